@@ -1,0 +1,46 @@
+#include <ostream>
+
+#include "commands/commands.h"
+#include "common/units.h"
+#include "metrics/cpu_stat.h"
+#include "metrics/process_stat.h"
+
+namespace tl::cli {
+
+namespace {
+int status(Context& ctx) {
+    auto engine = ctx.engine();
+    if (!engine) return ctx.fail(engine.error());
+    auto s = engine.value()->status();
+    if (!s) return ctx.fail(s.error());
+    auto cpu = metrics::read_proc_stat();
+    const auto proc = metrics::read_process_stat();
+    const std::size_t cpus = cpu ? cpu->per_cpu.size() : 0;
+    if (ctx.json()) {
+        ctx.print_json({{"home", s->home},
+                        {"catalog", s->catalog_path},
+                        {"version", s->version},
+                        {"schema_version", s->schema_version},
+                        {"libraries", s->libraries},
+                        {"drives", s->drives},
+                        {"cpus", cpus},
+                        {"rss_bytes", proc.rss_bytes}});
+        return 0;
+    }
+    auto& o = ctx.out();
+    o << "Tapeloom engine " << s->version << "\n"
+      << "  data directory : " << s->home << "\n"
+      << "  catalog        : " << s->catalog_path << " (schema " << s->schema_version << ")\n"
+      << "  libraries      : " << s->libraries << "\n"
+      << "  drives         : " << s->drives << "\n"
+      << "  CPUs           : " << cpus << "\n"
+      << "  engine memory  : " << format_bytes(proc.rss_bytes) << "\n";
+    return 0;
+}
+} // namespace
+
+void add_status_commands(Registry& r) {
+    r.push_back({{"status"}, "", "show the data directory, catalog and engine version", {}, {}, status});
+}
+
+} // namespace tl::cli

@@ -1,0 +1,113 @@
+// tapeloom-cli: every operation of Tapeloom, headless. See docs/cli.md.
+#include <iostream>
+#include <set>
+#include <string>
+
+#include "args.h"
+#include "common/home.h"
+#include "common/log.h"
+#include "common/version.h"
+#include "context.h"
+#include "exit_codes.h"
+
+using namespace tl;
+using namespace tl::cli;
+
+namespace {
+const std::set<std::string> kGlobalOptions = {"home", "log-level"};
+const std::set<std::string> kGlobalFlags = {"json", "help", "version"};
+
+std::string join(const std::vector<std::string>& v) {
+    std::string s;
+    for (const auto& w : v) s += (s.empty() ? "" : " ") + w;
+    return s;
+}
+
+void print_help(std::ostream& o, const Registry& reg) {
+    o << "Usage: tapeloom-cli [--home DIR] [--log-level LEVEL] [--json] COMMAND [OPTIONS]\n\n"
+         "Tapeloom backs up many disk sources to tape libraries, catalogs every file and\n"
+         "restores any of them. Every operation of the console is available here.\n\n"
+         "Global options:\n"
+         "  --home DIR         data directory (default $TAPELOOM_HOME, else $XDG_DATA_HOME/tapeloom)\n"
+         "  --log-level LEVEL  console log level: trace, debug, info, warn (default), error, off\n"
+         "                     (also $TAPELOOM_LOG)\n"
+         "  --json             machine-readable output for listing and status commands\n"
+         "  --help, -h         this help; COMMAND --help for one command\n"
+         "  --version, -V      print the version\n\n"
+         "Commands:\n";
+    for (const auto& c : reg) {
+        std::string head = join(c.path) + (c.usage.empty() ? "" : " " + c.usage);
+        o << "  " << head << "\n      " << c.summary << "\n";
+    }
+    o << "\nExit codes: 0 ok, 1 failure, 2 usage, 3 not found, 4 busy, 5 device refused,\n"
+         "6 media missing, 7 partial, 8 warnings, 9 corrupt or foreign, 10 cancelled\n"
+         "(docs/cli.md).\n";
+}
+} // namespace
+
+int main(int argc, char** argv) {
+    const Registry reg = all_commands();
+    std::set<std::string> flags = kGlobalFlags;
+    for (const auto& c : reg) flags.insert(c.flags.begin(), c.flags.end());
+
+    auto parsed = Args::parse(argc, argv, flags);
+    if (!parsed) {
+        std::cerr << "tapeloom-cli: error: " << parsed.error().message << "\n";
+        return kUsage;
+    }
+    Args args = std::move(parsed.value());
+
+    std::string level = args.get("log-level");
+    if (level.empty())
+        if (const char* env = std::getenv("TAPELOOM_LOG")) level = env;
+    auto lvl = log::parse_level(level.empty() ? "warn" : level);
+    if (!lvl) {
+        std::cerr << "tapeloom-cli: error: " << lvl.error().message << "\n";
+        return kUsage;
+    }
+    log::set_console(lvl.value());
+
+    if (args.has("version") && args.words().empty()) {
+        std::cout << "tapeloom-cli " << engine_version() << "\n";
+        return kOk;
+    }
+    if (args.words().empty()) {
+        print_help(args.has("help") ? std::cout : std::cerr, reg);
+        return args.has("help") ? kOk : kUsage;
+    }
+
+    // The longest command path that matches the leading words.
+    const Command* best = nullptr;
+    for (const auto& c : reg) {
+        if (c.path.size() > args.words().size()) continue;
+        if (!std::equal(c.path.begin(), c.path.end(), args.words().begin())) continue;
+        if (!best || c.path.size() > best->path.size()) best = &c;
+    }
+    if (!best) {
+        std::cerr << "tapeloom-cli: error: unknown command '" << join(args.words())
+                  << "'; run tapeloom-cli --help for the list\n";
+        return kUsage;
+    }
+    if (args.has("help")) {
+        std::cout << "Usage: tapeloom-cli " << join(best->path) << " " << best->usage << "\n  "
+                  << best->summary << "\n";
+        return kOk;
+    }
+    std::set<std::string> allowed = kGlobalOptions;
+    allowed.insert(kGlobalFlags.begin(), kGlobalFlags.end());
+    allowed.insert(best->options.begin(), best->options.end());
+    allowed.insert(best->flags.begin(), best->flags.end());
+    if (auto bad = args.unknown(allowed); !bad.empty()) {
+        std::cerr << "tapeloom-cli: error: '" << join(best->path) << "' has no option --" << bad.front()
+                  << "; usage: tapeloom-cli " << join(best->path) << " " << best->usage << "\n";
+        return kUsage;
+    }
+    args.drop_words(best->path.size());
+    std::string home = resolve_home(args.get("home"));
+    Context ctx(std::move(args), std::move(home), std::cout, std::cerr);
+    try {
+        return best->run(ctx);
+    } catch (const std::exception& e) {
+        return ctx.fail(make_error(ErrorKind::Internal, std::string("unexpected: ") + e.what()));
+    }
+}

@@ -1,0 +1,21 @@
+# Fails when any file under the engine includes a Qt header (<QFoo>, <QtCore/...>, "QFoo.h").
+function(tapeloom_check_engine_no_qt dir)
+  file(GLOB_RECURSE _files CONFIGURE_DEPENDS "${dir}/*.h" "${dir}/*.cpp" "${dir}/*.in")
+  set(_bad "")
+  foreach(_f IN LISTS _files)
+    file(STRINGS "${_f}" _hits REGEX "^[ \t]*#[ \t]*include[ \t]*[<\"](Q[A-Za-z]+|Qt[A-Za-z]+/)")
+    if(_hits)
+      list(APPEND _bad "${_f}: ${_hits}")
+    endif()
+  endforeach()
+  if(_bad)
+    string(REPLACE ";" "\n  " _msg "${_bad}")
+    message(FATAL_ERROR "engine/ must not include Qt headers (see docs/ARCHITECTURE.md):\n  ${_msg}")
+  endif()
+endfunction()
+
+# Script mode: cmake -DENGINE_DIR=... -P CheckEngineNoQt.cmake (used by the ctest check).
+if(CMAKE_SCRIPT_MODE_FILE AND ENGINE_DIR)
+  tapeloom_check_engine_no_qt(${ENGINE_DIR})
+  message(STATUS "engine/ is free of Qt includes")
+endif()

@@ -1,0 +1,160 @@
+#include "catalog/db.h"
+
+#include <sqlite3.h>
+
+namespace tl::catalog {
+
+namespace {
+Error sql_error(sqlite3* db, const std::string& path, std::string_view what) {
+    const int code = db ? sqlite3_extended_errcode(db) : SQLITE_ERROR;
+    const char* msg = db ? sqlite3_errmsg(db) : "out of memory";
+    ErrorKind kind = ErrorKind::Io;
+    if ((code & 0xff) == SQLITE_BUSY || (code & 0xff) == SQLITE_LOCKED) kind = ErrorKind::Busy;
+    if ((code & 0xff) == SQLITE_CORRUPT || (code & 0xff) == SQLITE_NOTADB) kind = ErrorKind::Corrupt;
+    if ((code & 0xff) == SQLITE_CONSTRAINT) kind = ErrorKind::AlreadyExists;
+    return make_error(kind, "catalog " + path + ": " + std::string(what) + ": " + msg);
+}
+} // namespace
+
+Stmt::Stmt(Stmt&& o) noexcept : s_(o.s_), path_(std::move(o.path_)) { o.s_ = nullptr; }
+Stmt& Stmt::operator=(Stmt&& o) noexcept {
+    if (this != &o) {
+        sqlite3_finalize(s_);
+        s_ = o.s_;
+        path_ = std::move(o.path_);
+        o.s_ = nullptr;
+    }
+    return *this;
+}
+Stmt::~Stmt() { sqlite3_finalize(s_); }
+
+Stmt& Stmt::bind(int i, std::int64_t v) {
+    sqlite3_bind_int64(s_, i, v);
+    return *this;
+}
+Stmt& Stmt::bind(int i, double v) {
+    sqlite3_bind_double(s_, i, v);
+    return *this;
+}
+Stmt& Stmt::bind(int i, std::string_view v) {
+    sqlite3_bind_text(s_, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
+    return *this;
+}
+Stmt& Stmt::bind_blob(int i, const void* data, std::size_t n) {
+    sqlite3_bind_blob(s_, i, data, static_cast<int>(n), SQLITE_TRANSIENT);
+    return *this;
+}
+Stmt& Stmt::bind_null(int i) {
+    sqlite3_bind_null(s_, i);
+    return *this;
+}
+
+Result<bool> Stmt::step() {
+    const int rc = sqlite3_step(s_);
+    if (rc == SQLITE_ROW) return true;
+    if (rc == SQLITE_DONE) return false;
+    Error e = sql_error(sqlite3_db_handle(s_), path_, sqlite3_sql(s_));
+    sqlite3_reset(s_);
+    return e;
+}
+
+Status Stmt::run() {
+    for (;;) {
+        auto r = step();
+        if (!r) return r.error();
+        if (!r.value()) break;
+    }
+    reset();
+    return {};
+}
+
+void Stmt::reset() {
+    sqlite3_reset(s_);
+    sqlite3_clear_bindings(s_);
+}
+
+std::int64_t Stmt::i64(int col) const { return sqlite3_column_int64(s_, col); }
+double Stmt::f64(int col) const { return sqlite3_column_double(s_, col); }
+std::string Stmt::text(int col) const {
+    const auto* p = sqlite3_column_text(s_, col);
+    return p ? std::string(reinterpret_cast<const char*>(p), sqlite3_column_bytes(s_, col)) : std::string();
+}
+std::string Stmt::blob(int col) const {
+    const void* p = sqlite3_column_blob(s_, col);
+    return p ? std::string(static_cast<const char*>(p), sqlite3_column_bytes(s_, col)) : std::string();
+}
+bool Stmt::is_null(int col) const { return sqlite3_column_type(s_, col) == SQLITE_NULL; }
+
+Result<Db> Db::open(const std::string& path, bool create) {
+    sqlite3* db = nullptr;
+    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | (create ? SQLITE_OPEN_CREATE : 0);
+    if (sqlite3_open_v2(path.c_str(), &db, flags, nullptr) != SQLITE_OK) {
+        Error e = sql_error(db, path, "open");
+        sqlite3_close(db);
+        return e;
+    }
+    Db out(db, path);
+    sqlite3_busy_timeout(db, 10000);
+    // A file that is not a database shows up on the first statement, not on open.
+    auto check = out.exec("PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON; PRAGMA synchronous=NORMAL;");
+    if (!check) return check.error();
+    return out;
+}
+
+Db::Db(Db&& o) noexcept : db_(o.db_), path_(std::move(o.path_)) { o.db_ = nullptr; }
+Db& Db::operator=(Db&& o) noexcept {
+    if (this != &o) {
+        sqlite3_close(db_);
+        db_ = o.db_;
+        path_ = std::move(o.path_);
+        o.db_ = nullptr;
+    }
+    return *this;
+}
+Db::~Db() { sqlite3_close(db_); }
+
+Status Db::exec(std::string_view sql) {
+    std::string s(sql);
+    char* err = nullptr;
+    if (sqlite3_exec(db_, s.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
+        Error e = sql_error(db_, path_, s.substr(0, 80));
+        sqlite3_free(err);
+        return e;
+    }
+    return {};
+}
+
+Result<Stmt> Db::prepare(std::string_view sql) {
+    sqlite3_stmt* s = nullptr;
+    if (sqlite3_prepare_v2(db_, sql.data(), static_cast<int>(sql.size()), &s, nullptr) != SQLITE_OK)
+        return sql_error(db_, path_, std::string("prepare ") + std::string(sql.substr(0, 80)));
+    return Stmt(s, path_);
+}
+
+std::int64_t Db::last_insert_rowid() const { return sqlite3_last_insert_rowid(db_); }
+int Db::changes() const { return sqlite3_changes(db_); }
+
+Result<std::int64_t> Db::scalar(std::string_view sql) {
+    auto st = prepare(sql);
+    if (!st) return st.error();
+    auto row = st->step();
+    if (!row) return row.error();
+    return row.value() ? st->i64(0) : 0;
+}
+
+Result<Transaction> Transaction::begin(Db& db) {
+    TL_TRY(db.exec("BEGIN IMMEDIATE"));
+    return Transaction(db);
+}
+
+Transaction::~Transaction() {
+    if (db_) (void)db_->exec("ROLLBACK");
+}
+
+Status Transaction::commit() {
+    auto st = db_->exec("COMMIT");
+    if (st) db_ = nullptr;
+    return st;
+}
+
+} // namespace tl::catalog

@@ -1,0 +1,94 @@
+#pragma once
+// A thin RAII layer over sqlite3: a connection and prepared statements whose errors come back
+// as values naming the database file. Not thread-safe: one Db per thread (SQLite WAL lets
+// several connections of one process read while one writes).
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "common/result.h"
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace tl::catalog {
+
+class Stmt {
+public:
+    Stmt() = default;
+    Stmt(sqlite3_stmt* s, std::string db_path) : s_(s), path_(std::move(db_path)) {}
+    Stmt(Stmt&& o) noexcept;
+    Stmt& operator=(Stmt&& o) noexcept;
+    Stmt(const Stmt&) = delete;
+    Stmt& operator=(const Stmt&) = delete;
+    ~Stmt();
+
+    // Binding indexes are 1-based as in SQLite. Each returns *this for chaining.
+    Stmt& bind(int i, std::int64_t v);
+    Stmt& bind(int i, int v) { return bind(i, static_cast<std::int64_t>(v)); }
+    Stmt& bind(int i, std::uint64_t v) { return bind(i, static_cast<std::int64_t>(v)); }
+    Stmt& bind(int i, double v);
+    Stmt& bind(int i, std::string_view v);
+    Stmt& bind(int i, const char* v) { return bind(i, std::string_view(v)); }
+    Stmt& bind_blob(int i, const void* data, std::size_t n);
+    Stmt& bind_null(int i);
+
+    // true: a row is ready; false: done.
+    Result<bool> step();
+    // Runs to completion (for INSERT/UPDATE/DELETE), then resets.
+    Status run();
+    void reset();
+
+    std::int64_t i64(int col) const;
+    double f64(int col) const;
+    std::string text(int col) const;
+    std::string blob(int col) const;
+    bool is_null(int col) const;
+
+private:
+    sqlite3_stmt* s_ = nullptr;
+    std::string path_;
+};
+
+class Db {
+public:
+    // Opens (creating if asked) with WAL, foreign keys and a busy timeout.
+    static Result<Db> open(const std::string& path, bool create = true);
+    Db(Db&& o) noexcept;
+    Db& operator=(Db&& o) noexcept;
+    Db(const Db&) = delete;
+    Db& operator=(const Db&) = delete;
+    ~Db();
+
+    Status exec(std::string_view sql);
+    Result<Stmt> prepare(std::string_view sql);
+    std::int64_t last_insert_rowid() const;
+    int changes() const;
+    const std::string& path() const { return path_; }
+    sqlite3* handle() { return db_; }
+
+    // Runs one query returning a single integer (0 when no row).
+    Result<std::int64_t> scalar(std::string_view sql);
+
+private:
+    Db(sqlite3* db, std::string path) : db_(db), path_(std::move(path)) {}
+    sqlite3* db_ = nullptr;
+    std::string path_;
+};
+
+// Begins IMMEDIATE on construction; rolls back on destruction unless commit() succeeded.
+class Transaction {
+public:
+    static Result<Transaction> begin(Db& db);
+    Transaction(Transaction&& o) noexcept : db_(o.db_) { o.db_ = nullptr; }
+    Transaction(const Transaction&) = delete;
+    ~Transaction();
+    Status commit();
+
+private:
+    explicit Transaction(Db& db) : db_(&db) {}
+    Db* db_;
+};
+
+} // namespace tl::catalog

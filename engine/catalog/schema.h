@@ -1,0 +1,17 @@
+#pragma once
+// The catalog schema and its versioned migrations. A catalog is marked with SQLite's
+// application_id; an older catalog is migrated in one transaction per step, a newer one is
+// refused, and a database of another program is refused without being touched.
+#include "catalog/db.h"
+
+namespace tl::catalog {
+
+constexpr int kApplicationId = 0x544C4F4D; // "TLOM"
+
+// The version this build writes.
+int schema_version();
+
+// Brings `db` to schema_version(). Errors name the file and what to do.
+Status migrate(Db& db);
+
+} // namespace tl::catalog

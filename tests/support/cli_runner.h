@@ -1,0 +1,36 @@
+#pragma once
+// Runs the real tapeloom-cli binary for system tests: the CLI is the black-box test surface.
+#include <QJsonDocument>
+#include <QProcess>
+#include <QString>
+#include <QStringList>
+
+namespace tltest {
+
+struct CliResult {
+    int exit_code = -1;
+    QByteArray out;
+    QByteArray err;
+    QJsonDocument json() const { return QJsonDocument::fromJson(out); }
+    QString text() const { return QString::fromUtf8(out); }
+};
+
+inline CliResult run_cli(const QStringList& args, int timeout_ms = 180000) {
+    QProcess p;
+    p.setProgram(QStringLiteral(TAPELOOM_CLI));
+    p.setArguments(args);
+    p.start();
+    CliResult r;
+    if (!p.waitForFinished(timeout_ms)) {
+        p.kill();
+        p.waitForFinished();
+        r.err = "timeout";
+        return r;
+    }
+    r.exit_code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+} // namespace tltest
