@@ -1,6 +1,10 @@
 # Fails when any file under the engine includes a Qt header (<QFoo>, <QtCore/...>, "QFoo.h").
 function(tapeloom_check_engine_no_qt dir)
-  file(GLOB_RECURSE _files CONFIGURE_DEPENDS "${dir}/*.h" "${dir}/*.cpp" "${dir}/*.in")
+  if(CMAKE_SCRIPT_MODE_FILE)
+    file(GLOB_RECURSE _files "${dir}/*.h" "${dir}/*.cpp" "${dir}/*.in")
+  else()
+    file(GLOB_RECURSE _files CONFIGURE_DEPENDS "${dir}/*.h" "${dir}/*.cpp" "${dir}/*.in")
+  endif()
   set(_bad "")
   foreach(_f IN LISTS _files)
     file(STRINGS "${_f}" _hits REGEX "^[ \t]*#[ \t]*include[ \t]*[<\"](Q[A-Za-z]+|Qt[A-Za-z]+/)")

@@ -2,7 +2,8 @@
 
 namespace tl::cli {
 
-Result<Args> Args::parse(int argc, char** argv, const std::set<std::string>& flags) {
+Result<Args> Args::parse(int argc, char** argv, const std::set<std::string>& flags,
+                         const std::set<std::string>& known) {
     Args a;
     bool only_words = false;
     for (int i = 1; i < argc; ++i) {
@@ -32,7 +33,7 @@ Result<Args> Args::parse(int argc, char** argv, const std::set<std::string>& fla
         if (auto eq = name.find('='); eq != std::string::npos) {
             value = name.substr(eq + 1);
             name = name.substr(0, eq);
-        } else if (flags.count(name)) {
+        } else if (flags.count(name) || !known.count(name)) {
             value = "1";
         } else if (i + 1 < argc) {
             value = argv[++i];

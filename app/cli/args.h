@@ -12,8 +12,10 @@ namespace tl::cli {
 
 class Args {
 public:
-    // Options in `flags` take no value. Repeated options keep every value in order.
-    static Result<Args> parse(int argc, char** argv, const std::set<std::string>& flags);
+    // Options in `flags` take no value; options in neither `flags` nor `known` are kept without
+    // a value (so the command can report them as unknown). Repeated options keep every value.
+    static Result<Args> parse(int argc, char** argv, const std::set<std::string>& flags,
+                              const std::set<std::string>& known);
 
     const std::vector<std::string>& words() const { return words_; }
     bool has(const std::string& name) const { return options_.count(name) > 0; }

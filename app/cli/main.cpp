@@ -19,7 +19,8 @@ const std::set<std::string> kGlobalFlags = {"json", "help", "version"};
 
 std::string join(const std::vector<std::string>& v) {
     std::string s;
-    for (const auto& w : v) s += (s.empty() ? "" : " ") + w;
+    for (const auto& w : v)
+        s += (s.empty() ? "" : " ") + w;
     return s;
 }
 
@@ -28,7 +29,8 @@ void print_help(std::ostream& o, const Registry& reg) {
          "Tapeloom backs up many disk sources to tape libraries, catalogs every file and\n"
          "restores any of them. Every operation of the console is available here.\n\n"
          "Global options:\n"
-         "  --home DIR         data directory (default $TAPELOOM_HOME, else $XDG_DATA_HOME/tapeloom)\n"
+         "  --home DIR         data directory (default $TAPELOOM_HOME, else "
+         "$XDG_DATA_HOME/tapeloom)\n"
          "  --log-level LEVEL  console log level: trace, debug, info, warn (default), error, off\n"
          "                     (also $TAPELOOM_LOG)\n"
          "  --json             machine-readable output for listing and status commands\n"
@@ -48,9 +50,13 @@ void print_help(std::ostream& o, const Registry& reg) {
 int main(int argc, char** argv) {
     const Registry reg = all_commands();
     std::set<std::string> flags = kGlobalFlags;
-    for (const auto& c : reg) flags.insert(c.flags.begin(), c.flags.end());
+    std::set<std::string> known = kGlobalOptions;
+    for (const auto& c : reg) {
+        flags.insert(c.flags.begin(), c.flags.end());
+        known.insert(c.options.begin(), c.options.end());
+    }
 
-    auto parsed = Args::parse(argc, argv, flags);
+    auto parsed = Args::parse(argc, argv, flags, known);
     if (!parsed) {
         std::cerr << "tapeloom-cli: error: " << parsed.error().message << "\n";
         return kUsage;
@@ -98,8 +104,9 @@ int main(int argc, char** argv) {
     allowed.insert(best->options.begin(), best->options.end());
     allowed.insert(best->flags.begin(), best->flags.end());
     if (auto bad = args.unknown(allowed); !bad.empty()) {
-        std::cerr << "tapeloom-cli: error: '" << join(best->path) << "' has no option --" << bad.front()
-                  << "; usage: tapeloom-cli " << join(best->path) << " " << best->usage << "\n";
+        std::cerr << "tapeloom-cli: error: '" << join(best->path) << "' has no option --"
+                  << bad.front() << "; usage: tapeloom-cli " << join(best->path) << " "
+                  << best->usage << "\n";
         return kUsage;
     }
     args.drop_words(best->path.size());

@@ -22,6 +22,9 @@ std::string resolve_home(const std::string& explicit_dir) {
 
 Status ensure_directory(const std::string& path) {
     std::error_code ec;
+    if (std::filesystem::exists(path, ec) && !std::filesystem::is_directory(path, ec))
+        return make_error(ErrorKind::InvalidArgument,
+                          path + " exists but is not a directory; choose another --home");
     std::filesystem::create_directories(path, ec);
     if (ec)
         return make_error(ErrorKind::Io, "cannot create directory " + path + ": " + ec.message());
@@ -32,7 +35,9 @@ Status ensure_directory(const std::string& path) {
 }
 
 namespace {
-std::string lock_path(const std::string& home) { return home + "/tapeloom.lock"; }
+std::string lock_path(const std::string& home) {
+    return home + "/tapeloom.lock";
+}
 
 long read_pid(int fd) {
     char buf[32] = {};
@@ -47,7 +52,8 @@ Result<HomeLock> HomeLock::acquire(const std::string& home) {
     const std::string path = lock_path(home);
     int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
     if (fd < 0)
-        return make_error(ErrorKind::Io, "cannot open lock file " + path + ": " + std::strerror(errno));
+        return make_error(ErrorKind::Io,
+                          "cannot open lock file " + path + ": " + std::strerror(errno));
     if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
         long pid = read_pid(fd);
         ::close(fd);
@@ -56,9 +62,11 @@ Result<HomeLock> HomeLock::acquire(const std::string& home) {
                                                "; stop that process or use another --home");
     }
     std::string pid = std::to_string(::getpid()) + "\n";
-    if (::ftruncate(fd, 0) != 0 || ::pwrite(fd, pid.data(), pid.size(), 0) != static_cast<ssize_t>(pid.size())) {
+    if (::ftruncate(fd, 0) != 0 ||
+        ::pwrite(fd, pid.data(), pid.size(), 0) != static_cast<ssize_t>(pid.size())) {
         ::close(fd);
-        return make_error(ErrorKind::Io, "cannot write lock file " + path + ": " + std::strerror(errno));
+        return make_error(ErrorKind::Io,
+                          "cannot write lock file " + path + ": " + std::strerror(errno));
     }
     return HomeLock(fd);
 }
@@ -67,13 +75,17 @@ long HomeLock::holder(const std::string& home) {
     int fd = ::open(lock_path(home).c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) return 0;
     long pid = 0;
-    if (::flock(fd, LOCK_SH | LOCK_NB) != 0) pid = read_pid(fd);
-    else ::flock(fd, LOCK_UN);
+    if (::flock(fd, LOCK_SH | LOCK_NB) != 0)
+        pid = read_pid(fd);
+    else
+        ::flock(fd, LOCK_UN);
     ::close(fd);
     return pid;
 }
 
-HomeLock::HomeLock(HomeLock&& other) noexcept : fd_(other.fd_) { other.fd_ = -1; }
+HomeLock::HomeLock(HomeLock&& other) noexcept : fd_(other.fd_) {
+    other.fd_ = -1;
+}
 
 HomeLock& HomeLock::operator=(HomeLock&& other) noexcept {
     if (this != &other) {

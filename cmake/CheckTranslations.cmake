@@ -1,0 +1,15 @@
+# Fails when a .ts file has unfinished (untranslated) entries: every user-visible string ships
+# translated. Usage: cmake -DTS_FILE=translations/tapeloom_de.ts -P CheckTranslations.cmake
+file(READ "${TS_FILE}" _ts)
+string(REGEX MATCHALL "<source>[^<]*</source>[ \t\r\n]*<translation type=\"unfinished\"" _open "${_ts}")
+list(LENGTH _open _n)
+if(_n GREATER 0)
+  string(REPLACE ";" "\n  " _list "${_open}")
+  message(FATAL_ERROR "${TS_FILE}: ${_n} unfinished translation(s); run the tapeloom_lupdate target and translate:\n  ${_list}")
+endif()
+string(REGEX MATCHALL "<source>" _all "${_ts}")
+list(LENGTH _all _total)
+if(_total EQUAL 0)
+  message(FATAL_ERROR "${TS_FILE} has no entries; run the tapeloom_lupdate target")
+endif()
+message(STATUS "${TS_FILE}: all ${_total} entries translated")

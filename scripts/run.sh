@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# README command 1: set up, build, and run Tapeloom on the embedded default (a virtual tape
+# library under the data directory). With a display: the console. Without: the headless demo.
+# Extra arguments go to the program (e.g. --home DIR).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+cmake --preset default >/dev/null
+cmake --build --preset default
+if [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; then
+  exec build/default/bin/tapeloom "$@"
+fi
+echo "No display found (DISPLAY and WAYLAND_DISPLAY are unset): running the headless demo instead."
+echo "For the console, run this on a desktop session or under 'xvfb-run -a'."
+exec build/default/bin/tapeloom-cli "$@" demo

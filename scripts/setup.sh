@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages Tapeloom needs to build, test and run — only those missing.
+# Idempotent: a second run installs nothing. Needs root (or sudo) only when something is missing.
+set -euo pipefail
+
+PACKAGES=(
+  # toolchain
+  build-essential cmake ninja-build ccache pkg-config clang-format
+  # Qt 6 Widgets, Linguist tools and Qt's own translations; QCustomPlot for the graphs
+  qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n libgl-dev
+  libqcustomplot-dev
+  # engine: logging, catalog, JSON, checksums and hashes, compression, ACLs
+  libspdlog-dev libsqlite3-dev sqlite3 nlohmann-json3-dev libxxhash-dev liblz4-dev libzstd-dev
+  zlib1g-dev libacl1-dev
+  # real tape libraries are driven through mtx; GUI tests and screenshots without a display
+  mtx xvfb xauth
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "setup: all ${#PACKAGES[@]} packages are installed"
+  exit 0
+fi
+
+echo "setup: installing ${#missing[@]} missing packages: ${missing[*]}"
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then
+    SUDO="sudo"
+  else
+    echo "setup: error: these packages are missing and installing them needs root:" >&2
+    echo "  apt-get install ${missing[*]}" >&2
+    echo "Run this script as root (or install sudo), then run it again." >&2
+    exit 1
+  fi
+fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+echo "setup: done"

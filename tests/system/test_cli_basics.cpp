@@ -1,0 +1,67 @@
+#include <QtTest>
+
+#include "cli_runner.h"
+
+using tltest::run_cli;
+
+// The newcomer path through tapeloom-cli: version, help, status on a fresh data directory,
+// clear errors with documented exit codes.
+class TestCliBasics : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void version() {
+        auto r = run_cli({"--version"});
+        QCOMPARE(r.exit_code, 0);
+        QVERIFY(r.text().startsWith("tapeloom-cli "));
+    }
+    void helpListsCommandsAndExitCodes() {
+        auto r = run_cli({"--help"});
+        QCOMPARE(r.exit_code, 0);
+        QVERIFY(r.text().contains("status"));
+        QVERIFY(r.text().contains("Exit codes"));
+    }
+    void statusJsonOnFreshHome() {
+        QTemporaryDir dir;
+        const QString home = dir.path() + "/x";
+        auto r = run_cli({"--home", home, "status", "--json"});
+        QCOMPARE(r.exit_code, 0);
+        const auto j = r.json().object();
+        QCOMPARE(j.value("home").toString(), home);
+        QVERIFY(!j.value("version").toString().isEmpty());
+        QVERIFY(j.value("schema_version").toInt() >= 1);
+        QVERIFY(QFile::exists(home + "/catalog.db"));
+        QVERIFY(QFile::exists(home + "/logs/tapeloom.log"));
+    }
+    void unknownCommandIsUsageError() {
+        auto r = run_cli({"frobnicate"});
+        QCOMPARE(r.exit_code, 2);
+        QVERIFY(QString::fromUtf8(r.err).contains("unknown command 'frobnicate'"));
+    }
+    void unknownOptionNamesIt() {
+        QTemporaryDir dir;
+        auto r = run_cli({"--home", dir.path(), "status", "--colour"});
+        QCOMPARE(r.exit_code, 2);
+        QVERIFY(QString::fromUtf8(r.err).contains("--colour"));
+    }
+    void foreignCatalogRefused() {
+        QTemporaryDir dir;
+        QFile f(dir.path() + "/catalog.db");
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray(4096, 'z'));
+        f.close();
+        auto r = run_cli({"--home", dir.path(), "status", "--json"});
+        QCOMPARE(r.exit_code, 9);
+        QVERIFY(QString::fromUtf8(r.err).contains("catalog.db"));
+        QCOMPARE(r.json().object().value("error").toObject().value("kind").toString(),
+                 QStringLiteral("corrupt"));
+        QCOMPARE(QFileInfo(dir.path() + "/catalog.db").size(), qint64(4096));
+    }
+    void badLogLevel() {
+        auto r = run_cli({"--log-level", "loud", "status"});
+        QCOMPARE(r.exit_code, 2);
+        QVERIFY(QString::fromUtf8(r.err).contains("loud"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliBasics)
+#include "test_cli_basics.moc"

@@ -1,0 +1,39 @@
+#include <QtTest>
+
+#include "common/units.h"
+
+class TestUnits : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void sizes() {
+        QCOMPARE(tl::parse_size("256K").value(), 262144ull);
+        QCOMPARE(tl::parse_size("2M").value(), 2097152ull);
+        QCOMPARE(tl::parse_size("4g").value(), 4ull << 30);
+        QCOMPARE(tl::parse_size("4.5M").value(), 4718592ull);
+        QCOMPARE(tl::parse_size("64KiB").value(), 65536ull);
+        QCOMPARE(tl::parse_size("123").value(), 123ull);
+    }
+    void badSizesNameTheInput() {
+        auto r = tl::parse_size("12Q");
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error().kind, tl::ErrorKind::InvalidArgument);
+        QVERIFY(r.error().message.find("12Q") != std::string::npos);
+        QVERIFY(!tl::parse_size("").ok());
+        QVERIFY(!tl::parse_size("-5M").ok());
+        QVERIFY(!tl::parse_size("abc").ok());
+    }
+    void durations() {
+        QCOMPARE(tl::parse_seconds("500ms").value(), 0.5);
+        QCOMPARE(tl::parse_seconds("2m").value(), 120.0);
+        QCOMPARE(tl::parse_seconds("30").value(), 30.0);
+        QVERIFY(!tl::parse_seconds("3x").ok());
+    }
+    void formatting() {
+        QCOMPARE(QString::fromStdString(tl::format_bytes(512)), QStringLiteral("512 B"));
+        QCOMPARE(QString::fromStdString(tl::format_bytes(3u << 20)), QStringLiteral("3.0 MiB"));
+        QCOMPARE(QString::fromStdString(tl::format_rate(123.4e6)), QStringLiteral("123.4 MB/s"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestUnits)
+#include "test_units.moc"

@@ -1,0 +1,36 @@
+#include "bridge/system_poller.h"
+
+#include "common/log.h"
+
+namespace tl::ui {
+
+SystemPoller::SystemPoller(QObject* parent, int intervalMs) : QObject(parent) {
+    qRegisterMetaType<tl::metrics::CpuSample>("tl::metrics::CpuSample");
+    clock_.start();
+    connect(&timer_, &QTimer::timeout, this, &SystemPoller::poll);
+    timer_.start(intervalMs);
+    poll(); // the first reading is the baseline
+}
+
+void SystemPoller::poll() {
+    const double t = static_cast<double>(clock_.nsecsElapsed()) / 1e9;
+    auto reading = metrics::read_proc_stat();
+    if (!reading) {
+        log::get("metrics")->error("{}", reading.error().message);
+        Q_EMIT failed(QString::fromStdString(reading.error().message));
+        return;
+    }
+    const auto proc = metrics::read_process_stat();
+    if (haveLast_) {
+        Q_EMIT cpuSampled(t, metrics::usage_between(last_, reading.value()));
+        const double dt = t - lastT_;
+        const double pct = dt > 0 ? 100.0 * (proc.cpu_seconds - lastCpuSeconds_) / dt : 0.0;
+        Q_EMIT processSampled(pct, proc.rss_bytes);
+    }
+    last_ = std::move(reading.value());
+    haveLast_ = true;
+    lastCpuSeconds_ = proc.cpu_seconds;
+    lastT_ = t;
+}
+
+} // namespace tl::ui

@@ -1,0 +1,38 @@
+#pragma once
+// Samples the machine's per-CPU utilization (/proc/stat deltas, computed in engine/metrics) and
+// the engine process's CPU time and memory on a QTimer, and emits the results. GUI thread;
+// reading /proc is a few microseconds, so it does not need a worker thread.
+#include <QElapsedTimer>
+#include <QObject>
+#include <QTimer>
+
+#include "metrics/cpu_stat.h"
+#include "metrics/process_stat.h"
+
+namespace tl::ui {
+
+class SystemPoller final : public QObject {
+    Q_OBJECT
+public:
+    explicit SystemPoller(QObject* parent = nullptr, int intervalMs = 1000);
+    void setInterval(int ms) { timer_.setInterval(ms); }
+    int interval() const { return timer_.interval(); }
+
+Q_SIGNALS:
+    // t: seconds since the poller started.
+    void cpuSampled(double t, const tl::metrics::CpuSample& sample);
+    // cpuPercent: the engine process's CPU use over the last interval, in % of one core.
+    void processSampled(double cpuPercent, quint64 rssBytes);
+    void failed(const QString& message);
+
+private:
+    void poll();
+    QTimer timer_;
+    QElapsedTimer clock_;
+    metrics::CpuReading last_;
+    bool haveLast_ = false;
+    double lastCpuSeconds_ = 0;
+    double lastT_ = 0;
+};
+
+} // namespace tl::ui

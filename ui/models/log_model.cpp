@@ -1,0 +1,107 @@
+#include "models/log_model.h"
+
+#include <QBrush>
+#include <QDateTime>
+#include <QPalette>
+
+namespace tl::ui {
+
+LogModel::LogModel(std::shared_ptr<log::RingSink> ring, QObject* parent, int maxRows)
+    : QAbstractTableModel(parent), ring_(std::move(ring)), maxRows_(maxRows) {
+    connect(&timer_, &QTimer::timeout, this, &LogModel::poll);
+    timer_.start(250);
+    poll();
+}
+
+int LogModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(rows_.size());
+}
+
+int LogModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QString LogModel::levelName(int level) {
+    switch (level) {
+    case 0:
+        return tr("trace");
+    case 1:
+        return tr("debug");
+    case 2:
+        return tr("info");
+    case 3:
+        return tr("warning");
+    case 4:
+        return tr("error");
+    case 5:
+        return tr("critical");
+    default:
+        return QString::number(level);
+    }
+}
+
+QVariant LogModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || index.row() >= rowCount()) return {};
+    const auto& e = rows_[static_cast<std::size_t>(index.row())];
+    if (role == LevelRole) return e.level;
+    if (role == Qt::DisplayRole || role == Qt::ToolTipRole) {
+        switch (index.column()) {
+        case Time:
+            return QDateTime::fromMSecsSinceEpoch(e.time_ms).toString(
+                QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz"));
+        case Level:
+            return levelName(e.level);
+        case Module:
+            return QString::fromStdString(e.module);
+        case Message:
+            return QString::fromStdString(e.text);
+        default:
+            return {};
+        }
+    }
+    if (role == Qt::ForegroundRole && index.column() == Level) {
+        if (e.level >= 4) return QBrush(QColor(0xd0, 0x30, 0x30));
+        if (e.level == 3) return QBrush(QColor(0xc0, 0x80, 0x00));
+    }
+    return {};
+}
+
+QVariant LogModel::headerData(int section, Qt::Orientation o, int role) const {
+    if (o != Qt::Horizontal || role != Qt::DisplayRole) return {};
+    switch (section) {
+    case Time:
+        return tr("Time");
+    case Level:
+        return tr("Level");
+    case Module:
+        return tr("Module");
+    case Message:
+        return tr("Message");
+    default:
+        return {};
+    }
+}
+
+void LogModel::poll() {
+    auto fresh = ring_->since(lastSeq_);
+    if (fresh.empty()) return;
+    lastSeq_ = fresh.back().seq;
+    const int overflow = static_cast<int>(rows_.size() + fresh.size()) - maxRows_;
+    if (overflow > 0) {
+        const int drop = std::min(overflow, static_cast<int>(rows_.size()));
+        if (drop > 0) {
+            beginRemoveRows({}, 0, drop - 1);
+            rows_.erase(rows_.begin(), rows_.begin() + drop);
+            endRemoveRows();
+        }
+        if (static_cast<int>(fresh.size()) > maxRows_)
+            fresh.erase(fresh.begin(), fresh.end() - maxRows_);
+    }
+    const int first = static_cast<int>(rows_.size());
+    beginInsertRows({}, first, first + static_cast<int>(fresh.size()) - 1);
+    rows_.insert(rows_.end(), std::make_move_iterator(fresh.begin()),
+                 std::make_move_iterator(fresh.end()));
+    endInsertRows();
+}
+
+} // namespace tl::ui

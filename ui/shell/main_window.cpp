@@ -1,0 +1,114 @@
+#include "shell/main_window.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QStyle>
+
+#include "api/engine.h"
+#include "bridge/system_poller.h"
+#include "common/log.h"
+#include "common/version.h"
+#include "models/log_model.h"
+#include "pages/dashboard/dashboard_page.h"
+#include "pages/log/log_page.h"
+
+namespace tl::ui {
+
+MainWindow::MainWindow(Engine& engine, QWidget* parent)
+    : QMainWindow(parent), engine_(engine), poller_(new SystemPoller(this)),
+      nav_(new QListWidget(this)), stack_(new QStackedWidget(this)), statusHome_(new QLabel(this)) {
+    setWindowTitle(tr("Tapeloom"));
+    const QString home = QString::fromStdString(engine_.home());
+
+    nav_->setAccessibleName(tr("Pages"));
+    nav_->setIconSize(QSize(24, 24));
+    nav_->setMaximumWidth(200);
+    auto* splitter = new QSplitter(this);
+    splitter->addWidget(nav_);
+    splitter->addWidget(stack_);
+    splitter->setStretchFactor(1, 1);
+    setCentralWidget(splitter);
+
+    dashboard_ = new DashboardPage(poller_, home, this);
+    logPage_ = new LogPage(new LogModel(log::ring(), this), this);
+    addPage(dashboard_, QStringLiteral("dashboard"), tr("Dashboard"), QStyle::SP_ComputerIcon);
+    addPage(logPage_, QStringLiteral("log"), tr("Log"), QStyle::SP_FileDialogDetailedView);
+    connect(nav_, &QListWidget::currentRowChanged, stack_, &QStackedWidget::setCurrentIndex);
+
+    auto* fileMenu = menuBar()->addMenu(tr("&File"));
+    auto* quit = fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+    auto* viewMenu = menuBar()->addMenu(tr("&View"));
+    for (int i = 0; i < nav_->count(); ++i) {
+        auto* a =
+            viewMenu->addAction(nav_->item(i)->text(), this, [this, i] { nav_->setCurrentRow(i); });
+        a->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + i)));
+    }
+    auto* helpMenu = menuBar()->addMenu(tr("&Help"));
+    helpMenu->addAction(tr("&About Tapeloom"), this, &MainWindow::showAbout);
+
+    statusHome_->setText(tr("Data directory: %1").arg(home));
+    statusBar()->addPermanentWidget(statusHome_);
+    statusBar()->showMessage(tr("Engine %1 ready").arg(QString::fromLatin1(engine_version())),
+                             5000);
+    connect(poller_, &SystemPoller::failed, this, [this](const QString& msg) {
+        statusBar()->showMessage(tr("Monitoring error: %1").arg(msg));
+    });
+
+    QSettings settings;
+    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
+        resize(1100, 720);
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    nav_->setCurrentRow(
+        qBound(0, settings.value(QStringLiteral("window/page"), 0).toInt(), nav_->count() - 1));
+    log::get("ui")->info("console window opened on {}", engine_.home());
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::addPage(QWidget* page, const QString& name, const QString& title, int icon) {
+    page->setObjectName(name);
+    stack_->addWidget(page);
+    auto* item = new QListWidgetItem(
+        style()->standardIcon(static_cast<QStyle::StandardPixmap>(icon)), title, nav_);
+    item->setData(Qt::UserRole, name);
+}
+
+bool MainWindow::showPage(const QString& name) {
+    for (int i = 0; i < nav_->count(); ++i)
+        if (nav_->item(i)->data(Qt::UserRole).toString() == name) {
+            nav_->setCurrentRow(i);
+            return true;
+        }
+    return false;
+}
+
+void MainWindow::showAbout() {
+    QMessageBox::about(this, tr("About Tapeloom"),
+                       tr("<h3>Tapeloom %1</h3><p>A backup console for tape libraries: multiplexed "
+                          "backup of many disk sources, a catalog of every file, restores in a few "
+                          "clicks.</p><p>Data directory: %2</p><p>Built with Qt %3.</p>")
+                           .arg(QString::fromLatin1(engine_version()),
+                                QString::fromStdString(engine_.home()),
+                                QString::fromLatin1(qVersion())));
+}
+
+void MainWindow::closeEvent(QCloseEvent* e) {
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    settings.setValue(QStringLiteral("window/page"), nav_->currentRow());
+    QMainWindow::closeEvent(e);
+}
+
+} // namespace tl::ui
