@@ -1,0 +1,438 @@
+// tapeloom-cli library ...: libraries, their inventory and robot moves (docs/devices.md).
+#include <ostream>
+
+#include "catalog/db.h"
+#include "commands/commands.h"
+#include "common/units.h"
+#include "device/changer_rules.h"
+#include "device/device_registry.h"
+#include "device/library.h"
+#include "device/virtual_changer.h"
+
+namespace tl::cli {
+
+namespace {
+using device::Element;
+using device::ElementType;
+
+Result<int> int_option(Context& ctx, const std::string& name) {
+    const std::string v = ctx.args().get(name);
+    if (v.empty()) return make_error(ErrorKind::InvalidArgument, "--" + name + " N is required");
+    try {
+        std::size_t used = 0;
+        int n = std::stoi(v, &used);
+        if (used == v.size()) return n;
+    } catch (...) {
+    }
+    return make_error(ErrorKind::InvalidArgument,
+                      "--" + name + " expects a number, not '" + v + "'");
+}
+
+struct Opened {
+    Engine* engine = nullptr;
+    std::unique_ptr<device::Library> lib;
+};
+
+Result<Opened> open_lib(Context& ctx) {
+    auto e = ctx.engine();
+    if (!e) return e.error();
+    auto lib = device::open_library(e.value()->catalog(), e.value()->home(),
+                                    ctx.args().get("library"), e.value()->clock());
+    if (!lib) return lib.error();
+    return Opened{e.value(), std::move(lib.value())};
+}
+
+nlohmann::json element_json(const Element& e, int storage_slots) {
+    nlohmann::json j = {{"full", e.full}, {"barcode", e.barcode}};
+    if (e.type == ElementType::Drive) {
+        j["drive"] = e.number;
+        j["source_slot"] = e.source_slot ? nlohmann::json(*e.source_slot) : nlohmann::json(nullptr);
+    } else {
+        j["slot"] = e.number;
+        if (e.type == ElementType::MailSlot) j["mail"] = e.number - storage_slots;
+    }
+    return j;
+}
+
+int inventory(Context& ctx) {
+    auto o = open_lib(ctx);
+    if (!o) return ctx.fail(o.error());
+    auto inv = o->lib->changer().inventory();
+    if (!inv) return ctx.fail(inv.error());
+    const int storage = static_cast<int>(inv->storage.size());
+    if (ctx.json()) {
+        nlohmann::json j = {{"library", o->lib->name()}};
+        for (const auto& [key, v] : {std::pair{"drives", &inv->drives},
+                                     {"slots", &inv->storage},
+                                     {"mail_slots", &inv->mail_slots}}) {
+            j[key] = nlohmann::json::array();
+            for (const auto& e : *v) {
+                auto ej = element_json(e, storage);
+                if (e.type == ElementType::Drive &&
+                    static_cast<std::size_t>(e.number) < o->lib->drive_count())
+                    ej["name"] = o->lib->drive(static_cast<std::size_t>(e.number)).name();
+                j[key].push_back(ej);
+            }
+        }
+        ctx.print_json(j);
+        return 0;
+    }
+    auto& out = ctx.out();
+    out << "Library " << o->lib->name() << "\n";
+    for (const auto& d : inv->drives) {
+        out << "  drive " << d.number << "  ";
+        if (d.full)
+            out << d.barcode
+                << (d.source_slot ? " (from slot " + std::to_string(*d.source_slot) + ")" : "");
+        else
+            out << "empty";
+        out << "\n";
+    }
+    for (const auto* v : {&inv->storage, &inv->mail_slots})
+        for (const auto& e : *v)
+            out << "  "
+                << (e.type == ElementType::MailSlot ? "mail " + std::to_string(e.number - storage) +
+                                                          " (slot " + std::to_string(e.number) + ")"
+                                                    : "slot " + std::to_string(e.number))
+                << "  " << (e.full ? e.barcode : "empty") << "\n";
+    return 0;
+}
+
+int list(Context& ctx) {
+    auto e = ctx.engine();
+    if (!e) return ctx.fail(e.error());
+    auto libs = device::list_libraries(e.value()->catalog());
+    if (!libs) return ctx.fail(libs.error());
+    nlohmann::json arr = nlohmann::json::array();
+    for (const auto& l : libs.value()) {
+        auto drives = device::list_drives(e.value()->catalog(), l.name);
+        if (!drives) return ctx.fail(drives.error());
+        arr.push_back({{"name", l.name},
+                       {"kind", l.kind},
+                       {"device", l.device},
+                       {"drives", drives->size()},
+                       {"config", l.config}});
+    }
+    if (ctx.json()) {
+        ctx.print_json({{"libraries", arr}});
+        return 0;
+    }
+    for (const auto& l : arr)
+        ctx.out() << l["name"].get<std::string>() << "  " << l["kind"].get<std::string>() << "  "
+                  << l["drives"].get<std::size_t>() << " drives  " << l["device"].get<std::string>()
+                  << "\n";
+    return 0;
+}
+
+int status(Context& ctx) {
+    auto o = open_lib(ctx);
+    if (!o) return ctx.fail(o.error());
+    auto inv = o->lib->changer().inventory();
+    if (!inv) return ctx.fail(inv.error());
+    auto count_full = [](const std::vector<Element>& v) {
+        return static_cast<int>(
+            std::count_if(v.begin(), v.end(), [](const Element& e) { return e.full; }));
+    };
+    nlohmann::json drives = nlohmann::json::array();
+    for (std::size_t i = 0; i < o->lib->drive_count(); ++i) {
+        auto& d = o->lib->drive(i);
+        nlohmann::json dj = {{"drive", i}, {"name", d.name()}};
+        auto s = d.status();
+        if (s)
+            dj.update({{"online", s->online},
+                       {"volume", s->volume},
+                       {"write_protected", s->write_protected}});
+        else
+            dj["error"] = s.error().message;
+        drives.push_back(dj);
+    }
+    nlohmann::json j = {{"library", o->lib->name()},
+                        {"drives", drives},
+                        {"slots", inv->storage.size()},
+                        {"slots_full", count_full(inv->storage)},
+                        {"mail_slots", inv->mail_slots.size()},
+                        {"mail_slots_full", count_full(inv->mail_slots)}};
+    if (ctx.json()) {
+        ctx.print_json(j);
+        return 0;
+    }
+    ctx.out() << "Library " << o->lib->name() << ": " << inv->drives.size() << " drives, "
+              << j["slots_full"] << "/" << inv->storage.size() << " slots full, "
+              << j["mail_slots_full"] << "/" << inv->mail_slots.size() << " mail slots full\n";
+    for (const auto& d : drives)
+        ctx.out() << "  " << d["name"].get<std::string>() << "  "
+                  << (d.contains("volume") && !d["volume"].get<std::string>().empty()
+                          ? d["volume"].get<std::string>()
+                          : "empty")
+                  << "\n";
+    return 0;
+}
+
+// Runs one move and reports it.
+int move(Context& ctx, const std::function<Status(device::Library&, const device::Inventory&)>& op,
+         const std::string& what) {
+    auto o = open_lib(ctx);
+    if (!o) return ctx.fail(o.error());
+    auto inv = o->lib->changer().inventory();
+    if (!inv) return ctx.fail(inv.error());
+    auto s = op(*o->lib, inv.value());
+    if (!s) return ctx.fail(s.error());
+    if (ctx.json())
+        ctx.print_json({{"library", o->lib->name()}, {"done", what}});
+    else
+        ctx.out() << what << "\n";
+    return 0;
+}
+
+Result<int> mail_slot(const device::Inventory& inv, const std::string& lib, int mail) {
+    if (mail < 1 || static_cast<std::size_t>(mail) > inv.mail_slots.size())
+        return make_error(ErrorKind::NotFound, "library " + lib + ": mail slot " +
+                                                   std::to_string(mail) +
+                                                   " does not exist (mail slots 1.." +
+                                                   std::to_string(inv.mail_slots.size()) + ")");
+    return inv.mail_slots[static_cast<std::size_t>(mail) - 1].number;
+}
+
+Result<device::VirtualChanger*> virtual_changer(device::Library& lib) {
+    auto* v = dynamic_cast<device::VirtualChanger*>(&lib.changer());
+    if (!v)
+        return make_error(ErrorKind::Unsupported,
+                          "library " + lib.name() +
+                              " is a real library: put cartridges into its mail slot by hand");
+    return v;
+}
+
+int load(Context& ctx) {
+    auto slot = int_option(ctx, "slot");
+    auto drive = int_option(ctx, "drive");
+    if (!slot) return ctx.fail(slot.error());
+    if (!drive) return ctx.fail(drive.error());
+    return move(
+        ctx,
+        [&](device::Library& l, const device::Inventory&) {
+            return l.changer().load(*slot, *drive);
+        },
+        "loaded slot " + std::to_string(*slot) + " into drive " + std::to_string(*drive));
+}
+
+int unload(Context& ctx) {
+    auto drive = int_option(ctx, "drive");
+    if (!drive) return ctx.fail(drive.error());
+    std::optional<int> slot;
+    if (ctx.args().has("slot")) {
+        auto s = int_option(ctx, "slot");
+        if (!s) return ctx.fail(s.error());
+        slot = *s;
+    }
+    return move(
+        ctx,
+        [&](device::Library& l, const device::Inventory&) {
+            return l.changer().unload(*drive, slot);
+        },
+        "unloaded drive " + std::to_string(*drive));
+}
+
+int transfer(Context& ctx) {
+    auto from = int_option(ctx, "from");
+    auto to = int_option(ctx, "to");
+    if (!from) return ctx.fail(from.error());
+    if (!to) return ctx.fail(to.error());
+    return move(
+        ctx,
+        [&](device::Library& l, const device::Inventory&) {
+            return l.changer().transfer(*from, *to);
+        },
+        "moved slot " + std::to_string(*from) + " to slot " + std::to_string(*to));
+}
+
+int import_cmd(Context& ctx) {
+    auto mail = int_option(ctx, "mail");
+    auto to = int_option(ctx, "to");
+    if (!mail) return ctx.fail(mail.error());
+    if (!to) return ctx.fail(to.error());
+    return move(
+        ctx,
+        [&](device::Library& l, const device::Inventory& inv) -> Status {
+            auto m = mail_slot(inv, l.name(), *mail);
+            if (!m) return m.error();
+            return l.changer().transfer(*m, *to);
+        },
+        "imported mail slot " + std::to_string(*mail) + " to slot " + std::to_string(*to));
+}
+
+int export_cmd(Context& ctx) {
+    auto slot = int_option(ctx, "slot");
+    auto mail = int_option(ctx, "mail");
+    if (!slot) return ctx.fail(slot.error());
+    if (!mail) return ctx.fail(mail.error());
+    return move(
+        ctx,
+        [&](device::Library& l, const device::Inventory& inv) -> Status {
+            auto m = mail_slot(inv, l.name(), *mail);
+            if (!m) return m.error();
+            return l.changer().transfer(*slot, *m);
+        },
+        "exported slot " + std::to_string(*slot) + " to mail slot " + std::to_string(*mail));
+}
+
+int insert(Context& ctx) {
+    auto mail = int_option(ctx, "mail");
+    if (!mail) return ctx.fail(mail.error());
+    const std::string barcode = ctx.args().get("barcode");
+    return move(
+        ctx,
+        [&](device::Library& l, const device::Inventory& inv) -> Status {
+            auto v = virtual_changer(l);
+            if (!v) return v.error();
+            auto m = mail_slot(inv, l.name(), *mail);
+            if (!m) return m.error();
+            return v.value()->insert(*m, barcode);
+        },
+        "inserted " + barcode + " into mail slot " + std::to_string(*mail));
+}
+
+int remove_cartridge(Context& ctx) {
+    auto mail = int_option(ctx, "mail");
+    if (!mail) return ctx.fail(mail.error());
+    return move(
+        ctx,
+        [&](device::Library& l, const device::Inventory& inv) -> Status {
+            auto v = virtual_changer(l);
+            if (!v) return v.error();
+            auto m = mail_slot(inv, l.name(), *mail);
+            if (!m) return m.error();
+            return v.value()->remove(*m);
+        },
+        "removed the cartridge from mail slot " + std::to_string(*mail));
+}
+
+int add(Context& ctx) {
+    auto e = ctx.engine();
+    if (!e) return ctx.fail(e.error());
+    auto& a = ctx.args();
+    Result<device::LibraryConfig> made =
+        make_error(ErrorKind::InvalidArgument, "give --virtual or --mtx /dev/sgN");
+    if (a.has("virtual") == a.has("mtx")) return ctx.fail(made.error());
+    if (a.has("virtual")) {
+        device::VirtualLibrarySpec spec;
+        spec.name = a.get("name");
+        for (auto [opt, field] : {std::pair{"drives", &spec.drives},
+                                  {"slots", &spec.storage_slots},
+                                  {"mail", &spec.mail}}) {
+            if (!a.has(opt)) continue;
+            auto n = int_option(ctx, opt);
+            if (!n) return ctx.fail(n.error());
+            *field = *n;
+        }
+        if (a.has("capacity")) {
+            auto c = parse_size(a.get("capacity"));
+            if (!c) return ctx.fail(c.error());
+            spec.capacity = c.value();
+        }
+        spec.prefix = a.get("prefix");
+        made = device::add_virtual_library(e.value()->catalog(), e.value()->home(), spec);
+    } else {
+        made = device::add_mtx_library(e.value()->catalog(),
+                                       a.get("name", "lib" + std::to_string(std::time(nullptr))),
+                                       a.get("mtx"), a.all("drive"));
+    }
+    if (!made) return ctx.fail(made.error());
+    if (ctx.json())
+        ctx.print_json({{"name", made->name},
+                        {"kind", made->kind},
+                        {"device", made->device},
+                        {"config", made->config}});
+    else
+        ctx.out() << "library " << made->name << " added (" << made->kind << ")\n";
+    return 0;
+}
+
+int remove(Context& ctx) {
+    auto e = ctx.engine();
+    if (!e) return ctx.fail(e.error());
+    const auto& w = ctx.args().words();
+    const std::string name = w.empty() ? ctx.args().get("library") : w.front();
+    auto s = device::remove_library(e.value()->catalog(), name);
+    if (!s) return ctx.fail(s.error());
+    if (ctx.json())
+        ctx.print_json({{"removed", name}});
+    else
+        ctx.out() << "library " << name << " removed (its files stay under the data directory)\n";
+    return 0;
+}
+} // namespace
+
+void add_library_commands(Registry& r) {
+    const std::set<std::string> lib = {"library"};
+    r.push_back({{"library", "list"}, "", "list the configured libraries", {}, {}, list});
+    r.push_back({{"library", "status"},
+                 "[--library NAME]",
+                 "drives and slot usage of a library",
+                 lib,
+                 {},
+                 status});
+    r.push_back({{"library", "inventory"},
+                 "[--library NAME]",
+                 "every drive, slot and mail slot with its barcode",
+                 lib,
+                 {},
+                 inventory});
+    r.push_back({{"library", "load"},
+                 "--slot N --drive N [--library NAME]",
+                 "move a cartridge from a slot into a drive",
+                 {"library", "slot", "drive"},
+                 {},
+                 load});
+    r.push_back({{"library", "unload"},
+                 "--drive N [--slot N] [--library NAME]",
+                 "move a drive's cartridge back to its source slot (or --slot)",
+                 {"library", "slot", "drive"},
+                 {},
+                 unload});
+    r.push_back({{"library", "transfer"},
+                 "--from N --to N [--library NAME]",
+                 "move a cartridge between slots",
+                 {"library", "from", "to"},
+                 {},
+                 transfer});
+    r.push_back({{"library", "import"},
+                 "--mail N --to N [--library NAME]",
+                 "move a cartridge from mail slot N into a slot",
+                 {"library", "mail", "to"},
+                 {},
+                 import_cmd});
+    r.push_back({{"library", "export"},
+                 "--slot N --mail N [--library NAME]",
+                 "move a cartridge from a slot to mail slot N",
+                 {"library", "slot", "mail"},
+                 {},
+                 export_cmd});
+    r.push_back({{"library", "insert"},
+                 "--mail N --barcode B [--library NAME]",
+                 "operator: put a cartridge into a virtual library's mail slot from outside",
+                 {"library", "mail", "barcode"},
+                 {},
+                 insert});
+    r.push_back({{"library", "remove-cartridge"},
+                 "--mail N [--library NAME]",
+                 "operator: take the cartridge out of a virtual library's mail slot",
+                 {"library", "mail"},
+                 {},
+                 remove_cartridge});
+    r.push_back(
+        {{"library", "add"},
+         "--virtual [--name N] [--drives 4] [--slots 24] [--mail 2] [--capacity 4G] [--prefix P] | "
+         "--mtx /dev/sgN --drive /dev/nstN... [--name N]",
+         "configure a virtual or an mtx-driven library",
+         {"name", "drives", "slots", "mail", "capacity", "prefix", "mtx", "drive"},
+         {"virtual"},
+         add});
+    r.push_back({{"library", "remove"},
+                 "NAME",
+                 "remove a library from the configuration",
+                 {"library"},
+                 {},
+                 remove});
+}
+
+} // namespace tl::cli

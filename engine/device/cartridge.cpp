@@ -1,0 +1,246 @@
+#include "device/cartridge.h"
+
+#include <cerrno>
+#include <cstring>
+#include <ctime>
+#include <filesystem>
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+
+#include "common/log.h"
+#include "device/atomic_file.h"
+
+namespace tl::device {
+
+namespace {
+constexpr std::size_t kRecSize = 16;
+
+Error sys_error(const std::string& what, const std::string& path) {
+    return make_error(ErrorKind::Io, what + " " + path + ": " + std::strerror(errno));
+}
+
+void put_le(unsigned char* p, std::uint64_t v, int n) {
+    for (int i = 0; i < n; ++i)
+        p[i] = static_cast<unsigned char>(v >> (8 * i));
+}
+std::uint64_t get_le(const unsigned char* p, int n) {
+    std::uint64_t v = 0;
+    for (int i = n - 1; i >= 0; --i)
+        v = (v << 8) | p[i];
+    return v;
+}
+
+Status write_all(int fd, const void* data, std::size_t size, const std::string& path) {
+    const char* p = static_cast<const char*>(data);
+    while (size > 0) {
+        ssize_t n = ::write(fd, p, size);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return sys_error("cannot write", path);
+        }
+        p += n;
+        size -= static_cast<std::size_t>(n);
+    }
+    return {};
+}
+
+nlohmann::json meta_to_json(const CartridgeMeta& m) {
+    return {{"format_version", kCartridgeFormatVersion},
+            {"barcode", m.barcode},
+            {"capacity", m.capacity},
+            {"ew_bytes", m.ew_bytes},
+            {"write_protected", m.write_protected},
+            {"load_count", m.load_count},
+            {"created", m.created}};
+}
+} // namespace
+
+Cartridge::Cartridge(Cartridge&& o) noexcept {
+    *this = std::move(o);
+}
+
+Cartridge& Cartridge::operator=(Cartridge&& o) noexcept {
+    if (this != &o) {
+        close_fds();
+        dir_ = std::move(o.dir_);
+        meta_ = std::move(o.meta_);
+        index_ = std::move(o.index_);
+        filemarks_ = std::move(o.filemarks_);
+        data_end_ = o.data_end_;
+        data_fd_ = o.data_fd_;
+        index_fd_ = o.index_fd_;
+        lock_fd_ = o.lock_fd_;
+        o.data_fd_ = o.index_fd_ = o.lock_fd_ = -1;
+    }
+    return *this;
+}
+
+Cartridge::~Cartridge() {
+    close_fds();
+}
+
+void Cartridge::close_fds() {
+    for (int* fd : {&data_fd_, &index_fd_, &lock_fd_})
+        if (*fd >= 0) {
+            ::close(*fd);
+            *fd = -1;
+        }
+}
+
+Result<Cartridge> Cartridge::open(const std::string& dir, const CartridgeMeta& defaults) {
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec)
+        return make_error(ErrorKind::Io,
+                          "cannot create cartridge folder " + dir + ": " + ec.message());
+    Cartridge c;
+    c.dir_ = dir;
+    const std::string lock = dir + "/lock";
+    c.lock_fd_ = ::open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (c.lock_fd_ < 0) return sys_error("cannot open", lock);
+    if (::flock(c.lock_fd_, LOCK_EX | LOCK_NB) != 0)
+        return make_error(ErrorKind::Busy, "cartridge " + defaults.barcode +
+                                               " is in use by another process; wait for it");
+
+    const std::string meta_path = dir + "/meta.json";
+    auto text = read_whole_file(meta_path);
+    if (text) {
+        auto j = nlohmann::json::parse(text.value(), nullptr, false);
+        if (j.is_discarded() || !j.is_object())
+            return make_error(ErrorKind::Corrupt,
+                              "cartridge meta " + meta_path + " is not valid JSON");
+        c.meta_.barcode = j.value("barcode", defaults.barcode);
+        c.meta_.capacity = j.value("capacity", defaults.capacity);
+        c.meta_.ew_bytes = j.value("ew_bytes", defaults.ew_bytes);
+        c.meta_.write_protected = j.value("write_protected", false);
+        c.meta_.load_count = j.value("load_count", std::uint64_t{0});
+        c.meta_.created = j.value("created", 0LL);
+    } else if (text.error().kind == ErrorKind::NotFound) {
+        c.meta_ = defaults;
+        if (c.meta_.created == 0) c.meta_.created = static_cast<long long>(std::time(nullptr));
+        TL_TRY(c.save_meta());
+    } else {
+        return text.error();
+    }
+
+    const std::string data = dir + "/data", index = dir + "/index";
+    c.data_fd_ = ::open(data.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (c.data_fd_ < 0) return sys_error("cannot open", data);
+    c.index_fd_ = ::open(index.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (c.index_fd_ < 0) return sys_error("cannot open", index);
+    TL_TRY(c.load_index());
+    return c;
+}
+
+Status Cartridge::load_index() {
+    struct stat st {};
+    if (::fstat(index_fd_, &st) != 0) return sys_error("cannot stat", dir_ + "/index");
+    const std::size_t records = static_cast<std::size_t>(st.st_size) / kRecSize;
+    std::vector<unsigned char> raw(records * kRecSize);
+    if (!raw.empty() &&
+        ::pread(index_fd_, raw.data(), raw.size(), 0) != static_cast<ssize_t>(raw.size()))
+        return sys_error("cannot read", dir_ + "/index");
+    struct stat dst {};
+    if (::fstat(data_fd_, &dst) != 0) return sys_error("cannot stat", dir_ + "/data");
+    const auto data_size = static_cast<std::uint64_t>(dst.st_size);
+
+    index_.clear();
+    filemarks_.clear();
+    std::uint64_t end = 0;
+    for (std::size_t i = 0; i < records; ++i) {
+        IndexRecord r;
+        r.offset = get_le(&raw[i * kRecSize], 8);
+        r.length = static_cast<std::uint32_t>(get_le(&raw[i * kRecSize + 8], 4));
+        r.type = static_cast<std::uint32_t>(get_le(&raw[i * kRecSize + 12], 4));
+        const bool valid = (r.type == kRecFilemark && r.length == 0 && r.offset == end) ||
+                           (r.type == kRecBlock && r.offset == end && end + r.length <= data_size);
+        if (!valid) break; // torn tail: keep what is complete
+        if (r.type == kRecFilemark) filemarks_.push_back(index_.size());
+        end += r.length;
+        index_.push_back(r);
+    }
+    data_end_ = end;
+    const auto good_index = static_cast<off_t>(index_.size() * kRecSize);
+    if (st.st_size != good_index || dst.st_size != static_cast<off_t>(end)) {
+        log::get("device")->warn("cartridge {}: repaired a torn tail ({} objects kept, {} bytes)",
+                                 meta_.barcode, index_.size(), end);
+        if (::ftruncate(index_fd_, good_index) != 0 ||
+            ::ftruncate(data_fd_, static_cast<off_t>(end)) != 0)
+            return sys_error("cannot repair", dir_);
+    }
+    if (::lseek(index_fd_, good_index, SEEK_SET) < 0 ||
+        ::lseek(data_fd_, static_cast<off_t>(end), SEEK_SET) < 0)
+        return sys_error("cannot seek in", dir_);
+    return {};
+}
+
+Status Cartridge::save_meta() {
+    return write_file_atomically(dir_ + "/meta.json", meta_to_json(meta_).dump(2) + "\n");
+}
+
+Status Cartridge::truncate(std::uint64_t object) {
+    if (object >= index_.size()) return {};
+    const std::uint64_t cut = index_[object].offset;
+    index_.resize(object);
+    while (!filemarks_.empty() && filemarks_.back() >= object)
+        filemarks_.pop_back();
+    data_end_ = cut;
+    const auto good_index = static_cast<off_t>(object * kRecSize);
+    if (::ftruncate(index_fd_, good_index) != 0 ||
+        ::ftruncate(data_fd_, static_cast<off_t>(cut)) != 0 ||
+        ::lseek(index_fd_, good_index, SEEK_SET) < 0 ||
+        ::lseek(data_fd_, static_cast<off_t>(cut), SEEK_SET) < 0)
+        return sys_error("cannot truncate", dir_);
+    return {};
+}
+
+Status Cartridge::append_block(const void* data, std::size_t size) {
+    TL_TRY(write_all(data_fd_, data, size, dir_ + "/data"));
+    IndexRecord r{data_end_, static_cast<std::uint32_t>(size), kRecBlock};
+    unsigned char raw[kRecSize];
+    put_le(raw, r.offset, 8);
+    put_le(raw + 8, r.length, 4);
+    put_le(raw + 12, r.type, 4);
+    TL_TRY(write_all(index_fd_, raw, kRecSize, dir_ + "/index"));
+    index_.push_back(r);
+    data_end_ += size;
+    return {};
+}
+
+Status Cartridge::append_filemark() {
+    unsigned char raw[kRecSize];
+    put_le(raw, data_end_, 8);
+    put_le(raw + 8, 0, 4);
+    put_le(raw + 12, kRecFilemark, 4);
+    TL_TRY(write_all(index_fd_, raw, kRecSize, dir_ + "/index"));
+    filemarks_.push_back(index_.size());
+    index_.push_back(IndexRecord{data_end_, 0, kRecFilemark});
+    return {};
+}
+
+Status Cartridge::read_payload(std::uint64_t object, void* buf) const {
+    const IndexRecord& r = index_[object];
+    std::size_t done = 0;
+    auto* p = static_cast<char*>(buf);
+    while (done < r.length) {
+        ssize_t n =
+            ::pread(data_fd_, p + done, r.length - done, static_cast<off_t>(r.offset + done));
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return sys_error("cannot read", dir_ + "/data");
+        done += static_cast<std::size_t>(n);
+    }
+    return {};
+}
+
+Status Cartridge::sync() {
+    if (::fdatasync(data_fd_) != 0) return sys_error("cannot fsync", dir_ + "/data");
+    if (::fdatasync(index_fd_) != 0) return sys_error("cannot fsync", dir_ + "/index");
+    return {};
+}
+
+} // namespace tl::device

@@ -1,0 +1,83 @@
+#pragma once
+// The on-disk form of one virtual cartridge (tape-notes §5b), a folder named by barcode:
+//   data       block payloads, concatenated
+//   index      one 16-byte record per object (block or filemark), see IndexRecord
+//   meta.json  barcode, capacity, early-warning size, write-protect, load count, format version
+// The index is kept in memory, so locating a logical object is O(1). Storage grows as written
+// (nothing is allocated up front). Appends are one write() to data and one to index, without
+// fsync; sync() (called at filemarks and close) is the durability point. Opening repairs a
+// torn tail: a partial index record and data past the last complete record are cut off.
+// Not thread-safe: owned by one VirtualTapeDrive.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "common/result.h"
+
+namespace tl::device {
+
+struct CartridgeMeta {
+    std::string barcode;
+    std::uint64_t capacity = 4ull << 30; // bytes of payload the tape holds
+    std::uint64_t ew_bytes = 2ull << 20; // early-warning zone before the end (mhvtl: 2 MiB)
+    bool write_protected = false;
+    std::uint64_t load_count = 0;
+    long long created = 0; // unix seconds
+};
+
+// Index record on disk: little-endian {u64 data_offset; u32 length; u32 type}.
+// type 1 = data block of `length` bytes at `data_offset`; type 2 = filemark (length 0).
+struct IndexRecord {
+    std::uint64_t offset = 0;
+    std::uint32_t length = 0;
+    std::uint32_t type = 0;
+};
+inline constexpr std::uint32_t kRecBlock = 1;
+inline constexpr std::uint32_t kRecFilemark = 2;
+inline constexpr int kCartridgeFormatVersion = 1;
+
+class Cartridge {
+public:
+    // Opens the cartridge folder, creating it (with `defaults` as meta) when missing.
+    // Takes an exclusive flock on it: Busy when another process has it.
+    static Result<Cartridge> open(const std::string& dir, const CartridgeMeta& defaults);
+    Cartridge(Cartridge&& o) noexcept;
+    Cartridge& operator=(Cartridge&& o) noexcept;
+    Cartridge(const Cartridge&) = delete;
+    Cartridge& operator=(const Cartridge&) = delete;
+    ~Cartridge();
+
+    const std::string& dir() const { return dir_; }
+    CartridgeMeta& meta() { return meta_; }
+    const CartridgeMeta& meta() const { return meta_; }
+    Status save_meta();
+
+    std::uint64_t objects() const { return index_.size(); } // EOD as a logical object number
+    const IndexRecord& record(std::uint64_t i) const { return index_[i]; }
+    std::uint64_t data_bytes() const { return data_end_; }
+    // Logical numbers of the filemarks, ascending.
+    const std::vector<std::uint64_t>& filemarks() const { return filemarks_; }
+
+    // Drops every object from `object` on (a write anywhere but EOD).
+    Status truncate(std::uint64_t object);
+    Status append_block(const void* data, std::size_t size);
+    Status append_filemark();
+    Status read_payload(std::uint64_t object, void* buf) const;
+    Status sync(); // fsync data then index
+
+private:
+    Cartridge() = default;
+    Status load_index();
+    void close_fds();
+    std::string dir_;
+    CartridgeMeta meta_;
+    std::vector<IndexRecord> index_;
+    std::vector<std::uint64_t> filemarks_;
+    std::uint64_t data_end_ = 0;
+    int data_fd_ = -1;
+    int index_fd_ = -1;
+    int lock_fd_ = -1;
+};
+
+} // namespace tl::device

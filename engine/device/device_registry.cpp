@@ -1,0 +1,318 @@
+#include "device/device_registry.h"
+
+#include <cstdio>
+#include <ctime>
+
+#include "catalog/db.h"
+#include "common/home.h"
+#include "common/log.h"
+#include "device/null_drive.h"
+#include "device/st_tape_drive.h"
+#include "device/virtual_changer.h"
+#include "device/virtual_tape_drive.h"
+
+namespace tl::device {
+
+namespace {
+long long now_s() {
+    return static_cast<long long>(std::time(nullptr));
+}
+
+LibraryConfig library_row(const catalog::Stmt& s) {
+    LibraryConfig c;
+    c.id = s.i64(0);
+    c.name = s.text(1);
+    c.kind = s.text(2);
+    c.device = s.is_null(3) ? "" : s.text(3);
+    c.config = nlohmann::json::parse(s.text(4), nullptr, false);
+    if (c.config.is_discarded()) c.config = nlohmann::json::object();
+    c.created = s.i64(5);
+    return c;
+}
+
+Result<bool> name_taken(catalog::Db& db, const std::string& name) {
+    auto s = db.prepare("SELECT (SELECT count(*) FROM libraries WHERE name=?1) + (SELECT count(*) "
+                        "FROM drives WHERE name=?1)");
+    if (!s) return s.error();
+    s->bind(1, name);
+    auto r = s->step();
+    if (!r) return r.error();
+    return s->i64(0) > 0;
+}
+
+Status valid_name(catalog::Db& db, const std::string& name) {
+    if (name.empty() || name.size() > 64 || name.find_first_of("/ \t\n") != std::string::npos)
+        return make_error(ErrorKind::InvalidArgument,
+                          "name '" + name + "' must be 1-64 characters without '/' or spaces");
+    auto t = name_taken(db, name);
+    if (!t) return t.error();
+    if (t.value())
+        return make_error(ErrorKind::AlreadyExists,
+                          "a library or drive named " + name + " exists already");
+    return {};
+}
+
+Status insert_drive(catalog::Db& db, const std::string& name, std::optional<std::int64_t> library,
+                    int element, const std::string& kind, const std::string& device,
+                    const nlohmann::json& config) {
+    auto s =
+        db.prepare("INSERT INTO drives(name, library_id, element, kind, device, config, created) "
+                   "VALUES(?,?,?,?,?,?,?)");
+    if (!s) return s.error();
+    s->bind(1, name);
+    if (library)
+        s->bind(2, *library).bind(3, element);
+    else
+        s->bind_null(2).bind_null(3);
+    s->bind(4, kind)
+        .bind(5, device)
+        .bind(6, config.dump())
+        .bind(7, static_cast<std::int64_t>(now_s()));
+    return s->run();
+}
+
+Result<DriveConfig> find_drive(catalog::Db& db, const std::string& name) {
+    auto all = list_drives(db);
+    if (!all) return all.error();
+    for (auto& d : all.value())
+        if (d.name == name) return d;
+    std::string names;
+    for (auto& d : all.value())
+        names += (names.empty() ? "" : ", ") + d.name;
+    return make_error(ErrorKind::NotFound, "drive " + name + " is not configured (drives: " +
+                                               (names.empty() ? "none" : names) +
+                                               "); see 'tapeloom-cli drive status'");
+}
+} // namespace
+
+Result<std::vector<LibraryConfig>> list_libraries(catalog::Db& db) {
+    auto s =
+        db.prepare("SELECT id, name, kind, device, config, created FROM libraries ORDER BY id");
+    if (!s) return s.error();
+    std::vector<LibraryConfig> out;
+    for (;;) {
+        auto r = s->step();
+        if (!r) return r.error();
+        if (!r.value()) break;
+        out.push_back(library_row(s.value()));
+    }
+    return out;
+}
+
+Result<LibraryConfig> find_library(catalog::Db& db, const std::string& name) {
+    auto all = list_libraries(db);
+    if (!all) return all.error();
+    std::string names;
+    for (auto& l : all.value()) {
+        if (name.empty() || l.name == name) return l;
+        names += (names.empty() ? "" : ", ") + l.name;
+    }
+    if (name.empty())
+        return make_error(ErrorKind::NotFound,
+                          "no library is configured; add one with 'tapeloom-cli library add'");
+    return make_error(ErrorKind::NotFound, "library " + name + " is not configured (libraries: " +
+                                               (names.empty() ? "none" : names) + ")");
+}
+
+Result<std::vector<DriveConfig>> list_drives(catalog::Db& db, const std::string& library) {
+    auto s =
+        db.prepare("SELECT d.id, d.name, coalesce(l.name, ''), coalesce(d.element, 0), d.kind, "
+                   "coalesce(d.device, ''), d.config FROM drives d LEFT JOIN libraries l ON l.id = "
+                   "d.library_id "
+                   "WHERE ?1 = '' OR l.name = ?1 ORDER BY coalesce(l.id, 1e18), d.element, d.id");
+    if (!s) return s.error();
+    s->bind(1, library);
+    std::vector<DriveConfig> out;
+    for (;;) {
+        auto r = s->step();
+        if (!r) return r.error();
+        if (!r.value()) break;
+        DriveConfig d;
+        d.id = s->i64(0);
+        d.name = s->text(1);
+        d.library = s->text(2);
+        d.element = static_cast<int>(s->i64(3));
+        d.kind = s->text(4);
+        d.device = s->text(5);
+        d.config = nlohmann::json::parse(s->text(6), nullptr, false);
+        if (d.config.is_discarded()) d.config = nlohmann::json::object();
+        out.push_back(std::move(d));
+    }
+    return out;
+}
+
+Result<LibraryConfig> add_virtual_library(catalog::Db& db, const std::string& home,
+                                          VirtualLibrarySpec spec) {
+    auto count = db.scalar("SELECT coalesce(max(id), 0) FROM libraries");
+    if (!count) return count.error();
+    const auto next = count.value();
+    if (spec.name.empty()) {
+        for (std::int64_t i = next;; ++i) {
+            auto t = name_taken(db, "vlib" + std::to_string(i));
+            if (!t) return t.error();
+            if (!t.value()) {
+                spec.name = "vlib" + std::to_string(i);
+                break;
+            }
+        }
+    }
+    TL_TRY(valid_name(db, spec.name));
+    if (spec.drives < 1 || spec.drives > 64 || spec.storage_slots < 1 ||
+        spec.storage_slots > 10000 || spec.mail < 0 || spec.mail > 64)
+        return make_error(ErrorKind::InvalidArgument,
+                          "library " + spec.name +
+                              ": needs 1-64 drives, 1-10000 slots and 0-64 mail slots");
+    if (spec.capacity < 2 * spec.ew_bytes)
+        return make_error(ErrorKind::InvalidArgument,
+                          "library " + spec.name + ": cartridge capacity must be at least " +
+                              std::to_string(2 * spec.ew_bytes) + " bytes");
+    if (spec.cartridges < 0 || spec.cartridges > spec.storage_slots)
+        spec.cartridges = spec.storage_slots;
+    if (spec.prefix.empty()) spec.prefix = next == 0 ? "TLO" : "T" + std::to_string(next + 1);
+    std::vector<std::string> barcodes;
+    for (int i = 1; i <= spec.cartridges; ++i) {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%s%03dL9", spec.prefix.c_str(), i);
+        barcodes.emplace_back(buf);
+    }
+    const std::string rel = "libraries/" + spec.name;
+    nlohmann::json cfg = {{"drives", spec.drives},     {"slots", spec.storage_slots},
+                          {"mail", spec.mail},         {"capacity", spec.capacity},
+                          {"ew_bytes", spec.ew_bytes}, {"robot_delay_ms", spec.robot_delay_ms}};
+    if (spec.streaming) cfg["streaming"] = *spec.streaming;
+
+    auto tx = catalog::Transaction::begin(db);
+    if (!tx) return tx.error();
+    auto s =
+        db.prepare("INSERT INTO libraries(name, kind, device, config, created) VALUES(?,?,?,?,?)");
+    if (!s) return s.error();
+    s->bind(1, spec.name)
+        .bind(2, "virtual")
+        .bind(3, rel)
+        .bind(4, cfg.dump())
+        .bind(5, static_cast<std::int64_t>(now_s()));
+    TL_TRY(s->run());
+    const auto id = db.last_insert_rowid();
+    for (int d = 0; d < spec.drives; ++d)
+        TL_TRY(insert_drive(db, spec.name + "-drive" + std::to_string(d), id, d, "virtual", "",
+                            nlohmann::json::object()));
+    SystemClock clock;
+    VirtualChangerConfig vc{spec.name, home + "/" + rel, spec.drives, spec.storage_slots, spec.mail,
+                            {},        nullptr};
+    auto changer = VirtualChanger::open(vc, clock, barcodes);
+    if (!changer) return changer.error();
+    TL_TRY(tx->commit());
+    log::get("device")->info("library {} added: virtual, {} drives, {} slots, {} mail slots",
+                             spec.name, spec.drives, spec.storage_slots, spec.mail);
+    return find_library(db, spec.name);
+}
+
+Result<LibraryConfig> add_mtx_library(catalog::Db& db, const std::string& name,
+                                      const std::string& changer_device,
+                                      const std::vector<std::string>& drive_devices) {
+    TL_TRY(valid_name(db, name));
+    if (changer_device.empty() || drive_devices.empty())
+        return make_error(ErrorKind::InvalidArgument,
+                          "library " + name +
+                              ": give the changer (--mtx /dev/sgN) and "
+                              "each drive in element order (--drive /dev/nstN)");
+    auto tx = catalog::Transaction::begin(db);
+    if (!tx) return tx.error();
+    auto s =
+        db.prepare("INSERT INTO libraries(name, kind, device, config, created) VALUES(?,?,?,?,?)");
+    if (!s) return s.error();
+    s->bind(1, name)
+        .bind(2, "mtx")
+        .bind(3, changer_device)
+        .bind(4, "{}")
+        .bind(5, static_cast<std::int64_t>(now_s()));
+    TL_TRY(s->run());
+    const auto id = db.last_insert_rowid();
+    for (std::size_t d = 0; d < drive_devices.size(); ++d)
+        TL_TRY(insert_drive(db, name + "-drive" + std::to_string(d), id, static_cast<int>(d), "st",
+                            drive_devices[d], nlohmann::json::object()));
+    TL_TRY(tx->commit());
+    return find_library(db, name);
+}
+
+Status remove_library(catalog::Db& db, const std::string& name) {
+    if (name.empty())
+        return make_error(ErrorKind::InvalidArgument, "give the name of the library to remove");
+    auto lib = find_library(db, name);
+    if (!lib) return lib.error();
+    auto tx = catalog::Transaction::begin(db);
+    if (!tx) return tx.error();
+    auto d = db.prepare("DELETE FROM drives WHERE library_id = ?");
+    if (!d) return d.error();
+    d->bind(1, lib->id);
+    TL_TRY(d->run());
+    auto s = db.prepare("DELETE FROM libraries WHERE id = ?");
+    if (!s) return s.error();
+    s->bind(1, lib->id);
+    TL_TRY(s->run());
+    TL_TRY(tx->commit());
+    log::get("device")->info("library {} removed", name);
+    return {};
+}
+
+Result<DriveConfig> add_st_drive(catalog::Db& db, const std::string& name,
+                                 const std::string& device) {
+    TL_TRY(valid_name(db, name));
+    if (device.find("/st") != std::string::npos && device.find("/nst") == std::string::npos)
+        return make_error(ErrorKind::InvalidArgument,
+                          "drive " + name + ": " + device +
+                              " rewinds on close; use the /dev/nstN node");
+    TL_TRY(insert_drive(db, name, std::nullopt, 0, "st", device, nlohmann::json::object()));
+    return find_drive(db, name);
+}
+
+Result<DriveConfig> add_virtual_drive(catalog::Db& db, const std::string& home,
+                                      const std::string& name, std::uint64_t capacity) {
+    TL_TRY(valid_name(db, name));
+    const std::string rel = "drives/" + name;
+    TL_TRY(ensure_directory(home + "/" + rel + "/media"));
+    nlohmann::json cfg = {{"capacity", capacity}, {"barcode", name + "-T"}};
+    TL_TRY(insert_drive(db, name, std::nullopt, 0, "virtual", rel, cfg));
+    return find_drive(db, name);
+}
+
+Result<DriveConfig> add_null_drive(catalog::Db& db, const std::string& name) {
+    TL_TRY(valid_name(db, name));
+    TL_TRY(insert_drive(db, name, std::nullopt, 0, "null", "", nlohmann::json::object()));
+    return find_drive(db, name);
+}
+
+Status remove_drive(catalog::Db& db, const std::string& name) {
+    auto d = find_drive(db, name);
+    if (!d) return d.error();
+    if (!d->library.empty())
+        return make_error(ErrorKind::InvalidArgument, "drive " + name + " belongs to library " +
+                                                          d->library +
+                                                          "; remove the library instead");
+    auto s = db.prepare("DELETE FROM drives WHERE id = ?");
+    if (!s) return s.error();
+    s->bind(1, d->id);
+    return s->run();
+}
+
+Result<std::unique_ptr<TapeDrive>> open_standalone_drive(catalog::Db& db, const std::string& home,
+                                                         const std::string& name, Clock& clock) {
+    auto d = find_drive(db, name);
+    if (!d) return d.error();
+    if (!d->library.empty())
+        return make_error(ErrorKind::InvalidArgument, "drive " + name + " belongs to library " +
+                                                          d->library +
+                                                          "; open it through the library");
+    if (d->kind == "st")
+        return std::unique_ptr<TapeDrive>(new StTapeDrive({d->name, d->device, {1, 1u << 20}}));
+    if (d->kind == "null") return std::unique_ptr<TapeDrive>(new NullDrive(d->name));
+    VirtualDriveConfig vc;
+    vc.name = d->name;
+    vc.media_dir = home + "/" + d->device + "/media";
+    vc.capacity = d->config.value("capacity", std::uint64_t{4ull << 30});
+    const std::string barcode = d->config.value("barcode", d->name + "-T");
+    vc.resolve = [barcode] { return barcode; };
+    return std::unique_ptr<TapeDrive>(new VirtualTapeDrive(std::move(vc), clock));
+}
+
+} // namespace tl::device

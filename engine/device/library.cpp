@@ -1,0 +1,195 @@
+#include "device/library.h"
+
+#include <chrono>
+
+#include "catalog/db.h"
+#include "common/log.h"
+#include "device/changer_rules.h"
+#include "device/device_registry.h"
+#include "device/mtx_changer.h"
+#include "device/st_tape_drive.h"
+#include "device/virtual_changer.h"
+#include "device/virtual_tape_drive.h"
+
+namespace tl::device {
+
+namespace {
+// A changer with its drives, in element order.
+class ChangerLibrary final : public Library {
+public:
+    ChangerLibrary(std::string name, std::unique_ptr<Changer> changer)
+        : name_(std::move(name)), changer_(std::move(changer)) {}
+
+    void add_drive(std::unique_ptr<TapeDrive> d) { drives_.push_back(std::move(d)); }
+
+    const std::string& name() const override { return name_; }
+    Changer& changer() override { return *changer_; }
+    std::size_t drive_count() const override { return drives_.size(); }
+    TapeDrive& drive(std::size_t index) override { return *drives_.at(index); }
+
+    Result<std::vector<std::string>> barcodes() override {
+        auto inv = changer_->inventory();
+        if (!inv) return inv.error();
+        std::vector<std::string> out;
+        for (const auto* v : {&inv->storage, &inv->drives, &inv->mail_slots})
+            for (const auto& e : *v)
+                if (e.full && !e.barcode.empty()) out.push_back(e.barcode);
+        return out;
+    }
+
+    Status mount(std::size_t index, const std::string& barcode) override {
+        if (index >= drives_.size())
+            return make_error(ErrorKind::NotFound, "library " + name_ + ": drive " +
+                                                       std::to_string(index) +
+                                                       " does not exist (drives 0.." +
+                                                       std::to_string(drives_.size() - 1) + ")");
+        auto inv = changer_->inventory();
+        if (!inv) return inv.error();
+        const Element* where = find_barcode(inv.value(), barcode);
+        if (!where)
+            return make_error(
+                ErrorKind::MediaMissing,
+                "library " + name_ + ": cartridge " + barcode +
+                    " is not in the library; insert it into a mail slot and import it");
+        const int want = static_cast<int>(index);
+        if (where->type == ElementType::Drive && where->number == want)
+            return drives_[index]->load();
+        if (where->type == ElementType::Drive) {
+            auto& other = *drives_.at(static_cast<std::size_t>(where->number));
+            if (other.is_open())
+                return make_error(ErrorKind::Busy, "library " + name_ + ": cartridge " + barcode +
+                                                       " is in use in drive " +
+                                                       std::to_string(where->number) + " (" +
+                                                       other.name() + ")");
+            TL_TRY(unmount(static_cast<std::size_t>(where->number)));
+        }
+        TL_TRY(unmount(index));
+        inv = changer_->inventory();
+        if (!inv) return inv.error();
+        where = find_barcode(inv.value(), barcode);
+        if (!where)
+            return make_error(ErrorKind::Internal,
+                              "library " + name_ + ": cartridge " + barcode + " vanished");
+        TL_TRY(changer_->load(where->number, want));
+        return drives_[index]->load();
+    }
+
+    Status unmount(std::size_t index) override {
+        if (index >= drives_.size())
+            return make_error(ErrorKind::NotFound, "library " + name_ + ": drive " +
+                                                       std::to_string(index) + " does not exist");
+        auto inv = changer_->inventory();
+        if (!inv) return inv.error();
+        const int n = static_cast<int>(index);
+        const Element* d = find_drive(inv.value(), n);
+        if (!d || !d->full) return {};
+        TL_TRY(drives_[index]->unload());
+        auto target = check_unload(inv.value(), name_, n, std::nullopt);
+        if (target) return changer_->unload(n, target.value());
+        for (const auto& s : inv->storage) // source unknown or taken: the first empty storage slot
+            if (!s.full) return changer_->unload(n, s.number);
+        return make_error(ErrorKind::NoSpace,
+                          "library " + name_ + ": no empty slot to unload drive " +
+                              std::to_string(n) + " into; export a cartridge first");
+    }
+
+private:
+    std::string name_;
+    std::unique_ptr<Changer> changer_;
+    std::vector<std::unique_ptr<TapeDrive>> drives_;
+};
+
+std::string drive_name(const std::vector<DriveConfig>& drives, int element,
+                       const std::string& lib) {
+    for (const auto& d : drives)
+        if (d.element == element) return d.name;
+    return lib + "-drive" + std::to_string(element);
+}
+
+Result<std::unique_ptr<Library>> open_virtual(const LibraryConfig& lib,
+                                              const std::vector<DriveConfig>& drives,
+                                              const std::string& home, Clock& clock) {
+    const auto& j = lib.config;
+    VirtualChangerConfig vc;
+    vc.name = lib.name;
+    vc.dir = home + "/" + lib.device;
+    vc.drives = j.value("drives", 4);
+    vc.storage_slots = j.value("slots", 24);
+    vc.mail = j.value("mail", 2);
+    vc.robot_delay = std::chrono::milliseconds(j.value("robot_delay_ms", 0LL));
+    auto changer = VirtualChanger::open(vc, clock);
+    if (!changer) return changer.error();
+    VirtualChanger* raw = changer.value().get();
+    const int n = static_cast<int>(raw->inventory().ok() ? raw->inventory()->drives.size() : 0);
+    auto out = std::make_unique<ChangerLibrary>(lib.name, std::move(changer.value()));
+    ChangerLibrary* libp = out.get();
+    raw->set_drive_busy_check([libp](int d) {
+        return d >= 0 && static_cast<std::size_t>(d) < libp->drive_count() &&
+               libp->drive(static_cast<std::size_t>(d)).is_open();
+    });
+    for (int d = 0; d < n; ++d) {
+        VirtualDriveConfig dc;
+        dc.name = drive_name(drives, d, lib.name);
+        dc.media_dir = raw->media_dir();
+        dc.capacity = j.value("capacity", std::uint64_t{4ull << 30});
+        dc.ew_bytes = j.value("ew_bytes", std::uint64_t{2ull << 20});
+        if (j.contains("streaming") && j["streaming"].is_object()) {
+            StreamingConfig sc;
+            sc.rate = j["streaming"].value("rate", sc.rate);
+            sc.buffer = j["streaming"].value("buffer", sc.buffer);
+            sc.reposition_s = j["streaming"].value("reposition_s", sc.reposition_s);
+            dc.streaming = sc;
+            dc.locate_seconds = j["streaming"].value("locate_s", 0.0);
+        }
+        dc.resolve = [raw, d] { return raw->drive_barcode(d); };
+        out->add_drive(std::make_unique<VirtualTapeDrive>(std::move(dc), clock));
+    }
+    return std::unique_ptr<Library>(std::move(out));
+}
+
+Result<std::unique_ptr<Library>> open_mtx(const LibraryConfig& lib,
+                                          const std::vector<DriveConfig>& drives) {
+    auto changer = std::make_unique<MtxChanger>(
+        MtxChangerConfig{lib.name, lib.device, lib.config.value("mtx", "mtx")});
+    auto out = std::make_unique<ChangerLibrary>(lib.name, std::move(changer));
+    for (const auto& d : drives)
+        out->add_drive(
+            std::make_unique<StTapeDrive>(StDriveConfig{d.name, d.device, {1, 1u << 20}}));
+    return std::unique_ptr<Library>(std::move(out));
+}
+} // namespace
+
+Result<std::unique_ptr<Library>> open_library(catalog::Db& db, const std::string& home,
+                                              const std::string& name, Clock& clock) {
+    auto lib = find_library(db, name);
+    if (!lib) return lib.error();
+    auto drives = list_drives(db, lib->name);
+    if (!drives) return drives.error();
+    if (lib->kind == "virtual") return open_virtual(lib.value(), drives.value(), home, clock);
+    if (lib->kind == "mtx") return open_mtx(lib.value(), drives.value());
+    return make_error(ErrorKind::Unsupported,
+                      "library " + lib->name + " has unknown kind " + lib->kind);
+}
+
+Result<std::vector<std::string>> library_names(catalog::Db& db) {
+    auto all = list_libraries(db);
+    if (!all) return all.error();
+    std::vector<std::string> out;
+    for (const auto& l : all.value())
+        out.push_back(l.name);
+    return out;
+}
+
+Status ensure_default_library(catalog::Db& db, const std::string& home) {
+    auto n = db.scalar("SELECT count(*) FROM libraries");
+    if (!n) return n.error();
+    if (n.value() > 0) return {};
+    VirtualLibrarySpec spec;
+    spec.name = "vlib0";
+    spec.prefix = "TLO";
+    auto lib = add_virtual_library(db, home, spec);
+    if (!lib) return lib.error();
+    return {};
+}
+
+} // namespace tl::device

@@ -1,0 +1,49 @@
+#pragma once
+// A tape library as the backup and restore jobs see it: a changer with its drives, as
+// configured in the catalog. mount() hides the robot: it puts a cartridge (by barcode) into a
+// drive, unloading whatever was there to its source slot first.
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common/clock.h"
+#include "common/result.h"
+#include "device/changer.h"
+#include "device/tape_drive.h"
+
+namespace tl::catalog {
+class Db;
+}
+
+namespace tl::device {
+
+class Library {
+public:
+    virtual ~Library() = default;
+    virtual const std::string& name() const = 0;
+    virtual Changer& changer() = 0;
+    virtual std::size_t drive_count() const = 0;
+    virtual TapeDrive& drive(std::size_t index) = 0;
+    // Barcodes of every cartridge in the library (slots, drives, mail slots).
+    virtual Result<std::vector<std::string>> barcodes() = 0;
+    // Loads `barcode` into drive `index` (closing the drive first if open). MediaMissing when
+    // the cartridge is not in the library; Busy when it is in another drive that is open.
+    virtual Status mount(std::size_t index, const std::string& barcode) = 0;
+    // Unloads drive `index` to its source slot (closing it first). No-op when empty.
+    virtual Status unmount(std::size_t index) = 0;
+};
+
+// Opens a library configured in the catalog by name ("" = the first/default one).
+// `home` is the data directory (virtual cartridges live under it).
+Result<std::unique_ptr<Library>> open_library(catalog::Db& db, const std::string& home,
+                                              const std::string& name, Clock& clock);
+
+// Names of the configured libraries, in creation order.
+Result<std::vector<std::string>> library_names(catalog::Db& db);
+
+// Creates the embedded default on a new data directory (no library configured yet): a virtual
+// changer "vlib0" with 4 drives, 24 slots, 2 mail slots, 24 blank cartridges TLO001L9..TLO024L9.
+Status ensure_default_library(catalog::Db& db, const std::string& home);
+
+} // namespace tl::device

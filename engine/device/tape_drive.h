@@ -1,0 +1,106 @@
+#pragma once
+// A tape drive in the Linux st vocabulary (see shared tape-notes §1): variable-block mode,
+// one write() = one block, filemarks, spacing, logical positions (MTIOCPOS/MTSEEK semantics:
+// blocks and filemarks counted from BOT). Backends: VirtualTapeDrive (the embedded default),
+// StTapeDrive (/dev/nstN), NullDrive (discards). A TapeDrive is used by one thread at a time;
+// counters() may be read from any thread.
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "common/result.h"
+
+namespace tl::device {
+
+// Status bits as st's MTIOCGET reports them (GMT_*).
+struct DriveStatus {
+    bool online = false;        // a cartridge is loaded and ready
+    bool bot = false;           // at beginning of tape
+    bool eof = false;           // just after a filemark (block 0 of a file > 0)
+    bool eod = false;           // at end of recorded data
+    bool early_warning = false; // past the early-warning mark (GMT_EOT)
+    bool write_protected = false;
+    bool cleaning_requested = false;
+    long file_number = -1;  // driver-counted; -1 when unknown (after seek, BSF...)
+    long block_number = -1; // block within the current file; -1 when unknown
+    std::string volume;     // barcode of the loaded cartridge ("" when none / unknown)
+};
+
+struct BlockLimits {
+    std::size_t min_block = 1;
+    std::size_t max_block = 8u << 20;
+};
+
+// Monotonic counters; atomics so the sampler can read them while the drive works.
+struct DriveCounters {
+    std::atomic<std::uint64_t> bytes_written{0}, blocks_written{0};
+    std::atomic<std::uint64_t> bytes_read{0}, blocks_read{0};
+    std::atomic<std::uint64_t> filemarks_written{0};
+    std::atomic<std::uint64_t> positioning_ops{0}; // rewind, space, seek, eom
+    std::atomic<std::uint64_t> errors{0};
+    std::atomic<std::uint64_t> reposition_ns{0};    // time spent positioning (model or real)
+    std::atomic<std::uint64_t> shoeshine_events{0}; // streaming model: stops + repositions
+    std::atomic<std::uint64_t> shoeshine_ns{0};     // time lost to them
+};
+
+class TapeDrive {
+public:
+    virtual ~TapeDrive() = default;
+
+    virtual const std::string& name() const = 0; // e.g. "vlib0-drive1", "/dev/nst0"
+
+    // Opens the device for I/O on the loaded cartridge. read_only opens O_RDONLY.
+    // Errors: NoMedium (no cartridge), WriteProtected (rw open of a protected one), Busy.
+    virtual Status open(bool read_only) = 0;
+    // Closes; after a write this writes one filemark, as st does on the nst node.
+    virtual Status close() = 0;
+    virtual bool is_open() const = 0;
+
+    // MTLOAD: makes a cartridge sitting in the drive ready again after unload().
+    virtual Status load() = 0;
+    // MTOFFL: closes (writing the pending filemark), rewinds and ejects, so that a changer can
+    // take the cartridge. Everything written is persisted. No-op without a cartridge.
+    virtual Status unload() = 0;
+
+    // Writes one block of exactly `size` bytes at the current position (which becomes EOD:
+    // anything after it is gone). Errors: NoSpace (ENOSPC at early warning / physical end:
+    // nothing was written), WriteProtected, InvalidArgument (size outside block limits), Io.
+    virtual Status write_block(const void* data, std::size_t size) = 0;
+    // Reads one block into `buf` (capacity bytes). Returns the block's length, or 0 when a
+    // filemark was crossed. End of data: NotFound-kind error "end of data"; as on st, when the
+    // last object is a filemark the first read at EOD returns 0 once more (two consecutive
+    // zero reads), then the error. After goto_eod()/seek() to EOD the error comes at once. A block
+    // larger than `capacity`: InvalidArgument (the block is consumed, as st's ENOMEM). Read errors:
+    // Io or Corrupt.
+    virtual Result<std::size_t> read_block(void* buf, std::size_t capacity) = 0;
+
+    virtual Status write_filemarks(int count) = 0; // synchronous: a durability point
+    // >0 forward (ends after the mark), <0 back (ends before the mark). Running into EOD or
+    // BOT: NotFound ("end of data" / "beginning of tape"), positioned there.
+    virtual Status space_filemarks(long count) = 0;
+    // >0 forward, <0 back. A filemark stops it with NotFound "filemark": forward ends after the
+    // mark, backward before it (st's FSR/BSR).
+    virtual Status space_records(long count) = 0;
+    virtual Status rewind() = 0;
+    virtual Status goto_eod() = 0;                  // MTEOM: ready to append
+    virtual Result<std::uint64_t> tell() = 0;       // logical object number (blocks+filemarks)
+    virtual Status seek(std::uint64_t logical) = 0; // position before that object
+    // Positioning ops (rewind, seek, BSF) straight after a data write first write the filemark
+    // that close() would, as st does. Writing anywhere but EOD drops everything after it.
+
+    virtual Result<DriveStatus> status() = 0;
+    virtual BlockLimits block_limits() const = 0;
+    // Native capacity and what remains before early warning, in bytes (0 when unknown).
+    virtual std::uint64_t capacity_bytes() const = 0;
+    virtual std::uint64_t remaining_bytes() const = 0;
+
+    virtual const DriveCounters& counters() const = 0;
+};
+
+// Error message helper: "drive NAME: what".
+inline Error drive_error(const std::string& drive, ErrorKind kind, const std::string& what) {
+    return make_error(kind, "drive " + drive + ": " + what);
+}
+
+} // namespace tl::device

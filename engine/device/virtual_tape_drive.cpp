@@ -1,0 +1,449 @@
+#include "device/virtual_tape_drive.h"
+
+#include <algorithm>
+
+#include "common/log.h"
+#include "common/units.h"
+
+namespace tl::device {
+
+namespace {
+void add(std::atomic<std::uint64_t>& c, std::uint64_t v) {
+    c.fetch_add(v, std::memory_order_relaxed);
+}
+} // namespace
+
+VirtualTapeDrive::VirtualTapeDrive(VirtualDriveConfig config, Clock& clock)
+    : c_(std::move(config)), clock_(clock) {
+    if (c_.streaming) model_ = std::make_unique<StreamingModel>(*c_.streaming);
+}
+
+VirtualTapeDrive::~VirtualTapeDrive() {
+    auto s = detach();
+    if (!s) log::get("device")->error("{}", s.error().message);
+}
+
+Error VirtualTapeDrive::fail(ErrorKind kind, const std::string& what) {
+    add(counters_.errors, 1);
+    auto e = drive_error(c_.name, kind, what);
+    log::get("device")->warn("{}", e.message);
+    return e;
+}
+
+Status VirtualTapeDrive::ensure_cartridge() {
+    const std::string want = c_.resolve ? c_.resolve() : std::string();
+    if (want != barcode_) {
+        TL_TRY(detach());
+        ejected_ = false;
+    }
+    if (want.empty())
+        return drive_error(c_.name, ErrorKind::NoMedium,
+                           "no cartridge loaded; load one with 'tapeloom-cli library load'");
+    if (cart_) return {};
+    CartridgeMeta defaults;
+    defaults.barcode = want;
+    defaults.capacity = c_.capacity;
+    defaults.ew_bytes = c_.ew_bytes;
+    auto c = Cartridge::open(c_.media_dir + "/" + want, defaults);
+    if (!c) return fail(c.error().kind, c.error().message);
+    cart_.emplace(std::move(c.value()));
+    barcode_ = want;
+    cart_->meta().load_count++;
+    TL_TRY(cart_->save_meta());
+    pos_ = 0;
+    file_ = blk_ = 0;
+    last_write_ = eod_zero_ = ew_refuse_next_ = false;
+    log::get("device")->info("drive {}: cartridge {} loaded ({} objects, {} used)", c_.name, want,
+                             cart_->objects(), format_bytes(cart_->data_bytes()));
+    return {};
+}
+
+Status VirtualTapeDrive::detach() {
+    Status st;
+    if (open_) st = close();
+    if (cart_) {
+        auto s = cart_->save_meta();
+        if (st && !s) st = s;
+        cart_.reset();
+    }
+    barcode_.clear();
+    return st;
+}
+
+std::string VirtualTapeDrive::faulty(const char* op) const {
+    if (faults_.offline) return std::string(op) + ": drive is offline (not ready); check the drive";
+    if (faults_.media_error)
+        return std::string(op) + ": media error on cartridge " + barcode_ +
+               "; retire the cartridge";
+    return {};
+}
+
+Status VirtualTapeDrive::require_open(const char* op) {
+    if (!open_) return fail(ErrorKind::InvalidArgument, std::string(op) + ": drive is not open");
+    return {};
+}
+
+std::uint64_t VirtualTapeDrive::ew_at() const {
+    const auto& m = cart_->meta();
+    return m.capacity > m.ew_bytes ? m.capacity - m.ew_bytes : 0;
+}
+
+void VirtualTapeDrive::positioned() {
+    add(counters_.positioning_ops, 1);
+    ew_refuse_next_ = false;
+    if (model_ && c_.locate_seconds > 0) {
+        auto d = std::chrono::nanoseconds(static_cast<std::int64_t>(c_.locate_seconds * 1e9));
+        add(counters_.reposition_ns, static_cast<std::uint64_t>(d.count()));
+        clock_.sleep_for(d);
+    }
+}
+
+Status VirtualTapeDrive::open(bool read_only) {
+    if (open_) return fail(ErrorKind::Busy, "already open; close it first");
+    if (faults_.offline)
+        return fail(ErrorKind::Io, "drive is offline (not ready); check the drive");
+    TL_TRY(ensure_cartridge());
+    if (ejected_)
+        return fail(ErrorKind::NoMedium, "cartridge " + barcode_ + " is ejected; load it again");
+    if (!read_only && cart_->meta().write_protected)
+        return fail(ErrorKind::WriteProtected,
+                    "cartridge " + barcode_ +
+                        " is write-protected; open it read-only or load another cartridge");
+    open_ = true;
+    read_only_ = read_only;
+    last_write_ = false;
+    return {};
+}
+
+Status VirtualTapeDrive::close() {
+    if (!open_) return {};
+    Status st;
+    if (last_write_) st = write_filemarks(1); // st writes one filemark on close after a write
+    if (st && !read_only_) {
+        if (model_) clock_.sleep_for(model_->flush(clock_.now()));
+        st = cart_->sync();
+    }
+    auto m = cart_->save_meta();
+    open_ = false;
+    last_write_ = false;
+    if (!st) return st;
+    return m;
+}
+
+Status VirtualTapeDrive::load() {
+    TL_TRY(ensure_cartridge());
+    ejected_ = false;
+    return {};
+}
+
+Status VirtualTapeDrive::unload() {
+    if (!cart_ && (!c_.resolve || c_.resolve().empty())) return {};
+    if (open_) TL_TRY(close());
+    pos_ = 0;
+    file_ = blk_ = 0;
+    add(counters_.positioning_ops, 1);
+    const std::string was = barcode_;
+    TL_TRY(detach()); // persists and releases the folder so the changer can move it
+    barcode_ = was;   // still physically in the drive, but ejected
+    ejected_ = true;
+    log::get("device")->info("drive {}: cartridge {} unloaded", c_.name, was);
+    return {};
+}
+
+Status VirtualTapeDrive::pending_filemark() {
+    if (!last_write_) return {};
+    return write_filemarks(1);
+}
+
+Status VirtualTapeDrive::write_block(const void* data, std::size_t size) {
+    TL_TRY(require_open("write"));
+    if (auto f = faulty("write"); !f.empty()) return fail(ErrorKind::Io, f);
+    if (read_only_ || cart_->meta().write_protected)
+        return fail(ErrorKind::WriteProtected,
+                    read_only_
+                        ? "write refused: the drive was opened read-only; reopen it read-write"
+                        : "cartridge " + barcode_ + " is write-protected; load another cartridge");
+    if (size < c_.limits.min_block || size > c_.limits.max_block)
+        return fail(ErrorKind::InvalidArgument, "block of " + std::to_string(size) +
+                                                    " bytes is outside the drive's limits (" +
+                                                    std::to_string(c_.limits.min_block) + ".." +
+                                                    std::to_string(c_.limits.max_block) +
+                                                    " bytes); use a block size within them");
+    const std::uint64_t base =
+        pos_ < cart_->objects() ? cart_->record(pos_).offset : cart_->data_bytes();
+    const std::uint64_t cap = cart_->meta().capacity;
+    if (base + size > cap)
+        return fail(ErrorKind::NoSpace, "cartridge " + barcode_ +
+                                            " is full (physical end of medium at " +
+                                            format_bytes(cap) + "); continue on another cartridge");
+    const bool in_ew = base >= ew_at();
+    if (in_ew && ew_refuse_next_) {
+        ew_refuse_next_ = false;
+        return fail(ErrorKind::NoSpace,
+                    "early warning: cartridge " + barcode_ +
+                        " is nearly full; write a filemark and continue on another cartridge");
+    }
+    if (faults_.write_error_at && *faults_.write_error_at == pos_)
+        return fail(ErrorKind::Io,
+                    "write error at object " + std::to_string(pos_) + " on cartridge " + barcode_);
+    TL_TRY(cart_->truncate(pos_));
+    if (auto s = cart_->append_block(data, size); !s)
+        return fail(s.error().kind, s.error().message);
+    ++pos_;
+    if (blk_ >= 0) ++blk_;
+    last_write_ = true;
+    eod_zero_ = false;
+    if (in_ew || base + size > ew_at()) ew_refuse_next_ = true;
+    add(counters_.bytes_written, size);
+    add(counters_.blocks_written, 1);
+    if (model_) {
+        auto d = model_->write(size, clock_.now());
+        const auto before = counters_.shoeshine_events.load();
+        counters_.shoeshine_events.store(model_->repositions());
+        counters_.shoeshine_ns.store(static_cast<std::uint64_t>(model_->reposition_time().count()));
+        if (model_->repositions() != before)
+            log::get("device")->debug("drive {}: shoe-shine", c_.name);
+        if (d.count() > 0) clock_.sleep_for(d);
+    }
+    return {};
+}
+
+Result<std::size_t> VirtualTapeDrive::read_block(void* buf, std::size_t capacity) {
+    TL_TRY(require_open("read"));
+    if (auto f = faulty("read"); !f.empty()) return fail(ErrorKind::Io, f);
+    if (last_write_) TL_TRY(pending_filemark());
+    if (pos_ >= cart_->objects()) {
+        if (pos_ > 0 && cart_->record(pos_ - 1).type == kRecFilemark && !eod_zero_) {
+            eod_zero_ = true;
+            return std::size_t{0};
+        }
+        eod_zero_ = true;
+        return fail(ErrorKind::NotFound,
+                    "end of data on cartridge " + barcode_ + " at object " + std::to_string(pos_));
+    }
+    const IndexRecord rec = cart_->record(pos_);
+    if (rec.type == kRecFilemark) {
+        ++pos_;
+        if (file_ >= 0) ++file_;
+        blk_ = 0;
+        eod_zero_ = false;
+        return std::size_t{0};
+    }
+    if (faults_.read_error_at && *faults_.read_error_at == pos_)
+        return fail(ErrorKind::Io, "read error at object " + std::to_string(pos_) +
+                                       " on cartridge " + barcode_ +
+                                       "; space forward one record to skip it");
+    ++pos_;
+    if (blk_ >= 0) ++blk_;
+    if (rec.length > capacity)
+        return fail(ErrorKind::InvalidArgument, "block of " + std::to_string(rec.length) +
+                                                    " bytes does not fit the " +
+                                                    std::to_string(capacity) +
+                                                    "-byte buffer; it was skipped: space back one "
+                                                    "record and read with a larger buffer");
+    if (auto s = cart_->read_payload(pos_ - 1, buf); !s)
+        return fail(s.error().kind, s.error().message);
+    if (faults_.corrupt_at && *faults_.corrupt_at == pos_ - 1 && rec.length > 0)
+        static_cast<unsigned char*>(buf)[rec.length / 2] ^= 0x5a;
+    add(counters_.bytes_read, rec.length);
+    add(counters_.blocks_read, 1);
+    return std::size_t{rec.length};
+}
+
+Status VirtualTapeDrive::write_filemarks(int count) {
+    TL_TRY(require_open("write filemark"));
+    if (auto f = faulty("write filemark"); !f.empty()) return fail(ErrorKind::Io, f);
+    if (count < 0) return fail(ErrorKind::InvalidArgument, "negative filemark count");
+    if (read_only_ || cart_->meta().write_protected)
+        return fail(ErrorKind::WriteProtected,
+                    "cannot write a filemark: cartridge " + barcode_ +
+                        (read_only_ ? " is open read-only" : " is write-protected"));
+    if (count > 0) TL_TRY(cart_->truncate(pos_));
+    for (int i = 0; i < count; ++i)
+        TL_TRY(cart_->append_filemark());
+    if (model_) clock_.sleep_for(model_->flush(clock_.now()));
+    if (auto s = cart_->sync(); !s) return fail(s.error().kind, s.error().message);
+    pos_ += static_cast<std::uint64_t>(count);
+    if (count > 0) {
+        if (file_ >= 0) file_ += count;
+        blk_ = 0;
+    }
+    last_write_ = false;
+    eod_zero_ = true; // written at EOD: a read here reports end of data at once
+    add(counters_.filemarks_written, static_cast<std::uint64_t>(count));
+    return {};
+}
+
+Status VirtualTapeDrive::space_filemarks(long count) {
+    TL_TRY(require_open("space filemarks"));
+    if (count == 0) return {};
+    if (count < 0) TL_TRY(pending_filemark());
+    positioned();
+    const auto& fms = cart_->filemarks();
+    const auto first =
+        static_cast<std::size_t>(std::lower_bound(fms.begin(), fms.end(), pos_) - fms.begin());
+    if (count > 0) {
+        const std::size_t target = first + static_cast<std::size_t>(count) - 1;
+        if (target < fms.size()) {
+            pos_ = fms[target] + 1;
+            if (file_ >= 0) file_ += count;
+            blk_ = 0;
+            eod_zero_ = false;
+            return {};
+        }
+        const std::size_t crossed = fms.size() - first;
+        pos_ = cart_->objects();
+        if (file_ >= 0) file_ += static_cast<long>(crossed);
+        blk_ = -1;
+        eod_zero_ = true;
+        return fail(ErrorKind::NotFound, "end of data after spacing over " +
+                                             std::to_string(crossed) + " of " +
+                                             std::to_string(count) + " filemarks");
+    }
+    const auto n = static_cast<std::size_t>(-count);
+    eod_zero_ = false;
+    if (first >= n) {
+        pos_ = fms[first - n];
+        if (file_ >= 0) file_ -= static_cast<long>(n);
+        blk_ = -1;
+        return {};
+    }
+    pos_ = 0;
+    file_ = blk_ = 0;
+    return fail(ErrorKind::NotFound, "beginning of tape after spacing back over " +
+                                         std::to_string(first) + " of " + std::to_string(n) +
+                                         " filemarks");
+}
+
+Status VirtualTapeDrive::space_records(long count) {
+    TL_TRY(require_open("space records"));
+    if (count == 0) return {};
+    if (count < 0) TL_TRY(pending_filemark());
+    positioned();
+    const auto& fms = cart_->filemarks();
+    const auto it = std::lower_bound(fms.begin(), fms.end(), pos_);
+    if (count > 0) {
+        const std::uint64_t stop = it == fms.end() ? cart_->objects() : *it; // next fm or EOD
+        const std::uint64_t room = stop - pos_;
+        if (static_cast<std::uint64_t>(count) <= room) {
+            pos_ += static_cast<std::uint64_t>(count);
+            if (blk_ >= 0) blk_ += count;
+            return {};
+        }
+        if (it == fms.end()) {
+            pos_ = stop;
+            blk_ = blk_ >= 0 ? blk_ + static_cast<long>(room) : -1;
+            eod_zero_ = true;
+            return fail(ErrorKind::NotFound, "end of data after spacing over " +
+                                                 std::to_string(room) + " of " +
+                                                 std::to_string(count) + " records");
+        }
+        pos_ = stop + 1; // FSR ends after the filemark
+        if (file_ >= 0) ++file_;
+        blk_ = 0;
+        return fail(ErrorKind::NotFound, "filemark reached after spacing over " +
+                                             std::to_string(room) + " of " + std::to_string(count) +
+                                             " records");
+    }
+    const auto n = static_cast<std::uint64_t>(-count);
+    const bool has_prev = it != fms.begin();
+    const std::uint64_t floor = has_prev ? *(it - 1) + 1 : 0; // first object of this file
+    eod_zero_ = false;
+    if (pos_ - floor >= n) {
+        pos_ -= n;
+        if (blk_ >= 0) blk_ -= static_cast<long>(n);
+        return {};
+    }
+    const std::uint64_t room = pos_ - floor;
+    if (!has_prev) {
+        pos_ = 0;
+        file_ = blk_ = 0;
+        return fail(ErrorKind::NotFound, "beginning of tape after spacing back over " +
+                                             std::to_string(room) + " of " + std::to_string(n) +
+                                             " records");
+    }
+    pos_ = floor - 1; // BSR ends before the filemark
+    if (file_ > 0) --file_;
+    blk_ = -1;
+    return fail(ErrorKind::NotFound, "filemark reached after spacing back over " +
+                                         std::to_string(room) + " of " + std::to_string(n) +
+                                         " records");
+}
+
+Status VirtualTapeDrive::rewind() {
+    TL_TRY(require_open("rewind"));
+    TL_TRY(pending_filemark());
+    positioned();
+    pos_ = 0;
+    file_ = blk_ = 0;
+    eod_zero_ = false;
+    return {};
+}
+
+Status VirtualTapeDrive::goto_eod() {
+    TL_TRY(require_open("go to end of data"));
+    positioned();
+    const auto& fms = cart_->filemarks();
+    pos_ = cart_->objects();
+    file_ = static_cast<long>(fms.size());
+    blk_ = static_cast<long>(pos_ - (fms.empty() ? 0 : fms.back() + 1));
+    eod_zero_ = true;
+    last_write_ = false;
+    return {};
+}
+
+Result<std::uint64_t> VirtualTapeDrive::tell() {
+    TL_TRY(require_open("tell"));
+    return pos_;
+}
+
+Status VirtualTapeDrive::seek(std::uint64_t logical) {
+    TL_TRY(require_open("seek"));
+    TL_TRY(pending_filemark());
+    if (logical > cart_->objects())
+        return fail(ErrorKind::NotFound, "cannot seek to object " + std::to_string(logical) +
+                                             ": end of data is at object " +
+                                             std::to_string(cart_->objects()));
+    positioned();
+    pos_ = logical;
+    file_ = blk_ = -1; // st: not valid after a seek
+    eod_zero_ = true;
+    return {};
+}
+
+Result<DriveStatus> VirtualTapeDrive::status() {
+    DriveStatus s;
+    if (!open_) {
+        auto c = ensure_cartridge();
+        if (!c && c.error().kind != ErrorKind::NoMedium) return c.error();
+    }
+    if (!cart_) return s;
+    s.volume = barcode_;
+    s.online = !ejected_ && !faults_.offline;
+    s.write_protected = cart_->meta().write_protected;
+    s.file_number = file_;
+    s.block_number = blk_;
+    s.bot = pos_ == 0;
+    s.eof = blk_ == 0 && file_ > 0;
+    s.eod = pos_ == cart_->objects();
+    s.early_warning = s.eod && cart_->data_bytes() >= ew_at() && cart_->data_bytes() > 0;
+    return s;
+}
+
+std::uint64_t VirtualTapeDrive::capacity_bytes() const {
+    return cart_ ? cart_->meta().capacity : c_.capacity;
+}
+
+std::uint64_t VirtualTapeDrive::remaining_bytes() const {
+    if (!cart_) return c_.capacity > c_.ew_bytes ? c_.capacity - c_.ew_bytes : 0;
+    const std::uint64_t ew = ew_at();
+    return cart_->data_bytes() >= ew ? 0 : ew - cart_->data_bytes();
+}
+
+Status VirtualTapeDrive::set_write_protected(bool on) {
+    TL_TRY(ensure_cartridge());
+    cart_->meta().write_protected = on;
+    return cart_->save_meta();
+}
+
+} // namespace tl::device

@@ -1,0 +1,98 @@
+#pragma once
+// The file-backed tape drive (tape-notes §5b): st semantics over a Cartridge folder under the
+// data directory. Which cartridge is in the drive is asked of `resolve` at open()/status() (the
+// changer's state file is the truth, not the drive), so a changer move made by another object
+// or process is seen. Optional streaming model (§4.3) and fault injection for tests.
+// Used by one thread at a time; counters() may be read from any thread.
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "common/clock.h"
+#include "device/cartridge.h"
+#include "device/streaming_model.h"
+#include "device/tape_drive.h"
+
+namespace tl::device {
+
+struct VirtualDriveConfig {
+    std::string name;                         // "vlib0-drive0"
+    std::string media_dir;                    // folder holding one <barcode>/ folder per cartridge
+    std::uint64_t capacity = 4ull << 30;      // for blank cartridges (meta.json keeps its own)
+    std::uint64_t ew_bytes = 2ull << 20;      // early-warning zone for blank cartridges
+    BlockLimits limits;                       // READ BLOCK LIMITS (default 1 B .. 8 MiB)
+    std::optional<StreamingConfig> streaming; // off by default
+    double locate_seconds = 0; // modelled time per positioning op (with streaming only)
+    // Barcode of the cartridge in the drive ("" = empty). Required.
+    std::function<std::string()> resolve;
+};
+
+// Faults a test can inject. Object numbers are logical (tell()).
+struct DriveFaults {
+    std::optional<std::uint64_t> write_error_at; // a write creating this object fails (Io)
+    std::optional<std::uint64_t> read_error_at;  // reading this object fails (Io), not consumed
+    std::optional<std::uint64_t> corrupt_at;     // reading this object returns flipped bytes
+    bool offline = false;                        // not ready: open/I-O fail with Io
+    bool media_error = false;                    // every read/write/filemark fails with Io
+};
+
+class VirtualTapeDrive final : public TapeDrive {
+public:
+    VirtualTapeDrive(VirtualDriveConfig config, Clock& clock);
+    ~VirtualTapeDrive() override;
+
+    const std::string& name() const override { return c_.name; }
+    Status open(bool read_only) override;
+    Status close() override;
+    bool is_open() const override { return open_; }
+    Status load() override;
+    Status unload() override;
+    Status write_block(const void* data, std::size_t size) override;
+    Result<std::size_t> read_block(void* buf, std::size_t capacity) override;
+    Status write_filemarks(int count) override;
+    Status space_filemarks(long count) override;
+    Status space_records(long count) override;
+    Status rewind() override;
+    Status goto_eod() override;
+    Result<std::uint64_t> tell() override;
+    Status seek(std::uint64_t logical) override;
+    Result<DriveStatus> status() override;
+    BlockLimits block_limits() const override { return c_.limits; }
+    std::uint64_t capacity_bytes() const override;
+    std::uint64_t remaining_bytes() const override;
+    const DriveCounters& counters() const override { return counters_; }
+
+    void set_faults(const DriveFaults& f) { faults_ = f; }
+    // Sets the write-protect tab of the loaded cartridge (persisted in its meta.json).
+    Status set_write_protected(bool on);
+    // Releases the cartridge folder (persisting it) without ejecting; next use re-resolves.
+    Status detach();
+
+private:
+    Status ensure_cartridge();
+    Status require_open(const char* op);
+    Status pending_filemark();
+    std::string faulty(const char* op) const; // "" when no fault applies
+    void positioned();
+    std::uint64_t ew_at() const;
+    Error fail(ErrorKind kind, const std::string& what);
+
+    VirtualDriveConfig c_;
+    Clock& clock_;
+    DriveFaults faults_;
+    DriveCounters counters_;
+    std::optional<Cartridge> cart_;
+    std::string barcode_;
+    std::unique_ptr<StreamingModel> model_;
+    bool ejected_ = false;
+    bool open_ = false;
+    bool read_only_ = false;
+    bool last_write_ = false;     // a data write since the last filemark/positioning
+    bool eod_zero_ = false;       // st EOD_2: the extra zero read at EOD was returned
+    bool ew_refuse_next_ = false; // EW zone: the next write returns NoSpace
+    std::uint64_t pos_ = 0;       // logical object number
+    long file_ = 0, blk_ = 0;     // st's driver-counted numbers (-1 unknown)
+};
+
+} // namespace tl::device

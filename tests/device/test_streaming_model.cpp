@@ -1,0 +1,80 @@
+// StreamingModel against tape-notes §4.3: R = 11 MB/s, B = 8 MB, T_r = 3 s. One 4.5 MB/s source
+// gets about half its rate with a backhitch every ~6 s; four multiplexed sources keep the drive
+// streaming with none. Simulated time only (ManualClock).
+#include <QTest>
+
+#include <algorithm>
+#include <vector>
+
+#include "common/clock.h"
+#include "device/streaming_model.h"
+
+using namespace tl;
+using namespace tl::device;
+
+namespace {
+struct Outcome {
+    double rate;    // bytes/s the drive accepted
+    double seconds; // simulated
+    std::uint64_t repositions;
+};
+
+// `sources` feeders of `r` bytes/s each, 256 KiB chunks, one chunk queued per source.
+Outcome simulate(int sources, double r, double total_seconds) {
+    ManualClock clock;
+    StreamingModel model(StreamingConfig{11e6, 8e6, 3.0});
+    const double chunk = 256 * 1024;
+    const auto t0 = clock.now();
+    auto now_s = [&] { return seconds_between(t0, clock.now()); };
+    std::vector<double> ready(static_cast<std::size_t>(sources), chunk / r);
+    double bytes = 0;
+    while (now_s() < total_seconds) {
+        auto it = std::min_element(ready.begin(), ready.end());
+        if (*it > now_s())
+            clock.advance(std::chrono::nanoseconds(static_cast<long long>((*it - now_s()) * 1e9)));
+        const double taken = now_s();
+        clock.sleep_for(model.write(static_cast<std::uint64_t>(chunk), clock.now()));
+        bytes += chunk;
+        *it = taken + chunk / r; // the source produces its next chunk once this one is taken
+    }
+    return {bytes / now_s(), now_s(), model.repositions()};
+}
+} // namespace
+
+class TestStreamingModel : public QObject {
+    Q_OBJECT
+private slots:
+    void one_slow_source_shoe_shines() {
+        const auto o = simulate(1, 4.5e6, 600);
+        // §4.3: throughput = r / (1 + T_r r (R - r) / (B R)) = 2.25 MB/s; one backhitch per ~6 s.
+        QVERIFY2(o.rate > 2.0e6 && o.rate < 2.5e6, qPrintable(QString::number(o.rate)));
+        const double per = o.seconds / static_cast<double>(o.repositions);
+        QVERIFY2(per > 5.0 && per < 7.0, qPrintable(QString::number(per)));
+    }
+
+    void four_multiplexed_sources_stream() {
+        const auto o = simulate(4, 4.5e6, 600);
+        QVERIFY2(o.rate > 10.5e6 && o.rate < 11.2e6 /* the last buffer load counts */,
+                 qPrintable(QString::number(o.rate)));
+        QCOMPARE(o.repositions, std::uint64_t{0});
+    }
+
+    void fast_source_is_back_pressured() {
+        const auto o = simulate(1, 50e6, 60);
+        QVERIFY2(o.rate > 10.5e6 && o.rate < 11.2e6 /* the last buffer load counts */,
+                 qPrintable(QString::number(o.rate)));
+        QCOMPARE(o.repositions, std::uint64_t{0});
+    }
+
+    void flush_drains_the_buffer() {
+        ManualClock clock;
+        StreamingModel m(StreamingConfig{10e6, 8e6, 3.0});
+        QCOMPARE(m.write(1'000'000, clock.now()).count(), 0); // buffered, not yet moving
+        const auto d = m.flush(clock.now());
+        QCOMPARE(d.count(), 100'000'000); // 1 MB at 10 MB/s
+        QCOMPARE(m.buffered(), 0.0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStreamingModel)
+#include "test_streaming_model.moc"
