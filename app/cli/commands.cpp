@@ -7,6 +7,11 @@ Registry all_commands() {
     Registry r;
     add_status_commands(r);
     add_demo_commands(r);
+    add_library_commands(r);
+    add_drive_commands(r);
+    add_backup_commands(r);
+    add_jobs_commands(r);
+    add_volume_commands(r);
     return r;
 }
 

@@ -4,6 +4,8 @@
 #include "common/home.h"
 #include "common/log.h"
 #include "common/version.h"
+#include "device/library.h"
+#include "job/backup_job.h"
 
 namespace tl {
 
@@ -30,16 +32,24 @@ Result<std::unique_ptr<Engine>> Engine::open(const EngineOptions& options) {
     auto db = catalog::Db::open(options.home + "/catalog.db");
     if (!db) return db.error();
     TL_TRY(catalog::migrate(db.value()));
-    auto impl = std::unique_ptr<Impl>(new Impl{options.home, std::move(lock.value()), {}, nullptr,
-                                               std::move(db.value())});
+    TL_TRY(device::ensure_default_library(db.value(), options.home));
+    TL_TRY(job::fail_interrupted_jobs(db.value()));
+    auto impl = std::unique_ptr<Impl>(
+        new Impl{options.home, std::move(lock.value()), {}, nullptr, std::move(db.value())});
     impl->clock = options.clock ? options.clock : &impl->system_clock;
     log->info("engine {} opened data directory {}", engine_version(), options.home);
     return std::unique_ptr<Engine>(new Engine(std::move(impl)));
 }
 
-const std::string& Engine::home() const { return d_->home; }
-Clock& Engine::clock() { return *d_->clock; }
-catalog::Db& Engine::catalog() { return d_->db; }
+const std::string& Engine::home() const {
+    return d_->home;
+}
+Clock& Engine::clock() {
+    return *d_->clock;
+}
+catalog::Db& Engine::catalog() {
+    return d_->db;
+}
 
 Result<EngineStatus> Engine::status() {
     EngineStatus s;

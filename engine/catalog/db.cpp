@@ -10,13 +10,16 @@ Error sql_error(sqlite3* db, const std::string& path, std::string_view what) {
     const char* msg = db ? sqlite3_errmsg(db) : "out of memory";
     ErrorKind kind = ErrorKind::Io;
     if ((code & 0xff) == SQLITE_BUSY || (code & 0xff) == SQLITE_LOCKED) kind = ErrorKind::Busy;
-    if ((code & 0xff) == SQLITE_CORRUPT || (code & 0xff) == SQLITE_NOTADB) kind = ErrorKind::Corrupt;
+    if ((code & 0xff) == SQLITE_CORRUPT || (code & 0xff) == SQLITE_NOTADB)
+        kind = ErrorKind::Corrupt;
     if ((code & 0xff) == SQLITE_CONSTRAINT) kind = ErrorKind::AlreadyExists;
     return make_error(kind, "catalog " + path + ": " + std::string(what) + ": " + msg);
 }
 } // namespace
 
-Stmt::Stmt(Stmt&& o) noexcept : s_(o.s_), path_(std::move(o.path_)) { o.s_ = nullptr; }
+Stmt::Stmt(Stmt&& o) noexcept : s_(o.s_), path_(std::move(o.path_)) {
+    o.s_ = nullptr;
+}
 Stmt& Stmt::operator=(Stmt&& o) noexcept {
     if (this != &o) {
         sqlite3_finalize(s_);
@@ -26,7 +29,9 @@ Stmt& Stmt::operator=(Stmt&& o) noexcept {
     }
     return *this;
 }
-Stmt::~Stmt() { sqlite3_finalize(s_); }
+Stmt::~Stmt() {
+    sqlite3_finalize(s_);
+}
 
 Stmt& Stmt::bind(int i, std::int64_t v) {
     sqlite3_bind_int64(s_, i, v);
@@ -73,17 +78,25 @@ void Stmt::reset() {
     sqlite3_clear_bindings(s_);
 }
 
-std::int64_t Stmt::i64(int col) const { return sqlite3_column_int64(s_, col); }
-double Stmt::f64(int col) const { return sqlite3_column_double(s_, col); }
+std::int64_t Stmt::i64(int col) const {
+    return sqlite3_column_int64(s_, col);
+}
+double Stmt::f64(int col) const {
+    return sqlite3_column_double(s_, col);
+}
 std::string Stmt::text(int col) const {
     const auto* p = sqlite3_column_text(s_, col);
-    return p ? std::string(reinterpret_cast<const char*>(p), sqlite3_column_bytes(s_, col)) : std::string();
+    return p ? std::string(reinterpret_cast<const char*>(p), sqlite3_column_bytes(s_, col))
+             : std::string();
 }
 std::string Stmt::blob(int col) const {
     const void* p = sqlite3_column_blob(s_, col);
-    return p ? std::string(static_cast<const char*>(p), sqlite3_column_bytes(s_, col)) : std::string();
+    return p ? std::string(static_cast<const char*>(p), sqlite3_column_bytes(s_, col))
+             : std::string();
 }
-bool Stmt::is_null(int col) const { return sqlite3_column_type(s_, col) == SQLITE_NULL; }
+bool Stmt::is_null(int col) const {
+    return sqlite3_column_type(s_, col) == SQLITE_NULL;
+}
 
 Result<Db> Db::open(const std::string& path, bool create) {
     sqlite3* db = nullptr;
@@ -96,12 +109,15 @@ Result<Db> Db::open(const std::string& path, bool create) {
     Db out(db, path);
     sqlite3_busy_timeout(db, 10000);
     // A file that is not a database shows up on the first statement, not on open.
-    auto check = out.exec("PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON; PRAGMA synchronous=NORMAL;");
+    auto check =
+        out.exec("PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON; PRAGMA synchronous=NORMAL;");
     if (!check) return check.error();
     return out;
 }
 
-Db::Db(Db&& o) noexcept : db_(o.db_), path_(std::move(o.path_)) { o.db_ = nullptr; }
+Db::Db(Db&& o) noexcept : db_(o.db_), path_(std::move(o.path_)) {
+    o.db_ = nullptr;
+}
 Db& Db::operator=(Db&& o) noexcept {
     if (this != &o) {
         sqlite3_close(db_);
@@ -111,7 +127,9 @@ Db& Db::operator=(Db&& o) noexcept {
     }
     return *this;
 }
-Db::~Db() { sqlite3_close(db_); }
+Db::~Db() {
+    sqlite3_close(db_);
+}
 
 Status Db::exec(std::string_view sql) {
     std::string s(sql);
@@ -131,8 +149,12 @@ Result<Stmt> Db::prepare(std::string_view sql) {
     return Stmt(s, path_);
 }
 
-std::int64_t Db::last_insert_rowid() const { return sqlite3_last_insert_rowid(db_); }
-int Db::changes() const { return sqlite3_changes(db_); }
+std::int64_t Db::last_insert_rowid() const {
+    return sqlite3_last_insert_rowid(db_);
+}
+int Db::changes() const {
+    return sqlite3_changes(db_);
+}
 
 Result<std::int64_t> Db::scalar(std::string_view sql) {
     auto st = prepare(sql);

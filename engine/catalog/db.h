@@ -28,6 +28,8 @@ public:
     Stmt& bind(int i, std::int64_t v);
     Stmt& bind(int i, int v) { return bind(i, static_cast<std::int64_t>(v)); }
     Stmt& bind(int i, std::uint64_t v) { return bind(i, static_cast<std::int64_t>(v)); }
+    Stmt& bind(int i, long long v) { return bind(i, static_cast<std::int64_t>(v)); }
+    Stmt& bind(int i, unsigned v) { return bind(i, static_cast<std::int64_t>(v)); }
     Stmt& bind(int i, double v);
     Stmt& bind(int i, std::string_view v);
     Stmt& bind(int i, const char* v) { return bind(i, std::string_view(v)); }

@@ -1,0 +1,104 @@
+#include <iomanip>
+#include <sstream>
+
+#include "commands/commands.h"
+#include "common/units.h"
+#include "job/job_report.h"
+
+namespace tl::cli {
+
+namespace {
+std::string when(long long t) {
+    if (t <= 0) return "-";
+    std::time_t tt = static_cast<std::time_t>(t);
+    std::tm tm{};
+    localtime_r(&tt, &tm);
+    std::ostringstream o;
+    o << std::put_time(&tm, "%Y-%m-%d %H:%M:%S");
+    return o.str();
+}
+
+int jobs_list(Context& ctx) {
+    auto engine = ctx.engine();
+    if (!engine) return ctx.fail(engine.error());
+    auto& db = engine.value()->catalog();
+    std::string sql =
+        "SELECT id, kind, name, level, status, started, ended, files, bytes FROM jobs";
+    const std::string status = ctx.args().get("status");
+    if (!status.empty()) sql += " WHERE status=?";
+    sql += " ORDER BY id";
+    auto q = db.prepare(sql);
+    if (!q) return ctx.fail(q.error());
+    if (!status.empty()) q->bind(1, status);
+    nlohmann::json arr = nlohmann::json::array();
+    for (;;) {
+        auto row = q->step();
+        if (!row) return ctx.fail(row.error());
+        if (!row.value()) break;
+        arr.push_back({{"id", q->i64(0)},
+                       {"kind", q->text(1)},
+                       {"name", q->text(2)},
+                       {"level", q->text(3)},
+                       {"status", q->text(4)},
+                       {"started", q->i64(5)},
+                       {"ended", q->i64(6)},
+                       {"files", q->i64(7)},
+                       {"bytes", q->i64(8)}});
+    }
+    if (ctx.json()) {
+        ctx.print_json(arr);
+        return 0;
+    }
+    auto& o = ctx.out();
+    o << std::left << std::setw(6) << "ID" << std::setw(9) << "KIND" << std::setw(11) << "STATUS"
+      << std::setw(21) << "STARTED" << std::setw(10) << "FILES"
+      << "BYTES\n";
+    for (const auto& j : arr)
+        o << std::left << std::setw(6) << j["id"].get<long long>() << std::setw(9)
+          << j["kind"].get<std::string>() << std::setw(11) << j["status"].get<std::string>()
+          << std::setw(21) << when(j["started"].get<long long>()) << std::setw(10)
+          << j["files"].get<long long>() << format_bytes(j["bytes"].get<std::uint64_t>()) << "\n";
+    if (arr.empty()) o << "(no jobs yet; run tapeloom-cli backup --source PATH)\n";
+    return 0;
+}
+
+int jobs_show(Context& ctx) {
+    if (ctx.args().words().empty())
+        return ctx.fail(make_error(ErrorKind::InvalidArgument,
+                                   "jobs show needs a job ID; see tapeloom-cli jobs list"));
+    const std::string id = ctx.args().words().front();
+    auto engine = ctx.engine();
+    if (!engine) return ctx.fail(engine.error());
+    auto q = engine.value()->catalog().prepare("SELECT report, status FROM jobs WHERE id=?");
+    if (!q) return ctx.fail(q.error());
+    q->bind(1, static_cast<std::int64_t>(std::atoll(id.c_str())));
+    auto row = q->step();
+    if (!row) return ctx.fail(row.error());
+    if (!row.value())
+        return ctx.fail(make_error(ErrorKind::NotFound,
+                                   "job " + id + " does not exist; see tapeloom-cli jobs list"));
+    if (q->is_null(0)) {
+        if (ctx.json())
+            ctx.print_json({{"job_id", std::atoll(id.c_str())}, {"status", q->text(1)}});
+        else
+            ctx.out() << "Job " << id << ": " << q->text(1) << " (no report yet)\n";
+        return 0;
+    }
+    const auto j = nlohmann::json::parse(q->text(0), nullptr, false);
+    if (j.is_discarded())
+        return ctx.fail(
+            make_error(ErrorKind::Corrupt, "job " + id + ": its stored report is not JSON"));
+    if (ctx.json())
+        ctx.print_json(j);
+    else
+        ctx.out() << job::format_report(job::report_from_json(j));
+    return 0;
+}
+} // namespace
+
+void add_jobs_commands(Registry& r) {
+    r.push_back({{"jobs", "list"}, "[--status S]", "the job history", {"status"}, {}, jobs_list});
+    r.push_back({{"jobs", "show"}, "ID", "a job's report", {}, {}, jobs_show});
+}
+
+} // namespace tl::cli

@@ -1,0 +1,238 @@
+#include <iomanip>
+
+#include "commands/commands.h"
+#include "common/units.h"
+#include "device/library.h"
+#include "exit_codes.h"
+#include "format/object.h"
+#include "job/verify_job.h"
+#include "job/volume_scanner.h"
+
+namespace tl::cli {
+
+namespace {
+int volume_list(Context& ctx) {
+    auto engine = ctx.engine();
+    if (!engine) return ctx.fail(engine.error());
+    std::string sql =
+        "SELECT v.barcode, p.name, v.state, v.bytes, v.capacity, v.next_file, v.labeled, "
+        "v.last_written, v.mounts, v.errors FROM volumes v LEFT JOIN pools p ON p.id=v.pool_id";
+    std::vector<std::string> where, binds;
+    if (ctx.args().has("pool")) {
+        where.push_back("p.name=?");
+        binds.push_back(ctx.args().get("pool"));
+    }
+    if (ctx.args().has("state")) {
+        where.push_back("v.state=?");
+        binds.push_back(ctx.args().get("state"));
+    }
+    for (std::size_t i = 0; i < where.size(); ++i)
+        sql += (i ? " AND " : " WHERE ") + where[i];
+    sql += " ORDER BY v.barcode";
+    auto q = engine.value()->catalog().prepare(sql);
+    if (!q) return ctx.fail(q.error());
+    for (std::size_t i = 0; i < binds.size(); ++i)
+        q->bind(static_cast<int>(i + 1), binds[i]);
+    nlohmann::json arr = nlohmann::json::array();
+    for (;;) {
+        auto row = q->step();
+        if (!row) return ctx.fail(row.error());
+        if (!row.value()) break;
+        arr.push_back({{"barcode", q->text(0)},
+                       {"pool", q->text(1)},
+                       {"state", q->text(2)},
+                       {"bytes", q->i64(3)},
+                       {"capacity", q->i64(4)},
+                       {"tape_files", q->i64(5)},
+                       {"labeled", q->i64(6)},
+                       {"last_written", q->i64(7)},
+                       {"mounts", q->i64(8)},
+                       {"errors", q->i64(9)}});
+    }
+    if (ctx.json()) {
+        ctx.print_json(arr);
+        return 0;
+    }
+    auto& o = ctx.out();
+    o << std::left << std::setw(10) << "BARCODE" << std::setw(12) << "POOL" << std::setw(8)
+      << "STATE" << std::setw(12) << "USED" << std::setw(12) << "CAPACITY"
+      << "FILES\n";
+    for (const auto& v : arr)
+        o << std::left << std::setw(10) << v["barcode"].get<std::string>() << std::setw(12)
+          << v["pool"].get<std::string>() << std::setw(8) << v["state"].get<std::string>()
+          << std::setw(12) << format_bytes(v["bytes"].get<std::uint64_t>()) << std::setw(12)
+          << format_bytes(v["capacity"].get<std::uint64_t>()) << v["tape_files"].get<long long>()
+          << "\n";
+    if (arr.empty())
+        o << "(no labeled volumes; a backup labels blank cartridges of its pool automatically)\n";
+    return 0;
+}
+
+// Mounts `barcode` in a drive of the default library: the one holding it, else drive 0.
+Result<std::size_t> mount_anywhere(device::Library& lib, const std::string& barcode) {
+    auto inv = lib.changer().inventory();
+    if (!inv) return inv.error();
+    std::size_t drive = 0;
+    for (const auto& d : inv->drives)
+        if (d.full && d.barcode == barcode) drive = static_cast<std::size_t>(d.number);
+    TL_TRY(lib.mount(drive, barcode));
+    return drive;
+}
+
+int volume_ls(Context& ctx) {
+    if (ctx.args().words().empty())
+        return ctx.fail(
+            make_error(ErrorKind::InvalidArgument,
+                       "volume ls needs a BARCODE; see tapeloom-cli library inventory"));
+    const std::string barcode = ctx.args().words().front();
+    auto engine = ctx.engine();
+    if (!engine) return ctx.fail(engine.error());
+    auto lib = device::open_library(engine.value()->catalog(), engine.value()->home(),
+                                    ctx.args().get("library"), engine.value()->clock());
+    if (!lib) return ctx.fail(lib.error());
+    auto drive = mount_anywhere(*lib.value(), barcode);
+    if (!drive) return ctx.fail(drive.error());
+    auto& d = lib.value()->drive(drive.value());
+    if (auto st = d.open(true); !st) return ctx.fail(st.error());
+    auto listing = job::list_volume(d);
+    (void)d.close();
+    if (!listing) return ctx.fail(listing.error());
+    const auto& l = listing.value();
+    if (ctx.json()) {
+        nlohmann::json j = {{"barcode", l.label.barcode},
+                            {"uuid", l.label.volume_uuid.str()},
+                            {"pool", l.label.pool},
+                            {"block_size", l.label.block_size},
+                            {"label_time", l.label.label_time},
+                            {"tape_files", l.tape_files},
+                            {"blocks_read", l.blocks_read}};
+        j["sessions"] = nlohmann::json::array();
+        for (const auto& s : l.sessions) {
+            nlohmann::json streams = nlohmann::json::array();
+            for (const auto& st : s.streams)
+                streams.push_back({{"id", st.id}, {"source", st.identity}});
+            j["sessions"].push_back({{"uuid", s.uuid},
+                                     {"job_id", s.job_id},
+                                     {"host", s.host},
+                                     {"start_time", s.start_time},
+                                     {"volume_seq", s.volume_seq},
+                                     {"prev_volume", s.prev_volume},
+                                     {"tape_files", s.tape_files},
+                                     {"has_trailer", s.has_trailer},
+                                     {"streams", streams}});
+        }
+        j["objects"] = nlohmann::json::array();
+        for (const auto& o : l.objects)
+            j["objects"].push_back({{"session", o.session},
+                                    {"job_id", o.job_id},
+                                    {"stream", o.stream_id},
+                                    {"source", o.source},
+                                    {"path", o.path},
+                                    {"size", o.size},
+                                    {"tape_file", o.tape_file},
+                                    {"block", o.block},
+                                    {"hash", o.hash},
+                                    {"complete", o.complete}});
+        j["bad_blocks"] = nlohmann::json::array();
+        for (const auto& b : l.bad_blocks)
+            j["bad_blocks"].push_back(
+                {{"tape_file", b.tape_file}, {"block", b.block}, {"message", b.message}});
+        ctx.print_json(j);
+        return l.bad_blocks.empty() ? 0 : kCorrupt;
+    }
+    auto& o = ctx.out();
+    o << "Volume " << l.label.barcode << " (pool " << l.label.pool << ", block size "
+      << l.label.block_size << " B, uuid " << l.label.volume_uuid.str() << ")\n"
+      << "  " << l.tape_files << " tape files, " << l.sessions.size() << " session(s)\n";
+    for (const auto& s : l.sessions) {
+        o << "  session " << s.uuid << " job " << s.job_id << " volume #" << s.volume_seq + 1
+          << (s.has_trailer ? "" : " (no trailer: scanned)") << "\n";
+        for (const auto& st : s.streams)
+            o << "    stream " << st.id << ": " << st.identity << "\n";
+    }
+    for (const auto& obj : l.objects)
+        o << "  " << std::setw(12) << std::right << obj.size << "  file " << std::setw(3)
+          << obj.tape_file << "  " << obj.source << (obj.path.empty() ? "" : " : " + obj.path)
+          << (obj.complete ? "" : "  (incomplete)") << "\n";
+    for (const auto& b : l.bad_blocks)
+        o << "  BAD BLOCK: tape file " << b.tape_file << " block " << b.block << ": " << b.message
+          << "\n";
+    return l.bad_blocks.empty() ? 0 : kCorrupt;
+}
+
+int verify(Context& ctx) {
+    const std::string id = ctx.args().get("job");
+    if (id.empty())
+        return ctx.fail(make_error(ErrorKind::InvalidArgument,
+                                   "verify needs --job ID; see tapeloom-cli jobs list"));
+    auto engine = ctx.engine();
+    if (!engine) return ctx.fail(engine.error());
+    auto r = job::run_verify(*engine.value(), std::atoll(id.c_str()), ctx.args().get("library"));
+    if (!r) return ctx.fail(r.error());
+    const auto& v = r.value();
+    if (ctx.json()) {
+        nlohmann::json j = {{"job_id", v.job_id},
+                            {"verify_job_id", v.verify_job_id},
+                            {"status", v.status},
+                            {"files_ok", v.files_ok},
+                            {"files_failed", v.files_failed},
+                            {"blocks_read", v.stats.blocks_read},
+                            {"bytes_read", v.stats.bytes_read},
+                            {"elapsed_s", v.elapsed}};
+        j["problems"] = nlohmann::json::array();
+        for (const auto& p : v.problems)
+            j["problems"].push_back({{"source", p.source}, {"path", p.path}, {"why", p.why}});
+        j["bad_blocks"] = nlohmann::json::array();
+        for (const auto& b : v.bad_blocks)
+            j["bad_blocks"].push_back({{"volume", b.volume},
+                                       {"tape_file", b.tape_file},
+                                       {"block", b.block},
+                                       {"message", b.message}});
+        ctx.print_json(j);
+    } else {
+        auto& o = ctx.out();
+        o << "Verify of job " << v.job_id << ": " << v.status << "\n"
+          << "  files ok     : " << v.files_ok << "\n"
+          << "  files failed : " << v.files_failed << "\n"
+          << "  read         : " << v.stats.blocks_read << " blocks, "
+          << format_bytes(v.stats.bytes_read) << "\n";
+        for (const auto& b : v.bad_blocks)
+            o << "  BAD BLOCK " << b.volume << " tape file " << b.tape_file << " block " << b.block
+              << ": " << b.message << "\n";
+        std::size_t shown = 0;
+        for (const auto& p : v.problems) {
+            if (++shown > 50) {
+                o << "  ... and " << v.problems.size() - 50 << " more (see --json)\n";
+                break;
+            }
+            o << "  FAILED " << p.source << (p.path.empty() ? "" : " : " + p.path) << ": " << p.why
+              << "\n";
+        }
+    }
+    return v.status == "completed" ? 0 : (v.status == "partial" ? kPartial : kFailure);
+}
+} // namespace
+
+void add_volume_commands(Registry& r) {
+    r.push_back({{"volume", "list"},
+                 "[--pool P] [--state S]",
+                 "labeled volumes from the catalog",
+                 {"pool", "state"},
+                 {},
+                 volume_list});
+    r.push_back({{"volume", "ls"},
+                 "BARCODE [--library NAME]",
+                 "list a volume's contents from the media alone (no catalog)",
+                 {"library"},
+                 {},
+                 volume_ls});
+    r.push_back(
+        {{"verify"},
+         "--job ID [--library NAME]",
+         "read a backup job back from tape: every block checksum and every file's content hash",
+         {"job", "library"},
+         {},
+         verify});
+}
+
+} // namespace tl::cli

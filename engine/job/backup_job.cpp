@@ -1,0 +1,465 @@
+#include "job/backup_job.h"
+
+#include <chrono>
+#include <cmath>
+#include <deque>
+#include <mutex>
+#include <thread>
+
+#include <unistd.h>
+
+#include "catalog/db.h"
+#include "codec/compressor.h"
+#include "common/home.h"
+#include "common/log.h"
+#include "common/version.h"
+#include "device/library.h"
+#include "format/block.h"
+#include "job/catalog_writer.h"
+#include "job/drive_worker.h"
+#include "job/session_reader.h"
+#include "job/volume_manager.h"
+#include "metrics/process_stat.h"
+#include "metrics/sustained_rate.h"
+#include "source/source_spec.h"
+
+namespace tl::job {
+
+namespace {
+
+format::SourceKind media_kind(source::SourceKind k) {
+    switch (k) {
+    case source::SourceKind::FileTree:
+        return format::SourceKind::Dir;
+    case source::SourceKind::Raw:
+        return format::SourceKind::BlockDevice;
+    case source::SourceKind::Command:
+        return format::SourceKind::Pipe;
+    case source::SourceKind::Sqlite:
+        return format::SourceKind::Sqlite;
+    }
+    return format::SourceKind::File;
+}
+
+std::string host_name() {
+    char buf[256] = {};
+    gethostname(buf, sizeof buf - 1);
+    return buf;
+}
+
+struct SessionState {
+    std::int64_t saveset_id = 0;
+    source::SourceSpec spec;
+    std::string drive;
+    SessionCounters counters;
+    std::unique_ptr<StreamChannel> channel;
+    std::unique_ptr<StreamWriter> writer;
+    std::unique_ptr<SessionReader> reader;
+    Status result;
+    std::uint64_t stream_bytes = 0;
+    std::thread thread;
+};
+
+struct DriveSlot {
+    std::size_t index = 0;
+    std::string name;
+    std::int64_t session_id = 0;
+    std::uint32_t next_stream = 1;
+    DriveSignal signal;
+    std::deque<source::SourceSpec> initial;
+    std::unique_ptr<DriveWorker> worker;
+    Status result;
+};
+
+} // namespace
+
+Status fail_interrupted_jobs(catalog::Db& db) {
+    auto st = db.exec("UPDATE jobs SET status='failed', ended=strftime('%s','now'), "
+                      "report=json_object('job_id', id, 'kind', kind, 'status', 'failed', 'error', "
+                      "'interrupted: the process running it ended before the job finished') "
+                      "WHERE status='running'");
+    if (st && db.changes() > 0)
+        log::get("job")->warn(
+            "{} interrupted job(s) marked failed; their catalog holds what reached tape",
+            db.changes());
+    return st;
+}
+
+Result<JobReport> run_backup(Engine& engine, const BackupOptions& o,
+                             const std::function<void(const BackupProgress&)>& progress,
+                             std::atomic<bool>* cancel) {
+    auto log = log::get("job");
+    Clock& clock = engine.clock();
+    // Everything the administrator typed is checked before a tape moves.
+    if (o.sources.empty())
+        return make_error(ErrorKind::InvalidArgument, "no source given; use --source PATH");
+    TL_TRY(format::check_block_size(o.block_size));
+    if (o.sessions_per_drive < 1 || o.sessions_per_drive > 32)
+        return make_error(ErrorKind::InvalidArgument, "--sessions-per-drive must be 1..32");
+    if (o.read_buffer < 64 * 1024 || o.read_buffer > (256u << 20))
+        return make_error(ErrorKind::InvalidArgument, "--read-buffer must be between 64K and 256M");
+    auto codec = codec::parse_codec_spec(o.compression);
+    if (!codec) return codec.error();
+    std::deque<source::SourceSpec> pending;
+    for (const auto& s : o.sources) {
+        auto spec = source::parse_source(s);
+        if (!spec) return spec.error();
+        pending.push_back(spec.value());
+    }
+    auto& db = engine.catalog();
+    PoolInfo pool;
+    {
+        auto q = db.prepare("SELECT id, auto_label FROM pools WHERE name=?");
+        if (!q) return q.error();
+        q->bind(1, o.pool);
+        auto row = q->step();
+        if (!row) return row.error();
+        if (!row.value())
+            return make_error(ErrorKind::NotFound,
+                              "pool '" + o.pool + "' does not exist; see tapeloom-cli pool list");
+        pool = {q->i64(0), o.pool, q->i64(1) != 0};
+    }
+    auto lib = device::open_library(db, engine.home(), o.library, clock);
+    if (!lib) return lib.error();
+    const std::size_t available = lib.value()->drive_count();
+    std::size_t ndrives = o.drives;
+    if (ndrives > available)
+        return make_error(ErrorKind::InvalidArgument, "--drives " + std::to_string(ndrives) +
+                                                          ": library " + lib.value()->name() +
+                                                          " has " + std::to_string(available) +
+                                                          " drive(s)");
+    if (ndrives == 0)
+        ndrives =
+            std::min(available, (pending.size() + o.sessions_per_drive - 1) / o.sessions_per_drive);
+    ndrives = std::max<std::size_t>(1, std::min(ndrives, pending.size()));
+
+    const auto started_wall = clock.wall();
+    const auto started = clock.now();
+    const auto proc_before = metrics::read_process_stat();
+    std::int64_t job_id = 0;
+    {
+        auto ins = db.prepare("INSERT INTO jobs(kind,name,level,pool_id,status,pid,started) "
+                              "VALUES('backup',?,'full',?,'running',?,?)");
+        if (!ins) return ins.error();
+        TL_TRY(ins->bind(1, o.name)
+                   .bind(2, pool.id)
+                   .bind(3, static_cast<std::int64_t>(getpid()))
+                   .bind(4, static_cast<std::int64_t>(to_unix_seconds(started_wall)))
+                   .run());
+        job_id = db.last_insert_rowid();
+    }
+    log->info("backup job {} started: {} source(s), {} drive(s) x {} session(s), block {} B",
+              job_id, pending.size(), ndrives, o.sessions_per_drive, o.block_size);
+
+    JobReport report;
+    report.job_id = job_id;
+    report.started = to_unix_seconds(started_wall);
+    report.block_size = o.block_size;
+    report.sessions_per_drive = o.sessions_per_drive;
+    report.poll_interval = o.poll_interval;
+    std::mutex mutex; // guards jobdb, sessions, warnings, pending
+    std::vector<std::string> warnings;
+    auto warn = [&](const std::string& w) {
+        std::lock_guard lock(mutex);
+        if (warnings.size() < 10000) warnings.push_back(w);
+        log->warn("{}", w);
+    };
+    auto finish_failed = [&](const Error& e) -> Result<JobReport> {
+        report.status = "failed";
+        report.error = e.message;
+        auto upd = db.prepare("UPDATE jobs SET status='failed', ended=?, report=? WHERE id=?");
+        if (upd)
+            (void)upd->bind(1, to_unix_seconds(clock.wall()))
+                .bind(2, to_json(report).dump())
+                .bind(3, job_id)
+                .run();
+        log->error("backup job {} failed: {}", job_id, e.message);
+        return report;
+    };
+
+    auto jobdb = catalog::Db::open(db.path(), false);
+    if (!jobdb) return finish_failed(jobdb.error());
+    auto vmdb = catalog::Db::open(db.path(), false);
+    if (!vmdb) return finish_failed(vmdb.error());
+    auto writer = CatalogWriter::open(db.path());
+    if (!writer) return finish_failed(writer.error());
+    VolumeManager volumes(*lib.value(), vmdb.value(), pool,
+                          static_cast<std::uint32_t>(o.block_size), clock, engine_version());
+    const std::string spool = engine.home() + "/spool";
+    (void)ensure_directory(spool);
+
+    std::vector<std::unique_ptr<SessionState>> sessions;
+    std::vector<std::unique_ptr<DriveSlot>> slots;
+    const std::string host = host_name();
+    auto start_stream = [&](DriveSlot* sp,
+                            const source::SourceSpec& spec) -> std::optional<StreamAssignment> {
+        auto ss = std::make_unique<SessionState>();
+        ss->spec = spec;
+        ss->drive = sp->name;
+        const std::uint32_t stream_id = sp->next_stream++;
+        auto ins2 =
+            jobdb->prepare("INSERT INTO savesets(job_id,session_id,stream_id,source,kind,codec) "
+                           "VALUES(?,?,?,?,?,?)");
+        if (!ins2 || !ins2->bind(1, job_id)
+                          .bind(2, sp->session_id)
+                          .bind(3, static_cast<std::int64_t>(stream_id))
+                          .bind(4, spec.text)
+                          .bind(5, source::to_string(spec.kind))
+                          .bind(6, codec->str())
+                          .run()) {
+            log->error("cannot record save set for {}", spec.text);
+            return std::nullopt;
+        }
+        ss->saveset_id = jobdb->last_insert_rowid();
+        const std::size_t half = std::max<std::size_t>(64 * 1024, o.read_buffer / 2);
+        ss->channel = std::make_unique<StreamChannel>(sp->signal, 2, half);
+        ss->writer = std::make_unique<StreamWriter>(*ss->channel, codec.value());
+        ReaderContext rc;
+        rc.saveset_id = ss->saveset_id;
+        rc.walk = o.walk;
+        rc.spool_dir = spool;
+        rc.clock = &clock;
+        rc.warn = warn;
+        ss->reader = std::make_unique<SessionReader>(spec, *ss->writer, rc, ss->counters);
+        SessionState* raw = ss.get();
+        raw->thread = std::thread([raw] { raw->result = raw->reader->run(); });
+        StreamAssignment a;
+        a.stream_id = stream_id;
+        a.saveset_id = ss->saveset_id;
+        a.channel = ss->channel.get();
+        a.info = {stream_id, media_kind(spec.kind), spec.text, codec->codec, format::kUnknownSize};
+        sessions.push_back(std::move(ss));
+        return a;
+    };
+    for (std::size_t d = 0; d < ndrives; ++d) {
+        auto slot = std::make_unique<DriveSlot>();
+        slot->index = d;
+        slot->name = lib.value()->drive(d).name();
+        DriveWorkerConfig cfg;
+        cfg.drive_index = d;
+        cfg.block_size = o.block_size;
+        cfg.sessions = o.sessions_per_drive;
+        cfg.checkpoint_bytes = o.checkpoint_bytes;
+        cfg.session_uuid = format::Uuid::random();
+        cfg.job_id = static_cast<std::uint64_t>(job_id);
+        cfg.host = host;
+        cfg.codec = codec->codec;
+        auto ins =
+            jobdb->prepare("INSERT INTO sessions(job_id, uuid, drive, block_size) VALUES(?,?,?,?)");
+        if (!ins) return finish_failed(ins.error());
+        auto st = ins->bind(1, job_id)
+                      .bind_blob(2, cfg.session_uuid.bytes.data(), 16)
+                      .bind(3, slot->name)
+                      .bind(4, static_cast<std::int64_t>(o.block_size))
+                      .run();
+        if (!st) return finish_failed(st.error());
+        cfg.session_id = slot->session_id = jobdb->last_insert_rowid();
+        DriveSlot* sp = slot.get();
+        auto next = [&, sp](std::size_t) -> std::optional<StreamAssignment> {
+            std::lock_guard lock(mutex);
+            if (cancel && cancel->load()) return std::nullopt;
+            if (!sp->initial.empty()) {
+                auto spec = sp->initial.front();
+                sp->initial.pop_front();
+                return start_stream(sp, spec);
+            }
+            if (pending.empty()) return std::nullopt;
+            auto spec = pending.front();
+            pending.pop_front();
+            return start_stream(sp, spec);
+        };
+        auto done = [&](std::int64_t saveset, std::uint64_t bytes) {
+            std::lock_guard lock(mutex);
+            for (auto& s : sessions)
+                if (s->saveset_id == saveset) s->stream_bytes = bytes;
+        };
+        slot->worker = std::make_unique<DriveWorker>(cfg, lib.value()->drive(d), volumes,
+                                                     *writer.value(), slot->signal, next, done);
+        slots.push_back(std::move(slot));
+    }
+
+    // Spread the first streams over the drives round-robin (K per drive at most); the rest
+    // start wherever a stream ends first.
+    for (std::size_t k = 0; k < o.sessions_per_drive && !pending.empty(); ++k)
+        for (auto& s : slots)
+            if (!pending.empty()) {
+                s->initial.push_back(pending.front());
+                pending.pop_front();
+            }
+    auto cancel_all = [&] {
+        for (auto& s : slots) {
+            {
+                std::lock_guard lock(s->signal.mutex);
+                s->signal.cancelled = true;
+            }
+            s->signal.cv.notify_all();
+        }
+    };
+    std::vector<std::thread> drive_threads;
+    std::atomic<int> drives_running{static_cast<int>(slots.size())};
+    for (auto& s : slots) {
+        DriveSlot* sp = s.get();
+        drive_threads.emplace_back([&, sp] {
+            sp->result = sp->worker->run();
+            if (!sp->result) {
+                log->error("{}: {}", sp->name, sp->result.error().message);
+                cancel_all();
+            }
+            --drives_running;
+        });
+    }
+
+    // The monitor: per-drive rates at the poll interval, from the drives' byte counters.
+    std::vector<std::uint64_t> last(slots.size(), 0);
+    auto last_t = clock.now();
+    report.drive_samples.assign(slots.size(), {});
+    auto sample = [&](bool final) {
+        const auto now = clock.now();
+        const double dt = seconds_between(last_t, now);
+        if (dt <= 0 || (final && dt < 0.05 * o.poll_interval)) return;
+        BackupProgress p;
+        p.elapsed = seconds_between(started, now);
+        report.sample_times.push_back(p.elapsed);
+        for (std::size_t d = 0; d < slots.size(); ++d) {
+            const std::uint64_t b = slots[d]->worker->progress().bytes.load();
+            report.drive_samples[d].push_back(static_cast<double>(b - last[d]) / dt);
+            last[d] = b;
+            p.drive_bytes.push_back(b);
+        }
+        last_t = now;
+        {
+            std::lock_guard lock(mutex);
+            for (auto& s : sessions) {
+                p.source_bytes += s->counters.bytes_read.load();
+                p.files += s->counters.files.load();
+            }
+        }
+        if (progress) progress(p);
+    };
+    const auto step = std::chrono::duration<double>(std::min(0.05, o.poll_interval));
+    auto next_sample = started + std::chrono::duration_cast<Clock::Mono::duration>(
+                                     std::chrono::duration<double>(o.poll_interval));
+    while (drives_running.load() > 0) {
+        clock.sleep_for(std::chrono::duration_cast<std::chrono::nanoseconds>(step));
+        if (cancel && cancel->load()) cancel_all();
+        if (clock.now() >= next_sample) {
+            sample(false);
+            next_sample += std::chrono::duration_cast<Clock::Mono::duration>(
+                std::chrono::duration<double>(o.poll_interval));
+        }
+    }
+    for (auto& t : drive_threads)
+        t.join();
+    sample(true);
+    bool drive_failed = false;
+    for (auto& s : slots)
+        if (!s->result) drive_failed = true;
+    if (drive_failed) cancel_all();
+    {
+        // Readers whose drive failed before it took their stream are cancelled too.
+        std::lock_guard lock(mutex);
+        pending.clear();
+    }
+    for (auto& s : sessions)
+        s->thread.join();
+    Status catalog_status = writer.value()->finish();
+
+    // Report and catalog rows.
+    const auto ended = clock.now();
+    report.ended = to_unix_seconds(clock.wall());
+    report.elapsed = seconds_between(started, ended);
+    const auto proc_after = metrics::read_process_stat();
+    report.cpu_seconds = proc_after.cpu_seconds - proc_before.cpu_seconds;
+    const unsigned cpus = std::max(1u, std::thread::hardware_concurrency());
+    report.cpu_utilization =
+        report.elapsed > 0 ? 100.0 * report.cpu_seconds / (report.elapsed * cpus) : 0;
+    report.peak_rss = proc_after.peak_rss_bytes;
+    bool any_failed = false;
+    for (auto& s : slots) {
+        DriveReport d;
+        d.name = s->name;
+        d.bytes = s->worker->progress().bytes.load();
+        d.blocks = s->worker->progress().blocks.load();
+        d.volumes = s->worker->volumes_used();
+        d.shoeshine_events = lib.value()->drive(s->index).counters().shoeshine_events.load();
+        report.tape_bytes += d.bytes;
+        for (const auto& v : d.volumes)
+            if (std::find(report.volumes.begin(), report.volumes.end(), v) == report.volumes.end())
+                report.volumes.push_back(v);
+        report.drives.push_back(d);
+        if (!s->result && report.error.empty())
+            report.error = s->name + ": " + s->result.error().message;
+    }
+    for (auto& s : sessions) {
+        SessionReport r;
+        r.saveset_id = s->saveset_id;
+        r.source = s->spec.text;
+        r.drive = s->drive;
+        r.bytes = s->counters.bytes_read.load();
+        r.stored = s->stream_bytes;
+        r.files = s->counters.files.load();
+        if (!s->result) {
+            r.status = s->result.error().kind == ErrorKind::Cancelled ? "cancelled" : "failed";
+            r.error = s->result.error().message;
+            any_failed = true;
+        } else {
+            r.status = s->counters.warnings.load() ? "warnings" : "completed";
+        }
+        report.bytes += r.bytes;
+        report.stored += r.stored;
+        report.files += r.files;
+        auto upd =
+            db.prepare("UPDATE savesets SET status=?, files=?, bytes=?, stored=? WHERE id=?");
+        if (upd)
+            (void)upd->bind(1, r.status)
+                .bind(2, r.files)
+                .bind(3, r.bytes)
+                .bind(4, r.stored)
+                .bind(5, r.saveset_id)
+                .run();
+        report.sessions.push_back(r);
+    }
+    for (const auto& w : volumes.warnings())
+        warnings.push_back(w);
+    report.warnings = warnings;
+    report.compression_ratio =
+        report.stored > 0 ? static_cast<double>(report.bytes) / static_cast<double>(report.stored)
+                          : 1;
+    report.wall_rate =
+        report.elapsed > 0 ? static_cast<double>(report.tape_bytes) / report.elapsed : 0;
+    std::vector<double> summed(report.sample_times.size(), 0.0);
+    for (const auto& series : report.drive_samples)
+        for (std::size_t i = 0; i < series.size() && i < summed.size(); ++i)
+            summed[i] += series[i];
+    const auto sustained = metrics::sustained_rate(summed);
+    report.sustained_rate = sustained.rate;
+    report.sustained_steady = sustained.steady;
+    if (!sustained.steady)
+        report.sustained_rate = std::max(report.sustained_rate, report.wall_rate);
+    if (!catalog_status && report.error.empty()) report.error = catalog_status.error().message;
+    if (cancel && cancel->load())
+        report.status = "cancelled";
+    else if (drive_failed || !catalog_status)
+        report.status = "failed";
+    else if (any_failed)
+        report.status = "partial";
+    else if (!report.warnings.empty())
+        report.status = "warnings";
+    else
+        report.status = "completed";
+    auto upd =
+        db.prepare("UPDATE jobs SET status=?, ended=?, files=?, bytes=?, report=? WHERE id=?");
+    if (!upd) return upd.error();
+    TL_TRY(upd->bind(1, report.status)
+               .bind(2, static_cast<std::int64_t>(report.ended))
+               .bind(3, report.files)
+               .bind(4, report.bytes)
+               .bind(5, to_json(report).dump())
+               .bind(6, job_id)
+               .run());
+    log->info("backup job {} {}: {} files, {} bytes in {:.2f} s", job_id, report.status,
+              report.files, report.bytes, report.elapsed);
+    return report;
+}
+
+} // namespace tl::job

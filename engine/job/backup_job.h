@@ -1,0 +1,50 @@
+#pragma once
+// A backup: M sources over N drives of one library, K sessions interleaved per drive. Each
+// source runs in its own reader thread into a bounded channel; each drive runs a DriveWorker;
+// the catalog is written by a CatalogWriter; a monitor samples the drives at the poll interval
+// for the sustained rate. Blocking: returns the report when the job ended (the report is also
+// stored with the job in the catalog).
+#include <atomic>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "api/engine.h"
+#include "job/job_report.h"
+#include "source/file_tree_walker.h"
+
+namespace tl::job {
+
+struct BackupOptions {
+    std::vector<std::string> sources; // as parse_source() reads them
+    std::string pool = "Default";
+    std::string library;                // "" = the first configured library
+    std::size_t drives = 0;             // 0: as many as useful (sources / K, at most all)
+    std::size_t sessions_per_drive = 4; // K
+    std::size_t block_size = 256 * 1024;
+    std::size_t read_buffer = 2u << 20; // per session
+    std::string compression = "none";
+    std::uint64_t checkpoint_bytes = 4ull << 30;
+    double poll_interval = 1.0; // seconds
+    std::string name;           // job name for the history
+    source::WalkOptions walk;
+};
+
+// Live figures while the job runs (called from the monitor thread at each poll).
+struct BackupProgress {
+    double elapsed = 0;
+    std::vector<std::uint64_t> drive_bytes;
+    std::uint64_t source_bytes = 0;
+    std::uint64_t files = 0;
+};
+
+// Runs a backup. The error is for a job that could not start (bad options, no library);
+// a job that started always returns its report, whose status says how it ended.
+Result<JobReport> run_backup(Engine& engine, const BackupOptions& options,
+                             const std::function<void(const BackupProgress&)>& progress = {},
+                             std::atomic<bool>* cancel = nullptr);
+
+// Marks jobs left 'running' by a process that died as failed (called when an engine opens).
+Status fail_interrupted_jobs(catalog::Db& db);
+
+} // namespace tl::job

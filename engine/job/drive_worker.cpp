@@ -1,0 +1,395 @@
+#include "job/drive_worker.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+
+#include "common/log.h"
+#include "format/block.h"
+#include "format/stream_start.h"
+
+namespace tl::job {
+
+namespace {
+constexpr std::size_t kMinChunk = 512; // smaller leftovers end the block
+std::int64_t unix_now() {
+    return std::chrono::duration_cast<std::chrono::seconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+} // namespace
+
+DriveWorker::DriveWorker(DriveWorkerConfig cfg, device::TapeDrive& drive, VolumeManager& volumes,
+                         CatalogWriter& catalog, DriveSignal& signal, NextSource next,
+                         StreamDone done)
+    : cfg_(std::move(cfg)), drive_(drive), volumes_(volumes), catalog_(catalog), sig_(signal),
+      next_(std::move(next)), done_(std::move(done)) {}
+
+Status DriveWorker::fill_slots() {
+    while (!no_more_sources_ && active_.size() < cfg_.sessions) {
+        auto a = next_(cfg_.drive_index);
+        if (!a) {
+            no_more_sources_ = true;
+            break;
+        }
+        auto s = std::make_unique<Active>();
+        s->a = *a;
+        saveset_of_[a->stream_id] = a->saveset_id;
+        all_streams_.push_back(a->info);
+        const bool file_open = vol_.has_value();
+        active_.push_back(std::move(s));
+        if (file_open) {
+            std::vector<std::uint8_t> rec;
+            format::encode_stream_start(a->info, rec);
+            TL_TRY(write_control(rec));
+        }
+    }
+    return {};
+}
+
+DriveWorker::Active* DriveWorker::pick_stream(bool& all_done) {
+    std::unique_lock lock(sig_.mutex);
+    for (;;) {
+        if (sig_.cancelled) {
+            all_done = false;
+            return nullptr;
+        }
+        if (active_.empty()) {
+            all_done = true;
+            return nullptr;
+        }
+        const std::size_t n = active_.size();
+        for (std::size_t i = 0; i < n; ++i) {
+            Active* s = active_[(rr_ + i) % n].get();
+            if (s->a.channel->front_locked()) {
+                rr_ = (rr_ + i + 1) % n;
+                return s;
+            }
+        }
+        progress_.state = static_cast<int>(DriveState::Waiting);
+        sig_.cv.wait(lock);
+        progress_.state = static_cast<int>(DriveState::Writing);
+    }
+}
+
+Status DriveWorker::run() {
+    block_.assign(cfg_.block_size, 0);
+    TL_TRY(fill_slots());
+    if (active_.empty()) {
+        progress_.state = static_cast<int>(DriveState::Done);
+        return {};
+    }
+    TL_TRY(start_volume(false));
+    for (;;) {
+        bool all_done = false;
+        Active* s = pick_stream(all_done);
+        if (!s) {
+            if (all_done) break;
+            return make_error(ErrorKind::Cancelled, "backup cancelled");
+        }
+        StreamBuffer* b = nullptr;
+        {
+            std::lock_guard lock(sig_.mutex);
+            b = s->a.channel->front_locked();
+        }
+        TL_TRY(place_chunk(*s, *b));
+        if (b->consumed == b->size) {
+            const bool last = b->last;
+            for (auto& r : b->completed)
+                block_completions_.emplace_back(s->a.stream_id, std::move(r));
+            {
+                std::lock_guard lock(sig_.mutex);
+                s->a.channel->pop_locked();
+            }
+            if (last) {
+                const auto id = s->a.saveset_id;
+                const auto bytes = s->next_offset;
+                active_.erase(std::find_if(active_.begin(), active_.end(),
+                                           [s](const auto& p) { return p.get() == s; }));
+                rr_ = 0;
+                done_(id, bytes);
+                TL_TRY(fill_slots());
+            }
+        }
+    }
+    TL_TRY(flush_block(true));
+    TL_TRY(close_tape_file(false));
+    TL_TRY(write_trailer());
+    TL_TRY(volumes_.release(cfg_.drive_index, *vol_, false));
+    progress_.state = static_cast<int>(DriveState::Done);
+    return {};
+}
+
+Status DriveWorker::place_chunk(Active& s, StreamBuffer& b) {
+    if (b.consumed == b.size) return {}; // an empty last buffer
+    if (!block_open_) {
+        builder_.reset(block_.data(), cfg_.block_size,
+                       {cfg_.session_uuid, block_seq_, volume_seq_, format::block_flags::kData});
+        block_open_ = true;
+    }
+    if (builder_.free_for_chunk() < kMinChunk) {
+        TL_TRY(flush_block(false));
+        builder_.reset(block_.data(), cfg_.block_size,
+                       {cfg_.session_uuid, block_seq_, volume_seq_, format::block_flags::kData});
+        block_open_ = true;
+    }
+    const std::uint64_t off = b.offset + b.consumed;
+    const std::size_t len = std::min(builder_.free_for_chunk(), b.size - b.consumed);
+    Placement pl{s.a.stream_id, off, off + len, {}};
+    auto it = std::lower_bound(b.boundaries.begin(), b.boundaries.end(), off);
+    for (; it != b.boundaries.end() && *it < off + len; ++it)
+        pl.boundaries.push_back(*it);
+    std::uint16_t flags = 0;
+    if (off == 0) flags |= format::chunk_flags::kStreamBegin;
+    if (b.last && b.consumed + len == b.size) flags |= format::chunk_flags::kStreamEnd;
+    const std::uint32_t fb = pl.boundaries.empty()
+                                 ? format::kNoBoundary
+                                 : static_cast<std::uint32_t>(pl.boundaries.front() - off);
+    std::uint8_t* dst = builder_.begin_chunk(s.a.stream_id, off, flags, fb);
+    std::memcpy(dst, b.data.get() + b.consumed, len);
+    builder_.end_chunk(len);
+    placements_.push_back(std::move(pl));
+    b.consumed += len;
+    s.next_offset = off + len;
+    progress_.payload += len;
+    if (builder_.free_for_chunk() < kMinChunk) TL_TRY(flush_block(false));
+    return {};
+}
+
+Status DriveWorker::flush_block(bool) {
+    if (!block_open_) return {};
+    if (builder_.chunk_count() == 0) {
+        block_open_ = false;
+        return {};
+    }
+    return write_current_block();
+}
+
+Status DriveWorker::write_current_block() {
+    builder_.finish(file_number_, block_in_file_);
+    block_open_ = false;
+    Status st = drive_.write_block(block_.data(), cfg_.block_size);
+    if (!st && st.error().kind == ErrorKind::NoSpace) {
+        // End of medium: this block is not on tape. Close the volume, continue the session on
+        // the next one, and write the same block (same sequence number) there.
+        log::get("job")->info("{}: end of medium on {}, continuing on the next volume",
+                              drive_.name(), vol_->barcode);
+        TL_TRY(close_tape_file(true));
+        TL_TRY(volumes_.release(cfg_.drive_index, *vol_, true));
+        ++volume_seq_;
+        TL_TRY(start_volume(true));
+        TL_TRY(format::patch_block_position(block_.data(), cfg_.block_size, volume_seq_,
+                                            file_number_, block_in_file_));
+        st = drive_.write_block(block_.data(), cfg_.block_size);
+    }
+    if (!st) return st;
+
+    const Pos here{vol_->id, file_number_, block_in_file_};
+    for (const auto& pl : placements_) {
+        auto& heads = headers_[pl.stream_id];
+        for (auto off : pl.boundaries)
+            heads[off] = here;
+        auto [ext, fresh] = file_extents_.try_emplace(pl.stream_id);
+        if (fresh) {
+            ext->second.begin = pl.offset;
+            ext->second.first_block = block_in_file_;
+        }
+        ext->second.end = pl.end;
+        ext->second.last_block = block_in_file_;
+    }
+    for (auto& [sid, r] : block_completions_) {
+        auto& heads = headers_[sid];
+        auto h = heads.find(r.offset);
+        if (h == heads.end())
+            return make_error(ErrorKind::Internal, "object at stream offset " +
+                                                       std::to_string(r.offset) + " of stream " +
+                                                       std::to_string(sid) +
+                                                       " has no recorded position");
+        r.volume_id = h->second.volume_id;
+        r.file_number = h->second.file_number;
+        r.block = h->second.block;
+        heads.erase(h);
+        format::IndexObject o;
+        o.stream_id = sid;
+        o.header_offset = r.offset;
+        o.size = r.size;
+        for (int i = 0; i < 8; ++i) {
+            o.hash.lo |= static_cast<std::uint64_t>(r.hash[static_cast<std::size_t>(i)]) << (8 * i);
+            o.hash.hi |= static_cast<std::uint64_t>(r.hash[static_cast<std::size_t>(8 + i)])
+                         << (8 * i);
+        }
+        o.path = r.dir.empty() ? r.name : r.dir + "/" + r.name;
+        volume_objects_.push_back(std::move(o));
+        batch_.files.push_back(std::move(r));
+    }
+    placements_.clear();
+    block_completions_.clear();
+    ++block_in_file_;
+    ++block_seq_;
+    file_bytes_ += cfg_.block_size;
+    progress_.blocks++;
+    progress_.bytes += cfg_.block_size;
+    if (file_bytes_ >= cfg_.checkpoint_bytes) {
+        TL_TRY(close_tape_file(false));
+        TL_TRY(open_tape_file(format::HeaderKind::Checkpoint));
+    }
+    return {};
+}
+
+Status DriveWorker::start_volume(bool continuation) {
+    progress_.state = static_cast<int>(DriveState::Mounting);
+    std::string prev_barcode;
+    format::Uuid prev_uuid;
+    if (vol_) {
+        prev_barcode = vol_->barcode;
+        prev_uuid = vol_->uuid;
+    }
+    auto m = volumes_.acquire(cfg_.drive_index);
+    if (!m) return m.error();
+    vol_ = m.value();
+    volumes_used_.push_back(vol_->barcode);
+    progress_.volumes++;
+    file_number_ = vol_->next_file;
+    checkpoint_ = 0;
+    volume_objects_.clear();
+    volume_extents_.clear();
+    prev_barcode_ = prev_barcode;
+    prev_uuid_ = prev_uuid;
+    TL_TRY(open_tape_file(continuation ? format::HeaderKind::Continuation
+                                       : format::HeaderKind::SessionStart));
+    progress_.state = static_cast<int>(DriveState::Writing);
+    return {};
+}
+
+Status DriveWorker::open_tape_file(format::HeaderKind kind) {
+    auto pos = drive_.tell();
+    if (!pos) return pos.error();
+    file_start_pos_ = pos.value();
+    file_first_seq_ = block_seq_;
+    format::SessionHeader h;
+    h.kind = kind;
+    h.session_uuid = cfg_.session_uuid;
+    h.job_id = cfg_.job_id;
+    h.start_time = unix_now();
+    h.host = cfg_.host;
+    h.block_size = static_cast<std::uint32_t>(cfg_.block_size);
+    h.codec = cfg_.codec;
+    h.volume_seq = volume_seq_;
+    h.checkpoint = kind == format::HeaderKind::Checkpoint ? ++checkpoint_ : 0;
+    h.prev_volume_uuid = prev_uuid_;
+    h.prev_volume_barcode = prev_barcode_;
+    h.next_block_seq = block_seq_ + 1;
+    h.streams = all_streams_;
+    for (const auto& s : active_)
+        h.resume.push_back({s->a.stream_id, s->next_offset});
+    ctl_block_.assign(cfg_.block_size, 0);
+    TL_TRY(format::encode_session_header_block(h, {cfg_.session_uuid, block_seq_, volume_seq_, 0},
+                                               file_number_, ctl_block_.data(), cfg_.block_size));
+    TL_TRY(drive_.write_block(ctl_block_.data(), cfg_.block_size));
+    block_in_file_ = 1;
+    ++block_seq_;
+    file_bytes_ = cfg_.block_size;
+    progress_.bytes += cfg_.block_size;
+    return {};
+}
+
+Status DriveWorker::close_tape_file(bool volume_full) {
+    TL_TRY(drive_.write_filemarks(1));
+    batch_.tape_file = {cfg_.session_id, vol_->id,       volume_seq_,     file_number_,
+                        file_start_pos_, block_in_file_, file_first_seq_, file_bytes_};
+    for (const auto& [sid, e] : file_extents_) {
+        batch_.extents.push_back({saveset_of_[sid], e.begin, e.end, vol_->id, file_number_,
+                                  e.first_block, e.last_block});
+        volume_extents_.push_back(
+            {sid, e.begin, e.end, volume_seq_, file_number_, e.first_block, e.last_block});
+    }
+    batch_.volume_next_file = file_number_ + 1;
+    batch_.volume_full = volume_full;
+    catalog_.submit(std::move(batch_));
+    batch_ = CatalogBatch{};
+    file_extents_.clear();
+    ++file_number_;
+    return {};
+}
+
+Status DriveWorker::write_control(const std::vector<std::uint8_t>& record) {
+    // A small record rides in the data block being built; it starts a fresh block otherwise.
+    std::size_t done = 0;
+    while (done < record.size()) {
+        if (!block_open_) {
+            builder_.reset(
+                block_.data(), cfg_.block_size,
+                {cfg_.session_uuid, block_seq_, volume_seq_, format::block_flags::kData});
+            block_open_ = true;
+        }
+        if (builder_.free_for_chunk() < kMinChunk) {
+            TL_TRY(flush_block(false));
+            continue;
+        }
+        const std::size_t len = std::min(builder_.free_for_chunk(), record.size() - done);
+        std::uint8_t* dst = builder_.begin_chunk(format::kControlStream, control_offset_, 0,
+                                                 done == 0 ? 0 : format::kNoBoundary);
+        std::memcpy(dst, record.data() + done, len);
+        builder_.end_chunk(len);
+        placements_.push_back({format::kControlStream, control_offset_, control_offset_ + len, {}});
+        control_offset_ += len;
+        done += len;
+    }
+    return {};
+}
+
+Status DriveWorker::write_trailer() {
+    // Its own tape file of control blocks: this volume's index, then the session trailer.
+    auto pos = drive_.tell();
+    if (!pos) return pos.error();
+    file_start_pos_ = pos.value();
+    file_first_seq_ = block_seq_;
+    block_in_file_ = 0;
+    file_bytes_ = 0;
+    format::IndexSegment seg;
+    seg.session_uuid = cfg_.session_uuid;
+    seg.objects = std::move(volume_objects_);
+    seg.extents = std::move(volume_extents_);
+    std::vector<std::uint8_t> rec;
+    format::encode_index_segment(seg, rec);
+    const format::RecordLocation seg_loc{volume_seq_, file_number_, 0, control_offset_};
+    format::SessionTrailer t;
+    t.session_uuid = cfg_.session_uuid;
+    t.job_id = cfg_.job_id;
+    t.end_time = unix_now();
+    t.volume_seq = volume_seq_;
+    t.objects = seg.objects.size();
+    t.index_segments.push_back(seg_loc);
+    format::encode_session_trailer(t, rec);
+    std::size_t done = 0;
+    while (done < rec.size()) {
+        builder_.reset(block_.data(), cfg_.block_size,
+                       {cfg_.session_uuid, block_seq_, volume_seq_,
+                        static_cast<std::uint16_t>(format::block_flags::kControl |
+                                                   format::block_flags::kTrailer)});
+        const std::size_t len = std::min(builder_.free_for_chunk(), rec.size() - done);
+        std::uint8_t* dst = builder_.begin_chunk(format::kControlStream, control_offset_, 0,
+                                                 done == 0 ? 0 : format::kNoBoundary);
+        std::memcpy(dst, rec.data() + done, len);
+        builder_.end_chunk(len);
+        done += len;
+        control_offset_ += len;
+        if (done == rec.size()) builder_.add_block_flags(format::block_flags::kLast);
+        builder_.finish(file_number_, block_in_file_);
+        TL_TRY(drive_.write_block(block_.data(), cfg_.block_size));
+        ++block_in_file_;
+        ++block_seq_;
+        file_bytes_ += cfg_.block_size;
+        progress_.bytes += cfg_.block_size;
+    }
+    TL_TRY(drive_.write_filemarks(1));
+    CatalogBatch b;
+    b.tape_file = {cfg_.session_id, vol_->id,       volume_seq_,     file_number_,
+                   file_start_pos_, block_in_file_, file_first_seq_, file_bytes_};
+    b.volume_next_file = file_number_ + 1;
+    catalog_.submit(std::move(b));
+    ++file_number_;
+    return {};
+}
+
+} // namespace tl::job

@@ -1,0 +1,143 @@
+#pragma once
+// One drive's side of a backup: the multiplexer and writer thread. It packs chunks of up to K
+// interleaved streams into fixed-size blocks, writes them, closes a tape file with a filemark
+// at each checkpoint (only then are that tape file's catalog rows submitted), follows the
+// session onto the next volume at end of medium, and ends with a trailer tape file that lists
+// the session's objects so a volume can be listed without the catalog.
+#include <atomic>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+#include "device/tape_drive.h"
+#include "format/block_builder.h"
+#include "format/index.h"
+#include "format/session_header.h"
+#include "job/catalog_writer.h"
+#include "job/stream_channel.h"
+#include "job/volume_manager.h"
+
+namespace tl::job {
+
+// A stream that starts on this drive: the job created its channel and reader thread.
+struct StreamAssignment {
+    std::uint32_t stream_id = 0;
+    std::int64_t saveset_id = 0;
+    StreamChannel* channel = nullptr;
+    format::StreamInfo info;
+};
+
+struct DriveWorkerConfig {
+    std::size_t drive_index = 0;
+    std::size_t block_size = 256 * 1024;
+    std::size_t sessions = 4;                    // K: streams interleaved at once
+    std::uint64_t checkpoint_bytes = 4ull << 30; // a filemark (sync point) at least this often
+    format::Uuid session_uuid;
+    std::int64_t session_id = 0;
+    std::uint64_t job_id = 0;
+    std::string host;
+    codec::Codec codec = codec::Codec::None;
+};
+
+struct DriveProgress {
+    std::atomic<std::uint64_t> blocks{0};
+    std::atomic<std::uint64_t> bytes{0};   // block bytes written
+    std::atomic<std::uint64_t> payload{0}; // stream bytes carried
+    std::atomic<int> volumes{0};
+    std::atomic<int> state{0}; // DriveState
+};
+
+enum class DriveState { Idle = 0, Mounting = 1, Writing = 2, Waiting = 3, Done = 4 };
+
+class DriveWorker {
+public:
+    // next_source: called on the drive thread when a stream slot is free; returns the next
+    // stream to start here, or nullopt when the job has none left. Thread-safe on the job side.
+    using NextSource = std::function<std::optional<StreamAssignment>(std::size_t drive)>;
+    using StreamDone = std::function<void(std::int64_t saveset_id, std::uint64_t stream_bytes)>;
+
+    DriveWorker(DriveWorkerConfig cfg, device::TapeDrive& drive, VolumeManager& volumes,
+                CatalogWriter& catalog, DriveSignal& signal, NextSource next, StreamDone done);
+
+    // The thread body. Returns when every stream assigned here ended (or on a fatal error).
+    Status run();
+    const DriveProgress& progress() const { return progress_; }
+    std::vector<std::string> volumes_used() const { return volumes_used_; }
+
+private:
+    struct Pos {
+        std::int64_t volume_id;
+        std::uint32_t file_number, block;
+    };
+    struct Active {
+        StreamAssignment a;
+        std::uint64_t next_offset = 0; // next stream byte to place
+    };
+    struct ExtentAcc {
+        std::uint64_t begin = 0, end = 0;
+        std::uint32_t first_block = 0, last_block = 0;
+    };
+    struct Placement {
+        std::uint32_t stream_id;
+        std::uint64_t offset, end;
+        std::vector<std::uint64_t> boundaries;
+    };
+
+    Status fill_slots();
+    Status start_volume(bool continuation);
+    Status open_tape_file(format::HeaderKind kind);
+    Status close_tape_file(bool volume_full);
+    Status place_chunk(Active& s, StreamBuffer& b);
+    Status flush_block(bool force);
+    Status write_current_block();
+    Status write_control(const std::vector<std::uint8_t>& record);
+    Status write_trailer();
+    Active* pick_stream(bool& all_done);
+
+    DriveWorkerConfig cfg_;
+    device::TapeDrive& drive_;
+    VolumeManager& volumes_;
+    CatalogWriter& catalog_;
+    DriveSignal& sig_;
+    NextSource next_;
+    StreamDone done_;
+
+    std::vector<std::unique_ptr<Active>> active_;
+    std::size_t rr_ = 0;
+    bool no_more_sources_ = false;
+    std::vector<format::StreamInfo> all_streams_;
+
+    std::vector<std::uint8_t> block_;
+    format::BlockBuilder builder_;
+    bool block_open_ = false;
+    std::vector<Placement> placements_; // chunks in the block being built
+    std::vector<std::pair<std::uint32_t, FileRecord>>
+        block_completions_; // (stream, file) complete once written
+    std::unordered_map<std::uint32_t, std::unordered_map<std::uint64_t, Pos>> headers_;
+    std::vector<std::uint8_t> ctl_block_;
+    std::string prev_barcode_;
+    format::Uuid prev_uuid_;
+
+    std::optional<MountedVolume> vol_;
+    std::uint32_t volume_seq_ = 0;
+    std::uint32_t file_number_ = 0;
+    std::uint32_t block_in_file_ = 0;
+    std::uint64_t file_start_pos_ = 0;
+    std::uint64_t file_first_seq_ = 0;
+    std::uint64_t file_bytes_ = 0;
+    std::uint32_t checkpoint_ = 0;
+    std::uint64_t block_seq_ = 0;
+    std::uint64_t control_offset_ = 0;
+    std::map<std::uint32_t, ExtentAcc> file_extents_;
+    std::map<std::uint32_t, std::int64_t> saveset_of_;
+    CatalogBatch batch_;
+    std::vector<format::IndexObject> volume_objects_; // for this volume's trailer
+    std::vector<format::IndexExtent> volume_extents_;
+    std::vector<std::string> volumes_used_;
+    DriveProgress progress_;
+};
+
+} // namespace tl::job

@@ -1,0 +1,68 @@
+#pragma once
+// The report of a job, as the seeds report a run: bytes and files per session and per drive,
+// elapsed time, the wall rate (bytes on tape / elapsed, start to finish, mounts and labeling
+// included) and the sustained rate (docs/metrics.md), CPU, memory, compression, volumes and
+// warnings. Stored in the catalog as JSON and printed by the CLI.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace tl::job {
+
+struct SessionReport {
+    std::int64_t saveset_id = 0;
+    std::string source;
+    std::string drive;
+    std::uint64_t bytes = 0;  // read from the source
+    std::uint64_t stored = 0; // stream bytes on tape (framing, compression)
+    std::uint64_t files = 0;
+    std::string status; // completed | warnings | failed
+    std::string error;
+};
+
+struct DriveReport {
+    std::string name;
+    std::uint64_t bytes = 0; // block bytes written (headers and padding included)
+    std::uint64_t blocks = 0;
+    std::vector<std::string> volumes;
+    std::uint64_t shoeshine_events = 0;
+    double busy_seconds = 0;
+};
+
+struct JobReport {
+    std::int64_t job_id = 0;
+    std::string kind = "backup";
+    std::string status; // completed | warnings | partial | failed | cancelled
+    std::string error;
+    long long started = 0, ended = 0; // unix seconds
+    double elapsed = 0;               // seconds
+    std::uint64_t bytes = 0;          // source bytes
+    std::uint64_t stored = 0;         // stream bytes
+    std::uint64_t tape_bytes = 0;
+    std::uint64_t files = 0;
+    double wall_rate = 0;      // tape bytes / elapsed, bytes per second
+    double sustained_rate = 0; // bytes per second (docs/metrics.md)
+    bool sustained_steady = false;
+    double cpu_seconds = 0;
+    double cpu_utilization = 0; // of the whole machine, percent
+    std::uint64_t peak_rss = 0;
+    double compression_ratio = 1;
+    std::size_t block_size = 0;
+    std::size_t sessions_per_drive = 0;
+    std::vector<std::string> volumes;
+    std::vector<std::string> warnings;
+    std::vector<SessionReport> sessions;
+    std::vector<DriveReport> drives;
+    double poll_interval = 1;
+    std::vector<double> sample_times;               // seconds since start
+    std::vector<std::vector<double>> drive_samples; // [drive][sample] bytes per second
+};
+
+nlohmann::json to_json(const JobReport& r);
+JobReport report_from_json(const nlohmann::json& j);
+// Human-readable, for the CLI.
+std::string format_report(const JobReport& r);
+
+} // namespace tl::job

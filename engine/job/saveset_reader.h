@@ -1,0 +1,76 @@
+#pragma once
+// Reads one save set (a stream of a media session) back from tape by positioned reads: for each
+// extent the catalog records, it mounts the volume, seeks straight to the first block (checking
+// the block header says it is where the catalog says), and feeds this stream's chunks to a
+// StreamParser, skipping the chunks of the other interleaved streams. A bad block (checksum or
+// read error) is reported and skipped; the parser resynchronizes at the next object.
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "catalog/db.h"
+#include "device/library.h"
+#include "format/stream_parser.h"
+
+namespace tl::job {
+
+struct BadBlock {
+    std::string volume;
+    std::uint32_t tape_file = 0, block = 0;
+    std::string message;
+};
+
+struct ReadStats {
+    std::uint64_t blocks_read = 0;
+    std::uint64_t bytes_read = 0;   // block bytes read from tape
+    std::uint64_t stream_bytes = 0; // bytes of the wanted stream fed to the parser
+    std::uint64_t seeks = 0;
+    std::vector<std::string> volumes;
+};
+
+struct ExtentRow {
+    std::uint64_t offset = 0, end_offset = 0;
+    std::int64_t volume_id = 0;
+    std::string barcode;
+    std::uint32_t file_number = 0, first_block = 0, last_block = 0;
+    std::uint64_t start_pos = 0; // logical position of the tape file's header block
+};
+
+struct ReadHint {
+    std::int64_t volume_id = 0;
+    std::uint32_t file_number = 0, block = 0;
+};
+
+class SavesetReader {
+public:
+    // `drive` is the library drive index to read with.
+    SavesetReader(device::Library& library, catalog::Db& db, std::size_t drive);
+
+    // The extents of a save set, in stream order. NotFound for an unknown save set.
+    Result<std::vector<ExtentRow>> extents(std::int64_t saveset_id);
+
+    // Feeds the stream bytes [from, to) to `sink` (from must be an object boundary).
+    // MediaMissing when a volume is not in the library (nothing read). Bad blocks go to
+    // on_bad_block and do not stop the read; structural errors the sink returns are reported to
+    // on_object_error with the object's path, and the parser resyncs at the next object.
+    // `hint`: where the catalog says the object at `from` starts; the first extent is then
+    // entered at that block instead of its beginning.
+    using Hint = ReadHint;
+    Status read(std::int64_t saveset_id, format::StreamSink& sink, std::uint64_t from = 0,
+                std::uint64_t to = ~std::uint64_t{0}, Hint hint = {},
+                const std::function<void(const BadBlock&)>& on_bad_block = {},
+                const std::function<void(const std::string& path, const std::string& why)>&
+                    on_object_error = {});
+
+    const ReadStats& stats() const { return stats_; }
+
+private:
+    device::Library& lib_;
+    catalog::Db& db_;
+    std::size_t drive_;
+    ReadStats stats_;
+    std::string mounted_;
+};
+
+} // namespace tl::job

@@ -1,0 +1,401 @@
+#include "job/session_reader.h"
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+
+#include <fcntl.h>
+#include <grp.h>
+#include <linux/fs.h>
+#include <pwd.h>
+#include <signal.h>
+#include <sys/ioctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "codec/hash.h"
+#include "source/sqlite_snapshot.h"
+
+namespace tl::job {
+
+namespace {
+std::int64_t ns(const timespec& t) {
+    return static_cast<std::int64_t>(t.tv_sec) * 1'000'000'000 + t.tv_nsec;
+}
+
+format::ObjectKind kind_of(const struct stat& st, bool hardlink) {
+    if (hardlink) return format::ObjectKind::Hardlink;
+    if (S_ISDIR(st.st_mode)) return format::ObjectKind::Directory;
+    if (S_ISLNK(st.st_mode)) return format::ObjectKind::Symlink;
+    if (S_ISFIFO(st.st_mode)) return format::ObjectKind::Fifo;
+    if (S_ISCHR(st.st_mode)) return format::ObjectKind::CharDevice;
+    if (S_ISBLK(st.st_mode)) return format::ObjectKind::BlockDevice;
+    if (S_ISSOCK(st.st_mode)) return format::ObjectKind::Socket;
+    return format::ObjectKind::RegularFile;
+}
+
+std::string user_name(uid_t uid) {
+    passwd pw{}, *res = nullptr;
+    char buf[1024];
+    return getpwuid_r(uid, &pw, buf, sizeof buf, &res) == 0 && res ? res->pw_name : "";
+}
+std::string group_name(gid_t gid) {
+    group gr{}, *res = nullptr;
+    char buf[1024];
+    return getgrgid_r(gid, &gr, buf, sizeof buf, &res) == 0 && res ? res->gr_name : "";
+}
+
+// Data extents of a sparse file (SEEK_DATA/SEEK_HOLE); empty when it has no holes.
+std::vector<format::Extent> data_extents(int fd, std::uint64_t size) {
+    std::vector<format::Extent> out;
+    off_t pos = 0;
+    const auto end = static_cast<off_t>(size);
+    while (pos < end) {
+        const off_t data = lseek(fd, pos, SEEK_DATA);
+        if (data < 0) break; // ENXIO: only a hole remains
+        off_t hole = lseek(fd, data, SEEK_HOLE);
+        if (hole < 0 || hole > end) hole = end;
+        out.push_back({static_cast<std::uint64_t>(data), static_cast<std::uint64_t>(hole - data)});
+        pos = hole;
+    }
+    lseek(fd, 0, SEEK_SET);
+    if (out.size() == 1 && out[0].offset == 0 && out[0].length == size) out.clear();
+    if (out.empty() && size > 0 && lseek(fd, 0, SEEK_DATA) < 0) {
+        lseek(fd, 0, SEEK_SET);
+        return {{0, 0}}; // all hole: one empty extent keeps it sparse
+    }
+    lseek(fd, 0, SEEK_SET);
+    return out;
+}
+
+std::pair<std::string, std::string> split_path(const std::string& rel) {
+    const auto slash = rel.find_last_of('/');
+    if (slash == std::string::npos) return {"", rel};
+    return {rel.substr(0, slash), rel.substr(slash + 1)};
+}
+} // namespace
+
+SessionReader::SessionReader(source::SourceSpec spec, StreamWriter& out, ReaderContext ctx,
+                             SessionCounters& counters)
+    : spec_(std::move(spec)), out_(out), ctx_(std::move(ctx)), counters_(counters) {}
+
+Status SessionReader::run() {
+    Status st;
+    switch (spec_.kind) {
+    case source::SourceKind::FileTree:
+        st = read_tree();
+        break;
+    case source::SourceKind::Raw: {
+        const auto name = std::filesystem::path(spec_.target).filename().string();
+        st = read_raw(spec_.target, format::ObjectKind::RawImage, name);
+        break;
+    }
+    case source::SourceKind::Command:
+        st = read_command();
+        break;
+    case source::SourceKind::Sqlite:
+        st = read_sqlite();
+        break;
+    }
+    if (!st && st.error().kind == ErrorKind::Cancelled) return st;
+    // The stream always ends, even after an error, so the multiplexer is never left waiting.
+    Status fin = out_.finish();
+    counters_.stream_bytes = out_.offset();
+    return st ? fin : st;
+}
+
+Status SessionReader::copy_data(int fd, std::uint64_t size,
+                                const std::vector<format::Extent>* extents,
+                                format::ObjectTrailer& trailer) {
+    codec::ContentHasher hasher;
+    std::uint64_t total = 0;
+    auto copy_range = [&](std::uint64_t from, std::uint64_t len, bool to_eof) -> Status {
+        std::uint64_t pos = from;
+        std::uint64_t left = len;
+        while (to_eof || left > 0) {
+            std::size_t cap = 0;
+            const std::size_t want =
+                to_eof ? (1u << 20)
+                       : static_cast<std::size_t>(std::min<std::uint64_t>(left, 1u << 24));
+            auto area = out_.data_area(want, cap);
+            if (!area) return area.error();
+            ssize_t n;
+            do {
+                n = extents ? pread(fd, area.value(), cap, static_cast<off_t>(pos))
+                            : read(fd, area.value(), cap);
+            } while (n < 0 && errno == EINTR);
+            if (n < 0) {
+                trailer.status |= format::trailer_status::kReadError;
+                return make_error(ErrorKind::Io,
+                                  std::string("read error: ") + std::strerror(errno));
+            }
+            if (n == 0) {
+                if (!to_eof) trailer.status |= format::trailer_status::kTruncated;
+                break;
+            }
+            hasher.update(area.value(), static_cast<std::size_t>(n));
+            TL_TRY(out_.commit_data(static_cast<std::size_t>(n)));
+            counters_.bytes_read += static_cast<std::uint64_t>(n);
+            pos += static_cast<std::uint64_t>(n);
+            total += static_cast<std::uint64_t>(n);
+            if (!to_eof) left -= static_cast<std::uint64_t>(n);
+        }
+        return {};
+    };
+    if (extents) {
+        for (const auto& e : *extents)
+            TL_TRY(copy_range(e.offset, e.length, false));
+    } else if (size == format::kUnknownSize) {
+        TL_TRY(copy_range(0, 0, true));
+    } else {
+        TL_TRY(copy_range(0, size, false));
+    }
+    trailer.data_length = total;
+    trailer.hash = hasher.finish();
+    return {};
+}
+
+Status SessionReader::put_entry(const source::FsEntry& e, const std::string& abs) {
+    format::ObjectHeader h;
+    h.kind = kind_of(e.st, e.hardlink);
+    h.object_id = next_object_id_++;
+    h.path = e.path;
+    h.link_target = e.link_target;
+    h.mode = e.st.st_mode;
+    h.uid = e.st.st_uid;
+    h.gid = e.st.st_gid;
+    h.user = user_name(e.st.st_uid);
+    h.group = group_name(e.st.st_gid);
+    h.atime_ns = ns(e.st.st_atim);
+    h.mtime_ns = ns(e.st.st_mtim);
+    h.ctime_ns = ns(e.st.st_ctim);
+    h.dev = e.st.st_dev;
+    h.rdev = e.st.st_rdev;
+    h.inode = e.st.st_ino;
+    h.nlink = static_cast<std::uint32_t>(e.st.st_nlink);
+    for (const auto& [k, v] : e.xattrs)
+        h.xattrs.push_back({k, v});
+    h.acl_access = e.acl_access;
+    h.acl_default = e.acl_default;
+    const bool has_data = h.kind == format::ObjectKind::RegularFile;
+    h.size = has_data ? static_cast<std::uint64_t>(e.st.st_size) : 0;
+
+    int fd = -1;
+    std::vector<format::Extent> extents;
+    if (has_data) {
+        fd = ::open(abs.c_str(), O_RDONLY | O_NOATIME | O_CLOEXEC | O_NOFOLLOW);
+        if (fd < 0 && errno == EPERM) fd = ::open(abs.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+        if (fd < 0) {
+            ctx_.warn("cannot read " + abs + ": " + std::strerror(errno) + "; skipped");
+            counters_.warnings++;
+            return {};
+        }
+        if (h.size > 0 && static_cast<std::uint64_t>(e.st.st_blocks) * 512 < h.size) {
+            extents = data_extents(fd, h.size);
+            if (!extents.empty()) {
+                h.flags |= format::object_flags::kSparse;
+                h.sparse_map = extents;
+                if (extents.size() == 1 && extents[0].length == 0) h.sparse_map.clear();
+            }
+        }
+        if (h.size > (1u << 20)) posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+    }
+    const std::uint64_t header_offset = out_.offset();
+    Status st = out_.begin_object(h);
+    format::ObjectTrailer trailer;
+    trailer.hash = codec::ContentHasher().finish(); // objects without data: the hash of nothing
+    if (st && has_data) {
+        const bool sparse = (h.flags & format::object_flags::kSparse) != 0;
+        st = copy_data(fd, h.size, sparse ? &h.sparse_map : nullptr, trailer);
+        if (!st && st.error().kind == ErrorKind::Io) {
+            ctx_.warn("error reading " + abs + ": " + st.error().message);
+            counters_.warnings++;
+            st = {};
+        }
+        struct stat after {};
+        if (st && fstat(fd, &after) == 0 &&
+            (after.st_size != e.st.st_size || ns(after.st_mtim) != h.mtime_ns ||
+             ns(after.st_ctim) != h.ctime_ns)) {
+            trailer.status |= format::trailer_status::kChangedDuringRead;
+        }
+        if (!sparse && trailer.data_length != h.size)
+            trailer.status |= format::trailer_status::kChangedDuringRead;
+    }
+    if (fd >= 0) ::close(fd);
+    if (!st) return st;
+    if (trailer.status & format::trailer_status::kChangedDuringRead) {
+        ctx_.warn("file changed while it was read: " + abs);
+        counters_.warnings++;
+    }
+    FileRecord r;
+    r.saveset_id = ctx_.saveset_id;
+    std::tie(r.dir, r.name) = split_path(e.path);
+    r.kind = static_cast<int>(h.kind);
+    r.mode = h.mode;
+    r.uid = h.uid;
+    r.gid = h.gid;
+    r.size = has_data ? (trailer.status & format::trailer_status::kChangedDuringRead
+                             ? trailer.data_length
+                             : h.size)
+                      : 0;
+    if (has_data && (h.flags & format::object_flags::kSparse)) r.size = h.size;
+    r.mtime_ns = h.mtime_ns;
+    if (has_data) {
+        r.has_hash = true;
+        for (int i = 0; i < 8; ++i) {
+            r.hash[static_cast<std::size_t>(i)] =
+                static_cast<std::uint8_t>(trailer.hash.lo >> (8 * i));
+            r.hash[static_cast<std::size_t>(8 + i)] =
+                static_cast<std::uint8_t>(trailer.hash.hi >> (8 * i));
+        }
+    }
+    r.offset = header_offset;
+    r.flags = (trailer.status & format::trailer_status::kChangedDuringRead ? 1u : 0u) |
+              (trailer.status & format::trailer_status::kReadError ? 2u : 0u);
+    TL_TRY(out_.end_object(trailer, std::move(r)));
+    counters_.files++;
+    counters_.stream_bytes = out_.offset();
+    return {};
+}
+
+Status SessionReader::read_tree() {
+    Status failure;
+    const std::string root = spec_.target;
+    struct stat rs {};
+    const bool single = lstat(root.c_str(), &rs) == 0 && !S_ISDIR(rs.st_mode);
+    source::FileTreeWalker walker(
+        ctx_.walk,
+        [&](source::FsEntry& e) {
+            const std::string abs = e.path.empty() ? root : root + "/" + e.path;
+            if (ctx_.current_file) ctx_.current_file(abs);
+            // A single-file source: the entry's path is the file's name.
+            auto st = put_entry(e, single ? root : abs);
+            if (!st) {
+                failure = st;
+                return false;
+            }
+            return true;
+        },
+        [&](const std::string& path, const std::string& message) {
+            ctx_.warn(root + "/" + path + ": " + message + "; skipped");
+            counters_.warnings++;
+        });
+    TL_TRY(walker.walk(root));
+    return failure;
+}
+
+Status SessionReader::read_raw(const std::string& path, format::ObjectKind kind,
+                               const std::string& name) {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return make_error(ErrorKind::Io, "cannot open " + path + ": " + std::strerror(errno));
+    struct stat st {};
+    fstat(fd, &st);
+    std::uint64_t size = static_cast<std::uint64_t>(st.st_size);
+    if (S_ISBLK(st.st_mode)) {
+        std::uint64_t bytes = 0;
+        if (ioctl(fd, BLKGETSIZE64, &bytes) == 0) size = bytes;
+    }
+    posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+    format::ObjectHeader h;
+    h.kind = kind;
+    h.object_id = next_object_id_++;
+    h.path = name;
+    h.mode = S_IFREG | (st.st_mode & 07777);
+    h.uid = st.st_uid;
+    h.gid = st.st_gid;
+    h.mtime_ns = ns(st.st_mtim);
+    h.size = size;
+    const std::uint64_t header_offset = out_.offset();
+    Status rs = out_.begin_object(h);
+    format::ObjectTrailer trailer;
+    if (rs) rs = copy_data(fd, size, nullptr, trailer);
+    ::close(fd);
+    if (!rs) return make_error(rs.error().kind, spec_.text + ": " + rs.error().message);
+    FileRecord r;
+    r.saveset_id = ctx_.saveset_id;
+    r.name = name;
+    r.kind = static_cast<int>(kind);
+    r.mode = h.mode;
+    r.uid = h.uid;
+    r.gid = h.gid;
+    r.size = trailer.data_length;
+    r.mtime_ns = h.mtime_ns;
+    r.has_hash = true;
+    for (int i = 0; i < 8; ++i) {
+        r.hash[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(trailer.hash.lo >> (8 * i));
+        r.hash[static_cast<std::size_t>(8 + i)] =
+            static_cast<std::uint8_t>(trailer.hash.hi >> (8 * i));
+    }
+    r.offset = header_offset;
+    TL_TRY(out_.end_object(trailer, std::move(r)));
+    counters_.files++;
+    return {};
+}
+
+Status SessionReader::read_command() {
+    int pipefd[2];
+    if (pipe2(pipefd, O_CLOEXEC) != 0)
+        return make_error(ErrorKind::Io, std::string("pipe: ") + std::strerror(errno));
+    const pid_t pid = fork();
+    if (pid < 0) return make_error(ErrorKind::Io, std::string("fork: ") + std::strerror(errno));
+    if (pid == 0) {
+        dup2(pipefd[1], STDOUT_FILENO);
+        execl("/bin/sh", "sh", "-c", spec_.target.c_str(), static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    ::close(pipefd[1]);
+    format::ObjectHeader h;
+    h.kind = format::ObjectKind::Pipe;
+    h.object_id = next_object_id_++;
+    h.path = "stdout";
+    h.mode = S_IFREG | 0600;
+    h.size = format::kUnknownSize;
+    h.properties.push_back({"command", spec_.target});
+    const std::uint64_t header_offset = out_.offset();
+    Status rs = out_.begin_object(h);
+    format::ObjectTrailer trailer;
+    if (rs) rs = copy_data(pipefd[0], format::kUnknownSize, nullptr, trailer);
+    ::close(pipefd[0]);
+    int status = 0;
+    if (!rs) kill(pid, SIGTERM);
+    waitpid(pid, &status, 0);
+    if (!rs) return rs;
+    const bool ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    if (!ok) trailer.status |= format::trailer_status::kReadError;
+    FileRecord r;
+    r.saveset_id = ctx_.saveset_id;
+    r.name = "stdout";
+    r.kind = static_cast<int>(h.kind);
+    r.mode = h.mode;
+    r.size = trailer.data_length;
+    r.has_hash = true;
+    for (int i = 0; i < 8; ++i) {
+        r.hash[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(trailer.hash.lo >> (8 * i));
+        r.hash[static_cast<std::size_t>(8 + i)] =
+            static_cast<std::uint8_t>(trailer.hash.hi >> (8 * i));
+    }
+    r.offset = header_offset;
+    r.flags = ok ? 0 : 2;
+    TL_TRY(out_.end_object(trailer, std::move(r)));
+    counters_.files++;
+    if (!ok)
+        return make_error(
+            ErrorKind::Io,
+            "command '" + spec_.target + "' exited with status " +
+                std::to_string(WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status)) +
+                "; its output is on tape but the save set is marked failed");
+    return {};
+}
+
+Status SessionReader::read_sqlite() {
+    const std::string snap = ctx_.spool_dir + "/sqlite-" + std::to_string(ctx_.saveset_id) + ".db";
+    SystemClock sys;
+    TL_TRY(source::snapshot_sqlite(spec_.target, snap, ctx_.clock ? *ctx_.clock : sys));
+    const auto name = std::filesystem::path(spec_.target).filename().string();
+    Status st = read_raw(snap, format::ObjectKind::Sqlite, name);
+    ::unlink(snap.c_str());
+    return st;
+}
+
+} // namespace tl::job

@@ -1,0 +1,117 @@
+#include "job/stream_writer.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "format/constants.h"
+
+namespace tl::job {
+
+namespace {
+constexpr std::size_t kMinDataRoom = 4096;           // below this, start a fresh buffer
+constexpr std::size_t kCompressedFrame = 128 * 1024; // raw bytes per compressed frame
+Error cancelled() {
+    return make_error(ErrorKind::Cancelled, "backup cancelled");
+}
+} // namespace
+
+StreamWriter::StreamWriter(StreamChannel& channel, codec::CodecSpec codec)
+    : ch_(channel), codec_(codec), compressor_(codec) {}
+
+Status StreamWriter::publish() {
+    if (cur_) {
+        ch_.publish(cur_);
+        cur_ = nullptr;
+    }
+    return {};
+}
+
+Status StreamWriter::ensure(std::size_t want) {
+    if (cur_ && cur_->free() >= want) return {};
+    if (cur_ && cur_->size > 0) TL_TRY(publish());
+    if (!cur_) {
+        cur_ = ch_.acquire();
+        if (!cur_) return cancelled();
+        cur_->offset = offset_;
+    }
+    return {};
+}
+
+Status StreamWriter::write_bytes(const std::uint8_t* p, std::size_t n) {
+    while (n > 0) {
+        TL_TRY(ensure(1));
+        const std::size_t take = std::min(n, cur_->free());
+        std::memcpy(cur_->data.get() + cur_->size, p, take);
+        cur_->size += take;
+        offset_ += take;
+        p += take;
+        n -= take;
+    }
+    return {};
+}
+
+Status StreamWriter::begin_object(const format::ObjectHeader& header) {
+    scratch_.clear();
+    format::encode_object_header(header, scratch_);
+    TL_TRY(ensure(std::min(scratch_.size(), ch_.buffer_bytes())));
+    cur_->boundaries.push_back(offset_);
+    return write_bytes(scratch_.data(), scratch_.size());
+}
+
+Result<std::uint8_t*> StreamWriter::data_area(std::size_t max_raw, std::size_t& capacity) {
+    if (codec_.codec != codec::Codec::None) {
+        capacity = std::min(max_raw, kCompressedFrame);
+        scratch_.resize(capacity);
+        raw_in_scratch_ = true;
+        return scratch_.data();
+    }
+    raw_in_scratch_ = false;
+    const std::size_t want = format::kFrameHeaderSize + std::min(max_raw, kMinDataRoom);
+    TL_TRY(ensure(want));
+    frame_ = cur_->data.get() + cur_->size;
+    capacity = std::min<std::size_t>({max_raw, cur_->free() - format::kFrameHeaderSize,
+                                      static_cast<std::size_t>(format::kMaxFrameSize)});
+    return frame_ + format::kFrameHeaderSize;
+}
+
+Status StreamWriter::commit_data(std::size_t n) {
+    if (n == 0) return {};
+    raw_bytes_ += n;
+    if (!raw_in_scratch_) {
+        format::store_frame_header(frame_, {static_cast<std::uint32_t>(n),
+                                            static_cast<std::uint32_t>(n), codec::Codec::None});
+        cur_->size += format::kFrameHeaderSize + n;
+        offset_ += format::kFrameHeaderSize + n;
+        return {};
+    }
+    packed_.resize(format::kFrameHeaderSize + n);
+    auto packed =
+        compressor_.compress(scratch_.data(), n, packed_.data() + format::kFrameHeaderSize, n);
+    if (!packed) return packed.error();
+    format::FrameHeader fh{static_cast<std::uint32_t>(n), static_cast<std::uint32_t>(n),
+                           codec::Codec::None};
+    if (packed.value() > 0) {
+        fh.stored_len = static_cast<std::uint32_t>(packed.value());
+        fh.codec = codec_.codec;
+    } else {
+        std::memcpy(packed_.data() + format::kFrameHeaderSize, scratch_.data(), n);
+    }
+    format::store_frame_header(packed_.data(), fh);
+    return write_bytes(packed_.data(), format::kFrameHeaderSize + fh.stored_len);
+}
+
+Status StreamWriter::end_object(const format::ObjectTrailer& trailer, FileRecord record) {
+    scratch_.clear();
+    format::encode_object_trailer(trailer, scratch_);
+    TL_TRY(write_bytes(scratch_.data(), scratch_.size()));
+    cur_->completed.push_back(std::move(record));
+    return {};
+}
+
+Status StreamWriter::finish() {
+    TL_TRY(ensure(0));
+    cur_->last = true;
+    return publish();
+}
+
+} // namespace tl::job

@@ -1,0 +1,170 @@
+#include "job/verify_job.h"
+
+#include <map>
+
+#include "common/log.h"
+#include "format/object.h"
+
+namespace tl::job {
+
+namespace {
+struct CatalogFile {
+    std::string path;
+    std::array<std::uint8_t, 16> hash{};
+    bool has_hash = false;
+    bool seen_ok = false;
+    std::string failure;
+};
+
+class VerifySink final : public format::StreamSink {
+public:
+    explicit VerifySink(std::map<std::uint64_t, CatalogFile>& files) : files_(files) {}
+    Status on_object_header(std::uint64_t off, const format::ObjectHeader&) override {
+        current_ = files_.find(off);
+        return {};
+    }
+    Status on_data(std::uint64_t, const std::uint8_t*, std::size_t) override { return {}; }
+    Status on_object_trailer(const format::ObjectTrailer& t,
+                             const format::ObjectCheck& check) override {
+        if (current_ == files_.end())
+            return {}; // an object the catalog does not list (e.g. skipped later)
+        auto& f = current_->second;
+        if (!check.length_ok)
+            f.failure = "length differs from the trailer";
+        else if (!check.hash_ok)
+            f.failure = "content hash mismatch";
+        else if (f.has_hash && !same_hash(t.hash, f.hash))
+            f.failure = "content hash differs from the catalog";
+        else
+            f.seen_ok = true;
+        current_ = files_.end();
+        return {};
+    }
+
+private:
+    static bool same_hash(const codec::Hash128& h, const std::array<std::uint8_t, 16>& c) {
+        for (int i = 0; i < 8; ++i)
+            if (c[static_cast<std::size_t>(i)] != static_cast<std::uint8_t>(h.lo >> (8 * i)) ||
+                c[static_cast<std::size_t>(8 + i)] != static_cast<std::uint8_t>(h.hi >> (8 * i)))
+                return false;
+        return true;
+    }
+    std::map<std::uint64_t, CatalogFile>& files_;
+    std::map<std::uint64_t, CatalogFile>::iterator current_ = files_.end();
+};
+} // namespace
+
+Result<VerifyReport> run_verify(Engine& engine, std::int64_t job_id, const std::string& library,
+                                std::size_t drive) {
+    auto& db = engine.catalog();
+    auto log = log::get("job");
+    VerifyReport rep;
+    rep.job_id = job_id;
+    {
+        auto q = db.prepare("SELECT kind FROM jobs WHERE id=?");
+        if (!q) return q.error();
+        q->bind(1, job_id);
+        auto row = q->step();
+        if (!row) return row.error();
+        if (!row.value())
+            return make_error(ErrorKind::NotFound,
+                              "job " + std::to_string(job_id) + " does not exist");
+        if (q->text(0) != "backup")
+            return make_error(ErrorKind::InvalidArgument, "job " + std::to_string(job_id) +
+                                                              " is a " + q->text(0) +
+                                                              " job; verify takes a backup job");
+    }
+    auto lib = device::open_library(db, engine.home(), library, engine.clock());
+    if (!lib) return lib.error();
+    if (drive >= lib.value()->drive_count())
+        return make_error(ErrorKind::InvalidArgument, "library " + lib.value()->name() +
+                                                          " has no drive " + std::to_string(drive));
+    const auto started = engine.clock().now();
+    {
+        auto ins = db.prepare(
+            "INSERT INTO jobs(kind,name,status,started) VALUES('verify',?, 'running', ?)");
+        if (!ins) return ins.error();
+        TL_TRY(ins->bind(1, "verify job " + std::to_string(job_id))
+                   .bind(2, to_unix_seconds(engine.clock().wall()))
+                   .run());
+        rep.verify_job_id = db.last_insert_rowid();
+    }
+    std::vector<std::pair<std::int64_t, std::string>> savesets;
+    {
+        auto q = db.prepare("SELECT id, source FROM savesets WHERE job_id=? ORDER BY id");
+        if (!q) return q.error();
+        q->bind(1, job_id);
+        for (;;) {
+            auto row = q->step();
+            if (!row) return row.error();
+            if (!row.value()) break;
+            savesets.emplace_back(q->i64(0), q->text(1));
+        }
+    }
+    SavesetReader reader(*lib.value(), db, drive);
+    Status fatal;
+    for (const auto& [ss, source] : savesets) {
+        std::map<std::uint64_t, CatalogFile> files;
+        auto q = db.prepare(
+            "SELECT f.offset, d.path, f.name, f.hash FROM files f JOIN dirs d ON d.id=f.dir_id "
+            "WHERE f.saveset_id=?");
+        if (!q) return q.error();
+        q->bind(1, ss);
+        for (;;) {
+            auto row = q->step();
+            if (!row) return row.error();
+            if (!row.value()) break;
+            CatalogFile f;
+            const std::string dir = q->text(1), name = q->text(2);
+            f.path = dir.empty() ? name : (name.empty() ? dir : dir + "/" + name);
+            const std::string h = q->blob(3);
+            if (h.size() == 16) {
+                std::copy(h.begin(), h.end(), f.hash.begin());
+                f.has_hash = true;
+            }
+            files.emplace(static_cast<std::uint64_t>(q->i64(0)), f);
+        }
+        VerifySink sink(files);
+        auto st = reader.read(
+            ss, sink, 0, ~std::uint64_t{0}, {},
+            [&](const BadBlock& b) {
+                rep.bad_blocks.push_back(b);
+                log->error("verify: bad block {} of tape file {} on {}: {}", b.block, b.tape_file,
+                           b.volume, b.message);
+            },
+            [&](const std::string&, const std::string&) {});
+        if (!st) {
+            fatal = st;
+            rep.problems.push_back({source, "", st.error().message});
+            break;
+        }
+        for (auto& [off, f] : files) {
+            if (f.seen_ok) {
+                ++rep.files_ok;
+                continue;
+            }
+            ++rep.files_failed;
+            rep.problems.push_back(
+                {source, f.path,
+                 f.failure.empty() ? "not readable from tape (damaged block)" : f.failure});
+        }
+    }
+    rep.stats = reader.stats();
+    rep.elapsed = seconds_between(started, engine.clock().now());
+    if (!fatal.ok())
+        rep.status = "failed";
+    else
+        rep.status = (rep.files_failed > 0 || !rep.bad_blocks.empty()) ? "partial" : "completed";
+    auto upd = db.prepare("UPDATE jobs SET status=?, ended=?, files=?, bytes=? WHERE id=?");
+    if (upd)
+        (void)upd->bind(1, rep.status)
+            .bind(2, to_unix_seconds(engine.clock().wall()))
+            .bind(3, rep.files_ok)
+            .bind(4, rep.stats.bytes_read)
+            .bind(5, rep.verify_job_id)
+            .run();
+    if (!fatal) return fatal.error();
+    return rep;
+}
+
+} // namespace tl::job

@@ -1,0 +1,34 @@
+#pragma once
+// Verify: reads a backup job's save sets back from tape, checks every block's CRC and every
+// file's content hash (against the trailer on tape and the catalog), and reports per file:
+// a bad block names the files it touched.
+#include <string>
+#include <vector>
+
+#include "api/engine.h"
+#include "job/saveset_reader.h"
+
+namespace tl::job {
+
+struct VerifyProblem {
+    std::string source; // the save set's source
+    std::string path;   // "" when the problem is not tied to one file
+    std::string why;
+};
+
+struct VerifyReport {
+    std::int64_t job_id = 0;        // the backup job verified
+    std::int64_t verify_job_id = 0; // this verify's own history entry
+    std::string status;             // completed | partial | failed
+    std::uint64_t files_ok = 0;
+    std::uint64_t files_failed = 0;
+    std::vector<VerifyProblem> problems;
+    std::vector<BadBlock> bad_blocks;
+    ReadStats stats;
+    double elapsed = 0;
+};
+
+Result<VerifyReport> run_verify(Engine& engine, std::int64_t job_id,
+                                const std::string& library = "", std::size_t drive = 0);
+
+} // namespace tl::job

@@ -1,0 +1,64 @@
+#pragma once
+// Finds and mounts the volumes a backup writes to: an appendable volume of the job's pool,
+// else a blank cartridge of the library, labeled on the spot (label read back and checked).
+// Cartridges with another program's data, or a Tapeloom label the catalog does not know, are
+// never overwritten: they are skipped with a warning. Shared by the drive threads of one job;
+// thread-safe.
+#include <mutex>
+#include <set>
+#include <string>
+
+#include "catalog/db.h"
+#include "common/clock.h"
+#include "device/library.h"
+#include "format/uuid.h"
+
+namespace tl::job {
+
+struct MountedVolume {
+    std::int64_t id = 0;
+    std::string barcode;
+    format::Uuid uuid;
+    std::uint32_t next_file = 1; // the tape file the drive is positioned at
+    bool labeled_now = false;
+};
+
+struct PoolInfo {
+    std::int64_t id = 0;
+    std::string name;
+    bool auto_label = true;
+};
+
+class VolumeManager {
+public:
+    // `db` is a connection for this manager's use only (it locks around it).
+    VolumeManager(device::Library& library, catalog::Db& db, PoolInfo pool,
+                  std::uint32_t block_size, Clock& clock, std::string engine_version);
+
+    // Mounts a volume in drive `index`, opened for writing and positioned at the start of its
+    // next tape file. NoSpace when the pool has nothing left to write on.
+    Result<MountedVolume> acquire(std::size_t index);
+    // The drive is done with the volume; `full` marks it full in the catalog.
+    Status release(std::size_t index, const MountedVolume& v, bool full);
+
+    std::vector<std::string> warnings() const;
+
+private:
+    Result<MountedVolume> try_append(std::size_t index, std::int64_t id, const std::string& barcode,
+                                     const std::string& uuid, std::uint32_t next_file);
+    Result<MountedVolume> try_label(std::size_t index, const std::string& barcode);
+    void warn(const std::string& msg);
+
+    device::Library& lib_;
+    catalog::Db& db_;
+    PoolInfo pool_;
+    std::uint32_t block_size_;
+    Clock& clock_;
+    std::string engine_version_;
+    mutable std::mutex mutex_;
+    std::set<std::string> in_use_;  // barcodes mounted by this job's drives
+    std::set<std::string> skipped_; // cartridges found unusable during this job
+    std::vector<std::string> warnings_;
+};
+
+} // namespace tl::job

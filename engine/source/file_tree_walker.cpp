@@ -1,0 +1,164 @@
+#include "source/file_tree_walker.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+#include <acl/libacl.h>
+#include <dirent.h>
+#include <fcntl.h>
+#include <fnmatch.h>
+#include <sys/acl.h>
+#include <sys/xattr.h>
+#include <unistd.h>
+
+namespace tl::source {
+
+FileTreeWalker::FileTreeWalker(WalkOptions options, Visit visit, OnError on_error)
+    : opt_(std::move(options)), visit_(std::move(visit)), on_error_(std::move(on_error)) {}
+
+bool FileTreeWalker::excluded(const std::string& rel, const std::string& name, bool is_dir) const {
+    for (const auto& p : opt_.exclude)
+        if (fnmatch(p.c_str(), rel.c_str(), 0) == 0 || fnmatch(p.c_str(), name.c_str(), 0) == 0)
+            return true;
+    if (is_dir || opt_.include.empty()) return false;
+    for (const auto& p : opt_.include)
+        if (fnmatch(p.c_str(), rel.c_str(), 0) == 0 || fnmatch(p.c_str(), name.c_str(), 0) == 0)
+            return false;
+    return true;
+}
+
+void read_metadata(const std::string& abs, FsEntry& e) {
+    char names[65536];
+    const ssize_t n = llistxattr(abs.c_str(), names, sizeof names);
+    for (ssize_t i = 0; n > 0 && i < n; i += static_cast<ssize_t>(std::strlen(names + i)) + 1) {
+        const char* name = names + i;
+        if (std::strncmp(name, "system.posix_acl_", 17) == 0) continue;
+        char value[65536];
+        const ssize_t v = lgetxattr(abs.c_str(), name, value, sizeof value);
+        if (v >= 0) e.xattrs.emplace_back(name, std::string(value, static_cast<std::size_t>(v)));
+    }
+    if (S_ISLNK(e.st.st_mode)) return;
+    if (acl_extended_file_nofollow(abs.c_str()) == 1) {
+        auto text = [&](acl_type_t type) {
+            std::string out;
+            if (acl_t acl = acl_get_file(abs.c_str(), type)) {
+                if (char* t = acl_to_text(acl, nullptr)) {
+                    out = t;
+                    acl_free(t);
+                }
+                acl_free(acl);
+            }
+            return out;
+        };
+        e.acl_access = text(ACL_TYPE_ACCESS);
+        if (S_ISDIR(e.st.st_mode)) e.acl_default = text(ACL_TYPE_DEFAULT);
+    }
+}
+
+bool FileTreeWalker::emit(int, const std::string&, const std::string& abs, const std::string& rel,
+                          const struct stat& st) {
+    FsEntry e;
+    e.path = rel;
+    e.st = st;
+    if (S_ISLNK(st.st_mode)) {
+        std::string buf(static_cast<std::size_t>(st.st_size > 0 ? st.st_size : 256) + 1, '\0');
+        const ssize_t n = readlink(abs.c_str(), buf.data(), buf.size());
+        if (n < 0) {
+            on_error_(rel, std::string("cannot read symlink: ") + std::strerror(errno));
+            return true;
+        }
+        buf.resize(static_cast<std::size_t>(n));
+        e.link_target = std::move(buf);
+    } else if (S_ISREG(st.st_mode) && st.st_nlink > 1) {
+        const Inode key{st.st_dev, st.st_ino};
+        auto it = std::lower_bound(links_.begin(), links_.end(), key,
+                                   [](const auto& a, const Inode& k) { return a.first < k; });
+        if (it != links_.end() && !(key < it->first) && !(it->first < key)) {
+            e.hardlink = true;
+            e.link_target = it->second;
+        } else {
+            links_.insert(it, {key, rel});
+        }
+    }
+    if (opt_.read_xattrs) read_metadata(abs, e);
+    return visit_(e);
+}
+
+bool FileTreeWalker::walk_dir(int dirfd, const std::string& abs, const std::string& rel,
+                              dev_t root_dev) {
+    DIR* dir = fdopendir(dirfd);
+    if (!dir) {
+        on_error_(rel, std::string("cannot read directory: ") + std::strerror(errno));
+        close(dirfd);
+        return true;
+    }
+    std::vector<std::string> names;
+    errno = 0;
+    while (dirent* d = readdir(dir)) {
+        if (std::strcmp(d->d_name, ".") == 0 || std::strcmp(d->d_name, "..") == 0) continue;
+        names.emplace_back(d->d_name);
+    }
+    std::sort(names.begin(), names.end());
+    const int fd = dirfd;
+    bool go_on = true;
+    for (const auto& name : names) {
+        const std::string child_rel = rel.empty() ? name : rel + "/" + name;
+        const std::string child_abs = abs + "/" + name;
+        struct stat st {};
+        if (fstatat(fd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
+            on_error_(child_rel, std::string("cannot stat: ") + std::strerror(errno));
+            continue;
+        }
+        const bool is_dir = S_ISDIR(st.st_mode);
+        if (excluded(child_rel, name, is_dir)) continue;
+        if (is_dir && opt_.one_file_system && st.st_dev != root_dev) {
+            // The mount point itself is kept (so restore recreates it), not what is mounted there.
+            if (!emit(fd, name, child_abs, child_rel, st)) go_on = false;
+            if (!go_on) break;
+            continue;
+        }
+        if (!emit(fd, name, child_abs, child_rel, st)) {
+            go_on = false;
+            break;
+        }
+        if (is_dir) {
+            const int sub =
+                openat(fd, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+            if (sub < 0) {
+                on_error_(child_rel, std::string("cannot open directory: ") + std::strerror(errno));
+                continue;
+            }
+            if (!walk_dir(sub, child_abs, child_rel, root_dev)) {
+                go_on = false;
+                break;
+            }
+        }
+    }
+    closedir(dir);
+    return go_on;
+}
+
+Status FileTreeWalker::walk(const std::string& root) {
+    struct stat st {};
+    if (lstat(root.c_str(), &st) != 0)
+        return make_error(errno == ENOENT ? ErrorKind::NotFound : ErrorKind::Io,
+                          "source " + root + ": " + std::strerror(errno) +
+                              (errno == ENOENT ? "; check the path" : ""));
+    if (!S_ISDIR(st.st_mode)) {
+        // A single file: its entry is named after the file itself.
+        const auto slash = root.find_last_of('/');
+        const std::string name = slash == std::string::npos ? root : root.substr(slash + 1);
+        emit(AT_FDCWD, name, root, name, st);
+        return {};
+    }
+    if (!emit(AT_FDCWD, "", root, "", st)) return {};
+    const int fd = open(root.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0)
+        return make_error(ErrorKind::Io,
+                          "source " + root + ": cannot open: " + std::strerror(errno));
+    walk_dir(fd, root, "", st.st_dev);
+    return {};
+}
+
+} // namespace tl::source

@@ -1,0 +1,55 @@
+#pragma once
+// Walks a directory tree depth-first, names sorted (so two runs see the same order), a directory
+// before its contents. Symlinks are not followed; hard links after the first are reported as
+// such; include/exclude patterns (fnmatch, tried on the relative path and on the name; exclude
+// wins; include applies to non-directories); optionally stays on the root's filesystem.
+// Unreadable entries are reported through on_error and skipped; the walk goes on.
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "common/result.h"
+#include "source/fs_entry.h"
+
+namespace tl::source {
+
+struct WalkOptions {
+    std::vector<std::string> include;
+    std::vector<std::string> exclude;
+    bool one_file_system = false;
+    bool read_xattrs = true;
+};
+
+class FileTreeWalker {
+public:
+    using Visit = std::function<bool(FsEntry&)>; // return false to stop the walk
+    using OnError = std::function<void(const std::string& path, const std::string& message)>;
+
+    FileTreeWalker(WalkOptions options, Visit visit, OnError on_error);
+    // Walks `root` (a directory or a single file). NotFound / Io when the root itself fails.
+    Status walk(const std::string& root);
+
+private:
+    bool excluded(const std::string& rel, const std::string& name, bool is_dir) const;
+    bool walk_dir(int dirfd, const std::string& abs, const std::string& rel, dev_t root_dev);
+    bool emit(int dirfd, const std::string& name, const std::string& abs, const std::string& rel,
+              const struct stat& st);
+
+    WalkOptions opt_;
+    Visit visit_;
+    OnError on_error_;
+    struct Inode {
+        dev_t dev;
+        ino_t ino;
+        bool operator<(const Inode& o) const {
+            return dev < o.dev || (dev == o.dev && ino < o.ino);
+        }
+    };
+    std::vector<std::pair<Inode, std::string>> links_; // sorted insert: (dev, ino) -> first path
+};
+
+// Extended attributes and ACLs of `path` (not following symlinks). Errors are ignored: a
+// filesystem without xattrs simply has none.
+void read_metadata(const std::string& abs_path, FsEntry& entry);
+
+} // namespace tl::source

@@ -1,0 +1,22 @@
+#pragma once
+// One filesystem object as found by the walker: its path relative to the source root and
+// everything needed to recreate it (stat, link target, xattrs, POSIX ACLs).
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <sys/stat.h>
+
+namespace tl::source {
+
+struct FsEntry {
+    std::string path; // relative to the source root, '/'-separated; "" = the root itself
+    struct stat st {};
+    std::string link_target; // symlinks: the link text; hard links: the first path seen
+    bool hardlink = false;   // a further name of a regular file already backed up
+    std::vector<std::pair<std::string, std::string>> xattrs; // without system.posix_acl_*
+    std::string acl_access;  // acl_to_text, "" when the file has no extended ACL
+    std::string acl_default; // directories only
+};
+
+} // namespace tl::source

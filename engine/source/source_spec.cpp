@@ -1,0 +1,67 @@
+#include "source/source_spec.h"
+
+#include <cerrno>
+#include <cstring>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace tl::source {
+
+const char* to_string(SourceKind kind) {
+    switch (kind) {
+    case SourceKind::FileTree:
+        return "files";
+    case SourceKind::Raw:
+        return "raw";
+    case SourceKind::Command:
+        return "cmd";
+    case SourceKind::Sqlite:
+        return "sqlite";
+    }
+    return "?";
+}
+
+namespace {
+Status must_exist(const std::string& path, const std::string& what) {
+    struct stat st {};
+    if (lstat(path.c_str(), &st) != 0)
+        return make_error(errno == ENOENT ? ErrorKind::NotFound : ErrorKind::Io,
+                          what + " " + path + ": " + std::strerror(errno) + "; check the path");
+    if (access(path.c_str(), R_OK) != 0)
+        return make_error(ErrorKind::Io,
+                          what + " " + path + " is not readable: " + std::strerror(errno));
+    return {};
+}
+} // namespace
+
+Result<SourceSpec> parse_source(const std::string& text) {
+    SourceSpec s;
+    s.text = text;
+    auto starts = [&](const char* p) { return text.rfind(p, 0) == 0; };
+    if (starts("raw:")) {
+        s.kind = SourceKind::Raw;
+        s.target = text.substr(4);
+        TL_TRY(must_exist(s.target, "raw source"));
+    } else if (starts("cmd:")) {
+        s.kind = SourceKind::Command;
+        s.target = text.substr(4);
+        if (s.target.empty())
+            return make_error(ErrorKind::InvalidArgument,
+                              "source 'cmd:' has no command; write e.g. cmd:'pg_dump mydb'");
+    } else if (starts("sqlite:")) {
+        s.kind = SourceKind::Sqlite;
+        s.target = text.substr(7);
+        TL_TRY(must_exist(s.target, "SQLite database"));
+    } else {
+        s.kind = SourceKind::FileTree;
+        s.target = text;
+        while (s.target.size() > 1 && s.target.back() == '/')
+            s.target.pop_back();
+        if (s.target.empty()) return make_error(ErrorKind::InvalidArgument, "empty source path");
+        TL_TRY(must_exist(s.target, "source"));
+    }
+    return s;
+}
+
+} // namespace tl::source
