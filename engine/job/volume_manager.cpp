@@ -69,6 +69,8 @@ Result<MountedVolume> VolumeManager::acquire(std::size_t index) {
             in_use_.insert(m->barcode);
             return m;
         }
+        if (m.error().kind == ErrorKind::Busy)
+            continue; // held by another job's open drive: try the next
         skipped_.insert(c.barcode);
         warn("volume " + c.barcode + " skipped: " + m.error().message);
     }
@@ -204,11 +206,15 @@ Result<MountedVolume> VolumeManager::try_label(std::size_t index, const std::str
     return m;
 }
 
-Status VolumeManager::release(std::size_t, const MountedVolume& v, bool full) {
+Status VolumeManager::release(std::size_t index, const MountedVolume& v, bool full) {
     std::lock_guard lock(mutex_);
+    // Closed so another drive of this job may take the cartridge (the changer refuses to move
+    // a cartridge out of an open drive).
+    auto& drive = lib_.drive(index);
+    Status st = drive.is_open() ? drive.close() : Status{};
     in_use_.erase(v.barcode);
     if (full) skipped_.insert(v.barcode);
-    return {};
+    return st;
 }
 
 } // namespace tl::job
