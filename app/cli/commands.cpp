@@ -12,6 +12,7 @@ Registry all_commands() {
     add_backup_commands(r);
     add_jobs_commands(r);
     add_volume_commands(r);
+    add_restore_commands(r);
     return r;
 }
 

@@ -1,0 +1,266 @@
+#include <atomic>
+#include <csignal>
+#include <ctime>
+#include <iomanip>
+
+#include "commands/commands.h"
+#include "common/units.h"
+#include "exit_codes.h"
+#include "job/restore_job.h"
+
+namespace tl::cli {
+
+namespace {
+std::atomic<bool> g_cancel{false}; // SIGINT/SIGTERM stop the restore cleanly
+
+// "1700000000", "2026-11-30", "2026-11-30 14:05", "2026-11-30T14:05:09" (local time).
+Result<long long> parse_time(const std::string& s) {
+    if (!s.empty() && s.find_first_not_of("0123456789") == std::string::npos)
+        return std::atoll(s.c_str());
+    for (const char* fmt : {"%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M:%S", "%Y-%m-%dT%H:%M",
+                            "%Y-%m-%d %H:%M", "%Y-%m-%d"}) {
+        std::tm tm{};
+        const char* end = strptime(s.c_str(), fmt, &tm);
+        if (end && *end == '\0') {
+            tm.tm_isdst = -1;
+            if (std::string(fmt) == "%Y-%m-%d") {
+                tm.tm_hour = 23;
+                tm.tm_min = 59;
+                tm.tm_sec = 59; // a date means "as of the end of that day"
+            }
+            return static_cast<long long>(std::mktime(&tm));
+        }
+    }
+    return make_error(
+        ErrorKind::InvalidArgument,
+        "--at '" + s + "' is not a time; use e.g. 2026-11-30, '2026-11-30 14:05' or unix seconds");
+}
+
+Result<job::SelectionRequest> request_from(const Args& a) {
+    job::SelectionRequest r;
+    if (a.has("job")) r.job_id = std::atoll(a.get("job").c_str());
+    if (a.has("saveset")) r.saveset_id = std::atoll(a.get("saveset").c_str());
+    r.source = a.get("source");
+    while (r.source.size() > 1 && r.source.back() == '/')
+        r.source.pop_back();
+    if (a.has("at")) {
+        auto t = parse_time(a.get("at"));
+        if (!t) return t.error();
+        r.at = t.value();
+    }
+    r.paths = a.all("path");
+    if (!r.job_id && !r.saveset_id && r.source.empty())
+        return make_error(
+            ErrorKind::InvalidArgument,
+            "choose what to restore: --job ID, --saveset ID or --source S [--at TIME]");
+    return r;
+}
+
+int restore(Context& ctx) {
+    const auto& a = ctx.args();
+    job::RestoreOptions o;
+    auto req = request_from(a);
+    if (!req) return ctx.fail(req.error());
+    o.what = req.value();
+    for (const auto& w : a.words())
+        o.what.paths.push_back(w);
+    o.to = a.get("to");
+    o.library = a.get("library");
+    o.wait_for_media = a.has("wait-for-media");
+    auto pol = job::parse_existing_policy(a.get("existing", "skip"));
+    if (!pol) return ctx.fail(pol.error());
+    o.existing = pol.value();
+    if (a.has("drives")) o.drives = static_cast<std::size_t>(std::atoll(a.get("drives").c_str()));
+    auto engine = ctx.engine();
+    if (!engine) return ctx.fail(engine.error());
+    if (a.has("dry-run")) {
+        auto plan = job::plan_restore(*engine.value(), o);
+        if (!plan) return ctx.fail(plan.error());
+        const auto& p = plan.value();
+        if (ctx.json()) {
+            nlohmann::json v = nlohmann::json::array();
+            for (const auto& x : p.volumes)
+                v.push_back({{"barcode", x.barcode},
+                             {"location", x.location},
+                             {"in_library", x.in_library},
+                             {"blocks", x.blocks}});
+            ctx.print_json({{"files", p.files},
+                            {"bytes_wanted", p.bytes_wanted},
+                            {"bytes_to_read", p.bytes_to_read},
+                            {"rate_Bps", p.rate},
+                            {"rate_measured", p.rate_measured},
+                            {"estimated_seconds", p.estimated_seconds},
+                            {"volumes", v},
+                            {"missing", p.missing}});
+        } else {
+            auto& out = ctx.out();
+            out << "Restore plan: " << p.files << " files, " << format_bytes(p.bytes_wanted)
+                << " wanted\n"
+                << "  to read       : " << format_bytes(p.bytes_to_read)
+                << " (whole blocks, other streams included)\n";
+            char line[160];
+            std::snprintf(line, sizeof line, "  estimated     : %.1f s at %s (%s)\n",
+                          p.estimated_seconds, format_rate(p.rate).c_str(),
+                          p.rate_measured ? "the recent backups' rate" : "an assumed rate");
+            out << line << "  volumes needed:\n";
+            for (const auto& v : p.volumes)
+                out << "    " << v.barcode << "  " << v.location << "  (" << v.blocks
+                    << " blocks)\n";
+        }
+        return p.missing.empty() ? 0 : kMediaMissing;
+    }
+    g_cancel = false;
+    std::signal(SIGINT, [](int) { g_cancel = true; });
+    std::signal(SIGTERM, [](int) { g_cancel = true; });
+    auto r = job::run_restore(*engine.value(), o, &g_cancel);
+    std::signal(SIGINT, SIG_DFL);
+    std::signal(SIGTERM, SIG_DFL);
+    if (!r) return ctx.fail(r.error());
+    const auto& res = r.value();
+    if (ctx.json()) {
+        auto j = job::to_json(res.report);
+        j["restored"] = res.restored;
+        j["skipped"] = res.skipped;
+        j["failed"] = res.failed;
+        j["blocks_read"] = res.read.blocks_read;
+        j["bytes_read"] = res.read.bytes_read;
+        j["stream_bytes_read"] = res.read.stream_bytes;
+        j["seeks"] = res.read.seeks;
+        j["problems"] = nlohmann::json::array();
+        for (const auto& p : res.problems)
+            j["problems"].push_back({{"path", p.path}, {"status", p.status}, {"why", p.why}});
+        j["bad_blocks"] = nlohmann::json::array();
+        for (const auto& b : res.bad_blocks)
+            j["bad_blocks"].push_back({{"volume", b.volume},
+                                       {"tape_file", b.tape_file},
+                                       {"block", b.block},
+                                       {"message", b.message}});
+        ctx.print_json(j);
+    } else {
+        auto& out = ctx.out();
+        out << job::format_report(res.report);
+        out << "  restored " << res.restored << ", skipped " << res.skipped << ", failed "
+            << res.failed << "; read " << res.read.blocks_read << " blocks ("
+            << format_bytes(res.read.bytes_read) << ") with " << res.read.seeks
+            << " positioning(s)\n";
+        std::size_t shown = 0;
+        for (const auto& p : res.problems) {
+            if (++shown > 30) {
+                out << "  ... " << res.problems.size() - 30 << " more (see --json)\n";
+                break;
+            }
+            out << "  " << p.status << ": " << p.path << " (" << p.why << ")\n";
+        }
+    }
+    return exit_code_for_job_status(res.report.status);
+}
+
+int files_ls(Context& ctx) {
+    auto req = request_from(ctx.args());
+    if (!req) return ctx.fail(req.error());
+    std::string dir = ctx.args().words().empty() ? "" : ctx.args().words().front();
+    while (!dir.empty() && dir.back() == '/')
+        dir.pop_back();
+    while (!dir.empty() && dir.front() == '/')
+        dir.erase(dir.begin());
+    auto engine = ctx.engine();
+    if (!engine) return ctx.fail(engine.error());
+    auto sel = job::select_files(engine.value()->catalog(), req.value());
+    if (!sel) return ctx.fail(sel.error());
+    nlohmann::json arr = nlohmann::json::array();
+    for (const auto& s : sel->savesets)
+        for (const auto& f : s.files) {
+            const auto slash = f.path.find_last_of('/');
+            const std::string parent = slash == std::string::npos ? "" : f.path.substr(0, slash);
+            if (f.path.empty() || parent != dir) continue;
+            arr.push_back({{"name", f.path.substr(slash == std::string::npos ? 0 : slash + 1)},
+                           {"path", f.path},
+                           {"dir", f.kind == 1},
+                           {"size", f.size},
+                           {"job", s.job_id},
+                           {"source", s.source}});
+        }
+    if (ctx.json()) {
+        ctx.print_json(arr);
+        return 0;
+    }
+    for (const auto& e : arr)
+        ctx.out() << std::setw(14) << std::right
+                  << (e["dir"].get<bool>() ? std::string("<dir>")
+                                           : std::to_string(e["size"].get<std::uint64_t>()))
+                  << "  " << e["name"].get<std::string>() << (e["dir"].get<bool>() ? "/" : "")
+                  << "\n";
+    return 0;
+}
+
+int files_versions(Context& ctx) {
+    if (ctx.args().words().empty())
+        return ctx.fail(make_error(ErrorKind::InvalidArgument,
+                                   "files versions needs a PATH (as it was backed up)"));
+    std::string path = ctx.args().words().front();
+    auto engine = ctx.engine();
+    if (!engine) return ctx.fail(engine.error());
+    auto& db = engine.value()->catalog();
+    auto q = db.prepare(
+        "SELECT j.id, j.started, s.source, f.size, f.mtime, hex(f.hash) FROM files f JOIN dirs d "
+        "ON d.id=f.dir_id "
+        "JOIN savesets s ON s.id=f.saveset_id JOIN jobs j ON j.id=s.job_id WHERE s.kind='files' "
+        "AND "
+        "(?1 = s.source || CASE WHEN d.path='' THEN '' ELSE '/' || d.path END || '/' || f.name "
+        " OR (?1 = s.source AND d.path='' AND f.name='')) ORDER BY j.started, j.id");
+    if (!q) return ctx.fail(q.error());
+    while (path.size() > 1 && path.back() == '/')
+        path.pop_back();
+    q->bind(1, path);
+    nlohmann::json arr = nlohmann::json::array();
+    for (;;) {
+        auto row = q->step();
+        if (!row) return ctx.fail(row.error());
+        if (!row.value()) break;
+        arr.push_back({{"job", q->i64(0)},
+                       {"started", q->i64(1)},
+                       {"source", q->text(2)},
+                       {"size", q->i64(3)},
+                       {"mtime_ns", q->i64(4)},
+                       {"hash", q->text(5)}});
+    }
+    if (arr.empty()) return ctx.fail(make_error(ErrorKind::NotFound, "no backup holds " + path));
+    if (ctx.json()) {
+        ctx.print_json(arr);
+        return 0;
+    }
+    for (const auto& v : arr)
+        ctx.out() << "job " << v["job"].get<long long>() << "  " << v["size"].get<long long>()
+                  << " bytes  hash " << v["hash"].get<std::string>() << "\n";
+    return 0;
+}
+} // namespace
+
+void add_restore_commands(Registry& r) {
+    const std::set<std::string> sel = {"job", "saveset", "source", "at", "path"};
+    auto opts = sel;
+    opts.insert({"to", "existing", "library", "drives"});
+    r.push_back(
+        {{"restore"},
+         "(--job ID | --saveset ID | --source S [--at TIME]) [--path GLOB|DIR ...] [--to DIR] "
+         "[--existing skip|overwrite|keep-newer|rename] [--dry-run] [--wait-for-media] [--drives "
+         "N]",
+         "restore files by positioned reads; never writes outside the target",
+         opts,
+         {"dry-run", "wait-for-media"},
+         restore});
+    r.push_back({{"files", "ls"},
+                 "(--job ID | --source S [--at TIME]) [DIR]",
+                 "list a directory of a backup (the newest at TIME for --source)",
+                 sel,
+                 {},
+                 files_ls});
+    r.push_back({{"files", "versions"},
+                 "PATH",
+                 "every backed-up version of a file",
+                 {},
+                 {},
+                 files_versions});
+}
+
+} // namespace tl::cli

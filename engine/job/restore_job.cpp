@@ -1,0 +1,356 @@
+#include "job/restore_job.h"
+
+#include <map>
+#include <mutex>
+#include <set>
+#include <thread>
+
+#include <unistd.h>
+
+#include "common/log.h"
+#include "device/library.h"
+#include "metrics/process_stat.h"
+#include "metrics/sustained_rate.h"
+
+namespace tl::job {
+
+namespace {
+constexpr double kAssumedRate = 100e6; // bytes/s when no past job measured the drives
+
+struct Run {
+    std::uint64_t from = 0, to = 0;
+    ReadHint hint;
+};
+
+// Contiguous runs of selected files in stream order: one positioned read each.
+std::vector<Run> runs_of(const SelectedSaveset& s) {
+    std::vector<Run> out;
+    for (const auto& f : s.files) {
+        if (!out.empty() && out.back().to == f.offset) {
+            out.back().to = f.end;
+            continue;
+        }
+        out.push_back({f.offset, f.end, {f.volume_id, f.file_number, f.block}});
+    }
+    return out;
+}
+
+// Where a save set's objects go below the restore root.
+std::string prefix_for(const SelectedSaveset& s) {
+    std::string src = s.source;
+    if (s.kind == "cmd") return "cmd-" + std::to_string(s.saveset_id);
+    bool tree = false;
+    for (const auto& f : s.files)
+        tree |= f.path.empty() || f.path.find('/') != std::string::npos;
+    if (s.kind == "files" && !tree) {
+        // A single-file source: its object is named after the file, so go to the parent.
+        const auto slash = src.find_last_of('/');
+        const std::string base = slash == std::string::npos ? src : src.substr(slash + 1);
+        bool single = !s.files.empty();
+        for (const auto& f : s.files)
+            single &= f.path == base;
+        if (!single) tree = true;
+    }
+    if (s.kind != "files" || !tree) {
+        const auto slash = src.find_last_of('/');
+        src = slash == std::string::npos ? "" : src.substr(0, slash);
+    }
+    while (!src.empty() && src.front() == '/')
+        src.erase(src.begin());
+    return src;
+}
+
+double past_rate(catalog::Db& db, bool& measured) {
+    auto q = db.prepare(
+        "SELECT avg(json_extract(report,'$.wall_rate_Bps')) FROM (SELECT report FROM jobs WHERE "
+        "kind='backup' AND status IN ('completed','warnings') AND report IS NOT NULL ORDER BY id "
+        "DESC LIMIT 10)");
+    measured = false;
+    if (!q) return kAssumedRate;
+    auto row = q->step();
+    if (!row || !row.value() || q->is_null(0) || q->f64(0) <= 0) return kAssumedRate;
+    measured = true;
+    return q->f64(0);
+}
+} // namespace
+
+Result<RestorePlan> plan_restore(Engine& engine, const RestoreOptions& o) {
+    auto& db = engine.catalog();
+    auto sel = select_files(db, o.what);
+    if (!sel) return sel.error();
+    RestorePlan plan;
+    plan.files = sel->files;
+    plan.bytes_wanted = sel->bytes;
+    auto lib = device::open_library(db, engine.home(), o.library, engine.clock());
+    if (!lib) return lib.error();
+    auto inv = lib.value()->changer().inventory();
+    if (!inv) return inv.error();
+    std::map<std::string, std::string> where;
+    for (const auto& d : inv->drives)
+        if (d.full) where[d.barcode] = "drive " + std::to_string(d.number);
+    for (const auto& s : inv->storage)
+        if (s.full) where[s.barcode] = "slot " + std::to_string(s.number);
+    for (const auto& m : inv->mail_slots)
+        if (m.full) where[m.barcode] = "mail slot " + std::to_string(m.number);
+    std::map<std::string, std::size_t> index;
+    std::uint64_t block_size = 0;
+    for (const auto& s : sel->savesets) {
+        SavesetReader reader(*lib.value(), db, 0);
+        auto ex = reader.extents(s.saveset_id);
+        if (!ex) return ex.error();
+        auto bs = db.prepare("SELECT se.block_size FROM savesets s JOIN sessions se ON "
+                             "se.id=s.session_id WHERE s.id=?");
+        if (!bs) return bs.error();
+        bs->bind(1, s.saveset_id);
+        if (auto r = bs->step(); r && r.value())
+            block_size = static_cast<std::uint64_t>(bs->i64(0));
+        for (const auto& run : runs_of(s)) {
+            for (const auto& e : ex.value()) {
+                if (e.end_offset <= run.from || e.offset >= run.to) continue;
+                std::uint32_t first = e.first_block;
+                if (run.hint.volume_id == e.volume_id && run.hint.file_number == e.file_number &&
+                    run.hint.block >= e.first_block && run.hint.block <= e.last_block)
+                    first = run.hint.block;
+                auto [it, fresh] = index.try_emplace(e.barcode, plan.volumes.size());
+                if (fresh) {
+                    PlanVolume v;
+                    v.barcode = e.barcode;
+                    auto w = where.find(e.barcode);
+                    v.in_library = w != where.end();
+                    v.location = v.in_library ? w->second : "outside the library";
+                    if (!v.in_library) plan.missing.push_back(e.barcode);
+                    plan.volumes.push_back(v);
+                }
+                plan.volumes[it->second].blocks += e.last_block - first + 1;
+                plan.bytes_to_read +=
+                    static_cast<std::uint64_t>(e.last_block - first + 1) * block_size;
+            }
+        }
+    }
+    plan.rate = past_rate(db, plan.rate_measured);
+    plan.estimated_seconds = static_cast<double>(plan.bytes_to_read) / plan.rate;
+    return plan;
+}
+
+Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
+                                  std::atomic<bool>* cancel) {
+    auto log = log::get("job");
+    auto& db = engine.catalog();
+    Clock& clock = engine.clock();
+    auto plan = plan_restore(engine, o);
+    if (!plan) return plan.error();
+    auto lib = device::open_library(db, engine.home(), o.library, clock);
+    if (!lib) return lib.error();
+    while (!plan->missing.empty()) {
+        std::string list;
+        for (const auto& m : plan->missing)
+            list += (list.empty() ? "" : ", ") + m;
+        if (!o.wait_for_media)
+            return make_error(
+                ErrorKind::MediaMissing,
+                "volume(s) " + list + " are not in library " + lib.value()->name() +
+                    "; insert them into a mail slot and import them (or use --wait-for-media)");
+        log->warn("operator: insert volume(s) {} into a mail slot of {} and import them; waiting",
+                  list, lib.value()->name());
+        clock.sleep_for(std::chrono::seconds(2));
+        if (cancel && cancel->load())
+            return make_error(ErrorKind::Cancelled, "restore cancelled while waiting for volumes");
+        plan = plan_restore(engine, o);
+        if (!plan) return plan.error();
+    }
+    auto sel = select_files(db, o.what);
+    if (!sel) return sel.error();
+
+    RestoreResult res;
+    res.plan = plan.value();
+    auto& rep = res.report;
+    rep.kind = "restore";
+    const auto started = clock.now();
+    rep.started = to_unix_seconds(clock.wall());
+    const auto proc_before = metrics::read_process_stat();
+    {
+        auto ins = db.prepare(
+            "INSERT INTO jobs(kind,name,status,pid,started) VALUES('restore',?,'running',?,?)");
+        if (!ins) return ins.error();
+        TL_TRY(ins->bind(1, o.to.empty() ? std::string("to original location") : "to " + o.to)
+                   .bind(2, static_cast<std::int64_t>(getpid()))
+                   .bind(3, static_cast<std::int64_t>(rep.started))
+                   .run());
+        rep.job_id = db.last_insert_rowid();
+    }
+
+    // Save sets grouped by the volume they start on; one reading thread per group, up to the
+    // number of drives.
+    std::map<std::string, std::vector<const SelectedSaveset*>> groups;
+    for (const auto& s : sel->savesets) {
+        SavesetReader probe(*lib.value(), db, 0);
+        auto ex = probe.extents(s.saveset_id);
+        groups[ex && !ex->empty() ? ex->front().barcode : std::string()].push_back(&s);
+    }
+    const std::size_t ndrives =
+        std::max<std::size_t>(1, std::min(o.drives ? o.drives : lib.value()->drive_count(),
+                                          std::min(groups.size(), lib.value()->drive_count())));
+    std::vector<std::vector<const SelectedSaveset*>> work(ndrives);
+    std::size_t g = 0;
+    for (auto& [bc, list] : groups) {
+        for (auto* s : list)
+            work[g % ndrives].push_back(s);
+        ++g;
+    }
+    std::mutex mutex;
+    Status fatal;
+    std::vector<std::thread> threads;
+    std::atomic<int> running{static_cast<int>(ndrives)};
+    const std::string target = o.to.empty() ? "/" : o.to;
+    for (std::size_t d = 0; d < ndrives; ++d) {
+        threads.emplace_back([&, d] {
+            auto fail = [&](const Error& e) {
+                std::lock_guard lock(mutex);
+                if (fatal.ok()) fatal = e;
+            };
+            auto conn = catalog::Db::open(db.path(), false);
+            if (!conn) return fail(conn.error()), void(--running);
+            auto writer = RestoreWriter::open(target, o.existing);
+            if (!writer) return fail(writer.error()), void(--running);
+            SavesetReader reader(*lib.value(), conn.value(), d);
+            std::vector<BadBlock> bad;
+            for (const auto* s : work[d]) {
+                if (cancel && cancel->load()) break;
+                std::set<std::uint64_t> wanted;
+                for (const auto& f : s->files)
+                    wanted.insert(f.offset);
+                if (auto st = writer.value()->begin_saveset(prefix_for(*s), wanted); !st) {
+                    fail(st.error());
+                    break;
+                }
+                for (const auto& run : runs_of(*s)) {
+                    auto st = reader.read(
+                        s->saveset_id, *writer.value(), run.from, run.to, run.hint,
+                        [&](const BadBlock& b) { bad.push_back(b); },
+                        [&](const std::string&, const std::string& why) {
+                            writer.value()->fail_current(why);
+                        });
+                    if (!st) {
+                        fail(st.error());
+                        break;
+                    }
+                }
+                writer.value()->end_saveset();
+            }
+            (void)writer.value()->finish();
+            if (lib.value()->drive(d).is_open()) (void)lib.value()->drive(d).close();
+            std::lock_guard lock(mutex);
+            for (const auto& oc : writer.value()->outcomes()) {
+                if (oc.status == "restored")
+                    ++res.restored;
+                else if (oc.status == "skipped")
+                    ++res.skipped;
+                else
+                    ++res.failed;
+                if (oc.status != "restored" && res.problems.size() < 100000)
+                    res.problems.push_back(oc);
+            }
+            rep.bytes += writer.value()->bytes_written();
+            for (const auto& b : bad)
+                res.bad_blocks.push_back(b);
+            const auto& st = reader.stats();
+            res.read.blocks_read += st.blocks_read;
+            res.read.bytes_read += st.bytes_read;
+            res.read.stream_bytes += st.stream_bytes;
+            res.read.seeks += st.seeks;
+            for (const auto& v : st.volumes)
+                res.read.volumes.push_back(v);
+            --running;
+        });
+    }
+    // Per-drive samples, as for a backup: bytes read by each drive at the poll interval.
+    std::vector<std::uint64_t> last(ndrives);
+    for (std::size_t d = 0; d < ndrives; ++d)
+        last[d] = lib.value()->drive(d).counters().bytes_read.load();
+    const std::vector<std::uint64_t> first = last;
+    rep.drive_samples.assign(ndrives, {});
+    auto last_t = clock.now();
+    auto sample = [&] {
+        const auto now = clock.now();
+        const double dt = seconds_between(last_t, now);
+        if (dt <= 0) return;
+        rep.sample_times.push_back(seconds_between(started, now));
+        for (std::size_t d = 0; d < ndrives; ++d) {
+            const auto b = lib.value()->drive(d).counters().bytes_read.load();
+            rep.drive_samples[d].push_back(static_cast<double>(b - last[d]) / dt);
+            last[d] = b;
+        }
+        last_t = now;
+    };
+    auto next_sample = started + std::chrono::seconds(1);
+    while (running.load() > 0) {
+        clock.sleep_for(std::chrono::milliseconds(20));
+        if (clock.now() >= next_sample) {
+            sample();
+            next_sample += std::chrono::seconds(1);
+        }
+    }
+    for (auto& t : threads)
+        t.join();
+    sample();
+
+    rep.elapsed = seconds_between(started, clock.now());
+    rep.ended = to_unix_seconds(clock.wall());
+    rep.files = res.restored;
+    rep.tape_bytes = res.read.bytes_read;
+    rep.stored = res.read.stream_bytes;
+    rep.volumes = res.read.volumes;
+    for (std::size_t d = 0; d < ndrives; ++d) {
+        DriveReport dr;
+        dr.name = lib.value()->drive(d).name();
+        dr.bytes = lib.value()->drive(d).counters().bytes_read.load() - first[d];
+        rep.drives.push_back(dr);
+    }
+    const auto proc_after = metrics::read_process_stat();
+    rep.cpu_seconds = proc_after.cpu_seconds - proc_before.cpu_seconds;
+    rep.peak_rss = proc_after.peak_rss_bytes;
+    rep.wall_rate = rep.elapsed > 0 ? static_cast<double>(rep.bytes) / rep.elapsed : 0;
+    std::vector<double> summed(rep.sample_times.size(), 0.0);
+    for (const auto& s : rep.drive_samples)
+        for (std::size_t i = 0; i < s.size() && i < summed.size(); ++i)
+            summed[i] += s[i];
+    const auto sr = metrics::sustained_rate(summed);
+    rep.sustained_rate =
+        sr.steady
+            ? sr.rate
+            : std::max(sr.rate, static_cast<double>(rep.tape_bytes) / std::max(rep.elapsed, 1e-9));
+    rep.sustained_steady = sr.steady;
+    for (const auto& b : res.bad_blocks)
+        rep.warnings.push_back("bad block " + std::to_string(b.block) + " of tape file " +
+                               std::to_string(b.tape_file) + " on " + b.volume + ": " + b.message);
+    for (const auto& p : res.problems)
+        if (p.status != "skipped" && rep.warnings.size() < 10000)
+            rep.warnings.push_back(p.status + " " + p.path + ": " + p.why);
+    if (!fatal.ok()) {
+        rep.status = "failed";
+        rep.error = fatal.error().message;
+    } else if (cancel && cancel->load())
+        rep.status = "cancelled";
+    else if (res.failed > 0)
+        rep.status = "partial";
+    else if (res.skipped > 0)
+        rep.status = "warnings";
+    else
+        rep.status = "completed";
+    auto upd =
+        db.prepare("UPDATE jobs SET status=?, ended=?, files=?, bytes=?, report=? WHERE id=?");
+    if (upd)
+        (void)upd->bind(1, rep.status)
+            .bind(2, static_cast<std::int64_t>(rep.ended))
+            .bind(3, rep.files)
+            .bind(4, rep.bytes)
+            .bind(5, to_json(rep).dump())
+            .bind(6, rep.job_id)
+            .run();
+    log->info("restore job {} {}: {} restored, {} skipped, {} failed", rep.job_id, rep.status,
+              res.restored, res.skipped, res.failed);
+    if (!fatal.ok() && fatal.error().kind == ErrorKind::MediaMissing) return fatal.error();
+    return res;
+}
+
+} // namespace tl::job

@@ -1,0 +1,50 @@
+#pragma once
+// What a restore brings back, chosen in the catalog: a job, a save set, or a source at a point
+// in time (the newest backup of that source started at or before T), narrowed by paths:
+// a glob (fnmatch on the path relative to the source root) or a directory (everything below).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "catalog/db.h"
+
+namespace tl::job {
+
+struct SelectionRequest {
+    std::int64_t job_id = 0;     // or
+    std::int64_t saveset_id = 0; // or
+    std::string source;          // with at (unix seconds; 0 = now)
+    long long at = 0;
+    std::vector<std::string> paths; // globs or directories; empty = everything
+};
+
+struct SelectedFile {
+    std::int64_t file_id = 0;
+    std::string path; // relative to the source root
+    int kind = 0;
+    std::uint64_t size = 0;
+    std::uint64_t offset = 0; // stream offset of the object header
+    std::uint64_t end = 0;    // stream offset where the next object starts (or the stream end)
+    std::int64_t volume_id = 0;
+    std::uint32_t file_number = 0, block = 0;
+};
+
+struct SelectedSaveset {
+    std::int64_t saveset_id = 0;
+    std::int64_t job_id = 0;
+    std::string source; // as backed up
+    std::string kind;   // files | raw | cmd | sqlite
+    std::uint64_t stream_bytes = 0;
+    std::vector<SelectedFile> files; // in stream order
+};
+
+struct Selection {
+    std::vector<SelectedSaveset> savesets;
+    std::uint64_t files = 0;
+    std::uint64_t bytes = 0; // file data wanted
+};
+
+// NotFound when the job / save set / source does not exist or nothing matches.
+Result<Selection> select_files(catalog::Db& db, const SelectionRequest& request);
+
+} // namespace tl::job

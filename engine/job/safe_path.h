@@ -1,0 +1,21 @@
+#pragma once
+// Resolves paths strictly below a directory fd: no absolute paths, no "." or ".." components,
+// and no symlink followed anywhere (O_NOFOLLOW on every component). The tool that makes a
+// restore unable to write outside its target.
+#include <string>
+#include <vector>
+
+#include "common/result.h"
+
+namespace tl::job {
+
+// Splits "a/b/c" into components; InvalidArgument (naming the path) for an absolute path or a
+// "." / ".." component. Empty components ("a//b") are dropped. "" gives no components.
+Result<std::vector<std::string>> safe_components(const std::string& path);
+
+// Opens the directory `components` below `root_fd` (creating missing ones with mode 0700 when
+// `create`), never following a symlink. Returns an owned fd. Foreign-kind error when a
+// component is a symlink or not a directory.
+Result<int> open_dir_below(int root_fd, const std::vector<std::string>& components, bool create);
+
+} // namespace tl::job

@@ -1,0 +1,182 @@
+#include <QtTest>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "format/object.h"
+#include "format/stream_parser.h"
+#include "job/restore_writer.h"
+#include "job/safe_path.h"
+
+using namespace tl;
+
+// Whatever names a stream carries, a restore writes below its target and nowhere else.
+class TestRestoreWriter : public QObject {
+    Q_OBJECT
+
+    // Builds a stream of objects (header, one data frame, trailer) as the backup writes them.
+    static std::vector<std::uint8_t>
+    stream(const std::vector<std::pair<format::ObjectHeader, std::string>>& objs,
+           std::vector<std::uint64_t>& offsets) {
+        std::vector<std::uint8_t> out, scratch;
+        codec::Compressor none;
+        for (const auto& [h, data] : objs) {
+            offsets.push_back(out.size());
+            format::encode_object_header(h, out);
+            if (!data.empty())
+                (void)format::append_frame(none, reinterpret_cast<const std::uint8_t*>(data.data()),
+                                           data.size(), out, scratch);
+            format::ObjectTrailer t;
+            t.data_length = data.size();
+            t.hash = codec::hash128(data.data(), data.size());
+            format::encode_object_trailer(t, out);
+        }
+        return out;
+    }
+    static format::ObjectHeader file(const std::string& path, std::size_t size) {
+        format::ObjectHeader h;
+        h.kind = format::ObjectKind::RegularFile;
+        h.path = path;
+        h.mode = S_IFREG | 0644;
+        h.size = size;
+        h.mtime_ns = 1'700'000'000'000'000'000;
+        return h;
+    }
+    static format::ObjectHeader link(const std::string& path, const std::string& target,
+                                     format::ObjectKind k) {
+        format::ObjectHeader h;
+        h.kind = k;
+        h.path = path;
+        h.link_target = target;
+        h.mode = (k == format::ObjectKind::Symlink ? S_IFLNK : S_IFREG) | 0777;
+        return h;
+    }
+    static int count_entries(const QString& dir) {
+        return static_cast<int>(
+            QDir(dir)
+                .entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System)
+                .size());
+    }
+
+    struct Run {
+        std::unique_ptr<job::RestoreWriter> w;
+    };
+    static std::unique_ptr<job::RestoreWriter>
+    restore(const QString& target, const std::vector<std::uint8_t>& s,
+            const std::vector<std::uint64_t>& offsets,
+            job::ExistingPolicy policy = job::ExistingPolicy::Skip) {
+        auto w = job::RestoreWriter::open(target.toStdString(), policy);
+        if (!w) return nullptr;
+        std::set<std::uint64_t> wanted(offsets.begin(), offsets.end());
+        if (!w.value()->begin_saveset("", wanted)) return nullptr;
+        format::StreamParser parser(*w.value(), 1);
+        (void)parser.feed(0, s.data(), s.size());
+        w.value()->end_saveset();
+        (void)w.value()->finish();
+        return std::move(w.value());
+    }
+
+private Q_SLOTS:
+    void escapesAreRefused() {
+        QTemporaryDir d;
+        const QString target = d.path() + "/target", outside = d.path() + "/outside";
+        QVERIFY(QDir().mkpath(outside));
+        std::vector<std::uint64_t> offs;
+        const auto s =
+            stream({{file("../outside/dotdot", 3), "abc"},
+                    {file("/" + (outside + "/absolute").toStdString(), 3), "abc"},
+                    {file("a/../../outside/sneaky", 3), "abc"},
+                    {link("evil", outside.toStdString(), format::ObjectKind::Symlink), ""},
+                    {file("evil/through-symlink", 3), "abc"},
+                    {link("hl", "../../outside/x", format::ObjectKind::Hardlink), ""},
+                    {file("fine/ok.txt", 2), "ok"}},
+                   offs);
+        auto w = restore(target, s, offs);
+        QVERIFY(w);
+        QCOMPARE(count_entries(outside), 0); // nothing escaped
+        QFile ok(target + "/fine/ok.txt");
+        QVERIFY(ok.open(QIODevice::ReadOnly));
+        QCOMPARE(ok.readAll(), QByteArray("ok"));
+        QFileInfo evil(target + "/evil");
+        QVERIFY(evil.isSymLink()); // restored as a link, never followed
+        int refused = 0, failed = 0;
+        for (const auto& o : w->outcomes()) {
+            if (o.status == "refused") ++refused;
+            if (o.status == "failed") ++failed;
+        }
+        QCOMPARE(refused, 4); // .., absolute, a/../.., evil/through-symlink
+        QCOMPARE(failed, 1);  // hard link to a path outside
+    }
+
+    void symlinkAlreadyInTargetIsNotFollowed() {
+        QTemporaryDir d;
+        const QString target = d.path() + "/target", outside = d.path() + "/outside";
+        QVERIFY(QDir().mkpath(outside));
+        QVERIFY(QDir().mkpath(target));
+        QVERIFY(::symlink(outside.toUtf8().constData(), (target + "/docs").toUtf8().constData()) ==
+                0);
+        std::vector<std::uint64_t> offs;
+        const auto s = stream({{file("docs/report.txt", 5), "hello"}}, offs);
+        auto w = restore(target, s, offs);
+        QVERIFY(w);
+        QCOMPARE(count_entries(outside), 0);
+        QCOMPARE(QString::fromStdString(w->outcomes().front().status), QStringLiteral("refused"));
+    }
+
+    void existingFilesFollowThePolicy() {
+        QTemporaryDir d;
+        const QString target = d.path();
+        QFile f(target + "/a.txt");
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("old");
+        f.close();
+        std::vector<std::uint64_t> offs;
+        const auto s = stream({{file("a.txt", 3), "new"}}, offs);
+        auto read = [&](const QString& p) {
+            QFile x(p);
+            return x.open(QIODevice::ReadOnly) ? x.readAll() : QByteArray();
+        };
+        restore(target, s, offs, job::ExistingPolicy::Skip);
+        QCOMPARE(read(target + "/a.txt"), QByteArray("old"));
+        restore(target, s, offs, job::ExistingPolicy::Rename);
+        QCOMPARE(read(target + "/a.txt"), QByteArray("old"));
+        QCOMPARE(read(target + "/a.txt.restored"), QByteArray("new"));
+        restore(target, s, offs, job::ExistingPolicy::KeepNewer); // existing is newer than 2023
+        QCOMPARE(read(target + "/a.txt"), QByteArray("old"));
+        restore(target, s, offs, job::ExistingPolicy::Overwrite);
+        QCOMPARE(read(target + "/a.txt"), QByteArray("new"));
+        // No temporary file is left behind.
+        for (const auto& n : QDir(target).entryList(QDir::Files | QDir::Hidden))
+            QVERIFY2(!n.startsWith(".tapeloom"), qPrintable(n));
+    }
+
+    void corruptContentIsNotRenamedIntoPlace() {
+        QTemporaryDir d;
+        std::vector<std::uint64_t> offs;
+        auto s = stream({{file("data.bin", 4), "abcd"}}, offs);
+        // Flip one data byte: the trailer's hash no longer matches.
+        for (std::size_t i = 0; i + 4 <= s.size(); ++i)
+            if (std::memcmp(s.data() + i, "abcd", 4) == 0) {
+                s[i] = 'X';
+                break;
+            }
+        auto w = restore(d.path(), s, offs);
+        QVERIFY(w);
+        QVERIFY(!QFile::exists(d.path() + "/data.bin"));
+        QCOMPARE(QString::fromStdString(w->outcomes().front().status), QStringLiteral("failed"));
+        QVERIFY(QString::fromStdString(w->outcomes().front().why).contains("hash"));
+        QCOMPARE(count_entries(d.path()), 0);
+    }
+
+    void safeComponents() {
+        QVERIFY(!job::safe_components("/etc/passwd").ok());
+        QVERIFY(!job::safe_components("a/../b").ok());
+        QVERIFY(!job::safe_components("./a").ok());
+        auto ok = job::safe_components("a//b/c");
+        QVERIFY(ok.ok());
+        QCOMPARE(ok->size(), std::size_t(3));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRestoreWriter)
+#include "test_restore_writer.moc"
