@@ -13,6 +13,7 @@ Registry all_commands() {
     add_jobs_commands(r);
     add_volume_commands(r);
     add_restore_commands(r);
+    add_bench_commands(r);
     return r;
 }
 

@@ -24,8 +24,14 @@ VirtualTapeDrive::~VirtualTapeDrive() {
 }
 
 Error VirtualTapeDrive::fail(ErrorKind kind, const std::string& what) {
-    add(counters_.errors, 1);
     auto e = drive_error(c_.name, kind, what);
+    // Reaching end of data is how callers find the end of a volume (or a blank one), as on st:
+    // not an error worth a warning or an error count.
+    if (kind == ErrorKind::NotFound) {
+        log::get("device")->debug("{}", e.message);
+        return e;
+    }
+    add(counters_.errors, 1);
     log::get("device")->warn("{}", e.message);
     return e;
 }

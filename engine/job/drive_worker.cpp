@@ -186,6 +186,7 @@ Status DriveWorker::write_current_block() {
 
     const Pos here{vol_->id, file_number_, block_in_file_};
     for (const auto& pl : placements_) {
+        if (pl.stream_id == format::kControlStream) continue; // control records are not a save set
         auto& heads = headers_[pl.stream_id];
         for (auto off : pl.boundaries)
             heads[off] = here;

@@ -1,6 +1,8 @@
 #include "job/saveset_reader.h"
 
 #include <algorithm>
+#include <chrono>
+#include <thread>
 
 #include "common/log.h"
 #include "format/block.h"
@@ -94,9 +96,24 @@ Status SavesetReader::read(
     for (const auto& e : ex.value()) {
         if (e.end_offset <= from || e.offset >= to) continue;
         if (mounted_ != e.barcode) {
+            // Close first: a reader waiting for a cartridge holds none, so two readers that
+            // want each other's cartridges can never wait forever.
             if (drive.is_open()) TL_TRY(drive.close());
-            TL_TRY(lib_.mount(drive_, e.barcode));
-            TL_TRY(drive.open(true));
+            mounted_.clear();
+            // Mount and open as one step: between the two another reader may take the
+            // cartridge; then both are simply tried again.
+            for (int waited_ms = 0;; waited_ms += 20) {
+                auto m = lib_.mount(drive_, e.barcode);
+                if (m) {
+                    auto op = drive.open(true);
+                    if (op) break;
+                    m = op;
+                }
+                const auto kind = m.error().kind;
+                if ((kind != ErrorKind::Busy && kind != ErrorKind::NoMedium) || waited_ms > 30 * 60 * 1000)
+                    return m.error();
+                std::this_thread::sleep_for(std::chrono::milliseconds(20)); // another reader has it
+            }
             mounted_ = e.barcode;
             stats_.volumes.push_back(e.barcode);
         }

@@ -128,6 +128,22 @@ private Q_SLOTS:
         QVERIFY(v1.json().object().value("files_ok").toInt() > 0); // checkpoints committed files
     }
 
+    void moreSourcesThanSessionsQueueUp() {
+        QTemporaryDir d;
+        const QString home = d.path() + "/home", src = d.path() + "/src";
+        QVERIFY(tltest::make_fixture_tree(src, 1 << 20));
+        QStringList args = {"backup", "--drives", "2", "--sessions-per-drive", "2", "--json"};
+        for (int i = 0; i < 10; ++i)
+            args << "--source" << src + QStringLiteral("/small/d%1").arg(i);
+        auto r = run_cli(h(home, args));
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        QCOMPARE(r.json().object().value("sessions").toArray().size(), 10);
+        auto v = run_cli(h(home, {"verify", "--job", "1", "--json"}));
+        QVERIFY2(v.exit_code == 0, v.out.constData());
+        QCOMPARE(v.json().object().value("files_ok").toInt(),
+                 r.json().object().value("files").toInt());
+    }
+
     void badInputIsRefusedClearly() {
         QTemporaryDir d;
         const QString home = d.path() + "/home";

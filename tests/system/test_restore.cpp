@@ -152,6 +152,40 @@ private Q_SLOTS:
         QVERIFY(same > 100);
     }
 
+    void catalogRebuiltFromMediaRestoresIdentically() {
+        QTemporaryDir d;
+        const QString home = d.path() + "/home", src = d.path() + "/src", to = d.path() + "/r";
+        QVERIFY(tltest::make_fixture_tree(src));
+        const QStringList small = {"library",  "add",        "--virtual", "--name",   "small",
+                                   "--drives", "2",          "--slots",   "10",       "--mail",
+                                   "1",        "--capacity", "8M",        "--prefix", "SML"};
+        QCOMPARE(run_cli(h(home, small)).exit_code, 0);
+        auto b = run_cli(h(home, {"backup", "--library", "small", "--drives", "2", "--source",
+                                  src + "/big.bin", "--source", src + "/small", "--json"}));
+        QVERIFY2(b.exit_code == 0, b.err.constData());
+        QVERIFY(b.json().object().value("volumes").toArray().size() >= 3);
+        const int files = b.json().object().value("files").toInt();
+        // Lose the catalog; the cartridges remain.
+        QVERIFY(QFile::remove(home + "/catalog.db"));
+        QFile::remove(home + "/catalog.db-wal");
+        QFile::remove(home + "/catalog.db-shm");
+        QCOMPARE(run_cli(h(home, small)).exit_code, 0); // the library's state on disk is adopted
+        auto s = run_cli(h(home, {"scan", "--all", "--library", "small", "--json"}));
+        QVERIFY2(s.exit_code == 0, s.out.constData());
+        QCOMPARE(s.json().object().value("files_added").toInt(), files);
+        QCOMPARE(s.json().object().value("sessions_added").toInt(), 2);
+        auto r =
+            run_cli(h(home, {"restore", "--job", "1", "--library", "small", "--to", to, "--json"}));
+        QVERIFY2(r.exit_code == 0, r.out.constData());
+        QString why;
+        QVERIFY2(same_tree(src + "/small", to + src + "/small", &why), qPrintable(why));
+        QVERIFY2(same_tree(src + "/big.bin", to + src + "/big.bin", &why), qPrintable(why));
+        // A second scan adds nothing: the sessions are known now.
+        auto again = run_cli(h(home, {"scan", "--all", "--library", "small", "--json"}));
+        QCOMPARE(again.json().object().value("sessions_added").toInt(), 0);
+        QCOMPARE(again.json().object().value("sessions_known").toInt(), 2);
+    }
+
     void volumeOutsideTheLibraryIsNamed() {
         QTemporaryDir d;
         const QString home = d.path() + "/home", src = d.path() + "/src";

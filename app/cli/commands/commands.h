@@ -11,5 +11,6 @@ void add_backup_commands(Registry& r);
 void add_jobs_commands(Registry& r);
 void add_volume_commands(Registry& r);
 void add_restore_commands(Registry& r);
+void add_bench_commands(Registry& r);
 int exit_code_for_job_status(const std::string& status);
 } // namespace tl::cli

@@ -1,33 +1,102 @@
+// tapeloom-cli demo: what README command 1 runs when there is no display. On the embedded
+// default library it backs up a generated sample, verifies it and says where to look next.
 #include <ostream>
 
+#include "bench/data_gen.h"
 #include "commands/commands.h"
+#include "common/home.h"
+#include "common/units.h"
+#include "exit_codes.h"
+#include "job/backup_job.h"
+#include "job/verify_job.h"
 
 namespace tl::cli {
 
 namespace {
-// The headless demo: what README command 1 runs when there is no display. It grows with the
-// product; today it opens (creating on first use) the embedded default data directory and
-// prints its summary.
+
+nlohmann::json verify_json(const job::VerifyReport& v) {
+    return {{"job_id", v.job_id},
+            {"verify_job_id", v.verify_job_id},
+            {"status", v.status},
+            {"files_ok", v.files_ok},
+            {"files_failed", v.files_failed},
+            {"bytes_read", v.stats.bytes_read},
+            {"elapsed_s", v.elapsed}};
+}
+
 int demo(Context& ctx) {
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
-    auto s = engine.value()->status();
+    Engine& e = *engine.value();
+    auto s = e.status();
     if (!s) return ctx.fail(s.error());
-    if (ctx.json()) {
-        ctx.print_json({{"home", s->home}, {"version", s->version}, {"libraries", s->libraries},
-                        {"drives", s->drives}});
-        return 0;
+    auto& out = ctx.out();
+    const bool text = !ctx.json();
+    if (text)
+        out << "Tapeloom headless demo\n"
+            << "  data directory : " << s->home << "\n"
+            << "  catalog        : " << s->catalog_path << "\n"
+            << "  libraries      : " << s->libraries << ", drives: " << s->drives << "\n\n";
+
+    // The sample stays between runs (made once), so a second demo appends the same data.
+    const std::string data_dir = e.home() + "/demo-data";
+    auto data = bench::ensure_demo_data(data_dir);
+    if (!data) return ctx.fail(data.error());
+    if (text)
+        out << "Sample data: " << data->files << " files, " << format_bytes(data->bytes) << " in "
+            << data->sources.size() << " sources under " << data_dir << "\n"
+            << "Backing up to the default library: 2 drives x 4 sessions...\n\n"
+            << std::flush;
+
+    job::BackupOptions o;
+    o.sources = data->sources;
+    o.drives = 2;
+    o.sessions_per_drive = 4;
+    o.name = "demo";
+    auto r = job::run_backup(e, o);
+    if (!r) return ctx.fail(r.error());
+    if (text) out << job::format_report(r.value()) << "\n";
+    if (r->status == "failed" || r->status == "cancelled") {
+        if (ctx.json()) ctx.print_json({{"backup", job::to_json(r.value())}});
+        ctx.err() << "tapeloom-cli: error: demo backup " << r->status << ": " << r->error
+                  << "; see tapeloom-cli jobs show " << r->job_id << "\n";
+        return exit_code_for_job_status(r->status);
     }
-    ctx.out() << "Tapeloom headless demo\n"
-              << "  data directory : " << s->home << "\n"
-              << "  catalog        : " << s->catalog_path << "\n"
-              << "  libraries      : " << s->libraries << ", drives: " << s->drives << "\n";
-    return 0;
+
+    auto v = job::run_verify(e, r->job_id);
+    if (!v) return ctx.fail(v.error()); // the backup's report is stored: jobs show ID
+    if (ctx.json()) {
+        ctx.print_json(
+            {{"home", s->home},
+             {"data", {{"dir", data_dir}, {"files", data->files}, {"bytes", data->bytes}}},
+             {"backup", job::to_json(r.value())},
+             {"verify", verify_json(v.value())}});
+    } else {
+        // The commands to type next, with --home when this is not the default data directory.
+        const std::string cli =
+            std::string("tapeloom-cli") + (s->home == resolve_home("") ? "" : " --home " + s->home);
+        out << "Verify of job " << v->job_id << ": " << v->status << " (" << v->files_ok
+            << " files ok, " << v->files_failed << " failed, " << format_bytes(v->stats.bytes_read)
+            << " read back)\n\n"
+            << "Next:\n"
+            << "  " << cli << " jobs list       the job history\n"
+            << "  " << cli << " jobs show " << r->job_id << "     this job's report\n"
+            << "  " << cli << " volume list     the tapes written\n";
+    }
+    if (v->status != "completed") return v->status == "partial" ? kPartial : kFailure;
+    return exit_code_for_job_status(r->status);
 }
+
 } // namespace
 
 void add_demo_commands(Registry& r) {
-    r.push_back({{"demo"}, "", "run the headless demo on the embedded default library", {}, {}, demo});
+    r.push_back({{"demo"},
+                 "",
+                 "back up a generated sample (~40 MiB, 8 sources) to the embedded default "
+                 "library over 2 drives x 4 sessions, verify it, print both reports",
+                 {},
+                 {},
+                 demo});
 }
 
 } // namespace tl::cli

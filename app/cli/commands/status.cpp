@@ -40,7 +40,8 @@ int status(Context& ctx) {
 } // namespace
 
 void add_status_commands(Registry& r) {
-    r.push_back({{"status"}, "", "show the data directory, catalog and engine version", {}, {}, status});
+    r.push_back(
+        {{"status"}, "", "show the data directory, catalog and engine version", {}, {}, status});
 }
 
 } // namespace tl::cli

@@ -5,6 +5,7 @@
 #include "device/library.h"
 #include "exit_codes.h"
 #include "format/object.h"
+#include "job/scan_job.h"
 #include "job/verify_job.h"
 #include "job/volume_scanner.h"
 
@@ -211,9 +212,51 @@ int verify(Context& ctx) {
     }
     return v.status == "completed" ? 0 : (v.status == "partial" ? kPartial : kFailure);
 }
+int scan(Context& ctx) {
+    auto engine = ctx.engine();
+    if (!engine) return ctx.fail(engine.error());
+    auto r = job::scan_volumes(*engine.value(), ctx.args().words(), ctx.args().has("all"),
+                               ctx.args().get("library"));
+    if (!r) return ctx.fail(r.error());
+    const auto& s = r.value();
+    if (ctx.json()) {
+        nlohmann::json bad = nlohmann::json::array();
+        for (const auto& b : s.bad_blocks)
+            bad.push_back({{"volume", b.volume},
+                           {"tape_file", b.tape_file},
+                           {"block", b.block},
+                           {"message", b.message}});
+        ctx.print_json({{"volumes", s.volumes},
+                        {"sessions_added", s.sessions_added},
+                        {"sessions_known", s.sessions_known},
+                        {"jobs_added", s.jobs_added},
+                        {"files_added", s.files_added},
+                        {"blocks_read", s.blocks_read},
+                        {"bad_blocks", bad},
+                        {"warnings", s.warnings}});
+    } else {
+        auto& o = ctx.out();
+        o << "Scanned " << s.volumes.size() << " volume(s): " << s.jobs_added << " job(s), "
+          << s.sessions_added << " session(s) and " << s.files_added
+          << " file entries added to the catalog; " << s.sessions_known
+          << " session(s) were already known\n";
+        for (const auto& b : s.bad_blocks)
+            o << "  BAD BLOCK " << b.volume << " tape file " << b.tape_file << " block " << b.block
+              << ": " << b.message << "\n";
+        for (const auto& w : s.warnings)
+            o << "  warning: " << w << "\n";
+    }
+    return s.bad_blocks.empty() ? 0 : kPartial;
+}
 } // namespace
 
 void add_volume_commands(Registry& r) {
+    r.push_back({{"scan"},
+                 "BARCODE... | --all [--library NAME]",
+                 "rebuild the catalog from volumes (jobs, save sets, files, positions)",
+                 {"library"},
+                 {"all"},
+                 scan});
     r.push_back({{"volume", "list"},
                  "[--pool P] [--state S]",
                  "labeled volumes from the catalog",

@@ -1,0 +1,240 @@
+#include "bench/backup_bench.h"
+
+#include <filesystem>
+#include <sstream>
+
+#include <stdlib.h>
+
+#include "api/engine.h"
+#include "bench/data_gen.h"
+#include "common/units.h"
+#include "device/device_registry.h"
+#include "job/backup_job.h"
+
+namespace tl::bench {
+
+namespace {
+
+constexpr std::size_t kReadBuffer = 2u << 20;  // dd bs=2M, and the backup's read buffer
+constexpr std::size_t kCatBuffer = 128u << 10; // cat's buffer when it cannot copy_file_range
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+
+// The bench's temporary directory: removed however run_backup_bench returns.
+struct ScratchDir {
+    std::string path;
+    ~ScratchDir() {
+        std::error_code ec;
+        if (!path.empty()) std::filesystem::remove_all(path, ec);
+    }
+};
+
+Status cancelled_check(const BackupBenchOptions& o) {
+    if (o.cancel && o.cancel->load())
+        return make_error(ErrorKind::Cancelled, "bench cancelled; its temporary data is removed");
+    return {};
+}
+
+double mb_s(double bytes_per_s) {
+    return bytes_per_s / 1e6;
+}
+
+nlohmann::json pass_json(const PassResult& p) {
+    return {{"bytes", p.bytes},
+            {"files", p.files},
+            {"seconds", p.seconds},
+            {"mb_s", mb_s(p.rate())},
+            {"files_per_s", p.files_rate()},
+            {"cpu_seconds", p.cpu_seconds},
+            {"cpu_s_per_gib", p.bytes ? p.cpu_seconds / (p.bytes / kGiB) : 0.0}};
+}
+
+// Backs up `sources` to a library made for the bench in a fresh home under `dir`: cartridges
+// large enough that no save set spans (spanning is not what this measures).
+Result<job::JobReport> backup_once(const BackupBenchOptions& o,
+                                   const std::vector<std::string>& sources, std::uint64_t bytes,
+                                   const std::string& dir, Clock& clock) {
+    EngineOptions eo;
+    eo.home = dir + "/home";
+    eo.clock = &clock;
+    eo.log_to_file = false;
+    auto engine = Engine::open(eo);
+    if (!engine) return engine.error();
+    device::VirtualLibrarySpec spec;
+    spec.name = "bench";
+    spec.drives = static_cast<int>(std::max<std::size_t>(o.drives, 1));
+    spec.storage_slots = spec.drives + 2;
+    spec.mail = 1;
+    spec.prefix = "BEN";
+    // Any one drive may get every byte (sources are dealt, not balanced); framing and labels
+    // add a little. Nothing is preallocated, so a generous figure costs nothing.
+    spec.capacity = bytes + bytes / 8 + (256ull << 20);
+    auto lib = device::add_virtual_library(engine.value()->catalog(), engine.value()->home(), spec);
+    if (!lib) return lib.error();
+    job::BackupOptions bo;
+    bo.sources = sources;
+    bo.library = spec.name;
+    bo.drives = o.drives;
+    bo.sessions_per_drive = o.sessions_per_drive;
+    bo.block_size = o.block_size;
+    bo.read_buffer = kReadBuffer;
+    bo.name = "bench";
+    return job::run_backup(*engine.value(), bo, {}, o.cancel);
+}
+
+} // namespace
+
+double BackupBenchResult::backup_rate() const {
+    return backup.elapsed > 0 ? static_cast<double>(backup.bytes) / backup.elapsed : 0;
+}
+double BackupBenchResult::backup_files_rate() const {
+    return backup.elapsed > 0 ? static_cast<double>(backup.files) / backup.elapsed : 0;
+}
+double BackupBenchResult::cpu_per_gib() const {
+    return backup.bytes ? backup.cpu_seconds / (static_cast<double>(backup.bytes) / kGiB) : 0;
+}
+
+Result<BackupBenchResult> run_backup_bench(const BackupBenchOptions& o, Clock& clock) {
+    auto note = [&](const std::string& s) {
+        if (o.note) o.note(s);
+    };
+    BackupBenchResult r;
+    r.machine = read_machine_info(clock);
+    r.options = o;
+    r.options.note = {};
+    r.options.cancel = nullptr;
+    std::string tmpl = o.scratch + "/tapeloom-bench-XXXXXX";
+    if (!::mkdtemp(tmpl.data()))
+        return make_error(ErrorKind::Io, "cannot create a temporary directory in " + o.scratch +
+                                             "; pass --scratch DIR on a writable filesystem");
+    ScratchDir scratch{tmpl};
+
+    std::vector<std::string> sources = o.sources;
+    if (sources.empty()) {
+        note("generating " + std::to_string(o.files) + " incompressible file(s), " +
+             format_bytes(o.size) + " in total, under " + scratch.path + "/data");
+        auto set = generate_random_files(scratch.path + "/data", o.files, o.size,
+                                         o.drives * o.sessions_per_drive);
+        if (!set) return set.error();
+        sources = set->sources;
+        r.generated = true;
+    }
+    r.sources = sources.size();
+    auto files = list_files(sources);
+    if (!files) return files.error();
+    if (files->empty())
+        return make_error(ErrorKind::InvalidArgument, "the sources hold no regular files");
+    TL_TRY(cancelled_check(o));
+
+    note("warm-up: reading " + std::to_string(files->size()) + " file(s) into the page cache");
+    auto warm = read_pass(files.value(), kReadBuffer, clock);
+    if (!warm) return warm.error();
+    TL_TRY(cancelled_check(o));
+    note("dd-like read (2 MiB reads, discarded)");
+    auto dd = read_pass(files.value(), kReadBuffer, clock);
+    if (!dd) return dd.error();
+    r.dd = dd.value();
+    TL_TRY(cancelled_check(o));
+    // The copy runs twice and the second is timed: on a virtual machine the first write to
+    // memory the guest never touched is several times slower (the hypervisor backs it on first
+    // touch), which would charge cat for a cost the backup, running after it, does not pay.
+    note("cat-like copy to " + scratch.path + "/cat.out (a warm-up copy, then the timed one)");
+    auto warm_copy = copy_pass(files.value(), scratch.path + "/cat.out", kCatBuffer, clock);
+    if (!warm_copy) return warm_copy.error();
+    TL_TRY(cancelled_check(o));
+    auto cat = copy_pass(files.value(), scratch.path + "/cat.out", kCatBuffer, clock);
+    if (!cat) return cat.error();
+    r.cat = cat.value();
+    TL_TRY(cancelled_check(o));
+
+    note("backup: " + std::to_string(o.drives) + " drive(s) x " +
+         std::to_string(o.sessions_per_drive) + " session(s) to virtual drives under " +
+         scratch.path + "/home");
+    auto rep = backup_once(o, sources, r.dd.bytes, scratch.path, clock);
+    if (!rep) return rep.error();
+    r.backup = rep.value();
+    if (r.backup.status == "failed")
+        return make_error(ErrorKind::Io, "the bench backup failed: " + r.backup.error);
+    if (r.backup.status == "cancelled")
+        return make_error(ErrorKind::Cancelled, "bench cancelled; its temporary data is removed");
+    return r;
+}
+
+nlohmann::json to_json(const BackupBenchResult& r) {
+    const auto& b = r.backup;
+    const double rate = r.backup_rate();
+    return {
+        {"date", r.machine.date},
+        {"machine",
+         {{"cpus", r.machine.cpus},
+          {"memory_bytes", r.machine.memory},
+          {"cpu_model", r.machine.cpu_model},
+          {"load_average_1m", r.machine.load_average}}},
+        {"data",
+         {{"generated", r.generated},
+          {"sources", r.sources},
+          {"files", r.dd.files},
+          {"bytes", r.dd.bytes}}},
+        {"dd", pass_json(r.dd)},
+        {"cat", pass_json(r.cat)},
+        {"backup",
+         {{"job_status", b.status},
+          {"drives", r.options.drives},
+          {"sessions_per_drive", r.options.sessions_per_drive},
+          {"drives_used", b.drives.size()},
+          {"sessions", b.sessions.size()},
+          {"block_size", r.options.block_size},
+          {"bytes", b.bytes},
+          {"files", b.files},
+          {"seconds", b.elapsed},
+          {"mb_s", mb_s(rate)},
+          {"files_per_s", r.backup_files_rate()},
+          {"tape_mb_s", mb_s(b.wall_rate)},
+          {"sustained_mb_s", mb_s(b.sustained_rate)},
+          {"cpu_seconds", b.cpu_seconds},
+          {"cpu_s_per_gib", r.cpu_per_gib()},
+          {"cpu_utilization_pct", b.cpu_utilization},
+          {"peak_rss_bytes", b.peak_rss}}},
+        {"ratio_backup_dd", r.dd.rate() > 0 ? rate / r.dd.rate() : 0.0},
+        {"ratio_backup_cat", r.cat.rate() > 0 ? rate / r.cat.rate() : 0.0},
+    };
+}
+
+std::string format_bench(const BackupBenchResult& r) {
+    std::ostringstream o;
+    o.setf(std::ios::fixed);
+    o.precision(1);
+    const auto& m = r.machine;
+    o << "Tapeloom bench backup, " << m.date << "\n"
+      << "  machine : " << m.cpus << " CPUs (" << m.cpu_model << "), " << format_bytes(m.memory)
+      << " RAM, load " << m.load_average << " at start\n"
+      << "  data    : " << r.dd.files << " files, " << format_bytes(r.dd.bytes) << " in "
+      << r.sources << " source(s)" << (r.generated ? " (generated, incompressible)" : "") << "\n";
+    auto line = [&](const char* what, double rate, double files_rate, double cpu_gib) {
+        o << "  " << what << format_rate(rate) << ", " << static_cast<long long>(files_rate)
+          << " files/s, ";
+        o.precision(2);
+        o << cpu_gib << " CPU s/GiB\n";
+        o.precision(1);
+    };
+    auto cpu_gib = [](const PassResult& p) {
+        return p.bytes ? p.cpu_seconds / (static_cast<double>(p.bytes) / kGiB) : 0;
+    };
+    line("dd  (2 MiB reads, discarded) : ", r.dd.rate(), r.dd.files_rate(), cpu_gib(r.dd));
+    line("cat (copy to scratch file)   : ", r.cat.rate(), r.cat.files_rate(), cpu_gib(r.cat));
+    line("backup to virtual drives     : ", r.backup_rate(), r.backup_files_rate(),
+         r.cpu_per_gib());
+    const auto& b = r.backup;
+    // What the job used: fewer sources than drives x sessions leave drives or sessions idle.
+    o << "    job " << b.status << ", " << b.drives.size() << " drive(s) used of "
+      << r.options.drives << ", " << b.sessions.size() << " session(s) (up to "
+      << r.options.sessions_per_drive << " per drive), " << format_bytes(r.options.block_size)
+      << " blocks, " << b.elapsed << " s; sustained " << format_rate(b.sustained_rate)
+      << " on tape; CPU " << b.cpu_utilization << " % of the machine; peak RSS "
+      << format_bytes(b.peak_rss) << "\n";
+    o.precision(2);
+    o << "  backup / dd  : " << (r.dd.rate() > 0 ? r.backup_rate() / r.dd.rate() : 0) << "\n"
+      << "  backup / cat : " << (r.cat.rate() > 0 ? r.backup_rate() / r.cat.rate() : 0) << "\n";
+    return o.str();
+}
+
+} // namespace tl::bench

@@ -1,0 +1,52 @@
+#pragma once
+// `tapeloom-cli bench backup` (issue 4): one run measures, on the same files, a dd-like read,
+// a cat-like copy to the scratch directory and a Tapeloom backup to the virtual drives of a
+// throw-away data directory on that scratch directory (normally tmpfs, so the "tape" costs
+// memory bandwidth only), and relates them. Everything it creates is removed at the end.
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "bench/machine_info.h"
+#include "bench/passes.h"
+#include "common/clock.h"
+#include "common/result.h"
+#include "job/job_report.h"
+
+namespace tl::bench {
+
+struct BackupBenchOptions {
+    std::vector<std::string> sources; // empty: generate `files` files of `size` bytes in total
+    std::uint64_t size = 1ull << 30;
+    std::uint64_t files = 4;
+    std::size_t drives = 2;
+    std::size_t sessions_per_drive = 4;
+    std::size_t block_size = 256 * 1024;
+    std::string scratch = "/dev/shm"; // where the temporary home (and generated data) go
+    std::function<void(const std::string&)> note; // progress lines for the operator
+    std::atomic<bool>* cancel = nullptr;          // checked between phases, passed to the job
+};
+
+struct BackupBenchResult {
+    MachineInfo machine;
+    BackupBenchOptions options;
+    bool generated = false;
+    std::size_t sources = 0;
+    PassResult dd;  // 2 MiB reads, discarded
+    PassResult cat; // read + write to one file on the scratch directory
+    job::JobReport backup;
+    double backup_rate() const; // source bytes / elapsed, the same measure as dd and cat
+    double backup_files_rate() const;
+    double cpu_per_gib() const;
+};
+
+Result<BackupBenchResult> run_backup_bench(const BackupBenchOptions& options, Clock& clock);
+
+nlohmann::json to_json(const BackupBenchResult& r);
+std::string format_bench(const BackupBenchResult& r);
+
+} // namespace tl::bench

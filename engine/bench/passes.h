@@ -1,0 +1,36 @@
+#pragma once
+// The two baselines a backup's rate is judged against, run on the same files in the same order:
+// a dd-like read (2 MiB reads into one buffer, discarded) and a cat-like copy into one file on
+// a scratch directory (normally /dev/shm), deleted afterwards.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "common/clock.h"
+#include "common/result.h"
+
+namespace tl::bench {
+
+struct PassResult {
+    std::uint64_t bytes = 0;
+    std::uint64_t files = 0;
+    double seconds = 0;
+    double cpu_seconds = 0; // this process, user + system, during the pass
+    double rate() const { return seconds > 0 ? static_cast<double>(bytes) / seconds : 0; }
+    double files_rate() const { return seconds > 0 ? static_cast<double>(files) / seconds : 0; }
+};
+
+// Regular files under the given paths (a path may be a file), in directory order, symlinks
+// not followed: what a backup of those sources reads.
+Result<std::vector<std::string>> list_files(const std::vector<std::string>& paths);
+
+// Reads every file to the end in `buffer`-sized reads and throws the bytes away.
+Result<PassResult> read_pass(const std::vector<std::string>& files, std::size_t buffer,
+                             Clock& clock);
+
+// Appends every file to `target` (created, then removed), as `cat FILES > target` does:
+// copy_file_range where the filesystems allow it, else `buffer`-sized read/write.
+Result<PassResult> copy_pass(const std::vector<std::string>& files, const std::string& target,
+                             std::size_t buffer, Clock& clock);
+
+} // namespace tl::bench

@@ -1,0 +1,472 @@
+#include "job/scan_job.h"
+
+#include <algorithm>
+#include <deque>
+#include <map>
+#include <memory>
+
+#include "common/log.h"
+#include "device/library.h"
+#include "format/block.h"
+#include "format/constants.h"
+#include "format/stream_parser.h"
+#include "format/stream_start.h"
+#include "format/volume_label.h"
+#include "job/catalog_writer.h"
+
+namespace tl::job {
+
+namespace {
+
+const char* kind_text(format::SourceKind k) {
+    switch (k) {
+    case format::SourceKind::Dir:
+    case format::SourceKind::File:
+        return "files";
+    case format::SourceKind::BlockDevice:
+        return "raw";
+    case format::SourceKind::Sqlite:
+        return "sqlite";
+    case format::SourceKind::Pipe:
+        return "cmd";
+    }
+    return "files";
+}
+
+struct Pos {
+    std::int64_t volume_id;
+    std::uint32_t file, block;
+};
+
+// Rebuilds FileRecords of one stream from its object headers and trailers.
+class ScanSink final : public format::StreamSink {
+public:
+    std::int64_t saveset_id = 0;
+    std::deque<std::pair<std::uint64_t, Pos>> chunks; // recent chunk start offsets and positions
+    std::vector<FileRecord>* out = nullptr;
+    std::uint64_t last_offset = 0;
+
+    Status on_object_header(std::uint64_t off, const format::ObjectHeader& h) override {
+        cur_ = h;
+        have_ = true;
+        FileRecord r;
+        r.saveset_id = saveset_id;
+        const auto slash = h.path.find_last_of('/');
+        r.dir = slash == std::string::npos ? "" : h.path.substr(0, slash);
+        r.name = slash == std::string::npos ? h.path : h.path.substr(slash + 1);
+        r.kind = static_cast<int>(h.kind);
+        r.mode = h.mode;
+        r.uid = h.uid;
+        r.gid = h.gid;
+        r.size = h.size == format::kUnknownSize ? 0 : h.size;
+        r.mtime_ns = h.mtime_ns;
+        r.offset = off;
+        // The block where the header's first byte is: the last chunk starting at or before it.
+        for (auto it = chunks.rbegin(); it != chunks.rend(); ++it)
+            if (it->first <= off) {
+                r.volume_id = it->second.volume_id;
+                r.file_number = it->second.file;
+                r.block = it->second.block;
+                break;
+            }
+        rec_ = r;
+        return {};
+    }
+    Status on_data(std::uint64_t, const std::uint8_t*, std::size_t) override { return {}; }
+    Status on_object_trailer(const format::ObjectTrailer& t, const format::ObjectCheck&) override {
+        if (!have_) return {};
+        const bool data_kind = cur_.kind == format::ObjectKind::RegularFile ||
+                               cur_.kind == format::ObjectKind::RawImage ||
+                               cur_.kind == format::ObjectKind::Pipe ||
+                               cur_.kind == format::ObjectKind::Sqlite;
+        if (data_kind) {
+            rec_.has_hash = true;
+            for (int i = 0; i < 8; ++i) {
+                rec_.hash[static_cast<std::size_t>(i)] =
+                    static_cast<std::uint8_t>(t.hash.lo >> (8 * i));
+                rec_.hash[static_cast<std::size_t>(8 + i)] =
+                    static_cast<std::uint8_t>(t.hash.hi >> (8 * i));
+            }
+            if (!(cur_.flags & format::object_flags::kSparse)) rec_.size = t.data_length;
+        }
+        rec_.flags = (t.status & format::trailer_status::kChangedDuringRead ? 1u : 0u) |
+                     (t.status & format::trailer_status::kReadError ? 2u : 0u);
+        out->push_back(rec_);
+        have_ = false;
+        return {};
+    }
+
+private:
+    format::ObjectHeader cur_;
+    FileRecord rec_;
+    bool have_ = false;
+};
+
+struct StreamState {
+    std::unique_ptr<ScanSink> sink;
+    std::unique_ptr<format::StreamParser> parser;
+    bool synced = false;
+    std::uint64_t end = 0;
+};
+
+struct SessionState {
+    std::int64_t session_id = 0;
+    std::int64_t job_id = 0;
+    bool known = false; // already in the catalog: skipped
+    std::map<std::uint32_t, StreamState> streams;
+};
+} // namespace
+
+Result<ScanReport> scan_volumes(Engine& engine, std::vector<std::string> barcodes, bool all,
+                                const std::string& library, std::size_t drive_index) {
+    auto& db = engine.catalog();
+    auto log = log::get("job");
+    auto lib = device::open_library(db, engine.home(), library, engine.clock());
+    if (!lib) return lib.error();
+    if (drive_index >= lib.value()->drive_count())
+        return make_error(ErrorKind::InvalidArgument, "library " + lib.value()->name() +
+                                                          " has no drive " +
+                                                          std::to_string(drive_index));
+    auto& drive = lib.value()->drive(drive_index);
+    std::vector<std::uint8_t> buf(format::kMaxBlockSize);
+    ScanReport rep;
+
+    // Read every label first: --all keeps Tapeloom volumes, ordered by label time so spanned
+    // sessions are met volume after volume.
+    if (all) {
+        auto present = lib.value()->barcodes();
+        if (!present) return present.error();
+        barcodes = present.value();
+    }
+    if (barcodes.empty())
+        return make_error(ErrorKind::InvalidArgument, "name the volumes to scan, or use --all");
+    std::vector<std::pair<format::VolumeLabel, std::string>> labels;
+    for (const auto& bc : barcodes) {
+        if (bc.rfind("CLN", 0) == 0) continue;
+        auto m = lib.value()->mount(drive_index, bc);
+        if (!m) {
+            if (all) continue;
+            return m.error();
+        }
+        TL_TRY(drive.open(true));
+        TL_TRY(drive.rewind());
+        auto n = drive.read_block(buf.data(), buf.size());
+        (void)drive.close();
+        auto label = n ? format::decode_label(buf.data(), n.value())
+                       : Result<format::VolumeLabel>(n.error());
+        if (!label) {
+            if (all) continue; // blank or foreign cartridges are not ours to scan
+            return make_error(label.error().kind, "volume " + bc + ": " + label.error().message);
+        }
+        labels.emplace_back(label.value(), bc);
+    }
+    std::stable_sort(labels.begin(), labels.end(), [](const auto& a, const auto& b) {
+        return a.first.label_time < b.first.label_time;
+    });
+
+    auto writer = CatalogWriter::open(db.path());
+    if (!writer) return writer.error();
+    std::map<std::string, SessionState> sessions; // by session UUID
+    std::map<std::uint64_t, std::int64_t> jobs;   // job id on media -> job id here
+
+    std::map<std::string, std::int64_t> volume_ids;
+    struct FileRef {
+        std::string session;
+        std::int64_t start_time;
+        std::uint32_t volume_seq;
+        std::string barcode;
+        std::uint32_t file;
+    };
+    std::vector<FileRef> refs;
+    for (const auto& [label, bc] : labels) {
+        rep.volumes.push_back(bc);
+        // The volume row: found by barcode, else created (with its pool, created if missing).
+        std::int64_t volume_id = 0;
+        {
+            auto q = db.prepare("SELECT id FROM volumes WHERE barcode=?");
+            if (!q) return q.error();
+            q->bind(1, bc);
+            auto r = q->step();
+            if (!r) return r.error();
+            if (r.value()) volume_id = q->i64(0);
+        }
+        if (!volume_id) {
+            TL_TRY(
+                db.prepare(
+                      "INSERT OR IGNORE INTO pools(name, created) VALUES(?, strftime('%s','now'))")
+                    ->bind(1, label.pool)
+                    .run());
+            auto ins = db.prepare("INSERT INTO volumes(barcode, uuid, pool_id, state, block_size, "
+                                  "labeled) VALUES(?,?,"
+                                  "(SELECT id FROM pools WHERE name=?),'append',?,?)");
+            if (!ins) return ins.error();
+            TL_TRY(ins->bind(1, bc)
+                       .bind_blob(2, label.volume_uuid.bytes.data(), 16)
+                       .bind(3, label.pool)
+                       .bind(4, static_cast<std::int64_t>(label.block_size))
+                       .bind(5, label.label_time)
+                       .run());
+            volume_id = db.last_insert_rowid();
+        }
+        volume_ids[bc] = volume_id;
+        // Pass 1: the first block of every tape file says which session and volume_seq it is.
+        TL_TRY(lib.value()->mount(drive_index, bc));
+        TL_TRY(drive.open(true));
+        for (std::uint32_t f = 1;; ++f) {
+            TL_TRY(drive.rewind());
+            if (!drive.space_filemarks(static_cast<long>(f))) break;
+            auto n = drive.read_block(buf.data(), buf.size());
+            if (!n || n.value() == 0) break;
+            auto sh = format::decode_session_header_block(buf.data(), n.value());
+            if (sh) {
+                refs.push_back({sh->session_uuid.str(), sh->start_time, sh->volume_seq, bc, f});
+                continue;
+            }
+            // A trailer file sorts after its session's data files on this volume.
+            auto bh = format::peek_block_header(buf.data(), n.value());
+            if (bh && (bh->flags & format::block_flags::kTrailer))
+                refs.push_back({bh->session_uuid.str(), 0, bh->volume_seq, bc, f});
+        }
+        (void)drive.close();
+    }
+    // Pass 2: tape files in session order, then volume order within a session, so a session
+    // spanning volumes is parsed in stream order whatever order the volumes were named in.
+    std::map<std::string, std::int64_t> session_start;
+    for (const auto& r : refs)
+        if (r.start_time) session_start.try_emplace(r.session, r.start_time);
+    std::stable_sort(refs.begin(), refs.end(), [&](const FileRef& a, const FileRef& b) {
+        const auto sa = session_start[a.session], sb = session_start[b.session];
+        if (sa != sb) return sa < sb;
+        if (a.session != b.session) return a.session < b.session;
+        if (a.volume_seq != b.volume_seq) return a.volume_seq < b.volume_seq;
+        return a.file < b.file;
+    });
+    std::string mounted;
+    format::BlockReader reader;
+    for (const auto& ref : refs) {
+        const std::string& bc = ref.barcode;
+        const std::int64_t volume_id = volume_ids[bc];
+        if (mounted != bc) {
+            if (drive.is_open()) (void)drive.close();
+            TL_TRY(lib.value()->mount(drive_index, bc));
+            TL_TRY(drive.open(true));
+            mounted = bc;
+        }
+        const std::uint32_t file = ref.file;
+        {
+            TL_TRY(drive.rewind());
+            if (!drive.space_filemarks(static_cast<long>(file))) continue;
+
+            auto pos = drive.tell();
+            if (!pos) return pos.error();
+            CatalogBatch batch;
+            SessionState* ss = nullptr;
+            std::uint64_t first_seq = 0, blocks = 0;
+            std::uint32_t volume_seq = 0;
+            std::map<std::uint32_t, ExtentRecord> extents;
+            bool empty_file = true, trailer_file = false;
+            for (std::uint32_t b = 0;; ++b) {
+                auto n = drive.read_block(buf.data(), buf.size());
+                if (!n) {
+                    if (n.error().kind == ErrorKind::NotFound) break; // end of data
+                    rep.bad_blocks.push_back({bc, file, b, n.error().message});
+                    if (ss)
+                        for (auto& [id, st] : ss->streams)
+                            st.synced = false;
+                    continue;
+                }
+                if (n.value() == 0) break; // filemark
+                empty_file = false;
+                ++rep.blocks_read;
+                ++blocks;
+                if (auto st = reader.parse(buf.data(), n.value()); !st) {
+                    rep.bad_blocks.push_back({bc, file, b, st.error().message});
+                    if (ss)
+                        for (auto& [id, s] : ss->streams)
+                            s.synced = false;
+                    continue;
+                }
+                const auto& hdr = reader.header();
+                if (b == 0) {
+                    first_seq = hdr.session_block_seq;
+                    volume_seq = hdr.volume_seq;
+                    if (hdr.flags & format::block_flags::kTrailer) {
+                        trailer_file = true;
+                        break;
+                    }
+                    if (!(hdr.flags & format::block_flags::kHeader)) {
+                        rep.warnings.push_back(bc + " tape file " + std::to_string(file) +
+                                               " does not start with a session header");
+                        break;
+                    }
+                    auto sh = format::decode_session_header_block(buf.data(), n.value());
+                    if (!sh) {
+                        rep.bad_blocks.push_back({bc, file, 0, sh.error().message});
+                        break;
+                    }
+                    const std::string uuid = sh->session_uuid.str();
+                    auto [it, fresh] = sessions.try_emplace(uuid);
+                    ss = &it->second;
+                    if (fresh) {
+                        auto q = db.prepare("SELECT count(*) FROM sessions WHERE uuid=?");
+                        if (!q) return q.error();
+                        q->bind_blob(1, sh->session_uuid.bytes.data(), 16);
+                        auto r = q->step();
+                        if (!r) return r.error();
+                        ss->known = q->i64(0) > 0;
+                        if (ss->known) {
+                            ++rep.sessions_known;
+                        } else {
+                            auto j = jobs.find(sh->job_id);
+                            if (j == jobs.end()) {
+                                auto ins = db.prepare(
+                                    "INSERT INTO jobs(kind,name,status,started,report) "
+                                    "VALUES('backup',"
+                                    "'rebuilt by scan','completed',?,json_object('note','catalog "
+                                    "rebuilt from media by scan'))");
+                                if (!ins) return ins.error();
+                                TL_TRY(ins->bind(1, sh->start_time).run());
+                                j = jobs.emplace(sh->job_id, db.last_insert_rowid()).first;
+                                ++rep.jobs_added;
+                            }
+                            ss->job_id = j->second;
+                            auto ins = db.prepare("INSERT INTO sessions(job_id, uuid, drive, "
+                                                  "block_size) VALUES(?,?,'scanned',?)");
+                            if (!ins) return ins.error();
+                            TL_TRY(ins->bind(1, ss->job_id)
+                                       .bind_blob(2, sh->session_uuid.bytes.data(), 16)
+                                       .bind(3, static_cast<std::int64_t>(sh->block_size))
+                                       .run());
+                            ss->session_id = db.last_insert_rowid();
+                            ++rep.sessions_added;
+                        }
+                    }
+                    if (ss->known) break;
+                    auto add_stream = [&](const format::StreamInfo& si) -> Status {
+                        if (ss->streams.count(si.id)) return {};
+                        auto ins = db.prepare(
+                            "INSERT INTO "
+                            "savesets(job_id,session_id,stream_id,source,kind,codec,status) "
+                            "VALUES(?,?,?,?,?,?,'completed')");
+                        if (!ins) return ins.error();
+                        TL_TRY(ins->bind(1, ss->job_id)
+                                   .bind(2, ss->session_id)
+                                   .bind(3, static_cast<std::int64_t>(si.id))
+                                   .bind(4, si.identity)
+                                   .bind(5, kind_text(si.kind))
+                                   .bind(6, codec::to_string(si.codec))
+                                   .run());
+                        auto& st = ss->streams[si.id];
+                        st.sink = std::make_unique<ScanSink>();
+                        st.sink->saveset_id = db.last_insert_rowid();
+                        format::StreamParser::Options opt;
+                        opt.decode_data = false;
+                        opt.verify_hash = false;
+                        st.parser = std::make_unique<format::StreamParser>(*st.sink, si.id, opt);
+                        return {};
+                    };
+                    for (const auto& si : sh->streams)
+                        TL_TRY(add_stream(si));
+                    continue;
+                }
+                if (!ss || ss->known) break;
+                for (const auto& c : reader.chunks()) {
+                    if (c.stream_id == format::kControlStream) {
+                        if (c.first_boundary == 0 && format::is_stream_start(c.data, c.length))
+                            if (auto si = format::decode_stream_start(c.data, c.length);
+                                si && !ss->streams.count(si->id)) {
+                                auto ins = db.prepare("INSERT INTO "
+                                                      "savesets(job_id,session_id,stream_id,source,"
+                                                      "kind,codec,status) "
+                                                      "VALUES(?,?,?,?,?,?,'completed')");
+                                if (!ins) return ins.error();
+                                TL_TRY(ins->bind(1, ss->job_id)
+                                           .bind(2, ss->session_id)
+                                           .bind(3, static_cast<std::int64_t>(si->id))
+                                           .bind(4, si->identity)
+                                           .bind(5, kind_text(si->kind))
+                                           .bind(6, codec::to_string(si->codec))
+                                           .run());
+                                auto& st = ss->streams[si->id];
+                                st.sink = std::make_unique<ScanSink>();
+                                st.sink->saveset_id = db.last_insert_rowid();
+                                format::StreamParser::Options opt;
+                                opt.decode_data = false;
+                                opt.verify_hash = false;
+                                st.parser =
+                                    std::make_unique<format::StreamParser>(*st.sink, si->id, opt);
+                            }
+                        continue;
+                    }
+                    auto it = ss->streams.find(c.stream_id);
+                    if (it == ss->streams.end())
+                        continue; // a stream never announced: cannot name it
+                    auto& st = it->second;
+                    st.sink->out = &batch.files;
+                    st.sink->chunks.push_back({c.stream_offset, {volume_id, file, b}});
+                    if (st.sink->chunks.size() > 64) st.sink->chunks.pop_front();
+                    auto [e, fresh] = extents.try_emplace(c.stream_id);
+                    if (fresh) {
+                        e->second = {
+                            st.sink->saveset_id, c.stream_offset, 0, volume_id, file, b, b};
+                    }
+                    e->second.end_offset = c.stream_offset + c.length;
+                    e->second.last_block = b;
+                    st.end = std::max(st.end, c.stream_offset + c.length);
+                    if (!st.synced) {
+                        if (c.stream_offset != st.parser->next_offset() ||
+                            st.parser->next_offset() == 0) {
+                            if (c.first_boundary == format::kNoBoundary) continue;
+                            if (!(c.stream_offset == 0 && st.parser->next_offset() == 0))
+                                st.parser->resync_at(c.stream_offset + c.first_boundary);
+                        }
+                        st.synced = true;
+                    }
+                    if (!st.parser->feed(c.stream_offset, c.data, c.length)) st.synced = false;
+                }
+            }
+            if (empty_file) continue;
+            if (trailer_file || !ss || ss->known) {
+                if (ss && !ss->known && trailer_file) {
+                    batch.tape_file = {ss->session_id, volume_id, volume_seq, file,
+                                       pos.value(),    blocks,    first_seq,  0};
+                    batch.volume_next_file = file + 1;
+                    TL_TRY(writer.value()->commit(batch));
+                }
+                continue;
+            }
+            for (auto& [sid, e] : extents)
+                batch.extents.push_back(e);
+            batch.tape_file = {
+                ss->session_id, volume_id, volume_seq, file,
+                pos.value(),    blocks,    first_seq,  blocks * reader.header().block_len};
+            batch.volume_next_file = file + 1;
+            rep.files_added += batch.files.size();
+            TL_TRY(writer.value()->commit(batch));
+        }
+    }
+    if (drive.is_open()) (void)drive.close();
+    // Save set sizes: the stream length seen (what restore planning uses as the stream end).
+    for (auto& [uuid, ss] : sessions)
+        for (auto& [sid, st] : ss.streams)
+            if (st.sink) {
+                auto upd = db.prepare(
+                    "UPDATE savesets SET stored=max(stored,?), files=(SELECT count(*) FROM files "
+                    "WHERE saveset_id=?) WHERE id=?");
+                if (upd)
+                    (void)upd->bind(1, st.end)
+                        .bind(2, st.sink->saveset_id)
+                        .bind(3, st.sink->saveset_id)
+                        .run();
+            }
+    log->info("scanned {} volume(s), {} tape files", labels.size(), refs.size());
+    auto upd = db.exec(
+        "UPDATE jobs SET files=(SELECT count(*) FROM files f JOIN savesets s ON s.id=f.saveset_id "
+        "WHERE "
+        "s.job_id=jobs.id), bytes=(SELECT coalesce(sum(f.size),0) FROM files f JOIN savesets s ON "
+        "s.id=f.saveset_id WHERE s.job_id=jobs.id) WHERE name='rebuilt by scan'");
+    if (!upd) return upd.error();
+    return rep;
+}
+
+} // namespace tl::job
