@@ -179,24 +179,18 @@ Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
         rep.job_id = db.last_insert_rowid();
     }
 
-    // Save sets grouped by the volume they start on; one reading thread per group, up to the
-    // number of drives.
-    std::map<std::string, std::vector<const SelectedSaveset*>> groups;
-    for (const auto& s : sel->savesets) {
-        SavesetReader probe(*lib.value(), db, 0);
-        auto ex = probe.extents(s.saveset_id);
-        groups[ex && !ex->empty() ? ex->front().barcode : std::string()].push_back(&s);
-    }
+    // Save sets grouped by media session (their streams interleave on the same blocks, so they
+    // are read together in one pass); sessions spread over up to all drives.
+    std::map<std::int64_t, std::vector<const SelectedSaveset*>> groups;
+    for (const auto& s : sel->savesets)
+        groups[s.session_id].push_back(&s);
     const std::size_t ndrives =
         std::max<std::size_t>(1, std::min(o.drives ? o.drives : lib.value()->drive_count(),
                                           std::min(groups.size(), lib.value()->drive_count())));
-    std::vector<std::vector<const SelectedSaveset*>> work(ndrives);
+    std::vector<std::vector<std::vector<const SelectedSaveset*>>> work(ndrives);
     std::size_t g = 0;
-    for (auto& [bc, list] : groups) {
-        for (auto* s : list)
-            work[g % ndrives].push_back(s);
-        ++g;
-    }
+    for (auto& [session, list] : groups)
+        work[g++ % ndrives].push_back(list);
     std::mutex mutex;
     Status fatal;
     std::vector<std::thread> threads;
@@ -210,47 +204,79 @@ Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
             };
             auto conn = catalog::Db::open(db.path(), false);
             if (!conn) return fail(conn.error()), void(--running);
-            auto writer = RestoreWriter::open(target, o.existing);
-            if (!writer) return fail(writer.error()), void(--running);
             SavesetReader reader(*lib.value(), conn.value(), d);
             std::vector<BadBlock> bad;
-            for (const auto* s : work[d]) {
-                if (cancel && cancel->load()) break;
+            std::vector<std::unique_ptr<RestoreWriter>> writers;
+            auto new_writer = [&](const SelectedSaveset& s) -> RestoreWriter* {
+                auto w = RestoreWriter::open(target, o.existing);
+                if (!w) return fail(w.error()), nullptr;
                 std::set<std::uint64_t> wanted;
-                for (const auto& f : s->files)
+                for (const auto& f : s.files)
                     wanted.insert(f.offset);
-                if (auto st = writer.value()->begin_saveset(prefix_for(*s), wanted); !st) {
-                    fail(st.error());
-                    break;
+                if (auto st = w.value()->begin_saveset(prefix_for(s), wanted); !st)
+                    return fail(st.error()), nullptr;
+                writers.push_back(std::move(w.value()));
+                return writers.back().get();
+            };
+            for (const auto& session : work[d]) {
+                if (cancel && cancel->load()) break;
+                // Whole save sets: one pass over the session for all of them.
+                std::vector<StreamTarget> targets;
+                for (const auto* s : session) {
+                    if (!s->whole) continue;
+                    RestoreWriter* w = new_writer(*s);
+                    if (!w) break;
+                    StreamTarget t;
+                    t.saveset_id = s->saveset_id;
+                    t.sink = w;
+                    t.on_object_error = [w](const std::string&, const std::string& why) {
+                        w->fail_current(why);
+                    };
+                    targets.push_back(t);
                 }
-                for (const auto& run : runs_of(*s)) {
-                    auto st = reader.read(
-                        s->saveset_id, *writer.value(), run.from, run.to, run.hint,
-                        [&](const BadBlock& b) { bad.push_back(b); },
-                        [&](const std::string&, const std::string& why) {
-                            writer.value()->fail_current(why);
-                        });
-                    if (!st) {
+                if (!targets.empty())
+                    if (auto st = reader.read_streams(targets,
+                                                      [&](const BadBlock& b) { bad.push_back(b); });
+                        !st)
                         fail(st.error());
-                        break;
+                // Selections: a positioned read per run of consecutive selected files.
+                for (const auto* s : session) {
+                    if (s->whole) continue;
+                    RestoreWriter* w = new_writer(*s);
+                    if (!w) break;
+                    for (const auto& run : runs_of(*s)) {
+                        auto st = reader.read(
+                            s->saveset_id, *w, run.from, run.to, run.hint,
+                            [&](const BadBlock& b) { bad.push_back(b); },
+                            [w](const std::string&, const std::string& why) {
+                                w->fail_current(why);
+                            });
+                        if (!st) {
+                            fail(st.error());
+                            break;
+                        }
                     }
                 }
-                writer.value()->end_saveset();
             }
-            (void)writer.value()->finish();
+            for (auto& w : writers) {
+                w->end_saveset();
+                (void)w->finish();
+            }
             if (lib.value()->drive(d).is_open()) (void)lib.value()->drive(d).close();
             std::lock_guard lock(mutex);
-            for (const auto& oc : writer.value()->outcomes()) {
-                if (oc.status == "restored")
-                    ++res.restored;
-                else if (oc.status == "skipped")
-                    ++res.skipped;
-                else
-                    ++res.failed;
-                if (oc.status != "restored" && res.problems.size() < 100000)
-                    res.problems.push_back(oc);
+            for (auto& w : writers) {
+                for (const auto& oc : w->outcomes()) {
+                    if (oc.status == "restored")
+                        ++res.restored;
+                    else if (oc.status == "skipped")
+                        ++res.skipped;
+                    else
+                        ++res.failed;
+                    if (oc.status != "restored" && res.problems.size() < 100000)
+                        res.problems.push_back(oc);
+                }
+                rep.bytes += w->bytes_written();
             }
-            rep.bytes += writer.value()->bytes_written();
             for (const auto& b : bad)
                 res.bad_blocks.push_back(b);
             const auto& st = reader.stats();

@@ -47,22 +47,26 @@ Status load_saveset(catalog::Db& db, SelectedSaveset& s, const std::vector<std::
         f.block = static_cast<std::uint32_t>(q->i64(8));
         all.push_back(f);
     }
+    std::size_t picked = 0;
     for (std::size_t i = 0; i < all.size(); ++i) {
         all[i].end = i + 1 < all.size() ? all[i + 1].offset : s.stream_bytes;
         if (all[i].end <= all[i].offset) all[i].end = ~std::uint64_t{0};
         if (!matches(all[i].path, paths)) continue;
         out.bytes += all[i].size;
         ++out.files;
+        ++picked;
         s.files.push_back(all[i]);
     }
+    s.whole = picked == all.size();
     return {};
 }
 } // namespace
 
 Result<Selection> select_files(catalog::Db& db, const SelectionRequest& r) {
-    std::string sql = "SELECT s.id, s.job_id, s.source, s.kind, s.stored FROM savesets s JOIN jobs "
-                      "j ON j.id=s.job_id "
-                      "WHERE j.kind='backup' AND ";
+    std::string sql =
+        "SELECT s.id, s.job_id, s.source, s.kind, s.stored, s.session_id FROM savesets s JOIN jobs "
+        "j ON j.id=s.job_id "
+        "WHERE j.kind='backup' AND ";
     if (r.saveset_id)
         sql += "s.id=?";
     else if (r.job_id)
@@ -98,6 +102,7 @@ Result<Selection> select_files(catalog::Db& db, const SelectionRequest& r) {
         s.source = q->text(2);
         s.kind = q->text(3);
         s.stream_bytes = static_cast<std::uint64_t>(q->i64(4));
+        s.session_id = q->i64(5);
         out.savesets.push_back(s);
     }
     if (out.savesets.empty()) {

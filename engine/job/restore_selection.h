@@ -32,8 +32,10 @@ struct SelectedFile {
 struct SelectedSaveset {
     std::int64_t saveset_id = 0;
     std::int64_t job_id = 0;
-    std::string source; // as backed up
-    std::string kind;   // files | raw | cmd | sqlite
+    std::int64_t session_id = 0; // the media session carrying it
+    bool whole = false;          // every file of the save set is selected
+    std::string source;          // as backed up
+    std::string kind;            // files | raw | cmd | sqlite
     std::uint64_t stream_bytes = 0;
     std::vector<SelectedFile> files; // in stream order
 };

@@ -30,6 +30,7 @@ struct ReadStats {
 };
 
 struct ExtentRow {
+    std::uint32_t volume_seq = 0; // order of the volume within its session
     std::uint64_t offset = 0, end_offset = 0;
     std::int64_t volume_id = 0;
     std::string barcode;
@@ -40,6 +41,15 @@ struct ExtentRow {
 struct ReadHint {
     std::int64_t volume_id = 0;
     std::uint32_t file_number = 0, block = 0;
+};
+
+// One stream to read in a session-wide pass.
+struct StreamTarget {
+    std::int64_t saveset_id = 0;
+    format::StreamSink* sink = nullptr;
+    std::uint64_t from = 0, to = ~std::uint64_t{0};
+    ReadHint hint;
+    std::function<void(const std::string& path, const std::string& why)> on_object_error;
 };
 
 class SavesetReader {
@@ -62,6 +72,11 @@ public:
                 const std::function<void(const BadBlock&)>& on_bad_block = {},
                 const std::function<void(const std::string& path, const std::string& why)>&
                     on_object_error = {});
+
+    // Reads several streams of ONE media session in a single pass over its blocks, feeding each
+    // stream's chunks to its own parser: interleaved save sets are read once, not once each.
+    Status read_streams(std::vector<StreamTarget>& targets,
+                        const std::function<void(const BadBlock&)>& on_bad_block = {});
 
     const ReadStats& stats() const { return stats_; }
 

@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <unordered_map>
 
 #include <fcntl.h>
 #include <grp.h>
@@ -34,15 +35,23 @@ format::ObjectKind kind_of(const struct stat& st, bool hardlink) {
     return format::ObjectKind::RegularFile;
 }
 
-std::string user_name(uid_t uid) {
+// Owner names are looked up once per id: NSS parses /etc/passwd on every call, which would
+// cost more than reading a small file.
+const std::string& user_name(std::unordered_map<uid_t, std::string>& cache, uid_t uid) {
+    auto it = cache.find(uid);
+    if (it != cache.end()) return it->second;
     passwd pw{}, *res = nullptr;
-    char buf[1024];
-    return getpwuid_r(uid, &pw, buf, sizeof buf, &res) == 0 && res ? res->pw_name : "";
+    char buf[4096];
+    std::string name = getpwuid_r(uid, &pw, buf, sizeof buf, &res) == 0 && res ? res->pw_name : "";
+    return cache.emplace(uid, std::move(name)).first->second;
 }
-std::string group_name(gid_t gid) {
+const std::string& group_name(std::unordered_map<gid_t, std::string>& cache, gid_t gid) {
+    auto it = cache.find(gid);
+    if (it != cache.end()) return it->second;
     group gr{}, *res = nullptr;
-    char buf[1024];
-    return getgrgid_r(gid, &gr, buf, sizeof buf, &res) == 0 && res ? res->gr_name : "";
+    char buf[4096];
+    std::string name = getgrgid_r(gid, &gr, buf, sizeof buf, &res) == 0 && res ? res->gr_name : "";
+    return cache.emplace(gid, std::move(name)).first->second;
 }
 
 // Data extents of a sparse file (SEEK_DATA/SEEK_HOLE); empty when it has no holes.
@@ -164,8 +173,8 @@ Status SessionReader::put_entry(const source::FsEntry& e, const std::string& abs
     h.mode = e.st.st_mode;
     h.uid = e.st.st_uid;
     h.gid = e.st.st_gid;
-    h.user = user_name(e.st.st_uid);
-    h.group = group_name(e.st.st_gid);
+    h.user = user_name(users_, e.st.st_uid);
+    h.group = group_name(groups_, e.st.st_gid);
     h.atime_ns = ns(e.st.st_atim);
     h.mtime_ns = ns(e.st.st_mtim);
     h.ctime_ns = ns(e.st.st_ctim);

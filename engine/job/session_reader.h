@@ -6,6 +6,9 @@
 #include <atomic>
 #include <functional>
 #include <string>
+#include <unordered_map>
+
+#include <sys/types.h>
 
 #include "common/clock.h"
 #include "job/stream_writer.h"
@@ -53,6 +56,8 @@ private:
     ReaderContext ctx_;
     SessionCounters& counters_;
     std::uint64_t next_object_id_ = 1;
+    std::unordered_map<uid_t, std::string> users_;
+    std::unordered_map<gid_t, std::string> groups_;
 };
 
 } // namespace tl::job

@@ -1,6 +1,7 @@
 #include "job/verify_job.h"
 
 #include <map>
+#include <memory>
 
 #include "common/log.h"
 #include "format/object.h"
@@ -89,65 +90,81 @@ Result<VerifyReport> run_verify(Engine& engine, std::int64_t job_id, const std::
                    .run());
         rep.verify_job_id = db.last_insert_rowid();
     }
-    std::vector<std::pair<std::int64_t, std::string>> savesets;
+    // Save sets grouped by media session: each session's blocks are read once for all of its
+    // interleaved streams.
+    struct Item {
+        std::int64_t saveset;
+        std::string source;
+        std::map<std::uint64_t, CatalogFile> files;
+        std::unique_ptr<VerifySink> sink;
+    };
+    std::map<std::int64_t, std::vector<std::unique_ptr<Item>>> by_session;
     {
-        auto q = db.prepare("SELECT id, source FROM savesets WHERE job_id=? ORDER BY id");
+        auto q =
+            db.prepare("SELECT id, source, session_id FROM savesets WHERE job_id=? ORDER BY id");
         if (!q) return q.error();
         q->bind(1, job_id);
         for (;;) {
             auto row = q->step();
             if (!row) return row.error();
             if (!row.value()) break;
-            savesets.emplace_back(q->i64(0), q->text(1));
+            auto it = std::make_unique<Item>();
+            it->saveset = q->i64(0);
+            it->source = q->text(1);
+            by_session[q->i64(2)].push_back(std::move(it));
         }
     }
     SavesetReader reader(*lib.value(), db, drive);
     Status fatal;
-    for (const auto& [ss, source] : savesets) {
-        std::map<std::uint64_t, CatalogFile> files;
-        auto q = db.prepare(
-            "SELECT f.offset, d.path, f.name, f.hash FROM files f JOIN dirs d ON d.id=f.dir_id "
-            "WHERE f.saveset_id=?");
-        if (!q) return q.error();
-        q->bind(1, ss);
-        for (;;) {
-            auto row = q->step();
-            if (!row) return row.error();
-            if (!row.value()) break;
-            CatalogFile f;
-            const std::string dir = q->text(1), name = q->text(2);
-            f.path = dir.empty() ? name : (name.empty() ? dir : dir + "/" + name);
-            const std::string h = q->blob(3);
-            if (h.size() == 16) {
-                std::copy(h.begin(), h.end(), f.hash.begin());
-                f.has_hash = true;
+    for (auto& [session, items] : by_session) {
+        std::vector<StreamTarget> targets;
+        for (auto& item : items) {
+            auto q = db.prepare(
+                "SELECT f.offset, d.path, f.name, f.hash FROM files f JOIN dirs d ON d.id=f.dir_id "
+                "WHERE f.saveset_id=?");
+            if (!q) return q.error();
+            q->bind(1, item->saveset);
+            for (;;) {
+                auto row = q->step();
+                if (!row) return row.error();
+                if (!row.value()) break;
+                CatalogFile f;
+                const std::string dir = q->text(1), name = q->text(2);
+                f.path = dir.empty() ? name : (name.empty() ? dir : dir + "/" + name);
+                const std::string h = q->blob(3);
+                if (h.size() == 16) {
+                    std::copy(h.begin(), h.end(), f.hash.begin());
+                    f.has_hash = true;
+                }
+                item->files.emplace(static_cast<std::uint64_t>(q->i64(0)), f);
             }
-            files.emplace(static_cast<std::uint64_t>(q->i64(0)), f);
+            item->sink = std::make_unique<VerifySink>(item->files);
+            StreamTarget t;
+            t.saveset_id = item->saveset;
+            t.sink = item->sink.get();
+            targets.push_back(t);
         }
-        VerifySink sink(files);
-        auto st = reader.read(
-            ss, sink, 0, ~std::uint64_t{0}, {},
-            [&](const BadBlock& b) {
-                rep.bad_blocks.push_back(b);
-                log->error("verify: bad block {} of tape file {} on {}: {}", b.block, b.tape_file,
-                           b.volume, b.message);
-            },
-            [&](const std::string&, const std::string&) {});
+        auto st = reader.read_streams(targets, [&](const BadBlock& b) {
+            rep.bad_blocks.push_back(b);
+            log->error("verify: bad block {} of tape file {} on {}: {}", b.block, b.tape_file,
+                       b.volume, b.message);
+        });
         if (!st) {
             fatal = st;
-            rep.problems.push_back({source, "", st.error().message});
+            rep.problems.push_back({items.front()->source, "", st.error().message});
             break;
         }
-        for (auto& [off, f] : files) {
-            if (f.seen_ok) {
-                ++rep.files_ok;
-                continue;
+        for (auto& item : items)
+            for (auto& [off, f] : item->files) {
+                if (f.seen_ok) {
+                    ++rep.files_ok;
+                    continue;
+                }
+                ++rep.files_failed;
+                rep.problems.push_back(
+                    {item->source, f.path,
+                     f.failure.empty() ? "not readable from tape (damaged block)" : f.failure});
             }
-            ++rep.files_failed;
-            rep.problems.push_back(
-                {source, f.path,
-                 f.failure.empty() ? "not readable from tape (damaged block)" : f.failure});
-        }
     }
     rep.stats = reader.stats();
     rep.elapsed = seconds_between(started, engine.clock().now());

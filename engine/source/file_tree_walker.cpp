@@ -31,14 +31,20 @@ bool FileTreeWalker::excluded(const std::string& rel, const std::string& name, b
 void read_metadata(const std::string& abs, FsEntry& e) {
     char names[65536];
     const ssize_t n = llistxattr(abs.c_str(), names, sizeof names);
+    bool has_acl = false;
     for (ssize_t i = 0; n > 0 && i < n; i += static_cast<ssize_t>(std::strlen(names + i)) + 1) {
         const char* name = names + i;
-        if (std::strncmp(name, "system.posix_acl_", 17) == 0) continue;
+        if (std::strncmp(name, "system.posix_acl_", 17) == 0) {
+            has_acl = true;
+            continue;
+        }
         char value[65536];
         const ssize_t v = lgetxattr(abs.c_str(), name, value, sizeof value);
         if (v >= 0) e.xattrs.emplace_back(name, std::string(value, static_cast<std::size_t>(v)));
     }
-    if (S_ISLNK(e.st.st_mode)) return;
+    // An extended ACL is stored as system.posix_acl_* xattrs: without them there is nothing to
+    // ask libacl (which costs two more syscalls per file).
+    if (S_ISLNK(e.st.st_mode) || !has_acl) return;
     if (acl_extended_file_nofollow(abs.c_str()) == 1) {
         auto text = [&](acl_type_t type) {
             std::string out;
