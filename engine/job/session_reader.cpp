@@ -192,12 +192,20 @@ Status SessionReader::put_entry(const source::FsEntry& e, const std::string& abs
     int fd = -1;
     std::vector<format::Extent> extents;
     if (has_data) {
-        fd = ::open(abs.c_str(), O_RDONLY | O_NOATIME | O_CLOEXEC | O_NOFOLLOW);
-        if (fd < 0 && errno == EPERM) fd = ::open(abs.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+        fd = ::openat(e.dirfd, e.name.c_str(), O_RDONLY | O_NOATIME | O_CLOEXEC | O_NOFOLLOW);
+        if (fd < 0 && errno == EPERM)
+            fd = ::openat(e.dirfd, e.name.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
         if (fd < 0) {
             ctx_.warn("cannot read " + abs + ": " + std::strerror(errno) + "; skipped");
             counters_.warnings++;
             return {};
+        }
+        if (!e.metadata_read) {
+            source::FsEntry meta;
+            source::read_metadata_fd(fd, meta);
+            for (auto& [k, v] : meta.xattrs)
+                h.xattrs.push_back({k, std::move(v)});
+            h.acl_access = std::move(meta.acl_access);
         }
         if (h.size > 0 && static_cast<std::uint64_t>(e.st.st_blocks) * 512 < h.size) {
             extents = data_extents(fd, h.size);

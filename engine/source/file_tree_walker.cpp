@@ -62,11 +62,37 @@ void read_metadata(const std::string& abs, FsEntry& e) {
     }
 }
 
-bool FileTreeWalker::emit(int, const std::string&, const std::string& abs, const std::string& rel,
-                          const struct stat& st) {
+void read_metadata_fd(int fd, FsEntry& e) {
+    char names[65536];
+    const ssize_t n = flistxattr(fd, names, sizeof names);
+    bool has_acl = false;
+    for (ssize_t i = 0; n > 0 && i < n; i += static_cast<ssize_t>(std::strlen(names + i)) + 1) {
+        const char* name = names + i;
+        if (std::strncmp(name, "system.posix_acl_", 17) == 0) {
+            has_acl = true;
+            continue;
+        }
+        char value[65536];
+        const ssize_t v = fgetxattr(fd, name, value, sizeof value);
+        if (v >= 0) e.xattrs.emplace_back(name, std::string(value, static_cast<std::size_t>(v)));
+    }
+    if (!has_acl) return;
+    if (acl_t acl = acl_get_fd(fd)) {
+        if (char* t = acl_to_text(acl, nullptr)) {
+            e.acl_access = t;
+            acl_free(t);
+        }
+        acl_free(acl);
+    }
+}
+
+bool FileTreeWalker::emit(int dirfd, const std::string& name, const std::string& abs,
+                          const std::string& rel, const struct stat& st) {
     FsEntry e;
     e.path = rel;
     e.st = st;
+    e.dirfd = dirfd;
+    e.name = name.empty() ? abs : name;
     if (S_ISLNK(st.st_mode)) {
         std::string buf(static_cast<std::size_t>(st.st_size > 0 ? st.st_size : 256) + 1, '\0');
         const ssize_t n = readlink(abs.c_str(), buf.data(), buf.size());
@@ -87,7 +113,9 @@ bool FileTreeWalker::emit(int, const std::string&, const std::string& abs, const
             links_.insert(it, {key, rel});
         }
     }
-    if (opt_.read_xattrs) read_metadata(abs, e);
+    // Regular files get their xattrs from the fd the reader opens anyway (one path walk less).
+    if (opt_.read_xattrs && !S_ISREG(st.st_mode)) read_metadata(abs, e);
+    e.metadata_read = !S_ISREG(st.st_mode) || !opt_.read_xattrs;
     return visit_(e);
 }
 
@@ -155,7 +183,7 @@ Status FileTreeWalker::walk(const std::string& root) {
         // A single file: its entry is named after the file itself.
         const auto slash = root.find_last_of('/');
         const std::string name = slash == std::string::npos ? root : root.substr(slash + 1);
-        emit(AT_FDCWD, name, root, name, st);
+        emit(AT_FDCWD, "", root, name, st);
         return {};
     }
     if (!emit(AT_FDCWD, "", root, "", st)) return {};

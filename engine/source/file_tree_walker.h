@@ -51,5 +51,7 @@ private:
 // Extended attributes and ACLs of `path` (not following symlinks). Errors are ignored: a
 // filesystem without xattrs simply has none.
 void read_metadata(const std::string& abs_path, FsEntry& entry);
+// The same for an open regular file.
+void read_metadata_fd(int fd, FsEntry& entry);
 
 } // namespace tl::source

@@ -17,6 +17,12 @@ struct FsEntry {
     std::vector<std::pair<std::string, std::string>> xattrs; // without system.posix_acl_*
     std::string acl_access;  // acl_to_text, "" when the file has no extended ACL
     std::string acl_default; // directories only
+    // Valid during the visit only: the parent directory's fd and the entry's name in it, so a
+    // reader opens the file without resolving its whole path again. metadata_read is false
+    // for regular files: their xattrs are read from the open fd (read_metadata_fd).
+    int dirfd = -100; // AT_FDCWD
+    std::string name;
+    bool metadata_read = false;
 };
 
 } // namespace tl::source

@@ -7,6 +7,7 @@
 #include <QString>
 
 #include <fcntl.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 namespace tltest {
@@ -36,6 +37,9 @@ inline bool make_fixture_tree(const QString& root, qint64 big = 12 << 20) {
     ok &= QDir().mkpath(root + "/emptydir");
     ok &= write_file(root + "/big.bin", random_bytes(big, 7));
     ok &= write_file(root + "/hard1", "linked twice\n");
+    // An extended attribute (where the filesystem has them; the test checks what was set).
+    ::setxattr(QFile::encodeName(root + "/hard1").constData(), "user.tapeloom.test", "value-42", 8,
+               0);
     ok &= ::link(QFile::encodeName(root + "/hard1").constData(),
                  QFile::encodeName(root + "/hard2").constData()) == 0;
     ok &= ::symlink("ünïcødé/日本語.txt", QFile::encodeName(root + "/link").constData()) == 0;

@@ -1,6 +1,7 @@
 #include <QtTest>
 
 #include <sys/stat.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include "cli_runner.h"
@@ -76,6 +77,14 @@ private Q_SLOTS:
             QCOMPARE(o.st_mtim.tv_nsec, a.st_mtim.tv_nsec);
         }
         QCOMPARE(lst(out + "/hard1").st_ino, lst(out + "/hard2").st_ino);
+        char want[64] = {}, got[64] = {};
+        const auto wn = ::getxattr(QFile::encodeName(src + "/hard1").constData(),
+                                   "user.tapeloom.test", want, sizeof want);
+        const auto gn = ::getxattr(QFile::encodeName(out + "/hard1").constData(),
+                                   "user.tapeloom.test", got, sizeof got);
+        QCOMPARE(gn, wn); // xattrs come back (or neither side has them)
+        QCOMPARE(QByteArray(got, static_cast<int>(std::max<ssize_t>(gn, 0))),
+                 QByteArray(want, static_cast<int>(std::max<ssize_t>(wn, 0))));
         QCOMPARE(raw_link(out + "/link"),
                  raw_link(src + "/link")); // the link text itself, not resolved
         QVERIFY(QFileInfo(out + "/dangling").isSymLink());
