@@ -1,5 +1,6 @@
 #include "job/restore_job.h"
 
+#include <cstring>
 #include <map>
 #include <mutex>
 #include <set>
@@ -39,6 +40,8 @@ std::vector<Run> runs_of(const SelectedSaveset& s) {
 std::string prefix_for(const SelectedSaveset& s) {
     std::string src = s.source;
     if (s.kind == "cmd") return "cmd-" + std::to_string(s.saveset_id);
+    for (const char* p : {"raw:", "sqlite:"}) // the source as typed names its kind
+        if (src.rfind(p, 0) == 0) src = src.substr(std::strlen(p));
     bool tree = false;
     for (const auto& f : s.files)
         tree |= f.path.empty() || f.path.find('/') != std::string::npos;

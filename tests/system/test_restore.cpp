@@ -195,6 +195,55 @@ private Q_SLOTS:
         QCOMPARE(again.json().object().value("sessions_known").toInt(), 2);
     }
 
+    void rawCommandAndLiveSqliteSources() {
+        QTemporaryDir d;
+        const QString home = d.path() + "/home", to = d.path() + "/r";
+        // An image file (raw source), a command's output, and a SQLite database being written.
+        const QString img = d.path() + "/disk.img";
+        QVERIFY(tltest::write_file(img, tltest::random_bytes(3 << 20, 5)));
+        const QString db = d.path() + "/app.db";
+        QProcess sqlite;
+        sqlite.start(
+            "sqlite3",
+            {db, "PRAGMA journal_mode=WAL; CREATE TABLE t(x); WITH RECURSIVE c(i) AS (SELECT 1 "
+                 "UNION ALL SELECT i+1 FROM c WHERE i<20000) INSERT INTO t SELECT randomblob(64) "
+                 "FROM c;"});
+        QVERIFY(sqlite.waitForFinished(30000));
+        QCOMPARE(sqlite.exitCode(), 0);
+        auto b = run_cli(
+            h(home, {"backup", "--drives", "2", "--source", "raw:" + img, "--source",
+                     "cmd:printf 'dump line %s\\n' 1 2 3", "--source", "sqlite:" + db, "--json"}));
+        QVERIFY2(b.exit_code == 0, b.err.constData());
+        QCOMPARE(b.json().object().value("files").toInt(), 3);
+        auto r = run_cli(h(home, {"restore", "--job", "1", "--to", to, "--json"}));
+        QVERIFY2(r.exit_code == 0, r.out.constData());
+        QString why;
+        QVERIFY2(same_tree(img, to + img, &why), qPrintable(why));      // the image byte for byte
+        const auto cmdDirs = QDir(to).entryList({"cmd-*"}, QDir::Dirs); // cmd-<save set id>
+        QCOMPARE(cmdDirs.size(), 1);
+        QFile dump(to + "/" + cmdDirs.first() + "/stdout");
+        QVERIFY2(dump.open(QIODevice::ReadOnly), qPrintable(dump.fileName()));
+        QCOMPARE(dump.readAll(), QByteArray("dump line 1\ndump line 2\ndump line 3\n"));
+        // The SQLite copy is a consistent database with every row.
+        QProcess check;
+        check.start("sqlite3", {to + db, "PRAGMA integrity_check; SELECT count(*) FROM t;"});
+        QVERIFY(check.waitForFinished(30000));
+        QCOMPARE(QString::fromUtf8(check.readAllStandardOutput()).trimmed(),
+                 QStringLiteral("ok\n20000"));
+        // A failing command is reported: the job ends partial, the save set failed.
+        auto bad = run_cli(h(home, {"backup", "--source", "cmd:echo partial; exit 3", "--json"}));
+        QCOMPARE(bad.exit_code, 7);
+        QVERIFY(bad.json()
+                    .object()
+                    .value("sessions")
+                    .toArray()
+                    .first()
+                    .toObject()
+                    .value("error")
+                    .toString()
+                    .contains("status 3"));
+    }
+
     void volumeOutsideTheLibraryIsNamed() {
         QTemporaryDir d;
         const QString home = d.path() + "/home", src = d.path() + "/src";
