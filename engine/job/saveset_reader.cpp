@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <chrono>
+#include <condition_variable>
+#include <deque>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <thread>
 #include <tuple>
 
@@ -140,76 +143,161 @@ Status SavesetReader::read_streams(std::vector<StreamTarget>& targets,
                               "; insert them into a mail slot and import them");
     }
 
+    // Two threads: this one reads blocks (mount, seek, read, CRC check) ahead into a small
+    // bounded queue; the parse / hash / write side consumes them. A restore then runs at the
+    // pace of the slower half instead of the sum of both.
+    struct Item {
+        std::vector<std::uint8_t> data;
+        format::ParsedBlock parsed;
+        Status st;
+        bool filemark = false;
+        const Visit* v = nullptr;
+        std::uint32_t b = 0;
+        bool fatal = false; // st ends the read
+    };
+    constexpr std::size_t kAhead = 8;
+    std::mutex qm;
+    std::condition_variable qcv;
+    std::deque<std::unique_ptr<Item>> ready, spare;
+    bool producer_done = false, stop = false;
+    for (std::size_t i = 0; i < kAhead; ++i)
+        spare.push_back(std::make_unique<Item>());
     auto& drive = lib_.drive(drive_);
-    std::vector<std::uint8_t> buf(format::kMaxBlockSize);
-    format::BlockReader reader;
-    std::size_t remaining = streams.size();
-    for (const auto& [key, v] : visits) {
-        if (remaining == 0) break;
-        if (mounted_ != v.barcode) {
-            // Close first: a reader waiting for a cartridge holds none, so two readers that
-            // want each other's cartridges can never wait forever.
-            if (drive.is_open()) TL_TRY(drive.close());
-            mounted_.clear();
-            // Mount and open as one step: between the two another reader may take the
-            // cartridge; then both are simply tried again.
-            for (int waited_ms = 0;; waited_ms += 20) {
-                auto m = lib_.mount(drive_, v.barcode);
-                if (m) {
-                    auto op = drive.open(true);
-                    if (op) break;
-                    m = op;
+    std::thread producer([&] {
+        auto take = [&]() -> std::unique_ptr<Item> {
+            std::unique_lock lock(qm);
+            qcv.wait(lock, [&] { return !spare.empty() || stop; });
+            if (stop) return nullptr;
+            auto it = std::move(spare.front());
+            spare.pop_front();
+            return it;
+        };
+        auto give = [&](std::unique_ptr<Item> it) {
+            std::lock_guard lock(qm);
+            ready.push_back(std::move(it));
+            qcv.notify_all();
+        };
+        auto fatal = [&](const Error& e) {
+            auto it = take();
+            if (!it) return;
+            it->st = e;
+            it->fatal = true;
+            give(std::move(it));
+        };
+        for (const auto& [key, v] : visits) {
+            if (mounted_ != v.barcode) {
+                // Close first: a reader waiting for a cartridge holds none, so two readers that
+                // want each other's cartridges can never wait forever.
+                if (drive.is_open())
+                    if (auto st = drive.close(); !st) return fatal(st.error());
+                mounted_.clear();
+                // Mount and open as one step: between the two another reader may take the
+                // cartridge; then both are simply tried again.
+                for (int waited_ms = 0;; waited_ms += 20) {
+                    auto m = lib_.mount(drive_, v.barcode);
+                    if (m) {
+                        auto op = drive.open(true);
+                        if (op) break;
+                        m = op;
+                    }
+                    const auto kind = m.error().kind;
+                    if ((kind != ErrorKind::Busy && kind != ErrorKind::NoMedium) ||
+                        waited_ms > 30 * 60 * 1000)
+                        return fatal(m.error());
+                    {
+                        std::lock_guard lock(qm);
+                        if (stop) return;
+                    }
+                    std::this_thread::sleep_for(
+                        std::chrono::milliseconds(20)); // another reader has it
                 }
-                const auto kind = m.error().kind;
-                if ((kind != ErrorKind::Busy && kind != ErrorKind::NoMedium) ||
-                    waited_ms > 30 * 60 * 1000)
-                    return m.error();
-                std::this_thread::sleep_for(std::chrono::milliseconds(20)); // another reader has it
+                mounted_ = v.barcode;
+                stats_.volumes.push_back(v.barcode);
             }
-            mounted_ = v.barcode;
-            stats_.volumes.push_back(v.barcode);
+            if (auto st = drive.seek(v.start_pos + v.first); !st) return fatal(st.error());
+            stats_.seeks++;
+            for (std::uint32_t b = v.first; b <= v.last; ++b) {
+                auto it = take();
+                if (!it) return;
+                it->v = &v;
+                it->b = b;
+                it->filemark = false;
+                it->fatal = false;
+                it->data.resize(format::kMaxBlockSize);
+                auto n = drive.read_block(it->data.data(), it->data.size());
+                if (!n)
+                    it->st = n.error();
+                else if (n.value() == 0) {
+                    it->st = make_error(ErrorKind::Corrupt, "unexpected filemark");
+                    it->filemark = true;
+                } else {
+                    stats_.blocks_read++;
+                    stats_.bytes_read += n.value();
+                    auto parsed = format::parse_block(it->data.data(), n.value());
+                    if (!parsed)
+                        it->st = parsed.error();
+                    else {
+                        it->parsed = std::move(parsed.value());
+                        const auto& h = it->parsed.header;
+                        it->st = Status{};
+                        if (h.tape_file != v.file_number || h.block_in_file != b ||
+                            !std::equal(session_uuid.begin(), session_uuid.end(),
+                                        h.session_uuid.bytes.begin()))
+                            it->st = make_error(
+                                ErrorKind::Corrupt,
+                                "block found at tape file " + std::to_string(v.file_number) +
+                                    " block " + std::to_string(b) + " on " + v.barcode +
+                                    " belongs elsewhere (tape file " + std::to_string(h.tape_file) +
+                                    " block " + std::to_string(h.block_in_file) + ")");
+                    }
+                }
+                const bool fm = it->filemark;
+                give(std::move(it));
+                if (fm) break;
+            }
         }
-        TL_TRY(drive.seek(v.start_pos + v.first));
-        stats_.seeks++;
-        for (std::uint32_t b = v.first; b <= v.last && remaining > 0; ++b) {
-            auto n = drive.read_block(buf.data(), buf.size());
-            Status st;
-            if (!n)
-                st = n.error();
-            else if (n.value() == 0)
-                st = make_error(ErrorKind::Corrupt, "unexpected filemark");
-            else {
-                stats_.blocks_read++;
-                stats_.bytes_read += n.value();
-                st = reader.parse(buf.data(), n.value());
-                if (st && (reader.header().tape_file != v.file_number ||
-                           reader.header().block_in_file != b ||
-                           !std::equal(session_uuid.begin(), session_uuid.end(),
-                                       reader.header().session_uuid.bytes.begin())))
-                    st = make_error(ErrorKind::Corrupt,
-                                    "block found at tape file " + std::to_string(v.file_number) +
-                                        " block " + std::to_string(b) + " on " + v.barcode +
-                                        " belongs elsewhere (tape file " +
-                                        std::to_string(reader.header().tape_file) + " block " +
-                                        std::to_string(reader.header().block_in_file) + ")");
-            }
-            if (!st) {
-                if (on_bad_block) on_bad_block({v.barcode, v.file_number, b, st.error().message});
-                for (auto& s : streams)
-                    if (!s.done)
-                        s.object_error("block " + std::to_string(b) + " of tape file " +
-                                       std::to_string(v.file_number) + " on " + v.barcode +
-                                       " unreadable: " + st.error().message);
-                if (n && n.value() == 0) break;
-                continue;
-            }
-            for (const auto& c : reader.chunks()) {
-                auto it = index.find(c.stream_id);
-                if (it == index.end()) continue;
-                auto& s = streams[it->second];
+        std::lock_guard lock(qm);
+        producer_done = true;
+        qcv.notify_all();
+    });
+
+    std::size_t remaining = streams.size();
+    Status result;
+    for (;;) {
+        std::unique_ptr<Item> it;
+        {
+            std::unique_lock lock(qm);
+            qcv.wait(lock, [&] { return !ready.empty() || producer_done; });
+            if (ready.empty()) break;
+            it = std::move(ready.front());
+            ready.pop_front();
+        }
+        if (it->fatal) {
+            result = it->st;
+            break;
+        }
+        const Visit& v = *it->v;
+        const std::uint32_t b = it->b;
+        if (!it->st) {
+            if (on_bad_block) on_bad_block({v.barcode, v.file_number, b, it->st.error().message});
+            for (auto& s : streams)
+                if (!s.done)
+                    s.object_error("block " + std::to_string(b) + " of tape file " +
+                                   std::to_string(v.file_number) + " on " + v.barcode +
+                                   " unreadable: " + it->st.error().message);
+        } else {
+            for (const auto& c : it->parsed.chunks) {
+                auto idx = index.find(c.stream_id);
+                if (idx == index.end()) continue;
+                auto& s = streams[idx->second];
                 if (s.done) continue;
                 const std::uint64_t c_end = c.stream_offset + c.length;
-                if (c_end <= s.t->from || c.stream_offset >= s.t->to) continue;
+                if (c.stream_offset >= s.t->to) { // past the wanted range: this stream is done
+                    s.done = true;
+                    --remaining;
+                    continue;
+                }
+                if (c_end <= s.t->from) continue;
                 if (s.need_resync) {
                     if (c.first_boundary == format::kNoBoundary) continue;
                     s.parser->resync_at(c.stream_offset + c.first_boundary);
@@ -233,7 +321,21 @@ Status SavesetReader::read_streams(std::vector<StreamTarget>& targets,
                 }
             }
         }
+        {
+            std::lock_guard lock(qm);
+            spare.push_back(std::move(it));
+            if (remaining == 0) stop = true;
+            qcv.notify_all();
+        }
+        if (remaining == 0) break;
     }
+    {
+        std::lock_guard lock(qm);
+        stop = true;
+        qcv.notify_all();
+    }
+    producer.join();
+    if (!result) return result;
     for (auto& s : streams)
         if (!s.done && !s.need_resync && s.t->to == ~std::uint64_t{0})
             if (auto fin = s.parser->finish(); !fin) s.object_error(fin.error().message);
