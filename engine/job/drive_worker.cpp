@@ -214,11 +214,7 @@ Status DriveWorker::write_current_block() {
         o.stream_id = sid;
         o.header_offset = r.offset;
         o.size = r.size;
-        for (int i = 0; i < 8; ++i) {
-            o.hash.lo |= static_cast<std::uint64_t>(r.hash[static_cast<std::size_t>(i)]) << (8 * i);
-            o.hash.hi |= static_cast<std::uint64_t>(r.hash[static_cast<std::size_t>(8 + i)])
-                         << (8 * i);
-        }
+        o.hash = hash_from_bytes(r.hash);
         o.path = r.dir.empty() ? r.name : r.dir + "/" + r.name;
         volume_objects_.push_back(std::move(o));
         batch_.files.push_back(std::move(r));

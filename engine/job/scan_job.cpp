@@ -81,12 +81,7 @@ public:
                                cur_.kind == format::ObjectKind::Sqlite;
         if (data_kind) {
             rec_.has_hash = true;
-            for (int i = 0; i < 8; ++i) {
-                rec_.hash[static_cast<std::size_t>(i)] =
-                    static_cast<std::uint8_t>(t.hash.lo >> (8 * i));
-                rec_.hash[static_cast<std::size_t>(8 + i)] =
-                    static_cast<std::uint8_t>(t.hash.hi >> (8 * i));
-            }
+            rec_.hash = hash_bytes(t.hash);
             if (!(cur_.flags & format::object_flags::kSparse)) rec_.size = t.data_length;
         }
         rec_.flags = (t.status & format::trailer_status::kChangedDuringRead ? 1u : 0u) |
@@ -265,6 +260,30 @@ Result<ScanReport> scan_volumes(Engine& engine, std::vector<std::string> barcode
             std::uint32_t volume_seq = 0;
             std::map<std::uint32_t, ExtentRecord> extents;
             bool empty_file = true, trailer_file = false;
+            // A stream met in a session header or announced by a stream-start record.
+            auto add_stream = [&](const format::StreamInfo& si) -> Status {
+                if (ss->streams.count(si.id)) return {};
+                auto ins =
+                    db.prepare("INSERT INTO "
+                               "savesets(job_id,session_id,stream_id,source,kind,codec,status) "
+                               "VALUES(?,?,?,?,?,?,'completed')");
+                if (!ins) return ins.error();
+                TL_TRY(ins->bind(1, ss->job_id)
+                           .bind(2, ss->session_id)
+                           .bind(3, static_cast<std::int64_t>(si.id))
+                           .bind(4, si.identity)
+                           .bind(5, kind_text(si.kind))
+                           .bind(6, codec::to_string(si.codec))
+                           .run());
+                auto& st = ss->streams[si.id];
+                st.sink = std::make_unique<ScanSink>();
+                st.sink->saveset_id = db.last_insert_rowid();
+                format::StreamParser::Options opt;
+                opt.decode_data = false;
+                opt.verify_hash = false;
+                st.parser = std::make_unique<format::StreamParser>(*st.sink, si.id, opt);
+                return {};
+            };
             for (std::uint32_t b = 0;; ++b) {
                 auto n = drive.read_block(buf.data(), buf.size());
                 if (!n) {
@@ -342,29 +361,6 @@ Result<ScanReport> scan_volumes(Engine& engine, std::vector<std::string> barcode
                         }
                     }
                     if (ss->known) break;
-                    auto add_stream = [&](const format::StreamInfo& si) -> Status {
-                        if (ss->streams.count(si.id)) return {};
-                        auto ins = db.prepare(
-                            "INSERT INTO "
-                            "savesets(job_id,session_id,stream_id,source,kind,codec,status) "
-                            "VALUES(?,?,?,?,?,?,'completed')");
-                        if (!ins) return ins.error();
-                        TL_TRY(ins->bind(1, ss->job_id)
-                                   .bind(2, ss->session_id)
-                                   .bind(3, static_cast<std::int64_t>(si.id))
-                                   .bind(4, si.identity)
-                                   .bind(5, kind_text(si.kind))
-                                   .bind(6, codec::to_string(si.codec))
-                                   .run());
-                        auto& st = ss->streams[si.id];
-                        st.sink = std::make_unique<ScanSink>();
-                        st.sink->saveset_id = db.last_insert_rowid();
-                        format::StreamParser::Options opt;
-                        opt.decode_data = false;
-                        opt.verify_hash = false;
-                        st.parser = std::make_unique<format::StreamParser>(*st.sink, si.id, opt);
-                        return {};
-                    };
                     for (const auto& si : sh->streams)
                         TL_TRY(add_stream(si));
                     continue;
@@ -373,29 +369,8 @@ Result<ScanReport> scan_volumes(Engine& engine, std::vector<std::string> barcode
                 for (const auto& c : reader.chunks()) {
                     if (c.stream_id == format::kControlStream) {
                         if (c.first_boundary == 0 && format::is_stream_start(c.data, c.length))
-                            if (auto si = format::decode_stream_start(c.data, c.length);
-                                si && !ss->streams.count(si->id)) {
-                                auto ins = db.prepare("INSERT INTO "
-                                                      "savesets(job_id,session_id,stream_id,source,"
-                                                      "kind,codec,status) "
-                                                      "VALUES(?,?,?,?,?,?,'completed')");
-                                if (!ins) return ins.error();
-                                TL_TRY(ins->bind(1, ss->job_id)
-                                           .bind(2, ss->session_id)
-                                           .bind(3, static_cast<std::int64_t>(si->id))
-                                           .bind(4, si->identity)
-                                           .bind(5, kind_text(si->kind))
-                                           .bind(6, codec::to_string(si->codec))
-                                           .run());
-                                auto& st = ss->streams[si->id];
-                                st.sink = std::make_unique<ScanSink>();
-                                st.sink->saveset_id = db.last_insert_rowid();
-                                format::StreamParser::Options opt;
-                                opt.decode_data = false;
-                                opt.verify_hash = false;
-                                st.parser =
-                                    std::make_unique<format::StreamParser>(*st.sink, si->id, opt);
-                            }
+                            if (auto si = format::decode_stream_start(c.data, c.length))
+                                TL_TRY(add_stream(si.value()));
                         continue;
                     }
                     auto it = ss->streams.find(c.stream_id);

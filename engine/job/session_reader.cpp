@@ -259,12 +259,7 @@ Status SessionReader::put_entry(const source::FsEntry& e, const std::string& abs
     r.mtime_ns = h.mtime_ns;
     if (has_data) {
         r.has_hash = true;
-        for (int i = 0; i < 8; ++i) {
-            r.hash[static_cast<std::size_t>(i)] =
-                static_cast<std::uint8_t>(trailer.hash.lo >> (8 * i));
-            r.hash[static_cast<std::size_t>(8 + i)] =
-                static_cast<std::uint8_t>(trailer.hash.hi >> (8 * i));
-        }
+        r.hash = hash_bytes(trailer.hash);
     }
     r.offset = header_offset;
     r.flags = (trailer.status & format::trailer_status::kChangedDuringRead ? 1u : 0u) |
@@ -339,11 +334,7 @@ Status SessionReader::read_raw(const std::string& path, format::ObjectKind kind,
     r.size = trailer.data_length;
     r.mtime_ns = h.mtime_ns;
     r.has_hash = true;
-    for (int i = 0; i < 8; ++i) {
-        r.hash[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(trailer.hash.lo >> (8 * i));
-        r.hash[static_cast<std::size_t>(8 + i)] =
-            static_cast<std::uint8_t>(trailer.hash.hi >> (8 * i));
-    }
+    r.hash = hash_bytes(trailer.hash);
     r.offset = header_offset;
     TL_TRY(out_.end_object(trailer, std::move(r)));
     counters_.files++;
@@ -387,11 +378,7 @@ Status SessionReader::read_command() {
     r.mode = h.mode;
     r.size = trailer.data_length;
     r.has_hash = true;
-    for (int i = 0; i < 8; ++i) {
-        r.hash[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(trailer.hash.lo >> (8 * i));
-        r.hash[static_cast<std::size_t>(8 + i)] =
-            static_cast<std::uint8_t>(trailer.hash.hi >> (8 * i));
-    }
+    r.hash = hash_bytes(trailer.hash);
     r.offset = header_offset;
     r.flags = ok ? 0 : 2;
     TL_TRY(out_.end_object(trailer, std::move(r)));

@@ -5,6 +5,7 @@
 
 #include "common/log.h"
 #include "format/object.h"
+#include "job/catalog_records.h"
 
 namespace tl::job {
 
@@ -34,7 +35,7 @@ public:
             f.failure = "length differs from the trailer";
         else if (!check.hash_ok)
             f.failure = "content hash mismatch";
-        else if (f.has_hash && !same_hash(t.hash, f.hash))
+        else if (f.has_hash && !(hash_from_bytes(f.hash) == t.hash))
             f.failure = "content hash differs from the catalog";
         else
             f.seen_ok = true;
@@ -43,13 +44,6 @@ public:
     }
 
 private:
-    static bool same_hash(const codec::Hash128& h, const std::array<std::uint8_t, 16>& c) {
-        for (int i = 0; i < 8; ++i)
-            if (c[static_cast<std::size_t>(i)] != static_cast<std::uint8_t>(h.lo >> (8 * i)) ||
-                c[static_cast<std::size_t>(8 + i)] != static_cast<std::uint8_t>(h.hi >> (8 * i)))
-                return false;
-        return true;
-    }
     std::map<std::uint64_t, CatalogFile>& files_;
     std::map<std::uint64_t, CatalogFile>::iterator current_ = files_.end();
 };

@@ -4,6 +4,7 @@
 #include <iomanip>
 
 #include "commands/commands.h"
+#include "commands/job_json.h"
 #include "common/units.h"
 #include "exit_codes.h"
 #include "job/restore_job.h"
@@ -129,12 +130,7 @@ int restore(Context& ctx) {
         j["problems"] = nlohmann::json::array();
         for (const auto& p : res.problems)
             j["problems"].push_back({{"path", p.path}, {"status", p.status}, {"why", p.why}});
-        j["bad_blocks"] = nlohmann::json::array();
-        for (const auto& b : res.bad_blocks)
-            j["bad_blocks"].push_back({{"volume", b.volume},
-                                       {"tape_file", b.tape_file},
-                                       {"block", b.block},
-                                       {"message", b.message}});
+        j["bad_blocks"] = bad_blocks_json(res.bad_blocks);
         ctx.print_json(j);
     } else {
         auto& out = ctx.out();

@@ -1,6 +1,7 @@
 #include <iomanip>
 
 #include "commands/commands.h"
+#include "commands/job_json.h"
 #include "common/units.h"
 #include "device/library.h"
 #include "exit_codes.h"
@@ -134,10 +135,7 @@ int volume_ls(Context& ctx) {
                                     {"block", o.block},
                                     {"hash", o.hash},
                                     {"complete", o.complete}});
-        j["bad_blocks"] = nlohmann::json::array();
-        for (const auto& b : l.bad_blocks)
-            j["bad_blocks"].push_back(
-                {{"tape_file", b.tape_file}, {"block", b.block}, {"message", b.message}});
+        j["bad_blocks"] = bad_blocks_json(l.bad_blocks);
         ctx.print_json(j);
         return l.bad_blocks.empty() ? 0 : kCorrupt;
     }
@@ -183,12 +181,7 @@ int verify(Context& ctx) {
         j["problems"] = nlohmann::json::array();
         for (const auto& p : v.problems)
             j["problems"].push_back({{"source", p.source}, {"path", p.path}, {"why", p.why}});
-        j["bad_blocks"] = nlohmann::json::array();
-        for (const auto& b : v.bad_blocks)
-            j["bad_blocks"].push_back({{"volume", b.volume},
-                                       {"tape_file", b.tape_file},
-                                       {"block", b.block},
-                                       {"message", b.message}});
+        j["bad_blocks"] = bad_blocks_json(v.bad_blocks);
         ctx.print_json(j);
     } else {
         auto& o = ctx.out();
@@ -197,9 +190,7 @@ int verify(Context& ctx) {
           << "  files failed : " << v.files_failed << "\n"
           << "  read         : " << v.stats.blocks_read << " blocks, "
           << format_bytes(v.stats.bytes_read) << "\n";
-        for (const auto& b : v.bad_blocks)
-            o << "  BAD BLOCK " << b.volume << " tape file " << b.tape_file << " block " << b.block
-              << ": " << b.message << "\n";
+        print_bad_blocks(o, v.bad_blocks);
         std::size_t shown = 0;
         for (const auto& p : v.problems) {
             if (++shown > 50) {
@@ -220,12 +211,7 @@ int scan(Context& ctx) {
     if (!r) return ctx.fail(r.error());
     const auto& s = r.value();
     if (ctx.json()) {
-        nlohmann::json bad = nlohmann::json::array();
-        for (const auto& b : s.bad_blocks)
-            bad.push_back({{"volume", b.volume},
-                           {"tape_file", b.tape_file},
-                           {"block", b.block},
-                           {"message", b.message}});
+        const nlohmann::json bad = bad_blocks_json(s.bad_blocks);
         ctx.print_json({{"volumes", s.volumes},
                         {"sessions_added", s.sessions_added},
                         {"sessions_known", s.sessions_known},
@@ -240,9 +226,7 @@ int scan(Context& ctx) {
           << s.sessions_added << " session(s) and " << s.files_added
           << " file entries added to the catalog; " << s.sessions_known
           << " session(s) were already known\n";
-        for (const auto& b : s.bad_blocks)
-            o << "  BAD BLOCK " << b.volume << " tape file " << b.tape_file << " block " << b.block
-              << ": " << b.message << "\n";
+        print_bad_blocks(o, s.bad_blocks);
         for (const auto& w : s.warnings)
             o << "  warning: " << w << "\n";
     }
