@@ -106,7 +106,11 @@ private Q_SLOTS:
                    "cmd:for i in $(seq 1 100); do head -c 300000 /dev/urandom; sleep 0.05; done"}));
         p.start();
         QVERIFY(p.waitForStarted());
-        QTest::qWait(2500);
+        // Kill once several checkpoints (1 MiB tape files) are on the cartridge, however
+        // loaded the machine is.
+        const QString data = home + "/libraries/vlib0/media/TLO001L9/data";
+        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo(data).size() > (10 << 20), 60000);
+        QTest::qWait(200);
         ::kill(static_cast<pid_t>(p.processId()), SIGKILL);
         QVERIFY(p.waitForFinished());
 
