@@ -15,6 +15,7 @@
 #include <sys/xattr.h>
 #include <unistd.h>
 
+#include "common/home.h"
 #include "common/log.h"
 #include "job/safe_path.h"
 
@@ -184,9 +185,7 @@ struct RestoreWriter::Impl {
 
 Result<std::unique_ptr<RestoreWriter>> RestoreWriter::open(const std::string& target,
                                                            ExistingPolicy policy) {
-    if (::mkdir(target.c_str(), 0755) != 0 && errno != EEXIST)
-        return make_error(ErrorKind::Io,
-                          "cannot create restore target " + target + ": " + std::strerror(errno));
+    TL_TRY(ensure_directory(target)); // with its parents, as `--to /new/dir` expects
     const int fd = ::open(target.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (fd < 0)
         return make_error(ErrorKind::Io,

@@ -8,6 +8,7 @@
 #include "common/units.h"
 #include "exit_codes.h"
 #include "job/backup_job.h"
+#include "job/restore_job.h"
 #include "job/verify_job.h"
 
 namespace tl::cli {
@@ -65,25 +66,48 @@ int demo(Context& ctx) {
 
     auto v = job::run_verify(e, r->job_id);
     if (!v) return ctx.fail(v.error()); // the backup's report is stored: jobs show ID
+
+    // And back: the whole job restored into a fresh folder of the data directory.
+    job::RestoreOptions ro;
+    ro.what.job_id = r->job_id;
+    ro.to = e.home() + "/demo-restore/job-" + std::to_string(r->job_id);
+    auto rr = job::run_restore(e, ro);
+    if (!rr) return ctx.fail(rr.error());
     if (ctx.json()) {
         ctx.print_json(
             {{"home", s->home},
              {"data", {{"dir", data_dir}, {"files", data->files}, {"bytes", data->bytes}}},
              {"backup", job::to_json(r.value())},
-             {"verify", verify_json(v.value())}});
+             {"verify", verify_json(v.value())},
+             {"restore",
+              {{"job_id", rr->report.job_id},
+               {"status", rr->report.status},
+               {"to", ro.to},
+               {"restored", rr->restored},
+               {"failed", rr->failed},
+               {"rate_Bps", rr->report.wall_rate}}}});
     } else {
         // The commands to type next, with --home when this is not the default data directory.
         const std::string cli =
             std::string("tapeloom-cli") + (s->home == resolve_home("") ? "" : " --home " + s->home);
         out << "Verify of job " << v->job_id << ": " << v->status << " (" << v->files_ok
             << " files ok, " << v->files_failed << " failed, " << format_bytes(v->stats.bytes_read)
-            << " read back)\n\n"
+            << " read back)\n"
+            << "Restore of job " << r->job_id << " into " << ro.to << ": " << rr->report.status
+            << " (" << rr->restored << " restored, " << rr->failed << " failed, "
+            << format_rate(rr->report.wall_rate) << ")\n\n"
             << "Next:\n"
             << "  " << cli << " jobs list       the job history\n"
             << "  " << cli << " jobs show " << r->job_id << "     this job's report\n"
-            << "  " << cli << " volume list     the tapes written\n";
+            << "  " << cli << " volume list     the tapes written\n"
+            << "  " << cli << " volume ls "
+            << (r->volumes.empty() ? std::string("TLO001L9") : r->volumes.front())
+            << "   a tape's contents, read from the tape alone\n"
+            << "  " << cli << " restore --job " << r->job_id
+            << " --to DIR --path 'GLOB'   restore some files\n";
     }
     if (v->status != "completed") return v->status == "partial" ? kPartial : kFailure;
+    if (rr->report.status != "completed") return exit_code_for_job_status(rr->report.status);
     return exit_code_for_job_status(r->status);
 }
 
@@ -93,7 +117,7 @@ void add_demo_commands(Registry& r) {
     r.push_back({{"demo"},
                  "",
                  "back up a generated sample (~40 MiB, 8 sources) to the embedded default "
-                 "library over 2 drives x 4 sessions, verify it, print both reports",
+                 "library over 2 drives x 4 sessions, verify it, restore it, print the reports",
                  {},
                  {},
                  demo});
