@@ -244,6 +244,32 @@ private Q_SLOTS:
                     .contains("status 3"));
     }
 
+    void compressedBackupsRestoreIdentically() {
+        QTemporaryDir d;
+        const QString home = d.path() + "/home", src = d.path() + "/src";
+        QVERIFY(tltest::make_fixture_tree(src, 1 << 20));
+        QByteArray text;
+        for (int i = 0; i < 20000; ++i)
+            text +=
+                "2026-11-30 tape drive vlib0-drive1 wrote block " + QByteArray::number(i) + "\n";
+        QVERIFY(tltest::write_file(src + "/logs/app.log", text));
+        int job = 0;
+        for (const char* codec : {"lz4", "zstd:3", "gzip:1"}) {
+            ++job;
+            auto b =
+                run_cli(h(home, {"backup", "--source", src, "--compression", codec, "--json"}));
+            QVERIFY2(b.exit_code == 0, b.err.constData());
+            QVERIFY2(b.json().object().value("compression_ratio").toDouble() > 1.2,
+                     codec); // the log compresses
+            const QString to = d.path() + "/r-" + QString::number(job);
+            const QString id = QString::number(b.json().object().value("job_id").toInt());
+            auto r = run_cli(h(home, {"restore", "--job", id, "--to", to, "--json"}));
+            QVERIFY2(r.exit_code == 0, r.out.constData());
+            QString why;
+            QVERIFY2(same_tree(src, to + src, &why), qPrintable(why));
+        }
+    }
+
     void volumeOutsideTheLibraryIsNamed() {
         QTemporaryDir d;
         const QString home = d.path() + "/home", src = d.path() + "/src";
