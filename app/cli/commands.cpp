@@ -14,6 +14,7 @@ Registry all_commands() {
     add_volume_commands(r);
     add_restore_commands(r);
     add_bench_commands(r);
+    add_plan_commands(r);
     return r;
 }
 

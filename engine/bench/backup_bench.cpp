@@ -1,15 +1,10 @@
 #include "bench/backup_bench.h"
 
-#include <filesystem>
 #include <sstream>
 
-#include <stdlib.h>
-
-#include "api/engine.h"
 #include "bench/data_gen.h"
+#include "bench/scratch_backup.h"
 #include "common/units.h"
-#include "device/device_registry.h"
-#include "job/backup_job.h"
 
 namespace tl::bench {
 
@@ -18,21 +13,6 @@ namespace {
 constexpr std::size_t kReadBuffer = 2u << 20;  // dd bs=2M, and the backup's read buffer
 constexpr std::size_t kCatBuffer = 128u << 10; // cat's buffer when it cannot copy_file_range
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
-
-// The bench's temporary directory: removed however run_backup_bench returns.
-struct ScratchDir {
-    std::string path;
-    ~ScratchDir() {
-        std::error_code ec;
-        if (!path.empty()) std::filesystem::remove_all(path, ec);
-    }
-};
-
-Status cancelled_check(const BackupBenchOptions& o) {
-    if (o.cancel && o.cancel->load())
-        return make_error(ErrorKind::Cancelled, "bench cancelled; its temporary data is removed");
-    return {};
-}
 
 double mb_s(double bytes_per_s) {
     return bytes_per_s / 1e6;
@@ -46,39 +26,6 @@ nlohmann::json pass_json(const PassResult& p) {
             {"files_per_s", p.files_rate()},
             {"cpu_seconds", p.cpu_seconds},
             {"cpu_s_per_gib", p.bytes ? p.cpu_seconds / (p.bytes / kGiB) : 0.0}};
-}
-
-// Backs up `sources` to a library made for the bench in a fresh home under `dir`: cartridges
-// large enough that no save set spans (spanning is not what this measures).
-Result<job::JobReport> backup_once(const BackupBenchOptions& o,
-                                   const std::vector<std::string>& sources, std::uint64_t bytes,
-                                   const std::string& dir, Clock& clock) {
-    EngineOptions eo;
-    eo.home = dir + "/home";
-    eo.clock = &clock;
-    eo.log_to_file = false;
-    auto engine = Engine::open(eo);
-    if (!engine) return engine.error();
-    device::VirtualLibrarySpec spec;
-    spec.name = "bench";
-    spec.drives = static_cast<int>(std::max<std::size_t>(o.drives, 1));
-    spec.storage_slots = spec.drives + 2;
-    spec.mail = 1;
-    spec.prefix = "BEN";
-    // Any one drive may get every byte (sources are dealt, not balanced); framing and labels
-    // add a little. Nothing is preallocated, so a generous figure costs nothing.
-    spec.capacity = bytes + bytes / 8 + (256ull << 20);
-    auto lib = device::add_virtual_library(engine.value()->catalog(), engine.value()->home(), spec);
-    if (!lib) return lib.error();
-    job::BackupOptions bo;
-    bo.sources = sources;
-    bo.library = spec.name;
-    bo.drives = o.drives;
-    bo.sessions_per_drive = o.sessions_per_drive;
-    bo.block_size = o.block_size;
-    bo.read_buffer = kReadBuffer;
-    bo.name = "bench";
-    return job::run_backup(*engine.value(), bo, {}, o.cancel);
 }
 
 } // namespace
@@ -102,11 +49,9 @@ Result<BackupBenchResult> run_backup_bench(const BackupBenchOptions& o, Clock& c
     r.options = o;
     r.options.note = {};
     r.options.cancel = nullptr;
-    std::string tmpl = o.scratch + "/tapeloom-bench-XXXXXX";
-    if (!::mkdtemp(tmpl.data()))
-        return make_error(ErrorKind::Io, "cannot create a temporary directory in " + o.scratch +
-                                             "; pass --scratch DIR on a writable filesystem");
-    ScratchDir scratch{tmpl};
+    auto tmp = make_scratch_dir(o.scratch);
+    if (!tmp) return tmp.error();
+    ScratchDir scratch{tmp.value()};
 
     std::vector<std::string> sources = o.sources;
     if (sources.empty()) {
@@ -123,39 +68,44 @@ Result<BackupBenchResult> run_backup_bench(const BackupBenchOptions& o, Clock& c
     if (!files) return files.error();
     if (files->empty())
         return make_error(ErrorKind::InvalidArgument, "the sources hold no regular files");
-    TL_TRY(cancelled_check(o));
+    TL_TRY(cancelled_check(o.cancel));
 
     note("warm-up: reading " + std::to_string(files->size()) + " file(s) into the page cache");
     auto warm = read_pass(files.value(), kReadBuffer, clock);
     if (!warm) return warm.error();
-    TL_TRY(cancelled_check(o));
+    TL_TRY(cancelled_check(o.cancel));
     note("dd-like read (2 MiB reads, discarded)");
     auto dd = read_pass(files.value(), kReadBuffer, clock);
     if (!dd) return dd.error();
     r.dd = dd.value();
-    TL_TRY(cancelled_check(o));
+    TL_TRY(cancelled_check(o.cancel));
     // The copy runs twice and the second is timed: on a virtual machine the first write to
     // memory the guest never touched is several times slower (the hypervisor backs it on first
     // touch), which would charge cat for a cost the backup, running after it, does not pay.
     note("cat-like copy to " + scratch.path + "/cat.out (a warm-up copy, then the timed one)");
     auto warm_copy = copy_pass(files.value(), scratch.path + "/cat.out", kCatBuffer, clock);
     if (!warm_copy) return warm_copy.error();
-    TL_TRY(cancelled_check(o));
+    TL_TRY(cancelled_check(o.cancel));
     auto cat = copy_pass(files.value(), scratch.path + "/cat.out", kCatBuffer, clock);
     if (!cat) return cat.error();
     r.cat = cat.value();
-    TL_TRY(cancelled_check(o));
+    TL_TRY(cancelled_check(o.cancel));
 
     note("backup: " + std::to_string(o.drives) + " drive(s) x " +
-         std::to_string(o.sessions_per_drive) + " session(s) to virtual drives under " +
+         std::to_string(o.sessions_per_drive) + " session(s) to " +
+         (o.null_drives ? "null drives (data discarded), home under " : "virtual drives under ") +
          scratch.path + "/home");
-    auto rep = backup_once(o, sources, r.dd.bytes, scratch.path, clock);
+    ScratchBackup sb;
+    sb.sources = sources;
+    sb.bytes = r.dd.bytes;
+    sb.drives = o.drives;
+    sb.sessions_per_drive = o.sessions_per_drive;
+    sb.block_size = o.block_size;
+    sb.null_drives = o.null_drives;
+    sb.cancel = o.cancel;
+    auto rep = backup_to_scratch(sb, scratch.path + "/home", clock);
     if (!rep) return rep.error();
-    r.backup = rep.value();
-    if (r.backup.status == "failed")
-        return make_error(ErrorKind::Io, "the bench backup failed: " + r.backup.error);
-    if (r.backup.status == "cancelled")
-        return make_error(ErrorKind::Cancelled, "bench cancelled; its temporary data is removed");
+    r.backup = rep.value(); // failed and cancelled jobs are errors of backup_to_scratch
     return r;
 }
 
@@ -221,8 +171,9 @@ std::string format_bench(const BackupBenchResult& r) {
     };
     line("dd  (2 MiB reads, discarded) : ", r.dd.rate(), r.dd.files_rate(), cpu_gib(r.dd));
     line("cat (copy to scratch file)   : ", r.cat.rate(), r.cat.files_rate(), cpu_gib(r.cat));
-    line("backup to virtual drives     : ", r.backup_rate(), r.backup_files_rate(),
-         r.cpu_per_gib());
+    line(r.options.null_drives ? "backup to null drives        : "
+                               : "backup to virtual drives     : ",
+         r.backup_rate(), r.backup_files_rate(), r.cpu_per_gib());
     const auto& b = r.backup;
     // What the job used: fewer sources than drives x sessions leave drives or sessions idle.
     o << "    job " << b.status << ", " << b.drives.size() << " drive(s) used of "

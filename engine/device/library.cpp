@@ -1,5 +1,7 @@
 #include "device/library.h"
 
+#include <mutex>
+
 #include <chrono>
 
 #include "catalog/db.h"
@@ -38,6 +40,9 @@ public:
     }
 
     Status mount(std::size_t index, const std::string& barcode) override {
+        // A mount is several robot moves; two drives mounting at once must not interleave them
+        // (a cartridge unloaded by one while the other loads it, a source slot taken meanwhile).
+        std::lock_guard lock(moves_);
         if (index >= drives_.size())
             return make_error(ErrorKind::NotFound, "library " + name_ + ": drive " +
                                                        std::to_string(index) +
@@ -75,6 +80,7 @@ public:
     }
 
     Status unmount(std::size_t index) override {
+        std::lock_guard lock(moves_);
         if (index >= drives_.size())
             return make_error(ErrorKind::NotFound, "library " + name_ + ": drive " +
                                                        std::to_string(index) + " does not exist");
@@ -94,6 +100,7 @@ public:
     }
 
 private:
+    std::recursive_mutex moves_; // mount calls unmount
     std::string name_;
     std::unique_ptr<Changer> changer_;
     std::vector<std::unique_ptr<TapeDrive>> drives_;

@@ -14,6 +14,7 @@
 #include "common/log.h"
 #include "common/version.h"
 #include "device/library.h"
+#include "device/null_library.h"
 #include "format/block.h"
 #include "job/catalog_writer.h"
 #include "job/drive_worker.h"
@@ -119,7 +120,12 @@ Result<JobReport> run_backup(Engine& engine, const BackupOptions& o,
                               "pool '" + o.pool + "' does not exist; see tapeloom-cli pool list");
         pool = {q->i64(0), o.pool, q->i64(1) != 0};
     }
-    auto lib = device::open_library(db, engine.home(), o.library, clock);
+    auto lib =
+        o.null_drives
+            ? Result<std::unique_ptr<device::Library>>(device::make_null_library(
+                  o.drives ? o.drives
+                           : (pending.size() + o.sessions_per_drive - 1) / o.sessions_per_drive))
+            : device::open_library(db, engine.home(), o.library, clock);
     if (!lib) return lib.error();
     const std::size_t available = lib.value()->drive_count();
     std::size_t ndrives = o.drives;

@@ -27,6 +27,10 @@ struct BackupOptions {
     std::uint64_t checkpoint_bytes = 4ull << 30;
     double poll_interval = 1.0; // seconds
     std::string name;           // job name for the history
+    // Benchmarks only: write to N null drives (Data Protector's NULL device) instead of a
+    // library, to measure the engine without tape writing. The catalog then describes data
+    // that was discarded, so use it on a scratch data directory.
+    bool null_drives = false;
     source::WalkOptions walk;
 };
 

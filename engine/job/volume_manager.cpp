@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "common/log.h"
+#include "device/null_drive.h"
 #include "format/constants.h"
 #include "format/identify.h"
 #include "format/volume_label.h"
@@ -93,6 +94,7 @@ Result<MountedVolume> VolumeManager::acquire(std::size_t index) {
                 in_use_.insert(m->barcode);
                 return m;
             }
+            if (m.error().kind == ErrorKind::Busy) continue; // in another job's open drive
             skipped_.insert(bc);
             if (m.error().kind == ErrorKind::Foreign ||
                 m.error().kind == ErrorKind::WriteProtected || m.error().kind == ErrorKind::Corrupt)
@@ -145,14 +147,36 @@ Result<MountedVolume> VolumeManager::try_append(std::size_t index, std::int64_t 
     return m;
 }
 
+namespace {
+// Reads the label back and leaves the drive at the start of tape file 1: the catalog and the
+// media must agree before anything else is written.
+Status check_label_back(device::TapeDrive& drive, const format::VolumeLabel& label,
+                        const std::string& barcode, std::vector<std::uint8_t>& buf) {
+    TL_TRY(drive.rewind());
+    auto back = drive.read_block(buf.data(), buf.size());
+    if (!back) return back.error();
+    auto decoded = format::decode_label(buf.data(), back.value());
+    if (!decoded || !(decoded.value() == label))
+        return make_error(ErrorKind::Corrupt,
+                          "cartridge " + barcode +
+                              ": the label read back differs from the one written");
+    TL_TRY(drive.rewind());
+    TL_TRY(drive.space_filemarks(1));
+    return {};
+}
+} // namespace
+
 Result<MountedVolume> VolumeManager::try_label(std::size_t index, const std::string& barcode) {
     TL_TRY(lib_.mount(index, barcode));
     auto& drive = lib_.drive(index);
     auto opened = drive.open(false);
     if (!opened) return opened.error();
+    // A null drive keeps nothing: there is no blank check and no label to read back.
+    const bool discards = dynamic_cast<device::NullDrive*>(&drive) != nullptr;
     TL_TRY(drive.rewind());
     std::vector<std::uint8_t> buf(format::kMaxBlockSize);
-    auto first = drive.read_block(buf.data(), buf.size());
+    auto first = discards ? Result<std::size_t>(make_error(ErrorKind::NotFound, "null drive"))
+                          : drive.read_block(buf.data(), buf.size());
     if (first) {
         const auto kind = format::identify(buf.data(), first.value());
         if (kind != format::MediaKind::Blank)
@@ -176,17 +200,7 @@ Result<MountedVolume> VolumeManager::try_label(std::size_t index, const std::str
     const auto bytes = format::encode_label(label);
     TL_TRY(drive.write_block(bytes.data(), bytes.size()));
     TL_TRY(drive.write_filemarks(1));
-    // Read the label back: the catalog and the media must agree.
-    TL_TRY(drive.rewind());
-    auto back = drive.read_block(buf.data(), buf.size());
-    if (!back) return back.error();
-    auto decoded = format::decode_label(buf.data(), back.value());
-    if (!decoded || !(decoded.value() == label))
-        return make_error(ErrorKind::Corrupt,
-                          "cartridge " + barcode +
-                              ": the label read back differs from the one written");
-    TL_TRY(drive.rewind());
-    TL_TRY(drive.space_filemarks(1));
+    if (!discards) TL_TRY(check_label_back(drive, label, barcode, buf));
     auto ins = db_.prepare(
         "INSERT INTO volumes(barcode, uuid, pool_id, state, block_size, capacity, labeled, mounts) "
         "VALUES(?,?,?,'append',?,?,?,1)");

@@ -1,11 +1,21 @@
-// tapeloom-cli bench backup: the issue-4 benchmark (docs/benchmarks.md). The work is in
-// engine/bench/; this file reads the options and prints the result.
+// tapeloom-cli bench backup|read|blocksize|compression|multiplex (issues 4 and 10,
+// docs/benchmarks.md) and the hidden helper bench-source. The work is in engine/bench/; this
+// file reads the options and prints the results.
 #include <atomic>
+#include <climits>
 #include <csignal>
 #include <cstdlib>
 #include <ostream>
 
+#include <unistd.h>
+
 #include "bench/backup_bench.h"
+#include "bench/blocksize_bench.h"
+#include "bench/compression_bench.h"
+#include "bench/multiplex_bench.h"
+#include "bench/read_bench.h"
+#include "bench/report_util.h"
+#include "bench/throttled_source.h"
 #include "commands/commands.h"
 #include "common/units.h"
 
@@ -35,18 +45,69 @@ Result<std::uint64_t> count_option(const Args& a, const char* name, std::uint64_
     return static_cast<std::uint64_t>(n);
 }
 
+// SIGINT/SIGTERM set the cancel flag while a bench runs, so its scratch data is still removed.
+struct CancelOnSignal {
+    CancelOnSignal() {
+        g_bench_cancel = false;
+        std::signal(SIGINT, [](int) { g_bench_cancel = true; });
+        std::signal(SIGTERM, [](int) { g_bench_cancel = true; });
+    }
+    ~CancelOnSignal() {
+        std::signal(SIGINT, SIG_DFL);
+        std::signal(SIGTERM, SIG_DFL);
+    }
+};
+
+// "1,2,4" or "64K,256K,1M": each item through `parse`, at least one, every one above zero.
+template <class T, class F>
+Result<std::vector<T>> list_option(const Args& a, const char* name, std::vector<T> fallback,
+                                   F parse) {
+    if (!a.has(name)) return fallback;
+    std::vector<T> out;
+    for (const auto& item : bench::split_list(a.get(name))) {
+        auto v = parse(item);
+        if (!v || v.value() == 0)
+            return make_error(ErrorKind::InvalidArgument,
+                              std::string("--") + name + ": '" + item + "' is not valid here");
+        out.push_back(static_cast<T>(v.value()));
+    }
+    if (out.empty())
+        return make_error(ErrorKind::InvalidArgument,
+                          std::string("--") + name + " needs a comma-separated list");
+    return out;
+}
+
+Result<std::uint64_t> parse_count(const std::string& v) {
+    char* end = nullptr;
+    const long long n = std::strtoll(v.c_str(), &end, 10);
+    if (v.empty() || *end || n < 1)
+        return make_error(ErrorKind::InvalidArgument, "'" + v + "' is not a whole number >= 1");
+    return static_cast<std::uint64_t>(n);
+}
+
+// Decimal rate options (drives are rated in MB/s of 10^6 bytes); 0 is accepted (unthrottled
+// source) and refused by the callers where it makes no sense.
+Result<double> rate_option(const Args& a, const char* name, double fallback) {
+    if (!a.has(name)) return fallback;
+    auto v = bench::parse_decimal(a.get(name));
+    if (!v)
+        return make_error(ErrorKind::InvalidArgument,
+                          std::string("--") + name + ": " + v.error().message);
+    return v.value();
+}
+
+std::vector<std::string> paths_of(const Args& a) {
+    std::vector<std::string> p = a.all("source");
+    for (const auto& w : a.words())
+        p.push_back(w);
+    return p;
+}
+
 int bench_backup(Context& ctx) {
     const auto& a = ctx.args();
-    if (a.has("null"))
-        // run_backup writes to the drives of a library only; a standalone null drive cannot be
-        // its target yet. The tmpfs virtual drives come closest to "no drive cost".
-        return ctx.fail(make_error(ErrorKind::Unsupported,
-                                   "--null is not available yet: backups write to library drives "
-                                   "only; leave it out to measure virtual drives on tmpfs"));
     bench::BackupBenchOptions o;
-    o.sources = a.all("source");
-    for (const auto& w : a.words())
-        o.sources.push_back(w);
+    o.sources = paths_of(a);
+    o.null_drives = a.has("null");
     auto size = size_option(a, "size", o.size);
     auto block = size_option(a, "block-size", o.block_size);
     auto files = count_option(a, "files", o.files);
@@ -63,20 +124,167 @@ int bench_backup(Context& ctx) {
     o.sessions_per_drive = static_cast<std::size_t>(spd.value());
     o.scratch = a.get("scratch", o.scratch);
     if (!ctx.json()) o.note = [&](const std::string& s) { ctx.err() << "bench: " << s << "\n"; };
-    g_bench_cancel = false;
     o.cancel = &g_bench_cancel;
-    std::signal(SIGINT, [](int) { g_bench_cancel = true; });
-    std::signal(SIGTERM, [](int) { g_bench_cancel = true; });
     SystemClock clock; // a benchmark measures real time
-    auto r = bench::run_backup_bench(o, clock);
-    std::signal(SIGINT, SIG_DFL);
-    std::signal(SIGTERM, SIG_DFL);
+    auto r = [&] {
+        CancelOnSignal guard;
+        return bench::run_backup_bench(o, clock);
+    }();
     if (!r) return ctx.fail(r.error());
     if (ctx.json())
         ctx.print_json(bench::to_json(r.value()));
     else
         ctx.out() << bench::format_bench(r.value());
     return exit_code_for_job_status(r->backup.status);
+}
+
+// Prints a bench result as JSON or as its table; exit 0 (a failed bench is an error value).
+template <class R, class J, class F>
+int emit(Context& ctx, const Result<R>& r, J to_json_fn, F format_fn) {
+    if (!r) return ctx.fail(r.error());
+    if (ctx.json())
+        ctx.print_json(to_json_fn(r.value()));
+    else
+        ctx.out() << format_fn(r.value());
+    return 0;
+}
+
+Result<std::uint64_t> size_item(const std::string& s) {
+    return parse_size(s);
+}
+
+int bench_read(Context& ctx) {
+    bench::ReadBenchOptions o;
+    o.paths = paths_of(ctx.args());
+    if (o.paths.empty())
+        return ctx.fail(make_error(ErrorKind::InvalidArgument,
+                                   "bench read needs the files or folders to read: PATH..."));
+    auto levels = list_option<std::size_t>(ctx.args(), "concurrency", o.concurrency, parse_count);
+    if (!levels) return ctx.fail(levels.error());
+    o.concurrency = levels.value();
+    o.cancel = &g_bench_cancel;
+    if (!ctx.json()) ctx.err() << "bench: warming the page cache (untimed read), then timing\n";
+    SystemClock clock;
+    CancelOnSignal guard;
+    return emit(
+        ctx, bench::run_read_bench(o, clock), [](const auto& v) { return bench::to_json(v); },
+        bench::format_read_bench);
+}
+
+int bench_blocksize(Context& ctx) {
+    const auto& a = ctx.args();
+    bench::BlocksizeBenchOptions o;
+    o.sources = paths_of(a);
+    auto sizes = list_option<std::size_t>(a, "sizes", o.sizes, size_item);
+    auto size = size_option(a, "size", o.size);
+    auto drives = count_option(a, "drives", o.drives);
+    auto spd = count_option(a, "sessions-per-drive", o.sessions_per_drive);
+    auto repeat = count_option(a, "repeat", o.repeat);
+    for (const Error* e : {sizes ? nullptr : &sizes.error(), size ? nullptr : &size.error(),
+                           drives ? nullptr : &drives.error(), spd ? nullptr : &spd.error(),
+                           repeat ? nullptr : &repeat.error()})
+        if (e) return ctx.fail(*e);
+    o.repeat = static_cast<std::size_t>(repeat.value());
+    o.sizes = sizes.value();
+    o.size = size.value();
+    o.drives = static_cast<std::size_t>(drives.value());
+    o.sessions_per_drive = static_cast<std::size_t>(spd.value());
+    o.scratch = a.get("scratch", o.scratch);
+    o.cancel = &g_bench_cancel;
+    if (!ctx.json())
+        ctx.err() << "bench: one backup per block size to virtual drives under " << o.scratch
+                  << "\n";
+    SystemClock clock;
+    CancelOnSignal guard;
+    return emit(
+        ctx, bench::run_blocksize_bench(o, clock), [](const auto& v) { return bench::to_json(v); },
+        bench::format_blocksize_bench);
+}
+
+int bench_compression(Context& ctx) {
+    const auto& a = ctx.args();
+    bench::CompressionBenchOptions o;
+    o.paths = paths_of(a);
+    if (o.paths.empty())
+        return ctx.fail(make_error(ErrorKind::InvalidArgument,
+                                   "bench compression needs the files to compress: PATH..."));
+    if (a.has("codecs")) o.codecs = bench::split_list(a.get("codecs"));
+    auto rate = rate_option(a, "drive-rate", o.drive_rate);
+    auto max = size_option(a, "max", o.max_bytes);
+    for (const Error* e : {rate ? nullptr : &rate.error(), max ? nullptr : &max.error()})
+        if (e) return ctx.fail(*e);
+    o.drive_rate = rate.value();
+    o.max_bytes = max.value();
+    o.cancel = &g_bench_cancel;
+    SystemClock clock;
+    CancelOnSignal guard;
+    return emit(
+        ctx, bench::run_compression_bench(o, clock),
+        [](const auto& v) { return bench::to_json(v); }, bench::format_compression_bench);
+}
+
+// The running binary, so that bench multiplex's `cmd:` sources run this very tapeloom-cli.
+std::string self_path() {
+    char buf[PATH_MAX];
+    const ssize_t n = ::readlink("/proc/self/exe", buf, sizeof buf - 1);
+    return n > 0 ? std::string(buf, static_cast<std::size_t>(n)) : std::string("tapeloom-cli");
+}
+
+int bench_multiplex(Context& ctx) {
+    const auto& a = ctx.args();
+    bench::MultiplexBenchOptions o;
+    auto drives = list_option<std::size_t>(a, "drives", o.drives, parse_count);
+    auto spd = count_option(a, "sessions-per-drive", o.sessions_per_drive);
+    auto src = rate_option(a, "source-rate", o.source_rate);
+    auto drv = rate_option(a, "drive-rate", o.drive_rate);
+    auto buf = rate_option(a, "buffer", o.buffer);
+    auto size = size_option(a, "size", o.size);
+    auto block = size_option(a, "block-size", o.block_size);
+    Result<double> rep =
+        a.has("reposition") ? parse_seconds(a.get("reposition")) : Result<double>(o.reposition_s);
+    for (const Error* e : {drives ? nullptr : &drives.error(), spd ? nullptr : &spd.error(),
+                           src ? nullptr : &src.error(), drv ? nullptr : &drv.error(),
+                           buf ? nullptr : &buf.error(), size ? nullptr : &size.error(),
+                           block ? nullptr : &block.error(), rep ? nullptr : &rep.error()})
+        if (e) return ctx.fail(*e);
+    if (drv.value() <= 0 || buf.value() <= 0)
+        return ctx.fail(
+            make_error(ErrorKind::InvalidArgument, "--drive-rate and --buffer must be above zero"));
+    o.drives = drives.value();
+    o.sessions_per_drive = static_cast<std::size_t>(spd.value());
+    o.source_rate = src.value();
+    o.drive_rate = drv.value();
+    o.buffer = buf.value();
+    o.reposition_s = rep.value();
+    o.size = size.value();
+    o.block_size = static_cast<std::size_t>(block.value());
+    o.scratch = a.get("scratch", o.scratch);
+    o.source_program = self_path();
+    o.cancel = &g_bench_cancel;
+    if (!ctx.json())
+        ctx.err() << "bench: one backup per drive count; throttled sources and drives run in "
+                     "real time\n";
+    SystemClock clock;
+    CancelOnSignal guard;
+    return emit(
+        ctx, bench::run_multiplex_bench(o, clock), [](const auto& v) { return bench::to_json(v); },
+        bench::format_multiplex_bench);
+}
+
+// Hidden helper of bench multiplex: a throttled, incompressible `cmd:` source on stdout.
+int bench_source(Context& ctx) {
+    const auto& a = ctx.args();
+    auto size = size_option(a, "size", 0);
+    auto rate = rate_option(a, "rate", 0);
+    auto seed = count_option(a, "seed", 1);
+    for (const Error* e : {size ? nullptr : &size.error(), rate ? nullptr : &rate.error(),
+                           seed ? nullptr : &seed.error()})
+        if (e) return ctx.fail(*e);
+    SystemClock clock;
+    auto st =
+        bench::write_throttled(STDOUT_FILENO, size.value(), rate.value(), seed.value(), clock);
+    if (!st) return ctx.fail(st.error());
+    return 0;
 }
 } // namespace
 
@@ -90,6 +298,45 @@ void add_bench_commands(Registry& r) {
          {"size", "files", "source", "drives", "sessions-per-drive", "block-size", "scratch"},
          {"null"},
          bench_backup});
+    r.push_back({{"bench", "read"},
+                 "PATH... [--concurrency 1,2,4,8]",
+                 "NULL-device read: N concurrent readers (2 MiB reads, discarded) from the "
+                 "warmed page cache; MB/s and CPU s/GiB per level",
+                 {"concurrency", "source"},
+                 {},
+                 bench_read});
+    r.push_back({{"bench", "blocksize"},
+                 "[--sizes 64K,256K,1M] [--size 256M] [--source PATH...] [--drives 1] "
+                 "[--sessions-per-drive 4] [--repeat 3] [--scratch /dev/shm]",
+                 "one backup to tmpfs virtual drives per block size; MB/s and CPU s/GiB",
+                 {"sizes", "size", "source", "drives", "sessions-per-drive", "repeat", "scratch"},
+                 {},
+                 bench_blocksize});
+    r.push_back({{"bench", "compression"},
+                 "PATH... [--codecs none,lz4,zstd:1,zstd:3,zstd:9,gzip:1,gzip:6] "
+                 "[--drive-rate 160M] [--max 256M]",
+                 "each codec on the files' content in 128 KiB frames, one thread; whether the "
+                 "drive would still stream",
+                 {"codecs", "drive-rate", "max", "source"},
+                 {},
+                 bench_compression});
+    r.push_back({{"bench", "multiplex"},
+                 "[--drives 1,2,4] [--sessions-per-drive 4] [--source-rate 4.5M] "
+                 "[--drive-rate 11M] [--buffer 8M] [--reposition 3s] [--size 64M] "
+                 "[--block-size 256K] [--scratch /dev/shm]",
+                 "the seed-000 table: throttled sources multiplexed onto streaming-model "
+                 "virtual drives; sustained/wall rate, CPU, shoe-shine per drive",
+                 {"drives", "sessions-per-drive", "source-rate", "drive-rate", "buffer",
+                  "reposition", "size", "block-size", "scratch"},
+                 {},
+                 bench_multiplex});
+    r.push_back({{"bench-source"},
+                 "--size N [--rate R] [--seed S]",
+                 "(internal, used by bench multiplex) write N incompressible bytes to stdout "
+                 "at rate R",
+                 {"size", "rate", "seed"},
+                 {},
+                 bench_source});
 }
 
 } // namespace tl::cli

@@ -12,5 +12,6 @@ void add_jobs_commands(Registry& r);
 void add_volume_commands(Registry& r);
 void add_restore_commands(Registry& r);
 void add_bench_commands(Registry& r);
+void add_plan_commands(Registry& r);
 int exit_code_for_job_status(const std::string& status);
 } // namespace tl::cli

@@ -1,0 +1,72 @@
+#include "bench/scratch_backup.h"
+
+#include <algorithm>
+#include <filesystem>
+
+#include <stdlib.h>
+
+#include "api/engine.h"
+#include "device/device_registry.h"
+#include "job/backup_job.h"
+
+namespace tl::bench {
+
+ScratchDir::~ScratchDir() {
+    std::error_code ec;
+    if (!path.empty()) std::filesystem::remove_all(path, ec);
+}
+
+Result<std::string> make_scratch_dir(const std::string& scratch) {
+    std::string tmpl = scratch + "/tapeloom-bench-XXXXXX";
+    if (!::mkdtemp(tmpl.data()))
+        return make_error(ErrorKind::Io, "cannot create a temporary directory in " + scratch +
+                                             "; pass --scratch DIR on a writable filesystem");
+    return tmpl;
+}
+
+Status cancelled_check(std::atomic<bool>* cancel) {
+    if (cancel && cancel->load())
+        return make_error(ErrorKind::Cancelled, "bench cancelled; its temporary data is removed");
+    return {};
+}
+
+Result<job::JobReport> backup_to_scratch(const ScratchBackup& b, const std::string& home,
+                                         Clock& clock) {
+    EngineOptions eo;
+    eo.home = home;
+    eo.clock = &clock;
+    eo.log_to_file = false;
+    auto engine = Engine::open(eo);
+    if (!engine) return engine.error();
+    device::VirtualLibrarySpec spec;
+    spec.name = "bench";
+    spec.drives = static_cast<int>(std::max<std::size_t>(b.drives, 1));
+    spec.storage_slots = spec.drives + 2;
+    spec.mail = 1;
+    spec.prefix = "BEN";
+    // Any one drive may get every byte (sources are dealt, not balanced); framing and labels
+    // add a little. Nothing is preallocated, so a generous figure costs nothing.
+    spec.capacity = b.bytes + b.bytes / 8 + (256ull << 20);
+    spec.streaming = b.streaming;
+    auto lib = device::add_virtual_library(engine.value()->catalog(), engine.value()->home(), spec);
+    if (!lib) return lib.error();
+    job::BackupOptions bo;
+    bo.sources = b.sources;
+    bo.library = spec.name;
+    bo.drives = b.drives;
+    bo.sessions_per_drive = b.sessions_per_drive;
+    bo.block_size = b.block_size;
+    bo.read_buffer = 2u << 20; // the seeds' 2 MB read buffer
+    bo.poll_interval = b.poll_interval;
+    bo.name = "bench";
+    bo.null_drives = b.null_drives;
+    auto rep = job::run_backup(*engine.value(), bo, {}, b.cancel);
+    if (!rep) return rep.error();
+    if (rep->status == "cancelled")
+        return make_error(ErrorKind::Cancelled, "bench cancelled; its temporary data is removed");
+    if (rep->status == "failed")
+        return make_error(ErrorKind::Io, "the bench backup failed: " + rep->error);
+    return rep;
+}
+
+} // namespace tl::bench

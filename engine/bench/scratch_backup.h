@@ -1,0 +1,51 @@
+#pragma once
+// The benches' throw-away backups: a fresh data directory with its own virtual library on a
+// scratch directory (normally /dev/shm, so the "tape" costs memory bandwidth only), removed
+// with its ScratchDir. Shared by bench backup, bench blocksize and bench multiplex.
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "common/clock.h"
+#include "common/result.h"
+#include "job/job_report.h"
+
+namespace tl::bench {
+
+// A temporary directory removed (recursively) when this goes out of scope.
+struct ScratchDir {
+    std::string path;
+    ScratchDir() = default;
+    explicit ScratchDir(std::string p) : path(std::move(p)) {}
+    ScratchDir(const ScratchDir&) = delete;
+    ScratchDir& operator=(const ScratchDir&) = delete;
+    ~ScratchDir();
+};
+
+// mkdtemp of `scratch`/tapeloom-bench-XXXXXX, with an error that says what to do.
+Result<std::string> make_scratch_dir(const std::string& scratch);
+
+struct ScratchBackup {
+    std::vector<std::string> sources; // as run_backup reads them (paths, cmd:...)
+    std::uint64_t bytes = 0;          // expected source bytes, to size the cartridges
+    std::size_t drives = 1;
+    std::size_t sessions_per_drive = 4;
+    std::size_t block_size = 256 * 1024;
+    std::optional<nlohmann::json> streaming; // the virtual drives' streaming model, if any
+    double poll_interval = 1.0;
+    bool null_drives = false; // null drives instead of the scratch library (the read side alone)
+    std::atomic<bool>* cancel = nullptr;
+};
+
+// Opens an engine on the new data directory `home`, adds library "bench" and runs the backup.
+// A job that fails or is cancelled is an error here (a bench figure of a failed job is noise).
+Result<job::JobReport> backup_to_scratch(const ScratchBackup& b, const std::string& home,
+                                         Clock& clock);
+
+Status cancelled_check(std::atomic<bool>* cancel);
+
+} // namespace tl::bench

@@ -1,0 +1,17 @@
+#pragma once
+// A source that behaves like the seeds' 4.5 MB/s disks: `size` incompressible bytes written to
+// a file descriptor (a pipe to a `cmd:` backup source) no faster than `rate`. Used by
+// `tapeloom-cli bench-source`, which bench multiplex runs as its sources.
+#include <cstdint>
+
+#include "common/clock.h"
+#include "common/result.h"
+
+namespace tl::bench {
+
+// rate <= 0: as fast as the reader takes it. A disk cannot read ahead while its reader is
+// blocked (back-pressure from the drive), so time spent blocked earns no credit for a later
+// burst: the pacing restarts from "now" whenever it fell behind.
+Status write_throttled(int fd, std::uint64_t size, double rate, std::uint64_t seed, Clock& clock);
+
+} // namespace tl::bench

@@ -1,0 +1,173 @@
+// Smoke tests of the issue-10 bench commands and `plan` through the real tapeloom-cli, with
+// tiny sizes: each --json table has its keys, one row per requested level, and figures that
+// agree with each other and with the model. Never speeds: the machine may be busy.
+#include <QtTest>
+
+#include <random>
+
+#include "cli_runner.h"
+
+using tltest::run_cli;
+
+namespace {
+
+bool write_file(const QString& path, const QByteArray& data) {
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(data) == data.size();
+}
+
+QByteArray random_bytes(int n, unsigned seed) {
+    std::mt19937 g(seed);
+    QByteArray b(n, '\0');
+    for (auto& c : b)
+        c = static_cast<char>(g());
+    return b;
+}
+
+QJsonArray levels_of(const tltest::CliResult& r) {
+    return r.json().object().value("levels").toArray();
+}
+
+} // namespace
+
+class TestBenchCommands : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+    QString data_; // 2 random files of 3 MiB and a compressible text file
+
+private Q_SLOTS:
+    void initTestCase() {
+        QVERIFY(dir_.isValid());
+        data_ = dir_.path() + "/data";
+        QVERIFY(QDir().mkpath(data_));
+        QVERIFY(write_file(data_ + "/a.bin", random_bytes(3 << 20, 1)));
+        QVERIFY(write_file(data_ + "/b.bin", random_bytes(3 << 20, 2)));
+        QByteArray text;
+        for (int i = 0; text.size() < (1 << 20); ++i)
+            text += "line " + QByteArray::number(i % 977) + " of a compressible log file\n";
+        QVERIFY(write_file(data_ + "/c.txt", text));
+    }
+
+    void planReproducesTheNotes() {
+        auto r = run_cli({"plan", "--source-rate", "4.5M", "--sessions", "4", "--drive-rate", "11M",
+                          "--drives", "1", "--buffer", "8M", "--json"});
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        const auto o = r.json().object();
+        QCOMPARE(o.value("drives").toArray().size(), 1);
+        QCOMPARE(o.value("total_sustained_mb_s").toDouble(), 11.0);
+        QCOMPARE(o.value("backhitches_per_hour").toInt(), 0);
+        QCOMPARE(o.value("restore_penalty").toDouble(), 4.0);
+        auto one = run_cli({"plan", "--source-rate", "4.5M", "--sessions", "1", "--drive-rate",
+                            "11M", "--drives", "1", "--buffer", "8M", "--json"});
+        QVERIFY2(one.exit_code == 0, one.err.constData());
+        const double eff = one.json().object().value("total_sustained_mb_s").toDouble();
+        QVERIFY2(eff > 2.0 && eff < 2.5, qPrintable(QString::number(eff)));
+        QVERIFY(run_cli({"plan", "--sessions", "4"}).exit_code == 2); // usage: rates missing
+    }
+
+    void benchSourceWritesExactlyItsSize() {
+        auto r = run_cli({"bench-source", "--size", "100000", "--rate", "10M"});
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        QCOMPARE(r.out.size(), 100000);
+    }
+
+    void readHasOneRowPerLevel() {
+        auto r = run_cli({"bench", "read", data_, "--concurrency", "1,2,3", "--json"});
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        const auto o = r.json().object();
+        QVERIFY(o.value("page_cache_warmed").toBool());
+        const qint64 bytes = o.value("bytes").toInteger();
+        QVERIFY(bytes > 6 << 20);
+        const auto levels = levels_of(r);
+        QCOMPARE(levels.size(), 3);
+        for (int i = 0; i < 3; ++i) {
+            const auto l = levels[i].toObject();
+            QCOMPARE(l.value("concurrency").toInt(), i + 1);
+            QCOMPARE(l.value("bytes").toInteger(), bytes); // every level reads everything
+            QVERIFY(l.value("mb_s").toDouble() > 0);
+            QVERIFY(l.value("cpu_s_per_gib").toDouble() >= 0);
+        }
+    }
+
+    void blocksizeRatiosAreRelativeToTheSmallest() {
+        auto r = run_cli({"bench", "blocksize", "--sizes", "256K,64K", "--size", "4M", "--repeat",
+                          "1", "--scratch", dir_.path(), "--json"});
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        const auto levels = levels_of(r);
+        QCOMPARE(levels.size(), 2);
+        QCOMPARE(levels[0].toObject().value("block_size").toInt(), 256 << 10);
+        QCOMPARE(levels[1].toObject().value("block_size").toInt(), 64 << 10);
+        QCOMPARE(levels[1].toObject().value("cpu_ratio_to_smallest").toDouble(), 1.0);
+        for (const auto& v : levels) {
+            const auto l = v.toObject();
+            QCOMPARE(l.value("job_status").toString(), QStringLiteral("completed"));
+            QCOMPARE(l.value("bytes").toInteger(), qint64{4 << 20});
+            QVERIFY(l.value("tape_bytes").toInteger() >= l.value("bytes").toInteger());
+            QVERIFY(l.value("mb_s").toDouble() > 0);
+            QVERIFY(l.value("cpu_s_per_gib").toDouble() > 0);
+        }
+        // Only the data directories' leftovers would show here: the bench removes its own.
+        QCOMPARE(QDir(dir_.path()).entryList({"tapeloom-bench-*"}, QDir::Dirs).size(), 0);
+    }
+
+    void compressionFollowsItsRule() {
+        auto r = run_cli({"bench", "compression", data_, "--codecs", "none,lz4,zstd:1",
+                          "--drive-rate", "5M", "--json"});
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        const auto o = r.json().object();
+        const auto codecs = o.value("codecs").toArray();
+        QCOMPARE(codecs.size(), 3);
+        QCOMPARE(codecs[0].toObject().value("ratio").toDouble(), 1.0);
+        for (const auto& v : codecs) {
+            const auto c = v.toObject();
+            QVERIFY(c.value("mb_s").toDouble() > 0);
+            QVERIFY(c.value("ratio").toDouble() >= 1.0);
+            const bool rule = c.value("mb_s").toDouble() >=
+                              o.value("drive_rate_mb_s").toDouble() * c.value("ratio").toDouble();
+            QCOMPARE(c.value("streams").toBool(), rule);
+        }
+        QVERIFY(codecs[1].toObject().value("ratio").toDouble() > 1.05); // the text shrinks
+        QVERIFY(run_cli({"bench", "compression", data_, "--codecs", "rar"}).exit_code == 2);
+    }
+
+    void multiplexTableMatchesTheSetup() {
+        // 2 sources of 4 MB/s per drive offer 8 MB/s to 6 MB/s drives: they stream (the model
+        // says no backhitch), so nothing here depends on how fast this machine is. No
+        // reposition penalty: in a run this short the one after labeling would dominate.
+        auto r = run_cli({"bench", "multiplex", "--drives", "1,2", "--sessions-per-drive", "2",
+                          "--source-rate", "4M", "--drive-rate", "6M", "--buffer", "1M",
+                          "--reposition", "0", "--size", "6M", "--scratch", dir_.path(), "--json"},
+                         60000);
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        const auto levels = levels_of(r);
+        QCOMPARE(levels.size(), 2);
+        for (int i = 0; i < 2; ++i) {
+            const auto l = levels[i].toObject();
+            const int drives = i + 1;
+            QCOMPARE(l.value("drives").toInt(), drives);
+            QCOMPARE(l.value("sessions").toInt(), 2 * drives);
+            QCOMPARE(l.value("job_status").toString(), QStringLiteral("completed"));
+            QCOMPARE(l.value("bytes").toInteger(), qint64{drives} * (6 << 20));
+            QCOMPARE(l.value("predicted_mb_s").toDouble(), 6.0 * drives);
+            QCOMPARE(l.value("predicted_backhitches_per_hour").toInt(), 0);
+            QCOMPARE(l.value("shoeshine_per_drive").toArray().size(), drives);
+            const double secs = l.value("seconds").toDouble();
+            const double wall = l.value("wall_mb_s").toDouble();
+            QVERIFY(secs > 0 && wall > 0 && l.value("sustained_mb_s").toDouble() > 0);
+            // The drives cannot beat their rate by more than what their buffers took in.
+            QVERIFY2(wall * secs <= drives * (6.0 * secs + 1.0) * 1.05 + 0.5,
+                     qPrintable(QString("wall %1 MB/s over %2 s").arg(wall).arg(secs)));
+            QVERIFY(!l.value("per_cpu_busy_pct").toArray().isEmpty());
+            // Wall time includes mounting and labeling, the sustained rate drops the ramp: the
+            // drives streamed (the model says so), so the sustained rate is not below the wall.
+            QVERIFY2(l.value("sustained_mb_s").toDouble() >= 0.95 * wall,
+                     qPrintable(QString("sustained %1, wall %2")
+                                    .arg(l.value("sustained_mb_s").toDouble())
+                                    .arg(wall)));
+            QVERIFY(l.value("median_mb_s").toDouble() > 0);
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestBenchCommands)
+#include "test_bench_commands.moc"
