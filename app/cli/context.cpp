@@ -30,6 +30,8 @@ int Context::fail(const Error& e) {
     return exit_code_for(e.kind);
 }
 
-void Context::print_json(const nlohmann::json& j) { out_ << j.dump(2) << "\n"; }
+void Context::print_json(const nlohmann::json& j) {
+    out_ << j.dump(2) << "\n";
+}
 
 } // namespace tl::cli

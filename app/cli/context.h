@@ -44,11 +44,11 @@ private:
 };
 
 struct Command {
-    std::vector<std::string> path;  // e.g. {"library", "inventory"}
-    std::string usage;              // options after the path, e.g. "[--library NAME]"
-    std::string summary;            // one line for --help
-    std::set<std::string> options;  // allowed options taking a value, besides the global ones
-    std::set<std::string> flags;    // allowed boolean options
+    std::vector<std::string> path; // e.g. {"library", "inventory"}
+    std::string usage;             // options after the path, e.g. "[--library NAME]"
+    std::string summary;           // one line for --help
+    std::set<std::string> options; // allowed options taking a value, besides the global ones
+    std::set<std::string> flags;   // allowed boolean options
     std::function<int(Context&)> run;
 };
 

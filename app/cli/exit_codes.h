@@ -6,34 +6,42 @@ namespace tl::cli {
 
 enum ExitCode : int {
     kOk = 0,
-    kFailure = 1,         // the operation failed (I/O, internal)
-    kUsage = 2,           // bad command line
-    kNotFound = 3,        // a named volume, drive, slot, job or file does not exist
-    kBusy = 4,            // data directory or device held by someone else
-    kDevice = 5,          // drive or changer refused: no medium, write-protected, full
-    kMediaMissing = 6,    // volumes needed are outside the library
-    kPartial = 7,         // finished, but some files failed (corruption, unreadable)
-    kWarnings = 8,        // finished with warnings (files changed while read, skipped)
-    kCorrupt = 9,         // media or catalog damaged / foreign
-    kCancelled = 10,      // cancelled by the operator or a signal
+    kFailure = 1,      // the operation failed (I/O, internal)
+    kUsage = 2,        // bad command line
+    kNotFound = 3,     // a named volume, drive, slot, job or file does not exist
+    kBusy = 4,         // data directory or device held by someone else
+    kDevice = 5,       // drive or changer refused: no medium, write-protected, full
+    kMediaMissing = 6, // volumes needed are outside the library
+    kPartial = 7,      // finished, but some files failed (corruption, unreadable)
+    kWarnings = 8,     // finished with warnings (files changed while read, skipped)
+    kCorrupt = 9,      // media or catalog damaged / foreign
+    kCancelled = 10,   // cancelled by the operator or a signal
 };
 
 inline int exit_code_for(ErrorKind kind) {
     switch (kind) {
-    case ErrorKind::InvalidArgument: return kUsage;
-    case ErrorKind::NotFound: return kNotFound;
-    case ErrorKind::Busy: return kBusy;
+    case ErrorKind::InvalidArgument:
+        return kUsage;
+    case ErrorKind::NotFound:
+        return kNotFound;
+    case ErrorKind::Busy:
+        return kBusy;
     case ErrorKind::NoMedium:
     case ErrorKind::WriteProtected:
-    case ErrorKind::NoSpace: return kDevice;
-    case ErrorKind::MediaMissing: return kMediaMissing;
+    case ErrorKind::NoSpace:
+        return kDevice;
+    case ErrorKind::MediaMissing:
+        return kMediaMissing;
     case ErrorKind::Corrupt:
-    case ErrorKind::Foreign: return kCorrupt;
-    case ErrorKind::Cancelled: return kCancelled;
+    case ErrorKind::Foreign:
+        return kCorrupt;
+    case ErrorKind::Cancelled:
+        return kCancelled;
     case ErrorKind::AlreadyExists:
     case ErrorKind::Io:
     case ErrorKind::Unsupported:
-    case ErrorKind::Internal: return kFailure;
+    case ErrorKind::Internal:
+        return kFailure;
     }
     return kFailure;
 }

@@ -12,9 +12,9 @@
 namespace tl {
 
 struct EngineOptions {
-    std::string home;           // data directory (resolved by the caller, see resolve_home)
-    Clock* clock = nullptr;     // injected clock; nullptr = the system clock
-    bool log_to_file = true;    // <home>/logs/tapeloom.log
+    std::string home;        // data directory (resolved by the caller, see resolve_home)
+    Clock* clock = nullptr;  // injected clock; nullptr = the system clock
+    bool log_to_file = true; // <home>/logs/tapeloom.log
 };
 
 struct EngineStatus {

@@ -11,8 +11,8 @@ public:
     using Mono = std::chrono::steady_clock::time_point;
     using Wall = std::chrono::system_clock::time_point;
     virtual ~Clock() = default;
-    virtual Mono now() const = 0;        // monotonic: for rates and durations
-    virtual Wall wall() const = 0;       // calendar time: for catalog timestamps
+    virtual Mono now() const = 0;  // monotonic: for rates and durations
+    virtual Wall wall() const = 0; // calendar time: for catalog timestamps
     virtual void sleep_for(std::chrono::nanoseconds d) = 0;
 };
 

@@ -11,7 +11,8 @@ namespace tl::log {
 
 namespace {
 struct Fanout {
-    std::shared_ptr<spdlog::sinks::dist_sink_mt> dist = std::make_shared<spdlog::sinks::dist_sink_mt>();
+    std::shared_ptr<spdlog::sinks::dist_sink_mt> dist =
+        std::make_shared<spdlog::sinks::dist_sink_mt>();
     std::mutex mutex;
     spdlog::sink_ptr console;
     std::shared_ptr<RingSink> ring;
@@ -40,7 +41,8 @@ RingSink::RingSink(std::size_t capacity) : capacity_(capacity ? capacity : 1) {
 
 void RingSink::sink_it_(const spdlog::details::log_msg& msg) {
     Entry e;
-    e.time_ms = std::chrono::duration_cast<std::chrono::milliseconds>(msg.time.time_since_epoch()).count();
+    e.time_ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(msg.time.time_since_epoch()).count();
     e.level = static_cast<int>(msg.level);
     e.module.assign(msg.logger_name.data(), msg.logger_name.size());
     e.text.assign(msg.payload.data(), msg.payload.size());

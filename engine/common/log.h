@@ -21,9 +21,9 @@ namespace tl::log {
 std::shared_ptr<spdlog::logger> get(const std::string& module);
 
 struct Entry {
-    std::uint64_t seq = 0;      // 1, 2, 3... in arrival order
-    long long time_ms = 0;      // unix time in milliseconds
-    int level = 0;              // spdlog::level::level_enum
+    std::uint64_t seq = 0; // 1, 2, 3... in arrival order
+    long long time_ms = 0; // unix time in milliseconds
+    int level = 0;         // spdlog::level::level_enum
     std::string module;
     std::string text;
 };

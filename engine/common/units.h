@@ -14,7 +14,7 @@ Result<std::uint64_t> parse_size(std::string_view text);
 // Parses a duration: "500ms", "1s", "2m", "1h", "30" (seconds).
 Result<double> parse_seconds(std::string_view text);
 
-std::string format_bytes(std::uint64_t bytes); // "1.5 GiB"
+std::string format_bytes(std::uint64_t bytes);    // "1.5 GiB"
 std::string format_rate(double bytes_per_second); // "123.4 MB/s" (decimal)
 
 } // namespace tl

@@ -12,11 +12,13 @@ namespace tl::metrics {
 struct CpuTimes {
     std::uint64_t user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0,
                   steal = 0;
-    std::uint64_t total() const { return user + nice + system + idle + iowait + irq + softirq + steal; }
+    std::uint64_t total() const {
+        return user + nice + system + idle + iowait + irq + softirq + steal;
+    }
 };
 
 struct CpuReading {
-    CpuTimes all;                 // the "cpu" line
+    CpuTimes all;                  // the "cpu" line
     std::vector<CpuTimes> per_cpu; // "cpu0", "cpu1"...
 };
 

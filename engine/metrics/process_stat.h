@@ -5,8 +5,8 @@
 namespace tl::metrics {
 
 struct ProcessStat {
-    double cpu_seconds = 0;          // user + system, whole process, all threads
-    std::uint64_t rss_bytes = 0;     // resident set now
+    double cpu_seconds = 0;           // user + system, whole process, all threads
+    std::uint64_t rss_bytes = 0;      // resident set now
     std::uint64_t peak_rss_bytes = 0; // high-water mark (VmHWM)
 };
 
