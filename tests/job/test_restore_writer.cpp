@@ -7,6 +7,7 @@
 #include "format/stream_parser.h"
 #include "job/restore_writer.h"
 #include "job/safe_path.h"
+#include "stream_builder.h"
 
 using namespace tl;
 
@@ -18,20 +19,7 @@ class TestRestoreWriter : public QObject {
     static std::vector<std::uint8_t>
     stream(const std::vector<std::pair<format::ObjectHeader, std::string>>& objs,
            std::vector<std::uint64_t>& offsets) {
-        std::vector<std::uint8_t> out, scratch;
-        codec::Compressor none;
-        for (const auto& [h, data] : objs) {
-            offsets.push_back(out.size());
-            format::encode_object_header(h, out);
-            if (!data.empty())
-                (void)format::append_frame(none, reinterpret_cast<const std::uint8_t*>(data.data()),
-                                           data.size(), out, scratch);
-            format::ObjectTrailer t;
-            t.data_length = data.size();
-            t.hash = codec::hash128(data.data(), data.size());
-            format::encode_object_trailer(t, out);
-        }
-        return out;
+        return tltest::build_stream(objs, &offsets);
     }
     static format::ObjectHeader file(const std::string& path, std::size_t size) {
         format::ObjectHeader h;

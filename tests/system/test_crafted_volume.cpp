@@ -11,6 +11,7 @@
 #include "format/object.h"
 #include "format/session_header.h"
 #include "format/volume_label.h"
+#include "stream_builder.h"
 
 using namespace tl;
 using tltest::run_cli;
@@ -22,22 +23,6 @@ using tltest::run_cli;
 class TestCraftedVolume : public QObject {
     Q_OBJECT
 
-    static std::vector<std::uint8_t>
-    stream_of(const std::vector<std::pair<format::ObjectHeader, std::string>>& objs) {
-        std::vector<std::uint8_t> out, scratch;
-        codec::Compressor none;
-        for (const auto& [h, data] : objs) {
-            format::encode_object_header(h, out);
-            if (!data.empty())
-                (void)format::append_frame(none, reinterpret_cast<const std::uint8_t*>(data.data()),
-                                           data.size(), out, scratch);
-            format::ObjectTrailer t;
-            t.data_length = data.size();
-            t.hash = codec::hash128(data.data(), data.size());
-            format::encode_object_trailer(t, out);
-        }
-        return out;
-    }
     static format::ObjectHeader obj(format::ObjectKind k, const std::string& path,
                                     std::size_t size = 0, const std::string& target = {}) {
         format::ObjectHeader h;
@@ -58,7 +43,7 @@ private Q_SLOTS:
                       outside = d.path() + "/outside";
         QVERIFY(QDir().mkpath(outside));
         const std::string out = outside.toStdString();
-        const auto payload = stream_of({
+        const auto payload = tltest::build_stream({
             {obj(format::ObjectKind::Directory, ""), ""},
             {obj(format::ObjectKind::RegularFile, "../../outside/dotdot.txt", 4), "evil"},
             {obj(format::ObjectKind::RegularFile, out + "/absolute.txt", 4), "evil"},
