@@ -156,6 +156,137 @@ CREATE INDEX files_name ON files(name);
 INSERT INTO pools(name, library, auto_label, retention_days, created)
   VALUES ('Default', NULL, 1, 30, strftime('%s','now'));
 )sql",
+        // 2 -> 3: a finished job's time series (per-drive rates, per-CPU utilization...), one
+        // row per series with the samples packed as little-endian float32, so a job's graphs can
+        // be redrawn and exported without a row per sample.
+        R"sql(
+CREATE TABLE job_series(
+  job_id  INTEGER NOT NULL REFERENCES jobs(id) ON DELETE CASCADE,
+  name    TEXT NOT NULL,                    -- 'time', 'drive:LTO-0', 'cpu:0', 'cpu:all', ...
+  ord     INTEGER NOT NULL,                 -- display order (drives, then CPUs...)
+  unit    TEXT NOT NULL,                    -- 's', 'B/s', '%', 'B'
+  data    BLOB NOT NULL,
+  PRIMARY KEY (job_id, name)
+) WITHOUT ROWID;
+)sql",
+        // Media management (issue #8, docs/media.md): pool policies, the volume states 'blank' and
+        // 'cleaning', volume locations and a per-volume state history. The volumes table is
+        // rebuilt the SQLite way for its new CHECK: tape_files and extents reference it, so the
+        // foreign-key checks are deferred to the commit, the rows are copied out to a temp table,
+        // the table is dropped and created again under the same name (child references stay
+        // textually valid) and the rows go back with their ids; the commit fails if any child row
+        // lost its parent.
+        R"sql(
+PRAGMA defer_foreign_keys=ON;
+ALTER TABLE pools ADD COLUMN purpose TEXT NOT NULL DEFAULT 'backup';
+ALTER TABLE pools ADD COLUMN file_retention_days INTEGER;          -- NULL = as retention_days
+ALTER TABLE pools ADD COLUMN max_jobs INTEGER NOT NULL DEFAULT 0;   -- per volume, 0 = no limit
+ALTER TABLE pools ADD COLUMN max_bytes INTEGER NOT NULL DEFAULT 0;  -- per volume, 0 = no limit
+ALTER TABLE pools ADD COLUMN max_use_seconds INTEGER NOT NULL DEFAULT 0; -- from first write
+ALTER TABLE pools ADD COLUMN recycle TEXT NOT NULL DEFAULT 'auto'
+  CHECK (recycle IN ('auto','manual'));
+INSERT OR IGNORE INTO pools(name, library, auto_label, retention_days, created, purpose)
+  VALUES ('Scratch', NULL, 1, 0, strftime('%s','now'), 'scratch');
+CREATE TEMP TABLE volumes_copy AS SELECT * FROM volumes;
+DROP TABLE volumes;
+CREATE TABLE volumes(
+  id            INTEGER PRIMARY KEY,
+  barcode       TEXT NOT NULL UNIQUE,
+  uuid          BLOB,
+  pool_id       INTEGER REFERENCES pools(id),
+  state         TEXT NOT NULL DEFAULT 'append'
+                CHECK (state IN ('blank','append','full','used','recyclable','error',
+                                 'read-only','disabled','cleaning')),
+  block_size    INTEGER NOT NULL,
+  capacity      INTEGER NOT NULL DEFAULT 0,
+  bytes         INTEGER NOT NULL DEFAULT 0,
+  next_file     INTEGER NOT NULL DEFAULT 1,
+  labeled       INTEGER NOT NULL,
+  last_written  INTEGER,
+  mounts        INTEGER NOT NULL DEFAULT 0,
+  errors        INTEGER NOT NULL DEFAULT 0,
+  jobs          INTEGER NOT NULL DEFAULT 0,   -- backup jobs that wrote to it since labeled
+  first_written INTEGER,                      -- unix seconds of the first job since labeled
+  location      TEXT NOT NULL DEFAULT 'library'
+                CHECK (location IN ('library','mail','outside')),
+  library       TEXT,                         -- library name while in a library or mail slot
+  slot          INTEGER,                      -- home storage slot (or mail slot element)
+  site          TEXT,                         -- outside: vault, off-site name...
+  left_at       INTEGER                       -- outside: unix seconds it left the library
+);
+INSERT INTO volumes(id, barcode, uuid, pool_id, state, block_size, capacity, bytes, next_file,
+                    labeled, last_written, mounts, errors, first_written)
+  SELECT id, barcode, uuid, pool_id, state, block_size, capacity, bytes, next_file, labeled,
+         last_written, mounts, errors, last_written FROM volumes_copy;
+DROP TABLE volumes_copy;
+UPDATE volumes SET jobs = (SELECT count(DISTINCT s.job_id) FROM tape_files t
+                           JOIN sessions s ON s.id = t.session_id WHERE t.volume_id = volumes.id);
+CREATE TABLE volume_history(
+  id         INTEGER PRIMARY KEY,
+  volume_id  INTEGER NOT NULL REFERENCES volumes(id) ON DELETE CASCADE,
+  time       INTEGER NOT NULL,                -- unix seconds
+  from_state TEXT,                            -- NULL when the volume entered the catalog
+  to_state   TEXT NOT NULL,
+  reason     TEXT NOT NULL
+);
+CREATE INDEX volume_history_volume ON volume_history(volume_id, id);
+)sql",
+        // Backup levels (issue #9, docs/levels.md): the ctime and inode of each entry for change
+        // detection, the save set a diff/incr was compared against (its chain back to a full),
+        // and deletion markers: base entries a diff/incr no longer found (no object on media).
+        R"sql(
+ALTER TABLE files ADD COLUMN ctime INTEGER NOT NULL DEFAULT 0;  -- nanoseconds
+ALTER TABLE files ADD COLUMN inode INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE savesets ADD COLUMN base_id INTEGER;                -- NULL for a full
+CREATE INDEX savesets_source ON savesets(source, job_id);
+CREATE TABLE deletions(
+  saveset_id INTEGER NOT NULL REFERENCES savesets(id) ON DELETE CASCADE,
+  dir_id     INTEGER NOT NULL REFERENCES dirs(id),
+  name       TEXT NOT NULL,
+  kind       INTEGER NOT NULL,              -- what was there (format::ObjectKind)
+  PRIMARY KEY (saveset_id, dir_id, name)
+) WITHOUT ROWID;
+)sql",
+        // Job definitions, their schedules and the scheduler's queue (issue #9,
+        // docs/schedules.md). A definition is stored as JSON (schedule/job_definition.h); the
+        // queue mirrors the service's waiting and running entries so the CLI can list and
+        // cancel them while `tapeloom-cli serve` runs.
+        R"sql(
+CREATE TABLE job_definitions(
+  id      INTEGER PRIMARY KEY,
+  name    TEXT NOT NULL UNIQUE,
+  spec    TEXT NOT NULL,                    -- JSON
+  created INTEGER NOT NULL,                 -- unix seconds
+  updated INTEGER NOT NULL
+);
+CREATE TABLE schedules(
+  id            INTEGER PRIMARY KEY,
+  definition_id INTEGER NOT NULL REFERENCES job_definitions(id) ON DELETE CASCADE,
+  rule          TEXT NOT NULL,              -- docs/schedules.md
+  checked_until INTEGER NOT NULL,           -- occurrences up to here (unix s) were handled
+  created       INTEGER NOT NULL
+);
+CREATE INDEX schedules_definition ON schedules(definition_id);
+CREATE TABLE job_queue(
+  id               INTEGER PRIMARY KEY,
+  definition       TEXT NOT NULL,
+  level            TEXT NOT NULL,
+  reason           TEXT NOT NULL,           -- schedule | missed | manual | retry
+  state            TEXT NOT NULL CHECK (state IN ('queued','running')),
+  attempt          INTEGER NOT NULL DEFAULT 1,
+  not_before       INTEGER NOT NULL,        -- unix seconds
+  enqueued         INTEGER NOT NULL,
+  started          INTEGER,
+  cancel_requested INTEGER NOT NULL DEFAULT 0
+);
+)sql",
+        // Catalog at scale (issue #8, docs/benchmarks.md): files_name is used by no query (name
+        // searches match with GLOB/LIKE '%...%', which no index serves; lookups go through
+        // files_saveset_dir), yet it cost a random B-tree insert per entry and ~30 bytes of the
+        // ~170 per entry.
+        R"sql(
+DROP INDEX IF EXISTS files_name;
+)sql",
     };
     return steps;
 }

@@ -1,14 +1,18 @@
 #include "job/backup_job.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <deque>
 #include <mutex>
 #include <thread>
 
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "catalog/db.h"
+#include "catalog/series_store.h"
 #include "codec/compressor.h"
 #include "common/home.h"
 #include "common/log.h"
@@ -16,10 +20,13 @@
 #include "device/library.h"
 #include "device/null_library.h"
 #include "format/block.h"
+#include "job/backup_level.h"
 #include "job/catalog_writer.h"
 #include "job/drive_worker.h"
 #include "job/session_reader.h"
 #include "job/volume_manager.h"
+#include "metrics/job_monitor.h"
+#include "metrics/live_board.h"
 #include "metrics/process_stat.h"
 #include "metrics/sustained_rate.h"
 #include "source/source_spec.h"
@@ -58,7 +65,12 @@ struct SessionState {
     std::unique_ptr<SessionReader> reader;
     Status result;
     std::uint64_t stream_bytes = 0;
+    std::int64_t base_saveset_id = 0; // diff/incr: the save set compared against
     std::thread thread;
+    std::atomic<bool> finished{false};
+    std::mutex file_mutex; // current_file: written by the reader, read by the monitor
+    std::string current_file;
+    std::string device; // the source's device ("8:1", "cmd"), for per-device read figures
 };
 
 struct DriveSlot {
@@ -71,6 +83,34 @@ struct DriveSlot {
     std::unique_ptr<DriveWorker> worker;
     Status result;
 };
+
+// The block device a source reads from, as "major:minor" (a raw device: its own number), so
+// the monitor can sum the sessions that share a disk; "cmd" for command pipes.
+std::string source_device(const source::SourceSpec& spec) {
+    if (spec.kind == source::SourceKind::Command) return "cmd";
+    struct stat st {};
+    if (stat(spec.target.c_str(), &st) != 0) return "?";
+    const dev_t d = S_ISBLK(st.st_mode) ? st.st_rdev : st.st_dev;
+    return std::to_string(major(d)) + ":" + std::to_string(minor(d));
+}
+
+// Source bytes the same sources gave in their last completed backup: the estimate behind
+// the time left. 0 when any source has no such history.
+std::uint64_t expected_source_bytes(catalog::Db& db, const std::vector<std::string>& sources) {
+    std::uint64_t total = 0;
+    auto q = db.prepare("SELECT s.bytes FROM savesets s JOIN jobs j ON j.id = s.job_id "
+                        "WHERE s.source=? AND s.status IN ('completed','warnings') "
+                        "AND j.kind='backup' ORDER BY s.id DESC LIMIT 1");
+    if (!q) return 0;
+    for (const auto& src : sources) {
+        q->reset();
+        q->bind(1, src);
+        auto row = q->step();
+        if (!row || !row.value()) return 0;
+        total += static_cast<std::uint64_t>(q->i64(0));
+    }
+    return total;
+}
 
 } // namespace
 
@@ -120,6 +160,9 @@ Result<JobReport> run_backup(Engine& engine, const BackupOptions& o,
                               "pool '" + o.pool + "' does not exist; see tapeloom-cli pool list");
         pool = {q->i64(0), o.pool, q->i64(1) != 0};
     }
+    // diff/incr: each file tree's base, or the promotion to full (docs/levels.md).
+    auto levels = plan_levels(db, {pending.begin(), pending.end()}, o.name, o.level);
+    if (!levels) return levels.error();
     auto lib =
         o.null_drives
             ? Result<std::unique_ptr<device::Library>>(device::make_null_library(
@@ -145,17 +188,21 @@ Result<JobReport> run_backup(Engine& engine, const BackupOptions& o,
     std::int64_t job_id = 0;
     {
         auto ins = db.prepare("INSERT INTO jobs(kind,name,level,pool_id,status,pid,started) "
-                              "VALUES('backup',?,'full',?,'running',?,?)");
+                              "VALUES('backup',?,?,?,'running',?,?)");
         if (!ins) return ins.error();
         TL_TRY(ins->bind(1, o.name)
-                   .bind(2, pool.id)
-                   .bind(3, static_cast<std::int64_t>(getpid()))
-                   .bind(4, static_cast<std::int64_t>(to_unix_seconds(started_wall)))
+                   .bind(2, to_string(levels->level))
+                   .bind(3, pool.id)
+                   .bind(4, static_cast<std::int64_t>(getpid()))
+                   .bind(5, static_cast<std::int64_t>(to_unix_seconds(started_wall)))
                    .run());
         job_id = db.last_insert_rowid();
     }
-    log->info("backup job {} started: {} source(s), {} drive(s) x {} session(s), block {} B",
-              job_id, pending.size(), ndrives, o.sessions_per_drive, o.block_size);
+    log->info("backup job {} started: level {}, {} source(s), {} drive(s) x {} session(s), "
+              "block {} B",
+              job_id, to_string(levels->level), pending.size(), ndrives, o.sessions_per_drive,
+              o.block_size);
+    if (!levels->promotion.empty()) log->info("backup job {}: {}", job_id, levels->promotion);
 
     JobReport report;
     report.job_id = job_id;
@@ -174,9 +221,11 @@ Result<JobReport> run_backup(Engine& engine, const BackupOptions& o,
         report.status = "failed";
         report.error = e.message;
         auto upd = db.prepare("UPDATE jobs SET status='failed', ended=?, report=? WHERE id=?");
+        auto failed_json = to_json(report);
+        add_level_fields(failed_json, *levels, {});
         if (upd)
             (void)upd->bind(1, to_unix_seconds(clock.wall()))
-                .bind(2, to_json(report).dump())
+                .bind(2, failed_json.dump())
                 .bind(3, job_id)
                 .run();
         log->error("backup job {} failed: {}", job_id, e.message);
@@ -201,11 +250,19 @@ Result<JobReport> run_backup(Engine& engine, const BackupOptions& o,
                             const source::SourceSpec& spec) -> std::optional<StreamAssignment> {
         auto ss = std::make_unique<SessionState>();
         ss->spec = spec;
+        ss->device = source_device(spec);
         ss->drive = sp->name;
         const std::uint32_t stream_id = sp->next_stream++;
         auto ins2 =
-            jobdb->prepare("INSERT INTO savesets(job_id,session_id,stream_id,source,kind,codec) "
-                           "VALUES(?,?,?,?,?,?)");
+            jobdb->prepare("INSERT INTO savesets(job_id,session_id,stream_id,source,kind,codec,"
+                           "base_id) VALUES(?,?,?,?,?,?,?)");
+        const auto base = levels->bases.find(spec.text);
+        if (ins2) {
+            if (base != levels->bases.end())
+                ins2->bind(7, base->second.saveset_id);
+            else
+                ins2->bind_null(7);
+        }
         if (!ins2 || !ins2->bind(1, job_id)
                           .bind(2, sp->session_id)
                           .bind(3, static_cast<std::int64_t>(stream_id))
@@ -226,9 +283,28 @@ Result<JobReport> run_backup(Engine& engine, const BackupOptions& o,
         rc.spool_dir = spool;
         rc.clock = &clock;
         rc.warn = warn;
+        if (base != levels->bases.end()) {
+            rc.base_chain = base->second.chain;
+            rc.db_path = db.path();
+            rc.compare_hash = o.compare_hash;
+            rc.record_deletions = [w = writer.value().get()](std::vector<DeletionRecord> gone) {
+                CatalogBatch b;
+                b.deletions = std::move(gone);
+                w->submit(std::move(b));
+            };
+            ss->base_saveset_id = base->second.saveset_id;
+        }
+        SessionState* state = ss.get();
+        rc.current_file = [state](const std::string& path) {
+            std::lock_guard lock(state->file_mutex);
+            state->current_file = path;
+        };
         ss->reader = std::make_unique<SessionReader>(spec, *ss->writer, rc, ss->counters);
         SessionState* raw = ss.get();
-        raw->thread = std::thread([raw] { raw->result = raw->reader->run(); });
+        raw->thread = std::thread([raw] {
+            raw->result = raw->reader->run();
+            raw->finished = true;
+        });
         StreamAssignment a;
         a.stream_id = stream_id;
         a.saveset_id = ss->saveset_id;
@@ -250,6 +326,7 @@ Result<JobReport> run_backup(Engine& engine, const BackupOptions& o,
         cfg.job_id = static_cast<std::uint64_t>(job_id);
         cfg.host = host;
         cfg.codec = codec->codec;
+        cfg.now = [&clock, started] { return seconds_between(started, clock.now()); };
         auto ins =
             jobdb->prepare("INSERT INTO sessions(job_id, uuid, drive, block_size) VALUES(?,?,?,?)");
         if (!ins) return finish_failed(ins.error());
@@ -315,32 +392,93 @@ Result<JobReport> run_backup(Engine& engine, const BackupOptions& o,
         });
     }
 
-    // The monitor: per-drive rates at the poll interval, from the drives' byte counters.
-    std::vector<std::uint64_t> last(slots.size(), 0);
-    auto last_t = clock.now();
-    report.drive_samples.assign(slots.size(), {});
+    // The monitor: the drives' and sessions' counters at each poll, published live
+    // (metrics::LiveBoard) and kept as the job's series; rates are derived in JobMonitor.
+    const metrics::LiveBoard board(engine.home());
+    board.prune(to_unix_seconds(clock.wall()), 600);
+    metrics::JobMonitor monitor(o.null_drives ? nullptr : &board);
+    const std::uint64_t expected_bytes = expected_source_bytes(db, o.sources);
+    std::vector<std::uint64_t> shoeshine_before;
+    for (auto& s : slots)
+        shoeshine_before.push_back(lib.value()->drive(s->index).counters().shoeshine_events.load());
+    auto collect = [&] {
+        metrics::LiveSnapshot live;
+        live.job_id = job_id;
+        live.name = o.name;
+        live.pid = getpid();
+        live.status = "running";
+        live.poll_interval = o.poll_interval;
+        live.total_bytes = expected_bytes;
+        const double now = seconds_between(started, clock.now());
+        for (std::size_t d = 0; d < slots.size(); ++d) {
+            const auto& pr = slots[d]->worker->progress();
+            const auto& dc = lib.value()->drive(slots[d]->index).counters();
+            metrics::LiveDrive x;
+            x.name = slots[d]->name;
+            x.volume = pr.volume();
+            x.state = metrics::activity_name(pr.timeline.current());
+            x.bytes = pr.bytes.load();
+            x.blocks = pr.blocks.load();
+            x.shoeshine = dc.shoeshine_events.load() - shoeshine_before[d];
+            const auto cap = dc.buffer_capacity.load();
+            x.buffer_fill =
+                cap ? static_cast<double>(dc.buffer_bytes.load()) / static_cast<double>(cap) : -1;
+            x.positioning_ops = dc.positioning_ops.load();
+            const auto secs = pr.timeline.seconds(now);
+            x.seconds_writing = secs[static_cast<std::size_t>(metrics::Activity::Writing)];
+            x.seconds_positioning = secs[static_cast<std::size_t>(metrics::Activity::Positioning)];
+            x.seconds_mounting = secs[static_cast<std::size_t>(metrics::Activity::Mounting)];
+            x.seconds_idle = secs[static_cast<std::size_t>(metrics::Activity::Idle)];
+            x.seconds_waiting_media =
+                secs[static_cast<std::size_t>(metrics::Activity::WaitingMedia)];
+            live.drives.push_back(std::move(x));
+        }
+        std::lock_guard lock(mutex);
+        for (auto& s : sessions) {
+            metrics::LiveSession x;
+            x.source = s->spec.text;
+            x.drive = s->drive;
+            x.bytes = s->counters.bytes_read.load();
+            x.stored = s->counters.stream_bytes.load();
+            x.files = s->counters.files.load();
+            if (!s->finished.load())
+                x.state = "reading";
+            else
+                x.state = s->result ? "done" : "failed";
+            {
+                std::lock_guard file_lock(s->file_mutex);
+                x.current_file = s->current_file;
+            }
+            auto dev = std::find_if(live.devices.begin(), live.devices.end(),
+                                    [&](const auto& v) { return v.name == s->device; });
+            if (dev == live.devices.end()) {
+                live.devices.push_back({s->device, 0, 0});
+                dev = live.devices.end() - 1;
+            }
+            dev->bytes += x.bytes;
+            live.sessions.push_back(std::move(x));
+        }
+        for (const auto& p : pending) {
+            metrics::LiveSession x;
+            x.source = p.text;
+            x.state = "waiting for a drive";
+            live.sessions.push_back(std::move(x));
+        }
+        return live;
+    };
     auto sample = [&](bool final) {
         const auto now = clock.now();
-        const double dt = seconds_between(last_t, now);
-        if (dt <= 0 || (final && dt < 0.05 * o.poll_interval)) return;
+        auto live = monitor.poll(collect(), seconds_between(started, now),
+                                 to_unix_seconds(clock.wall()), final);
+        if (!progress) return;
         BackupProgress p;
-        p.elapsed = seconds_between(started, now);
-        report.sample_times.push_back(p.elapsed);
-        for (std::size_t d = 0; d < slots.size(); ++d) {
-            const std::uint64_t b = slots[d]->worker->progress().bytes.load();
-            report.drive_samples[d].push_back(static_cast<double>(b - last[d]) / dt);
-            last[d] = b;
-            p.drive_bytes.push_back(b);
-        }
-        last_t = now;
-        {
-            std::lock_guard lock(mutex);
-            for (auto& s : sessions) {
-                p.source_bytes += s->counters.bytes_read.load();
-                p.files += s->counters.files.load();
-            }
-        }
-        if (progress) progress(p);
+        p.elapsed = live.elapsed;
+        for (const auto& d : live.drives)
+            p.drive_bytes.push_back(d.bytes);
+        p.source_bytes = live.source_bytes;
+        p.files = live.files;
+        p.live = std::move(live);
+        progress(p);
     };
     const auto step = std::chrono::duration<double>(std::min(0.05, o.poll_interval));
     auto next_sample = started + std::chrono::duration_cast<Clock::Mono::duration>(
@@ -357,6 +495,8 @@ Result<JobReport> run_backup(Engine& engine, const BackupOptions& o,
     for (auto& t : drive_threads)
         t.join();
     sample(true);
+    report.sample_times = monitor.series().times;
+    report.drive_samples = monitor.drive_rates();
     bool drive_failed = false;
     for (auto& s : slots)
         if (!s->result) drive_failed = true;
@@ -396,7 +536,11 @@ Result<JobReport> run_backup(Engine& engine, const BackupOptions& o,
         if (!s->result && report.error.empty())
             report.error = s->name + ": " + s->result.error().message;
     }
+    std::vector<LevelCounts> level_counts;
     for (auto& s : sessions) {
+        level_counts.push_back({s->saveset_id, s->spec.text, s->base_saveset_id,
+                                s->counters.unchanged.load(), s->counters.same_content.load(),
+                                s->counters.deleted.load()});
         SessionReport r;
         r.saveset_id = s->saveset_id;
         r.source = s->spec.text;
@@ -453,6 +597,11 @@ Result<JobReport> run_backup(Engine& engine, const BackupOptions& o,
         report.status = "warnings";
     else
         report.status = "completed";
+    // A promotion is reported, but the backup it ran is complete: it does not set the status.
+    if (!levels->promotion.empty())
+        report.warnings.insert(report.warnings.begin(), levels->promotion);
+    auto report_json = to_json(report);
+    add_level_fields(report_json, *levels, level_counts);
     auto upd =
         db.prepare("UPDATE jobs SET status=?, ended=?, files=?, bytes=?, report=? WHERE id=?");
     if (!upd) return upd.error();
@@ -460,9 +609,19 @@ Result<JobReport> run_backup(Engine& engine, const BackupOptions& o,
                .bind(2, static_cast<std::int64_t>(report.ended))
                .bind(3, report.files)
                .bind(4, report.bytes)
-               .bind(5, to_json(report).dump())
+               .bind(5, report_json.dump())
                .bind(6, job_id)
                .run());
+    if (auto st = catalog::save_series(db, job_id, monitor.series()); !st)
+        log->warn("backup job {}: series not stored: {}", job_id, st.error().message);
+    if (!o.null_drives) {
+        auto last = collect();
+        last.ended = true;
+        last.status = report.status;
+        last.pid = getpid();
+        last = monitor.poll(std::move(last), report.elapsed, report.ended, true);
+        (void)last;
+    }
     log->info("backup job {} {}: {} files, {} bytes in {:.2f} s", job_id, report.status,
               report.files, report.bytes, report.elapsed);
     return report;

@@ -11,6 +11,7 @@
 
 #include "api/engine.h"
 #include "job/job_report.h"
+#include "metrics/live_snapshot.h"
 #include "source/file_tree_walker.h"
 
 namespace tl::job {
@@ -27,6 +28,13 @@ struct BackupOptions {
     std::uint64_t checkpoint_bytes = 4ull << 30;
     double poll_interval = 1.0; // seconds
     std::string name;           // job name for the history
+    // "full" | "diff" (changes since the last full) | "incr" (since the last backup of any
+    // level), per source and job name (docs/levels.md). A diff/incr without a usable full runs
+    // as a full and says so.
+    std::string level = "full";
+    // diff/incr: a file whose metadata changed but whose content hash equals the stored
+    // version's is not stored again (docs/levels.md).
+    bool compare_hash = false;
     // Benchmarks only: write to N null drives (Data Protector's NULL device) instead of a
     // library, to measure the engine without tape writing. The catalog then describes data
     // that was discarded, so use it on a scratch data directory.
@@ -40,6 +48,7 @@ struct BackupProgress {
     std::vector<std::uint64_t> drive_bytes;
     std::uint64_t source_bytes = 0;
     std::uint64_t files = 0;
+    metrics::LiveSnapshot live; // everything the dashboard shows, rates included
 };
 
 // Runs a backup. The error is for a job that could not start (bad options, no library);

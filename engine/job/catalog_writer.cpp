@@ -83,7 +83,7 @@ Status CatalogWriter::commit(CatalogBatch& b) {
     auto files = db_.prepare(
         "INSERT INTO "
         "files(saveset_id,dir_id,name,kind,mode,uid,gid,size,mtime,hash,offset,volume_id,"
-        "file_number,block,flags) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+        "file_number,block,flags,ctime,inode) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
     if (!files) return files.error();
     std::int64_t last_dir = -1;
     std::string last_dir_path;
@@ -106,7 +106,22 @@ Status CatalogWriter::commit(CatalogBatch& b) {
             .bind(12, f.volume_id)
             .bind(13, static_cast<std::int64_t>(f.file_number));
         s.bind(14, static_cast<std::int64_t>(f.block)).bind(15, static_cast<std::int64_t>(f.flags));
+        s.bind(16, f.ctime_ns).bind(17, f.inode);
         TL_TRY(s.run());
+    }
+    if (!b.deletions.empty()) {
+        auto del = db_.prepare("INSERT OR REPLACE INTO deletions(saveset_id,dir_id,name,kind) "
+                               "VALUES(?,?,?,?)");
+        if (!del) return del.error();
+        for (const auto& x : b.deletions) {
+            auto id = dir_id(x.dir);
+            if (!id) return id.error();
+            TL_TRY(del->bind(1, x.saveset_id)
+                       .bind(2, id.value())
+                       .bind(3, x.name)
+                       .bind(4, x.kind)
+                       .run());
+        }
     }
     auto ext = db_.prepare("INSERT OR REPLACE INTO extents(saveset_id,offset,end_offset,volume_id,"
                            "file_number,first_block,last_block) VALUES(?,?,?,?,?,?,?)");

@@ -66,9 +66,9 @@ DriveWorker::Active* DriveWorker::pick_stream(bool& all_done) {
                 return s;
             }
         }
-        progress_.state = static_cast<int>(DriveState::Waiting);
+        set_state(DriveState::Waiting);
         sig_.cv.wait(lock);
-        progress_.state = static_cast<int>(DriveState::Writing);
+        set_state(DriveState::Writing);
     }
 }
 
@@ -76,7 +76,7 @@ Status DriveWorker::run() {
     block_.assign(cfg_.block_size, 0);
     TL_TRY(fill_slots());
     if (active_.empty()) {
-        progress_.state = static_cast<int>(DriveState::Done);
+        set_state(DriveState::Done);
         return {};
     }
     TL_TRY(start_volume(false));
@@ -116,7 +116,7 @@ Status DriveWorker::run() {
     TL_TRY(close_tape_file(false));
     TL_TRY(write_trailer());
     TL_TRY(volumes_.release(cfg_.drive_index, *vol_, false));
-    progress_.state = static_cast<int>(DriveState::Done);
+    set_state(DriveState::Done);
     return {};
 }
 
@@ -234,7 +234,9 @@ Status DriveWorker::write_current_block() {
 }
 
 Status DriveWorker::start_volume(bool continuation) {
-    progress_.state = static_cast<int>(DriveState::Mounting);
+    set_state(DriveState::Mounting);
+    const double mount_start = cfg_.now ? cfg_.now() : 0;
+    const std::uint64_t positioned_before = drive_.counters().reposition_ns.load();
     std::string prev_barcode;
     format::Uuid prev_uuid;
     if (vol_) {
@@ -245,6 +247,15 @@ Status DriveWorker::start_volume(bool continuation) {
     if (!m) return m.error();
     vol_ = m.value();
     volumes_used_.push_back(vol_->barcode);
+    progress_.set_volume(vol_->barcode);
+    if (cfg_.now) {
+        // The mount included positioning to the end of data; show that part as positioning.
+        const double now = cfg_.now();
+        const double positioned =
+            static_cast<double>(drive_.counters().reposition_ns.load() - positioned_before) / 1e9;
+        const double split = std::max(mount_start, now - positioned);
+        if (split < now) progress_.timeline.enter(metrics::Activity::Positioning, split);
+    }
     progress_.volumes++;
     file_number_ = vol_->next_file;
     checkpoint_ = 0;
@@ -254,7 +265,7 @@ Status DriveWorker::start_volume(bool continuation) {
     prev_uuid_ = prev_uuid;
     TL_TRY(open_tape_file(continuation ? format::HeaderKind::Continuation
                                        : format::HeaderKind::SessionStart));
-    progress_.state = static_cast<int>(DriveState::Writing);
+    set_state(DriveState::Writing);
     return {};
 }
 
@@ -387,6 +398,28 @@ Status DriveWorker::write_trailer() {
     catalog_.submit(std::move(b));
     ++file_number_;
     return {};
+}
+
+void DriveWorker::set_state(DriveState s) {
+    progress_.state = static_cast<int>(s);
+    if (!cfg_.now) return;
+    metrics::Activity a = metrics::Activity::Idle;
+    switch (s) {
+    case DriveState::Idle:
+    case DriveState::Waiting: // waiting for data from the sources: the drive idles
+        a = metrics::Activity::Idle;
+        break;
+    case DriveState::Mounting:
+        a = metrics::Activity::Mounting;
+        break;
+    case DriveState::Writing:
+        a = metrics::Activity::Writing;
+        break;
+    case DriveState::Done:
+        a = metrics::Activity::Done;
+        break;
+    }
+    progress_.timeline.enter(a, cfg_.now());
 }
 
 } // namespace tl::job

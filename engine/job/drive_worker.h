@@ -19,6 +19,7 @@
 #include "job/catalog_writer.h"
 #include "job/stream_channel.h"
 #include "job/volume_manager.h"
+#include "metrics/state_timeline.h"
 
 namespace tl::job {
 
@@ -40,17 +41,34 @@ struct DriveWorkerConfig {
     std::uint64_t job_id = 0;
     std::string host;
     codec::Codec codec = codec::Codec::None;
+    // Seconds since the job started, for the drive's state timeline (unset: no timeline).
+    std::function<double()> now;
 };
 
+enum class DriveState { Idle = 0, Mounting = 1, Writing = 2, Waiting = 3, Done = 4 };
+
+// Read by the job's monitor while the drive thread updates it.
 struct DriveProgress {
     std::atomic<std::uint64_t> blocks{0};
     std::atomic<std::uint64_t> bytes{0};   // block bytes written
     std::atomic<std::uint64_t> payload{0}; // stream bytes carried
     std::atomic<int> volumes{0};
-    std::atomic<int> state{0}; // DriveState
-};
+    std::atomic<int> state{0};       // DriveState
+    metrics::StateTimeline timeline; // writing / mounting / positioning / idle spans
 
-enum class DriveState { Idle = 0, Mounting = 1, Writing = 2, Waiting = 3, Done = 4 };
+    std::string volume() const {
+        std::lock_guard lock(volume_mutex);
+        return loaded;
+    }
+    void set_volume(std::string barcode) {
+        std::lock_guard lock(volume_mutex);
+        loaded = std::move(barcode);
+    }
+
+private:
+    mutable std::mutex volume_mutex;
+    std::string loaded; // barcode of the volume this job has in the drive
+};
 
 class DriveWorker {
 public:
@@ -138,6 +156,7 @@ private:
     std::vector<format::IndexExtent> volume_extents_;
     std::vector<std::string> volumes_used_;
     DriveProgress progress_;
+    void set_state(DriveState s);
 };
 
 } // namespace tl::job

@@ -63,6 +63,43 @@ std::string prefix_for(const SelectedSaveset& s) {
     return src;
 }
 
+// Media sessions joined when they share a volume (union-find over the volumes their save sets'
+// extents are on); each unit lists its sessions in id order.
+Result<std::vector<std::vector<std::int64_t>>>
+sessions_by_volume(catalog::Db& db,
+                   const std::map<std::int64_t, std::vector<const SelectedSaveset*>>& groups) {
+    auto q = db.prepare("SELECT DISTINCT volume_id FROM extents WHERE saveset_id=?");
+    if (!q) return q.error();
+    std::map<std::int64_t, std::int64_t> parent;
+    auto root = [&](std::int64_t x) {
+        while (parent[x] != x)
+            x = parent[x] = parent[parent[x]];
+        return x;
+    };
+    std::map<std::int64_t, std::int64_t> volume_session;
+    for (const auto& [session, list] : groups) {
+        parent.emplace(session, session);
+        for (const auto* s : list) {
+            q->reset();
+            q->bind(1, s->saveset_id);
+            for (;;) {
+                auto row = q->step();
+                if (!row) return row.error();
+                if (!row.value()) break;
+                auto [it, fresh] = volume_session.try_emplace(q->i64(0), session);
+                if (!fresh) parent[root(session)] = root(it->second);
+            }
+        }
+    }
+    std::map<std::int64_t, std::vector<std::int64_t>> units;
+    for (const auto& [session, list] : groups)
+        units[root(session)].push_back(session);
+    std::vector<std::vector<std::int64_t>> out;
+    for (auto& [r, sessions] : units)
+        out.push_back(std::move(sessions));
+    return out;
+}
+
 double past_rate(catalog::Db& db, bool& measured) {
     auto q = db.prepare(
         "SELECT avg(json_extract(report,'$.wall_rate_Bps')) FROM (SELECT report FROM jobs WHERE "
@@ -183,19 +220,29 @@ Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
     }
 
     // Save sets grouped by media session (their streams interleave on the same blocks, so they
-    // are read together in one pass); sessions spread over up to all drives.
+    // are read together in one pass); sessions spread over up to all drives, but sessions that
+    // share a volume (the backups of an incremental chain) stay on one drive: a cartridge is
+    // in one drive at a time.
     std::map<std::int64_t, std::vector<const SelectedSaveset*>> groups;
     for (const auto& s : sel->savesets)
         groups[s.session_id].push_back(&s);
+    auto units = sessions_by_volume(db, groups);
+    if (!units) return units.error();
     const std::size_t ndrives =
         std::max<std::size_t>(1, std::min(o.drives ? o.drives : lib.value()->drive_count(),
-                                          std::min(groups.size(), lib.value()->drive_count())));
+                                          std::min(units->size(), lib.value()->drive_count())));
     std::vector<std::vector<std::vector<const SelectedSaveset*>>> work(ndrives);
     std::size_t g = 0;
-    for (auto& [session, list] : groups)
-        work[g++ % ndrives].push_back(list);
+    for (auto& unit : units.value()) {
+        for (auto session : unit)
+            work[g % ndrives].push_back(groups[session]);
+        ++g;
+    }
     std::mutex mutex;
     Status fatal;
+    // Directory metadata is applied once every thread is done: the save sets of an incremental
+    // chain may fill the same directories from several drives (docs/levels.md).
+    std::vector<std::unique_ptr<RestoreWriter>> done_writers;
     std::vector<std::thread> threads;
     std::atomic<int> running{static_cast<int>(ndrives)};
     const std::string target = o.to.empty() ? "/" : o.to;
@@ -261,25 +308,12 @@ Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
                     }
                 }
             }
-            for (auto& w : writers) {
+            for (auto& w : writers)
                 w->end_saveset();
-                (void)w->finish();
-            }
             if (lib.value()->drive(d).is_open()) (void)lib.value()->drive(d).close();
             std::lock_guard lock(mutex);
-            for (auto& w : writers) {
-                for (const auto& oc : w->outcomes()) {
-                    if (oc.status == "restored")
-                        ++res.restored;
-                    else if (oc.status == "skipped")
-                        ++res.skipped;
-                    else
-                        ++res.failed;
-                    if (oc.status != "restored" && res.problems.size() < 100000)
-                        res.problems.push_back(oc);
-                }
-                rep.bytes += w->bytes_written();
-            }
+            for (auto& w : writers)
+                done_writers.push_back(std::move(w));
             for (const auto& b : bad)
                 res.bad_blocks.push_back(b);
             const auto& st = reader.stats();
@@ -322,6 +356,19 @@ Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
     for (auto& t : threads)
         t.join();
     sample();
+    for (auto& w : done_writers) {
+        if (auto st = w->finish(); !st) log->warn("restore: {}", st.error().message);
+        for (const auto& oc : w->outcomes()) {
+            if (oc.status == "restored")
+                ++res.restored;
+            else if (oc.status == "skipped")
+                ++res.skipped;
+            else
+                ++res.failed;
+            if (oc.status != "restored" && res.problems.size() < 100000) res.problems.push_back(oc);
+        }
+        rep.bytes += w->bytes_written();
+    }
 
     rep.elapsed = seconds_between(started, clock.now());
     rep.ended = to_unix_seconds(clock.wall());

@@ -1,7 +1,11 @@
 #include "job/restore_selection.h"
 
 #include <algorithm>
+#include <unordered_map>
+
 #include <fnmatch.h>
+
+#include "job/backup_level.h"
 
 namespace tl::job {
 
@@ -22,8 +26,12 @@ bool matches(const std::string& path, const std::vector<std::string>& patterns) 
     return false;
 }
 
-Status load_saveset(catalog::Db& db, SelectedSaveset& s, const std::vector<std::string>& paths,
-                    Selection& out) {
+std::string join_path(const std::string& dir, const std::string& name) {
+    return dir.empty() ? name : (name.empty() ? dir : dir + "/" + name);
+}
+
+// Every object of a save set in stream order, with where the next object starts.
+Result<std::vector<SelectedFile>> load_objects(catalog::Db& db, const SelectedSaveset& s) {
     auto q = db.prepare(
         "SELECT f.id, d.path, f.name, f.kind, f.size, f.offset, f.volume_id, f.file_number, "
         "f.block "
@@ -37,8 +45,7 @@ Status load_saveset(catalog::Db& db, SelectedSaveset& s, const std::vector<std::
         if (!row.value()) break;
         SelectedFile f;
         f.file_id = q->i64(0);
-        const std::string dir = q->text(1), name = q->text(2);
-        f.path = dir.empty() ? name : (name.empty() ? dir : dir + "/" + name);
+        f.path = join_path(q->text(1), q->text(2));
         f.kind = static_cast<int>(q->i64(3));
         f.size = static_cast<std::uint64_t>(q->i64(4));
         f.offset = static_cast<std::uint64_t>(q->i64(5));
@@ -47,17 +54,112 @@ Status load_saveset(catalog::Db& db, SelectedSaveset& s, const std::vector<std::
         f.block = static_cast<std::uint32_t>(q->i64(8));
         all.push_back(f);
     }
-    std::size_t picked = 0;
     for (std::size_t i = 0; i < all.size(); ++i) {
         all[i].end = i + 1 < all.size() ? all[i + 1].offset : s.stream_bytes;
         if (all[i].end <= all[i].offset) all[i].end = ~std::uint64_t{0};
-        if (!matches(all[i].path, paths)) continue;
-        out.bytes += all[i].size;
-        ++out.files;
-        ++picked;
-        s.files.push_back(all[i]);
     }
-    s.whole = picked == all.size();
+    return all;
+}
+
+// The paths a diff/incr save set recorded as deleted since its base.
+Result<std::vector<std::string>> load_deletions(catalog::Db& db, std::int64_t saveset_id) {
+    auto q = db.prepare("SELECT d.path, x.name FROM deletions x JOIN dirs d ON d.id=x.dir_id "
+                        "WHERE x.saveset_id=?");
+    if (!q) return q.error();
+    q->bind(1, saveset_id);
+    std::vector<std::string> out;
+    for (;;) {
+        auto row = q->step();
+        if (!row) return row.error();
+        if (!row.value()) break;
+        out.push_back(join_path(q->text(0), q->text(1)));
+    }
+    return out;
+}
+
+Result<SelectedSaveset> saveset_info(catalog::Db& db, std::int64_t id) {
+    auto q = db.prepare("SELECT id, job_id, source, kind, stored, session_id FROM savesets "
+                        "WHERE id=?");
+    if (!q) return q.error();
+    q->bind(1, id);
+    auto row = q->step();
+    if (!row) return row.error();
+    if (!row.value())
+        return make_error(ErrorKind::NotFound,
+                          "save set " + std::to_string(id) + " is no longer in the catalog");
+    SelectedSaveset s;
+    s.saveset_id = q->i64(0);
+    s.job_id = q->i64(1);
+    s.source = q->text(2);
+    s.kind = q->text(3);
+    s.stream_bytes = static_cast<std::uint64_t>(q->i64(4));
+    s.session_id = q->i64(5);
+    return s;
+}
+
+void pick(SelectedSaveset s, std::vector<SelectedFile>&& files, std::size_t total, Selection& out) {
+    if (files.empty()) return;
+    std::sort(files.begin(), files.end(),
+              [](const SelectedFile& a, const SelectedFile& b) { return a.offset < b.offset; });
+    for (const auto& f : files)
+        out.bytes += f.size;
+    out.files += files.size();
+    s.whole = files.size() == total;
+    s.files = std::move(files);
+    out.savesets.push_back(std::move(s));
+}
+
+// One save set alone: its own objects.
+Status select_own(catalog::Db& db, const SelectedSaveset& s, const std::vector<std::string>& paths,
+                  Selection& out) {
+    auto all = load_objects(db, s);
+    if (!all) return all.error();
+    std::vector<SelectedFile> chosen;
+    for (auto& f : all.value())
+        if (matches(f.path, paths)) chosen.push_back(f);
+    pick(s, std::move(chosen), all->size(), out);
+    return {};
+}
+
+// The tree as of save set `s`: its chain merged, the newest version of each path, deletions
+// applied; each chain member then contributes the objects that won.
+Status select_chain(catalog::Db& db, const SelectedSaveset& s,
+                    const std::vector<std::string>& paths, Selection& out) {
+    auto chain = saveset_chain(db, s.saveset_id);
+    if (!chain)
+        return make_error(chain.error().kind,
+                          "cannot rebuild the tree of save set " + std::to_string(s.saveset_id) +
+                              ": " + chain.error().message +
+                              "; restore --changes-only restores what it holds itself");
+    if (chain->size() == 1) return select_own(db, s, paths, out);
+    struct Winner {
+        std::size_t link;
+        SelectedFile file;
+    };
+    std::unordered_map<std::string, Winner> view;
+    std::vector<SelectedSaveset> links;
+    std::vector<std::size_t> totals;
+    for (const auto id : chain.value()) {
+        auto info = id == s.saveset_id ? Result<SelectedSaveset>(s) : saveset_info(db, id);
+        if (!info) return info.error();
+        auto gone = load_deletions(db, id);
+        if (!gone) return gone.error();
+        for (const auto& p : gone.value())
+            view.erase(p);
+        auto all = load_objects(db, info.value());
+        if (!all) return all.error();
+        for (auto& f : all.value()) {
+            std::string key = f.path;
+            view.insert_or_assign(std::move(key), Winner{links.size(), std::move(f)});
+        }
+        totals.push_back(all->size());
+        links.push_back(std::move(info.value()));
+    }
+    std::vector<std::vector<SelectedFile>> chosen(links.size());
+    for (auto& [path, w] : view)
+        if (matches(path, paths)) chosen[w.link].push_back(std::move(w.file));
+    for (std::size_t i = 0; i < links.size(); ++i)
+        pick(std::move(links[i]), std::move(chosen[i]), totals[i], out);
     return {};
 }
 } // namespace
@@ -92,6 +194,7 @@ Result<Selection> select_files(catalog::Db& db, const SelectionRequest& r) {
             .bind(2, static_cast<std::int64_t>(r.at > 0 ? r.at : (1ll << 62)))
             .bind(3, r.source);
     Selection out;
+    std::vector<SelectedSaveset> targets;
     for (;;) {
         auto row = q->step();
         if (!row) return row.error();
@@ -103,9 +206,9 @@ Result<Selection> select_files(catalog::Db& db, const SelectionRequest& r) {
         s.kind = q->text(3);
         s.stream_bytes = static_cast<std::uint64_t>(q->i64(4));
         s.session_id = q->i64(5);
-        out.savesets.push_back(s);
+        targets.push_back(s);
     }
-    if (out.savesets.empty()) {
+    if (targets.empty()) {
         if (r.saveset_id)
             return make_error(ErrorKind::NotFound,
                               "save set " + std::to_string(r.saveset_id) + " does not exist");
@@ -117,8 +220,9 @@ Result<Selection> select_files(catalog::Db& db, const SelectionRequest& r) {
         return make_error(ErrorKind::NotFound,
                           "no backup of source '" + r.source + "' at or before that time");
     }
-    for (auto& s : out.savesets)
-        TL_TRY(load_saveset(db, s, r.paths, out));
+    for (const auto& s : targets)
+        TL_TRY(r.changes_only ? select_own(db, s, r.paths, out)
+                              : select_chain(db, s, r.paths, out));
     if (out.files == 0)
         return make_error(ErrorKind::NotFound, "no backed-up file matches the paths given");
     return out;

@@ -2,6 +2,9 @@
 // What a restore brings back, chosen in the catalog: a job, a save set, or a source at a point
 // in time (the newest backup of that source started at or before T), narrowed by paths:
 // a glob (fnmatch on the path relative to the source root) or a directory (everything below).
+// A diff/incr save set stands for the whole tree as of its backup: its chain (the full, then each
+// base up to it) is merged, newest version per path, paths deleted by then left out
+// (docs/levels.md). With changes_only, just the save sets' own entries are chosen.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -16,6 +19,7 @@ struct SelectionRequest {
     std::string source;          // with at (unix seconds; 0 = now)
     long long at = 0;
     std::vector<std::string> paths; // globs or directories; empty = everything
+    bool changes_only = false;      // no chain: only what the chosen save sets stored
 };
 
 struct SelectedFile {
@@ -46,7 +50,8 @@ struct Selection {
     std::uint64_t bytes = 0; // file data wanted
 };
 
-// NotFound when the job / save set / source does not exist or nothing matches.
+// NotFound when the job / save set / source does not exist, a chain link is gone, or nothing
+// matches. Save sets come in chain order (the full first); each path appears once.
 Result<Selection> select_files(catalog::Db& db, const SelectionRequest& request);
 
 } // namespace tl::job

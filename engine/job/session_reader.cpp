@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <optional>
 #include <unordered_map>
 
 #include <fcntl.h>
@@ -15,6 +16,7 @@
 #include <unistd.h>
 
 #include "codec/hash.h"
+#include "job/change_detector.h"
 #include "source/sqlite_snapshot.h"
 
 namespace tl::job {
@@ -257,6 +259,8 @@ Status SessionReader::put_entry(const source::FsEntry& e, const std::string& abs
                       : 0;
     if (has_data && (h.flags & format::object_flags::kSparse)) r.size = h.size;
     r.mtime_ns = h.mtime_ns;
+    r.ctime_ns = h.ctime_ns;
+    r.inode = h.inode;
     if (has_data) {
         r.has_hash = true;
         r.hash = hash_bytes(trailer.hash);
@@ -270,14 +274,79 @@ Status SessionReader::put_entry(const source::FsEntry& e, const std::string& abs
     return {};
 }
 
+bool SessionReader::same_content(const source::FsEntry& e,
+                                 const std::array<std::uint8_t, 16>& hash) {
+    // Sparse files are hashed over their data extents only: not comparable here, so stored.
+    if (static_cast<std::uint64_t>(e.st.st_blocks) * 512 < static_cast<std::uint64_t>(e.st.st_size))
+        return false;
+    const int fd = ::openat(e.dirfd, e.name.c_str(), O_RDONLY | O_NOATIME | O_CLOEXEC | O_NOFOLLOW);
+    const int f =
+        fd >= 0 ? fd : ::openat(e.dirfd, e.name.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+    if (f < 0) return false; // put_entry reports it
+    posix_fadvise(f, 0, 0, POSIX_FADV_SEQUENTIAL);
+    codec::ContentHasher hasher;
+    std::vector<std::uint8_t> buf(1u << 20);
+    std::uint64_t total = 0;
+    bool ok = true;
+    for (;;) {
+        const ssize_t n = ::read(f, buf.data(), buf.size());
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) {
+            ok = false;
+            break;
+        }
+        if (n == 0) break;
+        hasher.update(buf.data(), static_cast<std::size_t>(n));
+        total += static_cast<std::uint64_t>(n);
+    }
+    ::close(f);
+    return ok && total == static_cast<std::uint64_t>(e.st.st_size) &&
+           hash_bytes(hasher.finish()) == hash;
+}
+
 Status SessionReader::read_tree() {
     Status failure;
     const std::string root = spec_.target;
     struct stat rs {};
     const bool single = lstat(root.c_str(), &rs) == 0 && !S_ISDIR(rs.st_mode);
+    // diff/incr: the base chain's entries, loaded in bulk before the walk.
+    std::optional<BaseView> base;
+    if (!ctx_.base_chain.empty()) {
+        auto db = catalog::Db::open(ctx_.db_path, false);
+        if (!db) return db.error();
+        base.emplace();
+        if (auto st = base->load(db.value(), ctx_.base_chain); !st)
+            return make_error(st.error().kind,
+                              spec_.text + ": cannot load the base backup: " + st.error().message);
+    }
+    std::vector<std::string> unsure; // paths the walk could not read: never marked deleted
     source::FileTreeWalker walker(
         ctx_.walk,
         [&](source::FsEntry& e) {
+            if (base) {
+                CurrentEntry now;
+                now.kind = static_cast<int>(kind_of(e.st, e.hardlink));
+                now.mode = e.st.st_mode;
+                now.uid = e.st.st_uid;
+                now.gid = e.st.st_gid;
+                now.size = now.kind == static_cast<int>(format::ObjectKind::RegularFile)
+                               ? static_cast<std::uint64_t>(e.st.st_size)
+                               : 0;
+                now.mtime_ns = ns(e.st.st_mtim);
+                now.ctime_ns = ns(e.st.st_ctim);
+                now.inode = e.st.st_ino;
+                const PriorEntry* prior = base->visit(e.path);
+                const Change change = detect_change(prior, now);
+                if (change == Change::Unchanged) {
+                    counters_.unchanged++;
+                    return true;
+                }
+                if (change == Change::Modified && ctx_.compare_hash &&
+                    content_check_applies(*prior, now) && same_content(e, prior->hash)) {
+                    counters_.same_content++;
+                    return true;
+                }
+            }
             const std::string abs = e.path.empty() ? root : root + "/" + e.path;
             if (ctx_.current_file) ctx_.current_file(abs);
             // A single-file source: the entry's path is the file's name.
@@ -289,11 +358,25 @@ Status SessionReader::read_tree() {
             return true;
         },
         [&](const std::string& path, const std::string& message) {
+            unsure.push_back(path);
             ctx_.warn(root + "/" + path + ": " + message + "; skipped");
             counters_.warnings++;
         });
     TL_TRY(walker.walk(root));
-    return failure;
+    if (!failure.ok()) return failure;
+    if (base && ctx_.record_deletions) {
+        std::vector<DeletionRecord> gone;
+        for (auto& [path, kind] : base->unvisited(unsure)) {
+            DeletionRecord d;
+            d.saveset_id = ctx_.saveset_id;
+            std::tie(d.dir, d.name) = split_path(path);
+            d.kind = kind;
+            gone.push_back(std::move(d));
+        }
+        counters_.deleted = gone.size();
+        if (!gone.empty()) ctx_.record_deletions(std::move(gone));
+    }
+    return {};
 }
 
 Status SessionReader::read_raw(const std::string& path, format::ObjectKind kind,

@@ -3,14 +3,17 @@
 // its stream: one reader thread per session. Files that cannot be read are reported as
 // warnings and skipped; files that change while read are flagged. Counters are atomics the
 // monitor samples while the reader runs.
+#include <array>
 #include <atomic>
 #include <functional>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include <sys/types.h>
 
 #include "common/clock.h"
+#include "job/catalog_records.h"
 #include "job/stream_writer.h"
 #include "source/file_tree_walker.h"
 #include "source/source_spec.h"
@@ -22,6 +25,11 @@ struct SessionCounters {
     std::atomic<std::uint64_t> stream_bytes{0}; // after framing and compression
     std::atomic<std::uint64_t> files{0};
     std::atomic<std::uint64_t> warnings{0};
+    // diff/incr: entries left out as unchanged (by metadata, or by content with --compare-hash)
+    // and deletion markers recorded.
+    std::atomic<std::uint64_t> unchanged{0};
+    std::atomic<std::uint64_t> same_content{0};
+    std::atomic<std::uint64_t> deleted{0};
 };
 
 struct ReaderContext {
@@ -31,6 +39,13 @@ struct ReaderContext {
     Clock* clock = nullptr;
     std::function<void(const std::string&)> warn;         // thread-safe; adds to the job's warnings
     std::function<void(const std::string&)> current_file; // progress (optional)
+    // diff/incr of a file tree (docs/levels.md): the base chain (save set ids, the full first;
+    // empty = store everything), the catalog to load it from (on the reader's own connection),
+    // and where the deletion markers go once the walk is complete.
+    std::vector<std::int64_t> base_chain;
+    std::string db_path;
+    bool compare_hash = false; // skip a metadata-changed file whose content hash is unchanged
+    std::function<void(std::vector<DeletionRecord>)> record_deletions;
 };
 
 class SessionReader {
@@ -47,6 +62,8 @@ private:
     Status read_command();
     Status read_sqlite();
     Status put_entry(const source::FsEntry& e, const std::string& abs);
+    // --compare-hash: whether the file's content hashes to `hash` (read without storing it).
+    bool same_content(const source::FsEntry& e, const std::array<std::uint8_t, 16>& hash);
     // Copies the content of fd (size bytes, or to EOF when size is unknown) as data frames.
     Status copy_data(int fd, std::uint64_t size, const std::vector<format::Extent>* extents,
                      format::ObjectTrailer& trailer);

@@ -86,8 +86,8 @@ void read_metadata_fd(int fd, FsEntry& e) {
     }
 }
 
-bool FileTreeWalker::emit(int dirfd, const std::string& name, const std::string& abs,
-                          const std::string& rel, const struct stat& st) {
+bool FileTreeWalker::emit_entry(int dirfd, const std::string& name, const std::string& abs,
+                                const std::string& rel, const struct stat& st) {
     FsEntry e;
     e.path = rel;
     e.st = st;
@@ -148,11 +148,11 @@ bool FileTreeWalker::walk_dir(int dirfd, const std::string& abs, const std::stri
         if (excluded(child_rel, name, is_dir)) continue;
         if (is_dir && opt_.one_file_system && st.st_dev != root_dev) {
             // The mount point itself is kept (so restore recreates it), not what is mounted there.
-            if (!emit(fd, name, child_abs, child_rel, st)) go_on = false;
+            if (!emit_entry(fd, name, child_abs, child_rel, st)) go_on = false;
             if (!go_on) break;
             continue;
         }
-        if (!emit(fd, name, child_abs, child_rel, st)) {
+        if (!emit_entry(fd, name, child_abs, child_rel, st)) {
             go_on = false;
             break;
         }
@@ -183,10 +183,10 @@ Status FileTreeWalker::walk(const std::string& root) {
         // A single file: its entry is named after the file itself.
         const auto slash = root.find_last_of('/');
         const std::string name = slash == std::string::npos ? root : root.substr(slash + 1);
-        emit(AT_FDCWD, "", root, name, st);
+        emit_entry(AT_FDCWD, "", root, name, st);
         return {};
     }
-    if (!emit(AT_FDCWD, "", root, "", st)) return {};
+    if (!emit_entry(AT_FDCWD, "", root, "", st)) return {};
     const int fd = open(root.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (fd < 0)
         return make_error(ErrorKind::Io,

@@ -32,8 +32,8 @@ public:
 private:
     bool excluded(const std::string& rel, const std::string& name, bool is_dir) const;
     bool walk_dir(int dirfd, const std::string& abs, const std::string& rel, dev_t root_dev);
-    bool emit(int dirfd, const std::string& name, const std::string& abs, const std::string& rel,
-              const struct stat& st);
+    bool emit_entry(int dirfd, const std::string& name, const std::string& abs,
+                    const std::string& rel, const struct stat& st);
 
     WalkOptions opt_;
     Visit visit_;

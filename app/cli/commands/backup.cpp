@@ -2,10 +2,12 @@
 #include <csignal>
 #include <iostream>
 
+#include "catalog/db.h"
 #include "commands/commands.h"
 #include "common/units.h"
 #include "exit_codes.h"
 #include "job/backup_job.h"
+#include "job/backup_level.h"
 
 namespace tl::cli {
 
@@ -20,6 +22,16 @@ int exit_for_status(const std::string& status) {
     return kFailure;
 }
 
+nlohmann::json stored_report(catalog::Db& db, std::int64_t job_id) {
+    auto q = db.prepare("SELECT report FROM jobs WHERE id=?");
+    if (!q) return {};
+    q->bind(1, job_id);
+    auto row = q->step();
+    if (!row || !row.value() || q->is_null(0)) return {};
+    auto j = nlohmann::json::parse(q->text(0), nullptr, false);
+    return j.is_discarded() ? nlohmann::json{} : j;
+}
+
 int backup(Context& ctx) {
     const auto& a = ctx.args();
     job::BackupOptions o;
@@ -29,6 +41,12 @@ int backup(Context& ctx) {
     o.pool = a.get("pool", o.pool);
     o.library = a.get("library");
     o.name = a.get("name");
+    o.level = a.get("level", o.level);
+    o.compare_hash = a.has("compare-hash");
+    if (auto lv = job::parse_backup_level(o.level); !lv) return ctx.fail(lv.error());
+    if (o.compare_hash && o.level == "full")
+        return ctx.fail(make_error(ErrorKind::InvalidArgument,
+                                   "--compare-hash applies to --level diff or incr"));
     o.compression = a.get("compression", o.compression);
     o.walk.include = a.all("include");
     o.walk.exclude = a.all("exclude");
@@ -88,13 +106,21 @@ int backup(Context& ctx) {
     std::signal(SIGTERM, SIG_DFL);
     if (show_progress) ctx.err() << "\n";
     if (!r) return ctx.fail(r.error());
-    if (ctx.json())
-        ctx.print_json(job::to_json(r.value()));
-    else
+    // The stored report carries the level fields too (docs/levels.md).
+    const auto stored = stored_report(engine.value()->catalog(), r->job_id);
+    if (ctx.json()) {
+        ctx.print_json(stored.is_object() ? stored : job::to_json(r.value()));
+    } else {
         ctx.out() << job::format_report(r.value());
+        ctx.out() << job::format_level_fields(stored);
+    }
+    if (stored.contains("level_promotion"))
+        ctx.err() << "tapeloom-cli: warning: " << stored["level_promotion"].get<std::string>()
+                  << "\n";
     if (r->status == "failed")
         ctx.err() << "tapeloom-cli: error: backup failed: " << r->error << "\n";
-    return exit_for_status(r->status);
+    return catalog_backup_after_job(ctx, *engine.value(), o.name, r->status,
+                                    exit_for_status(r->status));
 }
 } // namespace
 
@@ -109,11 +135,12 @@ void add_backup_commands(Registry& r) {
          "N] "
          "[--sessions-per-drive K] [--block-size 256K] [--read-buffer 2M] [--compression "
          "none|lz4|zstd[:L]|gzip[:L]] [--include GLOB] [--exclude GLOB] [--one-file-system] "
-         "[--checkpoint 4G] [--poll-interval 1s] [--name NAME] [--progress]",
+         "[--checkpoint 4G] [--poll-interval 1s] [--name NAME] [--level full|diff|incr] "
+         "[--compare-hash] [--progress]",
          "back up sources to the library, multiplexed over drives; prints the job report",
          {"source", "pool", "library", "drives", "sessions-per-drive", "block-size", "read-buffer",
-          "compression", "include", "exclude", "checkpoint", "poll-interval", "name"},
-         {"one-file-system", "progress"},
+          "compression", "include", "exclude", "checkpoint", "poll-interval", "name", "level"},
+         {"one-file-system", "progress", "compare-hash"},
          backup});
 }
 

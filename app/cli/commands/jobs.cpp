@@ -3,6 +3,7 @@
 
 #include "commands/commands.h"
 #include "common/units.h"
+#include "job/backup_level.h"
 #include "job/job_report.h"
 
 namespace tl::cli {
@@ -50,14 +51,16 @@ int jobs_list(Context& ctx) {
         return 0;
     }
     auto& o = ctx.out();
-    o << std::left << std::setw(6) << "ID" << std::setw(9) << "KIND" << std::setw(11) << "STATUS"
-      << std::setw(21) << "STARTED" << std::setw(10) << "FILES"
+    o << std::left << std::setw(6) << "ID" << std::setw(9) << "KIND" << std::setw(7) << "LEVEL"
+      << std::setw(11) << "STATUS" << std::setw(21) << "STARTED" << std::setw(10) << "FILES"
       << "BYTES\n";
     for (const auto& j : arr)
         o << std::left << std::setw(6) << j["id"].get<long long>() << std::setw(9)
-          << j["kind"].get<std::string>() << std::setw(11) << j["status"].get<std::string>()
-          << std::setw(21) << when(j["started"].get<long long>()) << std::setw(10)
-          << j["files"].get<long long>() << format_bytes(j["bytes"].get<std::uint64_t>()) << "\n";
+          << j["kind"].get<std::string>() << std::setw(7)
+          << (j["kind"] == "backup" ? j["level"].get<std::string>() : std::string("-"))
+          << std::setw(11) << j["status"].get<std::string>() << std::setw(21)
+          << when(j["started"].get<long long>()) << std::setw(10) << j["files"].get<long long>()
+          << format_bytes(j["bytes"].get<std::uint64_t>()) << "\n";
     if (arr.empty()) o << "(no jobs yet; run tapeloom-cli backup --source PATH)\n";
     return 0;
 }
@@ -91,7 +94,7 @@ int jobs_show(Context& ctx) {
     if (ctx.json())
         ctx.print_json(j);
     else
-        ctx.out() << job::format_report(job::report_from_json(j));
+        ctx.out() << job::format_report(job::report_from_json(j)) << job::format_level_fields(j);
     return 0;
 }
 } // namespace

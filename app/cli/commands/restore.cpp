@@ -50,6 +50,7 @@ Result<job::SelectionRequest> request_from(const Args& a) {
         r.at = t.value();
     }
     r.paths = a.all("path");
+    r.changes_only = a.has("changes-only");
     if (!r.job_id && !r.saveset_id && r.source.empty())
         return make_error(
             ErrorKind::InvalidArgument,
@@ -197,13 +198,19 @@ int files_versions(Context& ctx) {
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
     auto& db = engine.value()->catalog();
+    // Stored versions and deletion markers (docs/levels.md), oldest first.
     auto q = db.prepare(
-        "SELECT j.id, j.started, s.source, f.size, f.mtime, hex(f.hash) FROM files f JOIN dirs d "
-        "ON d.id=f.dir_id "
+        "SELECT j.id, j.started, s.source, f.size, f.mtime, hex(f.hash), j.level, 0 FROM files f "
+        "JOIN dirs d ON d.id=f.dir_id "
         "JOIN savesets s ON s.id=f.saveset_id JOIN jobs j ON j.id=s.job_id WHERE s.kind='files' "
         "AND "
         "(?1 = s.source || CASE WHEN d.path='' THEN '' ELSE '/' || d.path END || '/' || f.name "
-        " OR (?1 = s.source AND d.path='' AND f.name='')) ORDER BY j.started, j.id");
+        " OR (?1 = s.source AND d.path='' AND f.name='')) "
+        "UNION ALL SELECT j.id, j.started, s.source, 0, 0, '', j.level, 1 FROM deletions x "
+        "JOIN dirs d ON d.id=x.dir_id JOIN savesets s ON s.id=x.saveset_id "
+        "JOIN jobs j ON j.id=s.job_id WHERE "
+        "?1 = s.source || CASE WHEN d.path='' THEN '' ELSE '/' || d.path END || '/' || x.name "
+        "ORDER BY 2, 1");
     if (!q) return ctx.fail(q.error());
     while (path.size() > 1 && path.back() == '/')
         path.pop_back();
@@ -218,16 +225,24 @@ int files_versions(Context& ctx) {
                        {"source", q->text(2)},
                        {"size", q->i64(3)},
                        {"mtime_ns", q->i64(4)},
-                       {"hash", q->text(5)}});
+                       {"hash", q->text(5)},
+                       {"level", q->text(6)},
+                       {"deleted", q->i64(7) != 0}});
     }
     if (arr.empty()) return ctx.fail(make_error(ErrorKind::NotFound, "no backup holds " + path));
     if (ctx.json()) {
         ctx.print_json(arr);
         return 0;
     }
-    for (const auto& v : arr)
-        ctx.out() << "job " << v["job"].get<long long>() << "  " << v["size"].get<long long>()
-                  << " bytes  hash " << v["hash"].get<std::string>() << "\n";
+    for (const auto& v : arr) {
+        ctx.out() << "job " << v["job"].get<long long>() << " (" << v["level"].get<std::string>()
+                  << ")  ";
+        if (v["deleted"].get<bool>())
+            ctx.out() << "deleted\n";
+        else
+            ctx.out() << v["size"].get<long long>() << " bytes  hash "
+                      << v["hash"].get<std::string>() << "\n";
+    }
     return 0;
 }
 } // namespace
@@ -238,18 +253,20 @@ void add_restore_commands(Registry& r) {
     opts.insert({"to", "existing", "library", "drives"});
     r.push_back(
         {{"restore"},
-         "(--job ID | --saveset ID | --source S [--at TIME]) [--path GLOB|DIR ...] [--to DIR] "
-         "[--existing skip|overwrite|keep-newer|rename] [--dry-run] [--wait-for-media] [--drives "
-         "N]",
-         "restore files by positioned reads; never writes outside the target",
+         "(--job ID | --saveset ID | --source S [--at TIME]) [--changes-only] [--path GLOB|DIR "
+         "...] [--to DIR] [--existing skip|overwrite|keep-newer|rename] [--dry-run] "
+         "[--wait-for-media] [--drives N]",
+         "restore files by positioned reads (a diff/incr: the whole tree as of that backup); "
+         "never writes outside the target",
          opts,
-         {"dry-run", "wait-for-media"},
+         {"dry-run", "wait-for-media", "changes-only"},
          restore});
     r.push_back({{"files", "ls"},
-                 "(--job ID | --source S [--at TIME]) [DIR]",
-                 "list a directory of a backup (the newest at TIME for --source)",
+                 "(--job ID | --source S [--at TIME]) [--changes-only] [DIR]",
+                 "list a directory of a backup (the tree as of that backup; the newest at TIME "
+                 "for --source)",
                  sel,
-                 {},
+                 {"changes-only"},
                  files_ls});
     r.push_back({{"files", "versions"},
                  "PATH",
