@@ -26,7 +26,8 @@ public:
     std::ostream& out() { return out_; }
     std::ostream& err() { return err_; }
 
-    // Opens the engine on first use (takes the home's lock).
+    // Opens the engine on first use (takes the home's lock). With the hidden test option
+    // --now EPOCH the engine's calendar clock starts at EPOCH (unix seconds) and runs on.
     Result<Engine*> engine();
 
     // Reports `e` on stderr (and as {"error":...} on stdout with --json), logs it, and returns
@@ -40,6 +41,7 @@ private:
     std::string home_;
     std::ostream& out_;
     std::ostream& err_;
+    std::unique_ptr<Clock> clock_; // --now EPOCH (tests): the engine's clock
     std::unique_ptr<Engine> engine_;
 };
 

@@ -14,7 +14,8 @@ using namespace tl;
 using namespace tl::cli;
 
 namespace {
-const std::set<std::string> kGlobalOptions = {"home", "log-level"};
+// "now": hidden, for tests only (docs/media.md): the engine clock starts at EPOCH seconds.
+const std::set<std::string> kGlobalOptions = {"home", "log-level", "now"};
 const std::set<std::string> kGlobalFlags = {"json", "help", "version"};
 
 std::string join(const std::vector<std::string>& v) {

@@ -1,25 +1,24 @@
 #include "job/volume_manager.h"
 
-#include <unistd.h>
 #include <vector>
 
 #include "common/log.h"
-#include "device/null_drive.h"
 #include "format/constants.h"
-#include "format/identify.h"
 #include "format/volume_label.h"
+#include "media/volume_catalog.h"
 
 namespace tl::job {
 
 namespace {
-std::string hostname() {
-    char buf[256] = {};
-    gethostname(buf, sizeof buf - 1);
-    return buf;
-}
 bool is_cleaning(const std::string& barcode) {
     return barcode.rfind("CLN", 0) == 0;
 }
+
+struct Candidate {
+    std::int64_t id;
+    std::string barcode, uuid;
+    std::uint32_t next_file;
+};
 } // namespace
 
 VolumeManager::VolumeManager(device::Library& library, catalog::Db& db, PoolInfo pool,
@@ -37,63 +36,146 @@ std::vector<std::string> VolumeManager::warnings() const {
     return warnings_;
 }
 
+Result<bool> VolumeManager::within_limits(std::int64_t id) {
+    if (counted_.count(id)) return true; // this job writes on it already
+    auto v = media::find_volume(db_, id);
+    if (!v) return v.error();
+    const auto& p = policy_.value();
+    const long long now = to_unix_seconds(clock_.wall());
+    std::string why;
+    if (p.max_jobs > 0 && v->jobs >= p.max_jobs)
+        why = "pool " + p.name + " allows " + std::to_string(p.max_jobs) + " job(s) per volume";
+    else if (p.max_bytes > 0 && v->bytes >= p.max_bytes)
+        why = "pool " + p.name + " allows " + std::to_string(p.max_bytes) + " bytes per volume";
+    else if (p.max_use_seconds > 0 && v->first_written > 0 &&
+             now - v->first_written >= p.max_use_seconds)
+        why = "pool " + p.name + " allows writing for " + std::to_string(p.max_use_seconds) +
+              " s after the first write";
+    if (why.empty()) return true;
+    auto st = media::change_state(db_, v.value(), media::VolumeEvent::LimitReached, why, now);
+    if (!st) return st.error();
+    return false;
+}
+
+Status VolumeManager::count_job(std::int64_t id) {
+    if (!counted_.insert(id).second) return {};
+    auto upd = db_.prepare("UPDATE volumes SET jobs=jobs+1, first_written=coalesce(first_written,"
+                           "?) WHERE id=?");
+    if (!upd) return upd.error();
+    return upd->bind(1, static_cast<std::int64_t>(to_unix_seconds(clock_.wall())))
+        .bind(2, id)
+        .run();
+}
+
 Result<MountedVolume> VolumeManager::acquire(std::size_t index) {
     std::lock_guard lock(mutex_);
+    if (!policy_) {
+        auto p = media::find_pool(db_, pool_.id);
+        if (!p) return p.error();
+        policy_ = p.value();
+    }
     auto present = lib_.barcodes();
     if (!present) return present.error();
     const std::set<std::string> in_library(present->begin(), present->end());
-
-    // 1. Appendable volumes of the pool that are in this library, fullest first (fill one
-    //    volume before starting the next, as administrators expect).
-    auto q = db_.prepare("SELECT id, barcode, hex(uuid), next_file, block_size FROM volumes "
-                         "WHERE pool_id=? AND state='append' ORDER BY bytes DESC, id");
-    if (!q) return q.error();
-    q->bind(1, pool_.id);
-    struct Candidate {
-        std::int64_t id;
-        std::string barcode, uuid;
-        std::uint32_t next_file;
+    auto usable = [&](const std::string& bc) {
+        return in_library.count(bc) && !in_use_.count(bc) && !skipped_.count(bc);
     };
+    auto finish = [&](Result<MountedVolume> m) -> Result<MountedVolume> {
+        if (!m) return m;
+        TL_TRY(count_job(m->id));
+        in_use_.insert(m->barcode);
+        return m;
+    };
+
+    // 1. Appendable volumes of the pool in this library, fullest first (fill one volume before
+    //    starting the next, as administrators expect).
     std::vector<Candidate> candidates;
-    for (;;) {
-        auto row = q->step();
-        if (!row) return row.error();
-        if (!row.value()) break;
-        const std::string bc = q->text(1);
-        if (!in_library.count(bc) || in_use_.count(bc) || skipped_.count(bc)) continue;
-        if (static_cast<std::uint32_t>(q->i64(4)) != block_size_) continue;
-        candidates.push_back({q->i64(0), bc, q->text(2), static_cast<std::uint32_t>(q->i64(3))});
+    {
+        auto q = db_.prepare("SELECT id, barcode, hex(uuid), next_file, block_size FROM volumes "
+                             "WHERE pool_id=? AND state='append' ORDER BY bytes DESC, id");
+        if (!q) return q.error();
+        q->bind(1, pool_.id);
+        for (;;) {
+            auto row = q->step();
+            if (!row) return row.error();
+            if (!row.value()) break;
+            const std::string bc = q->text(1);
+            if (!usable(bc)) continue;
+            if (static_cast<std::uint32_t>(q->i64(4)) != block_size_) continue;
+            candidates.push_back(
+                {q->i64(0), bc, q->text(2), static_cast<std::uint32_t>(q->i64(3))});
+        }
     }
     for (const auto& c : candidates) {
+        auto ok = within_limits(c.id);
+        if (!ok) return ok.error();
+        if (!ok.value()) continue;
         auto m = try_append(index, c.id, c.barcode, c.uuid, c.next_file);
-        if (m) {
-            in_use_.insert(m->barcode);
-            return m;
-        }
+        if (m) return finish(std::move(m));
         if (m.error().kind == ErrorKind::Busy)
             continue; // held by another job's open drive: try the next
         skipped_.insert(c.barcode);
         warn("volume " + c.barcode + " skipped: " + m.error().message);
+        if (m.error().kind == ErrorKind::Io || m.error().kind == ErrorKind::Corrupt) {
+            // Its label cannot be read back: the volume goes out of use until checked.
+            auto v = media::find_volume(db_, c.id);
+            if (!v) return v.error();
+            auto st = media::change_state(db_, v.value(), media::VolumeEvent::IoError,
+                                          m.error().message, to_unix_seconds(clock_.wall()));
+            if (!st) return st.error();
+        }
     }
-    // 2. Blank cartridges: barcodes the catalog has never labeled.
-    if (pool_.auto_label) {
+
+    // 2. Recyclable volumes of the pool, then 3. empty volumes lent by the Scratch pool.
+    struct Reuse {
+        std::string barcode, reason;
+    };
+    std::vector<Reuse> reuse;
+    {
+        auto q = db_.prepare(
+            "SELECT v.barcode, p.name FROM volumes v JOIN pools p ON p.id=v.pool_id WHERE "
+            "(v.pool_id=? AND v.state='recyclable') OR (p.name=? AND p.id<>? AND "
+            "(v.state='recyclable' OR (v.state='append' AND v.jobs=0 AND v.bytes=0))) "
+            "ORDER BY (v.pool_id=?) DESC, coalesce(v.last_written, v.labeled), v.id");
+        if (!q) return q.error();
+        q->bind(1, pool_.id).bind(2, media::kScratchPool).bind(3, pool_.id).bind(4, pool_.id);
+        for (;;) {
+            auto row = q->step();
+            if (!row) return row.error();
+            if (!row.value()) break;
+            if (!usable(q->text(0))) continue;
+            reuse.push_back(
+                {q->text(0), q->text(1) == pool_.name
+                                 ? "recycled for pool " + pool_.name
+                                 : "borrowed from pool " + q->text(1) + " by pool " + pool_.name});
+        }
+    }
+    for (const auto& r : reuse) {
+        auto m = try_label(index, r.barcode, media::Overwrite::OwnVolume, r.reason);
+        if (m) return finish(std::move(m));
+        if (m.error().kind == ErrorKind::Busy) continue;
+        skipped_.insert(r.barcode);
+        warn("volume " + r.barcode + " not reused: " + m.error().message);
+    }
+
+    // 4. Blank cartridges: barcodes the catalog does not know, or knows as blank.
+    if (pool_.auto_label && policy_->auto_label) {
         for (const auto& bc : *present) {
-            if (in_use_.count(bc) || skipped_.count(bc) || is_cleaning(bc) || bc.empty()) continue;
+            if (!usable(bc) || is_cleaning(bc) || bc.empty()) continue;
             {
                 // Scoped: an unfinished SELECT would keep a read transaction open across the
                 // INSERT below, which SQLite then refuses (busy snapshot) when others wrote.
-                auto known = db_.prepare("SELECT count(*) FROM volumes WHERE barcode=?");
+                auto known =
+                    db_.prepare("SELECT count(*) FROM volumes WHERE barcode=? AND state<>'blank'");
                 if (!known) return known.error();
                 known->bind(1, bc);
                 auto r = known->step();
                 if (!r) return r.error();
                 if (known->i64(0) > 0) continue;
             }
-            auto m = try_label(index, bc);
-            if (m) {
-                in_use_.insert(m->barcode);
-                return m;
-            }
+            auto m = try_label(index, bc, media::Overwrite::BlankOnly,
+                               "labeled for pool " + pool_.name + " by a backup");
+            if (m) return finish(std::move(m));
             if (m.error().kind == ErrorKind::Busy) continue; // in another job's open drive
             skipped_.insert(bc);
             if (m.error().kind == ErrorKind::Foreign ||
@@ -103,10 +185,11 @@ Result<MountedVolume> VolumeManager::acquire(std::size_t index) {
                 return m.error();
         }
     }
-    return make_error(
-        ErrorKind::NoSpace,
-        "pool " + pool_.name + " has no appendable volume and library " + lib_.name() +
-            " has no blank cartridge left; import blank cartridges or recycle volumes");
+    return make_error(ErrorKind::NoSpace,
+                      "pool " + pool_.name + " has no appendable volume and library " +
+                          lib_.name() +
+                          " has no blank cartridge left; import blank cartridges, label some "
+                          "into the Scratch pool or recycle volumes (tapeloom-cli prune)");
 }
 
 Result<MountedVolume> VolumeManager::try_append(std::size_t index, std::int64_t id,
@@ -147,74 +230,34 @@ Result<MountedVolume> VolumeManager::try_append(std::size_t index, std::int64_t 
     return m;
 }
 
-namespace {
-// Reads the label back and leaves the drive at the start of tape file 1: the catalog and the
-// media must agree before anything else is written.
-Status check_label_back(device::TapeDrive& drive, const format::VolumeLabel& label,
-                        const std::string& barcode, std::vector<std::uint8_t>& buf) {
-    TL_TRY(drive.rewind());
-    auto back = drive.read_block(buf.data(), buf.size());
-    if (!back) return back.error();
-    auto decoded = format::decode_label(buf.data(), back.value());
-    if (!decoded || !(decoded.value() == label))
-        return make_error(ErrorKind::Corrupt,
-                          "cartridge " + barcode +
-                              ": the label read back differs from the one written");
-    TL_TRY(drive.rewind());
-    TL_TRY(drive.space_filemarks(1));
-    return {};
-}
-} // namespace
-
-Result<MountedVolume> VolumeManager::try_label(std::size_t index, const std::string& barcode) {
-    TL_TRY(lib_.mount(index, barcode));
-    auto& drive = lib_.drive(index);
-    auto opened = drive.open(false);
-    if (!opened) return opened.error();
-    // A null drive keeps nothing: there is no blank check and no label to read back.
-    const bool discards = dynamic_cast<device::NullDrive*>(&drive) != nullptr;
-    TL_TRY(drive.rewind());
-    std::vector<std::uint8_t> buf(format::kMaxBlockSize);
-    auto first = discards ? Result<std::size_t>(make_error(ErrorKind::NotFound, "null drive"))
-                          : drive.read_block(buf.data(), buf.size());
-    if (first) {
-        const auto kind = format::identify(buf.data(), first.value());
-        if (kind != format::MediaKind::Blank)
-            return make_error(ErrorKind::Foreign, "cartridge " + barcode + " is not blank (" +
-                                                      format::describe(kind) +
-                                                      "); it was not overwritten. Label it "
-                                                      "explicitly with --force if its data may go");
-    } else if (first.error().kind != ErrorKind::NotFound) {
-        return first.error(); // a read error: do not guess
-    }
-    TL_TRY(drive.rewind());
-    format::VolumeLabel label;
-    label.volume_uuid = format::Uuid::random();
-    label.barcode = barcode;
-    label.pool = pool_.name;
-    label.media_type = "virtual";
-    label.block_size = block_size_;
-    label.label_time = to_unix_seconds(clock_.wall());
-    label.host = hostname();
-    label.engine_version = engine_version_;
-    const auto bytes = format::encode_label(label);
-    TL_TRY(drive.write_block(bytes.data(), bytes.size()));
-    TL_TRY(drive.write_filemarks(1));
-    if (!discards) TL_TRY(check_label_back(drive, label, barcode, buf));
-    auto ins = db_.prepare(
-        "INSERT INTO volumes(barcode, uuid, pool_id, state, block_size, capacity, labeled, mounts) "
-        "VALUES(?,?,?,'append',?,?,?,1)");
-    if (!ins) return ins.error();
-    ins->bind(1, barcode)
-        .bind_blob(2, label.volume_uuid.bytes.data(), label.volume_uuid.bytes.size());
-    ins->bind(3, pool_.id).bind(4, static_cast<std::int64_t>(block_size_));
-    ins->bind(5, static_cast<std::int64_t>(drive.capacity_bytes())).bind(6, label.label_time);
-    TL_TRY(ins->run());
-    log::get("job")->info("labeled {} for pool {} in {}", barcode, pool_.name, drive.name());
+Result<MountedVolume> VolumeManager::try_label(std::size_t index, const std::string& barcode,
+                                               media::Overwrite overwrite,
+                                               const std::string& reason) {
+    media::LabelRequest req;
+    req.barcode = barcode;
+    req.pool = policy_.value();
+    req.block_size = block_size_;
+    req.overwrite = overwrite;
+    req.reason = reason;
+    req.engine_version = engine_version_;
+    auto r = media::label_volume(db_, lib_, index, req, clock_, true);
+    if (!r) return r.error();
+    if (r->jobs_purged > 0)
+        warn("volume " + barcode + " recycled: " + std::to_string(r->jobs_purged) +
+             " expired job(s) purged from the catalog");
+    auto v = media::find_volume(db_, barcode);
+    if (!v) return v.error();
+    auto q = db_.prepare("SELECT uuid FROM volumes WHERE id=?");
+    if (!q) return q.error();
+    q->bind(1, v->id);
+    auto row = q->step();
+    if (!row) return row.error();
     MountedVolume m;
-    m.id = db_.last_insert_rowid();
+    m.id = v->id;
     m.barcode = barcode;
-    m.uuid = label.volume_uuid;
+    const std::string blob = q->blob(0);
+    for (std::size_t i = 0; i < m.uuid.bytes.size() && i < blob.size(); ++i)
+        m.uuid.bytes[i] = static_cast<std::uint8_t>(blob[i]);
     m.next_file = 1;
     m.labeled_now = true;
     return m;
@@ -227,7 +270,22 @@ Status VolumeManager::release(std::size_t index, const MountedVolume& v, bool fu
     auto& drive = lib_.drive(index);
     Status st = drive.is_open() ? drive.close() : Status{};
     in_use_.erase(v.barcode);
-    if (full) skipped_.insert(v.barcode);
+    if (full) {
+        skipped_.insert(v.barcode);
+        // The catalog writer may have set 'full' with the last tape file already; the history
+        // records the change once either way.
+        auto rec = media::find_volume(db_, v.id);
+        if (!rec) return rec.error();
+        auto vol = rec.value();
+        auto last = media::volume_history(db_, v.id);
+        if (!last) return last.error();
+        if (last->empty() || last->back().to != "full") {
+            if (vol.state == media::VolumeState::Full) vol.state = media::VolumeState::Append;
+            auto ch = media::change_state(db_, vol, media::VolumeEvent::Fill, "end of medium",
+                                          to_unix_seconds(clock_.wall()));
+            if (!ch) log::get("job")->warn("volume {}: {}", v.barcode, ch.error().message);
+        }
+    }
     return st;
 }
 

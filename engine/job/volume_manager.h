@@ -1,10 +1,16 @@
 #pragma once
-// Finds and mounts the volumes a backup writes to: an appendable volume of the job's pool,
-// else a blank cartridge of the library, labeled on the spot (label read back and checked).
-// Cartridges with another program's data, or a Tapeloom label the catalog does not know, are
-// never overwritten: they are skipped with a warning. Shared by the drive threads of one job;
-// thread-safe.
+// Finds and mounts the volumes a backup writes to, by the pool rules of docs/media.md, in this
+// order: an appendable volume of the job's pool that is under the pool's limits (fullest
+// first; one over a limit is marked 'used' on the way), a recyclable volume of the pool
+// (relabeled; its old catalog entries purged in the same transaction), an empty volume
+// borrowed from the Scratch pool (relabeled into the job's pool), and, when the pool
+// auto-labels, a blank cartridge of the library (label read back and checked). Cartridges with
+// another program's data, or a Tapeloom label the catalog does not know, are never
+// overwritten: they are skipped with a warning. A volume whose label cannot be read (I/O error,
+// corrupt label) is skipped and marked 'error'. Every state change is recorded in the volume
+// history with the injected clock's time. Shared by the drive threads of one job; thread-safe.
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -12,6 +18,8 @@
 #include "common/clock.h"
 #include "device/library.h"
 #include "format/uuid.h"
+#include "media/labeler.h"
+#include "media/pool.h"
 
 namespace tl::job {
 
@@ -38,7 +46,7 @@ public:
     // Mounts a volume in drive `index`, opened for writing and positioned at the start of its
     // next tape file. NoSpace when the pool has nothing left to write on.
     Result<MountedVolume> acquire(std::size_t index);
-    // The drive is done with the volume; `full` marks it full in the catalog.
+    // The drive is done with the volume; `full` marks it full (history: end of medium).
     Status release(std::size_t index, const MountedVolume& v, bool full);
 
     std::vector<std::string> warnings() const;
@@ -46,18 +54,25 @@ public:
 private:
     Result<MountedVolume> try_append(std::size_t index, std::int64_t id, const std::string& barcode,
                                      const std::string& uuid, std::uint32_t next_file);
-    Result<MountedVolume> try_label(std::size_t index, const std::string& barcode);
+    // Labels `barcode` into the pool (new, recycled, borrowed) and leaves it open at file 1.
+    Result<MountedVolume> try_label(std::size_t index, const std::string& barcode,
+                                    media::Overwrite overwrite, const std::string& reason);
+    // Whether the pool's limits still let volume `id` take this job; marks it 'used' if not.
+    Result<bool> within_limits(std::int64_t id);
+    Status count_job(std::int64_t id);
     void warn(const std::string& msg);
 
     device::Library& lib_;
     catalog::Db& db_;
     PoolInfo pool_;
+    std::optional<media::Pool> policy_; // the pool's limits, read on first acquire
     std::uint32_t block_size_;
     Clock& clock_;
     std::string engine_version_;
     mutable std::mutex mutex_;
-    std::set<std::string> in_use_;  // barcodes mounted by this job's drives
-    std::set<std::string> skipped_; // cartridges found unusable during this job
+    std::set<std::string> in_use_;   // barcodes mounted by this job's drives
+    std::set<std::string> skipped_;  // cartridges found unusable during this job
+    std::set<std::int64_t> counted_; // volumes whose job count includes this job
     std::vector<std::string> warnings_;
 };
 

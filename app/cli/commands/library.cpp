@@ -8,6 +8,7 @@
 #include "device/device_registry.h"
 #include "device/library.h"
 #include "device/virtual_changer.h"
+#include "media/reconcile.h"
 
 namespace tl::cli {
 
@@ -54,11 +55,42 @@ nlohmann::json element_json(const Element& e, int storage_slots) {
     return j;
 }
 
+// library inventory --reconcile [--dry-run]: the catalog's locations against the changer.
+int reconcile(Context& ctx, Opened& o, const device::Inventory& inv) {
+    const bool apply = !ctx.args().has("dry-run");
+    auto diffs = media::reconcile(o.engine->catalog(), o.lib->name(), inv,
+                                  to_unix_seconds(o.engine->clock().wall()), apply);
+    if (!diffs) return ctx.fail(diffs.error());
+    if (ctx.json()) {
+        nlohmann::json arr = nlohmann::json::array();
+        for (const auto& d : diffs.value())
+            arr.push_back({{"kind", media::to_string(d.kind)},
+                           {"barcode", d.barcode},
+                           {"catalog", d.catalog_says},
+                           {"changer", d.changer_says},
+                           {"action", d.action}});
+        ctx.print_json({{"library", o.lib->name()}, {"updated", apply}, {"differences", arr}});
+        return 0;
+    }
+    auto& out = ctx.out();
+    out << "Library " << o.lib->name() << ": " << diffs->size()
+        << " difference(s) between the catalog and the changer"
+        << (apply ? "" : " (dry run: catalog unchanged)") << "\n";
+    for (const auto& d : diffs.value())
+        out << "  " << media::to_string(d.kind) << "  " << d.barcode << ": catalog "
+            << (d.catalog_says.empty() ? "-" : d.catalog_says) << ", changer "
+            << (d.changer_says.empty() ? "-" : d.changer_says) << "; " << d.action << "\n";
+    return 0;
+}
+
 int inventory(Context& ctx) {
     auto o = open_lib(ctx);
     if (!o) return ctx.fail(o.error());
     auto inv = o->lib->changer().inventory();
     if (!inv) return ctx.fail(inv.error());
+    if (ctx.args().has("reconcile")) return reconcile(ctx, o.value(), inv.value());
+    if (ctx.args().has("dry-run"))
+        return ctx.fail(make_error(ErrorKind::InvalidArgument, "--dry-run goes with --reconcile"));
     const int storage = static_cast<int>(inv->storage.size());
     if (ctx.json()) {
         nlohmann::json j = {{"library", o->lib->name()}};
@@ -177,6 +209,14 @@ int move(Context& ctx, const std::function<Status(device::Library&, const device
     if (!inv) return ctx.fail(inv.error());
     auto s = op(*o->lib, inv.value());
     if (!s) return ctx.fail(s.error());
+    // The catalog follows the cartridges Tapeloom moved (only those: a hand move stays a
+    // difference for library inventory --reconcile).
+    auto after = o->lib->changer().inventory();
+    if (!after) return ctx.fail(after.error());
+    if (auto st =
+            media::record_moves(o->engine->catalog(), o->lib->name(), inv.value(), after.value());
+        !st)
+        return ctx.fail(st.error());
     if (ctx.json())
         ctx.print_json({{"library", o->lib->name()}, {"done", what}});
     else
@@ -260,19 +300,65 @@ int import_cmd(Context& ctx) {
         "imported mail slot " + std::to_string(*mail) + " to slot " + std::to_string(*to));
 }
 
+// The storage slot holding `barcode`; a cartridge in a drive is refused (unload it first).
+Result<int> slot_of(const device::Inventory& inv, const std::string& lib,
+                    const std::string& barcode) {
+    for (const auto& d : inv.drives)
+        if (d.full && d.barcode == barcode)
+            return make_error(ErrorKind::Busy,
+                              "library " + lib + ": cartridge " + barcode + " is in drive " +
+                                  std::to_string(d.number) +
+                                  "; unload it first (tapeloom-cli library unload --drive " +
+                                  std::to_string(d.number) + "), then export it");
+    for (const auto& e : inv.storage)
+        if (e.full && e.barcode == barcode) return e.number;
+    for (const auto& e : inv.mail_slots)
+        if (e.full && e.barcode == barcode)
+            return make_error(ErrorKind::InvalidArgument,
+                              "library " + lib + ": cartridge " + barcode +
+                                  " is in a mail slot already; take it out, then mark it "
+                                  "(volume mark " +
+                                  barcode + " offsite --location L)");
+    return make_error(ErrorKind::NotFound, "library " + lib + ": cartridge " + barcode +
+                                               " is not in the library; see library inventory");
+}
+
 int export_cmd(Context& ctx) {
-    auto slot = int_option(ctx, "slot");
+    const bool by_barcode = ctx.args().has("barcode");
+    if (by_barcode == ctx.args().has("slot"))
+        return ctx.fail(
+            make_error(ErrorKind::InvalidArgument, "library export needs --slot N or --barcode B"));
     auto mail = int_option(ctx, "mail");
-    if (!slot) return ctx.fail(slot.error());
     if (!mail) return ctx.fail(mail.error());
+    Result<int> slot = 0;
+    if (!by_barcode) {
+        slot = int_option(ctx, "slot");
+        if (!slot) return ctx.fail(slot.error());
+    }
+    const std::string barcode = ctx.args().get("barcode");
     return move(
         ctx,
         [&](device::Library& l, const device::Inventory& inv) -> Status {
             auto m = mail_slot(inv, l.name(), *mail);
             if (!m) return m.error();
-            return l.changer().transfer(*slot, *m);
+            int from = *slot;
+            if (by_barcode) {
+                auto s = slot_of(inv, l.name(), barcode);
+                if (!s) return s.error();
+                from = *s;
+            } else {
+                // A drive element number given as a slot: say where the cartridge is.
+                for (const auto& d : inv.drives)
+                    if (d.full && d.source_slot == from && from >= 1 &&
+                        static_cast<std::size_t>(from) <= inv.storage.size() &&
+                        !inv.storage[static_cast<std::size_t>(from) - 1].full)
+                        return slot_of(inv, l.name(), d.barcode).error();
+            }
+            return l.changer().transfer(from, *m);
         },
-        "exported slot " + std::to_string(*slot) + " to mail slot " + std::to_string(*mail));
+        by_barcode
+            ? "exported " + barcode + " to mail slot " + std::to_string(*mail)
+            : "exported slot " + std::to_string(*slot) + " to mail slot " + std::to_string(*mail));
 }
 
 int insert(Context& ctx) {
@@ -372,10 +458,11 @@ void add_library_commands(Registry& r) {
                  {},
                  status});
     r.push_back({{"library", "inventory"},
-                 "[--library NAME]",
-                 "every drive, slot and mail slot with its barcode",
+                 "[--library NAME] [--reconcile [--dry-run]]",
+                 "every drive, slot and mail slot with its barcode; --reconcile compares the "
+                 "catalog's volume locations with the changer and updates them",
                  lib,
-                 {},
+                 {"reconcile", "dry-run"},
                  inventory});
     r.push_back({{"library", "load"},
                  "--slot N --drive N [--library NAME]",
@@ -402,9 +489,9 @@ void add_library_commands(Registry& r) {
                  {},
                  import_cmd});
     r.push_back({{"library", "export"},
-                 "--slot N --mail N [--library NAME]",
-                 "move a cartridge from a slot to mail slot N",
-                 {"library", "slot", "mail"},
+                 "(--slot N | --barcode B) --mail N [--library NAME]",
+                 "move a cartridge from a slot to mail slot N (one in a drive is refused)",
+                 {"library", "slot", "mail", "barcode"},
                  {},
                  export_cmd});
     r.push_back({{"library", "insert"},

@@ -9,64 +9,56 @@
 #include "job/scan_job.h"
 #include "job/verify_job.h"
 #include "job/volume_scanner.h"
+#include "media/pool.h"
+#include "media/volume_catalog.h"
 
 namespace tl::cli {
+
+nlohmann::json media_volume_json(const media::VolumeRecord& v); // volume_media.cpp
 
 namespace {
 int volume_list(Context& ctx) {
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
-    std::string sql =
-        "SELECT v.barcode, p.name, v.state, v.bytes, v.capacity, v.next_file, v.labeled, "
-        "v.last_written, v.mounts, v.errors FROM volumes v LEFT JOIN pools p ON p.id=v.pool_id";
-    std::vector<std::string> where, binds;
-    if (ctx.args().has("pool")) {
-        where.push_back("p.name=?");
-        binds.push_back(ctx.args().get("pool"));
-    }
-    if (ctx.args().has("state")) {
-        where.push_back("v.state=?");
-        binds.push_back(ctx.args().get("state"));
-    }
-    for (std::size_t i = 0; i < where.size(); ++i)
-        sql += (i ? " AND " : " WHERE ") + where[i];
-    sql += " ORDER BY v.barcode";
-    auto q = engine.value()->catalog().prepare(sql);
-    if (!q) return ctx.fail(q.error());
-    for (std::size_t i = 0; i < binds.size(); ++i)
-        q->bind(static_cast<int>(i + 1), binds[i]);
+    auto& db = engine.value()->catalog();
+    media::VolumeFilter f;
+    f.pool = ctx.args().get("pool");
+    f.state = ctx.args().get("state");
+    f.library = ctx.args().get("library");
+    if (!f.state.empty() && !media::parse_volume_state(f.state))
+        return ctx.fail(make_error(ErrorKind::InvalidArgument,
+                                   "--state " + f.state +
+                                       ": use blank, append, full, used, recyclable, error, "
+                                       "read-only, disabled or cleaning"));
+    if (!f.pool.empty())
+        if (auto p = media::find_pool(db, f.pool); !p) return ctx.fail(p.error());
+    auto vols = media::list_volumes(db, f);
+    if (!vols) return ctx.fail(vols.error());
     nlohmann::json arr = nlohmann::json::array();
-    for (;;) {
-        auto row = q->step();
-        if (!row) return ctx.fail(row.error());
-        if (!row.value()) break;
-        arr.push_back({{"barcode", q->text(0)},
-                       {"pool", q->text(1)},
-                       {"state", q->text(2)},
-                       {"bytes", q->i64(3)},
-                       {"capacity", q->i64(4)},
-                       {"tape_files", q->i64(5)},
-                       {"labeled", q->i64(6)},
-                       {"last_written", q->i64(7)},
-                       {"mounts", q->i64(8)},
-                       {"errors", q->i64(9)}});
-    }
+    for (const auto& v : vols.value())
+        arr.push_back(media_volume_json(v));
     if (ctx.json()) {
         ctx.print_json(arr);
         return 0;
     }
     auto& o = ctx.out();
-    o << std::left << std::setw(10) << "BARCODE" << std::setw(12) << "POOL" << std::setw(8)
-      << "STATE" << std::setw(12) << "USED" << std::setw(12) << "CAPACITY"
-      << "FILES\n";
-    for (const auto& v : arr)
-        o << std::left << std::setw(10) << v["barcode"].get<std::string>() << std::setw(12)
-          << v["pool"].get<std::string>() << std::setw(8) << v["state"].get<std::string>()
-          << std::setw(12) << format_bytes(v["bytes"].get<std::uint64_t>()) << std::setw(12)
-          << format_bytes(v["capacity"].get<std::uint64_t>()) << v["tape_files"].get<long long>()
+    o << std::left << std::setw(10) << "BARCODE" << std::setw(12) << "POOL" << std::setw(11)
+      << "STATE" << std::setw(11) << "USED" << std::setw(11) << "CAPACITY" << std::setw(6) << "JOBS"
+      << "LOCATION\n";
+    for (const auto& v : vols.value()) {
+        std::string where = v.location == media::Location::Outside
+                                ? "outside: " + v.site
+                                : v.library + (v.location == media::Location::Mail ? " mail" : "") +
+                                      (v.slot ? " slot " + std::to_string(v.slot) : "");
+        o << std::left << std::setw(10) << v.barcode << std::setw(12)
+          << (v.pool.empty() ? "-" : v.pool) << std::setw(11) << media::to_string(v.state)
+          << std::setw(11) << format_bytes(static_cast<std::uint64_t>(v.bytes)) << std::setw(11)
+          << format_bytes(static_cast<std::uint64_t>(v.capacity)) << std::setw(6) << v.jobs << where
           << "\n";
+    }
     if (arr.empty())
-        o << "(no labeled volumes; a backup labels blank cartridges of its pool automatically)\n";
+        o << "(no volumes; label blank cartridges with volume label --all-blank --pool P, or let "
+             "a backup label them)\n";
     return 0;
 }
 
@@ -235,6 +227,7 @@ int scan(Context& ctx) {
 } // namespace
 
 void add_volume_commands(Registry& r) {
+    add_volume_media_commands(r);
     r.push_back({{"scan"},
                  "BARCODE... | --all [--library NAME]",
                  "rebuild the catalog from volumes (jobs, save sets, files, positions)",
@@ -242,9 +235,9 @@ void add_volume_commands(Registry& r) {
                  {"all"},
                  scan});
     r.push_back({{"volume", "list"},
-                 "[--pool P] [--state S]",
-                 "labeled volumes from the catalog",
-                 {"pool", "state"},
+                 "[--pool P] [--state S] [--library NAME]",
+                 "volumes from the catalog: pool, state, use and location",
+                 {"pool", "state", "library"},
                  {},
                  volume_list});
     r.push_back({{"volume", "ls"},

@@ -1,0 +1,158 @@
+#include "media/labeler.h"
+
+#include <unistd.h>
+#include <vector>
+
+#include "common/log.h"
+#include "device/null_drive.h"
+#include "format/constants.h"
+#include "format/identify.h"
+
+namespace tl::media {
+
+namespace {
+std::string hostname() {
+    char buf[256] = {};
+    gethostname(buf, sizeof buf - 1);
+    return buf;
+}
+
+// Whether what the first block holds may be overwritten under `mode`.
+Status check_overwrite(const std::uint8_t* data, std::size_t n, const LabelRequest& req) {
+    const auto kind = format::identify(data, n);
+    if (kind == format::MediaKind::Blank || req.overwrite == Overwrite::Anything) return {};
+    if (kind == format::MediaKind::Tapeloom && req.overwrite == Overwrite::OwnVolume) {
+        auto label = format::decode_label(data, n);
+        if (label && label->barcode == req.barcode) return {};
+    }
+    return make_error(ErrorKind::Foreign,
+                      "cartridge " + req.barcode + " is not blank (" + format::describe(kind) +
+                          "); it was not overwritten. Label it with --force if its data may go");
+}
+} // namespace
+
+Result<format::VolumeLabel> write_label(device::TapeDrive& drive, const LabelRequest& req,
+                                        long long label_time, bool keep_open) {
+    if (!drive.is_open()) TL_TRY(drive.open(false));
+    // A null drive keeps nothing: there is no blank check and no label to read back.
+    const bool discards = dynamic_cast<device::NullDrive*>(&drive) != nullptr;
+    auto fail = [&](Error e) -> Result<format::VolumeLabel> {
+        (void)drive.close();
+        return e;
+    };
+    std::vector<std::uint8_t> buf(format::kMaxBlockSize);
+    if (!discards) {
+        if (auto st = drive.rewind(); !st) return fail(st.error());
+        auto first = drive.read_block(buf.data(), buf.size());
+        if (first) {
+            if (auto ok = check_overwrite(buf.data(), first.value(), req); !ok)
+                return fail(ok.error());
+        } else if (first.error().kind != ErrorKind::NotFound) {
+            return fail(first.error()); // a read error: do not guess
+        }
+    }
+    if (auto st = drive.rewind(); !st) return fail(st.error());
+    format::VolumeLabel label;
+    label.volume_uuid = format::Uuid::random();
+    label.barcode = req.barcode;
+    label.pool = req.pool.name;
+    label.media_type = "virtual";
+    label.block_size = req.block_size;
+    label.label_time = label_time;
+    label.host = hostname();
+    label.engine_version = req.engine_version;
+    const auto bytes = format::encode_label(label);
+    if (auto st = drive.write_block(bytes.data(), bytes.size()); !st) return fail(st.error());
+    if (auto st = drive.write_filemarks(1); !st) return fail(st.error());
+    if (!discards) {
+        if (auto st = drive.rewind(); !st) return fail(st.error());
+        auto back = drive.read_block(buf.data(), buf.size());
+        if (!back) return fail(back.error());
+        auto decoded = format::decode_label(buf.data(), back.value());
+        if (!decoded || !(decoded.value() == label))
+            return fail(make_error(ErrorKind::Corrupt,
+                                   "cartridge " + req.barcode +
+                                       ": the label read back differs from the one written; "
+                                       "the cartridge may be bad (volume mark disabled)"));
+        if (auto st = drive.rewind(); !st) return fail(st.error());
+        if (auto st = drive.space_filemarks(1); !st) return fail(st.error());
+    }
+    if (!keep_open) TL_TRY(drive.close());
+    return label;
+}
+
+Result<LabelResult> label_volume(catalog::Db& db, device::Library& lib, std::size_t drive_index,
+                                 const LabelRequest& req, Clock& clock, bool keep_open) {
+    auto known = lookup_volume(db, req.barcode);
+    if (!known) return known.error();
+    const long long now = to_unix_seconds(clock.wall());
+    if (known.value()) {
+        // Refuse by the rules before the tape is touched.
+        TransitionFacts f;
+        f.has_data = known.value()->has_data();
+        f.force = req.overwrite == Overwrite::Anything;
+        f.labeled = known.value()->labeled != 0;
+        auto next = next_state(known.value()->state, VolumeEvent::Label, f);
+        if (!next)
+            return make_error(next.error().kind,
+                              "volume " + req.barcode + ": " + next.error().message);
+    }
+    TL_TRY(lib.mount(drive_index, req.barcode));
+    auto& drive = lib.drive(drive_index);
+    auto label = write_label(drive, req, now, keep_open);
+    if (!label) return label.error();
+
+    LabelResult res;
+    auto tx = catalog::Transaction::begin(db);
+    if (!tx) return tx.error();
+    std::int64_t id = 0;
+    if (known.value()) {
+        const auto& old = *known.value();
+        id = old.id;
+        auto purged = purge_volume_contents(db, id);
+        if (!purged) return purged.error();
+        res.jobs_purged = purged.value();
+        auto st =
+            change_state(db, old, VolumeEvent::Label,
+                         req.reason + (res.jobs_purged ? "; " + std::to_string(res.jobs_purged) +
+                                                             " job(s) purged from the catalog"
+                                                       : std::string()),
+                         now, req.overwrite == Overwrite::Anything);
+        if (!st) return st.error();
+        auto upd = db.prepare("UPDATE volumes SET uuid=?, pool_id=?, block_size=?, capacity=?, "
+                              "bytes=0, next_file=1, labeled=?, last_written=NULL, jobs=0, "
+                              "first_written=NULL, mounts=mounts+1 WHERE id=?");
+        if (!upd) return upd.error();
+        upd->bind_blob(1, label->volume_uuid.bytes.data(), label->volume_uuid.bytes.size());
+        upd->bind(2, req.pool.id).bind(3, static_cast<std::int64_t>(req.block_size));
+        upd->bind(4, static_cast<std::int64_t>(drive.capacity_bytes())).bind(5, now).bind(6, id);
+        TL_TRY(upd->run());
+    } else {
+        auto ins = db.prepare("INSERT INTO volumes(barcode, uuid, pool_id, state, block_size, "
+                              "capacity, labeled, mounts, location, library) "
+                              "VALUES(?,?,?,'append',?,?,?,1,'library',?)");
+        if (!ins) return ins.error();
+        ins->bind(1, req.barcode)
+            .bind_blob(2, label->volume_uuid.bytes.data(), label->volume_uuid.bytes.size());
+        ins->bind(3, req.pool.id).bind(4, static_cast<std::int64_t>(req.block_size));
+        ins->bind(5, static_cast<std::int64_t>(drive.capacity_bytes())).bind(6, now);
+        ins->bind(7, lib.name());
+        TL_TRY(ins->run());
+        id = db.last_insert_rowid();
+        TL_TRY(record_history(db, id, std::nullopt, VolumeState::Append, req.reason, now));
+    }
+    // The home slot: where the changer says the cartridge came from.
+    if (auto inv = lib.changer().inventory(); inv) {
+        for (const auto& d : inv->drives)
+            if (d.full && d.barcode == req.barcode && d.source_slot)
+                TL_TRY(set_location(db, id, Location::Library, lib.name(), *d.source_slot, "", 0));
+    }
+    TL_TRY(tx->commit());
+    log::get("job")->info("labeled {} for pool {} in {}", req.barcode, req.pool.name, drive.name());
+    auto v = find_volume(db, id);
+    if (!v) return v.error();
+    res.volume = v.value();
+    return res;
+}
+
+} // namespace tl::media
