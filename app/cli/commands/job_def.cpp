@@ -1,0 +1,405 @@
+// tapeloom-cli job define|edit|remove|list|show|run|export|import: stored job definitions
+// (docs/schedules.md). The `jobs` group (plural) is the job history.
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+#include "commands/commands.h"
+#include "common/units.h"
+#include "job/job_report.h"
+#include "schedule/calendar.h"
+#include "schedule/definition_run.h"
+#include "schedule/definition_store.h"
+#include "schedule/schedule_rule.h"
+
+namespace tl::cli {
+
+namespace {
+using schedule::DefinitionStore;
+using schedule::JobDefinition;
+
+const std::set<std::string> kDefinitionOptions = {"source",
+                                                  "include",
+                                                  "exclude",
+                                                  "pool",
+                                                  "library",
+                                                  "drives",
+                                                  "sessions-per-drive",
+                                                  "block-size",
+                                                  "read-buffer",
+                                                  "compression",
+                                                  "priority",
+                                                  "retention-days",
+                                                  "pre-command",
+                                                  "post-command",
+                                                  "notify-command",
+                                                  "retries",
+                                                  "retry-delay",
+                                                  "allow-concurrent",
+                                                  "missed",
+                                                  "schedule"};
+
+Error usage(const std::string& what) {
+    return make_error(ErrorKind::InvalidArgument, what);
+}
+
+Result<long long> whole(const Args& a, const char* name, long long lo, long long hi) {
+    const std::string v = a.get(name);
+    char* end = nullptr;
+    const long long n = std::strtoll(v.c_str(), &end, 10);
+    if (v.empty() || *end || n < lo || n > hi)
+        return usage(std::string("--") + name + " takes a whole number " + std::to_string(lo) +
+                     ".." + std::to_string(hi) + ", not '" + v + "'");
+    return n;
+}
+
+// Applies the options given on the command line to `d` (define: onto the defaults; edit: onto
+// the stored definition). Repeatable options replace the stored list when given.
+Status apply_options(const Args& a, JobDefinition& d) {
+    std::vector<std::string> sources = a.all("source");
+    for (std::size_t i = 1; i < a.words().size(); ++i) // words()[0] is the name
+        sources.push_back(a.words()[i]);
+    if (!sources.empty()) d.sources = sources;
+    if (a.has("include")) d.include = a.all("include");
+    if (a.has("exclude")) d.exclude = a.all("exclude");
+    if (a.has("one-file-system")) d.one_file_system = true;
+    d.pool = a.get("pool", d.pool);
+    d.library = a.get("library", d.library);
+    d.compression = a.get("compression", d.compression);
+    d.pre_command = a.get("pre-command", d.pre_command);
+    d.post_command = a.get("post-command", d.post_command);
+    d.notify_command = a.get("notify-command", d.notify_command);
+    d.missed = a.get("missed", d.missed);
+    auto count = [&](const char* name, auto& out, long long lo, long long hi) -> Status {
+        if (!a.has(name)) return {};
+        auto n = whole(a, name, lo, hi);
+        if (!n) return n.error();
+        out = static_cast<std::remove_reference_t<decltype(out)>>(n.value());
+        return {};
+    };
+    TL_TRY(count("drives", d.drives, 0, 1024));
+    TL_TRY(count("sessions-per-drive", d.sessions_per_drive, 1, 32));
+    TL_TRY(count("priority", d.priority, 0, 100));
+    TL_TRY(count("retention-days", d.retention_days, 0, 100000));
+    TL_TRY(count("retries", d.retries, 0, 100));
+    for (const char* name : {"block-size", "read-buffer"}) {
+        if (!a.has(name)) continue;
+        auto v = parse_size(a.get(name));
+        if (!v) return usage(std::string("--") + name + ": " + v.error().message);
+        (std::string(name) == "block-size" ? d.block_size : d.read_buffer) =
+            static_cast<std::size_t>(v.value());
+    }
+    if (a.has("retry-delay")) {
+        auto v = parse_seconds(a.get("retry-delay"));
+        if (!v || v.value() < 0) return usage("--retry-delay: use e.g. 10m, 90s or 1h");
+        d.retry_delay = v.value();
+    }
+    if (a.has("allow-concurrent")) {
+        const std::string v = a.get("allow-concurrent");
+        if (v != "yes" && v != "no") return usage("--allow-concurrent takes yes or no");
+        d.allow_concurrent = v == "yes";
+    }
+    return {};
+}
+
+Result<std::string> name_word(Context& ctx, const char* what) {
+    if (ctx.args().words().empty())
+        return usage(std::string(what) + " needs a job definition NAME; see tapeloom-cli job list");
+    return ctx.args().words().front();
+}
+
+long long now(Engine& e) {
+    return to_unix_seconds(e.clock().wall());
+}
+
+std::string next_run_text(DefinitionStore& store, const std::string& name, long long t) {
+    auto rows = store.schedules(name);
+    if (!rows) return "-";
+    std::optional<schedule::Occurrence> best;
+    for (const auto& r : rows.value()) {
+        auto rule = schedule::ScheduleRule::parse(r.rule);
+        if (!rule) continue;
+        auto o = rule->next_after(std::max(t, r.checked_until));
+        if (o && (!best || o->time < best->time)) best = o;
+    }
+    return best ? schedule::format_local(best->time) + " " + best->level : "-";
+}
+
+int job_define(Context& ctx) {
+    auto name = name_word(ctx, "job define");
+    if (!name) return ctx.fail(name.error());
+    JobDefinition d;
+    d.name = name.value();
+    if (auto st = apply_options(ctx.args(), d); !st) return ctx.fail(st.error());
+    auto engine = ctx.engine();
+    if (!engine) return ctx.fail(engine.error());
+    auto& db = engine.value()->catalog();
+    auto tx = catalog::Transaction::begin(db);
+    if (!tx) return ctx.fail(tx.error());
+    DefinitionStore store(db);
+    auto id = store.add(d, now(*engine.value()));
+    if (!id) return ctx.fail(id.error());
+    for (const auto& rule : ctx.args().all("schedule"))
+        if (auto s = store.add_schedule(d.name, rule, now(*engine.value())); !s)
+            return ctx.fail(s.error());
+    if (auto st = tx->commit(); !st) return ctx.fail(st.error());
+    if (ctx.json())
+        ctx.print_json({{"id", id.value()}, {"name", d.name}});
+    else
+        ctx.out() << "Job definition '" << d.name << "' stored (id " << id.value()
+                  << "). Schedule it with tapeloom-cli schedule add " << d.name
+                  << " 'RULE', or run it now with tapeloom-cli job run " << d.name << "\n";
+    return 0;
+}
+
+int job_edit(Context& ctx) {
+    auto name = name_word(ctx, "job edit");
+    if (!name) return ctx.fail(name.error());
+    auto engine = ctx.engine();
+    if (!engine) return ctx.fail(engine.error());
+    DefinitionStore store(engine.value()->catalog());
+    auto d = store.get(name.value());
+    if (!d) return ctx.fail(d.error());
+    if (auto st = apply_options(ctx.args(), d.value()); !st) return ctx.fail(st.error());
+    if (auto st = store.update(d.value(), now(*engine.value())); !st) return ctx.fail(st.error());
+    for (const auto& rule : ctx.args().all("schedule"))
+        if (auto s = store.add_schedule(d->name, rule, now(*engine.value())); !s)
+            return ctx.fail(s.error());
+    if (ctx.json())
+        ctx.print_json(schedule::to_json(d.value()));
+    else
+        ctx.out() << "Job definition '" << d->name << "' updated.\n";
+    return 0;
+}
+
+int job_remove(Context& ctx) {
+    auto name = name_word(ctx, "job remove");
+    if (!name) return ctx.fail(name.error());
+    auto engine = ctx.engine();
+    if (!engine) return ctx.fail(engine.error());
+    if (auto st = DefinitionStore(engine.value()->catalog()).remove(name.value()); !st)
+        return ctx.fail(st.error());
+    if (!ctx.json())
+        ctx.out() << "Job definition '" << name.value()
+                  << "' and its schedules removed (its job history stays).\n";
+    else
+        ctx.print_json({{"removed", name.value()}});
+    return 0;
+}
+
+int job_list(Context& ctx) {
+    auto engine = ctx.engine();
+    if (!engine) return ctx.fail(engine.error());
+    DefinitionStore store(engine.value()->catalog());
+    auto defs = store.list();
+    if (!defs) return ctx.fail(defs.error());
+    const long long t = now(*engine.value());
+    nlohmann::json arr = nlohmann::json::array();
+    for (const auto& d : defs.value()) {
+        auto j = schedule::to_json(d);
+        j["id"] = d.id;
+        auto rows = store.schedules(d.name);
+        j["schedules"] = rows ? rows->size() : 0;
+        j["next_run"] = next_run_text(store, d.name, t);
+        arr.push_back(j);
+    }
+    if (ctx.json()) {
+        ctx.print_json(arr);
+        return 0;
+    }
+    auto& o = ctx.out();
+    o << std::left << std::setw(20) << "NAME" << std::setw(9) << "SOURCES" << std::setw(12)
+      << "POOL" << std::setw(9) << "PRIORITY" << std::setw(11) << "SCHEDULES"
+      << "NEXT RUN\n";
+    for (const auto& j : arr)
+        o << std::left << std::setw(20) << j["name"].get<std::string>() << std::setw(9)
+          << j["sources"].size() << std::setw(12) << j["pool"].get<std::string>() << std::setw(9)
+          << j["priority"].get<int>() << std::setw(11) << j["schedules"].get<std::size_t>()
+          << j["next_run"].get<std::string>() << "\n";
+    if (arr.empty())
+        o << "(no job definitions; add one with tapeloom-cli job define NAME --source PATH)\n";
+    return 0;
+}
+
+int job_show(Context& ctx) {
+    auto name = name_word(ctx, "job show");
+    if (!name) return ctx.fail(name.error());
+    auto engine = ctx.engine();
+    if (!engine) return ctx.fail(engine.error());
+    DefinitionStore store(engine.value()->catalog());
+    auto d = store.get(name.value());
+    if (!d) return ctx.fail(d.error());
+    auto rows = store.schedules(d->name);
+    if (!rows) return ctx.fail(rows.error());
+    const long long t = now(*engine.value());
+    auto j = schedule::to_json(d.value());
+    j["id"] = d->id;
+    j["schedules"] = nlohmann::json::array();
+    for (const auto& r : rows.value()) {
+        auto rule = schedule::ScheduleRule::parse(r.rule);
+        auto next = rule ? rule->next_after(std::max(t, r.checked_until)) : std::nullopt;
+        j["schedules"].push_back({{"id", r.id},
+                                  {"rule", r.rule},
+                                  {"next_run", next ? next->time : 0},
+                                  {"next_level", next ? next->level : ""}});
+    }
+    if (ctx.json()) {
+        ctx.print_json(j);
+        return 0;
+    }
+    auto& o = ctx.out();
+    o << "Job definition " << d->name << " (id " << d->id << ")\n";
+    for (const auto& s : d->sources)
+        o << "  source            " << s << "\n";
+    for (const auto& s : d->include)
+        o << "  include           " << s << "\n";
+    for (const auto& s : d->exclude)
+        o << "  exclude           " << s << "\n";
+    o << "  pool              " << d->pool << "\n"
+      << "  library           " << (d->library.empty() ? "(default)" : d->library) << "\n"
+      << "  drives            " << (d->drives ? std::to_string(d->drives) : "as useful") << " x "
+      << d->sessions_per_drive << " session(s)\n"
+      << "  block size        " << format_bytes(d->block_size) << ", read buffer "
+      << format_bytes(d->read_buffer) << ", compression " << d->compression << "\n"
+      << "  priority          " << d->priority << "\n"
+      << "  retention         "
+      << (d->retention_days ? std::to_string(d->retention_days) + " days" : "the pool's") << "\n"
+      << "  retries           " << d->retries << " after " << d->retry_delay << " s\n"
+      << "  concurrent runs   " << (d->allow_concurrent ? "allowed" : "no") << "\n"
+      << "  missed runs       " << d->missed << "\n";
+    if (!d->pre_command.empty()) o << "  pre-command       " << d->pre_command << "\n";
+    if (!d->post_command.empty()) o << "  post-command      " << d->post_command << "\n";
+    if (!d->notify_command.empty()) o << "  notify-command    " << d->notify_command << "\n";
+    for (const auto& s : j["schedules"])
+        o << "  schedule " << std::setw(8) << std::left << s["id"].get<long long>()
+          << s["rule"].get<std::string>() << "  (next: "
+          << (s["next_run"].get<long long>()
+                  ? schedule::format_local(s["next_run"].get<long long>()) + " " +
+                        s["next_level"].get<std::string>()
+                  : std::string("never"))
+          << ")\n";
+    return 0;
+}
+
+int job_run(Context& ctx) {
+    auto name = name_word(ctx, "job run");
+    if (!name) return ctx.fail(name.error());
+    const std::string level = ctx.args().get("level", "full");
+    if (level != "full" && level != "diff" && level != "incr")
+        return ctx.fail(usage("--level is full, diff or incr, not '" + level + "'"));
+    auto engine = ctx.engine();
+    if (!engine) return ctx.fail(engine.error());
+    auto d = DefinitionStore(engine.value()->catalog()).get(name.value());
+    if (!d) return ctx.fail(d.error());
+    auto report = schedule::run_definition(*engine.value(), d.value(), level);
+    if (ctx.json())
+        ctx.print_json(job::to_json(report));
+    else
+        ctx.out() << job::format_report(report);
+    if (report.status == "failed")
+        ctx.err() << "tapeloom-cli: error: job '" << d->name << "' failed: " << report.error
+                  << "\n";
+    return exit_code_for_job_status(report.status);
+}
+
+int job_export(Context& ctx) {
+    if (ctx.args().words().empty())
+        return ctx.fail(usage("job export needs a FILE (or - for standard output)"));
+    const std::string file = ctx.args().words().front();
+    auto engine = ctx.engine();
+    if (!engine) return ctx.fail(engine.error());
+    auto doc = DefinitionStore(engine.value()->catalog()).export_all();
+    if (!doc) return ctx.fail(doc.error());
+    if (file == "-") {
+        ctx.print_json(doc.value());
+        return 0;
+    }
+    std::ofstream f(file, std::ios::trunc);
+    f << doc->dump(2) << "\n";
+    f.close();
+    if (!f)
+        return ctx.fail(make_error(ErrorKind::Io, "cannot write " + file +
+                                                      "; check the directory and permissions"));
+    if (!ctx.json())
+        ctx.out() << doc.value()["definitions"].size() << " job definition(s) written to " << file
+                  << "\n";
+    else
+        ctx.print_json({{"file", file}, {"definitions", doc.value()["definitions"].size()}});
+    return 0;
+}
+
+int job_import(Context& ctx) {
+    if (ctx.args().words().empty())
+        return ctx.fail(usage("job import needs a FILE written by tapeloom-cli job export"));
+    const std::string file = ctx.args().words().front();
+    std::ifstream f(file);
+    if (!f)
+        return ctx.fail(
+            make_error(ErrorKind::NotFound, "cannot read " + file + "; check the path"));
+    std::stringstream ss;
+    ss << f.rdbuf();
+    const auto doc = nlohmann::json::parse(ss.str(), nullptr, false);
+    if (doc.is_discarded())
+        return ctx.fail(usage(file + " is not JSON; give a file written by job export"));
+    auto engine = ctx.engine();
+    if (!engine) return ctx.fail(engine.error());
+    auto n = DefinitionStore(engine.value()->catalog())
+                 .import_all(doc, ctx.args().has("replace"), now(*engine.value()));
+    if (!n) return ctx.fail(n.error());
+    if (ctx.json())
+        ctx.print_json({{"imported", n.value()}});
+    else
+        ctx.out() << n.value() << " job definition(s) imported from " << file << "\n";
+    return 0;
+}
+} // namespace
+
+void add_job_definition_commands(Registry& r) {
+    const std::string opts =
+        "[--source SOURCE...] [--include GLOB] [--exclude GLOB] [--one-file-system] [--pool P] "
+        "[--library L] [--drives N] [--sessions-per-drive K] [--block-size 256K] "
+        "[--read-buffer 2M] [--compression C] [--priority 0..100] [--retention-days N] "
+        "[--pre-command CMD] [--post-command CMD] [--notify-command CMD] [--retries N] "
+        "[--retry-delay 10m] [--allow-concurrent yes|no] [--missed run|skip] [--schedule RULE]";
+    r.push_back({{"job", "define"},
+                 "NAME SOURCE... " + opts,
+                 "store a job definition (docs/schedules.md)",
+                 kDefinitionOptions,
+                 {"one-file-system"},
+                 job_define});
+    r.push_back({{"job", "edit"},
+                 "NAME " + opts,
+                 "change a job definition (lists given replace the stored ones)",
+                 kDefinitionOptions,
+                 {"one-file-system"},
+                 job_edit});
+    r.push_back({{"job", "remove"},
+                 "NAME",
+                 "remove a job definition and its schedules",
+                 {},
+                 {},
+                 job_remove});
+    r.push_back({{"job", "list"}, "", "the job definitions and their next runs", {}, {}, job_list});
+    r.push_back({{"job", "show"}, "NAME", "a job definition with its schedules", {}, {}, job_show});
+    r.push_back({{"job", "run"},
+                 "NAME [--level full|diff|incr]",
+                 "run a job definition now (pre/post commands, notification); prints the report",
+                 {"level"},
+                 {},
+                 job_run});
+    r.push_back({{"job", "export"},
+                 "FILE|-",
+                 "write every job definition and schedule as JSON",
+                 {},
+                 {},
+                 job_export});
+    r.push_back({{"job", "import"},
+                 "FILE [--replace]",
+                 "add the job definitions of an export (--replace: overwrite same names)",
+                 {},
+                 {"replace"},
+                 job_import});
+}
+
+} // namespace tl::cli

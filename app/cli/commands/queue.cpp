@@ -1,0 +1,109 @@
+// tapeloom-cli queue list|cancel: the scheduler service's waiting and running jobs. These read
+// the catalog directly (not through the engine's data-directory lock), so they work while the
+// service runs a job.
+#include <filesystem>
+#include <iomanip>
+
+#include "commands/commands.h"
+#include "schedule/calendar.h"
+#include "schedule/queue_store.h"
+#include "schedule/service_lock.h"
+
+namespace tl::cli {
+
+namespace {
+Result<catalog::Db> open_catalog(Context& ctx) {
+    const std::string path = ctx.home() + "/catalog.db";
+    if (!std::filesystem::exists(path))
+        return make_error(ErrorKind::NotFound,
+                          "no catalog in " + ctx.home() +
+                              "; nothing was ever queued there (check --home)");
+    return catalog::Db::open(path, false);
+}
+
+int queue_list(Context& ctx) {
+    auto db = open_catalog(ctx);
+    if (!db) return ctx.fail(db.error());
+    auto entries = schedule::QueueStore(db.value()).list();
+    if (!entries) return ctx.fail(entries.error());
+    const long service = schedule::service_holder(ctx.home());
+    nlohmann::json arr = nlohmann::json::array();
+    for (const auto& e : entries.value())
+        arr.push_back({{"id", e.id},
+                       {"definition", e.definition},
+                       {"level", e.level},
+                       {"reason", e.reason},
+                       {"state", schedule::to_string(e.state)},
+                       {"attempt", e.attempt},
+                       {"not_before", e.not_before},
+                       {"enqueued", e.enqueued},
+                       {"started", e.started},
+                       {"cancel_requested", e.cancel_requested}});
+    if (ctx.json()) {
+        ctx.print_json({{"service_pid", service}, {"entries", arr}});
+        return 0;
+    }
+    auto& o = ctx.out();
+    o << (service ? "Scheduler service: running (pid " + std::to_string(service) + ")\n"
+                  : std::string("Scheduler service: not running (start it with tapeloom-cli "
+                                "serve)\n"));
+    o << std::left << std::setw(6) << "ID" << std::setw(20) << "JOB" << std::setw(6) << "LEVEL"
+      << std::setw(9) << "STATE" << std::setw(9) << "REASON" << std::setw(8) << "ATTEMPT"
+      << "SINCE / NOT BEFORE\n";
+    for (const auto& e : entries.value())
+        o << std::left << std::setw(6) << e.id << std::setw(20) << e.definition << std::setw(6)
+          << e.level << std::setw(9)
+          << (e.cancel_requested ? "stopping" : schedule::to_string(e.state)) << std::setw(9)
+          << e.reason << std::setw(8) << e.attempt
+          << schedule::format_local(e.state == schedule::QueueEntry::State::Running ? e.started
+                                                                                    : e.not_before)
+          << "\n";
+    if (entries->empty()) o << "(the queue is empty)\n";
+    return 0;
+}
+
+int queue_cancel(Context& ctx) {
+    if (ctx.args().words().empty())
+        return ctx.fail(make_error(ErrorKind::InvalidArgument,
+                                   "queue cancel needs an entry ID; see tapeloom-cli queue list"));
+    const std::string id = ctx.args().words().front();
+    char* end = nullptr;
+    const long long n = std::strtoll(id.c_str(), &end, 10);
+    if (id.empty() || *end || n <= 0)
+        return ctx.fail(make_error(ErrorKind::InvalidArgument,
+                                   "queue cancel takes an entry ID (a number), not '" + id + "'"));
+    auto db = open_catalog(ctx);
+    if (!db) return ctx.fail(db.error());
+    schedule::QueueStore queue(db.value());
+    if (auto st = queue.request_cancel(n); !st) return ctx.fail(st.error());
+    const long service = schedule::service_holder(ctx.home());
+    if (!service) { // nobody would act on the request: the entry just leaves the queue
+        if (auto st = queue.remove(n); !st) return ctx.fail(st.error());
+    }
+    if (ctx.json())
+        ctx.print_json({{"cancelled", n}, {"service_pid", service}});
+    else
+        ctx.out() << (service ? "Cancel requested for queue entry " + id +
+                                    "; the service stops it within a second or two "
+                                    "(a running job ends as cancelled).\n"
+                              : "Queue entry " + id + " removed (no service was running).\n");
+    return 0;
+}
+} // namespace
+
+void add_queue_commands(Registry& r) {
+    r.push_back({{"queue", "list"},
+                 "",
+                 "jobs waiting and running in the scheduler service",
+                 {},
+                 {},
+                 queue_list});
+    r.push_back({{"queue", "cancel"},
+                 "ID",
+                 "cancel a queued or running job of the service",
+                 {},
+                 {},
+                 queue_cancel});
+}
+
+} // namespace tl::cli

@@ -1,0 +1,141 @@
+#include "schedule/definition_run.h"
+
+#include <unistd.h>
+
+#include "common/log.h"
+#include "job/backup_job.h"
+#include "schedule/shell_command.h"
+
+namespace tl::schedule {
+
+namespace {
+job::BackupOptions backup_options(const JobDefinition& d, const std::string& level) {
+    job::BackupOptions o;
+    o.sources = d.sources;
+    o.pool = d.pool;
+    o.library = d.library;
+    o.drives = d.drives;
+    o.sessions_per_drive = d.sessions_per_drive;
+    o.block_size = d.block_size;
+    o.read_buffer = d.read_buffer;
+    o.compression = d.compression;
+    o.name = d.name;
+    o.level = level;
+    o.walk.include = d.include;
+    o.walk.exclude = d.exclude;
+    o.walk.one_file_system = d.one_file_system;
+    return o;
+}
+
+// A job that never reached the backup engine still gets a row in the history.
+job::JobReport record_failure(Engine& engine, const JobDefinition& d, const std::string& level,
+                              long long started, const std::string& reason,
+                              const std::string& status = "failed") {
+    job::JobReport r;
+    r.status = status;
+    r.error = reason;
+    r.started = started;
+    r.ended = to_unix_seconds(engine.clock().wall());
+    auto& db = engine.catalog();
+    auto ins = db.prepare("INSERT INTO jobs(kind, name, level, pool_id, status, pid, started, "
+                          "ended, report) VALUES('backup', ?, ?, (SELECT id FROM pools WHERE "
+                          "name=?), ?, ?, ?, ?, ?)");
+    if (ins) {
+        auto st = ins->bind(1, d.name)
+                      .bind(2, level)
+                      .bind(3, d.pool)
+                      .bind(4, status)
+                      .bind(5, static_cast<std::int64_t>(getpid()))
+                      .bind(6, r.started)
+                      .bind(7, r.ended)
+                      .bind(8, job::to_json(r).dump())
+                      .run();
+        if (st) {
+            r.job_id = db.last_insert_rowid();
+            auto upd = db.prepare("UPDATE jobs SET report=? WHERE id=?");
+            if (upd) (void)upd->bind(1, job::to_json(r).dump()).bind(2, r.job_id).run();
+        } else {
+            log::get("schedule")
+                ->error("cannot record the failure of '{}' in the history: {}", d.name,
+                        st.error().message);
+        }
+    } else {
+        log::get("schedule")
+            ->error("cannot record the failure of '{}' in the history: {}", d.name,
+                    ins.error().message);
+    }
+    return r;
+}
+
+std::string tail_line(const std::string& output) {
+    std::string s = output;
+    while (!s.empty() && (s.back() == '\n' || s.back() == '\r'))
+        s.pop_back();
+    const auto nl = s.rfind('\n');
+    return nl == std::string::npos ? s : s.substr(nl + 1);
+}
+} // namespace
+
+job::JobReport run_definition(Engine& engine, const JobDefinition& d, const std::string& level,
+                              std::atomic<bool>* cancel) {
+    auto log = log::get("schedule");
+    const long long started = to_unix_seconds(engine.clock().wall());
+    const std::vector<std::pair<std::string, std::string>> base_env = {
+        {"TAPELOOM_JOB_NAME", d.name}, {"TAPELOOM_LEVEL", level}, {"TAPELOOM_HOME", engine.home()}};
+    job::JobReport report;
+    bool pre_ok = false;
+    if (!d.pre_command.empty()) {
+        auto pre = run_shell(d.pre_command, "", base_env);
+        if (!pre)
+            report = record_failure(engine, d, level, started,
+                                    "pre-command could not start: " + pre.error().message);
+        else if (pre->exit_code != 0)
+            report =
+                record_failure(engine, d, level, started,
+                               "pre-command '" + d.pre_command + "' exited with " +
+                                   std::to_string(pre->exit_code) + ": " + tail_line(pre->output));
+        else
+            pre_ok = true;
+    } else {
+        pre_ok = true;
+    }
+    if (pre_ok && cancel && *cancel) { // cancelled while the pre-command ran
+        report = record_failure(engine, d, level, started, "cancelled before the backup started",
+                                "cancelled");
+    } else if (pre_ok) {
+        auto r = job::run_backup(engine, backup_options(d, level), {}, cancel);
+        report = r ? r.value() : record_failure(engine, d, level, started, r.error().message);
+    }
+    auto env = base_env;
+    env.emplace_back("TAPELOOM_JOB_ID", std::to_string(report.job_id));
+    env.emplace_back("TAPELOOM_STATUS", report.status);
+    if (!d.post_command.empty() && pre_ok) { // the pre-command succeeded (or there is none)
+        auto post = run_shell(d.post_command, "", env);
+        if (!post || post->exit_code != 0) {
+            const std::string why = !post ? post.error().message
+                                          : "exited with " + std::to_string(post->exit_code) +
+                                                ": " + tail_line(post->output);
+            log->warn("job '{}' (job {}): post-command '{}' {}", d.name, report.job_id,
+                      d.post_command, why);
+            report.warnings.push_back("post-command '" + d.post_command + "' " + why);
+        }
+    }
+    if (report.status == "failed")
+        log->error("job '{}' ({} backup, job {}) failed: {}", d.name, level, report.job_id,
+                   report.error);
+    else
+        log->info("job '{}' ({} backup, job {}) ended: {}", d.name, level, report.job_id,
+                  report.status);
+    if (!d.notify_command.empty()) {
+        auto n = run_shell(d.notify_command, job::to_json(report).dump(2) + "\n", env);
+        if (!n || n->exit_code != 0)
+            log->warn("job '{}' (job {}): notification command '{}' {}", d.name, report.job_id,
+                      d.notify_command,
+                      !n ? n.error().message
+                         : "exited with " + std::to_string(n->exit_code) + ": " +
+                               tail_line(n->output));
+    }
+    return report;
+}
+
+} // namespace tl::schedule

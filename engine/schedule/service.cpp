@@ -1,0 +1,148 @@
+#include "schedule/service.h"
+
+#include <chrono>
+
+#include <unistd.h>
+
+#include "api/engine.h"
+#include "common/log.h"
+#include "schedule/backup_runner.h"
+#include "schedule/definition_store.h"
+#include "schedule/queue_store.h"
+#include "schedule/service_lock.h"
+
+namespace tl::schedule {
+
+namespace {
+struct Libraries {
+    std::map<std::string, std::size_t> drives;
+    std::string first;
+};
+
+Result<Libraries> load_libraries(catalog::Db& db) {
+    auto q = db.prepare("SELECT l.name, (SELECT count(*) FROM drives d WHERE d.library_id=l.id) "
+                        "FROM libraries l ORDER BY l.id");
+    if (!q) return q.error();
+    Libraries libs;
+    for (;;) {
+        auto row = q->step();
+        if (!row) return row.error();
+        if (!row.value()) break;
+        if (libs.first.empty()) libs.first = q->text(0);
+        libs.drives[q->text(0)] = static_cast<std::size_t>(q->i64(1));
+    }
+    return libs;
+}
+
+// Loads definitions, schedules and libraries into the scheduler. A schedule whose rule no
+// longer parses is logged and left out.
+Status reload(catalog::Db& db, Scheduler& s) {
+    DefinitionStore store(db);
+    auto defs = store.list();
+    if (!defs) return defs.error();
+    auto rows = store.schedules();
+    if (!rows) return rows.error();
+    auto libs = load_libraries(db);
+    if (!libs) return libs.error();
+    std::vector<ScheduleEntry> entries;
+    for (const auto& r : rows.value()) {
+        auto rule = ScheduleRule::parse(r.rule);
+        if (!rule) {
+            log::get("schedule")
+                ->error("schedule {} of '{}' is skipped: {}", r.id, r.definition,
+                        rule.error().message);
+            continue;
+        }
+        entries.push_back({r.id, r.definition, std::move(rule.value()), r.checked_until});
+    }
+    s.set_definitions(std::move(defs.value()));
+    s.set_schedules(std::move(entries));
+    s.set_library_drives(std::move(libs->drives));
+    return {};
+}
+
+Status persist(catalog::Db& db, const Scheduler& s) {
+    DefinitionStore store(db);
+    for (const auto& e : s.schedules())
+        TL_TRY(store.set_checked_until(e.id, e.checked_until));
+    return QueueStore(db).mirror(s.queue());
+}
+
+void sleep_until_next_tick(Clock& clock, double seconds, const std::atomic<bool>& stop) {
+    const auto slice = std::chrono::milliseconds(100);
+    for (double slept = 0; slept < seconds && !stop; slept += 0.1)
+        clock.sleep_for(slice);
+}
+} // namespace
+
+Status run_service(const ServiceOptions& o, Clock& clock, const std::atomic<bool>& stop) {
+    auto log = log::get("schedule");
+    auto lock = ServiceLock::acquire(o.home);
+    if (!lock) return lock.error();
+    // Creates or migrates the catalog and marks jobs of a crashed process failed. While
+    // another program holds the data directory (a CLI command), wait for it.
+    for (bool waiting = false; !o.engine && !stop;) {
+        EngineOptions eo;
+        eo.home = o.home;
+        eo.log_to_file = false;
+        auto engine = Engine::open(eo);
+        if (engine) break;
+        if (engine.error().kind != ErrorKind::Busy) return engine.error();
+        if (!waiting) log->warn("{}; waiting for it", engine.error().message);
+        waiting = true;
+        sleep_until_next_tick(clock, o.tick_seconds, stop);
+    }
+    if (stop) return {};
+    auto db = catalog::Db::open(o.home + "/catalog.db", false);
+    if (!db) return db.error();
+    QueueStore queue(db.value());
+    auto kept = queue.list();
+    if (!kept) return kept.error();
+    auto max_id = queue.max_id();
+    if (!max_id) return max_id.error();
+    auto libs = load_libraries(db.value());
+    if (!libs) return libs.error();
+
+    auto runner_ptr = o.engine ? std::make_unique<BackupRunner>(*o.engine)
+                               : std::make_unique<BackupRunner>(o.home);
+    BackupRunner& runner = *runner_ptr;
+    Scheduler scheduler(clock, runner, o.limits, libs->drives, libs->first, max_id.value() + 1);
+    TL_TRY(reload(db.value(), scheduler));
+    for (const auto& e : kept.value())
+        if (e.state == QueueEntry::State::Running)
+            log->warn("queue entry {} ('{}') was running when the last service ended; its job is "
+                      "marked failed in the history",
+                      e.id, e.definition);
+    scheduler.restore(kept.value());
+    log->info("scheduler service started on {} (pid {})", o.home, static_cast<long>(getpid()));
+
+    // A catalog error in one tick (e.g. SQLite busy past its timeout while another program
+    // writes) is logged and the next tick tries again; the service keeps running.
+    auto report = [&](const Status& st) {
+        if (!st) log->error("scheduler tick: {}", st.error().message);
+        return st.ok();
+    };
+    while (!stop) {
+        if (report(reload(db.value(), scheduler))) {
+            auto cancels = queue.cancel_requests();
+            if (report(cancels.ok() ? Status{} : Status{cancels.error()}))
+                for (auto id : cancels.value())
+                    if (auto st = scheduler.cancel(id); !st) {
+                        log->warn("{}", st.error().message);
+                        report(queue.remove(id));
+                    }
+            scheduler.tick();
+            report(persist(db.value(), scheduler));
+        }
+        sleep_until_next_tick(clock, o.tick_seconds, stop);
+    }
+    log->info("scheduler service stopping: cancelling running jobs");
+    scheduler.cancel_running();
+    runner.wait_all();
+    scheduler.collect();
+    TL_TRY(persist(db.value(), scheduler));
+    log->info("scheduler service stopped");
+    return {};
+}
+
+} // namespace tl::schedule

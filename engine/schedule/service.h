@@ -1,0 +1,30 @@
+#pragma once
+// The scheduler service (`tapeloom-cli serve`): holds the data directory's ServiceLock, and
+// every tick reloads the job definitions and schedules from the catalog, acts on cancel
+// requests, runs Scheduler::tick() with a BackupRunner, and mirrors its queue and schedule
+// progress into the catalog. Returns when `stop` becomes true (SIGTERM/SIGINT): running jobs
+// are cancelled and waited for; queued runs stay in the catalog for the next start.
+// The console can run it on a thread of its own when service_holder(home) is 0
+// (service_lock.h), passing its engine in ServiceOptions::engine.
+#include <atomic>
+#include <string>
+
+#include "api/engine.h"
+#include "common/clock.h"
+#include "common/result.h"
+#include "schedule/scheduler.h"
+
+namespace tl::schedule {
+
+struct ServiceOptions {
+    std::string home;
+    SchedulerLimits limits;
+    double tick_seconds = 1.0;
+    // nullptr: the service opens the engine only while jobs run (tapeloom-cli serve). The
+    // console passes the engine it holds open; it must outlive run_service().
+    Engine* engine = nullptr;
+};
+
+Status run_service(const ServiceOptions& options, Clock& clock, const std::atomic<bool>& stop);
+
+} // namespace tl::schedule
