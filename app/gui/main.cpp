@@ -9,10 +9,12 @@
 #include <QTranslator>
 
 #include "api/engine.h"
+#include "catalog/series_store.h"
 #include "common/home.h"
 #include "common/log.h"
 #include "common/version.h"
 #include "shell/main_window.h"
+#include "widgets/job_graphs.h"
 
 namespace {
 void installTranslators(QApplication& app) {
@@ -52,7 +54,31 @@ int main(int argc, char** argv) {
     QCommandLineOption pageOpt(QStringLiteral("page"),
                                QApplication::translate("main", "Page to show first."),
                                QStringLiteral("NAME"));
-    parser.addOptions({homeOpt, levelOpt, shotOpt, pageOpt});
+    QCommandLineOption delayOpt(
+        QStringLiteral("screenshot-delay"),
+        QApplication::translate("main", "Seconds to wait before the screenshot (default 4.5)."),
+        QStringLiteral("SECONDS"), QStringLiteral("4.5"));
+    QCommandLineOption backupOpt(
+        QStringLiteral("backup"),
+        QApplication::translate("main",
+                                "Start a backup of SOURCE at launch (repeatable), as Back up now."),
+        QStringLiteral("SOURCE"));
+    QCommandLineOption drivesOpt(QStringLiteral("drives"),
+                                 QApplication::translate("main", "Drives for --backup."),
+                                 QStringLiteral("N"), QStringLiteral("0"));
+    QCommandLineOption sessionsOpt(
+        QStringLiteral("sessions-per-drive"),
+        QApplication::translate("main", "Sessions per drive for --backup (default 4)."),
+        QStringLiteral("K"), QStringLiteral("4"));
+    QCommandLineOption exportOpt(
+        QStringLiteral("export-report"),
+        QApplication::translate("main", "Draw job ID's graphs into the --png file and quit."),
+        QStringLiteral("ID"));
+    QCommandLineOption pngOpt(QStringLiteral("png"),
+                              QApplication::translate("main", "PNG file for --export-report."),
+                              QStringLiteral("FILE"));
+    parser.addOptions({homeOpt, levelOpt, shotOpt, delayOpt, pageOpt, backupOpt, drivesOpt,
+                       sessionsOpt, exportOpt, pngOpt});
     parser.process(app);
 
     std::string level = parser.value(levelOpt).toStdString();
@@ -76,12 +102,43 @@ int main(int argc, char** argv) {
         return engine.error().kind == tl::ErrorKind::Busy ? 4 : 1;
     }
 
+    if (parser.isSet(exportOpt)) {
+        const qint64 id = parser.value(exportOpt).toLongLong();
+        auto series = tl::catalog::load_series(engine.value()->catalog(), id);
+        if (!series) {
+            fprintf(stderr, "tapeloom: error: %s\n", series.error().message.c_str());
+            return 1;
+        }
+        if (series->times.empty()) {
+            fprintf(stderr,
+                    "tapeloom: error: job %lld has no recorded series (it does not "
+                    "exist, or ended before its first sample)\n",
+                    static_cast<long long>(id));
+            return 3;
+        }
+        const QString title = QApplication::translate("main", "Job %1").arg(id);
+        if (!tl::ui::saveJobGraphsPng(series.value(), title, parser.value(pngOpt))) {
+            fprintf(stderr, "tapeloom: error: cannot write %s\n", qPrintable(parser.value(pngOpt)));
+            return 1;
+        }
+        return 0;
+    }
+
     tl::ui::MainWindow window(*engine.value());
     if (parser.isSet(pageOpt)) window.showPage(parser.value(pageOpt));
     window.show();
+    if (parser.isSet(backupOpt)) {
+        tl::job::BackupOptions o;
+        for (const auto& s : parser.values(backupOpt))
+            o.sources.push_back(s.toStdString());
+        o.drives = parser.value(drivesOpt).toULong();
+        o.sessions_per_drive = parser.value(sessionsOpt).toULong();
+        window.startBackup(o);
+    }
     if (parser.isSet(shotOpt)) {
         const QString file = parser.value(shotOpt);
-        QTimer::singleShot(4500, &window, [&window, file] {
+        const int delayMs = static_cast<int>(parser.value(delayOpt).toDouble() * 1000);
+        QTimer::singleShot(delayMs, &window, [&window, file] {
             if (!window.grab().save(file))
                 fprintf(stderr, "tapeloom: cannot write %s\n", qPrintable(file));
             QApplication::quit();

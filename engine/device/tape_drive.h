@@ -42,6 +42,8 @@ struct DriveCounters {
     std::atomic<std::uint64_t> reposition_ns{0};    // time spent positioning (model or real)
     std::atomic<std::uint64_t> shoeshine_events{0}; // streaming model: stops + repositions
     std::atomic<std::uint64_t> shoeshine_ns{0};     // time lost to them
+    // Gauges of the drive's buffer when it is known (streaming model); capacity 0 = unknown.
+    std::atomic<std::uint64_t> buffer_bytes{0}, buffer_capacity{0};
 };
 
 class TapeDrive {

@@ -206,6 +206,8 @@ Status VirtualTapeDrive::write_block(const void* data, std::size_t size) {
         auto d = model_->write(size, clock_.now());
         const auto before = counters_.shoeshine_events.load();
         counters_.shoeshine_events.store(model_->repositions());
+        counters_.buffer_bytes.store(static_cast<std::uint64_t>(model_->buffered()));
+        counters_.buffer_capacity.store(static_cast<std::uint64_t>(c_.streaming->buffer));
         counters_.shoeshine_ns.store(static_cast<std::uint64_t>(model_->reposition_time().count()));
         if (model_->repositions() != before)
             log::get("device")->debug("drive {}: shoe-shine", c_.name);

@@ -11,6 +11,7 @@
 #include "pages/log/log_page.h"
 #include "shell/main_window.h"
 #include "widgets/cpu_plot.h"
+#include "widgets/time_series_plot.h"
 
 // The console opened on a real engine: the Dashboard's CPU graph is fed by real /proc/stat
 // samples, one line per CPU; engine log lines reach the Log page.
@@ -34,12 +35,12 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(plot->pointCount(cpus - 1) >= 2, 6000);
         QCOMPARE(plot->cpuGraphCount(), cpus);
         for (int c = 0; c < cpus; ++c) {
-            const auto data = plot->history().busy(static_cast<std::size_t>(c));
+            const auto data = plot->graph()->history().values(0, static_cast<std::size_t>(c));
             QVERIFY(data.size() >= 2);
             for (double v : data)
                 QVERIFY(v >= 0.0 && v <= 100.0);
         }
-        const auto times = plot->history().times();
+        const auto times = plot->graph()->history().times(0);
         QVERIFY(times[1] > times[0]); // real, increasing timestamps
         QVERIFY(w.navigation()->count() >= 2);
     }

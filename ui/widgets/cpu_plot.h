@@ -1,36 +1,31 @@
 #pragma once
 // Live per-CPU utilization graph: one line per CPU (busy = user + system) plus the overall
-// iowait, in percent, over the CpuHistory window. Redraws only when visible and only after a
-// new point arrived (queued replot).
+// iowait (dashed), in percent, with the zoom levels, pause and PNG export of TimeSeriesPlot.
 #include <QWidget>
 
-#include "models/cpu_history.h"
-
-class QCustomPlot;
+#include "metrics/cpu_stat.h"
 
 namespace tl::ui {
+
+class TimeSeriesPlot;
 
 class CpuPlot final : public QWidget {
     Q_OBJECT
 public:
     explicit CpuPlot(QWidget* parent = nullptr);
+    // `t`: seconds on any monotonic origin.
     void addSample(double t, const metrics::CpuSample& sample);
+    // The same from a job's live snapshot (per-CPU busy %, iowait %).
+    void addBusy(double t, const std::vector<double>& busy, double iowait);
 
     // For tests and export.
     int cpuGraphCount() const;
     int pointCount(int cpu) const;
-    QCustomPlot* plot() const { return plot_; }
-    const CpuHistory& history() const { return history_; }
-
-protected:
-    void showEvent(QShowEvent* e) override;
+    TimeSeriesPlot* graph() const { return plot_; }
 
 private:
-    void rebuildGraphs();
-    void refresh();
-    QCustomPlot* plot_;
-    CpuHistory history_;
-    bool dirty_ = false;
+    TimeSeriesPlot* plot_;
+    std::size_t cpus_ = 0;
 };
 
 } // namespace tl::ui

@@ -1,35 +1,131 @@
 #include "pages/dashboard/dashboard_page.h"
 
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QGroupBox>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QScrollArea>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
 #include <QVBoxLayout>
+#include <qcustomplot.h>
 
+#include "bridge/live_feed.h"
 #include "bridge/system_poller.h"
+#include "models/session_table_model.h"
+#include "pages/dashboard/drive_tile.h"
 #include "widgets/cpu_plot.h"
+#include "widgets/time_series_plot.h"
 
 namespace tl::ui {
 
-DashboardPage::DashboardPage(SystemPoller* poller, const QString& home, QWidget* parent)
-    : QWidget(parent), cpuPlot_(new CpuPlot(this)), engineCpu_(new QLabel(this)),
-      engineMemory_(new QLabel(this)) {
+namespace {
+QString rateText(double bytesPerSecond) {
+    return QObject::tr("%1 MB/s").arg(QLocale().toString(bytesPerSecond / 1e6, 'f', 1));
+}
+QString durationText(double seconds) {
+    const auto s = static_cast<qint64>(seconds + 0.5);
+    return QStringLiteral("%1:%2:%3")
+        .arg(s / 3600)
+        .arg((s / 60) % 60, 2, 10, QLatin1Char('0'))
+        .arg(s % 60, 2, 10, QLatin1Char('0'));
+}
+} // namespace
+
+DashboardPage::DashboardPage(SystemPoller* poller, LiveFeed* feed, const QString& home,
+                             QWidget* parent)
+    : QWidget(parent), cpuPlot_(new CpuPlot(this)),
+      drivePlot_(new TimeSeriesPlot(tr("Throughput (MB/s)"), 0, 1e6, this)),
+      sessions_(new SessionTableModel(this)), sessionView_(new QTableView(this)),
+      tileGrid_(new QGridLayout), jobTitle_(new QLabel(this)), elapsed_(new QLabel(this)),
+      wallRate_(new QLabel(this)), sustained_(new QLabel(this)), timeLeft_(new QLabel(this)),
+      totals_(new QLabel(this)), engineCpu_(new QLabel(this)), engineMemory_(new QLabel(this)) {
     auto* layout = new QVBoxLayout(this);
 
-    auto* cpuBox = new QGroupBox(tr("CPU utilization per CPU (last 5 minutes)"), this);
-    auto* cpuLayout = new QVBoxLayout(cpuBox);
-    cpuLayout->addWidget(cpuPlot_);
-    layout->addWidget(cpuBox, 1);
+    auto* jobBox = new QGroupBox(tr("Job"), this);
+    auto* jobLayout = new QGridLayout(jobBox);
+    jobTitle_->setText(tr("No job has run on this data directory yet. Start one with "
+                          "Back up now (Ctrl+B)."));
+    jobTitle_->setWordWrap(true);
+    QFont bold = jobTitle_->font();
+    bold.setBold(true);
+    jobTitle_->setFont(bold);
+    jobLayout->addWidget(jobTitle_, 0, 0, 1, 6);
+    const std::pair<QString, QLabel*> figures[] = {{tr("Elapsed:"), elapsed_},
+                                                   {tr("Wall rate:"), wallRate_},
+                                                   {tr("Sustained rate:"), sustained_},
+                                                   {tr("Time left:"), timeLeft_},
+                                                   {tr("Read:"), totals_}};
+    int col = 0;
+    for (const auto& [label, value] : figures) {
+        auto* l = new QLabel(label, jobBox);
+        l->setBuddy(value);
+        value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        value->setText(tr("—"));
+        jobLayout->addWidget(l, 1 + col / 3, (col % 3) * 2);
+        jobLayout->addWidget(value, 1 + col / 3, (col % 3) * 2 + 1);
+        ++col;
+    }
+    layout->addWidget(jobBox);
+
+    auto* graphs = new QSplitter(Qt::Horizontal, this);
+    auto* driveBox = new QGroupBox(tr("Throughput per drive"), graphs);
+    (new QVBoxLayout(driveBox))->addWidget(drivePlot_);
+    drivePlot_->plot()->setAccessibleName(tr("Per-drive throughput graph"));
+    auto* cpuBox = new QGroupBox(tr("CPU utilization per CPU"), graphs);
+    (new QVBoxLayout(cpuBox))->addWidget(cpuPlot_);
+    graphs->addWidget(driveBox);
+    graphs->addWidget(cpuBox);
+    layout->addWidget(graphs, 3);
+
+    auto* tilesHost = new QWidget(this);
+    tilesHost->setLayout(tileGrid_);
+    auto* tilesScroll = new QScrollArea(this);
+    tilesScroll->setWidget(tilesHost);
+    tilesScroll->setWidgetResizable(true);
+    tilesScroll->setFrameShape(QFrame::NoFrame);
+    tilesScroll->setMinimumHeight(190);
+    auto* drivesBox = new QGroupBox(tr("Drives"), this);
+    (new QVBoxLayout(drivesBox))->addWidget(tilesScroll);
+    layout->addWidget(drivesBox, 0);
+
+    auto* proxy = new QSortFilterProxyModel(this);
+    proxy->setSourceModel(sessions_);
+    proxy->setSortRole(Qt::UserRole);
+    sessionView_->setModel(proxy);
+    sessionView_->setSortingEnabled(true);
+    sessionView_->setAlternatingRowColors(true);
+    sessionView_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    sessionView_->verticalHeader()->hide();
+    sessionView_->horizontalHeader()->setStretchLastSection(true);
+    sessionView_->setWordWrap(false);
+    sessionView_->setTextElideMode(Qt::ElideLeft); // paths: the end says most
+    sessionView_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
+    sessionView_->setColumnWidth(SessionTableModel::Source, 280);
+    sessionView_->setColumnWidth(SessionTableModel::Drive, 110);
+    sessionView_->setColumnWidth(SessionTableModel::State, 130);
+    sessionView_->setAccessibleName(tr("Sessions of the job"));
+    auto* sessionsBox = new QGroupBox(tr("Sessions"), this);
+    (new QVBoxLayout(sessionsBox))->addWidget(sessionView_);
+    layout->addWidget(sessionsBox, 2);
+    sessionsBox->setMinimumHeight(170);
 
     auto* engineBox = new QGroupBox(tr("Engine"), this);
     auto* form = new QFormLayout(engineBox);
     auto* homeLabel = new QLabel(home, engineBox);
     homeLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     form->addRow(tr("Data directory:"), homeLabel);
-    form->addRow(tr("Engine CPU:"), engineCpu_);
-    form->addRow(tr("Engine memory:"), engineMemory_);
+    auto* engineRow = new QHBoxLayout;
+    engineRow->addWidget(engineCpu_);
+    engineRow->addSpacing(24);
+    engineRow->addWidget(engineMemory_);
+    engineRow->addStretch(1);
+    form->addRow(tr("Console CPU and memory:"), engineRow);
     engineCpu_->setText(tr("measuring…"));
-    engineMemory_->setText(tr("measuring…"));
+    engineMemory_->setText(QString());
     layout->addWidget(engineBox);
 
     connect(poller, &SystemPoller::cpuSampled, cpuPlot_, &CpuPlot::addSample);
@@ -37,6 +133,80 @@ DashboardPage::DashboardPage(SystemPoller* poller, const QString& home, QWidget*
         engineCpu_->setText(tr("%1 % of one core").arg(QLocale().toString(pct, 'f', 1)));
         engineMemory_->setText(QLocale().formattedDataSize(static_cast<qint64>(rss)));
     });
+    connect(feed, &LiveFeed::jobChanged, this, &DashboardPage::startJob);
+    connect(feed, &LiveFeed::snapshot, this, &DashboardPage::showSnapshot);
+}
+
+void DashboardPage::startJob(qint64) {
+    last_.reset();
+    drivePlot_->reset({}, {});
+    for (auto& [name, tile] : tiles_)
+        delete tile;
+    tiles_.clear();
+}
+
+void DashboardPage::rebuildDrives(const metrics::LiveSnapshot& s) {
+    std::vector<std::string> names;
+    QStringList labels;
+    for (const auto& d : s.drives) {
+        names.push_back("drive:" + d.name);
+        labels << QString::fromStdString(d.name);
+    }
+    names.push_back("total");
+    labels << tr("Total");
+    drivePlot_->reset(names, labels);
+    drivePlot_->setSeriesPen(static_cast<int>(s.drives.size()),
+                             QPen(palette().color(QPalette::WindowText), 2.2));
+    const int columns = 4;
+    int i = 0;
+    for (const auto& d : s.drives) {
+        auto* tile = new DriveTile(QString::fromStdString(d.name), this);
+        tileGrid_->addWidget(tile, i / columns, i % columns);
+        tiles_[d.name] = tile;
+        ++i;
+    }
+}
+
+void DashboardPage::showSnapshot(const metrics::LiveSnapshot& s) {
+    if (!last_ || last_->drives.size() != s.drives.size()) rebuildDrives(s);
+    // Rates from the cumulative counters between the snapshots this page saw, so the area
+    // under each line is exactly the bytes the drive wrote whatever polls were missed.
+    const double t0 = last_ ? last_->elapsed : 0;
+    const double dt = s.elapsed - t0;
+    if (dt > 0) {
+        std::vector<double> rates;
+        double total = 0;
+        for (std::size_t i = 0; i < s.drives.size(); ++i) {
+            const std::uint64_t before = last_ ? last_->drives[i].bytes : 0;
+            const double r = s.drives[i].bytes >= before
+                                 ? static_cast<double>(s.drives[i].bytes - before) / dt
+                                 : 0;
+            rates.push_back(r);
+            total += r;
+        }
+        rates.push_back(total);
+        drivePlot_->add(s.elapsed, rates);
+    }
+    for (const auto& d : s.drives)
+        if (auto it = tiles_.find(d.name); it != tiles_.end()) it->second->update(d);
+    sessions_->setSessions(s.sessions);
+
+    const QLocale loc;
+    QString title = tr("Job %1").arg(s.job_id);
+    if (!s.name.empty()) title += QStringLiteral(" (%1)").arg(QString::fromStdString(s.name));
+    title += QStringLiteral(" — ") +
+             (s.ended ? tr("ended: %1").arg(QString::fromStdString(s.status)) : tr("running"));
+    jobTitle_->setText(title);
+    elapsed_->setText(durationText(s.elapsed));
+    wallRate_->setText(rateText(s.wall_rate));
+    sustained_->setText(rateText(s.sustained_rate));
+    timeLeft_->setText(s.ended             ? tr("done")
+                       : s.eta_seconds < 0 ? tr("unknown (no earlier run of these sources)")
+                                           : durationText(s.eta_seconds));
+    totals_->setText(tr("%1 in %2 files")
+                         .arg(loc.formattedDataSize(static_cast<qint64>(s.source_bytes)))
+                         .arg(loc.toString(qulonglong(s.files))));
+    last_ = s;
 }
 
 } // namespace tl::ui

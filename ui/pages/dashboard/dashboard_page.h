@@ -1,26 +1,59 @@
 #pragma once
-// The Dashboard: what the machine and the engine are doing now. Today: the live per-CPU graph,
-// the engine's own CPU and memory, and the data directory. Drive and session views join it as
-// the engine's jobs appear.
+// The Dashboard: what the engine and the machine are doing now. The followed job's figures
+// (wall and sustained rate, elapsed, time left), its per-drive throughput graph with the total,
+// a tile per drive and the sessions table, all from the LiveFeed; the machine's per-CPU
+// utilization from the SystemPoller; the console process's own CPU and memory.
 #include <QWidget>
+#include <map>
+#include <optional>
+
+#include "metrics/live_snapshot.h"
 
 class QLabel;
+class QGridLayout;
+class QTableView;
 
 namespace tl::ui {
 
 class CpuPlot;
+class DriveTile;
+class LiveFeed;
+class SessionTableModel;
 class SystemPoller;
+class TimeSeriesPlot;
 
 class DashboardPage final : public QWidget {
     Q_OBJECT
 public:
-    DashboardPage(SystemPoller* poller, const QString& home, QWidget* parent = nullptr);
+    DashboardPage(SystemPoller* poller, LiveFeed* feed, const QString& home,
+                  QWidget* parent = nullptr);
     CpuPlot* cpuPlot() const { return cpuPlot_; }
+    TimeSeriesPlot* drivePlot() const { return drivePlot_; }
+    SessionTableModel* sessionModel() const { return sessions_; }
+    int driveTileCount() const { return static_cast<int>(tiles_.size()); }
+    // The last snapshot shown (tests compare it with the job's report).
+    const std::optional<metrics::LiveSnapshot>& lastSnapshot() const { return last_; }
 
 private:
+    void startJob(qint64 jobId);
+    void showSnapshot(const metrics::LiveSnapshot& s);
+    void rebuildDrives(const metrics::LiveSnapshot& s);
+
     CpuPlot* cpuPlot_;
+    TimeSeriesPlot* drivePlot_;
+    SessionTableModel* sessions_;
+    QTableView* sessionView_;
+    QGridLayout* tileGrid_;
+    std::map<std::string, DriveTile*> tiles_;
+    QLabel* jobTitle_;
+    QLabel* elapsed_;
+    QLabel* wallRate_;
+    QLabel* sustained_;
+    QLabel* timeLeft_;
+    QLabel* totals_;
     QLabel* engineCpu_;
     QLabel* engineMemory_;
+    std::optional<metrics::LiveSnapshot> last_;
 };
 
 } // namespace tl::ui

@@ -1,0 +1,142 @@
+// `monitor`: the live figures of running jobs in the terminal (per drive, per session, per
+// CPU), read from the data directory's LiveBoard without taking its lock, so it watches a job
+// run by another tapeloom-cli, the service or the console.
+#include <chrono>
+#include <iomanip>
+#include <sstream>
+#include <thread>
+
+#include <unistd.h>
+
+#include "commands/commands.h"
+#include "common/units.h"
+#include "metrics/cpu_stat.h"
+#include "metrics/live_board.h"
+
+namespace tl::cli {
+
+namespace {
+
+std::string clip(const std::string& s, std::size_t n) {
+    if (s.size() <= n) return s;
+    return "…" + s.substr(s.size() - (n - 1));
+}
+
+std::string duration(double s) {
+    const auto t = static_cast<long long>(s + 0.5);
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%lld:%02lld:%02lld", t / 3600, (t / 60) % 60, t % 60);
+    return buf;
+}
+
+void print_job(std::ostream& o, const metrics::LiveSnapshot& s) {
+    o << "job " << s.job_id;
+    if (!s.name.empty()) o << " (" << s.name << ")";
+    o << "  " << (s.ended ? s.status : std::string("running")) << "  elapsed "
+      << duration(s.elapsed) << "  wall " << format_rate(s.wall_rate) << "  sustained "
+      << format_rate(s.sustained_rate) << "  left "
+      << (s.ended             ? std::string("-")
+          : s.eta_seconds < 0 ? std::string("unknown")
+                              : duration(s.eta_seconds))
+      << "\n  read " << format_bytes(s.source_bytes) << " in " << s.files << " files, on tape "
+      << format_bytes(s.tape_bytes) << ", job process CPU " << std::fixed << std::setprecision(0)
+      << s.process_cpu_percent << "% of a core, RSS " << format_bytes(s.rss_bytes) << "\n";
+    o << std::left << "  " << std::setw(12) << "DRIVE" << std::setw(10) << "VOLUME" << std::setw(19)
+      << "STATE" << std::setw(13) << "RATE" << std::setw(12) << "BYTES" << std::setw(8) << "BUFFER"
+      << "SHOE-SHINE\n";
+    for (const auto& d : s.drives) {
+        std::string buffer = "-";
+        if (d.buffer_fill >= 0)
+            buffer = std::to_string(static_cast<int>(d.buffer_fill * 100)) + "%";
+        o << "  " << std::setw(12) << clip(d.name, 11) << std::setw(10)
+          << (d.volume.empty() ? "-" : d.volume) << std::setw(19) << d.state << std::setw(13)
+          << format_rate(d.rate) << std::setw(12) << format_bytes(d.bytes) << std::setw(8) << buffer
+          << d.shoeshine << "\n";
+    }
+    if (!s.devices.empty()) {
+        o << "  source devices:";
+        for (const auto& d : s.devices)
+            o << "  " << d.name << " " << format_rate(d.rate) << " (" << format_bytes(d.bytes)
+              << ")";
+        o << "\n";
+    }
+    o << "  " << std::setw(32) << "SESSION" << std::setw(12) << "DRIVE" << std::setw(21) << "STATE"
+      << std::setw(13) << "RATE" << std::setw(12) << "BYTES" << std::setw(9) << "FILES"
+      << "CURRENT FILE\n";
+    for (const auto& x : s.sessions)
+        o << "  " << std::setw(32) << clip(x.source, 31) << std::setw(12)
+          << (x.drive.empty() ? "-" : clip(x.drive, 11)) << std::setw(21) << x.state
+          << std::setw(13) << format_rate(x.rate) << std::setw(12) << format_bytes(x.bytes)
+          << std::setw(9) << x.files << clip(x.current_file, 40) << "\n";
+}
+
+int monitor(Context& ctx) {
+    double interval = 1;
+    if (ctx.args().has("interval")) {
+        auto v = parse_seconds(ctx.args().get("interval"));
+        if (!v) return ctx.fail(v.error());
+        if (v.value() < 0.1)
+            return ctx.fail(make_error(ErrorKind::InvalidArgument, "--interval must be >= 100ms"));
+        interval = v.value();
+    }
+    long long count = -1; // until interrupted
+    if (ctx.args().has("count")) {
+        count = std::atoll(ctx.args().get("count").c_str());
+        if (count < 1)
+            return ctx.fail(make_error(ErrorKind::InvalidArgument, "--count must be >= 1"));
+    }
+    const metrics::LiveBoard board(ctx.home());
+    const bool tty = !ctx.json() && isatty(STDOUT_FILENO);
+    auto before = metrics::read_proc_stat();
+    for (long long i = 0; count < 0 || i < count; ++i) {
+        std::this_thread::sleep_for(std::chrono::duration<double>(interval));
+        auto after = metrics::read_proc_stat();
+        metrics::CpuSample cpu;
+        if (before && after) cpu = metrics::usage_between(before.value(), after.value());
+        before = after;
+        auto jobs = board.read();
+        if (!jobs) return ctx.fail(jobs.error());
+        if (ctx.json()) {
+            nlohmann::json j;
+            j["jobs"] = nlohmann::json::array();
+            for (const auto& s : jobs.value())
+                j["jobs"].push_back(metrics::to_json(s));
+            j["cpu_busy"] = nlohmann::json::array();
+            for (const auto& c : cpu.per_cpu)
+                j["cpu_busy"].push_back(c.busy());
+            j["cpu_iowait"] = cpu.all.iowait;
+            ctx.out() << j.dump() << "\n" << std::flush;
+            continue;
+        }
+        std::ostringstream o;
+        if (tty) o << "\033[H\033[2J";
+        o << "tapeloom monitor  " << ctx.home() << "  every " << interval << " s\n";
+        o << "CPU busy %:";
+        for (std::size_t c = 0; c < cpu.per_cpu.size(); ++c)
+            o << " cpu" << c << " " << std::fixed << std::setprecision(0) << cpu.per_cpu[c].busy();
+        o << "  iowait " << std::fixed << std::setprecision(0) << cpu.all.iowait << "\n";
+        std::size_t shown = 0;
+        for (const auto& s : jobs.value())
+            if (!s.ended || shown == 0) {
+                print_job(o, s);
+                ++shown;
+            }
+        if (jobs->empty()) o << "no job has run on this data directory\n";
+        ctx.out() << o.str() << std::flush;
+    }
+    return 0;
+}
+
+} // namespace
+
+void add_monitor_commands(Registry& r) {
+    r.push_back({{"monitor"},
+                 "[--interval 1s] [--count N]",
+                 "live per-drive, per-session and per-CPU figures of the running jobs (Ctrl+C "
+                 "to stop; does not lock the data directory)",
+                 {"interval", "count"},
+                 {},
+                 monitor});
+}
+
+} // namespace tl::cli

@@ -1,0 +1,143 @@
+// `report --job ID`: a finished job's report with its recorded series (per-drive rates, per-CPU
+// utilization); --csv writes the series, --png has the console (`tapeloom`, offscreen) draw the
+// graphs — the CLI itself stays free of Qt.
+#include <algorithm>
+#include <fstream>
+#include <iomanip>
+#include <sstream>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "catalog/series_store.h"
+#include "commands/commands.h"
+#include "common/units.h"
+#include "job/job_report.h"
+
+namespace tl::cli {
+
+namespace {
+
+std::string sibling_console() {
+    char buf[4096];
+    const ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+    if (n <= 0) return "tapeloom";
+    std::string self(buf, static_cast<std::size_t>(n));
+    return self.substr(0, self.rfind('/') + 1) + "tapeloom";
+}
+
+// Runs the console offscreen to draw the job's graphs; before the CLI opens the engine, since
+// the console takes the data directory's lock for the moment it draws.
+Status render_png(const std::string& home, long long job, const std::string& file) {
+    const std::string console = sibling_console();
+    if (access(console.c_str(), X_OK) != 0)
+        return make_error(ErrorKind::Unsupported,
+                          "--png needs the console program " + console +
+                              " (built with the GUI); use --csv and plot it, or install it");
+    const pid_t pid = fork();
+    if (pid < 0) return make_error(ErrorKind::Io, "cannot start " + console);
+    if (pid == 0) {
+        setenv("QT_QPA_PLATFORM", "offscreen", 1);
+        const std::string id = std::to_string(job);
+        execl(console.c_str(), console.c_str(), "--home", home.c_str(), "--export-report",
+              id.c_str(), "--png", file.c_str(), static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        return make_error(ErrorKind::Io, "the console could not draw job " + std::to_string(job) +
+                                             " to " + file + " (exit " +
+                                             std::to_string(WEXITSTATUS(status)) + ")");
+    return {};
+}
+
+std::string series_summary(const metrics::SeriesSet& s) {
+    std::ostringstream o;
+    if (s.times.empty()) return "Series: none recorded for this job\n";
+    o << "Series: " << s.times.size() << " samples over " << std::fixed << std::setprecision(1)
+      << s.times.back() << " s\n";
+    for (const auto& x : s.series) {
+        if (x.values.empty()) continue;
+        double sum = 0, peak = 0;
+        for (double v : x.values) {
+            sum += v;
+            peak = std::max(peak, v);
+        }
+        const double mean = sum / static_cast<double>(x.values.size());
+        o << "  " << std::left << std::setw(18) << x.name;
+        if (x.unit == "B/s")
+            o << "mean " << std::setw(14) << format_rate(mean) << "peak " << format_rate(peak);
+        else if (x.unit == "%")
+            o << "mean " << std::setw(14) << (std::to_string(static_cast<int>(mean + 0.5)) + " %")
+              << "peak " << static_cast<int>(peak + 0.5) << " %";
+        else
+            o << "mean " << std::setw(14) << format_bytes(static_cast<std::uint64_t>(mean))
+              << "peak " << format_bytes(static_cast<std::uint64_t>(peak));
+        o << "\n";
+    }
+    return o.str();
+}
+
+int report(Context& ctx) {
+    const std::string id_text = ctx.args().get("job");
+    if (id_text.empty())
+        return ctx.fail(make_error(ErrorKind::InvalidArgument,
+                                   "report needs --job ID; see tapeloom-cli jobs list"));
+    const long long id = std::atoll(id_text.c_str());
+    if (ctx.args().has("png")) {
+        // Checked before the console runs, so a wrong ID is reported by us, not by it.
+        if (auto st = render_png(ctx.home(), id, ctx.args().get("png")); !st)
+            return ctx.fail(st.error());
+    }
+    auto engine = ctx.engine();
+    if (!engine) return ctx.fail(engine.error());
+    auto& db = engine.value()->catalog();
+    auto q = db.prepare("SELECT report FROM jobs WHERE id=?");
+    if (!q) return ctx.fail(q.error());
+    q->bind(1, static_cast<std::int64_t>(id));
+    auto row = q->step();
+    if (!row) return ctx.fail(row.error());
+    if (!row.value())
+        return ctx.fail(make_error(ErrorKind::NotFound, "job " + id_text +
+                                                            " does not exist; see tapeloom-cli "
+                                                            "jobs list"));
+    auto j = nlohmann::json::parse(q->text(0), nullptr, false);
+    if (j.is_discarded()) j = nlohmann::json::object();
+    auto series = catalog::load_series(db, id);
+    if (!series) return ctx.fail(series.error());
+    if (ctx.args().has("csv")) {
+        const std::string file = ctx.args().get("csv");
+        std::ofstream out(file, std::ios::trunc);
+        out << metrics::to_csv(series.value());
+        if (!out)
+            return ctx.fail(make_error(ErrorKind::Io, "cannot write " + file +
+                                                          "; check the directory and free space"));
+    }
+    if (ctx.json()) {
+        nlohmann::json s = nlohmann::json::object();
+        s["time"] = series->times;
+        for (const auto& x : series->series)
+            s[x.name] = {{"unit", x.unit}, {"values", x.values}};
+        ctx.print_json({{"report", j}, {"series", s}});
+        return 0;
+    }
+    ctx.out() << job::format_report(job::report_from_json(j)) << series_summary(series.value());
+    if (ctx.args().has("csv")) ctx.out() << "CSV written to " << ctx.args().get("csv") << "\n";
+    if (ctx.args().has("png")) ctx.out() << "PNG written to " << ctx.args().get("png") << "\n";
+    return 0;
+}
+
+} // namespace
+
+void add_report_commands(Registry& r) {
+    r.push_back({{"report"},
+                 "--job ID [--csv FILE] [--png FILE]",
+                 "a job's report with its per-drive and per-CPU series (CSV; PNG drawn by the "
+                 "console)",
+                 {"job", "csv", "png"},
+                 {},
+                 report});
+}
+
+} // namespace tl::cli

@@ -1,0 +1,133 @@
+#include "metrics/job_monitor.h"
+
+#include <algorithm>
+
+#include "common/log.h"
+#include "metrics/process_stat.h"
+#include "metrics/sustained_rate.h"
+
+namespace tl::metrics {
+
+namespace {
+double rate(std::uint64_t now, std::uint64_t before, double dt) {
+    return now >= before && dt > 0 ? static_cast<double>(now - before) / dt : 0;
+}
+} // namespace
+
+JobMonitor::JobMonitor(const LiveBoard* board, std::string proc_stat_path)
+    : board_(board), proc_stat_path_(std::move(proc_stat_path)) {
+    if (auto r = read_proc_stat(proc_stat_path_)) last_cpu_ = r.value();
+    last_cpu_seconds_ = read_process_stat().cpu_seconds;
+}
+
+Series& JobMonitor::series_named(const std::string& name, const std::string& unit) {
+    for (auto& s : series_.series)
+        if (s.name == name) return s;
+    // A series that appears late (a drive that started later) is padded with zeros so every
+    // series stays aligned with the sample times.
+    // (Called after this sample's time was appended, hence the - 1.)
+    series_.series.push_back({name, unit, std::vector<double>(series_.times.size() - 1, 0.0)});
+    return series_.series.back();
+}
+
+LiveSnapshot JobMonitor::poll(LiveSnapshot s, double elapsed, long long wall_time, bool final) {
+    const double dt = elapsed - last_elapsed_;
+    s.seq = ++seq_;
+    s.elapsed = elapsed;
+    s.wall_time = wall_time;
+    s.source_bytes = s.tape_bytes = s.files = 0;
+    double total = 0;
+    for (auto& d : s.drives) {
+        std::uint64_t before = 0;
+        if (last_)
+            for (const auto& p : last_->drives)
+                if (p.name == d.name) before = p.bytes;
+        d.rate = rate(d.bytes, before, dt);
+        total += d.rate;
+        s.tape_bytes += d.bytes;
+    }
+    double source_rate = 0;
+    for (auto& x : s.sessions) {
+        std::uint64_t before = 0;
+        if (last_)
+            for (const auto& p : last_->sessions)
+                if (p.source == x.source && p.drive == x.drive) before = p.bytes;
+        x.rate = rate(x.bytes, before, dt);
+        source_rate += x.rate;
+        s.source_bytes += x.bytes;
+        s.files += x.files;
+    }
+    for (auto& d : s.devices) {
+        std::uint64_t before = 0;
+        if (last_)
+            for (const auto& p : last_->devices)
+                if (p.name == d.name) before = p.bytes;
+        d.rate = rate(d.bytes, before, dt);
+    }
+    s.wall_rate = elapsed > 0 ? static_cast<double>(s.tape_bytes) / elapsed : 0;
+    if (s.total_bytes > 0 && s.source_bytes < s.total_bytes && elapsed > 0 && s.source_bytes > 0)
+        s.eta_seconds = static_cast<double>(s.total_bytes - s.source_bytes) /
+                        (static_cast<double>(s.source_bytes) / elapsed);
+    else if (s.total_bytes > 0 && s.source_bytes >= s.total_bytes)
+        s.eta_seconds = 0;
+
+    // The machine and this process over the same interval.
+    CpuSample cpu;
+    bool have_cpu = false;
+    if (auto r = read_proc_stat(proc_stat_path_)) {
+        if (last_cpu_) {
+            cpu = usage_between(*last_cpu_, r.value());
+            have_cpu = true;
+        }
+        last_cpu_ = r.value();
+    } else {
+        log::get("metrics")->debug("{}", r.error().message);
+    }
+    if (have_cpu) {
+        for (const auto& c : cpu.per_cpu)
+            s.cpu_busy.push_back(c.busy());
+        s.cpu_iowait = cpu.all.iowait;
+    }
+    const auto proc = read_process_stat();
+    s.process_cpu_percent =
+        dt > 0 && last_cpu_seconds_ >= 0 ? 100.0 * (proc.cpu_seconds - last_cpu_seconds_) / dt : 0;
+    last_cpu_seconds_ = proc.cpu_seconds;
+    s.rss_bytes = proc.rss_bytes;
+
+    const bool record = dt > 0 && !(final && dt < 0.05 * s.poll_interval);
+    if (record) {
+        series_.times.push_back(elapsed);
+        for (const auto& d : s.drives)
+            series_named("drive:" + d.name, "B/s").values.push_back(d.rate);
+        series_named("total", "B/s").values.push_back(total);
+        series_named("source", "B/s").values.push_back(source_rate);
+        for (const auto& d : s.devices)
+            series_named("device:" + d.name, "B/s").values.push_back(d.rate);
+        for (std::size_t i = 0; i < s.cpu_busy.size(); ++i)
+            series_named("cpu:" + std::to_string(i), "%").values.push_back(s.cpu_busy[i]);
+        series_named("cpu:all", "%").values.push_back(have_cpu ? cpu.all.busy() : 0);
+        series_named("iowait", "%").values.push_back(s.cpu_iowait);
+        series_named("process", "%").values.push_back(s.process_cpu_percent);
+        series_named("rss", "B").values.push_back(static_cast<double>(s.rss_bytes));
+        // A series that got no value this time (a drive no longer reported) stays aligned.
+        for (auto& x : series_.series)
+            x.values.resize(series_.times.size(), 0.0);
+        total_.push_back(total);
+        last_elapsed_ = elapsed;
+        last_ = s;
+    }
+    s.sustained_rate = sustained_rate(total_).rate;
+    if (board_)
+        if (auto st = board_->publish(s); !st)
+            log::get("metrics")->warn("live figures not published: {}", st.error().message);
+    return s;
+}
+
+std::vector<std::vector<double>> JobMonitor::drive_rates() const {
+    std::vector<std::vector<double>> out;
+    for (const auto* s : series_.with_prefix("drive:"))
+        out.push_back(s->values);
+    return out;
+}
+
+} // namespace tl::metrics

@@ -1,0 +1,50 @@
+#pragma once
+// Turns a job's cumulative counters, collected at each poll, into what the administrator sees:
+// rates from deltas over monotonic time (the one place they are derived), the wall and the
+// sustained rate so far, the time left when the job's size is known, the machine's per-CPU
+// utilization and the job process's CPU and memory. Each poll is published on the LiveBoard
+// and appended to the job's series. Used by one thread (the job's monitor loop).
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "metrics/cpu_stat.h"
+#include "metrics/live_board.h"
+#include "metrics/live_snapshot.h"
+#include "metrics/series.h"
+
+namespace tl::metrics {
+
+class JobMonitor {
+public:
+    // `board` may be null (nothing published). `proc_stat_path` is injectable for tests.
+    JobMonitor(const LiveBoard* board, std::string proc_stat_path = "/proc/stat");
+
+    // `counters`: identity and cumulative fields filled in by the job (names, states, bytes,
+    // blocks, files, shoe-shine, buffer fill, state seconds); `elapsed`: seconds since the job
+    // started. Fills in rates and job figures, records a sample and publishes. A `final` poll
+    // closer than 5% of the interval to the previous one is published but not recorded as a
+    // sample (its rate would be noise). Returns the completed snapshot.
+    LiveSnapshot poll(LiveSnapshot counters, double elapsed, long long wall_time, bool final);
+
+    const SeriesSet& series() const { return series_; }
+    // The summed per-drive rate series (input of the sustained rate).
+    const std::vector<double>& total_rate() const { return total_; }
+    // Per drive, bytes per second per sample (for the job report).
+    std::vector<std::vector<double>> drive_rates() const;
+
+private:
+    Series& series_named(const std::string& name, const std::string& unit);
+
+    const LiveBoard* board_;
+    std::string proc_stat_path_;
+    std::optional<CpuReading> last_cpu_;
+    double last_cpu_seconds_ = -1;
+    std::optional<LiveSnapshot> last_;
+    double last_elapsed_ = 0;
+    std::uint64_t seq_ = 0;
+    SeriesSet series_;
+    std::vector<double> total_;
+};
+
+} // namespace tl::metrics

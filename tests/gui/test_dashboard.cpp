@@ -1,0 +1,167 @@
+#include <QtTest>
+
+#include <QFile>
+#include <QRandomGenerator>
+#include <QSignalSpy>
+#include <qcustomplot.h>
+
+#include "api/engine.h"
+#include "bridge/backup_runner.h"
+#include "bridge/live_feed.h"
+#include "catalog/series_store.h"
+#include "common/log.h"
+#include "job/job_report.h"
+#include "models/session_table_model.h"
+#include "pages/dashboard/dashboard_page.h"
+#include "shell/main_window.h"
+#include "widgets/cpu_plot.h"
+#include "widgets/job_graphs.h"
+#include "widgets/time_series_plot.h"
+
+namespace {
+void write_random(const QString& path, qint64 bytes) {
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    QByteArray chunk(1 << 20, Qt::Uninitialized);
+    for (qint64 done = 0; done < bytes; done += chunk.size()) {
+        QRandomGenerator::global()->fillRange(reinterpret_cast<quint32*>(chunk.data()),
+                                              chunk.size() / 4);
+        QCOMPARE(f.write(chunk), qint64(chunk.size()));
+    }
+}
+} // namespace
+
+// The dashboard during a real backup on the virtual library: the drive graph has one line per
+// drive (plus the total) whose area equals the bytes each drive wrote, tiles and sessions follow
+// the job, the CPU graph has a line per CPU, and the job's series are kept for its report.
+class TestDashboard : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() {
+        QCoreApplication::setOrganizationName(QStringLiteral("TapeloomTest"));
+        tl::log::ring();
+    }
+
+    void realFourDriveBackupIsGraphedPerDrive() {
+        QTemporaryDir home, data;
+        QStringList sources;
+        for (int i = 0; i < 4; ++i) {
+            const QString dir = data.filePath(QStringLiteral("src%1").arg(i));
+            QVERIFY(QDir().mkpath(dir));
+            for (int f = 0; f < 4; ++f)
+                write_random(dir + QStringLiteral("/f%1.bin").arg(f), 12 << 20);
+            sources << dir;
+        }
+        auto engine = tl::Engine::open({home.path().toStdString(), nullptr, false});
+        QVERIFY(engine.ok());
+        tl::ui::MainWindow w(*engine.value());
+        w.show();
+        w.liveFeed()->setInterval(20);
+        auto* page = w.dashboardPage();
+
+        tl::job::BackupOptions o;
+        for (const auto& s : sources)
+            o.sources.push_back(s.toStdString());
+        o.drives = 4;
+        o.sessions_per_drive = 1;
+        o.poll_interval = 0.05;
+        QSignalSpy done(w.backupRunner(), &tl::ui::BackupRunner::finished);
+        QVERIFY(w.startBackup(o));
+        QVERIFY(!w.startBackup(o)); // one job at a time from the console
+        QTRY_VERIFY_WITH_TIMEOUT(done.count() == 1, 120000);
+        const qint64 job = done.first().at(0).toLongLong();
+        QCOMPARE(done.first().at(1).toString(), QStringLiteral("completed"));
+        QTRY_VERIFY_WITH_TIMEOUT(page->lastSnapshot() && page->lastSnapshot()->ended, 10000);
+        const auto& last = *page->lastSnapshot();
+        QCOMPARE(last.job_id, std::int64_t(job));
+
+        // The job's own account of what each drive wrote.
+        auto q = engine.value()->catalog().prepare("SELECT report FROM jobs WHERE id=?");
+        QVERIFY(q.ok());
+        q->bind(1, static_cast<std::int64_t>(job));
+        QVERIFY(q->step().value());
+        const auto report = tl::job::report_from_json(nlohmann::json::parse(q->text(0)));
+        QCOMPARE(report.drives.size(), std::size_t(4));
+
+        auto* plot = page->drivePlot();
+        QCOMPARE(plot->plot()->graphCount(), 5); // 4 drives + total
+        const auto& h = plot->history();
+        const auto times = h.times(0);
+        QVERIFY2(times.size() >= 2, "the job ran for less than two dashboard samples");
+        double all = 0;
+        for (std::size_t d = 0; d < 4; ++d) {
+            QCOMPARE(h.names()[d], "drive:" + report.drives[d].name);
+            const auto rates = h.values(0, d);
+            double area = 0, prev = 0, peak = 0, widest = 0;
+            for (std::size_t i = 0; i < times.size(); ++i) {
+                area += rates[i] * (times[i] - prev);
+                widest = std::max(widest, times[i] - prev);
+                peak = std::max(peak, rates[i]);
+                prev = times[i];
+            }
+            const double bytes = static_cast<double>(report.drives[d].bytes);
+            QVERIFY(bytes > 40e6);
+            // Within one sample interval of the drive's own counter.
+            QVERIFY2(std::abs(area - bytes) <= peak * widest + 1,
+                     qPrintable(QStringLiteral("drive %1: graph %2 B, drive %3 B")
+                                    .arg(d)
+                                    .arg(area, 0, 'f', 0)
+                                    .arg(bytes, 0, 'f', 0)));
+            all += area;
+        }
+        const auto total = h.values(0, 4);
+        double totalArea = 0, prev = 0;
+        for (std::size_t i = 0; i < times.size(); ++i) {
+            totalArea += total[i] * (times[i] - prev);
+            prev = times[i];
+        }
+        QVERIFY(std::abs(totalArea - all) < 1e-3 * all);
+
+        QCOMPARE(page->driveTileCount(), 4);
+        QCOMPARE(page->sessionModel()->rowCount(), 4);
+        for (int r = 0; r < 4; ++r)
+            QCOMPARE(
+                page->sessionModel()->index(r, tl::ui::SessionTableModel::State).data().toString(),
+                QStringLiteral("done"));
+        QCOMPARE(last.files, report.files); // 16 files and 4 directories
+        QCOMPARE(report.files, std::uint64_t(20));
+
+        // The CPU graph: one line per CPU of this machine.
+        auto* cpu = page->cpuPlot();
+        QTRY_VERIFY_WITH_TIMEOUT(cpu->pointCount(0) >= 1, 5000);
+        QCOMPARE(cpu->cpuGraphCount(), QThread::idealThreadCount());
+
+        // The job's series are in the catalog: its graphs can be drawn again.
+        auto series = tl::catalog::load_series(engine.value()->catalog(), job);
+        QVERIFY(series.ok());
+        QCOMPARE(series->with_prefix("drive:").size(), std::size_t(4));
+        QCOMPARE(series->with_prefix("cpu:").size(),
+                 std::size_t(QThread::idealThreadCount() + 1)); // + cpu:all
+        const QString png = home.filePath(QStringLiteral("job.png"));
+        QVERIFY(tl::ui::saveJobGraphsPng(series.value(), QStringLiteral("Job"), png));
+        QVERIFY(QImage(png).width() == 1200);
+    }
+
+    void exportAndPauseOfAGraph() {
+        tl::ui::TimeSeriesPlot plot(QStringLiteral("MB/s"), 0, 1e6);
+        plot.reset({"a", "b"}, {QStringLiteral("A"), QStringLiteral("B")});
+        plot.show();
+        plot.add(1, {1e6, 2e6});
+        QCOMPARE(plot.plot()->graph(1)->data()->size(), 1);
+        plot.setPaused(true);
+        plot.add(2, {1e6, 2e6});
+        QCOMPARE(plot.plot()->graph(1)->data()->size(), 1); // frozen while paused
+        QCOMPARE(plot.history().size(0), std::size_t(2));   // but still recording
+        plot.setPaused(false);
+        QCOMPARE(plot.plot()->graph(1)->data()->size(), 2);
+        QTemporaryDir dir;
+        QVERIFY(plot.exportPng(dir.filePath(QStringLiteral("g.png"))));
+        QVERIFY(!QImage(dir.filePath(QStringLiteral("g.png"))).isNull());
+        QSignalSpy failed(&plot, &tl::ui::TimeSeriesPlot::exportFailed);
+        QVERIFY(!plot.exportPng(QStringLiteral("/nonexistent/dir/g.png")));
+        QCOMPARE(failed.count(), 1);
+    }
+};
+
+QTEST_MAIN(TestDashboard)
+#include "test_dashboard.moc"

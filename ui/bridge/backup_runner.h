@@ -1,0 +1,41 @@
+#pragma once
+// Runs one backup at a time for the console on a worker thread (tl::job::run_backup), so the
+// window never waits for the engine; its live figures reach the dashboard through the LiveFeed,
+// its end through finished(). The Engine must not be used by the GUI thread while a job runs
+// (isRunning()). Cancel is cooperative: the job stops at the next chunk and reports
+// "cancelled".
+#include <QObject>
+#include <atomic>
+#include <thread>
+
+#include "job/backup_job.h"
+
+namespace tl {
+class Engine;
+}
+
+namespace tl::ui {
+
+class BackupRunner final : public QObject {
+    Q_OBJECT
+public:
+    explicit BackupRunner(Engine& engine, QObject* parent = nullptr);
+    ~BackupRunner() override; // cancels and joins a running job
+
+    bool isRunning() const { return running_; }
+    // False (with `error`) when a job is already running.
+    bool start(const job::BackupOptions& options, QString* error = nullptr);
+    void cancel() { cancel_ = true; }
+
+Q_SIGNALS:
+    // jobId 0 when the job could not start; status is the job's final status or "failed".
+    void finished(qint64 jobId, const QString& status, const QString& message);
+
+private:
+    Engine& engine_;
+    std::thread thread_;
+    std::atomic<bool> cancel_{false};
+    bool running_ = false;
+};
+
+} // namespace tl::ui

@@ -1,0 +1,51 @@
+#include "bridge/live_feed.h"
+
+#include "common/log.h"
+
+namespace tl::ui {
+
+LiveFeed::LiveFeed(const QString& home, int intervalMs, QObject* parent)
+    : QObject(parent), board_(home.toStdString()) {
+    timer_.setInterval(intervalMs);
+    connect(&timer_, &QTimer::timeout, this, &LiveFeed::poll);
+    timer_.start();
+}
+
+void LiveFeed::poll() {
+    auto all = board_.read();
+    if (!all) {
+        const QString msg = QString::fromStdString(all.error().message);
+        if (msg != lastError_) {
+            log::get("ui")->error("live figures: {}", all.error().message);
+            Q_EMIT failed(msg);
+        }
+        lastError_ = msg;
+        return;
+    }
+    lastError_.clear();
+    if (all->empty()) return;
+    // The newest running job; with none running, the followed job's last state, else the
+    // newest that ended.
+    const metrics::LiveSnapshot* pick = nullptr;
+    for (const auto& s : all.value())
+        if (!s.ended && (!pick || s.job_id > pick->job_id)) pick = &s;
+    if (!pick)
+        for (const auto& s : all.value())
+            if (s.job_id == job_) pick = &s;
+    if (!pick)
+        for (const auto& s : all.value())
+            if (!pick || s.job_id > pick->job_id) pick = &s;
+    if (!pick) return;
+    if (pick->job_id != job_) {
+        job_ = pick->job_id;
+        seq_ = 0;
+        ended_ = false;
+        Q_EMIT jobChanged(job_);
+    }
+    if (pick->seq == seq_ && pick->ended == ended_) return;
+    seq_ = pick->seq;
+    ended_ = pick->ended;
+    Q_EMIT snapshot(*pick);
+}
+
+} // namespace tl::ui

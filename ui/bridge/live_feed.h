@@ -1,0 +1,39 @@
+#pragma once
+// Follows the jobs running on a data directory through the engine's LiveBoard files (so it
+// shows jobs of this process, of `tapeloom-cli` and of the service alike, without taking the
+// data directory's lock). Polls on a QTimer; each poll reads a few small files (well under a
+// millisecond for 64 sessions), so it runs on the GUI thread. Follows the newest running job,
+// else keeps showing the last one that ended. GUI thread only.
+#include <QObject>
+#include <QTimer>
+
+#include "metrics/live_board.h"
+
+namespace tl::ui {
+
+class LiveFeed final : public QObject {
+    Q_OBJECT
+public:
+    LiveFeed(const QString& home, int intervalMs, QObject* parent = nullptr);
+    void setInterval(int ms) { timer_.setInterval(ms); }
+    // Reads the board now (also called by the timer).
+    void poll();
+    qint64 followedJob() const { return job_; }
+
+Q_SIGNALS:
+    // A different job is followed from now on; its first snapshot follows.
+    void jobChanged(qint64 jobId);
+    // A new poll of the followed job (its seq changed).
+    void snapshot(const tl::metrics::LiveSnapshot& s);
+    void failed(const QString& message);
+
+private:
+    metrics::LiveBoard board_;
+    QTimer timer_;
+    qint64 job_ = 0;
+    quint64 seq_ = 0;
+    bool ended_ = false;
+    QString lastError_;
+};
+
+} // namespace tl::ui

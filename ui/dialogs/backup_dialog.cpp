@@ -1,0 +1,97 @@
+#include "dialogs/backup_dialog.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace tl::ui {
+
+BackupDialog::BackupDialog(int drives, QWidget* parent)
+    : QDialog(parent), sources_(new QListWidget(this)), sourceEdit_(new QLineEdit(this)),
+      drives_(new QSpinBox(this)), sessions_(new QSpinBox(this)), pool_(new QLineEdit(this)),
+      compression_(new QComboBox(this)), name_(new QLineEdit(this)),
+      buttons_(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this)) {
+    setWindowTitle(tr("Back up now"));
+    auto* layout = new QVBoxLayout(this);
+    auto* form = new QFormLayout;
+    sources_->setAccessibleName(tr("Sources"));
+    sources_->setMinimumHeight(120);
+    auto* sourceRow = new QHBoxLayout;
+    sourceEdit_->setPlaceholderText(
+        tr("/path, raw:/dev/sdb, cmd:pg_dump db, sqlite:/var/db.sqlite"));
+    sourceEdit_->setAccessibleName(tr("Source to add"));
+    auto* add = new QPushButton(tr("&Add"), this);
+    auto* browse = new QPushButton(tr("&Folder…"), this);
+    auto* remove = new QPushButton(tr("&Remove"), this);
+    sourceRow->addWidget(sourceEdit_, 1);
+    sourceRow->addWidget(add);
+    sourceRow->addWidget(browse);
+    sourceRow->addWidget(remove);
+    form->addRow(tr("Sources:"), sources_);
+    form->addRow(QString(), sourceRow);
+    drives_->setRange(0, std::max(1, drives));
+    drives_->setSpecialValueText(tr("as many as useful"));
+    drives_->setValue(0);
+    form->addRow(tr("&Drives:"), drives_);
+    sessions_->setRange(1, 32);
+    sessions_->setValue(4);
+    form->addRow(tr("&Sessions per drive:"), sessions_);
+    pool_->setText(QStringLiteral("Default"));
+    form->addRow(tr("&Pool:"), pool_);
+    compression_->addItems({QStringLiteral("none"), QStringLiteral("lz4"), QStringLiteral("zstd"),
+                            QStringLiteral("gzip")});
+    form->addRow(tr("&Compression:"), compression_);
+    name_->setPlaceholderText(tr("optional, shown in the job history"));
+    form->addRow(tr("&Name:"), name_);
+    layout->addLayout(form);
+    layout->addWidget(buttons_);
+    buttons_->button(QDialogButtonBox::Ok)->setText(tr("Start backup"));
+
+    connect(add, &QPushButton::clicked, this, [this] {
+        addSource(sourceEdit_->text().trimmed());
+        sourceEdit_->clear();
+    });
+    connect(sourceEdit_, &QLineEdit::returnPressed, add, &QPushButton::click);
+    connect(browse, &QPushButton::clicked, this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Folder to back up"));
+        if (!dir.isEmpty()) addSource(dir);
+    });
+    connect(remove, &QPushButton::clicked, this, [this] {
+        delete sources_->currentItem();
+        updateOk();
+    });
+    connect(buttons_, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons_, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    updateOk();
+}
+
+void BackupDialog::addSource(const QString& source) {
+    if (source.isEmpty() || !sources_->findItems(source, Qt::MatchExactly).isEmpty()) return;
+    sources_->addItem(source);
+    updateOk();
+}
+
+void BackupDialog::updateOk() {
+    buttons_->button(QDialogButtonBox::Ok)->setEnabled(sources_->count() > 0);
+}
+
+job::BackupOptions BackupDialog::options() const {
+    job::BackupOptions o;
+    for (int i = 0; i < sources_->count(); ++i)
+        o.sources.push_back(sources_->item(i)->text().toStdString());
+    o.drives = static_cast<std::size_t>(drives_->value());
+    o.sessions_per_drive = static_cast<std::size_t>(sessions_->value());
+    o.pool = pool_->text().trimmed().toStdString();
+    o.compression = compression_->currentText().toStdString();
+    o.name = name_->text().trimmed().toStdString();
+    return o;
+}
+
+} // namespace tl::ui
