@@ -1,0 +1,239 @@
+#include "pages/reports/job_reports_view.h"
+
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <fstream>
+#include <qcustomplot.h>
+
+#include "catalog/db.h"
+#include "catalog/series_store.h"
+#include "common/log.h"
+#include "job/job_report.h"
+#include "models/job_history_model.h"
+#include "widgets/job_graphs.h"
+#include "widgets/plot_style.h"
+
+namespace tl::ui {
+
+JobReportsView::JobReportsView(const QString& catalogPath, QWidget* parent)
+    : QWidget(parent), catalog_(catalogPath), model_(new JobHistoryModel(catalogPath, this)),
+      table_(new QTableView(this)), report_(new QPlainTextEdit(this)),
+      graphs_(new QCustomPlot(this)), trend_(new QCustomPlot(this)), status_(new QLabel(this)) {
+    auto* layout = new QVBoxLayout(this);
+    auto* bar = new QHBoxLayout;
+    auto* refresh = new QPushButton(tr("&Refresh"), this);
+    auto* csv = new QPushButton(tr("Export &CSV…"), this);
+    auto* png = new QPushButton(tr("Export P&NG…"), this);
+    auto* pdf = new QPushButton(tr("Export P&DF…"), this);
+    bar->addWidget(refresh);
+    bar->addStretch(1);
+    bar->addWidget(status_);
+    bar->addWidget(csv);
+    bar->addWidget(png);
+    bar->addWidget(pdf);
+    layout->addLayout(bar);
+
+    auto* proxy = new QSortFilterProxyModel(this);
+    proxy->setSourceModel(model_);
+    proxy->setSortRole(Qt::UserRole);
+    table_->setModel(proxy);
+    table_->setSortingEnabled(true);
+    table_->sortByColumn(JobHistoryModel::Id, Qt::DescendingOrder);
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->setSelectionMode(QAbstractItemView::SingleSelection);
+    table_->setAlternatingRowColors(true);
+    table_->verticalHeader()->hide();
+    table_->horizontalHeader()->setStretchLastSection(true);
+    table_->setAccessibleName(tr("Job history"));
+
+    report_->setReadOnly(true);
+    report_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    report_->setAccessibleName(tr("Job report"));
+    graphs_->setMinimumHeight(260);
+    graphs_->setAccessibleName(tr("Graphs of the job"));
+    trend_->setAccessibleName(tr("Rates of the backups over time"));
+    auto* details = new QTabWidget(this);
+    details->addTab(graphs_, tr("Graphs"));
+    details->addTab(report_, tr("Report"));
+    details->addTab(trend_, tr("Backups over time"));
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(table_);
+    split->addWidget(details);
+    split->setStretchFactor(1, 2);
+    layout->addWidget(split, 1);
+
+    connect(refresh, &QPushButton::clicked, this, &JobReportsView::refresh);
+    connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this, proxy](const QModelIndex& current) {
+                if (!current.isValid()) return;
+                load(proxy->data(proxy->index(current.row(), JobHistoryModel::Id)).toLongLong());
+            });
+    connect(csv, &QPushButton::clicked, this, [this] {
+        const auto f = QFileDialog::getSaveFileName(this, tr("Export series"), QString(),
+                                                    tr("CSV files (*.csv)"));
+        if (!f.isEmpty()) exportCsv(f);
+    });
+    connect(png, &QPushButton::clicked, this, [this] {
+        const auto f = QFileDialog::getSaveFileName(this, tr("Export graphs"), QString(),
+                                                    tr("PNG images (*.png)"));
+        if (!f.isEmpty()) exportPng(f);
+    });
+    connect(pdf, &QPushButton::clicked, this, [this] {
+        const auto f = QFileDialog::getSaveFileName(this, tr("Export graphs"), QString(),
+                                                    tr("PDF documents (*.pdf)"));
+        if (!f.isEmpty()) exportPdf(f);
+    });
+}
+
+void JobReportsView::fail(const QString& message) {
+    log::get("ui")->error("{}", message.toStdString());
+    status_->setText(message);
+    Q_EMIT failed(message);
+}
+
+void JobReportsView::refresh() {
+    const qint64 keep = job_;
+    if (auto st = model_->refresh(); !st) {
+        fail(QString::fromStdString(st.error().message));
+        return;
+    }
+    drawTrend();
+    if (keep)
+        showJob(keep);
+    else if (!model_->rows().empty())
+        showJob(model_->rows().front().id); // the newest job
+}
+
+bool JobReportsView::showJob(qint64 id) {
+    auto* proxy = table_->model();
+    for (int r = 0; r < proxy->rowCount(); ++r)
+        if (proxy->data(proxy->index(r, JobHistoryModel::Id)).toLongLong() == id) {
+            table_->selectRow(r);
+            load(id);
+            return true;
+        }
+    return false;
+}
+
+void JobReportsView::load(qint64 id) {
+    job_ = id;
+    auto db = catalog::Db::open(catalog_.toStdString(), false);
+    if (!db) return fail(QString::fromStdString(db.error().message));
+    auto q = db->prepare("SELECT report FROM jobs WHERE id=?");
+    if (!q) return fail(QString::fromStdString(q.error().message));
+    q->bind(1, static_cast<std::int64_t>(id));
+    auto row = q->step();
+    if (!row || !row.value()) return fail(tr("Job %1 is not in the catalog").arg(id));
+    const auto j = nlohmann::json::parse(q->text(0), nullptr, false);
+    report_->setPlainText(j.is_object()
+                              ? QString::fromStdString(job::format_report(job::report_from_json(j)))
+                              : tr("No report stored for this job."));
+    auto series = catalog::load_series(db.value(), id);
+    if (!series) return fail(QString::fromStdString(series.error().message));
+    drawJobGraphs(graphs_, series.value(), tr("Job %1").arg(id));
+    status_->setText(series->times.empty() ? tr("Job %1 has no recorded series").arg(id)
+                                           : tr("Job %1").arg(id));
+}
+
+void JobReportsView::drawTrend() {
+    trend_->clearGraphs();
+    trend_->plotLayout()->clear();
+    trend_->setBackground(palette().color(QPalette::Base));
+    auto* rect = new QCPAxisRect(trend_);
+    trend_->plotLayout()->addElement(0, 0, rect);
+    const QColor fg = palette().color(QPalette::Text);
+    for (auto* axis : rect->axes()) {
+        axis->setBasePen(QPen(fg));
+        axis->setTickPen(QPen(fg));
+        axis->setTickLabelColor(fg);
+        axis->setLabelColor(fg);
+    }
+    rect->axis(QCPAxis::atBottom)->setLabel(tr("backup job"));
+    rect->axis(QCPAxis::atLeft)->setLabel(tr("MB/s"));
+    rect->axis(QCPAxis::atRight)->setVisible(true);
+    rect->axis(QCPAxis::atRight)->setLabel(tr("duration (s)"));
+    QVector<double> ids, wall, sustained, seconds;
+    // Oldest first, completed backups only: failed runs would pull the trend down for reasons
+    // that are in their own reports.
+    const auto& rows = model_->rows();
+    for (auto it = rows.rbegin(); it != rows.rend(); ++it)
+        if (it->kind == QLatin1String("backup") &&
+            (it->status == QLatin1String("completed") || it->status == QLatin1String("warnings"))) {
+            ids << double(it->id);
+            wall << it->wall / 1e6;
+            sustained << it->sustained / 1e6;
+            seconds << it->seconds;
+        }
+    auto add = [&](const QVector<double>& v, const QString& name, const QPen& pen, QCPAxis* y) {
+        auto* g = trend_->addGraph(rect->axis(QCPAxis::atBottom), y);
+        g->setData(ids, v, true);
+        g->setName(name);
+        g->setPen(pen);
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 5));
+    };
+    add(sustained, tr("Sustained rate"), QPen(seriesColor(0), 2), rect->axis(QCPAxis::atLeft));
+    add(wall, tr("Wall rate"), QPen(seriesColor(1), 2), rect->axis(QCPAxis::atLeft));
+    add(seconds, tr("Duration"), QPen(fg, 1, Qt::DashLine), rect->axis(QCPAxis::atRight));
+    auto* legend = new QCPLegend;
+    rect->insetLayout()->addElement(legend, Qt::AlignTop | Qt::AlignLeft);
+    legend->setLayer(QStringLiteral("legend"));
+    legend->setBrush(palette().color(QPalette::Base));
+    legend->setTextColor(fg);
+    for (int i = 0; i < trend_->graphCount(); ++i)
+        trend_->graph(i)->addToLegend(legend);
+    for (auto* axis :
+         {rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft), rect->axis(QCPAxis::atRight)})
+        axis->rescale();
+    rect->axis(QCPAxis::atLeft)->setRangeLower(0);
+    rect->axis(QCPAxis::atRight)->setRangeLower(0);
+    trend_->replot();
+}
+
+bool JobReportsView::exportCsv(const QString& path) {
+    if (!job_) return false;
+    auto db = catalog::Db::open(catalog_.toStdString(), false);
+    if (!db) {
+        fail(QString::fromStdString(db.error().message));
+        return false;
+    }
+    auto series = catalog::load_series(db.value(), job_);
+    if (!series) {
+        fail(QString::fromStdString(series.error().message));
+        return false;
+    }
+    std::ofstream out(path.toStdString(), std::ios::trunc);
+    out << metrics::to_csv(series.value());
+    if (!out) {
+        fail(tr("Cannot write %1").arg(path));
+        return false;
+    }
+    status_->setText(tr("Series of job %1 written to %2").arg(job_).arg(path));
+    return true;
+}
+
+bool JobReportsView::exportPng(const QString& path) {
+    if (!job_ || !graphs_->savePng(path, 1200, 720)) {
+        fail(tr("Cannot write %1").arg(path));
+        return false;
+    }
+    return true;
+}
+
+bool JobReportsView::exportPdf(const QString& path) {
+    if (!job_ || !graphs_->savePdf(path, 1200, 720)) {
+        fail(tr("Cannot write %1").arg(path));
+        return false;
+    }
+    return true;
+}
+
+} // namespace tl::ui

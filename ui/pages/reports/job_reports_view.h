@@ -1,0 +1,49 @@
+#pragma once
+// Reports ▸ Jobs: the job history (sortable), and for the selected job its report, its graphs
+// (per-drive and per-CPU series) and export as CSV, PNG or PDF; a trend of the backups' rates
+// and durations over time. Reads the catalog through its own read-only connection.
+#include <QWidget>
+
+class QCustomPlot;
+class QLabel;
+class QPlainTextEdit;
+class QTableView;
+
+namespace tl::ui {
+
+class JobHistoryModel;
+
+class JobReportsView final : public QWidget {
+    Q_OBJECT
+public:
+    JobReportsView(const QString& catalogPath, QWidget* parent = nullptr);
+
+    void refresh();
+    // Shows job `id` (selects its row); false when it is not in the history.
+    bool showJob(qint64 id);
+    qint64 currentJob() const { return job_; }
+    JobHistoryModel* model() const { return model_; }
+    QCustomPlot* graphs() const { return graphs_; }
+    QPlainTextEdit* reportText() const { return report_; }
+    bool exportCsv(const QString& path);
+    bool exportPng(const QString& path);
+    bool exportPdf(const QString& path);
+
+Q_SIGNALS:
+    void failed(const QString& message);
+
+private:
+    void load(qint64 id);
+    void drawTrend();
+    void fail(const QString& message);
+    QString catalog_;
+    JobHistoryModel* model_;
+    QTableView* table_;
+    QPlainTextEdit* report_;
+    QCustomPlot* graphs_;
+    QCustomPlot* trend_;
+    QLabel* status_;
+    qint64 job_ = 0;
+};
+
+} // namespace tl::ui
