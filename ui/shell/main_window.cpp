@@ -15,18 +15,25 @@
 #include <QStyle>
 
 #include "api/engine.h"
+#include "bridge/backup_runner.h"
+#include "bridge/live_feed.h"
 #include "bridge/system_poller.h"
 #include "common/log.h"
 #include "common/version.h"
+#include "dialogs/backup_dialog.h"
 #include "models/log_model.h"
 #include "pages/dashboard/dashboard_page.h"
 #include "pages/log/log_page.h"
+#include "pages/reports/reports_page.h"
+#include "pages/restore/restore_page.h"
 
 namespace tl::ui {
 
 MainWindow::MainWindow(Engine& engine, QWidget* parent)
     : QMainWindow(parent), engine_(engine), poller_(new SystemPoller(this)),
-      nav_(new QListWidget(this)), stack_(new QStackedWidget(this)), statusHome_(new QLabel(this)) {
+      feed_(new LiveFeed(QString::fromStdString(engine.home()), 500, this)),
+      runner_(new BackupRunner(engine, this)), nav_(new QListWidget(this)),
+      stack_(new QStackedWidget(this)), statusHome_(new QLabel(this)) {
     setWindowTitle(tr("Tapeloom"));
     const QString home = QString::fromStdString(engine_.home());
 
@@ -39,13 +46,40 @@ MainWindow::MainWindow(Engine& engine, QWidget* parent)
     splitter->setStretchFactor(1, 1);
     setCentralWidget(splitter);
 
-    dashboard_ = new DashboardPage(poller_, home, this);
+    dashboard_ = new DashboardPage(poller_, feed_, home, this);
     logPage_ = new LogPage(new LogModel(log::ring(), this), this);
+    auto status = engine_.status();
+    reports_ = new ReportsPage(
+        QString::fromStdString(status ? status->catalog_path : engine_.home() + "/catalog.db"),
+        QCoreApplication::applicationDirPath() + QStringLiteral("/tapeloom-cli"), this);
     addPage(dashboard_, QStringLiteral("dashboard"), tr("Dashboard"), QStyle::SP_ComputerIcon);
+    auto* restore = new RestorePage(engine_, this);
+    restore->setEngineBusy([this] { return runner_->isRunning(); }); // one job per Engine
+    addPage(restore, QStringLiteral("restore"), tr("Restore"), QStyle::SP_DialogSaveButton);
+    addPage(reports_, QStringLiteral("reports"), tr("Reports"), QStyle::SP_FileDialogInfoView);
     addPage(logPage_, QStringLiteral("log"), tr("Log"), QStyle::SP_FileDialogDetailedView);
     connect(nav_, &QListWidget::currentRowChanged, stack_, &QStackedWidget::setCurrentIndex);
 
     auto* fileMenu = menuBar()->addMenu(tr("&File"));
+    auto* backup = fileMenu->addAction(tr("&Back up now…"), this, &MainWindow::backUpNow);
+    backup->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_B));
+    auto* cancel =
+        fileMenu->addAction(tr("&Cancel the running backup"), this, [this] { runner_->cancel(); });
+    cancel->setEnabled(false);
+    fileMenu->addSeparator();
+    connect(runner_, &BackupRunner::finished, this,
+            [this, backup, cancel](qint64 id, const QString& status, const QString& message) {
+                backup->setEnabled(true);
+                cancel->setEnabled(false);
+                const QString text = id ? tr("Backup job %1 ended: %2").arg(id).arg(status)
+                                        : tr("The backup could not start: %1").arg(message);
+                statusBar()->showMessage(
+                    message.isEmpty() || !id ? text : text + QStringLiteral(" — ") + message);
+            });
+    connect(this, &MainWindow::backupStarted, this, [backup, cancel] {
+        backup->setEnabled(false);
+        cancel->setEnabled(true);
+    });
     auto* quit = fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
     auto* viewMenu = menuBar()->addMenu(tr("&View"));
@@ -67,7 +101,7 @@ MainWindow::MainWindow(Engine& engine, QWidget* parent)
 
     QSettings settings;
     if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
-        resize(1100, 720);
+        resize(1280, 900);
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     nav_->setCurrentRow(
         qBound(0, settings.value(QStringLiteral("window/page"), 0).toInt(), nav_->count() - 1));
@@ -75,6 +109,30 @@ MainWindow::MainWindow(Engine& engine, QWidget* parent)
 }
 
 MainWindow::~MainWindow() = default;
+
+void MainWindow::backUpNow() {
+    if (runner_->isRunning()) return; // the engine's catalog is the job's until it ends
+    auto status = engine_.status();
+    if (!status) {
+        statusBar()->showMessage(QString::fromStdString(status.error().message));
+        return;
+    }
+    BackupDialog dialog(static_cast<int>(status->drives), this);
+    if (dialog.exec() != QDialog::Accepted) return;
+    startBackup(dialog.options());
+}
+
+bool MainWindow::startBackup(const job::BackupOptions& options) {
+    QString error;
+    if (!runner_->start(options, &error)) {
+        statusBar()->showMessage(error);
+        return false;
+    }
+    Q_EMIT backupStarted();
+    statusBar()->showMessage(tr("Backup started; follow it on the Dashboard"));
+    showPage(QStringLiteral("dashboard"));
+    return true;
+}
 
 void MainWindow::addPage(QWidget* page, const QString& name, const QString& title, int icon) {
     page->setObjectName(name);

@@ -5,6 +5,8 @@
 #include <QMainWindow>
 #include <memory>
 
+#include "job/backup_job.h"
+
 class QListWidget;
 class QStackedWidget;
 class QLabel;
@@ -15,8 +17,11 @@ class Engine;
 
 namespace tl::ui {
 
+class BackupRunner;
 class DashboardPage;
+class LiveFeed;
 class LogPage;
+class ReportsPage;
 class SystemPoller;
 
 class MainWindow final : public QMainWindow {
@@ -28,9 +33,19 @@ public:
 
     DashboardPage* dashboardPage() const { return dashboard_; }
     LogPage* logPage() const { return logPage_; }
+    ReportsPage* reportsPage() const { return reports_; }
     QListWidget* navigation() const { return nav_; }
     // Switches to the page whose object name is `name` ("dashboard", "log").
     bool showPage(const QString& name);
+    BackupRunner* backupRunner() const { return runner_; }
+    LiveFeed* liveFeed() const { return feed_; }
+    // Opens the "Back up now" dialog and starts the backup it describes.
+    void backUpNow();
+    // Starts a backup without the dialog (command line, tests). False when one is running.
+    bool startBackup(const job::BackupOptions& options);
+
+Q_SIGNALS:
+    void backupStarted();
 
 protected:
     void closeEvent(QCloseEvent* e) override;
@@ -42,10 +57,13 @@ private:
 
     Engine& engine_;
     SystemPoller* poller_;
+    LiveFeed* feed_;
+    BackupRunner* runner_;
     QListWidget* nav_;
     QStackedWidget* stack_;
     DashboardPage* dashboard_;
     LogPage* logPage_;
+    ReportsPage* reports_;
     QLabel* statusHome_;
 };
 

@@ -1,0 +1,156 @@
+#include "bridge/restore_runner.h"
+
+#include <QFile>
+#include <QMetaObject>
+
+#include "api/engine.h"
+#include "common/log.h"
+
+namespace tl::ui {
+
+namespace {
+// wchar of /proc/self/io: bytes this process asked to write; -1 when unreadable.
+qint64 written_bytes() {
+    QFile f(QStringLiteral("/proc/self/io"));
+    if (!f.open(QIODevice::ReadOnly)) return -1;
+    for (const auto& line : f.readAll().split('\n'))
+        if (line.startsWith("wchar:")) return line.mid(6).trimmed().toLongLong();
+    return -1;
+}
+
+const char* rank_order[] = {"completed", "warnings", "partial", "cancelled", "failed"};
+int rank(const QString& s) {
+    for (int i = 0; i < 5; ++i)
+        if (s == QLatin1String(rank_order[i])) return i;
+    return 4;
+}
+} // namespace
+
+RestoreRunner::RestoreRunner(Engine& engine, QObject* parent) : QObject(parent), engine_(engine) {}
+
+RestoreRunner::~RestoreRunner() {
+    cancel_ = true;
+    if (thread_.joinable()) thread_.join();
+}
+
+qint64 RestoreRunner::bytesWritten() const {
+    if (!running_ || baseline_ < 0) return -1;
+    const qint64 now = written_bytes();
+    return now < 0 ? -1 : qMax<qint64>(0, now - baseline_);
+}
+
+bool RestoreRunner::plan(const std::vector<job::RestoreOptions>& runs, QString* error) {
+    return launch(runs, false, error);
+}
+
+bool RestoreRunner::start(const std::vector<job::RestoreOptions>& runs, QString* error) {
+    return launch(runs, true, error);
+}
+
+bool RestoreRunner::launch(const std::vector<job::RestoreOptions>& runs, bool run, QString* error) {
+    if (running_) {
+        if (error) *error = tr("A restore is already running; wait for it or cancel it.");
+        return false;
+    }
+    if (runs.empty()) {
+        if (error) *error = tr("Nothing is selected to restore.");
+        return false;
+    }
+    if (thread_.joinable()) thread_.join();
+    running_ = true;
+    cancel_ = false;
+    baseline_ = written_bytes();
+    thread_ = std::thread([this, runs, run] {
+        auto plan = planAll(runs);
+        if (run)
+            QMetaObject::invokeMethod(
+                this, [this, plan] { Q_EMIT planned(plan); }, Qt::QueuedConnection);
+        RestoreSummary result;
+        if (!run) {
+        } else if (!plan.ok) {
+            result.status = QStringLiteral("failed");
+            result.message = plan.error;
+        } else if (!plan.missing.isEmpty()) {
+            result.status = QStringLiteral("media-missing");
+            result.missingVolumes = plan.missing;
+            result.message = tr("Insert these volumes into the library, then start again: %1")
+                                 .arg(plan.missing.join(QStringLiteral(", ")));
+        } else {
+            result = runAll(runs);
+        }
+        if (run) log::get("ui")->info("restore ended: {}", result.status.toStdString());
+        QMetaObject::invokeMethod(
+            this,
+            [this, result, plan, run] {
+                running_ = false;
+                if (run)
+                    Q_EMIT finished(result);
+                else
+                    Q_EMIT planned(plan);
+            },
+            Qt::QueuedConnection);
+    });
+    return true;
+}
+
+RestorePlanSummary RestoreRunner::planAll(const std::vector<job::RestoreOptions>& runs) {
+    RestorePlanSummary s;
+    s.ok = true;
+    for (const auto& o : runs) {
+        auto p = job::plan_restore(engine_, o);
+        if (!p) {
+            s.ok = false;
+            s.error = QString::fromStdString(p.error().message);
+            log::get("ui")->error("restore plan failed: {}", p.error().message);
+            return s;
+        }
+        s.files += qint64(p->files);
+        s.bytesWanted += qint64(p->bytes_wanted);
+        s.bytesToRead += qint64(p->bytes_to_read);
+        s.seconds += p->estimated_seconds;
+        s.rateMeasured = p->rate_measured;
+        for (const auto& v : p->volumes)
+            s.volumes.push_back({QString::fromStdString(v.barcode),
+                                 QString::fromStdString(v.location), v.in_library,
+                                 qint64(v.blocks)});
+        for (const auto& m : p->missing)
+            if (!s.missing.contains(QString::fromStdString(m)))
+                s.missing << QString::fromStdString(m);
+    }
+    return s;
+}
+
+RestoreSummary RestoreRunner::runAll(const std::vector<job::RestoreOptions>& runs) {
+    RestoreSummary s;
+    s.status = QStringLiteral("completed");
+    for (const auto& o : runs) {
+        if (cancel_) {
+            s.status = QStringLiteral("cancelled");
+            break;
+        }
+        auto r = job::run_restore(engine_, o, &cancel_);
+        if (!r) {
+            log::get("ui")->error("restore failed: {}", r.error().message);
+            s.status = r.error().kind == ErrorKind::MediaMissing ? QStringLiteral("media-missing")
+                                                                 : QStringLiteral("failed");
+            s.message = QString::fromStdString(r.error().message);
+            break;
+        }
+        const auto& res = r.value();
+        s.jobIds << res.report.job_id;
+        s.restored += qint64(res.restored);
+        s.skipped += qint64(res.skipped);
+        s.failed += qint64(res.failed);
+        s.bytes += qint64(res.report.bytes);
+        const auto st = QString::fromStdString(res.report.status);
+        if (rank(st) > rank(s.status)) s.status = st;
+        if (!res.report.error.empty()) s.message = QString::fromStdString(res.report.error);
+        for (const auto& p : res.problems)
+            s.problems << QStringLiteral("%1: %2 (%3)")
+                              .arg(QString::fromStdString(p.status), QString::fromStdString(p.path),
+                                   QString::fromStdString(p.why));
+    }
+    return s;
+}
+
+} // namespace tl::ui

@@ -1,0 +1,262 @@
+#include "pages/restore/restore_page.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QScrollBar>
+#include <QShortcut>
+#include <QSplitter>
+#include <QTimer>
+#include <QTreeView>
+#include <QVBoxLayout>
+#include <algorithm>
+
+#include "api/engine.h"
+#include "common/log.h"
+#include "models/restore_tree_model.h"
+#include "pages/restore/restore_report_view.h"
+#include "pages/restore/restore_search_panel.h"
+#include "pages/restore/restore_source_picker.h"
+#include "pages/restore/restore_target_panel.h"
+#include "pages/restore/restore_versions_panel.h"
+
+namespace tl::ui {
+
+namespace {
+QString catalog_path(Engine& engine) {
+    auto status = engine.status();
+    return QString::fromStdString(status ? status->catalog_path : engine.home() + "/catalog.db");
+}
+
+// Merges `add` into `into` by save set: paths are joined; an empty list (the whole source) wins.
+void merge(std::vector<RestoreRequest>& into, const std::vector<RestoreRequest>& add) {
+    for (const auto& r : add) {
+        auto it = std::find_if(into.begin(), into.end(), [&](const RestoreRequest& x) {
+            return x.saveset_id == r.saveset_id;
+        });
+        if (it == into.end()) {
+            into.push_back(r);
+        } else if (it->paths.empty() || r.paths.empty()) {
+            it->paths.clear();
+        } else {
+            for (const auto& p : r.paths)
+                if (std::find(it->paths.begin(), it->paths.end(), p) == it->paths.end())
+                    it->paths.push_back(p);
+        }
+    }
+}
+} // namespace
+
+RestorePage::RestorePage(Engine& engine, QWidget* parent)
+    : QWidget(parent), runner_(new RestoreRunner(engine, this)),
+      picker_(new RestoreSourcePicker(catalog_path(engine), this)),
+      model_(new RestoreTreeModel(catalog_path(engine), 1000, this)), tree_(new QTreeView(this)),
+      search_(new RestoreSearchPanel(model_, this)),
+      versions_(new RestoreVersionsPanel(catalog_path(engine), this)),
+      target_(new RestoreTargetPanel(this)), report_(new RestoreReportView(this)),
+      planButton_(new QPushButton(tr("&Plan"), this)),
+      startButton_(new QPushButton(tr("Start restore"), this)),
+      cancelButton_(new QPushButton(tr("&Cancel"), this)), poll_(new QTimer(this)) {
+    tree_->setModel(model_);
+    tree_->setAccessibleName(tr("Files of the chosen backup"));
+    tree_->setUniformRowHeights(true);
+    tree_->header()->setStretchLastSection(false);
+    tree_->header()->setSectionResizeMode(RestoreTreeModel::Name, QHeaderView::Stretch);
+    tree_->setColumnWidth(RestoreTreeModel::Size, 90);
+    tree_->setColumnWidth(RestoreTreeModel::Modified, 140);
+    tree_->setColumnWidth(RestoreTreeModel::Job, 50);
+    planButton_->setAccessibleName(tr("Compute the restore plan"));
+    startButton_->setAccessibleName(tr("Start the restore"));
+    startButton_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    startButton_->setToolTip(tr("Start the restore (Ctrl+R)"));
+    cancelButton_->setAccessibleName(tr("Cancel the running restore"));
+    auto* findKey = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_F), this);
+    findKey->setContext(Qt::WindowShortcut); // only while the page is shown
+    connect(findKey, &QShortcut::activated, this, [this] {
+        search_->field()->setFocus(Qt::ShortcutFocusReason);
+        search_->field()->selectAll();
+    });
+
+    auto* side = new QSplitter(Qt::Vertical, this);
+    side->addWidget(search_);
+    side->addWidget(versions_);
+    auto* middle = new QSplitter(this);
+    middle->addWidget(tree_);
+    middle->addWidget(side);
+    middle->setStretchFactor(0, 3);
+    middle->setStretchFactor(1, 2);
+
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(target_, 1);
+    buttons->addWidget(planButton_);
+    buttons->addWidget(startButton_);
+    buttons->addWidget(cancelButton_);
+
+    auto* box = new QVBoxLayout(this);
+    box->addWidget(picker_);
+    box->addWidget(middle, 3);
+    box->addLayout(buttons);
+    box->addWidget(report_, 1);
+
+    // At the bottom of the list, the next page of the directory shown last.
+    connect(tree_->verticalScrollBar(), &QScrollBar::valueChanged, this, [this](int value) {
+        if (value < tree_->verticalScrollBar()->maximum()) return;
+        for (auto i = tree_->indexAt(QPoint(2, tree_->viewport()->height() - 2)); i.isValid();
+             i = i.parent())
+            if (model_->canFetchMore(i.parent())) {
+                model_->fetchMore(i.parent());
+                return;
+            }
+    });
+    connect(picker_, &RestoreSourcePicker::chosen, this, &RestorePage::showView);
+    connect(model_, &RestoreTreeModel::failed, this, &RestorePage::fail);
+    connect(model_, &RestoreTreeModel::checksChanged, this, &RestorePage::updateButtons);
+    connect(search_, &RestoreSearchPanel::checksChanged, this, &RestorePage::updateButtons);
+    connect(search_, &RestoreSearchPanel::currentPathChanged, versions_,
+            &RestoreVersionsPanel::showVersions);
+    connect(tree_->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            [this](const QModelIndex& i) {
+                if (!i.isValid() || i.data(RestoreTreeModel::IsDirRole).toBool()) return;
+                const QString rel = i.data(RestoreTreeModel::PathRole).toString();
+                versions_->showVersions(i.data(RestoreTreeModel::SourceRole).toString() +
+                                        QLatin1Char('/') + rel);
+            });
+    connect(versions_, &RestoreVersionsPanel::versionChosen, this, &RestorePage::restoreVersion);
+    connect(planButton_, &QPushButton::clicked, this, &RestorePage::plan);
+    connect(startButton_, &QPushButton::clicked, this, &RestorePage::start);
+    connect(cancelButton_, &QPushButton::clicked, this, [this] {
+        runner_->cancel();
+        report_->setStatus(tr("Cancelling…"));
+    });
+    connect(runner_, &RestoreRunner::planned, this, [this](const RestorePlanSummary& p) {
+        report_->showPlan(p);
+        if (runner_->isRunning() && p.ok) report_->showRunning(p.bytesWanted);
+        if (!p.ok) fail(p.error);
+        if (!runner_->isRunning()) {
+            if (p.ok) report_->setStatus(tr("Plan ready."));
+            updateButtons();
+        }
+    });
+    connect(runner_, &RestoreRunner::finished, this, [this](const RestoreSummary& r) {
+        poll_->stop();
+        report_->showResult(r);
+        updateButtons();
+        Q_EMIT finished(r);
+    });
+    poll_->setInterval(250);
+    connect(poll_, &QTimer::timeout, this,
+            [this] { report_->showProgress(runner_->bytesWritten()); });
+    updateButtons();
+}
+
+RestorePage::~RestorePage() = default;
+
+void RestorePage::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    refresh();
+}
+
+void RestorePage::refresh() {
+    QString error;
+    if (!picker_->refresh(&error)) {
+        fail(tr("Cannot list the backups: %1").arg(error));
+        return;
+    }
+    if (!shownOnce_ && picker_->jobCount() > 0) {
+        shownOnce_ = true;
+        picker_->choose(); // the newest backup job
+    }
+}
+
+void RestorePage::showView(qint64 jobId, const QString& source, qint64 at) {
+    search_->clear();
+    versions_->showVersions({});
+    auto st = model_->setView(jobId, source, at);
+    if (!st) {
+        fail(QString::fromStdString(st.error().message));
+        return;
+    }
+    report_->setStatus(jobId ? tr("Showing backup job %1.").arg(jobId)
+                             : tr("Showing %1 as of the chosen time.").arg(source));
+    if (model_->rowCount() == 1) tree_->expand(model_->index(0, 0));
+    updateButtons();
+}
+
+std::vector<job::RestoreOptions> RestorePage::plannedRuns() const {
+    auto requests = model_->selection();
+    merge(requests, search_->selection());
+    std::vector<job::RestoreOptions> runs;
+    for (const auto& r : requests) {
+        job::RestoreOptions o;
+        o.what.saveset_id = r.saveset_id;
+        o.what.paths = r.paths;
+        o.to = target_->target().toStdString();
+        o.existing = target_->policy();
+        runs.push_back(std::move(o));
+    }
+    return runs;
+}
+
+bool RestorePage::launch(const std::vector<job::RestoreOptions>& runs, bool run) {
+    if (busy_ && busy_()) {
+        fail(tr("A backup is running; start the restore when it has ended."));
+        return false;
+    }
+    QString error;
+    const bool ok = run ? runner_->start(runs, &error) : runner_->plan(runs, &error);
+    if (!ok) {
+        fail(error);
+        return false;
+    }
+    if (run) {
+        report_->showRunning(0);
+        poll_->start();
+    } else {
+        report_->setStatus(tr("Computing the plan…"));
+    }
+    updateButtons();
+    return true;
+}
+
+bool RestorePage::plan() {
+    return launch(plannedRuns(), false);
+}
+
+bool RestorePage::start() {
+    const auto runs = plannedRuns();
+    if (target_->anotherFolder() && target_->target().isEmpty()) {
+        fail(tr("Choose the folder to restore into."));
+        return false;
+    }
+    log::get("ui")->info("restore started from the console: {} source(s) to '{}'", runs.size(),
+                         target_->target().toStdString());
+    return launch(runs, true);
+}
+
+bool RestorePage::restoreVersion(qint64 jobId, const QString& source, const QString& relativePath) {
+    job::RestoreOptions o;
+    o.what.job_id = jobId;
+    if (!relativePath.isEmpty()) o.what.paths.push_back(relativePath.toStdString());
+    o.to = target_->target().toStdString();
+    o.existing = target_->policy();
+    log::get("ui")->info("restoring {} / {} as of job {}", source.toStdString(),
+                         relativePath.toStdString(), jobId);
+    return launch({o}, true);
+}
+
+void RestorePage::fail(const QString& message) {
+    log::get("ui")->error("restore page: {}", message.toStdString());
+    report_->setStatus(message);
+}
+
+void RestorePage::updateButtons() {
+    const bool running = runner_->isRunning();
+    const bool any = !running && !plannedRuns().empty();
+    planButton_->setEnabled(any);
+    startButton_->setEnabled(any);
+    cancelButton_->setEnabled(running);
+}
+
+} // namespace tl::ui

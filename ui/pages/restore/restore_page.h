@@ -1,0 +1,88 @@
+#pragma once
+// The Restore page (issue #7): choose what to restore from (a backup job, or a source as of a
+// time), browse that point in time lazily and tick files and folders (or search by name, or pick
+// one version of a file), choose the target and the policy for existing files, see the plan
+// (volumes and where they are, bytes, time), then start: the restore runs on a worker thread
+// (RestoreRunner) with a progress bar and its report at the end; volumes outside the library are
+// named in the page, never in a blocking pop-up. Ctrl+R starts, Ctrl+F searches.
+// The page uses the Engine only through its RestoreRunner while it runs; the tree and lists read
+// the catalog through their own read-only connections. GUI thread only.
+#include <QWidget>
+#include <functional>
+#include <vector>
+
+#include "bridge/restore_runner.h"
+
+class QPushButton;
+class QTimer;
+class QTreeView;
+
+namespace tl {
+class Engine;
+}
+
+namespace tl::ui {
+
+class RestoreReportView;
+class RestoreSearchPanel;
+class RestoreSourcePicker;
+class RestoreTargetPanel;
+class RestoreTreeModel;
+class RestoreVersionsPanel;
+
+class RestorePage final : public QWidget {
+    Q_OBJECT
+public:
+    explicit RestorePage(Engine& engine, QWidget* parent = nullptr);
+    ~RestorePage() override;
+
+    // Reloads the list of backups; the first time, shows the newest backup's tree.
+    void refresh();
+    // When set and true, the engine is busy elsewhere (e.g. a backup) and Start is refused.
+    void setEngineBusy(std::function<bool()> busy) { busy_ = std::move(busy); }
+
+    // The restore requests of the current ticks (tree and search results), one per source.
+    std::vector<job::RestoreOptions> plannedRuns() const;
+    bool plan();  // computes the plan on the worker thread; false (shown) if it cannot start
+    bool start(); // starts the restore; false (shown) if it cannot start
+    // Restores one version of a file: that job's tree, just `relativePath` below `source`.
+    bool restoreVersion(qint64 jobId, const QString& source, const QString& relativePath);
+
+    RestoreSourcePicker* picker() const { return picker_; }
+    RestoreTreeModel* treeModel() const { return model_; }
+    QTreeView* tree() const { return tree_; }
+    RestoreSearchPanel* searchPanel() const { return search_; }
+    RestoreVersionsPanel* versionsPanel() const { return versions_; }
+    RestoreTargetPanel* targetPanel() const { return target_; }
+    RestoreReportView* reportView() const { return report_; }
+    RestoreRunner* runner() const { return runner_; }
+
+Q_SIGNALS:
+    void finished(const tl::ui::RestoreSummary& result);
+
+protected:
+    void showEvent(QShowEvent* event) override;
+
+private:
+    void showView(qint64 jobId, const QString& source, qint64 at);
+    bool launch(const std::vector<job::RestoreOptions>& runs, bool run);
+    void fail(const QString& message);
+    void updateButtons();
+
+    RestoreRunner* runner_;
+    RestoreSourcePicker* picker_;
+    RestoreTreeModel* model_;
+    QTreeView* tree_;
+    RestoreSearchPanel* search_;
+    RestoreVersionsPanel* versions_;
+    RestoreTargetPanel* target_;
+    RestoreReportView* report_;
+    QPushButton* planButton_;
+    QPushButton* startButton_;
+    QPushButton* cancelButton_;
+    QTimer* poll_;
+    std::function<bool()> busy_;
+    bool shownOnce_ = false;
+};
+
+} // namespace tl::ui

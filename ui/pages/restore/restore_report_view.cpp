@@ -1,0 +1,125 @@
+#include "pages/restore/restore_report_view.h"
+
+#include <QLabel>
+#include <QLocale>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QVBoxLayout>
+#include <climits>
+
+namespace tl::ui {
+
+RestoreReportView::RestoreReportView(QWidget* parent)
+    : QWidget(parent), plan_(new QLabel(this)), progress_(new QProgressBar(this)),
+      result_(new QPlainTextEdit(this)), status_(new QLabel(this)) {
+    plan_->setAccessibleName(tr("Restore plan"));
+    plan_->setWordWrap(true);
+    plan_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    plan_->setText(tr("Tick files or folders, then Plan (or Start with Ctrl+R)."));
+    progress_->setAccessibleName(tr("Restore progress"));
+    progress_->setRange(0, 1000);
+    progress_->setValue(0);
+    progress_->setTextVisible(true);
+    result_->setAccessibleName(tr("Restore result"));
+    result_->setReadOnly(true);
+    result_->setMaximumBlockCount(2000);
+    status_->setAccessibleName(tr("Restore status"));
+    status_->setWordWrap(true);
+    status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto* box = new QVBoxLayout(this);
+    box->setContentsMargins(0, 0, 0, 0);
+    box->addWidget(plan_);
+    box->addWidget(progress_);
+    box->addWidget(result_, 1);
+    box->addWidget(status_);
+}
+
+void RestoreReportView::showPlan(const RestorePlanSummary& p) {
+    if (!p.ok) {
+        plan_->setText(tr("No plan: %1").arg(p.error));
+        return;
+    }
+    const QLocale loc;
+    QStringList vols;
+    for (const auto& v : p.volumes)
+        vols << tr("%1 (%2%3, %n block(s))", nullptr, int(qMin<qint64>(v.blocks, INT_MAX)))
+                    .arg(v.barcode, v.location,
+                         v.inLibrary ? QString() : tr(" — not in the library"));
+    QString text =
+        tr("Plan: %n file(s), %1 wanted, %2 to read, about %3 s (%4).", nullptr,
+           int(qMin<qint64>(p.files, INT_MAX)))
+            .arg(loc.formattedDataSize(p.bytesWanted), loc.formattedDataSize(p.bytesToRead),
+                 QString::number(p.seconds, 'f', 1),
+                 p.rateMeasured ? tr("at the recent backups' rate") : tr("at an assumed rate"));
+    text += QLatin1Char('\n') + tr("Volumes needed: %1").arg(vols.join(QStringLiteral("; ")));
+    if (!p.missing.isEmpty())
+        text += QLatin1Char('\n') + tr("Outside the library: %1 — insert them before starting.")
+                                        .arg(p.missing.join(QStringLiteral(", ")));
+    plan_->setText(text);
+}
+
+void RestoreReportView::showRunning(qint64 expectedBytes) {
+    expected_ = expectedBytes;
+    progress_->setRange(0, 1000);
+    progress_->setValue(0);
+    progress_->setFormat(tr("Restoring…"));
+    result_->clear();
+    status_->setText(tr("Restoring…"));
+}
+
+void RestoreReportView::showProgress(qint64 bytes) {
+    if (bytes < 0 || expected_ <= 0) {
+        progress_->setRange(0, 0); // activity only
+        return;
+    }
+    progress_->setRange(0, 1000);
+    progress_->setValue(int(qMin<qint64>(999, bytes * 1000 / expected_)));
+    progress_->setFormat(tr("%1 of %2 written")
+                             .arg(QLocale().formattedDataSize(qMin(bytes, expected_)),
+                                  QLocale().formattedDataSize(expected_)));
+}
+
+void RestoreReportView::showResult(const RestoreSummary& r) {
+    const QLocale loc;
+    progress_->setRange(0, 1000);
+    progress_->setValue(r.status == QLatin1String("completed") ? 1000 : progress_->value());
+    progress_->setFormat(r.status);
+    QStringList lines;
+    lines << tr("Status: %1").arg(r.status);
+    if (!r.jobIds.isEmpty()) {
+        QStringList ids;
+        for (auto id : r.jobIds)
+            ids << QString::number(id);
+        lines << tr("Restore job(s): %1").arg(ids.join(QStringLiteral(", ")));
+    }
+    lines << tr("Files restored: %1, skipped: %2, failed: %3")
+                 .arg(r.restored)
+                 .arg(r.skipped)
+                 .arg(r.failed)
+          << tr("Bytes: %1").arg(loc.formattedDataSize(r.bytes));
+    if (!r.missingVolumes.isEmpty())
+        lines << tr("Insert these volumes into the library: %1")
+                     .arg(r.missingVolumes.join(QStringLiteral(", ")));
+    if (!r.message.isEmpty()) lines << r.message;
+    if (!r.problems.isEmpty()) lines << tr("Problems:") << r.problems;
+    result_->setPlainText(lines.join(QLatin1Char('\n')));
+    status_->setText(
+        r.status == QLatin1String("completed")
+            ? tr("The restore completed.")
+            : tr("The restore ended: %1").arg(r.message.isEmpty() ? r.status : r.message));
+}
+
+void RestoreReportView::setStatus(const QString& text) {
+    status_->setText(text);
+}
+QString RestoreReportView::planText() const {
+    return plan_->text();
+}
+QString RestoreReportView::resultText() const {
+    return result_->toPlainText();
+}
+QString RestoreReportView::statusText() const {
+    return status_->text();
+}
+
+} // namespace tl::ui

@@ -1,0 +1,41 @@
+#pragma once
+// The Restore page's plan and outcome: the plan (volumes needed and where they are, bytes to
+// read, estimated time), a progress bar while a restore runs, the result report at the end
+// (status, files, bytes, failed files; the volumes to insert when some are outside the library)
+// and a status line for errors. Display only; GUI thread only.
+#include <QWidget>
+
+#include "bridge/restore_runner.h"
+
+class QLabel;
+class QPlainTextEdit;
+class QProgressBar;
+
+namespace tl::ui {
+
+class RestoreReportView final : public QWidget {
+    Q_OBJECT
+public:
+    explicit RestoreReportView(QWidget* parent = nullptr);
+
+    void showPlan(const RestorePlanSummary& plan);
+    void showRunning(qint64 expectedBytes);
+    // bytes < 0: unknown (the bar shows activity only).
+    void showProgress(qint64 bytes);
+    void showResult(const RestoreSummary& result);
+    void setStatus(const QString& text);
+
+    QString planText() const;
+    QString resultText() const;
+    QString statusText() const;
+    QProgressBar* progress() const { return progress_; }
+
+private:
+    QLabel* plan_;
+    QProgressBar* progress_;
+    QPlainTextEdit* result_;
+    QLabel* status_;
+    qint64 expected_ = 0;
+};
+
+} // namespace tl::ui

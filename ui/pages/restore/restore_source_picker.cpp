@@ -1,0 +1,131 @@
+#include "pages/restore/restore_source_picker.h"
+
+#include <QComboBox>
+#include <QDateTime>
+#include <QDateTimeEdit>
+#include <QGridLayout>
+#include <QLocale>
+#include <QPushButton>
+#include <QRadioButton>
+
+#include "catalog/db.h"
+#include "common/log.h"
+
+namespace tl::ui {
+
+RestoreSourcePicker::RestoreSourcePicker(QString catalogPath, QWidget* parent)
+    : QWidget(parent), path_(std::move(catalogPath)),
+      byJob_(new QRadioButton(tr("From a backup &job:"), this)),
+      bySource_(new QRadioButton(tr("From a &source as of:"), this)), jobs_(new QComboBox(this)),
+      sources_(new QComboBox(this)), at_(new QDateTimeEdit(QDateTime::currentDateTime(), this)),
+      now_(new QPushButton(tr("Now"), this)), show_(new QPushButton(tr("&Show files"), this)) {
+    byJob_->setChecked(true);
+    sources_->setEditable(true);
+    jobs_->setAccessibleName(tr("Backup job"));
+    sources_->setAccessibleName(tr("Backed-up source"));
+    at_->setAccessibleName(tr("Point in time"));
+    at_->setCalendarPopup(true);
+    at_->setDisplayFormat(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    now_->setAccessibleName(tr("Set the point in time to now"));
+    show_->setAccessibleName(tr("Show the files of this choice"));
+    jobs_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    sources_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+
+    auto* grid = new QGridLayout(this);
+    grid->setContentsMargins(0, 0, 0, 0);
+    grid->addWidget(byJob_, 0, 0);
+    grid->addWidget(jobs_, 0, 1, 1, 3);
+    grid->addWidget(bySource_, 1, 0);
+    grid->addWidget(sources_, 1, 1);
+    grid->addWidget(at_, 1, 2);
+    grid->addWidget(now_, 1, 3);
+    grid->addWidget(show_, 0, 4, 2, 1);
+    grid->setColumnStretch(1, 1);
+
+    auto sync = [this] {
+        jobs_->setEnabled(byJob_->isChecked());
+        sources_->setEnabled(bySource_->isChecked());
+        at_->setEnabled(bySource_->isChecked());
+        now_->setEnabled(bySource_->isChecked());
+    };
+    connect(byJob_, &QRadioButton::toggled, this, sync);
+    sync();
+    connect(now_, &QPushButton::clicked, this,
+            [this] { at_->setDateTime(QDateTime::currentDateTime()); });
+    connect(show_, &QPushButton::clicked, this, &RestoreSourcePicker::choose);
+    connect(jobs_, &QComboBox::activated, this, [this] { choose(); });
+}
+
+bool RestoreSourcePicker::refresh(QString* error) {
+    auto fail = [&](const std::string& msg) {
+        log::get("ui")->error("restore page: cannot list the backups: {}", msg);
+        if (error) *error = QString::fromStdString(msg);
+        return false;
+    };
+    auto db = catalog::Db::open(path_.toStdString(), false);
+    if (!db) return fail(db.error().message);
+    auto q = db->prepare("SELECT id, started, level, status, name FROM jobs WHERE kind='backup' "
+                         "AND status<>'running' ORDER BY started DESC, id DESC LIMIT 5000");
+    if (!q) return fail(q.error().message);
+    const qint64 current = jobs_->currentData().toLongLong();
+    jobs_->clear();
+    const QLocale loc;
+    for (;;) {
+        auto row = q->step();
+        if (!row) return fail(row.error().message);
+        if (!row.value()) break;
+        const QString when =
+            loc.toString(QDateTime::fromSecsSinceEpoch(q->i64(1)), QLocale::ShortFormat);
+        QString text =
+            tr("Job %1 — %2, %3 (%4)")
+                .arg(q->i64(0))
+                .arg(when, QString::fromStdString(q->text(2)), QString::fromStdString(q->text(3)));
+        if (!q->text(4).empty()) text += QStringLiteral(" ") + QString::fromStdString(q->text(4));
+        jobs_->addItem(text, QVariant::fromValue<qint64>(q->i64(0)));
+    }
+    const int keep = jobs_->findData(QVariant::fromValue<qint64>(current));
+    if (keep >= 0) jobs_->setCurrentIndex(keep);
+    auto s = db->prepare("SELECT DISTINCT source FROM savesets WHERE kind='files' ORDER BY 1");
+    if (!s) return fail(s.error().message);
+    const QString src = sources_->currentText();
+    sources_->clear();
+    for (;;) {
+        auto row = s->step();
+        if (!row) return fail(row.error().message);
+        if (!row.value()) break;
+        sources_->addItem(QString::fromStdString(s->text(0)));
+    }
+    if (!src.isEmpty()) sources_->setCurrentText(src);
+    return true;
+}
+
+int RestoreSourcePicker::jobCount() const {
+    return jobs_->count();
+}
+
+bool RestoreSourcePicker::chooseJob(qint64 id) {
+    const int i = jobs_->findData(QVariant::fromValue<qint64>(id));
+    if (i < 0) return false;
+    byJob_->setChecked(true);
+    jobs_->setCurrentIndex(i);
+    choose();
+    return true;
+}
+
+void RestoreSourcePicker::chooseSource(const QString& source, qint64 at) {
+    bySource_->setChecked(true);
+    sources_->setCurrentText(source);
+    at_->setDateTime(at > 0 ? QDateTime::fromSecsSinceEpoch(at) : QDateTime::currentDateTime());
+    choose();
+}
+
+void RestoreSourcePicker::choose() {
+    if (byJob_->isChecked()) {
+        if (jobs_->currentIndex() >= 0) Q_EMIT chosen(jobs_->currentData().toLongLong(), {}, 0);
+        return;
+    }
+    if (!sources_->currentText().isEmpty())
+        Q_EMIT chosen(0, sources_->currentText(), at_->dateTime().toSecsSinceEpoch());
+}
+
+} // namespace tl::ui

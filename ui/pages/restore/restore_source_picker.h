@@ -1,0 +1,43 @@
+#pragma once
+// What to restore from, as `tapeloom-cli restore --job ID` or `--source S --at TIME`: a backup
+// job (newest first) or a backed-up source and a point in time ("now" by default). Lists come
+// from the catalog through a short-lived read-only connection. GUI thread only.
+#include <QWidget>
+
+class QComboBox;
+class QDateTimeEdit;
+class QPushButton;
+class QRadioButton;
+
+namespace tl::ui {
+
+class RestoreSourcePicker final : public QWidget {
+    Q_OBJECT
+public:
+    explicit RestoreSourcePicker(QString catalogPath, QWidget* parent = nullptr);
+
+    // Reloads the jobs and sources; false (with `error`) when the catalog cannot be read.
+    bool refresh(QString* error = nullptr);
+    int jobCount() const;
+    // Selects job `id` (true when listed) or a source and time, then emits chosen().
+    bool chooseJob(qint64 id);
+    void chooseSource(const QString& source, qint64 at = 0);
+    // Emits chosen() for what the controls show now.
+    void choose();
+
+Q_SIGNALS:
+    // jobId 0: `source` as of `at` (unix seconds, 0 = now).
+    void chosen(qint64 jobId, const QString& source, qint64 at);
+
+private:
+    QString path_;
+    QRadioButton* byJob_;
+    QRadioButton* bySource_;
+    QComboBox* jobs_;
+    QComboBox* sources_;
+    QDateTimeEdit* at_;
+    QPushButton* now_;
+    QPushButton* show_;
+};
+
+} // namespace tl::ui

@@ -1,0 +1,98 @@
+#include "pages/restore/restore_versions_panel.h"
+
+#include <QDateTime>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QStandardItemModel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include "catalog/db.h"
+#include "common/log.h"
+#include "job/catalog_browser.h"
+
+namespace tl::ui {
+
+namespace {
+enum Role { JobRole = Qt::UserRole + 1, DeletedRole, SourceRole };
+}
+
+RestoreVersionsPanel::RestoreVersionsPanel(QString catalogPath, QWidget* parent)
+    : QWidget(parent), catalog_(std::move(catalogPath)), title_(new QLabel(this)),
+      view_(new QTableView(this)), model_(new QStandardItemModel(0, 4, this)),
+      restore_(new QPushButton(tr("Restore this &version"), this)) {
+    model_->setHorizontalHeaderLabels({tr("Job"), tr("Backed up"), tr("Level"), tr("Size")});
+    view_->setModel(model_);
+    view_->setAccessibleName(tr("Versions of the file"));
+    view_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view_->setSelectionMode(QAbstractItemView::SingleSelection);
+    view_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    view_->verticalHeader()->hide();
+    view_->horizontalHeader()->setStretchLastSection(true);
+    restore_->setAccessibleName(tr("Restore the chosen version"));
+    restore_->setEnabled(false);
+    title_->setText(tr("Versions: pick a file in the tree or the search results"));
+    title_->setWordWrap(true);
+    auto* box = new QVBoxLayout(this);
+    box->setContentsMargins(0, 0, 0, 0);
+    box->addWidget(title_);
+    box->addWidget(view_, 1);
+    box->addWidget(restore_);
+    connect(view_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& i) {
+                restore_->setEnabled(i.isValid() &&
+                                     !i.siblingAtColumn(0).data(DeletedRole).toBool());
+            });
+    connect(restore_, &QPushButton::clicked, this,
+            [this] { chooseRow(view_->currentIndex().row()); });
+}
+
+bool RestoreVersionsPanel::showVersions(const QString& absolutePath) {
+    model_->removeRows(0, model_->rowCount());
+    restore_->setEnabled(false);
+    path_ = absolutePath;
+    if (absolutePath.isEmpty()) {
+        title_->setText(tr("Versions: pick a file in the tree or the search results"));
+        return true;
+    }
+    auto fail = [&](const std::string& msg) {
+        log::get("ui")->error("versions of {}: {}", absolutePath.toStdString(), msg);
+        title_->setText(tr("Cannot list the versions of %1: %2")
+                            .arg(absolutePath, QString::fromStdString(msg)));
+        return false;
+    };
+    auto db = catalog::Db::open(catalog_.toStdString(), false);
+    if (!db) return fail(db.error().message);
+    auto versions = job::file_versions(db.value(), absolutePath.toStdString());
+    if (!versions) return fail(versions.error().message);
+    const QLocale loc;
+    for (const auto& v : versions.value()) {
+        QList<QStandardItem*> row;
+        auto* job = new QStandardItem(QString::number(v.job_id));
+        job->setData(QVariant::fromValue<qint64>(v.job_id), JobRole);
+        job->setData(v.deleted, DeletedRole);
+        job->setData(QString::fromStdString(v.source), SourceRole);
+        row << job
+            << new QStandardItem(
+                   loc.toString(QDateTime::fromSecsSinceEpoch(v.started), QLocale::ShortFormat))
+            << new QStandardItem(QString::fromStdString(v.level))
+            << new QStandardItem(v.deleted ? tr("deleted") : loc.formattedDataSize(qint64(v.size)));
+        model_->appendRow(row);
+    }
+    title_->setText(tr("Versions of %1: %n", nullptr, model_->rowCount()).arg(absolutePath));
+    return true;
+}
+
+bool RestoreVersionsPanel::chooseRow(int row) {
+    if (row < 0 || row >= model_->rowCount()) return false;
+    const auto* item = model_->item(row, 0);
+    if (item->data(DeletedRole).toBool()) return false;
+    const QString source = item->data(SourceRole).toString();
+    const QString rel = path_.size() > source.size() ? path_.mid(source.size() + 1) : QString();
+    Q_EMIT versionChosen(item->data(JobRole).toLongLong(), source, rel);
+    return true;
+}
+
+} // namespace tl::ui
