@@ -1,4 +1,4 @@
-// tapeloom-cli bench backup|read|blocksize|compression|multiplex (issues 4 and 10,
+// tapeloom-cli bench backup|read|blocksize|compression|multiplex|catalog (issues 4, 8 and 10,
 // docs/benchmarks.md) and the hidden helper bench-source. The work is in engine/bench/; this
 // file reads the options and prints the results.
 #include <atomic>
@@ -11,6 +11,7 @@
 
 #include "bench/backup_bench.h"
 #include "bench/blocksize_bench.h"
+#include "bench/catalog_bench.h"
 #include "bench/compression_bench.h"
 #include "bench/multiplex_bench.h"
 #include "bench/read_bench.h"
@@ -271,6 +272,33 @@ int bench_multiplex(Context& ctx) {
         bench::format_multiplex_bench);
 }
 
+// bench catalog (issue #8): a synthetic catalog of --entries rows through the CatalogWriter, then
+// the restore queries timed on it.
+int bench_catalog(Context& ctx) {
+    const auto& a = ctx.args();
+    bench::CatalogBenchOptions o;
+    auto entries = count_option(a, "entries", o.entries);
+    auto dirs = count_option(a, "dirs", o.dirs ? o.dirs : 1);
+    auto batch = count_option(a, "batch", o.batch);
+    for (const Error* e : {entries ? nullptr : &entries.error(), dirs ? nullptr : &dirs.error(),
+                           batch ? nullptr : &batch.error()})
+        if (e) return ctx.fail(*e);
+    o.entries = entries.value();
+    o.dirs = a.has("dirs") ? dirs.value() : 0;
+    o.batch = batch.value();
+    o.files_ls = !a.has("no-files-ls");
+    o.scratch = a.get("scratch", o.scratch);
+    o.cancel = &g_bench_cancel;
+    if (!ctx.json())
+        ctx.err() << "bench: " << o.entries << " catalog entries into a scratch catalog under "
+                  << o.scratch << ", then the restore queries\n";
+    SystemClock clock;
+    CancelOnSignal guard;
+    return emit(
+        ctx, bench::run_catalog_bench(o, clock), [](const auto& v) { return bench::to_json(v); },
+        bench::format_catalog_bench);
+}
+
 // Hidden helper of bench multiplex: a throttled, incompressible `cmd:` source on stdout.
 int bench_source(Context& ctx) {
     const auto& a = ctx.args();
@@ -330,6 +358,15 @@ void add_bench_commands(Registry& r) {
                   "reposition", "size", "block-size", "scratch"},
                  {},
                  bench_multiplex});
+    r.push_back({{"bench", "catalog"},
+                 "[--entries 1000000] [--dirs N] [--batch 50000] [--no-files-ls] "
+                 "[--scratch /dev/shm]",
+                 "a scratch catalog of N entries written through the backup's catalog writer; "
+                 "insert files/s, bytes per entry, directory listing, name search and versions "
+                 "times",
+                 {"entries", "dirs", "batch", "scratch"},
+                 {"no-files-ls"},
+                 bench_catalog});
     r.push_back({{"bench-source"},
                  "--size N [--rate R] [--seed S]",
                  "(internal, used by bench multiplex) write N incompressible bytes to stdout "

@@ -1,0 +1,532 @@
+#include "bench/catalog_bench.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <sstream>
+
+#include <sys/resource.h>
+
+#include "bench/report_util.h"
+#include "bench/scratch_backup.h"
+#include "bench/xorshift.h"
+#include "catalog/db.h"
+#include "catalog/schema.h"
+#include "common/clock.h"
+#include "common/log.h"
+#include "common/units.h"
+#include "job/catalog_browser.h"
+#include "job/catalog_writer.h"
+#include "job/restore_selection.h"
+
+namespace tl::bench {
+
+namespace {
+namespace fs = std::filesystem;
+using Steady = std::chrono::steady_clock;
+
+constexpr const char* kSource = "/srv/bench";
+constexpr const char* kNeedle = "needle-config.yaml";
+constexpr std::uint64_t kLeavesPerProject = 16;
+constexpr std::uint64_t kProjectsPerArea = 16;
+constexpr std::uint32_t kBlockSize = 256 * 1024;
+
+// CPU time (user + system) of the calling thread, in seconds.
+double thread_cpu_seconds() {
+    rusage u{};
+    ::getrusage(RUSAGE_THREAD, &u);
+    return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+           static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
+
+double since(Steady::time_point t0) {
+    return std::chrono::duration<double>(Steady::now() - t0).count();
+}
+
+Timing summarize(std::vector<double> v) {
+    Timing t;
+    t.runs = v.size();
+    if (v.empty()) return t;
+    std::sort(v.begin(), v.end());
+    t.median = v[v.size() / 2];
+    t.worst = v.back();
+    return t;
+}
+
+// The synthetic tree: leaf directories srv-area-AAA/project-PPPPP/module-LLLLLL-data below the
+// root, their parents as directory entries, and the files spread evenly over the leaves.
+struct Tree {
+    std::uint64_t leaves = 0, projects = 0, areas = 0;
+    std::uint64_t files = 0; // regular files (entries minus directory entries)
+
+    static Result<Tree> plan(std::uint64_t entries, std::uint64_t leaves) {
+        Tree t;
+        t.leaves = leaves;
+        t.projects = (leaves + kLeavesPerProject - 1) / kLeavesPerProject;
+        t.areas = (t.projects + kProjectsPerArea - 1) / kProjectsPerArea;
+        const std::uint64_t dir_entries = 1 + t.areas + t.projects + t.leaves;
+        if (entries < dir_entries + leaves)
+            return make_error(ErrorKind::InvalidArgument,
+                              "--entries " + std::to_string(entries) + " is too small for " +
+                                  std::to_string(leaves) + " directories (needs at least " +
+                                  std::to_string(dir_entries + leaves) + "); lower --dirs");
+        t.files = entries - dir_entries;
+        return t;
+    }
+    std::uint64_t files_in(std::uint64_t leaf) const {
+        return files / leaves + (leaf < files % leaves ? 1 : 0);
+    }
+    static std::string area(std::uint64_t a) { return fmt("srv-area-%03llu", a); }
+    static std::string project(std::uint64_t p) { return fmt("project-%05llu", p); }
+    static std::string module(std::uint64_t l) { return fmt("module-%06llu-data", l); }
+    std::string project_path(std::uint64_t p) const {
+        return area(p / kProjectsPerArea) + "/" + project(p);
+    }
+    std::string leaf_path(std::uint64_t l) const {
+        return project_path(l / kLeavesPerProject) + "/" + module(l);
+    }
+    // File j of leaf l: every tenth (j % 10 == 3) is a .log; the needle is file 0 of the middle
+    // leaf. No other name ends in ".log" or contains the needle.
+    std::string file_name(std::uint64_t l, std::uint64_t j) const {
+        static const char* stems[] = {"quarterly_report", "IMG",          "build-output", "invoice",
+                                      "meeting-notes",    "dataset_part", "thumbnail",    "config"};
+        static const char* exts[] = {".pdf", ".jpg", ".o",   ".txt", ".json",
+                                     ".csv", ".png", ".cpp", ".xml"};
+        if (l == leaves / 2 && j == 0) return kNeedle;
+        const char* ext = j % 10 == 3 ? ".log" : exts[(j + l) % 9];
+        return std::string(stems[(j * 7 + l) % 8]) + fmt("-%05llu", j) + ext;
+    }
+    std::uint64_t logs_in(std::uint64_t leaf) const {
+        const std::uint64_t n = files_in(leaf);
+        return n / 10 + (n % 10 > 3 ? 1 : 0);
+    }
+
+    template <class... A> static std::string fmt(const char* f, A... a) {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, f, static_cast<unsigned long long>(a)...);
+        return buf;
+    }
+};
+
+// Rows a backup writes before its catalog batches: job, media session, volume, save set.
+struct SavesetIds {
+    std::int64_t job = 0, session = 0, saveset = 0;
+};
+
+Result<std::int64_t> add_volume(catalog::Db& db) {
+    TL_TRY(db.exec("INSERT INTO volumes(barcode, pool_id, state, block_size, labeled) VALUES "
+                   "('BENCH001L9', 1, 'append', " +
+                   std::to_string(kBlockSize) + ", strftime('%s','now'))"));
+    return db.last_insert_rowid();
+}
+
+Result<SavesetIds> add_saveset(catalog::Db& db, const std::string& level, long long started,
+                               std::int64_t base, XorShift& rng) {
+    SavesetIds ids;
+    auto job = db.prepare("INSERT INTO jobs(kind, name, level, pool_id, status, started) "
+                          "VALUES('backup', 'bench', ?, 1, 'running', ?)");
+    if (!job) return job.error();
+    TL_TRY(job->bind(1, level).bind(2, static_cast<std::int64_t>(started)).run());
+    ids.job = db.last_insert_rowid();
+    std::uint64_t uuid[2] = {rng.next(), rng.next()};
+    auto ses = db.prepare("INSERT INTO sessions(job_id, uuid, drive, block_size) VALUES(?,?,?,?)");
+    if (!ses) return ses.error();
+    TL_TRY(ses->bind(1, ids.job)
+               .bind_blob(2, uuid, sizeof uuid)
+               .bind(3, "bench-drive")
+               .bind(4, static_cast<std::int64_t>(kBlockSize))
+               .run());
+    ids.session = db.last_insert_rowid();
+    auto ss = db.prepare("INSERT INTO savesets(job_id, session_id, stream_id, source, kind, codec, "
+                         "base_id) VALUES(?,?,0,?,'files','none',?)");
+    if (!ss) return ss.error();
+    ss->bind(1, ids.job).bind(2, ids.session).bind(3, kSource);
+    if (base)
+        ss->bind(4, base);
+    else
+        ss->bind_null(4);
+    TL_TRY(ss->run());
+    ids.saveset = db.last_insert_rowid();
+    return ids;
+}
+
+Status finish_saveset(catalog::Db& db, const SavesetIds& ids, std::uint64_t files,
+                      std::uint64_t bytes) {
+    auto ss = db.prepare("UPDATE savesets SET status='completed', files=?, bytes=?, stored=? "
+                         "WHERE id=?");
+    if (!ss) return ss.error();
+    TL_TRY(ss->bind(1, files).bind(2, bytes).bind(3, bytes).bind(4, ids.saveset).run());
+    auto job = db.prepare("UPDATE jobs SET status='completed', ended=started+60, files=?, "
+                          "bytes=? WHERE id=?");
+    if (!job) return job.error();
+    return job->bind(1, files).bind(2, bytes).bind(3, ids.job).run();
+}
+
+// Fills batches as a backup's drive worker does (one per tape file, with its extent and tape file
+// record) and commits each through the CatalogWriter; only commit() is timed.
+class BatchFeeder {
+public:
+    BatchFeeder(job::CatalogWriter& w, const SavesetIds& ids, std::int64_t volume,
+                std::uint64_t batch, std::uint32_t first_file_number, XorShift& rng)
+        : w_(w), ids_(ids), volume_(volume), batch_size_(batch), file_number_(first_file_number),
+          rng_(rng) {}
+
+    Status add(const std::string& dir, const std::string& name, bool is_dir) {
+        job::FileRecord f;
+        f.saveset_id = ids_.saveset;
+        f.dir = dir;
+        f.name = name;
+        f.kind = is_dir ? 1 : 0;
+        f.mode = is_dir ? 040755 : 0100644;
+        f.uid = f.gid = 1000;
+        f.size = is_dir ? 0 : rng_.between(100, 64 * 1024);
+        f.mtime_ns = 1'760'000'000'000'000'000ll +
+                     static_cast<std::int64_t>(rng_.between(0, 1'000'000'000'000'000ull));
+        f.ctime_ns = f.mtime_ns;
+        f.inode = ++inode_;
+        if (!is_dir) {
+            rng_.fill(f.hash.data(), f.hash.size());
+            f.has_hash = true;
+        }
+        f.offset = offset_;
+        f.volume_id = volume_;
+        f.file_number = file_number_;
+        f.block = static_cast<std::uint32_t>((offset_ - batch_start_) / kBlockSize);
+        offset_ += 512 + f.size; // object header and data
+        batch_.files.push_back(std::move(f));
+        if (batch_.files.size() >= batch_size_) return flush();
+        return {};
+    }
+
+    Status flush() {
+        if (batch_.files.empty()) return {};
+        const std::uint64_t blocks = (offset_ - batch_start_ + kBlockSize - 1) / kBlockSize;
+        batch_.extents.push_back({ids_.saveset, batch_start_, offset_, volume_, file_number_, 0,
+                                  static_cast<std::uint32_t>(blocks ? blocks - 1 : 0)});
+        batch_.tape_file = {ids_.session, volume_, 0,          file_number_,
+                            first_seq_,   blocks,  first_seq_, blocks * kBlockSize};
+        batch_.volume_next_file = file_number_ + 1;
+        const auto t0 = Steady::now();
+        const double cpu0 = thread_cpu_seconds();
+        TL_TRY(w_.commit(batch_));
+        seconds_ += since(t0);
+        cpu_seconds_ += thread_cpu_seconds() - cpu0;
+        rows_ += batch_.files.size();
+        first_seq_ += blocks;
+        ++file_number_;
+        batch_start_ = offset_;
+        batch_ = {};
+        return {};
+    }
+
+    double seconds() const { return seconds_; }
+    double cpu_seconds() const { return cpu_seconds_; }
+    std::uint64_t rows() const { return rows_; }
+    std::uint64_t bytes() const { return offset_; }
+    std::uint32_t next_file_number() const { return file_number_; }
+
+private:
+    job::CatalogWriter& w_;
+    SavesetIds ids_;
+    std::int64_t volume_;
+    std::uint64_t batch_size_;
+    std::uint32_t file_number_;
+    XorShift& rng_;
+    job::CatalogBatch batch_;
+    std::uint64_t offset_ = 0, batch_start_ = 0, first_seq_ = 0, rows_ = 0, inode_ = 0;
+    double seconds_ = 0, cpu_seconds_ = 0;
+};
+
+bool cancelled(const CatalogBenchOptions& o) {
+    return o.cancel && o.cancel->load();
+}
+
+Error cancelled_error() {
+    return make_error(ErrorKind::Cancelled, "bench catalog cancelled");
+}
+
+// The full save set, in walk order: the root, then depth first.
+Status write_full(BatchFeeder& feed, const Tree& t, const CatalogBenchOptions& o) {
+    TL_TRY(feed.add("", "", true));
+    for (std::uint64_t a = 0; a < t.areas; ++a) {
+        TL_TRY(feed.add("", Tree::area(a), true));
+        for (std::uint64_t p = a * kProjectsPerArea;
+             p < std::min(t.projects, (a + 1) * kProjectsPerArea); ++p) {
+            TL_TRY(feed.add(Tree::area(a), Tree::project(p), true));
+            const std::string ppath = t.project_path(p);
+            for (std::uint64_t l = p * kLeavesPerProject;
+                 l < std::min(t.leaves, (p + 1) * kLeavesPerProject); ++l) {
+                TL_TRY(feed.add(ppath, Tree::module(l), true));
+                const std::string lpath = t.leaf_path(l);
+                for (std::uint64_t j = 0; j < t.files_in(l); ++j)
+                    TL_TRY(feed.add(lpath, t.file_name(l, j), false));
+                if (cancelled(o)) return cancelled_error();
+            }
+        }
+    }
+    return feed.flush();
+}
+
+// The incremental: file 1 + m / leaves of leaf m % leaves, modified (a new version, same name).
+Status write_incr(BatchFeeder& feed, const Tree& t, std::uint64_t changed) {
+    for (std::uint64_t m = 0; m < changed; ++m) {
+        const std::uint64_t l = m % t.leaves, j = 1 + m / t.leaves;
+        TL_TRY(feed.add(t.leaf_path(l), t.file_name(l, j), false));
+    }
+    return feed.flush();
+}
+
+// How many files write_incr can modify: files 1.. of every leaf (file 0 may be the needle), as
+// many per leaf as the smallest leaf (the last one) holds.
+std::uint64_t changeable(const Tree& t) {
+    return t.leaves * (t.files_in(t.leaves - 1) - 1);
+}
+
+std::uint64_t file_size(const std::string& p) {
+    std::error_code ec;
+    const auto n = fs::file_size(p, ec);
+    return ec ? 0 : static_cast<std::uint64_t>(n);
+}
+
+// Runs `fn` `runs` times; fn returns the rows found or an error.
+template <class F>
+Result<CatalogQuery> time_query(std::string what, std::string arg, std::uint64_t expected,
+                                std::size_t runs, F fn) {
+    CatalogQuery q{std::move(what), std::move(arg), {}, 0, expected};
+    std::vector<double> t;
+    for (std::size_t i = 0; i < runs; ++i) {
+        const auto t0 = Steady::now();
+        auto n = fn();
+        t.push_back(since(t0));
+        if (!n) return n.error();
+        q.found = n.value();
+    }
+    q.time = summarize(std::move(t));
+    return q;
+}
+
+Status time_queries(catalog::Db& db, const Tree& t, const CatalogBenchOptions& o,
+                    std::uint64_t changed, CatalogBenchResult& r) {
+    // The view: the newest backup of the source (the incremental) and its chain.
+    job::BrowseRoot root;
+    auto view = time_query("view (browse_roots)", kSource, 1, 5, [&]() -> Result<std::uint64_t> {
+        auto roots = job::browse_roots(db, 0, kSource, 0);
+        if (!roots) return roots.error();
+        root = roots->front();
+        return roots->size();
+    });
+    if (!view) return view.error();
+    r.queries.push_back(view.value());
+
+    // Listing: random leaf directories, each listed whole.
+    XorShift rng(o.seed * 7919 + 1);
+    std::vector<double> times;
+    CatalogQuery list{"list directory (list_directory)", "", {}, 0, 0};
+    for (std::size_t i = 0; i < o.samples; ++i) {
+        const std::uint64_t l = rng.between(0, t.leaves - 1);
+        const std::string dir = t.leaf_path(l);
+        const auto t0 = Steady::now();
+        auto page = job::list_directory(db, root, dir, "", t.files_in(l) + 1);
+        times.push_back(since(t0));
+        if (!page) return page.error();
+        if (page->size() != t.files_in(l) || list.arg.empty()) { // keep the first, or a mismatch
+            list.arg = dir;
+            list.found = page->size();
+            list.expected = t.files_in(l);
+        }
+        if (cancelled(o)) return cancelled_error();
+    }
+    list.time = summarize(std::move(times));
+    r.queries.push_back(list);
+
+    // The `files ls` / `restore --source` path: the whole view selected, one directory kept.
+    if (o.files_ls) {
+        const std::uint64_t l = t.leaves / 3;
+        const std::string dir = t.leaf_path(l);
+        auto ls = time_query(
+            "files ls (select_files)", dir, t.files_in(l), 1, [&]() -> Result<std::uint64_t> {
+                job::SelectionRequest req;
+                req.source = kSource;
+                auto sel = job::select_files(db, req);
+                if (!sel) return sel.error();
+                std::uint64_t n = 0;
+                for (const auto& s : sel->savesets)
+                    for (const auto& f : s.files)
+                        if (f.path.size() > dir.size() + 1 &&
+                            f.path.compare(0, dir.size(), dir) == 0 && f.path[dir.size()] == '/' &&
+                            f.path.find('/', dir.size() + 1) == std::string::npos)
+                            ++n;
+                return n;
+            });
+        if (!ls) return ls.error();
+        r.queries.push_back(ls.value());
+    }
+
+    // Name search over the view: a glob and a specific name.
+    std::uint64_t logs = 0;
+    for (std::uint64_t l = 0; l < t.leaves; ++l)
+        logs += t.logs_in(l);
+    for (const auto& [pattern, expected] :
+         {std::pair<std::string, std::uint64_t>{"*.log", logs}, {kNeedle, 1}}) {
+        auto s = time_query("search (search_names)", pattern, expected, 3,
+                            [&]() -> Result<std::uint64_t> {
+                                auto hits = job::search_names(db, root, pattern, expected + 10);
+                                if (!hits) return hits.error();
+                                return hits->size();
+                            });
+        if (!s) return s.error();
+        r.queries.push_back(s.value());
+        if (cancelled(o)) return cancelled_error();
+    }
+
+    // The versions of one path: the incremental modified file 1 of leaf 0.
+    const std::string path = std::string(kSource) + "/" + t.leaf_path(0) + "/" + t.file_name(0, 1);
+    auto v = time_query("versions (file_versions)", path, changed ? 2 : 1, 3,
+                        [&]() -> Result<std::uint64_t> {
+                            auto vs = job::file_versions(db, path);
+                            if (!vs) return vs.error();
+                            return vs->size();
+                        });
+    if (!v) return v.error();
+    r.queries.push_back(v.value());
+    return {};
+}
+} // namespace
+
+Result<CatalogBenchResult> run_catalog_bench(const CatalogBenchOptions& o, Clock& clock) {
+    auto log = log::get("engine");
+    CatalogBenchResult r;
+    r.machine = read_machine_info(clock);
+    if (o.entries == 0 || o.batch == 0 || o.samples == 0)
+        return make_error(ErrorKind::InvalidArgument, "--entries and --batch must be at least 1");
+    auto tree =
+        Tree::plan(o.entries, o.dirs ? o.dirs : std::max<std::uint64_t>(1, o.entries / 1000));
+    if (!tree) return tree.error();
+    const Tree& t = tree.value();
+    const std::uint64_t changed = std::min(o.changed, changeable(t));
+
+    auto dir = make_scratch_dir(o.scratch);
+    if (!dir) return dir.error();
+    ScratchDir scratch(dir.value());
+    const std::string path = scratch.path + "/catalog.db";
+    auto db = catalog::Db::open(path, true);
+    if (!db) return db.error();
+    TL_TRY(catalog::migrate(db.value()));
+    XorShift rng(o.seed);
+    auto volume = add_volume(db.value());
+    if (!volume) return volume.error();
+    const long long now = static_cast<long long>(
+        std::chrono::duration_cast<std::chrono::seconds>(clock.wall().time_since_epoch()).count());
+
+    auto writer = job::CatalogWriter::open(path);
+    if (!writer) return writer.error();
+    auto full = add_saveset(db.value(), "full", now - 7200, 0, rng);
+    if (!full) return full.error();
+    BatchFeeder ffeed(*writer.value(), full.value(), volume.value(), o.batch, 1, rng);
+    log->info("bench catalog: writing {} entries in {} directories to {}", o.entries, t.leaves,
+              path);
+    TL_TRY(write_full(ffeed, t, o));
+    TL_TRY(finish_saveset(db.value(), full.value(), ffeed.rows(), ffeed.bytes()));
+    auto incr = add_saveset(db.value(), "incr", now - 3600, full->saveset, rng);
+    if (!incr) return incr.error();
+    BatchFeeder ifeed(*writer.value(), incr.value(), volume.value(), o.batch,
+                      ffeed.next_file_number(), rng);
+    TL_TRY(write_incr(ifeed, t, changed));
+    TL_TRY(finish_saveset(db.value(), incr.value(), ifeed.rows(), ifeed.bytes()));
+    TL_TRY(writer.value()->finish());
+    writer.value().reset();
+
+    r.entries = ffeed.rows();
+    r.changed = ifeed.rows();
+    r.batch = o.batch;
+    r.insert_seconds = ffeed.seconds();
+    r.insert_cpu_seconds = ffeed.cpu_seconds();
+    r.incr_seconds = ifeed.seconds();
+    r.file_bytes = file_size(path) + file_size(path + "-wal") + file_size(path + "-shm");
+    TL_TRY(db->exec("PRAGMA wal_checkpoint(TRUNCATE)"));
+    auto pages = db->scalar("PRAGMA page_count");
+    auto page_size = db->scalar("PRAGMA page_size");
+    auto dirs = db->scalar("SELECT count(*) FROM dirs");
+    for (const auto* v : {&pages, &page_size, &dirs})
+        if (!*v) return v->error();
+    r.page_size = static_cast<std::uint64_t>(page_size.value());
+    r.catalog_bytes = static_cast<std::uint64_t>(pages.value()) * r.page_size;
+    r.dirs = static_cast<std::uint64_t>(dirs.value());
+    if (cancelled(o)) return cancelled_error();
+
+    // Queries on a fresh connection, as the CLI opens the catalog.
+    auto qdb = catalog::Db::open(path, false);
+    if (!qdb) return qdb.error();
+    TL_TRY(time_queries(qdb.value(), t, o, r.changed, r));
+    return r;
+}
+
+nlohmann::json to_json(const CatalogBenchResult& r) {
+    const double rows = static_cast<double>(r.entries + r.changed);
+    nlohmann::json q = nlohmann::json::array();
+    for (const auto& x : r.queries)
+        q.push_back({{"what", x.what},
+                     {"arg", x.arg},
+                     {"median_s", x.time.median},
+                     {"worst_s", x.time.worst},
+                     {"runs", x.time.runs},
+                     {"found", x.found},
+                     {"expected", x.expected}});
+    return {{"machine", machine_json(r.machine)},
+            {"date", r.machine.date},
+            {"entries", r.entries},
+            {"dirs", r.dirs},
+            {"incr_entries", r.changed},
+            {"batch", r.batch},
+            {"insert_seconds", r.insert_seconds},
+            {"insert_files_per_s", r.insert_seconds > 0 ? r.entries / r.insert_seconds : 0.0},
+            {"insert_cpu_seconds", r.insert_cpu_seconds},
+            {"insert_files_per_cpu_s",
+             r.insert_cpu_seconds > 0 ? r.entries / r.insert_cpu_seconds : 0.0},
+            {"incr_seconds", r.incr_seconds},
+            {"catalog_bytes", r.catalog_bytes},
+            {"file_bytes", r.file_bytes},
+            {"page_size", r.page_size},
+            {"bytes_per_entry", rows > 0 ? r.catalog_bytes / rows : 0.0},
+            {"queries", q}};
+}
+
+std::string format_catalog_bench(const CatalogBenchResult& r) {
+    const double rows = static_cast<double>(r.entries + r.changed);
+    char line[256];
+    std::ostringstream o;
+    o << "Tapeloom bench catalog, " << r.machine.date << "\n";
+    std::snprintf(line, sizeof line, "  machine : %u CPUs, load %.2f at start\n", r.machine.cpus,
+                  r.machine.load_average);
+    o << line;
+    std::snprintf(line, sizeof line,
+                  "  insert  : %llu entries (%llu dirs) in %.2f s = %.0f files/s (%.0f per CPU "
+                  "second; CatalogWriter, batches of %llu); incremental %llu entries in %.3f s\n",
+                  static_cast<unsigned long long>(r.entries),
+                  static_cast<unsigned long long>(r.dirs), r.insert_seconds,
+                  r.insert_seconds > 0 ? r.entries / r.insert_seconds : 0.0,
+                  r.insert_cpu_seconds > 0 ? r.entries / r.insert_cpu_seconds : 0.0,
+                  static_cast<unsigned long long>(r.batch),
+                  static_cast<unsigned long long>(r.changed), r.incr_seconds);
+    o << line;
+    std::snprintf(line, sizeof line,
+                  "  size    : %s after checkpoint (%llu-byte pages) = %.1f bytes/entry; files "
+                  "before checkpoint %s\n",
+                  format_bytes(r.catalog_bytes).c_str(),
+                  static_cast<unsigned long long>(r.page_size),
+                  rows > 0 ? r.catalog_bytes / rows : 0.0, format_bytes(r.file_bytes).c_str());
+    o << line;
+    o << "  query                             median ms   worst ms  runs     found  expected  "
+         "argument\n";
+    for (const auto& q : r.queries) {
+        std::snprintf(line, sizeof line, "  %-32s %10.2f %10.2f %5zu %9llu %9llu  %s\n",
+                      q.what.c_str(), q.time.median * 1e3, q.time.worst * 1e3, q.time.runs,
+                      static_cast<unsigned long long>(q.found),
+                      static_cast<unsigned long long>(q.expected), q.arg.c_str());
+        o << line;
+    }
+    return o.str();
+}
+
+} // namespace tl::bench

@@ -1,0 +1,71 @@
+#pragma once
+// `tapeloom-cli bench catalog` (issue #8, "Catalog at scale"): the catalog with millions of file
+// entries. A scratch catalog (the engine's schema) gets a synthetic tree — `dirs` leaf
+// directories of about entries/dirs entries, three levels deep, names of realistic length —
+// written as a backup writes it: a full save set through job::CatalogWriter (its thread, one
+// transaction per batch = one tape file with its extent), then a small incremental of `changed`
+// modified files based on it. Then the queries a restore uses are timed on the newest
+// point-in-time view: the view itself (browse_roots), listing directories (list_directory, and
+// once the `files ls` path: select_files of the whole view), the name search (search_names) and
+// the versions of one path (file_versions). Times come from a steady clock; the scratch catalog
+// is removed at the end.
+#include <atomic>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "bench/machine_info.h"
+#include "common/clock.h"
+#include "common/result.h"
+
+namespace tl::bench {
+
+struct CatalogBenchOptions {
+    std::uint64_t entries = 1'000'000; // rows of the full save set (directories included)
+    std::uint64_t dirs = 0;            // leaf directories; 0 = entries / 1000 (at least 1)
+    std::uint64_t batch = 50'000;      // entries per CatalogWriter batch (one tape file)
+    std::uint64_t changed = 1'000;     // files modified by the incremental (capped to the files)
+    std::size_t samples = 20;          // random directories listed
+    bool files_ls = true;              // also time the `files ls` path (select_files, whole view)
+    std::string scratch = "/dev/shm";
+    std::uint64_t seed = 1;
+    std::atomic<bool>* cancel = nullptr;
+};
+
+// Median and worst of repeated timings, in seconds.
+struct Timing {
+    double median = 0, worst = 0;
+    std::size_t runs = 0;
+};
+
+struct CatalogQuery {
+    std::string what;           // "list directory", "search '*.log'", ...
+    std::string arg;            // the directory, pattern or path
+    Timing time;                // seconds
+    std::uint64_t found = 0;    // rows returned (of the last run)
+    std::uint64_t expected = 0; // what the generator put there
+};
+
+struct CatalogBenchResult {
+    MachineInfo machine;
+    std::uint64_t entries = 0; // rows inserted in the full save set
+    std::uint64_t dirs = 0;    // rows of `dirs` (leaf and intermediate directories)
+    std::uint64_t changed = 0; // rows of the incremental
+    std::uint64_t batch = 0;
+    double insert_seconds = 0;     // the full save set: CatalogWriter::commit() calls, summed
+    double insert_cpu_seconds = 0; // the CPU time of those calls (the load-independent figure)
+    double incr_seconds = 0;
+    std::uint64_t catalog_bytes = 0; // page_count * page_size after a WAL checkpoint
+    std::uint64_t file_bytes = 0;    // catalog.db + -wal + -shm sizes before that checkpoint
+    std::uint64_t page_size = 0;
+    std::vector<CatalogQuery> queries;
+};
+
+// `clock` gives the date and load; every duration is measured with std::chrono::steady_clock.
+Result<CatalogBenchResult> run_catalog_bench(const CatalogBenchOptions& o, Clock& clock);
+nlohmann::json to_json(const CatalogBenchResult& r);
+std::string format_catalog_bench(const CatalogBenchResult& r);
+
+} // namespace tl::bench

@@ -1,0 +1,71 @@
+#include "media/catalog_backup.h"
+
+#include "catalog/db.h"
+#include "common/log.h"
+#include "job/backup_job.h"
+#include "media/pool.h"
+
+namespace tl::media {
+
+namespace {
+constexpr const char* kAfterJobsKey = "catalog_backup_after_jobs";
+constexpr const char* kPoolKey = "catalog_backup_pool";
+
+Result<std::optional<std::string>> get_setting(catalog::Db& db, const char* key) {
+    auto q = db.prepare("SELECT value FROM settings WHERE key=?");
+    if (!q) return q.error();
+    q->bind(1, key);
+    auto row = q->step();
+    if (!row) return row.error();
+    if (!row.value()) return std::optional<std::string>{};
+    return std::optional<std::string>{q->text(0)};
+}
+
+Status put_setting(catalog::Db& db, const char* key, const std::string& value) {
+    auto q = db.prepare("INSERT INTO settings(key, value) VALUES(?, ?) "
+                        "ON CONFLICT(key) DO UPDATE SET value=excluded.value");
+    if (!q) return q.error();
+    return q->bind(1, key).bind(2, value).run();
+}
+} // namespace
+
+std::string catalog_source(const std::string& home) {
+    return "sqlite:" + home + "/catalog.db";
+}
+
+Result<job::JobReport> backup_catalog(Engine& engine, const CatalogBackupOptions& options) {
+    job::BackupOptions o;
+    o.sources = {catalog_source(engine.home())};
+    o.pool = options.pool.empty() ? std::string("Default") : options.pool;
+    o.library = options.library;
+    o.name = kCatalogJobName;
+    o.drives = 1;
+    o.sessions_per_drive = 1;
+    log::get("job")->info("catalog backup of {} to pool {}", engine.home() + "/catalog.db", o.pool);
+    return job::run_backup(engine, o);
+}
+
+Result<AfterJobsSetting> after_jobs_setting(catalog::Db& db) {
+    AfterJobsSetting s;
+    auto on = get_setting(db, kAfterJobsKey);
+    if (!on) return on.error();
+    s.on = on.value() && on.value().value() == "on";
+    auto pool = get_setting(db, kPoolKey);
+    if (!pool) return pool.error();
+    if (pool.value() && !pool.value()->empty()) s.pool = *pool.value();
+    return s;
+}
+
+Status set_after_jobs(catalog::Db& db, const AfterJobsSetting& setting) {
+    if (auto p = find_pool(db, setting.pool); !p) return p.error();
+    TL_TRY(put_setting(db, kAfterJobsKey, setting.on ? "on" : "off"));
+    return put_setting(db, kPoolKey, setting.pool);
+}
+
+bool wants_catalog_backup(const AfterJobsSetting& setting, const std::string& job_name,
+                          const std::string& status) {
+    if (!setting.on || job_name == kCatalogJobName) return false;
+    return status == "completed" || status == "warnings" || status == "partial";
+}
+
+} // namespace tl::media
