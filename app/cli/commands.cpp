@@ -11,10 +11,16 @@ Registry all_commands() {
     add_drive_commands(r);
     add_backup_commands(r);
     add_jobs_commands(r);
+    add_scheduling_commands(r);
     add_volume_commands(r);
+    add_pool_commands(r);
+    add_prune_commands(r);
     add_restore_commands(r);
     add_bench_commands(r);
     add_plan_commands(r);
+    add_monitor_commands(r);
+    add_report_commands(r);
+    add_catalog_commands(r);
     return r;
 }
 
