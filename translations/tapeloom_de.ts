@@ -747,6 +747,10 @@
         <source>Reports</source>
         <translation>Berichte</translation>
     </message>
+    <message>
+        <source>A restore is running; start the backup when it has ended.</source>
+        <translation>Eine Wiederherstellung läuft; starten Sie die Sicherung, wenn sie beendet ist.</translation>
+    </message>
 </context>
 <context>
     <name>tl::ui::ReportsPage</name>
@@ -854,7 +858,10 @@
     </message>
     <message numerus="yes">
         <source>%1 (%2%3, %n block(s))</source>
-        <translation><numerusform>%1 (%2%3, %n Block/Blöcke)</numerusform><numerusform>%1 (%2%3, %n Block/Blöcke)</numerusform></translation>
+        <translation>
+            <numerusform>%1 (%2%3, %n Block/Blöcke)</numerusform>
+            <numerusform>%1 (%2%3, %n Block/Blöcke)</numerusform>
+        </translation>
     </message>
     <message>
         <source> — not in the library</source>
@@ -862,7 +869,10 @@
     </message>
     <message numerus="yes">
         <source>Plan: %n file(s), %1 wanted, %2 to read, about %3 s (%4).</source>
-        <translation><numerusform>Plan: %n Datei(en), %1 gewünscht, %2 zu lesen, etwa %3 s (%4).</numerusform><numerusform>Plan: %n Datei(en), %1 gewünscht, %2 zu lesen, etwa %3 s (%4).</numerusform></translation>
+        <translation>
+            <numerusform>Plan: %n Datei(en), %1 gewünscht, %2 zu lesen, etwa %3 s (%4).</numerusform>
+            <numerusform>Plan: %n Datei(en), %1 gewünscht, %2 zu lesen, etwa %3 s (%4).</numerusform>
+        </translation>
     </message>
     <message>
         <source>at the recent backups&apos; rate</source>
@@ -968,7 +978,10 @@
     </message>
     <message numerus="yes">
         <source>%n match(es)</source>
-        <translation><numerusform>%n Treffer</numerusform><numerusform>%n Treffer</numerusform></translation>
+        <translation>
+            <numerusform>%n Treffer</numerusform>
+            <numerusform>%n Treffer</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1144,7 +1157,10 @@
     </message>
     <message numerus="yes">
         <source>Versions of %1: %n</source>
-        <translation><numerusform>Versionen von %1: %n</numerusform><numerusform>Versionen von %1: %n</numerusform></translation>
+        <translation>
+            <numerusform>Versionen von %1: %n</numerusform>
+            <numerusform>Versionen von %1: %n</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -4,6 +4,7 @@
 // for its lifetime and records the holder's pid there, so a second process gets an error naming it.
 #include <string>
 
+#include "common/pid_lock.h"
 #include "common/result.h"
 
 namespace tl {
@@ -22,15 +23,9 @@ public:
     // The pid recorded by the current holder, or 0 when the home is not locked.
     static long holder(const std::string& home);
 
-    HomeLock(HomeLock&& other) noexcept;
-    HomeLock& operator=(HomeLock&& other) noexcept;
-    HomeLock(const HomeLock&) = delete;
-    HomeLock& operator=(const HomeLock&) = delete;
-    ~HomeLock();
-
 private:
-    explicit HomeLock(int fd) : fd_(fd) {}
-    int fd_ = -1;
+    explicit HomeLock(PidLock lock) : lock_(std::move(lock)) {}
+    PidLock lock_;
 };
 
 } // namespace tl

@@ -9,6 +9,16 @@
 namespace tl::metrics {
 
 namespace {
+bool same_item(const LiveDrive& a, const LiveDrive& b) {
+    return a.name == b.name;
+}
+bool same_item(const LiveDevice& a, const LiveDevice& b) {
+    return a.name == b.name;
+}
+bool same_item(const LiveSession& a, const LiveSession& b) {
+    return a.source == b.source && a.drive == b.drive;
+}
+
 double rate(std::uint64_t now, std::uint64_t before, double dt) {
     return now >= before && dt > 0 ? static_cast<double>(now - before) / dt : 0;
 }
@@ -36,34 +46,28 @@ LiveSnapshot JobMonitor::poll(LiveSnapshot s, double elapsed, long long wall_tim
     s.elapsed = elapsed;
     s.wall_time = wall_time;
     s.source_bytes = s.tape_bytes = s.files = 0;
+    // The same item's cumulative bytes at the last recorded poll (0 for a new one).
+    auto before = [this](const auto LiveSnapshot::*list, const auto& item) -> std::uint64_t {
+        if (last_)
+            for (const auto& p : (*last_).*list)
+                if (same_item(p, item)) return p.bytes;
+        return 0;
+    };
     double total = 0;
     for (auto& d : s.drives) {
-        std::uint64_t before = 0;
-        if (last_)
-            for (const auto& p : last_->drives)
-                if (p.name == d.name) before = p.bytes;
-        d.rate = rate(d.bytes, before, dt);
+        d.rate = rate(d.bytes, before(&LiveSnapshot::drives, d), dt);
         total += d.rate;
         s.tape_bytes += d.bytes;
     }
     double source_rate = 0;
     for (auto& x : s.sessions) {
-        std::uint64_t before = 0;
-        if (last_)
-            for (const auto& p : last_->sessions)
-                if (p.source == x.source && p.drive == x.drive) before = p.bytes;
-        x.rate = rate(x.bytes, before, dt);
+        x.rate = rate(x.bytes, before(&LiveSnapshot::sessions, x), dt);
         source_rate += x.rate;
         s.source_bytes += x.bytes;
         s.files += x.files;
     }
-    for (auto& d : s.devices) {
-        std::uint64_t before = 0;
-        if (last_)
-            for (const auto& p : last_->devices)
-                if (p.name == d.name) before = p.bytes;
-        d.rate = rate(d.bytes, before, dt);
-    }
+    for (auto& d : s.devices)
+        d.rate = rate(d.bytes, before(&LiveSnapshot::devices, d), dt);
     s.wall_rate = elapsed > 0 ? static_cast<double>(s.tape_bytes) / elapsed : 0;
     if (s.total_bytes > 0 && s.source_bytes < s.total_bytes && elapsed > 0 && s.source_bytes > 0)
         s.eta_seconds = static_cast<double>(s.total_bytes - s.source_bytes) /

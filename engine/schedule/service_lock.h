@@ -6,6 +6,7 @@
 // scheduler only when service_holder() is 0.
 #include <string>
 
+#include "common/pid_lock.h"
 #include "common/result.h"
 
 namespace tl::schedule {
@@ -15,15 +16,9 @@ public:
     // Takes the lock without waiting; Busy names the pid of the service that holds it.
     static Result<ServiceLock> acquire(const std::string& home);
 
-    ServiceLock(ServiceLock&& other) noexcept;
-    ServiceLock& operator=(ServiceLock&& other) noexcept;
-    ServiceLock(const ServiceLock&) = delete;
-    ServiceLock& operator=(const ServiceLock&) = delete;
-    ~ServiceLock();
-
 private:
-    explicit ServiceLock(int fd) : fd_(fd) {}
-    int fd_ = -1;
+    explicit ServiceLock(PidLock lock) : lock_(std::move(lock)) {}
+    PidLock lock_;
 };
 
 // The pid of the service holding `home`, or 0 when no service runs there.

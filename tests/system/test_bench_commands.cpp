@@ -174,11 +174,11 @@ private Q_SLOTS:
         // in real time (throttled source, streaming-model drive) and must agree: backhitches
         // happen, and the measured rate is the model's within its approximations (the first
         // buffer fill costs no reposition, so the run is a little faster than the model).
-        auto r = run_cli({"bench", "multiplex", "--drives", "1,2", "--sessions-per-drive", "1",
-                          "--source-rate", "2M", "--drive-rate", "6M", "--buffer", "1M",
-                          "--reposition", "0.2", "--size", "5M", "--scratch", dir_.path(),
-                          "--json"},
-                         60000);
+        auto r =
+            run_cli({"bench", "multiplex", "--drives", "1,2", "--sessions-per-drive", "1",
+                     "--source-rate", "2M", "--drive-rate", "6M", "--buffer", "1M", "--reposition",
+                     "0.2", "--size", "5M", "--scratch", dir_.path(), "--json"},
+                    60000);
         QVERIFY2(r.exit_code == 0, r.err.constData());
         const auto levels = levels_of(r);
         QCOMPARE(levels.size(), 2);

@@ -17,6 +17,7 @@
 #include "api/engine.h"
 #include "bridge/backup_runner.h"
 #include "bridge/live_feed.h"
+#include "bridge/restore_runner.h"
 #include "bridge/system_poller.h"
 #include "common/log.h"
 #include "common/version.h"
@@ -53,9 +54,9 @@ MainWindow::MainWindow(Engine& engine, QWidget* parent)
         QString::fromStdString(status ? status->catalog_path : engine_.home() + "/catalog.db"),
         QCoreApplication::applicationDirPath() + QStringLiteral("/tapeloom-cli"), this);
     addPage(dashboard_, QStringLiteral("dashboard"), tr("Dashboard"), QStyle::SP_ComputerIcon);
-    auto* restore = new RestorePage(engine_, this);
-    restore->setEngineBusy([this] { return runner_->isRunning(); }); // one job per Engine
-    addPage(restore, QStringLiteral("restore"), tr("Restore"), QStyle::SP_DialogSaveButton);
+    restore_ = new RestorePage(engine_, this);
+    restore_->setEngineBusy([this] { return runner_->isRunning(); }); // one job per Engine
+    addPage(restore_, QStringLiteral("restore"), tr("Restore"), QStyle::SP_DialogSaveButton);
     addPage(reports_, QStringLiteral("reports"), tr("Reports"), QStyle::SP_FileDialogInfoView);
     addPage(logPage_, QStringLiteral("log"), tr("Log"), QStyle::SP_FileDialogDetailedView);
     connect(nav_, &QListWidget::currentRowChanged, stack_, &QStackedWidget::setCurrentIndex);
@@ -111,7 +112,8 @@ MainWindow::MainWindow(Engine& engine, QWidget* parent)
 MainWindow::~MainWindow() = default;
 
 void MainWindow::backUpNow() {
-    if (runner_->isRunning()) return; // the engine's catalog is the job's until it ends
+    if (runner_->isRunning() || restore_->runner()->isRunning())
+        return; // the engine's catalog is the job's until it ends
     auto status = engine_.status();
     if (!status) {
         statusBar()->showMessage(QString::fromStdString(status.error().message));
@@ -123,6 +125,10 @@ void MainWindow::backUpNow() {
 }
 
 bool MainWindow::startBackup(const job::BackupOptions& options) {
+    if (restore_ && restore_->runner()->isRunning()) { // one job per Engine at a time
+        statusBar()->showMessage(tr("A restore is running; start the backup when it has ended."));
+        return false;
+    }
     QString error;
     if (!runner_->start(options, &error)) {
         statusBar()->showMessage(error);

@@ -22,6 +22,7 @@ class DashboardPage;
 class LiveFeed;
 class LogPage;
 class ReportsPage;
+class RestorePage;
 class SystemPoller;
 
 class MainWindow final : public QMainWindow {
@@ -58,6 +59,7 @@ private:
     Engine& engine_;
     SystemPoller* poller_;
     LiveFeed* feed_;
+    RestorePage* restore_ = nullptr;
     BackupRunner* runner_;
     QListWidget* nav_;
     QStackedWidget* stack_;
