@@ -28,7 +28,7 @@ public:
     void cancel(std::int64_t queue_id) override;
     std::vector<RunResult> finished() override;
     // Blocks until every started run has ended (their results stay for finished()).
-    void wait_all();
+    void wait_all() override;
 
 private:
     struct Run {

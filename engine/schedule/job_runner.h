@@ -36,6 +36,9 @@ public:
     virtual void cancel(std::int64_t queue_id) = 0;
     // Runs that ended since the last call.
     virtual std::vector<RunResult> finished() = 0;
+    // Blocks until every started run has ended (their results stay for finished()). The
+    // service calls it when it stops, after cancelling the running jobs.
+    virtual void wait_all() {}
 };
 
 } // namespace tl::schedule

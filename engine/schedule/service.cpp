@@ -103,9 +103,11 @@ Status run_service(const ServiceOptions& o, Clock& clock, const std::atomic<bool
     auto libs = load_libraries(db.value());
     if (!libs) return libs.error();
 
-    auto runner_ptr = o.engine ? std::make_unique<BackupRunner>(*o.engine)
-                               : std::make_unique<BackupRunner>(o.home);
-    BackupRunner& runner = *runner_ptr;
+    std::unique_ptr<BackupRunner> own_runner;
+    if (!o.runner)
+        own_runner = o.engine ? std::make_unique<BackupRunner>(*o.engine)
+                              : std::make_unique<BackupRunner>(o.home);
+    JobRunner& runner = o.runner ? *o.runner : *own_runner;
     Scheduler scheduler(clock, runner, o.limits, libs->drives, libs->first, max_id.value() + 1);
     TL_TRY(reload(db.value(), scheduler));
     for (const auto& e : kept.value())

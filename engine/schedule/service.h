@@ -12,6 +12,7 @@
 #include "api/engine.h"
 #include "common/clock.h"
 #include "common/result.h"
+#include "schedule/job_runner.h"
 #include "schedule/scheduler.h"
 
 namespace tl::schedule {
@@ -23,6 +24,10 @@ struct ServiceOptions {
     // nullptr: the service opens the engine only while jobs run (tapeloom-cli serve). The
     // console passes the engine it holds open; it must outlive run_service().
     Engine* engine = nullptr;
+    // nullptr: the service's own BackupRunner (on `engine` when given). The console passes a
+    // runner that holds its one-job-at-a-time gate around each run; it must outlive
+    // run_service(), which calls its wait_all() when stopping.
+    JobRunner* runner = nullptr;
 };
 
 Status run_service(const ServiceOptions& options, Clock& clock, const std::atomic<bool>& stop);

@@ -2,6 +2,8 @@
 
 #include <QMetaObject>
 
+#include "bridge/engine_gate.h"
+
 #include "api/engine.h"
 #include "common/log.h"
 
@@ -19,6 +21,7 @@ bool BackupRunner::start(const job::BackupOptions& options, QString* error) {
         if (error) *error = tr("A backup is already running; wait for it or cancel it.");
         return false;
     }
+    if (gate_ && !gate_->tryAcquire(tr("A backup"), error)) return false;
     if (thread_.joinable()) thread_.join();
     running_ = true;
     cancel_ = false;
@@ -35,6 +38,7 @@ bool BackupRunner::start(const job::BackupOptions& options, QString* error) {
             message = QString::fromStdString(r.error().message);
             log::get("ui")->error("backup could not start: {}", r.error().message);
         }
+        if (gate_) gate_->release();
         QMetaObject::invokeMethod(
             this,
             [this, id, status, message] {

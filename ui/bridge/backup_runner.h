@@ -16,6 +16,8 @@ class Engine;
 
 namespace tl::ui {
 
+class EngineGate;
+
 class BackupRunner final : public QObject {
     Q_OBJECT
 public:
@@ -26,6 +28,9 @@ public:
     // False (with `error`) when a job is already running.
     bool start(const job::BackupOptions& options, QString* error = nullptr);
     void cancel() { cancel_ = true; }
+    // When set, a backup holds the gate while it runs (one engine job at a time); `gate` must
+    // outlive the runner.
+    void setGate(EngineGate* gate) { gate_ = gate; }
 
 Q_SIGNALS:
     // jobId 0 when the job could not start; status is the job's final status or "failed".
@@ -36,6 +41,7 @@ private:
     std::thread thread_;
     std::atomic<bool> cancel_{false};
     bool running_ = false;
+    EngineGate* gate_ = nullptr;
 };
 
 } // namespace tl::ui

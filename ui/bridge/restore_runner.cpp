@@ -4,6 +4,7 @@
 #include <QMetaObject>
 
 #include "api/engine.h"
+#include "bridge/engine_gate.h"
 #include "common/log.h"
 
 namespace tl::ui {
@@ -56,6 +57,8 @@ bool RestoreRunner::launch(const std::vector<job::RestoreOptions>& runs, bool ru
         if (error) *error = tr("Nothing is selected to restore.");
         return false;
     }
+    if (gate_ && !gate_->tryAcquire(run ? tr("A restore") : tr("Restore planning"), error))
+        return false;
     if (thread_.joinable()) thread_.join();
     running_ = true;
     cancel_ = false;
@@ -79,6 +82,7 @@ bool RestoreRunner::launch(const std::vector<job::RestoreOptions>& runs, bool ru
             result = runAll(runs);
         }
         if (run) log::get("ui")->info("restore ended: {}", result.status.toStdString());
+        if (gate_) gate_->release();
         QMetaObject::invokeMethod(
             this,
             [this, result, plan, run] {

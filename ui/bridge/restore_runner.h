@@ -45,6 +45,8 @@ struct RestoreSummary {
     QStringList missingVolumes; // to insert (the CLI's exit 6)
 };
 
+class EngineGate;
+
 class RestoreRunner final : public QObject {
     Q_OBJECT
 public:
@@ -57,6 +59,9 @@ public:
     bool start(const std::vector<job::RestoreOptions>& runs, QString* error = nullptr);
     void cancel() { cancel_ = true; }
     qint64 bytesWritten() const;
+    // When set, plans and restores hold the gate while they run (one engine job at a time);
+    // `gate` must outlive the runner.
+    void setGate(EngineGate* gate) { gate_ = gate; }
 
 Q_SIGNALS:
     void planned(const tl::ui::RestorePlanSummary& plan);
@@ -72,6 +77,7 @@ private:
     std::atomic<bool> cancel_{false};
     bool running_ = false;
     qint64 baseline_ = -1;
+    EngineGate* gate_ = nullptr;
 };
 
 } // namespace tl::ui

@@ -16,6 +16,8 @@
 
 #include "api/engine.h"
 #include "bridge/backup_runner.h"
+#include "bridge/console_scheduler.h"
+#include "bridge/engine_gate.h"
 #include "bridge/live_feed.h"
 #include "bridge/restore_runner.h"
 #include "bridge/system_poller.h"
@@ -31,10 +33,13 @@
 namespace tl::ui {
 
 MainWindow::MainWindow(Engine& engine, QWidget* parent)
-    : QMainWindow(parent), engine_(engine), poller_(new SystemPoller(this)),
+    : QMainWindow(parent), engine_(engine), gate_(new EngineGate(this)),
+      poller_(new SystemPoller(this)),
       feed_(new LiveFeed(QString::fromStdString(engine.home()), 500, this)),
       runner_(new BackupRunner(engine, this)), nav_(new QListWidget(this)),
-      stack_(new QStackedWidget(this)), statusHome_(new QLabel(this)) {
+      stack_(new QStackedWidget(this)), statusHome_(new QLabel(this)),
+      statusGate_(new QLabel(this)) {
+    runner_->setGate(gate_);
     setWindowTitle(tr("Tapeloom"));
     const QString home = QString::fromStdString(engine_.home());
 
@@ -55,7 +60,7 @@ MainWindow::MainWindow(Engine& engine, QWidget* parent)
         QCoreApplication::applicationDirPath() + QStringLiteral("/tapeloom-cli"), this);
     addPage(dashboard_, QStringLiteral("dashboard"), tr("Dashboard"), QStyle::SP_ComputerIcon);
     restore_ = new RestorePage(engine_, this);
-    restore_->setEngineBusy([this] { return runner_->isRunning(); }); // one job per Engine
+    restore_->runner()->setGate(gate_); // one job per Engine
     addPage(restore_, QStringLiteral("restore"), tr("Restore"), QStyle::SP_DialogSaveButton);
     addPage(reports_, QStringLiteral("reports"), tr("Reports"), QStyle::SP_FileDialogInfoView);
     addPage(logPage_, QStringLiteral("log"), tr("Log"), QStyle::SP_FileDialogDetailedView);
@@ -93,7 +98,16 @@ MainWindow::MainWindow(Engine& engine, QWidget* parent)
     helpMenu->addAction(tr("&About Tapeloom"), this, &MainWindow::showAbout);
 
     statusHome_->setText(tr("Data directory: %1").arg(home));
+    statusBar()->addPermanentWidget(statusGate_);
     statusBar()->addPermanentWidget(statusHome_);
+    statusGate_->setAccessibleName(tr("Engine activity"));
+    connect(gate_, &EngineGate::changed, this, [this](bool busy, const QString& holder) {
+        statusGate_->setText(busy ? tr("Running: %1").arg(holder) : QString());
+    });
+    scheduler_ = new ConsoleScheduler(engine_, *gate_, this);
+    connect(scheduler_, &ConsoleScheduler::statusChanged, this,
+            [this](const QString& text) { statusHome_->setToolTip(text); });
+    scheduler_->start();
     statusBar()->showMessage(tr("Engine %1 ready").arg(QString::fromLatin1(engine_version())),
                              5000);
     connect(poller_, &SystemPoller::failed, this, [this](const QString& msg) {
@@ -109,11 +123,21 @@ MainWindow::MainWindow(Engine& engine, QWidget* parent)
     log::get("ui")->info("console window opened on {}", engine_.home());
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+    scheduler_->stop(); // cancels scheduled runs and waits for them
+    runner_->cancel();
+    restore_->runner()->cancel();
+    // Page tasks run on detached threads over the Engine, which must outlive them.
+    if (!gate_->waitUntilFree(120000))
+        log::get("ui")->error("closing while '{}' still runs", gate_->holder().toStdString());
+}
 
 void MainWindow::backUpNow() {
-    if (runner_->isRunning() || restore_->runner()->isRunning())
-        return; // the engine's catalog is the job's until it ends
+    if (gate_->busy()) { // the engine's catalog is the job's until it ends
+        statusBar()->showMessage(
+            tr("%1 is running; try again when it has ended.").arg(gate_->holder()));
+        return;
+    }
     auto status = engine_.status();
     if (!status) {
         statusBar()->showMessage(QString::fromStdString(status.error().message));
@@ -125,10 +149,6 @@ void MainWindow::backUpNow() {
 }
 
 bool MainWindow::startBackup(const job::BackupOptions& options) {
-    if (restore_ && restore_->runner()->isRunning()) { // one job per Engine at a time
-        statusBar()->showMessage(tr("A restore is running; start the backup when it has ended."));
-        return false;
-    }
     QString error;
     if (!runner_->start(options, &error)) {
         statusBar()->showMessage(error);

@@ -18,6 +18,8 @@ class Engine;
 namespace tl::ui {
 
 class BackupRunner;
+class ConsoleScheduler;
+class EngineGate;
 class DashboardPage;
 class LiveFeed;
 class LogPage;
@@ -40,6 +42,9 @@ public:
     bool showPage(const QString& name);
     BackupRunner* backupRunner() const { return runner_; }
     LiveFeed* liveFeed() const { return feed_; }
+    // One engine job at a time: backups, restores, scheduled runs and page actions hold it.
+    EngineGate* gate() const { return gate_; }
+    ConsoleScheduler* scheduler() const { return scheduler_; }
     // Opens the "Back up now" dialog and starts the backup it describes.
     void backUpNow();
     // Starts a backup without the dialog (command line, tests). False when one is running.
@@ -57,6 +62,7 @@ private:
     void showAbout();
 
     Engine& engine_;
+    EngineGate* gate_;
     SystemPoller* poller_;
     LiveFeed* feed_;
     RestorePage* restore_ = nullptr;
@@ -67,6 +73,8 @@ private:
     LogPage* logPage_;
     ReportsPage* reports_;
     QLabel* statusHome_;
+    QLabel* statusGate_;
+    ConsoleScheduler* scheduler_ = nullptr;
 };
 
 } // namespace tl::ui

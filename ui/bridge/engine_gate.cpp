@@ -1,0 +1,53 @@
+#include "bridge/engine_gate.h"
+
+#include <QMetaObject>
+#include <chrono>
+
+namespace tl::ui {
+
+EngineGate::EngineGate(QObject* parent) : QObject(parent) {}
+
+bool EngineGate::tryAcquire(const QString& what, QString* whyNot) {
+    {
+        std::lock_guard lock(mutex_);
+        if (!holder_.isEmpty()) {
+            if (whyNot) *whyNot = tr("%1 is running; try again when it has ended.").arg(holder_);
+            return false;
+        }
+        holder_ = what.isEmpty() ? tr("A job") : what;
+    }
+    notify(true, what);
+    return true;
+}
+
+void EngineGate::release() {
+    {
+        std::lock_guard lock(mutex_);
+        holder_.clear();
+    }
+    freed_.notify_all();
+    notify(false, {});
+}
+
+bool EngineGate::busy() const {
+    std::lock_guard lock(mutex_);
+    return !holder_.isEmpty();
+}
+
+bool EngineGate::waitUntilFree(int timeoutMs) {
+    std::unique_lock lock(mutex_);
+    return freed_.wait_for(lock, std::chrono::milliseconds(timeoutMs),
+                           [this] { return holder_.isEmpty(); });
+}
+
+QString EngineGate::holder() const {
+    std::lock_guard lock(mutex_);
+    return holder_;
+}
+
+void EngineGate::notify(bool busy, const QString& holder) {
+    QMetaObject::invokeMethod(
+        this, [this, busy, holder] { Q_EMIT changed(busy, holder); }, Qt::QueuedConnection);
+}
+
+} // namespace tl::ui

@@ -1,0 +1,39 @@
+#pragma once
+// One engine job at a time for the console: a backup, a restore, a scheduled run, a labeling
+// or library move. Whoever wants the Engine's catalog or library for writing acquires the gate
+// first and releases it when done; the others are refused with the holder's name, never
+// blocked. Thread-safe (the scheduler's thread acquires it too); changed() is emitted on the
+// gate's thread (queued).
+#include <QObject>
+#include <QString>
+#include <condition_variable>
+#include <mutex>
+
+namespace tl::ui {
+
+class EngineGate final : public QObject {
+    Q_OBJECT
+public:
+    explicit EngineGate(QObject* parent = nullptr);
+
+    // True and held by `what` (e.g. tr("Labeling")), or false with the reason in `whyNot`.
+    bool tryAcquire(const QString& what, QString* whyNot = nullptr);
+    void release();
+    bool busy() const;
+    QString holder() const; // empty when free
+    // Waits until nobody holds the gate (the window's close waits for a running task so the
+    // Engine outlives it). False after `timeoutMs`.
+    bool waitUntilFree(int timeoutMs);
+
+Q_SIGNALS:
+    void changed(bool busy, const QString& holder);
+
+private:
+    void notify(bool busy, const QString& holder);
+
+    mutable std::mutex mutex_;
+    std::condition_variable freed_;
+    QString holder_;
+};
+
+} // namespace tl::ui

@@ -1,0 +1,20 @@
+#pragma once
+// Runs one piece of engine work (label, move a cartridge, inventory, save a definition…) on a
+// worker thread under the EngineGate, so the window never waits for a robot or the catalog,
+// and hands its outcome back on the GUI thread. The work returns an empty string on success
+// or the error text to show; exceptions are caught and reported as errors. If `context` is
+// destroyed first, `done` is not called (the work still finishes and the gate is released).
+#include <QObject>
+#include <QString>
+#include <functional>
+
+namespace tl::ui {
+
+class EngineGate;
+
+// False (with `whyNot`) when the gate is held; otherwise the work has started.
+bool runEngineTask(EngineGate& gate, QObject* context, const QString& what,
+                   std::function<QString()> work, std::function<void(const QString& error)> done,
+                   QString* whyNot = nullptr);
+
+} // namespace tl::ui
