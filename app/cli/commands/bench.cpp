@@ -19,6 +19,7 @@
 #include "bench/throttled_source.h"
 #include "commands/commands.h"
 #include "common/units.h"
+#include "decimal_option.h"
 
 namespace tl::cli {
 
@@ -84,17 +85,6 @@ Result<std::uint64_t> parse_count(const std::string& v) {
     if (v.empty() || *end || n < 1)
         return make_error(ErrorKind::InvalidArgument, "'" + v + "' is not a whole number >= 1");
     return static_cast<std::uint64_t>(n);
-}
-
-// Decimal rate options (drives are rated in MB/s of 10^6 bytes); 0 is accepted (unthrottled
-// source) and refused by the callers where it makes no sense.
-Result<double> rate_option(const Args& a, const char* name, double fallback) {
-    if (!a.has(name)) return fallback;
-    auto v = bench::parse_decimal(a.get(name));
-    if (!v)
-        return make_error(ErrorKind::InvalidArgument,
-                          std::string("--") + name + ": " + v.error().message);
-    return v.value();
 }
 
 std::vector<std::string> paths_of(const Args& a) {
@@ -210,7 +200,7 @@ int bench_compression(Context& ctx) {
         return ctx.fail(make_error(ErrorKind::InvalidArgument,
                                    "bench compression needs the files to compress: PATH..."));
     if (a.has("codecs")) o.codecs = bench::split_list(a.get("codecs"));
-    auto rate = rate_option(a, "drive-rate", o.drive_rate);
+    auto rate = decimal_option(a, "drive-rate", o.drive_rate);
     auto max = size_option(a, "max", o.max_bytes);
     for (const Error* e : {rate ? nullptr : &rate.error(), max ? nullptr : &max.error()})
         if (e) return ctx.fail(*e);
@@ -236,9 +226,9 @@ int bench_multiplex(Context& ctx) {
     bench::MultiplexBenchOptions o;
     auto drives = list_option<std::size_t>(a, "drives", o.drives, parse_count);
     auto spd = count_option(a, "sessions-per-drive", o.sessions_per_drive);
-    auto src = rate_option(a, "source-rate", o.source_rate);
-    auto drv = rate_option(a, "drive-rate", o.drive_rate);
-    auto buf = rate_option(a, "buffer", o.buffer);
+    auto src = decimal_option(a, "source-rate", o.source_rate);
+    auto drv = decimal_option(a, "drive-rate", o.drive_rate);
+    auto buf = decimal_option(a, "buffer", o.buffer);
     auto size = size_option(a, "size", o.size);
     auto block = size_option(a, "block-size", o.block_size);
     Result<double> rep =
@@ -303,7 +293,7 @@ int bench_catalog(Context& ctx) {
 int bench_source(Context& ctx) {
     const auto& a = ctx.args();
     auto size = size_option(a, "size", 0);
-    auto rate = rate_option(a, "rate", 0);
+    auto rate = decimal_option(a, "rate", 0);
     auto seed = count_option(a, "seed", 1);
     for (const Error* e : {size ? nullptr : &size.error(), rate ? nullptr : &rate.error(),
                            seed ? nullptr : &seed.error()})

@@ -109,6 +109,22 @@ Result<std::string> name_word(Context& ctx, const char* what) {
     return ctx.args().words().front();
 }
 
+// The engine and the stored definition named by the first word (job edit|show|run).
+struct NamedDefinition {
+    Engine* engine = nullptr;
+    JobDefinition definition;
+};
+
+Result<NamedDefinition> named_definition(Context& ctx, const char* what) {
+    auto name = name_word(ctx, what);
+    if (!name) return name.error();
+    auto engine = ctx.engine();
+    if (!engine) return engine.error();
+    auto d = DefinitionStore(engine.value()->catalog()).get(name.value());
+    if (!d) return d.error();
+    return NamedDefinition{engine.value(), std::move(d.value())};
+}
+
 long long now(Engine& e) {
     return to_unix_seconds(e.clock().wall());
 }
@@ -154,22 +170,19 @@ int job_define(Context& ctx) {
 }
 
 int job_edit(Context& ctx) {
-    auto name = name_word(ctx, "job edit");
-    if (!name) return ctx.fail(name.error());
-    auto engine = ctx.engine();
-    if (!engine) return ctx.fail(engine.error());
-    DefinitionStore store(engine.value()->catalog());
-    auto d = store.get(name.value());
-    if (!d) return ctx.fail(d.error());
-    if (auto st = apply_options(ctx.args(), d.value()); !st) return ctx.fail(st.error());
-    if (auto st = store.update(d.value(), now(*engine.value())); !st) return ctx.fail(st.error());
+    auto named = named_definition(ctx, "job edit");
+    if (!named) return ctx.fail(named.error());
+    Engine& engine = *named->engine;
+    JobDefinition& d = named->definition;
+    DefinitionStore store(engine.catalog());
+    if (auto st = apply_options(ctx.args(), d); !st) return ctx.fail(st.error());
+    if (auto st = store.update(d, now(engine)); !st) return ctx.fail(st.error());
     for (const auto& rule : ctx.args().all("schedule"))
-        if (auto s = store.add_schedule(d->name, rule, now(*engine.value())); !s)
-            return ctx.fail(s.error());
+        if (auto s = store.add_schedule(d.name, rule, now(engine)); !s) return ctx.fail(s.error());
     if (ctx.json())
-        ctx.print_json(schedule::to_json(d.value()));
+        ctx.print_json(schedule::to_json(d));
     else
-        ctx.out() << "Job definition '" << d->name << "' updated.\n";
+        ctx.out() << "Job definition '" << d.name << "' updated.\n";
     return 0;
 }
 
@@ -223,17 +236,14 @@ int job_list(Context& ctx) {
 }
 
 int job_show(Context& ctx) {
-    auto name = name_word(ctx, "job show");
-    if (!name) return ctx.fail(name.error());
-    auto engine = ctx.engine();
-    if (!engine) return ctx.fail(engine.error());
-    DefinitionStore store(engine.value()->catalog());
-    auto d = store.get(name.value());
-    if (!d) return ctx.fail(d.error());
+    auto named = named_definition(ctx, "job show");
+    if (!named) return ctx.fail(named.error());
+    const JobDefinition* d = &named->definition;
+    DefinitionStore store(named->engine->catalog());
     auto rows = store.schedules(d->name);
     if (!rows) return ctx.fail(rows.error());
-    const long long t = now(*engine.value());
-    auto j = schedule::to_json(d.value());
+    const long long t = now(*named->engine);
+    auto j = schedule::to_json(*d);
     j["id"] = d->id;
     j["schedules"] = nlohmann::json::array();
     for (const auto& r : rows.value()) {
@@ -283,16 +293,13 @@ int job_show(Context& ctx) {
 }
 
 int job_run(Context& ctx) {
-    auto name = name_word(ctx, "job run");
-    if (!name) return ctx.fail(name.error());
     const std::string level = ctx.args().get("level", "full");
     if (level != "full" && level != "diff" && level != "incr")
         return ctx.fail(usage("--level is full, diff or incr, not '" + level + "'"));
-    auto engine = ctx.engine();
-    if (!engine) return ctx.fail(engine.error());
-    auto d = DefinitionStore(engine.value()->catalog()).get(name.value());
-    if (!d) return ctx.fail(d.error());
-    auto report = schedule::run_definition(*engine.value(), d.value(), level);
+    auto named = named_definition(ctx, "job run");
+    if (!named) return ctx.fail(named.error());
+    const JobDefinition* d = &named->definition;
+    auto report = schedule::run_definition(*named->engine, *d, level);
     if (ctx.json())
         ctx.print_json(job::to_json(report));
     else

@@ -8,22 +8,11 @@
 #include "bench/planner.h"
 #include "commands/commands.h"
 #include "common/units.h"
+#include "decimal_option.h"
 
 namespace tl::cli {
 
 namespace {
-
-Result<double> decimal_option(const Args& a, const char* name, std::optional<double> fallback) {
-    if (!a.has(name)) {
-        if (fallback) return *fallback;
-        return make_error(ErrorKind::InvalidArgument, std::string("plan needs --") + name);
-    }
-    auto v = bench::parse_decimal(a.get(name));
-    if (!v)
-        return make_error(ErrorKind::InvalidArgument,
-                          std::string("--") + name + ": " + v.error().message);
-    return v.value();
-}
 
 Result<std::size_t> whole_option(const Args& a, const char* name,
                                  std::optional<std::size_t> fallback) {
