@@ -4,6 +4,7 @@
 
 #include "common/log.h"
 #include "job/backup_job.h"
+#include "media/catalog_backup.h"
 #include "schedule/shell_command.h"
 
 namespace tl::schedule {
@@ -25,6 +26,33 @@ job::BackupOptions backup_options(const JobDefinition& d, const std::string& lev
     o.walk.exclude = d.exclude;
     o.walk.one_file_system = d.one_file_system;
     return o;
+}
+
+// `catalog after-jobs on`: the catalog follows every scheduled job to tape as the CLI's backup
+// does, so a machine lost after a night of scheduled jobs is recoverable from their media.
+// A failed catalog backup is a warning of the job, never a failure of its data.
+void follow_with_catalog_backup(Engine& engine, const JobDefinition& d, job::JobReport& report) {
+    auto log = log::get("schedule");
+    auto s = media::after_jobs_setting(engine.catalog());
+    if (!s) {
+        report.warnings.push_back("cannot read the catalog backup setting: " + s.error().message);
+        return;
+    }
+    if (!media::wants_catalog_backup(s.value(), d.name, report.status)) return;
+    media::CatalogBackupOptions o;
+    o.pool = s->pool;
+    o.library = d.library;
+    auto r = media::backup_catalog(engine, o);
+    if (r && r->status == "completed") {
+        log->info("job '{}' (job {}): catalog backed up as job {} (pool {})", d.name, report.job_id,
+                  r->job_id, o.pool);
+        return;
+    }
+    const std::string why = r ? "ended " + r->status + (r->error.empty() ? "" : ": " + r->error)
+                              : "could not start: " + r.error().message;
+    log->warn("job '{}' (job {}): the catalog backup after it {}", d.name, report.job_id, why);
+    report.warnings.push_back("the catalog backup after this job " + why +
+                              "; run tapeloom-cli catalog backup");
 }
 
 // A job that never reached the backup engine still gets a row in the history.
@@ -105,6 +133,7 @@ job::JobReport run_definition(Engine& engine, const JobDefinition& d, const std:
     } else if (pre_ok) {
         auto r = job::run_backup(engine, backup_options(d, level), {}, cancel);
         report = r ? r.value() : record_failure(engine, d, level, started, r.error().message);
+        follow_with_catalog_backup(engine, d, report);
     }
     auto env = base_env;
     env.emplace_back("TAPELOOM_JOB_ID", std::to_string(report.job_id));

@@ -162,6 +162,22 @@ private Q_SLOTS:
         r = cli(home_, {"catalog", "after-jobs", "maybe"});
         QCOMPARE(r.exit_code, 2);
     }
+
+    // Jobs run from a definition (the scheduler, the console's Run now, `job run`) are followed
+    // by the catalog backup too, not only `tapeloom-cli backup`.
+    void afterJobsSettingFollowsDefinedJobs() {
+        auto r = cli(home_, {"catalog", "after-jobs", "on", "--pool", "Catalog"});
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        r = cli(home_, {"job", "define", "nightly", "--source", src2_});
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        const int before = job_names(home_).size();
+        r = cli(home_, {"job", "run", "nightly", "--level", "full", "--json"});
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        QCOMPARE(job_names(home_).mid(before),
+                 (QStringList{"nightly:completed", "catalog:completed"}));
+        r = cli(home_, {"catalog", "after-jobs", "off"});
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCatalogRecovery)
