@@ -18,12 +18,18 @@ struct JobRow {
     bool has_files = false;
 };
 
+// A job run from a definition with its own retention (`job define --retention-days N`) keeps
+// that retention, for its entries too; the others keep their pool's. The definition is read as
+// it is now, so editing it changes the retention of the jobs it already ran, as a pool edit does.
 Result<std::vector<JobRow>> backup_jobs(catalog::Db& db) {
     auto q = db.prepare(
         "SELECT j.id, j.name, j.level, coalesce(p.name,''), j.started, "
-        "coalesce(p.retention_days, 30), coalesce(p.file_retention_days, p.retention_days, 30), "
+        "coalesce(d.days, p.retention_days, 30), "
+        "coalesce(d.days, p.file_retention_days, p.retention_days, 30), "
         "(SELECT count(*) FROM files f JOIN savesets s ON s.id=f.saveset_id WHERE s.job_id=j.id) "
-        "FROM jobs j LEFT JOIN pools p ON p.id=j.pool_id "
+        "FROM jobs j LEFT JOIN pools p ON p.id=j.pool_id LEFT JOIN (SELECT name, "
+        "json_extract(spec, '$.retention_days') AS days FROM job_definitions WHERE "
+        "json_extract(spec, '$.retention_days') > 0) d ON d.name=j.name "
         "WHERE j.kind='backup' AND j.status<>'running' ORDER BY j.started, j.id");
     if (!q) return q.error();
     std::vector<JobRow> out;

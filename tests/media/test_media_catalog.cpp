@@ -9,6 +9,7 @@
 #include "media/prune.h"
 #include "media/reconcile.h"
 #include "media/volume_catalog.h"
+#include "schedule/job_definition.h"
 
 using namespace tl;
 using namespace tl::media;
@@ -259,6 +260,40 @@ private Q_SLOTS:
         p = prune(db, t0 + 36 * 86400, false);
         QCOMPARE(p->jobs_expired.size(), std::size_t(3));
         QCOMPARE(find_volume(db, "V1")->state, VolumeState::Recyclable);
+    }
+
+    // `job define --retention-days` overrides the pool's retention for the jobs the definition
+    // runs (and their entries); other jobs in the pool keep the pool's.
+    void definitionRetentionOverridesThePool() {
+        auto db = fresh();
+        PoolChanges c;
+        c.retention_days = 10;
+        QVERIFY(edit_pool(db, "Default", c).ok());
+        ManualClock clock;
+        const long long t0 = now(clock);
+        schedule::JobDefinition d;
+        d.name = "keep-long";
+        d.sources = {dir_.path().toStdString()};
+        d.retention_days = 60;
+        // Stored as the store stores it (its validation wants a configured library).
+        auto add = db.prepare("INSERT INTO job_definitions(name, spec, created, updated) "
+                              "VALUES(?,?,?,?)");
+        add->bind(1, d.name).bind(2, schedule::to_json(d).dump()).bind(3, t0).bind(4, t0);
+        QVERIFY(add->run().ok());
+        const auto v1 = volume(db, "L1", "full");
+        const auto v2 = volume(db, "S1", "full");
+        const auto kept = job(db, "keep-long", "full", t0, v1);
+        const auto other = job(db, "adhoc", "full", t0, v2);
+        auto p = prune(db, t0 + 20 * 86400, false);
+        QVERIFY(p.ok());
+        QCOMPARE(p->jobs_expired.size(), std::size_t(1));
+        QCOMPARE(p->jobs_expired[0].id, other);
+        QCOMPARE(find_volume(db, "L1")->state, VolumeState::Full);
+        QCOMPARE(find_volume(db, "S1")->state, VolumeState::Recyclable);
+        p = prune(db, t0 + 61 * 86400, false);
+        QCOMPARE(p->jobs_expired.size(), std::size_t(1));
+        QCOMPARE(p->jobs_expired[0].id, kept);
+        QCOMPARE(find_volume(db, "L1")->state, VolumeState::Recyclable);
     }
 
     void manualRecyclePoolsAreOnlyReported() {
