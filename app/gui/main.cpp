@@ -5,6 +5,7 @@
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QMessageBox>
+#include <QSettings>
 #include <QTimer>
 #include <QTranslator>
 
@@ -93,12 +94,20 @@ int main(int argc, char** argv) {
     tl::log::ring(); // the Log page's source; created before the engine logs its first line
 
     tl::EngineOptions options;
-    options.home = tl::resolve_home(parser.value(homeOpt).toStdString());
+    std::string home = parser.value(homeOpt).toStdString();
+    // The Settings page's "another data directory at next start": below --home and
+    // TAPELOOM_HOME, above the XDG default.
+    const char* envHome = std::getenv("TAPELOOM_HOME");
+    if (home.empty() && !(envHome && *envHome))
+        home = QSettings().value(QStringLiteral("app/home")).toString().toStdString();
+    options.home = tl::resolve_home(home);
     auto engine = tl::Engine::open(options);
     if (!engine) {
         tl::log::get("ui")->error("{}", engine.error().message);
-        QMessageBox::critical(nullptr, QApplication::translate("main", "Tapeloom cannot start"),
-                              QString::fromStdString(engine.error().message));
+        fprintf(stderr, "tapeloom: error: %s\n", engine.error().message.c_str());
+        if (!parser.isSet(exportOpt) && !parser.isSet(shotOpt)) // nobody to click OK otherwise
+            QMessageBox::critical(nullptr, QApplication::translate("main", "Tapeloom cannot start"),
+                                  QString::fromStdString(engine.error().message));
         return engine.error().kind == tl::ErrorKind::Busy ? 4 : 1;
     }
 

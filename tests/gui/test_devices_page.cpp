@@ -1,0 +1,218 @@
+#include <QtTest>
+
+#include <QApplication>
+#include <QDialogButtonBox>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QLineEdit>
+#include <QPalette>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableView>
+
+#include "api/engine.h"
+#include "bridge/engine_gate.h"
+#include "cli_runner.h"
+#include "common/log.h"
+#include "device/library.h"
+#include "pages/devices/device_add_dialog.h"
+#include "pages/devices/devices_page.h"
+#include "pages/devices/drive_table_model.h"
+#include "pages/devices/library_table_model.h"
+
+using tltest::run_cli;
+
+namespace {
+std::unique_ptr<tl::Engine> open_engine(const QString& home) {
+    auto engine = tl::Engine::open({home.toStdString(), nullptr, false});
+    if (!engine) qWarning("engine: %s", engine.error().message.c_str());
+    return engine ? std::move(engine.value()) : nullptr;
+}
+
+// Drive names as `tapeloom-cli drive status --json` lists them (the CLI has no `drive list`;
+// status lists every configured drive).
+QStringList cli_drives(const QString& home) {
+    const auto r = run_cli({"--home", home, "drive", "status", "--json"});
+    if (r.exit_code != 0) qWarning("cli: %s", r.err.constData());
+    QStringList names;
+    for (const auto& d : r.json().object().value("drives").toArray())
+        names << d.toObject().value("name").toString();
+    return names;
+}
+
+QPalette darkPalette() {
+    QPalette p;
+    p.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+    p.setColor(QPalette::WindowText, QColor(0xe8, 0xe8, 0xe8));
+    p.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+    p.setColor(QPalette::AlternateBase, QColor(0x33, 0x33, 0x33));
+    p.setColor(QPalette::Text, QColor(0xe8, 0xe8, 0xe8));
+    p.setColor(QPalette::Button, QColor(0x3a, 0x3a, 0x3a));
+    p.setColor(QPalette::ButtonText, QColor(0xe8, 0xe8, 0xe8));
+    p.setColor(QPalette::Highlight, QColor(0x3d, 0x8e, 0xe0));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::PlaceholderText, QColor(0xa0, 0xa0, 0xa0));
+    return p;
+}
+
+tl::ui::DeviceSpec spec(tl::ui::DeviceSpec::Kind kind, const QString& name,
+                        const QString& device = {}) {
+    tl::ui::DeviceSpec s;
+    s.kind = kind;
+    s.name = name;
+    s.device = device;
+    s.capacity = 64ull << 20;
+    return s;
+}
+} // namespace
+
+// The Devices page on a real engine with the default virtual library: a null and a virtual
+// drive added from the page appear in `tapeloom-cli drive status`; removing one makes it
+// disappear there; an st drive whose device node does not exist is refused in the page and
+// nothing is added; a library's drive cannot be removed alone; a busy engine refuses inline.
+class TestDevicesPage : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(settingsDir_.isValid());
+        QSettings::setDefaultFormat(QSettings::IniFormat);
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir_.path());
+        QCoreApplication::setOrganizationName(QStringLiteral("TapeloomTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("test_devices_page"));
+        tl::log::ring();
+        if (qEnvironmentVariableIntValue("TAPELOOM_SHOT_DARK")) qApp->setPalette(darkPalette());
+    }
+
+    void addListRemove() {
+        QTemporaryDir dir;
+        const QString home = dir.path() + "/home", src = dir.path() + "/src";
+        // A real backup first, so the counters have something to count.
+        QVERIFY(QDir().mkpath(src));
+        QFile f(src + "/data.bin");
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray(3 << 20, 'x'));
+        f.close();
+        const auto backup = run_cli({"--home", home, "backup", "--source", src, "--drives", "2"});
+        QVERIFY2(backup.exit_code == 0, backup.err.constData());
+        auto engine = open_engine(home);
+        QVERIFY(engine);
+        QVERIFY(tl::device::ensure_default_library(engine->catalog(), engine->home()));
+        tl::ui::EngineGate gate;
+        auto page = std::make_unique<tl::ui::DevicesPage>(*engine, gate);
+        page->setConfirm([](const QString&) { return true; });
+        QSignalSpy done(page.get(), &tl::ui::DevicesPage::actionFinished);
+        page->show();
+        QTRY_COMPARE(page->drivesModel()->rowCount(), 4); // vlib0-drive0..3
+        QCOMPARE(page->librariesModel()->rowCount(), 1);
+        QCOMPARE(page->librariesModel()->libraries().first().storageSlots, 24);
+        quint64 written = 0;
+        qint64 mounts = 0;
+        for (const auto& d : page->drivesModel()->drives()) {
+            written += d.bytesWritten;
+            mounts += d.mounts;
+        }
+        QVERIFY(written >= (3u << 20)); // the job reports' block bytes, per drive
+        QVERIFY(mounts >= 1);
+
+        using Kind = tl::ui::DeviceSpec::Kind;
+        QVERIFY(page->addDevice(spec(Kind::NullDrive, QStringLiteral("null1"))));
+        QTRY_COMPARE(done.count(), 1);
+        QCOMPARE(done.last().first().toString(), QString());
+        QVERIFY(page->addDevice(spec(Kind::VirtualDrive, QStringLiteral("vd1"))));
+        QTRY_COMPARE(done.count(), 2);
+        QCOMPARE(done.last().first().toString(), QString());
+        QTRY_VERIFY(page->drivesModel()->rowOf(QStringLiteral("vd1")) >= 0);
+        QVERIFY(page->drivesModel()->rowOf(QStringLiteral("null1")) >= 0);
+
+        // Refused inline, nothing added: a device node that does not exist (page and dialog),
+        // a name taken, a drive of a library, a busy engine.
+        const QString missing = dir.path() + "/nst-missing";
+        QVERIFY(!page->addDevice(spec(Kind::StDrive, QStringLiteral("tape9"), missing)));
+        QVERIFY(page->status().contains(missing));
+        {
+            tl::ui::DeviceAddDialog dialog(QStringList{QStringLiteral("vd1")});
+            dialog.setKind(Kind::StDrive);
+            dialog.name()->setText(QStringLiteral("tape9"));
+            dialog.device()->setText(missing);
+            QVERIFY(dialog.problem().contains(QStringLiteral("does not exist")));
+            auto* ok = dialog.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+            QVERIFY(!ok->isEnabled());
+            dialog.setKind(Kind::NullDrive);
+            dialog.name()->setText(QStringLiteral("vd1"));
+            QVERIFY(dialog.problem().contains(QStringLiteral("exists already")));
+            dialog.name()->setText(QStringLiteral("null2"));
+            QVERIFY(dialog.problem().isEmpty());
+            QVERIFY(ok->isEnabled());
+        }
+        QVERIFY(!page->addDevice(spec(Kind::NullDrive, QStringLiteral("vd1"))));
+        QVERIFY(!page->removeDrive(QStringLiteral("vlib0-drive0")));
+        QVERIFY(page->status().contains(QStringLiteral("vlib0")));
+        QVERIFY(gate.tryAcquire(QStringLiteral("Labeling")));
+        QVERIFY(!page->addDevice(spec(Kind::NullDrive, QStringLiteral("null3"))));
+        QVERIFY(page->status().contains(QStringLiteral("Labeling")));
+        gate.release();
+        page->editSelected(); // the engine cannot change a device: said, nothing else
+        QVERIFY(page->status().contains(QStringLiteral("cannot change")));
+
+        // The counters and status columns hold what the devices say.
+        const int vd = page->drivesModel()->rowOf(QStringLiteral("vd1"));
+        const auto status =
+            page->drivesModel()->index(vd, tl::ui::DriveTableModel::Status).data().toString();
+        QVERIFY2(!status.startsWith(QStringLiteral("error")), qPrintable(status));
+        if (!qEnvironmentVariableIsEmpty("TAPELOOM_SHOT_DIR")) {
+            const QString shots = qEnvironmentVariable("TAPELOOM_SHOT_DIR");
+            QDir().mkpath(shots);
+            page->resize(1280, 860);
+            QTest::qWait(50);
+            const bool dark = qEnvironmentVariableIntValue("TAPELOOM_SHOT_DARK");
+            QVERIFY(page->grab().save(shots + (dark ? "/devices-dark.png" : "/devices.png")));
+        }
+
+        // The CLI sees what the page did (it needs the data directory's lock: engine closed).
+        QTRY_VERIFY(!gate.busy());
+        page.reset();
+        engine.reset();
+        auto names = cli_drives(home);
+        QVERIFY2(names.contains("null1") && names.contains("vd1"), qPrintable(names.join(',')));
+        QVERIFY(!names.contains("tape9") && !names.contains("null3"));
+
+        engine = open_engine(home);
+        QVERIFY(engine);
+        page = std::make_unique<tl::ui::DevicesPage>(*engine, gate);
+        QStringList asked;
+        page->setConfirm([&asked](const QString& q) {
+            asked << q;
+            return true;
+        });
+        QSignalSpy removed(page.get(), &tl::ui::DevicesPage::actionFinished);
+        page->show();
+        QTRY_VERIFY(page->drivesModel()->rowOf(QStringLiteral("null1")) >= 0);
+        // Through the selection and the Remove action, as a user would.
+        auto* view = page->drivesView();
+        const auto at = view->model()->match(view->model()->index(0, 0), Qt::DisplayRole,
+                                             QStringLiteral("null1"), 1, Qt::MatchExactly);
+        QCOMPARE(at.size(), 1);
+        view->selectRow(at.first().row());
+        page->removeSelected();
+        QCOMPARE(asked.size(), 1);
+        QVERIFY(asked.first().contains(QStringLiteral("null1")));
+        QTRY_COMPARE(removed.count(), 1);
+        QCOMPARE(removed.first().first().toString(), QString());
+        QTRY_VERIFY(page->drivesModel()->rowOf(QStringLiteral("null1")) < 0);
+        QTRY_VERIFY(!gate.busy());
+        page.reset();
+        engine.reset();
+        names = cli_drives(home);
+        QVERIFY(!names.contains("null1"));
+        QVERIFY(names.contains("vd1"));
+    }
+
+private:
+    QTemporaryDir settingsDir_;
+};
+
+QTEST_MAIN(TestDevicesPage)
+#include "test_devices_page.moc"

@@ -1,0 +1,175 @@
+#include <QtTest>
+
+#include <QApplication>
+#include <QLineEdit>
+#include <QPalette>
+#include <QPushButton>
+#include <QSignalSpy>
+
+#include "api/engine.h"
+#include "bridge/operator_requests.h"
+#include "common/log.h"
+#include "device/library.h"
+#include "media/pool.h"
+#include "metrics/live_board.h"
+#include "schedule/definition_store.h"
+#include "widgets/notification_list.h"
+
+using tl::ui::OperatorRequest;
+using tl::ui::OperatorRequests;
+
+namespace {
+bool hasKey(const OperatorRequests& r, const QString& key) {
+    for (const auto& x : r.requests())
+        if (x.key == key) return true;
+    return false;
+}
+
+OperatorRequest find(const OperatorRequests& r, const QString& key) {
+    for (const auto& x : r.requests())
+        if (x.key == key) return x;
+    return {};
+}
+
+// A running backup as its job process publishes it on the live board.
+tl::metrics::LiveSnapshot running(const std::string& driveState) {
+    tl::metrics::LiveSnapshot s;
+    s.job_id = 7;
+    s.name = "nightly";
+    s.pid = QCoreApplication::applicationPid(); // alive, so not "interrupted"
+    s.seq = 3;
+    s.status = "running";
+    tl::metrics::LiveDrive d;
+    d.name = "vlib0-drive1";
+    d.state = driveState;
+    s.drives.push_back(d);
+    return s;
+}
+
+QPushButton* button(QWidget* row, const QString& text) {
+    for (auto* b : row->findChildren<QPushButton*>())
+        if (b->text().remove(QLatin1Char('&')) == text) return b;
+    return nullptr;
+}
+} // namespace
+
+// Operator requests from what the engine exposes, on a real data directory: a drive of a
+// running job waiting for media (its live board file) shows a request naming the drive, which
+// goes when the drive writes again; a pool with a job definition but no usable volume (no
+// volumes, no auto-labeling) shows "no volume" while the Default pool (blank cartridges in the
+// library) does not; Dismiss removes a request and it stays away while its cause lasts; the
+// list's actions ask for pages; a new request does not take the focus.
+class TestOperatorRequests : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() {
+        QCoreApplication::setOrganizationName(QStringLiteral("TapeloomTest"));
+        tl::log::ring();
+    }
+
+    void requestsFollowTheirCauses() {
+        QTemporaryDir dir;
+        const QString home = dir.path() + "/home";
+        auto opened = tl::Engine::open({home.toStdString(), nullptr, false});
+        QVERIFY(opened);
+        auto& engine = *opened.value();
+        QVERIFY(tl::device::ensure_default_library(engine.catalog(), engine.home()));
+        OperatorRequests requests(home, QString::fromStdString(engine.status()->catalog_path));
+        tl::ui::NotificationList list(&requests);
+        QLineEdit typing; // the operator is typing elsewhere
+        typing.show();
+        list.show();
+        typing.activateWindow();
+        typing.setFocus();
+        QTRY_VERIFY(typing.hasFocus());
+
+        // A drive waiting for media.
+        const tl::metrics::LiveBoard board(home.toStdString());
+        QVERIFY(board.publish(running("waiting for media")));
+        requests.poll();
+        const QString media = QStringLiteral("media:vlib0-drive1");
+        QVERIFY(hasKey(requests, media));
+        QVERIFY(find(requests, media).text.contains(QStringLiteral("vlib0-drive1")));
+        QCOMPARE(list.count(), 1);
+        QVERIFY(list.row(media));
+        QVERIFY(typing.hasFocus());
+        QSignalSpy pages(&list, &tl::ui::NotificationList::openPage);
+        auto* openLibrary = button(list.row(media), QStringLiteral("Open Library"));
+        QVERIFY(openLibrary);
+        QTest::mouseClick(openLibrary, Qt::LeftButton);
+        QCOMPARE(pages.count(), 1);
+        QCOMPARE(pages.first().first().toString(), QStringLiteral("library"));
+        // The cause gone: the drive writes again.
+        QVERIFY(board.publish(running("writing")));
+        requests.poll();
+        QVERIFY(!hasKey(requests, media));
+        QTRY_COMPARE(list.count(), 0);
+
+        // A pool with a job definition and no usable volume; Default has blank cartridges.
+        tl::media::PoolChanges noLabel;
+        noLabel.auto_label = false;
+        QVERIFY(tl::media::add_pool(engine.catalog(), "Vault", noLabel, 1700000000));
+        tl::schedule::DefinitionStore store(engine.catalog());
+        tl::schedule::JobDefinition vault;
+        vault.name = "vault-weekly";
+        vault.pool = "Vault";
+        vault.sources = {dir.path().toStdString()};
+        QVERIFY(store.add(vault, 1700000000));
+        auto daily = vault;
+        daily.name = "daily";
+        daily.pool = "Default";
+        QVERIFY(store.add(daily, 1700000000));
+        requests.poll();
+        const QString pool = QStringLiteral("pool:Vault");
+        QTRY_VERIFY(hasKey(requests, pool));
+        QVERIFY(find(requests, pool).text.contains(QStringLiteral("vault-weekly")));
+        QVERIFY(!hasKey(requests, QStringLiteral("pool:Default")));
+        QTRY_VERIFY(list.row(pool));
+        QVERIFY(typing.hasFocus());
+
+        // Dismiss: gone, and not back at the next poll while the pool still has no volume.
+        auto* dismiss = button(list.row(pool), QStringLiteral("Dismiss"));
+        QVERIFY(dismiss);
+        QTest::mouseClick(dismiss, Qt::LeftButton);
+        QVERIFY(!hasKey(requests, pool));
+        requests.poll();
+        QTest::qWait(300);
+        requests.poll();
+        QTest::qWait(300);
+        QVERIFY(!hasKey(requests, pool));
+        QTRY_VERIFY(!list.row(pool));
+
+        // A restore needs a volume the catalog does not place in the library.
+        requests.setRestoreMissing({QStringLiteral("TLO099L9")});
+        QVERIFY(hasKey(requests, QStringLiteral("insert:TLO099L9")));
+        requests.poll();
+        QTest::qWait(300);
+        QVERIFY(hasKey(requests, QStringLiteral("insert:TLO099L9")));
+
+        if (!qEnvironmentVariableIsEmpty("TAPELOOM_SHOT_DIR")) {
+            QVERIFY(board.publish(running("waiting for media")));
+            requests.poll();
+            QTRY_COMPARE(list.count(), 2);
+            if (qEnvironmentVariableIntValue("TAPELOOM_SHOT_DARK")) {
+                QPalette p;
+                p.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+                p.setColor(QPalette::WindowText, QColor(0xe8, 0xe8, 0xe8));
+                p.setColor(QPalette::Button, QColor(0x3a, 0x3a, 0x3a));
+                p.setColor(QPalette::ButtonText, QColor(0xe8, 0xe8, 0xe8));
+                p.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+                p.setColor(QPalette::Text, QColor(0xe8, 0xe8, 0xe8));
+                qApp->setPalette(p);
+            }
+            const QString shots = qEnvironmentVariable("TAPELOOM_SHOT_DIR");
+            QDir().mkpath(shots);
+            list.resize(420, 360);
+            QTest::qWait(50);
+            QVERIFY(list.grab().save(shots + (qEnvironmentVariableIntValue("TAPELOOM_SHOT_DARK")
+                                                  ? "/notifications-dark.png"
+                                                  : "/notifications.png")));
+        }
+    }
+};
+
+QTEST_MAIN(TestOperatorRequests)
+#include "test_operator_requests.moc"

@@ -1,0 +1,51 @@
+#pragma once
+// What the Devices page shows, read in one pass on a worker thread: every configured drive
+// (standalone or in a library) with its status as the device reports it, the catalog's counters
+// for it, and every library with its slot usage and cleaning cartridges. Plain data, copied to
+// the GUI thread. readDevices() opens its own catalog connection and the devices (as
+// `tapeloom-cli drive status` does); it never uses the Engine, so it runs while a job holds it.
+#include <QList>
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+#include <map>
+#include <string>
+
+namespace tl::ui {
+
+struct DriveInfo {
+    QString name, kind, device, library; // library "" = standalone
+    int element = 0;
+    // Device status; `problem` non-empty when it could not be read (e.g. held by a job).
+    bool online = false, writeProtected = false, cleaningRequested = false;
+    QString volume, problem;
+    qint64 blockSize = 0; // of the loaded volume (catalog), else of the drive's last session
+    QString compression;  // codec of the last save set written through this drive
+    quint64 bytesWritten = 0, bytesRead = 0; // summed over the job reports in the catalog
+    qint64 mounts = 0;                       // volumes the jobs used on this drive
+    qint64 errors = 0;                       // sessions that failed on this drive
+    QString usedByJob;                       // "" or the running job (live board) using the drive
+};
+
+struct LibraryInfo {
+    QString name, kind, device;
+    int drives = 0, storageSlots = 0, slotsFull = 0, mailSlots = 0, mailFull = 0;
+    QStringList cleaningCartridges; // in its slots (CLN barcodes or 'cleaning' in the catalog)
+    QString problem;
+};
+
+struct DeviceSnapshot {
+    QList<DriveInfo> drives;
+    QList<LibraryInfo> libraries;
+    QString error; // the catalog could not be read at all
+};
+
+// Reads everything; slow devices (a real robot, an st drive) make it slow, so call it off the
+// GUI thread.
+DeviceSnapshot readDevices(const std::string& catalogPath, const std::string& home);
+// Drive name -> "backup 12" for the jobs running now on `home` (their live board files).
+std::map<std::string, QString> drivesInUse(const std::string& home);
+
+} // namespace tl::ui
+
+Q_DECLARE_METATYPE(tl::ui::DeviceSnapshot)

@@ -1,0 +1,364 @@
+#include "pages/devices/devices_page.h"
+
+#include <QAction>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPointer>
+#include <QPushButton>
+#include <QSettings>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <thread>
+
+#include "api/engine.h"
+#include "bridge/engine_gate.h"
+#include "bridge/engine_task.h"
+#include "common/log.h"
+#include "device/device_registry.h"
+#include "pages/devices/device_add_dialog.h"
+#include "pages/devices/drive_table_model.h"
+#include "pages/devices/library_table_model.h"
+
+namespace tl::ui {
+
+namespace {
+const QString kDrivesHeader = QStringLiteral("devices/drivesHeader");
+const QString kLibrariesHeader = QStringLiteral("devices/librariesHeader");
+
+QTableView* makeTable(QAbstractItemModel* model, const QString& name, QWidget* parent) {
+    auto* t = new QTableView(parent);
+    t->setModel(model);
+    t->setSortingEnabled(true);
+    t->sortByColumn(0, Qt::AscendingOrder);
+    t->setSelectionBehavior(QAbstractItemView::SelectRows);
+    t->setSelectionMode(QAbstractItemView::SingleSelection);
+    t->setAlternatingRowColors(true);
+    t->setWordWrap(false);
+    t->verticalHeader()->hide();
+    t->horizontalHeader()->setStretchLastSection(true);
+    t->setAccessibleName(name);
+    return t;
+}
+
+QString selectedName(QTableView* view, int role) {
+    const auto rows =
+        view->selectionModel() ? view->selectionModel()->selectedRows() : QModelIndexList{};
+    return rows.isEmpty() ? QString() : rows.first().data(role).toString();
+}
+
+QString q(const std::string& s) {
+    return QString::fromStdString(s);
+}
+} // namespace
+
+DevicesPage::DevicesPage(Engine& engine, EngineGate& gate, QWidget* parent)
+    : QWidget(parent), engine_(engine), gate_(gate), drives_(new DriveTableModel(this)),
+      libraries_(new LibraryTableModel(this)), driveProxy_(new QSortFilterProxyModel(this)),
+      libraryProxy_(new QSortFilterProxyModel(this)), status_(new QLabel(this)),
+      timer_(new QTimer(this)) {
+    auto st = engine_.status();
+    catalogPath_ = st ? st->catalog_path : engine_.home() + "/catalog.db";
+    driveProxy_->setSourceModel(drives_);
+    driveProxy_->setSortRole(DriveTableModel::SortRole);
+    libraryProxy_->setSourceModel(libraries_);
+    libraryProxy_->setSortRole(LibraryTableModel::SortRole);
+    driveView_ = makeTable(driveProxy_, tr("Drives"), this);
+    libraryView_ = makeTable(libraryProxy_, tr("Libraries"), this);
+    QSettings settings;
+    // Without a remembered layout, the columns fit their contents once the first data is in.
+    const bool drivesRestored =
+        driveView_->horizontalHeader()->restoreState(settings.value(kDrivesHeader).toByteArray());
+    const bool librariesRestored = libraryView_->horizontalHeader()->restoreState(
+        settings.value(kLibrariesHeader).toByteArray());
+    fitColumns_ = !drivesRestored || !librariesRestored;
+
+    auto makeAction = [this](const QString& text, const QKeySequence& key, const QString& tip) {
+        auto* a = new QAction(text, this);
+        a->setShortcut(key);
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        a->setToolTip(tip);
+        addAction(a);
+        return a;
+    };
+    auto* add = makeAction(tr("&Add…"), QKeySequence(Qt::CTRL | Qt::Key_N),
+                           tr("Add a drive or a library (Ctrl+N)"));
+    auto* edit =
+        makeAction(tr("&Edit…"), QKeySequence(Qt::Key_F2), tr("Change the selected device (F2)"));
+    auto* remove = makeAction(tr("&Remove"), QKeySequence::Delete,
+                              tr("Remove the selected drive or library (Del)"));
+    auto* reload =
+        makeAction(tr("Re&fresh"), QKeySequence::Refresh, tr("Read the devices again (F5)"));
+    auto* bar = new QHBoxLayout;
+    for (auto* a : {add, edit, remove, reload}) {
+        auto* b = new QPushButton(a->text(), this);
+        b->setToolTip(a->toolTip());
+        b->setAccessibleName(a->toolTip());
+        connect(b, &QPushButton::clicked, a, &QAction::trigger);
+        bar->addWidget(b);
+    }
+    bar->addStretch(1);
+    connect(add, &QAction::triggered, this, &DevicesPage::openAddDialog);
+    connect(edit, &QAction::triggered, this, &DevicesPage::editSelected);
+    connect(remove, &QAction::triggered, this, &DevicesPage::removeSelected);
+    connect(reload, &QAction::triggered, this, &DevicesPage::refresh);
+
+    status_->setWordWrap(true);
+    status_->setAccessibleName(tr("Devices status"));
+    status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto* drivesBox = new QGroupBox(tr("Drives"), this);
+    (new QVBoxLayout(drivesBox))->addWidget(driveView_);
+    auto* librariesBox = new QGroupBox(tr("Libraries"), this);
+    (new QVBoxLayout(librariesBox))->addWidget(libraryView_);
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(drivesBox);
+    split->addWidget(librariesBox);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    auto* box = new QVBoxLayout(this);
+    box->addLayout(bar);
+    box->addWidget(status_);
+    box->addWidget(split, 1);
+
+    // Remove and Edit act on the table whose row was chosen last.
+    for (auto* v : {driveView_, libraryView_})
+        connect(v->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+                [this, v] { lastFocused_ = v; });
+    confirm_ = [this](const QString& question) {
+        return QMessageBox::question(this, tr("Devices"), question) == QMessageBox::Yes;
+    };
+    timer_->setInterval(2000);
+    connect(timer_, &QTimer::timeout, this, &DevicesPage::refresh);
+}
+
+DevicesPage::~DevicesPage() {
+    QSettings settings;
+    settings.setValue(kDrivesHeader, driveView_->horizontalHeader()->saveState());
+    settings.setValue(kLibrariesHeader, libraryView_->horizontalHeader()->saveState());
+}
+
+void DevicesPage::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    refresh();
+    timer_->start();
+}
+
+void DevicesPage::hideEvent(QHideEvent* event) {
+    QWidget::hideEvent(event);
+    timer_->stop();
+}
+
+QString DevicesPage::status() const {
+    return status_->text();
+}
+
+void DevicesPage::refresh() {
+    if (reading_) return;
+    reading_ = true;
+    QPointer<DevicesPage> guard(this);
+    std::thread([guard, path = catalogPath_, home = engine_.home()] {
+        DeviceSnapshot snapshot = readDevices(path, home);
+        if (!guard) return;
+        QMetaObject::invokeMethod(
+            guard.data(),
+            [guard, snapshot] {
+                if (guard) guard->apply(snapshot);
+            },
+            Qt::QueuedConnection);
+    }).detach();
+}
+
+void DevicesPage::apply(const DeviceSnapshot& snapshot) {
+    reading_ = false;
+    if (!snapshot.error.isEmpty()) {
+        report(tr("Cannot read the devices: %1").arg(snapshot.error), true);
+    } else {
+        // Keep the selection across the reset.
+        const QString drive = selectedName(driveView_, DriveTableModel::NameRole);
+        const QString lib = selectedName(libraryView_, LibraryTableModel::NameRole);
+        drives_->setDrives(snapshot.drives);
+        libraries_->setLibraries(snapshot.libraries);
+        if (int r = drives_->rowOf(drive); r >= 0)
+            driveView_->selectRow(driveProxy_->mapFromSource(drives_->index(r, 0)).row());
+        if (int r = libraries_->rowOf(lib); r >= 0)
+            libraryView_->selectRow(libraryProxy_->mapFromSource(libraries_->index(r, 0)).row());
+        QStringList cleaning;
+        for (const auto& d : snapshot.drives)
+            if (d.cleaningRequested) cleaning << d.name;
+        Q_EMIT drivesNeedingCleaning(cleaning);
+        if (fitColumns_ && !snapshot.drives.isEmpty()) {
+            fitColumns_ = false;
+            driveView_->resizeColumnsToContents();
+            libraryView_->resizeColumnsToContents();
+        }
+    }
+    Q_EMIT refreshed();
+}
+
+QStringList DevicesPage::takenNames() const {
+    QStringList names;
+    for (const auto& d : drives_->drives())
+        names << d.name;
+    for (const auto& l : libraries_->libraries())
+        names << l.name;
+    return names;
+}
+
+bool DevicesPage::addDevice(const DeviceSpec& spec) {
+    if (const QString why = deviceSpecProblem(spec, takenNames()); !why.isEmpty()) {
+        report(tr("Not added: %1").arg(why), true);
+        return false;
+    }
+    Engine* engine = &engine_;
+    auto work = [engine, spec]() -> QString {
+        auto& db = engine->catalog();
+        const std::string name = spec.name.toStdString(), dev = spec.device.toStdString();
+        using K = DeviceSpec::Kind;
+        Status done;
+        switch (spec.kind) {
+        case K::VirtualDrive: {
+            auto r = device::add_virtual_drive(db, engine->home(), name, spec.capacity);
+            if (!r) done = r.error();
+            break;
+        }
+        case K::StDrive: {
+            auto r = device::add_st_drive(db, name, dev);
+            if (!r) done = r.error();
+            break;
+        }
+        case K::NullDrive: {
+            auto r = device::add_null_drive(db, name);
+            if (!r) done = r.error();
+            break;
+        }
+        case K::VirtualLibrary: {
+            device::VirtualLibrarySpec v;
+            v.name = name;
+            v.drives = spec.drives;
+            v.storage_slots = spec.storageSlots;
+            v.mail = spec.mailSlots;
+            v.capacity = spec.capacity;
+            auto r = device::add_virtual_library(db, engine->home(), v);
+            if (!r) done = r.error();
+            break;
+        }
+        case K::MtxLibrary: {
+            std::vector<std::string> nodes;
+            for (const auto& d : spec.driveDevices)
+                nodes.push_back(d.toStdString());
+            auto r = device::add_mtx_library(db, name, dev, nodes);
+            if (!r) done = r.error();
+            break;
+        }
+        }
+        return done ? QString() : q(done.error().message);
+    };
+    const QString label = spec.name.isEmpty() ? tr("the new library") : spec.name;
+    log::get("ui")->info("devices page: adding {}", label.toStdString());
+    return run(tr("Adding %1").arg(label), work, tr("%1 added.").arg(label));
+}
+
+bool DevicesPage::removeDrive(const QString& name) {
+    const int row = drives_->rowOf(name);
+    if (row < 0) {
+        report(tr("Drive %1 is not configured.").arg(name), true);
+        return false;
+    }
+    const auto& d = drives_->drives()[row];
+    if (!d.library.isEmpty()) {
+        report(
+            tr("Drive %1 belongs to library %2; remove the library instead.").arg(name, d.library),
+            true);
+        return false;
+    }
+    if (!confirm_(tr("Remove drive %1 from the configuration?").arg(name))) return false;
+    const std::string home = engine_.home();
+    Engine* engine = &engine_;
+    auto work = [engine, home, n = name.toStdString()]() -> QString {
+        const auto used = drivesInUse(home);
+        if (auto it = used.find(n); it != used.end())
+            return tr("drive %1 is in use by %2").arg(q(n), it->second);
+        auto s = device::remove_drive(engine->catalog(), n);
+        return s ? QString() : q(s.error().message);
+    };
+    return run(tr("Removing drive %1").arg(name), work, tr("Drive %1 removed.").arg(name));
+}
+
+bool DevicesPage::removeLibrary(const QString& name) {
+    if (libraries_->rowOf(name) < 0) {
+        report(tr("Library %1 is not configured.").arg(name), true);
+        return false;
+    }
+    if (!confirm_(tr("Remove library %1 and its drives from the configuration? Its cartridge "
+                     "files stay in the data directory.")
+                      .arg(name)))
+        return false;
+    std::vector<std::string> members;
+    for (const auto& d : drives_->drives())
+        if (d.library == name) members.push_back(d.name.toStdString());
+    const std::string home = engine_.home();
+    Engine* engine = &engine_;
+    auto work = [engine, home, members, n = name.toStdString()]() -> QString {
+        const auto used = drivesInUse(home);
+        for (const auto& m : members)
+            if (auto it = used.find(m); it != used.end())
+                return tr("library %1 is in use by %2 (drive %3)").arg(q(n), it->second, q(m));
+        auto s = device::remove_library(engine->catalog(), n);
+        return s ? QString() : q(s.error().message);
+    };
+    return run(tr("Removing library %1").arg(name), work, tr("Library %1 removed.").arg(name));
+}
+
+bool DevicesPage::run(const QString& what, std::function<QString()> work, const QString& doneText) {
+    QString whyNot;
+    QPointer<DevicesPage> guard(this);
+    const bool started = runEngineTask(
+        gate_, this, what, std::move(work),
+        [guard, doneText](const QString& error) {
+            if (!guard) return;
+            guard->report(error.isEmpty() ? doneText : error, !error.isEmpty());
+            guard->refresh();
+            Q_EMIT guard->actionFinished(error);
+        },
+        &whyNot);
+    if (!started)
+        report(tr("Not now: %1").arg(whyNot), true);
+    else
+        report(tr("%1…").arg(what), false);
+    return started;
+}
+
+void DevicesPage::openAddDialog() {
+    DeviceAddDialog dialog(takenNames(), this);
+    if (dialog.exec() == QDialog::Accepted) addDevice(dialog.spec());
+}
+
+void DevicesPage::editSelected() {
+    report(tr("The engine cannot change a configured device: remove it and add it again with "
+              "the new values (a library's cartridges stay in the data directory)."),
+           false);
+}
+
+void DevicesPage::removeSelected() {
+    QTableView* view = lastFocused_ ? lastFocused_ : driveView_;
+    const bool drives = view == driveView_;
+    const QString name =
+        selectedName(view, drives ? DriveTableModel::NameRole : LibraryTableModel::NameRole);
+    if (name.isEmpty()) {
+        report(tr("Select a drive or a library first."), true);
+        return;
+    }
+    drives ? removeDrive(name) : removeLibrary(name);
+}
+
+void DevicesPage::report(const QString& message, bool problem) {
+    if (problem) log::get("ui")->warn("devices page: {}", message.toStdString());
+    status_->setText(message);
+}
+
+} // namespace tl::ui
