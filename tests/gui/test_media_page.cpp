@@ -1,0 +1,365 @@
+#include <QtTest>
+
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStringListModel>
+#include <QStyleFactory>
+#include <QTableView>
+
+#include "api/engine.h"
+#include "bridge/engine_gate.h"
+#include "catalog/db.h"
+#include "cli_runner.h"
+#include "common/log.h"
+#include "fixture_tree.h"
+#include "media/pool.h"
+#include "media/volume_catalog.h"
+#include "pages/media/media_page.h"
+#include "pages/media/pool_dialog.h"
+#include "pages/media/pool_table_model.h"
+#include "pages/media/pools_panel.h"
+#include "pages/media/volume_detail_models.h"
+#include "pages/media/volume_details.h"
+#include "pages/media/volume_filter_proxy.h"
+#include "pages/media/volume_table_model.h"
+
+using tl::ui::MediaPage;
+using tl::ui::VolumeTableModel;
+using tltest::run_cli;
+
+namespace {
+std::unique_ptr<tl::Engine> open_engine(const QString& home) {
+    auto engine = tl::Engine::open({home.toStdString(), nullptr, false});
+    if (!engine) qWarning("engine: %s", engine.error().message.c_str());
+    return engine ? std::move(engine.value()) : nullptr;
+}
+
+tltest::CliResult cli(const QString& home, QStringList args) {
+    args.prepend(home);
+    args.prepend(QStringLiteral("--home"));
+    return run_cli(args);
+}
+
+// The catalog as the engine reads it, through a connection of our own.
+std::vector<tl::media::VolumeRecord> volumes(const QString& home) {
+    auto db = tl::catalog::Db::open((home + "/catalog.db").toStdString(), false);
+    if (!db) return {};
+    auto v = tl::media::list_volumes(db.value());
+    return v ? v.value() : std::vector<tl::media::VolumeRecord>{};
+}
+
+std::optional<tl::media::VolumeRecord> volume(const QString& home, const QString& barcode) {
+    for (auto& v : volumes(home))
+        if (QString::fromStdString(v.barcode) == barcode) return v;
+    return std::nullopt;
+}
+
+std::vector<std::int64_t> jobs_on(const QString& home, const QString& barcode) {
+    auto db = tl::catalog::Db::open((home + "/catalog.db").toStdString(), false);
+    auto v = volume(home, barcode);
+    if (!db || !v) return {};
+    auto j = tl::media::jobs_on_volume(db.value(), v->id);
+    return j ? j.value() : std::vector<std::int64_t>{};
+}
+
+// The page's rows as shown (after the proxy) in column `column`.
+QStringList shown(MediaPage& page, int column, int role = Qt::DisplayRole) {
+    QStringList out;
+    auto* p = page.volumeProxy();
+    for (int r = 0; r < p->rowCount(); ++r)
+        out << p->index(r, column).data(role).toString();
+    return out;
+}
+
+void shot(QWidget& page, const QString& name) {
+    const QString dir = qEnvironmentVariable("TAPELOOM_SHOT_DIR");
+    if (dir.isEmpty()) return;
+    QDir().mkpath(dir);
+    page.resize(1280, 860);
+    QApplication::processEvents();
+    page.grab().save(dir + "/" + name + ".png");
+}
+
+void dark_palette() {
+    QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    QPalette p;
+    p.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+    p.setColor(QPalette::WindowText, QColor(0xe0, 0xe0, 0xe0));
+    p.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+    p.setColor(QPalette::AlternateBase, QColor(0x33, 0x33, 0x33));
+    p.setColor(QPalette::Text, QColor(0xe0, 0xe0, 0xe0));
+    p.setColor(QPalette::PlaceholderText, QColor(0x9e, 0x9e, 0x9e));
+    p.setColor(QPalette::Button, QColor(0x3a, 0x3a, 0x3a));
+    p.setColor(QPalette::ButtonText, QColor(0xe0, 0xe0, 0xe0));
+    p.setColor(QPalette::Mid, QColor(0x70, 0x70, 0x70));
+    p.setColor(QPalette::Highlight, QColor(0x42, 0x8b, 0xd8));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::ToolTipBase, QColor(0x3a, 0x3a, 0x3a));
+    p.setColor(QPalette::ToolTipText, QColor(0xe0, 0xe0, 0xe0));
+    for (auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
+        p.setColor(QPalette::Disabled, role, QColor(0x80, 0x80, 0x80));
+    QApplication::setPalette(p);
+}
+} // namespace
+
+// The Media page against real engines on fresh data directories with the default virtual
+// library (24 blank cartridges): "Label all blank" labels every cartridge (the catalog says
+// append and the label on the media says pool Default); a relabel of a volume holding a kept
+// backup is refused without force, then forced (its job is purged); off-site at "Vault A" is
+// refused in a slot and recorded from the mail slot; a pool added in the page is in
+// `tapeloom-cli pool list`; the state filter shows only that state; a busy gate refuses inline.
+class TestMediaPage : public QObject {
+    Q_OBJECT
+
+    QStringList questions_;
+    void yes(MediaPage& page) {
+        page.setConfirm([this](const QString& q) {
+            questions_ << q;
+            return true;
+        });
+    }
+
+private Q_SLOTS:
+    void initTestCase() {
+        QCoreApplication::setOrganizationName(QStringLiteral("TapeloomTest"));
+        QSettings().remove(QStringLiteral("media"));
+        tl::log::ring();
+        if (qEnvironmentVariableIntValue("TAPELOOM_SHOT_DARK") == 1) dark_palette();
+    }
+
+    void labelAllBlank() {
+        QTemporaryDir dir;
+        const QString home = dir.path() + "/home";
+        auto engine = open_engine(home);
+        QVERIFY(engine);
+        tl::ui::EngineGate gate;
+        {
+            MediaPage page(*engine, gate);
+            yes(page);
+            page.show();
+            QTRY_COMPARE(page.volumeModel()->rowCount(), 24); // blank, not in the catalog yet
+            QVERIFY(volumes(home).empty());
+            page.stateFilter()->setCurrentIndex(page.stateFilter()->findData("blank"));
+            QCOMPARE(page.volumeProxy()->rowCount(), 24);
+
+            QSignalSpy done(&page, &MediaPage::taskFinished);
+            QVERIFY(page.labelAllBlank(QStringLiteral("Default")));
+            QVERIFY(!page.labelAllBlank(QStringLiteral("Default"))); // one engine job at a time
+            QVERIFY(page.statusLabel()->text().contains(QStringLiteral("Labeling")));
+            QTRY_VERIFY_WITH_TIMEOUT(done.count() == 1, 120000);
+            QVERIFY2(done.first().first().toString().isEmpty(),
+                     qPrintable(done.first().first().toString()));
+            const QStringList results = page.resultsModel()->stringList();
+            QCOMPARE(results.size(), 24);
+            for (const auto& line : results)
+                QVERIFY2(line.endsWith(QStringLiteral(": labeled")), qPrintable(line));
+
+            const auto vols = volumes(home);
+            QCOMPARE(vols.size(), std::size_t(24));
+            for (const auto& v : vols) {
+                QCOMPARE(v.state, tl::media::VolumeState::Append);
+                QCOMPARE(QString::fromStdString(v.pool), QStringLiteral("Default"));
+            }
+            // The table follows: nothing blank is left, 24 append volumes of pool Default.
+            QTRY_COMPARE(page.volumeProxy()->rowCount(), 0);
+            page.stateFilter()->setCurrentIndex(page.stateFilter()->findData("append"));
+            QCOMPARE(page.volumeProxy()->rowCount(), 24);
+            page.stateFilter()->setCurrentIndex(0);
+            QVERIFY(page.selectVolume(QStringLiteral("TLO005L9")));
+            QTRY_COMPARE(page.details()->historyModel()->rowCount(), 1);
+            QCOMPARE(page.details()
+                         ->historyModel()
+                         ->index(0, tl::ui::VolumeHistoryModel::To)
+                         .data()
+                         .toString(),
+                     QStringLiteral("append"));
+            QVERIFY(gate.waitUntilFree(10000));
+        }
+        engine.reset(); // the CLI takes the data directory's lock
+        auto list = cli(home, {"volume", "list", "--state", "append", "--json"});
+        QVERIFY2(list.exit_code == 0, list.err.constData());
+        QCOMPARE(list.json().array().size(), 24);
+        // The label on the media, read back from the cartridge alone.
+        for (const char* bc : {"TLO001L9", "TLO024L9"}) {
+            auto ls = cli(home, {"volume", "ls", bc, "--json"});
+            QVERIFY2(ls.exit_code == 0, ls.err.constData());
+            QCOMPARE(ls.json().object().value("barcode").toString(), QString::fromLatin1(bc));
+            QCOMPARE(ls.json().object().value("pool").toString(), QStringLiteral("Default"));
+        }
+    }
+
+    void relabelRefusedThenForced() {
+        QTemporaryDir dir;
+        const QString home = dir.path() + "/home", src = dir.path() + "/src";
+        for (int i = 0; i < 4; ++i)
+            QVERIFY(tltest::write_file(src + QStringLiteral("/f%1.txt").arg(i),
+                                       tltest::random_bytes(2000, quint32(i))));
+        auto backup = cli(home, {"backup", "--source", src, "--drives", "1", "--json"});
+        QVERIFY2(backup.exit_code == 0, backup.err.constData());
+        const QString vol = backup.json().object().value("volumes").toArray().first().toString();
+        QVERIFY(!vol.isEmpty());
+        QCOMPARE(jobs_on(home, vol).size(), std::size_t(1));
+
+        auto engine = open_engine(home);
+        QVERIFY(engine);
+        tl::ui::EngineGate gate;
+        MediaPage page(*engine, gate);
+        yes(page);
+        page.show();
+        QTRY_VERIFY(page.volumeModel()->find(vol));
+        QVERIFY(page.selectVolume(vol));
+        // Its job in the details; double-clicking it asks for the job's report.
+        QTRY_COMPARE(page.details()->jobsModel()->rowCount(), 1);
+        QSignalSpy report(&page, &MediaPage::openReport);
+        Q_EMIT page.details()->jobsView()->doubleClicked(page.details()->jobsModel()->index(0, 0));
+        QCOMPARE(report.count(), 1);
+        QCOMPARE(report.first().first().toLongLong(), qint64(jobs_on(home, vol).front()));
+
+        QSignalSpy done(&page, &MediaPage::taskFinished);
+        QVERIFY(page.relabelSelected(QStringLiteral("Default"), false));
+        QTRY_COMPARE(done.count(), 1);
+        const QString refusal = done.first().first().toString();
+        QVERIFY2(refusal.contains(QStringLiteral("retention")), qPrintable(refusal));
+        QCOMPARE(page.statusLabel()->text(), refusal);
+        QCOMPARE(jobs_on(home, vol).size(), std::size_t(1)); // nothing changed
+        QCOMPARE(volume(home, vol)->jobs, 1);
+
+        questions_.clear();
+        QVERIFY(page.relabelSelected(QStringLiteral("Default"), true));
+        QCOMPARE(questions_.size(), 1);
+        QVERIFY2(questions_.first().contains(QStringLiteral("purged")), qPrintable(questions_[0]));
+        QTRY_COMPARE(done.count(), 2);
+        QVERIFY2(done.last().first().toString().isEmpty(),
+                 qPrintable(done.last().first().toString()));
+        QVERIFY(page.statusLabel()->text().contains(QStringLiteral("purged")));
+        QVERIFY(jobs_on(home, vol).empty());
+        const auto after = volume(home, vol);
+        QCOMPARE(after->state, tl::media::VolumeState::Append);
+        QCOMPARE(after->jobs, 0);
+        QCOMPARE(after->bytes, 0);
+        QTRY_COMPARE(page.details()->jobsModel()->rowCount(), 0);
+        QVERIFY(gate.waitUntilFree(10000));
+    }
+
+    void offsitePoolsAndFilters() {
+        QTemporaryDir dir;
+        const QString home = dir.path() + "/home";
+        for (const char* bc : {"TLO003L9", "TLO004L9"})
+            QCOMPARE(cli(home, {"volume", "label", "--barcode", bc, "--pool", "Default"}).exit_code,
+                     0);
+        QCOMPARE(cli(home, {"library", "export", "--barcode", "TLO003L9", "--mail", "1"}).exit_code,
+                 0);
+        auto engine = open_engine(home);
+        QVERIFY(engine);
+        tl::ui::EngineGate gate;
+        {
+            MediaPage page(*engine, gate);
+            yes(page);
+            page.show();
+            QTRY_COMPARE(page.volumeModel()->rowCount(), 24);
+            QSignalSpy done(&page, &MediaPage::taskFinished);
+
+            // In a slot: refused with the engine's reason, nothing recorded.
+            QVERIFY(page.selectVolume(QStringLiteral("TLO004L9")));
+            QVERIFY(page.markOffsiteSelected(QStringLiteral("Vault A")));
+            QTRY_COMPARE(done.count(), 1);
+            QVERIFY2(done.last().first().toString().contains(QStringLiteral("export")),
+                     qPrintable(done.last().first().toString()));
+            QCOMPARE(volume(home, "TLO004L9")->location, tl::media::Location::Library);
+
+            // From the mail slot: recorded outside at Vault A, and the table says so.
+            QVERIFY(page.selectVolume(QStringLiteral("TLO003L9")));
+            QVERIFY(page.markOffsiteSelected(QStringLiteral("Vault A")));
+            QTRY_COMPARE(done.count(), 2);
+            QVERIFY2(done.last().first().toString().isEmpty(),
+                     qPrintable(done.last().first().toString()));
+            const auto out = volume(home, "TLO003L9");
+            QCOMPARE(out->location, tl::media::Location::Outside);
+            QCOMPARE(QString::fromStdString(out->site), QStringLiteral("Vault A"));
+            page.filterField()->setText(QStringLiteral("vault a"));
+            QTRY_COMPARE(shown(page, VolumeTableModel::Barcode),
+                         QStringList{QStringLiteral("TLO003L9")});
+            QVERIFY(shown(page, VolumeTableModel::Location).first().contains("Vault A"));
+            page.filterField()->clear();
+
+            // The main actions have their shortcuts; Delete is no action's.
+            QCOMPARE(page.action(MediaPage::Action::Label)->shortcut(),
+                     QKeySequence(Qt::CTRL | Qt::Key_L));
+            QCOMPARE(page.action(MediaPage::Action::LabelAllBlank)->shortcut(),
+                     QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
+            QCOMPARE(page.action(MediaPage::Action::Refresh)->shortcut(), QKeySequence(Qt::Key_F5));
+            for (auto* a : page.actions())
+                QVERIFY(a->shortcut() != QKeySequence(QKeySequence::Delete));
+
+            // A busy gate refuses inline; nothing starts.
+            QVERIFY(gate.tryAcquire(QStringLiteral("Backup of /srv")));
+            QVERIFY(!page.labelAllBlank(QStringLiteral("Default")));
+            QVERIFY(page.statusLabel()->text().contains(QStringLiteral("Backup of /srv")));
+            gate.release();
+
+            QSignalSpy poolsChanged(page.poolsPanel(), &tl::ui::PoolsPanel::changed);
+            // Default cannot be removed: the engine's reason is shown in the page.
+            QVERIFY(page.poolsPanel()->removePool(QStringLiteral("Default")));
+            QTRY_COMPARE(poolsChanged.count(), 1);
+            poolsChanged.clear();
+            QVERIFY2(page.statusLabel()->text().contains(QStringLiteral("Default")) &&
+                         !page.statusLabel()->text().contains(QStringLiteral("removed.")),
+                     qPrintable(page.statusLabel()->text()));
+            QVERIFY(page.poolsPanel()->model()->names().contains(QStringLiteral("Default")));
+
+            // A pool added in the page (validated in its dialog first).
+            tl::ui::PoolDialog dialog(nullptr, page.poolsPanel()->model()->names());
+            dialog.nameField()->setText(QStringLiteral("Default"));
+            QVERIFY(dialog.problems().contains(QStringLiteral("exists")));
+            dialog.nameField()->setText(QStringLiteral("Offsite"));
+            dialog.retentionField()->setValue(90);
+            dialog.fileRetentionField()->setValue(120);
+            QVERIFY(dialog.problems().contains(QStringLiteral("File retention")));
+            dialog.fileRetentionField()->setValue(60);
+            dialog.maxBytesField()->setText(QStringLiteral("lots"));
+            QVERIFY(!dialog.problems().isEmpty());
+            dialog.maxBytesField()->setText(QStringLiteral("400G"));
+            QVERIFY2(dialog.problems().isEmpty(), qPrintable(dialog.problems()));
+            QVERIFY(page.poolsPanel()->addPool(dialog.name(), dialog.values()));
+            QTRY_COMPARE(poolsChanged.count(), 1);
+            QTRY_VERIFY(page.poolsPanel()->model()->names().contains(QStringLiteral("Offsite")));
+            QCOMPARE(page.statusLabel()->text(), QStringLiteral("Pool Offsite added."));
+
+            // The state filter shows only the chosen state.
+            auto* states = page.stateFilter();
+            states->setCurrentIndex(states->findData(QStringLiteral("append")));
+            QCOMPARE(shown(page, 0, VolumeTableModel::StateRole),
+                     QStringList({QStringLiteral("append"), QStringLiteral("append")}));
+            states->setCurrentIndex(states->findData(QStringLiteral("blank")));
+            QCOMPARE(page.volumeProxy()->rowCount(), 22);
+            QVERIFY(!shown(page, VolumeTableModel::Barcode).contains(QStringLiteral("TLO003L9")));
+            states->setCurrentIndex(0);
+
+            QVERIFY(page.selectVolume(QStringLiteral("TLO003L9")));
+            QTRY_VERIFY(page.details()->historyModel()->rowCount() >= 2);
+            shot(page, qEnvironmentVariableIntValue("TAPELOOM_SHOT_DARK") == 1
+                           ? QStringLiteral("media-dark")
+                           : QStringLiteral("media"));
+            QVERIFY(gate.waitUntilFree(10000));
+        }
+        engine.reset();
+        auto pools = cli(home, {"pool", "list", "--json"});
+        QVERIFY2(pools.exit_code == 0, pools.err.constData());
+        bool found = false;
+        for (const auto& p : pools.json().array())
+            if (p.toObject().value("name").toString() == QLatin1String("Offsite")) {
+                found = true;
+                QCOMPARE(p.toObject().value("retention_days").toInt(), 90);
+                QCOMPARE(p.toObject().value("file_retention_days").toInt(), 60);
+            }
+        QVERIFY(found);
+    }
+};
+
+QTEST_MAIN(TestMediaPage)
+#include "test_media_page.moc"

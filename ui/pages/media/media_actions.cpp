@@ -1,0 +1,205 @@
+#include "pages/media/media_actions.h"
+
+#include <QMessageBox>
+#include <QMetaObject>
+#include <QPointer>
+#include <QRegularExpression>
+#include <QWidget>
+
+#include "bridge/engine_task.h"
+#include "pages/media/media_ops.h"
+
+namespace tl::ui {
+
+MediaActions::MediaActions(Engine& engine, EngineGate& gate, QWidget* dialogParent)
+    : QObject(dialogParent), engine_(engine), gate_(gate), parent_(dialogParent) {
+    confirm_ = [this](const QString& q) {
+        return QMessageBox::question(parent_, tr("Media"), q) == QMessageBox::Yes;
+    };
+}
+
+bool MediaActions::refuseEmpty(const QString& barcode) {
+    if (!barcode.isEmpty()) return false;
+    Q_EMIT status(tr("Select a volume first."), true);
+    return true;
+}
+
+bool MediaActions::start(const QString& what, std::function<QString()> work, const QString& success,
+                         std::shared_ptr<QString> detail) {
+    QString whyNot;
+    const bool started = runEngineTask(
+        gate_, this, what, std::move(work),
+        [this, success, detail](const QString& error) {
+            running_ = false;
+            const QString ok = detail && !detail->isEmpty() ? *detail : success;
+            Q_EMIT status(error.isEmpty() ? ok : error, !error.isEmpty());
+            Q_EMIT runningChanged(false);
+            Q_EMIT finished(error);
+        },
+        &whyNot);
+    if (!started) {
+        Q_EMIT status(tr("Not now: %1").arg(whyNot), true);
+        return false;
+    }
+    running_ = true;
+    Q_EMIT status(what + QStringLiteral("…"), false);
+    Q_EMIT runningChanged(true);
+    return true;
+}
+
+bool MediaActions::label(const QString& barcode, const QString& pool) {
+    if (refuseEmpty(barcode)) return false;
+    const std::string bc = barcode.toStdString(), p = pool.toStdString();
+    auto message = std::make_shared<QString>();
+    Engine* engine = &engine_; // outlives the work: the window waits for the gate
+    return start(
+        tr("Labeling %1").arg(QString::fromStdString(bc)),
+        [engine, bc, p, message] {
+            return MediaOps::label(*engine, bc, p, false, false, message.get());
+        },
+        tr("Volume %1 labeled for pool %2.").arg(QString::fromStdString(bc), pool), message);
+}
+
+bool MediaActions::labelAllBlank(const QString& pool, const QString& barcodePattern) {
+    const std::string p = pool.toStdString();
+    std::function<bool(const std::string&)> accept;
+    if (!barcodePattern.trimmed().isEmpty()) {
+        const QRegularExpression re(
+            QRegularExpression::wildcardToRegularExpression(barcodePattern.trimmed()),
+            QRegularExpression::CaseInsensitiveOption);
+        accept = [re](const std::string& bc) {
+            return re.match(QString::fromStdString(bc)).hasMatch();
+        };
+    }
+    QPointer<MediaActions> guard(this);
+    auto progress = [guard](int i, int n, const QString& bc) {
+        QMetaObject::invokeMethod(
+            guard.data(),
+            [guard, i, n, bc] {
+                if (guard)
+                    Q_EMIT guard->status(tr("Labeling %1 of %2… (%3)").arg(i).arg(n).arg(bc),
+                                         false);
+            },
+            Qt::QueuedConnection);
+    };
+    auto outcomes = std::make_shared<std::vector<LabelOutcome>>();
+    Engine* engine = &engine_; // outlives the work: the window waits for the gate
+    const bool started = start(
+        tr("Labeling the blank cartridges into pool %1").arg(pool),
+        [engine, p, accept, progress, outcomes, guard] {
+            const QString error =
+                MediaOps::labelAllBlank(*engine, p, accept, progress, outcomes.get());
+            QStringList lines;
+            int ok = 0;
+            for (const auto& r : *outcomes) {
+                ok += r.error.isEmpty();
+                lines << (r.error.isEmpty() ? tr("%1: labeled").arg(r.barcode)
+                                            : tr("%1: not labeled: %2").arg(r.barcode, r.error));
+            }
+            if (lines.isEmpty()) lines << tr("No blank cartridge to label.");
+            QMetaObject::invokeMethod(
+                guard.data(),
+                [guard, lines] {
+                    if (guard) Q_EMIT guard->results(lines);
+                },
+                Qt::QueuedConnection);
+            if (!error.isEmpty()) return error;
+            if (ok != static_cast<int>(outcomes->size()))
+                return tr("%1 of %2 cartridge(s) labeled; the others are listed with the reason.")
+                    .arg(ok)
+                    .arg(outcomes->size());
+            return QString();
+        },
+        tr("Every blank cartridge is labeled into pool %1 (see the list).").arg(pool));
+    if (started) Q_EMIT results({});
+    return started;
+}
+
+bool MediaActions::relabel(const QString& barcode, const QString& pool, bool force, qint64 jobs) {
+    if (refuseEmpty(barcode)) return false;
+    const QString bc = barcode;
+    const QString question =
+        force ? tr("Relabel volume %1 into pool %2 with force? Whatever it holds is overwritten "
+                   "and its %n job(s) are purged from the catalog; they cannot be restored.",
+                   nullptr, static_cast<int>(jobs))
+                    .arg(bc, pool)
+              : tr("Relabel volume %1 into pool %2? This is refused while it holds data under "
+                   "retention.")
+                    .arg(bc, pool);
+    if (!confirm(question)) return false;
+    const std::string b = bc.toStdString(), p = pool.toStdString();
+    auto message = std::make_shared<QString>();
+    Engine* engine = &engine_; // outlives the work: the window waits for the gate
+    return start(
+        tr("Relabeling %1").arg(bc),
+        [engine, b, p, force, message] {
+            const QString e = MediaOps::label(*engine, b, p, true, force, message.get());
+            return e;
+        },
+        tr("Volume %1 relabeled for pool %2.").arg(bc, pool), message);
+}
+
+bool MediaActions::recycle(const QString& barcode, bool force) {
+    if (refuseEmpty(barcode)) return false;
+    const QString bc = barcode;
+    if (!confirm(force
+                     ? tr("Recycle volume %1 with force? Its data is given up: the next "
+                          "backup overwrites it and its jobs are purged from the catalog.")
+                           .arg(bc)
+                     : tr("Recycle volume %1? The next backup of its pool overwrites it.").arg(bc)))
+        return false;
+    const std::string b = bc.toStdString();
+    Engine* engine = &engine_; // outlives the work: the window waits for the gate
+    return start(
+        tr("Recycling %1").arg(bc),
+        [engine, b, force] { return MediaOps::recycle(*engine, b, force); },
+        tr("Volume %1 is recyclable.").arg(bc));
+}
+
+bool MediaActions::mark(const QString& barcode, media::VolumeEvent event) {
+    if (refuseEmpty(barcode)) return false;
+    const QString bc = barcode;
+    const std::string b = bc.toStdString();
+    const QString reason =
+        QStringLiteral("marked %1 in the console")
+            .arg(event == media::VolumeEvent::IoError ? QStringLiteral("damaged")
+                                                      : QString::fromUtf8(media::to_string(event)));
+    Engine* engine = &engine_; // outlives the work: the window waits for the gate
+    return start(
+        tr("Changing the state of %1").arg(bc),
+        [engine, b, event, reason] { return MediaOps::changeState(*engine, b, event, reason); },
+        tr("Volume %1 changed.").arg(bc));
+}
+
+bool MediaActions::markOffsite(const QString& barcode, const QString& location) {
+    if (refuseEmpty(barcode)) return false;
+    const QString bc = barcode;
+    const std::string b = bc.toStdString(), site = location.trimmed().toStdString();
+    Engine* engine = &engine_; // outlives the work: the window waits for the gate
+    return start(
+        tr("Marking %1 off-site").arg(bc),
+        [engine, b, site] { return MediaOps::markOffsite(*engine, b, site, false); },
+        tr("Volume %1 is recorded at %2.").arg(bc, location.trimmed()));
+}
+
+bool MediaActions::markOnsite(const QString& barcode) {
+    if (refuseEmpty(barcode)) return false;
+    const QString bc = barcode;
+    const std::string b = bc.toStdString();
+    Engine* engine = &engine_; // outlives the work: the window waits for the gate
+    return start(
+        tr("Marking %1 on-site").arg(bc), [engine, b] { return MediaOps::markOnsite(*engine, b); },
+        tr("Volume %1 is recorded back on site.").arg(bc));
+}
+
+bool MediaActions::move(const QString& barcode, const QString& location) {
+    if (refuseEmpty(barcode)) return false;
+    const QString bc = barcode;
+    const std::string b = bc.toStdString(), site = location.trimmed().toStdString();
+    Engine* engine = &engine_; // outlives the work: the window waits for the gate
+    return start(
+        tr("Moving %1").arg(bc),
+        [engine, b, site] { return MediaOps::markOffsite(*engine, b, site, true); },
+        tr("Volume %1 is recorded at %2.").arg(bc, location.trimmed()));
+}
+} // namespace tl::ui

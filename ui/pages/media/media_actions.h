@@ -1,0 +1,77 @@
+#pragma once
+// The volume actions of the Media page on one cartridge (by barcode) or the whole library:
+// label, label all blank, relabel, recycle, mark read-only / disabled / damaged / enabled,
+// off-site, on-site, move to a location. Each runs MediaOps through runEngineTask under the
+// EngineGate; destructive ones ask the injectable confirmation first (relabel's question says
+// when the force purges the volume's jobs). The ask*() functions show the small dialog that
+// collects the input (pool, pattern, location, force) and then call the action.
+// A refusal (gate busy, nothing selected) comes back as status(…, true) and false; the outcome
+// of work that started as status() then finished(). GUI thread only.
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <functional>
+#include <memory>
+
+#include "media/volume_state.h"
+
+class QWidget;
+
+namespace tl {
+class Engine;
+}
+
+namespace tl::ui {
+
+class EngineGate;
+
+class MediaActions final : public QObject {
+    Q_OBJECT
+public:
+    // `dialogParent` parents the ask*() dialogs and the default confirmation.
+    MediaActions(Engine& engine, EngineGate& gate, QWidget* dialogParent);
+
+    void setConfirm(std::function<bool(const QString&)> confirm) { confirm_ = std::move(confirm); }
+    bool confirm(const QString& question) { return !confirm_ || confirm_(question); }
+    bool running() const { return running_; }
+
+    bool label(const QString& barcode, const QString& pool);
+    bool labelAllBlank(const QString& pool, const QString& barcodePattern);
+    // `jobs`: how many jobs the volume holds (for the question).
+    bool relabel(const QString& barcode, const QString& pool, bool force, qint64 jobs);
+    bool recycle(const QString& barcode, bool force);
+    bool mark(const QString& barcode, media::VolumeEvent event);
+    bool markOffsite(const QString& barcode, const QString& location);
+    bool markOnsite(const QString& barcode);
+    bool move(const QString& barcode, const QString& location);
+
+    void askLabel(const QString& barcode, const QStringList& pools, const QString& pool);
+    void askLabelAll(const QStringList& pools, const QString& pool);
+    void askRelabel(const QString& barcode, const QStringList& pools, const QString& pool,
+                    qint64 jobs);
+    void askRecycle(const QString& barcode);
+    void askLocation(const QString& barcode, bool move);
+    // `question` has %1 for the barcode.
+    void askMark(const QString& barcode, media::VolumeEvent event, const QString& question);
+
+Q_SIGNALS:
+    void status(const QString& text, bool error);
+    void results(const QStringList& lines); // bulk labeling: one line per cartridge
+    void runningChanged(bool running);
+    void finished(const QString& error); // "" on success
+
+private:
+    bool refuseEmpty(const QString& barcode);
+    // Runs `work` under the gate; on success shows `*detail` when the work set it, else
+    // `success`.
+    bool start(const QString& what, std::function<QString()> work, const QString& success,
+               std::shared_ptr<QString> detail = {});
+
+    Engine& engine_;
+    EngineGate& gate_;
+    QWidget* parent_;
+    std::function<bool(const QString&)> confirm_;
+    bool running_ = false;
+};
+
+} // namespace tl::ui

@@ -1,0 +1,64 @@
+#pragma once
+// The pools part of the Media page: the table of pools with Add, Edit (PoolDialog) and Remove
+// (confirmed; the engine refuses a pool that still has volumes or jobs and says why). Writes
+// run through runEngineTask with the same engine calls as `tapeloom-cli pool add|edit|remove`.
+// The page feeds the table (setPools) from its snapshot. GUI thread only.
+#include <QWidget>
+#include <functional>
+#include <vector>
+
+#include "media/pool.h"
+
+class QPushButton;
+class QTableView;
+
+namespace tl {
+class Engine;
+}
+
+namespace tl::ui {
+
+class EngineGate;
+class PoolTableModel;
+
+class PoolsPanel final : public QWidget {
+    Q_OBJECT
+public:
+    PoolsPanel(Engine& engine, EngineGate& gate, QWidget* parent = nullptr);
+
+    void setPools(std::vector<media::Pool> pools);
+    void setConfirm(std::function<bool(const QString&)> confirm) { confirm_ = std::move(confirm); }
+
+    // Start the engine work; false (with the reason reported by status()) when it cannot start.
+    bool addPool(const QString& name, const media::PoolChanges& values);
+    bool editPool(const QString& name, const media::PoolChanges& changes);
+    bool removePool(const QString& name); // asks the confirmation first
+    QString currentPool() const;          // the selected pool's name, or ""
+
+    PoolTableModel* model() const { return model_; }
+    QTableView* view() const { return view_; }
+
+public Q_SLOTS:
+    void openAddDialog();
+    void openEditDialog();
+    void removeCurrent();
+
+Q_SIGNALS:
+    void status(const QString& text, bool error); // to show inline in the page
+    void changed();                               // a pool was written: refresh
+
+private:
+    bool run(const QString& what, std::function<QString()> work, const QString& success);
+
+    Engine& engine_;
+    EngineGate& gate_;
+    PoolTableModel* model_;
+    QTableView* view_;
+    QPushButton* add_;
+    QPushButton* edit_;
+    QPushButton* remove_;
+    std::function<bool(const QString&)> confirm_;
+    bool sized_ = false; // column widths fitted (or restored from the settings)
+};
+
+} // namespace tl::ui
