@@ -15,6 +15,7 @@ Registry all_commands() {
     add_volume_commands(r);
     add_pool_commands(r);
     add_prune_commands(r);
+    add_clone_commands(r);
     add_restore_commands(r);
     add_bench_commands(r);
     add_plan_commands(r);

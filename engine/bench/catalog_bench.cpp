@@ -340,38 +340,55 @@ Status time_queries(catalog::Db& db, const Tree& t, const CatalogBenchOptions& o
     list.time = summarize(std::move(times));
     r.queries.push_back(list);
 
-    // The `files ls` / `restore --source` path: the whole view selected, one directory kept.
+    // The `files ls` path: one directory of the view read in pages of 1000 by list_directory,
+    // as app/cli/commands/restore.cpp does; then the `restore --source` path: the whole view
+    // selected (select_files), every entry of the newest version.
     if (o.files_ls) {
         const std::uint64_t l = t.leaves / 3;
         const std::string dir = t.leaf_path(l);
-        auto ls = time_query(
-            "files ls (select_files)", dir, t.files_in(l), 1, [&]() -> Result<std::uint64_t> {
-                job::SelectionRequest req;
-                req.source = kSource;
-                auto sel = job::select_files(db, req);
-                if (!sel) return sel.error();
-                std::uint64_t n = 0;
-                for (const auto& s : sel->savesets)
-                    for (const auto& f : s.files)
-                        if (f.path.size() > dir.size() + 1 &&
-                            f.path.compare(0, dir.size(), dir) == 0 && f.path[dir.size()] == '/' &&
-                            f.path.find('/', dir.size() + 1) == std::string::npos)
-                            ++n;
-                return n;
-            });
+        auto ls = time_query("files ls (list_directory)", dir, t.files_in(l), 3,
+                             [&]() -> Result<std::uint64_t> {
+                                 std::uint64_t n = 0;
+                                 std::string after;
+                                 for (;;) {
+                                     auto page = job::list_directory(db, root, dir, after, 1000);
+                                     if (!page) return page.error();
+                                     n += page->size();
+                                     if (page->size() < 1000) return n;
+                                     after = page->back().name;
+                                 }
+                             });
         if (!ls) return ls.error();
         r.queries.push_back(ls.value());
+        auto sel = time_query("restore selection (select_files)", kSource, r.entries, 1,
+                              [&]() -> Result<std::uint64_t> {
+                                  job::SelectionRequest req;
+                                  req.source = kSource;
+                                  auto s = job::select_files(db, req);
+                                  if (!s) return s.error();
+                                  return s->files;
+                              });
+        if (!sel) return sel.error();
+        r.queries.push_back(sel.value());
     }
 
     // Name search over the view: a glob and a specific name.
     std::uint64_t logs = 0;
     for (std::uint64_t l = 0; l < t.leaves; ++l)
         logs += t.logs_in(l);
-    for (const auto& [pattern, expected] :
-         {std::pair<std::string, std::uint64_t>{"*.log", logs}, {kNeedle, 1}}) {
-        auto s = time_query("search (search_names)", pattern, expected, 3,
-                            [&]() -> Result<std::uint64_t> {
-                                auto hits = job::search_names(db, root, pattern, expected + 10);
+    // Every match of '*.log' (a tenth of the entries), the first page of them as the console's
+    // search shows (1000, sorted by path), and one specific name.
+    struct Search {
+        std::string pattern;
+        std::uint64_t expected, limit;
+    };
+    for (const auto& [pattern, expected, limit] :
+         {Search{"*.log", logs, logs + 10},
+          Search{"*.log", std::min<std::uint64_t>(logs, 1000), 1000}, Search{kNeedle, 1, 11}}) {
+        auto s = time_query(limit == 1000 ? "search, first 1000 (search_names)"
+                                          : "search (search_names)",
+                            pattern, expected, 3, [&]() -> Result<std::uint64_t> {
+                                auto hits = job::search_names(db, root, pattern, limit);
                                 if (!hits) return hits.error();
                                 return hits->size();
                             });

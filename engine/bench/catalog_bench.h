@@ -5,9 +5,10 @@
 // written as a backup writes it: a full save set through job::CatalogWriter (its thread, one
 // transaction per batch = one tape file with its extent), then a small incremental of `changed`
 // modified files based on it. Then the queries a restore uses are timed on the newest
-// point-in-time view: the view itself (browse_roots), listing directories (list_directory, and
-// once the `files ls` path: select_files of the whole view), the name search (search_names) and
-// the versions of one path (file_versions). Times come from a steady clock; the scratch catalog
+// point-in-time view: the view itself (browse_roots), listing directories (list_directory; the
+// `files ls` path, paged; the `restore --source` selection of the whole view, select_files), the
+// name search (search_names: every match, the first page, one name) and the versions of one path
+// (file_versions). Times come from a steady clock; the scratch catalog
 // is removed at the end.
 #include <atomic>
 #include <cstdint>
@@ -28,7 +29,7 @@ struct CatalogBenchOptions {
     std::uint64_t batch = 50'000;      // entries per CatalogWriter batch (one tape file)
     std::uint64_t changed = 1'000;     // files modified by the incremental (capped to the files)
     std::size_t samples = 20;          // random directories listed
-    bool files_ls = true;              // also time the `files ls` path (select_files, whole view)
+    bool files_ls = true;              // also time `files ls` and select_files of the whole view
     std::string scratch = "/dev/shm";
     std::uint64_t seed = 1;
     std::atomic<bool>* cancel = nullptr;

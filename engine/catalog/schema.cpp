@@ -287,6 +287,87 @@ CREATE TABLE job_queue(
         R"sql(
 DROP INDEX IF EXISTS files_name;
 )sql",
+        // Cloning (issue #8, docs/media.md "Cloning"): a copy of a save set on volumes of another
+        // pool is a save set row of its own in a media session of its own (same job, its own
+        // extents and tape files). clone_of names the original; such a row has kind 'copy' and
+        // status 'cloning' then 'cloned', so the queries for backups, levels and browsing (which
+        // ask for kind 'files' or a completed status) never mistake it for an original. Its file
+        // entries are the original's: the stream offsets are the same on both copies.
+        R"sql(
+ALTER TABLE savesets ADD COLUMN clone_of INTEGER REFERENCES savesets(id) ON DELETE CASCADE;
+CREATE INDEX savesets_clone_of ON savesets(clone_of) WHERE clone_of IS NOT NULL;
+)sql",
+        // Catalog at scale, size and name search (issue #8, docs/benchmarks.md): a file entry
+        // was ~139 bytes, a name search a scan of every entry. Names are now stored once
+        // (names), the few distinct (kind, mode, uid, gid) tuples once (attrs), ctime as its
+        // difference to mtime (0 for most files), and the entries are clustered by save set,
+        // directory and name (WITHOUT ROWID: the key that restores, verifies, prunes and lists
+        // use is the table itself, no second copy in an index). entries_name serves name
+        // searches: the matching names come from the small names table, their entries in each
+        // save set of a view from this index (it holds the key, so no row is read).
+        // `files` stays as a view with the old columns (plus name_id), inserts and deletes
+        // through it still work, so every reader of the old table keeps working unchanged.
+        R"sql(
+CREATE TABLE names(
+  id   INTEGER PRIMARY KEY,
+  name TEXT NOT NULL UNIQUE                 -- a last path component ('' for a source root)
+);
+CREATE TABLE attrs(
+  id   INTEGER PRIMARY KEY,
+  kind INTEGER NOT NULL,                    -- format::ObjectKind
+  mode INTEGER NOT NULL,
+  uid  INTEGER NOT NULL,
+  gid  INTEGER NOT NULL,
+  UNIQUE (kind, mode, uid, gid)
+);
+CREATE TABLE entries(
+  saveset_id  INTEGER NOT NULL REFERENCES savesets(id) ON DELETE CASCADE,
+  dir_id      INTEGER NOT NULL,             -- dirs(id)
+  name_id     INTEGER NOT NULL,             -- names(id)
+  attr_id     INTEGER NOT NULL,             -- attrs(id)
+  size        INTEGER NOT NULL,
+  mtime       INTEGER NOT NULL,             -- nanoseconds
+  ctime_delta INTEGER NOT NULL,             -- ctime - mtime, nanoseconds
+  inode       INTEGER NOT NULL,
+  hash        BLOB,                         -- XXH3-128 of the content (16 bytes)
+  offset      INTEGER NOT NULL,             -- stream offset of its object header
+  volume_id   INTEGER NOT NULL,             -- where that header is on media
+  file_number INTEGER NOT NULL,
+  block       INTEGER NOT NULL,
+  flags       INTEGER NOT NULL,             -- 1 changed while read, 2 read error
+  PRIMARY KEY (saveset_id, dir_id, name_id)
+) WITHOUT ROWID;
+CREATE INDEX entries_name ON entries(saveset_id, name_id); -- a backup inserts in its own range
+INSERT OR IGNORE INTO names(name) SELECT name FROM files ORDER BY id;
+INSERT OR IGNORE INTO attrs(kind, mode, uid, gid) SELECT kind, mode, uid, gid FROM files;
+INSERT OR REPLACE INTO entries
+  SELECT f.saveset_id, f.dir_id, n.id, a.id, f.size, f.mtime, f.ctime - f.mtime, f.inode, f.hash,
+         f.offset, f.volume_id, f.file_number, f.block, f.flags
+  FROM files f JOIN names n ON n.name = f.name
+  JOIN attrs a ON a.kind = f.kind AND a.mode = f.mode AND a.uid = f.uid AND a.gid = f.gid
+  ORDER BY f.id;
+DROP TABLE files;
+CREATE VIEW files(saveset_id, dir_id, name, kind, mode, uid, gid, size, mtime, hash, offset,
+                  volume_id, file_number, block, flags, ctime, inode, name_id) AS
+  SELECT e.saveset_id, e.dir_id, n.name, a.kind, a.mode, a.uid, a.gid, e.size, e.mtime, e.hash,
+         e.offset, e.volume_id, e.file_number, e.block, e.flags, e.mtime + e.ctime_delta,
+         e.inode, e.name_id
+  FROM entries e JOIN names n ON n.id = e.name_id JOIN attrs a ON a.id = e.attr_id;
+CREATE TRIGGER files_insert INSTEAD OF INSERT ON files BEGIN
+  INSERT OR IGNORE INTO names(name) VALUES (NEW.name);
+  INSERT OR IGNORE INTO attrs(kind, mode, uid, gid) VALUES (NEW.kind, NEW.mode, NEW.uid, NEW.gid);
+  INSERT OR REPLACE INTO entries VALUES (
+    NEW.saveset_id, NEW.dir_id, (SELECT id FROM names WHERE name = NEW.name),
+    (SELECT id FROM attrs WHERE kind = NEW.kind AND mode = NEW.mode AND uid = NEW.uid
+                            AND gid = NEW.gid),
+    NEW.size, NEW.mtime, coalesce(NEW.ctime, NEW.mtime) - NEW.mtime, coalesce(NEW.inode, 0),
+    NEW.hash, NEW.offset, NEW.volume_id, NEW.file_number, NEW.block, coalesce(NEW.flags, 0));
+END;
+CREATE TRIGGER files_delete INSTEAD OF DELETE ON files BEGIN
+  DELETE FROM entries
+  WHERE saveset_id = OLD.saveset_id AND dir_id = OLD.dir_id AND name_id = OLD.name_id;
+END;
+)sql",
     };
     return steps;
 }

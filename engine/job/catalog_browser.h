@@ -35,6 +35,10 @@ struct BrowseEntry {
 Result<std::vector<BrowseRoot>> browse_roots(catalog::Db& db, std::int64_t job_id,
                                              const std::string& source = {}, long long at = 0);
 
+// The view of one file-tree save set of a backup: its chain (set chain = {saveset_id} to see
+// only what it stored itself). NotFound when it is no such save set.
+Result<BrowseRoot> browse_saveset(catalog::Db& db, std::int64_t saveset_id);
+
 // Up to `limit` entries of directory `dir` (relative, "" = the root) in the view of `root`,
 // sorted by name, those after `after` (exclusive; "" = from the start). An empty page means the
 // end. A directory unknown to the catalog lists as empty.
@@ -42,8 +46,11 @@ Result<std::vector<BrowseEntry>> list_directory(catalog::Db& db, const BrowseRoo
                                                 const std::string& dir, const std::string& after,
                                                 std::size_t limit);
 
-// Entries of the view whose name matches `pattern`: a glob if it holds * ? or [, else a
-// case-insensitive substring. At most `limit`, by path.
+// Entries of the view whose name (last component) matches `pattern`: a glob if it holds * ? or
+// [ (GLOB: case-sensitive, * and ? do cross nothing but the name), else a case-insensitive
+// (ASCII) substring. At most `limit`, sorted by path (directory, then name). The cost grows with
+// the number of distinct names and of matches, not with the catalog: the first page of a common
+// pattern stays fast, asking for every one of a million matches does not.
 Result<std::vector<BrowseEntry>> search_names(catalog::Db& db, const BrowseRoot& root,
                                               const std::string& pattern, std::size_t limit);
 

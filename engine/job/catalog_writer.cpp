@@ -1,5 +1,8 @@
 #include "job/catalog_writer.h"
 
+#include <algorithm>
+#include <tuple>
+
 #include "common/log.h"
 
 namespace tl::job {
@@ -7,6 +10,8 @@ namespace tl::job {
 Result<std::unique_ptr<CatalogWriter>> CatalogWriter::open(const std::string& db_path) {
     auto db = catalog::Db::open(db_path, false);
     if (!db) return db.error();
+    // A larger page cache than SQLite's 2 MiB default: the name index takes inserts all over.
+    TL_TRY(db->exec("PRAGMA cache_size=-65536"));
     auto w = std::unique_ptr<CatalogWriter>(new CatalogWriter(std::move(db.value())));
     w->thread_ = std::thread([p = w.get()] { p->run(); });
     return w;
@@ -61,52 +66,140 @@ void CatalogWriter::run() {
     }
 }
 
-Result<std::int64_t> CatalogWriter::dir_id(const std::string& path) {
-    if (auto it = dirs_.find(path); it != dirs_.end()) return it->second;
-    auto ins = db_.prepare("INSERT INTO dirs(path) VALUES(?) ON CONFLICT(path) DO NOTHING");
+namespace {
+// Past this many ids a cache starts again empty: bounded memory, the unique index answers.
+constexpr std::size_t kMaxCached = 1u << 20;
+} // namespace
+
+template <class Bind>
+static Result<std::int64_t> insert_or_find(catalog::Db& db, const char* insert_sql,
+                                           const char* select_sql, Bind bind) {
+    auto ins = db.prepare(insert_sql);
     if (!ins) return ins.error();
-    TL_TRY(ins->bind(1, path).run());
-    auto sel = db_.prepare("SELECT id FROM dirs WHERE path=?");
+    bind(ins.value());
+    TL_TRY(ins->run());
+    if (db.changes() == 1) return db.last_insert_rowid();
+    auto sel = db.prepare(select_sql);
     if (!sel) return sel.error();
-    sel->bind(1, path);
+    bind(sel.value());
     auto row = sel->step();
     if (!row) return row.error();
-    if (!row.value()) return make_error(ErrorKind::Internal, "directory row vanished: " + path);
-    const std::int64_t id = sel->i64(0);
-    dirs_.emplace(path, id);
+    if (!row.value()) return make_error(ErrorKind::Internal, "catalog lookup row vanished");
+    return sel->i64(0);
+}
+
+Result<std::int64_t> CatalogWriter::lookup_id(const char* insert_sql, const char* select_sql,
+                                              const std::string& key) {
+    return insert_or_find(db_, insert_sql, select_sql, [&](catalog::Stmt& s) { s.bind(1, key); });
+}
+
+Result<std::int64_t> CatalogWriter::dir_id(const std::string& path) {
+    if (auto it = dirs_.find(path); it != dirs_.end()) return it->second;
+    auto id = lookup_id("INSERT INTO dirs(path) VALUES(?) ON CONFLICT(path) DO NOTHING",
+                        "SELECT id FROM dirs WHERE path=?", path);
+    if (!id) return id.error();
+    if (dirs_.size() >= kMaxCached) dirs_.clear();
+    dirs_.emplace(path, id.value());
+    return id;
+}
+
+Result<std::int64_t> CatalogWriter::name_id(const std::string& name) {
+    if (auto it = names_.find(name); it != names_.end()) return it->second;
+    auto id = lookup_id("INSERT INTO names(name) VALUES(?) ON CONFLICT(name) DO NOTHING",
+                        "SELECT id FROM names WHERE name=?", name);
+    if (!id) return id.error();
+    if (names_.size() >= kMaxCached) names_.clear();
+    names_.emplace(name, id.value());
+    return id;
+}
+
+Result<std::int64_t> CatalogWriter::attr_id(int kind, std::uint32_t mode, std::uint32_t uid,
+                                            std::uint32_t gid) {
+    const std::string key = std::to_string(kind) + ":" + std::to_string(mode) + ":" +
+                            std::to_string(uid) + ":" + std::to_string(gid);
+    if (auto it = attrs_.find(key); it != attrs_.end()) return it->second;
+    auto id = insert_or_find(
+        db_, "INSERT INTO attrs(kind,mode,uid,gid) VALUES(?,?,?,?) ON CONFLICT DO NOTHING",
+        "SELECT id FROM attrs WHERE kind=? AND mode=? AND uid=? AND gid=?", [&](catalog::Stmt& s) {
+            s.bind(1, kind)
+                .bind(2, static_cast<std::int64_t>(mode))
+                .bind(3, static_cast<std::int64_t>(uid))
+                .bind(4, static_cast<std::int64_t>(gid));
+        });
+    if (!id) return id.error();
+    if (attrs_.size() >= kMaxCached) attrs_.clear();
+    attrs_.emplace(key, id.value());
     return id;
 }
 
 Status CatalogWriter::commit(CatalogBatch& b) {
+    auto st = insert(b);
+    if (!st.ok()) {
+        // The transaction rolled back: ids it created are gone, so are the cached ones.
+        dirs_.clear();
+        names_.clear();
+        attrs_.clear();
+    }
+    return st;
+}
+
+Status CatalogWriter::insert(CatalogBatch& b) {
     auto tx = catalog::Transaction::begin(db_);
     if (!tx) return tx.error();
-    auto files = db_.prepare(
-        "INSERT INTO "
-        "files(saveset_id,dir_id,name,kind,mode,uid,gid,size,mtime,hash,offset,volume_id,"
-        "file_number,block,flags,ctime,inode) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
-    if (!files) return files.error();
+    // Resolve the ids first, then insert in key order (save set, directory, name): the entries
+    // B-tree then grows by appends and near-appends instead of random splits.
+    struct Row {
+        std::int64_t saveset, dir, name, attr;
+        const FileRecord* f;
+    };
+    std::vector<Row> rows;
+    rows.reserve(b.files.size());
     std::int64_t last_dir = -1;
-    std::string last_dir_path;
+    const std::string* last_dir_path = nullptr;
+    std::int64_t last_attr = 0;
+    const FileRecord* last_attr_file = nullptr;
     for (const auto& f : b.files) {
-        if (last_dir < 0 || f.dir != last_dir_path) {
+        if (last_dir < 0 || f.dir != *last_dir_path) {
             auto id = dir_id(f.dir);
             if (!id) return id.error();
             last_dir = id.value();
-            last_dir_path = f.dir;
+            last_dir_path = &f.dir;
         }
-        auto& s = files.value();
-        s.bind(1, f.saveset_id).bind(2, last_dir).bind(3, f.name).bind(4, f.kind);
-        s.bind(5, static_cast<std::int64_t>(f.mode)).bind(6, static_cast<std::int64_t>(f.uid));
-        s.bind(7, static_cast<std::int64_t>(f.gid)).bind(8, f.size).bind(9, f.mtime_ns);
+        auto name = name_id(f.name);
+        if (!name) return name.error();
+        // Neighbours mostly share kind, mode and owner: look up only when they change.
+        if (!last_attr_file || f.kind != last_attr_file->kind || f.mode != last_attr_file->mode ||
+            f.uid != last_attr_file->uid || f.gid != last_attr_file->gid) {
+            auto attr = attr_id(f.kind, f.mode, f.uid, f.gid);
+            if (!attr) return attr.error();
+            last_attr = attr.value();
+            last_attr_file = &f;
+        }
+        rows.push_back({f.saveset_id, last_dir, name.value(), last_attr, &f});
+    }
+    // Stable: a path twice in one batch keeps its last version (INSERT OR REPLACE below).
+    std::stable_sort(rows.begin(), rows.end(), [](const Row& x, const Row& y) {
+        return std::tie(x.saveset, x.dir, x.name) < std::tie(y.saveset, y.dir, y.name);
+    });
+    auto files = db_.prepare(
+        "INSERT OR REPLACE INTO entries(saveset_id,dir_id,name_id,attr_id,size,mtime,ctime_delta,"
+        "inode,hash,offset,volume_id,file_number,block,flags) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+    if (!files) return files.error();
+    auto& s = files.value();
+    for (const auto& r : rows) {
+        const FileRecord& f = *r.f;
+        // Two's-complement difference: exact for any pair, 0 bytes on disk when equal.
+        const auto ctime_delta = static_cast<std::int64_t>(static_cast<std::uint64_t>(f.ctime_ns) -
+                                                           static_cast<std::uint64_t>(f.mtime_ns));
+        s.bind(1, r.saveset).bind(2, r.dir).bind(3, r.name).bind(4, r.attr);
+        s.bind(5, f.size).bind(6, f.mtime_ns).bind(7, ctime_delta).bind(8, f.inode);
         if (f.has_hash)
-            s.bind_blob(10, f.hash.data(), f.hash.size());
+            s.bind_blob(9, f.hash.data(), f.hash.size());
         else
-            s.bind_null(10);
-        s.bind(11, f.offset)
-            .bind(12, f.volume_id)
-            .bind(13, static_cast<std::int64_t>(f.file_number));
-        s.bind(14, static_cast<std::int64_t>(f.block)).bind(15, static_cast<std::int64_t>(f.flags));
-        s.bind(16, f.ctime_ns).bind(17, f.inode);
+            s.bind_null(9);
+        s.bind(10, f.offset).bind(11, f.volume_id);
+        s.bind(12, static_cast<std::int64_t>(f.file_number));
+        s.bind(13, static_cast<std::int64_t>(f.block)).bind(14, static_cast<std::int64_t>(f.flags));
         TL_TRY(s.run());
     }
     if (!b.deletions.empty()) {

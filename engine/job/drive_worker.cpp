@@ -217,7 +217,7 @@ Status DriveWorker::write_current_block() {
         o.hash = hash_from_bytes(r.hash);
         o.path = r.dir.empty() ? r.name : r.dir + "/" + r.name;
         volume_objects_.push_back(std::move(o));
-        batch_.files.push_back(std::move(r));
+        if (cfg_.catalog_files) batch_.files.push_back(std::move(r));
     }
     placements_.clear();
     block_completions_.clear();

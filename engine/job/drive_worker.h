@@ -43,6 +43,9 @@ struct DriveWorkerConfig {
     codec::Codec codec = codec::Codec::None;
     // Seconds since the job started, for the drive's state timeline (unset: no timeline).
     std::function<double()> now;
+    // false: completed objects go to the volume's trailer index only, not to the catalog's file
+    // entries (a clone: the original's entries describe its stream, docs/media.md).
+    bool catalog_files = true;
 };
 
 enum class DriveState { Idle = 0, Mounting = 1, Writing = 2, Waiting = 3, Done = 4 };

@@ -1,5 +1,6 @@
 #include "job/restore_job.h"
 
+#include <algorithm>
 #include <cstring>
 #include <map>
 #include <mutex>
@@ -10,6 +11,7 @@
 
 #include "common/log.h"
 #include "device/library.h"
+#include "media/clone_copies.h"
 #include "metrics/process_stat.h"
 #include "metrics/sustained_rate.h"
 
@@ -81,7 +83,7 @@ sessions_by_volume(catalog::Db& db,
         parent.emplace(session, session);
         for (const auto* s : list) {
             q->reset();
-            q->bind(1, s->saveset_id);
+            q->bind(1, s->reading());
             for (;;) {
                 auto row = q->step();
                 if (!row) return row.error();
@@ -98,6 +100,103 @@ sessions_by_volume(catalog::Db& db,
     for (auto& [r, sessions] : units)
         out.push_back(std::move(sessions));
     return out;
+}
+
+// A restored path as RestoreWriter names it: the prefix's and the object's components.
+std::string written_path(const std::string& prefix, const std::string& path) {
+    std::string out;
+    for (const auto* part : {&prefix, &path}) {
+        std::size_t i = 0;
+        while (i <= part->size()) {
+            const auto j = std::min(part->find('/', i), part->size());
+            const std::string c = part->substr(i, j - i);
+            if (!c.empty() && c != ".") out += (out.empty() ? "" : "/") + c;
+            i = j + 1;
+        }
+    }
+    return out;
+}
+
+// A damaged block on the copy a restore read: the files it spoiled are read again from another
+// usable copy of their save set (a clone, or the original; docs/media.md "Cloning"). The new
+// writers join `writers`; `superseded` gets the (writer, path) failures they made good.
+void read_again_from_copies(catalog::Db& db, device::Library& lib, const std::string& target,
+                            std::vector<std::unique_ptr<RestoreWriter>>& writers,
+                            std::vector<const SelectedSaveset*>& sets, RestoreResult& res,
+                            std::set<std::pair<std::size_t, std::string>>& superseded,
+                            std::vector<std::string>& notes) {
+    std::set<std::string> bad_volumes;
+    for (const auto& b : res.bad_blocks)
+        bad_volumes.insert(b.volume);
+    auto present = lib.barcodes();
+    if (bad_volumes.empty() || !present) return;
+    const std::size_t n = writers.size();
+    for (std::size_t i = 0; i < n && i < sets.size(); ++i) {
+        const SelectedSaveset& s = *sets[i];
+        std::set<std::string> failed;
+        for (const auto& oc : writers[i]->outcomes())
+            if (oc.status == "failed") failed.insert(oc.path);
+        if (failed.empty()) continue;
+        auto copies = media::copies_of(db, s.saveset_id, present.value());
+        if (!copies) continue;
+        const media::SavesetCopy* other = nullptr;
+        for (const auto& c : copies.value()) {
+            if (c.saveset_id == s.reading() || !media::copy_usable(c)) continue;
+            if (std::none_of(c.volumes.begin(), c.volumes.end(), [&](const media::CopyVolume& v) {
+                    return bad_volumes.count(v.barcode) > 0;
+                })) {
+                other = &c;
+                break;
+            }
+        }
+        if (!other) continue;
+        const std::string prefix = prefix_for(s);
+        std::set<std::uint64_t> wanted;
+        std::map<std::string, std::string> failure_of; // written path -> failed outcome path
+        std::vector<const SelectedFile*> files;
+        for (const auto& f : s.files) {
+            const std::string path = written_path(prefix, f.path);
+            const std::string unseen = "(object at stream offset " + std::to_string(f.offset) + ")";
+            const std::string* hit =
+                failed.count(path) ? &path : (failed.count(unseen) ? &unseen : nullptr);
+            if (!hit) continue;
+            failure_of[path] = *hit;
+            wanted.insert(f.offset);
+            files.push_back(&f);
+        }
+        if (files.empty()) continue;
+        auto w = RestoreWriter::open(target, ExistingPolicy::Overwrite);
+        if (!w || !w.value()->begin_saveset(prefix, wanted)) continue;
+        RestoreWriter* wp = w.value().get();
+        SavesetReader reader(lib, db, 0);
+        for (const auto* f : files)
+            if (!reader.read(
+                    other->saveset_id, *wp, f->offset, f->end, {},
+                    [&](const BadBlock& b) { res.bad_blocks.push_back(b); },
+                    [wp](const std::string&, const std::string& why) { wp->fail_current(why); }))
+                break;
+        wp->end_saveset();
+        if (lib.drive(0).is_open()) (void)lib.drive(0).close();
+        std::size_t good = 0;
+        for (const auto& oc : wp->outcomes())
+            if (oc.status == "restored")
+                if (auto it = failure_of.find(oc.path); it != failure_of.end()) {
+                    superseded.insert({i, it->second});
+                    ++good;
+                }
+        std::string vols;
+        for (const auto& v : other->volumes)
+            vols += (vols.empty() ? "" : ", ") + v.barcode;
+        notes.push_back(std::to_string(good) + " of " + std::to_string(files.size()) +
+                        " file(s) of save set " + std::to_string(s.saveset_id) +
+                        " damaged on the volume read were read again from its copy on " + vols);
+        for (const auto& v : other->volumes)
+            res.read.volumes.push_back(v.barcode);
+        res.read.blocks_read += reader.stats().blocks_read;
+        res.read.bytes_read += reader.stats().bytes_read;
+        writers.push_back(std::move(w.value()));
+        sets.push_back(&s);
+    }
 }
 
 double past_rate(catalog::Db& db, bool& measured) {
@@ -125,6 +224,10 @@ Result<RestorePlan> plan_restore(Engine& engine, const RestoreOptions& o) {
     if (!lib) return lib.error();
     auto inv = lib.value()->changer().inventory();
     if (!inv) return inv.error();
+    // Which copy to read: the original, or a clone when the original is damaged or away.
+    auto present = lib.value()->barcodes();
+    if (!present) return present.error();
+    TL_TRY(media::assign_copies(db, sel.value(), present.value()));
     std::map<std::string, std::string> where;
     for (const auto& d : inv->drives)
         if (d.full) where[d.barcode] = "drive " + std::to_string(d.number);
@@ -136,12 +239,12 @@ Result<RestorePlan> plan_restore(Engine& engine, const RestoreOptions& o) {
     std::uint64_t block_size = 0;
     for (const auto& s : sel->savesets) {
         SavesetReader reader(*lib.value(), db, 0);
-        auto ex = reader.extents(s.saveset_id);
+        auto ex = reader.extents(s.reading());
         if (!ex) return ex.error();
         auto bs = db.prepare("SELECT se.block_size FROM savesets s JOIN sessions se ON "
                              "se.id=s.session_id WHERE s.id=?");
         if (!bs) return bs.error();
-        bs->bind(1, s.saveset_id);
+        bs->bind(1, s.reading());
         if (auto r = bs->step(); r && r.value())
             block_size = static_cast<std::uint64_t>(bs->i64(0));
         for (const auto& run : runs_of(s)) {
@@ -200,6 +303,11 @@ Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
     }
     auto sel = select_files(db, o.what);
     if (!sel) return sel.error();
+    {
+        auto present = lib.value()->barcodes();
+        if (!present) return present.error();
+        TL_TRY(media::assign_copies(db, sel.value(), present.value()));
+    }
 
     RestoreResult res;
     res.plan = plan.value();
@@ -225,7 +333,7 @@ Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
     // in one drive at a time.
     std::map<std::int64_t, std::vector<const SelectedSaveset*>> groups;
     for (const auto& s : sel->savesets)
-        groups[s.session_id].push_back(&s);
+        groups[s.reading_session()].push_back(&s);
     auto units = sessions_by_volume(db, groups);
     if (!units) return units.error();
     const std::size_t ndrives =
@@ -243,6 +351,7 @@ Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
     // Directory metadata is applied once every thread is done: the save sets of an incremental
     // chain may fill the same directories from several drives (docs/levels.md).
     std::vector<std::unique_ptr<RestoreWriter>> done_writers;
+    std::vector<const SelectedSaveset*> done_sets; // the save set of each done writer
     std::vector<std::thread> threads;
     std::atomic<int> running{static_cast<int>(ndrives)};
     const std::string target = o.to.empty() ? "/" : o.to;
@@ -257,6 +366,7 @@ Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
             SavesetReader reader(*lib.value(), conn.value(), d);
             std::vector<BadBlock> bad;
             std::vector<std::unique_ptr<RestoreWriter>> writers;
+            std::vector<const SelectedSaveset*> writer_sets;
             auto new_writer = [&](const SelectedSaveset& s) -> RestoreWriter* {
                 auto w = RestoreWriter::open(target, o.existing);
                 if (!w) return fail(w.error()), nullptr;
@@ -266,6 +376,7 @@ Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
                 if (auto st = w.value()->begin_saveset(prefix_for(s), wanted); !st)
                     return fail(st.error()), nullptr;
                 writers.push_back(std::move(w.value()));
+                writer_sets.push_back(&s);
                 return writers.back().get();
             };
             for (const auto& session : work[d]) {
@@ -277,7 +388,7 @@ Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
                     RestoreWriter* w = new_writer(*s);
                     if (!w) break;
                     StreamTarget t;
-                    t.saveset_id = s->saveset_id;
+                    t.saveset_id = s->reading();
                     t.sink = w;
                     t.on_object_error = [w](const std::string&, const std::string& why) {
                         w->fail_current(why);
@@ -296,7 +407,7 @@ Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
                     if (!w) break;
                     for (const auto& run : runs_of(*s)) {
                         auto st = reader.read(
-                            s->saveset_id, *w, run.from, run.to, run.hint,
+                            s->reading(), *w, run.from, run.to, run.hint,
                             [&](const BadBlock& b) { bad.push_back(b); },
                             [w](const std::string&, const std::string& why) {
                                 w->fail_current(why);
@@ -314,6 +425,8 @@ Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
             std::lock_guard lock(mutex);
             for (auto& w : writers)
                 done_writers.push_back(std::move(w));
+            for (const auto* s : writer_sets)
+                done_sets.push_back(s);
             for (const auto& b : bad)
                 res.bad_blocks.push_back(b);
             const auto& st = reader.stats();
@@ -356,9 +469,18 @@ Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
     for (auto& t : threads)
         t.join();
     sample();
-    for (auto& w : done_writers) {
+    std::set<std::pair<std::size_t, std::string>> superseded;
+    std::vector<std::string> notes;
+    if (fatal.ok() && !(cancel && cancel->load()))
+        read_again_from_copies(db, *lib.value(), target, done_writers, done_sets, res, superseded,
+                               notes);
+    for (const auto& n : notes)
+        log->warn("restore: {}", n);
+    for (std::size_t wi = 0; wi < done_writers.size(); ++wi) {
+        auto& w = done_writers[wi];
         if (auto st = w->finish(); !st) log->warn("restore: {}", st.error().message);
         for (const auto& oc : w->outcomes()) {
+            if (oc.status == "failed" && superseded.count({wi, oc.path})) continue;
             if (oc.status == "restored")
                 ++res.restored;
             else if (oc.status == "skipped")
@@ -396,6 +518,8 @@ Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
             ? sr.rate
             : std::max(sr.rate, static_cast<double>(rep.tape_bytes) / std::max(rep.elapsed, 1e-9));
     rep.sustained_steady = sr.steady;
+    for (const auto& n : notes)
+        rep.warnings.push_back(n);
     for (const auto& b : res.bad_blocks)
         rep.warnings.push_back("bad block " + std::to_string(b.block) + " of tape file " +
                                std::to_string(b.tape_file) + " on " + b.volume + ": " + b.message);
@@ -409,7 +533,7 @@ Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
         rep.status = "cancelled";
     else if (res.failed > 0)
         rep.status = "partial";
-    else if (res.skipped > 0)
+    else if (res.skipped > 0 || !notes.empty()) // notes: the volume read first is damaged
         rep.status = "warnings";
     else
         rep.status = "completed";

@@ -32,10 +32,12 @@ std::string join_path(const std::string& dir, const std::string& name) {
 
 // Every object of a save set in stream order, with where the next object starts.
 Result<std::vector<SelectedFile>> load_objects(catalog::Db& db, const SelectedSaveset& s) {
+    // The save set's key range of entries (clustered by directory and name), put in stream
+    // order below: sorting in memory is cheaper than SQLite's sorter over the joined rows.
     auto q = db.prepare(
-        "SELECT f.id, d.path, f.name, f.kind, f.size, f.offset, f.volume_id, f.file_number, "
-        "f.block "
-        "FROM files f JOIN dirs d ON d.id=f.dir_id WHERE f.saveset_id=? ORDER BY f.offset");
+        "SELECT 0, d.path, n.name, a.kind, e.size, e.offset, e.volume_id, e.file_number, e.block "
+        "FROM entries e CROSS JOIN dirs d ON d.id=e.dir_id CROSS JOIN names n ON n.id=e.name_id "
+        "CROSS JOIN attrs a ON a.id=e.attr_id WHERE e.saveset_id=?");
     if (!q) return q.error();
     q->bind(1, s.saveset_id);
     std::vector<SelectedFile> all;
@@ -54,6 +56,8 @@ Result<std::vector<SelectedFile>> load_objects(catalog::Db& db, const SelectedSa
         f.block = static_cast<std::uint32_t>(q->i64(8));
         all.push_back(f);
     }
+    std::sort(all.begin(), all.end(),
+              [](const SelectedFile& a, const SelectedFile& b) { return a.offset < b.offset; });
     for (std::size_t i = 0; i < all.size(); ++i) {
         all[i].end = i + 1 < all.size() ? all[i + 1].offset : s.stream_bytes;
         if (all[i].end <= all[i].offset) all[i].end = ~std::uint64_t{0};
@@ -168,7 +172,7 @@ Result<Selection> select_files(catalog::Db& db, const SelectionRequest& r) {
     std::string sql =
         "SELECT s.id, s.job_id, s.source, s.kind, s.stored, s.session_id FROM savesets s JOIN jobs "
         "j ON j.id=s.job_id "
-        "WHERE j.kind='backup' AND ";
+        "WHERE j.kind='backup' AND s.clone_of IS NULL AND ";
     if (r.saveset_id)
         sql += "s.id=?";
     else if (r.job_id)

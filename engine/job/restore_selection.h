@@ -23,8 +23,8 @@ struct SelectionRequest {
 };
 
 struct SelectedFile {
-    std::int64_t file_id = 0;
-    std::string path; // relative to the source root
+    std::int64_t file_id = 0; // always 0: entries are keyed by save set and path (schema.cpp)
+    std::string path;         // relative to the source root
     int kind = 0;
     std::uint64_t size = 0;
     std::uint64_t offset = 0; // stream offset of the object header
@@ -42,6 +42,11 @@ struct SelectedSaveset {
     std::string kind;            // files | raw | cmd | sqlite
     std::uint64_t stream_bytes = 0;
     std::vector<SelectedFile> files; // in stream order
+    // The copy a restore reads (docs/media.md "Cloning"): 0 = this save set itself, else a
+    // clone of it (same stream offsets, its own session and positions).
+    std::int64_t read_saveset_id = 0, read_session_id = 0;
+    std::int64_t reading() const { return read_saveset_id ? read_saveset_id : saveset_id; }
+    std::int64_t reading_session() const { return read_session_id ? read_session_id : session_id; }
 };
 
 struct Selection {

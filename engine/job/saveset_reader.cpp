@@ -55,7 +55,7 @@ Status SavesetReader::read(
     Hint hint, const std::function<void(const BadBlock&)>& on_bad_block,
     const std::function<void(const std::string&, const std::string&)>& on_object_error) {
     std::vector<StreamTarget> one(1);
-    one[0] = {saveset_id, &sink, from, to, hint, on_object_error};
+    one[0] = {saveset_id, &sink, from, to, hint, on_object_error, {}};
     return read_streams(one, on_bad_block);
 }
 
@@ -304,17 +304,29 @@ Status SavesetReader::read_streams(std::vector<StreamTarget>& targets,
                     s.need_resync = false;
                 }
                 stats_.stream_bytes += c.length;
-                auto fs = s.parser->feed(c.stream_offset, c.data, c.length);
+                // Only the wanted range reaches the parser: `to` ends an object, and the objects
+                // after it in the same chunk belong to the next positioned read (or to nobody),
+                // so feeding them here would restore them twice, or restore unselected files.
+                const std::size_t len =
+                    static_cast<std::size_t>(std::min(c_end, s.t->to) - c.stream_offset);
+                auto fs = s.parser->feed(c.stream_offset, c.data, len);
                 if (!fs) {
                     s.object_error(fs.error().message);
                     // The rest of this chunk may start the next object.
-                    if (c.first_boundary != format::kNoBoundary &&
-                        c.stream_offset + c.first_boundary > s.parser->next_offset()) {
-                        s.parser->resync_at(c.stream_offset + c.first_boundary);
+                    const std::uint64_t next = c.stream_offset + c.first_boundary;
+                    if (c.first_boundary != format::kNoBoundary && next > s.parser->next_offset() &&
+                        next < s.t->to) {
+                        s.parser->resync_at(next);
                         s.need_resync = false;
-                        (void)s.parser->feed(c.stream_offset, c.data, c.length);
+                        (void)s.parser->feed(c.stream_offset, c.data, len);
                     }
                 }
+                if (s.t->on_chunk)
+                    if (auto cs = s.t->on_chunk(c.stream_offset, c.data, c.length); !cs) {
+                        result = cs;
+                        remaining = 0;
+                        break;
+                    }
                 if (s.parser->next_offset() >= s.t->to && s.parser->between_objects()) {
                     s.done = true;
                     --remaining;

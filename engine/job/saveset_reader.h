@@ -50,6 +50,11 @@ struct StreamTarget {
     std::uint64_t from = 0, to = ~std::uint64_t{0};
     ReadHint hint;
     std::function<void(const std::string& path, const std::string& why)> on_object_error;
+    // Optional: each chunk of this stream as it is on media (compressed frames included), in
+    // stream order, after the parser saw it; duplicates (a block rewritten on the next volume)
+    // are passed too. A non-ok Status ends the read with that error (used by cloning).
+    std::function<Status(std::uint64_t stream_offset, const std::uint8_t* data, std::size_t n)>
+        on_chunk;
 };
 
 class SavesetReader {

@@ -94,8 +94,8 @@ Result<VerifyReport> run_verify(Engine& engine, std::int64_t job_id, const std::
     };
     std::map<std::int64_t, std::vector<std::unique_ptr<Item>>> by_session;
     {
-        auto q =
-            db.prepare("SELECT id, source, session_id FROM savesets WHERE job_id=? ORDER BY id");
+        auto q = db.prepare("SELECT id, source, session_id FROM savesets WHERE job_id=? AND "
+                            "clone_of IS NULL ORDER BY id"); // a clone is not the job's own
         if (!q) return q.error();
         q->bind(1, job_id);
         for (;;) {

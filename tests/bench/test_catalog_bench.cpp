@@ -64,7 +64,7 @@ private Q_SLOTS:
         QVERIFY(o.value("file_bytes").toInteger() > 0);
 
         const auto qs = o.value("queries").toArray();
-        QCOMPARE(qs.size(), 6);
+        QCOMPARE(qs.size(), 8);
         for (const auto& v : qs) {
             const auto q = v.toObject();
             QVERIFY2(q.value("found").toInteger() == q.value("expected").toInteger(),
@@ -81,7 +81,9 @@ private Q_SLOTS:
         const auto ls = query(qs, "files ls");
         QVERIFY(ls.value("found").toInteger() == files_in(0) ||
                 ls.value("found").toInteger() == files_in(kLeaves - 1));
-        QCOMPARE(query(qs, "search", "*.log").value("found").toInteger(), logs());
+        QCOMPARE(query(qs, "search (", "*.log").value("found").toInteger(), logs());
+        QCOMPARE(query(qs, "search, first 1000", "*.log").value("found").toInteger(), 1000);
+        QCOMPARE(query(qs, "restore selection").value("found").toInteger(), kEntries);
         QCOMPARE(query(qs, "search", "needle-config.yaml").value("found").toInteger(), 1);
         QCOMPARE(query(qs, "versions").value("found").toInteger(), 2);
 

@@ -17,6 +17,7 @@ void add_monitor_commands(Registry& r);
 void add_report_commands(Registry& r);
 void add_pool_commands(Registry& r);         // pool.cpp
 void add_prune_commands(Registry& r);        // prune.cpp
+void add_clone_commands(Registry& r);        // clone.cpp
 void add_volume_media_commands(Registry& r); // volume_media.cpp, via add_volume_commands
 void add_scheduling_commands(Registry& r);   // job, schedule, queue, serve (schedule.cpp)
 int exit_code_for_job_status(const std::string& status);

@@ -5,6 +5,7 @@
 #include "common/units.h"
 #include "job/backup_level.h"
 #include "job/job_report.h"
+#include "media/clone_job.h"
 
 namespace tl::cli {
 
@@ -91,10 +92,31 @@ int jobs_show(Context& ctx) {
     if (j.is_discarded())
         return ctx.fail(
             make_error(ErrorKind::Corrupt, "job " + id + ": its stored report is not JSON"));
-    if (ctx.json())
-        ctx.print_json(j);
-    else
-        ctx.out() << job::format_report(job::report_from_json(j)) << job::format_level_fields(j);
+    // Copies made by `clone` (docs/media.md "Cloning").
+    auto copies = media::list_copies(engine.value()->catalog(), std::atoll(id.c_str()));
+    if (!copies) return ctx.fail(copies.error());
+    if (ctx.json()) {
+        auto out = j;
+        if (!copies->empty()) {
+            out["copies"] = nlohmann::json::array();
+            for (const auto& c : copies.value())
+                out["copies"].push_back({{"saveset", c.original},
+                                         {"copy", c.copy},
+                                         {"source", c.source},
+                                         {"pool", c.pool},
+                                         {"volumes", c.volumes}});
+        }
+        ctx.print_json(out);
+        return 0;
+    }
+    ctx.out() << job::format_report(job::report_from_json(j)) << job::format_level_fields(j);
+    for (const auto& c : copies.value()) {
+        ctx.out() << "  copy of save set " << c.original << " (" << c.source << ") in pool "
+                  << c.pool << " on";
+        for (const auto& v : c.volumes)
+            ctx.out() << " " << v;
+        ctx.out() << "\n";
+    }
     return 0;
 }
 } // namespace

@@ -7,6 +7,7 @@
 #include "commands/job_json.h"
 #include "common/units.h"
 #include "exit_codes.h"
+#include "job/catalog_browser.h"
 #include "job/restore_job.h"
 
 namespace tl::cli {
@@ -152,6 +153,25 @@ int restore(Context& ctx) {
     return exit_code_for_job_status(res.report.status);
 }
 
+// The view(s) `files ls` lists: the job's file-tree save sets, one save set, or the newest
+// backup of a source at a time; with --changes-only each save set alone (no chain).
+Result<std::vector<job::BrowseRoot>> ls_roots(catalog::Db& db, const job::SelectionRequest& r) {
+    std::vector<job::BrowseRoot> roots;
+    if (r.saveset_id) {
+        auto one = job::browse_saveset(db, r.saveset_id);
+        if (!one) return one.error();
+        roots.push_back(std::move(one.value()));
+    } else {
+        auto all = job::browse_roots(db, r.job_id, r.source, r.at);
+        if (!all) return all.error();
+        roots = std::move(all.value());
+    }
+    if (r.changes_only)
+        for (auto& root : roots)
+            root.chain = {root.saveset_id};
+    return roots;
+}
+
 int files_ls(Context& ctx) {
     auto req = request_from(ctx.args());
     if (!req) return ctx.fail(req.error());
@@ -162,21 +182,29 @@ int files_ls(Context& ctx) {
         dir.erase(dir.begin());
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
-    auto sel = job::select_files(engine.value()->catalog(), req.value());
-    if (!sel) return ctx.fail(sel.error());
+    auto& db = engine.value()->catalog();
+    auto roots = ls_roots(db, req.value());
+    if (!roots) return ctx.fail(roots.error());
+    // One directory of each view, read in pages by name: the cost is that directory's, not the
+    // whole backup's (job/catalog_browser.h).
+    constexpr std::size_t kPage = 1000;
     nlohmann::json arr = nlohmann::json::array();
-    for (const auto& s : sel->savesets)
-        for (const auto& f : s.files) {
-            const auto slash = f.path.find_last_of('/');
-            const std::string parent = slash == std::string::npos ? "" : f.path.substr(0, slash);
-            if (f.path.empty() || parent != dir) continue;
-            arr.push_back({{"name", f.path.substr(slash == std::string::npos ? 0 : slash + 1)},
-                           {"path", f.path},
-                           {"dir", f.kind == 1},
-                           {"size", f.size},
-                           {"job", s.job_id},
-                           {"source", s.source}});
+    for (const auto& root : roots.value()) {
+        std::string after;
+        for (;;) {
+            auto page = job::list_directory(db, root, dir, after, kPage);
+            if (!page) return ctx.fail(page.error());
+            for (const auto& e : page.value())
+                arr.push_back({{"name", e.name},
+                               {"path", e.path},
+                               {"dir", e.kind == 1},
+                               {"size", e.size},
+                               {"job", e.job_id},
+                               {"source", root.source}});
+            if (page->size() < kPage) break;
+            after = page->back().name;
         }
+    }
     if (ctx.json()) {
         ctx.print_json(arr);
         return 0;
@@ -194,41 +222,22 @@ int files_versions(Context& ctx) {
     if (ctx.args().words().empty())
         return ctx.fail(make_error(ErrorKind::InvalidArgument,
                                    "files versions needs a PATH (as it was backed up)"));
-    std::string path = ctx.args().words().front();
+    const std::string path = ctx.args().words().front();
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
-    auto& db = engine.value()->catalog();
     // Stored versions and deletion markers (docs/levels.md), oldest first.
-    auto q = db.prepare(
-        "SELECT j.id, j.started, s.source, f.size, f.mtime, hex(f.hash), j.level, 0 FROM files f "
-        "JOIN dirs d ON d.id=f.dir_id "
-        "JOIN savesets s ON s.id=f.saveset_id JOIN jobs j ON j.id=s.job_id WHERE s.kind='files' "
-        "AND "
-        "(?1 = s.source || CASE WHEN d.path='' THEN '' ELSE '/' || d.path END || '/' || f.name "
-        " OR (?1 = s.source AND d.path='' AND f.name='')) "
-        "UNION ALL SELECT j.id, j.started, s.source, 0, 0, '', j.level, 1 FROM deletions x "
-        "JOIN dirs d ON d.id=x.dir_id JOIN savesets s ON s.id=x.saveset_id "
-        "JOIN jobs j ON j.id=s.job_id WHERE "
-        "?1 = s.source || CASE WHEN d.path='' THEN '' ELSE '/' || d.path END || '/' || x.name "
-        "ORDER BY 2, 1");
-    if (!q) return ctx.fail(q.error());
-    while (path.size() > 1 && path.back() == '/')
-        path.pop_back();
-    q->bind(1, path);
+    auto versions = job::file_versions(engine.value()->catalog(), path);
+    if (!versions) return ctx.fail(versions.error());
     nlohmann::json arr = nlohmann::json::array();
-    for (;;) {
-        auto row = q->step();
-        if (!row) return ctx.fail(row.error());
-        if (!row.value()) break;
-        arr.push_back({{"job", q->i64(0)},
-                       {"started", q->i64(1)},
-                       {"source", q->text(2)},
-                       {"size", q->i64(3)},
-                       {"mtime_ns", q->i64(4)},
-                       {"hash", q->text(5)},
-                       {"level", q->text(6)},
-                       {"deleted", q->i64(7) != 0}});
-    }
+    for (const auto& v : versions.value())
+        arr.push_back({{"job", v.job_id},
+                       {"started", v.started},
+                       {"source", v.source},
+                       {"size", v.size},
+                       {"mtime_ns", v.mtime_ns},
+                       {"hash", v.hash},
+                       {"level", v.level},
+                       {"deleted", v.deleted}});
     if (arr.empty()) return ctx.fail(make_error(ErrorKind::NotFound, "no backup holds " + path));
     if (ctx.json()) {
         ctx.print_json(arr);

@@ -358,18 +358,21 @@ int mark(Context& ctx) {
     if (w.size() != 2)
         return ctx.fail(make_error(
             ErrorKind::InvalidArgument,
-            "usage: volume mark BARCODE read-only|disabled|enabled|offsite --location L|onsite"));
+            "usage: volume mark BARCODE read-only|disabled|enabled|error|offsite --location "
+            "L|onsite"));
     const std::string bc = w[0], what = w[1];
     const bool location_change = what == "offsite" || what == "onsite";
     std::optional<media::VolumeEvent> ev;
     if (what == "read-only") ev = media::VolumeEvent::MarkReadOnly;
     if (what == "disabled") ev = media::VolumeEvent::Disable;
     if (what == "enabled") ev = media::VolumeEvent::Enable;
+    // Damaged media (restores read a clone instead, docs/media.md "Cloning").
+    if (what == "error" || what == "damaged") ev = media::VolumeEvent::IoError;
     if (!ev && !location_change)
         return ctx.fail(make_error(ErrorKind::InvalidArgument,
                                    "volume mark: '" + what +
-                                       "' is not one of read-only, disabled, enabled, offsite, "
-                                       "onsite"));
+                                       "' is not one of read-only, disabled, enabled, error "
+                                       "(damaged), offsite, onsite"));
     auto pre = open_session(ctx, "", false);
     if (!pre) return ctx.fail(pre.error());
     auto v = media::find_volume(pre->engine->catalog(), bc);
@@ -382,8 +385,11 @@ int mark(Context& ctx) {
                                     : mark_onsite(s.value(), v.value());
         if (!st) return ctx.fail(st.error());
     } else {
+        const std::string why = ctx.args().get("reason");
         auto st = media::change_state(pre->engine->catalog(), v.value(), *ev,
-                                      "marked " + what + " by volume mark", pre->now);
+                                      "marked " + what + " by volume mark" +
+                                          (why.empty() ? std::string() : ": " + why),
+                                      pre->now);
         if (!st) return ctx.fail(st.error());
     }
     auto after = media::find_volume(pre->engine->catalog(), bc);
@@ -454,9 +460,10 @@ void add_volume_media_commands(Registry& r) {
                  {"force"},
                  recycle});
     r.push_back({{"volume", "mark"},
-                 "BARCODE read-only|disabled|enabled|offsite --location L|onsite [--library NAME]",
-                 "protect, disable or enable a volume, or record where it is",
-                 {"location", "library"},
+                 "BARCODE read-only|disabled|enabled|error [--reason TEXT]|offsite --location "
+                 "L|onsite [--library NAME]",
+                 "protect, disable, enable or mark damaged a volume, or record where it is",
+                 {"location", "library", "reason"},
                  {},
                  mark});
     r.push_back({{"volume", "history"},

@@ -1,0 +1,94 @@
+// tapeloom-cli clone --job ID --pool P [--saveset ID ...]: copies a backup's save sets to
+// volumes of another pool, e.g. for off-site storage (docs/media.md "Cloning").
+#include <cstdlib>
+#include <ostream>
+
+#include "commands/commands.h"
+#include "common/units.h"
+#include "exit_codes.h"
+#include "media/clone_job.h"
+
+namespace tl::cli {
+
+namespace {
+Result<std::int64_t> positive_id(const std::string& what, const std::string& text) {
+    char* end = nullptr;
+    const long long v = std::strtoll(text.c_str(), &end, 10);
+    if (text.empty() || *end != '\0' || v <= 0)
+        return make_error(ErrorKind::InvalidArgument,
+                          "--" + what + " needs a positive number, not '" + text + "'");
+    return static_cast<std::int64_t>(v);
+}
+
+int clone(Context& ctx) {
+    const auto& a = ctx.args();
+    if (!a.has("job") || !a.has("pool"))
+        return ctx.fail(make_error(ErrorKind::InvalidArgument,
+                                   "usage: clone --job ID --pool P [--saveset ID ...]"));
+    media::CloneOptions o;
+    auto job = positive_id("job", a.get("job"));
+    if (!job) return ctx.fail(job.error());
+    o.job_id = job.value();
+    o.pool = a.get("pool");
+    o.library = a.get("library");
+    for (const auto& s : a.all("saveset")) {
+        auto id = positive_id("saveset", s);
+        if (!id) return ctx.fail(id.error());
+        o.savesets.push_back(id.value());
+    }
+    auto e = ctx.engine();
+    if (!e) return ctx.fail(e.error());
+    auto r = media::clone_job(*e.value(), o);
+    if (!r) return ctx.fail(r.error());
+    const auto& c = r.value();
+    const double rate = c.elapsed > 0 ? static_cast<double>(c.stream_bytes) / c.elapsed : 0;
+    if (ctx.json()) {
+        nlohmann::json j = {{"job_id", c.job_id},
+                            {"pool", c.pool},
+                            {"savesets", nlohmann::json::array()},
+                            {"volumes_read", c.volumes_read},
+                            {"volumes_written", c.volumes_written},
+                            {"stream_bytes", c.stream_bytes},
+                            {"bytes_read", c.bytes_read},
+                            {"bytes_written", c.bytes_written},
+                            {"elapsed_s", c.elapsed},
+                            {"rate_Bps", rate},
+                            {"warnings", c.warnings}};
+        for (const auto& s : c.savesets)
+            j["savesets"].push_back({{"original", s.original},
+                                     {"copy", s.copy},
+                                     {"source", s.source},
+                                     {"bytes", s.stream_bytes}});
+        ctx.print_json(j);
+        return c.warnings.empty() ? 0 : kWarnings;
+    }
+    auto& out = ctx.out();
+    out << "Cloned " << c.savesets.size() << " save set(s) of job " << c.job_id << " to pool "
+        << c.pool << ": " << format_bytes(c.stream_bytes) << " in " << c.elapsed << " s ("
+        << format_rate(rate) << ")\n";
+    for (const auto& s : c.savesets)
+        out << "  save set " << s.original << " (" << s.source << ") -> copy " << s.copy << "\n";
+    auto list = [&](const char* what, const std::vector<std::string>& v) {
+        out << "  " << what << ":";
+        for (const auto& b : v)
+            out << " " << b;
+        out << "\n";
+    };
+    list("read from", c.volumes_read);
+    list("written to", c.volumes_written);
+    for (const auto& w : c.warnings)
+        out << "  warning: " << w << "\n";
+    return c.warnings.empty() ? 0 : kWarnings;
+}
+} // namespace
+
+void add_clone_commands(Registry& r) {
+    r.push_back({{"clone"},
+                 "--job ID --pool P [--saveset ID ...] [--library NAME]",
+                 "copy a backup's save sets to volumes of another pool (off-site copies)",
+                 {"job", "pool", "saveset", "library"},
+                 {},
+                 clone});
+}
+
+} // namespace tl::cli
