@@ -1,0 +1,259 @@
+#include "pages/jobs/definition_dialog.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSettings>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include "catalog/db.h"
+#include "media/pool.h"
+#include "pages/jobs/definition_checks.h"
+#include "pages/jobs/jobs_style.h"
+#include "schedule/definition_store.h"
+
+namespace tl::ui {
+
+namespace {
+QString joined(const std::vector<std::string>& v, const QString& sep) {
+    QStringList l;
+    for (const auto& s : v)
+        l << QString::fromStdString(s);
+    return l.join(sep);
+}
+
+std::vector<std::string> split(const QString& text, QChar sep) {
+    std::vector<std::string> out;
+    for (const auto& part : text.split(sep, Qt::SkipEmptyParts))
+        if (!part.trimmed().isEmpty()) out.push_back(part.trimmed().toStdString());
+    return out;
+}
+} // namespace
+
+QStringList DefinitionDialog::pools(const QString& catalogPath) {
+    QStringList names;
+    auto db = catalog::Db::open(catalogPath.toStdString(), false);
+    if (!db) return names;
+    if (auto all = media::list_pools(db.value()))
+        for (const auto& p : all.value())
+            names << QString::fromStdString(p.name);
+    return names;
+}
+
+schedule::JobDefinition DefinitionDialog::defaults(const QStringList& pools) {
+    QSettings s;
+    schedule::JobDefinition d;
+    const QString fallback = pools.contains(QStringLiteral("Default")) || pools.isEmpty()
+                                 ? QStringLiteral("Default")
+                                 : pools.front();
+    d.pool = s.value(QStringLiteral("defaults/pool"), fallback).toString().toStdString();
+    d.drives = static_cast<std::size_t>(s.value(QStringLiteral("defaults/drives"), 2).toInt());
+    d.sessions_per_drive =
+        static_cast<std::size_t>(s.value(QStringLiteral("defaults/sessionsPerDrive"), 4).toInt());
+    d.block_size = static_cast<std::size_t>(
+        s.value(QStringLiteral("defaults/blockSizeKiB"), 256).toInt() * 1024);
+    d.compression =
+        s.value(QStringLiteral("defaults/compression"), QString::fromStdString(d.compression))
+            .toString()
+            .toStdString();
+    return d;
+}
+
+DefinitionDialog::DefinitionDialog(const QString& catalogPath, const schedule::JobDefinition& start,
+                                   QStringList taken, bool editing, QWidget* parent)
+    : QDialog(parent), base_(start), taken_(std::move(taken)), pools_(pools(catalogPath)),
+      name_(new QLineEdit(this)), sources_(new QPlainTextEdit(this)), include_(new QLineEdit(this)),
+      exclude_(new QLineEdit(this)), pool_(new QComboBox(this)), drives_(new QSpinBox(this)),
+      sessions_(new QSpinBox(this)), blockKiB_(new QSpinBox(this)),
+      compression_(new QComboBox(this)), priority_(new QSpinBox(this)),
+      retries_(new QSpinBox(this)), pre_(new QLineEdit(this)), post_(new QLineEdit(this)),
+      notify_(new QLineEdit(this)), nameError_(new QLabel(this)), sourcesError_(new QLabel(this)),
+      poolError_(new QLabel(this)), drivesError_(new QLabel(this)),
+      sessionsError_(new QLabel(this)), blockError_(new QLabel(this)),
+      compressionError_(new QLabel(this)), summary_(new QLabel(this)),
+      buttons_(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this)) {
+    setWindowTitle(editing ? tr("Edit job definition %1").arg(QString::fromStdString(start.name))
+                           : tr("New job definition"));
+    if (auto db = catalog::Db::open(catalogPath.toStdString(), false))
+        if (auto n = schedule::library_drive_count(db.value(), start.library))
+            libraryDrives_ = static_cast<int>(n.value());
+
+    name_->setText(QString::fromStdString(start.name));
+    name_->setReadOnly(editing);
+    sources_->setPlainText(joined(start.sources, QStringLiteral("\n")));
+    sources_->setPlaceholderText(tr("/srv/data\nsqlite:/var/lib/app/app.db\ncmd:'pg_dump db'"));
+    sources_->setTabChangesFocus(true);
+    sources_->setFixedHeight(fontMetrics().lineSpacing() * 4 + 12);
+    include_->setText(joined(start.include, QStringLiteral("; ")));
+    exclude_->setText(joined(start.exclude, QStringLiteral("; ")));
+    include_->setPlaceholderText(tr("patterns separated by ';' (empty: everything)"));
+    exclude_->setPlaceholderText(tr("e.g. *.tmp; cache/"));
+    pool_->setEditable(true);
+    pool_->addItems(pools_);
+    pool_->setCurrentText(QString::fromStdString(start.pool));
+    drives_->setRange(0, 1024);
+    drives_->setValue(static_cast<int>(start.drives));
+    sessions_->setRange(0, 64);
+    sessions_->setValue(static_cast<int>(start.sessions_per_drive));
+    blockKiB_->setRange(1, 8192);
+    blockKiB_->setSuffix(tr(" KiB"));
+    blockKiB_->setValue(static_cast<int>(start.block_size / 1024));
+    compression_->setEditable(true);
+    compression_->addItems({QStringLiteral("none"), QStringLiteral("lz4"), QStringLiteral("zstd"),
+                            QStringLiteral("gzip")});
+    compression_->setCurrentText(QString::fromStdString(start.compression));
+    priority_->setRange(0, 100);
+    priority_->setValue(start.priority);
+    retries_->setRange(0, 100);
+    retries_->setValue(start.retries);
+    pre_->setText(QString::fromStdString(start.pre_command));
+    post_->setText(QString::fromStdString(start.post_command));
+    notify_->setText(QString::fromStdString(start.notify_command));
+
+    const std::pair<QWidget*, QString> names[] = {{name_, tr("Name")},
+                                                  {sources_, tr("Sources, one per line")},
+                                                  {include_, tr("Include patterns")},
+                                                  {exclude_, tr("Exclude patterns")},
+                                                  {pool_, tr("Pool")},
+                                                  {drives_, tr("Drives")},
+                                                  {sessions_, tr("Sessions per drive")},
+                                                  {blockKiB_, tr("Block size")},
+                                                  {compression_, tr("Compression")},
+                                                  {priority_, tr("Priority")},
+                                                  {retries_, tr("Retries")},
+                                                  {pre_, tr("Pre-command")},
+                                                  {post_, tr("Post-command")},
+                                                  {notify_, tr("Notification command")}};
+    for (const auto& [w, n] : names)
+        w->setAccessibleName(n);
+    for (auto* e : {nameError_, sourcesError_, poolError_, drivesError_, sessionsError_,
+                    blockError_, compressionError_, summary_}) {
+        e->setWordWrap(true);
+        e->setVisible(false);
+        styleAsError(e);
+    }
+
+    auto* form = new QFormLayout;
+    auto row = [&](const QString& label, QWidget* field, QLabel* error = nullptr) {
+        form->addRow(label, field);
+        if (error) form->addRow(QString(), error);
+    };
+    row(tr("&Name:"), name_, nameError_);
+    row(tr("&Sources:"), sources_, sourcesError_);
+    row(tr("&Include:"), include_);
+    row(tr("E&xclude:"), exclude_);
+    row(tr("&Pool:"), pool_, poolError_);
+    row(tr("&Drives:"), drives_, drivesError_);
+    row(tr("S&essions per drive:"), sessions_, sessionsError_);
+    row(tr("&Block size:"), blockKiB_, blockError_);
+    row(tr("&Compression:"), compression_, compressionError_);
+    row(tr("P&riority:"), priority_);
+    row(tr("Re&tries:"), retries_);
+    row(tr("Pre-co&mmand:"), pre_);
+    row(tr("P&ost-command:"), post_);
+    row(tr("No&tification command:"), notify_);
+    auto* box = new QVBoxLayout(this);
+    box->addLayout(form);
+    box->addWidget(summary_);
+    box->addWidget(buttons_);
+
+    connect(buttons_, &QDialogButtonBox::accepted, this, &DefinitionDialog::save);
+    connect(buttons_, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    for (auto* e : {name_, include_, exclude_, pre_, post_, notify_})
+        connect(e, &QLineEdit::textChanged, this, &DefinitionDialog::validate);
+    connect(sources_, &QPlainTextEdit::textChanged, this, &DefinitionDialog::validate);
+    for (auto* c : {pool_, compression_})
+        connect(c, &QComboBox::currentTextChanged, this, &DefinitionDialog::validate);
+    for (auto* s : {drives_, sessions_, blockKiB_, priority_, retries_})
+        connect(s, &QSpinBox::valueChanged, this, &DefinitionDialog::validate);
+    validate();
+}
+
+QPushButton* DefinitionDialog::okButton() const {
+    return buttons_->button(QDialogButtonBox::Ok);
+}
+
+schedule::JobDefinition DefinitionDialog::definition() const {
+    auto d = base_;
+    d.name = name_->text().trimmed().toStdString();
+    d.sources = split(sources_->toPlainText(), QLatin1Char('\n'));
+    d.include = split(include_->text(), QLatin1Char(';'));
+    d.exclude = split(exclude_->text(), QLatin1Char(';'));
+    d.pool = pool_->currentText().trimmed().toStdString();
+    d.drives = static_cast<std::size_t>(drives_->value());
+    d.sessions_per_drive = static_cast<std::size_t>(sessions_->value());
+    d.block_size = static_cast<std::size_t>(blockKiB_->value()) * 1024;
+    d.compression = compression_->currentText().trimmed().toStdString();
+    d.priority = priority_->value();
+    d.retries = retries_->value();
+    d.pre_command = pre_->text().trimmed().toStdString();
+    d.post_command = post_->text().trimmed().toStdString();
+    d.notify_command = notify_->text().trimmed().toStdString();
+    return d;
+}
+
+void DefinitionDialog::save() {
+    if (!isValid() || saving_) return;
+    if (!saver_) {
+        accept();
+        return;
+    }
+    QString whyNot;
+    if (!saver_(definition(), &whyNot)) {
+        summary_->setText(whyNot);
+        summary_->setVisible(true);
+        return;
+    }
+    saving_ = true;
+    okButton()->setEnabled(false);
+    summary_->setVisible(false);
+}
+
+void DefinitionDialog::saveFinished(const QString& error) {
+    saving_ = false;
+    if (error.isEmpty()) {
+        accept();
+        return;
+    }
+    validate();
+    summary_->setText(tr("Not saved: %1").arg(error));
+    summary_->setVisible(true);
+}
+
+bool DefinitionDialog::isValid() const {
+    return reason().isEmpty();
+}
+
+QString DefinitionDialog::reason() const {
+    return DefinitionChecks::check(definition(), taken_, pools_, libraryDrives_).first();
+}
+
+void DefinitionDialog::validate() {
+    const auto p = DefinitionChecks::check(definition(), taken_, pools_, libraryDrives_);
+    const std::pair<QLabel*, const QString*> fields[] = {{nameError_, &p.name},
+                                                         {sourcesError_, &p.sources},
+                                                         {poolError_, &p.pool},
+                                                         {drivesError_, &p.drives},
+                                                         {sessionsError_, &p.sessions},
+                                                         {blockError_, &p.blockSize},
+                                                         {compressionError_, &p.compression}};
+    for (const auto& [label, text] : fields) {
+        label->setText(*text);
+        label->setVisible(!text->isEmpty());
+    }
+    const QString first = p.first();
+    summary_->setText(first.isEmpty() ? QString() : tr("Cannot save: %1").arg(first));
+    summary_->setVisible(!first.isEmpty());
+    okButton()->setEnabled(first.isEmpty() && !saving_);
+    // Messages appear and vanish: grow the dialog so none of them is clipped.
+    layout()->activate();
+    if (isVisible()) resize(size().expandedTo(sizeHint()));
+    okButton()->setToolTip(first);
+}
+
+} // namespace tl::ui

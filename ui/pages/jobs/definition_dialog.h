@@ -1,0 +1,86 @@
+#pragma once
+// Create or edit a job definition. Every field is checked as it changes (DefinitionChecks):
+// the reason appears next to the field and OK stays disabled with the first reason shown
+// above the buttons. The dialog does not store anything: the page saves definition() through
+// the engine (DefinitionStore, as `tapeloom-cli job define|edit`). Fields the dialog does not
+// show (read buffer, retention, missed-run policy…) keep the value of the definition given.
+// Reads the pools and the library's drive count through its own catalog connection.
+// GUI thread only.
+#include <QDialog>
+#include <QStringList>
+#include <functional>
+
+#include "schedule/job_definition.h"
+
+class QComboBox;
+class QDialogButtonBox;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QPushButton;
+class QSpinBox;
+
+namespace tl::ui {
+
+class DefinitionDialog final : public QDialog {
+    Q_OBJECT
+public:
+    // `taken`: the names of the other definitions. `editing`: the name cannot change.
+    DefinitionDialog(const QString& catalogPath, const schedule::JobDefinition& start,
+                     QStringList taken, bool editing, QWidget* parent = nullptr);
+
+    // A new definition with the console's defaults (QSettings "defaults/…").
+    static schedule::JobDefinition defaults(const QStringList& pools);
+    // The pools of the catalog, by name.
+    static QStringList pools(const QString& catalogPath);
+
+    schedule::JobDefinition definition() const;
+    bool isValid() const;
+    QString reason() const; // why OK is disabled; empty when valid
+
+    QLineEdit* nameField() const { return name_; }
+    QPlainTextEdit* sourcesField() const { return sources_; }
+    QComboBox* poolField() const { return pool_; }
+    QSpinBox* drivesField() const { return drives_; }
+    QSpinBox* sessionsField() const { return sessions_; }
+    QPushButton* okButton() const;
+    QLabel* sourcesError() const { return sourcesError_; }
+
+    // Who stores the definition on OK: returns false with the reason when it cannot start (the
+    // dialog stays open and shows it); otherwise the dialog waits for saveFinished().
+    void setSaver(std::function<bool(const schedule::JobDefinition&, QString* whyNot)> saver) {
+        saver_ = std::move(saver);
+    }
+    // The store's answer: empty = saved (the dialog closes), otherwise shown in the dialog.
+    void saveFinished(const QString& error);
+
+private:
+    void validate();
+    void save();
+
+    schedule::JobDefinition base_;
+    QStringList taken_, pools_;
+    int libraryDrives_ = -1;
+    QLineEdit* name_;
+    QPlainTextEdit* sources_;
+    QLineEdit* include_;
+    QLineEdit* exclude_;
+    QComboBox* pool_;
+    QSpinBox* drives_;
+    QSpinBox* sessions_;
+    QSpinBox* blockKiB_;
+    QComboBox* compression_;
+    QSpinBox* priority_;
+    QSpinBox* retries_;
+    QLineEdit* pre_;
+    QLineEdit* post_;
+    QLineEdit* notify_;
+    QLabel *nameError_, *sourcesError_, *poolError_, *drivesError_, *sessionsError_, *blockError_,
+        *compressionError_;
+    QLabel* summary_;
+    QDialogButtonBox* buttons_;
+    std::function<bool(const schedule::JobDefinition&, QString*)> saver_;
+    bool saving_ = false;
+};
+
+} // namespace tl::ui

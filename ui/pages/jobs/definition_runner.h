@@ -1,0 +1,49 @@
+#pragma once
+// Run now: one job definition at a chosen level, start to end, through the engine's
+// schedule::run_definition (pre/post commands, backup, notification — as `tapeloom-cli job
+// run`), on a worker thread under the EngineGate. Keeps the cancel flag so the Queue tab can
+// stop the run. One run at a time per runner. GUI thread only (the flag is atomic).
+#include <QObject>
+#include <QString>
+#include <atomic>
+#include <memory>
+#include <optional>
+
+#include "schedule/job_definition.h"
+#include "schedule/scheduler.h"
+
+namespace tl {
+class Engine;
+}
+
+namespace tl::ui {
+
+class EngineGate;
+
+class DefinitionRunner final : public QObject {
+    Q_OBJECT
+public:
+    DefinitionRunner(Engine& engine, EngineGate& gate, QObject* parent = nullptr);
+
+    // Starts `d` at `level` (full | diff | incr); false with the reason (gate busy, a run of
+    // this runner still going) in `whyNot`.
+    bool start(const schedule::JobDefinition& d, const QString& level, QString* whyNot);
+    // Asks the running job to stop (it ends as cancelled). False when nothing runs.
+    bool cancel();
+    bool isRunning() const { return running_.has_value(); }
+    // The run as a queue entry (id 0, reason "manual"), for the Queue tab.
+    std::optional<schedule::QueueEntry> entry() const { return running_; }
+
+Q_SIGNALS:
+    void started(const QString& name);
+    // jobId 0 when the run could not be recorded; status as in the job history.
+    void finished(qint64 jobId, const QString& name, const QString& status, const QString& error);
+
+private:
+    Engine& engine_;
+    EngineGate& gate_;
+    std::shared_ptr<std::atomic<bool>> cancel_;
+    std::optional<schedule::QueueEntry> running_;
+};
+
+} // namespace tl::ui

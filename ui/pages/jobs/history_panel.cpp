@@ -1,0 +1,122 @@
+#include "pages/jobs/history_panel.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDateEdit>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include "models/job_history_model.h"
+#include "pages/jobs/history_filter_proxy.h"
+#include "pages/jobs/jobs_style.h"
+
+namespace tl::ui {
+
+namespace {
+void fill(QComboBox* box, const QString& any, const QStringList& values) {
+    box->addItem(any, QString());
+    for (const auto& v : values)
+        box->addItem(v, v); // stored values, as `tapeloom-cli jobs list --status` takes them
+}
+} // namespace
+
+HistoryPanel::HistoryPanel(const QString& catalogPath, QWidget* parent)
+    : QWidget(parent), model_(new JobHistoryModel(catalogPath, this)),
+      proxy_(new HistoryFilterProxy(this)), table_(new QTableView(this)),
+      status_(new QComboBox(this)), level_(new QComboBox(this)),
+      fromOn_(new QCheckBox(tr("&From"), this)), toOn_(new QCheckBox(tr("&Until"), this)),
+      from_(new QDateEdit(QDate::currentDate().addDays(-30), this)),
+      to_(new QDateEdit(QDate::currentDate(), this)) {
+    fill(status_, tr("Any status"),
+         {QStringLiteral("completed"), QStringLiteral("warnings"), QStringLiteral("partial"),
+          QStringLiteral("failed"), QStringLiteral("cancelled"), QStringLiteral("running")});
+    fill(level_, tr("Any level"),
+         {QStringLiteral("full"), QStringLiteral("diff"), QStringLiteral("incr")});
+    status_->setAccessibleName(tr("Filter by status"));
+    level_->setAccessibleName(tr("Filter by level"));
+    from_->setAccessibleName(tr("Started on or after"));
+    to_->setAccessibleName(tr("Started on or before"));
+    for (auto* d : {from_, to_}) {
+        d->setCalendarPopup(true);
+        d->setEnabled(false);
+    }
+
+    proxy_->setSourceModel(model_);
+    table_->setModel(proxy_);
+    table_->sortByColumn(JobHistoryModel::Id, Qt::DescendingOrder);
+    setUpTable(table_, QStringLiteral("jobsPage/historyHeader"), tr("Job history"));
+    table_->setToolTip(tr("Double-click or press Enter to open the job's report"));
+
+    auto* bar = new QHBoxLayout;
+    auto* statusLabel = new QLabel(tr("&Status:"), this);
+    statusLabel->setBuddy(status_);
+    auto* levelLabel = new QLabel(tr("&Level:"), this);
+    levelLabel->setBuddy(level_);
+    bar->addWidget(statusLabel);
+    bar->addWidget(status_);
+    bar->addWidget(levelLabel);
+    bar->addWidget(level_);
+    bar->addSpacing(12);
+    bar->addWidget(fromOn_);
+    bar->addWidget(from_);
+    bar->addWidget(toOn_);
+    bar->addWidget(to_);
+    bar->addStretch(1);
+    auto* box = new QVBoxLayout(this);
+    box->addLayout(bar);
+    box->addWidget(table_, 1);
+
+    connect(status_, &QComboBox::currentIndexChanged, this,
+            [this] { proxy_->setStatus(status_->currentData().toString()); });
+    connect(level_, &QComboBox::currentIndexChanged, this,
+            [this] { proxy_->setLevel(level_->currentData().toString()); });
+    for (auto* c : {fromOn_, toOn_})
+        connect(c, &QCheckBox::toggled, this, &HistoryPanel::applyDates);
+    for (auto* d : {from_, to_})
+        connect(d, &QDateEdit::dateChanged, this, &HistoryPanel::applyDates);
+    connect(table_, &QTableView::activated, this, [this](const QModelIndex& i) {
+        if (!i.isValid()) return;
+        Q_EMIT openReport(proxy_->index(i.row(), JobHistoryModel::Id).data().toLongLong());
+    });
+}
+
+HistoryPanel::~HistoryPanel() = default;
+
+bool HistoryPanel::refresh(QString* error) {
+    const auto current = table_->currentIndex();
+    const qint64 id = current.isValid()
+                          ? proxy_->index(current.row(), JobHistoryModel::Id).data().toLongLong()
+                          : 0;
+    auto st = model_->refresh();
+    if (!st) {
+        if (error) *error = QString::fromStdString(st.error().message);
+        return false;
+    }
+    fitColumnsOnce(table_);
+    for (int r = 0; id && r < proxy_->rowCount(); ++r)
+        if (proxy_->index(r, JobHistoryModel::Id).data().toLongLong() == id) {
+            table_->setCurrentIndex(proxy_->index(r, 0));
+            break;
+        }
+    return true;
+}
+
+void HistoryPanel::setStatusFilter(const QString& status) {
+    status_->setCurrentIndex(std::max(0, status_->findData(status)));
+}
+
+void HistoryPanel::setLevelFilter(const QString& level) {
+    level_->setCurrentIndex(std::max(0, level_->findData(level)));
+}
+
+void HistoryPanel::applyDates() {
+    from_->setEnabled(fromOn_->isChecked());
+    to_->setEnabled(toOn_->isChecked());
+    proxy_->setDateRange(fromOn_->isChecked() ? from_->date() : QDate(),
+                         toOn_->isChecked() ? to_->date() : QDate());
+}
+
+} // namespace tl::ui

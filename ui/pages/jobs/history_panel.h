@@ -1,0 +1,50 @@
+#pragma once
+// The History tab of the Jobs page: the job history (read-only, JobHistoryModel over its own
+// catalog connection) filtered by status, level and a date range. Double-click or Enter on a
+// job asks for its report. GUI thread only.
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QDateEdit;
+class QTableView;
+
+namespace tl::ui {
+
+class HistoryFilterProxy;
+class JobHistoryModel;
+
+class HistoryPanel final : public QWidget {
+    Q_OBJECT
+public:
+    HistoryPanel(const QString& catalogPath, QWidget* parent = nullptr);
+    ~HistoryPanel() override;
+
+    // Reloads the history, keeping the current job selected; false (and `error`) on failure.
+    bool refresh(QString* error = nullptr);
+    // "" = any; otherwise a stored value ("completed", "failed"…; "full", "diff", "incr").
+    void setStatusFilter(const QString& status);
+    void setLevelFilter(const QString& level);
+
+    JobHistoryModel* model() const { return model_; }
+    HistoryFilterProxy* proxy() const { return proxy_; }
+    QTableView* table() const { return table_; }
+
+Q_SIGNALS:
+    void openReport(qint64 jobId);
+
+private:
+    void applyDates();
+
+    JobHistoryModel* model_;
+    HistoryFilterProxy* proxy_;
+    QTableView* table_;
+    QComboBox* status_;
+    QComboBox* level_;
+    QCheckBox* fromOn_;
+    QCheckBox* toOn_;
+    QDateEdit* from_;
+    QDateEdit* to_;
+};
+
+} // namespace tl::ui

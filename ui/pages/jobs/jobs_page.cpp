@@ -1,0 +1,394 @@
+#include "pages/jobs/jobs_page.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPointer>
+#include <QPushButton>
+#include <QSettings>
+#include <QSortFilterProxyModel>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include "api/engine.h"
+#include "bridge/engine_gate.h"
+#include "bridge/engine_task.h"
+#include "catalog/db.h"
+#include "common/log.h"
+#include "pages/jobs/definition_dialog.h"
+#include "pages/jobs/definition_runner.h"
+#include "pages/jobs/definition_table_model.h"
+#include "pages/jobs/history_panel.h"
+#include "pages/jobs/jobs_style.h"
+#include "pages/jobs/queue_panel.h"
+#include "pages/jobs/schedule_panel.h"
+#include "schedule/definition_store.h"
+
+namespace tl::ui {
+
+namespace {
+QString catalog_path(Engine& engine) {
+    auto status = engine.status();
+    return QString::fromStdString(status ? status->catalog_path : engine.home() + "/catalog.db");
+}
+} // namespace
+
+JobsPage::JobsPage(Engine& engine, EngineGate& gate, QWidget* parent)
+    : QWidget(parent), engine_(engine), gate_(gate), catalogPath_(catalog_path(engine)),
+      runner_(new DefinitionRunner(engine, gate, this)),
+      definitions_(new DefinitionTableModel(catalogPath_, this)),
+      proxy_(new QSortFilterProxyModel(this)), tabs_(new QTabWidget(this)),
+      schedules_(new SchedulePanel(engine, gate, catalogPath_, this)),
+      queue_(new QueuePanel(catalogPath_, runner_, this)),
+      history_(new HistoryPanel(catalogPath_, this)), status_(new QLabel(this)),
+      timer_(new QTimer(this)) {
+    status_->setWordWrap(true);
+    status_->setAccessibleName(tr("Jobs page status"));
+    status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    tabs_->addTab(buildDefinitionsTab(), tr("&Definitions"));
+    tabs_->addTab(schedules_, tr("&Schedules"));
+    tabs_->addTab(queue_, tr("&Queue"));
+    tabs_->addTab(history_, tr("&History"));
+    tabs_->setAccessibleName(tr("Jobs"));
+    tabs_->setCurrentIndex(QSettings().value(QStringLiteral("jobsPage/tab"), 0).toInt());
+    auto* box = new QVBoxLayout(this);
+    box->addWidget(tabs_, 1);
+    box->addWidget(status_);
+    createActions();
+    setConfirm({});
+
+    connect(schedules_, &SchedulePanel::message, this, &JobsPage::report);
+    connect(schedules_, &SchedulePanel::changed, this, &JobsPage::refreshDefinitions);
+    connect(queue_, &QueuePanel::message, this, &JobsPage::report);
+    connect(history_, &HistoryPanel::openReport, this, &JobsPage::openReport);
+    connect(tabs_, &QTabWidget::currentChanged, this, [this](int tab) {
+        QSettings().setValue(QStringLiteral("jobsPage/tab"), tab);
+        refreshTab(tab);
+    });
+    connect(runner_, &DefinitionRunner::started, this, [this](const QString& name) {
+        report(tr("%1 is running at level %2…").arg(name, level()), false);
+        queue_->refresh();
+        Q_EMIT jobStarted(name);
+    });
+    connect(runner_, &DefinitionRunner::finished, this,
+            [this](qint64 jobId, const QString& name, const QString& status, const QString& error) {
+                const bool bad = status == QLatin1String("failed");
+                report(
+                    error.isEmpty()
+                        ? tr("%1 ended: %2 (job %3).").arg(name, status).arg(jobId)
+                        : tr("%1 ended: %2 (job %3): %4").arg(name, status).arg(jobId).arg(error),
+                    bad);
+                refresh();
+                Q_EMIT jobFinished(jobId, status);
+            });
+    timer_->setInterval(2000);
+    connect(timer_, &QTimer::timeout, this, [this] { refreshTab(tabs_->currentIndex()); });
+}
+
+JobsPage::~JobsPage() = default;
+
+QWidget* JobsPage::buildDefinitionsTab() {
+    auto* tab = new QWidget(this);
+    table_ = new QTableView(tab);
+    proxy_->setSourceModel(definitions_);
+    proxy_->setSortRole(Qt::UserRole);
+    table_->setModel(proxy_);
+    table_->sortByColumn(DefinitionTableModel::Name, Qt::AscendingOrder);
+    setUpTable(table_, QStringLiteral("jobsPage/definitionsHeader"), tr("Job definitions"));
+    auto* newButton = new QPushButton(tr("&New…"), tab);
+    auto* editButton = new QPushButton(tr("&Edit…"), tab);
+    auto* duplicateButton = new QPushButton(tr("D&uplicate…"), tab);
+    auto* removeButton = new QPushButton(tr("&Remove…"), tab);
+    level_ = new QComboBox(tab);
+    level_->addItem(tr("Full"), QStringLiteral("full"));
+    level_->addItem(tr("Differential"), QStringLiteral("diff"));
+    level_->addItem(tr("Incremental"), QStringLiteral("incr"));
+    setLevel(
+        QSettings().value(QStringLiteral("defaults/level"), QStringLiteral("incr")).toString());
+    runButton_ = new QPushButton(tr("Run no&w"), tab);
+    newButton->setAccessibleName(tr("New job definition"));
+    editButton->setAccessibleName(tr("Edit the selected job definition"));
+    duplicateButton->setAccessibleName(tr("Duplicate the selected job definition"));
+    removeButton->setAccessibleName(tr("Remove the selected job definition"));
+    level_->setAccessibleName(tr("Backup level for Run now"));
+    runButton_->setAccessibleName(tr("Run the selected job definition now"));
+    runButton_->setToolTip(tr("Run the selected job definition now (Ctrl+R)"));
+    auto* levelLabel = new QLabel(tr("&Level:"), tab);
+    levelLabel->setBuddy(level_);
+
+    auto* bar = new QHBoxLayout;
+    for (auto* b : {newButton, editButton, duplicateButton, removeButton})
+        bar->addWidget(b);
+    bar->addStretch(1);
+    bar->addWidget(levelLabel);
+    bar->addWidget(level_);
+    bar->addWidget(runButton_);
+    auto* box = new QVBoxLayout(tab);
+    box->addWidget(table_, 1);
+    box->addLayout(bar);
+
+    connect(newButton, &QPushButton::clicked, this, &JobsPage::newDefinition);
+    connect(editButton, &QPushButton::clicked, this, &JobsPage::editSelected);
+    connect(duplicateButton, &QPushButton::clicked, this, &JobsPage::duplicateSelected);
+    connect(removeButton, &QPushButton::clicked, this, &JobsPage::removeSelected);
+    connect(runButton_, &QPushButton::clicked, this, &JobsPage::runNow);
+    connect(table_, &QTableView::doubleClicked, this, &JobsPage::editSelected);
+    connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this] { schedules_->selectDefinition(selectedName()); });
+    return tab;
+}
+
+void JobsPage::createActions() {
+    auto add = [this](QWidget* on, const QKeySequence& key, const QString& text, auto slot) {
+        auto* a = new QAction(text, on);
+        a->setShortcut(key);
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        connect(a, &QAction::triggered, this, slot);
+        on->addAction(a);
+    };
+    add(this, QKeySequence(Qt::CTRL | Qt::Key_N), tr("New job definition"),
+        &JobsPage::newDefinition);
+    add(this, QKeySequence(Qt::CTRL | Qt::Key_R), tr("Run now"), &JobsPage::runNow);
+    // Return and Delete belong to the definitions table: in the History tab Enter opens a report.
+    add(table_, QKeySequence(Qt::Key_Return), tr("Edit job definition"), &JobsPage::editSelected);
+    add(table_, QKeySequence(Qt::Key_Enter), tr("Edit job definition"), &JobsPage::editSelected);
+    add(table_, QKeySequence(QKeySequence::Delete), tr("Remove job definition"),
+        &JobsPage::removeSelected);
+}
+
+void JobsPage::setConfirm(std::function<bool(const QString&)> confirm) {
+    if (!confirm)
+        confirm = [this](const QString& question) {
+            return QMessageBox::question(this, tr("Jobs"), question) == QMessageBox::Yes;
+        };
+    confirm_ = confirm;
+    schedules_->setConfirm(confirm);
+    queue_->setConfirm(confirm);
+}
+
+void JobsPage::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    refresh();
+    timer_->start();
+}
+
+void JobsPage::hideEvent(QHideEvent* event) {
+    QWidget::hideEvent(event);
+    timer_->stop();
+}
+
+void JobsPage::report(const QString& text, bool error) {
+    if (error) log::get("ui")->warn("jobs page: {}", text.toStdString());
+    showStatus(status_, text, error);
+}
+
+QString JobsPage::statusText() const {
+    return status_->text();
+}
+
+void JobsPage::refresh() {
+    for (int tab = DefinitionsTab; tab <= HistoryTab; ++tab)
+        refreshTab(tab);
+}
+
+void JobsPage::refreshTab(int tab) {
+    QString error;
+    bool ok = true;
+    switch (tab) {
+    case DefinitionsTab:
+        refreshDefinitions();
+        return;
+    case SchedulesTab:
+        ok = schedules_->refresh(&error);
+        break;
+    case QueueTab:
+        ok = queue_->refresh(&error);
+        break;
+    case HistoryTab:
+        ok = history_->refresh(&error);
+        break;
+    }
+    if (!ok) report(tr("Cannot read the catalog: %1").arg(error), true);
+}
+
+void JobsPage::refreshDefinitions() {
+    const QString current = selectedName();
+    auto st = definitions_->refresh(to_unix_seconds(engine_.clock().wall()));
+    if (!st) {
+        report(tr("Cannot read the job definitions: %1")
+                   .arg(QString::fromStdString(st.error().message)),
+               true);
+        return;
+    }
+    QStringList names;
+    for (const auto& r : definitions_->rows())
+        names << QString::fromStdString(r.def.name);
+    schedules_->setDefinitions(names);
+    fitColumnsOnce(table_);
+    if (!current.isEmpty() && selectedName() != current) selectDefinition(current);
+    if (!table_->currentIndex().isValid() && proxy_->rowCount() > 0)
+        table_->setCurrentIndex(proxy_->index(0, 0));
+}
+
+const schedule::JobDefinition* JobsPage::selected() const {
+    const auto i = table_->currentIndex();
+    if (!i.isValid()) return nullptr;
+    const int row = proxy_->mapToSource(i).row();
+    if (row < 0 || row >= definitions_->rowCount()) return nullptr;
+    return &definitions_->rows()[static_cast<std::size_t>(row)].def;
+}
+
+QString JobsPage::selectedName() const {
+    const auto* d = selected();
+    return d ? QString::fromStdString(d->name) : QString();
+}
+
+bool JobsPage::selectDefinition(const QString& name) {
+    const int row = definitions_->rowOf(name);
+    if (row < 0) return false;
+    table_->setCurrentIndex(proxy_->mapFromSource(definitions_->index(row, 0)));
+    return true;
+}
+
+void JobsPage::setLevel(const QString& level) {
+    const int i = level_->findData(level);
+    if (i >= 0) level_->setCurrentIndex(i);
+}
+
+QString JobsPage::level() const {
+    return level_->currentData().toString();
+}
+
+DefinitionDialog* JobsPage::newDefinition() {
+    return openDialog(DefinitionDialog::defaults(DefinitionDialog::pools(catalogPath_)), false);
+}
+
+DefinitionDialog* JobsPage::editSelected() {
+    const auto* d = selected();
+    if (!d) {
+        report(tr("Select a job definition to edit."), true);
+        return nullptr;
+    }
+    return openDialog(*d, true);
+}
+
+DefinitionDialog* JobsPage::duplicateSelected() {
+    const auto* d = selected();
+    if (!d) {
+        report(tr("Select a job definition to duplicate."), true);
+        return nullptr;
+    }
+    auto copy = *d;
+    copy.id = 0;
+    copy.name += "-copy";
+    for (int n = 2; definitions_->rowOf(QString::fromStdString(copy.name)) >= 0; ++n)
+        copy.name = d->name + "-copy" + std::to_string(n);
+    return openDialog(copy, false);
+}
+
+DefinitionDialog* JobsPage::openDialog(const schedule::JobDefinition& start, bool editing) {
+    if (dialog_) dialog_->reject();
+    QStringList taken;
+    for (const auto& r : definitions_->rows())
+        if (!editing || r.def.name != start.name) taken << QString::fromStdString(r.def.name);
+    dialog_ = new DefinitionDialog(catalogPath_, start, taken, editing, this);
+    dialog_->setAttribute(Qt::WA_DeleteOnClose);
+    dialog_->setSaver([this, editing](const schedule::JobDefinition& d, QString* whyNot) {
+        return save(d, editing, whyNot);
+    });
+    connect(dialog_, &QObject::destroyed, this, [this, d = dialog_] {
+        if (dialog_ == d) dialog_ = nullptr;
+    });
+    dialog_->open();
+    return dialog_;
+}
+
+bool JobsPage::save(const schedule::JobDefinition& d, bool editing, QString* whyNot) {
+    Engine* engine = &engine_;
+    const QString name = QString::fromStdString(d.name);
+    QPointer<DefinitionDialog> dialog(dialog_);
+    const bool started = runEngineTask(
+        gate_, this, tr("Saving job definition %1").arg(name),
+        [engine, d, editing]() -> QString {
+            // As `tapeloom-cli job define|edit`: the store checks everything again.
+            schedule::DefinitionStore store(engine->catalog());
+            const long long now = to_unix_seconds(engine->clock().wall());
+            if (editing) {
+                auto st = store.update(d, now);
+                return st ? QString() : QString::fromStdString(st.error().message);
+            }
+            auto id = store.add(d, now);
+            return id ? QString() : QString::fromStdString(id.error().message);
+        },
+        [this, name, editing, dialog](const QString& error) {
+            if (dialog) dialog->saveFinished(error);
+            if (!error.isEmpty()) {
+                report(tr("%1 was not saved: %2").arg(name, error), true);
+                return;
+            }
+            refreshDefinitions();
+            selectDefinition(name);
+            report(editing ? tr("Job definition %1 updated.").arg(name)
+                           : tr("Job definition %1 stored.").arg(name),
+                   false);
+        },
+        whyNot);
+    if (!started && whyNot) report(*whyNot, true);
+    return started;
+}
+
+bool JobsPage::removeSelected() {
+    const auto* d = selected();
+    if (!d) {
+        report(tr("Select a job definition to remove."), true);
+        return false;
+    }
+    const QString name = QString::fromStdString(d->name);
+    if (gate_.busy()) { // refused before asking: the question would be for nothing
+        report(tr("%1 is running; try again when it has ended.").arg(gate_.holder()), true);
+        return false;
+    }
+    if (!confirm_(
+            tr("Remove job definition %1 and its schedules? Its job history stays.").arg(name)))
+        return false;
+    Engine* engine = &engine_;
+    const std::string key = d->name;
+    QString whyNot;
+    const bool started = runEngineTask(
+        gate_, this, tr("Removing job definition %1").arg(name),
+        [engine, key]() -> QString {
+            auto st = schedule::DefinitionStore(engine->catalog()).remove(key);
+            return st ? QString() : QString::fromStdString(st.error().message);
+        },
+        [this, name](const QString& error) {
+            if (!error.isEmpty()) {
+                report(tr("%1 was not removed: %2").arg(name, error), true);
+                return;
+            }
+            refresh();
+            report(tr("Job definition %1 and its schedules removed.").arg(name), false);
+        },
+        &whyNot);
+    if (!started) report(whyNot, true);
+    return started;
+}
+
+bool JobsPage::runNow() {
+    const auto* d = selected();
+    if (!d) {
+        report(tr("Select a job definition to run."), true);
+        return false;
+    }
+    QString whyNot;
+    if (!runner_->start(*d, level(), &whyNot)) {
+        report(whyNot, true);
+        return false;
+    }
+    return true;
+}
+
+} // namespace tl::ui

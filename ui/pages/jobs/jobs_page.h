@@ -1,0 +1,111 @@
+#pragma once
+// The Jobs page (issue #7): job definitions (list; New / Edit / Duplicate / Remove through a
+// dialog with inline validation), their schedules (rule editor with the next runs), the queue
+// (the scheduler service's entries and this page's run; Cancel) and the job history (filter by
+// status, level and date; Enter or double-click opens the job's report). Run now starts the
+// selected definition at a level on a worker thread under the EngineGate.
+// Every write goes through the same engine functions as `tapeloom-cli job|schedule|queue`, on a
+// worker thread (runEngineTask); the tables read the catalog through their own connections, so
+// the page never touches engine.catalog() on the GUI thread. A busy gate is reported in the
+// page's status line, never in a pop-up. Shortcuts (while the page has focus): Ctrl+N new,
+// Return edit, Delete remove (in the definitions table), Ctrl+R run now. GUI thread only.
+#include <QWidget>
+#include <functional>
+
+#include "schedule/job_definition.h"
+
+class QComboBox;
+class QLabel;
+class QPushButton;
+class QSortFilterProxyModel;
+class QTabWidget;
+class QTableView;
+class QTimer;
+
+namespace tl {
+class Engine;
+}
+
+namespace tl::ui {
+
+class DefinitionDialog;
+class DefinitionRunner;
+class DefinitionTableModel;
+class EngineGate;
+class HistoryPanel;
+class QueuePanel;
+class SchedulePanel;
+
+class JobsPage final : public QWidget {
+    Q_OBJECT
+public:
+    enum Tab { DefinitionsTab, SchedulesTab, QueueTab, HistoryTab };
+    JobsPage(Engine& engine, EngineGate& gate, QWidget* parent = nullptr);
+    ~JobsPage() override;
+
+    // Destructive actions ask this (default: QMessageBox::question); tests answer it.
+    void setConfirm(std::function<bool(const QString& question)> confirm);
+    // Reloads every tab (also on show, and every 2 s for the visible tab).
+    void refresh();
+
+    // Open the definition dialog (window-modal, not blocking) and return it; OK stores the
+    // definition. nullptr (and a status message) when there is no selection.
+    DefinitionDialog* newDefinition();
+    DefinitionDialog* editSelected();
+    DefinitionDialog* duplicateSelected();
+    bool removeSelected(); // after confirmation
+    bool runNow();         // the selected definition at level()
+    bool selectDefinition(const QString& name);
+    QString selectedName() const;        // empty when none
+    void setLevel(const QString& level); // full | diff | incr
+    QString level() const;
+
+    DefinitionDialog* dialog() const { return dialog_; } // the open dialog, if any
+    DefinitionTableModel* definitionsModel() const { return definitions_; }
+    QTableView* definitionsTable() const { return table_; }
+    SchedulePanel* schedulePanel() const { return schedules_; }
+    QueuePanel* queuePanel() const { return queue_; }
+    HistoryPanel* historyPanel() const { return history_; }
+    DefinitionRunner* runner() const { return runner_; }
+    QTabWidget* tabs() const { return tabs_; }
+    QString statusText() const;
+
+Q_SIGNALS:
+    void openReport(qint64 jobId);        // show that job in the Reports page
+    void jobStarted(const QString& name); // Run now started (show the Dashboard)
+    void jobFinished(qint64 jobId, const QString& status);
+
+protected:
+    void showEvent(QShowEvent* event) override;
+    void hideEvent(QHideEvent* event) override;
+
+private:
+    QWidget* buildDefinitionsTab();
+    void createActions();
+    DefinitionDialog* openDialog(const schedule::JobDefinition& start, bool editing);
+    bool save(const schedule::JobDefinition& d, bool editing, QString* whyNot);
+    void refreshDefinitions();
+    void refreshTab(int tab);
+    void report(const QString& text, bool error);
+    const schedule::JobDefinition* selected() const;
+
+    Engine& engine_;
+    EngineGate& gate_;
+    QString catalogPath_;
+    DefinitionRunner* runner_;
+    DefinitionTableModel* definitions_;
+    QSortFilterProxyModel* proxy_;
+    QTableView* table_ = nullptr;
+    QComboBox* level_ = nullptr;
+    QPushButton* runButton_ = nullptr;
+    QTabWidget* tabs_;
+    SchedulePanel* schedules_;
+    QueuePanel* queue_;
+    HistoryPanel* history_;
+    QLabel* status_;
+    QTimer* timer_;
+    DefinitionDialog* dialog_ = nullptr;
+    std::function<bool(const QString&)> confirm_;
+};
+
+} // namespace tl::ui

@@ -1,0 +1,47 @@
+#pragma once
+// The Queue tab of the Jobs page: the scheduler service's waiting and running jobs and the run
+// started from this page, with Cancel (confirmed). The page's own run is stopped through its
+// cancel flag; a service entry is cancelled as `tapeloom-cli queue cancel` does it (a request
+// the service acts on at its next tick, or the entry removed when no service runs). That write
+// goes to the queue table on a worker thread with its own connection and not through the
+// EngineGate, like the CLI's (which skips the home lock), so a queued run can be cancelled
+// while a job runs. GUI thread only.
+#include <QWidget>
+#include <functional>
+
+class QLabel;
+class QPushButton;
+class QTableView;
+
+namespace tl::ui {
+
+class DefinitionRunner;
+class QueueTableModel;
+
+class QueuePanel final : public QWidget {
+    Q_OBJECT
+public:
+    QueuePanel(const QString& catalogPath, DefinitionRunner* runner, QWidget* parent = nullptr);
+
+    bool refresh(QString* error = nullptr);
+    // Cancels the selected entry after confirmation; false (and a message) otherwise.
+    bool cancelSelected();
+    void setConfirm(std::function<bool(const QString&)> confirm) { confirm_ = std::move(confirm); }
+
+    QueueTableModel* model() const { return model_; }
+    QTableView* table() const { return table_; }
+
+Q_SIGNALS:
+    void message(const QString& text, bool error);
+
+private:
+    QString catalogPath_;
+    DefinitionRunner* runner_;
+    QueueTableModel* model_;
+    QTableView* table_;
+    QLabel* service_;
+    QPushButton* cancel_;
+    std::function<bool(const QString&)> confirm_;
+};
+
+} // namespace tl::ui

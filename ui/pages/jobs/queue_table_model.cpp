@@ -1,0 +1,104 @@
+#include "pages/jobs/queue_table_model.h"
+
+#include <QDateTime>
+#include <QFileInfo>
+#include <QLocale>
+
+#include "catalog/db.h"
+#include "schedule/queue_store.h"
+#include "schedule/service_lock.h"
+
+namespace tl::ui {
+
+QueueTableModel::QueueTableModel(QString catalogPath, QObject* parent)
+    : QAbstractTableModel(parent), path_(std::move(catalogPath)) {}
+
+Status QueueTableModel::refresh() {
+    servicePid_ = schedule::service_holder(QFileInfo(path_).path().toStdString());
+    auto db = catalog::Db::open(path_.toStdString(), false);
+    if (!db) return db.error();
+    auto entries = schedule::QueueStore(db.value()).list();
+    if (!entries) return entries.error();
+    std::string signature;
+    for (const auto& e : entries.value())
+        signature += std::to_string(e.id) + schedule::to_string(e.state) +
+                     (e.cancel_requested ? "c" : "") + std::to_string(e.attempt) +
+                     std::to_string(e.not_before) + std::to_string(e.started) + e.level + "\n";
+    if (signature == signature_) return {};
+    beginResetModel();
+    service_ = std::move(entries.value());
+    signature_ = std::move(signature);
+    endResetModel();
+    return {};
+}
+
+void QueueTableModel::setLocalRun(std::optional<schedule::QueueEntry> run) {
+    beginResetModel();
+    local_ = std::move(run);
+    endResetModel();
+}
+
+const schedule::QueueEntry& QueueTableModel::entry(int row) const {
+    if (local_) return row == 0 ? *local_ : service_.at(static_cast<std::size_t>(row - 1));
+    return service_.at(static_cast<std::size_t>(row));
+}
+
+int QueueTableModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(service_.size() + (local_ ? 1 : 0));
+}
+
+int QueueTableModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant QueueTableModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || index.row() >= rowCount()) return {};
+    const auto& e = entry(index.row());
+    const bool running = e.state == schedule::QueueEntry::State::Running;
+    if (role != Qt::DisplayRole && role != Qt::UserRole) return {};
+    switch (index.column()) {
+    case Id:
+        return e.id ? QVariant(qint64(e.id)) : QVariant(tr("this console"));
+    case Job:
+        return QString::fromStdString(e.definition);
+    case Level:
+        return QString::fromStdString(e.level);
+    case State:
+        if (e.cancel_requested) return tr("stopping");
+        return running ? tr("running") : tr("queued");
+    case Reason:
+        return QString::fromStdString(e.reason);
+    case Attempt:
+        return e.attempt;
+    case Since: {
+        const long long t = running ? e.started : e.not_before;
+        if (role == Qt::UserRole) return t;
+        return t ? QLocale().toString(QDateTime::fromSecsSinceEpoch(t), QLocale::ShortFormat)
+                 : QString();
+    }
+    }
+    return {};
+}
+
+QVariant QueueTableModel::headerData(int section, Qt::Orientation o, int role) const {
+    if (o != Qt::Horizontal || role != Qt::DisplayRole) return {};
+    switch (section) {
+    case Id:
+        return tr("Entry");
+    case Job:
+        return tr("Job definition");
+    case Level:
+        return tr("Level");
+    case State:
+        return tr("State");
+    case Reason:
+        return tr("Reason");
+    case Attempt:
+        return tr("Attempt");
+    case Since:
+        return tr("Since / not before");
+    }
+    return {};
+}
+
+} // namespace tl::ui

@@ -1,0 +1,42 @@
+#pragma once
+// The queue for the Jobs page: the scheduler service's waiting and running entries (table
+// job_queue, as `tapeloom-cli queue list` shows them) plus the run started from this page,
+// which the service does not know about (its row has id 0). GUI thread only.
+#include <QAbstractTableModel>
+#include <optional>
+#include <vector>
+
+#include "common/result.h"
+#include "schedule/scheduler.h"
+
+namespace tl::ui {
+
+class QueueTableModel final : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { Id, Job, Level, State, Reason, Attempt, Since, ColumnCount };
+    explicit QueueTableModel(QString catalogPath, QObject* parent = nullptr);
+
+    // Reloads the service's queue; reset only on a change.
+    tl::Status refresh();
+    // The page's own run (nullopt when none runs); shown first, with id 0.
+    void setLocalRun(std::optional<schedule::QueueEntry> run);
+    // The entry on `row` (the local run has id 0).
+    const schedule::QueueEntry& entry(int row) const;
+    // Pid of the scheduler service holding the data directory, 0 when none (as of refresh()).
+    long servicePid() const { return servicePid_; }
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation o, int role = Qt::DisplayRole) const override;
+
+private:
+    QString path_;
+    std::optional<schedule::QueueEntry> local_;
+    std::vector<schedule::QueueEntry> service_;
+    std::string signature_;
+    long servicePid_ = 0;
+};
+
+} // namespace tl::ui

@@ -1,0 +1,41 @@
+#pragma once
+// The schedules of the job definitions with their next run, as `tapeloom-cli schedule list`
+// shows them. Reads through its own short-lived catalog connection. GUI thread only.
+#include <QAbstractTableModel>
+#include <vector>
+
+#include "common/result.h"
+
+namespace tl::ui {
+
+struct ScheduleRow {
+    qint64 id = 0;
+    QString definition, rule;
+    long long nextRun = 0; // unix seconds; 0 = never
+    QString nextLevel;
+    QString error; // a stored rule that no longer parses
+    friend bool operator==(const ScheduleRow&, const ScheduleRow&) = default;
+};
+
+class ScheduleTableModel final : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { Id, Job, NextRun, Rule, ColumnCount };
+    explicit ScheduleTableModel(QString catalogPath, QObject* parent = nullptr);
+
+    // Reloads the schedules (of `definition`, or all when empty); reset only on a change.
+    tl::Status refresh(long long now, const QString& definition = {});
+    const std::vector<ScheduleRow>& rows() const { return rows_; }
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation o, int role = Qt::DisplayRole) const override;
+
+private:
+    QString path_;
+    std::vector<ScheduleRow> rows_;
+    bool loaded_ = false;
+};
+
+} // namespace tl::ui
