@@ -1,0 +1,310 @@
+#include <QtTest>
+
+#include <QApplication>
+#include <QMimeData>
+#include <QPalette>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStyleFactory>
+#include <QTableView>
+
+#include "api/engine.h"
+#include "bridge/engine_gate.h"
+#include "cli_runner.h"
+#include "common/log.h"
+#include "device/changer_rules.h"
+#include "device/library.h"
+#include "media/volume_catalog.h"
+#include "pages/library/difference_model.h"
+#include "pages/library/element_widget.h"
+#include "pages/library/library_page.h"
+#include "pages/library/library_view.h"
+
+using tl::device::ElementType;
+using tl::ui::ElementWidget;
+using tl::ui::LibraryPage;
+using tl::ui::Place;
+using tltest::run_cli;
+
+namespace {
+std::unique_ptr<tl::Engine> open_engine(const QString& home) {
+    auto engine = tl::Engine::open({home.toStdString(), nullptr, false});
+    if (!engine) qWarning("engine: %s", engine.error().message.c_str());
+    return engine ? std::move(engine.value()) : nullptr;
+}
+
+// The changer as the engine reads it (the test thread uses the Engine only while the page's
+// gate is free).
+tl::device::Inventory changer(tl::Engine& e) {
+    auto lib = tl::device::open_library(e.catalog(), e.home(), "", e.clock());
+    if (!lib) qFatal("open_library: %s", lib.error().message.c_str());
+    auto inv = lib.value()->changer().inventory();
+    if (!inv) qFatal("inventory: %s", inv.error().message.c_str());
+    return inv.value();
+}
+
+QString at(const tl::device::Inventory& inv, ElementType t, int n) {
+    const auto* e =
+        t == ElementType::Drive ? tl::device::find_drive(inv, n) : tl::device::find_slot(inv, n);
+    return e && e->full ? QString::fromStdString(e->barcode) : QString();
+}
+
+void cli(const QStringList& args) {
+    const auto r = run_cli(args);
+    QVERIFY2(r.exit_code == 0, qPrintable(args.join(' ') + ": " + QString::fromUtf8(r.err)));
+}
+
+// Drops the cartridge of `from` onto `to` as a drag and drop does (the page's drop handler).
+void drop(LibraryPage& page, Place from, Place to) {
+    ElementWidget* target = page.view()->element(to);
+    QVERIFY(target);
+    QMimeData mime;
+    mime.setData(QString::fromLatin1(ElementWidget::kMimeType), ElementWidget::encode(from));
+    const QPointF pos = QRectF(target->rect()).center();
+    QDragEnterEvent enter(pos.toPoint(), Qt::MoveAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(target, &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent ev(pos, Qt::MoveAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(target, &ev);
+}
+
+void shot(QWidget& page, const QString& name) {
+    const QString dir = qEnvironmentVariable("TAPELOOM_SHOT_DIR");
+    if (dir.isEmpty()) return;
+    QDir().mkpath(dir);
+    page.resize(1280, 860);
+    QApplication::processEvents();
+    page.grab().save(dir + "/" + name + ".png");
+}
+} // namespace
+
+// The Library page on the default virtual library of a fresh data directory (3 volumes in
+// Default, one in Weekly, one read-only, the rest unknown to the catalog): the drawing shows every
+// slot with the barcode the changer reports; load, unload (by the page's API, by Enter, by a
+// drop), export to the mail slot and mark off-site at "Vault A" change the changer and the
+// catalog as the engine reads them back; an export from a drive and a drop onto a full slot are
+// refused inline with nothing moved; a busy gate refuses; a hand move shows up in the inventory
+// and the reconcile records it.
+class TestLibraryPage : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir dir_;
+    QString home_;
+
+private Q_SLOTS:
+    void initTestCase() {
+        QCoreApplication::setOrganizationName(QStringLiteral("TapeloomTest"));
+        tl::log::ring();
+        QSettings().remove(QStringLiteral("library")); // the page's remembered layout
+        if (qEnvironmentVariableIntValue("TAPELOOM_SHOT_DARK") == 1) {
+            QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+            QPalette p;
+            p.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+            p.setColor(QPalette::WindowText, QColor(0xe0, 0xe0, 0xe0));
+            p.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+            p.setColor(QPalette::AlternateBase, QColor(0x33, 0x33, 0x33));
+            p.setColor(QPalette::Text, QColor(0xe0, 0xe0, 0xe0));
+            p.setColor(QPalette::PlaceholderText, QColor(0x9e, 0x9e, 0x9e));
+            p.setColor(QPalette::Button, QColor(0x3a, 0x3a, 0x3a));
+            p.setColor(QPalette::ButtonText, QColor(0xe0, 0xe0, 0xe0));
+            p.setColor(QPalette::Mid, QColor(0x70, 0x70, 0x70));
+            p.setColor(QPalette::Highlight, QColor(0x42, 0x8b, 0xd8));
+            QApplication::setPalette(p);
+        }
+        QVERIFY(dir_.isValid());
+        home_ = dir_.path() + "/home";
+        for (const char* bc : {"TLO001L9", "TLO002L9", "TLO003L9", "TLO005L9"})
+            cli({"--home", home_, "volume", "label", "--barcode", bc, "--pool", "Default"});
+        cli({"--home", home_, "pool", "add", "Weekly"});
+        cli({"--home", home_, "volume", "label", "--barcode", "TLO004L9", "--pool", "Weekly"});
+        cli({"--home", home_, "volume", "mark", "TLO005L9", "read-only"});
+        QVERIFY(!QTest::currentTestFailed());
+    }
+
+    void drawsEverySlotTheChangerReports() {
+        auto engine = open_engine(home_);
+        QVERIFY(engine);
+        tl::ui::EngineGate gate;
+        LibraryPage page(*engine, gate);
+        QSignalSpy refreshed(&page, &LibraryPage::refreshed);
+        page.show();
+        QTRY_VERIFY(refreshed.count() >= 1);
+        const auto inv = changer(*engine);
+        QCOMPARE(inv.storage.size(), std::size_t(24));
+        QCOMPARE(page.view()->elements().size(),
+                 inv.drives.size() + inv.storage.size() + inv.mail_slots.size());
+        for (const auto* v : {&inv.drives, &inv.storage, &inv.mail_slots})
+            for (const auto& e : *v) {
+                auto* w = page.view()->element({e.type, e.number});
+                QVERIFY(w);
+                QCOMPARE(w->content().full, e.full);
+                QCOMPARE(w->content().barcode, QString::fromStdString(e.barcode));
+                if (e.full) QVERIFY(w->accessibleName().contains(w->content().barcode));
+            }
+        QCOMPARE(page.view()->element({ElementType::Slot, 1})->accessibleName(),
+                 QStringLiteral("Slot 1: TLO001L9, Default, Append"));
+        QCOMPARE(page.view()->element({ElementType::Slot, 4})->accessibleName(),
+                 QStringLiteral("Slot 4: TLO004L9, Weekly, Append"));
+        QCOMPARE(page.view()->element({ElementType::MailSlot, 25})->accessibleName(),
+                 QStringLiteral("Mail 1: empty"));
+        QVERIFY(page.view()->element({ElementType::Slot, 5})->toolTip().contains("Read-only"));
+        QVERIFY(page.view()->legendText().contains("Not in the catalog"));
+
+        // Arrow keys walk the drawing: right to the next slot, down to the next row.
+        page.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&page));
+        auto* s1 = page.view()->element({ElementType::Slot, 1});
+        // Laid out: slot 2 right of slot 1, slot 7 below it.
+        QTRY_VERIFY(page.view()->element({ElementType::Slot, 2})->x() > s1->x() &&
+                    page.view()->element({ElementType::Slot, 7})->y() > s1->y());
+        s1->setFocus();
+        QTest::keyClick(s1, Qt::Key_Right);
+        QTRY_COMPARE(QApplication::focusWidget(), page.view()->element({ElementType::Slot, 2}));
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Down);
+        QTRY_COMPARE(QApplication::focusWidget(), page.view()->element({ElementType::Slot, 8}));
+    }
+
+    void movesExportAndOffsite() {
+        auto engine = open_engine(home_);
+        QVERIFY(engine);
+        tl::ui::EngineGate gate;
+        LibraryPage page(*engine, gate);
+        QSignalSpy refreshed(&page, &LibraryPage::refreshed);
+        QSignalSpy moved(&page, &LibraryPage::moveFinished);
+        page.show();
+        QTRY_VERIFY(refreshed.count() >= 1);
+        auto waitMove = [&](int n) {
+            QTRY_COMPARE_WITH_TIMEOUT(moved.count(), n, 30000);
+            QCOMPARE(moved.last().first().toString(), QString());
+            const int r = int(refreshed.count());
+            QTRY_VERIFY(refreshed.count() > r);
+        };
+
+        // Load slot 1 into drive 0 through the page's action; the changer says so.
+        QVERIFY(page.load(1, 0));
+        waitMove(1);
+        QCOMPARE(at(changer(*engine), ElementType::Drive, 0), QStringLiteral("TLO001L9"));
+        QCOMPARE(page.view()->element({ElementType::Drive, 0})->content().barcode,
+                 QStringLiteral("TLO001L9"));
+        // Unload to its home slot.
+        QVERIFY(page.unload(0));
+        waitMove(2);
+        auto inv = changer(*engine);
+        QCOMPARE(at(inv, ElementType::Drive, 0), QString());
+        QCOMPARE(at(inv, ElementType::Slot, 1), QStringLiteral("TLO001L9"));
+
+        // Enter on slot 3 runs its default action: load into the first empty drive (0).
+        page.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&page));
+        auto* s3 = page.view()->element({ElementType::Slot, 3});
+        s3->setFocus();
+        QTest::keyClick(s3, Qt::Key_Return);
+        waitMove(3);
+        QCOMPARE(at(changer(*engine), ElementType::Drive, 0), QStringLiteral("TLO003L9"));
+
+        // Export of the cartridge in drive 0 (a drop onto the mail slot): refused, nothing moved.
+        const auto before = changer(*engine);
+        drop(page, {ElementType::Drive, 0}, {ElementType::MailSlot, 25});
+        QVERIFY2(page.statusText().contains("unload it first"), qPrintable(page.statusText()));
+        QVERIFY(!page.busy());
+        // A drop onto a full slot: refused with the changer's reason.
+        drop(page, {ElementType::Slot, 4}, {ElementType::Slot, 5});
+        QVERIFY2(page.statusText().contains("slot 5 is full"), qPrintable(page.statusText()));
+        QCOMPARE(moved.count(), 3);
+        const auto after = changer(*engine);
+        for (int n = 1; n <= 26; ++n)
+            QCOMPARE(at(after, ElementType::Slot, n), at(before, ElementType::Slot, n));
+        QCOMPARE(at(after, ElementType::Drive, 0), QStringLiteral("TLO003L9"));
+
+        // While another job holds the gate, moves are refused with its name.
+        QVERIFY(gate.tryAcquire(QStringLiteral("Backup job 7")));
+        QVERIFY(!page.unload(0));
+        QVERIFY2(page.statusText().contains("Backup job 7"), qPrintable(page.statusText()));
+        gate.release();
+
+        // Export slot 2 by a drop onto mail slot 1: the changer has it there.
+        drop(page, {ElementType::Slot, 2}, {ElementType::MailSlot, 25});
+        waitMove(4);
+        QCOMPARE(at(changer(*engine), ElementType::MailSlot, 25), QStringLiteral("TLO002L9"));
+        QCOMPARE(page.lastExported(), QStringLiteral("TLO002L9"));
+        shot(page, qEnvironmentVariableIntValue("TAPELOOM_SHOT_DARK") == 1
+                       ? QStringLiteral("library-dark")
+                       : QStringLiteral("library"));
+        drop(page, {ElementType::Drive, 0}, {ElementType::Slot, 3}); // unload by a drop
+        waitMove(5);
+        QCOMPARE(at(changer(*engine), ElementType::Slot, 3), QStringLiteral("TLO003L9"));
+
+        // "Mark off-site…" after the export, answered "Vault A": the catalog says outside there.
+        QSignalSpy marked(&page, &LibraryPage::offsiteMarked);
+        page.setAskSite([](const QString&) { return QStringLiteral("Vault A"); });
+        QVERIFY(page.markExportedOffsite());
+        QTRY_COMPARE_WITH_TIMEOUT(marked.count(), 1, 30000);
+        QCOMPARE(marked.first().at(1).toString(), QString());
+        auto v = tl::media::find_volume(engine->catalog(), "TLO002L9");
+        QVERIFY(v);
+        QCOMPARE(int(v->location), int(tl::media::Location::Outside));
+        QCOMPARE(v->site, std::string("Vault A"));
+        QCOMPARE(at(changer(*engine), ElementType::MailSlot, 25), QString());
+    }
+
+    void inventoryShowsAHandMoveAndReconcileRecordsIt() {
+        // By hand, behind the engine's back: TLO001L9 from slot 1 into the empty slot 2.
+        const QString state = home_ + "/libraries/vlib0/changer/state.json";
+        QFile f(state);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        auto doc = QJsonDocument::fromJson(f.readAll()).object();
+        f.close();
+        auto slotArr = doc.value("slots").toArray();
+        QCOMPARE(slotArr[0].toString(), QStringLiteral("TLO001L9"));
+        QCOMPARE(slotArr[1].toString(), QString());
+        slotArr[1] = slotArr[0];
+        slotArr[0] = QString();
+        doc["slots"] = slotArr;
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(QJsonDocument(doc).toJson());
+        f.close();
+
+        auto engine = open_engine(home_);
+        QVERIFY(engine);
+        tl::ui::EngineGate gate;
+        LibraryPage page(*engine, gate);
+        QSignalSpy refreshed(&page, &LibraryPage::refreshed);
+        QSignalSpy done(&page, &LibraryPage::inventoryFinished);
+        page.show();
+        QTRY_VERIFY(refreshed.count() >= 1);
+        QCOMPARE(page.view()->element({ElementType::Slot, 2})->content().barcode,
+                 QStringLiteral("TLO001L9"));
+
+        QVERIFY(page.runInventory());
+        QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, 30000);
+        QCOMPARE(done.first().first().toString(), QString());
+        auto* m = page.differences();
+        const int row = m->rowOf(QStringLiteral("TLO001L9"));
+        QVERIFY(row >= 0);
+        using Col = tl::ui::DifferenceModel;
+        QCOMPARE(m->index(row, Col::Kind).data(Qt::UserRole).toString(), QStringLiteral("moved"));
+        QCOMPARE(m->index(row, Col::Was).data().toString(), QStringLiteral("slot 1 of vlib0"));
+        QCOMPARE(m->index(row, Col::Now).data().toString(), QStringLiteral("slot 2"));
+        QVERIFY(page.differencesTable()->model()->rowCount() == m->rowCount());
+        shot(page, qEnvironmentVariableIntValue("TAPELOOM_SHOT_DARK") == 1
+                       ? QStringLiteral("library-inventory-dark")
+                       : QStringLiteral("library-inventory"));
+        // The dry run changed nothing.
+        QCOMPARE(tl::media::find_volume(engine->catalog(), "TLO001L9")->slot, 1);
+
+        // Refused without the confirmation; recorded with it.
+        page.setConfirm([](const QString&) { return false; });
+        QVERIFY(!page.reconcile());
+        page.setConfirm([](const QString&) { return true; });
+        QVERIFY(page.reconcile());
+        QTRY_COMPARE_WITH_TIMEOUT(done.count(), 2, 30000);
+        QCOMPARE(done.last().first().toString(), QString());
+        QCOMPARE(tl::media::find_volume(engine->catalog(), "TLO001L9")->slot, 2);
+        QVERIFY(page.runInventory());
+        QTRY_COMPARE_WITH_TIMEOUT(done.count(), 3, 30000);
+        QCOMPARE(page.differences()->rowOf(QStringLiteral("TLO001L9")), -1);
+    }
+};
+
+QTEST_MAIN(TestLibraryPage)
+#include "test_library_page.moc"

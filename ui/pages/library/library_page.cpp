@@ -1,0 +1,305 @@
+#include "pages/library/library_page.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QInputDialog>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPointer>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSettings>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <thread>
+
+#include "api/engine.h"
+#include "bridge/engine_gate.h"
+#include "common/log.h"
+#include "pages/library/difference_model.h"
+#include "pages/library/library_view.h"
+
+namespace tl::ui {
+
+namespace {
+const QString kHeaderKey = QStringLiteral("library/differencesHeader");
+const QString kColorKey = QStringLiteral("library/colorBy");
+const QString kLibraryKey = QStringLiteral("library/name");
+} // namespace
+
+LibraryPage::LibraryPage(Engine& engine, EngineGate& gate, QWidget* parent)
+    : QWidget(parent), engine_(engine), gate_(gate) {
+    auto st = engine_.status();
+    catalogPath_ = st ? st->catalog_path : engine_.home() + "/catalog.db";
+    confirm_ = [this](const QString& q) {
+        return QMessageBox::question(this, tr("Library"), q) == QMessageBox::Yes;
+    };
+    askSite_ = [this](const QString& barcode) {
+        bool ok = false;
+        const QString site = QInputDialog::getText(
+            this, tr("Mark off-site"), tr("Where does %1 go (vault, off-site name)?").arg(barcode),
+            QLineEdit::Normal, QString(), &ok);
+        return ok ? site.trimmed() : QString();
+    };
+    library_ = QSettings().value(kLibraryKey).toString();
+    build();
+    timer_ = new QTimer(this);
+    timer_->setInterval(2000);
+    // A real robot (mtx) is asked on show, on Refresh and after each action, not every 2 s:
+    // `mtx status` occupies the changer for seconds.
+    connect(timer_, &QTimer::timeout, this, [this] {
+        if (snap_.kind != "mtx") refresh();
+    });
+}
+
+LibraryPage::~LibraryPage() {
+    QSettings().setValue(kHeaderKey, table_->horizontalHeader()->saveState());
+}
+
+void LibraryPage::setConfirm(std::function<bool(const QString&)> confirm) {
+    confirm_ = std::move(confirm);
+}
+
+void LibraryPage::setAskSite(std::function<QString(const QString&)> ask) {
+    askSite_ = std::move(ask);
+}
+
+void LibraryPage::build() {
+    libraries_ = new QComboBox(this);
+    libraries_->setAccessibleName(tr("Library"));
+    libraries_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    colorBy_ = new QComboBox(this);
+    colorBy_->setAccessibleName(tr("Color cartridges by"));
+    colorBy_->addItem(tr("Volume state"), int(ColorBy::State));
+    colorBy_->addItem(tr("Pool"), int(ColorBy::Pool));
+    colorBy_->setCurrentIndex(QSettings().value(kColorKey, 0).toInt() == 1 ? 1 : 0);
+    auto* refreshBtn = new QPushButton(tr("&Refresh"), this);
+    refreshBtn->setAccessibleName(tr("Refresh the library"));
+    inventory_ = new QPushButton(tr("&Inventory"), this);
+    inventory_->setAccessibleName(tr("Compare the changer's inventory with the catalog"));
+    inventory_->setToolTip(tr("Reads the changer and lists where it and the catalog disagree; "
+                              "nothing is changed (Ctrl+I)"));
+    reconcile_ = new QPushButton(tr("Re&concile catalog"), this);
+    reconcile_->setAccessibleName(tr("Record the changer's inventory in the catalog"));
+    reconcile_->setToolTip(tr("Runs the inventory and updates the catalog's locations to what "
+                              "the changer reports (Ctrl+Shift+I)"));
+
+    auto* bar = new QHBoxLayout;
+    auto* libLabel = new QLabel(tr("&Library:"), this);
+    libLabel->setBuddy(libraries_);
+    auto* colorLabel = new QLabel(tr("C&olor by:"), this);
+    colorLabel->setBuddy(colorBy_);
+    bar->addWidget(libLabel);
+    bar->addWidget(libraries_);
+    bar->addSpacing(12);
+    bar->addWidget(colorLabel);
+    bar->addWidget(colorBy_);
+    bar->addStretch(1);
+    bar->addWidget(refreshBtn);
+    bar->addWidget(inventory_);
+    bar->addWidget(reconcile_);
+
+    progress_ = new QProgressBar(this);
+    progress_->setRange(0, 0);
+    progress_->setMaximumWidth(120);
+    progress_->setAccessibleName(tr("Move in progress"));
+    progress_->hide();
+    status_ = new QLabel(this);
+    status_->setWordWrap(true);
+    status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    status_->setAccessibleName(tr("Library status"));
+    offsite_ = new QPushButton(tr("Mark &off-site…"), this);
+    offsite_->setAccessibleName(tr("Mark the exported cartridge off-site"));
+    offsite_->hide();
+    auto* statusRow = new QHBoxLayout;
+    statusRow->addWidget(progress_);
+    statusRow->addWidget(status_, 1);
+    statusRow->addWidget(offsite_);
+
+    view_ = new LibraryView(this);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(view_);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+
+    diffs_ = new DifferenceModel(this);
+    auto* proxy = new QSortFilterProxyModel(this);
+    proxy->setSourceModel(diffs_);
+    table_ = new QTableView(this);
+    table_->setModel(proxy);
+    table_->setSortingEnabled(true);
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->setAlternatingRowColors(true);
+    table_->verticalHeader()->hide();
+    table_->horizontalHeader()->setStretchLastSection(true);
+    table_->setAccessibleName(tr("Differences between the catalog and the changer"));
+    table_->sortByColumn(DifferenceModel::Kind, Qt::AscendingOrder); // missing, moved, ..., unknown
+    table_->horizontalHeader()->restoreState(QSettings().value(kHeaderKey).toByteArray());
+    diffsTitle_ = new QLabel(tr("Differences: run the inventory to compare the catalog with "
+                                "the changer."),
+                             this);
+    diffsTitle_->setWordWrap(true);
+    auto* lower = new QWidget(this);
+    auto* lowerLayout = new QVBoxLayout(lower);
+    lowerLayout->setContentsMargins(0, 0, 0, 0);
+    lowerLayout->addWidget(diffsTitle_);
+    lowerLayout->addWidget(table_);
+
+    split_ = new QSplitter(Qt::Vertical, this);
+    auto* split = split_;
+    split->addWidget(scroll);
+    split->addWidget(lower);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(bar);
+    layout->addLayout(statusRow);
+    layout->addWidget(split, 1);
+
+    auto shortcut = [this](const QKeySequence& k, auto slot) {
+        auto* a = new QAction(this);
+        a->setShortcut(k);
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        connect(a, &QAction::triggered, this, slot);
+        addAction(a);
+    };
+    shortcut(QKeySequence::Refresh, [this] { refresh(); });
+    shortcut(QKeySequence(Qt::CTRL | Qt::Key_I), [this] { runInventory(); });
+    shortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I), [this] { reconcile(); });
+
+    connect(split_, &QSplitter::splitterMoved, this, [this] { userSized_ = true; });
+    connect(refreshBtn, &QPushButton::clicked, this, &LibraryPage::refresh);
+    connect(inventory_, &QPushButton::clicked, this, [this] { runInventory(); });
+    connect(reconcile_, &QPushButton::clicked, this, [this] { reconcile(); });
+    connect(offsite_, &QPushButton::clicked, this, [this] { markExportedOffsite(); });
+    connect(libraries_, &QComboBox::activated, this,
+            [this](int i) { chooseLibrary(libraries_->itemText(i)); });
+    connect(colorBy_, &QComboBox::activated, this, [this](int i) {
+        QSettings().setValue(kColorKey, i);
+        view_->setSnapshot(snap_, colorBy());
+    });
+    connect(view_, &LibraryView::dropped, this,
+            [this](Place from, Place to) { requestMove(from, to); });
+    connect(view_, &LibraryView::activated, this, [this](Place p) { activate(p); });
+    connect(view_, &LibraryView::menuRequested, this, &LibraryPage::showMenu);
+}
+
+ColorBy LibraryPage::colorBy() const {
+    return colorBy_->currentData().toInt() == int(ColorBy::Pool) ? ColorBy::Pool : ColorBy::State;
+}
+
+void LibraryPage::refresh() {
+    if (refreshing_) {
+        refreshAgain_ = true;
+        return;
+    }
+    refreshing_ = true;
+    const int generation = ++generation_;
+    QPointer<LibraryPage> self(this);
+    std::thread([self, generation, path = catalogPath_, home = engine_.home(),
+                 lib = library_.toStdString()] {
+        auto s = load_library_snapshot(path, home, lib);
+        if (!s.error.empty()) log::get("ui")->warn("library page: {}", s.error);
+        if (!self) return;
+        QMetaObject::invokeMethod(
+            self.data(),
+            [self, generation, s = std::move(s)]() mutable {
+                if (self) self->applySnapshot(std::move(s), generation);
+            },
+            Qt::QueuedConnection);
+    }).detach();
+}
+
+void LibraryPage::applySnapshot(LibrarySnapshot s, int generation) {
+    refreshing_ = false;
+    if (generation == generation_) {
+        snap_ = std::move(s);
+        QStringList names;
+        for (const auto& n : snap_.libraries)
+            names << QString::fromStdString(n);
+        QStringList shown;
+        for (int i = 0; i < libraries_->count(); ++i)
+            shown << libraries_->itemText(i);
+        const QSignalBlocker block(libraries_);
+        if (names != shown) { // repopulating would close an open popup
+            libraries_->clear();
+            libraries_->addItems(names);
+        }
+        libraries_->setCurrentText(QString::fromStdString(snap_.library));
+        view_->setSnapshot(snap_, colorBy());
+        fitSplitter();
+        if (!snap_.error.empty())
+            showStatus(tr("Cannot read the library: %1").arg(QString::fromStdString(snap_.error)),
+                       true);
+        else if (snap_.libraries.empty())
+            showStatus(tr("No library is configured; add one on the Devices page or with "
+                          "tapeloom-cli library add."),
+                       true);
+        Q_EMIT refreshed();
+    }
+    if (refreshAgain_) {
+        refreshAgain_ = false;
+        refresh();
+    }
+}
+
+bool LibraryPage::chooseLibrary(const QString& name) {
+    if (std::find(snap_.libraries.begin(), snap_.libraries.end(), name.toStdString()) ==
+        snap_.libraries.end())
+        return false;
+    library_ = name;
+    QSettings().setValue(kLibraryKey, name);
+    diffs_->setDifferences({});
+    refresh();
+    return true;
+}
+
+void LibraryPage::showStatus(const QString& text, bool error) {
+    status_->setText(text);
+    QPalette pal = palette();
+    if (error)
+        pal.setColor(QPalette::WindowText,
+                     QColor(0xd3, 0x2f, 0x2f)
+                         .lighter(palette().color(QPalette::Window).lightness() < 128 ? 150 : 100));
+    status_->setPalette(pal);
+}
+
+QString LibraryPage::statusText() const {
+    return status_->text();
+}
+
+// The drawing as tall as it needs (at most 3/4 of the page), the differences below, until the
+// administrator moves the splitter.
+void LibraryPage::fitSplitter() {
+    if (userSized_ || view_->elements().empty()) return;
+    const int total = split_->height();
+    const int want = std::min(view_->sizeHint().height() + 8, total * 3 / 4);
+    const QSignalBlocker block(split_);
+    split_->setSizes({want, std::max(total - want, 0)});
+}
+
+void LibraryPage::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    fitSplitter();
+}
+
+void LibraryPage::showEvent(QShowEvent* e) {
+    QWidget::showEvent(e);
+    refresh();
+    timer_->start();
+}
+
+void LibraryPage::hideEvent(QHideEvent* e) {
+    timer_->stop();
+    QWidget::hideEvent(e);
+}
+
+} // namespace tl::ui

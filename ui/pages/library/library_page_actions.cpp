@@ -1,0 +1,253 @@
+// The Library page's actions: robot moves, off-site marks and the inventory, each on a worker
+// thread under the EngineGate (runEngineTask) with the Engine's catalog.
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QTableView>
+#include <memory>
+
+#include "api/engine.h"
+#include "bridge/engine_task.h"
+#include "common/clock.h"
+#include "device/library.h"
+#include "pages/library/difference_model.h"
+#include "pages/library/library_ops.h"
+#include "pages/library/library_page.h"
+#include "pages/library/library_view.h"
+
+namespace tl::ui {
+
+using device::ElementType;
+
+namespace {
+// Opens the page's library on the worker thread with the Engine's catalog.
+Result<std::unique_ptr<device::Library>> openLibrary(Engine& e, const std::string& name) {
+    return device::open_library(e.catalog(), e.home(), name, e.clock());
+}
+
+QString text(const Status& s) {
+    return s ? QString() : QString::fromStdString(s.error().message);
+}
+} // namespace
+
+QString LibraryPage::moveText(const LibraryMove& m, bool done) const {
+    const auto& inv = snap_.inventory;
+    const QString bc = QString::fromStdString(m.barcode);
+    const QString from =
+        m.kind == MoveKind::Unload
+            ? MovePlanner::describe(inv, {ElementType::Drive, m.drive})
+            : MovePlanner::describe(inv, {m.slot > int(inv.storage.size()) ? ElementType::MailSlot
+                                                                           : ElementType::Slot,
+                                          m.slot});
+    QString to;
+    if (m.kind == MoveKind::Load)
+        to = MovePlanner::describe(inv, {ElementType::Drive, m.drive});
+    else if (m.to_slot)
+        to = MovePlanner::describe(
+            inv, {*m.to_slot > int(inv.storage.size()) ? ElementType::MailSlot : ElementType::Slot,
+                  *m.to_slot});
+    if (!done) return tr("Moving %1 from %2 to %3…").arg(bc, from, to);
+    switch (m.kind) {
+    case MoveKind::Load:
+        return tr("Loaded %1 into %2.").arg(bc, to);
+    case MoveKind::Unload:
+        return tr("Unloaded %1 from %2 to %3.").arg(bc, from, to);
+    case MoveKind::Transfer:
+        return tr("Moved %1 from %2 to %3.").arg(bc, from, to);
+    case MoveKind::Export:
+        return tr("Exported %1 to %2: take it out and mark it off-site.").arg(bc, to);
+    case MoveKind::Import:
+        return tr("Imported %1 from %2 into %3.").arg(bc, from, to);
+    }
+    return {};
+}
+
+bool LibraryPage::requestMove(Place from, std::optional<Place> to) {
+    if (moving_) {
+        showStatus(tr("A move is in progress; wait until it ends."), true);
+        return false;
+    }
+    const auto plan =
+        MovePlanner::plan(snap_.inventory, QString::fromStdString(snap_.library), from, to);
+    if (!plan.move) {
+        showStatus(tr("Refused: %1").arg(plan.refusal), true);
+        return false;
+    }
+    std::optional<Place> target = to;
+    if (!target && plan.move->to_slot) target = Place{ElementType::Slot, *plan.move->to_slot};
+    startMove(*plan.move, from, target);
+    return moving_;
+}
+
+void LibraryPage::startMove(const LibraryMove& m, Place from, std::optional<Place> to) {
+    const std::string lib = snap_.library;
+    Engine* engine = &engine_;
+    QString whyNot;
+    const bool started = runEngineTask(
+        gate_, this, tr("Library move"),
+        [engine, lib, m]() -> QString {
+            auto l = openLibrary(*engine, lib);
+            if (!l) return QString::fromStdString(l.error().message);
+            return text(run_move(engine->catalog(), *l.value(), m));
+        },
+        [this, m](const QString& error) {
+            moving_ = false;
+            progress_->hide();
+            view_->setMoving(std::nullopt, std::nullopt);
+            if (error.isEmpty()) {
+                showStatus(moveText(m, true), false);
+                if (m.kind == MoveKind::Export) {
+                    exported_ = QString::fromStdString(m.barcode);
+                    offsite_->setText(tr("Mark %1 &off-site…").arg(exported_));
+                    offsite_->show();
+                }
+            } else {
+                showStatus(tr("The move failed: %1").arg(error), true);
+            }
+            refresh();
+            Q_EMIT moveFinished(error);
+        },
+        &whyNot);
+    if (!started) {
+        showStatus(tr("Not now: %1").arg(whyNot), true);
+        return;
+    }
+    moving_ = true;
+    offsite_->hide();
+    progress_->show();
+    view_->setMoving(from, to);
+    showStatus(moveText(m, false), false);
+}
+
+bool LibraryPage::load(int slot, int drive) {
+    const bool mail = slot > int(snap_.inventory.storage.size());
+    return requestMove({mail ? ElementType::MailSlot : ElementType::Slot, slot},
+                       Place{ElementType::Drive, drive});
+}
+
+bool LibraryPage::unload(int drive, std::optional<int> slot) {
+    std::optional<Place> to;
+    if (slot) to = Place{ElementType::Slot, *slot};
+    return requestMove({ElementType::Drive, drive}, to);
+}
+
+bool LibraryPage::transfer(int fromSlot, int toSlot) {
+    const int storage = int(snap_.inventory.storage.size());
+    auto at = [storage](int n) {
+        return Place{n > storage ? ElementType::MailSlot : ElementType::Slot, n};
+    };
+    return requestMove(at(fromSlot), at(toSlot));
+}
+
+bool LibraryPage::exportCartridge(int slot, int mail) {
+    return requestMove({ElementType::Slot, slot},
+                       Place{ElementType::MailSlot, int(snap_.inventory.storage.size()) + mail});
+}
+
+bool LibraryPage::importCartridge(int mail, int slot) {
+    return requestMove({ElementType::MailSlot, int(snap_.inventory.storage.size()) + mail},
+                       Place{ElementType::Slot, slot});
+}
+
+bool LibraryPage::markExportedOffsite() {
+    if (exported_.isEmpty()) return false;
+    const QString site = askSite_ ? askSite_(exported_) : QString();
+    if (site.isEmpty()) return false;
+    return markOffsite(exported_, site);
+}
+
+bool LibraryPage::markOffsite(const QString& barcode, const QString& site) {
+    if (site.trimmed().isEmpty()) {
+        showStatus(tr("Give the location where %1 goes.").arg(barcode), true);
+        return false;
+    }
+    const std::string lib = snap_.library, bc = barcode.toStdString(),
+                      where = site.trimmed().toStdString();
+    Engine* engine = &engine_;
+    QString whyNot;
+    const bool started = runEngineTask(
+        gate_, this, tr("Mark off-site"),
+        [engine, lib, bc, where]() -> QString {
+            auto l = openLibrary(*engine, lib);
+            if (!l) return QString::fromStdString(l.error().message);
+            return text(mark_offsite(engine->catalog(), l.value().get(), bc, where,
+                                     to_unix_seconds(engine->clock().wall())));
+        },
+        [this, barcode, site](const QString& error) {
+            if (error.isEmpty()) {
+                showStatus(tr("%1 is recorded outside at %2.").arg(barcode, site.trimmed()), false);
+                if (barcode == exported_) {
+                    exported_.clear();
+                    offsite_->hide();
+                }
+            } else {
+                showStatus(tr("Cannot mark %1 off-site: %2").arg(barcode, error), true);
+            }
+            refresh();
+            Q_EMIT offsiteMarked(barcode, error);
+        },
+        &whyNot);
+    if (!started) showStatus(tr("Not now: %1").arg(whyNot), true);
+    return started;
+}
+
+bool LibraryPage::runInventory() {
+    return startInventory(false);
+}
+
+bool LibraryPage::reconcile() {
+    if (confirm_ &&
+        !confirm_(tr("Record in the catalog where the changer of %1 has every cartridge? "
+                     "Unknown cartridges are added as blank, missing ones recorded outside.")
+                      .arg(QString::fromStdString(snap_.library))))
+        return false;
+    return startInventory(true);
+}
+
+bool LibraryPage::startInventory(bool apply) {
+    const std::string lib = snap_.library;
+    Engine* engine = &engine_;
+    auto result = std::make_shared<std::vector<media::Difference>>();
+    QString whyNot;
+    const bool started = runEngineTask(
+        gate_, this, apply ? tr("Reconcile") : tr("Inventory"),
+        [engine, lib, apply, result]() -> QString {
+            auto l = openLibrary(*engine, lib);
+            if (!l) return QString::fromStdString(l.error().message);
+            auto d = inventory_reconcile(engine->catalog(), *l.value(),
+                                         to_unix_seconds(engine->clock().wall()), apply);
+            if (!d) return QString::fromStdString(d.error().message);
+            *result = std::move(d.value());
+            return {};
+        },
+        [this, apply, result](const QString& error) {
+            if (error.isEmpty()) {
+                const int n = int(result->size());
+                diffs_->setDifferences(std::move(*result));
+                table_->resizeColumnsToContents();
+                const QString lib = QString::fromStdString(snap_.library);
+                QString what;
+                if (n == 0)
+                    what = tr("Inventory of %1: the catalog and the changer agree.").arg(lib);
+                else if (apply)
+                    what = tr("Inventory of %1: %n difference(s), recorded in the catalog.", "", n)
+                               .arg(lib);
+                else
+                    what = tr("Inventory of %1: %n difference(s); the catalog is unchanged "
+                              "(Reconcile catalog records them).",
+                              "", n)
+                               .arg(lib);
+                diffsTitle_->setText(what);
+                showStatus(what, false);
+            } else {
+                showStatus(tr("The inventory failed: %1").arg(error), true);
+            }
+            refresh();
+            Q_EMIT inventoryFinished(error);
+        },
+        &whyNot);
+    if (!started) showStatus(tr("Not now: %1").arg(whyNot), true);
+    return started;
+}
+
+} // namespace tl::ui
