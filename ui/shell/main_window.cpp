@@ -3,6 +3,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDockWidget>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
@@ -19,6 +20,7 @@
 #include "bridge/console_scheduler.h"
 #include "bridge/engine_gate.h"
 #include "bridge/live_feed.h"
+#include "bridge/operator_requests.h"
 #include "bridge/restore_runner.h"
 #include "bridge/system_poller.h"
 #include "common/log.h"
@@ -26,9 +28,16 @@
 #include "dialogs/backup_dialog.h"
 #include "models/log_model.h"
 #include "pages/dashboard/dashboard_page.h"
+#include "pages/devices/devices_page.h"
+#include "pages/jobs/jobs_page.h"
+#include "pages/library/library_page.h"
 #include "pages/log/log_page.h"
+#include "pages/media/media_page.h"
+#include "pages/reports/job_reports_view.h"
 #include "pages/reports/reports_page.h"
 #include "pages/restore/restore_page.h"
+#include "pages/settings/settings_page.h"
+#include "widgets/notification_list.h"
 
 namespace tl::ui {
 
@@ -59,11 +68,41 @@ MainWindow::MainWindow(Engine& engine, QWidget* parent)
         QString::fromStdString(status ? status->catalog_path : engine_.home() + "/catalog.db"),
         QCoreApplication::applicationDirPath() + QStringLiteral("/tapeloom-cli"), this);
     addPage(dashboard_, QStringLiteral("dashboard"), tr("Dashboard"), QStyle::SP_ComputerIcon);
+    jobs_ = new JobsPage(engine_, *gate_, this);
+    addPage(jobs_, QStringLiteral("jobs"), tr("Jobs"), QStyle::SP_FileDialogListView);
+    connect(jobs_, &JobsPage::openReport, this, &MainWindow::openReport);
+    connect(jobs_, &JobsPage::jobStarted, this, [this](const QString& name) {
+        statusBar()->showMessage(tr("Job %1 started; follow it on the Dashboard").arg(name));
+        showPage(QStringLiteral("dashboard"));
+    });
+    connect(jobs_, &JobsPage::jobFinished, this, [this](qint64 id, const QString& status) {
+        statusBar()->showMessage(tr("Backup job %1 ended: %2").arg(id).arg(status));
+    });
     restore_ = new RestorePage(engine_, this);
     restore_->runner()->setGate(gate_); // one job per Engine
     addPage(restore_, QStringLiteral("restore"), tr("Restore"), QStyle::SP_DialogSaveButton);
+    media_ = new MediaPage(engine_, *gate_, this);
+    addPage(media_, QStringLiteral("media"), tr("Media"), QStyle::SP_DriveCDIcon);
+    library_ = new LibraryPage(engine_, *gate_, this);
+    addPage(library_, QStringLiteral("library"), tr("Library"), QStyle::SP_DirHomeIcon);
     addPage(reports_, QStringLiteral("reports"), tr("Reports"), QStyle::SP_FileDialogInfoView);
+    devices_ = new DevicesPage(engine_, *gate_, this);
+    addPage(devices_, QStringLiteral("devices"), tr("Devices"), QStyle::SP_DriveHDIcon);
     addPage(logPage_, QStringLiteral("log"), tr("Log"), QStyle::SP_FileDialogDetailedView);
+    settings_ = new SettingsPage(engine_, *gate_, this);
+    addPage(settings_, QStringLiteral("settings"), tr("Settings"),
+            QStyle::SP_FileDialogContentsView);
+    connect(media_, &MediaPage::openReport, this, &MainWindow::openReport);
+    if (const QVariant ms = QSettings().value(QStringLiteral("ui/pollIntervalMs")); ms.isValid()) {
+        poller_->setInterval(ms.toInt()); // the Settings page's choice from an earlier session
+        feed_->setInterval(ms.toInt());
+    }
+    connect(settings_, &SettingsPage::pollIntervalChanged, this, [this](int ms) {
+        poller_->setInterval(ms);
+        feed_->setInterval(ms);
+        if (requests_) requests_->setInterval(ms);
+    });
+    buildNotifications();
     connect(nav_, &QListWidget::currentRowChanged, stack_, &QStackedWidget::setCurrentIndex);
 
     auto* fileMenu = menuBar()->addMenu(tr("&File"));
@@ -158,6 +197,40 @@ bool MainWindow::startBackup(const job::BackupOptions& options) {
     statusBar()->showMessage(tr("Backup started; follow it on the Dashboard"));
     showPage(QStringLiteral("dashboard"));
     return true;
+}
+
+void MainWindow::buildNotifications() {
+    auto status = engine_.status();
+    requests_ = new OperatorRequests(
+        QString::fromStdString(engine_.home()),
+        QString::fromStdString(status ? status->catalog_path : engine_.home() + "/catalog.db"),
+        this);
+    notifications_ = new NotificationList(requests_, this);
+    auto* dock = new QDockWidget(tr("Operator requests"), this);
+    dock->setObjectName(QStringLiteral("operatorRequests"));
+    dock->setWidget(notifications_);
+    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::BottomDockWidgetArea, dock);
+    connect(notifications_, &NotificationList::openPage, this,
+            [this](const QString& page) { showPage(page); });
+    connect(notifications_, &NotificationList::countChanged, dock, [dock](int n) {
+        dock->setWindowTitle(n ? tr("Operator requests (%1)").arg(n) : tr("Operator requests"));
+    });
+    connect(restore_->runner(), &RestoreRunner::planned, requests_,
+            [this](const RestorePlanSummary& p) { requests_->setRestoreMissing(p.missing); });
+    connect(restore_, &RestorePage::finished, requests_,
+            [this](const RestoreSummary& r) { requests_->setRestoreMissing(r.missingVolumes); });
+    connect(devices_, &DevicesPage::drivesNeedingCleaning, requests_,
+            &OperatorRequests::setDrivesNeedingCleaning);
+    connect(requests_, &OperatorRequests::failed, this, [this](const QString& message) {
+        statusBar()->showMessage(tr("Operator requests: %1").arg(message));
+    });
+    requests_->start(QSettings().value(QStringLiteral("ui/pollIntervalMs"), 2000).toInt());
+}
+
+void MainWindow::openReport(qint64 jobId) {
+    showPage(QStringLiteral("reports"));
+    reports_->jobs()->showJob(jobId);
 }
 
 void MainWindow::addPage(QWidget* page, const QString& name, const QString& title, int icon) {

@@ -21,6 +21,13 @@ class BackupRunner;
 class ConsoleScheduler;
 class EngineGate;
 class DashboardPage;
+class DevicesPage;
+class JobsPage;
+class LibraryPage;
+class MediaPage;
+class NotificationList;
+class OperatorRequests;
+class SettingsPage;
 class LiveFeed;
 class LogPage;
 class ReportsPage;
@@ -37,6 +44,16 @@ public:
     DashboardPage* dashboardPage() const { return dashboard_; }
     LogPage* logPage() const { return logPage_; }
     ReportsPage* reportsPage() const { return reports_; }
+    RestorePage* restorePage() const { return restore_; }
+    JobsPage* jobsPage() const { return jobs_; }
+    MediaPage* mediaPage() const { return media_; }
+    LibraryPage* libraryPage() const { return library_; }
+    DevicesPage* devicesPage() const { return devices_; }
+    SettingsPage* settingsPage() const { return settings_; }
+    OperatorRequests* operatorRequests() const { return requests_; }
+    NotificationList* notifications() const { return notifications_; }
+    // Shows job `jobId` in the Reports page (from the Jobs and Media pages).
+    void openReport(qint64 jobId);
     QListWidget* navigation() const { return nav_; }
     // Switches to the page whose object name is `name` ("dashboard", "log").
     bool showPage(const QString& name);
@@ -60,6 +77,7 @@ private:
     void addPage(QWidget* page, const QString& name, const QString& title,
                  int icon); // icon: QStyle::StandardPixmap
     void showAbout();
+    void buildNotifications();
 
     Engine& engine_;
     EngineGate* gate_;
@@ -72,6 +90,13 @@ private:
     DashboardPage* dashboard_;
     LogPage* logPage_;
     ReportsPage* reports_;
+    JobsPage* jobs_ = nullptr;
+    MediaPage* media_ = nullptr;
+    LibraryPage* library_ = nullptr;
+    DevicesPage* devices_ = nullptr;
+    SettingsPage* settings_ = nullptr;
+    OperatorRequests* requests_ = nullptr;
+    NotificationList* notifications_ = nullptr;
     QLabel* statusHome_;
     QLabel* statusGate_;
     ConsoleScheduler* scheduler_ = nullptr;
