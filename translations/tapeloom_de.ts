@@ -2,6 +2,317 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>DefinitionChecks</name>
+    <message>
+        <source>A name is required.</source>
+        <translation>Ein Name ist erforderlich.</translation>
+    </message>
+    <message>
+        <source>Use 1 to 64 letters, digits, &apos;.&apos;, &apos;_&apos; or &apos;-&apos;.</source>
+        <translation>Verwenden Sie 1 bis 64 Buchstaben, Ziffern, '.', '_' oder '-'.</translation>
+    </message>
+    <message>
+        <source>A job definition named %1 exists already.</source>
+        <translation>Eine Auftragsdefinition namens %1 existiert bereits.</translation>
+    </message>
+    <message>
+        <source>Give at least one source, one per line.</source>
+        <translation>Geben Sie mindestens eine Quelle an, eine pro Zeile.</translation>
+    </message>
+    <message>
+        <source>%1 does not exist.</source>
+        <translation>%1 existiert nicht.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Pool %1 does not exist.</source>
+        <translation>Pool %1 existiert nicht.</translation>
+    </message>
+    <message>
+        <source>At least one drive is needed.</source>
+        <translation>Mindestens ein Laufwerk ist erforderlich.</translation>
+    </message>
+    <message>
+        <source>The library has only %1 drives.</source>
+        <translation>Die Bibliothek hat nur %1 Laufwerke.</translation>
+    </message>
+    <message>
+        <source>At least one session per drive is needed.</source>
+        <translation>Mindestens eine Sitzung pro Laufwerk ist erforderlich.</translation>
+    </message>
+    <message>
+        <source>At most 32 sessions per drive.</source>
+        <translation>Höchstens 32 Sitzungen pro Laufwerk.</translation>
+    </message>
+    <message>
+        <source>Use a multiple of 1 KiB from 64 KiB to 4096 KiB.</source>
+        <translation>Verwenden Sie ein Vielfaches von 1 KiB zwischen 64 KiB und 4096 KiB.</translation>
+    </message>
+    <message>
+        <source>Use none, lz4, zstd, zstd:1…19, gzip or gzip:1…9.</source>
+        <translation>Verwenden Sie none, lz4, zstd, zstd:1…19, gzip oder gzip:1…9.</translation>
+    </message>
+</context>
+<context>
+    <name>ElementText</name>
+    <message>
+        <source>loaded</source>
+        <translation>geladen</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>leer</translation>
+    </message>
+    <message>
+        <source>slot %1 of %2</source>
+        <translation>Fach %1 von %2</translation>
+    </message>
+    <message>
+        <source>in %1</source>
+        <translation>in %1</translation>
+    </message>
+    <message>
+        <source>mail slot %1 of %2</source>
+        <translation>Postfach %1 von %2</translation>
+    </message>
+    <message>
+        <source>outside at %1</source>
+        <translation>außer Haus bei %1</translation>
+    </message>
+    <message>
+        <source>Drive %1</source>
+        <translation>Laufwerk %1</translation>
+    </message>
+    <message>
+        <source>Slot %1</source>
+        <translation>Fach %1</translation>
+    </message>
+    <message>
+        <source>Mail %1</source>
+        <translation>Postfach %1</translation>
+    </message>
+    <message>
+        <source>Drive %1 (%2)</source>
+        <translation>Laufwerk %1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1, from slot %2</source>
+        <translation>%1, aus Fach %2</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>%1: empty</source>
+        <translation>%1: leer</translation>
+    </message>
+    <message>
+        <source>(no barcode)</source>
+        <translation>(kein Barcode)</translation>
+    </message>
+    <message>
+        <source>%1: %2, %3, %4</source>
+        <translation>%1: %2, %3, %4</translation>
+    </message>
+    <message>
+        <source>%1: %2, %3</source>
+        <translation>%1: %2, %3</translation>
+    </message>
+    <message>
+        <source>, %1</source>
+        <translation>, %1</translation>
+    </message>
+    <message>
+        <source>Pool</source>
+        <translation>Pool</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Used space</source>
+        <translation>Belegt</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>Location</source>
+        <translation>Standort</translation>
+    </message>
+    <message>
+        <source>Catalog</source>
+        <translation>Katalog</translation>
+    </message>
+</context>
+<context>
+    <name>MediaOps</name>
+    <message>
+        <source>Name the location (vault, off-site name).</source>
+        <translation>Bitte den Ort angeben (Tresor, Name des Auslagerungsorts).</translation>
+    </message>
+    <message>
+        <source>Volume %1 is in %2 of library %3; export it to a mail slot first (Library page), then mark it off-site.</source>
+        <translation>Volume %1 ist in %2 der Library %3; bitte zuerst in einen Mail-Slot exportieren (Seite Library) und dann als ausgelagert markieren.</translation>
+    </message>
+    <message>
+        <source>The catalog has volume %1 in library %2 but the changer does not; run an inventory with reconcile and check where it is. Nothing was changed.</source>
+        <translation>Der Katalog führt Volume %1 in der Library %2, der Wechsler aber nicht; bitte eine Inventur mit Abgleich ausführen und prüfen, wo es ist. Nichts wurde geändert.</translation>
+    </message>
+    <message>
+        <source>Volume %1 still holds data under retention (job(s) %2, kept until %3); nothing was changed. Tick &quot;force&quot; to discard it (its catalog entries are purged).</source>
+        <translation>Volume %1 enthält noch Daten unter Aufbewahrung (Auftrag/Aufträge %2, aufbewahrt bis %3); nichts wurde geändert. „Erzwingen“ ankreuzen, um sie zu verwerfen (ihre Katalogeinträge werden gelöscht).</translation>
+    </message>
+    <message>
+        <source>Volume %1: %2</source>
+        <translation>Volume %1: %2</translation>
+    </message>
+    <message>
+        <source>Volume %1 is labeled already (pool %2, state %3); use Relabel.</source>
+        <translation>Volume %1 ist bereits gelabelt (Pool %2, Zustand %3); bitte „Neu labeln“ verwenden.</translation>
+    </message>
+    <message>
+        <source>Cartridge %1 is not in library %2; insert it and import it first.</source>
+        <translation>Kassette %1 ist nicht in der Library %2; bitte zuerst einlegen und importieren.</translation>
+    </message>
+    <message>
+        <source>Volume %1 labeled for pool %2.</source>
+        <translation>Volume %1 für Pool %2 gelabelt.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) purged from the catalog.</source>
+        <translation><numerusform>%n Auftrag aus dem Katalog gelöscht.</numerusform><numerusform>%n Aufträge aus dem Katalog gelöscht.</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>MediaText</name>
+    <message>
+        <source>blank</source>
+        <translation>leer</translation>
+    </message>
+    <message>
+        <source>append</source>
+        <translation>anhängbar</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>voll</translation>
+    </message>
+    <message>
+        <source>used</source>
+        <translation>verbraucht</translation>
+    </message>
+    <message>
+        <source>recyclable</source>
+        <translation>recycelbar</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>read-only</source>
+        <translation>schreibgeschützt</translation>
+    </message>
+    <message>
+        <source>disabled</source>
+        <translation>deaktiviert</translation>
+    </message>
+    <message>
+        <source>cleaning</source>
+        <translation>Reinigung</translation>
+    </message>
+    <message>
+        <source>drive %1 (from slot %2)</source>
+        <translation>Laufwerk %1 (aus Fach %2)</translation>
+    </message>
+    <message>
+        <source>drive %1</source>
+        <translation>Laufwerk %1</translation>
+    </message>
+    <message>
+        <source>slot %1</source>
+        <translation>Fach %1</translation>
+    </message>
+    <message>
+        <source>mail slot %1</source>
+        <translation>Postfach %1</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 slot %2</source>
+        <translation>%1 Fach %2</translation>
+    </message>
+    <message>
+        <source>%1 mail slot %2</source>
+        <translation>%1 Mail-Slot %2</translation>
+    </message>
+    <message>
+        <source>%1 mail slot</source>
+        <translation>%1 Mail-Slot</translation>
+    </message>
+    <message>
+        <source>outside at %1 since %2</source>
+        <translation>außerhalb bei %1 seit %2</translation>
+    </message>
+    <message>
+        <source>outside at %1</source>
+        <translation>außer Haus bei %1</translation>
+    </message>
+</context>
+<context>
+    <name>MovePlanner</name>
+    <message>
+        <source>drive %1</source>
+        <translation>Laufwerk %1</translation>
+    </message>
+    <message>
+        <source>slot %1</source>
+        <translation>Fach %1</translation>
+    </message>
+    <message>
+        <source>mail slot %1</source>
+        <translation>Postfach %1</translation>
+    </message>
+    <message>
+        <source>%1 does not exist</source>
+        <translation>%1 existiert nicht</translation>
+    </message>
+    <message>
+        <source>%1 is empty</source>
+        <translation>%1 ist leer</translation>
+    </message>
+    <message>
+        <source>The cartridge is already there.</source>
+        <translation>Die Kassette ist bereits dort.</translation>
+    </message>
+    <message>
+        <source>%1 holds %2: unload it to a slot first, then load it into %3.</source>
+        <translation>%1 enthält %2: Entladen Sie die Kassette zuerst in ein Fach und laden Sie sie dann in %3.</translation>
+    </message>
+    <message>
+        <source>library %1: cartridge %2 is in drive %3; unload it first, then export it</source>
+        <translation>Bibliothek %1: Kassette %2 ist in Laufwerk %3; entladen Sie sie zuerst und exportieren Sie sie dann</translation>
+    </message>
+    <message>
+        <source>Choose where to move %1.</source>
+        <translation>Wählen Sie, wohin %1 bewegt werden soll.</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>%1 MB/s</source>
@@ -38,6 +349,57 @@
     <message>
         <source>no</source>
         <translation>nein</translation>
+    </message>
+</context>
+<context>
+    <name>VolumeColors</name>
+    <message>
+        <source>Blank</source>
+        <translation>Leer</translation>
+    </message>
+    <message>
+        <source>Append</source>
+        <translation>Anhängen</translation>
+    </message>
+    <message>
+        <source>Full</source>
+        <translation>Voll</translation>
+    </message>
+    <message>
+        <source>Used</source>
+        <translation>Belegt</translation>
+    </message>
+    <message>
+        <source>Recyclable</source>
+        <translation>Wiederverwendbar</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Read-only</source>
+        <translation>Schreibgeschützt</translation>
+    </message>
+    <message>
+        <source>Disabled</source>
+        <translation>Deaktiviert</translation>
+    </message>
+    <message>
+        <source>Cleaning</source>
+        <translation>Reinigung</translation>
+    </message>
+    <message>
+        <source>not in the catalog</source>
+        <translation>nicht im Katalog</translation>
+    </message>
+    <message>
+        <source>no pool</source>
+        <translation>kein Pool</translation>
+    </message>
+    <message>
+        <source>Not in the catalog</source>
+        <translation>Nicht im Katalog</translation>
     </message>
 </context>
 <context>
@@ -172,6 +534,10 @@
         <source>A backup is already running; wait for it or cancel it.</source>
         <translation>Eine Sicherung läuft bereits; warten Sie auf sie oder brechen Sie sie ab.</translation>
     </message>
+    <message>
+        <source>A backup</source>
+        <translation>Eine Sicherung</translation>
+    </message>
 </context>
 <context>
     <name>tl::ui::BenchView</name>
@@ -246,6 +612,21 @@
     <message>
         <source>MB/s</source>
         <translation>MB/s</translation>
+    </message>
+</context>
+<context>
+    <name>tl::ui::ConsoleScheduler</name>
+    <message>
+        <source>Schedules run in the service (pid %1)</source>
+        <translation>Zeitpläne laufen im Dienst (PID %1)</translation>
+    </message>
+    <message>
+        <source>Schedules are not running: %1</source>
+        <translation>Zeitpläne laufen nicht: %1</translation>
+    </message>
+    <message>
+        <source>Schedules run in this console</source>
+        <translation>Zeitpläne laufen in dieser Konsole</translation>
     </message>
 </context>
 <context>
@@ -379,6 +760,694 @@
     </message>
 </context>
 <context>
+    <name>tl::ui::DefinitionDialog</name>
+    <message>
+        <source>Edit job definition %1</source>
+        <translation>Auftragsdefinition %1 bearbeiten</translation>
+    </message>
+    <message>
+        <source>New job definition</source>
+        <translation>Neue Auftragsdefinition</translation>
+    </message>
+    <message>
+        <source>/srv/data
+sqlite:/var/lib/app/app.db
+cmd:&apos;pg_dump db&apos;</source>
+        <translation>/srv/data
+sqlite:/var/lib/app/app.db
+cmd:'pg_dump db'</translation>
+    </message>
+    <message>
+        <source>patterns separated by &apos;;&apos; (empty: everything)</source>
+        <translation>Muster, durch ';' getrennt (leer: alles)</translation>
+    </message>
+    <message>
+        <source>e.g. *.tmp; cache/</source>
+        <translation>z. B. *.tmp; cache/</translation>
+    </message>
+    <message>
+        <source> KiB</source>
+        <translation> KiB</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Sources, one per line</source>
+        <translation>Quellen, eine pro Zeile</translation>
+    </message>
+    <message>
+        <source>Include patterns</source>
+        <translation>Einschlussmuster</translation>
+    </message>
+    <message>
+        <source>Exclude patterns</source>
+        <translation>Ausschlussmuster</translation>
+    </message>
+    <message>
+        <source>Pool</source>
+        <translation>Pool</translation>
+    </message>
+    <message>
+        <source>Drives</source>
+        <translation>Laufwerke</translation>
+    </message>
+    <message>
+        <source>Sessions per drive</source>
+        <translation>Sitzungen pro Laufwerk</translation>
+    </message>
+    <message>
+        <source>Block size</source>
+        <translation>Blockgröße</translation>
+    </message>
+    <message>
+        <source>Compression</source>
+        <translation>Komprimierung</translation>
+    </message>
+    <message>
+        <source>Priority</source>
+        <translation>Priorität</translation>
+    </message>
+    <message>
+        <source>Retries</source>
+        <translation>Wiederholungen</translation>
+    </message>
+    <message>
+        <source>Pre-command</source>
+        <translation>Vorab-Befehl</translation>
+    </message>
+    <message>
+        <source>Post-command</source>
+        <translation>Nach-Befehl</translation>
+    </message>
+    <message>
+        <source>Notification command</source>
+        <translation>Benachrichtigungsbefehl</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>&amp;Sources:</source>
+        <translation>&amp;Quellen:</translation>
+    </message>
+    <message>
+        <source>&amp;Include:</source>
+        <translation>&amp;Einschließen:</translation>
+    </message>
+    <message>
+        <source>E&amp;xclude:</source>
+        <translation>A&amp;usschließen:</translation>
+    </message>
+    <message>
+        <source>&amp;Pool:</source>
+        <translation>&amp;Pool:</translation>
+    </message>
+    <message>
+        <source>&amp;Drives:</source>
+        <translation>&amp;Laufwerke:</translation>
+    </message>
+    <message>
+        <source>S&amp;essions per drive:</source>
+        <translation>S&amp;itzungen pro Laufwerk:</translation>
+    </message>
+    <message>
+        <source>&amp;Block size:</source>
+        <translation>&amp;Blockgröße:</translation>
+    </message>
+    <message>
+        <source>&amp;Compression:</source>
+        <translation>&amp;Komprimierung:</translation>
+    </message>
+    <message>
+        <source>P&amp;riority:</source>
+        <translation>P&amp;riorität:</translation>
+    </message>
+    <message>
+        <source>Re&amp;tries:</source>
+        <translation>&amp;Wiederholungen:</translation>
+    </message>
+    <message>
+        <source>Pre-co&amp;mmand:</source>
+        <translation>&amp;Vorab-Befehl:</translation>
+    </message>
+    <message>
+        <source>P&amp;ost-command:</source>
+        <translation>Na&amp;ch-Befehl:</translation>
+    </message>
+    <message>
+        <source>No&amp;tification command:</source>
+        <translation>Benachric&amp;htigungsbefehl:</translation>
+    </message>
+    <message>
+        <source>Not saved: %1</source>
+        <translation>Nicht gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>Cannot save: %1</source>
+        <translation>Speichern nicht möglich: %1</translation>
+    </message>
+</context>
+<context>
+    <name>tl::ui::DefinitionRunner</name>
+    <message>
+        <source>%1 is still running.</source>
+        <translation>%1 läuft noch.</translation>
+    </message>
+    <message>
+        <source>Job %1 (%2)</source>
+        <translation>Auftrag %1 (%2)</translation>
+    </message>
+</context>
+<context>
+    <name>tl::ui::DefinitionTableModel</name>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>as useful × %1</source>
+        <translation>nach Bedarf × %1</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>pre</source>
+        <translation>vorab</translation>
+    </message>
+    <message>
+        <source>post</source>
+        <translation>danach</translation>
+    </message>
+    <message>
+        <source>notify</source>
+        <translation>benachrichtigen</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>Quellen</translation>
+    </message>
+    <message>
+        <source>Pool</source>
+        <translation>Pool</translation>
+    </message>
+    <message>
+        <source>Drives × sessions</source>
+        <translation>Laufwerke × Sitzungen</translation>
+    </message>
+    <message>
+        <source>Priority</source>
+        <translation>Priorität</translation>
+    </message>
+    <message>
+        <source>Schedules</source>
+        <translation>Zeitpläne</translation>
+    </message>
+    <message>
+        <source>Next run</source>
+        <translation>Nächster Lauf</translation>
+    </message>
+    <message>
+        <source>Commands</source>
+        <translation>Befehle</translation>
+    </message>
+</context>
+<context>
+    <name>tl::ui::DeviceAddDialog</name>
+    <message>
+        <source>Add a device</source>
+        <translation>Gerät hinzufügen</translation>
+    </message>
+    <message>
+        <source>Virtual drive (files in the data directory)</source>
+        <translation>Virtuelles Laufwerk (Dateien im Datenverzeichnis)</translation>
+    </message>
+    <message>
+        <source>Tape drive (Linux st, /dev/nstN)</source>
+        <translation>Bandlaufwerk (Linux st, /dev/nstN)</translation>
+    </message>
+    <message>
+        <source>Null drive (discards what it is given)</source>
+        <translation>Null-Laufwerk (verwirft alles, was es erhält)</translation>
+    </message>
+    <message>
+        <source>Virtual library</source>
+        <translation>Virtuelle Bibliothek</translation>
+    </message>
+    <message>
+        <source>Library with an mtx changer (/dev/sgN)</source>
+        <translation>Bibliothek mit mtx-Wechsler (/dev/sgN)</translation>
+    </message>
+    <message>
+        <source>Type of device</source>
+        <translation>Gerätetyp</translation>
+    </message>
+    <message>
+        <source>Device name</source>
+        <translation>Gerätename</translation>
+    </message>
+    <message>
+        <source>Device path</source>
+        <translation>Gerätepfad</translation>
+    </message>
+    <message>
+        <source>Drive paths of the library</source>
+        <translation>Laufwerkspfade der Bibliothek</translation>
+    </message>
+    <message>
+        <source>/dev/nst0, /dev/nst1</source>
+        <translation>/dev/nst0, /dev/nst1</translation>
+    </message>
+    <message>
+        <source> GiB</source>
+        <translation> GiB</translation>
+    </message>
+    <message>
+        <source>Cartridge capacity in GiB</source>
+        <translation>Kassettenkapazität in GiB</translation>
+    </message>
+    <message>
+        <source>Drives of the library</source>
+        <translation>Laufwerke der Bibliothek</translation>
+    </message>
+    <message>
+        <source>Storage slots of the library</source>
+        <translation>Lagerfächer der Bibliothek</translation>
+    </message>
+    <message>
+        <source>Mail slots of the library</source>
+        <translation>Mail-Slots der Bibliothek</translation>
+    </message>
+    <message>
+        <source>What is missing</source>
+        <translation>Was fehlt</translation>
+    </message>
+    <message>
+        <source>&amp;Type:</source>
+        <translation>&amp;Typ:</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>&amp;Device:</source>
+        <translation>&amp;Gerät:</translation>
+    </message>
+    <message>
+        <source>D&amp;rives:</source>
+        <translation>La&amp;ufwerke:</translation>
+    </message>
+    <message>
+        <source>&amp;Capacity:</source>
+        <translation>&amp;Kapazität:</translation>
+    </message>
+    <message>
+        <source>Number of dri&amp;ves:</source>
+        <translation>Anzahl der Lauf&amp;werke:</translation>
+    </message>
+    <message>
+        <source>&amp;Slots:</source>
+        <translation>&amp;Fächer:</translation>
+    </message>
+    <message>
+        <source>&amp;Mail slots:</source>
+        <translation>&amp;Mail-Slots:</translation>
+    </message>
+    <message>
+        <source>Drives of a library are added with their library; the engine cannot move a standalone drive into a library.</source>
+        <translation>Laufwerke einer Bibliothek werden mit ihrer Bibliothek hinzugefügt; die Engine kann ein eigenständiges Laufwerk nicht in eine Bibliothek verschieben.</translation>
+    </message>
+    <message>
+        <source>/dev/sg3</source>
+        <translation>/dev/sg3</translation>
+    </message>
+    <message>
+        <source>/dev/nst0</source>
+        <translation>/dev/nst0</translation>
+    </message>
+    <message>
+        <source>empty: the next free vlibN</source>
+        <translation>leer: das nächste freie vlibN</translation>
+    </message>
+</context>
+<context>
+    <name>tl::ui::DeviceSpec</name>
+    <message>
+        <source>Give a name.</source>
+        <translation>Geben Sie einen Namen an.</translation>
+    </message>
+    <message>
+        <source>The name must be 1 to 64 characters without &apos;/&apos; or spaces.</source>
+        <translation>Der Name muss 1 bis 64 Zeichen lang sein, ohne '/' oder Leerzeichen.</translation>
+    </message>
+    <message>
+        <source>A library or drive named %1 exists already.</source>
+        <translation>Eine Bibliothek oder ein Laufwerk namens %1 existiert bereits.</translation>
+    </message>
+    <message>
+        <source>Give the device path.</source>
+        <translation>Geben Sie den Gerätepfad an.</translation>
+    </message>
+    <message>
+        <source>%1 does not exist.</source>
+        <translation>%1 existiert nicht.</translation>
+    </message>
+    <message>
+        <source>%1 rewinds on close; use the /dev/nstN node.</source>
+        <translation>%1 spult beim Schließen zurück; verwenden Sie den Knoten /dev/nstN.</translation>
+    </message>
+    <message>
+        <source>Give the drives&apos; /dev/nstN nodes in element order.</source>
+        <translation>Geben Sie die /dev/nstN-Knoten der Laufwerke in Elementreihenfolge an.</translation>
+    </message>
+    <message>
+        <source>The cartridge capacity must be at least 4 MiB.</source>
+        <translation>Die Kassettenkapazität muss mindestens 4 MiB betragen.</translation>
+    </message>
+    <message>
+        <source>A library needs 1-64 drives, 1-10000 slots and 0-64 mail slots.</source>
+        <translation>Eine Bibliothek braucht 1–64 Laufwerke, 1–10000 Fächer und 0–64 Mail-Slots.</translation>
+    </message>
+</context>
+<context>
+    <name>tl::ui::DevicesPage</name>
+    <message>
+        <source>library %1 cannot be opened</source>
+        <translation>Bibliothek %1 kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>Drives</source>
+        <translation>Laufwerke</translation>
+    </message>
+    <message>
+        <source>Libraries</source>
+        <translation>Bibliotheken</translation>
+    </message>
+    <message>
+        <source>&amp;Add…</source>
+        <translation>&amp;Hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Add a drive or a library (Ctrl+N)</source>
+        <translation>Ein Laufwerk oder eine Bibliothek hinzufügen (Strg+N)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit…</source>
+        <translation>&amp;Bearbeiten…</translation>
+    </message>
+    <message>
+        <source>Change the selected device (F2)</source>
+        <translation>Das ausgewählte Gerät ändern (F2)</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
+        <source>Remove the selected drive or library (Del)</source>
+        <translation>Das ausgewählte Laufwerk oder die ausgewählte Bibliothek entfernen (Entf)</translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>A&amp;ktualisieren</translation>
+    </message>
+    <message>
+        <source>Read the devices again (F5)</source>
+        <translation>Die Geräte erneut lesen (F5)</translation>
+    </message>
+    <message>
+        <source>Devices status</source>
+        <translation>Gerätestatus</translation>
+    </message>
+    <message>
+        <source>Devices</source>
+        <translation>Geräte</translation>
+    </message>
+    <message>
+        <source>Cannot read the devices: %1</source>
+        <translation>Die Geräte können nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>Not added: %1</source>
+        <translation>Nicht hinzugefügt: %1</translation>
+    </message>
+    <message>
+        <source>the new library</source>
+        <translation>die neue Bibliothek</translation>
+    </message>
+    <message>
+        <source>Adding %1</source>
+        <translation>%1 wird hinzugefügt</translation>
+    </message>
+    <message>
+        <source>%1 added.</source>
+        <translation>%1 hinzugefügt.</translation>
+    </message>
+    <message>
+        <source>Drive %1 is not configured.</source>
+        <translation>Laufwerk %1 ist nicht konfiguriert.</translation>
+    </message>
+    <message>
+        <source>Drive %1 belongs to library %2; remove the library instead.</source>
+        <translation>Laufwerk %1 gehört zur Bibliothek %2; entfernen Sie stattdessen die Bibliothek.</translation>
+    </message>
+    <message>
+        <source>Remove drive %1 from the configuration?</source>
+        <translation>Laufwerk %1 aus der Konfiguration entfernen?</translation>
+    </message>
+    <message>
+        <source>drive %1 is in use by %2</source>
+        <translation>Laufwerk %1 wird von %2 verwendet</translation>
+    </message>
+    <message>
+        <source>Removing drive %1</source>
+        <translation>Laufwerk %1 wird entfernt</translation>
+    </message>
+    <message>
+        <source>Drive %1 removed.</source>
+        <translation>Laufwerk %1 entfernt.</translation>
+    </message>
+    <message>
+        <source>Library %1 is not configured.</source>
+        <translation>Bibliothek %1 ist nicht konfiguriert.</translation>
+    </message>
+    <message>
+        <source>Remove library %1 and its drives from the configuration? Its cartridge files stay in the data directory.</source>
+        <translation>Bibliothek %1 und ihre Laufwerke aus der Konfiguration entfernen? Ihre Kassettendateien bleiben im Datenverzeichnis.</translation>
+    </message>
+    <message>
+        <source>library %1 is in use by %2 (drive %3)</source>
+        <translation>Bibliothek %1 wird von %2 verwendet (Laufwerk %3)</translation>
+    </message>
+    <message>
+        <source>Removing library %1</source>
+        <translation>Bibliothek %1 wird entfernt</translation>
+    </message>
+    <message>
+        <source>Library %1 removed.</source>
+        <translation>Bibliothek %1 entfernt.</translation>
+    </message>
+    <message>
+        <source>Not now: %1</source>
+        <translation>Jetzt nicht: %1</translation>
+    </message>
+    <message>
+        <source>%1…</source>
+        <translation>%1…</translation>
+    </message>
+    <message>
+        <source>The engine cannot change a configured device: remove it and add it again with the new values (a library&apos;s cartridges stay in the data directory).</source>
+        <translation>Die Engine kann ein konfiguriertes Gerät nicht ändern: Entfernen Sie es und fügen Sie es mit den neuen Werten wieder hinzu (die Kassetten einer Bibliothek bleiben im Datenverzeichnis).</translation>
+    </message>
+    <message>
+        <source>Select a drive or a library first.</source>
+        <translation>Wählen Sie zuerst ein Laufwerk oder eine Bibliothek aus.</translation>
+    </message>
+</context>
+<context>
+    <name>tl::ui::DifferenceModel</name>
+    <message>
+        <source>Moved</source>
+        <translation>Verschoben</translation>
+    </message>
+    <message>
+        <source>Returned</source>
+        <translation>Zurückgekehrt</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>Unbekannt</translation>
+    </message>
+    <message>
+        <source>Missing</source>
+        <translation>Fehlt</translation>
+    </message>
+    <message>
+        <source>Difference</source>
+        <translation>Abweichung</translation>
+    </message>
+    <message>
+        <source>Barcode</source>
+        <translation>Barcode</translation>
+    </message>
+    <message>
+        <source>Catalog (was)</source>
+        <translation>Katalog (vorher)</translation>
+    </message>
+    <message>
+        <source>Changer (now)</source>
+        <translation>Wechsler (jetzt)</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Maßnahme</translation>
+    </message>
+</context>
+<context>
+    <name>tl::ui::DriveTableModel</name>
+    <message>
+        <source>virtual</source>
+        <translation>virtuell</translation>
+    </message>
+    <message>
+        <source>st</source>
+        <translation>st</translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation>null</translation>
+    </message>
+    <message>
+        <source>in use by %1</source>
+        <translation>belegt durch %1</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>Fehler: %1</translation>
+    </message>
+    <message>
+        <source>online, write-protected</source>
+        <translation>bereit, schreibgeschützt</translation>
+    </message>
+    <message>
+        <source>online</source>
+        <translation>bereit</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>leer</translation>
+    </message>
+    <message>
+        <source>loaded, not ready</source>
+        <translation>geladen, nicht bereit</translation>
+    </message>
+    <message>
+        <source>A Linux tape drive (/dev/nstN)</source>
+        <translation>Ein Linux-Bandlaufwerk (/dev/nstN)</translation>
+    </message>
+    <message>
+        <source>Discards what it is given (measures reading)</source>
+        <translation>Verwirft alles, was es erhält (misst das Lesen)</translation>
+    </message>
+    <message>
+        <source>File-backed cartridges in the data directory</source>
+        <translation>Dateibasierte Kassetten im Datenverzeichnis</translation>
+    </message>
+    <message>
+        <source>Only st drives report that they need cleaning; the engine does not record when a drive last asked.</source>
+        <translation>Nur st-Laufwerke melden, dass sie gereinigt werden müssen; die Engine speichert nicht, wann ein Laufwerk zuletzt danach verlangt hat.</translation>
+    </message>
+    <message>
+        <source>standalone</source>
+        <translation>eigenständig</translation>
+    </message>
+    <message>
+        <source>%1, drive %2</source>
+        <translation>%1, Laufwerk %2</translation>
+    </message>
+    <message>
+        <source>%1 KiB</source>
+        <translation>%1 KiB</translation>
+    </message>
+    <message>
+        <source>not reported</source>
+        <translation>nicht gemeldet</translation>
+    </message>
+    <message>
+        <source>needs cleaning</source>
+        <translation>muss gereinigt werden</translation>
+    </message>
+    <message>
+        <source>no request</source>
+        <translation>keine Anforderung</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Gerät</translation>
+    </message>
+    <message>
+        <source>Library</source>
+        <translation>Bibliothek</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Volume</source>
+        <translation>Volume</translation>
+    </message>
+    <message>
+        <source>Block size</source>
+        <translation>Blockgröße</translation>
+    </message>
+    <message>
+        <source>Compression</source>
+        <translation>Komprimierung</translation>
+    </message>
+    <message>
+        <source>Written</source>
+        <translation>Geschrieben</translation>
+    </message>
+    <message>
+        <source>Read</source>
+        <translation>Gelesen</translation>
+    </message>
+    <message>
+        <source>Mounts</source>
+        <translation>Einlegevorgänge</translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Cleaning</source>
+        <translation>Reinigung</translation>
+    </message>
+</context>
+<context>
     <name>tl::ui::DriveTile</name>
     <message>
         <source>Drive %1</source>
@@ -423,6 +1492,165 @@
     <message>
         <source>not modelled</source>
         <translation>nicht modelliert</translation>
+    </message>
+</context>
+<context>
+    <name>tl::ui::ElementWidget</name>
+    <message>
+        <source>(no barcode)</source>
+        <translation>(kein Barcode)</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>leer</translation>
+    </message>
+</context>
+<context>
+    <name>tl::ui::EngineGate</name>
+    <message>
+        <source>%1 is running; try again when it has ended.</source>
+        <translation>%1 läuft; versuchen Sie es erneut, wenn es beendet ist.</translation>
+    </message>
+    <message>
+        <source>A job</source>
+        <translation>Ein Auftrag</translation>
+    </message>
+</context>
+<context>
+    <name>tl::ui::GatedJobRunner</name>
+    <message>
+        <source>Scheduled job %1</source>
+        <translation>Geplanter Auftrag %1</translation>
+    </message>
+</context>
+<context>
+    <name>tl::ui::HistoryPanel</name>
+    <message>
+        <source>&amp;From</source>
+        <translation>&amp;Von</translation>
+    </message>
+    <message>
+        <source>&amp;Until</source>
+        <translation>&amp;Bis</translation>
+    </message>
+    <message>
+        <source>Any status</source>
+        <translation>Jeder Status</translation>
+    </message>
+    <message>
+        <source>Any level</source>
+        <translation>Jede Stufe</translation>
+    </message>
+    <message>
+        <source>Filter by status</source>
+        <translation>Nach Status filtern</translation>
+    </message>
+    <message>
+        <source>Filter by level</source>
+        <translation>Nach Stufe filtern</translation>
+    </message>
+    <message>
+        <source>Started on or after</source>
+        <translation>Gestartet am oder nach</translation>
+    </message>
+    <message>
+        <source>Started on or before</source>
+        <translation>Gestartet am oder vor</translation>
+    </message>
+    <message>
+        <source>Job history</source>
+        <translation>Auftragsverlauf</translation>
+    </message>
+    <message>
+        <source>Double-click or press Enter to open the job&apos;s report</source>
+        <translation>Doppelklicken oder Eingabetaste drücken, um den Bericht des Auftrags zu öffnen</translation>
+    </message>
+    <message>
+        <source>&amp;Status:</source>
+        <translation>&amp;Status:</translation>
+    </message>
+    <message>
+        <source>&amp;Level:</source>
+        <translation>S&amp;tufe:</translation>
+    </message>
+</context>
+<context>
+    <name>tl::ui::JobDefaultsBox</name>
+    <message>
+        <source>Defaults for new jobs</source>
+        <translation>Vorgaben für neue Aufträge</translation>
+    </message>
+    <message>
+        <source>Default number of drives</source>
+        <translation>Vorgegebene Anzahl der Laufwerke</translation>
+    </message>
+    <message>
+        <source>Default sessions per drive</source>
+        <translation>Vorgegebene Sitzungen pro Laufwerk</translation>
+    </message>
+    <message>
+        <source>Default pool</source>
+        <translation>Vorgegebener Pool</translation>
+    </message>
+    <message>
+        <source>Full</source>
+        <translation>Voll</translation>
+    </message>
+    <message>
+        <source>Differential</source>
+        <translation>Differenziell</translation>
+    </message>
+    <message>
+        <source>Incremental</source>
+        <translation>Inkrementell</translation>
+    </message>
+    <message>
+        <source>Default backup level</source>
+        <translation>Vorgegebene Sicherungsstufe</translation>
+    </message>
+    <message>
+        <source> KiB</source>
+        <translation> KiB</translation>
+    </message>
+    <message>
+        <source>Default block size in KiB</source>
+        <translation>Vorgegebene Blockgröße in KiB</translation>
+    </message>
+    <message>
+        <source>Default compression</source>
+        <translation>Vorgegebene Komprimierung</translation>
+    </message>
+    <message>
+        <source>none, lz4, zstd, zstd:1 to zstd:19, gzip, gzip:1 to gzip:9</source>
+        <translation>none, lz4, zstd, zstd:1 bis zstd:19, gzip, gzip:1 bis gzip:9</translation>
+    </message>
+    <message>
+        <source>&amp;Drives:</source>
+        <translation>&amp;Laufwerke:</translation>
+    </message>
+    <message>
+        <source>&amp;Sessions per drive:</source>
+        <translation>&amp;Sitzungen pro Laufwerk:</translation>
+    </message>
+    <message>
+        <source>P&amp;ool:</source>
+        <translation>P&amp;ool:</translation>
+    </message>
+    <message>
+        <source>&amp;Level:</source>
+        <translation>S&amp;tufe:</translation>
+    </message>
+    <message>
+        <source>&amp;Block size:</source>
+        <translation>&amp;Blockgröße:</translation>
+    </message>
+    <message>
+        <source>&amp;Compression:</source>
+        <translation>&amp;Komprimierung:</translation>
+    </message>
+    <message>
+        <source>Compression not changed: %1</source>
+        <translation>Komprimierung nicht geändert: %1</translation>
     </message>
 </context>
 <context>
@@ -596,6 +1824,530 @@
     </message>
 </context>
 <context>
+    <name>tl::ui::JobsPage</name>
+    <message>
+        <source>Jobs page status</source>
+        <translation>Status der Auftragsseite</translation>
+    </message>
+    <message>
+        <source>&amp;Definitions</source>
+        <translation>&amp;Definitionen</translation>
+    </message>
+    <message>
+        <source>&amp;Schedules</source>
+        <translation>&amp;Zeitpläne</translation>
+    </message>
+    <message>
+        <source>&amp;Queue</source>
+        <translation>&amp;Warteschlange</translation>
+    </message>
+    <message>
+        <source>&amp;History</source>
+        <translation>&amp;Verlauf</translation>
+    </message>
+    <message>
+        <source>Jobs</source>
+        <translation>Aufträge</translation>
+    </message>
+    <message>
+        <source>%1 is running at level %2…</source>
+        <translation>%1 läuft mit Stufe %2…</translation>
+    </message>
+    <message>
+        <source>%1 ended: %2 (job %3).</source>
+        <translation>%1 beendet: %2 (Auftrag %3).</translation>
+    </message>
+    <message>
+        <source>%1 ended: %2 (job %3): %4</source>
+        <translation>%1 beendet: %2 (Auftrag %3): %4</translation>
+    </message>
+    <message>
+        <source>Job definitions</source>
+        <translation>Auftragsdefinitionen</translation>
+    </message>
+    <message>
+        <source>&amp;New…</source>
+        <translation>&amp;Neu…</translation>
+    </message>
+    <message>
+        <source>&amp;Edit…</source>
+        <translation>&amp;Bearbeiten…</translation>
+    </message>
+    <message>
+        <source>D&amp;uplicate…</source>
+        <translation>D&amp;uplizieren…</translation>
+    </message>
+    <message>
+        <source>&amp;Remove…</source>
+        <translation>&amp;Entfernen…</translation>
+    </message>
+    <message>
+        <source>Full</source>
+        <translation>Voll</translation>
+    </message>
+    <message>
+        <source>Differential</source>
+        <translation>Differenziell</translation>
+    </message>
+    <message>
+        <source>Incremental</source>
+        <translation>Inkrementell</translation>
+    </message>
+    <message>
+        <source>Run no&amp;w</source>
+        <translation>&amp;Jetzt ausführen</translation>
+    </message>
+    <message>
+        <source>New job definition</source>
+        <translation>Neue Auftragsdefinition</translation>
+    </message>
+    <message>
+        <source>Edit the selected job definition</source>
+        <translation>Die ausgewählte Auftragsdefinition bearbeiten</translation>
+    </message>
+    <message>
+        <source>Duplicate the selected job definition</source>
+        <translation>Die ausgewählte Auftragsdefinition duplizieren</translation>
+    </message>
+    <message>
+        <source>Remove the selected job definition</source>
+        <translation>Die ausgewählte Auftragsdefinition entfernen</translation>
+    </message>
+    <message>
+        <source>Backup level for Run now</source>
+        <translation>Sicherungsstufe für „Jetzt ausführen“</translation>
+    </message>
+    <message>
+        <source>Run the selected job definition now</source>
+        <translation>Die ausgewählte Auftragsdefinition jetzt ausführen</translation>
+    </message>
+    <message>
+        <source>Run the selected job definition now (Ctrl+R)</source>
+        <translation>Die ausgewählte Auftragsdefinition jetzt ausführen (Strg+R)</translation>
+    </message>
+    <message>
+        <source>&amp;Level:</source>
+        <translation>S&amp;tufe:</translation>
+    </message>
+    <message>
+        <source>Run now</source>
+        <translation>Jetzt ausführen</translation>
+    </message>
+    <message>
+        <source>Edit job definition</source>
+        <translation>Auftragsdefinition bearbeiten</translation>
+    </message>
+    <message>
+        <source>Remove job definition</source>
+        <translation>Auftragsdefinition entfernen</translation>
+    </message>
+    <message>
+        <source>Cannot read the catalog: %1</source>
+        <translation>Der Katalog kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>Cannot read the job definitions: %1</source>
+        <translation>Die Auftragsdefinitionen können nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>Select a job definition to edit.</source>
+        <translation>Wählen Sie eine Auftragsdefinition zum Bearbeiten aus.</translation>
+    </message>
+    <message>
+        <source>Select a job definition to duplicate.</source>
+        <translation>Wählen Sie eine Auftragsdefinition zum Duplizieren aus.</translation>
+    </message>
+    <message>
+        <source>Saving job definition %1</source>
+        <translation>Auftragsdefinition %1 wird gespeichert</translation>
+    </message>
+    <message>
+        <source>%1 was not saved: %2</source>
+        <translation>%1 wurde nicht gespeichert: %2</translation>
+    </message>
+    <message>
+        <source>Job definition %1 updated.</source>
+        <translation>Auftragsdefinition %1 aktualisiert.</translation>
+    </message>
+    <message>
+        <source>Job definition %1 stored.</source>
+        <translation>Auftragsdefinition %1 gespeichert.</translation>
+    </message>
+    <message>
+        <source>Select a job definition to remove.</source>
+        <translation>Wählen Sie eine Auftragsdefinition zum Entfernen aus.</translation>
+    </message>
+    <message>
+        <source>%1 is running; try again when it has ended.</source>
+        <translation>%1 läuft; versuchen Sie es erneut, wenn es beendet ist.</translation>
+    </message>
+    <message>
+        <source>Remove job definition %1 and its schedules? Its job history stays.</source>
+        <translation>Auftragsdefinition %1 und ihre Zeitpläne entfernen? Ihr Auftragsverlauf bleibt erhalten.</translation>
+    </message>
+    <message>
+        <source>Removing job definition %1</source>
+        <translation>Auftragsdefinition %1 wird entfernt</translation>
+    </message>
+    <message>
+        <source>%1 was not removed: %2</source>
+        <translation>%1 wurde nicht entfernt: %2</translation>
+    </message>
+    <message>
+        <source>Job definition %1 and its schedules removed.</source>
+        <translation>Auftragsdefinition %1 und ihre Zeitpläne entfernt.</translation>
+    </message>
+    <message>
+        <source>Select a job definition to run.</source>
+        <translation>Wählen Sie eine Auftragsdefinition zum Ausführen aus.</translation>
+    </message>
+</context>
+<context>
+    <name>tl::ui::LibraryPage</name>
+    <message>
+        <source>Library</source>
+        <translation>Bibliothek</translation>
+    </message>
+    <message>
+        <source>Mark off-site</source>
+        <translation>Als ausgelagert markieren</translation>
+    </message>
+    <message>
+        <source>Where does %1 go (vault, off-site name)?</source>
+        <translation>Wohin kommt %1 (Tresor, Name des Auslagerungsorts)?</translation>
+    </message>
+    <message>
+        <source>Color cartridges by</source>
+        <translation>Kassetten einfärben nach</translation>
+    </message>
+    <message>
+        <source>Volume state</source>
+        <translation>Datenträgerzustand</translation>
+    </message>
+    <message>
+        <source>Pool</source>
+        <translation>Pool</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>&amp;Aktualisieren</translation>
+    </message>
+    <message>
+        <source>Refresh the library</source>
+        <translation>Bibliothek aktualisieren</translation>
+    </message>
+    <message>
+        <source>&amp;Inventory</source>
+        <translation>&amp;Inventur</translation>
+    </message>
+    <message>
+        <source>Compare the changer&apos;s inventory with the catalog</source>
+        <translation>Inventur des Wechslers mit dem Katalog vergleichen</translation>
+    </message>
+    <message>
+        <source>Reads the changer and lists where it and the catalog disagree; nothing is changed (Ctrl+I)</source>
+        <translation>Liest den Wechsler und listet auf, wo er und der Katalog voneinander abweichen; nichts wird geändert (Strg+I)</translation>
+    </message>
+    <message>
+        <source>Re&amp;concile catalog</source>
+        <translation>Katalog &amp;abgleichen</translation>
+    </message>
+    <message>
+        <source>Record the changer&apos;s inventory in the catalog</source>
+        <translation>Inventur des Wechslers im Katalog festhalten</translation>
+    </message>
+    <message>
+        <source>Runs the inventory and updates the catalog&apos;s locations to what the changer reports (Ctrl+Shift+I)</source>
+        <translation>Führt die Inventur aus und setzt die Standorte im Katalog auf das, was der Wechsler meldet (Strg+Umschalt+I)</translation>
+    </message>
+    <message>
+        <source>&amp;Library:</source>
+        <translation>&amp;Bibliothek:</translation>
+    </message>
+    <message>
+        <source>C&amp;olor by:</source>
+        <translation>&amp;Farbe nach:</translation>
+    </message>
+    <message>
+        <source>Move in progress</source>
+        <translation>Bewegung läuft</translation>
+    </message>
+    <message>
+        <source>Library status</source>
+        <translation>Bibliotheksstatus</translation>
+    </message>
+    <message>
+        <source>Mark &amp;off-site…</source>
+        <translation>Als &amp;ausgelagert markieren…</translation>
+    </message>
+    <message>
+        <source>Mark the exported cartridge off-site</source>
+        <translation>Die exportierte Kassette als ausgelagert markieren</translation>
+    </message>
+    <message>
+        <source>Differences between the catalog and the changer</source>
+        <translation>Abweichungen zwischen Katalog und Wechsler</translation>
+    </message>
+    <message>
+        <source>Differences: run the inventory to compare the catalog with the changer.</source>
+        <translation>Abweichungen: Führen Sie die Inventur aus, um den Katalog mit dem Wechsler zu vergleichen.</translation>
+    </message>
+    <message>
+        <source>Cannot read the library: %1</source>
+        <translation>Die Bibliothek kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>No library is configured; add one on the Devices page or with tapeloom-cli library add.</source>
+        <translation>Keine Bibliothek eingerichtet; fügen Sie eine auf der Seite Geräte oder mit tapeloom-cli library add hinzu.</translation>
+    </message>
+    <message>
+        <source>Moving %1 from %2 to %3…</source>
+        <translation>%1 wird von %2 nach %3 bewegt…</translation>
+    </message>
+    <message>
+        <source>Loaded %1 into %2.</source>
+        <translation>%1 in %2 geladen.</translation>
+    </message>
+    <message>
+        <source>Unloaded %1 from %2 to %3.</source>
+        <translation>%1 aus %2 nach %3 entladen.</translation>
+    </message>
+    <message>
+        <source>Moved %1 from %2 to %3.</source>
+        <translation>%1 von %2 nach %3 bewegt.</translation>
+    </message>
+    <message>
+        <source>Exported %1 to %2: take it out and mark it off-site.</source>
+        <translation>%1 nach %2 exportiert: Entnehmen Sie die Kassette und markieren Sie sie als ausgelagert.</translation>
+    </message>
+    <message>
+        <source>Imported %1 from %2 into %3.</source>
+        <translation>%1 aus %2 in %3 importiert.</translation>
+    </message>
+    <message>
+        <source>A move is in progress; wait until it ends.</source>
+        <translation>Eine Bewegung läuft; warten Sie, bis sie beendet ist.</translation>
+    </message>
+    <message>
+        <source>Refused: %1</source>
+        <translation>Abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>Library move</source>
+        <translation>Bibliotheksbewegung</translation>
+    </message>
+    <message>
+        <source>Mark %1 &amp;off-site…</source>
+        <translation>%1 als &amp;ausgelagert markieren…</translation>
+    </message>
+    <message>
+        <source>The move failed: %1</source>
+        <translation>Die Bewegung ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Not now: %1</source>
+        <translation>Jetzt nicht: %1</translation>
+    </message>
+    <message>
+        <source>Give the location where %1 goes.</source>
+        <translation>Geben Sie den Ort an, an den %1 kommt.</translation>
+    </message>
+    <message>
+        <source>%1 is recorded outside at %2.</source>
+        <translation>%1 ist als außer Haus bei %2 erfasst.</translation>
+    </message>
+    <message>
+        <source>Cannot mark %1 off-site: %2</source>
+        <translation>%1 kann nicht als ausgelagert markiert werden: %2</translation>
+    </message>
+    <message>
+        <source>Record in the catalog where the changer of %1 has every cartridge? Unknown cartridges are added as blank, missing ones recorded outside.</source>
+        <translation>Im Katalog festhalten, wo der Wechsler von %1 jede Kassette hat? Unbekannte Kassetten werden als leer aufgenommen, fehlende als außer Haus erfasst.</translation>
+    </message>
+    <message>
+        <source>Reconcile</source>
+        <translation>Abgleich</translation>
+    </message>
+    <message>
+        <source>Inventory</source>
+        <translation>Inventur</translation>
+    </message>
+    <message>
+        <source>Inventory of %1: the catalog and the changer agree.</source>
+        <translation>Inventur von %1: Katalog und Wechsler stimmen überein.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Inventory of %1: %n difference(s), recorded in the catalog.</source>
+        <translation><numerusform>Inventur von %1: %n Abweichung(en), im Katalog festgehalten.</numerusform><numerusform>Inventur von %1: %n Abweichung(en), im Katalog festgehalten.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Inventory of %1: %n difference(s); the catalog is unchanged (Reconcile catalog records them).</source>
+        <translation><numerusform>Inventur von %1: %n Abweichung(en); der Katalog ist unverändert (Katalog abgleichen hält sie fest).</numerusform><numerusform>Inventur von %1: %n Abweichung(en); der Katalog ist unverändert (Katalog abgleichen hält sie fest).</numerusform></translation>
+    </message>
+    <message>
+        <source>The inventory failed: %1</source>
+        <translation>Die Inventur ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Slot %1 (%2)</source>
+        <translation>Fach %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Slot %1</source>
+        <translation>Fach %1</translation>
+    </message>
+    <message>
+        <source>Unload %1 to its home slot %2</source>
+        <translation>%1 in sein Heimatfach %2 entladen</translation>
+    </message>
+    <message>
+        <source>Unload to slot</source>
+        <translation>In Fach entladen</translation>
+    </message>
+    <message>
+        <source>Export (unload it first)</source>
+        <translation>Exportieren (zuerst entladen)</translation>
+    </message>
+    <message>
+        <source>Load from slot</source>
+        <translation>Aus Fach laden</translation>
+    </message>
+    <message>
+        <source>Load %1 into drive %2</source>
+        <translation>%1 in Laufwerk %2 laden</translation>
+    </message>
+    <message>
+        <source>Export %1 to mail slot %2</source>
+        <translation>%1 in Postfach %2 exportieren</translation>
+    </message>
+    <message>
+        <source>Move to slot</source>
+        <translation>In Fach bewegen</translation>
+    </message>
+    <message>
+        <source>Unload drive %1 (%2) here</source>
+        <translation>Laufwerk %1 (%2) hierher entladen</translation>
+    </message>
+    <message>
+        <source>Import %1 from mail slot %2 here</source>
+        <translation>%1 aus Postfach %2 hierher importieren</translation>
+    </message>
+    <message>
+        <source>Import %1 into slot %2</source>
+        <translation>%1 in Fach %2 importieren</translation>
+    </message>
+    <message>
+        <source>Import into slot</source>
+        <translation>In Fach importieren</translation>
+    </message>
+    <message>
+        <source>Mark %1 off-site…</source>
+        <translation>%1 als ausgelagert markieren…</translation>
+    </message>
+    <message>
+        <source>Export from slot</source>
+        <translation>Aus Fach exportieren</translation>
+    </message>
+    <message>
+        <source>Nothing to do here</source>
+        <translation>Hier gibt es nichts zu tun</translation>
+    </message>
+    <message>
+        <source>Nothing to do with %1 by default; open its context menu (Menu key).</source>
+        <translation>Für %1 gibt es keine Standardaktion; öffnen Sie das Kontextmenü (Menütaste).</translation>
+    </message>
+</context>
+<context>
+    <name>tl::ui::LibraryTableModel</name>
+    <message>
+        <source>virtual</source>
+        <translation>virtuell</translation>
+    </message>
+    <message>
+        <source>mtx (SCSI changer)</source>
+        <translation>mtx (SCSI-Wechsler)</translation>
+    </message>
+    <message>
+        <source>%1 of %2 full</source>
+        <translation>%1 von %2 belegt</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cleaning cartridge(s): %1</source>
+        <translation><numerusform>%n Reinigungskassette: %1</numerusform><numerusform>%n Reinigungskassetten: %1</numerusform></translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>bereit</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>Fehler: %1</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>Changer device</source>
+        <translation>Wechslergerät</translation>
+    </message>
+    <message>
+        <source>Drives</source>
+        <translation>Laufwerke</translation>
+    </message>
+    <message>
+        <source>Slots</source>
+        <translation>Fächer</translation>
+    </message>
+    <message>
+        <source>Mail slots</source>
+        <translation>Mail-Slots</translation>
+    </message>
+    <message>
+        <source>Cleaning</source>
+        <translation>Reinigung</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+</context>
+<context>
+    <name>tl::ui::LibraryView</name>
+    <message>
+        <source>Library drawing</source>
+        <translation>Bibliotheksansicht</translation>
+    </message>
+    <message>
+        <source>Drives</source>
+        <translation>Laufwerke</translation>
+    </message>
+    <message>
+        <source>Storage slots</source>
+        <translation>Lagerfächer</translation>
+    </message>
+    <message>
+        <source>Mail slots (import/export)</source>
+        <translation>Postfächer (Import/Export)</translation>
+    </message>
+    <message>
+        <source>Legend</source>
+        <translation>Legende</translation>
+    </message>
+    <message>
+        <source>Legend: %1</source>
+        <translation>Legende: %1</translation>
+    </message>
+</context>
+<context>
     <name>tl::ui::LogModel</name>
     <message>
         <source>trace</source>
@@ -748,8 +2500,854 @@
         <translation>Berichte</translation>
     </message>
     <message>
-        <source>A restore is running; start the backup when it has ended.</source>
-        <translation>Eine Wiederherstellung läuft; starten Sie die Sicherung, wenn sie beendet ist.</translation>
+        <source>Jobs</source>
+        <translation>Aufträge</translation>
+    </message>
+    <message>
+        <source>Job %1 started; follow it on the Dashboard</source>
+        <translation>Auftrag %1 gestartet; verfolgen Sie ihn im Dashboard</translation>
+    </message>
+    <message>
+        <source>Media</source>
+        <translation>Medien</translation>
+    </message>
+    <message>
+        <source>Library</source>
+        <translation>Bibliothek</translation>
+    </message>
+    <message>
+        <source>Devices</source>
+        <translation>Geräte</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <source>Engine activity</source>
+        <translation>Engine-Aktivität</translation>
+    </message>
+    <message>
+        <source>Running: %1</source>
+        <translation>Läuft: %1</translation>
+    </message>
+    <message>
+        <source>%1 is running; try again when it has ended.</source>
+        <translation>%1 läuft; versuchen Sie es erneut, wenn es beendet ist.</translation>
+    </message>
+    <message>
+        <source>Operator requests</source>
+        <translation>Operator-Anforderungen</translation>
+    </message>
+    <message>
+        <source>Operator requests (%1)</source>
+        <translation>Operator-Anforderungen (%1)</translation>
+    </message>
+    <message>
+        <source>Operator requests: %1</source>
+        <translation>Operator-Anforderungen: %1</translation>
+    </message>
+</context>
+<context>
+    <name>tl::ui::MediaActionDialog</name>
+    <message>
+        <source>Pool</source>
+        <translation>Pool</translation>
+    </message>
+    <message>
+        <source>&amp;Pool:</source>
+        <translation>&amp;Pool:</translation>
+    </message>
+    <message>
+        <source>Force</source>
+        <translation>Erzwingen</translation>
+    </message>
+</context>
+<context>
+    <name>tl::ui::MediaActions</name>
+    <message>
+        <source>Label %1</source>
+        <translation>%1 labeln</translation>
+    </message>
+    <message>
+        <source>Write a Tapeloom label on cartridge %1 and add it to a pool.</source>
+        <translation>Ein Tapeloom-Label auf die Kassette %1 schreiben und sie einem Pool zuordnen.</translation>
+    </message>
+    <message>
+        <source>Label all blank cartridges</source>
+        <translation>Alle leeren Kassetten labeln</translation>
+    </message>
+    <message>
+        <source>Label every blank cartridge of the library, one after the other in a free drive, then put them back in their slots. A cartridge holding anything is skipped and listed.</source>
+        <translation>Jede leere Kassette der Library nacheinander in einem freien Laufwerk labeln und danach in ihre Fächer zurücklegen. Eine Kassette, auf der etwas steht, wird übersprungen und aufgeführt.</translation>
+    </message>
+    <message>
+        <source>&amp;Barcodes:</source>
+        <translation>&amp;Barcodes:</translation>
+    </message>
+    <message>
+        <source>all (or a pattern such as TLO00*)</source>
+        <translation>alle (oder ein Muster wie TLO00*)</translation>
+    </message>
+    <message>
+        <source>Relabel %1</source>
+        <translation>%1 neu labeln</translation>
+    </message>
+    <message>
+        <source>Write a new label on volume %1. It is refused while the volume holds data under retention, unless forced.</source>
+        <translation>Ein neues Label auf das Volume %1 schreiben. Das wird abgelehnt, solange das Volume Daten unter Aufbewahrung enthält, außer es wird erzwungen.</translation>
+    </message>
+    <message>
+        <source>Force: overwrite its data and purge its jobs from the catalog</source>
+        <translation>Erzwingen: seine Daten überschreiben und seine Aufträge aus dem Katalog löschen</translation>
+    </message>
+    <message>
+        <source>Recycle %1</source>
+        <translation>%1 recyceln</translation>
+    </message>
+    <message>
+        <source>Make volume %1 recyclable: the next backup of its pool relabels and overwrites it. Refused while it holds data under retention, unless forced.</source>
+        <translation>Volume %1 recycelbar machen: Die nächste Sicherung seines Pools labelt es neu und überschreibt es. Abgelehnt, solange es Daten unter Aufbewahrung enthält, außer es wird erzwungen.</translation>
+    </message>
+    <message>
+        <source>Force: give up its data (its jobs are purged when it is relabeled)</source>
+        <translation>Erzwingen: seine Daten aufgeben (seine Aufträge werden beim Neulabeln gelöscht)</translation>
+    </message>
+    <message>
+        <source>Move %1</source>
+        <translation>%1 verlagern</translation>
+    </message>
+    <message>
+        <source>Mark %1 off-site</source>
+        <translation>%1 als ausgelagert markieren</translation>
+    </message>
+    <message>
+        <source>Record that cartridge %1 is now at another location.</source>
+        <translation>Festhalten, dass die Kassette %1 jetzt an einem anderen Ort ist.</translation>
+    </message>
+    <message>
+        <source>Record that cartridge %1 left the library (it must be in a mail slot or outside already).</source>
+        <translation>Festhalten, dass die Kassette %1 die Library verlassen hat (sie muss in einem Mail-Slot oder bereits außerhalb sein).</translation>
+    </message>
+    <message>
+        <source>&amp;Location:</source>
+        <translation>&amp;Ort:</translation>
+    </message>
+    <message>
+        <source>e.g. Vault A</source>
+        <translation>z. B. Tresor A</translation>
+    </message>
+    <message>
+        <source>Media</source>
+        <translation>Medien</translation>
+    </message>
+    <message>
+        <source>Select a volume first.</source>
+        <translation>Bitte zuerst ein Volume auswählen.</translation>
+    </message>
+    <message>
+        <source>Not now: %1</source>
+        <translation>Jetzt nicht: %1</translation>
+    </message>
+    <message>
+        <source>Labeling %1</source>
+        <translation>Labeln von %1</translation>
+    </message>
+    <message>
+        <source>Volume %1 labeled for pool %2.</source>
+        <translation>Volume %1 für Pool %2 gelabelt.</translation>
+    </message>
+    <message>
+        <source>Labeling %1 of %2… (%3)</source>
+        <translation>Labeln %1 von %2 … (%3)</translation>
+    </message>
+    <message>
+        <source>Labeling the blank cartridges into pool %1</source>
+        <translation>Labeln der leeren Kassetten in Pool %1</translation>
+    </message>
+    <message>
+        <source>%1: labeled</source>
+        <translation>%1: gelabelt</translation>
+    </message>
+    <message>
+        <source>%1: not labeled: %2</source>
+        <translation>%1: nicht gelabelt: %2</translation>
+    </message>
+    <message>
+        <source>No blank cartridge to label.</source>
+        <translation>Keine leere Kassette zum Labeln.</translation>
+    </message>
+    <message>
+        <source>%1 of %2 cartridge(s) labeled; the others are listed with the reason.</source>
+        <translation>%1 von %2 Kassette(n) gelabelt; die anderen sind mit dem Grund aufgeführt.</translation>
+    </message>
+    <message>
+        <source>Every blank cartridge is labeled into pool %1 (see the list).</source>
+        <translation>Jede leere Kassette ist in Pool %1 gelabelt (siehe Liste).</translation>
+    </message>
+    <message numerus="yes">
+        <source>Relabel volume %1 into pool %2 with force? Whatever it holds is overwritten and its %n job(s) are purged from the catalog; they cannot be restored.</source>
+        <translation><numerusform>Volume %1 erzwungen in Pool %2 neu labeln? Alles darauf wird überschrieben und sein %n Auftrag wird aus dem Katalog gelöscht; er kann nicht wiederhergestellt werden.</numerusform><numerusform>Volume %1 erzwungen in Pool %2 neu labeln? Alles darauf wird überschrieben und seine %n Aufträge werden aus dem Katalog gelöscht; sie können nicht wiederhergestellt werden.</numerusform></translation>
+    </message>
+    <message>
+        <source>Relabel volume %1 into pool %2? This is refused while it holds data under retention.</source>
+        <translation>Volume %1 in Pool %2 neu labeln? Das wird abgelehnt, solange es Daten unter Aufbewahrung enthält.</translation>
+    </message>
+    <message>
+        <source>Relabeling %1</source>
+        <translation>Neulabeln von %1</translation>
+    </message>
+    <message>
+        <source>Volume %1 relabeled for pool %2.</source>
+        <translation>Volume %1 für Pool %2 neu gelabelt.</translation>
+    </message>
+    <message>
+        <source>Recycle volume %1 with force? Its data is given up: the next backup overwrites it and its jobs are purged from the catalog.</source>
+        <translation>Volume %1 erzwungen recyceln? Seine Daten werden aufgegeben: Die nächste Sicherung überschreibt es und seine Aufträge werden aus dem Katalog gelöscht.</translation>
+    </message>
+    <message>
+        <source>Recycle volume %1? The next backup of its pool overwrites it.</source>
+        <translation>Volume %1 recyceln? Die nächste Sicherung seines Pools überschreibt es.</translation>
+    </message>
+    <message>
+        <source>Recycling %1</source>
+        <translation>Recyceln von %1</translation>
+    </message>
+    <message>
+        <source>Volume %1 is recyclable.</source>
+        <translation>Volume %1 ist recycelbar.</translation>
+    </message>
+    <message>
+        <source>Changing the state of %1</source>
+        <translation>Zustand von %1 wird geändert</translation>
+    </message>
+    <message>
+        <source>Volume %1 changed.</source>
+        <translation>Volume %1 geändert.</translation>
+    </message>
+    <message>
+        <source>Marking %1 off-site</source>
+        <translation>%1 wird als ausgelagert markiert</translation>
+    </message>
+    <message>
+        <source>Volume %1 is recorded at %2.</source>
+        <translation>Volume %1 ist bei %2 erfasst.</translation>
+    </message>
+    <message>
+        <source>Marking %1 on-site</source>
+        <translation>%1 wird als vor Ort markiert</translation>
+    </message>
+    <message>
+        <source>Volume %1 is recorded back on site.</source>
+        <translation>Volume %1 ist wieder vor Ort erfasst.</translation>
+    </message>
+    <message>
+        <source>Moving %1</source>
+        <translation>%1 wird verlagert</translation>
+    </message>
+</context>
+<context>
+    <name>tl::ui::MediaPage</name>
+    <message>
+        <source>Volumes</source>
+        <translation>Volumes</translation>
+    </message>
+    <message>
+        <source>Filter by barcode, pool or location</source>
+        <translation>Nach Barcode, Pool oder Ort filtern</translation>
+    </message>
+    <message>
+        <source>Filter volumes</source>
+        <translation>Volumes filtern</translation>
+    </message>
+    <message>
+        <source>Show the volumes of pool</source>
+        <translation>Volumes dieses Pools zeigen</translation>
+    </message>
+    <message>
+        <source>All pools</source>
+        <translation>Alle Pools</translation>
+    </message>
+    <message>
+        <source>Show the volumes in state</source>
+        <translation>Volumes in diesem Zustand zeigen</translation>
+    </message>
+    <message>
+        <source>All states</source>
+        <translation>Alle Zustände</translation>
+    </message>
+    <message>
+        <source>Status of the last action</source>
+        <translation>Status der letzten Aktion</translation>
+    </message>
+    <message>
+        <source>Result per cartridge</source>
+        <translation>Ergebnis je Kassette</translation>
+    </message>
+    <message>
+        <source>Pools</source>
+        <translation>Pools</translation>
+    </message>
+    <message>
+        <source>Cannot read the catalog: %1</source>
+        <translation>Der Katalog kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>Cannot read the library: %1</source>
+        <translation>Die Bibliothek kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>Select a volume first.</source>
+        <translation>Bitte zuerst ein Volume auswählen.</translation>
+    </message>
+    <message>
+        <source>&amp;Label…</source>
+        <translation>&amp;Labeln …</translation>
+    </message>
+    <message>
+        <source>Label the selected blank cartridge into a pool</source>
+        <translation>Die ausgewählte leere Kassette in einen Pool labeln</translation>
+    </message>
+    <message>
+        <source>Label &amp;all blank…</source>
+        <translation>&amp;Alle leeren labeln …</translation>
+    </message>
+    <message>
+        <source>Label every blank cartridge of the library into a pool</source>
+        <translation>Jede leere Kassette der Library in einen Pool labeln</translation>
+    </message>
+    <message>
+        <source>&amp;Relabel…</source>
+        <translation>&amp;Neu labeln …</translation>
+    </message>
+    <message>
+        <source>Label the selected volume again (its data is lost)</source>
+        <translation>Das ausgewählte Volume neu labeln (seine Daten gehen verloren)</translation>
+    </message>
+    <message>
+        <source>Re&amp;cycle…</source>
+        <translation>Re&amp;cyceln …</translation>
+    </message>
+    <message>
+        <source>Make the selected volume recyclable</source>
+        <translation>Das ausgewählte Volume recycelbar machen</translation>
+    </message>
+    <message>
+        <source>Mark &amp;read-only</source>
+        <translation>&amp;Schreibgeschützt markieren</translation>
+    </message>
+    <message>
+        <source>Protect the selected volume from writing</source>
+        <translation>Das ausgewählte Volume vor dem Schreiben schützen</translation>
+    </message>
+    <message>
+        <source>Mark volume %1 read-only? Backups stop writing to it.</source>
+        <translation>Volume %1 als schreibgeschützt markieren? Sicherungen schreiben nicht mehr darauf.</translation>
+    </message>
+    <message>
+        <source>Mark &amp;disabled</source>
+        <translation>&amp;Deaktiviert markieren</translation>
+    </message>
+    <message>
+        <source>Take the selected volume out of use</source>
+        <translation>Das ausgewählte Volume außer Betrieb nehmen</translation>
+    </message>
+    <message>
+        <source>Disable volume %1? Backups and restores stop using it.</source>
+        <translation>Volume %1 deaktivieren? Sicherungen und Wiederherstellungen verwenden es nicht mehr.</translation>
+    </message>
+    <message>
+        <source>Mark da&amp;maged</source>
+        <translation>Als &amp;beschädigt markieren</translation>
+    </message>
+    <message>
+        <source>Record the selected volume as damaged (error state)</source>
+        <translation>Das ausgewählte Volume als beschädigt erfassen (Fehlerzustand)</translation>
+    </message>
+    <message>
+        <source>Mark volume %1 damaged? It goes to the error state; a restore uses another copy where one exists.</source>
+        <translation>Volume %1 als beschädigt markieren? Es geht in den Fehlerzustand; eine Wiederherstellung verwendet eine andere Kopie, wo es eine gibt.</translation>
+    </message>
+    <message>
+        <source>&amp;Enable</source>
+        <translation>&amp;Aktivieren</translation>
+    </message>
+    <message>
+        <source>Put a read-only, disabled or damaged volume back into use</source>
+        <translation>Ein schreibgeschütztes, deaktiviertes oder beschädigtes Volume wieder in Betrieb nehmen</translation>
+    </message>
+    <message>
+        <source>Mark &amp;off-site…</source>
+        <translation>Als &amp;ausgelagert markieren…</translation>
+    </message>
+    <message>
+        <source>Record that the selected cartridge left for a location</source>
+        <translation>Festhalten, dass die ausgewählte Kassette an einen Ort gebracht wurde</translation>
+    </message>
+    <message>
+        <source>Mark o&amp;n-site</source>
+        <translation>Als &amp;vor Ort markieren</translation>
+    </message>
+    <message>
+        <source>Record that the selected cartridge is back</source>
+        <translation>Festhalten, dass die ausgewählte Kassette zurück ist</translation>
+    </message>
+    <message>
+        <source>&amp;Move to…</source>
+        <translation>&amp;Verlagern nach …</translation>
+    </message>
+    <message>
+        <source>Record that the selected cartridge moved to another location</source>
+        <translation>Festhalten, dass die ausgewählte Kassette an einen anderen Ort gebracht wurde</translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>A&amp;ktualisieren</translation>
+    </message>
+    <message>
+        <source>Read the pools and volumes again</source>
+        <translation>Pools und Volumes neu lesen</translation>
+    </message>
+    <message>
+        <source>Volume actions</source>
+        <translation>Volume-Aktionen</translation>
+    </message>
+</context>
+<context>
+    <name>tl::ui::NotificationList</name>
+    <message>
+        <source>Open Library</source>
+        <translation>Bibliothek öffnen</translation>
+    </message>
+    <message>
+        <source>Open Media</source>
+        <translation>Medien öffnen</translation>
+    </message>
+    <message>
+        <source>Open Devices</source>
+        <translation>Geräte öffnen</translation>
+    </message>
+    <message>
+        <source>Nothing to do for the operator.</source>
+        <translation>Für den Operator ist nichts zu tun.</translation>
+    </message>
+    <message>
+        <source>Operator requests</source>
+        <translation>Operator-Anforderungen</translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation>Verwerfen</translation>
+    </message>
+    <message>
+        <source>Dismiss: %1</source>
+        <translation>Verwerfen: %1</translation>
+    </message>
+</context>
+<context>
+    <name>tl::ui::OperatorRequests</name>
+    <message>
+        <source>Drive %1 is waiting for media (%2 job %3): put a usable cartridge into the library or label one for the job&apos;s pool.</source>
+        <translation>Laufwerk %1 wartet auf ein Medium (%2-Auftrag %3): Legen Sie eine verwendbare Kassette in die Bibliothek ein oder beschriften Sie eine für den Pool des Auftrags.</translation>
+    </message>
+    <message>
+        <source>No volume left for pool %1 (jobs: %2): library %3 has no appendable volume and no blank cartridge for it. Import blank cartridges, label some into the Scratch pool or recycle volumes.</source>
+        <translation>Kein Volume mehr für Pool %1 (Aufträge: %2): Bibliothek %3 hat dafür kein beschreibbares Volume und keine leere Kassette. Importieren Sie leere Kassetten, beschriften Sie einige für den Scratch-Pool oder geben Sie Volumes zur Wiederverwendung frei.</translation>
+    </message>
+    <message>
+        <source>Insert volume %1 into the library: a restore needs it.</source>
+        <translation>Legen Sie Volume %1 in die Bibliothek ein: Eine Wiederherstellung benötigt es.</translation>
+    </message>
+    <message>
+        <source>Drive %1 asks for cleaning: load a cleaning cartridge into it.</source>
+        <translation>Laufwerk %1 verlangt eine Reinigung: Legen Sie eine Reinigungskassette ein.</translation>
+    </message>
+</context>
+<context>
+    <name>tl::ui::PoolDialog</name>
+    <message>
+        <source>Label blank cartridges into this pool when a backup needs a volume</source>
+        <translation>Leere Kassetten in diesen Pool labeln, wenn eine Sicherung ein Volume braucht</translation>
+    </message>
+    <message>
+        <source>Edit pool %1</source>
+        <translation>Pool %1 bearbeiten</translation>
+    </message>
+    <message>
+        <source>Add a pool</source>
+        <translation>Pool hinzufügen</translation>
+    </message>
+    <message>
+        <source>Pool name</source>
+        <translation>Name des Pools</translation>
+    </message>
+    <message>
+        <source>Purpose</source>
+        <translation>Zweck</translation>
+    </message>
+    <message>
+        <source> days</source>
+        <translation> Tage</translation>
+    </message>
+    <message>
+        <source>Job retention in days</source>
+        <translation>Aufbewahrung der Aufträge in Tagen</translation>
+    </message>
+    <message>
+        <source>File retention in days</source>
+        <translation>Aufbewahrung der Dateieinträge in Tagen</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>keine Grenze</translation>
+    </message>
+    <message>
+        <source>Maximum jobs per volume</source>
+        <translation>Höchstzahl Aufträge je Volume</translation>
+    </message>
+    <message>
+        <source>no limit (e.g. 400G)</source>
+        <translation>keine Grenze (z. B. 400G)</translation>
+    </message>
+    <message>
+        <source>Maximum bytes per volume</source>
+        <translation>Höchstzahl Bytes je Volume</translation>
+    </message>
+    <message>
+        <source>no limit (e.g. 7d, 12h)</source>
+        <translation>keine Grenze (z. B. 7d, 12h)</translation>
+    </message>
+    <message>
+        <source>Maximum use duration per volume</source>
+        <translation>Höchste Nutzungsdauer je Volume</translation>
+    </message>
+    <message>
+        <source>automatic (prune makes expired volumes recyclable)</source>
+        <translation>automatisch (prune macht abgelaufene Volumes recycelbar)</translation>
+    </message>
+    <message>
+        <source>by hand (prune only lists them)</source>
+        <translation>von Hand (prune listet sie nur auf)</translation>
+    </message>
+    <message>
+        <source>Recycle policy</source>
+        <translation>Recycling-Regel</translation>
+    </message>
+    <message>
+        <source>Auto-label</source>
+        <translation>Auto-Label</translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation>Probleme</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>&amp;Purpose:</source>
+        <translation>&amp;Zweck:</translation>
+    </message>
+    <message>
+        <source>&amp;Job retention:</source>
+        <translation>Aufbewahrung der &amp;Aufträge:</translation>
+    </message>
+    <message>
+        <source>&amp;File retention:</source>
+        <translation>Aufbewahrung der &amp;Dateien:</translation>
+    </message>
+    <message>
+        <source>Max &amp;jobs per volume:</source>
+        <translation>Max. J&amp;obs je Volume:</translation>
+    </message>
+    <message>
+        <source>Max &amp;bytes per volume:</source>
+        <translation>Max. &amp;Bytes je Volume:</translation>
+    </message>
+    <message>
+        <source>Max &amp;use per volume:</source>
+        <translation>Max. N&amp;utzungsdauer je Volume:</translation>
+    </message>
+    <message>
+        <source>&amp;Recycle:</source>
+        <translation>&amp;Recycling:</translation>
+    </message>
+    <message>
+        <source>Give the pool a name.</source>
+        <translation>Bitte dem Pool einen Namen geben.</translation>
+    </message>
+    <message>
+        <source>A pool name has letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos; only.</source>
+        <translation>Ein Poolname besteht nur aus Buchstaben, Ziffern, '.', '_' und '-'.</translation>
+    </message>
+    <message>
+        <source>A pool named %1 exists already.</source>
+        <translation>Ein Pool namens %1 existiert bereits.</translation>
+    </message>
+    <message>
+        <source>File retention cannot be longer than the job retention.</source>
+        <translation>Die Aufbewahrung der Dateien kann nicht länger sein als die der Aufträge.</translation>
+    </message>
+    <message>
+        <source>Max bytes: a size such as 400G or 1.5T, or empty for no limit.</source>
+        <translation>Max. Bytes: eine Größe wie 400G oder 1.5T, oder leer für keine Grenze.</translation>
+    </message>
+    <message>
+        <source>Max use: a duration such as 7d, 12h or 90m, or empty for no limit.</source>
+        <translation>Max. Nutzungsdauer: eine Dauer wie 7d, 12h oder 90m, oder leer für keine Grenze.</translation>
+    </message>
+</context>
+<context>
+    <name>tl::ui::PoolTableModel</name>
+    <message>
+        <source>%1 d</source>
+        <translation>%1 T</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 h</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>keine Grenze</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n day(s)</source>
+        <translation><numerusform>%n Tag</numerusform><numerusform>%n Tage</numerusform></translation>
+    </message>
+    <message>
+        <source>automatic</source>
+        <translation>automatisch</translation>
+    </message>
+    <message>
+        <source>by hand</source>
+        <translation>von Hand</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <source>Pool</source>
+        <translation>Pool</translation>
+    </message>
+    <message>
+        <source>Purpose</source>
+        <translation>Zweck</translation>
+    </message>
+    <message>
+        <source>Job retention</source>
+        <translation>Aufbewahrung Aufträge</translation>
+    </message>
+    <message>
+        <source>File retention</source>
+        <translation>Aufbewahrung Dateien</translation>
+    </message>
+    <message>
+        <source>Max jobs</source>
+        <translation>Max. Aufträge</translation>
+    </message>
+    <message>
+        <source>Max bytes</source>
+        <translation>Max. Bytes</translation>
+    </message>
+    <message>
+        <source>Max use</source>
+        <translation>Max. Nutzung</translation>
+    </message>
+    <message>
+        <source>Recycle</source>
+        <translation>Recycling</translation>
+    </message>
+    <message>
+        <source>Auto-label</source>
+        <translation>Auto-Label</translation>
+    </message>
+    <message>
+        <source>Volumes</source>
+        <translation>Volumes</translation>
+    </message>
+</context>
+<context>
+    <name>tl::ui::PoolsPanel</name>
+    <message>
+        <source>&amp;Add pool…</source>
+        <translation>Pool &amp;hinzufügen …</translation>
+    </message>
+    <message>
+        <source>&amp;Edit pool…</source>
+        <translation>Pool &amp;bearbeiten …</translation>
+    </message>
+    <message>
+        <source>Remove pool…</source>
+        <translation>Pool entfernen …</translation>
+    </message>
+    <message>
+        <source>Pools</source>
+        <translation>Pools</translation>
+    </message>
+    <message>
+        <source>Add a pool</source>
+        <translation>Pool hinzufügen</translation>
+    </message>
+    <message>
+        <source>Edit the selected pool</source>
+        <translation>Den ausgewählten Pool bearbeiten</translation>
+    </message>
+    <message>
+        <source>Remove the selected pool</source>
+        <translation>Den ausgewählten Pool entfernen</translation>
+    </message>
+    <message>
+        <source>Not now: %1</source>
+        <translation>Jetzt nicht: %1</translation>
+    </message>
+    <message>
+        <source>Adding pool %1</source>
+        <translation>Pool %1 wird hinzugefügt</translation>
+    </message>
+    <message>
+        <source>Pool %1 added.</source>
+        <translation>Pool %1 hinzugefügt.</translation>
+    </message>
+    <message>
+        <source>Changing pool %1</source>
+        <translation>Pool %1 wird geändert</translation>
+    </message>
+    <message>
+        <source>Pool %1 changed.</source>
+        <translation>Pool %1 geändert.</translation>
+    </message>
+    <message>
+        <source>Select a pool first.</source>
+        <translation>Bitte zuerst einen Pool auswählen.</translation>
+    </message>
+    <message>
+        <source>Remove pool %1? This is refused while volumes or jobs belong to it.</source>
+        <translation>Pool %1 entfernen? Das wird abgelehnt, solange Volumes oder Aufträge zu ihm gehören.</translation>
+    </message>
+    <message>
+        <source>Removing pool %1</source>
+        <translation>Pool %1 wird entfernt</translation>
+    </message>
+    <message>
+        <source>Pool %1 removed.</source>
+        <translation>Pool %1 entfernt.</translation>
+    </message>
+</context>
+<context>
+    <name>tl::ui::QueuePanel</name>
+    <message>
+        <source>&amp;Cancel job…</source>
+        <translation>Auftrag &amp;abbrechen…</translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation>Warteschlange</translation>
+    </message>
+    <message>
+        <source>Cancel the selected queued or running job</source>
+        <translation>Den ausgewählten wartenden oder laufenden Auftrag abbrechen</translation>
+    </message>
+    <message>
+        <source>Scheduler service</source>
+        <translation>Planungsdienst</translation>
+    </message>
+    <message>
+        <source>Scheduler: running in this console.</source>
+        <translation>Planer: läuft in dieser Konsole.</translation>
+    </message>
+    <message>
+        <source>Scheduler service: running (pid %1).</source>
+        <translation>Planungsdienst: läuft (PID %1).</translation>
+    </message>
+    <message>
+        <source>Scheduler service: not running; scheduled jobs wait until it runs (tapeloom-cli serve).</source>
+        <translation>Planungsdienst: läuft nicht; geplante Aufträge warten, bis er läuft (tapeloom-cli serve).</translation>
+    </message>
+    <message>
+        <source>Select a job in the queue to cancel.</source>
+        <translation>Wählen Sie einen Auftrag in der Warteschlange zum Abbrechen aus.</translation>
+    </message>
+    <message>
+        <source>Cancel job %1 (%2)?</source>
+        <translation>Auftrag %1 (%2) abbrechen?</translation>
+    </message>
+    <message>
+        <source>Cancelling %1…</source>
+        <translation>%1 wird abgebrochen…</translation>
+    </message>
+    <message>
+        <source>%1 has already ended.</source>
+        <translation>%1 ist bereits beendet.</translation>
+    </message>
+    <message>
+        <source>Cancel requested for %1 (queue entry %2).</source>
+        <translation>Abbruch für %1 angefordert (Warteschlangeneintrag %2).</translation>
+    </message>
+    <message>
+        <source>Cannot cancel queue entry %1: %2</source>
+        <translation>Warteschlangeneintrag %1 kann nicht abgebrochen werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>tl::ui::QueueTableModel</name>
+    <message>
+        <source>this console</source>
+        <translation>diese Konsole</translation>
+    </message>
+    <message>
+        <source>stopping</source>
+        <translation>wird angehalten</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <translation>wartet</translation>
+    </message>
+    <message>
+        <source>Entry</source>
+        <translation>Eintrag</translation>
+    </message>
+    <message>
+        <source>Job definition</source>
+        <translation>Auftragsdefinition</translation>
+    </message>
+    <message>
+        <source>Level</source>
+        <translation>Stufe</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Grund</translation>
+    </message>
+    <message>
+        <source>Attempt</source>
+        <translation>Versuch</translation>
+    </message>
+    <message>
+        <source>Since / not before</source>
+        <translation>Seit / nicht vor</translation>
     </message>
 </context>
 <context>
@@ -944,6 +3542,14 @@
     <message>
         <source>Insert these volumes into the library, then start again: %1</source>
         <translation>Legen Sie diese Bänder in die Bibliothek ein und starten Sie erneut: %1</translation>
+    </message>
+    <message>
+        <source>A restore</source>
+        <translation>Eine Wiederherstellung</translation>
+    </message>
+    <message>
+        <source>Restore planning</source>
+        <translation>Planung der Wiederherstellung</translation>
     </message>
 </context>
 <context>
@@ -1164,6 +3770,140 @@
     </message>
 </context>
 <context>
+    <name>tl::ui::SchedulePanel</name>
+    <message>
+        <source>&amp;Add schedule</source>
+        <translation>Zeitplan &amp;hinzufügen</translation>
+    </message>
+    <message>
+        <source>Re&amp;move schedule</source>
+        <translation>Zeitplan ent&amp;fernen</translation>
+    </message>
+    <message>
+        <source>Schedules</source>
+        <translation>Zeitpläne</translation>
+    </message>
+    <message>
+        <source>Job definition to schedule</source>
+        <translation>Zu planende Auftragsdefinition</translation>
+    </message>
+    <message>
+        <source>Schedule rule</source>
+        <translation>Zeitplanregel</translation>
+    </message>
+    <message>
+        <source>e.g. full sun#1 at 23:05; diff sun at 23:05; incr mon-sat at 23:05 — or a cron expression, or once YYYY-MM-DD HH:MM</source>
+        <translation>z. B. full sun#1 at 23:05; diff sun at 23:05; incr mon-sat at 23:05 — oder ein Cron-Ausdruck oder once JJJJ-MM-TT HH:MM</translation>
+    </message>
+    <message>
+        <source>Next runs of the rule</source>
+        <translation>Nächste Läufe der Regel</translation>
+    </message>
+    <message>
+        <source>Add the schedule</source>
+        <translation>Den Zeitplan hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove the selected schedule</source>
+        <translation>Den ausgewählten Zeitplan entfernen</translation>
+    </message>
+    <message>
+        <source>&amp;Job definition:</source>
+        <translation>&amp;Auftragsdefinition:</translation>
+    </message>
+    <message>
+        <source>&amp;Rule:</source>
+        <translation>&amp;Regel:</translation>
+    </message>
+    <message>
+        <source>Next runs:</source>
+        <translation>Nächste Läufe:</translation>
+    </message>
+    <message>
+        <source>Define a job first (Definitions tab).</source>
+        <translation>Definieren Sie zuerst einen Auftrag (Reiter „Definitionen“).</translation>
+    </message>
+    <message>
+        <source>%1  %2</source>
+        <translation>%1  %2</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>Type a rule first.</source>
+        <translation>Geben Sie zuerst eine Regel ein.</translation>
+    </message>
+    <message>
+        <source>Adding a schedule</source>
+        <translation>Zeitplan wird hinzugefügt</translation>
+    </message>
+    <message>
+        <source>The schedule was not added: %1</source>
+        <translation>Der Zeitplan wurde nicht hinzugefügt: %1</translation>
+    </message>
+    <message>
+        <source>Schedule %1 added to %2.</source>
+        <translation>Zeitplan %1 zu %2 hinzugefügt.</translation>
+    </message>
+    <message>
+        <source>Select a schedule to remove.</source>
+        <translation>Wählen Sie einen Zeitplan zum Entfernen aus.</translation>
+    </message>
+    <message>
+        <source>%1 is running; try again when it has ended.</source>
+        <translation>%1 läuft; versuchen Sie es erneut, wenn es beendet ist.</translation>
+    </message>
+    <message>
+        <source>Remove schedule %1 (%2) of %3?</source>
+        <translation>Zeitplan %1 (%2) von %3 entfernen?</translation>
+    </message>
+    <message>
+        <source>Removing a schedule</source>
+        <translation>Zeitplan wird entfernt</translation>
+    </message>
+    <message>
+        <source>The schedule was not removed: %1</source>
+        <translation>Der Zeitplan wurde nicht entfernt: %1</translation>
+    </message>
+    <message>
+        <source>Schedule %1 removed.</source>
+        <translation>Zeitplan %1 entfernt.</translation>
+    </message>
+</context>
+<context>
+    <name>tl::ui::ScheduleTableModel</name>
+    <message>
+        <source>invalid rule</source>
+        <translation>ungültige Regel</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>nie</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>Zeitplan</translation>
+    </message>
+    <message>
+        <source>Job definition</source>
+        <translation>Auftragsdefinition</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>Regel</translation>
+    </message>
+    <message>
+        <source>Next run</source>
+        <translation>Nächster Lauf</translation>
+    </message>
+</context>
+<context>
     <name>tl::ui::SessionTableModel</name>
     <message>
         <source>—</source>
@@ -1200,6 +3940,153 @@
     <message>
         <source>Current file</source>
         <translation>Aktuelle Datei</translation>
+    </message>
+</context>
+<context>
+    <name>tl::ui::SettingsPage</name>
+    <message>
+        <source>Data directory</source>
+        <translation>Datenverzeichnis</translation>
+    </message>
+    <message>
+        <source>Data directory in use</source>
+        <translation>Verwendetes Datenverzeichnis</translation>
+    </message>
+    <message>
+        <source>the default (--home, TAPELOOM_HOME or ~/.local/share)</source>
+        <translation>die Vorgabe (--home, TAPELOOM_HOME oder ~/.local/share)</translation>
+    </message>
+    <message>
+        <source>Data directory to use at the next start</source>
+        <translation>Datenverzeichnis für den nächsten Start</translation>
+    </message>
+    <message>
+        <source>C&amp;hoose…</source>
+        <translation>Aus&amp;wählen…</translation>
+    </message>
+    <message>
+        <source>Choose the data directory for the next start</source>
+        <translation>Das Datenverzeichnis für den nächsten Start auswählen</translation>
+    </message>
+    <message>
+        <source>In use:</source>
+        <translation>In Verwendung:</translation>
+    </message>
+    <message>
+        <source>Use another data directory at &amp;next start:</source>
+        <translation>Beim &amp;nächsten Start ein anderes Datenverzeichnis verwenden:</translation>
+    </message>
+    <message>
+        <source>--home and TAPELOOM_HOME still take precedence. The folder is created at the next start if it does not exist.</source>
+        <translation>--home und TAPELOOM_HOME haben weiterhin Vorrang. Der Ordner wird beim nächsten Start angelegt, falls er nicht existiert.</translation>
+    </message>
+    <message>
+        <source>Display</source>
+        <translation>Anzeige</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>Poll interval of the live views in milliseconds</source>
+        <translation>Abfrageintervall der Live-Ansichten in Millisekunden</translation>
+    </message>
+    <message>
+        <source>Decimal (MB, MB/s)</source>
+        <translation>Dezimal (MB, MB/s)</translation>
+    </message>
+    <message>
+        <source>Binary (MiB, MiB/s)</source>
+        <translation>Binär (MiB, MiB/s)</translation>
+    </message>
+    <message>
+        <source>Units of sizes and rates</source>
+        <translation>Einheiten für Größen und Raten</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>Design</translation>
+    </message>
+    <message>
+        <source>&amp;Poll interval:</source>
+        <translation>&amp;Abfrageintervall:</translation>
+    </message>
+    <message>
+        <source>&amp;Units:</source>
+        <translation>&amp;Einheiten:</translation>
+    </message>
+    <message>
+        <source>Theme:</source>
+        <translation>Design:</translation>
+    </message>
+    <message>
+        <source>Settings status</source>
+        <translation>Status der Einstellungen</translation>
+    </message>
+    <message>
+        <source>Data directory for the next start</source>
+        <translation>Datenverzeichnis für den nächsten Start</translation>
+    </message>
+    <message>
+        <source>Saved.</source>
+        <translation>Gespeichert.</translation>
+    </message>
+    <message>
+        <source>%1 is not an absolute path.</source>
+        <translation>%1 ist kein absoluter Pfad.</translation>
+    </message>
+    <message>
+        <source>%1 is not a folder.</source>
+        <translation>%1 ist kein Ordner.</translation>
+    </message>
+    <message>
+        <source>%1 is not writable.</source>
+        <translation>%1 ist nicht beschreibbar.</translation>
+    </message>
+    <message>
+        <source>%1 cannot be created: %2 is not writable.</source>
+        <translation>%1 kann nicht angelegt werden: %2 ist nicht beschreibbar.</translation>
+    </message>
+    <message>
+        <source>Data directory not changed: %1</source>
+        <translation>Datenverzeichnis nicht geändert: %1</translation>
+    </message>
+    <message>
+        <source>The next start uses the default data directory.</source>
+        <translation>Der nächste Start verwendet das Standard-Datenverzeichnis.</translation>
+    </message>
+    <message>
+        <source>The next start uses %1.</source>
+        <translation>Der nächste Start verwendet %1.</translation>
+    </message>
+    <message>
+        <source>Poll interval not changed: give %1 to %2 ms.</source>
+        <translation>Abfrageintervall nicht geändert: Geben Sie %1 bis %2 ms an.</translation>
+    </message>
+    <message>
+        <source>The live views poll every %1 ms.</source>
+        <translation>Die Live-Ansichten fragen alle %1 ms ab.</translation>
+    </message>
+    <message>
+        <source>Units not changed: %1 is neither si nor iec.</source>
+        <translation>Einheiten nicht geändert: %1 ist weder si noch iec.</translation>
+    </message>
+    <message>
+        <source>Sizes and rates are shown as in %1.</source>
+        <translation>Größen und Raten werden wie in %1 angezeigt.</translation>
+    </message>
+    <message>
+        <source>Cannot read the pools: %1</source>
+        <translation>Die Pools können nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>Follows the system (dark at the moment).</source>
+        <translation>Folgt dem System (derzeit dunkel).</translation>
+    </message>
+    <message>
+        <source>Follows the system (light at the moment).</source>
+        <translation>Folgt dem System (derzeit hell).</translation>
     </message>
 </context>
 <context>
@@ -1247,6 +4134,217 @@
     <message>
         <source>Cannot write the graph to %1</source>
         <translation>Das Diagramm kann nicht nach %1 geschrieben werden</translation>
+    </message>
+</context>
+<context>
+    <name>tl::ui::UnitsFormat</name>
+    <message>
+        <source>%1 MiB/s</source>
+        <translation>%1 MiB/s</translation>
+    </message>
+    <message>
+        <source>%1 MB/s</source>
+        <translation>%1 MB/s</translation>
+    </message>
+</context>
+<context>
+    <name>tl::ui::VolumeDetails</name>
+    <message>
+        <source>State history of the volume</source>
+        <translation>Zustandsverlauf des Volumes</translation>
+    </message>
+    <message>
+        <source>Jobs on the volume</source>
+        <translation>Aufträge auf dem Volume</translation>
+    </message>
+    <message>
+        <source>Volume fields</source>
+        <translation>Angaben zum Volume</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>Verlauf</translation>
+    </message>
+    <message>
+        <source>Jobs on it (double-click for the report)</source>
+        <translation>Aufträge darauf (Doppelklick für den Bericht)</translation>
+    </message>
+    <message>
+        <source>No volume selected</source>
+        <translation>Kein Volume ausgewählt</translation>
+    </message>
+    <message>
+        <source>Select a volume to see its history and the jobs on it.</source>
+        <translation>Ein Volume auswählen, um seinen Verlauf und die Aufträge darauf zu sehen.</translation>
+    </message>
+    <message>
+        <source>Volume %1</source>
+        <translation>Volume %1</translation>
+    </message>
+    <message>
+        <source>Pool: %1</source>
+        <translation>Pool: %1</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>State: %1</source>
+        <translation>Zustand: %1</translation>
+    </message>
+    <message>
+        <source>Location: %1</source>
+        <translation>Ort: %1</translation>
+    </message>
+    <message>
+        <source>Used: %1 of %2</source>
+        <translation>Belegt: %1 von %2</translation>
+    </message>
+    <message>
+        <source>Jobs: %1, tape files: %2</source>
+        <translation>Aufträge: %1, Banddateien: %2</translation>
+    </message>
+    <message>
+        <source>Block size: %1</source>
+        <translation>Blockgröße: %1</translation>
+    </message>
+    <message>
+        <source>Labeled: %1</source>
+        <translation>Gelabelt: %1</translation>
+    </message>
+    <message>
+        <source>First written: %1</source>
+        <translation>Zuerst beschrieben: %1</translation>
+    </message>
+    <message>
+        <source>Last written: %1</source>
+        <translation>Zuletzt beschrieben: %1</translation>
+    </message>
+    <message>
+        <source>Mounts: %1, errors: %2</source>
+        <translation>Mounts: %1, Fehler: %2</translation>
+    </message>
+    <message>
+        <source>Kept data expires: %1</source>
+        <translation>Aufbewahrte Daten laufen ab: %1</translation>
+    </message>
+    <message>
+        <source>Not in the catalog: a blank cartridge of the library. Label it into a pool.</source>
+        <translation>Nicht im Katalog: eine leere Kassette der Library. Bitte in einen Pool labeln.</translation>
+    </message>
+    <message>
+        <source>Cannot read the volume&apos;s history: %1</source>
+        <translation>Der Verlauf des Volumes kann nicht gelesen werden: %1</translation>
+    </message>
+</context>
+<context>
+    <name>tl::ui::VolumeHistoryModel</name>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>Von</translation>
+    </message>
+    <message>
+        <source>To</source>
+        <translation>Nach</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Grund</translation>
+    </message>
+</context>
+<context>
+    <name>tl::ui::VolumeJobsModel</name>
+    <message>
+        <source>Double-click to open the report of job %1</source>
+        <translation>Doppelklick öffnet den Bericht von Auftrag %1</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>Auftrag</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Level</source>
+        <translation>Stufe</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Gestartet</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>Bytes</translation>
+    </message>
+</context>
+<context>
+    <name>tl::ui::VolumeTableModel</name>
+    <message>
+        <source>expired</source>
+        <translation>abgelaufen</translation>
+    </message>
+    <message>
+        <source>A cartridge of the library the catalog does not know yet</source>
+        <translation>Eine Kassette der Library, die der Katalog noch nicht kennt</translation>
+    </message>
+    <message>
+        <source>Home slot %1; the changer has it in %2</source>
+        <translation>Heimatfach %1; der Wechsler hat sie in %2</translation>
+    </message>
+    <message>
+        <source>Barcode</source>
+        <translation>Barcode</translation>
+    </message>
+    <message>
+        <source>Pool</source>
+        <translation>Pool</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Used</source>
+        <translation>Belegt</translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation>Kapazität</translation>
+    </message>
+    <message>
+        <source>Last written</source>
+        <translation>Zuletzt beschrieben</translation>
+    </message>
+    <message>
+        <source>Expires</source>
+        <translation>Läuft ab</translation>
+    </message>
+    <message>
+        <source>Location</source>
+        <translation>Standort</translation>
+    </message>
+    <message>
+        <source>Mounts</source>
+        <translation>Einlegevorgänge</translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Jobs</source>
+        <translation>Aufträge</translation>
     </message>
 </context>
 </TS>
