@@ -9,7 +9,7 @@
     </message>
     <message>
         <source>Use 1 to 64 letters, digits, &apos;.&apos;, &apos;_&apos; or &apos;-&apos;.</source>
-        <translation>Verwenden Sie 1 bis 64 Buchstaben, Ziffern, '.', '_' oder '-'.</translation>
+        <translation>Verwenden Sie 1 bis 64 Buchstaben, Ziffern, &apos;.&apos;, &apos;_&apos; oder &apos;-&apos;.</translation>
     </message>
     <message>
         <source>A job definition named %1 exists already.</source>
@@ -191,7 +191,10 @@
     </message>
     <message numerus="yes">
         <source>%n job(s) purged from the catalog.</source>
-        <translation><numerusform>%n Auftrag aus dem Katalog gelöscht.</numerusform><numerusform>%n Aufträge aus dem Katalog gelöscht.</numerusform></translation>
+        <translation>
+            <numerusform>%n Auftrag aus dem Katalog gelöscht.</numerusform>
+            <numerusform>%n Aufträge aus dem Katalog gelöscht.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -775,11 +778,11 @@ sqlite:/var/lib/app/app.db
 cmd:&apos;pg_dump db&apos;</source>
         <translation>/srv/data
 sqlite:/var/lib/app/app.db
-cmd:'pg_dump db'</translation>
+cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>patterns separated by &apos;;&apos; (empty: everything)</source>
-        <translation>Muster, durch ';' getrennt (leer: alles)</translation>
+        <translation>Muster, durch &apos;;&apos; getrennt (leer: alles)</translation>
     </message>
     <message>
         <source>e.g. *.tmp; cache/</source>
@@ -1111,7 +1114,7 @@ cmd:'pg_dump db'</translation>
     </message>
     <message>
         <source>The name must be 1 to 64 characters without &apos;/&apos; or spaces.</source>
-        <translation>Der Name muss 1 bis 64 Zeichen lang sein, ohne '/' oder Leerzeichen.</translation>
+        <translation>Der Name muss 1 bis 64 Zeichen lang sein, ohne &apos;/&apos; oder Leerzeichen.</translation>
     </message>
     <message>
         <source>A library or drive named %1 exists already.</source>
@@ -2178,11 +2181,17 @@ cmd:'pg_dump db'</translation>
     </message>
     <message numerus="yes">
         <source>Inventory of %1: %n difference(s), recorded in the catalog.</source>
-        <translation><numerusform>Inventur von %1: %n Abweichung(en), im Katalog festgehalten.</numerusform><numerusform>Inventur von %1: %n Abweichung(en), im Katalog festgehalten.</numerusform></translation>
+        <translation>
+            <numerusform>Inventur von %1: %n Abweichung(en), im Katalog festgehalten.</numerusform>
+            <numerusform>Inventur von %1: %n Abweichung(en), im Katalog festgehalten.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>Inventory of %1: %n difference(s); the catalog is unchanged (Reconcile catalog records them).</source>
-        <translation><numerusform>Inventur von %1: %n Abweichung(en); der Katalog ist unverändert (Katalog abgleichen hält sie fest).</numerusform><numerusform>Inventur von %1: %n Abweichung(en); der Katalog ist unverändert (Katalog abgleichen hält sie fest).</numerusform></translation>
+        <translation>
+            <numerusform>Inventur von %1: %n Abweichung(en); der Katalog ist unverändert (Katalog abgleichen hält sie fest).</numerusform>
+            <numerusform>Inventur von %1: %n Abweichung(en); der Katalog ist unverändert (Katalog abgleichen hält sie fest).</numerusform>
+        </translation>
     </message>
     <message>
         <source>The inventory failed: %1</source>
@@ -2277,7 +2286,10 @@ cmd:'pg_dump db'</translation>
     </message>
     <message numerus="yes">
         <source>%n cleaning cartridge(s): %1</source>
-        <translation><numerusform>%n Reinigungskassette: %1</numerusform><numerusform>%n Reinigungskassetten: %1</numerusform></translation>
+        <translation>
+            <numerusform>%n Reinigungskassette: %1</numerusform>
+            <numerusform>%n Reinigungskassetten: %1</numerusform>
+        </translation>
     </message>
     <message>
         <source>ready</source>
@@ -2687,7 +2699,10 @@ cmd:'pg_dump db'</translation>
     </message>
     <message numerus="yes">
         <source>Relabel volume %1 into pool %2 with force? Whatever it holds is overwritten and its %n job(s) are purged from the catalog; they cannot be restored.</source>
-        <translation><numerusform>Volume %1 erzwungen in Pool %2 neu labeln? Alles darauf wird überschrieben und sein %n Auftrag wird aus dem Katalog gelöscht; er kann nicht wiederhergestellt werden.</numerusform><numerusform>Volume %1 erzwungen in Pool %2 neu labeln? Alles darauf wird überschrieben und seine %n Aufträge werden aus dem Katalog gelöscht; sie können nicht wiederhergestellt werden.</numerusform></translation>
+        <translation>
+            <numerusform>Volume %1 erzwungen in Pool %2 neu labeln? Alles darauf wird überschrieben und sein %n Auftrag wird aus dem Katalog gelöscht; er kann nicht wiederhergestellt werden.</numerusform>
+            <numerusform>Volume %1 erzwungen in Pool %2 neu labeln? Alles darauf wird überschrieben und seine %n Aufträge werden aus dem Katalog gelöscht; sie können nicht wiederhergestellt werden.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Relabel volume %1 into pool %2? This is refused while it holds data under retention.</source>
@@ -3079,7 +3094,7 @@ cmd:'pg_dump db'</translation>
     </message>
     <message>
         <source>A pool name has letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos; only.</source>
-        <translation>Ein Poolname besteht nur aus Buchstaben, Ziffern, '.', '_' und '-'.</translation>
+        <translation>Ein Poolname besteht nur aus Buchstaben, Ziffern, &apos;.&apos;, &apos;_&apos; und &apos;-&apos;.</translation>
     </message>
     <message>
         <source>A pool named %1 exists already.</source>
@@ -3119,10 +3134,6 @@ cmd:'pg_dump db'</translation>
     <message>
         <source>no limit</source>
         <translation>keine Grenze</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n day(s)</source>
-        <translation><numerusform>%n Tag</numerusform><numerusform>%n Tage</numerusform></translation>
     </message>
     <message>
         <source>automatic</source>
@@ -3179,6 +3190,14 @@ cmd:'pg_dump db'</translation>
     <message>
         <source>Volumes</source>
         <translation>Volumes</translation>
+    </message>
+    <message>
+        <source>1 day</source>
+        <translation>1 Tag</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation>%1 Tage</translation>
     </message>
 </context>
 <context>

@@ -40,6 +40,29 @@ bool EngineGate::waitUntilFree(int timeoutMs) {
                            [this] { return holder_.isEmpty(); });
 }
 
+EngineGate::~EngineGate() {
+    waitReadsDone(60000);
+}
+
+void EngineGate::readStarted() {
+    std::lock_guard lock(mutex_);
+    ++reads_;
+}
+
+void EngineGate::readEnded() {
+    {
+        std::lock_guard lock(mutex_);
+        --reads_;
+    }
+    freed_.notify_all();
+}
+
+bool EngineGate::waitReadsDone(int timeoutMs) {
+    std::unique_lock lock(mutex_);
+    return freed_.wait_for(lock, std::chrono::milliseconds(timeoutMs),
+                           [this] { return reads_ == 0; });
+}
+
 QString EngineGate::holder() const {
     std::lock_guard lock(mutex_);
     return holder_;

@@ -25,6 +25,13 @@ public:
     // Engine outlives it). False after `timeoutMs`.
     bool waitUntilFree(int timeoutMs);
 
+    // Background reads (a page's snapshot thread) count themselves here, so the window can
+    // wait for them before its pages and the Engine go away; the gate's destructor waits too.
+    void readStarted();
+    void readEnded();
+    bool waitReadsDone(int timeoutMs);
+    ~EngineGate() override;
+
 Q_SIGNALS:
     void changed(bool busy, const QString& holder);
 
@@ -34,6 +41,7 @@ private:
     mutable std::mutex mutex_;
     std::condition_variable freed_;
     QString holder_;
+    int reads_ = 0;
 };
 
 } // namespace tl::ui

@@ -37,4 +37,16 @@ bool runEngineTask(EngineGate& gate, QObject* context, const QString& what,
     return true;
 }
 
+void runBackgroundRead(EngineGate& gate, std::function<void()> work) {
+    gate.readStarted();
+    std::thread([&gate, work = std::move(work)] {
+        try {
+            work();
+        } catch (const std::exception& e) {
+            log::get("ui")->error("background read: {}", e.what());
+        }
+        gate.readEnded();
+    }).detach();
+}
+
 } // namespace tl::ui

@@ -17,4 +17,9 @@ bool runEngineTask(EngineGate& gate, QObject* context, const QString& what,
                    std::function<QString()> work, std::function<void(const QString& error)> done,
                    QString* whyNot = nullptr);
 
+// Runs a read (a page's snapshot from its own catalog connection) on a detached worker thread
+// counted by the gate, so the window waits for it before the pages and the Engine go away.
+// `work` hands its result back itself (QMetaObject::invokeMethod on a QPointer-guarded page).
+void runBackgroundRead(EngineGate& gate, std::function<void()> work);
+
 } // namespace tl::ui

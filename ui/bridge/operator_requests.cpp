@@ -5,6 +5,7 @@
 #include <map>
 #include <thread>
 
+#include "bridge/engine_task.h"
 #include "catalog/db.h"
 #include "common/clock.h"
 #include "common/log.h"
@@ -81,8 +82,8 @@ void OperatorRequests::poll() {
     checking_ = true;
     recheck_ = false;
     QPointer<OperatorRequests> guard(this);
-    std::thread([guard, path = catalogPath_.toStdString(), home = home_.toStdString(),
-                 missing = restoreMissing_] {
+    auto check = [guard, path = catalogPath_.toStdString(), home = home_.toStdString(),
+                  missing = restoreMissing_] {
         const auto shortages = findPoolShortages(path, home);
         const auto back = inLibrary(path, missing);
         if (!guard) return;
@@ -96,7 +97,11 @@ void OperatorRequests::poll() {
                 if (guard->recheck_) guard->poll();
             },
             Qt::QueuedConnection);
-    }).detach();
+    };
+    if (gate_)
+        runBackgroundRead(*gate_, std::move(check));
+    else
+        std::thread(std::move(check)).detach();
 }
 
 void OperatorRequests::setLiveSnapshots(const std::vector<metrics::LiveSnapshot>& snapshots) {

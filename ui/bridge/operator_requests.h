@@ -23,6 +23,8 @@
 
 namespace tl::ui {
 
+class EngineGate;
+
 struct OperatorRequest {
     enum class Kind { DriveWaitingForMedia, NoUsableVolume, InsertVolume, DriveNeedsCleaning };
     Kind kind = Kind::DriveWaitingForMedia;
@@ -48,6 +50,8 @@ public:
 
     void start(int intervalMs = 2000);
     void setInterval(int ms) { timer_.setInterval(ms); }
+    // When set, the catalog checks are counted by the gate (the window waits for them).
+    void setGate(EngineGate* gate) { gate_ = gate; }
     // Reads the live board now and starts a catalog check (at most one at a time).
     void poll();
 
@@ -79,6 +83,7 @@ private:
     QString home_, catalogPath_;
     QTimer timer_;
     bool checking_ = false, recheck_ = false;
+    EngineGate* gate_ = nullptr;
     QList<OperatorRequest> live_, pools_, restore_, cleaning_, shown_;
     QStringList restoreMissing_;
     QSet<QString> dismissed_;

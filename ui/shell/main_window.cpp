@@ -59,6 +59,8 @@ MainWindow::MainWindow(Engine& engine, QWidget* parent)
     splitter->addWidget(nav_);
     splitter->addWidget(stack_);
     splitter->setStretchFactor(1, 1);
+    splitter->setCollapsible(0, false);
+    splitter->setSizes({nav_->maximumWidth(), 4 * nav_->maximumWidth()}); // no gap beside the list
     setCentralWidget(splitter);
 
     dashboard_ = new DashboardPage(poller_, feed_, home, this);
@@ -169,6 +171,7 @@ MainWindow::~MainWindow() {
     // Page tasks run on detached threads over the Engine, which must outlive them.
     if (!gate_->waitUntilFree(120000))
         log::get("ui")->error("closing while '{}' still runs", gate_->holder().toStdString());
+    if (!gate_->waitReadsDone(60000)) log::get("ui")->error("closing while a page still reads");
 }
 
 void MainWindow::backUpNow() {
@@ -205,6 +208,7 @@ void MainWindow::buildNotifications() {
         QString::fromStdString(engine_.home()),
         QString::fromStdString(status ? status->catalog_path : engine_.home() + "/catalog.db"),
         this);
+    requests_->setGate(gate_);
     notifications_ = new NotificationList(requests_, this);
     auto* dock = new QDockWidget(tr("Operator requests"), this);
     dock->setObjectName(QStringLiteral("operatorRequests"));

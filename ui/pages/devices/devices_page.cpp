@@ -161,7 +161,7 @@ void DevicesPage::refresh() {
     if (reading_) return;
     reading_ = true;
     QPointer<DevicesPage> guard(this);
-    std::thread([guard, path = catalogPath_, home = engine_.home()] {
+    runBackgroundRead(gate_, [guard, path = catalogPath_, home = engine_.home()] {
         DeviceSnapshot snapshot = readDevices(path, home);
         if (!guard) return;
         QMetaObject::invokeMethod(
@@ -170,7 +170,7 @@ void DevicesPage::refresh() {
                 if (guard) guard->apply(snapshot);
             },
             Qt::QueuedConnection);
-    }).detach();
+    });
 }
 
 void DevicesPage::apply(const DeviceSnapshot& snapshot) {

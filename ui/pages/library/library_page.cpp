@@ -22,6 +22,7 @@
 
 #include "api/engine.h"
 #include "bridge/engine_gate.h"
+#include "bridge/engine_task.h"
 #include "common/log.h"
 #include "pages/library/difference_model.h"
 #include "pages/library/library_view.h"
@@ -204,8 +205,8 @@ void LibraryPage::refresh() {
     refreshing_ = true;
     const int generation = ++generation_;
     QPointer<LibraryPage> self(this);
-    std::thread([self, generation, path = catalogPath_, home = engine_.home(),
-                 lib = library_.toStdString()] {
+    runBackgroundRead(gate_, [self, generation, path = catalogPath_, home = engine_.home(),
+                              lib = library_.toStdString()] {
         auto s = load_library_snapshot(path, home, lib);
         if (!s.error.empty()) log::get("ui")->warn("library page: {}", s.error);
         if (!self) return;
@@ -215,7 +216,7 @@ void LibraryPage::refresh() {
                 if (self) self->applySnapshot(std::move(s), generation);
             },
             Qt::QueuedConnection);
-    }).detach();
+    });
 }
 
 void LibraryPage::applySnapshot(LibrarySnapshot s, int generation) {

@@ -20,6 +20,7 @@
 #include <thread>
 
 #include "api/engine.h"
+#include "bridge/engine_task.h"
 #include "common/clock.h"
 #include "common/log.h"
 #include "pages/media/media_actions.h"
@@ -190,7 +191,7 @@ void MediaPage::refresh() {
     QPointer<MediaPage> self(this);
     const QString path = catalogPath_, home = QString::fromStdString(engine_.home());
     const long long now = to_unix_seconds(engine_.clock().wall());
-    std::thread([self, path, home, now] {
+    runBackgroundRead(gate_, [self, path, home, now] {
         auto snap = MediaSnapshot::load(path, home, now);
         if (!self) return;
         QMetaObject::invokeMethod(
@@ -199,7 +200,7 @@ void MediaPage::refresh() {
                 if (self) self->applySnapshot(std::move(snap));
             },
             Qt::QueuedConnection);
-    }).detach();
+    });
 }
 
 void MediaPage::applySnapshot(MediaSnapshot snap) {

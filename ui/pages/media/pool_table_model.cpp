@@ -46,6 +46,13 @@ QString PoolTableModel::duration(qint64 s) {
     return tr("%1 s").arg(s);
 }
 
+namespace {
+// Spelled out: a "%n day(s)" numerus string shows as "30 day(s)" without an English .qm.
+QString days(int n) {
+    return n == 1 ? PoolTableModel::tr("1 day") : PoolTableModel::tr("%1 days").arg(n);
+}
+} // namespace
+
 QVariant PoolTableModel::data(const QModelIndex& index, int role) const {
     const media::Pool* p = index.isValid() ? pool(index.row()) : nullptr;
     if (!p) return {};
@@ -75,9 +82,9 @@ QVariant PoolTableModel::data(const QModelIndex& index, int role) const {
     case Purpose:
         return QString::fromStdString(p->purpose);
     case Retention:
-        return tr("%n day(s)", nullptr, p->retention_days);
+        return days(p->retention_days);
     case FileRetention:
-        return tr("%n day(s)", nullptr, p->file_retention_days);
+        return days(p->file_retention_days);
     case MaxJobs:
         return p->max_jobs ? QString::number(p->max_jobs) : none;
     case MaxBytes:
