@@ -1,6 +1,6 @@
 #include "pages/library/library_ops.h"
 
-#include "device/virtual_changer.h"
+#include "media/volume_actions.h"
 
 namespace tl::ui {
 
@@ -34,34 +34,27 @@ Status run_move(catalog::Db& db, device::Library& lib, const LibraryMove& m) {
 
 Status mark_offsite(catalog::Db& db, device::Library* lib, const std::string& barcode,
                     const std::string& site, long long now) {
-    if (site.empty())
-        return make_error(ErrorKind::InvalidArgument,
+    media::Refusal why;
+    auto st = media::mark_offsite(db, lib, barcode, site, now, &why);
+    if (st) return st;
+    // This page's words: no CLI options to name.
+    switch (why.what) {
+    case media::Refused::NoLocation:
+        return make_error(st.error().kind,
                           "volume mark offsite needs a location (vault, off-site name)");
-    auto v = media::find_volume(db, barcode);
-    if (!v) return v.error();
-    if (lib) {
-        auto inv = lib->changer().inventory();
-        if (!inv) return inv.error();
-        const std::string pos = media::describe_position(inv.value(), barcode);
-        if (!pos.empty() && pos.rfind("mail", 0) != 0)
-            return make_error(ErrorKind::InvalidArgument,
-                              "volume " + barcode + " is in " + pos + " of library " + lib->name() +
-                                  "; export it to a mail slot first, then mark it " + "offsite");
-        if (pos.empty() && v->location != media::Location::Outside && v->library == lib->name())
-            return make_error(ErrorKind::InvalidArgument,
-                              "the catalog has volume " + barcode + " in library " + lib->name() +
-                                  " but the changer does not; run the inventory with reconcile "
-                                  "and check where it is; nothing was changed");
-        if (!pos.empty())
-            if (auto* vc = dynamic_cast<device::VirtualChanger*>(&lib->changer()))
-                for (const auto& mail : inv->mail_slots)
-                    if (mail.full && mail.barcode == barcode) TL_TRY(vc->remove(mail.number));
+    case media::Refused::InLibrary:
+        return make_error(st.error().kind, "volume " + barcode + " is in " + why.position +
+                                               " of library " + why.library +
+                                               "; export it to a mail slot first, then mark it "
+                                               "offsite");
+    case media::Refused::CatalogDisagrees:
+        return make_error(st.error().kind,
+                          "the catalog has volume " + barcode + " in library " + why.library +
+                              " but the changer does not; run the inventory with reconcile "
+                              "and check where it is; nothing was changed");
+    default:
+        return st;
     }
-    auto tx = catalog::Transaction::begin(db);
-    if (!tx) return tx.error();
-    TL_TRY(media::set_location(db, v->id, media::Location::Outside, "", 0, site, now));
-    TL_TRY(media::record_history(db, v->id, v->state, v->state, "left for " + site, now));
-    return tx->commit();
 }
 
 Result<std::vector<media::Difference>> inventory_reconcile(catalog::Db& db, device::Library& lib,

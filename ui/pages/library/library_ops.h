@@ -1,10 +1,9 @@
 #pragma once
 // The engine work behind the Library page's actions, the same calls `tapeloom-cli library
 // load|unload|transfer|import|export`, `library inventory --reconcile` and `volume mark
-// offsite --location L` make (app/cli/commands/library.cpp, volume_media.cpp). No Qt: these run
-// on the worker thread of runEngineTask with the Engine's catalog, under the EngineGate.
-// TODO(lead): mark_offsite() mirrors the CLI's private mark_offsite(); both should call one
-// engine function (e.g. media/offsite.h) once it moves there.
+// offsite --location L` make (app/cli/commands/library.cpp, media/volume_actions.h). No Qt:
+// these run on the worker thread of runEngineTask with the Engine's catalog, under the
+// EngineGate.
 #include <optional>
 #include <string>
 #include <vector>
@@ -35,9 +34,9 @@ struct LibraryMove {
 // move with a message naming the element; nothing moves then.
 Status run_move(catalog::Db& db, device::Library& lib, const LibraryMove& m);
 
-// Records `barcode` outside at `site`: refused while the changer has it anywhere but a mail
-// slot; a virtual library's mail slot is emptied (the operator took it out). One transaction
-// with a history row "left for SITE". `lib` may be null (the volume's library is not open).
+// media::mark_offsite() (`barcode` outside at `site`, refused while the changer has it anywhere
+// but a mail slot), its refusals worded for this page. `lib` may be null (the volume's library
+// is not open).
 Status mark_offsite(catalog::Db& db, device::Library* lib, const std::string& barcode,
                     const std::string& site, long long now);
 

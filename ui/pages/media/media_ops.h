@@ -1,9 +1,10 @@
 #pragma once
-// The engine work behind the Media page's volume actions: the same engine calls as
-// `tapeloom-cli volume label|relabel|recycle|mark` (app/cli/commands/volume_media.cpp), with
-// the same refusals. Each function runs on a worker thread under the EngineGate (runEngineTask)
-// and uses the Engine's catalog connection and a library it opens itself; it returns "" on
-// success or the error text to show (the engine's message, which says what to do).
+// The engine work behind the Media page's volume actions: media/volume_actions.h, which
+// `tapeloom-cli volume label|relabel|recycle|mark` runs too, with the console's history texts
+// and its own words for the refusals. Each function runs on a worker thread under the
+// EngineGate (runEngineTask) and uses the Engine's catalog connection and a library it opens
+// itself; it returns "" on success or the error text to show (the engine's message, which says
+// what to do).
 #include <QCoreApplication>
 #include <QString>
 #include <functional>
