@@ -6,27 +6,7 @@
 
 namespace tl::ui {
 
-DriveTableModel::DriveTableModel(QObject* parent) : QAbstractTableModel(parent) {}
-
-void DriveTableModel::setDrives(const QList<DriveInfo>& drives) {
-    beginResetModel();
-    drives_ = drives;
-    endResetModel();
-}
-
-int DriveTableModel::rowOf(const QString& name) const {
-    for (int i = 0; i < drives_.size(); ++i)
-        if (drives_[i].name == name) return i;
-    return -1;
-}
-
-int DriveTableModel::rowCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : static_cast<int>(drives_.size());
-}
-
-int DriveTableModel::columnCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : ColumnCount;
-}
+DriveTableModel::DriveTableModel(QObject* parent) : RowTableModel(ColumnCount, parent) {}
 
 QString DriveTableModel::kindText(const QString& kind) {
     if (kind == QLatin1String("virtual")) return tr("virtual");
@@ -43,8 +23,8 @@ QString DriveTableModel::statusText(const DriveInfo& d) {
 }
 
 QVariant DriveTableModel::data(const QModelIndex& index, int role) const {
-    if (!index.isValid() || index.row() >= drives_.size()) return {};
-    const auto& d = drives_[index.row()];
+    if (!index.isValid() || !rowAt(index.row())) return {};
+    const auto& d = *rowAt(index.row());
     if (role == NameRole) return d.name;
     if (role == Qt::ToolTipRole && index.column() == Status && !d.problem.isEmpty())
         return d.problem;

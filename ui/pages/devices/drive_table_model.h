@@ -2,13 +2,13 @@
 // The drives of the Devices page as a table: configuration, status and counters of each
 // configured drive (DeviceSnapshot). Sorting goes through a QSortFilterProxyModel on
 // SortRole (numbers sort as numbers). GUI thread only.
-#include <QAbstractTableModel>
 
+#include "models/row_table_model.h"
 #include "pages/devices/device_snapshot.h"
 
 namespace tl::ui {
 
-class DriveTableModel final : public QAbstractTableModel {
+class DriveTableModel final : public RowTableModel<DriveInfo> {
     Q_OBJECT
 public:
     enum Column {
@@ -32,22 +32,17 @@ public:
 
     explicit DriveTableModel(QObject* parent = nullptr);
 
-    void setDrives(const QList<DriveInfo>& drives);
-    const QList<DriveInfo>& drives() const { return drives_; }
+    void setDrives(const QList<DriveInfo>& drives) { setRows(drives); }
+    const QList<DriveInfo>& drives() const { return rows(); }
     // Row of the drive named `name`, or -1.
-    int rowOf(const QString& name) const;
+    int rowOf(const QString& name) const { return rowWhere(&DriveInfo::name, name); }
 
-    int rowCount(const QModelIndex& parent = {}) const override;
-    int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation o, int role = Qt::DisplayRole) const override;
 
     // "online", "empty", "in use by backup 4", "error: …" as shown in the Status column.
     static QString statusText(const DriveInfo& d);
     static QString kindText(const QString& kind);
-
-private:
-    QList<DriveInfo> drives_;
 };
 
 } // namespace tl::ui

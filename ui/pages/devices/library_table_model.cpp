@@ -4,31 +4,11 @@
 
 namespace tl::ui {
 
-LibraryTableModel::LibraryTableModel(QObject* parent) : QAbstractTableModel(parent) {}
-
-void LibraryTableModel::setLibraries(const QList<LibraryInfo>& libraries) {
-    beginResetModel();
-    libraries_ = libraries;
-    endResetModel();
-}
-
-int LibraryTableModel::rowOf(const QString& name) const {
-    for (int i = 0; i < libraries_.size(); ++i)
-        if (libraries_[i].name == name) return i;
-    return -1;
-}
-
-int LibraryTableModel::rowCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : static_cast<int>(libraries_.size());
-}
-
-int LibraryTableModel::columnCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : ColumnCount;
-}
+LibraryTableModel::LibraryTableModel(QObject* parent) : RowTableModel(ColumnCount, parent) {}
 
 QVariant LibraryTableModel::data(const QModelIndex& index, int role) const {
-    if (!index.isValid() || index.row() >= libraries_.size()) return {};
-    const auto& l = libraries_[index.row()];
+    if (!index.isValid() || !rowAt(index.row())) return {};
+    const auto& l = *rowAt(index.row());
     if (role == NameRole) return l.name;
     if (role == Qt::ToolTipRole && index.column() == Status && !l.problem.isEmpty())
         return l.problem;

@@ -2,13 +2,13 @@
 // The libraries (changers) of the Devices page as a table: type, changer device, drives,
 // storage and mail slots in use, cleaning cartridges. Sorting through a QSortFilterProxyModel
 // on SortRole. GUI thread only.
-#include <QAbstractTableModel>
 
+#include "models/row_table_model.h"
 #include "pages/devices/device_snapshot.h"
 
 namespace tl::ui {
 
-class LibraryTableModel final : public QAbstractTableModel {
+class LibraryTableModel final : public RowTableModel<LibraryInfo> {
     Q_OBJECT
 public:
     enum Column { Name, Kind, Device, Drives, Slots, MailSlots, Cleaning, Status, ColumnCount };
@@ -17,17 +17,12 @@ public:
 
     explicit LibraryTableModel(QObject* parent = nullptr);
 
-    void setLibraries(const QList<LibraryInfo>& libraries);
-    const QList<LibraryInfo>& libraries() const { return libraries_; }
-    int rowOf(const QString& name) const;
+    void setLibraries(const QList<LibraryInfo>& libraries) { setRows(libraries); }
+    const QList<LibraryInfo>& libraries() const { return rows(); }
+    int rowOf(const QString& name) const { return rowWhere(&LibraryInfo::name, name); }
 
-    int rowCount(const QModelIndex& parent = {}) const override;
-    int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation o, int role = Qt::DisplayRole) const override;
-
-private:
-    QList<LibraryInfo> libraries_;
 };
 
 } // namespace tl::ui
