@@ -1825,6 +1825,18 @@ cmd:&apos;pg_dump db&apos;</translation>
         <source>Series of job %1 written to %2</source>
         <translation>Messreihen von Auftrag %1 nach %2 geschrieben</translation>
     </message>
+    <message>
+        <source>Log of the job</source>
+        <translation>Protokoll des Auftrags</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>Protokoll</translation>
+    </message>
+    <message>
+        <source>No log lines of this job in %1/logs (rotated away, or the job logged nothing at the log level in use).</source>
+        <translation>Keine Protokollzeilen dieses Auftrags in %1/logs (weggerollt, oder der Auftrag hat auf der verwendeten Protokollstufe nichts protokolliert).</translation>
+    </message>
 </context>
 <context>
     <name>tl::ui::JobsPage</name>

@@ -198,20 +198,20 @@ Result<BlankLabelReport> label_all_blank(catalog::Db& db, device::Library& lib,
     if (!p) return p.error();
     auto present = lib.barcodes();
     if (!present) return present.error();
-    std::vector<std::string> todo;
+    std::vector<std::string> blanks;
     for (const auto& bc : present.value()) {
         if (bc.empty() || bc.rfind("CLN", 0) == 0) continue;
         if (options.accept && !options.accept(bc)) continue;
         auto known = lookup_volume(db, bc);
         if (!known) return known.error();
         if (known.value() && known.value()->state != VolumeState::Blank) continue;
-        todo.push_back(bc);
+        blanks.push_back(bc);
     }
     BlankLabelReport report;
     std::set<std::size_t> used_drives;
-    for (std::size_t i = 0; i < todo.size() && !report.stopped; ++i) {
-        const auto& bc = todo[i];
-        if (options.progress) options.progress(i + 1, todo.size(), bc);
+    for (std::size_t i = 0; i < blanks.size() && !report.stopped; ++i) {
+        const auto& bc = blanks[i];
+        if (options.progress) options.progress(i + 1, blanks.size(), bc);
         auto& out = report.outcomes.emplace_back(BlankLabelOutcome{bc, std::nullopt});
         auto drive = label_drive(lib, bc);
         if (!drive) {

@@ -1,6 +1,7 @@
 #include "pages/reports/job_reports_view.h"
 
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -19,6 +20,7 @@
 #include "common/log.h"
 #include "job/job_report.h"
 #include "models/job_history_model.h"
+#include "pages/reports/job_log.h"
 #include "widgets/job_graphs.h"
 #include "widgets/plot_style.h"
 
@@ -27,7 +29,8 @@ namespace tl::ui {
 JobReportsView::JobReportsView(const QString& catalogPath, QWidget* parent)
     : QWidget(parent), catalog_(catalogPath), model_(new JobHistoryModel(catalogPath, this)),
       table_(new QTableView(this)), report_(new QPlainTextEdit(this)),
-      graphs_(new QCustomPlot(this)), trend_(new QCustomPlot(this)), status_(new QLabel(this)) {
+      log_(new QPlainTextEdit(this)), graphs_(new QCustomPlot(this)), trend_(new QCustomPlot(this)),
+      status_(new QLabel(this)) {
     auto* layout = new QVBoxLayout(this);
     auto* bar = new QHBoxLayout;
     auto* refresh = new QPushButton(tr("&Refresh"), this);
@@ -58,12 +61,16 @@ JobReportsView::JobReportsView(const QString& catalogPath, QWidget* parent)
     report_->setReadOnly(true);
     report_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     report_->setAccessibleName(tr("Job report"));
+    log_->setReadOnly(true);
+    log_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    log_->setAccessibleName(tr("Log of the job"));
     graphs_->setMinimumHeight(260);
     graphs_->setAccessibleName(tr("Graphs of the job"));
     trend_->setAccessibleName(tr("Rates of the backups over time"));
     auto* details = new QTabWidget(this);
     details->addTab(graphs_, tr("Graphs"));
     details->addTab(report_, tr("Report"));
+    details->addTab(log_, tr("Log"));
     details->addTab(trend_, tr("Backups over time"));
     auto* split = new QSplitter(Qt::Vertical, this);
     split->addWidget(table_);
@@ -128,7 +135,7 @@ void JobReportsView::load(qint64 id) {
     job_ = id;
     auto db = catalog::Db::open(catalog_.toStdString(), false);
     if (!db) return fail(QString::fromStdString(db.error().message));
-    auto q = db->prepare("SELECT report FROM jobs WHERE id=?");
+    auto q = db->prepare("SELECT report, started, coalesce(ended, 0) FROM jobs WHERE id=?");
     if (!q) return fail(QString::fromStdString(q.error().message));
     q->bind(1, static_cast<std::int64_t>(id));
     auto row = q->step();
@@ -137,6 +144,12 @@ void JobReportsView::load(qint64 id) {
     report_->setPlainText(j.is_object()
                               ? QString::fromStdString(job::format_report(job::report_from_json(j)))
                               : tr("No report stored for this job."));
+    const QStringList lines = jobLogLines(QFileInfo(catalog_).absolutePath(), q->i64(1), q->i64(2));
+    log_->setPlainText(lines.isEmpty()
+                           ? tr("No log lines of this job in %1/logs (rotated away, or the job "
+                                "logged nothing at the log level in use).")
+                                 .arg(QFileInfo(catalog_).absolutePath())
+                           : lines.join(QLatin1Char('\n')));
     auto series = catalog::load_series(db.value(), id);
     if (!series) return fail(QString::fromStdString(series.error().message));
     drawJobGraphs(graphs_, series.value(), tr("Job %1").arg(id));

@@ -25,6 +25,7 @@ public:
     JobHistoryModel* model() const { return model_; }
     QCustomPlot* graphs() const { return graphs_; }
     QPlainTextEdit* reportText() const { return report_; }
+    QPlainTextEdit* logText() const { return log_; } // the job's lines of the log file
     bool exportCsv(const QString& path);
     bool exportPng(const QString& path);
     bool exportPdf(const QString& path);
@@ -40,6 +41,7 @@ private:
     JobHistoryModel* model_;
     QTableView* table_;
     QPlainTextEdit* report_;
+    QPlainTextEdit* log_;
     QCustomPlot* graphs_;
     QCustomPlot* trend_;
     QLabel* status_;
