@@ -73,7 +73,7 @@ void NotificationList::rebuild() {
         for (const auto& r : requests)
             keep = keep || (r.key == w->objectName() && r.text == w->property("text").toString());
         if (!keep) {
-            rows_->takeAt(i);
+            delete rows_->takeAt(i); // the layout item; the card goes below
             w->deleteLater();
         }
     }
