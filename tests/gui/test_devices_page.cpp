@@ -1,5 +1,7 @@
 #include <QtTest>
 
+#include "dark_palette.h"
+
 #include <QApplication>
 #include <QDialogButtonBox>
 #include <QJsonArray>
@@ -42,21 +44,6 @@ QStringList cli_drives(const QString& home) {
     return names;
 }
 
-QPalette darkPalette() {
-    QPalette p;
-    p.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
-    p.setColor(QPalette::WindowText, QColor(0xe8, 0xe8, 0xe8));
-    p.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
-    p.setColor(QPalette::AlternateBase, QColor(0x33, 0x33, 0x33));
-    p.setColor(QPalette::Text, QColor(0xe8, 0xe8, 0xe8));
-    p.setColor(QPalette::Button, QColor(0x3a, 0x3a, 0x3a));
-    p.setColor(QPalette::ButtonText, QColor(0xe8, 0xe8, 0xe8));
-    p.setColor(QPalette::Highlight, QColor(0x3d, 0x8e, 0xe0));
-    p.setColor(QPalette::HighlightedText, Qt::white);
-    p.setColor(QPalette::PlaceholderText, QColor(0xa0, 0xa0, 0xa0));
-    return p;
-}
-
 tl::ui::DeviceSpec spec(tl::ui::DeviceSpec::Kind kind, const QString& name,
                         const QString& device = {}) {
     tl::ui::DeviceSpec s;
@@ -83,7 +70,7 @@ private Q_SLOTS:
         QCoreApplication::setOrganizationName(QStringLiteral("TapeloomTest"));
         QCoreApplication::setApplicationName(QStringLiteral("test_devices_page"));
         tl::log::ring();
-        if (qEnvironmentVariableIntValue("TAPELOOM_SHOT_DARK")) qApp->setPalette(darkPalette());
+        if (qEnvironmentVariableIntValue("TAPELOOM_SHOT_DARK")) tltest::use_dark_palette();
     }
 
     void addListRemove() {

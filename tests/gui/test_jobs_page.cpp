@@ -1,5 +1,7 @@
 #include <QtTest>
 
+#include "dark_palette.h"
+
 #include <QApplication>
 #include <QComboBox>
 #include <QJsonArray>
@@ -111,20 +113,7 @@ private Q_SLOTS:
         QSettings().clear();
         tl::log::ring();
         if (qEnvironmentVariable("TAPELOOM_SHOT_DARK") == QLatin1String("1")) {
-            QPalette dark;
-            dark.setColor(QPalette::Window, QColor(40, 42, 46));
-            dark.setColor(QPalette::WindowText, QColor(225, 225, 225));
-            dark.setColor(QPalette::Base, QColor(28, 30, 33));
-            dark.setColor(QPalette::AlternateBase, QColor(48, 50, 55));
-            dark.setColor(QPalette::Text, QColor(225, 225, 225));
-            dark.setColor(QPalette::Button, QColor(52, 55, 60));
-            dark.setColor(QPalette::ButtonText, QColor(225, 225, 225));
-            dark.setColor(QPalette::Highlight, QColor(42, 130, 218));
-            dark.setColor(QPalette::HighlightedText, Qt::white);
-            dark.setColor(QPalette::PlaceholderText, QColor(150, 150, 150));
-            for (auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
-                dark.setColor(QPalette::Disabled, role, QColor(120, 120, 120));
-            QApplication::setPalette(dark);
+            tltest::use_dark_palette();
         }
     }
 

@@ -1,5 +1,7 @@
 #include <QtTest>
 
+#include "dark_palette.h"
+
 #include <QApplication>
 #include <QMimeData>
 #include <QPalette>
@@ -97,19 +99,7 @@ private Q_SLOTS:
         tl::log::ring();
         QSettings().remove(QStringLiteral("library")); // the page's remembered layout
         if (qEnvironmentVariableIntValue("TAPELOOM_SHOT_DARK") == 1) {
-            QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
-            QPalette p;
-            p.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
-            p.setColor(QPalette::WindowText, QColor(0xe0, 0xe0, 0xe0));
-            p.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
-            p.setColor(QPalette::AlternateBase, QColor(0x33, 0x33, 0x33));
-            p.setColor(QPalette::Text, QColor(0xe0, 0xe0, 0xe0));
-            p.setColor(QPalette::PlaceholderText, QColor(0x9e, 0x9e, 0x9e));
-            p.setColor(QPalette::Button, QColor(0x3a, 0x3a, 0x3a));
-            p.setColor(QPalette::ButtonText, QColor(0xe0, 0xe0, 0xe0));
-            p.setColor(QPalette::Mid, QColor(0x70, 0x70, 0x70));
-            p.setColor(QPalette::Highlight, QColor(0x42, 0x8b, 0xd8));
-            QApplication::setPalette(p);
+            tltest::use_dark_palette();
         }
         QVERIFY(dir_.isValid());
         home_ = dir_.path() + "/home";

@@ -1,5 +1,7 @@
 #include <QtTest>
 
+#include "dark_palette.h"
+
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
@@ -85,26 +87,6 @@ void shot(QWidget& page, const QString& name) {
     page.grab().save(dir + "/" + name + ".png");
 }
 
-void dark_palette() {
-    QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
-    QPalette p;
-    p.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
-    p.setColor(QPalette::WindowText, QColor(0xe0, 0xe0, 0xe0));
-    p.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
-    p.setColor(QPalette::AlternateBase, QColor(0x33, 0x33, 0x33));
-    p.setColor(QPalette::Text, QColor(0xe0, 0xe0, 0xe0));
-    p.setColor(QPalette::PlaceholderText, QColor(0x9e, 0x9e, 0x9e));
-    p.setColor(QPalette::Button, QColor(0x3a, 0x3a, 0x3a));
-    p.setColor(QPalette::ButtonText, QColor(0xe0, 0xe0, 0xe0));
-    p.setColor(QPalette::Mid, QColor(0x70, 0x70, 0x70));
-    p.setColor(QPalette::Highlight, QColor(0x42, 0x8b, 0xd8));
-    p.setColor(QPalette::HighlightedText, Qt::white);
-    p.setColor(QPalette::ToolTipBase, QColor(0x3a, 0x3a, 0x3a));
-    p.setColor(QPalette::ToolTipText, QColor(0xe0, 0xe0, 0xe0));
-    for (auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
-        p.setColor(QPalette::Disabled, role, QColor(0x80, 0x80, 0x80));
-    QApplication::setPalette(p);
-}
 } // namespace
 
 // The Media page against real engines on fresh data directories with the default virtual
@@ -129,7 +111,7 @@ private Q_SLOTS:
         QCoreApplication::setOrganizationName(QStringLiteral("TapeloomTest"));
         QSettings().remove(QStringLiteral("media"));
         tl::log::ring();
-        if (qEnvironmentVariableIntValue("TAPELOOM_SHOT_DARK") == 1) dark_palette();
+        if (qEnvironmentVariableIntValue("TAPELOOM_SHOT_DARK") == 1) tltest::use_dark_palette();
     }
 
     void labelAllBlank() {

@@ -1,5 +1,7 @@
 #include <QtTest>
 
+#include "dark_palette.h"
+
 #include <QApplication>
 #include <QLineEdit>
 #include <QPalette>
@@ -151,14 +153,7 @@ private Q_SLOTS:
             requests.poll();
             QTRY_COMPARE(list.count(), 2);
             if (qEnvironmentVariableIntValue("TAPELOOM_SHOT_DARK")) {
-                QPalette p;
-                p.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
-                p.setColor(QPalette::WindowText, QColor(0xe8, 0xe8, 0xe8));
-                p.setColor(QPalette::Button, QColor(0x3a, 0x3a, 0x3a));
-                p.setColor(QPalette::ButtonText, QColor(0xe8, 0xe8, 0xe8));
-                p.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
-                p.setColor(QPalette::Text, QColor(0xe8, 0xe8, 0xe8));
-                qApp->setPalette(p);
+                tltest::use_dark_palette();
             }
             const QString shots = qEnvironmentVariable("TAPELOOM_SHOT_DIR");
             QDir().mkpath(shots);

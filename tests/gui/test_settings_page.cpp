@@ -1,5 +1,7 @@
 #include <QtTest>
 
+#include "dark_palette.h"
+
 #include <QApplication>
 #include <QComboBox>
 #include <QLineEdit>
@@ -18,20 +20,6 @@
 #include "widgets/units_format.h"
 
 namespace {
-QPalette darkPalette() {
-    QPalette p;
-    p.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
-    p.setColor(QPalette::WindowText, QColor(0xe8, 0xe8, 0xe8));
-    p.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
-    p.setColor(QPalette::AlternateBase, QColor(0x33, 0x33, 0x33));
-    p.setColor(QPalette::Text, QColor(0xe8, 0xe8, 0xe8));
-    p.setColor(QPalette::Button, QColor(0x3a, 0x3a, 0x3a));
-    p.setColor(QPalette::ButtonText, QColor(0xe8, 0xe8, 0xe8));
-    p.setColor(QPalette::Highlight, QColor(0x3d, 0x8e, 0xe0));
-    p.setColor(QPalette::HighlightedText, Qt::white);
-    p.setColor(QPalette::PlaceholderText, QColor(0xa0, 0xa0, 0xa0));
-    return p;
-}
 
 void shoot(QWidget& page, const QString& name) {
     const QString dir = qEnvironmentVariable("TAPELOOM_SHOT_DIR");
@@ -58,7 +46,7 @@ private Q_SLOTS:
         QCoreApplication::setApplicationName(QStringLiteral("test_settings_page"));
         QSettings().clear();
         tl::log::ring();
-        if (qEnvironmentVariableIntValue("TAPELOOM_SHOT_DARK")) qApp->setPalette(darkPalette());
+        if (qEnvironmentVariableIntValue("TAPELOOM_SHOT_DARK")) tltest::use_dark_palette();
     }
 
     void changesAreStoredAndBadInputIsRefused() {
