@@ -14,6 +14,7 @@
 
 #include "common/log.h"
 #include "device/atomic_file.h"
+#include "device/cartridge_index.h"
 
 namespace tl::device {
 
@@ -27,12 +28,6 @@ Error sys_error(const std::string& what, const std::string& path) {
 void put_le(unsigned char* p, std::uint64_t v, int n) {
     for (int i = 0; i < n; ++i)
         p[i] = static_cast<unsigned char>(v >> (8 * i));
-}
-std::uint64_t get_le(const unsigned char* p, int n) {
-    std::uint64_t v = 0;
-    for (int i = n - 1; i >= 0; --i)
-        v = (v << 8) | p[i];
-    return v;
 }
 
 Status write_all(int fd, const void* data, std::size_t size, const std::string& path) {
@@ -72,6 +67,9 @@ Cartridge& Cartridge::operator=(Cartridge&& o) noexcept {
         index_ = std::move(o.index_);
         filemarks_ = std::move(o.filemarks_);
         data_end_ = o.data_end_;
+        damage_ = o.damage_;
+        disk_good_ = o.disk_good_;
+        damage_note_ = std::move(o.damage_note_);
         data_fd_ = o.data_fd_;
         index_fd_ = o.index_fd_;
         lock_fd_ = o.lock_fd_;
@@ -140,42 +138,83 @@ Result<Cartridge> Cartridge::open(const std::string& dir, const CartridgeMeta& d
 Status Cartridge::load_index() {
     struct stat st {};
     if (::fstat(index_fd_, &st) != 0) return sys_error("cannot stat", dir_ + "/index");
-    const std::size_t records = static_cast<std::size_t>(st.st_size) / kRecSize;
-    std::vector<unsigned char> raw(records * kRecSize);
+    std::vector<unsigned char> raw(static_cast<std::size_t>(st.st_size));
     if (!raw.empty() &&
         ::pread(index_fd_, raw.data(), raw.size(), 0) != static_cast<ssize_t>(raw.size()))
         return sys_error("cannot read", dir_ + "/index");
     struct stat dst {};
     if (::fstat(data_fd_, &dst) != 0) return sys_error("cannot stat", dir_ + "/data");
-    const auto data_size = static_cast<std::uint64_t>(dst.st_size);
-
-    index_.clear();
+    // Reading never changes the media: what disagrees is reported and read around in memory;
+    // only a write repairs the files (prepare_write).
+    auto check = check_index(decode_index(raw), raw.size() % kRecSize != 0, data_fd_,
+                             static_cast<std::uint64_t>(dst.st_size));
+    if (!check) return check.error();
+    index_ = std::move(check->objects);
+    data_end_ = check->data_end;
+    damage_ = check->damage;
+    disk_good_ = check->disk_good;
+    damage_note_ = check->note;
     filemarks_.clear();
-    std::uint64_t end = 0;
-    for (std::size_t i = 0; i < records; ++i) {
-        IndexRecord r;
-        r.offset = get_le(&raw[i * kRecSize], 8);
-        r.length = static_cast<std::uint32_t>(get_le(&raw[i * kRecSize + 8], 4));
-        r.type = static_cast<std::uint32_t>(get_le(&raw[i * kRecSize + 12], 4));
-        const bool valid = (r.type == kRecFilemark && r.length == 0 && r.offset == end) ||
-                           (r.type == kRecBlock && r.offset == end && end + r.length <= data_size);
-        if (!valid) break; // torn tail: keep what is complete
-        if (r.type == kRecFilemark) filemarks_.push_back(index_.size());
-        end += r.length;
-        index_.push_back(r);
+    for (std::size_t i = 0; i < index_.size(); ++i)
+        if (index_[i].type == kRecFilemark) filemarks_.push_back(i);
+    TL_TRY(seek_ends(index_.size()));
+    if (damage_ == IndexDamage::TornTail)
+        log::get("device")->warn("cartridge {}: {}; reading with the index rebuilt from the data, "
+                                 "the next write completes the index on disk",
+                                 meta_.barcode, damage_note_);
+    else if (damage_ == IndexDamage::Damaged)
+        log::get("device")->warn("cartridge {}: {}; reading with the index rebuilt from the data "
+                                 "blocks, nothing on the cartridge was changed; it takes no "
+                                 "appends: restore or scan from it, then relabel it",
+                                 meta_.barcode, damage_note_);
+    return {};
+}
+
+Status Cartridge::prepare_write(std::uint64_t object) {
+    if (damage_ == IndexDamage::None) return {};
+    if (damage_ == IndexDamage::Damaged && object > disk_good_)
+        return make_error(ErrorKind::Corrupt,
+                          "cartridge " + meta_.barcode + ": " + damage_note_ +
+                              "; it takes no appends: restore or scan from it, then relabel it "
+                              "(volume relabel --force)");
+    // A torn tail (or a write replacing everything from the damaged record on): the records
+    // the disk lacks are written, bytes after the last complete block cut.
+    const std::uint64_t keep = damage_ == IndexDamage::Damaged ? object : index_.size();
+    if (keep < index_.size()) {
+        index_.resize(keep);
+        while (!filemarks_.empty() && filemarks_.back() >= keep)
+            filemarks_.pop_back();
+        data_end_ = keep == 0 ? 0 : index_.back().offset + index_.back().length;
     }
-    data_end_ = end;
-    const auto good_index = static_cast<off_t>(index_.size() * kRecSize);
-    if (st.st_size != good_index || dst.st_size != static_cast<off_t>(end)) {
-        log::get("device")->warn("cartridge {}: repaired a torn tail ({} objects kept, {} bytes)",
-                                 meta_.barcode, index_.size(), end);
-        if (::ftruncate(index_fd_, good_index) != 0 ||
-            ::ftruncate(data_fd_, static_cast<off_t>(end)) != 0)
-            return sys_error("cannot repair", dir_);
-    }
-    if (::lseek(index_fd_, good_index, SEEK_SET) < 0 ||
-        ::lseek(data_fd_, static_cast<off_t>(end), SEEK_SET) < 0)
+    for (std::uint64_t i = std::min(disk_good_, keep); i < keep; ++i)
+        TL_TRY(write_record(i));
+    const auto good_index = static_cast<off_t>(keep * kRecSize);
+    if (::ftruncate(index_fd_, good_index) != 0 ||
+        ::ftruncate(data_fd_, static_cast<off_t>(data_end_)) != 0)
+        return sys_error("cannot repair", dir_);
+    TL_TRY(seek_ends(keep));
+    log::get("device")->warn("cartridge {}: repaired its index on disk ({} objects, {} bytes)",
+                             meta_.barcode, keep, data_end_);
+    damage_ = IndexDamage::None;
+    disk_good_ = keep;
+    return sync();
+}
+
+Status Cartridge::seek_ends(std::uint64_t records) {
+    if (::lseek(index_fd_, static_cast<off_t>(records * kRecSize), SEEK_SET) < 0 ||
+        ::lseek(data_fd_, static_cast<off_t>(data_end_), SEEK_SET) < 0)
         return sys_error("cannot seek in", dir_);
+    return {};
+}
+
+Status Cartridge::write_record(std::uint64_t i) {
+    unsigned char raw[kRecSize];
+    put_le(raw, index_[i].offset, 8);
+    put_le(raw + 8, index_[i].length, 4);
+    put_le(raw + 12, index_[i].type, 4);
+    if (::pwrite(index_fd_, raw, kRecSize, static_cast<off_t>(i * kRecSize)) !=
+        static_cast<ssize_t>(kRecSize))
+        return sys_error("cannot write", dir_ + "/index");
     return {};
 }
 
@@ -184,6 +223,7 @@ Status Cartridge::save_meta() {
 }
 
 Status Cartridge::truncate(std::uint64_t object) {
+    TL_TRY(prepare_write(object));
     if (object >= index_.size()) return {};
     const std::uint64_t cut = index_[object].offset;
     index_.resize(object);
@@ -200,6 +240,7 @@ Status Cartridge::truncate(std::uint64_t object) {
 }
 
 Status Cartridge::append_block(const void* data, std::size_t size) {
+    TL_TRY(prepare_write(index_.size()));
     TL_TRY(write_all(data_fd_, data, size, dir_ + "/data"));
     IndexRecord r{data_end_, static_cast<std::uint32_t>(size), kRecBlock};
     unsigned char raw[kRecSize];
@@ -213,6 +254,7 @@ Status Cartridge::append_block(const void* data, std::size_t size) {
 }
 
 Status Cartridge::append_filemark() {
+    TL_TRY(prepare_write(index_.size()));
     unsigned char raw[kRecSize];
     put_le(raw, data_end_, 8);
     put_le(raw + 8, 0, 4);

@@ -5,8 +5,10 @@
 //   meta.json  barcode, capacity, early-warning size, write-protect, load count, format version
 // The index is kept in memory, so locating a logical object is O(1). Storage grows as written
 // (nothing is allocated up front). Appends are one write() to data and one to index, without
-// fsync; sync() (called at filemarks and close) is the durability point. Opening repairs a
-// torn tail: a partial index record and data past the last complete record are cut off.
+// fsync; sync() (called at filemarks and close) is the durability point. Opening never writes:
+// an index that disagrees with the data is reported and replaced in memory by one rebuilt from
+// the data blocks (cartridge_index.h); the first write repairs a torn tail on disk, and refuses
+// to append after a damaged record (docs/devices.md, "Damaged index").
 // Not thread-safe: owned by one VirtualTapeDrive.
 #include <cstddef>
 #include <cstdint>
@@ -37,6 +39,15 @@ inline constexpr std::uint32_t kRecBlock = 1;
 inline constexpr std::uint32_t kRecFilemark = 2;
 inline constexpr int kCartridgeFormatVersion = 1;
 
+// How the index file on disk relates to the objects the cartridge is read with.
+enum class IndexDamage {
+    None,     // index and data agree
+    TornTail, // the index is a prefix of the data's objects (a crash, a cut index): a writer
+              // completes it and cuts only bytes after the last complete block
+    Damaged,  // a record contradicts the data: writes are refused unless they replace
+              // everything from that record on (relabel, overwrite)
+};
+
 class Cartridge {
 public:
     // Opens the cartridge folder, creating it (with `defaults` as meta) when missing.
@@ -65,16 +76,26 @@ public:
     Status append_filemark();
     Status read_payload(std::uint64_t object, void* buf) const;
     Status sync(); // fsync data then index
+    // What opening found wrong with the index ("" when it agrees with the data).
+    const std::string& damage_note() const { return damage_note_; }
 
 private:
     Cartridge() = default;
     Status load_index();
+    // Before a write at `object`: repairs a torn tail on disk, refuses an append after a
+    // damaged index record (Corrupt).
+    Status prepare_write(std::uint64_t object);
+    Status write_record(std::uint64_t i);
+    Status seek_ends(std::uint64_t records);
     void close_fds();
     std::string dir_;
     CartridgeMeta meta_;
     std::vector<IndexRecord> index_;
     std::vector<std::uint64_t> filemarks_;
     std::uint64_t data_end_ = 0;
+    IndexDamage damage_ = IndexDamage::None;
+    std::uint64_t disk_good_ = 0; // leading index records identical on disk and in memory
+    std::string damage_note_;
     int data_fd_ = -1;
     int index_fd_ = -1;
     int lock_fd_ = -1;

@@ -1,0 +1,202 @@
+#include <QtTest>
+
+#include <csignal>
+#include <functional>
+
+#include "cli_runner.h"
+#include "fixture_tree.h"
+
+using tltest::run_cli;
+
+// Tapeloom under attack, through the real tapeloom-cli: damaged cartridge indexes, lost and
+// damaged media, processes killed with SIGKILL in the middle of their work.
+class TestUnderAttack : public QObject {
+    Q_OBJECT
+
+    static QStringList h(const QString& home, QStringList args) {
+        args.prepend(home);
+        args.prepend("--home");
+        return args;
+    }
+    static bool same_tree(const QString& a, const QString& b, QString* why) {
+        QProcess diff;
+        diff.start("diff", {"-r", "--no-dereference", a, b});
+        diff.waitForFinished(60000);
+        *why = QString::fromUtf8(diff.readAllStandardOutput() + diff.readAllStandardError());
+        return diff.exitStatus() == QProcess::NormalExit && diff.exitCode() == 0;
+    }
+    static QByteArray read_all(const QString& path) {
+        QFile f(path);
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    }
+    static bool write_all(const QString& path, const QByteArray& bytes) {
+        QFile f(path);
+        return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
+    }
+    static quint32 le32(const QByteArray& b, qsizetype at) {
+        quint32 v = 0;
+        for (int i = 3; i >= 0; --i)
+            v = (v << 8) | static_cast<quint8>(b[at + i]);
+        return v;
+    }
+    static void put_le(QByteArray& b, qsizetype at, quint64 v, int n) {
+        for (int i = 0; i < n; ++i)
+            b[at + i] = static_cast<char>(v >> (8 * i));
+    }
+    static quint16 le16(const QByteArray& b, qsizetype at) {
+        return static_cast<quint16>(static_cast<quint8>(b[at]) |
+                                    (static_cast<quint8>(b[at + 1]) << 8));
+    }
+    // Data offsets of the cartridge's blocks after the label whose flags have `flag`.
+    static QList<qsizetype> blocks_with(const QByteArray& data, quint16 flag) {
+        QList<qsizetype> out;
+        for (qsizetype at = 64 * 1024; at + 64 <= data.size();) {
+            if (!data.mid(at, 4).startsWith("MXB1")) break;
+            if (le16(data, at + 6) & flag) out << at;
+            if (le32(data, at + 8) == 0) break;
+            at += le32(data, at + 8);
+        }
+        return out;
+    }
+    static bool flip(const QString& path, qint64 at) {
+        QFile f(path);
+        if (!f.open(QIODevice::ReadWrite) || !f.seek(at)) return false;
+        char c = 0;
+        if (!f.getChar(&c) || !f.seek(at)) return false;
+        return f.putChar(static_cast<char>(c ^ 0x5a));
+    }
+    static QString sql(const QString& home, const QString& statement) {
+        QProcess p;
+        p.start("sqlite3", {home + "/catalog.db", statement});
+        p.waitForFinished(30000);
+        return QString::fromUtf8(p.readAllStandardOutput()).trimmed();
+    }
+    static void lose_catalog(const QString& home) {
+        for (const char* f : {"/catalog.db", "/catalog.db-wal", "/catalog.db-shm"})
+            QFile::remove(home + f);
+    }
+    static QString job_status(const QString& home, int id) {
+        auto r = run_cli(h(home, {"jobs", "list", "--json"}));
+        for (const auto& j : r.json().array())
+            if (j.toObject().value("id").toInt() == id)
+                return j.toObject().value("status").toString();
+        return QString::fromUtf8("no job " + QByteArray::number(id) + ": " + r.out);
+    }
+    static const QStringList& small_library() {
+        static const QStringList a = {"library",  "add",        "--virtual", "--name",   "small",
+                                      "--drives", "2",          "--slots",   "10",       "--mail",
+                                      "1",        "--capacity", "8M",        "--prefix", "SML"};
+        return a;
+    }
+    // Every failed entry of a restore report is named by its path (in the source tree).
+    static void failures_are_named(const QJsonObject& o, int at_least) {
+        int failed = 0;
+        for (const auto& v : o.value("problems").toArray()) {
+            const auto p = v.toObject();
+            if (p.value("status").toString() != "failed") continue;
+            ++failed;
+            const QString path = p.value("path").toString();
+            QVERIFY2(!path.startsWith("(") && !path.isEmpty(), qPrintable(path));
+            const QFileInfo original("/" + path);
+            QVERIFY2(original.exists() || original.isSymLink(), qPrintable(path));
+        }
+        QVERIFY2(failed >= at_least, QJsonDocument(o).toJson().constData());
+        QCOMPARE(failed, o.value("failed").toInt());
+    }
+
+private Q_SLOTS:
+    // Item 19: a read-only command never changes a cartridge whose index is damaged; the index
+    // is rebuilt from the data blocks in memory and a restore still reads every file.
+    void damagedIndexIsReadAroundNotRepaired() {
+        QTemporaryDir d;
+        const QString home = d.path() + "/home", src = d.path() + "/src";
+        QVERIFY(tltest::make_fixture_tree(src, 2 << 20));
+        auto b = run_cli(
+            h(home, {"backup", "--drives", "1", "--checkpoint", "1M", "--source", src, "--json"}));
+        QVERIFY2(b.exit_code == 0, b.err.constData());
+        const QString vol = b.json().object().value("volumes").toArray().first().toString();
+        const QString cart = home + "/libraries/vlib0/media/" + vol;
+        const QByteArray data = read_all(cart + "/data"), index = read_all(cart + "/index");
+        QVERIFY(data.size() > (2 << 20));
+        const qsizetype records = index.size() / 16;
+        QVERIFY(records > 10);
+        qsizetype mid = records / 2; // a data block in the middle of the cartridge
+        while (le32(index, mid * 16 + 12) != 1)
+            ++mid;
+
+        const std::vector<std::pair<const char*, std::function<QByteArray()>>> attacks = {
+            {"bad type",
+             [&] {
+                 QByteArray x = index;
+                 put_le(x, mid * 16 + 12, 7, 4);
+                 return x;
+             }},
+            {"bad offset",
+             [&] {
+                 QByteArray x = index;
+                 put_le(x, mid * 16, 4096 + le32(x, mid * 16), 8);
+                 return x;
+             }},
+            {"bad length",
+             [&] {
+                 QByteArray x = index;
+                 put_le(x, mid * 16 + 8, le32(x, mid * 16 + 8) / 2, 4);
+                 return x;
+             }},
+            {"garbage",
+             [&] {
+                 QByteArray x = index;
+                 x.replace(mid * 16, 64, tltest::random_bytes(64, 5));
+                 return x;
+             }},
+            {"truncated index", [&] { return index.left(mid * 16 + 7); }},
+            {"filemark in the middle",
+             [&] {
+                 QByteArray x = index;
+                 put_le(x, mid * 16 + 8, 0, 4);
+                 put_le(x, mid * 16 + 12, 2, 4);
+                 return x;
+             }},
+            {"empty index", [&] { return QByteArray(); }},
+            {"deleted index", [&] { return QByteArray("delete"); }},
+        };
+        int round = 0;
+        for (const auto& [what, attack] : attacks) {
+            const QByteArray bad = attack();
+            if (bad == "delete")
+                QVERIFY(QFile::remove(cart + "/index"));
+            else
+                QVERIFY(write_all(cart + "/index", bad));
+            const qsizetype logged = read_all(home + "/logs/tapeloom.log").size();
+            auto ls = run_cli(h(home, {"volume", "ls", vol, "--json"}));
+            QVERIFY2(ls.exit_code == 0,
+                     qPrintable(QString(what) + ": " + QString::fromUtf8(ls.err)));
+            QVERIFY2(ls.json().object().value("objects").toArray().size() > 200, what);
+            QVERIFY2(read_all(home + "/logs/tapeloom.log") // reported, naming the cartridge
+                         .mid(logged)
+                         .contains("cartridge " + vol.toUtf8() + ": "),
+                     what);
+            QVERIFY2(read_all(cart + "/data") == data, what); // never cut
+            const QString to = d.path() + QStringLiteral("/r%1").arg(++round);
+            auto r = run_cli(h(home, {"restore", "--job", "1", "--to", to, "--json"}));
+            QVERIFY2(r.exit_code == 0,
+                     qPrintable(QString(what) + ": " + QString::fromUtf8(r.out + r.err)));
+            QString why;
+            QVERIFY2(same_tree(src, to + src, &why), qPrintable(QString(what) + ": " + why));
+            QVERIFY2(read_all(cart + "/data") == data, what);
+            QVERIFY(write_all(cart + "/index", index));
+        }
+        // A damaged record in the middle: the cartridge takes no appends, and still no byte of
+        // it changes; a torn tail (a cut index) is completed by the next write.
+        QByteArray x = index;
+        put_le(x, mid * 16 + 12, 7, 4);
+        QVERIFY(write_all(cart + "/index", x));
+        auto more = run_cli(h(home, {"backup", "--drives", "1", "--source", src + "/small"}));
+        QVERIFY(read_all(cart + "/data").startsWith(data));
+        QVERIFY(read_all(cart + "/index").startsWith(x.left(mid * 16 + 16)));
+        Q_UNUSED(more);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestUnderAttack)
+#include "test_under_attack.moc"
