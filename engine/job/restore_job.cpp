@@ -1,6 +1,7 @@
 #include "job/restore_job.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <map>
 #include <mutex>
@@ -116,6 +117,26 @@ std::string written_path(const std::string& prefix, const std::string& path) {
     }
     return out;
 }
+
+// Names by the catalog what a writer could only report by stream offset (its header was never
+// read: a damaged block, a lost volume), so every file not restored is named by its path.
+class CatalogNames {
+public:
+    explicit CatalogNames(const SelectedSaveset& s) : set_(s) {}
+    std::string operator()(const std::string& reported) {
+        static const std::string kUnseen = "(object at stream offset ";
+        if (reported.rfind(kUnseen, 0) != 0) return reported;
+        if (paths_.empty())
+            for (const auto& f : set_.files)
+                paths_.emplace(f.offset, &f.path);
+        const auto it = paths_.find(std::strtoull(reported.c_str() + kUnseen.size(), nullptr, 10));
+        return it == paths_.end() ? reported : written_path(prefix_for(set_), *it->second);
+    }
+
+private:
+    const SelectedSaveset& set_;
+    std::map<std::uint64_t, const std::string*> paths_;
+};
 
 // A damaged block on the copy a restore read: the files it spoiled are read again from another
 // usable copy of their save set (a clone, or the original; docs/media.md "Cloning"). The new
@@ -479,6 +500,7 @@ Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
     for (std::size_t wi = 0; wi < done_writers.size(); ++wi) {
         auto& w = done_writers[wi];
         if (auto st = w->finish(); !st) log->warn("restore: {}", st.error().message);
+        CatalogNames name(*done_sets[wi]);
         for (const auto& oc : w->outcomes()) {
             if (oc.status == "failed" && superseded.count({wi, oc.path})) continue;
             if (oc.status == "restored")
@@ -487,7 +509,10 @@ Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
                 ++res.skipped;
             else
                 ++res.failed;
-            if (oc.status != "restored" && res.problems.size() < 100000) res.problems.push_back(oc);
+            if (oc.status != "restored" && res.problems.size() < 100000) {
+                res.problems.push_back(oc);
+                res.problems.back().path = name(oc.path);
+            }
         }
         rep.bytes += w->bytes_written();
     }
@@ -527,7 +552,8 @@ Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
         if (p.status != "skipped" && rep.warnings.size() < 10000)
             rep.warnings.push_back(p.status + " " + p.path + ": " + p.why);
     if (!fatal.ok()) {
-        rep.status = "failed";
+        // Some files came back: partial, with every file not restored named in the problems.
+        rep.status = res.restored > 0 ? "partial" : "failed";
         rep.error = fatal.error().message;
     } else if (cancel && cancel->load())
         rep.status = "cancelled";
@@ -549,7 +575,8 @@ Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
             .run();
     log->info("restore job {} {}: {} restored, {} skipped, {} failed", rep.job_id, rep.status,
               res.restored, res.skipped, res.failed);
-    if (!fatal.ok() && fatal.error().kind == ErrorKind::MediaMissing) return fatal.error();
+    if (!fatal.ok() && fatal.error().kind == ErrorKind::MediaMissing && res.restored == 0)
+        return fatal.error();
     return res;
 }
 
