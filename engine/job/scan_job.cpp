@@ -4,11 +4,14 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <set>
 
 #include "common/log.h"
 #include "device/library.h"
 #include "format/block.h"
 #include "format/constants.h"
+#include "format/identify.h"
+#include "format/index.h"
 #include "format/stream_parser.h"
 #include "format/stream_start.h"
 #include "format/volume_label.h"
@@ -110,6 +113,60 @@ struct SessionState {
     bool known = false; // already in the catalog: skipped
     std::map<std::uint32_t, StreamState> streams;
 };
+
+// What the media showed of a session, by UUID: whether it is whole.
+struct SessionHealth {
+    bool ended = false;              // its session trailer record was read
+    std::set<std::uint32_t> seqs;    // volume_seq of the tape files seen
+    std::vector<std::string> damage; // bad blocks, damaged headers
+};
+
+// Whether a first block that is no valid label is still ours: a label that fails its checks, or
+// a Tapeloom data block starting tape file 1 (the drive is open at the label's tape file).
+bool ours_damaged(device::TapeDrive& drive, std::vector<std::uint8_t>& buf,
+                  const Result<std::size_t>& first) {
+    if (!first) return first.error().kind != ErrorKind::NotFound; // unreadable, not blank
+    if (first.value() == 0) return false;
+    if (format::identify(buf.data(), first.value()) == format::MediaKind::Tapeloom) return true;
+    if (!drive.rewind() || !drive.space_filemarks(1)) return false;
+    auto n = drive.read_block(buf.data(), buf.size());
+    return n && n.value() > 0 && format::peek_block_header(buf.data(), n.value()).ok();
+}
+
+// Marks the jobs of the sessions this scan added that are not whole (docs/cli.md "scan").
+Status mark_incomplete(catalog::Db& db, const std::map<std::string, SessionState>& sessions,
+                       const std::map<std::string, SessionHealth>& health, ScanReport& rep) {
+    std::map<std::int64_t, std::vector<std::string>> jobs;
+    for (const auto& [uuid, ss] : sessions) {
+        if (ss.known || !ss.session_id) continue;
+        std::vector<std::string> why;
+        const auto h = health.count(uuid) ? health.at(uuid) : SessionHealth{};
+        if (!h.seqs.empty() && *h.seqs.rbegin() + 1 != h.seqs.size())
+            why.push_back("session " + uuid + ": a volume of it was not scanned");
+        if (!h.ended) why.push_back("session " + uuid + ": its trailer was not found");
+        for (const auto& d : h.damage)
+            why.push_back("session " + uuid + ": " + d);
+        if (why.empty()) continue;
+        auto upd = db.prepare("UPDATE savesets SET status='incomplete' WHERE session_id=?");
+        if (!upd) return upd.error();
+        TL_TRY(upd->bind(1, ss.session_id).run());
+        auto& all = jobs[ss.job_id];
+        all.insert(all.end(), why.begin(), why.end());
+    }
+    for (const auto& [job, why] : jobs) {
+        std::string text;
+        for (const auto& w : why)
+            text += (text.empty() ? "" : "; ") + w;
+        auto upd = db.prepare(
+            "UPDATE jobs SET status='partial', report=json_object('note','catalog rebuilt from "
+            "media by scan','incomplete',1,'status','partial','error',?) WHERE id=?");
+        if (!upd) return upd.error();
+        TL_TRY(upd->bind(1, "incomplete: " + text).bind(2, job).run());
+        log::get("job")->warn("scan: job {} rebuilt incomplete: {}", job, text);
+        rep.incomplete.push_back({job, why});
+    }
+    return {};
+}
 } // namespace
 
 Result<ScanReport> scan_volumes(Engine& engine, std::vector<std::string> barcodes, bool all,
@@ -146,9 +203,18 @@ Result<ScanReport> scan_volumes(Engine& engine, std::vector<std::string> barcode
         TL_TRY(drive.open(true));
         TL_TRY(drive.rewind());
         auto n = drive.read_block(buf.data(), buf.size());
-        (void)drive.close();
         auto label = n ? format::decode_label(buf.data(), n.value())
                        : Result<format::VolumeLabel>(n.error());
+        const bool damaged = !label && ours_damaged(drive, buf, n);
+        (void)drive.close();
+        if (damaged) { // ours: reported, whether named or found by --all
+            rep.damaged_volumes.push_back(bc);
+            rep.warnings.push_back("volume " + bc + ": its label is damaged (" +
+                                   label.error().message +
+                                   "); it was not scanned, and the jobs on it are incomplete");
+            log->warn("scan: volume {}: damaged label: {}", bc, label.error().message);
+            continue;
+        }
         if (!label) {
             if (all) continue; // blank or foreign cartridges are not ours to scan
             return make_error(label.error().kind, "volume " + bc + ": " + label.error().message);
@@ -162,6 +228,7 @@ Result<ScanReport> scan_volumes(Engine& engine, std::vector<std::string> barcode
     auto writer = CatalogWriter::open(db.path());
     if (!writer) return writer.error();
     std::map<std::string, SessionState> sessions; // by session UUID
+    std::map<std::string, SessionHealth> health;  // by session UUID
     std::map<std::uint64_t, std::int64_t> jobs;   // job id on media -> job id here
 
     std::map<std::string, std::int64_t> volume_ids;
@@ -219,6 +286,14 @@ Result<ScanReport> scan_volumes(Engine& engine, std::vector<std::string> barcode
             }
             // A trailer file sorts after its session's data files on this volume.
             auto bh = format::peek_block_header(buf.data(), n.value());
+            if (bh && (bh->flags & format::block_flags::kHeader)) { // a damaged session header
+                const std::string why = "the header of tape file " + std::to_string(f) + " on " +
+                                        bc + " is damaged (" + sh.error().message +
+                                        "); that tape file was not scanned";
+                health[bh->session_uuid.str()].damage.push_back(why);
+                rep.bad_blocks.push_back({bc, f, 0, sh.error().message});
+                continue;
+            }
             if (bh && (bh->flags & format::block_flags::kTrailer))
                 refs.push_back({bh->session_uuid.str(), 0, bh->volume_seq, bc, f});
         }
@@ -260,6 +335,21 @@ Result<ScanReport> scan_volumes(Engine& engine, std::vector<std::string> barcode
             std::uint32_t volume_seq = 0;
             std::map<std::uint32_t, ExtentRecord> extents;
             bool empty_file = true, trailer_file = false;
+            auto& hl = health[ref.session];
+            hl.seqs.insert(ref.volume_seq);
+            format::ControlStreamParser ctl; // a trailer file's records: is the session whole?
+            bool ctl_started = false;
+            auto feed_control = [&] {
+                for (const auto& c : reader.chunks()) {
+                    if (c.stream_id != format::kControlStream) continue;
+                    if (!ctl_started)
+                        ctl.resync_at(c.stream_offset + (c.first_boundary == format::kNoBoundary
+                                                             ? 0
+                                                             : c.first_boundary));
+                    ctl_started = true;
+                    (void)ctl.feed(c.stream_offset, c.data, c.length);
+                }
+            };
             // A stream met in a session header or announced by a stream-start record.
             auto add_stream = [&](const format::StreamInfo& si) -> Status {
                 if (ss->streams.count(si.id)) return {};
@@ -289,6 +379,9 @@ Result<ScanReport> scan_volumes(Engine& engine, std::vector<std::string> barcode
                 if (!n) {
                     if (n.error().kind == ErrorKind::NotFound) break; // end of data
                     rep.bad_blocks.push_back({bc, file, b, n.error().message});
+                    hl.damage.push_back("block " + std::to_string(b) + " of tape file " +
+                                        std::to_string(file) + " on " + bc +
+                                        " is unreadable: " + n.error().message);
                     if (ss)
                         for (auto& [id, st] : ss->streams)
                             st.synced = false;
@@ -300,18 +393,26 @@ Result<ScanReport> scan_volumes(Engine& engine, std::vector<std::string> barcode
                 ++blocks;
                 if (auto st = reader.parse(buf.data(), n.value()); !st) {
                     rep.bad_blocks.push_back({bc, file, b, st.error().message});
+                    hl.damage.push_back("block " + std::to_string(b) + " of tape file " +
+                                        std::to_string(file) + " on " + bc +
+                                        " is damaged: " + st.error().message);
                     if (ss)
                         for (auto& [id, s] : ss->streams)
                             s.synced = false;
                     continue;
                 }
                 const auto& hdr = reader.header();
+                if (trailer_file) {
+                    feed_control();
+                    continue;
+                }
                 if (b == 0) {
                     first_seq = hdr.session_block_seq;
                     volume_seq = hdr.volume_seq;
                     if (hdr.flags & format::block_flags::kTrailer) {
                         trailer_file = true;
-                        break;
+                        feed_control();
+                        continue;
                     }
                     if (!(hdr.flags & format::block_flags::kHeader)) {
                         rep.warnings.push_back(bc + " tape file " + std::to_string(file) +
@@ -400,6 +501,8 @@ Result<ScanReport> scan_volumes(Engine& engine, std::vector<std::string> barcode
                     if (!st.parser->feed(c.stream_offset, c.data, c.length)) st.synced = false;
                 }
             }
+            for (const auto& rec : ctl.take())
+                hl.ended |= rec.kind == format::ControlKind::SessionTrailer;
             if (empty_file) continue;
             if (trailer_file || !ss || ss->known) {
                 if (ss && !ss->known && trailer_file) {
@@ -434,6 +537,7 @@ Result<ScanReport> scan_volumes(Engine& engine, std::vector<std::string> barcode
                         .bind(3, st.sink->saveset_id)
                         .run();
             }
+    TL_TRY(mark_incomplete(db, sessions, health, rep));
     log->info("scanned {} volume(s), {} tape files", labels.size(), refs.size());
     auto upd = db.exec(
         "UPDATE jobs SET files=(SELECT count(*) FROM files f JOIN savesets s ON s.id=f.saveset_id "

@@ -12,6 +12,14 @@
 
 namespace tl::job {
 
+// A job rebuilt from media that is not whole: a session without its trailer, a gap in its
+// volumes, a damaged block or session header. It gets status 'partial' with "incomplete" in its
+// report, its save sets status 'incomplete' (never the base of an incremental).
+struct IncompleteJob {
+    std::int64_t job_id = 0;
+    std::vector<std::string> reasons;
+};
+
 struct ScanReport {
     std::vector<std::string> volumes;
     std::uint64_t sessions_added = 0;
@@ -21,9 +29,13 @@ struct ScanReport {
     std::uint64_t blocks_read = 0;
     std::vector<BadBlock> bad_blocks;
     std::vector<std::string> warnings;
+    std::vector<std::string> damaged_volumes; // ours, but the label does not read: not scanned
+    std::vector<IncompleteJob> incomplete;
 };
 
 // `barcodes` empty with `all`: every cartridge of the library that carries a Tapeloom label.
+// A cartridge of ours whose label is damaged is reported in damaged_volumes and skipped (named
+// or not); a blank or foreign cartridge is skipped by --all and refused when named.
 Result<ScanReport> scan_volumes(Engine& engine, std::vector<std::string> barcodes, bool all,
                                 const std::string& library = "", std::size_t drive = 0);
 

@@ -237,6 +237,72 @@ private Q_SLOTS:
         QVERIFY(o.value("restored").toInt() >= 20);
         failures_are_named(o, 20);
     }
+
+    // Item 21: a damaged session header: scan reports it and marks the job incomplete.
+    void scanOfADamagedSessionHeaderMarksTheJobIncomplete() {
+        QTemporaryDir d;
+        const QString home = d.path() + "/home", src = d.path() + "/src";
+        QVERIFY(tltest::make_fixture_tree(src, 3 << 20));
+        auto b = run_cli(
+            h(home, {"backup", "--drives", "1", "--checkpoint", "1M", "--source", src, "--json"}));
+        QVERIFY2(b.exit_code == 0, b.err.constData());
+        const QString vol = b.json().object().value("volumes").toArray().first().toString();
+        const QString data = home + "/libraries/vlib0/media/" + vol + "/data";
+        const auto headers = blocks_with(read_all(data), 0x01);
+        QVERIFY(headers.size() >= 3); // the session's header and its checkpoints'
+        QVERIFY(flip(data, headers[1] + 200));
+        lose_catalog(home);
+        auto s = run_cli(h(home, {"scan", "--all", "--json"}));
+        QCOMPARE(s.exit_code, 7);
+        QCOMPARE(s.json().object().value("incomplete").toArray().size(), 1);
+        QCOMPARE(job_status(home, 1), QStringLiteral("partial"));
+        auto one = run_cli(h(home, {"scan", vol, "--json"})); // known now: nothing added
+        QCOMPARE(one.json().object().value("sessions_added").toInt(), 0);
+    }
+
+    // Item 21: a truncated data file: the job rebuilt is incomplete, not "completed".
+    void scanOfATruncatedCartridgeMarksTheJobIncomplete() {
+        QTemporaryDir d;
+        const QString home = d.path() + "/home", src = d.path() + "/src";
+        QVERIFY(tltest::make_fixture_tree(src, 3 << 20));
+        auto b = run_cli(
+            h(home, {"backup", "--drives", "1", "--checkpoint", "1M", "--source", src, "--json"}));
+        QVERIFY2(b.exit_code == 0, b.err.constData());
+        const QString vol = b.json().object().value("volumes").toArray().first().toString();
+        QFile data(home + "/libraries/vlib0/media/" + vol + "/data");
+        QVERIFY(data.resize(data.size() / 2));
+        lose_catalog(home);
+        auto s = run_cli(h(home, {"scan", "--all", "--json"}));
+        QCOMPARE(s.exit_code, 7);
+        QCOMPARE(job_status(home, 1), QStringLiteral("partial"));
+        auto jobs = run_cli(h(home, {"jobs", "list", "--json"}));
+        QVERIFY(jobs.json().array().first().toObject().value("files").toInt() > 0);
+    }
+
+    // Item 21: a damaged label: --all and a named scan both report it with exit 9.
+    void scanOfADamagedLabelIsReported() {
+        QTemporaryDir d;
+        const QString home = d.path() + "/home", src = d.path() + "/src";
+        QVERIFY(tltest::make_fixture_tree(src));
+        QCOMPARE(run_cli(h(home, small_library())).exit_code, 0);
+        auto b = run_cli(
+            h(home, {"backup", "--library", "small", "--drives", "1", "--source", src, "--json"}));
+        QVERIFY2(b.exit_code == 0, b.err.constData());
+        const auto vols = b.json().object().value("volumes").toArray();
+        QVERIFY(vols.size() >= 2);
+        const QString second = vols[1].toString();
+        QVERIFY(flip(home + "/libraries/small/media/" + second + "/data", 1000));
+        lose_catalog(home);
+        QCOMPARE(run_cli(h(home, small_library())).exit_code, 0);
+        auto s = run_cli(h(home, {"scan", "--all", "--library", "small", "--json"}));
+        QCOMPARE(s.exit_code, 9);
+        const auto o = s.json().object();
+        QCOMPARE(o.value("damaged_volumes").toArray().first().toString(), second);
+        QVERIFY(o.value("files_added").toInt() > 0); // the rest was scanned
+        QCOMPARE(job_status(home, 1), QStringLiteral("partial"));
+        auto one = run_cli(h(home, {"scan", second, "--library", "small", "--json"}));
+        QCOMPARE(one.exit_code, 9);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestUnderAttack)

@@ -195,6 +195,13 @@ int verify(Context& ctx) {
     }
     return v.status == "completed" ? 0 : (v.status == "partial" ? kPartial : kFailure);
 }
+nlohmann::json incomplete_json(const std::vector<job::IncompleteJob>& jobs) {
+    auto out = nlohmann::json::array();
+    for (const auto& j : jobs)
+        out.push_back({{"job_id", j.job_id}, {"reasons", j.reasons}});
+    return out;
+}
+
 int scan(Context& ctx) {
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
@@ -211,7 +218,9 @@ int scan(Context& ctx) {
                         {"files_added", s.files_added},
                         {"blocks_read", s.blocks_read},
                         {"bad_blocks", bad},
-                        {"warnings", s.warnings}});
+                        {"warnings", s.warnings},
+                        {"damaged_volumes", s.damaged_volumes},
+                        {"incomplete", incomplete_json(s.incomplete)}});
     } else {
         auto& o = ctx.out();
         o << "Scanned " << s.volumes.size() << " volume(s): " << s.jobs_added << " job(s), "
@@ -221,8 +230,14 @@ int scan(Context& ctx) {
         print_bad_blocks(o, s.bad_blocks);
         for (const auto& w : s.warnings)
             o << "  warning: " << w << "\n";
+        for (const auto& j : s.incomplete) {
+            o << "  job " << j.job_id << " is incomplete (status partial):\n";
+            for (const auto& why : j.reasons)
+                o << "    " << why << "\n";
+        }
     }
-    return s.bad_blocks.empty() ? 0 : kPartial;
+    if (!s.damaged_volumes.empty()) return kCorrupt;
+    return s.bad_blocks.empty() && s.incomplete.empty() ? kOk : kPartial;
 }
 } // namespace
 
