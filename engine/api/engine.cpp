@@ -6,6 +6,7 @@
 #include "common/version.h"
 #include "device/library.h"
 #include "job/backup_job.h"
+#include "media/clone_recovery.h"
 
 namespace tl {
 
@@ -34,6 +35,7 @@ Result<std::unique_ptr<Engine>> Engine::open(const EngineOptions& options) {
     TL_TRY(catalog::migrate(db.value()));
     TL_TRY(device::ensure_default_library(db.value(), options.home));
     TL_TRY(job::fail_interrupted_jobs(db.value()));
+    if (auto clones = media::remove_interrupted_clones(db.value()); !clones) return clones.error();
     auto impl = std::unique_ptr<Impl>(
         new Impl{options.home, std::move(lock.value()), {}, nullptr, std::move(db.value())});
     impl->clock = options.clock ? options.clock : &impl->system_clock;

@@ -229,6 +229,25 @@ Status check_target(catalog::Db& db, const std::vector<Original>& chosen, const 
     return {};
 }
 
+// For the whole job (no save sets named): the save sets without a finished copy in the pool, so
+// a clone run again after an interruption copies what is missing. Empty when every one has one.
+Result<std::vector<Original>> without_copies(catalog::Db& db, const std::vector<Original>& chosen,
+                                             const Pool& pool) {
+    auto q = db.prepare("SELECT count(*) FROM savesets s JOIN extents e ON e.saveset_id=s.id "
+                        "JOIN volumes v ON v.id=e.volume_id WHERE s.clone_of=? AND "
+                        "s.status='cloned' AND v.pool_id=?");
+    if (!q) return q.error();
+    std::vector<Original> missing;
+    for (const auto& s : chosen) {
+        q->reset();
+        q->bind(1, s.id).bind(2, pool.id);
+        auto row = q->step();
+        if (!row) return row.error();
+        if (q->i64(0) == 0) missing.push_back(s);
+    }
+    return missing;
+}
+
 // At least one volume of the pool that a copy can be written to, in the library.
 Status check_volumes(catalog::Db& db, const Pool& pool, device::Library& lib,
                      const std::set<std::uint32_t>& block_sizes) {
@@ -297,6 +316,11 @@ Result<CloneResult> clone_job(Engine& engine, const CloneOptions& o, std::atomic
     if (!pool) return pool.error();
     auto chosen = originals_of(db, o);
     if (!chosen) return chosen.error();
+    if (o.savesets.empty()) {
+        auto missing = without_copies(db, chosen.value(), pool.value());
+        if (!missing) return missing.error();
+        if (!missing->empty()) chosen = std::move(missing.value()); // else check_target refuses
+    }
     TL_TRY(check_target(db, chosen.value(), pool.value(), job_pool, job_pool_name, o.job_id));
     auto lib = device::open_library(db, engine.home(), o.library, clock);
     if (!lib) return lib.error();

@@ -303,6 +303,69 @@ private Q_SLOTS:
         auto one = run_cli(h(home, {"scan", second, "--library", "small", "--json"}));
         QCOMPARE(one.exit_code, 9);
     }
+
+    // Item 22: kill -9 during a clone: the next start removes the half-made copy, and the same
+    // clone command then copies what is missing.
+    void killedCloneIsCleanedUpAndResumed() {
+        QTemporaryDir d;
+        const QString home = d.path() + "/home", src = d.path() + "/src";
+        QVERIFY(tltest::write_file(src + "/a.bin", tltest::random_bytes(12 << 20, 1)));
+        QVERIFY(tltest::write_file(src + "/b.bin", tltest::random_bytes(12 << 20, 2)));
+        QCOMPARE(run_cli(h(home, {"library", "add", "--virtual", "--name", "two", "--drives", "2",
+                                  "--slots", "8", "--mail", "1", "--capacity", "256M", "--prefix",
+                                  "KIL"}))
+                     .exit_code,
+                 0);
+        auto b = run_cli(
+            h(home, {"backup", "--library", "two", "--drives", "1", "--sessions-per-drive", "1",
+                     "--source", src + "/a.bin", "--source", src + "/b.bin", "--json"}));
+        QVERIFY2(b.exit_code == 0, b.err.constData());
+        QCOMPARE(sql(home, "SELECT count(*) FROM sessions"), QStringLiteral("2"));
+        QCOMPARE(run_cli(h(home, {"pool", "add", "Offsite"})).exit_code, 0);
+        QCOMPARE(run_cli(h(home, {"volume", "label", "--all-blank", "--pool", "Offsite",
+                                  "--library", "two"}))
+                     .exit_code,
+                 0);
+        // The copy's drive writes at 4 MB/s (the library's streaming model): the kill lands
+        // while the second session is copied, after the first one is finished.
+        sql(home, "UPDATE libraries SET config=json_set(config,'$.streaming',"
+                  "json('{\"rate\":4e6,\"buffer\":1e6,\"reposition_s\":0}')) "
+                  "WHERE name='two'");
+        const QStringList clone = {"clone",   "--job",     "1",   "--pool",
+                                   "Offsite", "--library", "two", "--json"};
+        QProcess p;
+        p.setProgram(QStringLiteral(TAPELOOM_CLI));
+        p.setArguments(h(home, clone));
+        p.start();
+        QVERIFY(p.waitForStarted());
+        QTRY_VERIFY_WITH_TIMEOUT(
+            sql(home, "SELECT count(*) FROM savesets WHERE status='cloned'") == "1", 120000);
+        QTest::qWait(500);
+        QCOMPARE(p.state(), QProcess::Running);
+        ::kill(static_cast<pid_t>(p.processId()), SIGKILL);
+        QVERIFY(p.waitForFinished());
+        QCOMPARE(sql(home, "SELECT count(*) FROM savesets WHERE status='cloning'"),
+                 QStringLiteral("1"));
+        // The next start: the interrupted copy is removed, the finished one stays.
+        QCOMPARE(run_cli(h(home, {"volume", "list"})).exit_code, 0);
+        QCOMPARE(sql(home, "SELECT count(*) FROM savesets WHERE status='cloning'"),
+                 QStringLiteral("0"));
+        QCOMPARE(sql(home, "SELECT count(*) FROM savesets WHERE status='cloned'"),
+                 QStringLiteral("1"));
+        auto again = run_cli(h(home, clone));
+        QVERIFY2(again.exit_code == 0, again.err.constData());
+        QCOMPARE(again.json().object().value("savesets").toArray().size(), 1);
+        QCOMPARE(sql(home, "SELECT count(*) FROM savesets WHERE status='cloned'"),
+                 QStringLiteral("2"));
+        // Both copies restore: the originals' volumes marked damaged, the copies are read.
+        for (const auto& v : b.json().object().value("volumes").toArray())
+            QCOMPARE(run_cli(h(home, {"volume", "mark", v.toString(), "error"})).exit_code, 0);
+        auto r = run_cli(h(home, {"restore", "--job", "1", "--library", "two", "--to",
+                                  d.path() + "/r", "--json"}));
+        QVERIFY2(r.exit_code == 0, r.out.constData());
+        QString why;
+        QVERIFY2(same_tree(src, d.path() + "/r" + src, &why), qPrintable(why));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestUnderAttack)
