@@ -29,7 +29,89 @@ Status check_overwrite(const std::uint8_t* data, std::size_t n, const LabelReque
                       "cartridge " + req.barcode + " is not blank (" + format::describe(kind) +
                           "); it was not overwritten. Label it with --force if its data may go");
 }
+
+// A new volume row for `label` (state append, history), placed in its home slot.
+Result<std::int64_t> insert_volume(catalog::Db& db, device::Library& lib,
+                                   const std::string& barcode, const format::VolumeLabel& label,
+                                   std::int64_t pool_id, std::uint64_t capacity,
+                                   const std::string& reason, long long now) {
+    auto ins = db.prepare("INSERT INTO volumes(barcode, uuid, pool_id, state, block_size, "
+                          "capacity, labeled, mounts, location, library) "
+                          "VALUES(?,?,?,'append',?,?,?,1,'library',?)");
+    if (!ins) return ins.error();
+    ins->bind(1, barcode)
+        .bind_blob(2, label.volume_uuid.bytes.data(), label.volume_uuid.bytes.size());
+    ins->bind(3, pool_id).bind(4, static_cast<std::int64_t>(label.block_size));
+    ins->bind(5, static_cast<std::int64_t>(capacity)).bind(6, label.label_time);
+    ins->bind(7, lib.name());
+    TL_TRY(ins->run());
+    const std::int64_t id = db.last_insert_rowid();
+    TL_TRY(record_history(db, id, std::nullopt, VolumeState::Append, reason, now));
+    // The home slot: where the changer says the cartridge came from.
+    if (auto inv = lib.changer().inventory(); inv) {
+        for (const auto& d : inv->drives)
+            if (d.full && d.barcode == barcode && d.source_slot)
+                TL_TRY(set_location(db, id, Location::Library, lib.name(), *d.source_slot, "", 0));
+    }
+    return id;
+}
+
+// Records an unrecorded cartridge of ours (its label read by read_own_label) in `pool`.
+Result<LabelResult> adopt(catalog::Db& db, device::Library& lib, device::TapeDrive& drive,
+                          const OwnLabel& own, const Pool& pool, bool keep_open, long long now) {
+    const auto& label = own.label;
+    auto tx = catalog::Transaction::begin(db);
+    if (!tx) return tx.error();
+    auto id = insert_volume(db, lib, label.barcode, label, pool.id, drive.capacity_bytes(),
+                            "adopted: our label of pool " + label.pool +
+                                " was on the cartridge but not in the catalog",
+                            now);
+    if (!id) return id.error();
+    TL_TRY(tx->commit());
+    if (keep_open) { // where write_label leaves it: at tape file 1, open for writing
+        if (!drive.is_open()) TL_TRY(drive.open(false));
+        TL_TRY(drive.rewind());
+        TL_TRY(drive.space_filemarks(1));
+    }
+    log::get("job")->warn("adopted {} into pool {}: its label was on the cartridge, not in the "
+                          "catalog (a labeling was interrupted)",
+                          label.barcode, pool.name);
+    LabelResult res;
+    res.adopted = true;
+    auto v = find_volume(db, id.value());
+    if (!v) return v.error();
+    res.volume = v.value();
+    return res;
+}
 } // namespace
+
+Result<std::optional<OwnLabel>> read_own_label(device::TapeDrive& drive,
+                                               const std::string& barcode) {
+    if (dynamic_cast<device::NullDrive*>(&drive)) return std::optional<OwnLabel>();
+    const bool was_open = drive.is_open();
+    if (!was_open) TL_TRY(drive.open(true));
+    std::vector<std::uint8_t> buf(format::kMaxBlockSize);
+    auto done = [&](Result<std::optional<OwnLabel>> r) {
+        if (!was_open) (void)drive.close();
+        return r;
+    };
+    if (auto st = drive.rewind(); !st) return done(st.error());
+    auto first = drive.read_block(buf.data(), buf.size());
+    if (!first) {
+        if (first.error().kind == ErrorKind::NotFound) return done(std::optional<OwnLabel>());
+        return done(first.error());
+    }
+    auto label = format::decode_label(buf.data(), first.value());
+    if (!label || label->barcode != barcode) return done(std::optional<OwnLabel>());
+    OwnLabel own{label.value(), false};
+    if (auto st = drive.space_filemarks(1); !st) {
+        own.empty = true; // no filemark after the label: nothing follows it
+        return done(std::optional<OwnLabel>(own));
+    }
+    auto next = drive.read_block(buf.data(), buf.size());
+    own.empty = !next ? next.error().kind == ErrorKind::NotFound : next.value() == 0;
+    return done(std::optional<OwnLabel>(own));
+}
 
 Result<format::VolumeLabel> write_label(device::TapeDrive& drive, const LabelRequest& req,
                                         long long label_time, bool keep_open) {
@@ -99,6 +181,29 @@ Result<LabelResult> label_volume(catalog::Db& db, device::Library& lib, std::siz
     }
     TL_TRY(lib.mount(drive_index, req.barcode));
     auto& drive = lib.drive(drive_index);
+    if (!known.value() && req.overwrite == Overwrite::BlankOnly) {
+        auto own = read_own_label(drive, req.barcode);
+        if (!own) return own.error();
+        if (own.value()) {
+            const auto& l = own.value()->label;
+            if (!own.value()->empty)
+                return make_error(ErrorKind::Foreign,
+                                  "cartridge " + req.barcode + " carries our label (pool " +
+                                      l.pool +
+                                      ") and backups the catalog does not know; nothing was "
+                                      "written. Add them with 'tapeloom-cli scan " +
+                                      req.barcode + "'");
+            if (l.pool != req.pool.name)
+                return make_error(ErrorKind::Foreign,
+                                  "cartridge " + req.barcode + " carries our empty label of pool " +
+                                      l.pool +
+                                      " that the catalog does not know (a labeling was "
+                                      "interrupted); nothing was written. Adopt it into " +
+                                      l.pool + " with 'tapeloom-cli volume adopt " + req.barcode +
+                                      "', or label it into " + req.pool.name + " with --force");
+            return adopt(db, lib, drive, *own.value(), req.pool, keep_open, now);
+        }
+    }
     auto label = write_label(drive, req, now, keep_open);
     if (!label) return label.error();
 
@@ -128,24 +233,10 @@ Result<LabelResult> label_volume(catalog::Db& db, device::Library& lib, std::siz
         upd->bind(4, static_cast<std::int64_t>(drive.capacity_bytes())).bind(5, now).bind(6, id);
         TL_TRY(upd->run());
     } else {
-        auto ins = db.prepare("INSERT INTO volumes(barcode, uuid, pool_id, state, block_size, "
-                              "capacity, labeled, mounts, location, library) "
-                              "VALUES(?,?,?,'append',?,?,?,1,'library',?)");
+        auto ins = insert_volume(db, lib, req.barcode, label.value(), req.pool.id,
+                                 drive.capacity_bytes(), req.reason, now);
         if (!ins) return ins.error();
-        ins->bind(1, req.barcode)
-            .bind_blob(2, label->volume_uuid.bytes.data(), label->volume_uuid.bytes.size());
-        ins->bind(3, req.pool.id).bind(4, static_cast<std::int64_t>(req.block_size));
-        ins->bind(5, static_cast<std::int64_t>(drive.capacity_bytes())).bind(6, now);
-        ins->bind(7, lib.name());
-        TL_TRY(ins->run());
-        id = db.last_insert_rowid();
-        TL_TRY(record_history(db, id, std::nullopt, VolumeState::Append, req.reason, now));
-    }
-    // The home slot: where the changer says the cartridge came from.
-    if (auto inv = lib.changer().inventory(); inv) {
-        for (const auto& d : inv->drives)
-            if (d.full && d.barcode == req.barcode && d.source_slot)
-                TL_TRY(set_location(db, id, Location::Library, lib.name(), *d.source_slot, "", 0));
+        id = ins.value();
     }
     TL_TRY(tx->commit());
     log::get("job")->info("labeled {} for pool {} in {}", req.barcode, req.pool.name, drive.name());
@@ -153,6 +244,42 @@ Result<LabelResult> label_volume(catalog::Db& db, device::Library& lib, std::siz
     if (!v) return v.error();
     res.volume = v.value();
     return res;
+}
+
+} // namespace tl::media
+
+namespace tl::media {
+
+Result<LabelResult> adopt_volume(catalog::Db& db, device::Library& lib, std::size_t drive_index,
+                                 const std::string& barcode, Clock& clock) {
+    auto known = lookup_volume(db, barcode);
+    if (!known) return known.error();
+    if (known.value())
+        return make_error(ErrorKind::AlreadyExists,
+                          "volume " + barcode + " is in the catalog already (pool " +
+                              known.value()->pool + ", " + to_string(known.value()->state) +
+                              "); nothing to adopt");
+    TL_TRY(lib.mount(drive_index, barcode));
+    auto& drive = lib.drive(drive_index);
+    auto own = read_own_label(drive, barcode);
+    if (!own) return own.error();
+    if (!own.value())
+        return make_error(ErrorKind::Foreign,
+                          "cartridge " + barcode +
+                              " carries no Tapeloom label with its barcode (blank, damaged or "
+                              "another program's); nothing was changed. Label it instead");
+    if (!own.value()->empty)
+        return make_error(ErrorKind::InvalidArgument,
+                          "cartridge " + barcode +
+                              " holds backups the catalog does not know; adopting it would let "
+                              "them be overwritten. Add it with its jobs: tapeloom-cli scan " +
+                              barcode);
+    const std::string& pool_name = own.value()->label.pool;
+    auto pool = find_pool(db, pool_name);
+    if (!pool && pool.error().kind == ErrorKind::NotFound)
+        pool = add_pool(db, pool_name, {}, to_unix_seconds(clock.wall()));
+    if (!pool) return pool.error();
+    return adopt(db, lib, drive, *own.value(), pool.value(), false, to_unix_seconds(clock.wall()));
 }
 
 } // namespace tl::media

@@ -34,7 +34,20 @@ struct LabelRequest {
 struct LabelResult {
     VolumeRecord volume;          // the catalog row after labeling
     std::int64_t jobs_purged = 0; // catalog jobs forgotten because their data was overwritten
+    bool adopted = false;         // our own label was found and recorded; nothing was written
 };
+
+// A Tapeloom label carrying the cartridge's own barcode, and whether nothing follows it
+// (docs/media.md, "Adopting a cartridge of ours").
+struct OwnLabel {
+    format::VolumeLabel label;
+    bool empty = false;
+};
+// Reads the first tape file of the cartridge loaded in `drive` (opened read-only and closed
+// again when it was not open): nullopt when it is not a Tapeloom label with `barcode` (blank,
+// foreign, damaged).
+Result<std::optional<OwnLabel>> read_own_label(device::TapeDrive& drive,
+                                               const std::string& barcode);
 
 // Writes a label on the cartridge already loaded in `drive` (opened here, closed at the end)
 // and reads it back. Foreign / WriteProtected / Corrupt errors leave the tape untouched (or,
@@ -47,7 +60,18 @@ Result<format::VolumeLabel> write_label(device::TapeDrive& drive, const LabelReq
 // (recyclable/blank -> append; other states only with Overwrite::Anything) with the old
 // contents purged in the same transaction. `keep_open` leaves the drive open at tape file 1
 // (a backup goes on writing), else it is closed.
+// A cartridge the catalog does not know that carries our own empty label (a labeling killed
+// before it was recorded) is adopted under Overwrite::BlankOnly when its label names
+// `req.pool`: recorded as labeled then, nothing written; another pool is refused (Foreign),
+// naming `volume adopt` and --force.
 Result<LabelResult> label_volume(catalog::Db& db, device::Library& lib, std::size_t drive_index,
                                  const LabelRequest& req, Clock& clock, bool keep_open = false);
+
+// `volume adopt`: records the cartridge loaded in (or mounted into) drive `drive_index` whose
+// own label the catalog does not know, in the pool its label names (created when missing).
+// AlreadyExists for a known volume, Foreign without our label, InvalidArgument when it holds
+// backups (scan it instead). Nothing is written on the cartridge.
+Result<LabelResult> adopt_volume(catalog::Db& db, device::Library& lib, std::size_t drive_index,
+                                 const std::string& barcode, Clock& clock);
 
 } // namespace tl::media

@@ -286,4 +286,19 @@ Status mark_onsite(catalog::Db& db, device::Library& lib, const std::string& bar
     return tx->commit();
 }
 
+Result<LabelResult> run_adopt(catalog::Db& db, device::Library& lib, const std::string& barcode,
+                              Clock& clock) {
+    auto present = lib.barcodes();
+    if (!present) return present.error();
+    if (std::find(present->begin(), present->end(), barcode) == present->end())
+        return make_error(ErrorKind::MediaMissing, "cartridge " + barcode + " is not in library " +
+                                                       lib.name() +
+                                                       "; insert it and import it first");
+    auto drive = label_drive(lib, barcode);
+    if (!drive) return drive.error();
+    auto r = adopt_volume(db, lib, drive.value(), barcode, clock);
+    (void)lib.unmount(drive.value());
+    return r;
+}
+
 } // namespace tl::media

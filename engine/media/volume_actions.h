@@ -92,6 +92,11 @@ Result<LabelPlan> plan_label(catalog::Db& db, const LabelOptions& options, long 
 Result<LabelResult> run_label(catalog::Db& db, device::Library& lib, const LabelPlan& plan,
                               Clock& clock, Refusal* why = nullptr);
 
+// `volume adopt`: records a cartridge carrying our own empty label that the catalog does not
+// know, in the pool its label names (labeler.h adopt_volume), in the drive run_label would use.
+Result<LabelResult> run_adopt(catalog::Db& db, device::Library& lib, const std::string& barcode,
+                              Clock& clock);
+
 // ---- label every blank cartridge of a library
 
 struct BlankLabelOptions {

@@ -366,6 +366,54 @@ private Q_SLOTS:
         QString why;
         QVERIFY2(same_tree(src, d.path() + "/r" + src, &why), qPrintable(why));
     }
+
+    // Item 23: a label on media the catalog never recorded (the labeling process was killed
+    // in between) is recognised as ours and adopted.
+    void unrecordedLabelOfOursIsAdopted() {
+        QTemporaryDir d;
+        const QString home = d.path() + "/home", src = d.path() + "/src";
+        QVERIFY(tltest::make_fixture_tree(src, 1 << 20));
+        const auto forget = [&](const QString& bc) {
+            sql(home, "DELETE FROM volume_history WHERE volume_id=(SELECT id FROM volumes WHERE "
+                      "barcode='" +
+                          bc + "'); DELETE FROM volumes WHERE barcode='" + bc + "'");
+        };
+        const auto pool_of = [&](const QString& bc) {
+            return sql(home, "SELECT p.name FROM volumes v JOIN pools p ON p.id=v.pool_id "
+                             "WHERE v.barcode='" +
+                                 bc + "'");
+        };
+        QCOMPARE(run_cli(h(home, {"pool", "add", "Offsite"})).exit_code, 0);
+        for (const char* bc : {"TLO001L9", "TLO002L9"})
+            QCOMPARE(run_cli(h(home, {"volume", "label", "--barcode", bc, "--pool",
+                                      bc == QString("TLO001L9") ? "Default" : "Offsite"}))
+                         .exit_code,
+                     0);
+        forget("TLO001L9");
+        forget("TLO002L9");
+        QCOMPARE(sql(home, "SELECT count(*) FROM volumes WHERE barcode LIKE 'TLO00_L9'"),
+                 QStringLiteral("0"));
+        // Labeling into another pool than its label's: refused, naming both ways out.
+        auto l =
+            run_cli(h(home, {"volume", "label", "--barcode", "TLO002L9", "--pool", "Default"}));
+        QVERIFY(l.exit_code != 0);
+        QVERIFY2(QString::fromUtf8(l.err).contains("volume adopt TLO002L9"), l.err.constData());
+        auto a = run_cli(h(home, {"volume", "adopt", "TLO002L9", "--json"}));
+        QVERIFY2(a.exit_code == 0, a.err.constData());
+        QCOMPARE(pool_of("TLO002L9"), QStringLiteral("Offsite"));
+        QCOMPARE(run_cli(h(home, {"volume", "adopt", "TLO002L9"})).exit_code, 1); // known now
+        // A backup's auto-label adopts the empty one of its pool instead of skipping it.
+        auto b = run_cli(h(home, {"backup", "--drives", "1", "--source", src, "--json"}));
+        QVERIFY2(b.exit_code == 0, b.err.constData());
+        QCOMPARE(b.json().object().value("volumes").toArray().first().toString(),
+                 QStringLiteral("TLO001L9"));
+        QCOMPARE(pool_of("TLO001L9"), QStringLiteral("Default"));
+        // A cartridge of ours holding backups is not adopted: scan it.
+        forget("TLO001L9");
+        auto withData = run_cli(h(home, {"volume", "adopt", "TLO001L9"}));
+        QCOMPARE(withData.exit_code, 2);
+        QVERIFY(QString::fromUtf8(withData.err).contains("scan TLO001L9"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestUnderAttack)

@@ -97,9 +97,15 @@ int do_label(Context& ctx, const std::string& barcode, const std::string& pool_n
     if (ctx.json()) {
         auto j = volume_json(r->volume);
         j["jobs_purged"] = r->jobs_purged;
+        j["adopted"] = r->adopted;
         ctx.print_json(j);
     } else {
-        ctx.out() << "volume " << barcode << " labeled for pool " << plan->pool.name;
+        if (r->adopted)
+            ctx.out() << "volume " << barcode << " adopted into pool " << r->volume.pool
+                      << ": its label was on the cartridge but not in the catalog; nothing "
+                         "was written";
+        else
+            ctx.out() << "volume " << barcode << " labeled for pool " << plan->pool.name;
         if (r->jobs_purged)
             ctx.out() << "; " << r->jobs_purged << " job(s) purged from the catalog";
         ctx.out() << "\n";
@@ -148,6 +154,25 @@ int label(Context& ctx) {
                                    "volume label needs --barcode B or --all-blank"));
     if (a.has("all-blank")) return label_all_blank(ctx, a.get("pool"));
     return do_label(ctx, a.get("barcode"), a.get("pool"), a.has("force"), false);
+}
+
+int adopt(Context& ctx) {
+    const std::string bc = barcode_word(ctx);
+    if (bc.empty())
+        return ctx.fail(make_error(ErrorKind::InvalidArgument, "volume adopt needs a BARCODE"));
+    auto s = open_session(ctx, ctx.args().get("library"), true);
+    if (!s) return ctx.fail(s.error());
+    auto r = media::run_adopt(s->engine->catalog(), *s->lib, bc, s->engine->clock());
+    if (!r) return ctx.fail(r.error());
+    if (ctx.json()) {
+        auto j = volume_json(r->volume);
+        j["adopted"] = true;
+        ctx.print_json(j);
+    } else {
+        ctx.out() << "volume " << bc << " adopted into pool " << r->volume.pool
+                  << " (the pool its label names); nothing was written\n";
+    }
+    return 0;
 }
 
 int relabel(Context& ctx) {
@@ -280,6 +305,13 @@ void add_volume_media_commands(Registry& r) {
                  {"pool", "library", "block-size"},
                  {"force"},
                  relabel});
+    r.push_back({{"volume", "adopt"},
+                 "BARCODE [--library NAME]",
+                 "record a cartridge that carries our own empty label but is not in the catalog "
+                 "(a labeling was interrupted), in the pool its label names",
+                 {"library"},
+                 {},
+                 adopt});
     r.push_back({{"volume", "recycle"},
                  "BARCODE [--force]",
                  "make a volume recyclable (refused while it holds kept data, unless --force)",
