@@ -317,7 +317,7 @@ private Q_SLOTS:
                      .exit_code,
                  0);
         auto b = run_cli(
-            h(home, {"backup", "--library", "two", "--drives", "1", "--sessions-per-drive", "1",
+            h(home, {"backup", "--library", "two", "--drives", "2", "--sessions-per-drive", "1",
                      "--source", src + "/a.bin", "--source", src + "/b.bin", "--json"}));
         QVERIFY2(b.exit_code == 0, b.err.constData());
         QCOMPARE(sql(home, "SELECT count(*) FROM sessions"), QStringLiteral("2"));
