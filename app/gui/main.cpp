@@ -120,7 +120,7 @@ int main(int argc, char** argv) {
     options.home = tl::resolve_home(home);
     auto engine = tl::Engine::open(options);
     if (!engine) {
-        tl::log::get("ui")->error("{}", engine.error().message);
+        tl::log::record_only("ui")->error("{}", engine.error().message); // said once below
         fprintf(stderr, "tapeloom: error: %s\n", engine.error().message.c_str());
         if (!parser.isSet(exportOpt) && !parser.isSet(shotOpt)) // nobody to click OK otherwise
             QMessageBox::critical(nullptr, QApplication::translate("main", "Tapeloom cannot start"),

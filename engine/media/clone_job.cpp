@@ -348,7 +348,8 @@ Result<CloneResult> clone_job(Engine& engine, const CloneOptions& o, std::atomic
         auto fail = [&](const Error& e) -> Result<CloneResult> {
             if (auto st = remove_copy(db, cfg.session_id); !st)
                 log->error("clone: cannot remove the incomplete copy: {}", st.error().message);
-            log->error("clone of job {} failed: {}", o.job_id, e.message);
+            // Recorded here; the caller reports the returned error (once on a terminal).
+            log::record_only("job")->error("clone of job {} failed: {}", o.job_id, e.message);
             return e;
         };
         job::DriveSignal signal;
