@@ -287,9 +287,10 @@ void add_restore_commands(Registry& r) {
     r.push_back(
         {{"restore"},
          "(--job ID | --saveset ID | --source S [--at TIME]) [--changes-only] [--path GLOB|DIR "
-         "...] [--to DIR] [--existing skip|overwrite|keep-newer|rename] [--dry-run] "
-         "[--wait-for-media] [--drives N]",
-         "restore files by positioned reads (a diff/incr: the whole tree as of that backup); "
+         "...] --to DIR|/ [--existing skip|overwrite|keep-newer|rename] [--dry-run] "
+         "[--wait-for-media] [--drives N] [--library NAME]",
+         "restore files by positioned reads (a diff/incr: the whole tree as of that backup) "
+         "under DIR (--to / for in place); "
          "never writes outside the target",
          opts,
          {"dry-run", "wait-for-media", "changes-only"},
