@@ -6,7 +6,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 cmake --preset default >/dev/null
-cmake --build --preset default
+# Only the two programs run below (with what they embed, e.g. the translations): the tests
+# are built by scripts/test.sh.
+cmake --build --preset default --target tapeloom tapeloom-cli
 if [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; then
   exec build/default/bin/tapeloom "$@"
 fi

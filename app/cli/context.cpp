@@ -54,7 +54,8 @@ Result<Engine*> Context::engine() {
 }
 
 int Context::fail(const Error& e) {
-    log::get("cli")->error("{}", e.message);
+    // The terminal gets the error once, as the line below; the log file keeps its own line.
+    log::record_only("cli")->error("{}", e.message);
     err_ << "tapeloom-cli: error: " << e.message << "\n";
     if (json()) print_json({{"error", {{"kind", to_string(e.kind)}, {"message", e.message}}}});
     return exit_code_for(e.kind);

@@ -9,6 +9,9 @@
 #include <QTimer>
 #include <QTranslator>
 
+#include <memory>
+#include <string_view>
+
 #include "api/engine.h"
 #include "catalog/series_store.h"
 #include "common/home.h"
@@ -18,24 +21,38 @@
 #include "widgets/job_graphs.h"
 
 namespace {
-void installTranslators(QApplication& app) {
+void installTranslators(QCoreApplication& app) {
     auto* qtTr = new QTranslator(&app);
     if (qtTr->load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),
                    QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        QApplication::installTranslator(qtTr);
+        QCoreApplication::installTranslator(qtTr);
     auto* ours = new QTranslator(&app);
     if (ours->load(QLocale(), QStringLiteral("tapeloom"), QStringLiteral("_"),
                    QStringLiteral(":/i18n")))
-        QApplication::installTranslator(ours);
+        QCoreApplication::installTranslator(ours);
+}
+
+// --help and --version only print text (QCommandLineParser::process exits after it): they get
+// no window system, so they work without a display.
+bool printsTextOnly(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view a = argv[i];
+        if (a == "--help" || a == "-h" || a == "-?" || a == "--help-all" || a == "--version" ||
+            a == "-v")
+            return true;
+    }
+    return false;
 }
 } // namespace
 
 int main(int argc, char** argv) {
-    QApplication app(argc, argv);
+    const auto app = printsTextOnly(argc, argv)
+                         ? std::make_unique<QCoreApplication>(argc, argv)
+                         : std::unique_ptr<QCoreApplication>(new QApplication(argc, argv));
     QApplication::setOrganizationName(QStringLiteral("Tapeloom"));
     QApplication::setApplicationName(QStringLiteral("tapeloom"));
     QApplication::setApplicationVersion(QString::fromLatin1(tl::engine_version()));
-    installTranslators(app);
+    installTranslators(*app);
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate("main", "Tapeloom backup console"));
@@ -80,7 +97,7 @@ int main(int argc, char** argv) {
                               QStringLiteral("FILE"));
     parser.addOptions({homeOpt, levelOpt, shotOpt, delayOpt, pageOpt, backupOpt, drivesOpt,
                        sessionsOpt, exportOpt, pngOpt});
-    parser.process(app);
+    parser.process(*app);
 
     std::string level = parser.value(levelOpt).toStdString();
     if (level.empty())
@@ -103,7 +120,7 @@ int main(int argc, char** argv) {
     options.home = tl::resolve_home(home);
     auto engine = tl::Engine::open(options);
     if (!engine) {
-        tl::log::get("ui")->error("{}", engine.error().message);
+        tl::log::record_only("ui")->error("{}", engine.error().message); // said once below
         fprintf(stderr, "tapeloom: error: %s\n", engine.error().message.c_str());
         if (!parser.isSet(exportOpt) && !parser.isSet(shotOpt)) // nobody to click OK otherwise
             QMessageBox::critical(nullptr, QApplication::translate("main", "Tapeloom cannot start"),

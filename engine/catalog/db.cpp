@@ -1,5 +1,7 @@
 #include "catalog/db.h"
 
+#include "catalog/schema.h"
+
 #include <sqlite3.h>
 
 namespace tl::catalog {
@@ -108,10 +110,17 @@ Result<Db> Db::open(const std::string& path, bool create) {
     }
     Db out(db, path);
     sqlite3_busy_timeout(db, 10000);
-    // A file that is not a database shows up on the first statement, not on open.
-    auto check =
-        out.exec("PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON; PRAGMA synchronous=NORMAL;");
-    if (!check) return check.error();
+    // Connection settings only: nothing here writes to the file.
+    TL_TRY(out.exec("PRAGMA foreign_keys=ON; PRAGMA synchronous=NORMAL;"));
+    // A file that is not a database shows up on the first read, not on open. Another program's
+    // database is left exactly as it is (migrate() refuses it): WAL mode, which rewrites the
+    // header and adds -wal/-shm files, is switched on only for our own catalog or a new file.
+    auto app = out.scalar("PRAGMA application_id");
+    if (!app) return app.error();
+    auto tables = out.scalar("SELECT count(*) FROM sqlite_master");
+    if (!tables) return tables.error();
+    if (app.value() == kApplicationId || tables.value() == 0)
+        TL_TRY(out.exec("PRAGMA journal_mode=WAL"));
     return out;
 }
 

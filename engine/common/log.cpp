@@ -1,6 +1,7 @@
 #include "common/log.h"
 
 #include <chrono>
+#include <map>
 
 #include <spdlog/sinks/ansicolor_sink.h>
 #include <spdlog/sinks/dist_sink.h>
@@ -10,13 +11,26 @@
 namespace tl::log {
 
 namespace {
+// `dist` feeds the console and `recorded`; `recorded` feeds the file and the ring. Module loggers
+// write to `dist`, the record-only loggers to `recorded`.
 struct Fanout {
+    Fanout() { dist->add_sink(recorded); }
     std::shared_ptr<spdlog::sinks::dist_sink_mt> dist =
+        std::make_shared<spdlog::sinks::dist_sink_mt>();
+    std::shared_ptr<spdlog::sinks::dist_sink_mt> recorded =
         std::make_shared<spdlog::sinks::dist_sink_mt>();
     std::mutex mutex;
     spdlog::sink_ptr console;
     std::shared_ptr<RingSink> ring;
+    std::map<std::string, std::shared_ptr<spdlog::logger>> record_only; // by module
 };
+
+std::shared_ptr<spdlog::logger> make_logger(const std::string& module, spdlog::sink_ptr sink) {
+    auto logger = std::make_shared<spdlog::logger>(module, std::move(sink));
+    logger->set_level(spdlog::level::debug);
+    logger->flush_on(spdlog::level::warn);
+    return logger;
+}
 
 Fanout& fanout() {
     static Fanout f; // see header: the one process-wide logging object
@@ -28,10 +42,16 @@ std::shared_ptr<spdlog::logger> get(const std::string& module) {
     auto& f = fanout();
     std::lock_guard lock(f.mutex);
     if (auto existing = spdlog::get(module)) return existing;
-    auto logger = std::make_shared<spdlog::logger>(module, f.dist);
-    logger->set_level(spdlog::level::debug);
-    logger->flush_on(spdlog::level::warn);
+    auto logger = make_logger(module, f.dist);
     spdlog::register_logger(logger);
+    return logger;
+}
+
+std::shared_ptr<spdlog::logger> record_only(const std::string& module) {
+    auto& f = fanout();
+    std::lock_guard lock(f.mutex);
+    auto& logger = f.record_only[module];
+    if (!logger) logger = make_logger(module, f.recorded);
     return logger;
 }
 
@@ -99,7 +119,7 @@ Status add_file(const std::string& path) {
         auto sink = std::make_shared<spdlog::sinks::rotating_file_sink_mt>(path, 5u << 20, 5);
         sink->set_level(spdlog::level::debug);
         sink->set_pattern("%Y-%m-%d %H:%M:%S.%e %-5l [%n] [pid %P] %v");
-        fanout().dist->add_sink(sink);
+        fanout().recorded->add_sink(sink);
         return {};
     } catch (const spdlog::spdlog_ex& e) {
         return make_error(ErrorKind::Io, "cannot open log file " + path + ": " + e.what());
@@ -112,7 +132,7 @@ std::shared_ptr<RingSink> ring() {
     if (!f.ring) {
         f.ring = std::make_shared<RingSink>();
         f.ring->set_level(spdlog::level::debug);
-        f.dist->add_sink(f.ring);
+        f.recorded->add_sink(f.ring);
     }
     return f.ring;
 }
@@ -120,7 +140,8 @@ std::shared_ptr<RingSink> ring() {
 void reset() {
     auto& f = fanout();
     std::lock_guard lock(f.mutex);
-    f.dist->set_sinks({});
+    f.recorded->set_sinks({});
+    f.dist->set_sinks({f.recorded});
     f.console.reset();
     f.ring.reset();
 }

@@ -19,6 +19,10 @@ namespace tl::log {
 
 // A logger for a module; created on first use, attached to the fan-out sink. Thread-safe.
 std::shared_ptr<spdlog::logger> get(const std::string& module);
+// A logger for lines the program also reports itself on the terminal (the CLI's final error):
+// they go to the log file and the ring, never to the console sink, so the terminal shows them
+// once. Thread-safe.
+std::shared_ptr<spdlog::logger> record_only(const std::string& module);
 
 struct Entry {
     std::uint64_t seq = 0; // 1, 2, 3... in arrival order

@@ -1,7 +1,11 @@
 #include "device/device_registry.h"
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <ctime>
+
+#include <sys/stat.h>
 
 #include "catalog/db.h"
 #include "common/home.h"
@@ -264,6 +268,17 @@ Result<DriveConfig> add_st_drive(catalog::Db& db, const std::string& name,
                               " rewinds on close; use the /dev/nstN node");
     TL_TRY(insert_drive(db, name, std::nullopt, 0, "st", device, nlohmann::json::object()));
     return find_drive(db, name);
+}
+
+Status require_device_node(const std::string& device) {
+    struct stat st {};
+    if (::stat(device.c_str(), &st) == 0) return {};
+    if (errno == ENOENT || errno == ENOTDIR)
+        return make_error(ErrorKind::NotFound,
+                          "device " + device +
+                              " does not exist; check the path (ls /dev/nst* /dev/sg*) and that "
+                              "the st and sg drivers are loaded");
+    return make_error(ErrorKind::Io, "device " + device + ": " + std::strerror(errno));
 }
 
 Result<DriveConfig> add_virtual_drive(catalog::Db& db, const std::string& home,

@@ -68,6 +68,9 @@ Status remove_library(catalog::Db& db, const std::string& name);
 
 Result<DriveConfig> add_st_drive(catalog::Db& db, const std::string& name,
                                  const std::string& device);
+// NotFound (naming `device` and what to check) when no device node exists at that path. The
+// add_* functions above only record configuration; the CLI checks the nodes it is given.
+Status require_device_node(const std::string& device);
 Result<DriveConfig> add_virtual_drive(catalog::Db& db, const std::string& home,
                                       const std::string& name, std::uint64_t capacity);
 Result<DriveConfig> add_null_drive(catalog::Db& db, const std::string& name);

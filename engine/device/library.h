@@ -39,6 +39,15 @@ public:
 Result<std::unique_ptr<Library>> open_library(catalog::Db& db, const std::string& home,
                                               const std::string& name, Clock& clock);
 
+// The library to read volumes `barcodes` from: the one called `name` when given; else the
+// configured library that holds the most of them (every one, normally), the first configured
+// library on a tie or when none holds any (a restore then names the volumes it misses). Lets a
+// job written to any library be restored, verified, cloned or scanned without --library.
+Result<std::unique_ptr<Library>> open_library_holding(catalog::Db& db, const std::string& home,
+                                                      const std::string& name,
+                                                      const std::vector<std::string>& barcodes,
+                                                      Clock& clock);
+
 // Names of the configured libraries, in creation order.
 Result<std::vector<std::string>> library_names(catalog::Db& db);
 

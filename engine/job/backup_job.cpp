@@ -135,6 +135,11 @@ Result<JobReport> run_backup(Engine& engine, const BackupOptions& o,
     if (o.sources.empty())
         return make_error(ErrorKind::InvalidArgument, "no source given; use --source PATH");
     TL_TRY(format::check_block_size(o.block_size));
+    if (o.checkpoint_bytes < o.block_size)
+        return make_error(ErrorKind::InvalidArgument,
+                          "--checkpoint " + std::to_string(o.checkpoint_bytes) +
+                              ": a checkpoint interval is at least one block (" +
+                              std::to_string(o.block_size) + " bytes), e.g. 4G");
     if (o.sessions_per_drive < 1 || o.sessions_per_drive > 32)
         return make_error(ErrorKind::InvalidArgument, "--sessions-per-drive must be 1..32");
     if (o.read_buffer < 64 * 1024 || o.read_buffer > (256u << 20))
@@ -228,7 +233,8 @@ Result<JobReport> run_backup(Engine& engine, const BackupOptions& o,
                 .bind(2, failed_json.dump())
                 .bind(3, job_id)
                 .run();
-        log->error("backup job {} failed: {}", job_id, e.message);
+        // Recorded here, reported by the caller from the returned report (once on a terminal).
+        log::record_only("job")->error("backup job {} failed: {}", job_id, e.message);
         return report;
     };
 

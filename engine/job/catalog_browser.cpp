@@ -158,6 +158,23 @@ Result<std::vector<BrowseEntry>> list_directory(catalog::Db& db, const BrowseRoo
     return collect(q.value(), &dir);
 }
 
+Result<bool> is_directory(catalog::Db& db, const BrowseRoot& root, const std::string& dir) {
+    if (dir.empty()) return true;
+    const auto slash = dir.find_last_of('/');
+    const std::string parent = slash == std::string::npos ? "" : dir.substr(0, slash);
+    const std::string name = slash == std::string::npos ? dir : dir.substr(slash + 1);
+    constexpr std::size_t kPage = 1000;
+    std::string after;
+    for (;;) { // pages in name order, up to the name
+        auto page = list_directory(db, root, parent, after, kPage);
+        if (!page) return page.error();
+        for (const auto& e : page.value())
+            if (e.name >= name) return e.name == name && e.kind == 1;
+        if (page->size() < kPage) return false;
+        after = page->back().name;
+    }
+}
+
 // The pattern is matched against the distinct names (a small table: names are stored once),
 // their entries in each chain link found through entries_name (index-only), the chain merged on
 // those keys in memory, sorted by path through ranks, and only the `limit` winners read from the

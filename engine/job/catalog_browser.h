@@ -46,6 +46,9 @@ Result<std::vector<BrowseEntry>> list_directory(catalog::Db& db, const BrowseRoo
                                                 const std::string& dir, const std::string& after,
                                                 std::size_t limit);
 
+// Whether `dir` (relative, "" = the root) is a directory in the view of `root`.
+Result<bool> is_directory(catalog::Db& db, const BrowseRoot& root, const std::string& dir);
+
 // Entries of the view whose name (last component) matches `pattern`: a glob if it holds * ? or
 // [ (GLOB: case-sensitive, * and ? do cross nothing but the name), else a case-insensitive
 // (ASCII) substring. At most `limit`, sorted by path (directory, then name). The cost grows with

@@ -12,6 +12,7 @@
 
 #include "common/log.h"
 #include "device/library.h"
+#include "job/job_volumes.h"
 #include "media/clone_copies.h"
 #include "metrics/process_stat.h"
 #include "metrics/sustained_rate.h"
@@ -220,6 +221,18 @@ void read_again_from_copies(catalog::Db& db, device::Library& lib, const std::st
     }
 }
 
+// The library named by --library, else the one holding the selection's volumes.
+Result<std::unique_ptr<device::Library>>
+open_restore_library(Engine& engine, const RestoreOptions& o, const Selection& sel) {
+    std::vector<std::int64_t> jobs;
+    for (const auto& s : sel.savesets)
+        jobs.push_back(s.job_id);
+    auto volumes = job_volumes(engine.catalog(), jobs);
+    if (!volumes) return volumes.error();
+    return device::open_library_holding(engine.catalog(), engine.home(), o.library, volumes.value(),
+                                        engine.clock());
+}
+
 double past_rate(catalog::Db& db, bool& measured) {
     auto q = db.prepare(
         "SELECT avg(json_extract(report,'$.wall_rate_Bps')) FROM (SELECT report FROM jobs WHERE "
@@ -241,7 +254,7 @@ Result<RestorePlan> plan_restore(Engine& engine, const RestoreOptions& o) {
     RestorePlan plan;
     plan.files = sel->files;
     plan.bytes_wanted = sel->bytes;
-    auto lib = device::open_library(db, engine.home(), o.library, engine.clock());
+    auto lib = open_restore_library(engine, o, sel.value());
     if (!lib) return lib.error();
     auto inv = lib.value()->changer().inventory();
     if (!inv) return inv.error();
@@ -303,7 +316,9 @@ Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
     Clock& clock = engine.clock();
     auto plan = plan_restore(engine, o);
     if (!plan) return plan.error();
-    auto lib = device::open_library(db, engine.home(), o.library, clock);
+    auto sel = select_files(db, o.what);
+    if (!sel) return sel.error();
+    auto lib = open_restore_library(engine, o, sel.value());
     if (!lib) return lib.error();
     while (!plan->missing.empty()) {
         std::string list;
@@ -322,8 +337,6 @@ Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
         plan = plan_restore(engine, o);
         if (!plan) return plan.error();
     }
-    auto sel = select_files(db, o.what);
-    if (!sel) return sel.error();
     {
         auto present = lib.value()->barcodes();
         if (!present) return present.error();

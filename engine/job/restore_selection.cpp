@@ -10,13 +10,10 @@
 namespace tl::job {
 
 namespace {
+// `patterns` already relative to the save set's root (relative_to below).
 bool matches(const std::string& path, const std::vector<std::string>& patterns) {
     if (patterns.empty()) return true;
-    for (auto p : patterns) {
-        while (p.size() > 1 && p.back() == '/')
-            p.pop_back();
-        while (!p.empty() && p.front() == '/')
-            p.erase(p.begin());
+    for (const auto& p : patterns) {
         if (p.empty() || p == ".") return true;
         if (fnmatch(p.c_str(), path.c_str(), FNM_PATHNAME) == 0) return true;
         if (path == p || path.rfind(p + "/", 0) == 0) return true; // a directory and below
@@ -24,6 +21,36 @@ bool matches(const std::string& path, const std::vector<std::string>& patterns) 
             return true; // a glob directory and below
     }
     return false;
+}
+
+std::string parent_of(const std::string& path) {
+    const auto slash = path.find_last_of('/');
+    return slash == std::string::npos ? "" : path.substr(0, slash);
+}
+
+// The folder a save set's paths are relative to, as it was on the backed-up machine: the source
+// itself for a tree, its parent for a single file (whose one object is named after it), a
+// device or a database (the objects restore_job places next to where they were).
+// `count` objects, the first of them at path `first`.
+std::string root_of(const SelectedSaveset& s, std::size_t count, const std::string& first) {
+    std::string src = s.source;
+    for (const char* p : {"raw:", "sqlite:"})
+        if (src.rfind(p, 0) == 0) src = src.substr(std::char_traits<char>::length(p));
+    if (s.kind != "files") return parent_of(src);
+    const std::string base = src.substr(src.find_last_of('/') + 1);
+    const bool single = count == 1 && first == base;
+    return single ? parent_of(src) : src;
+}
+
+std::vector<std::string> relative_patterns(const SelectedSaveset& s, std::size_t count,
+                                           const std::string& first,
+                                           const std::vector<std::string>& patterns) {
+    if (patterns.empty()) return patterns;
+    const std::string root = root_of(s, count, first);
+    std::vector<std::string> out;
+    for (const auto& p : patterns)
+        out.push_back(relative_to(root, p));
+    return out;
 }
 
 std::string join_path(const std::string& dir, const std::string& name) {
@@ -118,9 +145,11 @@ Status select_own(catalog::Db& db, const SelectedSaveset& s, const std::vector<s
                   Selection& out) {
     auto all = load_objects(db, s);
     if (!all) return all.error();
+    const auto wanted =
+        relative_patterns(s, all->size(), all->empty() ? std::string() : all->front().path, paths);
     std::vector<SelectedFile> chosen;
     for (auto& f : all.value())
-        if (matches(f.path, paths)) chosen.push_back(f);
+        if (matches(f.path, wanted)) chosen.push_back(f);
     pick(s, std::move(chosen), all->size(), out);
     return {};
 }
@@ -159,14 +188,31 @@ Status select_chain(catalog::Db& db, const SelectedSaveset& s,
         totals.push_back(all->size());
         links.push_back(std::move(info.value()));
     }
+    const auto wanted = relative_patterns(
+        s, view.size(), view.empty() ? std::string() : view.begin()->first, paths);
     std::vector<std::vector<SelectedFile>> chosen(links.size());
     for (auto& [path, w] : view)
-        if (matches(path, paths)) chosen[w.link].push_back(std::move(w.file));
+        if (matches(path, wanted)) chosen[w.link].push_back(std::move(w.file));
     for (std::size_t i = 0; i < links.size(); ++i)
         pick(std::move(links[i]), std::move(chosen[i]), totals[i], out);
     return {};
 }
 } // namespace
+
+std::string relative_to(const std::string& root, std::string path) {
+    while (path.size() > 1 && path.back() == '/')
+        path.pop_back();
+    std::string r = root;
+    while (!r.empty() && r.back() == '/')
+        r.pop_back();
+    if (!r.empty() && r.front() == '/' && !path.empty() && path.front() == '/') {
+        if (path == r) return "";
+        if (path.rfind(r + "/", 0) == 0) return path.substr(r.size() + 1);
+    }
+    while (!path.empty() && path.front() == '/')
+        path.erase(path.begin());
+    return path;
+}
 
 Result<Selection> select_files(catalog::Db& db, const SelectionRequest& r) {
     std::string sql =

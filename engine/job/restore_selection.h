@@ -2,6 +2,8 @@
 // What a restore brings back, chosen in the catalog: a job, a save set, or a source at a point
 // in time (the newest backup of that source started at or before T), narrowed by paths:
 // a glob (fnmatch on the path relative to the source root) or a directory (everything below).
+// A path or glob may also be written as it was on the backed-up machine, absolute, starting with
+// the source (what `files versions` takes and where a restore puts the file under its target).
 // A diff/incr save set stands for the whole tree as of its backup: its chain (the full, then each
 // base up to it) is merged, newest version per path, paths deleted by then left out
 // (docs/levels.md). With changes_only, just the save sets' own entries are chosen.
@@ -54,6 +56,12 @@ struct Selection {
     std::uint64_t files = 0;
     std::uint64_t bytes = 0; // file data wanted
 };
+
+// A path as the user gave it, made relative to a save set's root `root` (the source of a tree;
+// the parent folder of a single-file source): an absolute path below `root` loses that prefix;
+// any other path is taken as relative, its leading '/' dropped (the older spelling), trailing '/'
+// dropped. `root` itself gives "" (everything).
+std::string relative_to(const std::string& root, std::string path);
 
 // NotFound when the job / save set / source does not exist, a chain link is gone, or nothing
 // matches. Save sets come in chain order (the full first); each path appears once.

@@ -173,7 +173,9 @@ Result<ScanReport> scan_volumes(Engine& engine, std::vector<std::string> barcode
                                 const std::string& library, std::size_t drive_index) {
     auto& db = engine.catalog();
     auto log = log::get("job");
-    auto lib = device::open_library(db, engine.home(), library, engine.clock());
+    // --library, else the library holding the named cartridges (--all: the first library).
+    auto lib = device::open_library_holding(
+        db, engine.home(), library, all ? std::vector<std::string>{} : barcodes, engine.clock());
     if (!lib) return lib.error();
     if (drive_index >= lib.value()->drive_count())
         return make_error(ErrorKind::InvalidArgument, "library " + lib.value()->name() +

@@ -6,6 +6,7 @@
 #include "common/log.h"
 #include "format/object.h"
 #include "job/catalog_records.h"
+#include "job/job_volumes.h"
 
 namespace tl::job {
 
@@ -69,7 +70,11 @@ Result<VerifyReport> run_verify(Engine& engine, std::int64_t job_id, const std::
                                                               " is a " + q->text(0) +
                                                               " job; verify takes a backup job");
     }
-    auto lib = device::open_library(db, engine.home(), library, engine.clock());
+    // --library, else the library that holds the job's volumes.
+    auto volumes = job_volumes(db, {job_id});
+    if (!volumes) return volumes.error();
+    auto lib =
+        device::open_library_holding(db, engine.home(), library, volumes.value(), engine.clock());
     if (!lib) return lib.error();
     if (drive >= lib.value()->drive_count())
         return make_error(ErrorKind::InvalidArgument, "library " + lib.value()->name() +

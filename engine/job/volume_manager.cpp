@@ -1,5 +1,6 @@
 #include "job/volume_manager.h"
 
+#include <functional>
 #include <vector>
 
 #include "common/log.h"
@@ -19,7 +20,90 @@ struct Candidate {
     std::string barcode, uuid;
     std::uint32_t next_file;
 };
+
+struct Reuse {
+    std::string barcode, reason;
+};
+
+using Usable = std::function<bool(const std::string&)>;
+
+// Rule 1: appendable volumes of the pool with the job's block size, fullest first (fill one
+// volume before starting the next, as administrators expect).
+Result<std::vector<Candidate>> appendable(catalog::Db& db, std::int64_t pool_id,
+                                          std::uint32_t block_size, const Usable& usable) {
+    auto q = db.prepare("SELECT id, barcode, hex(uuid), next_file, block_size FROM volumes "
+                        "WHERE pool_id=? AND state='append' ORDER BY bytes DESC, id");
+    if (!q) return q.error();
+    q->bind(1, pool_id);
+    std::vector<Candidate> out;
+    for (;;) {
+        auto row = q->step();
+        if (!row) return row.error();
+        if (!row.value()) break;
+        const std::string bc = q->text(1);
+        if (!usable(bc) || static_cast<std::uint32_t>(q->i64(4)) != block_size) continue;
+        out.push_back({q->i64(0), bc, q->text(2), static_cast<std::uint32_t>(q->i64(3))});
+    }
+    return out;
+}
+
+// Rules 2 and 3: recyclable volumes of the pool, then empty volumes lent by the Scratch pool.
+Result<std::vector<Reuse>> reusable(catalog::Db& db, std::int64_t pool_id,
+                                    const std::string& pool_name, const Usable& usable) {
+    auto q =
+        db.prepare("SELECT v.barcode, p.name FROM volumes v JOIN pools p ON p.id=v.pool_id WHERE "
+                   "(v.pool_id=? AND v.state='recyclable') OR (p.name=? AND p.id<>? AND "
+                   "(v.state='recyclable' OR (v.state='append' AND v.jobs=0 AND v.bytes=0))) "
+                   "ORDER BY (v.pool_id=?) DESC, coalesce(v.last_written, v.labeled), v.id");
+    if (!q) return q.error();
+    q->bind(1, pool_id).bind(2, media::kScratchPool).bind(3, pool_id).bind(4, pool_id);
+    std::vector<Reuse> out;
+    for (;;) {
+        auto row = q->step();
+        if (!row) return row.error();
+        if (!row.value()) break;
+        if (!usable(q->text(0))) continue;
+        out.push_back({q->text(0), q->text(1) == pool_name ? "recycled for pool " + pool_name
+                                                           : "borrowed from pool " + q->text(1) +
+                                                                 " by pool " + pool_name});
+    }
+    return out;
+}
+
+// Rule 4: a cartridge of the library that the catalog does not know, or knows as blank.
+Result<bool> is_blank(catalog::Db& db, const std::string& barcode) {
+    if (is_cleaning(barcode) || barcode.empty()) return false;
+    // Scoped: an unfinished SELECT would keep a read transaction open across a later INSERT,
+    // which SQLite then refuses (busy snapshot) when others wrote.
+    auto known = db.prepare("SELECT count(*) FROM volumes WHERE barcode=? AND state<>'blank'");
+    if (!known) return known.error();
+    known->bind(1, barcode);
+    auto r = known->step();
+    if (!r) return r.error();
+    return known->i64(0) == 0;
+}
 } // namespace
+
+Result<bool> VolumeManager::can_supply(device::Library& library, catalog::Db& db,
+                                       const media::Pool& pool, std::uint32_t block_size) {
+    auto present = library.barcodes();
+    if (!present) return present.error();
+    const std::set<std::string> in_library(present->begin(), present->end());
+    const Usable usable = [&](const std::string& bc) { return in_library.count(bc) > 0; };
+    auto append = appendable(db, pool.id, block_size, usable);
+    if (!append) return append.error();
+    if (!append->empty()) return true;
+    auto reuse = reusable(db, pool.id, pool.name, usable);
+    if (!reuse) return reuse.error();
+    if (!reuse->empty()) return true;
+    if (!pool.auto_label) return false;
+    for (const auto& bc : present.value()) {
+        auto blank = is_blank(db, bc);
+        if (!blank) return blank.error();
+        if (blank.value()) return true;
+    }
+    return false;
+}
 
 VolumeManager::VolumeManager(device::Library& library, catalog::Db& db, PoolInfo pool,
                              std::uint32_t block_size, Clock& clock, std::string engine_version)
@@ -77,7 +161,7 @@ Result<MountedVolume> VolumeManager::acquire(std::size_t index) {
     auto present = lib_.barcodes();
     if (!present) return present.error();
     const std::set<std::string> in_library(present->begin(), present->end());
-    auto usable = [&](const std::string& bc) {
+    const Usable usable = [&](const std::string& bc) {
         return in_library.count(bc) && !in_use_.count(bc) && !skipped_.count(bc);
     };
     auto finish = [&](Result<MountedVolume> m) -> Result<MountedVolume> {
@@ -87,26 +171,10 @@ Result<MountedVolume> VolumeManager::acquire(std::size_t index) {
         return m;
     };
 
-    // 1. Appendable volumes of the pool in this library, fullest first (fill one volume before
-    //    starting the next, as administrators expect).
-    std::vector<Candidate> candidates;
-    {
-        auto q = db_.prepare("SELECT id, barcode, hex(uuid), next_file, block_size FROM volumes "
-                             "WHERE pool_id=? AND state='append' ORDER BY bytes DESC, id");
-        if (!q) return q.error();
-        q->bind(1, pool_.id);
-        for (;;) {
-            auto row = q->step();
-            if (!row) return row.error();
-            if (!row.value()) break;
-            const std::string bc = q->text(1);
-            if (!usable(bc)) continue;
-            if (static_cast<std::uint32_t>(q->i64(4)) != block_size_) continue;
-            candidates.push_back(
-                {q->i64(0), bc, q->text(2), static_cast<std::uint32_t>(q->i64(3))});
-        }
-    }
-    for (const auto& c : candidates) {
+    // 1. Appendable volumes of the pool in this library.
+    auto candidates = appendable(db_, pool_.id, block_size_, usable);
+    if (!candidates) return candidates.error();
+    for (const auto& c : candidates.value()) {
         auto ok = within_limits(c.id);
         if (!ok) return ok.error();
         if (!ok.value()) continue;
@@ -127,30 +195,9 @@ Result<MountedVolume> VolumeManager::acquire(std::size_t index) {
     }
 
     // 2. Recyclable volumes of the pool, then 3. empty volumes lent by the Scratch pool.
-    struct Reuse {
-        std::string barcode, reason;
-    };
-    std::vector<Reuse> reuse;
-    {
-        auto q = db_.prepare(
-            "SELECT v.barcode, p.name FROM volumes v JOIN pools p ON p.id=v.pool_id WHERE "
-            "(v.pool_id=? AND v.state='recyclable') OR (p.name=? AND p.id<>? AND "
-            "(v.state='recyclable' OR (v.state='append' AND v.jobs=0 AND v.bytes=0))) "
-            "ORDER BY (v.pool_id=?) DESC, coalesce(v.last_written, v.labeled), v.id");
-        if (!q) return q.error();
-        q->bind(1, pool_.id).bind(2, media::kScratchPool).bind(3, pool_.id).bind(4, pool_.id);
-        for (;;) {
-            auto row = q->step();
-            if (!row) return row.error();
-            if (!row.value()) break;
-            if (!usable(q->text(0))) continue;
-            reuse.push_back(
-                {q->text(0), q->text(1) == pool_.name
-                                 ? "recycled for pool " + pool_.name
-                                 : "borrowed from pool " + q->text(1) + " by pool " + pool_.name});
-        }
-    }
-    for (const auto& r : reuse) {
+    auto reuse = reusable(db_, pool_.id, pool_.name, usable);
+    if (!reuse) return reuse.error();
+    for (const auto& r : reuse.value()) {
         auto m = try_label(index, r.barcode, media::Overwrite::OwnVolume, r.reason);
         if (m) return finish(std::move(m));
         if (m.error().kind == ErrorKind::Busy) continue;
@@ -161,20 +208,12 @@ Result<MountedVolume> VolumeManager::acquire(std::size_t index) {
     // 4. Blank cartridges: barcodes the catalog does not know, or knows as blank.
     if (pool_.auto_label && policy_->auto_label) {
         for (const auto& bc : *present) {
-            if (!usable(bc) || is_cleaning(bc) || bc.empty()) continue;
-            {
-                // Scoped: an unfinished SELECT would keep a read transaction open across the
-                // INSERT below, which SQLite then refuses (busy snapshot) when others wrote.
-                auto known =
-                    db_.prepare("SELECT count(*) FROM volumes WHERE barcode=? AND state<>'blank'");
-                if (!known) return known.error();
-                known->bind(1, bc);
-                auto r = known->step();
-                if (!r) return r.error();
-                if (known->i64(0) > 0) continue;
-            }
+            if (!usable(bc)) continue;
+            auto blank = is_blank(db_, bc);
+            if (!blank) return blank.error();
+            if (!blank.value()) continue;
             auto m = try_label(index, bc, media::Overwrite::BlankOnly,
-                               "labeled for pool " + pool_.name + " by a backup");
+                               "labeled for pool " + pool_.name + " by a " + pool_.job_kind);
             if (m) return finish(std::move(m));
             if (m.error().kind == ErrorKind::Busy) continue; // in another job's open drive
             skipped_.insert(bc);

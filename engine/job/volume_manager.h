@@ -34,7 +34,8 @@ struct MountedVolume {
 struct PoolInfo {
     std::int64_t id = 0;
     std::string name;
-    bool auto_label = true;
+    bool auto_label = true;          // and the pool's own auto_label: blanks may be labeled
+    std::string job_kind = "backup"; // for the volume history: "labeled ... by a backup"
 };
 
 class VolumeManager {
@@ -42,6 +43,13 @@ public:
     // `db` is a connection for this manager's use only (it locks around it).
     VolumeManager(device::Library& library, catalog::Db& db, PoolInfo pool,
                   std::uint32_t block_size, Clock& clock, std::string engine_version);
+
+    // Whether `pool` could get a volume of `block_size` in `library` by the rules above (an
+    // appendable, recyclable or Scratch volume, or a blank cartridge when the pool auto-labels),
+    // mounting nothing: what a clone checks before it writes. A volume over the pool's limits
+    // counts here; acquire() then passes it by.
+    static Result<bool> can_supply(device::Library& library, catalog::Db& db,
+                                   const media::Pool& pool, std::uint32_t block_size);
 
     // Mounts a volume in drive `index`, opened for writing and positioned at the start of its
     // next tape file. NoSpace when the pool has nothing left to write on.

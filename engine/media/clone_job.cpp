@@ -17,6 +17,7 @@
 #include "device/library.h"
 #include "job/catalog_writer.h"
 #include "job/drive_worker.h"
+#include "job/job_volumes.h"
 #include "job/restore_selection.h"
 #include "job/saveset_reader.h"
 #include "job/volume_manager.h"
@@ -248,32 +249,22 @@ Result<std::vector<Original>> without_copies(catalog::Db& db, const std::vector<
     return missing;
 }
 
-// At least one volume of the pool that a copy can be written to, in the library.
+// Per block size of the originals, a volume the copy can be written to: the backup's rule
+// (job::VolumeManager), blank cartridges included when the pool auto-labels.
 Status check_volumes(catalog::Db& db, const Pool& pool, device::Library& lib,
                      const std::set<std::uint32_t>& block_sizes) {
-    auto present = lib.barcodes();
-    if (!present) return present.error();
-    auto q = db.prepare("SELECT barcode, block_size FROM volumes WHERE pool_id=? AND state IN "
-                        "('append','recyclable')");
-    if (!q) return q.error();
-    q->bind(1, pool.id);
-    std::set<std::uint32_t> found;
-    for (;;) {
-        auto row = q->step();
-        if (!row) return row.error();
-        if (!row.value()) break;
-        if (std::find(present->begin(), present->end(), q->text(0)) != present->end())
-            found.insert(static_cast<std::uint32_t>(q->i64(1)));
+    for (const auto bs : block_sizes) {
+        auto ok = job::VolumeManager::can_supply(lib, db, pool, bs);
+        if (!ok) return ok.error();
+        if (ok.value()) continue;
+        return make_error(
+            ErrorKind::NoSpace,
+            "pool " + pool.name + " has no usable volume in library " + lib.name() +
+                " (appendable or recyclable, block size " + std::to_string(bs) + " B" +
+                (pool.auto_label ? ", and no blank cartridge" : "; it does not auto-label") +
+                "); label volumes into it first: tapeloom-cli volume label --barcode B --pool " +
+                pool.name + " (or --all-blank --pool " + pool.name + "); nothing was changed");
     }
-    for (const auto bs : block_sizes)
-        if (!found.count(bs))
-            return make_error(
-                ErrorKind::NoSpace,
-                "pool " + pool.name + " has no usable volume in library " + lib.name() +
-                    " (appendable or recyclable, block size " + std::to_string(bs) +
-                    " B); label volumes into it first: tapeloom-cli volume label --barcode B "
-                    "--pool " +
-                    pool.name + " (or --all-blank --pool " + pool.name + "); nothing was changed");
     return {};
 }
 
@@ -322,7 +313,11 @@ Result<CloneResult> clone_job(Engine& engine, const CloneOptions& o, std::atomic
         if (!missing->empty()) chosen = std::move(missing.value()); // else check_target refuses
     }
     TL_TRY(check_target(db, chosen.value(), pool.value(), job_pool, job_pool_name, o.job_id));
-    auto lib = device::open_library(db, engine.home(), o.library, clock);
+    // --library, else the library holding the job's volumes (the copy is written there too).
+    auto originals_on = job::job_volumes(db, {o.job_id});
+    if (!originals_on) return originals_on.error();
+    auto lib =
+        device::open_library_holding(db, engine.home(), o.library, originals_on.value(), clock);
     if (!lib) return lib.error();
     if (lib.value()->drive_count() < 2)
         return make_error(ErrorKind::InvalidArgument,
@@ -351,8 +346,9 @@ Result<CloneResult> clone_job(Engine& engine, const CloneOptions& o, std::atomic
 
     for (auto& [session, originals] : by_session) {
         const std::uint32_t block_size = originals.front().block_size;
-        job::VolumeManager volumes(*lib.value(), vmdb.value(), {pool->id, pool->name, false},
-                                   block_size, clock, engine_version());
+        job::VolumeManager volumes(*lib.value(), vmdb.value(),
+                                   {pool->id, pool->name, pool->auto_label, "clone"}, block_size,
+                                   clock, engine_version());
         job::DriveWorkerConfig cfg;
         cfg.drive_index = kWriteDrive;
         cfg.block_size = block_size;
@@ -376,7 +372,8 @@ Result<CloneResult> clone_job(Engine& engine, const CloneOptions& o, std::atomic
         auto fail = [&](const Error& e) -> Result<CloneResult> {
             if (auto st = remove_copy(db, cfg.session_id); !st)
                 log->error("clone: cannot remove the incomplete copy: {}", st.error().message);
-            log->error("clone of job {} failed: {}", o.job_id, e.message);
+            // Recorded here; the caller reports the returned error (once on a terminal).
+            log::record_only("job")->error("clone of job {} failed: {}", o.job_id, e.message);
             return e;
         };
         job::DriveSignal signal;

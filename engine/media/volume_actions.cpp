@@ -5,6 +5,7 @@
 #include <set>
 
 #include "device/virtual_changer.h"
+#include "format/block.h"
 #include "media/prune.h"
 #include "media/reconcile.h"
 
@@ -115,6 +116,11 @@ std::string utc_minutes(long long unix_seconds) {
 Result<LabelPlan> plan_label(catalog::Db& db, const LabelOptions& options, long long now,
                              Refusal* why) {
     const std::string& barcode = options.barcode;
+    if (barcode.empty())
+        return make_error(ErrorKind::InvalidArgument,
+                          "an empty barcode names no cartridge; give one that tapeloom-cli library "
+                          "inventory lists");
+    if (options.block_size) TL_TRY(format::check_block_size(*options.block_size));
     auto known = lookup_volume(db, barcode);
     if (!known) return known.error();
     std::string pool = options.pool;
@@ -194,6 +200,7 @@ Result<LabelResult> run_label(catalog::Db& db, device::Library& lib, const Label
 
 Result<BlankLabelReport> label_all_blank(catalog::Db& db, device::Library& lib,
                                          const BlankLabelOptions& options, Clock& clock) {
+    TL_TRY(format::check_block_size(options.block_size));
     auto p = find_pool(db, options.pool);
     if (!p) return p.error();
     auto present = lib.barcodes();

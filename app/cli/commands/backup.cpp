@@ -8,6 +8,7 @@
 #include "exit_codes.h"
 #include "job/backup_job.h"
 #include "job/backup_level.h"
+#include "number_option.h"
 
 namespace tl::cli {
 
@@ -60,21 +61,17 @@ int backup(Context& ctx) {
         out = static_cast<std::size_t>(v.value());
         return {};
     };
-    auto count_opt = [&](const char* name, std::size_t& out) -> Status {
-        if (!a.has(name)) return {};
-        const std::string v = a.get(name);
-        char* end = nullptr;
-        const long n = std::strtol(v.c_str(), &end, 10);
-        if (v.empty() || *end || n < 0)
-            return make_error(ErrorKind::InvalidArgument,
-                              std::string("--") + name + " takes a whole number, not '" + v + "'");
-        out = static_cast<std::size_t>(n);
+    // --drives 0 would mean "as many as useful", which is what leaving it out says.
+    auto count_opt = [&](const char* name, std::int64_t max, std::size_t& out) -> Status {
+        auto v = count_option(a, name, 1, max, static_cast<std::int64_t>(out));
+        if (!v) return v.error();
+        out = static_cast<std::size_t>(v.value());
         return {};
     };
     std::size_t checkpoint = static_cast<std::size_t>(o.checkpoint_bytes);
     for (auto st : {size_opt("block-size", o.block_size), size_opt("read-buffer", o.read_buffer),
-                    size_opt("checkpoint", checkpoint), count_opt("drives", o.drives),
-                    count_opt("sessions-per-drive", o.sessions_per_drive)})
+                    size_opt("checkpoint", checkpoint), count_opt("drives", 1024, o.drives),
+                    count_opt("sessions-per-drive", 32, o.sessions_per_drive)})
         if (!st) return ctx.fail(st.error());
     o.checkpoint_bytes = checkpoint;
     if (a.has("poll-interval")) {

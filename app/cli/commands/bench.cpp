@@ -310,9 +310,9 @@ void add_bench_commands(Registry& r) {
     r.push_back(
         {{"bench", "backup"},
          "[--size 1G] [--files 4] [--source PATH...] [--drives 2] [--sessions-per-drive "
-         "4] [--block-size 256K] [--scratch /dev/shm]",
-         "measure dd-like read, cat-like copy and a backup to tmpfs virtual drives on "
-         "the same files (docs/benchmarks.md)",
+         "4] [--block-size 256K] [--scratch /dev/shm] [--null]",
+         "measure dd-like read, cat-like copy and a backup to tmpfs virtual drives (or, with "
+         "--null, to null drives) on the same files (docs/benchmarks.md)",
          {"size", "files", "source", "drives", "sessions-per-drive", "block-size", "scratch"},
          {"null"},
          bench_backup});

@@ -7,32 +7,24 @@
 #include "common/units.h"
 #include "exit_codes.h"
 #include "media/clone_job.h"
+#include "number_option.h"
 
 namespace tl::cli {
 
 namespace {
-Result<std::int64_t> positive_id(const std::string& what, const std::string& text) {
-    char* end = nullptr;
-    const long long v = std::strtoll(text.c_str(), &end, 10);
-    if (text.empty() || *end != '\0' || v <= 0)
-        return make_error(ErrorKind::InvalidArgument,
-                          "--" + what + " needs a positive number, not '" + text + "'");
-    return static_cast<std::int64_t>(v);
-}
-
 int clone(Context& ctx) {
     const auto& a = ctx.args();
     if (!a.has("job") || !a.has("pool"))
         return ctx.fail(make_error(ErrorKind::InvalidArgument,
                                    "usage: clone --job ID --pool P [--saveset ID ...]"));
     media::CloneOptions o;
-    auto job = positive_id("job", a.get("job"));
+    auto job = parse_id("--job", a.get("job"));
     if (!job) return ctx.fail(job.error());
     o.job_id = job.value();
     o.pool = a.get("pool");
     o.library = a.get("library");
     for (const auto& s : a.all("saveset")) {
-        auto id = positive_id("saveset", s);
+        auto id = parse_id("--saveset", s);
         if (!id) return ctx.fail(id.error());
         o.savesets.push_back(id.value());
     }

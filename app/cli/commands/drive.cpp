@@ -98,6 +98,7 @@ int add(Context& ctx) {
     if (a.has("st")) {
         std::string dev = a.get("st");
         std::string name = a.get("name", dev.substr(dev.find_last_of('/') + 1));
+        if (auto st = device::require_device_node(dev); !st) return ctx.fail(st.error());
         made = device::add_st_drive(db, name, dev);
     } else if (a.has("virtual")) {
         std::uint64_t cap = 4ull << 30;

@@ -6,6 +6,7 @@
 #include "job/backup_level.h"
 #include "job/job_report.h"
 #include "media/clone_job.h"
+#include "number_option.h"
 
 namespace tl::cli {
 
@@ -20,7 +21,22 @@ std::string when(long long t) {
     return o.str();
 }
 
+const char* const kJobStatuses[] = {"running", "completed", "warnings",
+                                    "partial", "failed",    "cancelled"};
+
+Status check_status(const std::string& status) {
+    std::string list;
+    for (const char* s : kJobStatuses) {
+        if (status == s) return {};
+        list += (list.empty() ? "" : ", ") + std::string(s);
+    }
+    return make_error(ErrorKind::InvalidArgument,
+                      "--status '" + status + "' is not a job status; use one of " + list);
+}
+
 int jobs_list(Context& ctx) {
+    if (ctx.args().has("status"))
+        if (auto st = check_status(ctx.args().get("status")); !st) return ctx.fail(st.error());
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
     auto& db = engine.value()->catalog();
@@ -71,11 +87,13 @@ int jobs_show(Context& ctx) {
         return ctx.fail(make_error(ErrorKind::InvalidArgument,
                                    "jobs show needs a job ID; see tapeloom-cli jobs list"));
     const std::string id = ctx.args().words().front();
+    auto job_id = parse_id("a job ID", id);
+    if (!job_id) return ctx.fail(job_id.error());
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
     auto q = engine.value()->catalog().prepare("SELECT report, status FROM jobs WHERE id=?");
     if (!q) return ctx.fail(q.error());
-    q->bind(1, static_cast<std::int64_t>(std::atoll(id.c_str())));
+    q->bind(1, job_id.value());
     auto row = q->step();
     if (!row) return ctx.fail(row.error());
     if (!row.value())
@@ -83,7 +101,7 @@ int jobs_show(Context& ctx) {
                                    "job " + id + " does not exist; see tapeloom-cli jobs list"));
     if (q->is_null(0)) {
         if (ctx.json())
-            ctx.print_json({{"job_id", std::atoll(id.c_str())}, {"status", q->text(1)}});
+            ctx.print_json({{"job_id", job_id.value()}, {"status", q->text(1)}});
         else
             ctx.out() << "Job " << id << ": " << q->text(1) << " (no report yet)\n";
         return 0;
@@ -93,7 +111,7 @@ int jobs_show(Context& ctx) {
         return ctx.fail(
             make_error(ErrorKind::Corrupt, "job " + id + ": its stored report is not JSON"));
     // Copies made by `clone` (docs/media.md "Cloning").
-    auto copies = media::list_copies(engine.value()->catalog(), std::atoll(id.c_str()));
+    auto copies = media::list_copies(engine.value()->catalog(), job_id.value());
     if (!copies) return ctx.fail(copies.error());
     if (ctx.json()) {
         auto out = j;

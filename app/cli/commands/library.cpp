@@ -418,6 +418,10 @@ int add(Context& ctx) {
         spec.prefix = a.get("prefix");
         made = device::add_virtual_library(e.value()->catalog(), e.value()->home(), spec);
     } else {
+        std::vector<std::string> nodes = a.all("drive");
+        if (a.has("mtx")) nodes.insert(nodes.begin(), a.get("mtx"));
+        for (const auto& node : nodes)
+            if (auto st = device::require_device_node(node); !st) return ctx.fail(st.error());
         made = device::add_mtx_library(e.value()->catalog(),
                                        a.get("name", "lib" + std::to_string(std::time(nullptr))),
                                        a.get("mtx"), a.all("drive"));

@@ -13,6 +13,7 @@
 #include "commands/commands.h"
 #include "common/units.h"
 #include "job/job_report.h"
+#include "number_option.h"
 
 namespace tl::cli {
 
@@ -84,7 +85,9 @@ int report(Context& ctx) {
     if (id_text.empty())
         return ctx.fail(make_error(ErrorKind::InvalidArgument,
                                    "report needs --job ID; see tapeloom-cli jobs list"));
-    const long long id = std::atoll(id_text.c_str());
+    auto job_id = parse_id("--job", id_text);
+    if (!job_id) return ctx.fail(job_id.error());
+    const long long id = job_id.value();
     if (ctx.args().has("png")) {
         // Checked before the console runs, so a wrong ID is reported by us, not by it.
         if (auto st = render_png(ctx.home(), id, ctx.args().get("png")); !st)

@@ -9,6 +9,8 @@
 #include "exit_codes.h"
 #include "job/catalog_browser.h"
 #include "job/restore_job.h"
+#include "job/restore_selection.h"
+#include "number_option.h"
 
 namespace tl::cli {
 
@@ -40,8 +42,12 @@ Result<long long> parse_time(const std::string& s) {
 
 Result<job::SelectionRequest> request_from(const Args& a) {
     job::SelectionRequest r;
-    if (a.has("job")) r.job_id = std::atoll(a.get("job").c_str());
-    if (a.has("saveset")) r.saveset_id = std::atoll(a.get("saveset").c_str());
+    for (auto [name, id] : {std::pair{"job", &r.job_id}, std::pair{"saveset", &r.saveset_id}}) {
+        if (!a.has(name)) continue;
+        auto v = parse_id(std::string("--") + name, a.get(name));
+        if (!v) return v.error();
+        *id = v.value();
+    }
     r.source = a.get("source");
     while (r.source.size() > 1 && r.source.back() == '/')
         r.source.pop_back();
@@ -67,13 +73,23 @@ int restore(Context& ctx) {
     o.what = req.value();
     for (const auto& w : a.words())
         o.what.paths.push_back(w);
+    // An empty target would mean "over the original files": that takes an explicit --to /.
+    if (!a.has("dry-run") && (!a.has("to") || a.get("to").empty()))
+        return ctx.fail(make_error(
+            ErrorKind::InvalidArgument,
+            std::string(a.has("to") ? "--to is empty" : "restore needs --to DIR") +
+                ": files go to DIR/original/path; to restore in place over the original files, "
+                "say --to /"));
     o.to = a.get("to");
+    if (o.to == "/") o.to.clear(); // the engine's "original location"
     o.library = a.get("library");
     o.wait_for_media = a.has("wait-for-media");
     auto pol = job::parse_existing_policy(a.get("existing", "skip"));
     if (!pol) return ctx.fail(pol.error());
     o.existing = pol.value();
-    if (a.has("drives")) o.drives = static_cast<std::size_t>(std::atoll(a.get("drives").c_str()));
+    auto drives = count_option(a, "drives", 1, 1024, 0);
+    if (!drives) return ctx.fail(drives.error());
+    o.drives = static_cast<std::size_t>(drives.value());
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
     if (a.has("dry-run")) {
@@ -175,11 +191,7 @@ Result<std::vector<job::BrowseRoot>> ls_roots(catalog::Db& db, const job::Select
 int files_ls(Context& ctx) {
     auto req = request_from(ctx.args());
     if (!req) return ctx.fail(req.error());
-    std::string dir = ctx.args().words().empty() ? "" : ctx.args().words().front();
-    while (!dir.empty() && dir.back() == '/')
-        dir.pop_back();
-    while (!dir.empty() && dir.front() == '/')
-        dir.erase(dir.begin());
+    const std::string asked = ctx.args().words().empty() ? "" : ctx.args().words().front();
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
     auto& db = engine.value()->catalog();
@@ -189,7 +201,15 @@ int files_ls(Context& ctx) {
     // whole backup's (job/catalog_browser.h).
     constexpr std::size_t kPage = 1000;
     nlohmann::json arr = nlohmann::json::array();
+    bool found = asked.empty();
     for (const auto& root : roots.value()) {
+        // DIR as backed up (absolute, starting with the source) or relative to the source.
+        const std::string dir = job::relative_to(root.source, asked);
+        if (!found) {
+            auto is_dir = job::is_directory(db, root, dir);
+            if (!is_dir) return ctx.fail(is_dir.error());
+            found = is_dir.value();
+        }
         std::string after;
         for (;;) {
             auto page = job::list_directory(db, root, dir, after, kPage);
@@ -205,6 +225,10 @@ int files_ls(Context& ctx) {
             after = page->back().name;
         }
     }
+    if (!found)
+        return ctx.fail(make_error(ErrorKind::NotFound,
+                                   "no directory " + asked +
+                                       " in this backup; files ls without DIR lists its top"));
     if (ctx.json()) {
         ctx.print_json(arr);
         return 0;
@@ -263,9 +287,10 @@ void add_restore_commands(Registry& r) {
     r.push_back(
         {{"restore"},
          "(--job ID | --saveset ID | --source S [--at TIME]) [--changes-only] [--path GLOB|DIR "
-         "...] [--to DIR] [--existing skip|overwrite|keep-newer|rename] [--dry-run] "
-         "[--wait-for-media] [--drives N]",
-         "restore files by positioned reads (a diff/incr: the whole tree as of that backup); "
+         "...] --to DIR|/ [--existing skip|overwrite|keep-newer|rename] [--dry-run] "
+         "[--wait-for-media] [--drives N] [--library NAME]",
+         "restore files by positioned reads (a diff/incr: the whole tree as of that backup) "
+         "under DIR (--to / for in place); "
          "never writes outside the target",
          opts,
          {"dry-run", "wait-for-media", "changes-only"},

@@ -11,6 +11,7 @@
 #include "job/volume_scanner.h"
 #include "media/pool.h"
 #include "media/volume_catalog.h"
+#include "number_option.h"
 
 namespace tl::cli {
 
@@ -156,9 +157,11 @@ int verify(Context& ctx) {
     if (id.empty())
         return ctx.fail(make_error(ErrorKind::InvalidArgument,
                                    "verify needs --job ID; see tapeloom-cli jobs list"));
+    auto job_id = parse_id("--job", id);
+    if (!job_id) return ctx.fail(job_id.error());
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
-    auto r = job::run_verify(*engine.value(), std::atoll(id.c_str()), ctx.args().get("library"));
+    auto r = job::run_verify(*engine.value(), job_id.value(), ctx.args().get("library"));
     if (!r) return ctx.fail(r.error());
     const auto& v = r.value();
     if (ctx.json()) {

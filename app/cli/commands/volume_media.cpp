@@ -6,6 +6,7 @@
 #include "common/units.h"
 #include "common/version.h"
 #include "device/library.h"
+#include "format/block.h"
 #include "media/volume_actions.h"
 #include "media/volume_catalog.h"
 
@@ -48,6 +49,7 @@ Result<std::optional<std::uint32_t>> block_size(Context& ctx) {
     if (!ctx.args().has("block-size")) return std::optional<std::uint32_t>();
     auto b = parse_size(ctx.args().get("block-size"));
     if (!b) return b.error();
+    TL_TRY(format::check_block_size(static_cast<std::size_t>(b.value())));
     return std::optional<std::uint32_t>(static_cast<std::uint32_t>(b.value()));
 }
 
