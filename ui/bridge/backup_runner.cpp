@@ -25,6 +25,7 @@ bool BackupRunner::start(const job::BackupOptions& options, QString* error) {
     if (thread_.joinable()) thread_.join();
     running_ = true;
     cancel_ = false;
+    if (gate_) gate_->setCanceller([this] { cancel_ = true; });
     thread_ = std::thread([this, options] {
         auto r = job::run_backup(engine_, options, {}, &cancel_);
         qint64 id = 0;

@@ -9,6 +9,7 @@
 #include <QListWidget>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSettings>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -264,7 +265,54 @@ void MainWindow::showAbout() {
                                 QString::fromLatin1(qVersion())));
 }
 
+bool MainWindow::mayQuit() {
+    if (!gate_->busy()) return true;
+    const QString running = gate_->holder();
+    const bool cancellable = gate_->canCancel();
+    const QuitChoice choice =
+        quitQuestion_ ? quitQuestion_(running, cancellable) : askQuit(running, cancellable);
+    if (choice == QuitChoice::CancelJobAndQuit && gate_->cancelHolder()) {
+        log::get("ui")->info("console closed: '{}' cancelled", running.toStdString());
+        return true; // the destructor waits until the job has stopped
+    }
+    if (choice == QuitChoice::QuitWhenEnded && !quitWhenFree_) {
+        quitWhenFree_ = true;
+        statusBar()->showMessage(tr("The console quits when %1 has ended.").arg(running));
+        gate_->whenFree(this, [this] {
+            if (quitWhenFree_) close();
+        });
+    }
+    if (choice == QuitChoice::Stay) quitWhenFree_ = false; // the user changed their mind
+    return false;
+}
+
+MainWindow::QuitChoice MainWindow::askQuit(const QString& running, bool cancellable) {
+    QMessageBox box(QMessageBox::Question, tr("Quit Tapeloom"), QString(), QMessageBox::NoButton,
+                    this);
+    box.setText(tr("%1 is running.").arg(running));
+    box.setInformativeText(
+        cancellable ? tr("Quitting now cancels it: the job ends as “cancelled” and what it "
+                         "had not written yet is not backed up or restored. Or let it finish: "
+                         "the console quits when it has ended.")
+                    : tr("It cannot be stopped halfway. The console can quit when it has "
+                         "ended."));
+    QPushButton* cancelJob =
+        cancellable ? box.addButton(tr("Cancel the job and quit"), QMessageBox::DestructiveRole)
+                    : nullptr;
+    QPushButton* wait = box.addButton(tr("Quit when it has ended"), QMessageBox::AcceptRole);
+    QPushButton* stay = box.addButton(tr("Keep the console open"), QMessageBox::RejectRole);
+    box.setDefaultButton(stay);
+    box.setEscapeButton(stay);
+    box.exec();
+    if (cancelJob && box.clickedButton() == cancelJob) return QuitChoice::CancelJobAndQuit;
+    return box.clickedButton() == wait ? QuitChoice::QuitWhenEnded : QuitChoice::Stay;
+}
+
 void MainWindow::closeEvent(QCloseEvent* e) {
+    if (!mayQuit()) {
+        e->ignore();
+        return;
+    }
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
