@@ -124,6 +124,9 @@ MainWindow::MainWindow(Engine& engine, QWidget* parent)
                 statusBar()->showMessage(
                     message.isEmpty() || !id ? text : text + QStringLiteral(" — ") + message);
             });
+    connect(runner_, &BackupRunner::levelPromoted, this, [this](qint64 id, const QString& note) {
+        statusBar()->showMessage(tr("Backup job %1 runs as a full backup: %2").arg(id).arg(note));
+    });
     connect(this, &MainWindow::backupStarted, this, [backup, cancel] {
         backup->setEnabled(false);
         cancel->setEnabled(true);
@@ -186,7 +189,8 @@ void MainWindow::backUpNow() {
         statusBar()->showMessage(QString::fromStdString(status.error().message));
         return;
     }
-    BackupDialog dialog(static_cast<int>(status->drives), this);
+    BackupDialog dialog(static_cast<int>(status->drives),
+                        BackupDialog::poolsOf(status->catalog_path), this);
     if (dialog.exec() != QDialog::Accepted) return;
     startBackup(dialog.options());
 }
