@@ -229,6 +229,8 @@ void MainWindow::buildNotifications() {
             [this](const RestorePlanSummary& p) { requests_->setRestoreMissing(p.missing); });
     connect(restore_, &RestorePage::finished, requests_,
             [this](const RestoreSummary& r) { requests_->setRestoreMissing(r.missingVolumes); });
+    connect(restore_, &RestorePage::outcomeCleared, requests_,
+            [this] { requests_->setRestoreMissing({}); });
     connect(devices_, &DevicesPage::drivesNeedingCleaning, requests_,
             &OperatorRequests::setDrivesNeedingCleaning);
     connect(requests_, &OperatorRequests::failed, this, [this](const QString& message) {

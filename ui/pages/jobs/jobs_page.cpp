@@ -189,6 +189,10 @@ void JobsPage::hideEvent(QHideEvent* event) {
 void JobsPage::report(const QString& text, bool error) {
     if (error) log::get("ui")->warn("jobs page: {}", text.toStdString());
     showStatus(status_, text, error);
+    if (error)
+        gate_.clearWhenFree(this, text, [this, text] {
+            if (status_->text() == text) showStatus(status_, QString(), false);
+        });
 }
 
 QString JobsPage::statusText() const {
