@@ -353,6 +353,26 @@
         <source>no</source>
         <translation>nein</translation>
     </message>
+    <message>
+        <source>Sustained rate: the drives&apos; rate once they were streaming — the median-based mean of the samples without ramp-up, ramp-down and bursts above 1.5 × the median. Wall rate: every byte on tape ÷ the whole elapsed time, mounts included.</source>
+        <translation>Dauerrate: die Rate der Laufwerke, sobald sie streamen – der Mittelwert der Messpunkte ohne Anlauf, Auslauf und Spitzen über dem 1,5-Fachen des Medians. Gesamtrate: jedes Byte auf Band ÷ die gesamte verstrichene Zeit, Ladevorgänge eingeschlossen.</translation>
+    </message>
+    <message>
+        <source>Here it is below the wall rate: much of the data went in short bursts far above the steady rate (a cache absorbing data at memory speed), which the sustained rate does not count.</source>
+        <translation>Hier liegt sie unter der Gesamtrate: Ein großer Teil der Daten floss in kurzen Spitzen weit über der gleichmäßigen Rate (ein Cache, der Daten mit Speichergeschwindigkeit aufnimmt), die die Dauerrate nicht mitzählt.</translation>
+    </message>
+    <message>
+        <source>Here it is above the wall rate: mounting, positioning and waiting took part of the elapsed time.</source>
+        <translation>Hier liegt sie über der Gesamtrate: Laden, Positionieren und Warten nahmen einen Teil der verstrichenen Zeit ein.</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>%1, promoted from %2 (no full backup to build on)</source>
+        <translation>%1, hochgestuft von %2 (keine Vollsicherung als Grundlage)</translation>
+    </message>
 </context>
 <context>
     <name>VolumeColors</name>
@@ -529,6 +549,34 @@
     <message>
         <source>Folder to back up</source>
         <translation>Zu sichernder Ordner</translation>
+    </message>
+    <message>
+        <source>Full: every file</source>
+        <translation>Voll: jede Datei</translation>
+    </message>
+    <message>
+        <source>Differential: changes since the last full</source>
+        <translation>Differenziell: Änderungen seit der letzten Vollsicherung</translation>
+    </message>
+    <message>
+        <source>Incremental: changes since the last backup</source>
+        <translation>Inkrementell: Änderungen seit der letzten Sicherung</translation>
+    </message>
+    <message>
+        <source>Backup level</source>
+        <translation>Sicherungsstufe</translation>
+    </message>
+    <message>
+        <source>Without a full backup of a source under this name, a differential or incremental runs as a full and says so.</source>
+        <translation>Ohne Vollsicherung einer Quelle unter diesem Namen läuft eine differenzielle oder inkrementelle Sicherung als Vollsicherung und meldet das.</translation>
+    </message>
+    <message>
+        <source>&amp;Level:</source>
+        <translation>S&amp;tufe:</translation>
+    </message>
+    <message>
+        <source>Pool to write to</source>
+        <translation>Pool, in den geschrieben wird</translation>
     </message>
 </context>
 <context>
@@ -760,6 +808,10 @@
     <message>
         <source>%1 in %2 files</source>
         <translation>%1 in %2 Dateien</translation>
+    </message>
+    <message>
+        <source>Level:</source>
+        <translation>Stufe:</translation>
     </message>
 </context>
 <context>
@@ -1496,6 +1548,34 @@ cmd:&apos;pg_dump db&apos;</translation>
         <source>not modelled</source>
         <translation>nicht modelliert</translation>
     </message>
+    <message>
+        <source>idle</source>
+        <translation>untätig</translation>
+    </message>
+    <message>
+        <source>writing</source>
+        <translation>schreibt</translation>
+    </message>
+    <message>
+        <source>mounting</source>
+        <translation>lädt</translation>
+    </message>
+    <message>
+        <source>positioning</source>
+        <translation>positioniert</translation>
+    </message>
+    <message>
+        <source>waiting for media</source>
+        <translation>wartet auf Medium</translation>
+    </message>
+    <message>
+        <source>writing, %1 % idle</source>
+        <translation>schreibt, %1 % untätig</translation>
+    </message>
+    <message>
+        <source>What the drive did since the previous snapshot; idle: waiting for data from its sources.</source>
+        <translation>Was das Laufwerk seit der vorigen Momentaufnahme getan hat; untätig: wartet auf Daten seiner Quellen.</translation>
+    </message>
 </context>
 <context>
     <name>tl::ui::ElementWidget</name>
@@ -2015,6 +2095,10 @@ cmd:&apos;pg_dump db&apos;</translation>
     <message>
         <source>Select a job definition to run.</source>
         <translation>Wählen Sie eine Auftragsdefinition zum Ausführen aus.</translation>
+    </message>
+    <message>
+        <source>R&amp;unning</source>
+        <translation>&amp;Laufend</translation>
     </message>
 </context>
 <context>
@@ -2571,6 +2655,42 @@ cmd:&apos;pg_dump db&apos;</translation>
         <source>Operator requests: %1</source>
         <translation>Operator-Anforderungen: %1</translation>
     </message>
+    <message>
+        <source>Backup job %1 runs as a full backup: %2</source>
+        <translation>Sicherungsauftrag %1 läuft als Vollsicherung: %2</translation>
+    </message>
+    <message>
+        <source>The console quits when %1 has ended.</source>
+        <translation>Die Konsole wird beendet, wenn %1 abgeschlossen ist.</translation>
+    </message>
+    <message>
+        <source>Quit Tapeloom</source>
+        <translation>Tapeloom beenden</translation>
+    </message>
+    <message>
+        <source>%1 is running.</source>
+        <translation>%1 läuft.</translation>
+    </message>
+    <message>
+        <source>Quitting now cancels it: the job ends as “cancelled” and what it had not written yet is not backed up or restored. Or let it finish: the console quits when it has ended.</source>
+        <translation>Wenn Sie jetzt beenden, wird er abgebrochen: Der Auftrag endet als „abgebrochen“, und was er noch nicht geschrieben hatte, wird nicht gesichert oder wiederhergestellt. Oder lassen Sie ihn fertig laufen: Die Konsole wird beendet, wenn er abgeschlossen ist.</translation>
+    </message>
+    <message>
+        <source>It cannot be stopped halfway. The console can quit when it has ended.</source>
+        <translation>Er kann nicht mittendrin angehalten werden. Die Konsole kann beendet werden, wenn er abgeschlossen ist.</translation>
+    </message>
+    <message>
+        <source>Cancel the job and quit</source>
+        <translation>Auftrag abbrechen und beenden</translation>
+    </message>
+    <message>
+        <source>Quit when it has ended</source>
+        <translation>Beenden, wenn er abgeschlossen ist</translation>
+    </message>
+    <message>
+        <source>Keep the console open</source>
+        <translation>Konsole geöffnet lassen</translation>
+    </message>
 </context>
 <context>
     <name>tl::ui::MediaActionDialog</name>
@@ -2771,6 +2891,17 @@ cmd:&apos;pg_dump db&apos;</translation>
     <message>
         <source>Moving %1</source>
         <translation>%1 wird verlagert</translation>
+    </message>
+    <message>
+        <source>No blank cartridge matches %1.</source>
+        <translation>Keine leere Kassette passt zu %1.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n blank cartridge(s) matching %1 labeled into pool %2 (see the list); blank cartridges that do not match stay blank.</source>
+        <translation>
+            <numerusform>%n leere Kassette, die zu %1 passt, für Pool %2 gelabelt (siehe Liste); leere Kassetten, die nicht passen, bleiben leer.</numerusform>
+            <numerusform>%n leere Kassetten, die zu %1 passen, für Pool %2 gelabelt (siehe Liste); leere Kassetten, die nicht passen, bleiben leer.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3333,6 +3464,10 @@ cmd:&apos;pg_dump db&apos;</translation>
         <source>Cannot cancel queue entry %1: %2</source>
         <translation>Warteschlangeneintrag %1 kann nicht abgebrochen werden: %2</translation>
     </message>
+    <message>
+        <source>the service has no running entry for %1</source>
+        <translation>der Dienst hat keinen laufenden Eintrag für %1</translation>
+    </message>
 </context>
 <context>
     <name>tl::ui::QueueTableModel</name>
@@ -3801,6 +3936,128 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
 </context>
 <context>
+    <name>tl::ui::RunningPanel</name>
+    <message>
+        <source>&amp;Cancel job…</source>
+        <translation>Auftrag &amp;abbrechen…</translation>
+    </message>
+    <message>
+        <source>Running jobs</source>
+        <translation>Laufende Aufträge</translation>
+    </message>
+    <message>
+        <source>Jobs running on this data directory: this console&apos;s, the scheduler service&apos;s and those of tapeloom-cli. Progress is measured against the last run of the same sources.</source>
+        <translation>Aufträge, die in diesem Datenverzeichnis laufen: die dieser Konsole, des Planungsdienstes und von tapeloom-cli. Der Fortschritt wird am letzten Lauf derselben Quellen gemessen.</translation>
+    </message>
+    <message>
+        <source>Cancel the selected running job</source>
+        <translation>Den ausgewählten laufenden Auftrag abbrechen</translation>
+    </message>
+    <message>
+        <source>Select a running job to cancel.</source>
+        <translation>Wählen Sie einen laufenden Auftrag zum Abbrechen aus.</translation>
+    </message>
+    <message>
+        <source>Job %1 runs in process %2 (tapeloom-cli): stop it there.</source>
+        <translation>Auftrag %1 läuft im Prozess %2 (tapeloom-cli): Halten Sie ihn dort an.</translation>
+    </message>
+    <message>
+        <source>Cancel job %1? It ends as “cancelled”: what it has not written yet is not backed up.</source>
+        <translation>Auftrag %1 abbrechen? Er endet als „abgebrochen“: Was er noch nicht geschrieben hat, wird nicht gesichert.</translation>
+    </message>
+    <message>
+        <source>Cancelling job %1…</source>
+        <translation>Auftrag %1 wird abgebrochen…</translation>
+    </message>
+    <message>
+        <source>Job %1 cannot be cancelled from here.</source>
+        <translation>Auftrag %1 kann von hier aus nicht abgebrochen werden.</translation>
+    </message>
+    <message>
+        <source>Cancel requested for job %1.</source>
+        <translation>Abbruch für Auftrag %1 angefordert.</translation>
+    </message>
+    <message>
+        <source>Cannot cancel job %1: %2</source>
+        <translation>Auftrag %1 kann nicht abgebrochen werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>tl::ui::RunningTableModel</name>
+    <message>
+        <source>restore</source>
+        <translation>Wiederherstellung</translation>
+    </message>
+    <message>
+        <source>backup</source>
+        <translation>Sicherung</translation>
+    </message>
+    <message>
+        <source>this console</source>
+        <translation>diese Konsole</translation>
+    </message>
+    <message>
+        <source>scheduler service</source>
+        <translation>Planungsdienst</translation>
+    </message>
+    <message>
+        <source>process %1</source>
+        <translation>Prozess %1</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>%1 MB/s</source>
+        <translation>%1 MB/s</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>Auftrag</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Level</source>
+        <translation>Stufe</translation>
+    </message>
+    <message>
+        <source>Run by</source>
+        <translation>Ausgeführt von</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>Fortschritt</translation>
+    </message>
+    <message>
+        <source>Read</source>
+        <translation>Gelesen</translation>
+    </message>
+    <message>
+        <source>Wall rate</source>
+        <translation>Gesamtrate</translation>
+    </message>
+    <message>
+        <source>Elapsed</source>
+        <translation>Verstrichen</translation>
+    </message>
+    <message>
+        <source>Time left</source>
+        <translation>Restzeit</translation>
+    </message>
+</context>
+<context>
     <name>tl::ui::SchedulePanel</name>
     <message>
         <source>&amp;Add schedule</source>
@@ -4151,10 +4408,6 @@ cmd:&apos;pg_dump db&apos;</translation>
         <translation>Als PNG exportieren …</translation>
     </message>
     <message>
-        <source>time (s)</source>
-        <translation>Zeit (s)</translation>
-    </message>
-    <message>
         <source>Export graph</source>
         <translation>Diagramm exportieren</translation>
     </message>
@@ -4165,6 +4418,14 @@ cmd:&apos;pg_dump db&apos;</translation>
     <message>
         <source>Cannot write the graph to %1</source>
         <translation>Das Diagramm kann nicht nach %1 geschrieben werden</translation>
+    </message>
+    <message>
+        <source>time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>peak %1 above the scale</source>
+        <translation>Spitze %1 über der Skala</translation>
     </message>
 </context>
 <context>

@@ -167,6 +167,11 @@ int main(int argc, char** argv) {
         QTimer::singleShot(delayMs, &window, [&window, file] {
             if (!window.grab().save(file))
                 fprintf(stderr, "tapeloom: cannot write %s\n", qPrintable(file));
+            // Nobody is there to answer the quit question: a running job is cancelled.
+            window.setQuitQuestion([](const QString&, bool cancellable) {
+                return cancellable ? tl::ui::MainWindow::QuitChoice::CancelJobAndQuit
+                                   : tl::ui::MainWindow::QuitChoice::QuitWhenEnded;
+            });
             QApplication::quit();
         });
     }

@@ -189,6 +189,8 @@ Result<JobReport> run_backup(Engine& engine, const BackupOptions& o,
 
     const auto started_wall = clock.wall();
     const auto started = clock.now();
+    const double started_unix =
+        std::chrono::duration<double>(started_wall.time_since_epoch()).count();
     const auto proc_before = metrics::read_process_stat();
     std::int64_t job_id = 0;
     {
@@ -412,6 +414,9 @@ Result<JobReport> run_backup(Engine& engine, const BackupOptions& o,
         live.job_id = job_id;
         live.name = o.name;
         live.pid = getpid();
+        live.started_at = started_unix;
+        live.level = to_string(levels->level);
+        live.level_note = levels->promotion;
         live.status = "running";
         live.poll_interval = o.poll_interval;
         live.total_bytes = expected_bytes;

@@ -47,6 +47,9 @@ nlohmann::json to_json(const LiveSnapshot& s) {
             {"ended", s.ended},
             {"status", s.status},
             {"wall_time", s.wall_time},
+            {"started_at", s.started_at},
+            {"level", s.level},
+            {"level_note", s.level_note},
             {"elapsed", s.elapsed},
             {"poll_interval", s.poll_interval},
             {"source_bytes", s.source_bytes},
@@ -75,6 +78,9 @@ LiveSnapshot snapshot_from_json(const nlohmann::json& j) {
     get(j, "ended", s.ended);
     get(j, "status", s.status);
     get(j, "wall_time", s.wall_time);
+    get(j, "started_at", s.started_at);
+    get(j, "level", s.level);
+    get(j, "level_note", s.level_note);
     get(j, "elapsed", s.elapsed);
     get(j, "poll_interval", s.poll_interval);
     get(j, "source_bytes", s.source_bytes);

@@ -52,6 +52,9 @@ struct LiveSnapshot {
     bool ended = false;      // the last snapshot of a job
     std::string status;      // running, then the job's final status
     long long wall_time = 0; // unix seconds of this poll
+    double started_at = 0;   // unix seconds (with fraction) the job started, 0 unknown
+    std::string level;       // backup level run: full, diff, incr ("" unknown)
+    std::string level_note;  // why the level differs from the one asked for (a promotion)
     double elapsed = 0;      // seconds since the job started (monotonic)
     double poll_interval = 1;
     std::uint64_t source_bytes = 0, tape_bytes = 0, files = 0;

@@ -92,7 +92,8 @@ private Q_SLOTS:
         for (std::size_t d = 0; d < 4; ++d) {
             QCOMPARE(h.names()[d], "drive:" + report.drives[d].name);
             const auto rates = h.values(0, d);
-            double area = 0, prev = 0, peak = 0, widest = 0;
+            // Points are on the wall clock: the first interval starts at the job's start.
+            double area = 0, prev = last.started_at, peak = 0, widest = 0;
             for (std::size_t i = 0; i < times.size(); ++i) {
                 area += rates[i] * (times[i] - prev);
                 widest = std::max(widest, times[i] - prev);
@@ -110,7 +111,8 @@ private Q_SLOTS:
             all += area;
         }
         const auto total = h.values(0, 4);
-        double totalArea = 0, prev = 0;
+        QVERIFY(last.started_at > 0);
+        double totalArea = 0, prev = last.started_at;
         for (std::size_t i = 0; i < times.size(); ++i) {
             totalArea += total[i] * (times[i] - prev);
             prev = times[i];

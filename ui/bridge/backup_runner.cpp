@@ -1,6 +1,7 @@
 #include "bridge/backup_runner.h"
 
 #include <QMetaObject>
+#include <QStringList>
 
 #include "bridge/engine_gate.h"
 
@@ -25,14 +26,27 @@ bool BackupRunner::start(const job::BackupOptions& options, QString* error) {
     if (thread_.joinable()) thread_.join();
     running_ = true;
     cancel_ = false;
+    if (gate_) gate_->setCanceller([this] { cancel_ = true; });
     thread_ = std::thread([this, options] {
-        auto r = job::run_backup(engine_, options, {}, &cancel_);
+        std::string promotion; // written by the job's monitor thread, read after the job
+        auto noteLevel = [this, &promotion](const job::BackupProgress& p) {
+            if (p.live.level_note.empty() || !promotion.empty()) return;
+            promotion = p.live.level_note;
+            const qint64 job = p.live.job_id;
+            const QString note = QString::fromStdString(promotion);
+            QMetaObject::invokeMethod(
+                this, [this, job, note] { Q_EMIT levelPromoted(job, note); }, Qt::QueuedConnection);
+        };
+        auto r = job::run_backup(engine_, options, noteLevel, &cancel_);
         qint64 id = 0;
         QString status, message;
         if (r) {
             id = r->job_id;
             status = QString::fromStdString(r->status);
-            message = QString::fromStdString(r->error);
+            QStringList parts;
+            if (!promotion.empty()) parts << QString::fromStdString(promotion);
+            if (!r->error.empty()) parts << QString::fromStdString(r->error);
+            message = parts.join(QStringLiteral("; "));
         } else {
             status = QStringLiteral("failed");
             message = QString::fromStdString(r.error().message);

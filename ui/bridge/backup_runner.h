@@ -33,7 +33,11 @@ public:
     void setGate(EngineGate* gate) { gate_ = gate; }
 
 Q_SIGNALS:
-    // jobId 0 when the job could not start; status is the job's final status or "failed".
+    // The job runs at another level than asked (an incremental without a full runs as a
+    // full): `note` says so, as soon as the job knows it.
+    void levelPromoted(qint64 jobId, const QString& note);
+    // jobId 0 when the job could not start; status is the job's final status or "failed";
+    // `message` holds the promotion note and the job's error, if any.
     void finished(qint64 jobId, const QString& status, const QString& message);
 
 private:

@@ -2,6 +2,7 @@
 
 #include <QMetaObject>
 #include <chrono>
+#include <memory>
 
 namespace tl::ui {
 
@@ -24,6 +25,7 @@ void EngineGate::release() {
     {
         std::lock_guard lock(mutex_);
         holder_.clear();
+        canceller_ = nullptr;
     }
     freed_.notify_all();
     notify(false, {});
@@ -38,6 +40,47 @@ bool EngineGate::waitUntilFree(int timeoutMs) {
     std::unique_lock lock(mutex_);
     return freed_.wait_for(lock, std::chrono::milliseconds(timeoutMs),
                            [this] { return holder_.isEmpty(); });
+}
+
+void EngineGate::setCanceller(std::function<void()> cancel) {
+    std::lock_guard lock(mutex_);
+    if (!holder_.isEmpty()) canceller_ = std::move(cancel);
+}
+
+bool EngineGate::canCancel() const {
+    std::lock_guard lock(mutex_);
+    return static_cast<bool>(canceller_);
+}
+
+bool EngineGate::cancelHolder() {
+    std::function<void()> cancel;
+    {
+        std::lock_guard lock(mutex_);
+        cancel = canceller_;
+    }
+    if (!cancel) return false;
+    cancel();
+    return true;
+}
+
+void EngineGate::whenFree(QObject* context, std::function<void()> then) {
+    if (!busy()) {
+        QMetaObject::invokeMethod(context, std::move(then), Qt::QueuedConnection);
+        return;
+    }
+    auto once = std::make_shared<QMetaObject::Connection>();
+    *once = connect(this, &EngineGate::changed, context,
+                    [once, then = std::move(then)](bool nowBusy, const QString&) {
+                        if (nowBusy) return;
+                        QObject::disconnect(*once);
+                        then();
+                    });
+}
+
+void EngineGate::clearWhenFree(QObject* context, const QString& text, std::function<void()> clear) {
+    const QString running = holder();
+    if (running.isEmpty() || !text.contains(running)) return;
+    whenFree(context, std::move(clear));
 }
 
 EngineGate::~EngineGate() {

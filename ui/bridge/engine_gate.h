@@ -7,6 +7,7 @@
 #include <QObject>
 #include <QString>
 #include <condition_variable>
+#include <functional>
 #include <mutex>
 
 namespace tl::ui {
@@ -25,6 +26,21 @@ public:
     // Engine outlives it). False after `timeoutMs`.
     bool waitUntilFree(int timeoutMs);
 
+    // The holder's way to stop its work early (a job's cancel flag), given right after
+    // tryAcquire(); release() forgets it. cancelHolder() calls it: false when nothing holds
+    // the gate or the holder cannot be stopped (a labeling, a library move).
+    void setCanceller(std::function<void()> cancel);
+    bool canCancel() const;
+    bool cancelHolder();
+    // Calls `then` on `context`'s thread once, the next time the gate is free (soon when it is
+    // free now); nothing when `context` is gone first. For messages that hold only while a job
+    // runs ("A backup is running…").
+    void whenFree(QObject* context, std::function<void()> then);
+    // For a page's status line: when `text` names the job holding the gate now (a refusal such
+    // as "A backup is running; try again…"), calls `clear` once the gate is free, so the
+    // refusal does not outlive the job. `clear` checks that the line still shows `text`.
+    void clearWhenFree(QObject* context, const QString& text, std::function<void()> clear);
+
     // Background reads (a page's snapshot thread) count themselves here, so the window can
     // wait for them before its pages and the Engine go away; the gate's destructor waits too.
     void readStarted();
@@ -41,6 +57,7 @@ private:
     mutable std::mutex mutex_;
     std::condition_variable freed_;
     QString holder_;
+    std::function<void()> canceller_;
     int reads_ = 0;
 };
 

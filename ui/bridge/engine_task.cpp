@@ -12,8 +12,9 @@ namespace tl::ui {
 
 bool runEngineTask(EngineGate& gate, QObject* context, const QString& what,
                    std::function<QString()> work, std::function<void(const QString& error)> done,
-                   QString* whyNot) {
+                   QString* whyNot, std::function<void()> cancel) {
     if (!gate.tryAcquire(what, whyNot)) return false;
+    if (cancel) gate.setCanceller(std::move(cancel));
     QPointer<QObject> guard(context);
     QPointer<EngineGate> gateGuard(&gate);
     std::thread([guard, gateGuard, what, work = std::move(work), done = std::move(done)] {

@@ -4,6 +4,7 @@
 // and hands its outcome back on the GUI thread. The work returns an empty string on success
 // or the error text to show; exceptions are caught and reported as errors. If `context` is
 // destroyed first, `done` is not called (the work still finishes and the gate is released).
+// `cancel`, when given, is how the gate stops the work early (EngineGate::cancelHolder()).
 #include <QObject>
 #include <QString>
 #include <functional>
@@ -15,7 +16,7 @@ class EngineGate;
 // False (with `whyNot`) when the gate is held; otherwise the work has started.
 bool runEngineTask(EngineGate& gate, QObject* context, const QString& what,
                    std::function<QString()> work, std::function<void(const QString& error)> done,
-                   QString* whyNot = nullptr);
+                   QString* whyNot = nullptr, std::function<void()> cancel = {});
 
 // Runs a read (a page's snapshot from its own catalog connection) on a detached worker thread
 // counted by the gate, so the window waits for it before the pages and the Engine go away.

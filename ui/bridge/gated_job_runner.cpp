@@ -24,6 +24,8 @@ Status GatedJobRunner::start(const schedule::RunRequest& request) {
         return st;
     }
     holding_.insert(request.queue_id);
+    // The console's Cancel (any thread) only leaves a note; the scheduler's thread acts on it.
+    gate_.setCanceller([this, id = request.queue_id] { cancelRequested_ = id; });
     return {};
 }
 
@@ -32,6 +34,7 @@ void GatedJobRunner::cancel(std::int64_t queue_id) {
 }
 
 std::vector<schedule::RunResult> GatedJobRunner::finished() {
+    if (const std::int64_t id = cancelRequested_.exchange(0)) inner_.cancel(id);
     auto ended = inner_.finished();
     for (const auto& r : ended)
         if (holding_.erase(r.queue_id)) gate_.release();

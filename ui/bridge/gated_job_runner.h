@@ -3,6 +3,7 @@
 // Engine, each run holding the EngineGate from start to end, so a scheduled job never runs
 // beside a backup, restore or labeling started by hand. When the gate is held, start() says
 // Busy and the run stays queued until a later tick. Called from the scheduler's thread.
+#include <atomic>
 #include <memory>
 #include <set>
 
@@ -26,7 +27,8 @@ public:
 private:
     schedule::BackupRunner inner_;
     EngineGate& gate_;
-    std::set<std::int64_t> holding_; // queue ids of runs that hold the gate
+    std::set<std::int64_t> holding_;               // queue ids of runs that hold the gate
+    std::atomic<std::int64_t> cancelRequested_{0}; // queue id the console asked to stop
 };
 
 } // namespace tl::ui

@@ -85,7 +85,7 @@ void OperatorRequests::poll() {
     auto check = [guard, path = catalogPath_.toStdString(), home = home_.toStdString(),
                   missing = restoreMissing_] {
         const auto shortages = findPoolShortages(path, home);
-        const auto back = inLibrary(path, missing);
+        const auto back = inLibrary(path, home, missing);
         if (!guard) return;
         QMetaObject::invokeMethod(
             guard.data(),
@@ -254,15 +254,29 @@ QList<PoolShortage> OperatorRequests::findPoolShortages(const std::string& catal
     return out;
 }
 
-QStringList OperatorRequests::inLibrary(const std::string& catalogPath,
+QStringList OperatorRequests::inLibrary(const std::string& catalogPath, const std::string& home,
                                         const QStringList& barcodes) {
     QStringList out;
     if (barcodes.isEmpty()) return out;
     auto db = catalog::Db::open(catalogPath, false);
     if (!db) return out;
+    // The changers first: an operator who put the cartridge back answered the request, whether
+    // or not the catalog has recorded the move yet.
+    if (auto libs = device::list_libraries(db.value())) {
+        SystemClock clock;
+        for (const auto& l : libs.value()) {
+            auto lib = device::open_library(db.value(), home, l.name, clock);
+            if (!lib) continue;
+            auto present = lib.value()->barcodes();
+            if (!present) continue;
+            for (const auto& b : present.value())
+                if (barcodes.contains(QString::fromStdString(b))) out << QString::fromStdString(b);
+        }
+    }
     auto s = db->prepare("SELECT count(*) FROM volumes WHERE barcode = ? AND location = 'library'");
     if (!s) return out;
     for (const auto& b : barcodes) {
+        if (out.contains(b)) continue;
         s->reset();
         s->bind(1, b.toStdString());
         auto r = s->step();

@@ -6,7 +6,8 @@
 //    volume of its own or in Scratch, and (when it labels automatically) no blank cartridge in
 //    its library (catalog + library inventory, read on a worker thread);
 //  - volumes a restore needs that are outside the library (fed by the Restore page's plan or
-//    result; gone once the catalog places them in a library);
+//    result; gone once a library's changer holds them or the catalog places them in one, and
+//    when the Restore page drops that plan);
 //  - drives that ask for cleaning (fed by the Devices page: only st drives report it, and the
 //    engine does not record when).
 // A request disappears when its cause is gone; a dismissed one stays hidden until its cause
@@ -69,7 +70,10 @@ public:
     // The catalog check itself (worker thread; own connection).
     static QList<PoolShortage> findPoolShortages(const std::string& catalogPath,
                                                  const std::string& home);
-    static QStringList inLibrary(const std::string& catalogPath, const QStringList& barcodes);
+    // Those of `barcodes` a library holds: in its changer's inventory (slots, drives, mail
+    // slots) or, by the catalog, located in it.
+    static QStringList inLibrary(const std::string& catalogPath, const std::string& home,
+                                 const QStringList& barcodes);
 
 Q_SIGNALS:
     void requestAdded(const tl::ui::OperatorRequest& request);

@@ -62,6 +62,7 @@ bool RestoreRunner::launch(const std::vector<job::RestoreOptions>& runs, bool ru
     if (thread_.joinable()) thread_.join();
     running_ = true;
     cancel_ = false;
+    if (gate_ && run) gate_->setCanceller([this] { cancel_ = true; });
     baseline_ = written_bytes();
     thread_ = std::thread([this, runs, run] {
         auto plan = planAll(runs);

@@ -62,6 +62,7 @@ public:
     // When set, plans and restores hold the gate while they run (one engine job at a time);
     // `gate` must outlive the runner.
     void setGate(EngineGate* gate) { gate_ = gate; }
+    EngineGate* gate() const { return gate_; }
 
 Q_SIGNALS:
     void planned(const tl::ui::RestorePlanSummary& plan);

@@ -1,5 +1,7 @@
 #include "bridge/system_poller.h"
 
+#include <QDateTime>
+
 #include "common/log.h"
 
 namespace tl::ui {
@@ -7,6 +9,7 @@ namespace tl::ui {
 SystemPoller::SystemPoller(QObject* parent, int intervalMs) : QObject(parent) {
     qRegisterMetaType<tl::metrics::CpuSample>("tl::metrics::CpuSample");
     clock_.start();
+    startedAt_ = static_cast<double>(QDateTime::currentMSecsSinceEpoch()) / 1e3;
     connect(&timer_, &QTimer::timeout, this, &SystemPoller::poll);
     timer_.start(intervalMs);
     poll(); // the first reading is the baseline
@@ -22,7 +25,8 @@ void SystemPoller::poll() {
     }
     const auto proc = metrics::read_process_stat();
     if (haveLast_) {
-        Q_EMIT cpuSampled(t, metrics::usage_between(last_, reading.value()));
+        // Wall clock from the monotonic timer: no jumps, one axis with the drives' graph.
+        Q_EMIT cpuSampled(startedAt_ + t, metrics::usage_between(last_, reading.value()));
         const double dt = t - lastT_;
         const double pct = dt > 0 ? 100.0 * (proc.cpu_seconds - lastCpuSeconds_) / dt : 0.0;
         Q_EMIT processSampled(pct, proc.rss_bytes);

@@ -19,7 +19,7 @@ public:
     int interval() const { return timer_.interval(); }
 
 Q_SIGNALS:
-    // t: seconds since the poller started.
+    // t: wall-clock unix seconds (with fraction), the time axis the jobs' graphs use too.
     void cpuSampled(double t, const tl::metrics::CpuSample& sample);
     // cpuPercent: the engine process's CPU use over the last interval, in % of one core.
     void processSampled(double cpuPercent, quint64 rssBytes);
@@ -29,6 +29,7 @@ private:
     void poll();
     QTimer timer_;
     QElapsedTimer clock_;
+    double startedAt_ = 0; // unix seconds when clock_ started
     metrics::CpuReading last_;
     bool haveLast_ = false;
     double lastCpuSeconds_ = 0;

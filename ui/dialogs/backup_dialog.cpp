@@ -5,18 +5,22 @@
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include "catalog/db.h"
+#include "media/pool.h"
+
 namespace tl::ui {
 
-BackupDialog::BackupDialog(int drives, QWidget* parent)
+BackupDialog::BackupDialog(int drives, const QStringList& pools, QWidget* parent)
     : QDialog(parent), sources_(new QListWidget(this)), sourceEdit_(new QLineEdit(this)),
-      drives_(new QSpinBox(this)), sessions_(new QSpinBox(this)), pool_(new QLineEdit(this)),
-      compression_(new QComboBox(this)), name_(new QLineEdit(this)),
+      drives_(new QSpinBox(this)), sessions_(new QSpinBox(this)), level_(new QComboBox(this)),
+      pool_(new QComboBox(this)), compression_(new QComboBox(this)), name_(new QLineEdit(this)),
       buttons_(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this)) {
     setWindowTitle(tr("Back up now"));
     auto* layout = new QVBoxLayout(this);
@@ -36,6 +40,13 @@ BackupDialog::BackupDialog(int drives, QWidget* parent)
     sourceRow->addWidget(remove);
     form->addRow(tr("Sources:"), sources_);
     form->addRow(QString(), sourceRow);
+    level_->addItem(tr("Full: every file"), QStringLiteral("full"));
+    level_->addItem(tr("Differential: changes since the last full"), QStringLiteral("diff"));
+    level_->addItem(tr("Incremental: changes since the last backup"), QStringLiteral("incr"));
+    level_->setAccessibleName(tr("Backup level"));
+    level_->setToolTip(tr("Without a full backup of a source under this name, a differential or "
+                          "incremental runs as a full and says so."));
+    form->addRow(tr("&Level:"), level_);
     drives_->setRange(0, std::max(1, drives));
     drives_->setSpecialValueText(tr("as many as useful"));
     drives_->setValue(0);
@@ -43,7 +54,9 @@ BackupDialog::BackupDialog(int drives, QWidget* parent)
     sessions_->setRange(1, 32);
     sessions_->setValue(4);
     form->addRow(tr("&Sessions per drive:"), sessions_);
-    pool_->setText(QStringLiteral("Default"));
+    pool_->addItems(pools.isEmpty() ? QStringList{QStringLiteral("Default")} : pools);
+    if (const int i = pool_->findText(QStringLiteral("Default")); i >= 0) pool_->setCurrentIndex(i);
+    pool_->setAccessibleName(tr("Pool to write to"));
     form->addRow(tr("&Pool:"), pool_);
     compression_->addItems({QStringLiteral("none"), QStringLiteral("lz4"), QStringLiteral("zstd"),
                             QStringLiteral("gzip")});
@@ -58,7 +71,9 @@ BackupDialog::BackupDialog(int drives, QWidget* parent)
         addSource(sourceEdit_->text().trimmed());
         sourceEdit_->clear();
     });
-    connect(sourceEdit_, &QLineEdit::returnPressed, add, &QPushButton::click);
+    // Enter in the source field adds it (eventFilter), it never starts the backup.
+    sourceEdit_->installEventFilter(this);
+    add->setAutoDefault(false);
     connect(browse, &QPushButton::clicked, this, [this] {
         const QString dir = QFileDialog::getExistingDirectory(this, tr("Folder to back up"));
         if (!dir.isEmpty()) addSource(dir);
@@ -70,6 +85,28 @@ BackupDialog::BackupDialog(int drives, QWidget* parent)
     connect(buttons_, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons_, &QDialogButtonBox::rejected, this, &QDialog::reject);
     updateOk();
+}
+
+bool BackupDialog::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == sourceEdit_ && event->type() == QEvent::KeyPress) {
+        const int key = static_cast<QKeyEvent*>(event)->key();
+        if (key == Qt::Key_Return || key == Qt::Key_Enter) {
+            addSource(sourceEdit_->text().trimmed());
+            sourceEdit_->clear();
+            return true;
+        }
+    }
+    return QDialog::eventFilter(watched, event);
+}
+
+QStringList BackupDialog::poolsOf(const std::string& catalogPath) {
+    QStringList pools;
+    auto db = catalog::Db::open(catalogPath, false);
+    if (!db) return pools;
+    if (auto list = media::list_pools(db.value()))
+        for (const auto& p : list.value())
+            pools << QString::fromStdString(p.name);
+    return pools;
 }
 
 void BackupDialog::addSource(const QString& source) {
@@ -88,7 +125,8 @@ job::BackupOptions BackupDialog::options() const {
         o.sources.push_back(sources_->item(i)->text().toStdString());
     o.drives = static_cast<std::size_t>(drives_->value());
     o.sessions_per_drive = static_cast<std::size_t>(sessions_->value());
-    o.pool = pool_->text().trimmed().toStdString();
+    o.pool = pool_->currentText().toStdString();
+    o.level = level_->currentData().toString().toStdString();
     o.compression = compression_->currentText().toStdString();
     o.name = name_->text().trimmed().toStdString();
     return o;

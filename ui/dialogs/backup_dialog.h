@@ -1,7 +1,8 @@
 #pragma once
 // "Back up now": the sources (folders, raw:/dev/x, cmd:..., sqlite:/db — as `tapeloom-cli
-// backup --source` takes them), drives, sessions per drive, pool, compression and a name, for a
-// one-off backup from the console. OK stays disabled until there is a source.
+// backup --source` takes them), the level (full, differential, incremental), drives, sessions
+// per drive, the pool (one of the catalog's), compression and a name, for a one-off backup from
+// the console. Enter in the source field adds the source; OK stays disabled until there is one.
 #include <QDialog>
 
 #include "job/backup_job.h"
@@ -17,10 +18,22 @@ namespace tl::ui {
 class BackupDialog final : public QDialog {
     Q_OBJECT
 public:
-    // `drives`: drives of the library (upper bound of the drive choice).
-    BackupDialog(int drives, QWidget* parent = nullptr);
+    // `drives`: drives of the library (upper bound of the drive choice); `pools`: the pools to
+    // choose from (Default first when it exists).
+    BackupDialog(int drives, const QStringList& pools, QWidget* parent = nullptr);
+    // The pools of the catalog at `catalogPath` (a short read-only connection); empty when it
+    // cannot be read (the dialog then offers Default).
+    static QStringList poolsOf(const std::string& catalogPath);
     void addSource(const QString& source);
     job::BackupOptions options() const;
+
+    QLineEdit* sourceEdit() const { return sourceEdit_; }
+    QListWidget* sources() const { return sources_; }
+    QComboBox* level() const { return level_; }
+    QComboBox* pool() const { return pool_; }
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void updateOk();
@@ -28,7 +41,8 @@ private:
     QLineEdit* sourceEdit_;
     QSpinBox* drives_;
     QSpinBox* sessions_;
-    QLineEdit* pool_;
+    QComboBox* level_;
+    QComboBox* pool_;
     QComboBox* compression_;
     QLineEdit* name_;
     QDialogButtonBox* buttons_;

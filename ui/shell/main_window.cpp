@@ -9,6 +9,7 @@
 #include <QListWidget>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSettings>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -123,6 +124,9 @@ MainWindow::MainWindow(Engine& engine, QWidget* parent)
                 statusBar()->showMessage(
                     message.isEmpty() || !id ? text : text + QStringLiteral(" — ") + message);
             });
+    connect(runner_, &BackupRunner::levelPromoted, this, [this](qint64 id, const QString& note) {
+        statusBar()->showMessage(tr("Backup job %1 runs as a full backup: %2").arg(id).arg(note));
+    });
     connect(this, &MainWindow::backupStarted, this, [backup, cancel] {
         backup->setEnabled(false);
         cancel->setEnabled(true);
@@ -185,7 +189,8 @@ void MainWindow::backUpNow() {
         statusBar()->showMessage(QString::fromStdString(status.error().message));
         return;
     }
-    BackupDialog dialog(static_cast<int>(status->drives), this);
+    BackupDialog dialog(static_cast<int>(status->drives),
+                        BackupDialog::poolsOf(status->catalog_path), this);
     if (dialog.exec() != QDialog::Accepted) return;
     startBackup(dialog.options());
 }
@@ -224,6 +229,8 @@ void MainWindow::buildNotifications() {
             [this](const RestorePlanSummary& p) { requests_->setRestoreMissing(p.missing); });
     connect(restore_, &RestorePage::finished, requests_,
             [this](const RestoreSummary& r) { requests_->setRestoreMissing(r.missingVolumes); });
+    connect(restore_, &RestorePage::outcomeCleared, requests_,
+            [this] { requests_->setRestoreMissing({}); });
     connect(devices_, &DevicesPage::drivesNeedingCleaning, requests_,
             &OperatorRequests::setDrivesNeedingCleaning);
     connect(requests_, &OperatorRequests::failed, this, [this](const QString& message) {
@@ -264,7 +271,54 @@ void MainWindow::showAbout() {
                                 QString::fromLatin1(qVersion())));
 }
 
+bool MainWindow::mayQuit() {
+    if (!gate_->busy()) return true;
+    const QString running = gate_->holder();
+    const bool cancellable = gate_->canCancel();
+    const QuitChoice choice =
+        quitQuestion_ ? quitQuestion_(running, cancellable) : askQuit(running, cancellable);
+    if (choice == QuitChoice::CancelJobAndQuit && gate_->cancelHolder()) {
+        log::get("ui")->info("console closed: '{}' cancelled", running.toStdString());
+        return true; // the destructor waits until the job has stopped
+    }
+    if (choice == QuitChoice::QuitWhenEnded && !quitWhenFree_) {
+        quitWhenFree_ = true;
+        statusBar()->showMessage(tr("The console quits when %1 has ended.").arg(running));
+        gate_->whenFree(this, [this] {
+            if (quitWhenFree_) close();
+        });
+    }
+    if (choice == QuitChoice::Stay) quitWhenFree_ = false; // the user changed their mind
+    return false;
+}
+
+MainWindow::QuitChoice MainWindow::askQuit(const QString& running, bool cancellable) {
+    QMessageBox box(QMessageBox::Question, tr("Quit Tapeloom"), QString(), QMessageBox::NoButton,
+                    this);
+    box.setText(tr("%1 is running.").arg(running));
+    box.setInformativeText(
+        cancellable ? tr("Quitting now cancels it: the job ends as “cancelled” and what it "
+                         "had not written yet is not backed up or restored. Or let it finish: "
+                         "the console quits when it has ended.")
+                    : tr("It cannot be stopped halfway. The console can quit when it has "
+                         "ended."));
+    QPushButton* cancelJob =
+        cancellable ? box.addButton(tr("Cancel the job and quit"), QMessageBox::DestructiveRole)
+                    : nullptr;
+    QPushButton* wait = box.addButton(tr("Quit when it has ended"), QMessageBox::AcceptRole);
+    QPushButton* stay = box.addButton(tr("Keep the console open"), QMessageBox::RejectRole);
+    box.setDefaultButton(stay);
+    box.setEscapeButton(stay);
+    box.exec();
+    if (cancelJob && box.clickedButton() == cancelJob) return QuitChoice::CancelJobAndQuit;
+    return box.clickedButton() == wait ? QuitChoice::QuitWhenEnded : QuitChoice::Stay;
+}
+
 void MainWindow::closeEvent(QCloseEvent* e) {
+    if (!mayQuit()) {
+        e->ignore();
+        return;
+    }
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());

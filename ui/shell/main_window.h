@@ -3,6 +3,7 @@
 // right, a status bar, and the About dialog. Pages exist only for features the engine has.
 // Window geometry and the current page are remembered (QSettings).
 #include <QMainWindow>
+#include <functional>
 #include <memory>
 
 #include "job/backup_job.h"
@@ -67,6 +68,14 @@ public:
     // Starts a backup without the dialog (command line, tests). False when one is running.
     bool startBackup(const job::BackupOptions& options);
 
+    // Closing the window (Ctrl+Q) while an engine job runs asks first: cancel the job (it ends
+    // "cancelled") and quit, quit when it has ended, or stay. `cancellable` is false for work
+    // that cannot be stopped (a labeling): then only waiting or staying are offered.
+    enum class QuitChoice { CancelJobAndQuit, QuitWhenEnded, Stay };
+    using QuitQuestion = std::function<QuitChoice(const QString& running, bool cancellable)>;
+    // Replaces the question box (tests answer it).
+    void setQuitQuestion(QuitQuestion ask) { quitQuestion_ = std::move(ask); }
+
 Q_SIGNALS:
     void backupStarted();
 
@@ -78,6 +87,8 @@ private:
                  int icon); // icon: QStyle::StandardPixmap
     void showAbout();
     void buildNotifications();
+    bool mayQuit();
+    QuitChoice askQuit(const QString& running, bool cancellable);
 
     Engine& engine_;
     EngineGate* gate_;
@@ -100,6 +111,8 @@ private:
     QLabel* statusHome_;
     QLabel* statusGate_;
     ConsoleScheduler* scheduler_ = nullptr;
+    QuitQuestion quitQuestion_;
+    bool quitWhenFree_ = false;
 };
 
 } // namespace tl::ui

@@ -3,9 +3,11 @@
 #include <QComboBox>
 #include <QFileDialog>
 #include <QHBoxLayout>
+#include <QLocale>
 #include <QStyle>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <qcustomplot.h>
 
 #include "common/log.h"
@@ -35,16 +37,30 @@ TimeSeriesPlot::TimeSeriesPlot(const QString& yLabel, double yMax, double scale,
     layout->addWidget(plot_, 1);
     plot_->setMinimumHeight(170);
     plot_->yAxis->setLabel(yLabel);
-    plot_->xAxis->setLabel(tr("time (s)"));
+    plot_->xAxis->setLabel(tr("time"));
+    auto ticker = QSharedPointer<QCPAxisTickerDateTime>::create();
+    ticker->setDateTimeFormat(QStringLiteral("HH:mm:ss"));
+    plot_->xAxis->setTicker(ticker);
     plot_->yAxis->setRange(0, yMax > 0 ? yMax : 1);
-    plot_->legend->setVisible(true);
-    plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    // Below the axis rect (showLegend()), in rows: over the graph it would hide the newest points.
+    plot_->axisRect()->insetLayout()->take(plot_->legend);
+    showLegend(false); // until reset() gives it series
+    plot_->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    plot_->legend->setWrap(6);
+    plot_->legend->setMargins(QMargins(4, 0, 4, 2));
     QFont small = font();
     small.setPointSizeF(small.pointSizeF() * 0.85);
     plot_->legend->setFont(small);
     plot_->legend->setRowSpacing(-3);
     plot_->setAccessibleName(yLabel);
+    peak_ = new QCPItemText(plot_);
+    peak_->setPositionAlignment(Qt::AlignTop | Qt::AlignLeft);
+    peak_->position->setType(QCPItemPosition::ptAxisRectRatio);
+    peak_->position->setCoords(0.01, 0.01);
+    peak_->setFont(small);
+    peak_->setVisible(false);
     applyPlotStyle(plot_);
+    peak_->setColor(plot_->yAxis->labelColor());
     connect(zoom_, &QComboBox::currentIndexChanged, this, [this] { refresh(); });
     connect(pause_, &QToolButton::toggled, this, &TimeSeriesPlot::setPaused);
     connect(export_, &QToolButton::clicked, this, [this] {
@@ -62,6 +78,7 @@ void TimeSeriesPlot::reset(const std::vector<std::string>& names, const QStringL
         g->setName(i < labels.size() ? labels[i] : QString::fromStdString(names[std::size_t(i)]));
         g->setPen(QPen(seriesColor(i), 1.5));
     }
+    showLegend(!names.empty()); // no empty box before the first series
     dirty_ = true;
     refresh();
 }
@@ -101,22 +118,61 @@ void TimeSeriesPlot::refresh() {
     const auto level = static_cast<std::size_t>(zoomLevel());
     const auto times = history_.times(level);
     const QVector<double> keys(times.begin(), times.end());
-    double top = yMax_;
+    const double span = history_.level(level).span;
+    const double from = times.empty() ? 0 : std::max(times.back() - span, times.front());
+    std::vector<double> visible; // the axis fits what is shown, not what left the window
     for (int i = 0; i < plot_->graphCount(); ++i) {
         const auto v = history_.values(level, static_cast<std::size_t>(i));
         QVector<double> shown(static_cast<qsizetype>(v.size()));
         for (std::size_t k = 0; k < v.size(); ++k) {
             shown[static_cast<qsizetype>(k)] = v[k] / scale_;
-            if (yMax_ <= 0) top = std::max(top, shown[static_cast<qsizetype>(k)]);
+            if (times[k] >= from) visible.push_back(v[k] / scale_);
         }
         plot_->graph(i)->setData(keys, shown, true);
     }
-    const double span = history_.level(level).span;
-    if (!times.empty())
-        plot_->xAxis->setRange(std::max(times.back() - span, times.front()),
-                               std::max(times.back(), times.front() + 1));
-    if (yMax_ <= 0) plot_->yAxis->setRange(0, top > 0 ? top * 1.1 : 1);
+    // At least half a minute wide, so the clock labels differ while a graph starts.
+    if (!times.empty()) plot_->xAxis->setRange(from, std::max(times.back(), from + 30));
+    if (yMax_ <= 0) fitValueAxis(std::move(visible));
     plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void TimeSeriesPlot::showLegend(bool on) {
+    // Out of the layout when empty: an empty legend would narrow the graph's column to nothing.
+    auto* layout = plot_->plotLayout();
+    const bool placed = layout->hasElement(1, 0) && layout->element(1, 0) == plot_->legend;
+    if (on && !placed) {
+        layout->addElement(1, 0, plot_->legend);
+        layout->setRowStretchFactor(1, 0.001);
+    } else if (!on && placed) {
+        layout->take(plot_->legend);
+        layout->simplify();
+    }
+    plot_->legend->setVisible(on);
+}
+
+void TimeSeriesPlot::fitValueAxis(std::vector<double> visible) {
+    // A short burst far above the rest (a cache filling at memory speed) would flatten the
+    // steady rate onto zero: values above 3 × the 75th percentile are left above the axis,
+    // which fits the others, and the peak is named.
+    double top = 0, fits = 0;
+    if (!visible.empty()) {
+        std::sort(visible.begin(), visible.end());
+        top = visible.back();
+        const double typical =
+            visible[static_cast<std::size_t>(0.75 * static_cast<double>(visible.size() - 1))];
+        fits = top;
+        if (typical > 0)
+            for (auto it = visible.rbegin(); it != visible.rend() && fits > 3 * typical; ++it)
+                fits = *it;
+    }
+    const bool clip = fits < top;
+    plot_->yAxis->setRange(0, fits > 0 ? fits * 1.1 : 1);
+    peak_->setVisible(clip);
+    if (clip) peak_->setText(tr("peak %1 above the scale").arg(QLocale().toString(top, 'f', 1)));
+}
+
+QString TimeSeriesPlot::peakNote() const {
+    return peak_->visible() ? peak_->text() : QString();
 }
 
 bool TimeSeriesPlot::exportPng(const QString& path) {

@@ -1,12 +1,15 @@
 #pragma once
 // A live graph of several series over time (per-drive MB/s, per-CPU %): QCustomPlot over a
-// SeriesHistory, with a zoom choice (5 min / 1 h / 24 h), pause, and export as PNG. The visible
-// zoom level is redrawn only when it gained a point, and never while the widget is hidden or
-// paused (the history keeps filling). GUI thread only.
+// SeriesHistory, with a zoom choice (5 min / 1 h / 24 h), pause, and export as PNG. Times are
+// wall-clock unix seconds shown as clock times, so graphs side by side share one time axis; an
+// automatic value axis fits the visible window only; the legend sits below the graph, never
+// over the newest points. The visible zoom level is redrawn only when it gained a point, and
+// never while the widget is hidden or paused (the history keeps filling). GUI thread only.
 #include <QWidget>
 
 #include "models/series_history.h"
 
+class QCPItemText;
 class QCustomPlot;
 class QComboBox;
 class QToolButton;
@@ -24,6 +27,7 @@ public:
     // choice through setSeriesStyle().
     void reset(const std::vector<std::string>& names, const QStringList& labels);
     void setSeriesPen(int series, const QPen& pen);
+    // `t`: wall-clock unix seconds (with fraction).
     void add(double t, const std::vector<double>& values);
 
     const SeriesHistory& history() const { return history_; }
@@ -34,6 +38,8 @@ public:
     void setPaused(bool p);
     // Writes the graph as a PNG; false with a logged reason on failure.
     bool exportPng(const QString& path);
+    // The text naming a peak above the value axis ("" when none is cut off).
+    QString peakNote() const;
 
 Q_SIGNALS:
     void exportFailed(const QString& message);
@@ -43,7 +49,10 @@ protected:
 
 private:
     void refresh();
+    void fitValueAxis(std::vector<double> visible);
+    void showLegend(bool on);
     QCustomPlot* plot_;
+    QCPItemText* peak_ = nullptr;
     QComboBox* zoom_;
     QToolButton* pause_;
     QToolButton* export_;

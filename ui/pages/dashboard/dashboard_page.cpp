@@ -1,12 +1,12 @@
 #include "pages/dashboard/dashboard_page.h"
 
-#include <QFormLayout>
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
@@ -26,6 +26,35 @@ namespace {
 QString rateText(double bytesPerSecond) {
     return QObject::tr("%1 MB/s").arg(QLocale().toString(bytesPerSecond / 1e6, 'f', 1));
 }
+// Why the two rates differ (docs/metrics.md): the sustained rate leaves out ramp-up, ramp-down
+// and bursts above 1.5 × the median, so it is below the wall rate when much was written in such
+// bursts (a source's cache at memory speed) and above it when mounts took much of the time.
+QString sustainedExplanation(double sustained, double wall) {
+    QString text = QObject::tr(
+        "Sustained rate: the drives' rate once they were streaming — the median-based mean of "
+        "the samples without ramp-up, ramp-down and bursts above 1.5 × the median. Wall rate: "
+        "every byte on tape ÷ the whole elapsed time, mounts included.");
+    if (sustained > 0 && sustained < 0.9 * wall)
+        text += QStringLiteral("\n") +
+                QObject::tr("Here it is below the wall rate: much of the data went in short bursts "
+                            "far above the steady rate (a cache absorbing data at memory speed), "
+                            "which the sustained rate does not count.");
+    else if (sustained > 1.1 * wall)
+        text += QStringLiteral("\n") +
+                QObject::tr("Here it is above the wall rate: mounting, positioning and waiting "
+                            "took part of the elapsed time.");
+    return text;
+}
+
+QString levelText(const metrics::LiveSnapshot& s) {
+    if (s.level.empty()) return QObject::tr("—");
+    const QString level = QString::fromStdString(s.level);
+    if (s.level_note.empty()) return level;
+    // The engine's note reads "level incr promoted to full: no usable full backup of …".
+    const QString asked = QString::fromStdString(s.level_note).section(QLatin1Char(' '), 1, 1);
+    return QObject::tr("%1, promoted from %2 (no full backup to build on)").arg(level, asked);
+}
+
 QString durationText(double seconds) {
     const auto s = static_cast<qint64>(seconds + 0.5);
     return QStringLiteral("%1:%2:%3")
@@ -42,7 +71,8 @@ DashboardPage::DashboardPage(SystemPoller* poller, LiveFeed* feed, const QString
       sessions_(new SessionTableModel(this)), sessionView_(new QTableView(this)),
       tileGrid_(new QGridLayout), jobTitle_(new QLabel(this)), elapsed_(new QLabel(this)),
       wallRate_(new QLabel(this)), sustained_(new QLabel(this)), timeLeft_(new QLabel(this)),
-      totals_(new QLabel(this)), engineCpu_(new QLabel(this)), engineMemory_(new QLabel(this)) {
+      totals_(new QLabel(this)), level_(new QLabel(this)), engineCpu_(new QLabel(this)),
+      engineMemory_(new QLabel(this)) {
     auto* layout = new QVBoxLayout(this);
 
     auto* jobBox = new QGroupBox(tr("Job"), this);
@@ -58,7 +88,8 @@ DashboardPage::DashboardPage(SystemPoller* poller, LiveFeed* feed, const QString
                                                    {tr("Wall rate:"), wallRate_},
                                                    {tr("Sustained rate:"), sustained_},
                                                    {tr("Time left:"), timeLeft_},
-                                                   {tr("Read:"), totals_}};
+                                                   {tr("Read:"), totals_},
+                                                   {tr("Level:"), level_}};
     int col = 0;
     for (const auto& [label, value] : figures) {
         auto* l = new QLabel(label, jobBox);
@@ -70,6 +101,9 @@ DashboardPage::DashboardPage(SystemPoller* poller, LiveFeed* feed, const QString
         ++col;
     }
     layout->addWidget(jobBox);
+    const QString rates = sustainedExplanation(0, 0);
+    sustained_->setToolTip(rates);
+    wallRate_->setToolTip(rates);
 
     auto* graphs = new QSplitter(Qt::Horizontal, this);
     auto* driveBox = new QGroupBox(tr("Throughput per drive"), graphs);
@@ -79,18 +113,39 @@ DashboardPage::DashboardPage(SystemPoller* poller, LiveFeed* feed, const QString
     (new QVBoxLayout(cpuBox))->addWidget(cpuPlot_);
     graphs->addWidget(driveBox);
     graphs->addWidget(cpuBox);
-    layout->addWidget(graphs, 3);
+    // Graphs above, drives and sessions side by side below: the sessions table gets the
+    // height of both boxes (a dozen rows in a 1280×900 window), and the split can be dragged.
+    auto* middle = new QSplitter(Qt::Vertical, this);
+    middle->setChildrenCollapsible(false);
+    middle->addWidget(graphs);
+    middle->addWidget(buildDrivesAndSessions());
+    middle->setStretchFactor(0, 1);
+    middle->setStretchFactor(1, 1);
+    layout->addWidget(middle, 1);
+    layout->addWidget(buildEngineRow(home));
 
+    connect(poller, &SystemPoller::cpuSampled, cpuPlot_, &CpuPlot::addSample);
+    connect(poller, &SystemPoller::processSampled, this, [this](double pct, quint64 rss) {
+        engineCpu_->setText(tr("%1 % of one core").arg(QLocale().toString(pct, 'f', 1)));
+        engineMemory_->setText(QLocale().formattedDataSize(static_cast<qint64>(rss)));
+    });
+    connect(feed, &LiveFeed::jobChanged, this, &DashboardPage::startJob);
+    connect(feed, &LiveFeed::snapshot, this, &DashboardPage::showSnapshot);
+}
+
+QWidget* DashboardPage::buildDrivesAndSessions() {
+    auto* bottom = new QSplitter(Qt::Horizontal, this);
+    bottom->setChildrenCollapsible(false);
     auto* tilesHost = new QWidget(this);
     tilesHost->setLayout(tileGrid_);
-    auto* tilesScroll = new QScrollArea(this);
-    tilesScroll->setWidget(tilesHost);
-    tilesScroll->setWidgetResizable(true);
-    tilesScroll->setFrameShape(QFrame::NoFrame);
-    tilesScroll->setMinimumHeight(190);
-    auto* drivesBox = new QGroupBox(tr("Drives"), this);
-    (new QVBoxLayout(drivesBox))->addWidget(tilesScroll);
-    layout->addWidget(drivesBox, 0);
+    tilesScroll_ = new QScrollArea(this);
+    tilesScroll_->setWidget(tilesHost);
+    tilesScroll_->setWidgetResizable(true);
+    tilesScroll_->setFrameShape(QFrame::NoFrame);
+    tilesScroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff); // as wide as the tiles
+    tilesScroll_->setMinimumHeight(190);
+    auto* drivesBox = new QGroupBox(tr("Drives"), bottom);
+    (new QVBoxLayout(drivesBox))->addWidget(tilesScroll_);
 
     auto* proxy = new QSortFilterProxyModel(this);
     proxy->setSourceModel(sessions_);
@@ -108,33 +163,37 @@ DashboardPage::DashboardPage(SystemPoller* poller, LiveFeed* feed, const QString
     sessionView_->setColumnWidth(SessionTableModel::Drive, 110);
     sessionView_->setColumnWidth(SessionTableModel::State, 130);
     sessionView_->setAccessibleName(tr("Sessions of the job"));
-    auto* sessionsBox = new QGroupBox(tr("Sessions"), this);
+    auto* sessionsBox = new QGroupBox(tr("Sessions"), bottom);
     (new QVBoxLayout(sessionsBox))->addWidget(sessionView_);
-    layout->addWidget(sessionsBox, 2);
     sessionsBox->setMinimumHeight(170);
+    bottom->addWidget(drivesBox);
+    bottom->addWidget(sessionsBox);
+    bottom->setStretchFactor(0, 2);
+    bottom->setStretchFactor(1, 3);
+    return bottom;
+}
 
+// One line: the data directory, the console's own CPU and memory.
+QWidget* DashboardPage::buildEngineRow(const QString& home) {
     auto* engineBox = new QGroupBox(tr("Engine"), this);
-    auto* form = new QFormLayout(engineBox);
+    auto* row = new QHBoxLayout(engineBox);
     auto* homeLabel = new QLabel(home, engineBox);
     homeLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    form->addRow(tr("Data directory:"), homeLabel);
-    auto* engineRow = new QHBoxLayout;
-    engineRow->addWidget(engineCpu_);
-    engineRow->addSpacing(24);
-    engineRow->addWidget(engineMemory_);
-    engineRow->addStretch(1);
-    form->addRow(tr("Console CPU and memory:"), engineRow);
+    row->addWidget(new QLabel(tr("Data directory:"), engineBox));
+    row->addWidget(homeLabel, 1);
+    row->addSpacing(24);
+    row->addWidget(new QLabel(tr("Console CPU and memory:"), engineBox));
+    row->addWidget(engineCpu_);
+    row->addSpacing(12);
+    row->addWidget(engineMemory_);
     engineCpu_->setText(tr("measuring…"));
     engineMemory_->setText(QString());
-    layout->addWidget(engineBox);
+    return engineBox;
+}
 
-    connect(poller, &SystemPoller::cpuSampled, cpuPlot_, &CpuPlot::addSample);
-    connect(poller, &SystemPoller::processSampled, this, [this](double pct, quint64 rss) {
-        engineCpu_->setText(tr("%1 % of one core").arg(QLocale().toString(pct, 'f', 1)));
-        engineMemory_->setText(QLocale().formattedDataSize(static_cast<qint64>(rss)));
-    });
-    connect(feed, &LiveFeed::jobChanged, this, &DashboardPage::startJob);
-    connect(feed, &LiveFeed::snapshot, this, &DashboardPage::showSnapshot);
+DriveTile* DashboardPage::driveTile(const QString& name) const {
+    const auto it = tiles_.find(name.toStdString());
+    return it == tiles_.end() ? nullptr : it->second;
 }
 
 void DashboardPage::startJob(qint64) {
@@ -157,7 +216,8 @@ void DashboardPage::rebuildDrives(const metrics::LiveSnapshot& s) {
     drivePlot_->reset(names, labels);
     drivePlot_->setSeriesPen(static_cast<int>(s.drives.size()),
                              QPen(palette().color(QPalette::WindowText), 2.2));
-    const int columns = 4;
+    // Two columns beside the sessions table, never cut: the scroll area is as wide as they are.
+    const int columns = s.drives.size() > 1 ? 2 : 1;
     int i = 0;
     for (const auto& d : s.drives) {
         auto* tile = new DriveTile(QString::fromStdString(d.name), this);
@@ -165,6 +225,8 @@ void DashboardPage::rebuildDrives(const metrics::LiveSnapshot& s) {
         tiles_[d.name] = tile;
         ++i;
     }
+    tilesScroll_->setMinimumWidth(tilesScroll_->widget()->minimumSizeHint().width() +
+                                  tilesScroll_->verticalScrollBar()->sizeHint().width());
 }
 
 void DashboardPage::showSnapshot(const metrics::LiveSnapshot& s) {
@@ -185,10 +247,13 @@ void DashboardPage::showSnapshot(const metrics::LiveSnapshot& s) {
             total += r;
         }
         rates.push_back(total);
-        drivePlot_->add(s.elapsed, rates);
+        // Wall-clock time, as the CPU graph beside it: a CPU spike lines up with a drive's rate.
+        drivePlot_->add(
+            s.started_at > 0 ? s.started_at + s.elapsed : static_cast<double>(s.wall_time), rates);
     }
-    for (const auto& d : s.drives)
-        if (auto it = tiles_.find(d.name); it != tiles_.end()) it->second->update(d);
+    for (std::size_t i = 0; i < s.drives.size(); ++i)
+        if (auto it = tiles_.find(s.drives[i].name); it != tiles_.end())
+            it->second->update(s.drives[i], last_ && !s.ended ? &last_->drives[i] : nullptr);
     sessions_->setSessions(s.sessions);
 
     const QLocale loc;
@@ -200,6 +265,9 @@ void DashboardPage::showSnapshot(const metrics::LiveSnapshot& s) {
     elapsed_->setText(durationText(s.elapsed));
     wallRate_->setText(rateText(s.wall_rate));
     sustained_->setText(rateText(s.sustained_rate));
+    sustained_->setToolTip(sustainedExplanation(s.sustained_rate, s.wall_rate));
+    level_->setText(levelText(s));
+    level_->setToolTip(QString::fromStdString(s.level_note));
     timeLeft_->setText(s.ended             ? tr("done")
                        : s.eta_seconds < 0 ? tr("unknown (no earlier run of these sources)")
                                            : durationText(s.eta_seconds));

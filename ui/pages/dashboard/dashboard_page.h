@@ -10,6 +10,7 @@
 #include "metrics/live_snapshot.h"
 
 class QLabel;
+class QScrollArea;
 class QGridLayout;
 class QTableView;
 
@@ -30,11 +31,17 @@ public:
     CpuPlot* cpuPlot() const { return cpuPlot_; }
     TimeSeriesPlot* drivePlot() const { return drivePlot_; }
     SessionTableModel* sessionModel() const { return sessions_; }
+    QTableView* sessionView() const { return sessionView_; }
+    QLabel* sustainedLabel() const { return sustained_; }
+    QLabel* levelLabel() const { return level_; }
+    DriveTile* driveTile(const QString& name) const;
     int driveTileCount() const { return static_cast<int>(tiles_.size()); }
     // The last snapshot shown (tests compare it with the job's report).
     const std::optional<metrics::LiveSnapshot>& lastSnapshot() const { return last_; }
 
 private:
+    QWidget* buildDrivesAndSessions();
+    QWidget* buildEngineRow(const QString& home);
     void startJob(qint64 jobId);
     void showSnapshot(const metrics::LiveSnapshot& s);
     void rebuildDrives(const metrics::LiveSnapshot& s);
@@ -44,6 +51,7 @@ private:
     SessionTableModel* sessions_;
     QTableView* sessionView_;
     QGridLayout* tileGrid_;
+    QScrollArea* tilesScroll_ = nullptr;
     std::map<std::string, DriveTile*> tiles_;
     QLabel* jobTitle_;
     QLabel* elapsed_;
@@ -51,6 +59,7 @@ private:
     QLabel* sustained_;
     QLabel* timeLeft_;
     QLabel* totals_;
+    QLabel* level_;
     QLabel* engineCpu_;
     QLabel* engineMemory_;
     std::optional<metrics::LiveSnapshot> last_;

@@ -13,6 +13,8 @@ DriveTile::DriveTile(const QString& name, QWidget* parent)
       state_(new QLabel(this)), rate_(new QLabel(this)), bytes_(new QLabel(this)),
       shoeshine_(new QLabel(this)), buffer_(new QProgressBar(this)) {
     setFrameShape(QFrame::StyledPanel);
+    // Wide enough for "writing, 100 % idle" and the large rate, whatever is shown yet.
+    setMinimumWidth(fontMetrics().horizontalAdvance(QLatin1Char('x')) * 38);
     setAccessibleName(tr("Drive %1").arg(name));
     auto* layout = new QVBoxLayout(this);
     QFont bold = name_->font();
@@ -34,10 +36,34 @@ DriveTile::DriveTile(const QString& name, QWidget* parent)
     rate_->setFont(big);
 }
 
-void DriveTile::update(const metrics::LiveDrive& d) {
+QString DriveTile::activityText(const metrics::LiveDrive& d, const metrics::LiveDrive* before) {
+    // The state at the poll's instant says "idle" for a drive that streams but waits for its
+    // sources between blocks; what it did over the interval is what the administrator asks.
+    const bool wrote = before ? d.bytes > before->bytes : d.rate > 0;
+    if (!wrote) {
+        if (d.state == "idle") return tr("idle");
+        if (d.state == "writing") return tr("writing");
+        if (d.state == "mounting") return tr("mounting");
+        if (d.state == "positioning") return tr("positioning");
+        if (d.state == "waiting for media") return tr("waiting for media");
+        return QString::fromStdString(d.state);
+    }
+    if (!before) return tr("writing");
+    const double idle = d.seconds_idle - before->seconds_idle;
+    const double all = idle + (d.seconds_writing - before->seconds_writing) +
+                       (d.seconds_positioning - before->seconds_positioning) +
+                       (d.seconds_mounting - before->seconds_mounting) +
+                       (d.seconds_waiting_media - before->seconds_waiting_media);
+    const int waiting = all > 0 ? static_cast<int>(100 * idle / all + 0.5) : 0;
+    return waiting >= 10 ? tr("writing, %1 % idle").arg(waiting) : tr("writing");
+}
+
+void DriveTile::update(const metrics::LiveDrive& d, const metrics::LiveDrive* before) {
     const QLocale loc;
     volume_->setText(d.volume.empty() ? tr("none") : QString::fromStdString(d.volume));
-    state_->setText(QString::fromStdString(d.state));
+    state_->setText(activityText(d, before));
+    state_->setToolTip(tr("What the drive did since the previous snapshot; idle: waiting for data "
+                          "from its sources."));
     rate_->setText(tr("%1 MB/s").arg(loc.toString(d.rate / 1e6, 'f', 1)));
     bytes_->setText(loc.formattedDataSize(static_cast<qint64>(d.bytes)));
     shoeshine_->setText(loc.toString(qulonglong(d.shoeshine)));

@@ -32,7 +32,7 @@ bool DefinitionRunner::start(const schedule::JobDefinition& d, const QString& le
             cancel_.reset();
             Q_EMIT finished(report->job_id, name, QString::fromStdString(report->status), error);
         },
-        whyNot);
+        whyNot, [cancel] { *cancel = true; });
     if (!ok) return false;
     cancel_ = cancel;
     schedule::QueueEntry e;

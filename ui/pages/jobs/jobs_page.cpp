@@ -25,6 +25,7 @@
 #include "pages/jobs/history_panel.h"
 #include "pages/jobs/jobs_style.h"
 #include "pages/jobs/queue_panel.h"
+#include "pages/jobs/running_panel.h"
 #include "pages/jobs/schedule_panel.h"
 #include "schedule/definition_store.h"
 
@@ -43,7 +44,8 @@ JobsPage::JobsPage(Engine& engine, EngineGate& gate, QWidget* parent)
       definitions_(new DefinitionTableModel(catalogPath_, this)),
       proxy_(new QSortFilterProxyModel(this)), tabs_(new QTabWidget(this)),
       schedules_(new SchedulePanel(engine, gate, catalogPath_, this)),
-      queue_(new QueuePanel(catalogPath_, runner_, this)),
+      running_(new RunningPanel(QString::fromStdString(engine.home()), catalogPath_, gate, this)),
+      queue_(new QueuePanel(catalogPath_, runner_, &gate, this)),
       history_(new HistoryPanel(catalogPath_, this)), status_(new QLabel(this)),
       timer_(new QTimer(this)) {
     status_->setWordWrap(true);
@@ -51,6 +53,7 @@ JobsPage::JobsPage(Engine& engine, EngineGate& gate, QWidget* parent)
     status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     tabs_->addTab(buildDefinitionsTab(), tr("&Definitions"));
     tabs_->addTab(schedules_, tr("&Schedules"));
+    tabs_->addTab(running_, tr("R&unning"));
     tabs_->addTab(queue_, tr("&Queue"));
     tabs_->addTab(history_, tr("&History"));
     tabs_->setAccessibleName(tr("Jobs"));
@@ -64,6 +67,7 @@ JobsPage::JobsPage(Engine& engine, EngineGate& gate, QWidget* parent)
     connect(schedules_, &SchedulePanel::message, this, &JobsPage::report);
     connect(schedules_, &SchedulePanel::changed, this, &JobsPage::refreshDefinitions);
     connect(queue_, &QueuePanel::message, this, &JobsPage::report);
+    connect(running_, &RunningPanel::message, this, &JobsPage::report);
     connect(history_, &HistoryPanel::openReport, this, &JobsPage::openReport);
     connect(tabs_, &QTabWidget::currentChanged, this, [this](int tab) {
         QSettings().setValue(QStringLiteral("jobsPage/tab"), tab);
@@ -168,6 +172,7 @@ void JobsPage::setConfirm(std::function<bool(const QString&)> confirm) {
     confirm_ = confirm;
     schedules_->setConfirm(confirm);
     queue_->setConfirm(confirm);
+    running_->setConfirm(confirm);
 }
 
 void JobsPage::showEvent(QShowEvent* event) {
@@ -184,6 +189,10 @@ void JobsPage::hideEvent(QHideEvent* event) {
 void JobsPage::report(const QString& text, bool error) {
     if (error) log::get("ui")->warn("jobs page: {}", text.toStdString());
     showStatus(status_, text, error);
+    if (error)
+        gate_.clearWhenFree(this, text, [this, text] {
+            if (status_->text() == text) showStatus(status_, QString(), false);
+        });
 }
 
 QString JobsPage::statusText() const {
@@ -204,6 +213,9 @@ void JobsPage::refreshTab(int tab) {
         return;
     case SchedulesTab:
         ok = schedules_->refresh(&error);
+        break;
+    case RunningTab:
+        ok = running_->refresh(&error);
         break;
     case QueueTab:
         ok = queue_->refresh(&error);

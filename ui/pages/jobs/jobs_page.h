@@ -1,7 +1,8 @@
 #pragma once
 // The Jobs page (issue #7): job definitions (list; New / Edit / Duplicate / Remove through a
 // dialog with inline validation), their schedules (rule editor with the next runs), the queue
-// (the scheduler service's entries and this page's run; Cancel) and the job history (filter by
+// (the scheduler service's entries and the console's own run; Cancel), the running jobs with
+// their progress (BAT's Running Jobs; Cancel) and the job history (filter by
 // status, level and date; Enter or double-click opens the job's report). Run now starts the
 // selected definition at a level on a worker thread under the EngineGate.
 // Every write goes through the same engine functions as `tapeloom-cli job|schedule|queue`, on a
@@ -34,12 +35,13 @@ class DefinitionTableModel;
 class EngineGate;
 class HistoryPanel;
 class QueuePanel;
+class RunningPanel;
 class SchedulePanel;
 
 class JobsPage final : public QWidget {
     Q_OBJECT
 public:
-    enum Tab { DefinitionsTab, SchedulesTab, QueueTab, HistoryTab };
+    enum Tab { DefinitionsTab, SchedulesTab, RunningTab, QueueTab, HistoryTab };
     JobsPage(Engine& engine, EngineGate& gate, QWidget* parent = nullptr);
     ~JobsPage() override;
 
@@ -65,6 +67,7 @@ public:
     QTableView* definitionsTable() const { return table_; }
     SchedulePanel* schedulePanel() const { return schedules_; }
     QueuePanel* queuePanel() const { return queue_; }
+    RunningPanel* runningPanel() const { return running_; }
     HistoryPanel* historyPanel() const { return history_; }
     DefinitionRunner* runner() const { return runner_; }
     QTabWidget* tabs() const { return tabs_; }
@@ -100,6 +103,7 @@ private:
     QPushButton* runButton_ = nullptr;
     QTabWidget* tabs_;
     SchedulePanel* schedules_;
+    RunningPanel* running_;
     QueuePanel* queue_;
     HistoryPanel* history_;
     QLabel* status_;

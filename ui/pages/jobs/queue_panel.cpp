@@ -1,6 +1,7 @@
 #include "pages/jobs/queue_panel.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -10,6 +11,7 @@
 #include <QVBoxLayout>
 #include <thread>
 
+#include "bridge/engine_gate.h"
 #include "catalog/db.h"
 #include "common/log.h"
 #include "pages/jobs/definition_runner.h"
@@ -32,10 +34,34 @@ QString cancel_service_entry(const std::string& catalogPath, const std::string& 
         if (auto st = queue.remove(id); !st) return QString::fromStdString(st.error().message);
     return {};
 }
+// The console's own run when it did not start from this page (Back up now, a restore).
+std::optional<schedule::QueueEntry> gate_run(EngineGate* gate, long long now) {
+    if (!gate || !gate->canCancel()) return std::nullopt;
+    schedule::QueueEntry e;
+    e.definition = gate->holder().toStdString();
+    e.reason = "manual";
+    e.state = schedule::QueueEntry::State::Running;
+    e.started = now;
+    return e;
+}
 } // namespace
 
-QueuePanel::QueuePanel(const QString& catalogPath, DefinitionRunner* runner, QWidget* parent)
-    : QWidget(parent), catalogPath_(catalogPath), runner_(runner),
+QString cancelRunningDefinition(const std::string& catalogPath, const std::string& home,
+                                const std::string& definition) {
+    auto db = catalog::Db::open(catalogPath, false);
+    if (!db) return QString::fromStdString(db.error().message);
+    auto entries = schedule::QueueStore(db.value()).list();
+    if (!entries) return QString::fromStdString(entries.error().message);
+    for (const auto& e : entries.value())
+        if (e.state == schedule::QueueEntry::State::Running && e.definition == definition)
+            return cancel_service_entry(catalogPath, home, e.id);
+    return QueuePanel::tr("the service has no running entry for %1")
+        .arg(QString::fromStdString(definition));
+}
+
+QueuePanel::QueuePanel(const QString& catalogPath, DefinitionRunner* runner, EngineGate* gate,
+                       QWidget* parent)
+    : QWidget(parent), catalogPath_(catalogPath), runner_(runner), gate_(gate),
       model_(new QueueTableModel(catalogPath, this)), table_(new QTableView(this)),
       service_(new QLabel(this)), cancel_(new QPushButton(tr("&Cancel job…"), this)) {
     table_->setModel(model_);
@@ -58,8 +84,15 @@ QueuePanel::QueuePanel(const QString& catalogPath, DefinitionRunner* runner, QWi
 bool QueuePanel::refresh(QString* error) {
     const int row = table_->currentIndex().row();
     const qint64 id = row >= 0 && row < model_->rowCount() ? model_->entry(row).id : -1;
-    model_->setLocalRun(runner_->entry());
+    const long long now = QDateTime::currentSecsSinceEpoch();
+    if (!runner_->isRunning() && gate_ && gate_->canCancel() && !gateRunStarted_)
+        gateRunStarted_ = now;
+    if (!gate_ || !gate_->canCancel()) gateRunStarted_ = 0;
     auto st = model_->refresh();
+    // A scheduled run of this console holds the gate too, but the service's queue lists it.
+    model_->setLocalRun(runner_->isRunning()       ? runner_->entry()
+                        : model_->serviceRunning() ? std::nullopt
+                                                   : gate_run(gate_, gateRunStarted_));
     const long pid = model_->servicePid();
     // The console runs the service loop itself when no `serve` holds the home (its own pid).
     service_->setText(pid == QCoreApplication::applicationPid()
@@ -68,8 +101,10 @@ bool QueuePanel::refresh(QString* error) {
                             : tr("Scheduler service: not running; scheduled jobs wait until it "
                                  "runs (tapeloom-cli serve)."));
     fitColumnsOnce(table_);
+    int select = model_->rowCount() > 0 ? 0 : -1; // preselected: Cancel is ready
     for (int r = 0; id >= 0 && r < model_->rowCount(); ++r)
-        if (model_->entry(r).id == id) table_->setCurrentIndex(model_->index(r, 0));
+        if (model_->entry(r).id == id) select = r;
+    if (select >= 0) table_->setCurrentIndex(model_->index(select, 0));
     cancel_->setEnabled(table_->currentIndex().isValid());
     if (!st) {
         if (error) *error = QString::fromStdString(st.error().message);
@@ -88,8 +123,8 @@ bool QueuePanel::cancelSelected() {
     const QString name = QString::fromStdString(e.definition);
     if (confirm_ && !confirm_(tr("Cancel job %1 (%2)?").arg(name, QString::fromStdString(e.level))))
         return false;
-    if (e.id == 0) { // the run started from this page
-        const bool ok = runner_->cancel();
+    if (e.id == 0) { // the console's own run: this page's, or whatever holds the gate
+        const bool ok = runner_->isRunning() ? runner_->cancel() : gate_ && gate_->cancelHolder();
         Q_EMIT message(ok ? tr("Cancelling %1…").arg(name) : tr("%1 has already ended.").arg(name),
                        !ok);
         refresh();

@@ -1,11 +1,12 @@
 #pragma once
-// The Queue tab of the Jobs page: the scheduler service's waiting and running jobs and the run
-// started from this page, with Cancel (confirmed). The page's own run is stopped through its
-// cancel flag; a service entry is cancelled as `tapeloom-cli queue cancel` does it (a request
-// the service acts on at its next tick, or the entry removed when no service runs). That write
-// goes to the queue table on a worker thread with its own connection and not through the
-// EngineGate, like the CLI's (which skips the home lock), so a queued run can be cancelled
-// while a job runs. GUI thread only.
+// The Queue tab of the Jobs page: the scheduler service's waiting and running jobs and the
+// console's own run (Run now from this page, or any job holding the EngineGate: Back up now, a
+// restore), with Cancel (confirmed); a row is preselected so Cancel is ready. The console's run
+// is stopped through its cancel flag; a service entry is cancelled as `tapeloom-cli queue cancel`
+// does it (a request the service acts on at its next tick, or the entry removed when no service
+// runs). That write goes to the queue table on a worker thread with its own connection and not
+// through the EngineGate, like the CLI's (which skips the home lock), so a queued run can be
+// cancelled while a job runs. GUI thread only.
 #include <QWidget>
 #include <functional>
 
@@ -16,12 +17,19 @@ class QTableView;
 namespace tl::ui {
 
 class DefinitionRunner;
+class EngineGate;
 class QueueTableModel;
+
+// `queue cancel` for the running entry of definition `definition`: asks the service to stop it.
+// Opens its own connection (call it on a worker thread); the error text, or "" when done.
+QString cancelRunningDefinition(const std::string& catalogPath, const std::string& home,
+                                const std::string& definition);
 
 class QueuePanel final : public QWidget {
     Q_OBJECT
 public:
-    QueuePanel(const QString& catalogPath, DefinitionRunner* runner, QWidget* parent = nullptr);
+    QueuePanel(const QString& catalogPath, DefinitionRunner* runner, EngineGate* gate,
+               QWidget* parent = nullptr);
 
     bool refresh(QString* error = nullptr);
     // Cancels the selected entry after confirmation; false (and a message) otherwise.
@@ -30,6 +38,7 @@ public:
 
     QueueTableModel* model() const { return model_; }
     QTableView* table() const { return table_; }
+    QPushButton* cancelButton() const { return cancel_; }
 
 Q_SIGNALS:
     void message(const QString& text, bool error);
@@ -37,11 +46,13 @@ Q_SIGNALS:
 private:
     QString catalogPath_;
     DefinitionRunner* runner_;
+    EngineGate* gate_;
     QueueTableModel* model_;
     QTableView* table_;
     QLabel* service_;
     QPushButton* cancel_;
     std::function<bool(const QString&)> confirm_;
+    long long gateRunStarted_ = 0; // when the console's gate-held run was first seen
 };
 
 } // namespace tl::ui

@@ -32,6 +32,12 @@ Status QueueTableModel::refresh() {
     return {};
 }
 
+bool QueueTableModel::serviceRunning() const {
+    for (const auto& e : service_)
+        if (e.state == schedule::QueueEntry::State::Running) return true;
+    return false;
+}
+
 void QueueTableModel::setLocalRun(std::optional<schedule::QueueEntry> run) {
     beginResetModel();
     local_ = std::move(run);

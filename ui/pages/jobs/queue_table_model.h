@@ -25,6 +25,8 @@ public:
     const schedule::QueueEntry& entry(int row) const;
     // Pid of the scheduler service holding the data directory, 0 when none (as of refresh()).
     long servicePid() const { return servicePid_; }
+    // True when the service's queue has a running entry (as of refresh()).
+    bool serviceRunning() const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

@@ -271,6 +271,10 @@ void LibraryPage::showStatus(const QString& text, bool error) {
                      QColor(0xd3, 0x2f, 0x2f)
                          .lighter(palette().color(QPalette::Window).lightness() < 128 ? 150 : 100));
     status_->setPalette(pal);
+    if (error)
+        gate_.clearWhenFree(this, text, [this, text] {
+            if (status_->text() == text) showStatus(QString(), false);
+        });
 }
 
 QString LibraryPage::statusText() const {

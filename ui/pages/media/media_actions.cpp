@@ -83,10 +83,12 @@ bool MediaActions::labelAllBlank(const QString& pool, const QString& barcodePatt
             Qt::QueuedConnection);
     };
     auto outcomes = std::make_shared<std::vector<LabelOutcome>>();
+    auto summary = std::make_shared<QString>();
+    const QString pattern = barcodePattern.trimmed();
     Engine* engine = &engine_; // outlives the work: the window waits for the gate
     const bool started = start(
         tr("Labeling the blank cartridges into pool %1").arg(pool),
-        [engine, p, accept, progress, outcomes, guard] {
+        [engine, p, accept, progress, outcomes, guard, summary, pattern, pool] {
             const QString error =
                 MediaOps::labelAllBlank(*engine, p, accept, progress, outcomes.get());
             QStringList lines;
@@ -96,7 +98,17 @@ bool MediaActions::labelAllBlank(const QString& pool, const QString& barcodePatt
                 lines << (r.error.isEmpty() ? tr("%1: labeled").arg(r.barcode)
                                             : tr("%1: not labeled: %2").arg(r.barcode, r.error));
             }
-            if (lines.isEmpty()) lines << tr("No blank cartridge to label.");
+            if (lines.isEmpty())
+                lines << (pattern.isEmpty() ? tr("No blank cartridge to label.")
+                                            : tr("No blank cartridge matches %1.").arg(pattern));
+            // With a pattern, only the matching cartridges were labeled: never say "every".
+            if (!pattern.isEmpty())
+                *summary = tr("%n blank cartridge(s) matching %1 labeled into pool %2 (see the "
+                              "list); blank cartridges that do not match stay blank.",
+                              nullptr, ok)
+                               .arg(pattern, pool);
+            else if (outcomes->empty())
+                *summary = lines.front();
             QMetaObject::invokeMethod(
                 guard.data(),
                 [guard, lines] {
@@ -110,7 +122,7 @@ bool MediaActions::labelAllBlank(const QString& pool, const QString& barcodePatt
                     .arg(outcomes->size());
             return QString();
         },
-        tr("Every blank cartridge is labeled into pool %1 (see the list).").arg(pool));
+        tr("Every blank cartridge is labeled into pool %1 (see the list).").arg(pool), summary);
     if (started) Q_EMIT results({});
     return started;
 }

@@ -20,6 +20,7 @@
 #include <thread>
 
 #include "api/engine.h"
+#include "bridge/engine_gate.h"
 #include "bridge/engine_task.h"
 #include "common/clock.h"
 #include "common/log.h"
@@ -265,6 +266,10 @@ void MediaPage::setStatus(const QString& text, bool error) {
         MediaText::styleProblem(status_);
     else
         status_->setPalette(palette());
+    if (error)
+        gate_.clearWhenFree(this, text, [this, text] {
+            if (status_->text() == text) setStatus(QString(), false);
+        });
 }
 
 bool MediaPage::selectVolume(const QString& barcode) {

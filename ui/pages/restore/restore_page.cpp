@@ -14,6 +14,7 @@
 #include <algorithm>
 
 #include "api/engine.h"
+#include "bridge/engine_gate.h"
 #include "common/log.h"
 #include "models/restore_tree_model.h"
 #include "pages/restore/restore_report_view.h"
@@ -112,8 +113,12 @@ RestorePage::RestorePage(Engine& engine, QWidget* parent)
     });
     connect(picker_, &RestoreSourcePicker::chosen, this, &RestorePage::showView);
     connect(model_, &RestoreTreeModel::failed, this, &RestorePage::fail);
-    connect(model_, &RestoreTreeModel::checksChanged, this, &RestorePage::updateButtons);
-    connect(search_, &RestoreSearchPanel::checksChanged, this, &RestorePage::updateButtons);
+    auto selectionChanged = [this] {
+        forgetOutcome(); // the plan and result were for another selection
+        updateButtons();
+    };
+    connect(model_, &RestoreTreeModel::checksChanged, this, selectionChanged);
+    connect(search_, &RestoreSearchPanel::checksChanged, this, selectionChanged);
     connect(search_, &RestoreSearchPanel::currentPathChanged, versions_,
             &RestoreVersionsPanel::showVersions);
     connect(tree_->selectionModel(), &QItemSelectionModel::currentChanged, this,
@@ -156,6 +161,18 @@ RestorePage::~RestorePage() = default;
 void RestorePage::showEvent(QShowEvent* event) {
     QWidget::showEvent(event);
     refresh();
+    // Where the volumes are may have changed while the page was hidden: plan again.
+    if (report_->hasPlan() && report_->resultText().isEmpty() && !runner_->isRunning()) {
+        forgetOutcome();
+        plan();
+    }
+}
+
+void RestorePage::forgetOutcome() {
+    if (runner_->isRunning()) return;
+    const bool had = report_->hasPlan() || !report_->resultText().isEmpty();
+    report_->clearOutcome();
+    if (had) Q_EMIT outcomeCleared();
 }
 
 void RestorePage::refresh() {
@@ -249,6 +266,10 @@ bool RestorePage::restoreVersion(qint64 jobId, const QString& source, const QStr
 void RestorePage::fail(const QString& message) {
     log::get("ui")->error("restore page: {}", message.toStdString());
     report_->setStatus(message);
+    if (auto* gate = runner_->gate())
+        gate->clearWhenFree(this, message, [this, message] {
+            if (report_->statusText() == message) report_->setStatus(QString());
+        });
 }
 
 void RestorePage::updateButtons() {

@@ -4,7 +4,9 @@
 // one version of a file), choose the target and the policy for existing files, see the plan
 // (volumes and where they are, bytes, time), then start: the restore runs on a worker thread
 // (RestoreRunner) with a progress bar and its report at the end; volumes outside the library are
-// named in the page, never in a blocking pop-up. Ctrl+R starts, Ctrl+F searches.
+// named in the page, never in a blocking pop-up. Ctrl+R starts, Ctrl+F searches. A plan or
+// result goes as soon as the selection changes; a plan shown is computed again when the page
+// is shown again (cartridges may have moved meanwhile).
 // The page uses the Engine only through its RestoreRunner while it runs; the tree and lists read
 // the catalog through their own read-only connections. GUI thread only.
 #include <QWidget>
@@ -59,6 +61,8 @@ public:
 
 Q_SIGNALS:
     void finished(const tl::ui::RestoreSummary& result);
+    // The plan or result shown was dropped (the selection changed): its requests are void.
+    void outcomeCleared();
 
 protected:
     void showEvent(QShowEvent* event) override;
@@ -67,6 +71,7 @@ private:
     void showView(qint64 jobId, const QString& source, qint64 at);
     bool launch(const std::vector<job::RestoreOptions>& runs, bool run);
     void fail(const QString& message);
+    void forgetOutcome();
     void updateButtons();
 
     RestoreRunner* runner_;

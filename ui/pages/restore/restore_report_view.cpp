@@ -15,7 +15,7 @@ RestoreReportView::RestoreReportView(QWidget* parent)
     plan_->setAccessibleName(tr("Restore plan"));
     plan_->setWordWrap(true);
     plan_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    plan_->setText(tr("Tick files or folders, then Plan (or Start with Ctrl+R)."));
+    clearOutcome();
     progress_->setAccessibleName(tr("Restore progress"));
     progress_->setRange(0, 1000);
     progress_->setValue(0);
@@ -35,6 +35,7 @@ RestoreReportView::RestoreReportView(QWidget* parent)
 }
 
 void RestoreReportView::showPlan(const RestorePlanSummary& p) {
+    hasPlan_ = p.ok;
     if (!p.ok) {
         plan_->setText(tr("No plan: %1").arg(p.error));
         return;
@@ -107,6 +108,16 @@ void RestoreReportView::showResult(const RestoreSummary& r) {
         r.status == QLatin1String("completed")
             ? tr("The restore completed.")
             : tr("The restore ended: %1").arg(r.message.isEmpty() ? r.status : r.message));
+}
+
+void RestoreReportView::clearOutcome() {
+    hasPlan_ = false;
+    expected_ = 0;
+    plan_->setText(tr("Tick files or folders, then Plan (or Start with Ctrl+R)."));
+    progress_->setRange(0, 1000);
+    progress_->setValue(0);
+    progress_->setFormat(QString());
+    result_->clear();
 }
 
 void RestoreReportView::setStatus(const QString& text) {

@@ -24,6 +24,9 @@ public:
     void showProgress(qint64 bytes);
     void showResult(const RestoreSummary& result);
     void setStatus(const QString& text);
+    // Forgets the plan, progress and result (the selection they were for has changed).
+    void clearOutcome();
+    bool hasPlan() const { return hasPlan_; }
 
     QString planText() const;
     QString resultText() const;
@@ -36,6 +39,7 @@ private:
     QPlainTextEdit* result_;
     QLabel* status_;
     qint64 expected_ = 0;
+    bool hasPlan_ = false;
 };
 
 } // namespace tl::ui

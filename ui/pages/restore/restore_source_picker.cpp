@@ -50,13 +50,25 @@ RestoreSourcePicker::RestoreSourcePicker(QString catalogPath, QWidget* parent)
     };
     connect(byJob_, &QRadioButton::toggled, this, sync);
     sync();
-    connect(now_, &QPushButton::clicked, this,
-            [this] { at_->setDateTime(QDateTime::currentDateTime()); });
+    connect(now_, &QPushButton::clicked, this, [this] {
+        followNow_ = true;
+        setTimeQuietly(QDateTime::currentDateTime());
+    });
+    connect(at_, &QDateTimeEdit::dateTimeChanged, this, [this] {
+        if (!settingTime_) followNow_ = false; // the user picked a time: keep it
+    });
     connect(show_, &QPushButton::clicked, this, &RestoreSourcePicker::choose);
     connect(jobs_, &QComboBox::activated, this, [this] { choose(); });
 }
 
+void RestoreSourcePicker::setTimeQuietly(const QDateTime& t) {
+    settingTime_ = true;
+    at_->setDateTime(t);
+    settingTime_ = false;
+}
+
 bool RestoreSourcePicker::refresh(QString* error) {
+    if (followNow_) setTimeQuietly(QDateTime::currentDateTime());
     auto fail = [&](const std::string& msg) {
         log::get("ui")->error("restore page: cannot list the backups: {}", msg);
         if (error) *error = QString::fromStdString(msg);
@@ -115,7 +127,8 @@ bool RestoreSourcePicker::chooseJob(qint64 id) {
 void RestoreSourcePicker::chooseSource(const QString& source, qint64 at) {
     bySource_->setChecked(true);
     sources_->setCurrentText(source);
-    at_->setDateTime(at > 0 ? QDateTime::fromSecsSinceEpoch(at) : QDateTime::currentDateTime());
+    followNow_ = at <= 0;
+    setTimeQuietly(at > 0 ? QDateTime::fromSecsSinceEpoch(at) : QDateTime::currentDateTime());
     choose();
 }
 
@@ -124,6 +137,7 @@ void RestoreSourcePicker::choose() {
         if (jobs_->currentIndex() >= 0) Q_EMIT chosen(jobs_->currentData().toLongLong(), {}, 0);
         return;
     }
+    if (followNow_) setTimeQuietly(QDateTime::currentDateTime());
     if (!sources_->currentText().isEmpty())
         Q_EMIT chosen(0, sources_->currentText(), at_->dateTime().toSecsSinceEpoch());
 }

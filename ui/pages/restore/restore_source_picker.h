@@ -1,10 +1,12 @@
 #pragma once
 // What to restore from, as `tapeloom-cli restore --job ID` or `--source S --at TIME`: a backup
-// job (newest first) or a backed-up source and a point in time ("now" by default). Lists come
-// from the catalog through a short-lived read-only connection. GUI thread only.
+// job (newest first) or a backed-up source and a point in time. The time follows "now" (it is
+// read again at each choice and refresh) until the user picks one; Now goes back to following.
+// Lists come from the catalog through a short-lived read-only connection. GUI thread only.
 #include <QWidget>
 
 class QComboBox;
+class QDateTime;
 class QDateTimeEdit;
 class QPushButton;
 class QRadioButton;
@@ -24,6 +26,12 @@ public:
     void chooseSource(const QString& source, qint64 at = 0);
     // Emits chosen() for what the controls show now.
     void choose();
+    // True while the point in time follows the clock (no time picked by the user).
+    bool followsNow() const { return followNow_; }
+    QDateTimeEdit* timeEdit() const { return at_; }
+    QPushButton* showButton() const { return show_; }
+    QRadioButton* bySourceButton() const { return bySource_; }
+    QComboBox* sourceBox() const { return sources_; }
 
 Q_SIGNALS:
     // jobId 0: `source` as of `at` (unix seconds, 0 = now).
@@ -38,6 +46,9 @@ private:
     QDateTimeEdit* at_;
     QPushButton* now_;
     QPushButton* show_;
+    void setTimeQuietly(const QDateTime& t); // not a user's pick
+    bool followNow_ = true;
+    bool settingTime_ = false;
 };
 
 } // namespace tl::ui

@@ -1,0 +1,113 @@
+#include <QtTest>
+
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QSignalSpy>
+#include <QStatusBar>
+
+#include "api/engine.h"
+#include "bridge/backup_runner.h"
+#include "bridge/live_feed.h"
+#include "common/log.h"
+#include "dialogs/backup_dialog.h"
+#include "fixture_tree.h"
+#include "media/pool.h"
+#include "pages/dashboard/dashboard_page.h"
+#include "shell/main_window.h"
+#include "shot.h"
+
+// Issue #18, item 10: Back up now as an administrator uses it. Enter in the source field adds
+// the source (it does not start a one-source backup); the level is a choice; the pool is one of
+// the catalog's pools; an incremental that runs as a full because there is no full to build on
+// says so in the console (status bar and dashboard), not only in the log.
+class TestBackupDialog : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() {
+        QCoreApplication::setOrganizationName(QStringLiteral("TapeloomTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("test_backup_dialog"));
+        QSettings().clear();
+        tl::log::ring();
+    }
+
+    void enterInTheSourceFieldAddsTheSource() {
+        tl::ui::BackupDialog d(4, {QStringLiteral("Default")});
+        d.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&d));
+        QSignalSpy accepted(&d, &QDialog::accepted);
+        d.sourceEdit()->setFocus();
+        QTest::keyClicks(d.sourceEdit(), QStringLiteral("/srv/one"));
+        QTest::keyClick(d.sourceEdit(), Qt::Key_Return);
+        QCOMPARE(accepted.count(), 0);
+        QVERIFY(d.isVisible());
+        QCOMPARE(d.sources()->count(), 1);
+        QVERIFY(d.sourceEdit()->text().isEmpty());
+        QTest::keyClicks(d.sourceEdit(), QStringLiteral("/srv/two"));
+        QTest::keyClick(d.sourceEdit(), Qt::Key_Enter);
+        QCOMPARE(accepted.count(), 0);
+        const auto o = d.options();
+        QCOMPARE(o.sources.size(), std::size_t(2));
+        QCOMPARE(o.sources[1], std::string("/srv/two"));
+    }
+
+    void levelAndPoolAreChoicesFromTheCatalog() {
+        QTemporaryDir home;
+        auto engine = tl::Engine::open({home.path().toStdString(), nullptr, false});
+        QVERIFY(engine.ok());
+        tl::media::PoolChanges c;
+        QVERIFY(tl::media::add_pool(engine.value()->catalog(), "Nightly", c, 0).ok());
+        auto status = engine.value()->status();
+        QVERIFY(status.ok());
+        const QStringList pools = tl::ui::BackupDialog::poolsOf(status->catalog_path);
+        QVERIFY(pools.contains(QStringLiteral("Default")));
+        QVERIFY(pools.contains(QStringLiteral("Nightly")));
+        tl::ui::BackupDialog d(4, pools);
+        QCOMPARE(d.pool()->currentText(), QStringLiteral("Default"));
+        QCOMPARE(d.pool()->count(), pools.size());
+        QVERIFY(!d.pool()->isEditable());
+        d.pool()->setCurrentIndex(d.pool()->findText(QStringLiteral("Nightly")));
+        QCOMPARE(d.level()->count(), 3);
+        d.level()->setCurrentIndex(d.level()->findData(QStringLiteral("incr")));
+        d.addSource(QStringLiteral("/srv/one"));
+        d.show();
+        QVERIFY(tltest::shot(&d, QStringLiteral("backup_dialog")));
+        const auto o = d.options();
+        QCOMPARE(o.pool, std::string("Nightly"));
+        QCOMPARE(o.level, std::string("incr"));
+    }
+
+    void promotedIncrementalIsSaidInTheConsole() {
+        QTemporaryDir home, data;
+        QVERIFY(tltest::write_file(data.filePath(QStringLiteral("src/a.txt")), "a"));
+        auto engine = tl::Engine::open({home.path().toStdString(), nullptr, false});
+        QVERIFY(engine.ok());
+        tl::ui::MainWindow w(*engine.value());
+        w.show();
+        w.liveFeed()->setInterval(20);
+        QSignalSpy promoted(w.backupRunner(), &tl::ui::BackupRunner::levelPromoted);
+        QSignalSpy done(w.backupRunner(), &tl::ui::BackupRunner::finished);
+        tl::job::BackupOptions o;
+        o.sources = {data.filePath(QStringLiteral("src")).toStdString()};
+        o.level = "incr";
+        o.poll_interval = 0.05;
+        QVERIFY(w.startBackup(o));
+        QTRY_VERIFY_WITH_TIMEOUT(promoted.count() == 1, 30000);
+        QVERIFY(promoted.first().at(1).toString().contains(QStringLiteral("promoted to full")));
+        QVERIFY2(w.statusBar()->currentMessage().contains(QStringLiteral("full")),
+                 qPrintable(w.statusBar()->currentMessage()));
+        QTRY_VERIFY_WITH_TIMEOUT(done.count() == 1, 30000);
+        QVERIFY2(done.first().at(2).toString().contains(QStringLiteral("promoted to full")),
+                 qPrintable(done.first().at(2).toString()));
+        QVERIFY(w.statusBar()->currentMessage().contains(QStringLiteral("promoted to full")));
+        auto* level = w.dashboardPage()->levelLabel();
+        QTRY_VERIFY_WITH_TIMEOUT(level->text().contains(QStringLiteral("incr")), 5000);
+        QVERIFY(level->text().startsWith(QStringLiteral("full")));
+        QVERIFY(level->toolTip().contains(QStringLiteral("promoted to full")));
+        QVERIFY(tltest::shot(&w, QStringLiteral("dashboard_promoted")));
+    }
+};
+
+QTEST_MAIN(TestBackupDialog)
+#include "test_backup_dialog.moc"

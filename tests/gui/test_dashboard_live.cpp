@@ -1,0 +1,202 @@
+#include <QtTest>
+
+#include <QDateTime>
+#include <QLabel>
+#include <QTableView>
+#include <qcustomplot.h>
+#include <unistd.h>
+
+#include "api/engine.h"
+#include "bridge/live_feed.h"
+#include "common/log.h"
+#include "metrics/live_board.h"
+#include "pages/dashboard/dashboard_page.h"
+#include "pages/dashboard/drive_tile.h"
+#include "shell/main_window.h"
+#include "shot.h"
+#include "widgets/cpu_plot.h"
+#include "widgets/time_series_plot.h"
+
+// Issue #18, item 13: the Dashboard tells the truth about a running job. The snapshots are
+// published on the real LiveBoard of a real engine's data directory, as a job process does,
+// and the window reads them through its LiveFeed.
+class TestDashboardLive : public QObject {
+    Q_OBJECT
+
+    struct Job {
+        tl::metrics::LiveBoard board;
+        tl::metrics::LiveSnapshot s;
+        tl::ui::MainWindow* w;
+        // Publishes the snapshot as the next poll and lets the window read it.
+        void publish() {
+            ++s.seq;
+            s.wall_time = static_cast<long long>(s.started_at + s.elapsed);
+            QVERIFY(board.publish(s).ok());
+            w->liveFeed()->poll();
+        }
+        // One poll interval of `dt` seconds in which drive 0 wrote `rate` B/s and was idle
+        // (waiting for data) `idleShare` of the time.
+        void interval(double dt, double rate, double idleShare) {
+            s.elapsed += dt;
+            auto& d = s.drives[0];
+            d.bytes += static_cast<std::uint64_t>(rate * dt);
+            d.rate = rate;
+            d.seconds_idle += dt * idleShare;
+            d.seconds_writing += dt * (1 - idleShare);
+            d.state = idleShare > 0.5 ? "idle" : "writing";
+            s.tape_bytes = d.bytes;
+            s.source_bytes = d.bytes;
+            publish();
+        }
+    };
+
+    static tl::metrics::LiveSnapshot firstSnapshot(int sessions) {
+        tl::metrics::LiveSnapshot s;
+        s.job_id = 7;
+        s.name = "nightly";
+        s.pid = getpid();
+        s.status = "running";
+        s.started_at = static_cast<double>(QDateTime::currentMSecsSinceEpoch()) / 1e3 - 30;
+        s.elapsed = 0.5;
+        s.level = "full";
+        tl::metrics::LiveDrive d;
+        d.name = "vlib0-drive0";
+        d.volume = "TLO001L9";
+        d.state = "mounting";
+        s.drives.push_back(d);
+        for (int i = 0; i < sessions; ++i) {
+            tl::metrics::LiveSession x;
+            x.source = "/srv/data/share" + std::to_string(i);
+            x.drive = d.name;
+            x.state = "reading";
+            s.sessions.push_back(x);
+        }
+        return s;
+    }
+
+private Q_SLOTS:
+    void initTestCase() {
+        QCoreApplication::setOrganizationName(QStringLiteral("TapeloomTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("test_dashboard_live"));
+        QSettings().clear();
+        tl::log::ring();
+    }
+
+    void init() {
+        home_ = std::make_unique<QTemporaryDir>();
+        auto engine = tl::Engine::open({home_->path().toStdString(), nullptr, false});
+        QVERIFY(engine.ok());
+        engine_ = std::move(engine.value());
+        window_ = std::make_unique<tl::ui::MainWindow>(*engine_);
+        window_->resize(1280, 900);
+        window_->show();
+        QVERIFY(window_->showPage(QStringLiteral("dashboard")));
+        QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
+    }
+
+    void cleanup() {
+        window_.reset();
+        engine_.reset();
+        home_.reset();
+    }
+
+    void aDriveThatWroteIsNotIdle() {
+        Job job{tl::metrics::LiveBoard(home_->path().toStdString()), firstSnapshot(1),
+                window_.get()};
+        job.publish();
+        job.interval(1.0, 19.8e6, 0.8); // the poll found it waiting for its sources
+        auto* tile = window_->dashboardPage()->driveTile(QStringLiteral("vlib0-drive0"));
+        QVERIFY(tile);
+        QVERIFY2(tile->stateText().startsWith(QStringLiteral("writing")),
+                 qPrintable(tile->stateText()));
+        QVERIFY2(tile->stateText().contains(QStringLiteral("80")), qPrintable(tile->stateText()));
+        job.interval(1.0, 0, 1.0); // nothing written: idle it is
+        QCOMPARE(tile->stateText(), QStringLiteral("idle"));
+    }
+
+    void throughputAxisFitsTheSteadyRate() {
+        Job job{tl::metrics::LiveBoard(home_->path().toStdString()), firstSnapshot(1),
+                window_.get()};
+        job.publish();
+        job.interval(0.5, 2e9, 0); // a cache filling at memory speed
+        for (int i = 0; i < 40; ++i)
+            job.interval(1.0, 20e6, 0.1);
+        auto* plot = window_->dashboardPage()->drivePlot();
+        plot->exportPng(home_->filePath(QStringLiteral("g.png"))); // draws now
+        const double top = plot->plot()->yAxis->range().upper;
+        QVERIFY2(top >= 20 && top <= 100, qPrintable(QString::number(top))); // MB/s
+        QVERIFY2(plot->peakNote().contains(QStringLiteral("2")), qPrintable(plot->peakNote()));
+        QVERIFY(tltest::shot(window_.get(), QStringLiteral("dashboard_spike")));
+    }
+
+    void sustainedBelowWallIsExplained() {
+        Job job{tl::metrics::LiveBoard(home_->path().toStdString()), firstSnapshot(1),
+                window_.get()};
+        job.s.wall_rate = 90.2e6;
+        job.s.sustained_rate = 19.9e6;
+        job.publish();
+        const QString tip = window_->dashboardPage()->sustainedLabel()->toolTip();
+        QVERIFY2(tip.contains(QStringLiteral("below the wall rate")), qPrintable(tip));
+        QVERIFY(tip.contains(QStringLiteral("1.5")));
+    }
+
+    void legendsLeaveTheNewestPointsVisible() {
+        Job job{tl::metrics::LiveBoard(home_->path().toStdString()), firstSnapshot(1),
+                window_.get()};
+        job.publish();
+        for (int i = 0; i < 5; ++i)
+            job.interval(1.0, 20e6, 0.1);
+        auto* page = window_->dashboardPage();
+        QTRY_VERIFY_WITH_TIMEOUT(page->cpuPlot()->pointCount(0) >= 1, 5000);
+        for (auto* p : {page->drivePlot(), page->cpuPlot()->graph()}) {
+            p->exportPng(home_->filePath(QStringLiteral("p.png")));
+            const QRect legend = p->plot()->legend->outerRect();
+            const QRect data = p->plot()->axisRect()->rect();
+            QVERIFY(legend.isValid());
+            QVERIFY2(!legend.intersects(data),
+                     qPrintable(QStringLiteral("legend %1,%2 %3x%4 over the graph")
+                                    .arg(legend.x())
+                                    .arg(legend.y())
+                                    .arg(legend.width())
+                                    .arg(legend.height())));
+        }
+    }
+
+    void drivesAndCpusShareOneTimeAxis() {
+        Job job{tl::metrics::LiveBoard(home_->path().toStdString()), firstSnapshot(1),
+                window_.get()};
+        job.publish();
+        job.interval(1.0, 20e6, 0.1);
+        auto* page = window_->dashboardPage();
+        QTRY_VERIFY_WITH_TIMEOUT(page->cpuPlot()->pointCount(0) >= 1, 5000);
+        const auto drive = page->drivePlot()->history().times(0);
+        const auto cpu = page->cpuPlot()->graph()->history().times(0);
+        QVERIFY(!drive.empty() && !cpu.empty());
+        // The drive's sample is at the job's start + its elapsed time, on the wall clock...
+        QCOMPARE(drive.back(), job.s.started_at + job.s.elapsed);
+        // ...and the CPU samples are on the same clock: within a few seconds of now.
+        const double now = static_cast<double>(QDateTime::currentMSecsSinceEpoch()) / 1e3;
+        QVERIFY2(std::abs(cpu.back() - now) < 5, qPrintable(QString::number(cpu.back() - now)));
+        QVERIFY(std::abs(drive.back() - cpu.back()) < 60);
+    }
+
+    void sessionsTableShowsManyRows() {
+        Job job{tl::metrics::LiveBoard(home_->path().toStdString()), firstSnapshot(16),
+                window_.get()};
+        job.publish();
+        auto* view = window_->dashboardPage()->sessionView();
+        QTRY_COMPARE(view->model()->rowCount(), 16);
+        const int rowHeight = view->rowHeight(0);
+        const int visible = view->viewport()->height() / rowHeight;
+        QVERIFY2(visible >= 10, qPrintable(QStringLiteral("%1 rows visible").arg(visible)));
+        QVERIFY(tltest::shot(window_.get(), QStringLiteral("dashboard_sessions")));
+    }
+
+private:
+    std::unique_ptr<QTemporaryDir> home_;
+    std::unique_ptr<tl::Engine> engine_;
+    std::unique_ptr<tl::ui::MainWindow> window_;
+};
+
+QTEST_MAIN(TestDashboardLive)
+#include "test_dashboard_live.moc"

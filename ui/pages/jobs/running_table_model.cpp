@@ -1,0 +1,152 @@
+#include "pages/jobs/running_table_model.h"
+
+#include <QLocale>
+#include <algorithm>
+
+#include "metrics/live_board.h"
+
+namespace tl::ui {
+
+namespace {
+QString duration(double seconds) {
+    const auto s = static_cast<qint64>(seconds + 0.5);
+    return QStringLiteral("%1:%2:%3")
+        .arg(s / 3600)
+        .arg((s / 60) % 60, 2, 10, QLatin1Char('0'))
+        .arg(s % 60, 2, 10, QLatin1Char('0'));
+}
+
+int percent(const metrics::LiveSnapshot& s) {
+    if (s.total_bytes == 0) return -1;
+    const double p = 100.0 * static_cast<double>(s.source_bytes) / double(s.total_bytes);
+    return static_cast<int>(std::min(99.0, p)); // 100 % only once it has ended
+}
+} // namespace
+
+RunningTableModel::RunningTableModel(QString home, QObject* parent)
+    : QAbstractTableModel(parent), home_(std::move(home)) {}
+
+Status RunningTableModel::refresh(long ownPid, long servicePid) {
+    auto all = metrics::LiveBoard(home_.toStdString()).read();
+    if (!all) return all.error();
+    std::vector<metrics::LiveSnapshot> running;
+    for (auto& s : all.value())
+        if (!s.ended) running.push_back(std::move(s));
+    std::sort(running.begin(), running.end(),
+              [](const auto& a, const auto& b) { return a.job_id < b.job_id; });
+    const bool sameRows =
+        running.size() == jobs_.size() &&
+        std::equal(running.begin(), running.end(), jobs_.begin(),
+                   [](const auto& a, const auto& b) { return a.job_id == b.job_id; });
+    const bool sameOwners = ownPid == ownPid_ && servicePid == servicePid_;
+    if (sameRows && sameOwners) { // keeps the selection: only the figures change
+        jobs_ = std::move(running);
+        if (!jobs_.empty()) Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+        return {};
+    }
+    beginResetModel();
+    jobs_ = std::move(running);
+    ownPid_ = ownPid;
+    servicePid_ = servicePid;
+    endResetModel();
+    return {};
+}
+
+RunningTableModel::Owner RunningTableModel::owner(int row) const {
+    const long pid = static_cast<long>(job(row).pid);
+    if (pid == ownPid_) return Owner::ThisConsole;
+    return pid != 0 && pid == servicePid_ ? Owner::Service : Owner::OtherProcess;
+}
+
+int RunningTableModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(jobs_.size());
+}
+
+int RunningTableModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant RunningTableModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || index.row() >= rowCount()) return {};
+    const auto& s = job(index.row());
+    if (role == Qt::UserRole) {
+        switch (index.column()) {
+        case Job:
+            return qint64(s.job_id);
+        case Progress:
+            return percent(s);
+        case Done:
+            return qulonglong(s.source_bytes);
+        case Rate:
+            return s.wall_rate;
+        case Elapsed:
+            return s.elapsed;
+        case Left:
+            return s.eta_seconds;
+        default:
+            break;
+        }
+    }
+    if (role != Qt::DisplayRole && role != Qt::UserRole) return {};
+    const QLocale loc;
+    switch (index.column()) {
+    case Job:
+        return qint64(s.job_id);
+    case Kind:
+        return s.kind == "restore" ? tr("restore") : tr("backup");
+    case Name:
+        return QString::fromStdString(s.name);
+    case Level:
+        return QString::fromStdString(s.level);
+    case RunBy:
+        switch (owner(index.row())) {
+        case Owner::ThisConsole:
+            return tr("this console");
+        case Owner::Service:
+            return tr("scheduler service");
+        case Owner::OtherProcess:
+            return tr("process %1").arg(s.pid);
+        }
+        return {};
+    case Progress:
+        return percent(s) < 0 ? tr("unknown") : tr("%1 %").arg(percent(s));
+    case Done:
+        return loc.formattedDataSize(static_cast<qint64>(s.source_bytes));
+    case Rate:
+        return tr("%1 MB/s").arg(loc.toString(s.wall_rate / 1e6, 'f', 1));
+    case Elapsed:
+        return duration(s.elapsed);
+    case Left:
+        return s.eta_seconds < 0 ? tr("unknown") : duration(s.eta_seconds);
+    }
+    return {};
+}
+
+QVariant RunningTableModel::headerData(int section, Qt::Orientation o, int role) const {
+    if (o != Qt::Horizontal || role != Qt::DisplayRole) return {};
+    switch (section) {
+    case Job:
+        return tr("Job");
+    case Kind:
+        return tr("Kind");
+    case Name:
+        return tr("Name");
+    case Level:
+        return tr("Level");
+    case RunBy:
+        return tr("Run by");
+    case Progress:
+        return tr("Progress");
+    case Done:
+        return tr("Read");
+    case Rate:
+        return tr("Wall rate");
+    case Elapsed:
+        return tr("Elapsed");
+    case Left:
+        return tr("Time left");
+    }
+    return {};
+}
+
+} // namespace tl::ui
