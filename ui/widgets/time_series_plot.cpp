@@ -37,7 +37,7 @@ TimeSeriesPlot::TimeSeriesPlot(const QString& yLabel, double yMax, double scale,
     plot_->yAxis->setLabel(yLabel);
     plot_->xAxis->setLabel(tr("time (s)"));
     plot_->yAxis->setRange(0, yMax > 0 ? yMax : 1);
-    plot_->legend->setVisible(true);
+    plot_->legend->setVisible(false); // until there are series: no empty box before a job
     plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
     QFont small = font();
     small.setPointSizeF(small.pointSizeF() * 0.85);
@@ -62,6 +62,7 @@ void TimeSeriesPlot::reset(const std::vector<std::string>& names, const QStringL
         g->setName(i < labels.size() ? labels[i] : QString::fromStdString(names[std::size_t(i)]));
         g->setPen(QPen(seriesColor(i), 1.5));
     }
+    plot_->legend->setVisible(plot_->graphCount() > 0);
     dirty_ = true;
     refresh();
 }
