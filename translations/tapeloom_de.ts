@@ -156,6 +156,140 @@
     </message>
 </context>
 <context>
+    <name>JobExport</name>
+    <message>
+        <source>%1 job %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished">Status</translation>
+    </message>
+    <message>
+        <source>Level</source>
+        <translation type="unfinished">Stufe</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation type="unfinished">Gestartet</translation>
+    </message>
+    <message>
+        <source>Ended</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation type="unfinished">Dauer</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished">%1 s</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation type="unfinished">Dateien</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation type="unfinished">Bytes</translation>
+    </message>
+    <message>
+        <source>On tape</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wall rate</source>
+        <translation type="unfinished">Gesamtrate</translation>
+    </message>
+    <message>
+        <source>%1 MB/s</source>
+        <translation type="unfinished">%1 MB/s</translation>
+    </message>
+    <message>
+        <source>Sustained rate</source>
+        <translation type="unfinished">Dauerrate</translation>
+    </message>
+    <message>
+        <source>Volumes</source>
+        <translation type="unfinished">Bänder</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation type="unfinished">Quellen</translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation type="unfinished">Probleme</translation>
+    </message>
+    <message>
+        <source>None.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>JobText</name>
+    <message>
+        <source>backup</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>restore</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>verify</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>clone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation type="unfinished">voll</translation>
+    </message>
+    <message>
+        <source>differential</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>incremental</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation type="unfinished">läuft</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>completed with warnings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>partly restored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>volumes outside the library</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>MediaOps</name>
     <message>
         <source>Name the location (vault, off-site name).</source>
@@ -163,23 +297,23 @@
     </message>
     <message>
         <source>Volume %1 is in %2 of library %3; export it to a mail slot first (Library page), then mark it off-site.</source>
-        <translation>Volume %1 ist in %2 der Library %3; bitte zuerst in einen Mail-Slot exportieren (Seite Library) und dann als ausgelagert markieren.</translation>
+        <translation>Band %1 ist in %2 der Library %3; bitte zuerst in einen Mail-Slot exportieren (Seite Library) und dann als ausgelagert markieren.</translation>
     </message>
     <message>
         <source>The catalog has volume %1 in library %2 but the changer does not; run an inventory with reconcile and check where it is. Nothing was changed.</source>
-        <translation>Der Katalog führt Volume %1 in der Library %2, der Wechsler aber nicht; bitte eine Inventur mit Abgleich ausführen und prüfen, wo es ist. Nichts wurde geändert.</translation>
+        <translation>Der Katalog führt Band %1 in der Library %2, der Wechsler aber nicht; bitte eine Inventur mit Abgleich ausführen und prüfen, wo es ist. Nichts wurde geändert.</translation>
     </message>
     <message>
         <source>Volume %1 still holds data under retention (job(s) %2, kept until %3); nothing was changed. Tick &quot;force&quot; to discard it (its catalog entries are purged).</source>
-        <translation>Volume %1 enthält noch Daten unter Aufbewahrung (Auftrag/Aufträge %2, aufbewahrt bis %3); nichts wurde geändert. „Erzwingen“ ankreuzen, um sie zu verwerfen (ihre Katalogeinträge werden gelöscht).</translation>
+        <translation>Band %1 enthält noch Daten unter Aufbewahrung (Auftrag/Aufträge %2, aufbewahrt bis %3); nichts wurde geändert. „Erzwingen“ ankreuzen, um sie zu verwerfen (ihre Katalogeinträge werden gelöscht).</translation>
     </message>
     <message>
         <source>Volume %1: %2</source>
-        <translation>Volume %1: %2</translation>
+        <translation>Band %1: %2</translation>
     </message>
     <message>
         <source>Volume %1 is labeled already (pool %2, state %3); use Relabel.</source>
-        <translation>Volume %1 ist bereits gelabelt (Pool %2, Zustand %3); bitte „Neu labeln“ verwenden.</translation>
+        <translation>Band %1 ist bereits gelabelt (Pool %2, Zustand %3); bitte „Neu labeln“ verwenden.</translation>
     </message>
     <message>
         <source>Cartridge %1 is not in library %2; insert it and import it first.</source>
@@ -187,7 +321,7 @@
     </message>
     <message>
         <source>Volume %1 labeled for pool %2.</source>
-        <translation>Volume %1 für Pool %2 gelabelt.</translation>
+        <translation>Band %1 für Pool %2 gelabelt.</translation>
     </message>
     <message numerus="yes">
         <source>%n job(s) purged from the catalog.</source>
@@ -274,6 +408,22 @@
     <message>
         <source>outside at %1</source>
         <translation>außer Haus bei %1</translation>
+    </message>
+    <message>
+        <source>backup</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>archive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>clone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scratch (lends blank volumes)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1220,14 +1370,6 @@ cmd:&apos;pg_dump db&apos;</translation>
         <translation>Ein Laufwerk oder eine Bibliothek hinzufügen (Strg+N)</translation>
     </message>
     <message>
-        <source>&amp;Edit…</source>
-        <translation>&amp;Bearbeiten…</translation>
-    </message>
-    <message>
-        <source>Change the selected device (F2)</source>
-        <translation>Das ausgewählte Gerät ändern (F2)</translation>
-    </message>
-    <message>
         <source>&amp;Remove</source>
         <translation>&amp;Entfernen</translation>
     </message>
@@ -1322,10 +1464,6 @@ cmd:&apos;pg_dump db&apos;</translation>
     <message>
         <source>%1…</source>
         <translation>%1…</translation>
-    </message>
-    <message>
-        <source>The engine cannot change a configured device: remove it and add it again with the new values (a library&apos;s cartridges stay in the data directory).</source>
-        <translation>Die Engine kann ein konfiguriertes Gerät nicht ändern: Entfernen Sie es und fügen Sie es mit den neuen Werten wieder hinzu (die Kassetten einer Bibliothek bleiben im Datenverzeichnis).</translation>
     </message>
     <message>
         <source>Select a drive or a library first.</source>
@@ -1471,7 +1609,7 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>Volume</source>
-        <translation>Volume</translation>
+        <translation>Band</translation>
     </message>
     <message>
         <source>Block size</source>
@@ -1586,6 +1724,13 @@ cmd:&apos;pg_dump db&apos;</translation>
     <message>
         <source>empty</source>
         <translation>leer</translation>
+    </message>
+</context>
+<context>
+    <name>tl::ui::EmptyHint</name>
+    <message>
+        <source>Hint</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1866,10 +2011,6 @@ cmd:&apos;pg_dump db&apos;</translation>
         <translation>Für diesen Auftrag ist kein Bericht gespeichert.</translation>
     </message>
     <message>
-        <source>Job %1</source>
-        <translation>Auftrag %1</translation>
-    </message>
-    <message>
         <source>Job %1 has no recorded series</source>
         <translation>Auftrag %1 hat keine aufgezeichneten Messreihen</translation>
     </message>
@@ -1902,10 +2043,6 @@ cmd:&apos;pg_dump db&apos;</translation>
         <translation>%1 kann nicht geschrieben werden</translation>
     </message>
     <message>
-        <source>Series of job %1 written to %2</source>
-        <translation>Messreihen von Auftrag %1 nach %2 geschrieben</translation>
-    </message>
-    <message>
         <source>Log of the job</source>
         <translation>Protokoll des Auftrags</translation>
     </message>
@@ -1916,6 +2053,10 @@ cmd:&apos;pg_dump db&apos;</translation>
     <message>
         <source>No log lines of this job in %1/logs (rotated away, or the job logged nothing at the log level in use).</source>
         <translation>Keine Protokollzeilen dieses Auftrags in %1/logs (weggerollt, oder der Auftrag hat auf der verwendeten Protokollstufe nichts protokolliert).</translation>
+    </message>
+    <message>
+        <source>Report of job %1 written to %2</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2099,6 +2240,10 @@ cmd:&apos;pg_dump db&apos;</translation>
     <message>
         <source>R&amp;unning</source>
         <translation>&amp;Laufend</translation>
+    </message>
+    <message>
+        <source>No job definitions yet. Press New… (Ctrl+N) to say what to back up, where and when; or back up once with File ▸ Back up now… (Ctrl+B). Label blank cartridges first on the Media page if the library has none in a pool.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2739,7 +2884,7 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>Write a new label on volume %1. It is refused while the volume holds data under retention, unless forced.</source>
-        <translation>Ein neues Label auf das Volume %1 schreiben. Das wird abgelehnt, solange das Volume Daten unter Aufbewahrung enthält, außer es wird erzwungen.</translation>
+        <translation>Ein neues Label auf das Band %1 schreiben. Das wird abgelehnt, solange das Band Daten unter Aufbewahrung enthält, außer es wird erzwungen.</translation>
     </message>
     <message>
         <source>Force: overwrite its data and purge its jobs from the catalog</source>
@@ -2751,7 +2896,7 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>Make volume %1 recyclable: the next backup of its pool relabels and overwrites it. Refused while it holds data under retention, unless forced.</source>
-        <translation>Volume %1 recycelbar machen: Die nächste Sicherung seines Pools labelt es neu und überschreibt es. Abgelehnt, solange es Daten unter Aufbewahrung enthält, außer es wird erzwungen.</translation>
+        <translation>Band %1 recycelbar machen: Die nächste Sicherung seines Pools labelt es neu und überschreibt es. Abgelehnt, solange es Daten unter Aufbewahrung enthält, außer es wird erzwungen.</translation>
     </message>
     <message>
         <source>Force: give up its data (its jobs are purged when it is relabeled)</source>
@@ -2787,7 +2932,7 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>Select a volume first.</source>
-        <translation>Bitte zuerst ein Volume auswählen.</translation>
+        <translation>Bitte zuerst ein Band auswählen.</translation>
     </message>
     <message>
         <source>Not now: %1</source>
@@ -2799,7 +2944,7 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>Volume %1 labeled for pool %2.</source>
-        <translation>Volume %1 für Pool %2 gelabelt.</translation>
+        <translation>Band %1 für Pool %2 gelabelt.</translation>
     </message>
     <message>
         <source>Labeling %1 of %2… (%3)</source>
@@ -2838,7 +2983,7 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>Relabel volume %1 into pool %2? This is refused while it holds data under retention.</source>
-        <translation>Volume %1 in Pool %2 neu labeln? Das wird abgelehnt, solange es Daten unter Aufbewahrung enthält.</translation>
+        <translation>Band %1 in Pool %2 neu labeln? Das wird abgelehnt, solange es Daten unter Aufbewahrung enthält.</translation>
     </message>
     <message>
         <source>Relabeling %1</source>
@@ -2846,15 +2991,15 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>Volume %1 relabeled for pool %2.</source>
-        <translation>Volume %1 für Pool %2 neu gelabelt.</translation>
+        <translation>Band %1 für Pool %2 neu gelabelt.</translation>
     </message>
     <message>
         <source>Recycle volume %1 with force? Its data is given up: the next backup overwrites it and its jobs are purged from the catalog.</source>
-        <translation>Volume %1 erzwungen recyceln? Seine Daten werden aufgegeben: Die nächste Sicherung überschreibt es und seine Aufträge werden aus dem Katalog gelöscht.</translation>
+        <translation>Band %1 erzwungen recyceln? Seine Daten werden aufgegeben: Die nächste Sicherung überschreibt es und seine Aufträge werden aus dem Katalog gelöscht.</translation>
     </message>
     <message>
         <source>Recycle volume %1? The next backup of its pool overwrites it.</source>
-        <translation>Volume %1 recyceln? Die nächste Sicherung seines Pools überschreibt es.</translation>
+        <translation>Band %1 recyceln? Die nächste Sicherung seines Pools überschreibt es.</translation>
     </message>
     <message>
         <source>Recycling %1</source>
@@ -2862,7 +3007,7 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>Volume %1 is recyclable.</source>
-        <translation>Volume %1 ist recycelbar.</translation>
+        <translation>Band %1 ist recycelbar.</translation>
     </message>
     <message>
         <source>Changing the state of %1</source>
@@ -2870,7 +3015,7 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>Volume %1 changed.</source>
-        <translation>Volume %1 geändert.</translation>
+        <translation>Band %1 geändert.</translation>
     </message>
     <message>
         <source>Marking %1 off-site</source>
@@ -2878,7 +3023,7 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>Volume %1 is recorded at %2.</source>
-        <translation>Volume %1 ist bei %2 erfasst.</translation>
+        <translation>Band %1 ist bei %2 erfasst.</translation>
     </message>
     <message>
         <source>Marking %1 on-site</source>
@@ -2886,7 +3031,7 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>Volume %1 is recorded back on site.</source>
-        <translation>Volume %1 ist wieder vor Ort erfasst.</translation>
+        <translation>Band %1 ist wieder vor Ort erfasst.</translation>
     </message>
     <message>
         <source>Moving %1</source>
@@ -2908,7 +3053,7 @@ cmd:&apos;pg_dump db&apos;</translation>
     <name>tl::ui::MediaPage</name>
     <message>
         <source>Volumes</source>
-        <translation>Volumes</translation>
+        <translation>Bänder</translation>
     </message>
     <message>
         <source>Filter by barcode, pool or location</source>
@@ -2916,11 +3061,11 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>Filter volumes</source>
-        <translation>Volumes filtern</translation>
+        <translation>Bänder filtern</translation>
     </message>
     <message>
         <source>Show the volumes of pool</source>
-        <translation>Volumes dieses Pools zeigen</translation>
+        <translation>Bänder dieses Pools zeigen</translation>
     </message>
     <message>
         <source>All pools</source>
@@ -2928,7 +3073,7 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>Show the volumes in state</source>
-        <translation>Volumes in diesem Zustand zeigen</translation>
+        <translation>Bänder in diesem Zustand zeigen</translation>
     </message>
     <message>
         <source>All states</source>
@@ -2956,7 +3101,7 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>Select a volume first.</source>
-        <translation>Bitte zuerst ein Volume auswählen.</translation>
+        <translation>Bitte zuerst ein Band auswählen.</translation>
     </message>
     <message>
         <source>&amp;Label…</source>
@@ -2980,7 +3125,7 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>Label the selected volume again (its data is lost)</source>
-        <translation>Das ausgewählte Volume neu labeln (seine Daten gehen verloren)</translation>
+        <translation>Das ausgewählte Band neu labeln (seine Daten gehen verloren)</translation>
     </message>
     <message>
         <source>Re&amp;cycle…</source>
@@ -2988,7 +3133,7 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>Make the selected volume recyclable</source>
-        <translation>Das ausgewählte Volume recycelbar machen</translation>
+        <translation>Das ausgewählte Band recycelbar machen</translation>
     </message>
     <message>
         <source>Mark &amp;read-only</source>
@@ -2996,11 +3141,11 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>Protect the selected volume from writing</source>
-        <translation>Das ausgewählte Volume vor dem Schreiben schützen</translation>
+        <translation>Das ausgewählte Band vor dem Schreiben schützen</translation>
     </message>
     <message>
         <source>Mark volume %1 read-only? Backups stop writing to it.</source>
-        <translation>Volume %1 als schreibgeschützt markieren? Sicherungen schreiben nicht mehr darauf.</translation>
+        <translation>Band %1 als schreibgeschützt markieren? Sicherungen schreiben nicht mehr darauf.</translation>
     </message>
     <message>
         <source>Mark &amp;disabled</source>
@@ -3008,11 +3153,11 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>Take the selected volume out of use</source>
-        <translation>Das ausgewählte Volume außer Betrieb nehmen</translation>
+        <translation>Das ausgewählte Band außer Betrieb nehmen</translation>
     </message>
     <message>
         <source>Disable volume %1? Backups and restores stop using it.</source>
-        <translation>Volume %1 deaktivieren? Sicherungen und Wiederherstellungen verwenden es nicht mehr.</translation>
+        <translation>Band %1 deaktivieren? Sicherungen und Wiederherstellungen verwenden es nicht mehr.</translation>
     </message>
     <message>
         <source>Mark da&amp;maged</source>
@@ -3020,11 +3165,11 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>Record the selected volume as damaged (error state)</source>
-        <translation>Das ausgewählte Volume als beschädigt erfassen (Fehlerzustand)</translation>
+        <translation>Das ausgewählte Band als beschädigt erfassen (Fehlerzustand)</translation>
     </message>
     <message>
         <source>Mark volume %1 damaged? It goes to the error state; a restore uses another copy where one exists.</source>
-        <translation>Volume %1 als beschädigt markieren? Es geht in den Fehlerzustand; eine Wiederherstellung verwendet eine andere Kopie, wo es eine gibt.</translation>
+        <translation>Band %1 als beschädigt markieren? Es geht in den Fehlerzustand; eine Wiederherstellung verwendet eine andere Kopie, wo es eine gibt.</translation>
     </message>
     <message>
         <source>&amp;Enable</source>
@@ -3032,7 +3177,7 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>Put a read-only, disabled or damaged volume back into use</source>
-        <translation>Ein schreibgeschütztes, deaktiviertes oder beschädigtes Volume wieder in Betrieb nehmen</translation>
+        <translation>Ein schreibgeschütztes, deaktiviertes oder beschädigtes Band wieder in Betrieb nehmen</translation>
     </message>
     <message>
         <source>Mark &amp;off-site…</source>
@@ -3064,11 +3209,11 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>Read the pools and volumes again</source>
-        <translation>Pools und Volumes neu lesen</translation>
+        <translation>Pools und Bänder neu lesen</translation>
     </message>
     <message>
         <source>Volume actions</source>
-        <translation>Volume-Aktionen</translation>
+        <translation>Band-Aktionen</translation>
     </message>
 </context>
 <context>
@@ -3110,11 +3255,11 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>No volume left for pool %1 (jobs: %2): library %3 has no appendable volume and no blank cartridge for it. Import blank cartridges, label some into the Scratch pool or recycle volumes.</source>
-        <translation>Kein Volume mehr für Pool %1 (Aufträge: %2): Bibliothek %3 hat dafür kein beschreibbares Volume und keine leere Kassette. Importieren Sie leere Kassetten, beschriften Sie einige für den Scratch-Pool oder geben Sie Volumes zur Wiederverwendung frei.</translation>
+        <translation>Kein Band mehr für Pool %1 (Aufträge: %2): Bibliothek %3 hat dafür kein beschreibbares Band und keine leere Kassette. Importieren Sie leere Kassetten, beschriften Sie einige für den Scratch-Pool oder geben Sie Bänder zur Wiederverwendung frei.</translation>
     </message>
     <message>
         <source>Insert volume %1 into the library: a restore needs it.</source>
-        <translation>Legen Sie Volume %1 in die Bibliothek ein: Eine Wiederherstellung benötigt es.</translation>
+        <translation>Legen Sie Band %1 in die Bibliothek ein: Eine Wiederherstellung benötigt es.</translation>
     </message>
     <message>
         <source>Drive %1 asks for cleaning: load a cleaning cartridge into it.</source>
@@ -3125,7 +3270,7 @@ cmd:&apos;pg_dump db&apos;</translation>
     <name>tl::ui::PoolDialog</name>
     <message>
         <source>Label blank cartridges into this pool when a backup needs a volume</source>
-        <translation>Leere Kassetten in diesen Pool labeln, wenn eine Sicherung ein Volume braucht</translation>
+        <translation>Leere Kassetten in diesen Pool labeln, wenn eine Sicherung ein Band braucht</translation>
     </message>
     <message>
         <source>Edit pool %1</source>
@@ -3161,7 +3306,7 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>Maximum jobs per volume</source>
-        <translation>Höchstzahl Aufträge je Volume</translation>
+        <translation>Höchstzahl Aufträge je Band</translation>
     </message>
     <message>
         <source>no limit (e.g. 400G)</source>
@@ -3169,7 +3314,7 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>Maximum bytes per volume</source>
-        <translation>Höchstzahl Bytes je Volume</translation>
+        <translation>Höchstzahl Bytes je Band</translation>
     </message>
     <message>
         <source>no limit (e.g. 7d, 12h)</source>
@@ -3177,11 +3322,11 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>Maximum use duration per volume</source>
-        <translation>Höchste Nutzungsdauer je Volume</translation>
+        <translation>Höchste Nutzungsdauer je Band</translation>
     </message>
     <message>
         <source>automatic (prune makes expired volumes recyclable)</source>
-        <translation>automatisch (prune macht abgelaufene Volumes recycelbar)</translation>
+        <translation>automatisch (prune macht abgelaufene Bänder recycelbar)</translation>
     </message>
     <message>
         <source>by hand (prune only lists them)</source>
@@ -3217,15 +3362,15 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>Max &amp;jobs per volume:</source>
-        <translation>Max. J&amp;obs je Volume:</translation>
+        <translation>Max. J&amp;obs je Band:</translation>
     </message>
     <message>
         <source>Max &amp;bytes per volume:</source>
-        <translation>Max. &amp;Bytes je Volume:</translation>
+        <translation>Max. &amp;Bytes je Band:</translation>
     </message>
     <message>
         <source>Max &amp;use per volume:</source>
-        <translation>Max. N&amp;utzungsdauer je Volume:</translation>
+        <translation>Max. N&amp;utzungsdauer je Band:</translation>
     </message>
     <message>
         <source>&amp;Recycle:</source>
@@ -3332,7 +3477,7 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>Volumes</source>
-        <translation>Volumes</translation>
+        <translation>Bänder</translation>
     </message>
     <message>
         <source>1 day</source>
@@ -3399,7 +3544,7 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>Remove pool %1? This is refused while volumes or jobs belong to it.</source>
-        <translation>Pool %1 entfernen? Das wird abgelehnt, solange Volumes oder Aufträge zu ihm gehören.</translation>
+        <translation>Pool %1 entfernen? Das wird abgelehnt, solange Bänder oder Aufträge zu ihm gehören.</translation>
     </message>
     <message>
         <source>Removing pool %1</source>
@@ -3592,6 +3737,10 @@ cmd:&apos;pg_dump db&apos;</translation>
     <message>
         <source>Start restore</source>
         <translation>Wiederherstellung starten</translation>
+    </message>
+    <message>
+        <source>Nothing to restore yet: there is no backup in the catalog. Back up first with File ▸ Back up now… (Ctrl+B) or a job on the Jobs page; its files then appear here to tick.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -4159,6 +4308,50 @@ cmd:&apos;pg_dump db&apos;</translation>
         <source>Schedule %1 removed.</source>
         <translation>Zeitplan %1 entfernt.</translation>
     </message>
+    <message>
+        <source>&amp;Save changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Schedule name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. weeknights (optional)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Problem with the rule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the name and rule into the selected schedule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation type="unfinished">&amp;Name:</translation>
+    </message>
+    <message>
+        <source>Next %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a schedule to change.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changing a schedule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The schedule was not changed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Schedule %1 saved.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tl::ui::ScheduleTableModel</name>
@@ -4189,6 +4382,10 @@ cmd:&apos;pg_dump db&apos;</translation>
     <message>
         <source>Next run</source>
         <translation>Nächster Lauf</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished">Name</translation>
     </message>
 </context>
 <context>
@@ -4376,6 +4573,46 @@ cmd:&apos;pg_dump db&apos;</translation>
         <source>Follows the system (light at the moment).</source>
         <translation>Folgt dem System (derzeit hell).</translation>
     </message>
+    <message>
+        <source>What the next data directory holds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The system&apos;s (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Language of the console</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Applies at the next start of the console</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Language (at the next start):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Language not changed: %1 is not one of the console&apos;s languages.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The console starts in %1 from the next start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is the data directory in use.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 holds a Tapeloom catalog: its jobs, media and devices are shown from the next start (restart the console to switch now).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no catalog: a new, empty data directory is made there at the next start.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tl::ui::TimeSeriesPlot</name>
@@ -4443,15 +4680,15 @@ cmd:&apos;pg_dump db&apos;</translation>
     <name>tl::ui::VolumeDetails</name>
     <message>
         <source>State history of the volume</source>
-        <translation>Zustandsverlauf des Volumes</translation>
+        <translation>Zustandsverlauf des Bands</translation>
     </message>
     <message>
         <source>Jobs on the volume</source>
-        <translation>Aufträge auf dem Volume</translation>
+        <translation>Aufträge auf dem Band</translation>
     </message>
     <message>
         <source>Volume fields</source>
-        <translation>Angaben zum Volume</translation>
+        <translation>Angaben zum Band</translation>
     </message>
     <message>
         <source>History</source>
@@ -4463,15 +4700,15 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>No volume selected</source>
-        <translation>Kein Volume ausgewählt</translation>
+        <translation>Kein Band ausgewählt</translation>
     </message>
     <message>
         <source>Select a volume to see its history and the jobs on it.</source>
-        <translation>Ein Volume auswählen, um seinen Verlauf und die Aufträge darauf zu sehen.</translation>
+        <translation>Ein Band auswählen, um seinen Verlauf und die Aufträge darauf zu sehen.</translation>
     </message>
     <message>
         <source>Volume %1</source>
-        <translation>Volume %1</translation>
+        <translation>Band %1</translation>
     </message>
     <message>
         <source>Pool: %1</source>
@@ -4527,7 +4764,7 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>Cannot read the volume&apos;s history: %1</source>
-        <translation>Der Verlauf des Volumes kann nicht gelesen werden: %1</translation>
+        <translation>Der Verlauf des Bands kann nicht gelesen werden: %1</translation>
     </message>
 </context>
 <context>

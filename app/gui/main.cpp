@@ -17,17 +17,20 @@
 #include "common/home.h"
 #include "common/log.h"
 #include "common/version.h"
+#include "pages/settings/settings_page.h"
 #include "shell/main_window.h"
 #include "widgets/job_graphs.h"
 
 namespace {
+// The language chosen in Settings ("ui/language"), else the system's (LANG).
 void installTranslators(QCoreApplication& app) {
+    const QLocale language(tl::ui::SettingsPage::startLanguage());
     auto* qtTr = new QTranslator(&app);
-    if (qtTr->load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),
+    if (qtTr->load(language, QStringLiteral("qtbase"), QStringLiteral("_"),
                    QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QCoreApplication::installTranslator(qtTr);
     auto* ours = new QTranslator(&app);
-    if (ours->load(QLocale(), QStringLiteral("tapeloom"), QStringLiteral("_"),
+    if (ours->load(language, QStringLiteral("tapeloom"), QStringLiteral("_"),
                    QStringLiteral(":/i18n")))
         QCoreApplication::installTranslator(ours);
 }

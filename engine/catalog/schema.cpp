@@ -368,6 +368,10 @@ CREATE TRIGGER files_delete INSTEAD OF DELETE ON files BEGIN
   WHERE saveset_id = OLD.saveset_id AND dir_id = OLD.dir_id AND name_id = OLD.name_id;
 END;
 )sql",
+        // A schedule's name, shown by `schedule list` and the console (issue 18): '' = none.
+        R"sql(
+ALTER TABLE schedules ADD COLUMN name TEXT NOT NULL DEFAULT '';
+)sql",
     };
     return steps;
 }

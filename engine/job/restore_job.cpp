@@ -13,6 +13,7 @@
 #include "common/log.h"
 #include "device/library.h"
 #include "job/job_volumes.h"
+#include "job/job_record.h"
 #include "media/clone_copies.h"
 #include "metrics/process_stat.h"
 #include "metrics/sustained_rate.h"
@@ -309,6 +310,20 @@ Result<RestorePlan> plan_restore(Engine& engine, const RestoreOptions& o) {
     return plan;
 }
 
+namespace {
+std::string job_name(const RestoreOptions& o) {
+    return o.to.empty() ? std::string("to original location") : "to " + o.to;
+}
+
+// A restore refused before it began is in the history too, failed with the reason.
+void record_refused(catalog::Db& db, const RestoreOptions& o, long long now,
+                    const std::string& why) {
+    if (auto id = record_refused_restore(db, job_name(o), now, why); !id)
+        log::get("job")->warn("the refused restore is not in the job history: {}",
+                              id.error().message);
+}
+} // namespace
+
 Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
                                   std::atomic<bool>* cancel) {
     auto log = log::get("job");
@@ -324,11 +339,14 @@ Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
         std::string list;
         for (const auto& m : plan->missing)
             list += (list.empty() ? "" : ", ") + m;
-        if (!o.wait_for_media)
-            return make_error(
+        if (!o.wait_for_media) {
+            auto e = make_error(
                 ErrorKind::MediaMissing,
                 "volume(s) " + list + " are not in library " + lib.value()->name() +
                     "; insert them into a mail slot and import them (or use --wait-for-media)");
+            record_refused(db, o, to_unix_seconds(clock.wall()), e.message);
+            return e;
+        }
         log->warn("operator: insert volume(s) {} into a mail slot of {} and import them; waiting",
                   list, lib.value()->name());
         clock.sleep_for(std::chrono::seconds(2));
@@ -354,7 +372,7 @@ Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
         auto ins = db.prepare(
             "INSERT INTO jobs(kind,name,status,pid,started) VALUES('restore',?,'running',?,?)");
         if (!ins) return ins.error();
-        TL_TRY(ins->bind(1, o.to.empty() ? std::string("to original location") : "to " + o.to)
+        TL_TRY(ins->bind(1, job_name(o))
                    .bind(2, static_cast<std::int64_t>(getpid()))
                    .bind(3, static_cast<std::int64_t>(rep.started))
                    .run());

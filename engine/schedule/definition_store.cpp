@@ -123,17 +123,35 @@ Result<std::vector<JobDefinition>> DefinitionStore::list() {
 }
 
 Result<std::int64_t> DefinitionStore::add_schedule(const std::string& definition,
-                                                   const std::string& rule, long long now) {
+                                                   const std::string& rule, long long now,
+                                                   const std::string& name) {
     auto parsed = ScheduleRule::parse(rule);
     if (!parsed) return parsed.error();
     TL_TRY(parsed->check_fires(now));
     auto d = get(definition);
     if (!d) return d.error();
-    auto ins = db_.prepare(
-        "INSERT INTO schedules(definition_id, rule, checked_until, created) VALUES(?,?,?,?)");
+    auto ins = db_.prepare("INSERT INTO schedules(definition_id, rule, checked_until, created, "
+                           "name) VALUES(?,?,?,?,?)");
     if (!ins) return ins.error();
-    TL_TRY(ins->bind(1, d->id).bind(2, rule).bind(3, now).bind(4, now).run());
+    TL_TRY(ins->bind(1, d->id).bind(2, rule).bind(3, now).bind(4, now).bind(5, name).run());
     return db_.last_insert_rowid();
+}
+
+Status DefinitionStore::edit_schedule(std::int64_t id, const std::string& name,
+                                      const std::string& rule, long long now) {
+    auto parsed = ScheduleRule::parse(rule);
+    if (!parsed) return parsed.error();
+    TL_TRY(parsed->check_fires(now));
+    // A new rule starts from now: its earlier occurrences are not "missed runs".
+    auto upd = db_.prepare("UPDATE schedules SET name=?, checked_until=CASE WHEN rule=? THEN "
+                           "checked_until ELSE max(checked_until, ?) END, rule=? WHERE id=?");
+    if (!upd) return upd.error();
+    TL_TRY(upd->bind(1, name).bind(2, rule).bind(3, now).bind(4, rule).bind(5, id).run());
+    if (db_.changes() == 0)
+        return make_error(ErrorKind::NotFound, "schedule " + std::to_string(id) +
+                                                   " does not exist; see tapeloom-cli "
+                                                   "schedule list");
+    return {};
 }
 
 Status DefinitionStore::remove_schedule(std::int64_t id) {
@@ -148,9 +166,10 @@ Status DefinitionStore::remove_schedule(std::int64_t id) {
 }
 
 Result<std::vector<StoredSchedule>> DefinitionStore::schedules(const std::string& definition) {
-    auto q = db_.prepare("SELECT s.id, d.name, s.rule, s.checked_until FROM schedules s JOIN "
-                         "job_definitions d ON d.id=s.definition_id WHERE ?='' OR d.name=? "
-                         "ORDER BY s.id");
+    auto q =
+        db_.prepare("SELECT s.id, d.name, s.rule, s.checked_until, s.name FROM schedules s JOIN "
+                    "job_definitions d ON d.id=s.definition_id WHERE ?='' OR d.name=? "
+                    "ORDER BY s.id");
     if (!q) return q.error();
     q->bind(1, definition).bind(2, definition);
     std::vector<StoredSchedule> out;
@@ -158,7 +177,7 @@ Result<std::vector<StoredSchedule>> DefinitionStore::schedules(const std::string
         auto row = q->step();
         if (!row) return row.error();
         if (!row.value()) break;
-        out.push_back({q->i64(0), q->text(1), q->text(2), q->i64(3)});
+        out.push_back({q->i64(0), q->text(1), q->text(2), q->i64(3), q->text(4)});
     }
     return out;
 }
@@ -179,7 +198,10 @@ Result<nlohmann::json> DefinitionStore::export_all() {
         auto j = to_json(d);
         j["schedules"] = nlohmann::json::array();
         for (const auto& s : scheds.value())
-            if (s.definition == d.name) j["schedules"].push_back(s.rule);
+            if (s.definition == d.name)
+                j["schedules"].push_back(s.name.empty()
+                                             ? nlohmann::json(s.rule)
+                                             : nlohmann::json{{"name", s.name}, {"rule", s.rule}});
         arr.push_back(std::move(j));
     }
     return nlohmann::json{{"version", 1}, {"definitions", std::move(arr)}};
@@ -218,11 +240,16 @@ Result<std::size_t> DefinitionStore::import_all(const nlohmann::json& doc, bool 
                 return make_error(ErrorKind::InvalidArgument,
                                   "job definition '" + d->name + "': schedules must be a list");
             for (const auto& s : j["schedules"]) {
-                if (!s.is_string())
+                const bool named = s.is_object() && s.contains("rule") && s["rule"].is_string() &&
+                                   (!s.contains("name") || s["name"].is_string());
+                if (!s.is_string() && !named)
                     return make_error(ErrorKind::InvalidArgument,
                                       "job definition '" + d->name +
-                                          "': each schedule is a rule text");
-                auto id = add_schedule(d->name, s.get<std::string>(), now);
+                                          "': each schedule is a rule text or "
+                                          "{\"name\": ..., \"rule\": ...}");
+                auto id = named ? add_schedule(d->name, s["rule"].get<std::string>(), now,
+                                               s.value("name", std::string()))
+                                : add_schedule(d->name, s.get<std::string>(), now);
                 if (!id) return id.error();
             }
         }

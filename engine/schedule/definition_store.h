@@ -17,6 +17,7 @@ struct StoredSchedule {
     std::string definition;      // name
     std::string rule;            // text, docs/schedules.md
     long long checked_until = 0; // unix seconds: occurrences up to here were handled
+    std::string name;            // what the administrator calls it; may be empty
 };
 
 // The drives of a library ("" = the first configured); NotFound names the library.
@@ -41,7 +42,11 @@ public:
 
     // Adds a schedule to a definition; it fires for occurrences after `now`.
     Result<std::int64_t> add_schedule(const std::string& definition, const std::string& rule,
-                                      long long now);
+                                      long long now, const std::string& name = {});
+    // Renames a schedule and replaces its rule (checked like add_schedule); a changed rule
+    // fires for occurrences after `now`. NotFound names the id.
+    Status edit_schedule(std::int64_t id, const std::string& name, const std::string& rule,
+                         long long now);
     Status remove_schedule(std::int64_t id);
     Result<std::vector<StoredSchedule>> schedules(const std::string& definition = {});
     Status set_checked_until(std::int64_t id, long long t);

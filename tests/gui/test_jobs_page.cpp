@@ -31,6 +31,7 @@
 #include "pages/jobs/queue_table_model.h"
 #include "pages/jobs/schedule_panel.h"
 #include "pages/jobs/schedule_table_model.h"
+#include "widgets/message_line.h"
 
 using tltest::run_cli;
 
@@ -94,7 +95,7 @@ QStringList history_rows(tl::ui::HistoryPanel* h) {
     auto* p = h->proxy();
     for (int r = 0; r < p->rowCount(); ++r)
         rows << p->index(r, tl::ui::JobHistoryModel::Name).data().toString() + ":" +
-                    p->index(r, tl::ui::JobHistoryModel::Status).data().toString();
+                    p->index(r, tl::ui::JobHistoryModel::Status).data(Qt::UserRole).toString();
     return rows;
 }
 } // namespace
@@ -142,8 +143,7 @@ private Q_SLOTS:
             dlg->nameField()->setText(QStringLiteral("nightly"));
             dlg->sourcesField()->setPlainText(dir.path() + "/no-such-folder");
             QVERIFY(!dlg->okButton()->isEnabled());
-            QVERIFY(!dlg->sourcesError()->isHidden());
-            QVERIFY(dlg->sourcesError()->text().contains(QStringLiteral("no-such-folder")));
+            QVERIFY(dlg->sourcesError()->message().contains(QStringLiteral("no-such-folder")));
             QVERIFY(dlg->reason().contains(QStringLiteral("does not exist")));
             shot(dlg, QStringLiteral("jobs_dialog"));
             dlg->sourcesField()->setPlainText(src);
@@ -187,11 +187,10 @@ private Q_SLOTS:
             auto* sched = page->schedulePanel();
             sched->selectDefinition(QStringLiteral("nightly"));
             sched->ruleField()->setText(QStringLiteral("incr daily at 25:00"));
-            QVERIFY(!sched->ruleError()->isHidden());
-            QVERIFY(sched->ruleError()->text().contains(QStringLiteral("column")));
+            QVERIFY(sched->ruleError()->message().contains(QStringLiteral("column")));
             QVERIFY(sched->previewRuns().isEmpty());
             sched->ruleField()->setText(QStringLiteral("full sun at 23:05; incr daily at 02:00"));
-            QVERIFY(sched->ruleError()->isHidden());
+            QVERIFY(sched->ruleError()->message().isEmpty());
             QCOMPARE(sched->previewRuns().size(), 5);
             QVERIFY(sched->addSchedule());
             QTRY_COMPARE_WITH_TIMEOUT(sched->model()->rowCount(), 1, 20000);

@@ -6,6 +6,7 @@
 #include "api/engine.h"
 #include "bridge/engine_gate.h"
 #include "common/log.h"
+#include "job/job_record.h"
 
 namespace tl::ui {
 
@@ -79,6 +80,7 @@ bool RestoreRunner::launch(const std::vector<job::RestoreOptions>& runs, bool ru
             result.missingVolumes = plan.missing;
             result.message = tr("Insert these volumes into the library, then start again: %1")
                                  .arg(plan.missing.join(QStringLiteral(", ")));
+            recordRefused(runs, plan.missing);
         } else {
             result = runAll(runs);
         }
@@ -96,6 +98,22 @@ bool RestoreRunner::launch(const std::vector<job::RestoreOptions>& runs, bool ru
             Qt::QueuedConnection);
     });
     return true;
+}
+
+// The refused restore goes into the job history (failed, with the volumes to insert), as the
+// CLI's does.
+void RestoreRunner::recordRefused(const std::vector<job::RestoreOptions>& runs,
+                                  const QStringList& missing) {
+    const std::string to = runs.empty() ? std::string() : runs.front().to;
+    const std::string why = "volume(s) " + missing.join(QStringLiteral(", ")).toStdString() +
+                            " are not in the library; insert them into a mail slot and import "
+                            "them, then start the restore again";
+    auto id = job::record_refused_restore(engine_.catalog(),
+                                          to.empty() ? "to original location" : "to " + to,
+                                          to_unix_seconds(engine_.clock().wall()), why);
+    if (!id)
+        log::get("ui")->warn("the refused restore is not in the job history: {}",
+                             id.error().message);
 }
 
 RestorePlanSummary RestoreRunner::planAll(const std::vector<job::RestoreOptions>& runs) {

@@ -72,6 +72,7 @@ private:
     bool launch(const std::vector<job::RestoreOptions>& runs, bool run, QString* error);
     RestorePlanSummary planAll(const std::vector<job::RestoreOptions>& runs);
     RestoreSummary runAll(const std::vector<job::RestoreOptions>& runs);
+    void recordRefused(const std::vector<job::RestoreOptions>& runs, const QStringList& missing);
 
     Engine& engine_;
     std::thread thread_;

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "catalog/db.h"
+#include "widgets/job_text.h"
 
 namespace tl::ui {
 
@@ -68,13 +69,14 @@ QVariant JobHistoryModel::data(const QModelIndex& index, int role) const {
     case Id:
         return r.id;
     case Kind:
-        return r.kind;
+        return sortKey ? r.kind : JobText::kind(r.kind);
     case Name:
         return r.name;
     case Level:
-        return r.level;
+        if (r.kind != QLatin1String("backup")) return QString(); // a restore has no level
+        return sortKey ? r.level : JobText::level(r.kind, r.level);
     case Status:
-        return r.status;
+        return sortKey ? r.status : JobText::status(r.status);
     case Started:
         return sortKey ? QVariant(r.started)
                        : QVariant(loc.toString(r.started, QLocale::ShortFormat));

@@ -2,6 +2,8 @@
 
 #include <QLocale>
 
+#include "widgets/job_text.h"
+
 namespace tl::ui {
 
 void SessionTableModel::setSessions(const std::vector<metrics::LiveSession>& sessions) {
@@ -44,7 +46,7 @@ QVariant SessionTableModel::data(const QModelIndex& index, int role) const {
     case Drive:
         return s.drive.empty() ? tr("—") : QString::fromStdString(s.drive);
     case State:
-        return QString::fromStdString(s.state);
+        return JobText::activity(QString::fromStdString(s.state));
     case Bytes:
         return raw ? QVariant(qulonglong(s.bytes))
                    : QVariant(loc.formattedDataSize(static_cast<qint64>(s.bytes)));

@@ -38,6 +38,7 @@
 #include "pages/reports/reports_page.h"
 #include "pages/restore/restore_page.h"
 #include "pages/settings/settings_page.h"
+#include "widgets/layout_settings.h"
 #include "widgets/notification_list.h"
 
 namespace tl::ui {
@@ -52,6 +53,7 @@ MainWindow::MainWindow(Engine& engine, QWidget* parent)
     runner_->setGate(gate_);
     setWindowTitle(tr("Tapeloom"));
     const QString home = QString::fromStdString(engine_.home());
+    setLayoutDataDirectory(home); // before the pages restore their layout
 
     nav_->setAccessibleName(tr("Pages"));
     nav_->setIconSize(QSize(24, 24));
@@ -160,11 +162,12 @@ MainWindow::MainWindow(Engine& engine, QWidget* parent)
     });
 
     QSettings settings;
-    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
+    if (!restoreGeometry(
+            settings.value(layoutKey(QStringLiteral("window/geometry"))).toByteArray()))
         resize(1280, 900);
-    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
-    nav_->setCurrentRow(
-        qBound(0, settings.value(QStringLiteral("window/page"), 0).toInt(), nav_->count() - 1));
+    restoreState(settings.value(layoutKey(QStringLiteral("window/state"))).toByteArray());
+    nav_->setCurrentRow(qBound(
+        0, settings.value(layoutKey(QStringLiteral("window/page")), 0).toInt(), nav_->count() - 1));
     log::get("ui")->info("console window opened on {}", engine_.home());
 }
 
@@ -320,9 +323,9 @@ void MainWindow::closeEvent(QCloseEvent* e) {
         return;
     }
     QSettings settings;
-    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    settings.setValue(QStringLiteral("window/state"), saveState());
-    settings.setValue(QStringLiteral("window/page"), nav_->currentRow());
+    settings.setValue(layoutKey(QStringLiteral("window/geometry")), saveGeometry());
+    settings.setValue(layoutKey(QStringLiteral("window/state")), saveState());
+    settings.setValue(layoutKey(QStringLiteral("window/page")), nav_->currentRow());
     QMainWindow::closeEvent(e);
 }
 

@@ -1,4 +1,5 @@
-// tapeloom-cli schedule add|list|remove|next: when job definitions run (docs/schedules.md).
+// tapeloom-cli schedule add|edit|list|remove|next: when job definitions run (docs/schedules.md).
+#include <algorithm>
 #include <iomanip>
 
 #include "commands/commands.h"
@@ -45,11 +46,12 @@ int schedule_add(Context& ctx) {
     if (!engine) return ctx.fail(engine.error());
     const long long now = to_unix_seconds(engine.value()->clock().wall());
     DefinitionStore store(engine.value()->catalog());
-    auto id = store.add_schedule(name, rule.value(), now);
+    auto id = store.add_schedule(name, rule.value(), now, ctx.args().get("name", ""));
     if (!id) return ctx.fail(id.error());
     auto next = ScheduleRule::parse(rule.value())->next_after(now);
     if (ctx.json()) {
         ctx.print_json({{"id", id.value()},
+                        {"name", ctx.args().get("name", "")},
                         {"definition", name},
                         {"rule", rule.value()},
                         {"next_run", next ? next->time : 0},
@@ -78,6 +80,7 @@ int schedule_list(Context& ctx) {
         auto rule = ScheduleRule::parse(r.rule);
         auto next = rule ? rule->next_after(std::max(now, r.checked_until)) : std::nullopt;
         arr.push_back({{"id", r.id},
+                       {"name", r.name},
                        {"definition", r.definition},
                        {"rule", r.rule},
                        {"next_run", next ? next->time : 0},
@@ -89,17 +92,57 @@ int schedule_list(Context& ctx) {
         return 0;
     }
     auto& o = ctx.out();
-    o << std::left << std::setw(6) << "ID" << std::setw(20) << "JOB" << std::setw(26) << "NEXT RUN"
+    o << std::left << std::setw(6) << "ID" << std::setw(16) << "NAME" << std::setw(20) << "JOB"
+      << std::setw(26) << "NEXT RUN"
       << "RULE\n";
     for (const auto& j : arr) {
         const long long t = j["next_run"].get<long long>();
-        o << std::left << std::setw(6) << j["id"].get<long long>() << std::setw(20)
-          << j["definition"].get<std::string>() << std::setw(26)
+        const std::string label = j["name"].get<std::string>();
+        o << std::left << std::setw(6) << j["id"].get<long long>() << std::setw(16)
+          << (label.empty() ? "-" : label) << std::setw(20) << j["definition"].get<std::string>()
+          << std::setw(26)
           << (t ? schedule::format_local(t) + " " + j["next_level"].get<std::string>()
                 : std::string("never"))
           << j["rule"].get<std::string>() << "\n";
     }
     if (arr.empty()) o << "(no schedules; add one with tapeloom-cli schedule add NAME RULE)\n";
+    return 0;
+}
+
+// `schedule edit ID [--name LABEL] [RULE]`: what is not given stays.
+int schedule_edit(Context& ctx) {
+    const auto& words = ctx.args().words();
+    if (words.empty())
+        return ctx.fail(usage("schedule edit needs a schedule ID; see tapeloom-cli schedule list"));
+    char* end = nullptr;
+    const long long n = std::strtoll(words.front().c_str(), &end, 10);
+    if (words.front().empty() || *end || n <= 0)
+        return ctx.fail(
+            usage("schedule edit takes a schedule ID (a number), not '" + words.front() + "'"));
+    std::string rule;
+    for (std::size_t i = 1; i < words.size(); ++i)
+        rule += (rule.empty() ? "" : " ") + words[i];
+    if (rule.empty() && !ctx.args().has("name"))
+        return ctx.fail(usage("schedule edit needs a new RULE or --name (or both)"));
+    auto engine = ctx.engine();
+    if (!engine) return ctx.fail(engine.error());
+    DefinitionStore store(engine.value()->catalog());
+    auto rows = store.schedules();
+    if (!rows) return ctx.fail(rows.error());
+    auto it = std::find_if(rows->begin(), rows->end(), [n](const auto& r) { return r.id == n; });
+    if (it == rows->end())
+        return ctx.fail(make_error(ErrorKind::NotFound, "schedule " + std::to_string(n) +
+                                                            " does not exist; see tapeloom-cli "
+                                                            "schedule list"));
+    const std::string name = ctx.args().has("name") ? ctx.args().get("name") : it->name;
+    if (rule.empty()) rule = it->rule;
+    const long long now = to_unix_seconds(engine.value()->clock().wall());
+    if (auto st = store.edit_schedule(n, name, rule, now); !st) return ctx.fail(st.error());
+    if (ctx.json())
+        ctx.print_json({{"id", n}, {"name", name}, {"rule", rule}});
+    else
+        ctx.out() << "Schedule " << n << (name.empty() ? "" : " (" + name + ")") << ": " << rule
+                  << "\n";
     return 0;
 }
 
@@ -184,11 +227,18 @@ void add_serve_commands(Registry& r);          // serve.cpp
 void add_scheduling_commands(Registry& r) {
     add_job_definition_commands(r);
     r.push_back({{"schedule", "add"},
-                 "NAME RULE | NAME --at 'YYYY-MM-DD HH:MM[:SS]' [--level full|diff|incr]",
+                 "NAME RULE | NAME --at 'YYYY-MM-DD HH:MM[:SS]' [--level full|diff|incr] "
+                 "[--name LABEL]",
                  "schedule a job definition (rule syntax: docs/schedules.md)",
-                 {"at", "level"},
+                 {"at", "level", "name"},
                  {},
                  schedule_add});
+    r.push_back({{"schedule", "edit"},
+                 "ID [RULE] [--name LABEL]",
+                 "rename a schedule or replace its rule",
+                 {"name"},
+                 {},
+                 schedule_edit});
     r.push_back(
         {{"schedule", "list"}, "[NAME]", "schedules and their next runs", {}, {}, schedule_list});
     r.push_back({{"schedule", "remove"}, "ID", "remove a schedule", {}, {}, schedule_remove});

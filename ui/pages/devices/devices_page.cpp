@@ -24,12 +24,18 @@
 #include "pages/devices/device_add_dialog.h"
 #include "pages/devices/drive_table_model.h"
 #include "pages/devices/library_table_model.h"
+#include "widgets/layout_settings.h"
+#include "widgets/table_columns.h"
 
 namespace tl::ui {
 
 namespace {
-const QString kDrivesHeader = QStringLiteral("devices/drivesHeader");
-const QString kLibrariesHeader = QStringLiteral("devices/librariesHeader");
+QString kDrivesHeader() {
+    return layoutKey(QStringLiteral("devices/drivesHeader"));
+}
+QString kLibrariesHeader() {
+    return layoutKey(QStringLiteral("devices/librariesHeader"));
+}
 
 QTableView* makeTable(QAbstractItemModel* model, const QString& name, QWidget* parent) {
     auto* t = new QTableView(parent);
@@ -73,9 +79,9 @@ DevicesPage::DevicesPage(Engine& engine, EngineGate& gate, QWidget* parent)
     QSettings settings;
     // Without a remembered layout, the columns fit their contents once the first data is in.
     const bool drivesRestored =
-        driveView_->horizontalHeader()->restoreState(settings.value(kDrivesHeader).toByteArray());
+        driveView_->horizontalHeader()->restoreState(settings.value(kDrivesHeader()).toByteArray());
     const bool librariesRestored = libraryView_->horizontalHeader()->restoreState(
-        settings.value(kLibrariesHeader).toByteArray());
+        settings.value(kLibrariesHeader()).toByteArray());
     fitColumns_ = !drivesRestored || !librariesRestored;
 
     auto makeAction = [this](const QString& text, const QKeySequence& key, const QString& tip) {
@@ -88,14 +94,13 @@ DevicesPage::DevicesPage(Engine& engine, EngineGate& gate, QWidget* parent)
     };
     auto* add = makeAction(tr("&Add…"), QKeySequence(Qt::CTRL | Qt::Key_N),
                            tr("Add a drive or a library (Ctrl+N)"));
-    auto* edit =
-        makeAction(tr("&Edit…"), QKeySequence(Qt::Key_F2), tr("Change the selected device (F2)"));
     auto* remove = makeAction(tr("&Remove"), QKeySequence::Delete,
                               tr("Remove the selected drive or library (Del)"));
     auto* reload =
         makeAction(tr("Re&fresh"), QKeySequence::Refresh, tr("Read the devices again (F5)"));
     auto* bar = new QHBoxLayout;
-    for (auto* a : {add, edit, remove, reload}) {
+    // No Edit: a configured device cannot be changed (remove it and add it again, docs).
+    for (auto* a : {add, remove, reload}) {
         auto* b = new QPushButton(a->text(), this);
         b->setToolTip(a->toolTip());
         b->setAccessibleName(a->toolTip());
@@ -104,7 +109,6 @@ DevicesPage::DevicesPage(Engine& engine, EngineGate& gate, QWidget* parent)
     }
     bar->addStretch(1);
     connect(add, &QAction::triggered, this, &DevicesPage::openAddDialog);
-    connect(edit, &QAction::triggered, this, &DevicesPage::editSelected);
     connect(remove, &QAction::triggered, this, &DevicesPage::removeSelected);
     connect(reload, &QAction::triggered, this, &DevicesPage::refresh);
 
@@ -125,7 +129,7 @@ DevicesPage::DevicesPage(Engine& engine, EngineGate& gate, QWidget* parent)
     box->addWidget(status_);
     box->addWidget(split, 1);
 
-    // Remove and Edit act on the table whose row was chosen last.
+    // Remove acts on the table whose row was chosen last.
     for (auto* v : {driveView_, libraryView_})
         connect(v->selectionModel(), &QItemSelectionModel::selectionChanged, this,
                 [this, v] { lastFocused_ = v; });
@@ -138,8 +142,8 @@ DevicesPage::DevicesPage(Engine& engine, EngineGate& gate, QWidget* parent)
 
 DevicesPage::~DevicesPage() {
     QSettings settings;
-    settings.setValue(kDrivesHeader, driveView_->horizontalHeader()->saveState());
-    settings.setValue(kLibrariesHeader, libraryView_->horizontalHeader()->saveState());
+    settings.setValue(kDrivesHeader(), driveView_->horizontalHeader()->saveState());
+    settings.setValue(kLibrariesHeader(), libraryView_->horizontalHeader()->saveState());
 }
 
 void DevicesPage::showEvent(QShowEvent* event) {
@@ -196,6 +200,8 @@ void DevicesPage::apply(const DeviceSnapshot& snapshot) {
             driveView_->resizeColumnsToContents();
             libraryView_->resizeColumnsToContents();
         }
+        widenColumnsToContents(driveView_); // longer values later are not cut either
+        widenColumnsToContents(libraryView_);
     }
     Q_EMIT refreshed();
 }
@@ -336,12 +342,6 @@ bool DevicesPage::run(const QString& what, std::function<QString()> work, const 
 void DevicesPage::openAddDialog() {
     DeviceAddDialog dialog(takenNames(), this);
     if (dialog.exec() == QDialog::Accepted) addDevice(dialog.spec());
-}
-
-void DevicesPage::editSelected() {
-    report(tr("The engine cannot change a configured device: remove it and add it again with "
-              "the new values (a library's cartridges stay in the data directory)."),
-           false);
 }
 
 void DevicesPage::removeSelected() {

@@ -3,10 +3,10 @@
 // library) and libraries (virtual, mtx) with their status, the catalog's counters and cleaning
 // state; add (DeviceAddDialog), remove (confirmed; refused while a job uses the device or the
 // engine is busy) — the engine functions `tapeloom-cli drive|library add|remove` call. The
-// engine cannot change a configured device, so Edit says so. Tables are read off the GUI thread
-// (readDevices) when the page is shown, every 2 s while visible and after each action; writes
-// run under the EngineGate (runEngineTask). Shortcuts: Ctrl+N add, Del remove, F2 edit,
-// F5 refresh. Errors are shown in the page's status line. GUI thread only.
+// engine cannot change a configured device, so there is no Edit (remove and add it again).
+// Tables are read off the GUI thread (readDevices) when the page is shown, every 2 s while
+// visible and after each action; writes run under the EngineGate (runEngineTask). Shortcuts:
+// Ctrl+N add, Del remove, F5 refresh. Errors are shown in the page's status line. GUI thread only.
 #include <QString>
 #include <QWidget>
 #include <functional>
@@ -51,9 +51,8 @@ public:
     // Removes a standalone drive / a library (after confirmation); false when refused.
     bool removeDrive(const QString& name);
     bool removeLibrary(const QString& name);
-    // The Add dialog, then addDevice(); Edit explains; Remove acts on the selected row.
+    // The Add dialog, then addDevice(); Remove acts on the selected row.
     void openAddDialog();
-    void editSelected();
     void removeSelected();
 
     QString status() const;

@@ -16,6 +16,7 @@
 #include "pages/jobs/definition_checks.h"
 #include "pages/jobs/jobs_style.h"
 #include "schedule/definition_store.h"
+#include "widgets/message_line.h"
 
 namespace tl::ui {
 
@@ -72,10 +73,11 @@ DefinitionDialog::DefinitionDialog(const QString& catalogPath, const schedule::J
       sessions_(new QSpinBox(this)), blockKiB_(new QSpinBox(this)),
       compression_(new QComboBox(this)), priority_(new QSpinBox(this)),
       retries_(new QSpinBox(this)), pre_(new QLineEdit(this)), post_(new QLineEdit(this)),
-      notify_(new QLineEdit(this)), nameError_(new QLabel(this)), sourcesError_(new QLabel(this)),
-      poolError_(new QLabel(this)), drivesError_(new QLabel(this)),
-      sessionsError_(new QLabel(this)), blockError_(new QLabel(this)),
-      compressionError_(new QLabel(this)), summary_(new QLabel(this)),
+      notify_(new QLineEdit(this)), nameError_(new MessageLine(1, this)),
+      sourcesError_(new MessageLine(1, this)), poolError_(new MessageLine(1, this)),
+      drivesError_(new MessageLine(1, this)), sessionsError_(new MessageLine(1, this)),
+      blockError_(new MessageLine(1, this)), compressionError_(new MessageLine(1, this)),
+      summary_(new MessageLine(2, this)),
       buttons_(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this)) {
     setWindowTitle(editing ? tr("Edit job definition %1").arg(QString::fromStdString(start.name))
                            : tr("New job definition"));
@@ -132,11 +134,8 @@ DefinitionDialog::DefinitionDialog(const QString& catalogPath, const schedule::J
     for (const auto& [w, n] : names)
         w->setAccessibleName(n);
     for (auto* e : {nameError_, sourcesError_, poolError_, drivesError_, sessionsError_,
-                    blockError_, compressionError_, summary_}) {
-        e->setWordWrap(true);
-        e->setVisible(false);
-        styleAsError(e);
-    }
+                    blockError_, compressionError_, summary_})
+        styleAsError(e); // always in the layout: a message never moves the fields
 
     auto* form = new QFormLayout;
     auto row = [&](const QString& label, QWidget* field, QLabel* error = nullptr) {
@@ -205,13 +204,12 @@ void DefinitionDialog::save() {
     }
     QString whyNot;
     if (!saver_(definition(), &whyNot)) {
-        summary_->setText(whyNot);
-        summary_->setVisible(true);
+        summary_->setMessage(whyNot);
         return;
     }
     saving_ = true;
     okButton()->setEnabled(false);
-    summary_->setVisible(false);
+    summary_->setMessage({});
 }
 
 void DefinitionDialog::saveFinished(const QString& error) {
@@ -221,8 +219,7 @@ void DefinitionDialog::saveFinished(const QString& error) {
         return;
     }
     validate();
-    summary_->setText(tr("Not saved: %1").arg(error));
-    summary_->setVisible(true);
+    summary_->setMessage(tr("Not saved: %1").arg(error));
 }
 
 bool DefinitionDialog::isValid() const {
@@ -235,24 +232,18 @@ QString DefinitionDialog::reason() const {
 
 void DefinitionDialog::validate() {
     const auto p = DefinitionChecks::check(definition(), taken_, pools_, libraryDrives_);
-    const std::pair<QLabel*, const QString*> fields[] = {{nameError_, &p.name},
-                                                         {sourcesError_, &p.sources},
-                                                         {poolError_, &p.pool},
-                                                         {drivesError_, &p.drives},
-                                                         {sessionsError_, &p.sessions},
-                                                         {blockError_, &p.blockSize},
-                                                         {compressionError_, &p.compression}};
-    for (const auto& [label, text] : fields) {
-        label->setText(*text);
-        label->setVisible(!text->isEmpty());
-    }
+    const std::pair<MessageLine*, const QString*> fields[] = {{nameError_, &p.name},
+                                                              {sourcesError_, &p.sources},
+                                                              {poolError_, &p.pool},
+                                                              {drivesError_, &p.drives},
+                                                              {sessionsError_, &p.sessions},
+                                                              {blockError_, &p.blockSize},
+                                                              {compressionError_, &p.compression}};
+    for (const auto& [label, text] : fields)
+        label->setMessage(*text);
     const QString first = p.first();
-    summary_->setText(first.isEmpty() ? QString() : tr("Cannot save: %1").arg(first));
-    summary_->setVisible(!first.isEmpty());
+    summary_->setMessage(first.isEmpty() ? QString() : tr("Cannot save: %1").arg(first));
     okButton()->setEnabled(first.isEmpty() && !saving_);
-    // Messages appear and vanish: grow the dialog so none of them is clipped.
-    layout()->activate();
-    if (isVisible()) resize(size().expandedTo(sizeHint()));
     okButton()->setToolTip(first);
 }
 

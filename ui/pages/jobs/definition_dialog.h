@@ -14,13 +14,14 @@
 
 class QComboBox;
 class QDialogButtonBox;
-class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
 class QPushButton;
 class QSpinBox;
 
 namespace tl::ui {
+
+class MessageLine;
 
 class DefinitionDialog final : public QDialog {
     Q_OBJECT
@@ -44,7 +45,7 @@ public:
     QSpinBox* drivesField() const { return drives_; }
     QSpinBox* sessionsField() const { return sessions_; }
     QPushButton* okButton() const;
-    QLabel* sourcesError() const { return sourcesError_; }
+    MessageLine* sourcesError() const { return sourcesError_; }
 
     // Who stores the definition on OK: returns false with the reason when it cannot start (the
     // dialog stays open and shows it); otherwise the dialog waits for saveFinished().
@@ -75,9 +76,9 @@ private:
     QLineEdit* pre_;
     QLineEdit* post_;
     QLineEdit* notify_;
-    QLabel *nameError_, *sourcesError_, *poolError_, *drivesError_, *sessionsError_, *blockError_,
-        *compressionError_;
-    QLabel* summary_;
+    MessageLine *nameError_, *sourcesError_, *poolError_, *drivesError_, *sessionsError_,
+        *blockError_, *compressionError_;
+    MessageLine* summary_;
     QDialogButtonBox* buttons_;
     std::function<bool(const schedule::JobDefinition&, QString*)> saver_;
     bool saving_ = false;

@@ -9,6 +9,7 @@
 #include "catalog/db.h"
 #include "schedule/definition_store.h"
 #include "schedule/schedule_rule.h"
+#include "widgets/job_text.h"
 
 namespace tl::ui {
 
@@ -105,7 +106,7 @@ QVariant DefinitionTableModel::data(const QModelIndex& index, int role) const {
         if (!r.nextRun) return tr("—");
         return tr("%1 (%2)").arg(
             QLocale().toString(QDateTime::fromSecsSinceEpoch(r.nextRun), QLocale::ShortFormat),
-            r.nextLevel);
+            JobText::level(QStringLiteral("backup"), r.nextLevel));
     case Commands: {
         QStringList c;
         if (!d.pre_command.empty()) c << tr("pre");

@@ -31,8 +31,11 @@ bool HistoryFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sour
     auto cell = [&](int column, int role = Qt::DisplayRole) {
         return m->data(m->index(sourceRow, column, sourceParent), role);
     };
-    if (!status_.isEmpty() && cell(JobHistoryModel::Status).toString() != status_) return false;
-    if (!level_.isEmpty() && cell(JobHistoryModel::Level).toString() != level_) return false;
+    // The codes (Qt::UserRole), not the words shown in the user's language.
+    if (!status_.isEmpty() && cell(JobHistoryModel::Status, Qt::UserRole).toString() != status_)
+        return false;
+    if (!level_.isEmpty() && cell(JobHistoryModel::Level, Qt::UserRole).toString() != level_)
+        return false;
     const QDate day = cell(JobHistoryModel::Started, Qt::UserRole).toDateTime().date();
     if (from_.isValid() && day < from_) return false;
     if (to_.isValid() && day > to_) return false;

@@ -1,5 +1,7 @@
 #include "pages/jobs/history_panel.h"
 
+#include <functional>
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDateEdit>
@@ -12,14 +14,17 @@
 #include "models/job_history_model.h"
 #include "pages/jobs/history_filter_proxy.h"
 #include "pages/jobs/jobs_style.h"
+#include "widgets/job_text.h"
 
 namespace tl::ui {
 
 namespace {
-void fill(QComboBox* box, const QString& any, const QStringList& values) {
+// Each value in words, with its code (as `tapeloom-cli jobs list --status` takes it) as data.
+void fill(QComboBox* box, const QString& any, const QStringList& values,
+          const std::function<QString(const QString&)>& words) {
     box->addItem(any, QString());
     for (const auto& v : values)
-        box->addItem(v, v); // stored values, as `tapeloom-cli jobs list --status` takes them
+        box->addItem(words(v), v);
 }
 } // namespace
 
@@ -32,9 +37,11 @@ HistoryPanel::HistoryPanel(const QString& catalogPath, QWidget* parent)
       to_(new QDateEdit(QDate::currentDate(), this)) {
     fill(status_, tr("Any status"),
          {QStringLiteral("completed"), QStringLiteral("warnings"), QStringLiteral("partial"),
-          QStringLiteral("failed"), QStringLiteral("cancelled"), QStringLiteral("running")});
+          QStringLiteral("failed"), QStringLiteral("cancelled"), QStringLiteral("running")},
+         &JobText::status);
     fill(level_, tr("Any level"),
-         {QStringLiteral("full"), QStringLiteral("diff"), QStringLiteral("incr")});
+         {QStringLiteral("full"), QStringLiteral("diff"), QStringLiteral("incr")},
+         [](const QString& l) { return JobText::level(QStringLiteral("backup"), l); });
     status_->setAccessibleName(tr("Filter by status"));
     level_->setAccessibleName(tr("Filter by level"));
     from_->setAccessibleName(tr("Started on or after"));

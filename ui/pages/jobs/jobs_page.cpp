@@ -28,6 +28,8 @@
 #include "pages/jobs/running_panel.h"
 #include "pages/jobs/schedule_panel.h"
 #include "schedule/definition_store.h"
+#include "widgets/empty_hint.h"
+#include "widgets/layout_settings.h"
 
 namespace tl::ui {
 
@@ -57,7 +59,7 @@ JobsPage::JobsPage(Engine& engine, EngineGate& gate, QWidget* parent)
     tabs_->addTab(queue_, tr("&Queue"));
     tabs_->addTab(history_, tr("&History"));
     tabs_->setAccessibleName(tr("Jobs"));
-    tabs_->setCurrentIndex(QSettings().value(QStringLiteral("jobsPage/tab"), 0).toInt());
+    tabs_->setCurrentIndex(QSettings().value(layoutKey(QStringLiteral("jobsPage/tab")), 0).toInt());
     auto* box = new QVBoxLayout(this);
     box->addWidget(tabs_, 1);
     box->addWidget(status_);
@@ -70,7 +72,7 @@ JobsPage::JobsPage(Engine& engine, EngineGate& gate, QWidget* parent)
     connect(running_, &RunningPanel::message, this, &JobsPage::report);
     connect(history_, &HistoryPanel::openReport, this, &JobsPage::openReport);
     connect(tabs_, &QTabWidget::currentChanged, this, [this](int tab) {
-        QSettings().setValue(QStringLiteral("jobsPage/tab"), tab);
+        QSettings().setValue(layoutKey(QStringLiteral("jobsPage/tab")), tab);
         refreshTab(tab);
     });
     connect(runner_, &DefinitionRunner::started, this, [this](const QString& name) {
@@ -103,6 +105,10 @@ QWidget* JobsPage::buildDefinitionsTab() {
     table_->setModel(proxy_);
     table_->sortByColumn(DefinitionTableModel::Name, Qt::AscendingOrder);
     setUpTable(table_, QStringLiteral("jobsPage/definitionsHeader"), tr("Job definitions"));
+    hint_ = new EmptyHint(
+        table_, tr("No job definitions yet. Press New… (Ctrl+N) to say what to back up, where "
+                   "and when; or back up once with File ▸ Back up now… (Ctrl+B). Label blank "
+                   "cartridges first on the Media page if the library has none in a pool."));
     auto* newButton = new QPushButton(tr("&New…"), tab);
     auto* editButton = new QPushButton(tr("&Edit…"), tab);
     auto* duplicateButton = new QPushButton(tr("D&uplicate…"), tab);

@@ -29,6 +29,8 @@ class Engine;
 
 namespace tl::ui {
 
+class EmptyHint;
+
 class DefinitionDialog;
 class DefinitionRunner;
 class DefinitionTableModel;
@@ -65,6 +67,7 @@ public:
     DefinitionDialog* dialog() const { return dialog_; } // the open dialog, if any
     DefinitionTableModel* definitionsModel() const { return definitions_; }
     QTableView* definitionsTable() const { return table_; }
+    EmptyHint* emptyHint() const { return hint_; }
     SchedulePanel* schedulePanel() const { return schedules_; }
     QueuePanel* queuePanel() const { return queue_; }
     RunningPanel* runningPanel() const { return running_; }
@@ -99,6 +102,7 @@ private:
     DefinitionTableModel* definitions_;
     QSortFilterProxyModel* proxy_;
     QTableView* table_ = nullptr;
+    EmptyHint* hint_ = nullptr; // what to do first, while there is no definition
     QComboBox* level_ = nullptr;
     QPushButton* runButton_ = nullptr;
     QTabWidget* tabs_;

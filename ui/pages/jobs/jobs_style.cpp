@@ -6,6 +6,9 @@
 #include <QSettings>
 #include <QTableView>
 
+#include "widgets/layout_settings.h"
+#include "widgets/table_columns.h"
+
 namespace tl::ui {
 
 namespace {
@@ -30,7 +33,7 @@ void showStatus(QLabel* label, const QString& text, bool error) {
     }
 }
 
-void setUpTable(QTableView* view, const QString& settingsKey, const QString& accessibleName) {
+void setUpTable(QTableView* view, const QString& key, const QString& accessibleName) {
     view->setSelectionBehavior(QAbstractItemView::SelectRows);
     view->setSelectionMode(QAbstractItemView::SingleSelection);
     view->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -41,8 +44,10 @@ void setUpTable(QTableView* view, const QString& settingsKey, const QString& acc
     view->horizontalHeader()->setStretchLastSection(true);
     view->setAccessibleName(accessibleName);
     auto* header = view->horizontalHeader();
+    const QString settingsKey = layoutKey(key); // per data directory
     const bool restored = header->restoreState(QSettings().value(settingsKey).toByteArray());
     view->setProperty("tlFitColumns", !restored);
+    widenColumnsToContents(view); // titles whole, also before the first row (and in German)
     // Saved on every change (QSettings caches; written to disk later), so no destructor order
     // matters.
     QObject::connect(header, &QHeaderView::sectionResized, header, [header, settingsKey] {
@@ -57,9 +62,11 @@ void setUpTable(QTableView* view, const QString& settingsKey, const QString& acc
 }
 
 void fitColumnsOnce(QTableView* view) {
-    if (!view->property("tlFitColumns").toBool() || !view->model() ||
-        view->model()->rowCount() == 0)
+    if (!view->model() || view->model()->rowCount() == 0) return;
+    if (!view->property("tlFitColumns").toBool()) {
+        widenColumnsToContents(view); // later rows with longer text are not cut either
         return;
+    }
     view->setProperty("tlFitColumns", false);
     // Once the view has laid out its new rows (sizes of hidden or unpolished rows are unknown).
     QMetaObject::invokeMethod(

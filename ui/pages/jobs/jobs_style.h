@@ -14,9 +14,11 @@ void styleAsError(QLabel* label);
 // Shows `text` in `label`: as an error, or in the normal text colour.
 void showStatus(QLabel* label, const QString& text, bool error);
 // Row selection, sorting by Qt::UserRole keys of a proxy, no editing, and the header state
-// restored from / saved to QSettings under `settingsKey` (saved on each change).
-void setUpTable(QTableView* view, const QString& settingsKey, const QString& accessibleName);
-// The first time the view has rows and no remembered layout: columns sized to their contents.
+// restored from / saved to QSettings under layoutKey(`key`), per data directory (saved on each
+// change).
+void setUpTable(QTableView* view, const QString& key, const QString& accessibleName);
+// The first time the view has rows and no remembered layout: columns sized to their contents;
+// after that, columns narrower than their contents are widened.
 void fitColumnsOnce(QTableView* view);
 
 } // namespace tl::ui

@@ -17,47 +17,71 @@
 #include "bridge/engine_gate.h"
 #include "bridge/engine_task.h"
 #include "pages/jobs/jobs_style.h"
+#include "pages/jobs/schedule_preview.h"
 #include "pages/jobs/schedule_table_model.h"
 #include "schedule/definition_store.h"
 #include "schedule/schedule_rule.h"
+#include "widgets/job_text.h"
+#include "widgets/message_line.h"
 
 namespace tl::ui {
+
+namespace {
+constexpr int kPreviewRuns = 5;
+// The next runs, plus one line for each level beyond them (at most two of the three levels).
+constexpr int kPreviewLines = kPreviewRuns + 2;
+
+QString runText(const schedule::Occurrence& o) {
+    return QLocale().toString(QDateTime::fromSecsSinceEpoch(o.time), QLocale::LongFormat);
+}
+
+QString levelText(const schedule::Occurrence& o) {
+    return JobText::level(QStringLiteral("backup"), QString::fromStdString(o.level));
+}
+} // namespace
 
 SchedulePanel::SchedulePanel(Engine& engine, EngineGate& gate, const QString& catalogPath,
                              QWidget* parent)
     : QWidget(parent), engine_(engine), gate_(gate),
       model_(new ScheduleTableModel(catalogPath, this)), proxy_(new QSortFilterProxyModel(this)),
-      table_(new QTableView(this)), definition_(new QComboBox(this)), rule_(new QLineEdit(this)),
-      ruleError_(new QLabel(this)), nextRuns_(new QLabel(this)),
+      table_(new QTableView(this)), definition_(new QComboBox(this)), name_(new QLineEdit(this)),
+      rule_(new QLineEdit(this)), ruleError_(new MessageLine(2, this)),
+      nextRuns_(new MessageLine(kPreviewLines, this)),
       add_(new QPushButton(tr("&Add schedule"), this)),
+      save_(new QPushButton(tr("&Save changes"), this)),
       remove_(new QPushButton(tr("Re&move schedule"), this)) {
     proxy_->setSourceModel(model_);
     proxy_->setSortRole(Qt::UserRole);
     table_->setModel(proxy_);
     table_->sortByColumn(ScheduleTableModel::Id, Qt::AscendingOrder);
     setUpTable(table_, QStringLiteral("jobsPage/schedulesHeader"), tr("Schedules"));
+    if (table_->property("tlFitColumns").toBool()) // no remembered layout: the name second
+        table_->horizontalHeader()->moveSection(ScheduleTableModel::Name, 1);
     definition_->setAccessibleName(tr("Job definition to schedule"));
+    name_->setAccessibleName(tr("Schedule name"));
+    name_->setPlaceholderText(tr("e.g. weeknights (optional)"));
     rule_->setAccessibleName(tr("Schedule rule"));
     rule_->setPlaceholderText(tr("e.g. full sun#1 at 23:05; diff sun at 23:05; incr mon-sat at "
                                  "23:05 — or a cron expression, or once YYYY-MM-DD HH:MM"));
     rule_->setClearButtonEnabled(true);
-    ruleError_->setWordWrap(true);
-    ruleError_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    ruleError_->setAccessibleName(tr("Problem with the rule"));
     styleAsError(ruleError_);
     nextRuns_->setAccessibleName(tr("Next runs of the rule"));
-    nextRuns_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    nextRuns_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     add_->setAccessibleName(tr("Add the schedule"));
+    save_->setAccessibleName(tr("Save the name and rule into the selected schedule"));
+    save_->setEnabled(false);
     remove_->setAccessibleName(tr("Remove the selected schedule"));
     remove_->setEnabled(false);
 
     auto* form = new QFormLayout;
     form->addRow(tr("&Job definition:"), definition_);
+    form->addRow(tr("&Name:"), name_);
     form->addRow(tr("&Rule:"), rule_);
     form->addRow(QString(), ruleError_);
     form->addRow(tr("Next runs:"), nextRuns_);
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(add_);
+    buttons->addWidget(save_);
     buttons->addStretch(1);
     buttons->addWidget(remove_);
     auto* box = new QVBoxLayout(this);
@@ -69,9 +93,30 @@ SchedulePanel::SchedulePanel(Engine& engine, EngineGate& gate, const QString& ca
     connect(definition_, &QComboBox::currentTextChanged, this, &SchedulePanel::updatePreview);
     connect(rule_, &QLineEdit::returnPressed, this, &SchedulePanel::addSchedule);
     connect(add_, &QPushButton::clicked, this, &SchedulePanel::addSchedule);
+    connect(save_, &QPushButton::clicked, this, &SchedulePanel::saveSelected);
     connect(remove_, &QPushButton::clicked, this, &SchedulePanel::removeSelected);
     connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this](const QModelIndex& i) { remove_->setEnabled(i.isValid()); });
+            &SchedulePanel::loadSelected);
+    updatePreview();
+}
+
+qint64 SchedulePanel::selectedId() const {
+    const auto current = table_->currentIndex();
+    return current.isValid()
+               ? proxy_->index(current.row(), ScheduleTableModel::Id).data().toLongLong()
+               : 0;
+}
+
+// A selected schedule fills the editor: its definition, name and rule, and so its next runs.
+void SchedulePanel::loadSelected() {
+    const auto current = table_->currentIndex();
+    remove_->setEnabled(current.isValid());
+    if (current.isValid() && !restoring_) {
+        auto cell = [&](int column) { return proxy_->index(current.row(), column).data(); };
+        selectDefinition(cell(ScheduleTableModel::Job).toString());
+        name_->setText(cell(ScheduleTableModel::Name).toString());
+        rule_->setText(cell(ScheduleTableModel::Rule).toString());
+    }
     updatePreview();
 }
 
@@ -93,20 +138,20 @@ void SchedulePanel::selectDefinition(const QString& name) {
 }
 
 bool SchedulePanel::refresh(QString* error) {
-    const auto current = table_->currentIndex();
-    const qint64 id = current.isValid()
-                          ? proxy_->index(current.row(), ScheduleTableModel::Id).data().toLongLong()
-                          : 0;
+    const qint64 id = selectedId();
     auto st = model_->refresh(now());
     if (!st) {
         if (error) *error = QString::fromStdString(st.error().message);
         return false;
     }
     fitColumnsOnce(table_);
+    restoring_ = true; // the same schedule again: the editor keeps what is being typed
     for (int r = 0; id && r < proxy_->rowCount(); ++r)
         if (proxy_->index(r, ScheduleTableModel::Id).data().toLongLong() == id)
             table_->setCurrentIndex(proxy_->index(r, 0));
+    restoring_ = false;
     remove_->setEnabled(table_->currentIndex().isValid());
+    updatePreview();
     return true;
 }
 
@@ -115,6 +160,7 @@ void SchedulePanel::updatePreview() {
     QString problem;
     const QString text = rule_->text().trimmed();
     if (definition_->count() == 0) problem = tr("Define a job first (Definitions tab).");
+    QStringList lines;
     if (!text.isEmpty()) {
         auto rule = schedule::ScheduleRule::parse(text.toStdString());
         const long long t = now();
@@ -123,37 +169,39 @@ void SchedulePanel::updatePreview() {
         } else if (auto st = rule->check_fires(t); !st) {
             problem = QString::fromStdString(st.error().message);
         } else {
-            const QLocale loc;
-            auto o = rule->next_after(t);
-            for (int i = 0; o && i < 5; ++i, o = rule->next_after(o->time))
-                preview_ << tr("%1  %2").arg(
-                    loc.toString(QDateTime::fromSecsSinceEpoch(o->time), QLocale::LongFormat),
-                    QString::fromStdString(o->level));
+            const auto p = previewSchedule(rule.value(), t, kPreviewRuns);
+            for (const auto& o : p.runs)
+                preview_ << tr("%1  %2").arg(runText(o), levelText(o));
+            lines = preview_;
+            for (const auto& o : p.later)
+                lines << tr("Next %1: %2").arg(levelText(o), runText(o));
         }
     }
-    ruleError_->setText(problem);
-    ruleError_->setVisible(!problem.isEmpty());
-    nextRuns_->setText(preview_.isEmpty() ? tr("—") : preview_.join(QLatin1Char('\n')));
+    ruleError_->setMessage(problem);
+    nextRuns_->setMessage(lines.isEmpty() ? tr("—") : lines.join(QLatin1Char('\n')));
     add_->setEnabled(problem.isEmpty() && !text.isEmpty());
     add_->setToolTip(problem);
+    save_->setEnabled(add_->isEnabled() && selectedId() != 0);
 }
 
 bool SchedulePanel::addSchedule() {
     const QString text = rule_->text().trimmed();
     const QString name = definition_->currentText();
     if (!add_->isEnabled()) {
-        Q_EMIT message(ruleError_->text().isEmpty() ? tr("Type a rule first.") : ruleError_->text(),
+        Q_EMIT message(ruleError_->message().isEmpty() ? tr("Type a rule first.")
+                                                       : ruleError_->message(),
                        true);
         return false;
     }
     const std::string def = name.toStdString(), rule = text.toStdString();
+    const std::string label = name_->text().trimmed().toStdString();
     Engine* engine = &engine_;
     QString whyNot;
     const bool started = runEngineTask(
         gate_, this, tr("Adding a schedule"),
-        [engine, def, rule]() -> QString {
+        [engine, def, rule, label]() -> QString {
             schedule::DefinitionStore store(engine->catalog());
-            auto id = store.add_schedule(def, rule, to_unix_seconds(engine->clock().wall()));
+            auto id = store.add_schedule(def, rule, to_unix_seconds(engine->clock().wall()), label);
             return id ? QString() : QString::fromStdString(id.error().message);
         },
         [this, name, text](const QString& error) {
@@ -162,8 +210,40 @@ bool SchedulePanel::addSchedule() {
                 return;
             }
             rule_->clear();
+            name_->clear();
             refresh();
             Q_EMIT message(tr("Schedule %1 added to %2.").arg(text, name), false);
+            Q_EMIT changed();
+        },
+        &whyNot);
+    if (!started) Q_EMIT message(whyNot, true);
+    return started;
+}
+
+bool SchedulePanel::saveSelected() {
+    const qint64 id = selectedId();
+    if (!id || !save_->isEnabled()) {
+        Q_EMIT message(id ? ruleError_->message() : tr("Select a schedule to change."), true);
+        return false;
+    }
+    const std::string rule = rule_->text().trimmed().toStdString();
+    const std::string label = name_->text().trimmed().toStdString();
+    Engine* engine = &engine_;
+    QString whyNot;
+    const bool started = runEngineTask(
+        gate_, this, tr("Changing a schedule"),
+        [engine, id, rule, label]() -> QString {
+            auto st = schedule::DefinitionStore(engine->catalog())
+                          .edit_schedule(id, label, rule, to_unix_seconds(engine->clock().wall()));
+            return st ? QString() : QString::fromStdString(st.error().message);
+        },
+        [this, id](const QString& error) {
+            if (!error.isEmpty()) {
+                Q_EMIT message(tr("The schedule was not changed: %1").arg(error), true);
+                return;
+            }
+            refresh();
+            Q_EMIT message(tr("Schedule %1 saved.").arg(id), false);
             Q_EMIT changed();
         },
         &whyNot);

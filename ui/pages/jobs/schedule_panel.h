@@ -1,9 +1,11 @@
 #pragma once
 // The Schedules tab of the Jobs page: the schedules of every definition (or of one) with their
-// next run, a rule editor that parses the rule as it is typed (the same syntax as `tapeloom-cli
-// schedule add`, docs/schedules.md) and shows the parse error or the next five runs computed
-// by the engine's ScheduleRule, and Add / Remove. Adding and removing write the catalog on a
-// worker thread under the EngineGate (runEngineTask), as `schedule add|remove` do.
+// name and next run, an editor (definition, name, rule) that parses the rule as it is typed
+// (the same syntax as `tapeloom-cli schedule add`, docs/schedules.md) and shows the parse error
+// or the next runs (and the next run of each level beyond them) computed by the engine's
+// ScheduleRule, and Add / Save changes / Remove. Selecting a schedule loads it into the editor.
+// The messages keep their place, so the fields never move. Writes go to the catalog on a worker
+// thread under the EngineGate (runEngineTask), as `schedule add|edit|remove` do.
 // GUI thread only.
 #include <QWidget>
 #include <functional>
@@ -22,6 +24,7 @@ class Engine;
 namespace tl::ui {
 
 class EngineGate;
+class MessageLine;
 class ScheduleTableModel;
 
 class SchedulePanel final : public QWidget {
@@ -37,12 +40,17 @@ public:
     bool refresh(QString* error = nullptr);
     // Adds the rule of the editor to the chosen definition; false (and a message) when refused.
     bool addSchedule();
+    // Stores the editor's name and rule into the selected schedule; false when refused.
+    bool saveSelected();
     // Removes the selected schedule after confirmation.
     bool removeSelected();
     void setConfirm(std::function<bool(const QString&)> confirm) { confirm_ = std::move(confirm); }
 
     QLineEdit* ruleField() const { return rule_; }
-    QLabel* ruleError() const { return ruleError_; }
+    QLineEdit* nameField() const { return name_; }
+    MessageLine* ruleError() const { return ruleError_; }
+    MessageLine* nextRuns() const { return nextRuns_; }
+    QPushButton* saveButton() const { return save_; }
     QStringList previewRuns() const { return preview_; } // the next runs shown, local time
     ScheduleTableModel* model() const { return model_; }
     QTableView* table() const { return table_; }
@@ -53,6 +61,8 @@ Q_SIGNALS:
 
 private:
     void updatePreview();
+    void loadSelected();
+    qint64 selectedId() const;
     long long now() const;
 
     Engine& engine_;
@@ -61,12 +71,15 @@ private:
     QSortFilterProxyModel* proxy_;
     QTableView* table_;
     QComboBox* definition_;
+    QLineEdit* name_;
     QLineEdit* rule_;
-    QLabel* ruleError_;
-    QLabel* nextRuns_;
+    MessageLine* ruleError_;
+    MessageLine* nextRuns_;
     QPushButton* add_;
+    QPushButton* save_;
     QPushButton* remove_;
     QStringList preview_;
+    bool restoring_ = false;
     std::function<bool(const QString&)> confirm_;
 };
 

@@ -8,6 +8,7 @@
 #include "catalog/db.h"
 #include "schedule/definition_store.h"
 #include "schedule/schedule_rule.h"
+#include "widgets/job_text.h"
 
 namespace tl::ui {
 
@@ -23,6 +24,7 @@ Status ScheduleTableModel::refresh(long long now, const QString& definition) {
     for (const auto& s : stored.value()) {
         ScheduleRow row;
         row.id = s.id;
+        row.name = QString::fromStdString(s.name);
         row.definition = QString::fromStdString(s.definition);
         row.rule = QString::fromStdString(s.rule);
         auto rule = schedule::ScheduleRule::parse(s.rule);
@@ -63,13 +65,15 @@ QVariant ScheduleTableModel::data(const QModelIndex& index, int role) const {
         return r.definition;
     case Rule:
         return r.rule;
+    case Name:
+        return r.name;
     case NextRun:
         if (sortKey) return r.nextRun ? r.nextRun : std::numeric_limits<long long>::max();
         if (!r.error.isEmpty()) return tr("invalid rule");
         if (!r.nextRun) return tr("never");
         return tr("%1 (%2)").arg(
             QLocale().toString(QDateTime::fromSecsSinceEpoch(r.nextRun), QLocale::ShortFormat),
-            r.nextLevel);
+            JobText::level(QStringLiteral("backup"), r.nextLevel));
     }
     return {};
 }
@@ -83,6 +87,8 @@ QVariant ScheduleTableModel::headerData(int section, Qt::Orientation o, int role
         return tr("Job definition");
     case Rule:
         return tr("Rule");
+    case Name:
+        return tr("Name");
     case NextRun:
         return tr("Next run");
     }

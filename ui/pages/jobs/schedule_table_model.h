@@ -10,7 +10,7 @@ namespace tl::ui {
 
 struct ScheduleRow {
     qint64 id = 0;
-    QString definition, rule;
+    QString name, definition, rule;
     long long nextRun = 0; // unix seconds; 0 = never
     QString nextLevel;
     QString error; // a stored rule that no longer parses
@@ -20,7 +20,7 @@ struct ScheduleRow {
 class ScheduleTableModel final : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Id, Job, NextRun, Rule, ColumnCount };
+    enum Column { Id, Job, NextRun, Rule, Name, ColumnCount };
     explicit ScheduleTableModel(QString catalogPath, QObject* parent = nullptr);
 
     // Reloads the schedules (of `definition`, or all when empty); reset only on a change.

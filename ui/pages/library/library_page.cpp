@@ -26,13 +26,22 @@
 #include "common/log.h"
 #include "pages/library/difference_model.h"
 #include "pages/library/library_view.h"
+#include "widgets/layout_settings.h"
+#include "widgets/message_line.h"
+#include "widgets/table_columns.h"
 
 namespace tl::ui {
 
 namespace {
-const QString kHeaderKey = QStringLiteral("library/differencesHeader");
-const QString kColorKey = QStringLiteral("library/colorBy");
-const QString kLibraryKey = QStringLiteral("library/name");
+QString kHeaderKey() {
+    return layoutKey(QStringLiteral("library/differencesHeader"));
+}
+QString kColorKey() {
+    return layoutKey(QStringLiteral("library/colorBy"));
+}
+QString kLibraryKey() {
+    return layoutKey(QStringLiteral("library/name"));
+}
 } // namespace
 
 LibraryPage::LibraryPage(Engine& engine, EngineGate& gate, QWidget* parent)
@@ -49,7 +58,7 @@ LibraryPage::LibraryPage(Engine& engine, EngineGate& gate, QWidget* parent)
             QLineEdit::Normal, QString(), &ok);
         return ok ? site.trimmed() : QString();
     };
-    library_ = QSettings().value(kLibraryKey).toString();
+    library_ = QSettings().value(kLibraryKey()).toString();
     build();
     timer_ = new QTimer(this);
     timer_->setInterval(2000);
@@ -61,7 +70,7 @@ LibraryPage::LibraryPage(Engine& engine, EngineGate& gate, QWidget* parent)
 }
 
 LibraryPage::~LibraryPage() {
-    QSettings().setValue(kHeaderKey, table_->horizontalHeader()->saveState());
+    QSettings().setValue(kHeaderKey(), table_->horizontalHeader()->saveState());
 }
 
 void LibraryPage::setConfirm(std::function<bool(const QString&)> confirm) {
@@ -80,7 +89,7 @@ void LibraryPage::build() {
     colorBy_->setAccessibleName(tr("Color cartridges by"));
     colorBy_->addItem(tr("Volume state"), int(ColorBy::State));
     colorBy_->addItem(tr("Pool"), int(ColorBy::Pool));
-    colorBy_->setCurrentIndex(QSettings().value(kColorKey, 0).toInt() == 1 ? 1 : 0);
+    colorBy_->setCurrentIndex(QSettings().value(kColorKey(), 0).toInt() == 1 ? 1 : 0);
     auto* refreshBtn = new QPushButton(tr("&Refresh"), this);
     refreshBtn->setAccessibleName(tr("Refresh the library"));
     inventory_ = new QPushButton(tr("&Inventory"), this);
@@ -112,12 +121,16 @@ void LibraryPage::build() {
     progress_->setMaximumWidth(120);
     progress_->setAccessibleName(tr("Move in progress"));
     progress_->hide();
-    status_ = new QLabel(this);
-    status_->setWordWrap(true);
-    status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    status_ = new MessageLine(2, this);
     status_->setAccessibleName(tr("Library status"));
     offsite_ = new QPushButton(tr("Mark &off-site…"), this);
     offsite_->setAccessibleName(tr("Mark the exported cartridge off-site"));
+    // The row keeps its height while the button and the progress come and go.
+    for (QWidget* w : {static_cast<QWidget*>(offsite_), static_cast<QWidget*>(progress_)}) {
+        auto policy = w->sizePolicy();
+        policy.setRetainSizeWhenHidden(true);
+        w->setSizePolicy(policy);
+    }
     offsite_->hide();
     auto* statusRow = new QHBoxLayout;
     statusRow->addWidget(progress_);
@@ -142,7 +155,8 @@ void LibraryPage::build() {
     table_->horizontalHeader()->setStretchLastSection(true);
     table_->setAccessibleName(tr("Differences between the catalog and the changer"));
     table_->sortByColumn(DifferenceModel::Kind, Qt::AscendingOrder); // missing, moved, ..., unknown
-    table_->horizontalHeader()->restoreState(QSettings().value(kHeaderKey).toByteArray());
+    table_->horizontalHeader()->restoreState(QSettings().value(kHeaderKey()).toByteArray());
+    widenColumnsToContents(table_); // the titles whole before the first inventory
     diffsTitle_ = new QLabel(tr("Differences: run the inventory to compare the catalog with "
                                 "the changer."),
                              this);
@@ -184,7 +198,7 @@ void LibraryPage::build() {
     connect(libraries_, &QComboBox::activated, this,
             [this](int i) { chooseLibrary(libraries_->itemText(i)); });
     connect(colorBy_, &QComboBox::activated, this, [this](int i) {
-        QSettings().setValue(kColorKey, i);
+        QSettings().setValue(kColorKey(), i);
         view_->setSnapshot(snap_, colorBy());
     });
     connect(view_, &LibraryView::dropped, this,
@@ -257,14 +271,14 @@ bool LibraryPage::chooseLibrary(const QString& name) {
         snap_.libraries.end())
         return false;
     library_ = name;
-    QSettings().setValue(kLibraryKey, name);
+    QSettings().setValue(kLibraryKey(), name);
     diffs_->setDifferences({});
     refresh();
     return true;
 }
 
 void LibraryPage::showStatus(const QString& text, bool error) {
-    status_->setText(text);
+    status_->setMessage(text);
     QPalette pal = palette();
     if (error)
         pal.setColor(QPalette::WindowText,
@@ -278,7 +292,7 @@ void LibraryPage::showStatus(const QString& text, bool error) {
 }
 
 QString LibraryPage::statusText() const {
-    return status_->text();
+    return status_->message();
 }
 
 // The drawing as tall as it needs (at most 3/4 of the page), the differences below, until the

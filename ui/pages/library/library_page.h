@@ -33,6 +33,8 @@ class Engine;
 
 namespace tl::ui {
 
+class MessageLine;
+
 class DifferenceModel;
 class EngineGate;
 class LibraryView;
@@ -124,7 +126,7 @@ private:
     QPushButton* reconcile_ = nullptr;
     QPushButton* offsite_ = nullptr;
     QProgressBar* progress_ = nullptr;
-    QLabel* status_ = nullptr;
+    MessageLine* status_ = nullptr;
     LibraryView* view_ = nullptr;
     DifferenceModel* diffs_ = nullptr;
     QTableView* table_ = nullptr;

@@ -31,12 +31,18 @@
 #include "pages/media/volume_details.h"
 #include "pages/media/volume_filter_proxy.h"
 #include "pages/media/volume_table_model.h"
+#include "widgets/layout_settings.h"
+#include "widgets/table_columns.h"
 
 namespace tl::ui {
 
 namespace {
-const QString kHeaderKey = QStringLiteral("media/volumeColumns");
-const QString kSplitKey = QStringLiteral("media/splitter");
+QString kHeaderKey() {
+    return layoutKey(QStringLiteral("media/volumeColumns"));
+}
+QString kSplitKey() {
+    return layoutKey(QStringLiteral("media/splitter"));
+}
 
 QString catalog_path(Engine& engine) {
     auto status = engine.status();
@@ -66,11 +72,11 @@ MediaPage::MediaPage(Engine& engine, EngineGate& gate, QWidget* parent)
     view_->setContextMenuPolicy(Qt::ActionsContextMenu);
     view_->setAccessibleName(tr("Volumes"));
     columnsSized_ =
-        view_->horizontalHeader()->restoreState(QSettings().value(kHeaderKey).toByteArray());
+        view_->horizontalHeader()->restoreState(QSettings().value(kHeaderKey()).toByteArray());
     connect(view_->horizontalHeader(), &QHeaderView::sectionResized, this,
-            [this] { QSettings().setValue(kHeaderKey, view_->horizontalHeader()->saveState()); });
+            [this] { QSettings().setValue(kHeaderKey(), view_->horizontalHeader()->saveState()); });
     connect(view_->horizontalHeader(), &QHeaderView::sortIndicatorChanged, this,
-            [this] { QSettings().setValue(kHeaderKey, view_->horizontalHeader()->saveState()); });
+            [this] { QSettings().setValue(kHeaderKey(), view_->horizontalHeader()->saveState()); });
 
     filter_->setPlaceholderText(tr("Filter by barcode, pool or location"));
     filter_->setClearButtonEnabled(true);
@@ -158,9 +164,9 @@ void MediaPage::buildLayout() {
     main->setStretchFactor(1, 1);
     main->setObjectName(QStringLiteral("mediaSplitter"));
     main->setSizes({880, 400});
-    main->restoreState(QSettings().value(kSplitKey).toByteArray());
+    main->restoreState(QSettings().value(kSplitKey()).toByteArray());
     connect(main, &QSplitter::splitterMoved, this,
-            [main] { QSettings().setValue(kSplitKey, main->saveState()); });
+            [main] { QSettings().setValue(kSplitKey(), main->saveState()); });
 
     auto* box = new QVBoxLayout(this);
     box->addWidget(toolbar_);
@@ -216,6 +222,7 @@ void MediaPage::applySnapshot(MediaSnapshot snap) {
     fillFilters(snap.pools);
     pools_->setPools(snap.pools);
     volumes_->setRows(std::move(snap.volumes));
+    widenColumnsToContents(view_);                    // states and locations whole (also in German)
     if (!columnsSized_ && volumes_->rowCount() > 0) { // first time: fit the contents
         columnsSized_ = true;
         view_->resizeColumnsToContents();

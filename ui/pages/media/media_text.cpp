@@ -51,6 +51,19 @@ void MediaText::styleProblem(QLabel* label) {
     label->setPalette(pal);
 }
 
+QString MediaText::purpose(const std::string& code) {
+    if (code == "backup") return tr("backup");
+    if (code == "archive") return tr("archive");
+    if (code == "clone") return tr("clone");
+    if (code == "scratch") return tr("scratch (lends blank volumes)");
+    return QString::fromStdString(code);
+}
+
+QStringList MediaText::purposeCodes() {
+    return {QStringLiteral("backup"), QStringLiteral("archive"), QStringLiteral("clone"),
+            QStringLiteral("scratch")};
+}
+
 QString MediaText::changerPosition(const device::Inventory& inv, const std::string& barcode) {
     for (const auto& d : inv.drives)
         if (d.full && d.barcode == barcode)

@@ -4,6 +4,7 @@
 // and locations in words. Pure functions of their arguments and QSettings; GUI thread only.
 #include <QCoreApplication>
 #include <QString>
+#include <QStringList>
 
 class QLabel;
 
@@ -18,6 +19,9 @@ public:
     static QString bytes(qint64 bytes);  // "1.2 GB" or "1.1 GiB" per "ui/units"; "0 B"
     static QString date(long long unix); // "2026-11-30 14:05" local; "" for 0 (never)
     static QString state(media::VolumeState s);
+    // A pool's purpose in words (backup, archive, clone, scratch); other text as it is.
+    static QString purpose(const std::string& code);
+    static QStringList purposeCodes(); // the purposes the engine knows, in order
     // "vlib0 slot 3", "vlib0 mail slot 25", "outside at Vault A since 2026-11-30 14:05";
     // `position` (what the changer says now, e.g. "drive 1 (from slot 3)") wins when set.
     // Shows `label` in the problem colour of its palette (legible in light and dark themes).

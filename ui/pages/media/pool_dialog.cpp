@@ -75,10 +75,10 @@ PoolDialog::PoolDialog(const media::Pool* existing, const QStringList& taken, QW
     name_->setText(QString::fromStdString(p.name));
     name_->setReadOnly(editing_);
     name_->setAccessibleName(tr("Pool name"));
-    purpose_->setEditable(true);
-    purpose_->addItems({QStringLiteral("backup"), QStringLiteral("archive"),
-                        QStringLiteral("clone"), QStringLiteral("scratch")});
-    purpose_->setCurrentText(QString::fromStdString(p.purpose));
+    purpose_->setEditable(true); // free text is kept as it is
+    for (const auto& code : MediaText::purposeCodes())
+        purpose_->addItem(MediaText::purpose(code.toStdString()), code);
+    purpose_->setCurrentText(MediaText::purpose(p.purpose));
     purpose_->setAccessibleName(tr("Purpose"));
     for (auto* days : {retention_, fileRetention_}) {
         days->setRange(0, 36500);
@@ -142,7 +142,9 @@ QString PoolDialog::name() const {
 
 media::PoolChanges PoolDialog::values() const {
     media::PoolChanges c;
-    c.purpose = purpose_->currentText().trimmed().toStdString();
+    const QString purpose = purpose_->currentText().trimmed();
+    const int known = purpose_->findText(purpose);
+    c.purpose = (known >= 0 ? purpose_->itemData(known).toString() : purpose).toStdString();
     c.retention_days = retention_->value();
     c.file_retention_days = fileRetention_->value();
     c.max_jobs = maxJobs_->value();

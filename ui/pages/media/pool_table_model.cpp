@@ -80,7 +80,7 @@ QVariant PoolTableModel::data(const QModelIndex& index, int role) const {
     case Name:
         return QString::fromStdString(p->name);
     case Purpose:
-        return QString::fromStdString(p->purpose);
+        return MediaText::purpose(p->purpose);
     case Retention:
         return days(p->retention_days);
     case FileRetention:

@@ -13,12 +13,16 @@
 #include "common/clock.h"
 #include "pages/media/pool_dialog.h"
 #include "pages/media/pool_table_model.h"
+#include "widgets/layout_settings.h"
+#include "widgets/table_columns.h"
 
 namespace tl::ui {
 
 namespace {
-const QString kHeaderKey = QStringLiteral("media/poolColumns");
+QString kHeaderKey() {
+    return layoutKey(QStringLiteral("media/poolColumns"));
 }
+} // namespace
 
 PoolsPanel::PoolsPanel(Engine& engine, EngineGate& gate, QWidget* parent)
     : QWidget(parent), engine_(engine), gate_(gate), model_(new PoolTableModel(this)),
@@ -37,9 +41,9 @@ PoolsPanel::PoolsPanel(Engine& engine, EngineGate& gate, QWidget* parent)
     view_->horizontalHeader()->setStretchLastSection(true);
     view_->setAccessibleName(tr("Pools"));
     view_->setWordWrap(false);
-    sized_ = view_->horizontalHeader()->restoreState(QSettings().value(kHeaderKey).toByteArray());
+    sized_ = view_->horizontalHeader()->restoreState(QSettings().value(kHeaderKey()).toByteArray());
     connect(view_->horizontalHeader(), &QHeaderView::sectionResized, this,
-            [this] { QSettings().setValue(kHeaderKey, view_->horizontalHeader()->saveState()); });
+            [this] { QSettings().setValue(kHeaderKey(), view_->horizontalHeader()->saveState()); });
     add_->setAccessibleName(tr("Add a pool"));
     edit_->setAccessibleName(tr("Edit the selected pool"));
     remove_->setAccessibleName(tr("Remove the selected pool"));
@@ -64,6 +68,7 @@ void PoolsPanel::setPools(std::vector<media::Pool> pools) {
         sized_ = true;
         view_->resizeColumnsToContents();
     }
+    widenColumnsToContents(view_); // e.g. "keine Grenze" whole
 }
 
 QString PoolsPanel::currentPool() const {

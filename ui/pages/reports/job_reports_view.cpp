@@ -1,5 +1,6 @@
 #include "pages/reports/job_reports_view.h"
 
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -12,17 +13,19 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
-#include <fstream>
 #include <qcustomplot.h>
 
 #include "catalog/db.h"
 #include "catalog/series_store.h"
 #include "common/log.h"
+#include "job/job_record.h"
 #include "job/job_report.h"
 #include "models/job_history_model.h"
+#include "pages/reports/job_export.h"
 #include "pages/reports/job_log.h"
 #include "widgets/job_graphs.h"
 #include "widgets/plot_style.h"
+#include "widgets/table_columns.h"
 
 namespace tl::ui {
 
@@ -101,6 +104,8 @@ JobReportsView::JobReportsView(const QString& catalogPath, QWidget* parent)
     });
 }
 
+JobReportsView::~JobReportsView() = default;
+
 void JobReportsView::fail(const QString& message) {
     log::get("ui")->error("{}", message.toStdString());
     status_->setText(message);
@@ -114,6 +119,7 @@ void JobReportsView::refresh() {
         return;
     }
     drawTrend();
+    widenColumnsToContents(table_);
     if (keep)
         showJob(keep);
     else if (!model_->rows().empty())
@@ -135,26 +141,23 @@ void JobReportsView::load(qint64 id) {
     job_ = id;
     auto db = catalog::Db::open(catalog_.toStdString(), false);
     if (!db) return fail(QString::fromStdString(db.error().message));
-    auto q = db->prepare("SELECT report, started, coalesce(ended, 0) FROM jobs WHERE id=?");
-    if (!q) return fail(QString::fromStdString(q.error().message));
-    q->bind(1, static_cast<std::int64_t>(id));
-    auto row = q->step();
-    if (!row || !row.value()) return fail(tr("Job %1 is not in the catalog").arg(id));
-    const auto j = nlohmann::json::parse(q->text(0), nullptr, false);
-    report_->setPlainText(j.is_object()
-                              ? QString::fromStdString(job::format_report(job::report_from_json(j)))
-                              : tr("No report stored for this job."));
-    const QStringList lines = jobLogLines(QFileInfo(catalog_).absolutePath(), q->i64(1), q->i64(2));
+    auto job = job::load_job_record(db.value(), id);
+    if (!job) return fail(tr("Job %1 is not in the catalog").arg(id));
+    report_->setPlainText(job->has_report ? QString::fromStdString(job::format_report(job->report))
+                                          : tr("No report stored for this job."));
+    const QString home = QFileInfo(catalog_).absolutePath();
+    const QStringList lines = jobLogLines(home, job->started, job->ended);
     log_->setPlainText(lines.isEmpty()
                            ? tr("No log lines of this job in %1/logs (rotated away, or the job "
                                 "logged nothing at the log level in use).")
-                                 .arg(QFileInfo(catalog_).absolutePath())
+                                 .arg(home)
                            : lines.join(QLatin1Char('\n')));
     auto series = catalog::load_series(db.value(), id);
     if (!series) return fail(QString::fromStdString(series.error().message));
-    drawJobGraphs(graphs_, series.value(), tr("Job %1").arg(id));
-    status_->setText(series->times.empty() ? tr("Job %1 has no recorded series").arg(id)
-                                           : tr("Job %1").arg(id));
+    const bool empty = series->times.empty();
+    export_ = std::make_unique<JobExport>(std::move(job.value()), std::move(series.value()));
+    drawJobGraphs(graphs_, export_->series(), export_->title());
+    status_->setText(empty ? tr("Job %1 has no recorded series").arg(id) : export_->title());
 }
 
 void JobReportsView::drawTrend() {
@@ -212,24 +215,14 @@ void JobReportsView::drawTrend() {
 }
 
 bool JobReportsView::exportCsv(const QString& path) {
-    if (!job_) return false;
-    auto db = catalog::Db::open(catalog_.toStdString(), false);
-    if (!db) {
-        fail(QString::fromStdString(db.error().message));
-        return false;
-    }
-    auto series = catalog::load_series(db.value(), job_);
-    if (!series) {
-        fail(QString::fromStdString(series.error().message));
-        return false;
-    }
-    std::ofstream out(path.toStdString(), std::ios::trunc);
-    out << metrics::to_csv(series.value());
-    if (!out) {
+    if (!export_) return false;
+    QFile out(path);
+    if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
+        out.write(export_->csv().toUtf8()) < 0 || !out.flush()) {
         fail(tr("Cannot write %1").arg(path));
         return false;
     }
-    status_->setText(tr("Series of job %1 written to %2").arg(job_).arg(path));
+    status_->setText(tr("Report of job %1 written to %2").arg(job_).arg(path));
     return true;
 }
 
@@ -242,10 +235,14 @@ bool JobReportsView::exportPng(const QString& path) {
 }
 
 bool JobReportsView::exportPdf(const QString& path) {
-    if (!job_ || !graphs_->savePdf(path, 1200, 720)) {
+    if (!export_) return false;
+    const QImage graphs =
+        export_->series().times.empty() ? QImage() : graphs_->toPixmap(1200, 720).toImage();
+    if (!export_->writePdf(path, graphs)) {
         fail(tr("Cannot write %1").arg(path));
         return false;
     }
+    status_->setText(tr("Report of job %1 written to %2").arg(job_).arg(path));
     return true;
 }
 

@@ -1,8 +1,9 @@
 #pragma once
 // Reports ▸ Jobs: the job history (sortable), and for the selected job its report, its graphs
-// (per-drive and per-CPU series) and export as CSV, PNG or PDF; a trend of the backups' rates
-// and durations over time. Reads the catalog through its own read-only connection.
+// (per-drive and per-CPU series) and export as CSV, PNG or PDF (job_export.h); a trend of the
+// backups' rates and durations over time. Reads the catalog through its own read-only connection.
 #include <QWidget>
+#include <memory>
 
 class QCustomPlot;
 class QLabel;
@@ -11,12 +12,14 @@ class QTableView;
 
 namespace tl::ui {
 
+class JobExport;
 class JobHistoryModel;
 
 class JobReportsView final : public QWidget {
     Q_OBJECT
 public:
     JobReportsView(const QString& catalogPath, QWidget* parent = nullptr);
+    ~JobReportsView() override;
 
     void refresh();
     // Shows job `id` (selects its row); false when it is not in the history.
@@ -26,6 +29,7 @@ public:
     QCustomPlot* graphs() const { return graphs_; }
     QPlainTextEdit* reportText() const { return report_; }
     QPlainTextEdit* logText() const { return log_; } // the job's lines of the log file
+    // The summary, the problems and the series (CSV); the summary, problems and graphs (PDF).
     bool exportCsv(const QString& path);
     bool exportPng(const QString& path);
     bool exportPdf(const QString& path);
@@ -46,6 +50,7 @@ private:
     QCustomPlot* trend_;
     QLabel* status_;
     qint64 job_ = 0;
+    std::unique_ptr<JobExport> export_; // the job shown
 };
 
 } // namespace tl::ui

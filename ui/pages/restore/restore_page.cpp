@@ -12,6 +12,7 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <utility>
 
 #include "api/engine.h"
 #include "bridge/engine_gate.h"
@@ -22,6 +23,7 @@
 #include "pages/restore/restore_source_picker.h"
 #include "pages/restore/restore_target_panel.h"
 #include "pages/restore/restore_versions_panel.h"
+#include "widgets/empty_hint.h"
 
 namespace tl::ui {
 
@@ -65,9 +67,14 @@ RestorePage::RestorePage(Engine& engine, QWidget* parent)
     tree_->setUniformRowHeights(true);
     tree_->header()->setStretchLastSection(false);
     tree_->header()->setSectionResizeMode(RestoreTreeModel::Name, QHeaderView::Stretch);
-    tree_->setColumnWidth(RestoreTreeModel::Size, 90);
-    tree_->setColumnWidth(RestoreTreeModel::Modified, 140);
-    tree_->setColumnWidth(RestoreTreeModel::Job, 50);
+    // At least as wide as their titles (in German too).
+    for (const auto& [column, width] :
+         {std::pair{RestoreTreeModel::Size, 90}, std::pair{RestoreTreeModel::Modified, 140},
+          std::pair{RestoreTreeModel::Job, 50}})
+        tree_->setColumnWidth(column, qMax(width, tree_->header()->sectionSizeHint(column)));
+    hint_ = new EmptyHint(tree_, tr("Nothing to restore yet: there is no backup in the catalog. "
+                                    "Back up first with File ▸ Back up now… (Ctrl+B) or a job "
+                                    "on the Jobs page; its files then appear here to tick."));
     planButton_->setAccessibleName(tr("Compute the restore plan"));
     startButton_->setAccessibleName(tr("Start the restore"));
     startButton_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));

@@ -25,6 +25,7 @@ class Engine;
 
 namespace tl::ui {
 
+class EmptyHint;
 class RestoreReportView;
 class RestoreSearchPanel;
 class RestoreSourcePicker;
@@ -53,6 +54,7 @@ public:
     RestoreSourcePicker* picker() const { return picker_; }
     RestoreTreeModel* treeModel() const { return model_; }
     QTreeView* tree() const { return tree_; }
+    EmptyHint* emptyHint() const { return hint_; }
     RestoreSearchPanel* searchPanel() const { return search_; }
     RestoreVersionsPanel* versionsPanel() const { return versions_; }
     RestoreTargetPanel* targetPanel() const { return target_; }
@@ -78,6 +80,7 @@ private:
     RestoreSourcePicker* picker_;
     RestoreTreeModel* model_;
     QTreeView* tree_;
+    EmptyHint* hint_ = nullptr;
     RestoreSearchPanel* search_;
     RestoreVersionsPanel* versions_;
     RestoreTargetPanel* target_;

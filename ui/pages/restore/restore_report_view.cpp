@@ -7,14 +7,16 @@
 #include <QVBoxLayout>
 #include <climits>
 
+#include "widgets/job_text.h"
+#include "widgets/message_line.h"
+
 namespace tl::ui {
 
 RestoreReportView::RestoreReportView(QWidget* parent)
-    : QWidget(parent), plan_(new QLabel(this)), progress_(new QProgressBar(this)),
-      result_(new QPlainTextEdit(this)), status_(new QLabel(this)) {
+    : QWidget(parent), plan_(new MessageLine(4, this)), progress_(new QProgressBar(this)),
+      result_(new QPlainTextEdit(this)), status_(new MessageLine(2, this)) {
+    // The plan and the status keep their height, so the buttons above never move.
     plan_->setAccessibleName(tr("Restore plan"));
-    plan_->setWordWrap(true);
-    plan_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     clearOutcome();
     progress_->setAccessibleName(tr("Restore progress"));
     progress_->setRange(0, 1000);
@@ -24,8 +26,6 @@ RestoreReportView::RestoreReportView(QWidget* parent)
     result_->setReadOnly(true);
     result_->setMaximumBlockCount(2000);
     status_->setAccessibleName(tr("Restore status"));
-    status_->setWordWrap(true);
-    status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto* box = new QVBoxLayout(this);
     box->setContentsMargins(0, 0, 0, 0);
     box->addWidget(plan_);
@@ -37,7 +37,7 @@ RestoreReportView::RestoreReportView(QWidget* parent)
 void RestoreReportView::showPlan(const RestorePlanSummary& p) {
     hasPlan_ = p.ok;
     if (!p.ok) {
-        plan_->setText(tr("No plan: %1").arg(p.error));
+        plan_->setMessage(tr("No plan: %1").arg(p.error));
         return;
     }
     const QLocale loc;
@@ -56,7 +56,7 @@ void RestoreReportView::showPlan(const RestorePlanSummary& p) {
     if (!p.missing.isEmpty())
         text += QLatin1Char('\n') + tr("Outside the library: %1 — insert them before starting.")
                                         .arg(p.missing.join(QStringLiteral(", ")));
-    plan_->setText(text);
+    plan_->setMessage(text);
 }
 
 void RestoreReportView::showRunning(qint64 expectedBytes) {
@@ -65,7 +65,7 @@ void RestoreReportView::showRunning(qint64 expectedBytes) {
     progress_->setValue(0);
     progress_->setFormat(tr("Restoring…"));
     result_->clear();
-    status_->setText(tr("Restoring…"));
+    status_->setMessage(tr("Restoring…"));
 }
 
 void RestoreReportView::showProgress(qint64 bytes) {
@@ -84,9 +84,9 @@ void RestoreReportView::showResult(const RestoreSummary& r) {
     const QLocale loc;
     progress_->setRange(0, 1000);
     progress_->setValue(r.status == QLatin1String("completed") ? 1000 : progress_->value());
-    progress_->setFormat(r.status);
+    progress_->setFormat(JobText::status(r.status));
     QStringList lines;
-    lines << tr("Status: %1").arg(r.status);
+    lines << tr("Status: %1").arg(JobText::status(r.status));
     if (!r.jobIds.isEmpty()) {
         QStringList ids;
         for (auto id : r.jobIds)
@@ -104,16 +104,17 @@ void RestoreReportView::showResult(const RestoreSummary& r) {
     if (!r.message.isEmpty()) lines << r.message;
     if (!r.problems.isEmpty()) lines << tr("Problems:") << r.problems;
     result_->setPlainText(lines.join(QLatin1Char('\n')));
-    status_->setText(
+    status_->setMessage(
         r.status == QLatin1String("completed")
             ? tr("The restore completed.")
-            : tr("The restore ended: %1").arg(r.message.isEmpty() ? r.status : r.message));
+            : tr("The restore ended: %1")
+                  .arg(r.message.isEmpty() ? JobText::status(r.status) : r.message));
 }
 
 void RestoreReportView::clearOutcome() {
     hasPlan_ = false;
     expected_ = 0;
-    plan_->setText(tr("Tick files or folders, then Plan (or Start with Ctrl+R)."));
+    plan_->setMessage(tr("Tick files or folders, then Plan (or Start with Ctrl+R)."));
     progress_->setRange(0, 1000);
     progress_->setValue(0);
     progress_->setFormat(QString());
@@ -121,16 +122,16 @@ void RestoreReportView::clearOutcome() {
 }
 
 void RestoreReportView::setStatus(const QString& text) {
-    status_->setText(text);
+    status_->setMessage(text);
 }
 QString RestoreReportView::planText() const {
-    return plan_->text();
+    return plan_->message();
 }
 QString RestoreReportView::resultText() const {
     return result_->toPlainText();
 }
 QString RestoreReportView::statusText() const {
-    return status_->text();
+    return status_->message();
 }
 
 } // namespace tl::ui

@@ -7,11 +7,12 @@
 
 #include "bridge/restore_runner.h"
 
-class QLabel;
 class QPlainTextEdit;
 class QProgressBar;
 
 namespace tl::ui {
+
+class MessageLine;
 
 class RestoreReportView final : public QWidget {
     Q_OBJECT
@@ -34,10 +35,10 @@ public:
     QProgressBar* progress() const { return progress_; }
 
 private:
-    QLabel* plan_;
+    MessageLine* plan_;
     QProgressBar* progress_;
     QPlainTextEdit* result_;
-    QLabel* status_;
+    MessageLine* status_;
     qint64 expected_ = 0;
     bool hasPlan_ = false;
 };

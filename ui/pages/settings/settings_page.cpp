@@ -10,6 +10,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QPalette>
 #include <QPushButton>
 #include <QSettings>
@@ -22,6 +23,7 @@
 #include "common/log.h"
 #include "media/pool.h"
 #include "pages/settings/job_defaults_box.h"
+#include "widgets/message_line.h"
 #include "widgets/units_format.h"
 
 namespace tl::ui {
@@ -30,6 +32,7 @@ namespace {
 const QString kHomeKey = QStringLiteral("app/home");
 const QString kPollKey = QStringLiteral("ui/pollIntervalMs");
 const QString kUnitsKey = QStringLiteral("ui/units");
+const QString kLanguageKey = QStringLiteral("ui/language");
 
 // Whether a file can be created in the existing folder `dir` (as root, permission bits say
 // nothing, so this tries).
@@ -41,8 +44,9 @@ bool canWriteIn(const QString& dir) {
 
 SettingsPage::SettingsPage(Engine& engine, EngineGate& /*gate*/, QWidget* parent)
     : QWidget(parent), engine_(engine), nextHome_(new QLineEdit(this)), poll_(new QSpinBox(this)),
-      units_(new QComboBox(this)), defaults_(new JobDefaultsBox(this)), theme_(new QLabel(this)),
-      status_(new QLabel(this)) {
+      units_(new QComboBox(this)), language_(new QComboBox(this)),
+      nextNote_(new MessageLine(2, this)), defaults_(new JobDefaultsBox(this)),
+      theme_(new QLabel(this)), status_(new QLabel(this)) {
     QSettings settings;
 
     auto* homeBox = new QGroupBox(tr("Data directory"), this);
@@ -64,6 +68,9 @@ SettingsPage::SettingsPage(Engine& engine, EngineGate& /*gate*/, QWidget* parent
     auto* nextLabel = new QLabel(tr("Use another data directory at &next start:"), homeBox);
     nextLabel->setBuddy(nextHome_);
     homeForm->addRow(nextLabel, nextRow);
+    nextNote_->setAccessibleName(tr("What the next data directory holds"));
+    homeForm->addRow(QString(), nextNote_);
+    describeNextHome(nextHome_->text());
     auto* homeNote = new QLabel(
         tr("--home and TAPELOOM_HOME still take precedence. The folder is created at the next "
            "start if it does not exist."),
@@ -81,10 +88,18 @@ SettingsPage::SettingsPage(Engine& engine, EngineGate& /*gate*/, QWidget* parent
     units_->setCurrentIndex(qMax(0, units_->findData(settings.value(kUnitsKey, "si"))));
     units_->setAccessibleName(tr("Units of sizes and rates"));
     theme_->setAccessibleName(tr("Theme"));
+    language_->addItem(tr("The system's (%1)").arg(QLocale::system().nativeLanguageName()),
+                       QString());
+    language_->addItem(QStringLiteral("English"), QStringLiteral("en"));
+    language_->addItem(QStringLiteral("Deutsch"), QStringLiteral("de"));
+    language_->setCurrentIndex(qMax(0, language_->findData(settings.value(kLanguageKey, ""))));
+    language_->setAccessibleName(tr("Language of the console"));
+    language_->setToolTip(tr("Applies at the next start of the console"));
     auto* viewForm = new QFormLayout(viewBox);
     viewForm->setFieldGrowthPolicy(QFormLayout::FieldsStayAtSizeHint);
     viewForm->addRow(tr("&Poll interval:"), poll_);
     viewForm->addRow(tr("&Units:"), units_);
+    viewForm->addRow(tr("&Language (at the next start):"), language_);
     viewForm->addRow(tr("Theme:"), theme_);
 
     status_->setWordWrap(true);
@@ -114,6 +129,8 @@ SettingsPage::SettingsPage(Engine& engine, EngineGate& /*gate*/, QWidget* parent
     connect(poll_, &QSpinBox::editingFinished, this, [this] { setPollInterval(poll_->value()); });
     connect(units_, &QComboBox::activated, this,
             [this] { setUnits(units_->currentData().toString()); });
+    connect(language_, &QComboBox::activated, this,
+            [this] { setLanguage(language_->currentData().toString()); });
     connect(defaults_, &JobDefaultsBox::applied, this, [this](const QString& problem) {
         report(problem.isEmpty() ? tr("Saved.") : problem, !problem.isEmpty());
     });
@@ -154,6 +171,7 @@ bool SettingsPage::setNextDataDirectory(const QString& dir) {
     else
         settings.setValue(kHomeKey, clean);
     if (nextHome_->text() != clean) nextHome_->setText(clean);
+    describeNextHome(clean);
     log::get("ui")->info("data directory for the next start: '{}'", clean.toStdString());
     report(clean.isEmpty() ? tr("The next start uses the default data directory.")
                            : tr("The next start uses %1.").arg(QDir::toNativeSeparators(clean)),
@@ -193,6 +211,53 @@ bool SettingsPage::setUnits(const QString& key) {
     report(tr("Sizes and rates are shown as in %1.").arg(formatRate(123.4e6)), false);
     Q_EMIT unitsChanged(key);
     return true;
+}
+
+bool SettingsPage::setLanguage(const QString& code) {
+    const int at = language_->findData(code);
+    if (at < 0) {
+        report(tr("Language not changed: %1 is not one of the console's languages.").arg(code),
+               true);
+        return false;
+    }
+    language_->setCurrentIndex(at);
+    QSettings settings;
+    if (code.isEmpty())
+        settings.remove(kLanguageKey);
+    else
+        settings.setValue(kLanguageKey, code);
+    report(tr("The console starts in %1 from the next start.").arg(language_->itemText(at)), false);
+    return true;
+}
+
+QString SettingsPage::startLanguage() {
+    const QString code = QSettings().value(kLanguageKey).toString();
+    return code.isEmpty() ? QLocale::system().name() : code;
+}
+
+QString SettingsPage::nextDataDirectoryNote() const {
+    return nextNote_->message();
+}
+
+// Says what choosing `dir` means: the console opens an existing data directory, or makes a new
+// one (and its catalog) there.
+void SettingsPage::describeNextHome(const QString& dir) {
+    if (dir.isEmpty()) {
+        nextNote_->setMessage(tr("The next start uses the default data directory."));
+        return;
+    }
+    const QString shown = QDir::toNativeSeparators(dir);
+    if (QDir::cleanPath(dir) == QDir::cleanPath(QString::fromStdString(engine_.home())))
+        nextNote_->setMessage(tr("%1 is the data directory in use.").arg(shown));
+    else if (QFileInfo::exists(dir + QStringLiteral("/catalog.db")))
+        nextNote_->setMessage(
+            tr("%1 holds a Tapeloom catalog: its jobs, media and devices are shown from the "
+               "next start (restart the console to switch now).")
+                .arg(shown));
+    else
+        nextNote_->setMessage(tr("%1 has no catalog: a new, empty data directory is made there at "
+                                 "the next start.")
+                                  .arg(shown));
 }
 
 void SettingsPage::refreshPools() {

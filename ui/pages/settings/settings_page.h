@@ -3,9 +3,11 @@
 // the next start, stored as "app/home" and honoured by app/gui/main.cpp when neither --home nor
 // TAPELOOM_HOME is given), the poll interval of the live views ("ui/pollIntervalMs", applied at
 // once through pollIntervalChanged), the units of sizes and rates ("ui/units", see
-// widgets/units_format.h), the defaults for new jobs (JobDefaultsBox) and the theme, which
-// follows the system. Every change is stored at once in QSettings; a refused value is named in
-// the page's status line and not stored. No engine access. GUI thread only.
+// widgets/units_format.h), the language ("ui/language": "" = the system's, "en", "de"; read by
+// app/gui/main.cpp, so it applies at the next start), the defaults for new jobs
+// (JobDefaultsBox) and the theme, which follows the system. Every change is stored at once in
+// QSettings; a refused value is named in the page's status line and not stored. No engine access.
+// GUI thread only.
 #include <QString>
 #include <QStringList>
 #include <QWidget>
@@ -24,6 +26,7 @@ namespace tl::ui {
 
 class EngineGate;
 class JobDefaultsBox;
+class MessageLine;
 
 class SettingsPage final : public QWidget {
     Q_OBJECT
@@ -42,7 +45,10 @@ public:
     // "" = use the default data directory again at the next start.
     bool setNextDataDirectory(const QString& dir);
     bool setPollInterval(int ms);
-    bool setUnits(const QString& key); // "si" or "iec"
+    bool setUnits(const QString& key);     // "si" or "iec"
+    bool setLanguage(const QString& code); // "" (the system's), "en" or "de"
+    // The language the console is translated to at start: "ui/language", else the system's.
+    static QString startLanguage();
     // Reads the pools of the catalog into the defaults (also done when the page is shown).
     void refreshPools();
 
@@ -55,6 +61,9 @@ public:
     QLineEdit* nextDataDirectory() const { return nextHome_; }
     QSpinBox* pollInterval() const { return poll_; }
     QComboBox* units() const { return units_; }
+    QComboBox* language() const { return language_; }
+    // What the chosen next data directory is (a catalog, or a new one to be made).
+    QString nextDataDirectoryNote() const;
     JobDefaultsBox* jobDefaults() const { return defaults_; }
 
 Q_SIGNALS:
@@ -69,11 +78,14 @@ protected:
 private:
     void report(const QString& message, bool problem);
     void describeTheme();
+    void describeNextHome(const QString& dir);
 
     Engine& engine_;
     QLineEdit* nextHome_;
     QSpinBox* poll_;
     QComboBox* units_;
+    QComboBox* language_;
+    MessageLine* nextNote_;
     JobDefaultsBox* defaults_;
     QLabel* theme_;
     QLabel* status_;

@@ -1,0 +1,191 @@
+#include <QtTest>
+
+#include <QComboBox>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSignalSpy>
+#include <QTableView>
+
+#include "api/engine.h"
+#include "bridge/engine_gate.h"
+#include "cli_runner.h"
+#include "common/log.h"
+#include "pages/jobs/definition_dialog.h"
+#include "pages/jobs/schedule_panel.h"
+#include "pages/library/library_page.h"
+#include "pages/library/library_view.h"
+#include "pages/restore/restore_page.h"
+#include "pages/restore/restore_report_view.h"
+#include "widgets/message_line.h"
+
+using tltest::run_cli;
+
+namespace {
+std::unique_ptr<tl::Engine> open_engine(const QString& home) {
+    auto engine = tl::Engine::open({home.toStdString(), nullptr, false});
+    if (!engine) qWarning("engine: %s", engine.error().message.c_str());
+    return engine ? std::move(engine.value()) : nullptr;
+}
+
+// Where `w` is inside `top`, after the pending layouts ran.
+QRect placeIn(QWidget* w, QWidget* top) {
+    QCoreApplication::processEvents();
+    return QRect(w->mapTo(top, QPoint(0, 0)), w->size());
+}
+
+QPushButton* button(QWidget* in, const QString& accessibleName) {
+    for (auto* b : in->findChildren<QPushButton*>())
+        if (b->accessibleName() == accessibleName) return b;
+    return nullptr;
+}
+
+QString longText(const QString& word, int n) {
+    QStringList l;
+    for (int i = 0; i < n; ++i)
+        l << word + QString::number(i);
+    return l.join(QLatin1Char(' '));
+}
+} // namespace
+
+// Issue 18, item 14: what the mouse is about to click does not move when a message appears,
+// grows or clears — on the Restore page (a plan of one volume or of thirty), in the schedule
+// editor (a parse error, then five runs), in the job dialog (errors that clear) and in the
+// Library header ("Mark … off-site…" after an export). Real engine on a temporary data
+// directory; the geometry of the widgets is compared before and after.
+class TestStableLayouts : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir dir_;
+    QString home_;
+
+private Q_SLOTS:
+    void initTestCase() {
+        QCoreApplication::setOrganizationName(QStringLiteral("TapeloomTest"));
+        tl::log::ring();
+        QVERIFY(dir_.isValid());
+        home_ = dir_.path() + "/home";
+        QVERIFY(QDir().mkpath(dir_.path() + "/src"));
+        auto r = run_cli({"--home", home_, "job", "define", "nightly", dir_.path() + "/src"});
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+    }
+
+    void restoreButtonsStayWhereTheyAre() {
+        auto engine = open_engine(home_);
+        QVERIFY(engine);
+        tl::ui::RestorePage page(*engine);
+        page.resize(1200, 860);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        auto* start = button(&page, QStringLiteral("Start the restore"));
+        auto* plan = button(&page, QStringLiteral("Compute the restore plan"));
+        QVERIFY(start && plan);
+        const QRect startAt = placeIn(start, &page), planAt = placeIn(plan, &page);
+
+        tl::ui::RestorePlanSummary small;
+        small.ok = true;
+        small.files = 1;
+        small.volumes.push_back({QStringLiteral("TLO001L9"), QStringLiteral("slot 1"), true, 3});
+        page.reportView()->showPlan(small);
+        QCOMPARE(placeIn(start, &page), startAt);
+
+        tl::ui::RestorePlanSummary big = small;
+        for (int i = 2; i < 32; ++i) {
+            const QString bc = QStringLiteral("TLO%1L9").arg(i, 3, 10, QLatin1Char('0'));
+            big.volumes.push_back({bc, QStringLiteral("outside at Vault A"), false, 40});
+            big.missing << bc;
+        }
+        page.reportView()->showPlan(big);
+        page.reportView()->setStatus(longText(QStringLiteral("problem"), 80));
+        QCOMPARE(placeIn(start, &page), startAt);
+        QCOMPARE(placeIn(plan, &page), planAt);
+        // The whole plan is still there to read.
+        QVERIFY(page.reportView()->planText().contains(QStringLiteral("TLO031L9")));
+        page.reportView()->setStatus(QString());
+        QCOMPARE(placeIn(start, &page), startAt);
+    }
+
+    void scheduleRuleFieldStaysWhereItIs() {
+        auto engine = open_engine(home_);
+        QVERIFY(engine);
+        tl::ui::EngineGate gate;
+        tl::ui::SchedulePanel panel(*engine, gate, home_ + "/catalog.db");
+        panel.setDefinitions({QStringLiteral("nightly")});
+        panel.resize(1000, 700);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        const QRect ruleAt = placeIn(panel.ruleField(), &panel);
+        const QRect tableAt = placeIn(panel.table(), &panel);
+
+        panel.ruleField()->setText(QStringLiteral("incr mon-sat at 25:00")); // an error
+        QVERIFY(!panel.ruleError()->message().isEmpty());
+        QCOMPARE(placeIn(panel.ruleField(), &panel), ruleAt);
+        QCOMPARE(placeIn(panel.table(), &panel), tableAt);
+
+        panel.ruleField()->setText(
+            QStringLiteral("full sun#1 at 23:05; diff sun at 23:05; incr mon-sat at 23:05"));
+        QVERIFY(panel.ruleError()->message().isEmpty());
+        QCOMPARE(panel.previewRuns().size(), 5);
+        QCOMPARE(placeIn(panel.ruleField(), &panel), ruleAt);
+        QCOMPARE(placeIn(panel.table(), &panel), tableAt);
+
+        panel.ruleField()->clear();
+        QCOMPARE(placeIn(panel.ruleField(), &panel), ruleAt);
+    }
+
+    void jobDialogKeepsItsShapeWhenErrorsClear() {
+        const QString catalog = home_ + "/catalog.db";
+        auto start = tl::ui::DefinitionDialog::defaults(tl::ui::DefinitionDialog::pools(catalog));
+        tl::ui::DefinitionDialog dlg(catalog, start, {QStringLiteral("nightly")}, false);
+        dlg.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dlg));
+        dlg.nameField()->setText(QStringLiteral("nightly")); // taken
+        dlg.sourcesField()->setPlainText(dir_.path() + "/no-such-folder");
+        QVERIFY(!dlg.okButton()->isEnabled());
+        const QSize size = dlg.size();
+        const QRect okAt = placeIn(dlg.okButton(), &dlg);
+        const QRect poolAt = placeIn(dlg.poolField(), &dlg);
+
+        dlg.nameField()->setText(QStringLiteral("weekly"));
+        dlg.sourcesField()->setPlainText(dir_.path() + "/src");
+        QVERIFY2(dlg.okButton()->isEnabled(), qPrintable(dlg.reason()));
+        QCOMPARE(dlg.size(), size);
+        QCOMPARE(placeIn(dlg.okButton(), &dlg), okAt);
+        QCOMPARE(placeIn(dlg.poolField(), &dlg), poolAt);
+    }
+
+    void libraryHeaderStaysWhenMarkOffsiteAppears() {
+        int slot = 0; // the first full slot, by the changer's inventory
+        const auto inv = run_cli({"--home", home_, "library", "inventory", "--json"});
+        for (const auto& v : inv.json().object().value("slots").toArray())
+            if (!slot && !v.toObject().value("barcode").toString().isEmpty())
+                slot = v.toObject().value("slot").toInt();
+        QVERIFY2(slot > 0, inv.out.constData());
+        auto engine = open_engine(home_);
+        QVERIFY(engine);
+        tl::ui::EngineGate gate;
+        tl::ui::LibraryPage page(*engine, gate);
+        QSignalSpy refreshed(&page, &tl::ui::LibraryPage::refreshed);
+        QSignalSpy moved(&page, &tl::ui::LibraryPage::moveFinished);
+        page.resize(1200, 860);
+        page.show();
+        QTRY_VERIFY(refreshed.count() >= 1);
+        auto* offsite = button(&page, QStringLiteral("Mark the exported cartridge off-site"));
+        QVERIFY(offsite);
+        QVERIFY(offsite->isHidden());
+        QWidget* drawing = page.view();
+        const QRect drawingAt = placeIn(drawing, &page);
+
+        QVERIFY(page.exportCartridge(slot, 1)); // to the first mail slot
+        QTRY_COMPARE_WITH_TIMEOUT(moved.count(), 1, 30000);
+        QCOMPARE(moved.first().first().toString(), QString());
+        QVERIFY(!offsite->isHidden());
+        QCOMPARE(placeIn(drawing, &page), drawingAt);
+    }
+};
+
+QTEST_MAIN(TestStableLayouts)
+#include "test_stable_layouts.moc"

@@ -1,0 +1,22 @@
+#pragma once
+// How the console words the engine's job codes (kinds, levels, statuses such as
+// "media-missing"): in the user's language, never as a raw code. An unknown code is shown as
+// it is. Pure functions; any thread.
+#include <QCoreApplication>
+#include <QString>
+
+namespace tl::ui {
+
+class JobText {
+    Q_DECLARE_TR_FUNCTIONS(JobText)
+public:
+    static QString kind(const QString& kind); // backup, restore, verify, scan
+    // full, differential, incremental for a backup; "" for the other kinds (they have none).
+    static QString level(const QString& kind, const QString& level);
+    static QString status(const QString& status); // completed … media-missing
+    // What a session or drive does: idle, mounting, positioning, writing, reading, waiting for
+    // media, waiting for a drive, done, failed.
+    static QString activity(const QString& activity);
+};
+
+} // namespace tl::ui
