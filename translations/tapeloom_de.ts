@@ -159,134 +159,166 @@
     <name>JobExport</name>
     <message>
         <source>%1 job %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Auftrag %2 (%1)</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished">Status</translation>
+        <translation>Status</translation>
     </message>
     <message>
         <source>Level</source>
-        <translation type="unfinished">Stufe</translation>
+        <translation>Stufe</translation>
     </message>
     <message>
         <source>Started</source>
-        <translation type="unfinished">Gestartet</translation>
+        <translation>Gestartet</translation>
     </message>
     <message>
         <source>Ended</source>
-        <translation type="unfinished"></translation>
+        <translation>Beendet</translation>
     </message>
     <message>
         <source>Duration</source>
-        <translation type="unfinished">Dauer</translation>
+        <translation>Dauer</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished">%1 s</translation>
+        <translation>%1 s</translation>
     </message>
     <message>
         <source>Files</source>
-        <translation type="unfinished">Dateien</translation>
+        <translation>Dateien</translation>
     </message>
     <message>
         <source>Bytes</source>
-        <translation type="unfinished">Bytes</translation>
+        <translation>Bytes</translation>
     </message>
     <message>
         <source>On tape</source>
-        <translation type="unfinished"></translation>
+        <translation>Auf Band</translation>
     </message>
     <message>
         <source>Wall rate</source>
-        <translation type="unfinished">Gesamtrate</translation>
+        <translation>Gesamtrate</translation>
     </message>
     <message>
         <source>%1 MB/s</source>
-        <translation type="unfinished">%1 MB/s</translation>
+        <translation>%1 MB/s</translation>
     </message>
     <message>
         <source>Sustained rate</source>
-        <translation type="unfinished">Dauerrate</translation>
+        <translation>Dauerrate</translation>
     </message>
     <message>
         <source>Volumes</source>
-        <translation type="unfinished">Bänder</translation>
+        <translation>Bänder</translation>
     </message>
     <message>
         <source>Sources</source>
-        <translation type="unfinished">Quellen</translation>
+        <translation>Quellen</translation>
     </message>
     <message>
         <source>Problems</source>
-        <translation type="unfinished">Probleme</translation>
+        <translation>Probleme</translation>
     </message>
     <message>
         <source>None.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine.</translation>
     </message>
 </context>
 <context>
     <name>JobText</name>
     <message>
         <source>backup</source>
-        <translation type="unfinished"></translation>
+        <translation>Sicherung</translation>
     </message>
     <message>
         <source>restore</source>
-        <translation type="unfinished"></translation>
+        <translation>Wiederherstellung</translation>
     </message>
     <message>
         <source>verify</source>
-        <translation type="unfinished"></translation>
+        <translation>Prüfung</translation>
     </message>
     <message>
         <source>scan</source>
-        <translation type="unfinished"></translation>
+        <translation>Einlesen</translation>
     </message>
     <message>
         <source>clone</source>
-        <translation type="unfinished"></translation>
+        <translation>Klon</translation>
     </message>
     <message>
         <source>full</source>
-        <translation type="unfinished">voll</translation>
+        <translation>voll</translation>
     </message>
     <message>
         <source>differential</source>
-        <translation type="unfinished"></translation>
+        <translation>differentiell</translation>
     </message>
     <message>
         <source>incremental</source>
-        <translation type="unfinished"></translation>
+        <translation>inkrementell</translation>
     </message>
     <message>
         <source>running</source>
-        <translation type="unfinished">läuft</translation>
+        <translation>läuft</translation>
     </message>
     <message>
         <source>completed</source>
-        <translation type="unfinished"></translation>
+        <translation>abgeschlossen</translation>
     </message>
     <message>
         <source>completed with warnings</source>
-        <translation type="unfinished"></translation>
+        <translation>mit Warnungen abgeschlossen</translation>
     </message>
     <message>
         <source>partly restored</source>
-        <translation type="unfinished"></translation>
+        <translation>teilweise wiederhergestellt</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished"></translation>
+        <translation>fehlgeschlagen</translation>
     </message>
     <message>
         <source>cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>abgebrochen</translation>
     </message>
     <message>
         <source>volumes outside the library</source>
-        <translation type="unfinished"></translation>
+        <translation>Bänder außerhalb der Bibliothek</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>untätig</translation>
+    </message>
+    <message>
+        <source>mounting</source>
+        <translation>lädt</translation>
+    </message>
+    <message>
+        <source>positioning</source>
+        <translation>positioniert</translation>
+    </message>
+    <message>
+        <source>writing</source>
+        <translation>schreibt</translation>
+    </message>
+    <message>
+        <source>reading</source>
+        <translation>liest</translation>
+    </message>
+    <message>
+        <source>waiting for media</source>
+        <translation>wartet auf ein Band</translation>
+    </message>
+    <message>
+        <source>waiting for a drive</source>
+        <translation>wartet auf ein Laufwerk</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>fertig</translation>
     </message>
 </context>
 <context>
@@ -411,19 +443,19 @@
     </message>
     <message>
         <source>backup</source>
-        <translation type="unfinished"></translation>
+        <translation>Sicherung</translation>
     </message>
     <message>
         <source>archive</source>
-        <translation type="unfinished"></translation>
+        <translation>Archiv</translation>
     </message>
     <message>
         <source>clone</source>
-        <translation type="unfinished"></translation>
+        <translation>Klon</translation>
     </message>
     <message>
         <source>scratch (lends blank volumes)</source>
-        <translation type="unfinished"></translation>
+        <translation>Reserve (verleiht leere Bänder)</translation>
     </message>
 </context>
 <context>
@@ -1730,7 +1762,7 @@ cmd:&apos;pg_dump db&apos;</translation>
     <name>tl::ui::EmptyHint</name>
     <message>
         <source>Hint</source>
-        <translation type="unfinished"></translation>
+        <translation>Hinweis</translation>
     </message>
 </context>
 <context>
@@ -2056,7 +2088,7 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>Report of job %1 written to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Bericht des Auftrags %1 nach %2 geschrieben</translation>
     </message>
 </context>
 <context>
@@ -2243,7 +2275,7 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>No job definitions yet. Press New… (Ctrl+N) to say what to back up, where and when; or back up once with File ▸ Back up now… (Ctrl+B). Label blank cartridges first on the Media page if the library has none in a pool.</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch keine Auftragsdefinitionen. Mit Neu… (Strg+N) festlegen, was wohin und wann gesichert wird; oder einmalig mit Datei ▸ Jetzt sichern … (Strg+B) sichern. Zuerst leere Kassetten auf der Seite Medien in einen Pool labeln, falls die Bibliothek keine hat.</translation>
     </message>
 </context>
 <context>
@@ -3740,7 +3772,7 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>Nothing to restore yet: there is no backup in the catalog. Back up first with File ▸ Back up now… (Ctrl+B) or a job on the Jobs page; its files then appear here to tick.</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch nichts wiederherzustellen: Der Katalog enthält keine Sicherung. Zuerst mit Datei ▸ Jetzt sichern … (Strg+B) oder einem Auftrag auf der Seite Aufträge sichern; ihre Dateien erscheinen dann hier zum Ankreuzen.</translation>
     </message>
 </context>
 <context>
@@ -4310,47 +4342,47 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>&amp;Save changes</source>
-        <translation type="unfinished"></translation>
+        <translation>Änderungen &amp;speichern</translation>
     </message>
     <message>
         <source>Schedule name</source>
-        <translation type="unfinished"></translation>
+        <translation>Name des Zeitplans</translation>
     </message>
     <message>
         <source>e.g. weeknights (optional)</source>
-        <translation type="unfinished"></translation>
+        <translation>z. B. wochentags (optional)</translation>
     </message>
     <message>
         <source>Problem with the rule</source>
-        <translation type="unfinished"></translation>
+        <translation>Problem mit der Regel</translation>
     </message>
     <message>
         <source>Save the name and rule into the selected schedule</source>
-        <translation type="unfinished"></translation>
+        <translation>Name und Regel in den ausgewählten Zeitplan speichern</translation>
     </message>
     <message>
         <source>&amp;Name:</source>
-        <translation type="unfinished">&amp;Name:</translation>
+        <translation>&amp;Name:</translation>
     </message>
     <message>
         <source>Next %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Nächste Sicherung (%1): %2</translation>
     </message>
     <message>
         <source>Select a schedule to change.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bitte einen Zeitplan zum Ändern auswählen.</translation>
     </message>
     <message>
         <source>Changing a schedule</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitplan wird geändert</translation>
     </message>
     <message>
         <source>The schedule was not changed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Zeitplan wurde nicht geändert: %1</translation>
     </message>
     <message>
         <source>Schedule %1 saved.</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitplan %1 gespeichert.</translation>
     </message>
 </context>
 <context>
@@ -4385,7 +4417,7 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>Name</source>
-        <translation type="unfinished">Name</translation>
+        <translation>Name</translation>
     </message>
 </context>
 <context>
@@ -4575,43 +4607,43 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>What the next data directory holds</source>
-        <translation type="unfinished"></translation>
+        <translation>Was das nächste Datenverzeichnis enthält</translation>
     </message>
     <message>
         <source>The system&apos;s (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Die des Systems (%1)</translation>
     </message>
     <message>
         <source>Language of the console</source>
-        <translation type="unfinished"></translation>
+        <translation>Sprache der Konsole</translation>
     </message>
     <message>
         <source>Applies at the next start of the console</source>
-        <translation type="unfinished"></translation>
+        <translation>Gilt ab dem nächsten Start der Konsole</translation>
     </message>
     <message>
         <source>&amp;Language (at the next start):</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Sprache (ab dem nächsten Start):</translation>
     </message>
     <message>
         <source>Language not changed: %1 is not one of the console&apos;s languages.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sprache nicht geändert: %1 ist keine Sprache der Konsole.</translation>
     </message>
     <message>
         <source>The console starts in %1 from the next start.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Konsole startet ab dem nächsten Start in %1.</translation>
     </message>
     <message>
         <source>%1 is the data directory in use.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist das Datenverzeichnis in Benutzung.</translation>
     </message>
     <message>
         <source>%1 holds a Tapeloom catalog: its jobs, media and devices are shown from the next start (restart the console to switch now).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 enthält einen Tapeloom-Katalog: Seine Aufträge, Bänder und Geräte werden ab dem nächsten Start gezeigt (die Konsole neu starten, um jetzt zu wechseln).</translation>
     </message>
     <message>
         <source>%1 has no catalog: a new, empty data directory is made there at the next start.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 enthält keinen Katalog: Beim nächsten Start wird dort ein neues, leeres Datenverzeichnis angelegt.</translation>
     </message>
 </context>
 <context>

@@ -86,7 +86,6 @@ private Q_SLOTS:
         f.write("hallo");
         f.close();
         cli({"--home", home, "volume", "label", "--all-blank", "--pool", "Default"});
-        cli({"--home", home, "pool", "add", "Scratch", "--purpose", "scratch"});
         cli({"--home", home, "job", "define", "nightly-webservers", src});
         cli({"--home", home, "schedule", "add", "nightly-webservers",
              "full sun at 23:05; incr mon-sat at 23:05", "--name", "weeknights"});

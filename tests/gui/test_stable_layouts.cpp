@@ -183,7 +183,8 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(moved.count(), 1, 30000);
         QCOMPARE(moved.first().first().toString(), QString());
         QVERIFY(!offsite->isHidden());
-        QCOMPARE(placeIn(drawing, &page), drawingAt);
+        // The drawing starts where it did (its size follows what the changer holds).
+        QCOMPARE(placeIn(drawing, &page).topLeft(), drawingAt.topLeft());
     }
 };
 
