@@ -368,6 +368,17 @@ CREATE TRIGGER files_delete INSTEAD OF DELETE ON files BEGIN
   WHERE saveset_id = OLD.saveset_id AND dir_id = OLD.dir_id AND name_id = OLD.name_id;
 END;
 )sql",
+        // Encrypted save sets (issue #20, docs/media.md "Encryption"): a pool (and a job
+        // definition, in its JSON) names the algorithm and key its backups are written with;
+        // a media session records the key id its chunks need ("NAME:FINGERPRINT", NULL = clear)
+        // and whether its file names are sealed too. The key itself is never in the catalog.
+        R"sql(
+ALTER TABLE pools ADD COLUMN encryption TEXT NOT NULL DEFAULT 'none';
+ALTER TABLE pools ADD COLUMN key_name TEXT;
+ALTER TABLE pools ADD COLUMN encrypt_names INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE sessions ADD COLUMN key_id TEXT;
+ALTER TABLE sessions ADD COLUMN names_sealed INTEGER NOT NULL DEFAULT 0;
+)sql",
     };
     return steps;
 }

@@ -21,6 +21,9 @@ struct ScanReport {
     std::uint64_t blocks_read = 0;
     std::vector<BadBlock> bad_blocks;
     std::vector<std::string> warnings;
+    // Encrypted sessions skipped because their key is not in the key store (one message each,
+    // naming the key id); import the key and scan again to add them.
+    std::vector<std::string> keys_missing;
 };
 
 // `barcodes` empty with `all`: every cartridge of the library that carries a Tapeloom label.

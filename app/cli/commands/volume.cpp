@@ -2,7 +2,9 @@
 
 #include "commands/commands.h"
 #include "commands/job_json.h"
+#include "common/log.h"
 #include "common/units.h"
+#include "crypto/key_store.h"
 #include "device/library.h"
 #include "exit_codes.h"
 #include "format/object.h"
@@ -88,7 +90,8 @@ int volume_ls(Context& ctx) {
     if (!drive) return ctx.fail(drive.error());
     auto& d = lib.value()->drive(drive.value());
     if (auto st = d.open(true); !st) return ctx.fail(st.error());
-    auto listing = job::list_volume(d);
+    const auto keys = crypto::KeyStore::in_home(engine.value()->home());
+    auto listing = job::list_volume(d, &keys);
     (void)d.close();
     if (!listing) return ctx.fail(listing.error());
     const auto& l = listing.value();
@@ -113,6 +116,9 @@ int volume_ls(Context& ctx) {
                                      {"prev_volume", s.prev_volume},
                                      {"tape_files", s.tape_files},
                                      {"has_trailer", s.has_trailer},
+                                     {"key_id", s.key_id},
+                                     {"names_sealed", s.names_sealed},
+                                     {"locked", s.locked},
                                      {"streams", streams}});
         }
         j["objects"] = nlohmann::json::array();
@@ -138,6 +144,12 @@ int volume_ls(Context& ctx) {
     for (const auto& s : l.sessions) {
         o << "  session " << s.uuid << " job " << s.job_id << " volume #" << s.volume_seq + 1
           << (s.has_trailer ? "" : " (no trailer: scanned)") << "\n";
+        if (!s.key_id.empty())
+            o << "    encrypted (aes-256-gcm) with key " << s.key_id
+              << (s.locked ? (s.names_sealed ? ": key not in the key store, names not listed"
+                                             : ": key not in the key store, contents locked")
+                           : "")
+              << "\n";
         for (const auto& st : s.streams)
             o << "    stream " << st.id << ": " << st.identity << "\n";
     }
@@ -169,7 +181,9 @@ int verify(Context& ctx) {
                             {"files_failed", v.files_failed},
                             {"blocks_read", v.stats.blocks_read},
                             {"bytes_read", v.stats.bytes_read},
-                            {"elapsed_s", v.elapsed}};
+                            {"elapsed_s", v.elapsed},
+                            {"files_unchecked", v.files_unchecked},
+                            {"key_missing", v.key_missing}};
         j["problems"] = nlohmann::json::array();
         for (const auto& p : v.problems)
             j["problems"].push_back({{"source", p.source}, {"path", p.path}, {"why", p.why}});
@@ -183,6 +197,9 @@ int verify(Context& ctx) {
           << "  read         : " << v.stats.blocks_read << " blocks, "
           << format_bytes(v.stats.bytes_read) << "\n";
         print_bad_blocks(o, v.bad_blocks);
+        if (v.files_unchecked > 0)
+            o << "  NOT CHECKED  : contents of " << v.files_unchecked
+              << " files (encrypted; block CRCs were checked): " << v.key_missing << "\n";
         std::size_t shown = 0;
         for (const auto& p : v.problems) {
             if (++shown > 50) {
@@ -193,7 +210,13 @@ int verify(Context& ctx) {
               << "\n";
         }
     }
-    return v.status == "completed" ? 0 : (v.status == "partial" ? kPartial : kFailure);
+    if (v.status == "completed") return 0;
+    if (v.files_failed == 0 && v.bad_blocks.empty() && v.files_unchecked > 0) {
+        log::get("cli")->error("verify of job {}: {}", v.job_id, v.key_missing);
+        ctx.err() << "tapeloom-cli: error: contents not checked: " << v.key_missing << "\n";
+        return kKeyMissing;
+    }
+    return v.status == "partial" ? kPartial : kFailure;
 }
 int scan(Context& ctx) {
     auto engine = ctx.engine();
@@ -211,7 +234,8 @@ int scan(Context& ctx) {
                         {"files_added", s.files_added},
                         {"blocks_read", s.blocks_read},
                         {"bad_blocks", bad},
-                        {"warnings", s.warnings}});
+                        {"warnings", s.warnings},
+                        {"keys_missing", s.keys_missing}});
     } else {
         auto& o = ctx.out();
         o << "Scanned " << s.volumes.size() << " volume(s): " << s.jobs_added << " job(s), "
@@ -221,8 +245,16 @@ int scan(Context& ctx) {
         print_bad_blocks(o, s.bad_blocks);
         for (const auto& w : s.warnings)
             o << "  warning: " << w << "\n";
+        for (const auto& k : s.keys_missing)
+            o << "  NOT SCANNED (encrypted): " << k << "\n";
     }
-    return s.bad_blocks.empty() ? 0 : kPartial;
+    if (!s.bad_blocks.empty()) return kPartial;
+    if (!s.keys_missing.empty()) {
+        log::get("cli")->error("scan: {} encrypted session(s) skipped, key not in the key store",
+                               s.keys_missing.size());
+        return kKeyMissing;
+    }
+    return 0;
 }
 } // namespace
 
