@@ -197,7 +197,19 @@ private Q_SLOTS:
         QVERIFY(tltest::write_file(pass, "a passphrase for the DR site\n"));
         auto ex = run_cli(h(home, {"key", "export", "dr", exported, "--passphrase-file", pass}));
         QVERIFY2(ex.exit_code == 0, ex.err.constData());
-        QVERIFY(!QFile(exported).readAll().contains(id.toUtf8() + "x"));
+        {
+            // The export holds the key sealed only: its bytes in hex are not in it.
+            QFile keyfile(home + "/keys/dr.key"), exportfile(exported);
+            QVERIFY(keyfile.open(QIODevice::ReadOnly) && exportfile.open(QIODevice::ReadOnly));
+            QByteArray hex;
+            for (const QByteArray& line : keyfile.readAll().split('\n'))
+                if (line.startsWith("key ")) hex = line.mid(4);
+            QCOMPARE(hex.size(), 64);
+            const QByteArray text = exportfile.readAll();
+            QVERIFY(text.contains(id.toUtf8()));
+            QVERIFY(!text.contains(hex));
+            QVERIFY(!text.contains(QByteArray::fromHex(hex)));
+        }
         auto b = run_cli(h(home, {"backup", "--library", "lib", "--encryption", "aes-256-gcm",
                                   "--key", "dr", "--source", src, "--json"}));
         QVERIFY2(b.exit_code == 0, b.err.constData());
@@ -240,7 +252,7 @@ private Q_SLOTS:
         QVERIFY(tltest::make_fixture_tree(src, 1 << 20));
         const QStringList lib = {"library",  "add",      "--virtual", "--name",     "lib",
                                  "--drives", "2",        "--slots",   "6",          "--mail",
-                                 "1",        "--prefix", "CLN",       "--capacity", "64M"};
+                                 "1",        "--prefix", "CPY",       "--capacity", "64M"};
         QCOMPARE(run_cli(h(home, lib)).exit_code, 0);
         const QString id = make_key(home, "k4");
         auto b = run_cli(h(home, {"backup", "--library", "lib", "--encryption", "aes-256-gcm",
@@ -248,7 +260,7 @@ private Q_SLOTS:
         QVERIFY2(b.exit_code == 0, b.err.constData());
         const QString original = b.json().object().value("volumes").toArray().first().toString();
         QCOMPARE(run_cli(h(home, {"pool", "add", "Off"})).exit_code, 0);
-        QCOMPARE(run_cli(h(home, {"volume", "label", "--barcode", "CLN003L9", "--pool", "Off",
+        QCOMPARE(run_cli(h(home, {"volume", "label", "--barcode", "CPY003L9", "--pool", "Off",
                                   "--library", "lib"}))
                      .exit_code,
                  0);
