@@ -9,9 +9,10 @@ PACKAGES=(
   # Qt 6 Widgets, Linguist tools and Qt's own translations; QCustomPlot for the graphs
   qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n libgl-dev
   libqcustomplot-dev
-  # engine: logging, catalog, JSON, checksums and hashes, compression, ACLs
+  # engine: logging, catalog, JSON, checksums and hashes, compression, ACLs, encryption
+  # (OpenSSL 3 libcrypto: AES-256-GCM, scrypt, HKDF)
   libspdlog-dev libsqlite3-dev sqlite3 nlohmann-json3-dev libxxhash-dev liblz4-dev libzstd-dev
-  zlib1g-dev libacl1-dev
+  zlib1g-dev libacl1-dev libssl-dev
   # real tape libraries are driven through mtx; GUI tests and screenshots without a display
   mtx xvfb xauth
 )

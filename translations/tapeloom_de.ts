@@ -3432,6 +3432,38 @@ cmd:&apos;pg_dump db&apos;</translation>
         <source>Max use: a duration such as 7d, 12h or 90m, or empty for no limit.</source>
         <translation>Max. Nutzungsdauer: eine Dauer wie 7d, 12h oder 90m, oder leer für keine Grenze.</translation>
     </message>
+    <message>
+        <source>Encrypt the file names too</source>
+        <translation>Auch die Dateinamen verschlüsseln</translation>
+    </message>
+    <message>
+        <source>&amp;Encryption:</source>
+        <translation>&amp;Verschlüsselung:</translation>
+    </message>
+    <message>
+        <source>&amp;Key:</source>
+        <translation>&amp;Schlüssel:</translation>
+    </message>
+    <message>
+        <source>Choose the key to encrypt with (create one with tapeloom-cli key create NAME).</source>
+        <translation>Wählen Sie den Schlüssel zum Verschlüsseln (einen neuen erzeugt tapeloom-cli key create NAME).</translation>
+    </message>
+    <message>
+        <source>none (written in clear)</source>
+        <translation>keine (unverschlüsselt geschrieben)</translation>
+    </message>
+    <message>
+        <source>Encryption</source>
+        <translation>Verschlüsselung</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <source>Encrypt file names</source>
+        <translation>Dateinamen verschlüsseln</translation>
+    </message>
 </context>
 <context>
     <name>tl::ui::PoolTableModel</name>
@@ -4906,6 +4938,14 @@ cmd:&apos;pg_dump db&apos;</translation>
     <message>
         <source>Jobs</source>
         <translation>Aufträge</translation>
+    </message>
+    <message>
+        <source>Holds encrypted save sets: restoring them needs these keys in the key store (tapeloom-cli key import)</source>
+        <translation>Enthält verschlüsselte Sicherungssätze: Zum Wiederherstellen müssen diese Schlüssel im Schlüsselspeicher sein (tapeloom-cli key import)</translation>
+    </message>
+    <message>
+        <source>Encrypted with</source>
+        <translation>Verschlüsselt mit</translation>
     </message>
 </context>
 </TS>

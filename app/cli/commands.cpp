@@ -14,6 +14,7 @@ Registry all_commands() {
     add_scheduling_commands(r);
     add_volume_commands(r);
     add_pool_commands(r);
+    add_key_commands(r);
     add_prune_commands(r);
     add_clone_commands(r);
     add_restore_commands(r);

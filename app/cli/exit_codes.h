@@ -16,6 +16,7 @@ enum ExitCode : int {
     kWarnings = 8,     // finished with warnings (files changed while read, skipped)
     kCorrupt = 9,      // media or catalog damaged / foreign
     kCancelled = 10,   // cancelled by the operator or a signal
+    kKeyMissing = 11,  // encrypted data whose key is not in the key store (key import)
 };
 
 inline int exit_code_for(ErrorKind kind) {
@@ -37,6 +38,8 @@ inline int exit_code_for(ErrorKind kind) {
         return kCorrupt;
     case ErrorKind::Cancelled:
         return kCancelled;
+    case ErrorKind::KeyMissing:
+        return kKeyMissing;
     case ErrorKind::AlreadyExists:
     case ErrorKind::Io:
     case ErrorKind::Unsupported:

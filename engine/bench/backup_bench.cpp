@@ -102,6 +102,7 @@ Result<BackupBenchResult> run_backup_bench(const BackupBenchOptions& o, Clock& c
     sb.sessions_per_drive = o.sessions_per_drive;
     sb.block_size = o.block_size;
     sb.null_drives = o.null_drives;
+    sb.encryption = o.encryption;
     sb.cancel = o.cancel;
     auto rep = backup_to_scratch(sb, scratch.path + "/home", clock);
     if (!rep) return rep.error();
@@ -133,6 +134,7 @@ nlohmann::json to_json(const BackupBenchResult& r) {
           {"drives_used", b.drives.size()},
           {"sessions", b.sessions.size()},
           {"block_size", r.options.block_size},
+          {"encryption", r.options.encryption},
           {"bytes", b.bytes},
           {"files", b.files},
           {"seconds", b.elapsed},
@@ -179,9 +181,9 @@ std::string format_bench(const BackupBenchResult& r) {
     o << "    job " << b.status << ", " << b.drives.size() << " drive(s) used of "
       << r.options.drives << ", " << b.sessions.size() << " session(s) (up to "
       << r.options.sessions_per_drive << " per drive), " << format_bytes(r.options.block_size)
-      << " blocks, " << b.elapsed << " s; sustained " << format_rate(b.sustained_rate)
-      << " on tape; CPU " << b.cpu_utilization << " % of the machine; peak RSS "
-      << format_bytes(b.peak_rss) << "\n";
+      << " blocks, " << (r.options.encryption == "none" ? "" : r.options.encryption + ", ")
+      << b.elapsed << " s; sustained " << format_rate(b.sustained_rate) << " on tape; CPU "
+      << b.cpu_utilization << " % of the machine; peak RSS " << format_bytes(b.peak_rss) << "\n";
     o.precision(2);
     o << "  backup / dd  : " << (r.dd.rate() > 0 ? r.backup_rate() / r.dd.rate() : 0) << "\n"
       << "  backup / cat : " << (r.cat.rate() > 0 ? r.backup_rate() / r.cat.rate() : 0) << "\n";

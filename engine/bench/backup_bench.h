@@ -28,6 +28,7 @@ struct BackupBenchOptions {
     std::size_t block_size = 256 * 1024;
     std::string scratch = "/dev/shm"; // where the temporary home (and generated data) go
     bool null_drives = false;         // write to null drives: the engine without tape writing
+    std::string encryption = "none";  // aes-256-gcm: the backup seals its chunks
     std::function<void(const std::string&)> note; // progress lines for the operator
     std::atomic<bool>* cancel = nullptr;          // checked between phases, passed to the job
 };

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "api/engine.h"
+#include "crypto/key_store.h"
 #include "device/device_registry.h"
 #include "job/backup_job.h"
 
@@ -60,6 +61,12 @@ Result<job::JobReport> backup_to_scratch(const ScratchBackup& b, const std::stri
     bo.poll_interval = b.poll_interval;
     bo.name = "bench";
     bo.null_drives = b.null_drives;
+    if (b.encryption != "none") {
+        auto key = crypto::KeyStore::in_home(engine.value()->home())
+                       .create("bench", to_unix_seconds(clock.wall()));
+        if (!key) return key.error();
+        bo.encryption = {b.encryption, key->name, {}};
+    }
     auto rep = job::run_backup(*engine.value(), bo, {}, b.cancel);
     if (!rep) return rep.error();
     if (rep->status == "cancelled")

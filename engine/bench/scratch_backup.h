@@ -38,6 +38,7 @@ struct ScratchBackup {
     std::optional<nlohmann::json> streaming; // the virtual drives' streaming model, if any
     double poll_interval = 1.0;
     bool null_drives = false; // null drives instead of the scratch library (the read side alone)
+    std::string encryption = "none"; // aes-256-gcm: under a key made for the run
     std::atomic<bool>* cancel = nullptr;
 };
 

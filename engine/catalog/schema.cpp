@@ -372,6 +372,17 @@ END;
         R"sql(
 ALTER TABLE schedules ADD COLUMN name TEXT NOT NULL DEFAULT '';
 )sql",
+        // Encrypted save sets (issue #20, docs/media.md "Encryption"): a pool (and a job
+        // definition, in its JSON) names the algorithm and key its backups are written with;
+        // a media session records the key id its chunks need ("NAME:FINGERPRINT", NULL = clear)
+        // and whether its file names are sealed too. The key itself is never in the catalog.
+        R"sql(
+ALTER TABLE pools ADD COLUMN encryption TEXT NOT NULL DEFAULT 'none';
+ALTER TABLE pools ADD COLUMN key_name TEXT;
+ALTER TABLE pools ADD COLUMN encrypt_names INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE sessions ADD COLUMN key_id TEXT;
+ALTER TABLE sessions ADD COLUMN names_sealed INTEGER NOT NULL DEFAULT 0;
+)sql",
     };
     return steps;
 }

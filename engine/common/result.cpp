@@ -30,6 +30,8 @@ const char* to_string(ErrorKind kind) {
         return "media-missing";
     case ErrorKind::Cancelled:
         return "cancelled";
+    case ErrorKind::KeyMissing:
+        return "key-missing";
     case ErrorKind::Internal:
         return "internal";
     }

@@ -22,6 +22,7 @@ enum class ErrorKind {
     Unsupported,     // a feature this build or device does not have
     MediaMissing,    // volumes needed that are not in the library
     Cancelled,       // the operator or a signal stopped the operation
+    KeyMissing,      // encrypted data whose key is not in the key store
     Internal,        // a bug: an invariant did not hold
 };
 

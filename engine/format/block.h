@@ -35,11 +35,14 @@ inline constexpr std::uint16_t kAll = 0x1F;
 } // namespace block_flags
 
 // Chunk flags (u16). STREAM_BEGIN: the chunk starts its stream (stream_offset 0).
-// STREAM_END: the stream ends with this chunk's last byte.
+// STREAM_END: the stream ends with this chunk's last byte. SEALED (block version 2 only): the
+// payload is encrypted and ends with its 16-byte tag (format/chunk_seal.h, §3.4).
 namespace chunk_flags {
 inline constexpr std::uint16_t kStreamBegin = 0x01;
 inline constexpr std::uint16_t kStreamEnd = 0x02;
+inline constexpr std::uint16_t kSealed = 0x04;
 inline constexpr std::uint16_t kAll = 0x03;
+inline constexpr std::uint16_t kAllSealed = 0x07;
 } // namespace chunk_flags
 
 struct BlockHeader {
@@ -57,6 +60,7 @@ struct BlockHeader {
 };
 
 // A chunk inside a parsed block: points into the caller's buffer (no copy), valid while it is.
+// A sealed chunk's length includes its tag until unseal_chunks() opened it.
 struct ChunkView {
     std::uint32_t stream_id = 0;
     std::uint16_t flags = 0;
@@ -76,7 +80,8 @@ bool valid_block_size(std::size_t n);
 // "block size 1000 is invalid; use a multiple of 1 KiB from 64 KiB to 4 MiB" or ok.
 Status check_block_size(std::size_t n);
 
-// Validates a block (size, magic, version, CRC, chunk bounds) and lists its chunks. Corrupt
+// Validates a block (size, magic, version, CRC, chunk bounds) and lists its chunks; sealed
+// chunks are listed as they are (see unseal_chunks in format/chunk_seal.h). Corrupt
 // errors name the block by session_block_seq. Reuses its chunk vector across calls, so one
 // BlockReader per reading thread makes parsing allocation-free. Not thread-safe.
 class BlockReader final {
@@ -84,6 +89,7 @@ public:
     Status parse(const std::uint8_t* block, std::size_t n);
     const BlockHeader& header() const { return header_; }
     std::span<const ChunkView> chunks() const { return chunks_; }
+    std::span<ChunkView> mutable_chunks() { return chunks_; }
 
 private:
     BlockHeader header_;

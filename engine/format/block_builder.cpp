@@ -25,8 +25,8 @@ void BlockBuilder::reset(std::uint8_t* buffer, std::size_t block_len, const Bloc
 }
 
 std::size_t BlockBuilder::free_for_chunk() const {
-    if (open_ || pos_ + kChunkHeaderSize >= len_) return 0;
-    return len_ - pos_ - kChunkHeaderSize;
+    if (open_ || pos_ + kChunkHeaderSize + tag_room() >= len_) return 0;
+    return len_ - pos_ - kChunkHeaderSize - tag_room();
 }
 
 std::uint8_t* BlockBuilder::begin_chunk(std::uint32_t stream_id, std::uint64_t stream_offset,
@@ -62,6 +62,10 @@ void BlockBuilder::end_chunk(std::size_t payload_len) {
     std::uint8_t* h = buf_ + pos_;
     assert(load_u32(h + 20) == kNoBoundary || load_u32(h + 20) < payload_len);
     store_u32(h + 16, static_cast<std::uint32_t>(payload_len));
+    if (seal_.seals(load_u32(h))) {
+        seal_open_chunk(payload_len);
+        payload_len += kSealTagSize;
+    }
     const std::size_t end = pos_ + kChunkHeaderSize + payload_len;
     const std::size_t aligned = std::min(align_up(end), len_);
     std::memset(buf_ + end, 0, aligned - end); // alignment padding is part of the CRC
@@ -69,12 +73,32 @@ void BlockBuilder::end_chunk(std::size_t payload_len) {
     ++chunk_count_;
 }
 
+void BlockBuilder::seal_open_chunk(std::size_t payload_len) {
+    std::uint8_t* h = buf_ + pos_;
+    ChunkView v;
+    v.stream_id = load_u32(h);
+    v.flags = load_u16(h + 4);
+    v.stream_offset = load_u64(h + 8);
+    v.first_boundary = load_u32(h + 20);
+    const SealParams p =
+        seal_params(stamp_.session_uuid, stamp_.session_block_seq, chunk_count_, v);
+    std::uint8_t* data = h + kChunkHeaderSize;
+    // A failing EVP call on a valid key is a broken crypto library. The clear text must not
+    // reach the tape: the chunk is zeroed, so it fails its authentication when read.
+    if (!seal_.cipher->seal(p, data, payload_len, data + payload_len)) {
+        std::memset(data, 0, payload_len + kSealTagSize);
+        assert(false && "chunk sealing failed");
+    }
+    store_u16(h + 4, static_cast<std::uint16_t>(v.flags | chunk_flags::kSealed));
+    store_u32(h + 16, static_cast<std::uint32_t>(payload_len + kSealTagSize));
+}
+
 void BlockBuilder::finish(std::uint32_t tape_file, std::uint32_t block_in_file) {
     assert(buf_ && !open_);
     std::memset(buf_ + pos_, 0, len_ - pos_);
     std::uint8_t* h = buf_;
     std::memcpy(h, kBlockMagic, 4);
-    store_u16(h + 4, kBlockVersion);
+    store_u16(h + 4, seal_.cipher ? kBlockVersionSealed : kBlockVersion);
     store_u16(h + 6, stamp_.flags);
     store_u32(h + 8, static_cast<std::uint32_t>(len_));
     store_u32(h + 12, static_cast<std::uint32_t>(pos_ - kBlockHeaderSize));

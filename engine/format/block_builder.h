@@ -18,6 +18,7 @@
 #include <cstdint>
 
 #include "format/block.h"
+#include "format/chunk_seal.h"
 
 namespace tl::format {
 
@@ -33,6 +34,9 @@ public:
     // Starts a block in `buffer` (block_len bytes, a valid block size; not owned, must outlive
     // the builder's use). Nothing is written until begin_chunk()/finish().
     void reset(std::uint8_t* buffer, std::size_t block_len, const BlockStamp& stamp);
+    // A session written with a key: every chunk the policy covers is sealed in end_chunk()
+    // and the block is written as version 2. Kept across reset(); the cipher must outlive use.
+    void set_seal_policy(const SealPolicy& policy) { seal_ = policy; }
 
     // Payload bytes the next chunk can carry, after its 24-byte header (0 if none fits).
     std::size_t free_for_chunk() const;
@@ -65,6 +69,9 @@ private:
     std::uint32_t chunk_count_ = 0;
     bool open_ = false;
     std::size_t open_capacity_ = 0;
+    SealPolicy seal_;
+    std::size_t tag_room() const { return seal_.cipher ? kSealTagSize : 0; }
+    void seal_open_chunk(std::size_t payload_len);
 };
 
 } // namespace tl::format

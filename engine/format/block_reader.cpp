@@ -1,3 +1,5 @@
+#include <algorithm>
+#include <cstdio>
 #include <cstring>
 
 #include "codec/crc32c.h"
@@ -66,7 +68,7 @@ Result<BlockHeader> peek_block_header(const std::uint8_t* block, std::size_t n) 
     if (std::memcmp(block, kBlockMagic, 4) != 0)
         return make_error(ErrorKind::Corrupt, "not a Tapeloom data block (no MXB1 magic)");
     BlockHeader h = read_header(block);
-    if (h.version != kBlockVersion)
+    if (h.version != kBlockVersion && h.version != kBlockVersionSealed)
         return make_error(ErrorKind::Unsupported,
                           "block " + std::to_string(h.session_block_seq) + " has format version " +
                               std::to_string(h.version) + "; this build reads version " +
@@ -93,11 +95,14 @@ Status BlockReader::parse(const std::uint8_t* block, std::size_t n) {
                               hex32(crc) + ")");
     // The CRC matched, so what follows only fails for a newer format, a writer bug or a
     // forged block. The version is checked after the CRC so a flipped bit reads as Corrupt.
-    if (h.version != kBlockVersion)
+    if (h.version != kBlockVersion && h.version != kBlockVersionSealed)
         return make_error(ErrorKind::Unsupported,
                           "block " + std::to_string(h.session_block_seq) + " has format version " +
-                              std::to_string(h.version) + "; this build reads version " +
-                              std::to_string(kBlockVersion));
+                              std::to_string(h.version) + "; this build reads versions " +
+                              std::to_string(kBlockVersion) + " and " +
+                              std::to_string(kBlockVersionSealed));
+    const std::uint16_t known_chunk_flags =
+        h.version == kBlockVersionSealed ? chunk_flags::kAllSealed : chunk_flags::kAll;
     if ((h.flags & ~block_flags::kAll) != 0 || load_u32(block + 60) != 0)
         return corrupt(h, "unknown flags or reserved bits set");
     if (h.payload_len > n - kBlockHeaderSize)
@@ -118,9 +123,15 @@ Status BlockReader::parse(const std::uint8_t* block, std::size_t n) {
         if (v.length == 0 || v.length > end - pos - kChunkHeaderSize)
             return corrupt(h, "chunk " + std::to_string(i) + " length " + std::to_string(v.length) +
                                   " overruns the payload");
-        if ((v.flags & ~chunk_flags::kAll) != 0 || load_u16(c + 6) != 0)
+        if ((v.flags & ~known_chunk_flags) != 0 || load_u16(c + 6) != 0)
             return corrupt(h, "chunk " + std::to_string(i) + " has unknown flags");
-        if (v.first_boundary != kNoBoundary && v.first_boundary >= v.length)
+        const std::uint32_t clear_len =
+            (v.flags & chunk_flags::kSealed)
+                ? v.length - static_cast<std::uint32_t>(std::min<std::size_t>(v.length, 16))
+                : v.length;
+        if ((v.flags & chunk_flags::kSealed) && clear_len == 0)
+            return corrupt(h, "sealed chunk " + std::to_string(i) + " is shorter than its tag");
+        if (v.first_boundary != kNoBoundary && v.first_boundary >= clear_len)
             return corrupt(h, "chunk " + std::to_string(i) + " first_boundary " +
                                   std::to_string(v.first_boundary) + " is outside the chunk");
         chunks_.push_back(v);

@@ -23,6 +23,9 @@ inline constexpr std::size_t kDefaultBlockSize = 256 * 1024;
 inline constexpr std::size_t kBlockSizeGranule = 1024;
 inline constexpr char kBlockMagic[4] = {'M', 'X', 'B', '1'};
 inline constexpr std::uint16_t kBlockVersion = 1;
+// §3.4 A block of a session written with a key: may carry sealed (encrypted) chunks. Readers
+// of version 1 refuse it as unsupported instead of reading ciphertext as data.
+inline constexpr std::uint16_t kBlockVersionSealed = 2;
 inline constexpr std::size_t kBlockHeaderSize = 64;
 
 // §3.2 Chunks: 24-byte header, payload, zero padding to the next multiple of 8.

@@ -62,6 +62,12 @@ std::vector<std::uint8_t> serialize_session_header(const SessionHeader& h) {
         w.u32(0);
         w.u64(r.next_offset);
     }
+    if (h.encryption.enabled()) { // appended: readers of version 1 stop before these
+        w.u8(static_cast<std::uint8_t>(h.encryption.cipher));
+        w.u8(h.encryption.names_sealed ? 1 : 0);
+        w.u16(0);
+        w.str(h.encryption.key_id);
+    }
     end_record(w, start);
     return out;
 }
@@ -111,6 +117,18 @@ Result<SessionHeader> deserialize_session_header(const std::uint8_t* p, std::siz
         r.u32();
         rp.next_offset = r.u64();
         h.resume.push_back(rp);
+    }
+    if (r.ok() && r.remaining() > 0) {
+        const std::uint8_t cipher = r.u8();
+        const std::uint8_t seal_flags = r.u8();
+        r.u16();
+        h.encryption.key_id = r.str();
+        if (r.ok() && cipher != static_cast<std::uint8_t>(SessionCipher::Aes256Gcm))
+            return make_error(ErrorKind::Unsupported, "session header: encryption algorithm " +
+                                                          std::to_string(cipher) +
+                                                          " is not supported by this build");
+        h.encryption.cipher = SessionCipher::Aes256Gcm;
+        h.encryption.names_sealed = (seal_flags & 1) != 0;
     }
     if (!r.ok()) return r.error();
     if (kind > static_cast<std::uint8_t>(HeaderKind::Continuation) || !codec::is_known_codec(codec))

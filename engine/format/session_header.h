@@ -38,6 +38,17 @@ struct ResumePoint {
     friend bool operator==(const ResumePoint&, const ResumePoint&) = default;
 };
 
+// How a session's chunks are protected (docs/format.md §3.4, §5). On-media ids (u8).
+enum class SessionCipher : std::uint8_t { None = 0, Aes256Gcm = 1 };
+
+struct SessionEncryption {
+    SessionCipher cipher = SessionCipher::None;
+    bool names_sealed = true; // the control stream (index, trailers) is sealed too
+    std::string key_id;       // "NAME:FINGERPRINT" of the key the chunk key derives from
+    bool enabled() const { return cipher != SessionCipher::None; }
+    friend bool operator==(const SessionEncryption&, const SessionEncryption&) = default;
+};
+
 struct SessionHeader {
     HeaderKind kind = HeaderKind::SessionStart;
     Uuid session_uuid;
@@ -53,6 +64,7 @@ struct SessionHeader {
     std::uint64_t next_block_seq = 0; // session_block_seq of the block after this one
     std::vector<StreamInfo> streams;
     std::vector<ResumePoint> resume; // empty for SessionStart
+    SessionEncryption encryption;    // appended fields (format version 2); None when absent
     friend bool operator==(const SessionHeader&, const SessionHeader&) = default;
 };
 

@@ -114,6 +114,15 @@ std::uint64_t expected_source_bytes(catalog::Db& db, const std::vector<std::stri
 
 } // namespace
 
+Status encrypt_session(const BackupEncryption& e, catalog::Db& db, DriveWorkerConfig& cfg) {
+    if (!e.enabled()) return {};
+    auto cipher = e.cipher_for(cfg.session_uuid);
+    if (!cipher) return cipher.error();
+    cfg.cipher = std::move(cipher.value());
+    cfg.encryption = e.header();
+    return record_session_encryption(db, cfg.session_id, cfg.encryption);
+}
+
 Status fail_interrupted_jobs(catalog::Db& db) {
     auto st = db.exec("UPDATE jobs SET status='failed', ended=strftime('%s','now'), "
                       "report=json_object('job_id', id, 'kind', kind, 'status', 'failed', 'error', "
@@ -165,6 +174,8 @@ Result<JobReport> run_backup(Engine& engine, const BackupOptions& o,
                               "pool '" + o.pool + "' does not exist; see tapeloom-cli pool list");
         pool = {q->i64(0), o.pool, q->i64(1) != 0};
     }
+    auto encryption = BackupEncryption::resolve(db, engine.home(), pool.id, o.encryption);
+    if (!encryption) return encryption.error();
     // diff/incr: each file tree's base, or the promotion to full (docs/levels.md).
     auto levels = plan_levels(db, {pending.begin(), pending.end()}, o.name, o.level);
     if (!levels) return levels.error();
@@ -345,6 +356,8 @@ Result<JobReport> run_backup(Engine& engine, const BackupOptions& o,
                       .run();
         if (!st) return finish_failed(st.error());
         cfg.session_id = slot->session_id = jobdb->last_insert_rowid();
+        if (auto es = encrypt_session(*encryption, jobdb.value(), cfg); !es)
+            return finish_failed(es.error());
         DriveSlot* sp = slot.get();
         auto next = [&, sp](std::size_t) -> std::optional<StreamAssignment> {
             std::lock_guard lock(mutex);

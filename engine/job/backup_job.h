@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "api/engine.h"
+#include "job/backup_encryption.h"
 #include "job/job_report.h"
 #include "metrics/live_snapshot.h"
 #include "source/file_tree_walker.h"
@@ -40,6 +41,8 @@ struct BackupOptions {
     // that was discarded, so use it on a scratch data directory.
     bool null_drives = false;
     source::WalkOptions walk;
+    // --encryption/--key/--encrypt-names; unset parts follow the pool (docs/media.md).
+    EncryptionChoice encryption;
 };
 
 // Live figures while the job runs (called from the monitor thread at each poll).
@@ -56,6 +59,10 @@ struct BackupProgress {
 Result<JobReport> run_backup(Engine& engine, const BackupOptions& options,
                              const std::function<void(const BackupProgress&)>& progress = {},
                              std::atomic<bool>* cancel = nullptr);
+
+struct DriveWorkerConfig;
+// Gives one media session its chunk cipher and records its key id (no-op for a clear backup).
+Status encrypt_session(const BackupEncryption& e, catalog::Db& db, DriveWorkerConfig& cfg);
 
 // Marks jobs left 'running' by a process that died as failed (called when an engine opens).
 Status fail_interrupted_jobs(catalog::Db& db);

@@ -23,7 +23,14 @@ DriveWorker::DriveWorker(DriveWorkerConfig cfg, device::TapeDrive& drive, Volume
                          CatalogWriter& catalog, DriveSignal& signal, NextSource next,
                          StreamDone done)
     : cfg_(std::move(cfg)), drive_(drive), volumes_(volumes), catalog_(catalog), sig_(signal),
-      next_(std::move(next)), done_(std::move(done)) {}
+      next_(std::move(next)), done_(std::move(done)) {
+    apply_encryption();
+}
+
+void DriveWorker::apply_encryption() {
+    if (!cfg_.cipher) return;
+    builder_.set_seal_policy({cfg_.cipher.get(), cfg_.encryption.names_sealed});
+}
 
 Status DriveWorker::fill_slots() {
     while (!no_more_sources_ && active_.size() < cfg_.sessions) {
@@ -288,6 +295,7 @@ Status DriveWorker::open_tape_file(format::HeaderKind kind) {
     h.prev_volume_barcode = prev_barcode_;
     h.next_block_seq = block_seq_ + 1;
     h.streams = all_streams_;
+    h.encryption = cfg_.encryption;
     for (const auto& s : active_)
         h.resume.push_back({s->a.stream_id, s->next_offset});
     ctl_block_.assign(cfg_.block_size, 0);

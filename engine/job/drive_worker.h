@@ -46,6 +46,10 @@ struct DriveWorkerConfig {
     // false: completed objects go to the volume's trailer index only, not to the catalog's file
     // entries (a clone: the original's entries describe its stream, docs/media.md).
     bool catalog_files = true;
+    // A session written with a key (docs/format.md §3.4): chunks are sealed with `cipher`
+    // after compression; the session header records `encryption`. Unset: written in clear.
+    std::shared_ptr<const format::ChunkCipher> cipher;
+    format::SessionEncryption encryption;
 };
 
 enum class DriveState { Idle = 0, Mounting = 1, Writing = 2, Waiting = 3, Done = 4 };
@@ -160,6 +164,7 @@ private:
     std::vector<std::string> volumes_used_;
     DriveProgress progress_;
     void set_state(DriveState s);
+    void apply_encryption();
 };
 
 } // namespace tl::job

@@ -14,6 +14,7 @@
 #include "device/library.h"
 #include "job/job_volumes.h"
 #include "job/job_record.h"
+#include "job/backup_encryption.h"
 #include "media/clone_copies.h"
 #include "metrics/process_stat.h"
 #include "metrics/sustained_rate.h"
@@ -273,6 +274,7 @@ Result<RestorePlan> plan_restore(Engine& engine, const RestoreOptions& o) {
     std::map<std::string, std::size_t> index;
     std::uint64_t block_size = 0;
     for (const auto& s : sel->savesets) {
+        TL_TRY(require_saveset_key(db, engine.home(), s.reading()));
         SavesetReader reader(*lib.value(), db, 0);
         auto ex = reader.extents(s.reading());
         if (!ex) return ex.error();

@@ -13,6 +13,7 @@
 #include "common/log.h"
 #include "format/block.h"
 #include "format/constants.h"
+#include "job/sealed_blocks.h"
 
 namespace tl::job {
 
@@ -83,10 +84,11 @@ Status SavesetReader::read_streams(std::vector<StreamTarget>& targets,
     };
     std::vector<Stream> streams;
     std::vector<std::uint8_t> session_uuid;
+    std::string key_id; // the session's key ("" = written in clear)
     std::map<std::tuple<std::uint32_t, std::string, std::uint32_t>, Visit> visits;
     for (auto& t : targets) {
-        auto q = db_.prepare("SELECT s.stream_id, se.uuid FROM savesets s JOIN sessions se ON "
-                             "se.id=s.session_id WHERE s.id=?");
+        auto q = db_.prepare("SELECT s.stream_id, se.uuid, coalesce(se.key_id, '') FROM savesets "
+                             "s JOIN sessions se ON se.id=s.session_id WHERE s.id=?");
         if (!q) return q.error();
         q->bind(1, t.saveset_id);
         auto row = q->step();
@@ -99,6 +101,7 @@ Status SavesetReader::read_streams(std::vector<StreamTarget>& targets,
         if (!session_uuid.empty() && u != session_uuid)
             return make_error(ErrorKind::Internal, "read_streams: save sets of different sessions");
         session_uuid = u;
+        key_id = q->text(2);
         Stream s;
         s.t = &t;
         s.stream_id = static_cast<std::uint32_t>(q->i64(0));
@@ -142,6 +145,12 @@ Status SavesetReader::read_streams(std::vector<StreamTarget>& targets,
                           "volume(s) not in the library: " + list +
                               "; insert them into a mail slot and import them");
     }
+
+    // An encrypted session: its key must be in the store before anything is read.
+    auto cipher = blocks_only_ ? Result<std::unique_ptr<format::ChunkCipher>>(nullptr)
+                               : open_session_cipher(crypto::KeyStore::beside_catalog(db_.path()),
+                                                     key_id, session_uuid);
+    if (!cipher) return cipher.error();
 
     // Two threads: this one reads blocks (mount, seek, read, CRC check) ahead into a small
     // bounded queue; the parse / hash / write side consumes them. A restore then runs at the
@@ -249,6 +258,8 @@ Status SavesetReader::read_streams(std::vector<StreamTarget>& targets,
                                     " block " + std::to_string(b) + " on " + v.barcode +
                                     " belongs elsewhere (tape file " + std::to_string(h.tape_file) +
                                     " block " + std::to_string(h.block_in_file) + ")");
+                        else if (!blocks_only_)
+                            it->st = unseal(it->data.data(), it->parsed, cipher->get());
                     }
                 }
                 const bool fm = it->filemark;
@@ -285,12 +296,19 @@ Status SavesetReader::read_streams(std::vector<StreamTarget>& targets,
                     s.object_error("block " + std::to_string(b) + " of tape file " +
                                    std::to_string(v.file_number) + " on " + v.barcode +
                                    " unreadable: " + it->st.error().message);
-        } else {
-            for (const auto& c : it->parsed.chunks) {
+        } else if (!blocks_only_) {
+            for (std::uint32_t ci = 0; ci < it->parsed.chunks.size(); ++ci) {
+                const auto& c = it->parsed.chunks[ci];
                 auto idx = index.find(c.stream_id);
                 if (idx == index.end()) continue;
                 auto& s = streams[idx->second];
                 if (s.done) continue;
+                if (format::failed_auth(c)) { // only the objects in this chunk are lost
+                    const std::string why = format::auth_failure(it->parsed.header, ci, c);
+                    if (on_bad_block) on_bad_block({v.barcode, v.file_number, b, why});
+                    s.object_error(why + " on " + v.barcode);
+                    continue;
+                }
                 const std::uint64_t c_end = c.stream_offset + c.length;
                 if (c.stream_offset >= s.t->to) { // past the wanted range: this stream is done
                     s.done = true;
@@ -347,7 +365,7 @@ Status SavesetReader::read_streams(std::vector<StreamTarget>& targets,
         qcv.notify_all();
     }
     producer.join();
-    if (!result) return result;
+    if (!result || blocks_only_) return result;
     for (auto& s : streams)
         if (!s.done && !s.need_resync && s.t->to == ~std::uint64_t{0})
             if (auto fin = s.parser->finish(); !fin) s.object_error(fin.error().message);

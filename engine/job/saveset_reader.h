@@ -84,6 +84,9 @@ public:
                         const std::function<void(const BadBlock&)>& on_bad_block = {});
 
     const ReadStats& stats() const { return stats_; }
+    // Reads and checks the blocks (CRC, position) without decoding any stream: what verify
+    // can still do for an encrypted session whose key is missing. No sink sees data.
+    void set_blocks_only(bool on) { blocks_only_ = on; }
 
 private:
     device::Library& lib_;
@@ -91,6 +94,7 @@ private:
     std::size_t drive_;
     ReadStats stats_;
     std::string mounted_;
+    bool blocks_only_ = false;
 };
 
 } // namespace tl::job

@@ -15,7 +15,9 @@
 #include "format/stream_parser.h"
 #include "format/stream_start.h"
 #include "format/volume_label.h"
+#include "job/backup_encryption.h"
 #include "job/catalog_writer.h"
+#include "job/sealed_blocks.h"
 
 namespace tl::job {
 
@@ -110,8 +112,11 @@ struct StreamState {
 struct SessionState {
     std::int64_t session_id = 0;
     std::int64_t job_id = 0;
-    bool known = false; // already in the catalog: skipped
+    bool known = false;  // already in the catalog: skipped
+    bool locked = false; // encrypted with a key not in the store: skipped
+    std::unique_ptr<format::ChunkCipher> cipher;
     std::map<std::uint32_t, StreamState> streams;
+    bool skipped() const { return known || locked; }
 };
 
 // What the media showed of a session, by UUID: whether it is whole.
@@ -167,12 +172,45 @@ Status mark_incomplete(catalog::Db& db, const std::map<std::string, SessionState
     }
     return {};
 }
+
+// An encrypted session's cipher; a missing key locks the session (reported, not scanned).
+Status open_scanned_session(SessionState& ss, const format::SessionHeader& sh,
+                            const crypto::KeyStore& keys, ScanReport& rep) {
+    if (!sh.encryption.enabled()) return {};
+    auto c = open_session_cipher(keys, sh.encryption.key_id, sh.session_uuid.bytes);
+    if (c) {
+        ss.cipher = std::move(c.value());
+        return {};
+    }
+    if (c.error().kind != ErrorKind::KeyMissing) return c.error();
+    ss.locked = true;
+    rep.keys_missing.push_back("session " + sh.session_uuid.str() + ": " + c.error().message);
+    return {};
+}
+
+// Opens a block's sealed chunks; a chunk that fails its authentication is a bad block for
+// its stream only.
+void unseal_scanned(std::uint8_t* block, format::BlockReader& reader, const SessionState& ss,
+                    const std::string& barcode, std::uint32_t file, std::uint32_t b,
+                    ScanReport& rep) {
+    auto n =
+        format::unseal_chunks(block, reader.header(), reader.mutable_chunks(), ss.cipher.get());
+    if (!n) {
+        rep.bad_blocks.push_back({barcode, file, b, n.error().message});
+        return;
+    }
+    for (std::uint32_t i = 0; i < reader.chunks().size(); ++i)
+        if (format::failed_auth(reader.chunks()[i]))
+            rep.bad_blocks.push_back(
+                {barcode, file, b, format::auth_failure(reader.header(), i, reader.chunks()[i])});
+}
 } // namespace
 
 Result<ScanReport> scan_volumes(Engine& engine, std::vector<std::string> barcodes, bool all,
                                 const std::string& library, std::size_t drive_index) {
     auto& db = engine.catalog();
     auto log = log::get("job");
+    const auto keys = crypto::KeyStore::in_home(engine.home());
     // --library, else the library holding the named cartridges (--all: the first library).
     auto lib = device::open_library_holding(
         db, engine.home(), library, all ? std::vector<std::string>{} : barcodes, engine.clock());
@@ -436,9 +474,10 @@ Result<ScanReport> scan_volumes(Engine& engine, std::vector<std::string> barcode
                         auto r = q->step();
                         if (!r) return r.error();
                         ss->known = q->i64(0) > 0;
+                        if (!ss->known) TL_TRY(open_scanned_session(*ss, sh.value(), keys, rep));
                         if (ss->known) {
                             ++rep.sessions_known;
-                        } else {
+                        } else if (!ss->locked) {
                             auto j = jobs.find(sh->job_id);
                             if (j == jobs.end()) {
                                 auto ins = db.prepare(
@@ -460,16 +499,24 @@ Result<ScanReport> scan_volumes(Engine& engine, std::vector<std::string> barcode
                                        .bind(3, static_cast<std::int64_t>(sh->block_size))
                                        .run());
                             ss->session_id = db.last_insert_rowid();
+                            TL_TRY(record_session_encryption(db, ss->session_id, sh->encryption));
                             ++rep.sessions_added;
                         }
                     }
-                    if (ss->known) break;
+                    if (ss->skipped()) break;
                     for (const auto& si : sh->streams)
                         TL_TRY(add_stream(si));
                     continue;
                 }
-                if (!ss || ss->known) break;
+                if (!ss || ss->skipped()) break;
+                if (format::has_sealed_chunks(reader.chunks()))
+                    unseal_scanned(buf.data(), reader, *ss, bc, file, b, rep);
                 for (const auto& c : reader.chunks()) {
+                    if (c.flags & format::chunk_flags::kSealed) { // not authentic: lost
+                        if (auto it = ss->streams.find(c.stream_id); it != ss->streams.end())
+                            it->second.synced = false;
+                        continue;
+                    }
                     if (c.stream_id == format::kControlStream) {
                         if (c.first_boundary == 0 && format::is_stream_start(c.data, c.length))
                             if (auto si = format::decode_stream_start(c.data, c.length))
@@ -506,8 +553,8 @@ Result<ScanReport> scan_volumes(Engine& engine, std::vector<std::string> barcode
             for (const auto& rec : ctl.take())
                 hl.ended |= rec.kind == format::ControlKind::SessionTrailer;
             if (empty_file) continue;
-            if (trailer_file || !ss || ss->known) {
-                if (ss && !ss->known && trailer_file) {
+            if (trailer_file || !ss || ss->skipped()) {
+                if (ss && !ss->skipped() && trailer_file) {
                     batch.tape_file = {ss->session_id, volume_id, volume_seq, file,
                                        pos.value(),    blocks,    first_seq,  0};
                     batch.volume_next_file = file + 1;

@@ -31,6 +31,9 @@ struct ScanReport {
     std::vector<std::string> warnings;
     std::vector<std::string> damaged_volumes; // ours, but the label does not read: not scanned
     std::vector<IncompleteJob> incomplete;
+    // Encrypted sessions skipped because their key is not in the key store (one message each,
+    // naming the key id); import the key and scan again to add them.
+    std::vector<std::string> keys_missing;
 };
 
 // `barcodes` empty with `all`: every cartridge of the library that carries a Tapeloom label.

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "common/log.h"
+#include "crypto/key_store.h"
 #include "format/object.h"
 #include "job/catalog_records.h"
 #include "job/job_volumes.h"
@@ -48,6 +49,29 @@ private:
     std::map<std::uint64_t, CatalogFile>& files_;
     std::map<std::uint64_t, CatalogFile>::iterator current_ = files_.end();
 };
+// The message of a session's missing key ("" when it is clear or its key is in the store).
+Result<std::string> missing_key(catalog::Db& db, const std::string& home, std::int64_t session) {
+    auto q = db.prepare("SELECT coalesce(key_id, '') FROM sessions WHERE id=?");
+    if (!q) return q.error();
+    q->bind(1, session);
+    auto row = q->step();
+    if (!row) return row.error();
+    if (!row.value() || q->text(0).empty()) return std::string();
+    auto key = crypto::KeyStore::in_home(home).load(q->text(0));
+    if (key) return std::string();
+    if (key.error().kind != ErrorKind::KeyMissing) return key.error();
+    return key.error().message;
+}
+
+void note_unchecked(VerifyReport& rep, const std::string& why, std::size_t savesets,
+                    std::uint64_t files) {
+    rep.files_unchecked += files;
+    if (rep.key_missing.find(why) == std::string::npos)
+        rep.key_missing += (rep.key_missing.empty() ? "" : "; ") + why;
+    log::get("job")->warn("verify: {} save set(s) with {} files: block CRCs checked, contents "
+                          "not checked: {}",
+                          savesets, files, why);
+}
 } // namespace
 
 Result<VerifyReport> run_verify(Engine& engine, std::int64_t job_id, const std::string& library,
@@ -116,6 +140,9 @@ Result<VerifyReport> run_verify(Engine& engine, std::int64_t job_id, const std::
     SavesetReader reader(*lib.value(), db, drive);
     Status fatal;
     for (auto& [session, items] : by_session) {
+        auto missing = missing_key(db, engine.home(), session);
+        if (!missing) return missing.error();
+        reader.set_blocks_only(!missing->empty());
         std::vector<StreamTarget> targets;
         for (auto& item : items) {
             auto q = db.prepare(
@@ -153,6 +180,15 @@ Result<VerifyReport> run_verify(Engine& engine, std::int64_t job_id, const std::
             rep.problems.push_back({items.front()->source, "", st.error().message});
             break;
         }
+        if (!missing->empty()) {
+            note_unchecked(rep, missing.value(), items.size(), [&] {
+                std::uint64_t n = 0;
+                for (auto& item : items)
+                    n += item->files.size();
+                return n;
+            }());
+            continue;
+        }
         for (auto& item : items)
             for (auto& [off, f] : item->files) {
                 if (f.seen_ok) {
@@ -170,7 +206,9 @@ Result<VerifyReport> run_verify(Engine& engine, std::int64_t job_id, const std::
     if (!fatal.ok())
         rep.status = "failed";
     else
-        rep.status = (rep.files_failed > 0 || !rep.bad_blocks.empty()) ? "partial" : "completed";
+        rep.status = (rep.files_failed > 0 || !rep.bad_blocks.empty() || rep.files_unchecked > 0)
+                         ? "partial"
+                         : "completed";
     auto upd = db.prepare("UPDATE jobs SET status=?, ended=?, files=?, bytes=? WHERE id=?");
     if (upd)
         (void)upd->bind(1, rep.status)

@@ -26,6 +26,10 @@ struct VerifyReport {
     std::vector<BadBlock> bad_blocks;
     ReadStats stats;
     double elapsed = 0;
+    // Encrypted save sets whose key is not in the key store: their blocks were read and their
+    // CRCs checked, their contents not. `key_missing` names the key(s) to import.
+    std::uint64_t files_unchecked = 0;
+    std::string key_missing;
 };
 
 Result<VerifyReport> run_verify(Engine& engine, std::int64_t job_id,

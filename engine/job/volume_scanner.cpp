@@ -8,6 +8,7 @@
 #include "format/index.h"
 #include "format/stream_parser.h"
 #include "format/stream_start.h"
+#include "job/sealed_blocks.h"
 
 namespace tl::job {
 
@@ -59,9 +60,36 @@ private:
     std::uint32_t stream_;
     std::size_t current_ = static_cast<std::size_t>(-1);
 };
+// Records a session's encryption and opens its cipher when the key is at hand.
+Status open_listed_session(ScannedSession& s, const format::SessionHeader& sh,
+                           const crypto::KeyStore* keys,
+                           std::unique_ptr<format::ChunkCipher>& cipher) {
+    if (!sh.encryption.enabled()) return {};
+    s.key_id = sh.encryption.key_id;
+    s.names_sealed = sh.encryption.names_sealed;
+    s.locked = true;
+    if (!keys) return {};
+    auto c = open_session_cipher(*keys, s.key_id, sh.session_uuid.bytes);
+    if (!c) return c.error().kind == ErrorKind::KeyMissing ? Status{} : Status(c.error());
+    cipher = std::move(c.value());
+    s.locked = false;
+    return {};
+}
+
+void open_listed_block(std::uint8_t* block, format::BlockReader& reader,
+                       const format::ChunkCipher* cipher, VolumeListing& out, std::uint32_t f,
+                       std::uint32_t b) {
+    auto n = format::unseal_chunks(block, reader.header(), reader.mutable_chunks(), cipher);
+    if (!n) return;
+    for (std::uint32_t i = 0; i < reader.chunks().size(); ++i)
+        if (format::failed_auth(reader.chunks()[i]))
+            out.bad_blocks.push_back(
+                {out.label.barcode, f, b,
+                 format::auth_failure(reader.header(), i, reader.chunks()[i])});
+}
 } // namespace
 
-Result<VolumeListing> list_volume(device::TapeDrive& drive) {
+Result<VolumeListing> list_volume(device::TapeDrive& drive, const crypto::KeyStore* keys) {
     VolumeListing out;
     std::vector<std::uint8_t> buf(format::kMaxBlockSize);
     TL_TRY(drive.rewind());
@@ -79,6 +107,7 @@ Result<VolumeListing> list_volume(device::TapeDrive& drive) {
     // Pass 1: the first block of every tape file.
     std::vector<FileInfo> files;
     std::map<std::string, std::size_t> by_uuid;
+    std::map<std::string, std::unique_ptr<format::ChunkCipher>> ciphers; // by session UUID
     for (std::uint32_t f = 1;; ++f) {
         TL_TRY(drive.rewind());
         auto sp = drive.space_filemarks(static_cast<long>(f));
@@ -108,6 +137,7 @@ Result<VolumeListing> list_volume(device::TapeDrive& drive) {
                 s.block_size = sh->block_size;
                 s.volume_seq = sh->volume_seq;
                 s.prev_volume = sh->prev_volume_barcode;
+                TL_TRY(open_listed_session(s, sh.value(), keys, ciphers[uuid]));
                 out.sessions.push_back(s);
             }
             auto& s = out.sessions[it->second];
@@ -128,7 +158,8 @@ Result<VolumeListing> list_volume(device::TapeDrive& drive) {
     out.tape_files = static_cast<std::uint32_t>(files.size() + 1);
 
     format::BlockReader reader;
-    auto read_file = [&](std::uint32_t f,
+    // Chunks still flagged kSealed afterwards (no key, or not authentic) are skipped.
+    auto read_file = [&](std::uint32_t f, const format::ChunkCipher* cipher,
                          const std::function<void(std::uint32_t block)>& each) -> Status {
         TL_TRY(drive.rewind());
         TL_TRY(drive.space_filemarks(static_cast<long>(f)));
@@ -146,6 +177,7 @@ Result<VolumeListing> list_volume(device::TapeDrive& drive) {
                 out.bad_blocks.push_back({out.label.barcode, f, b, st.error().message});
                 continue;
             }
+            if (cipher) open_listed_block(buf.data(), reader, cipher, out, f, b);
             each(b);
         }
     };
@@ -158,9 +190,11 @@ Result<VolumeListing> list_volume(device::TapeDrive& drive) {
         auto& s = out.sessions[it->second];
         format::ControlStreamParser ctl;
         bool started = false;
-        TL_TRY(read_file(fi.number, [&](std::uint32_t) {
+        TL_TRY(read_file(fi.number, ciphers[fi.session].get(), [&](std::uint32_t) {
             for (const auto& c : reader.chunks()) {
-                if (c.stream_id != format::kControlStream) continue;
+                if (c.stream_id != format::kControlStream ||
+                    (c.flags & format::chunk_flags::kSealed))
+                    continue;
                 if (!started) {
                     ctl.resync_at(c.stream_offset +
                                   (c.first_boundary == format::kNoBoundary ? 0 : c.first_boundary));
@@ -205,8 +239,12 @@ Result<VolumeListing> list_volume(device::TapeDrive& drive) {
         std::map<std::uint32_t, std::unique_ptr<format::StreamParser>> parsers;
         std::map<std::uint32_t, bool> synced;
         for (auto f : s.tape_files) {
-            TL_TRY(read_file(f, [&](std::uint32_t b) {
+            TL_TRY(read_file(f, ciphers[s.uuid].get(), [&](std::uint32_t b) {
                 for (const auto& c : reader.chunks()) {
+                    if (c.flags & format::chunk_flags::kSealed) {
+                        synced[c.stream_id] = false;
+                        continue;
+                    }
                     if (c.stream_id == format::kControlStream) {
                         if (c.first_boundary == 0 && format::is_stream_start(c.data, c.length)) {
                             auto si = format::decode_stream_start(c.data, c.length);

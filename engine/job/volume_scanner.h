@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "crypto/key_store.h"
 #include "device/tape_drive.h"
 #include "format/object.h"
 #include "format/session_header.h"
@@ -41,6 +42,11 @@ struct ScannedSession {
     std::vector<format::StreamInfo> streams;
     std::vector<std::uint32_t> tape_files;
     bool has_trailer = false;
+    // Encrypted sessions: the key id; names_sealed when the file names are encrypted too;
+    // locked when the key is not in the key store (then only clear names are listed).
+    std::string key_id;
+    bool names_sealed = false;
+    bool locked = false;
 };
 
 struct VolumeListing {
@@ -52,6 +58,7 @@ struct VolumeListing {
     std::uint64_t blocks_read = 0;
 };
 
-Result<VolumeListing> list_volume(device::TapeDrive& drive);
+// `keys`: where to find the keys of encrypted sessions (nullptr: none are opened).
+Result<VolumeListing> list_volume(device::TapeDrive& drive, const crypto::KeyStore* keys = nullptr);
 
 } // namespace tl::job

@@ -15,6 +15,7 @@
 #include "common/log.h"
 #include "common/version.h"
 #include "device/library.h"
+#include "job/backup_encryption.h"
 #include "job/catalog_writer.h"
 #include "job/drive_worker.h"
 #include "job/job_volumes.h"
@@ -376,6 +377,9 @@ Result<CloneResult> clone_job(Engine& engine, const CloneOptions& o, std::atomic
             log::record_only("job")->error("clone of job {} failed: {}", o.job_id, e.message);
             return e;
         };
+        if (auto es = job::inherit_session_encryption(db, engine.home(), session, pool->id, cfg);
+            !es)
+            return fail(es.error());
         job::DriveSignal signal;
         std::vector<std::unique_ptr<job::StreamChannel>> channels;
         std::vector<Feed> feeds(originals.size());

@@ -6,7 +6,8 @@ namespace {
 constexpr const char* kSelect =
     "SELECT p.id, p.name, p.purpose, p.auto_label, p.retention_days, "
     "coalesce(p.file_retention_days, p.retention_days), p.max_jobs, p.max_bytes, "
-    "p.max_use_seconds, p.recycle, (SELECT count(*) FROM volumes v WHERE v.pool_id=p.id) "
+    "p.max_use_seconds, p.recycle, (SELECT count(*) FROM volumes v WHERE v.pool_id=p.id), "
+    "p.encryption, coalesce(p.key_name, ''), p.encrypt_names "
     "FROM pools p ";
 
 Pool read_pool(const catalog::Stmt& q) {
@@ -22,6 +23,9 @@ Pool read_pool(const catalog::Stmt& q) {
     p.max_use_seconds = q.i64(8);
     p.auto_recycle = q.text(9) == "auto";
     p.volumes = q.i64(10);
+    p.encryption = q.text(11);
+    p.key = q.text(12);
+    p.encrypt_names = q.i64(13) != 0;
     return p;
 }
 
@@ -37,6 +41,11 @@ Status validate(const Pool& p) {
                    " days): files go with their job");
     if (p.max_jobs < 0 || p.max_bytes < 0 || p.max_use_seconds < 0)
         return bad("volume limits must be 0 (no limit) or more");
+    if (p.encryption != "none" && p.encryption != "aes-256-gcm")
+        return bad("--encryption must be none or aes-256-gcm, not '" + p.encryption + "'");
+    if (p.encryption != "none" && p.key.empty())
+        return bad("--encryption " + p.encryption +
+                   " needs --key NAME (see tapeloom-cli key list)");
     return {};
 }
 
@@ -54,16 +63,26 @@ void apply(Pool& p, const PoolChanges& c) {
     if (c.max_bytes) p.max_bytes = *c.max_bytes;
     if (c.max_use_seconds) p.max_use_seconds = *c.max_use_seconds;
     if (c.auto_recycle) p.auto_recycle = *c.auto_recycle;
+    if (c.encryption) p.encryption = *c.encryption;
+    if (c.key) p.key = *c.key;
+    if (c.encrypt_names) p.encrypt_names = *c.encrypt_names;
+    if (p.encryption == "none") p.key.clear();
 }
 
 Status store(catalog::Db& db, const Pool& p) {
     auto u = db.prepare("UPDATE pools SET purpose=?, auto_label=?, retention_days=?, "
                         "file_retention_days=?, max_jobs=?, max_bytes=?, max_use_seconds=?, "
-                        "recycle=? WHERE id=?");
+                        "recycle=?, encryption=?, key_name=?, encrypt_names=? WHERE id=?");
     if (!u) return u.error();
     u->bind(1, p.purpose).bind(2, p.auto_label ? 1 : 0).bind(3, p.retention_days);
     u->bind(4, p.file_retention_days).bind(5, p.max_jobs).bind(6, p.max_bytes);
-    u->bind(7, p.max_use_seconds).bind(8, p.auto_recycle ? "auto" : "manual").bind(9, p.id);
+    u->bind(7, p.max_use_seconds).bind(8, p.auto_recycle ? "auto" : "manual");
+    u->bind(9, p.encryption);
+    if (p.key.empty())
+        u->bind_null(10);
+    else
+        u->bind(10, p.key);
+    u->bind(11, p.encrypt_names ? 1 : 0).bind(12, p.id);
     return u->run();
 }
 } // namespace

@@ -26,6 +26,12 @@ struct Pool {
     std::int64_t max_use_seconds = 0; // per volume: time from its first write to 'used'
     bool auto_recycle = true;         // prune marks expired volumes recyclable (else by hand)
     std::int64_t volumes = 0;         // volumes in the pool (read only)
+    // Backups into the pool are encrypted (docs/media.md "Encryption"): "none" or
+    // "aes-256-gcm" with the key named `key` in the key store; encrypt_names seals the file
+    // names (index and trailers) too.
+    std::string encryption = "none";
+    std::string key;
+    bool encrypt_names = true;
 };
 
 // Changes for `pool edit` / the values of `pool add`; unset fields are left alone.
@@ -36,6 +42,8 @@ struct PoolChanges {
     std::optional<int> file_retention_days;
     std::optional<std::int64_t> max_jobs, max_bytes, max_use_seconds;
     std::optional<bool> auto_recycle;
+    std::optional<std::string> encryption, key;
+    std::optional<bool> encrypt_names;
 };
 
 Result<std::vector<Pool>> list_pools(catalog::Db& db);

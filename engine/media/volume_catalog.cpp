@@ -9,8 +9,10 @@ constexpr const char* kSelect =
     "SELECT v.id, v.barcode, coalesce(p.name,''), coalesce(v.pool_id,0), v.state, v.bytes, "
     "v.capacity, v.jobs, v.next_file, v.block_size, v.labeled, coalesce(v.first_written,0), "
     "coalesce(v.last_written,0), v.location, coalesce(v.library,''), coalesce(v.slot,0), "
-    "coalesce(v.site,''), coalesce(v.left_at,0) FROM volumes v LEFT JOIN pools p ON "
-    "p.id=v.pool_id ";
+    "coalesce(v.site,''), coalesce(v.left_at,0), "
+    "coalesce((SELECT group_concat(DISTINCT se.key_id) FROM tape_files t JOIN sessions se ON "
+    "se.id=t.session_id WHERE t.volume_id=v.id AND se.key_id IS NOT NULL), '') "
+    "FROM volumes v LEFT JOIN pools p ON p.id=v.pool_id ";
 
 Location parse_location(const std::string& s) {
     if (s == "mail") return Location::Mail;
@@ -38,6 +40,7 @@ VolumeRecord read_volume(const catalog::Stmt& q) {
     v.slot = static_cast<int>(q.i64(15));
     v.site = q.text(16);
     v.left_at = q.i64(17);
+    v.encryption_keys = q.text(18);
     return v;
 }
 

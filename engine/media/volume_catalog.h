@@ -29,6 +29,8 @@ struct VolumeRecord {
     int slot = 0;        // Library: home storage slot; Mail: mail element number; 0 = unknown
     std::string site;    // Outside: where (vault, off-site name)
     long long left_at = 0;
+    // Ids of the keys its encrypted sessions need, comma-separated; "" when all is clear.
+    std::string encryption_keys;
     bool has_data() const { return jobs > 0 || bytes > 0; }
 };
 

@@ -20,6 +20,9 @@ job::BackupOptions backup_options(const JobDefinition& d, const std::string& lev
     o.block_size = d.block_size;
     o.read_buffer = d.read_buffer;
     o.compression = d.compression;
+    o.encryption.encryption = d.encryption;
+    o.encryption.key = d.key;
+    if (!d.encrypt_names.empty()) o.encryption.encrypt_names = d.encrypt_names == "yes";
     o.name = d.name;
     o.level = level;
     o.walk.include = d.include;

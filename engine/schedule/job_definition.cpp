@@ -21,6 +21,9 @@ nlohmann::json to_json(const JobDefinition& d) {
             {"block_size", d.block_size},
             {"read_buffer", d.read_buffer},
             {"compression", d.compression},
+            {"encryption", d.encryption},
+            {"key", d.key},
+            {"encrypt_names", d.encrypt_names},
             {"priority", d.priority},
             {"retention_days", d.retention_days},
             {"pre_command", d.pre_command},
@@ -67,6 +70,9 @@ Result<JobDefinition> definition_from_json(const nlohmann::json& j) {
         get("block_size", d.block_size);
         get("read_buffer", d.read_buffer);
         get("compression", d.compression);
+        get("encryption", d.encryption);
+        get("key", d.key);
+        get("encrypt_names", d.encrypt_names);
         get("priority", d.priority);
         get("retention_days", d.retention_days);
         get("pre_command", d.pre_command);
@@ -99,6 +105,10 @@ Status check_definition(const JobDefinition& d) {
     if (d.read_buffer < 64 * 1024 || d.read_buffer > (256u << 20))
         return bad("the read buffer must be between 64K and 256M");
     if (auto c = codec::parse_codec_spec(d.compression); !c) return bad(c.error().message);
+    if (!d.encryption.empty() && d.encryption != "none" && d.encryption != "aes-256-gcm")
+        return bad("encryption is none or aes-256-gcm, not '" + d.encryption + "'");
+    if (!d.encrypt_names.empty() && d.encrypt_names != "yes" && d.encrypt_names != "no")
+        return bad("encrypt names is yes or no, not '" + d.encrypt_names + "'");
     if (d.priority < 0 || d.priority > 100) return bad("the priority must be 0..100");
     if (d.retention_days < 0) return bad("the retention must be 0 (the pool's) or more days");
     if (d.retries < 0 || d.retries > 100) return bad("retries must be 0..100");

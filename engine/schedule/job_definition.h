@@ -26,6 +26,9 @@ struct JobDefinition {
     std::size_t block_size = 256 * 1024;
     std::size_t read_buffer = 2u << 20;
     std::string compression = "none";
+    // Encryption (docs/media.md "Encryption"); "" follows the pool. encryption: none |
+    // aes-256-gcm; key: a key name; encrypt_names: yes | no.
+    std::string encryption, key, encrypt_names;
     int priority = 50;          // 0..100; higher starts first
     int retention_days = 0;     // 0 = the pool's retention
     std::string pre_command;    // run by /bin/sh before the backup; failing fails the job

@@ -33,6 +33,22 @@ nlohmann::json stored_report(catalog::Db& db, std::int64_t job_id) {
     return j.is_discarded() ? nlohmann::json{} : j;
 }
 
+// --encryption, --key, --encrypt-names (unset: as the pool).
+Status encryption_options(const Args& a, job::EncryptionChoice& c) {
+    c.encryption = a.get("encryption");
+    c.key = a.get("key");
+    if (a.has("encrypt-names")) {
+        const std::string v = a.get("encrypt-names");
+        if (v != "yes" && v != "no")
+            return make_error(ErrorKind::InvalidArgument,
+                              "--encrypt-names expects yes or no, not '" + v + "'");
+        c.encrypt_names = v == "yes";
+    }
+    if (!c.key.empty() && c.encryption == "none")
+        return make_error(ErrorKind::InvalidArgument, "--key needs --encryption aes-256-gcm");
+    return {};
+}
+
 int backup(Context& ctx) {
     const auto& a = ctx.args();
     job::BackupOptions o;
@@ -49,6 +65,7 @@ int backup(Context& ctx) {
         return ctx.fail(make_error(ErrorKind::InvalidArgument,
                                    "--compare-hash applies to --level diff or incr"));
     o.compression = a.get("compression", o.compression);
+    if (auto st = encryption_options(a, o.encryption); !st) return ctx.fail(st.error());
     o.walk.include = a.all("include");
     o.walk.exclude = a.all("exclude");
     o.walk.one_file_system = a.has("one-file-system");
@@ -133,10 +150,12 @@ void add_backup_commands(Registry& r) {
          "[--sessions-per-drive K] [--block-size 256K] [--read-buffer 2M] [--compression "
          "none|lz4|zstd[:L]|gzip[:L]] [--include GLOB] [--exclude GLOB] [--one-file-system] "
          "[--checkpoint 4G] [--poll-interval 1s] [--name NAME] [--level full|diff|incr] "
-         "[--compare-hash] [--progress]",
+         "[--compare-hash] [--progress] [--encryption none|aes-256-gcm] [--key NAME] "
+         "[--encrypt-names yes|no]",
          "back up sources to the library, multiplexed over drives; prints the job report",
          {"source", "pool", "library", "drives", "sessions-per-drive", "block-size", "read-buffer",
-          "compression", "include", "exclude", "checkpoint", "poll-interval", "name", "level"},
+          "compression", "include", "exclude", "checkpoint", "poll-interval", "name", "level",
+          "encryption", "key", "encrypt-names"},
          {"one-file-system", "progress", "compare-hash"},
          backup});
 }

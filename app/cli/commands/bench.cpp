@@ -114,6 +114,11 @@ int bench_backup(Context& ctx) {
     o.drives = static_cast<std::size_t>(drives.value());
     o.sessions_per_drive = static_cast<std::size_t>(spd.value());
     o.scratch = a.get("scratch", o.scratch);
+    o.encryption = a.get("encryption", o.encryption);
+    if (o.encryption != "none" && o.encryption != "aes-256-gcm")
+        return ctx.fail(
+            make_error(ErrorKind::InvalidArgument,
+                       "--encryption must be none or aes-256-gcm, not '" + o.encryption + "'"));
     if (!ctx.json()) o.note = [&](const std::string& s) { ctx.err() << "bench: " << s << "\n"; };
     o.cancel = &g_bench_cancel;
     SystemClock clock; // a benchmark measures real time
@@ -310,10 +315,11 @@ void add_bench_commands(Registry& r) {
     r.push_back(
         {{"bench", "backup"},
          "[--size 1G] [--files 4] [--source PATH...] [--drives 2] [--sessions-per-drive "
-         "4] [--block-size 256K] [--scratch /dev/shm] [--null]",
+         "4] [--block-size 256K] [--scratch /dev/shm] [--null] [--encryption none|aes-256-gcm]",
          "measure dd-like read, cat-like copy and a backup to tmpfs virtual drives (or, with "
          "--null, to null drives) on the same files (docs/benchmarks.md)",
-         {"size", "files", "source", "drives", "sessions-per-drive", "block-size", "scratch"},
+         {"size", "files", "source", "drives", "sessions-per-drive", "block-size", "scratch",
+          "encryption"},
          {"null"},
          bench_backup});
     r.push_back({{"bench", "read"},

@@ -19,7 +19,9 @@ void add_pool_commands(Registry& r);         // pool.cpp
 void add_prune_commands(Registry& r);        // prune.cpp
 void add_clone_commands(Registry& r);        // clone.cpp
 void add_volume_media_commands(Registry& r); // volume_media.cpp, via add_volume_commands
-void add_scheduling_commands(Registry& r);   // job, schedule, queue, serve (schedule.cpp)
+void add_scheduling_commands(Registry& r);
+void add_key_commands(Registry& r); // key create|list|export|import (key.cpp)   // job, schedule,
+                                    // queue, serve (schedule.cpp)
 int exit_code_for_job_status(const std::string& status);
 void add_catalog_commands(Registry& r); // catalog backup|after-jobs, recover-catalog (catalog.cpp)
 // After a backup: runs a catalog backup when `catalog after-jobs` is on; returns the exit code.

@@ -29,6 +29,9 @@ const std::set<std::string> kDefinitionOptions = {"source",
                                                   "block-size",
                                                   "read-buffer",
                                                   "compression",
+                                                  "encryption",
+                                                  "key",
+                                                  "encrypt-names",
                                                   "priority",
                                                   "retention-days",
                                                   "pre-command",
@@ -67,6 +70,9 @@ Status apply_options(const Args& a, JobDefinition& d) {
     d.pool = a.get("pool", d.pool);
     d.library = a.get("library", d.library);
     d.compression = a.get("compression", d.compression);
+    d.encryption = a.get("encryption", d.encryption);
+    d.key = a.get("key", d.key);
+    d.encrypt_names = a.get("encrypt-names", d.encrypt_names);
     d.pre_command = a.get("pre-command", d.pre_command);
     d.post_command = a.get("post-command", d.post_command);
     d.notify_command = a.get("notify-command", d.notify_command);
@@ -366,7 +372,8 @@ void add_job_definition_commands(Registry& r) {
     const std::string opts =
         "[--source SOURCE...] [--include GLOB] [--exclude GLOB] [--one-file-system] [--pool P] "
         "[--library L] [--drives N] [--sessions-per-drive K] [--block-size 256K] "
-        "[--read-buffer 2M] [--compression C] [--priority 0..100] [--retention-days N] "
+        "[--read-buffer 2M] [--compression C] [--encryption none|aes-256-gcm] [--key NAME] "
+        "[--encrypt-names yes|no] [--priority 0..100] [--retention-days N] "
         "[--pre-command CMD] [--post-command CMD] [--notify-command CMD] [--retries N] "
         "[--retry-delay 10m] [--allow-concurrent yes|no] [--missed run|skip] [--schedule RULE]";
     r.push_back({{"job", "define"},

@@ -4,6 +4,7 @@
 
 #include "commands/commands.h"
 #include "common/units.h"
+#include "crypto/key_store.h"
 #include "media/pool.h"
 
 namespace tl::cli {
@@ -104,6 +105,13 @@ Result<media::PoolChanges> changes(const Args& a) {
         if (!b) return b.error();
         c.auto_label = b.value();
     }
+    if (a.has("encryption")) c.encryption = a.get("encryption");
+    if (a.has("key")) c.key = a.get("key");
+    if (a.has("encrypt-names")) {
+        auto b = yes_no("encrypt-names", a.get("encrypt-names"), "yes", "no");
+        if (!b) return b.error();
+        c.encrypt_names = b.value();
+    }
     return c;
 }
 
@@ -117,7 +125,10 @@ nlohmann::json pool_json(const media::Pool& p) {
             {"max_bytes", p.max_bytes},
             {"max_use_seconds", p.max_use_seconds},
             {"recycle", p.auto_recycle ? "auto" : "manual"},
-            {"volumes", p.volumes}};
+            {"volumes", p.volumes},
+            {"encryption", p.encryption},
+            {"key", p.key},
+            {"encrypt_names", p.encrypt_names}};
 }
 
 void print_pool(std::ostream& o, const media::Pool& p) {
@@ -129,7 +140,8 @@ void print_pool(std::ostream& o, const media::Pool& p) {
       << limit(p.max_bytes, format_bytes(static_cast<std::uint64_t>(p.max_bytes))) << std::setw(10)
       << limit(p.max_use_seconds, std::to_string(p.max_use_seconds) + "s") << std::setw(8)
       << (p.auto_recycle ? "auto" : "manual") << std::setw(6) << (p.auto_label ? "yes" : "no")
-      << p.volumes << "\n";
+      << std::setw(8) << p.volumes << (p.encryption == "none" ? "-" : p.encryption + " " + p.key)
+      << "\n";
 }
 
 std::string name_word(Context& ctx, const char* what) {
@@ -153,8 +165,8 @@ int list(Context& ctx) {
     ctx.out() << std::left << std::setw(12) << "POOL" << std::setw(9) << "PURPOSE" << std::setw(8)
               << "JOBS" << std::setw(8) << "FILES" << std::setw(9) << "MAXJOBS" << std::setw(10)
               << "MAXBYTES" << std::setw(10) << "MAXUSE" << std::setw(8) << "RECYCLE"
-              << std::setw(6) << "AUTO"
-              << "VOLUMES\n";
+              << std::setw(6) << "AUTO" << std::setw(8) << "VOLUMES"
+              << "ENCRYPTION\n";
     for (const auto& p : pools.value())
         print_pool(ctx.out(), p);
     return 0;
@@ -171,6 +183,9 @@ int add_or_edit(Context& ctx, bool add) {
     auto e = ctx.engine();
     if (!e) return ctx.fail(e.error());
     auto& db = e.value()->catalog();
+    if (c->key && !c->key->empty()) // the key must exist before backups are pointed at it
+        if (auto k = crypto::KeyStore::in_home(e.value()->home()).info(*c->key); !k)
+            return ctx.fail(k.error());
     auto p = add ? media::add_pool(db, name, c.value(), to_unix_seconds(e.value()->clock().wall()))
                  : media::edit_pool(db, name, c.value());
     if (!p) return ctx.fail(p.error());
@@ -197,11 +212,13 @@ int remove(Context& ctx) {
 } // namespace
 
 void add_pool_commands(Registry& r) {
-    const std::set<std::string> opts = {"purpose",   "retention", "file-retention", "max-jobs",
-                                        "max-bytes", "max-use",   "recycle",        "auto-label"};
+    const std::set<std::string> opts = {"purpose",    "retention", "file-retention", "max-jobs",
+                                        "max-bytes",  "max-use",   "recycle",        "auto-label",
+                                        "encryption", "key",       "encrypt-names"};
     const std::string usage =
         "NAME [--purpose P] [--retention DAYS] [--file-retention DAYS] [--max-jobs N] "
-        "[--max-bytes SIZE] [--max-use 7d] [--recycle auto|manual] [--auto-label yes|no]";
+        "[--max-bytes SIZE] [--max-use 7d] [--recycle auto|manual] [--auto-label yes|no] "
+        "[--encryption none|aes-256-gcm] [--key NAME] [--encrypt-names yes|no]";
     r.push_back(
         {{"pool", "list"}, "", "pools and their retention and volume limits", {}, {}, list});
     r.push_back({{"pool", "add"}, usage, "create a pool", opts, {}, [](Context& c) {

@@ -2,7 +2,9 @@
 
 #include "commands/commands.h"
 #include "commands/job_json.h"
+#include "common/log.h"
 #include "common/units.h"
+#include "crypto/key_store.h"
 #include "device/library.h"
 #include "exit_codes.h"
 #include "format/object.h"
@@ -89,7 +91,8 @@ int volume_ls(Context& ctx) {
     if (!drive) return ctx.fail(drive.error());
     auto& d = lib.value()->drive(drive.value());
     if (auto st = d.open(true); !st) return ctx.fail(st.error());
-    auto listing = job::list_volume(d);
+    const auto keys = crypto::KeyStore::in_home(engine.value()->home());
+    auto listing = job::list_volume(d, &keys);
     (void)d.close();
     if (!listing) return ctx.fail(listing.error());
     const auto& l = listing.value();
@@ -114,6 +117,9 @@ int volume_ls(Context& ctx) {
                                      {"prev_volume", s.prev_volume},
                                      {"tape_files", s.tape_files},
                                      {"has_trailer", s.has_trailer},
+                                     {"key_id", s.key_id},
+                                     {"names_sealed", s.names_sealed},
+                                     {"locked", s.locked},
                                      {"streams", streams}});
         }
         j["objects"] = nlohmann::json::array();
@@ -139,6 +145,12 @@ int volume_ls(Context& ctx) {
     for (const auto& s : l.sessions) {
         o << "  session " << s.uuid << " job " << s.job_id << " volume #" << s.volume_seq + 1
           << (s.has_trailer ? "" : " (no trailer: scanned)") << "\n";
+        if (!s.key_id.empty())
+            o << "    encrypted (aes-256-gcm) with key " << s.key_id
+              << (s.locked ? (s.names_sealed ? ": key not in the key store, names not listed"
+                                             : ": key not in the key store, contents locked")
+                           : "")
+              << "\n";
         for (const auto& st : s.streams)
             o << "    stream " << st.id << ": " << st.identity << "\n";
     }
@@ -172,7 +184,9 @@ int verify(Context& ctx) {
                             {"files_failed", v.files_failed},
                             {"blocks_read", v.stats.blocks_read},
                             {"bytes_read", v.stats.bytes_read},
-                            {"elapsed_s", v.elapsed}};
+                            {"elapsed_s", v.elapsed},
+                            {"files_unchecked", v.files_unchecked},
+                            {"key_missing", v.key_missing}};
         j["problems"] = nlohmann::json::array();
         for (const auto& p : v.problems)
             j["problems"].push_back({{"source", p.source}, {"path", p.path}, {"why", p.why}});
@@ -186,6 +200,9 @@ int verify(Context& ctx) {
           << "  read         : " << v.stats.blocks_read << " blocks, "
           << format_bytes(v.stats.bytes_read) << "\n";
         print_bad_blocks(o, v.bad_blocks);
+        if (v.files_unchecked > 0)
+            o << "  NOT CHECKED  : contents of " << v.files_unchecked
+              << " files (encrypted; block CRCs were checked): " << v.key_missing << "\n";
         std::size_t shown = 0;
         for (const auto& p : v.problems) {
             if (++shown > 50) {
@@ -196,7 +213,13 @@ int verify(Context& ctx) {
               << "\n";
         }
     }
-    return v.status == "completed" ? 0 : (v.status == "partial" ? kPartial : kFailure);
+    if (v.status == "completed") return 0;
+    if (v.files_failed == 0 && v.bad_blocks.empty() && v.files_unchecked > 0) {
+        log::get("cli")->error("verify of job {}: {}", v.job_id, v.key_missing);
+        ctx.err() << "tapeloom-cli: error: contents not checked: " << v.key_missing << "\n";
+        return kKeyMissing;
+    }
+    return v.status == "partial" ? kPartial : kFailure;
 }
 nlohmann::json incomplete_json(const std::vector<job::IncompleteJob>& jobs) {
     auto out = nlohmann::json::array();
@@ -223,7 +246,8 @@ int scan(Context& ctx) {
                         {"bad_blocks", bad},
                         {"warnings", s.warnings},
                         {"damaged_volumes", s.damaged_volumes},
-                        {"incomplete", incomplete_json(s.incomplete)}});
+                        {"incomplete", incomplete_json(s.incomplete)},
+                        {"keys_missing", s.keys_missing}});
     } else {
         auto& o = ctx.out();
         o << "Scanned " << s.volumes.size() << " volume(s): " << s.jobs_added << " job(s), "
@@ -238,9 +262,17 @@ int scan(Context& ctx) {
             for (const auto& why : j.reasons)
                 o << "    " << why << "\n";
         }
+        for (const auto& k : s.keys_missing)
+            o << "  NOT SCANNED (encrypted): " << k << "\n";
     }
     if (!s.damaged_volumes.empty()) return kCorrupt;
-    return s.bad_blocks.empty() && s.incomplete.empty() ? kOk : kPartial;
+    if (!s.bad_blocks.empty() || !s.incomplete.empty()) return kPartial;
+    if (!s.keys_missing.empty()) {
+        log::get("cli")->error("scan: {} encrypted session(s) skipped, key not in the key store",
+                               s.keys_missing.size());
+        return kKeyMissing;
+    }
+    return kOk;
 }
 } // namespace
 

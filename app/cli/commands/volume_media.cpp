@@ -72,6 +72,8 @@ nlohmann::json volume_json(const media::VolumeRecord& v) {
             {"labeled", v.labeled},
             {"first_written", v.first_written},
             {"last_written", v.last_written},
+            {"encrypted", !v.encryption_keys.empty()},
+            {"encryption_keys", v.encryption_keys},
             {"location", loc}};
 }
 

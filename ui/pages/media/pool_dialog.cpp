@@ -59,7 +59,8 @@ QString duration_text(qint64 s) {
 }
 } // namespace
 
-PoolDialog::PoolDialog(const media::Pool* existing, const QStringList& taken, QWidget* parent)
+PoolDialog::PoolDialog(const media::Pool* existing, const QStringList& taken, QWidget* parent,
+                       const QStringList& keys)
     : QDialog(parent), editing_(existing != nullptr), taken_(taken), name_(new QLineEdit(this)),
       purpose_(new QComboBox(this)), retention_(new QSpinBox(this)),
       fileRetention_(new QSpinBox(this)), maxJobs_(new QSpinBox(this)),
@@ -67,6 +68,8 @@ PoolDialog::PoolDialog(const media::Pool* existing, const QStringList& taken, QW
       autoLabel_(new QCheckBox(tr("Label blank cartridges into this pool when a backup needs "
                                   "a volume"),
                                this)),
+      encryption_(new QComboBox(this)), key_(new QComboBox(this)),
+      encryptNames_(new QCheckBox(tr("Encrypt the file names too"), this)),
       errors_(new QLabel(this)),
       buttons_(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this)) {
     setWindowTitle(existing ? tr("Edit pool %1").arg(QString::fromStdString(existing->name))
@@ -104,6 +107,7 @@ PoolDialog::PoolDialog(const media::Pool* existing, const QStringList& taken, QW
     recycle_->setAccessibleName(tr("Recycle policy"));
     autoLabel_->setChecked(p.auto_label);
     autoLabel_->setAccessibleName(tr("Auto-label"));
+    setUpEncryption(p, keys);
     errors_->setWordWrap(true);
     MediaText::styleProblem(errors_);
     errors_->setAccessibleName(tr("Problems"));
@@ -118,6 +122,9 @@ PoolDialog::PoolDialog(const media::Pool* existing, const QStringList& taken, QW
     form->addRow(tr("Max &use per volume:"), maxUse_);
     form->addRow(tr("&Recycle:"), recycle_);
     form->addRow(QString(), autoLabel_);
+    form->addRow(tr("&Encryption:"), encryption_);
+    form->addRow(tr("&Key:"), key_);
+    form->addRow(QString(), encryptNames_);
     auto* box = new QVBoxLayout(this);
     box->addLayout(form);
     box->addWidget(errors_);
@@ -152,6 +159,9 @@ media::PoolChanges PoolDialog::values() const {
     c.max_use_seconds = duration_of(maxUse_->text()).value_or(0);
     c.auto_recycle = recycle_->currentData().toBool();
     c.auto_label = autoLabel_->isChecked();
+    c.encryption = encryption_->currentData().toString().toStdString();
+    c.key = encrypted() ? key_->currentText().toStdString() : std::string();
+    c.encrypt_names = encryptNames_->isChecked();
     return c;
 }
 
@@ -172,7 +182,35 @@ QString PoolDialog::problems() const {
         out << tr("Max bytes: a size such as 400G or 1.5T, or empty for no limit.");
     if (!duration_of(maxUse_->text()))
         out << tr("Max use: a duration such as 7d, 12h or 90m, or empty for no limit.");
+    if (encrypted() && key_->currentText().isEmpty())
+        out << tr("Choose the key to encrypt with (create one with tapeloom-cli key create "
+                  "NAME).");
     return out.join(QLatin1Char('\n'));
+}
+
+void PoolDialog::setUpEncryption(const media::Pool& p, const QStringList& keys) {
+    encryption_->addItem(tr("none (written in clear)"), QStringLiteral("none"));
+    encryption_->addItem(QStringLiteral("AES-256-GCM"), QStringLiteral("aes-256-gcm"));
+    encryption_->setCurrentIndex(p.encryption == "aes-256-gcm" ? 1 : 0);
+    encryption_->setAccessibleName(tr("Encryption"));
+    key_->addItems(keys);
+    if (!p.key.empty()) key_->setCurrentText(QString::fromStdString(p.key));
+    key_->setAccessibleName(tr("Key"));
+    encryptNames_->setChecked(p.encrypt_names);
+    encryptNames_->setAccessibleName(tr("Encrypt file names"));
+    auto follow = [this] {
+        key_->setEnabled(encrypted());
+        encryptNames_->setEnabled(encrypted());
+        validate();
+    };
+    connect(encryption_, &QComboBox::currentIndexChanged, this, follow);
+    connect(key_, &QComboBox::currentIndexChanged, this, &PoolDialog::validate);
+    key_->setEnabled(encrypted());
+    encryptNames_->setEnabled(encrypted());
+}
+
+bool PoolDialog::encrypted() const {
+    return encryption_->currentData().toString() != QLatin1String("none");
 }
 
 void PoolDialog::validate() {

@@ -18,8 +18,10 @@ namespace tl::ui {
 class PoolDialog final : public QDialog {
     Q_OBJECT
 public:
-    // `existing` null: a new pool; `taken`: names in use (a new name must not be one of them).
-    PoolDialog(const media::Pool* existing, const QStringList& taken, QWidget* parent = nullptr);
+    // `existing` null: a new pool; `taken`: names in use (a new name must not be one of them);
+    // `keys`: the key store's key names to encrypt with (docs/media.md "Encryption").
+    PoolDialog(const media::Pool* existing, const QStringList& taken, QWidget* parent = nullptr,
+               const QStringList& keys = {});
 
     QString name() const;
     media::PoolChanges values() const; // every field (add) / the edited policy (edit)
@@ -31,9 +33,13 @@ public:
     QSpinBox* fileRetentionField() const { return fileRetention_; }
     QLineEdit* maxBytesField() const { return maxBytes_; }
     QLineEdit* maxUseField() const { return maxUse_; }
+    QComboBox* encryptionField() const { return encryption_; }
+    QComboBox* keyField() const { return key_; }
 
 private:
     void validate();
+    void setUpEncryption(const media::Pool& p, const QStringList& keys);
+    bool encrypted() const;
 
     bool editing_;
     QStringList taken_;
@@ -46,6 +52,9 @@ private:
     QLineEdit* maxUse_;
     QComboBox* recycle_;
     QCheckBox* autoLabel_;
+    QComboBox* encryption_;
+    QComboBox* key_;
+    QCheckBox* encryptNames_;
     QLabel* errors_;
     QDialogButtonBox* buttons_;
 };

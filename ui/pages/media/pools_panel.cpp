@@ -11,6 +11,7 @@
 #include "api/engine.h"
 #include "bridge/engine_task.h"
 #include "common/clock.h"
+#include "crypto/key_store.h"
 #include "pages/media/pool_dialog.h"
 #include "pages/media/pool_table_model.h"
 #include "widgets/layout_settings.h"
@@ -135,7 +136,7 @@ bool PoolsPanel::removePool(const QString& name) {
 }
 
 void PoolsPanel::openAddDialog() {
-    PoolDialog dialog(nullptr, model_->names(), this);
+    PoolDialog dialog(nullptr, model_->names(), this, keyNames());
     if (dialog.exec() == QDialog::Accepted) addPool(dialog.name(), dialog.values());
 }
 
@@ -148,8 +149,16 @@ void PoolsPanel::openEditDialog() {
         Q_EMIT status(tr("Select a pool first."), true);
         return;
     }
-    PoolDialog dialog(pool, model_->names(), this);
+    PoolDialog dialog(pool, model_->names(), this, keyNames());
     if (dialog.exec() == QDialog::Accepted) editPool(name, dialog.values());
+}
+
+QStringList PoolsPanel::keyNames() const {
+    QStringList out;
+    if (auto keys = crypto::KeyStore::in_home(engine_.home()).list())
+        for (const auto& k : keys.value())
+            out << QString::fromStdString(k.name);
+    return out;
 }
 
 void PoolsPanel::removeCurrent() {

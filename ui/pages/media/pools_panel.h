@@ -49,6 +49,7 @@ Q_SIGNALS:
 
 private:
     bool run(const QString& what, std::function<QString()> work, const QString& success);
+    QStringList keyNames() const; // the key store's keys, for the pool dialog's encryption
 
     Engine& engine_;
     EngineGate& gate_;

@@ -63,6 +63,8 @@ QVariant VolumeTableModel::display(const VolumeRow& r, int column) const {
         return r.known ? QVariant(r.errors) : QVariant();
     case Jobs:
         return r.known ? QVariant(qint64(v.jobs)) : QVariant();
+    case Encryption:
+        return QString::fromStdString(v.encryption_keys);
     }
     return {};
 }
@@ -99,6 +101,9 @@ QVariant VolumeTableModel::data(const QModelIndex& index, int role) const {
         return display(*r, index.column());
     case Qt::ToolTipRole:
         if (!r->known) return tr("A cartridge of the library the catalog does not know yet");
+        if (index.column() == Encryption && !r->volume.encryption_keys.empty())
+            return tr("Holds encrypted save sets: restoring them needs these keys in the key "
+                      "store (tapeloom-cli key import)");
         return index.column() == Location && !r->position.isEmpty() &&
                        r->volume.location == media::Location::Library
                    ? tr("Home slot %1; the changer has it in %2")
@@ -107,7 +112,8 @@ QVariant VolumeTableModel::data(const QModelIndex& index, int role) const {
                    : QVariant();
     case Qt::TextAlignmentRole:
         return index.column() >= Used && index.column() != Location &&
-                       index.column() != LastWritten && index.column() != Expires
+                       index.column() != LastWritten && index.column() != Expires &&
+                       index.column() != Encryption
                    ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
                    : QVariant();
     case SortRole:
@@ -147,6 +153,8 @@ QVariant VolumeTableModel::headerData(int section, Qt::Orientation o, int role) 
         return tr("Errors");
     case Jobs:
         return tr("Jobs");
+    case Encryption:
+        return tr("Encrypted with");
     }
     return {};
 }

@@ -26,6 +26,7 @@ public:
         Mounts,
         Errors,
         Jobs,
+        Encryption, // the key ids its encrypted save sets need ("" when all is clear)
         ColumnCount
     };
     enum Role {

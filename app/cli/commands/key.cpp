@@ -1,0 +1,127 @@
+// tapeloom-cli key ...: the key store of encrypted save sets (docs/media.md "Encryption").
+#include <ctime>
+#include <iomanip>
+#include <ostream>
+
+#include "commands/commands.h"
+#include "crypto/key_store.h"
+#include "passphrase.h"
+
+namespace tl::cli {
+namespace {
+
+nlohmann::json key_json(const crypto::KeyInfo& k) {
+    return {{"name", k.name}, {"id", k.id}, {"created", k.created}};
+}
+
+std::string word(Context& ctx, std::size_t i) {
+    const auto& w = ctx.args().words();
+    return i < w.size() ? w[i] : std::string();
+}
+
+Result<crypto::KeyStore> open_store(Context& ctx) {
+    auto e = ctx.engine(); // creates the data directory and holds its lock
+    if (!e) return e.error();
+    return crypto::KeyStore::in_home(e.value()->home());
+}
+
+std::int64_t now(Context& ctx) {
+    auto e = ctx.engine();
+    return e ? to_unix_seconds(e.value()->clock().wall()) : 0;
+}
+
+int create(Context& ctx) {
+    const std::string name = word(ctx, 0);
+    if (name.empty())
+        return ctx.fail(make_error(ErrorKind::InvalidArgument, "key create needs a NAME"));
+    auto store = open_store(ctx);
+    if (!store) return ctx.fail(store.error());
+    auto k = store->create(name, now(ctx));
+    if (!k) return ctx.fail(k.error());
+    if (ctx.json())
+        ctx.print_json(key_json(k.value()));
+    else
+        ctx.out() << "key " << k->id << " created in " << store->dir()
+                  << "; export it (key export) and keep the copy off site\n";
+    return 0;
+}
+
+int list(Context& ctx) {
+    auto store = open_store(ctx);
+    if (!store) return ctx.fail(store.error());
+    auto keys = store->list();
+    if (!keys) return ctx.fail(keys.error());
+    if (ctx.json()) {
+        nlohmann::json arr = nlohmann::json::array();
+        for (const auto& k : keys.value())
+            arr.push_back(key_json(k));
+        ctx.print_json(arr);
+        return 0;
+    }
+    ctx.out() << std::left << std::setw(20) << "NAME"
+              << "ID\n";
+    for (const auto& k : keys.value())
+        ctx.out() << std::left << std::setw(20) << k.name << k.id << "\n";
+    return 0;
+}
+
+int export_key(Context& ctx) {
+    const std::string name = word(ctx, 0), file = word(ctx, 1);
+    if (name.empty() || file.empty())
+        return ctx.fail(make_error(ErrorKind::InvalidArgument, "key export needs NAME and FILE"));
+    auto store = open_store(ctx);
+    if (!store) return ctx.fail(store.error());
+    if (auto k = store->info(name); !k) return ctx.fail(k.error());
+    auto pass = read_passphrase(ctx.args(), true);
+    if (!pass) return ctx.fail(pass.error());
+    if (auto st = store->export_key(name, file, pass.value()); !st) return ctx.fail(st.error());
+    if (ctx.json())
+        ctx.print_json({{"exported", name}, {"file", file}});
+    else
+        ctx.out() << "key " << name << " exported to " << file
+                  << " (protected by the passphrase)\n";
+    return 0;
+}
+
+int import_key(Context& ctx) {
+    const std::string file = word(ctx, 0);
+    if (file.empty())
+        return ctx.fail(make_error(ErrorKind::InvalidArgument, "key import needs a FILE"));
+    auto store = open_store(ctx);
+    if (!store) return ctx.fail(store.error());
+    auto pass = read_passphrase(ctx.args(), false);
+    if (!pass) return ctx.fail(pass.error());
+    auto k = store->import_key(file, pass.value(), now(ctx));
+    if (!k) return ctx.fail(k.error());
+    if (ctx.json())
+        ctx.print_json(key_json(k.value()));
+    else
+        ctx.out() << "key " << k->id << " imported\n";
+    return 0;
+}
+
+} // namespace
+
+void add_key_commands(Registry& r) {
+    r.push_back({{"key", "create"},
+                 "NAME",
+                 "create a random AES-256 key in the key store",
+                 {},
+                 {},
+                 create});
+    r.push_back({{"key", "list"}, "", "the keys in the key store (names and ids)", {}, {}, list});
+    r.push_back({{"key", "export"},
+                 "NAME FILE [--passphrase-file FILE]",
+                 "write a key to FILE, protected by a passphrase (scrypt)",
+                 {"passphrase-file"},
+                 {},
+                 export_key});
+    r.push_back({{"key", "import"},
+                 "FILE [--passphrase-file FILE]",
+                 "read a key export into the key store",
+                 {"passphrase-file"},
+                 {},
+                 import_key});
+}
+
+} // namespace tl::cli

@@ -1,0 +1,77 @@
+#pragma once
+// Sealed chunks (docs/format.md §3.4): in a session written with a key, each chunk payload is
+// encrypted and authenticated (AES-256-GCM) where it lies in its block, after compression, with
+// its 16-byte tag appended. The format only decides nonce and associated data; the cipher
+// itself is behind ChunkCipher (engine/crypto/ implements it with OpenSSL), so format/ stays
+// free of a crypto library.
+//
+// Nonce (96 bits): u64 session_block_seq, u32 chunk index in the block — unique inside a
+// session, whose chunk key is derived from the session UUID. A block rewritten on the next
+// volume at end of medium keeps its seq and its chunks, so it carries the same ciphertext.
+// Associated data: session UUID, session_block_seq, chunk index, and the chunk header's
+// stream_id, flags, stream_offset and first_boundary: a chunk moved, reordered or relabelled
+// fails its authentication like a changed byte.
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+
+#include "common/result.h"
+#include "format/block.h"
+
+namespace tl::format {
+
+inline constexpr std::size_t kSealTagSize = 16;
+inline constexpr std::size_t kSealNonceSize = 12;
+inline constexpr std::size_t kSealAadSize = 16 + 8 + 4 + 4 + 2 + 8 + 4;
+
+struct SealParams {
+    std::array<std::uint8_t, kSealNonceSize> nonce{};
+    std::array<std::uint8_t, kSealAadSize> aad{};
+};
+
+// The AEAD a session's chunks use. seal() encrypts `n` bytes in place and writes the tag;
+// open() decrypts in place and fails (Corrupt) when the tag does not match.
+class ChunkCipher {
+public:
+    virtual ~ChunkCipher() = default;
+    virtual Status seal(const SealParams& p, std::uint8_t* data, std::size_t n,
+                        std::uint8_t* tag) const = 0;
+    virtual Status open(const SealParams& p, std::uint8_t* data, std::size_t n,
+                        const std::uint8_t* tag) const = 0;
+};
+
+// What a session seals: its data streams always; the control stream (index segments and
+// trailers, which list every path) unless names are left readable on purpose.
+struct SealPolicy {
+    const ChunkCipher* cipher = nullptr; // nullptr: nothing sealed (a clear session)
+    bool seal_control = true;
+    bool seals(std::uint32_t stream_id) const {
+        return cipher && (stream_id != kControlStream || seal_control);
+    }
+};
+
+// Nonce and associated data of chunk `index` of a block (flags without kSealed).
+SealParams seal_params(const Uuid& session, std::uint64_t block_seq, std::uint32_t index,
+                       const ChunkView& chunk);
+
+// Decrypts, in place, every sealed chunk of a parsed block and turns its view into the clear
+// payload (tag removed, kSealed cleared). `block` is the buffer the views point into.
+// KeyMissing without a cipher when a chunk is sealed. A chunk whose tag does not match keeps
+// kSealed and gets data == nullptr (the others open normally, so only the objects in that
+// chunk are lost); the count of such chunks is returned, auth_failure() describes each.
+Result<std::uint32_t> unseal_chunks(std::uint8_t* block, const BlockHeader& header,
+                                    std::span<ChunkView> chunks, const ChunkCipher* cipher);
+
+// "block 12 (tape file 1, block 11) chunk 2 of stream 3 failed its authentication (...)".
+std::string auth_failure(const BlockHeader& header, std::uint32_t index, const ChunkView& chunk);
+// True for a chunk unseal_chunks() could not authenticate.
+inline bool failed_auth(const ChunkView& c) {
+    return c.data == nullptr;
+}
+
+// True when any chunk of the block is sealed.
+bool has_sealed_chunks(std::span<const ChunkView> chunks);
+
+} // namespace tl::format

@@ -1,0 +1,57 @@
+#pragma once
+// Which key a backup writes with (docs/media.md "Encryption"): the job's --encryption/--key
+// or, when the job names none, its pool's. Each media session then gets its own chunk cipher
+// (crypto/session_cipher.h) and records the key id in the catalog and its session header.
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "catalog/db.h"
+#include "crypto/secret.h"
+#include "format/chunk_seal.h"
+#include "format/session_header.h"
+#include "format/uuid.h"
+
+namespace tl::job {
+
+struct EncryptionChoice {
+    std::string encryption;            // "" = as the pool; "none" | "aes-256-gcm"
+    std::string key;                   // key name; "" = as the pool
+    std::optional<bool> encrypt_names; // unset = as the pool (default on)
+};
+
+class BackupEncryption final {
+public:
+    // Resolves the choice against the pool and loads the key from <home>/keys. InvalidArgument
+    // for an unknown algorithm or a missing --key; NotFound for a key not in the store.
+    static Result<BackupEncryption> resolve(catalog::Db& db, const std::string& home,
+                                            std::int64_t pool_id, const EncryptionChoice& choice);
+    bool enabled() const { return header_.enabled(); }
+    // What the session header and the sessions row record.
+    const format::SessionEncryption& header() const { return header_; }
+    // A new cipher for one media session (its key derived from the session UUID).
+    Result<std::shared_ptr<const format::ChunkCipher>> cipher_for(const format::Uuid& s) const;
+
+private:
+    format::SessionEncryption header_;
+    crypto::SecretKey key_;
+};
+
+struct DriveWorkerConfig;
+
+// A copy of a media session (clone) is sealed like its original: same key, its own session
+// key; a copy of a clear session follows the target pool's encryption. KeyMissing when the
+// original is encrypted and its key is not in <home>/keys.
+Status inherit_session_encryption(catalog::Db& db, const std::string& home,
+                                  std::int64_t original_session, std::int64_t target_pool,
+                                  DriveWorkerConfig& cfg);
+
+// The key a save set needs must be in the store: KeyMissing naming the key id otherwise
+// (checked before a restore writes anything).
+Status require_saveset_key(catalog::Db& db, const std::string& home, std::int64_t saveset_id);
+
+// Records a session's key id (NULL when clear) in the catalog.
+Status record_session_encryption(catalog::Db& db, std::int64_t session_id,
+                                 const format::SessionEncryption& e);
+
+} // namespace tl::job

@@ -1,0 +1,27 @@
+#include "job/sealed_blocks.h"
+
+#include <algorithm>
+
+#include "crypto/session_cipher.h"
+
+namespace tl::job {
+
+Result<std::unique_ptr<format::ChunkCipher>>
+open_session_cipher(const crypto::KeyStore& store, const std::string& key_id,
+                    std::span<const std::uint8_t> session_uuid) {
+    if (key_id.empty()) return std::unique_ptr<format::ChunkCipher>();
+    format::Uuid u;
+    std::copy_n(session_uuid.begin(), std::min(session_uuid.size(), u.bytes.size()),
+                u.bytes.begin());
+    auto c = crypto::session_cipher(store, key_id, u);
+    if (!c) return c.error();
+    return std::unique_ptr<format::ChunkCipher>(std::move(c.value()));
+}
+
+Status unseal(std::uint8_t* block, format::ParsedBlock& parsed, const format::ChunkCipher* cipher) {
+    auto n = format::unseal_chunks(block, parsed.header, parsed.chunks, cipher);
+    if (!n) return n.error();
+    return {};
+}
+
+} // namespace tl::job

@@ -1,0 +1,298 @@
+#include <QtTest>
+
+#include <sys/stat.h>
+
+#include "crypto/aead.h"
+#include "crypto/kdf.h"
+#include "crypto/key_store.h"
+#include "crypto/session_cipher.h"
+#include "format/block_builder.h"
+#include "format/bytes.h"
+#include "format/chunk_seal.h"
+#include "format/session_header.h"
+
+using namespace tl;
+
+// The crypto pieces of encrypted save sets: AES-256-GCM, the KDFs, the key store and its
+// exports, and sealed chunks in blocks (docs/format.md §3.4).
+class TestCrypto : public QObject {
+    Q_OBJECT
+
+    static crypto::SecretKey key_of(std::uint8_t fill) {
+        crypto::SecretKey k;
+        std::memset(k.data(), fill, k.size());
+        return k;
+    }
+    static mode_t mode_of(const QString& p) {
+        struct stat st {};
+        ::stat(QFile::encodeName(p).constData(), &st);
+        return st.st_mode & 0777;
+    }
+    // A block of two streams' chunks sealed with `cipher`; returns the clear payloads.
+    static std::vector<std::vector<std::uint8_t>> sealed_block(std::vector<std::uint8_t>& block,
+                                                               const format::ChunkCipher* c,
+                                                               bool seal_control,
+                                                               const format::Uuid& session) {
+        block.assign(format::kMinBlockSize, 0);
+        format::BlockBuilder b;
+        b.set_seal_policy({c, seal_control});
+        b.reset(block.data(), block.size(), {session, 7, 0, 0});
+        std::vector<std::vector<std::uint8_t>> clear;
+        for (std::uint32_t stream : {1u, 0u, 2u}) {
+            std::vector<std::uint8_t> payload(1000 + stream * 10);
+            for (std::size_t i = 0; i < payload.size(); ++i)
+                payload[i] = static_cast<std::uint8_t>('a' + (i + stream) % 26);
+            std::uint8_t* p = b.begin_chunk(stream, 4096 * stream, 0, 0);
+            std::memcpy(p, payload.data(), payload.size());
+            b.end_chunk(payload.size());
+            clear.push_back(payload);
+        }
+        b.finish(1, 3);
+        return clear;
+    }
+
+private Q_SLOTS:
+    void gcmRoundTripAndTamper() {
+        crypto::Aes256Gcm gcm(key_of(1));
+        const std::uint8_t nonce[12] = {1, 2, 3};
+        const std::uint8_t aad[4] = {9, 9, 9, 9};
+        std::vector<std::uint8_t> text(5000, 'x'), tag(16);
+        const auto clear = text;
+        QVERIFY(gcm.seal(nonce, aad, 4, text.data(), text.size(), text.data(), tag.data()));
+        QVERIFY(text != clear);
+        auto copy = text;
+        QVERIFY(gcm.open(nonce, aad, 4, copy.data(), copy.size(), copy.data(), tag.data()));
+        QCOMPARE(copy, clear);
+        copy = text;
+        copy[1234] ^= 1; // one flipped bit
+        auto st = gcm.open(nonce, aad, 4, copy.data(), copy.size(), copy.data(), tag.data());
+        QVERIFY(!st);
+        QCOMPARE(st.error().kind, ErrorKind::Corrupt);
+        const std::uint8_t other[4] = {9, 9, 9, 8}; // other associated data
+        copy = text;
+        QVERIFY(!gcm.open(nonce, other, 4, copy.data(), copy.size(), copy.data(), tag.data()));
+    }
+
+    void kdfsAreDeterministicAndDistinct() {
+        const std::uint8_t salt[16] = {5};
+        const crypto::ScryptParams fast{1u << 10, 8, 1};
+        auto a = crypto::scrypt_key("correct horse", salt, fast);
+        auto b = crypto::scrypt_key("correct horse", salt, fast);
+        auto c = crypto::scrypt_key("correct horsf", salt, fast);
+        QVERIFY(a && b && c);
+        QVERIFY(std::memcmp(a->data(), b->data(), 32) == 0);
+        QVERIFY(std::memcmp(a->data(), c->data(), 32) != 0);
+        const std::uint8_t s1[16] = {1}, s2[16] = {2};
+        auto h1 = crypto::hkdf_key(key_of(3), s1, "x"), h2 = crypto::hkdf_key(key_of(3), s2, "x");
+        QVERIFY(h1 && h2);
+        QVERIFY(std::memcmp(h1->data(), h2->data(), 32) != 0); // one key per session
+    }
+
+    void keyStoreFilesArePrivateAndIdsStable() {
+        QTemporaryDir d;
+        auto store = crypto::KeyStore::in_home(d.path().toStdString());
+        auto k = store.create("offsite", 100);
+        QVERIFY2(k, k ? "" : k.error().message.c_str());
+        QVERIFY(QString::fromStdString(k->id).startsWith("offsite:"));
+        QCOMPARE(k->id.size(), std::string("offsite:").size() + 16);
+        QCOMPARE(mode_of(d.path() + "/keys"), mode_t(0700));
+        QCOMPARE(mode_of(d.path() + "/keys/offsite.key"), mode_t(0600));
+        auto again = store.create("offsite", 101);
+        QVERIFY(!again);
+        QCOMPARE(again.error().kind, ErrorKind::AlreadyExists);
+        QVERIFY(!store.create("../evil", 1));
+        auto list = store.list();
+        QVERIFY(list && list->size() == 1);
+        QCOMPARE(list->front().id, k->id);
+        QVERIFY(store.load(k->id));
+        auto missing = store.load("offsite:0000000000000000");
+        QVERIFY(!missing);
+        QCOMPARE(missing.error().kind, ErrorKind::KeyMissing);
+        QVERIFY(missing.error().message.find("offsite:0000000000000000") != std::string::npos);
+        // The key bytes are not in the id or the listing.
+        QFile f(d.path() + "/keys/offsite.key");
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray text = f.readAll();
+        QVERIFY(!text.contains(QByteArray::fromStdString(k->id.substr(8)) + "\n" + "x"));
+    }
+
+    void exportImportNeedsThePassphrase() {
+        QTemporaryDir a, b;
+        auto from = crypto::KeyStore::in_home(a.path().toStdString());
+        auto k = from.create("vault", 1);
+        QVERIFY(k);
+        const std::string file = (a.path() + "/vault.export").toStdString();
+        QCOMPARE(from.export_key("vault", file, "short").error().kind, ErrorKind::InvalidArgument);
+        QVERIFY(from.export_key("vault", file, "a long passphrase"));
+        QCOMPARE(mode_of(QString::fromStdString(file)), mode_t(0600));
+        QCOMPARE(from.export_key("vault", file, "a long passphrase").error().kind,
+                 ErrorKind::AlreadyExists); // never overwritten
+        auto to = crypto::KeyStore::in_home(b.path().toStdString());
+        auto wrong = to.import_key(file, "a wrong passphrase", 2);
+        QVERIFY(!wrong);
+        QCOMPARE(wrong.error().kind, ErrorKind::InvalidArgument);
+        QVERIFY(!to.load(k->id));
+        auto ok = to.import_key(file, "a long passphrase", 2);
+        QVERIFY2(ok, ok ? "" : ok.error().message.c_str());
+        QCOMPARE(ok->id, k->id);
+        auto ka = from.load(k->id), kb = to.load(k->id);
+        QVERIFY(ka && kb);
+        QVERIFY(std::memcmp(ka->data(), kb->data(), 32) == 0);
+        QVERIFY(to.import_key(file, "a long passphrase", 3)); // the same key again is fine
+    }
+
+    void sealedChunksOpenWithTheKeyOnly() {
+        const auto session = format::Uuid::random();
+        auto cipher = crypto::SessionCipher::create(key_of(4), session);
+        QVERIFY(cipher);
+        std::vector<std::uint8_t> block;
+        const auto clear = sealed_block(block, cipher->get(), true, session);
+        auto h = format::peek_block_header(block.data(), block.size());
+        QVERIFY(h);
+        QCOMPARE(h->version, format::kBlockVersionSealed);
+        {
+            auto copy = block;
+            auto p = format::parse_block(copy.data(), copy.size());
+            QVERIFY2(p, p ? "" : p.error().message.c_str());
+            QVERIFY(format::has_sealed_chunks(p->chunks));
+            // No key: KeyMissing.
+            auto none = format::unseal_chunks(copy.data(), p->header, p->chunks, nullptr);
+            QVERIFY(!none);
+            QCOMPARE(none.error().kind, ErrorKind::KeyMissing);
+            // The same key for another session (or another key): no chunk opens.
+            auto other = crypto::SessionCipher::create(key_of(4), format::Uuid::random());
+            QVERIFY(other);
+            auto n = format::unseal_chunks(copy.data(), p->header, p->chunks, other->get());
+            QVERIFY(n);
+            QCOMPARE(n.value(), 3u);
+        }
+        auto p = format::parse_block(block.data(), block.size());
+        QVERIFY(p);
+        auto n = format::unseal_chunks(block.data(), p->header, p->chunks, cipher->get());
+        QVERIFY(n);
+        QCOMPARE(n.value(), 0u);
+        for (std::size_t i = 0; i < clear.size(); ++i) {
+            QCOMPARE(std::size_t(p->chunks[i].length), clear[i].size());
+            QVERIFY(std::equal(clear[i].begin(), clear[i].end(), p->chunks[i].data));
+        }
+    }
+
+    void flippedByteFailsOnlyItsChunk() {
+        std::vector<std::uint8_t> block(format::kMinBlockSize, 0);
+        const auto session = format::Uuid::random();
+        auto cipher = crypto::SessionCipher::create(key_of(6), session);
+        QVERIFY(cipher);
+        format::BlockBuilder b;
+        b.set_seal_policy({cipher->get(), true});
+        b.reset(block.data(), block.size(), {session, 42, 0, format::block_flags::kData});
+        std::vector<std::vector<std::uint8_t>> clear;
+        for (std::uint32_t stream : {1u, 2u, 3u}) {
+            std::vector<std::uint8_t> payload(777, static_cast<std::uint8_t>('A' + stream));
+            std::uint8_t* p = b.begin_chunk(stream, 0, format::chunk_flags::kStreamBegin, 0);
+            std::memcpy(p, payload.data(), payload.size());
+            b.end_chunk(payload.size());
+            clear.push_back(payload);
+        }
+        b.finish(1, 5);
+        // The clear text is nowhere in the block.
+        const std::vector<std::uint8_t> needle(64, 'B');
+        QVERIFY(std::search(block.begin(), block.end(), needle.begin(), needle.end()) ==
+                block.end());
+        // Untouched: every chunk opens to its clear payload.
+        {
+            auto copy = block;
+            auto p = format::parse_block(copy.data(), copy.size());
+            QVERIFY(p);
+            auto n = format::unseal_chunks(copy.data(), p->header, p->chunks, cipher->get());
+            QVERIFY(n);
+            QCOMPARE(n.value(), 0u);
+            for (std::size_t i = 0; i < 3; ++i) {
+                QCOMPARE(p->chunks[i].length, 777u);
+                QVERIFY(std::equal(clear[i].begin(), clear[i].end(), p->chunks[i].data));
+            }
+        }
+        // A byte of chunk 1's ciphertext flipped and the block CRC made right again (as a
+        // forger would): chunk 1 fails its authentication, chunks 0 and 2 still open.
+        auto p = format::parse_block(block.data(), block.size());
+        const std::size_t at = static_cast<std::size_t>(p->chunks[1].data - block.data()) + 100;
+        block[at] ^= 0x01;
+        format::store_u32(block.data() + 20, 0);
+        format::store_u32(block.data() + 20, codec_crc(block));
+        auto p3 = format::parse_block(block.data(), block.size());
+        QVERIFY2(p3, p3 ? "" : p3.error().message.c_str());
+        auto n = format::unseal_chunks(block.data(), p3->header, p3->chunks, cipher->get());
+        QVERIFY(n);
+        QCOMPARE(n.value(), 1u);
+        QVERIFY(!format::failed_auth(p3->chunks[0]));
+        QVERIFY(format::failed_auth(p3->chunks[1]));
+        QVERIFY(!format::failed_auth(p3->chunks[2]));
+        QVERIFY(std::equal(clear[2].begin(), clear[2].end(), p3->chunks[2].data));
+        const std::string why = format::auth_failure(p3->header, 1, p3->chunks[1]);
+        QVERIFY(why.find("block 42") != std::string::npos);
+        QVERIFY(why.find("authentication") != std::string::npos);
+    }
+
+    void clearControlStreamWhenNamesAreNotSealed() {
+        std::vector<std::uint8_t> block;
+        const auto session = format::Uuid::random();
+        auto cipher = crypto::SessionCipher::create(key_of(8), session);
+        QVERIFY(cipher);
+        const auto clear = sealed_block(block, cipher->get(), false, session);
+        auto p = format::parse_block(block.data(), block.size());
+        QVERIFY(p);
+        QCOMPARE(p->chunks.size(), std::size_t(3));
+        QVERIFY(p->chunks[0].flags & format::chunk_flags::kSealed);
+        QVERIFY(!(p->chunks[1].flags & format::chunk_flags::kSealed)); // stream 0 in clear
+        QVERIFY(std::equal(clear[1].begin(), clear[1].end(), p->chunks[1].data));
+        QVERIFY(p->chunks[2].flags & format::chunk_flags::kSealed);
+    }
+
+    void sessionHeaderRecordsTheKeyAndOldHeadersStillRead() {
+        format::SessionHeader h;
+        h.session_uuid = format::Uuid::random();
+        h.host = std::string(8, 'h');
+        h.block_size = 65536;
+        const auto plain = format::serialize_session_header(h);
+        auto clear = format::deserialize_session_header(plain.data(), plain.size());
+        QVERIFY(clear);
+        QVERIFY(!clear->encryption.enabled());
+        h.encryption = {format::SessionCipher::Aes256Gcm, false, "vault:0123456789abcdef"};
+        const auto rec = format::serialize_session_header(h);
+        auto back = format::deserialize_session_header(rec.data(), rec.size());
+        QVERIFY(back);
+        QCOMPARE(back->encryption.key_id, std::string("vault:0123456789abcdef"));
+        QVERIFY(!back->encryption.names_sealed);
+        QVERIFY(back.value() == h);
+    }
+
+    void sealedFlagInAVersionOneBlockIsCorrupt() {
+        std::vector<std::uint8_t> block(format::kMinBlockSize, 0);
+        format::BlockBuilder b;
+        b.reset(block.data(), block.size(), {format::Uuid::random(), 1, 0, 0});
+        std::uint8_t* p = b.begin_chunk(1, 0, 0, 0);
+        std::memset(p, 7, 100);
+        b.end_chunk(100);
+        b.finish(1, 1);
+        QCOMPARE(format::load_u16(block.data() + 4), format::kBlockVersion);
+        QVERIFY(format::parse_block(block.data(), block.size()));
+        format::store_u16(block.data() + format::kBlockHeaderSize + 4,
+                          format::chunk_flags::kSealed);
+        format::store_u32(block.data() + 20, 0);
+        format::store_u32(block.data() + 20, codec_crc(block));
+        auto parsed = format::parse_block(block.data(), block.size());
+        QVERIFY(!parsed);
+        QCOMPARE(parsed.error().kind, ErrorKind::Corrupt);
+    }
+
+private:
+    static std::uint32_t codec_crc(const std::vector<std::uint8_t>& block);
+};
+
+#include "codec/crc32c.h"
+
+std::uint32_t TestCrypto::codec_crc(const std::vector<std::uint8_t>& block) {
+    return codec::crc32c(block.data(), block.size());
+}
+
+QTEST_GUILESS_MAIN(TestCrypto)
+#include "test_crypto.moc"
