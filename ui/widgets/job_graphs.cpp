@@ -87,6 +87,7 @@ void drawJobGraphs(QCustomPlot* plot, const metrics::SeriesSet& s, const QString
         legend->setBorderPen(QPen(fg));
         for (int g = 0; g < plot->graphCount(); ++g)
             if (plot->graph(g)->keyAxis()->axisRect() == r) plot->graph(g)->addToLegend(legend);
+        legend->setVisible(legend->itemCount() > 0); // no empty box for a job without series
     }
     plot->replot(QCustomPlot::rpImmediateRefresh);
 }

@@ -88,8 +88,11 @@ SettingsPage::SettingsPage(Engine& engine, EngineGate& /*gate*/, QWidget* parent
     units_->setCurrentIndex(qMax(0, units_->findData(settings.value(kUnitsKey, "si"))));
     units_->setAccessibleName(tr("Units of sizes and rates"));
     theme_->setAccessibleName(tr("Theme"));
-    language_->addItem(tr("The system's (%1)").arg(QLocale::system().nativeLanguageName()),
-                       QString());
+    const QLocale system = QLocale::system();
+    const QString systemName = system.nativeLanguageName().isEmpty()
+                                   ? QLocale::languageToString(system.language())
+                                   : system.nativeLanguageName();
+    language_->addItem(tr("The system's (%1)").arg(systemName), QString());
     language_->addItem(QStringLiteral("English"), QStringLiteral("en"));
     language_->addItem(QStringLiteral("Deutsch"), QStringLiteral("de"));
     language_->setCurrentIndex(qMax(0, language_->findData(settings.value(kLanguageKey, ""))));
