@@ -73,6 +73,9 @@ int restore(Context& ctx) {
     auto pol = job::parse_existing_policy(a.get("existing", "skip"));
     if (!pol) return ctx.fail(pol.error());
     o.existing = pol.value();
+    auto sync = job::parse_sync_mode(a.get("sync", "end"));
+    if (!sync) return ctx.fail(sync.error());
+    o.sync = sync.value();
     if (a.has("drives")) o.drives = static_cast<std::size_t>(std::atoll(a.get("drives").c_str()));
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
@@ -259,12 +262,12 @@ int files_versions(Context& ctx) {
 void add_restore_commands(Registry& r) {
     const std::set<std::string> sel = {"job", "saveset", "source", "at", "path"};
     auto opts = sel;
-    opts.insert({"to", "existing", "library", "drives"});
+    opts.insert({"to", "existing", "library", "drives", "sync"});
     r.push_back(
         {{"restore"},
          "(--job ID | --saveset ID | --source S [--at TIME]) [--changes-only] [--path GLOB|DIR "
          "...] [--to DIR] [--existing skip|overwrite|keep-newer|rename] [--dry-run] "
-         "[--wait-for-media] [--drives N]",
+         "[--wait-for-media] [--drives N] [--sync end|file|none]",
          "restore files by positioned reads (a diff/incr: the whole tree as of that backup); "
          "never writes outside the target",
          opts,
