@@ -32,6 +32,10 @@ nlohmann::json to_json(const JobReport& r) {
                         {"sample_times", r.sample_times},
                         {"drive_samples", r.drive_samples}};
     if (!r.error.empty()) j["error"] = r.error;
+    if (!r.sync.empty()) {
+        j["sync"] = r.sync;
+        j["sync_s"] = r.sync_seconds;
+    }
     j["sessions"] = nlohmann::json::array();
     for (const auto& s : r.sessions)
         j["sessions"].push_back({{"saveset_id", s.saveset_id},
@@ -80,6 +84,8 @@ JobReport report_from_json(const nlohmann::json& j) {
     get("sessions_per_drive", r.sessions_per_drive);
     get("volumes", r.volumes);
     get("warnings", r.warnings);
+    get("sync", r.sync);
+    get("sync_s", r.sync_seconds);
     get("poll_interval_s", r.poll_interval);
     get("sample_times", r.sample_times);
     get("drive_samples", r.drive_samples);
@@ -133,6 +139,15 @@ std::string format_report(const JobReport& r) {
                   r.cpu_seconds, r.cpu_utilization);
     o << line;
     o << "  peak memory    : " << format_bytes(r.peak_rss) << "\n";
+    if (!r.sync.empty()) {
+        std::snprintf(line, sizeof line, "  sync to disk   : %s (%s; %.2f s at the end)\n",
+                      r.sync.c_str(),
+                      r.sync == "file"   ? "fsync of every file"
+                      : r.sync == "none" ? "left to the kernel"
+                                         : "syncfs at checkpoints and at the end",
+                      r.sync_seconds);
+        o << line;
+    }
     for (const auto& d : r.drives) {
         o << "  drive " << d.name << ": " << format_bytes(d.bytes) << ", " << d.blocks << " blocks";
         if (d.shoeshine_events) o << ", " << d.shoeshine_events << " shoe-shine events";

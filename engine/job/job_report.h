@@ -53,6 +53,10 @@ struct JobReport {
     std::size_t sessions_per_drive = 0;
     std::vector<std::string> volumes;
     std::vector<std::string> warnings;
+    // Restores: how the restored data reached the disk (end | file | none, RestoreWriter's
+    // SyncMode) and the seconds the final sync took (in `elapsed`). "" for other jobs.
+    std::string sync;
+    double sync_seconds = 0;
     std::vector<SessionReport> sessions;
     std::vector<DriveReport> drives;
     double poll_interval = 1;

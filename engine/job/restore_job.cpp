@@ -5,6 +5,7 @@
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <thread>
 
@@ -15,6 +16,8 @@
 #include "job/job_volumes.h"
 #include "job/job_record.h"
 #include "job/backup_encryption.h"
+#include "job/hardlink_sources.h"
+#include "job/write_pool.h"
 #include "media/clone_copies.h"
 #include "metrics/process_stat.h"
 #include "metrics/sustained_rate.h"
@@ -235,6 +238,45 @@ open_restore_library(Engine& engine, const RestoreOptions& o, const Selection& s
                                         engine.clock());
 }
 
+// Where the parents a restore creates for its files get their metadata: the newest save set of
+// the selection that holds that directory (the catalog keeps mode, owner and mtime). Used on the
+// thread that finishes the writers.
+DirectoryLookup directory_lookup(catalog::Db& db, const Selection& sel) {
+    std::vector<std::int64_t> ids;
+    for (auto it = sel.savesets.rbegin(); it != sel.savesets.rend(); ++it)
+        ids.push_back(it->saveset_id);
+    return [&db, ids](const std::string& path) -> std::optional<format::ObjectHeader> {
+        auto q = db.prepare(
+            "SELECT a.mode, a.uid, a.gid, e.mtime FROM entries e JOIN dirs d ON d.id=e.dir_id "
+            "JOIN names n ON n.id=e.name_id JOIN attrs a ON a.id=e.attr_id WHERE e.saveset_id=? "
+            "AND d.path=? AND n.name=? AND a.kind=?");
+        if (!q) return std::nullopt;
+        const auto slash = path.find_last_of('/');
+        const std::string dir = slash == std::string::npos ? "" : path.substr(0, slash);
+        const std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
+        for (const auto id : ids) {
+            q->reset();
+            q->bind(1, id).bind(2, dir).bind(3, name).bind(
+                4, static_cast<std::int64_t>(format::ObjectKind::Directory));
+            auto row = q->step();
+            if (!row || !row.value()) continue;
+            format::ObjectHeader h;
+            h.kind = format::ObjectKind::Directory;
+            h.path = path;
+            h.mode = static_cast<std::uint32_t>(q->i64(0));
+            h.uid = static_cast<std::uint32_t>(q->i64(1));
+            h.gid = static_cast<std::uint32_t>(q->i64(2));
+            h.mtime_ns = h.atime_ns = q->i64(3);
+            return h;
+        }
+        return std::nullopt;
+    };
+}
+
+std::size_t default_writer_threads() {
+    return std::clamp<std::size_t>(std::thread::hardware_concurrency(), 2, 4);
+}
+
 double past_rate(catalog::Db& db, bool& measured) {
     auto q = db.prepare(
         "SELECT avg(json_extract(report,'$.wall_rate_Bps')) FROM (SELECT report FROM jobs WHERE "
@@ -253,6 +295,7 @@ Result<RestorePlan> plan_restore(Engine& engine, const RestoreOptions& o) {
     auto& db = engine.catalog();
     auto sel = select_files(db, o.what);
     if (!sel) return sel.error();
+    TL_TRY(add_hardlink_sources(db, sel.value()));
     RestorePlan plan;
     plan.files = sel->files;
     plan.bytes_wanted = sel->bytes;
@@ -357,6 +400,7 @@ Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
         plan = plan_restore(engine, o);
         if (!plan) return plan.error();
     }
+    TL_TRY(add_hardlink_sources(db, sel.value()));
     {
         auto present = lib.value()->barcodes();
         if (!present) return present.error();
@@ -402,6 +446,9 @@ Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
     }
     std::mutex mutex;
     Status fatal;
+    // Declared before the writers: they wait for their files on it when they go.
+    WritePool pool(o.writer_threads ? o.writer_threads : default_writer_threads());
+    const DirectoryLookup dir_lookup = directory_lookup(db, sel.value());
     // Directory metadata is applied once every thread is done: the save sets of an incremental
     // chain may fill the same directories from several drives (docs/levels.md).
     std::vector<std::unique_ptr<RestoreWriter>> done_writers;
@@ -422,13 +469,21 @@ Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
             std::vector<std::unique_ptr<RestoreWriter>> writers;
             std::vector<const SelectedSaveset*> writer_sets;
             auto new_writer = [&](const SelectedSaveset& s) -> RestoreWriter* {
-                auto w = RestoreWriter::open(target, o.existing);
+                RestoreWriterOptions wo;
+                wo.policy = o.existing;
+                wo.sync = o.sync;
+                wo.pool = &pool;
+                auto w = RestoreWriter::open(target, wo);
                 if (!w) return fail(w.error()), nullptr;
                 std::set<std::uint64_t> wanted;
-                for (const auto& f : s.files)
+                std::map<std::uint64_t, std::string> write_as;
+                for (const auto& f : s.files) {
                     wanted.insert(f.offset);
-                if (auto st = w.value()->begin_saveset(prefix_for(s), wanted); !st)
+                    if (!f.write_as.empty()) write_as[f.offset] = f.write_as;
+                }
+                if (auto st = w.value()->begin_saveset(prefix_for(s), wanted, write_as); !st)
                     return fail(st.error()), nullptr;
+                w.value()->set_directory_lookup(dir_lookup);
                 writers.push_back(std::move(w.value()));
                 writer_sets.push_back(&s);
                 return writers.back().get();
@@ -549,6 +604,14 @@ Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
         }
         rep.bytes += w->bytes_written();
     }
+    // Durability before the job is reported: the data of every writer reaches the disk.
+    const auto sync_started = clock.now();
+    Status synced;
+    for (auto& w : done_writers)
+        if (synced.ok()) synced = w->sync_to_disk();
+    rep.sync = sync_mode_name(o.sync);
+    rep.sync_seconds = seconds_between(sync_started, clock.now());
+    if (!synced && fatal.ok()) fatal = synced;
 
     rep.elapsed = seconds_between(started, clock.now());
     rep.ended = to_unix_seconds(clock.wall());

@@ -20,8 +20,10 @@ struct RestoreOptions {
     std::string to; // "" = the original location
     ExistingPolicy existing = ExistingPolicy::Skip;
     std::string library;
-    std::size_t drives = 0;      // 0 = as many as there are volumes to read at once (max all)
-    bool wait_for_media = false; // wait for missing volumes instead of failing (MediaMissing)
+    std::size_t drives = 0;         // 0 = as many as there are volumes to read at once (max all)
+    bool wait_for_media = false;    // wait for missing volumes instead of failing (MediaMissing)
+    SyncMode sync = SyncMode::End;  // how the restored data reaches the disk (RestoreWriter)
+    std::size_t writer_threads = 0; // files written in parallel; 0 = as the machine suits
 };
 
 struct PlanVolume {

@@ -33,6 +33,9 @@ struct SelectedFile {
     std::uint64_t end = 0;    // stream offset where the next object starts (or the stream end)
     std::int64_t volume_id = 0;
     std::uint32_t file_number = 0, block = 0;
+    // Non-empty: the object is written under this path instead of its own (the data of a hard
+    // link's first name, for a restore that chose only the link; job/hardlink_sources.h).
+    std::string write_as;
 };
 
 struct SelectedSaveset {

@@ -2,22 +2,20 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <condition_variable>
 #include <cstring>
-#include <random>
+#include <unordered_map>
 
-#include <acl/libacl.h>
 #include <fcntl.h>
-#include <grp.h>
-#include <pwd.h>
-#include <sys/acl.h>
 #include <sys/stat.h>
-#include <sys/sysmacros.h>
-#include <sys/xattr.h>
 #include <unistd.h>
 
 #include "common/home.h"
 #include "common/log.h"
+#include "job/restore_file_ops.h"
 #include "job/safe_path.h"
+#include "job/target_dirs.h"
+#include "job/write_pool.h"
 
 namespace tl::job {
 
@@ -33,158 +31,289 @@ Result<ExistingPolicy> parse_existing_policy(const std::string& t) {
                           "' is unknown; use skip, overwrite, keep-newer or rename");
 }
 
+Result<SyncMode> parse_sync_mode(const std::string& t) {
+    if (t == "end") return SyncMode::End;
+    if (t == "file") return SyncMode::File;
+    if (t == "none") return SyncMode::None;
+    return make_error(ErrorKind::InvalidArgument,
+                      "--sync '" + t + "' is unknown; use end, file or none");
+}
+
+const char* sync_mode_name(SyncMode m) {
+    switch (m) {
+    case SyncMode::File:
+        return "file";
+    case SyncMode::None:
+        return "none";
+    default:
+        return "end";
+    }
+}
+
 namespace {
-timespec to_ts(std::int64_t ns) {
-    timespec t{};
-    t.tv_sec = static_cast<time_t>(ns / 1'000'000'000);
-    t.tv_nsec = static_cast<long>(ns % 1'000'000'000);
-    return t;
-}
-uid_t owner_uid(const format::ObjectHeader& h) {
-    if (!h.user.empty())
-        if (const passwd* p = getpwnam(h.user.c_str())) return p->pw_uid;
-    return h.uid;
-}
-gid_t owner_gid(const format::ObjectHeader& h) {
-    if (!h.group.empty())
-        if (const group* g = getgrnam(h.group.c_str())) return g->gr_gid;
-    return h.gid;
-}
+constexpr std::size_t kWriteChunk = 1u << 20; // file data gathered into one write
+
 std::string join(const std::vector<std::string>& comps) {
     std::string s;
     for (const auto& c : comps)
         s += (s.empty() ? "" : "/") + c;
     return s;
 }
+
+// One regular file being written: its steps are posted by the reader's thread and run in order
+// on one lane; `done` (skipped, failed or renamed into place) makes the later steps do nothing.
+struct FileWrite {
+    DirRef parent;
+    std::string rel;  // path under the target, for outcomes
+    std::string path; // the object path it is written as (hard links name it)
+    std::string leaf; // name in `parent`; the open step sets the final one
+    std::string tmp;
+    format::ObjectHeader h;
+    int fd = -1;
+    bool done = false;
+};
 } // namespace
 
 struct RestoreWriter::Impl {
     RestoreWriter* self = nullptr;
     int root_fd = -1;
-    ExistingPolicy policy = ExistingPolicy::Skip;
+    RestoreWriterOptions opt;
     bool as_root = false;
+    std::unique_ptr<TargetDirs> dirs;
     std::vector<std::string> prefix;
-    std::set<std::uint64_t> wanted;
-    std::set<std::uint64_t> seen;
+    std::set<std::uint64_t> wanted, seen;
+    std::map<std::uint64_t, std::string> write_as;
+    DirectoryLookup lookup;
 
-    // The object being written.
-    bool active = false;
-    bool skip_data = false;
-    format::ObjectHeader h;
-    std::string rel; // path under the target
-    int parent_fd = -1;
-    std::string leaf;
-    std::string tmp; // temporary name in parent
-    int fd = -1;
-
-    // Last parent directory, cached: consecutive files mostly share it.
-    std::string cached_parent;
-    int cached_fd = -1;
+    // The reader thread's side of the file being written.
+    std::shared_ptr<FileWrite> cur;
+    std::vector<std::uint8_t> buf;
+    std::uint64_t buf_offset = 0;
+    std::size_t lane = 0, next_lane = 0;
 
     struct DirMeta {
         std::vector<std::string> comps;
         format::ObjectHeader h;
+        bool selected = true; // its own object was restored (else: a parent made for a file)
     };
-    std::vector<DirMeta> dirs;
-    std::set<std::string> restored_paths; // for hard links
+    std::vector<DirMeta> dir_meta;
+
+    std::mutex mutex; // outcomes, restored_as, inflight
+    std::condition_variable idle;
+    std::size_t inflight = 0;
+    // Object path -> the object path it was written as, for later hard links to it.
+    std::unordered_map<std::string, std::string> restored_as;
 
     ~Impl() {
-        drop_current();
-        if (cached_fd >= 0) ::close(cached_fd);
+        if (cur) abort_file(cur, "the restore stopped inside this file");
+        wait_idle();
+        dirs.reset();
         if (root_fd >= 0) ::close(root_fd);
     }
 
     void outcome(const std::string& path, const char* status, const std::string& why) {
+        std::lock_guard lock(mutex);
         self->outcomes_.push_back({path, status, why});
         if (std::strcmp(status, "failed") == 0 || std::strcmp(status, "refused") == 0) {
             ++self->failed_;
             log::get("job")->warn("restore {}: {} ({})", status, path, why);
+        } else if (std::strcmp(status, "restored") == 0)
+            ++self->restored_;
+    }
+
+    void post(std::function<void()> task, std::size_t bytes = 0) {
+        if (!opt.pool) return task();
+        {
+            std::lock_guard lock(mutex);
+            ++inflight;
         }
+        opt.pool->post(
+            lane,
+            [this, t = std::move(task)] {
+                t();
+                std::lock_guard lock(mutex); // notified under the lock: the waiter may go away
+                --inflight;
+                idle.notify_all();
+            },
+            bytes);
     }
 
-    Result<int> parent_for(const std::vector<std::string>& comps) {
-        std::vector<std::string> dir(comps.begin(), comps.end() - 1);
-        const std::string key = join(dir);
-        if (cached_fd >= 0 && key == cached_parent) return cached_fd;
-        auto fd = open_dir_below(root_fd, dir, true);
-        if (!fd) return fd.error();
-        if (cached_fd >= 0) ::close(cached_fd);
-        cached_fd = fd.value();
-        cached_parent = key;
-        return cached_fd;
+    void wait_idle() {
+        std::unique_lock lock(mutex);
+        idle.wait(lock, [&] { return inflight == 0; });
     }
 
-    void drop_current() {
-        if (fd >= 0) ::close(fd);
-        fd = -1;
-        if (!tmp.empty() && parent_fd >= 0) ::unlinkat(parent_fd, tmp.c_str(), 0);
-        tmp.clear();
-        active = false;
-    }
-
-    std::string temp_name() {
-        static thread_local std::mt19937_64 rng{std::random_device{}()};
-        char buf[64];
-        std::snprintf(buf, sizeof buf, ".tapeloom-restore-%016llx",
-                      static_cast<unsigned long long>(rng()));
-        return buf;
-    }
-
-    // Where the final name goes given the policy; "" = skip. Sets `why` for a skip.
-    std::string final_name(std::string& why) {
-        struct stat st {};
-        if (::fstatat(parent_fd, leaf.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) return leaf;
-        switch (policy) {
-        case ExistingPolicy::Skip:
-            why = "exists (policy skip)";
-            return "";
-        case ExistingPolicy::Overwrite:
-            break;
-        case ExistingPolicy::KeepNewer: {
-            const std::int64_t have =
-                static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec;
-            if (have >= h.mtime_ns) {
-                why = "exists and is not older (policy keep-newer)";
-                return "";
-            }
-            break;
+    // --- steps run on a lane ---
+    void open_file(FileWrite& f) {
+        std::string why;
+        const std::string name =
+            final_name(f.parent->get(), f.leaf, f.h, opt.policy, f.parent->fresh(), why);
+        if (name.empty()) {
+            f.done = true;
+            return outcome(f.rel, "skipped", why);
         }
-        case ExistingPolicy::Rename:
-            for (int i = 0;; ++i) {
-                std::string cand = leaf + ".restored" + (i ? "." + std::to_string(i) : "");
-                if (::fstatat(parent_fd, cand.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) return cand;
-            }
+        f.tmp = restore_temp_name();
+        f.fd = ::openat(f.parent->get(), f.tmp.c_str(),
+                        O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0600);
+        if (f.fd < 0) {
+            f.done = true;
+            return outcome(f.rel, "failed", std::string("create: ") + std::strerror(errno));
         }
-        if (S_ISDIR(st.st_mode) && !S_ISDIR(h.mode)) {
-            why = "a directory of that name exists";
-            return "";
-        }
-        return leaf;
+        f.leaf = name;
     }
 
-    void apply_meta_fd(int f, const format::ObjectHeader& oh) {
-        if (as_root) (void)!::fchown(f, owner_uid(oh), owner_gid(oh));
-        ::fchmod(f, oh.mode & 07777);
-        for (const auto& x : oh.xattrs)
-            ::fsetxattr(f, x.name.c_str(), x.value.data(), x.value.size(), 0);
-        const std::string proc = "/proc/self/fd/" + std::to_string(f);
-        if (!oh.acl_access.empty())
-            if (acl_t a = acl_from_text(oh.acl_access.c_str())) {
-                acl_set_fd(f, a);
-                acl_free(a);
+    void drop_file(FileWrite& f, const std::string& why) {
+        if (f.done) return;
+        f.done = true;
+        if (f.fd >= 0) ::close(f.fd);
+        f.fd = -1;
+        ::unlinkat(f.parent->get(), f.tmp.c_str(), 0);
+        outcome(f.rel, "failed", why);
+    }
+
+    void write_data(FileWrite& f, const std::vector<std::uint8_t>& data, std::uint64_t offset) {
+        if (f.done) return;
+        std::size_t put = 0;
+        while (put < data.size()) {
+            const ssize_t w = ::pwrite(f.fd, data.data() + put, data.size() - put,
+                                       static_cast<off_t>(offset + put));
+            if (w < 0) {
+                if (errno == EINTR) continue;
+                return drop_file(f, std::string("write: ") + std::strerror(errno));
             }
-        if (!oh.acl_default.empty())
-            if (acl_t a = acl_from_text(oh.acl_default.c_str())) {
-                acl_set_file(proc.c_str(), ACL_TYPE_DEFAULT, a);
-                acl_free(a);
-            }
-        const timespec ts[2] = {to_ts(oh.atime_ns), to_ts(oh.mtime_ns)};
-        ::futimens(f, ts);
+            put += static_cast<std::size_t>(w);
+        }
+        self->bytes_ += data.size();
+    }
+
+    void complete_file(FileWrite& f) {
+        if (f.done) return;
+        const auto& h = f.h;
+        if (h.size != format::kUnknownSize && (h.flags & format::object_flags::kSparse))
+            (void)!::ftruncate(f.fd, static_cast<off_t>(h.size)); // trailing hole
+        apply_metadata(f.fd, h, as_root);
+        if (opt.sync == SyncMode::File && ::fsync(f.fd) != 0)
+            return drop_file(f, std::string("fsync: ") + std::strerror(errno));
+        ::close(f.fd);
+        f.fd = -1;
+        const int dir = f.parent->get();
+        if (::renameat(dir, f.tmp.c_str(), dir, f.leaf.c_str()) != 0)
+            return drop_file(f, std::string("rename into place: ") + std::strerror(errno));
+        f.done = true;
+        if (h.nlink != 1) {
+            std::lock_guard lock(mutex);
+            restored_as[h.path] = f.path;
+        }
+        outcome(f.rel, "restored", "");
+    }
+
+    // --- the reader thread's side ---
+    void flush_data() {
+        if (buf.empty()) return;
+        const std::size_t n = buf.size();
+        post([this, f = cur, data = std::move(buf), at = buf_offset] { write_data(*f, data, at); },
+             n);
+        buf = {};
+    }
+
+    void abort_file(std::shared_ptr<FileWrite> f, const std::string& why) {
+        buf.clear();
+        if (f == cur) cur.reset();
+        post([this, f, why] { drop_file(*f, why); });
+    }
+
+    void start_file(DirRef parent, const std::string& rel, const std::string& path,
+                    const std::string& leaf, const format::ObjectHeader& h) {
+        cur = std::make_shared<FileWrite>();
+        cur->parent = std::move(parent);
+        cur->rel = rel;
+        cur->path = path;
+        cur->leaf = leaf;
+        cur->h = h;
+        buf.clear();
+        lane = next_lane++;
+        post([this, f = cur] { open_file(*f); });
+    }
+
+    void restore_special(const DirRef& parent, const std::string& rel, const std::string& leaf,
+                         const format::ObjectHeader& h) {
+        std::string why;
+        const std::string name =
+            final_name(parent->get(), leaf, h, opt.policy, parent->fresh(), why);
+        if (name.empty()) return outcome(rel, "skipped", why);
+        const std::string tmp = restore_temp_name();
+        const int pfd = parent->get();
+        if (auto err = create_special(pfd, tmp, h, as_root); !err.empty())
+            return outcome(rel, "failed", err);
+        if (::renameat(pfd, tmp.c_str(), pfd, name.c_str()) != 0) {
+            const int e = errno;
+            ::unlinkat(pfd, tmp.c_str(), 0);
+            return outcome(rel, "failed", std::string("rename: ") + std::strerror(e));
+        }
+        outcome(rel, "restored", "");
+    }
+
+    void restore_hardlink(const DirRef& parent, const std::string& rel, const std::string& leaf,
+                          const format::ObjectHeader& h) {
+        std::string why;
+        const std::string name =
+            final_name(parent->get(), leaf, h, opt.policy, parent->fresh(), why);
+        if (name.empty()) return outcome(rel, "skipped", why);
+        wait_idle(); // the file it links to is renamed into place
+        std::string written;
+        {
+            std::lock_guard lock(mutex);
+            auto it = restored_as.find(h.link_target);
+            if (it != restored_as.end()) written = it->second;
+        }
+        auto tcomps = safe_components(written);
+        if (written.empty() || !tcomps || tcomps->empty())
+            return outcome(rel, "failed",
+                           "hard link to '" + h.link_target +
+                               "', which this restore did not restore");
+        std::vector<std::string> tdir = prefix;
+        tdir.insert(tdir.end(), tcomps->begin(), tcomps->end() - 1);
+        auto tfd = dirs->open(tdir, false);
+        if (!tfd) return outcome(rel, "refused", tfd.error().message);
+        const std::string tmp = restore_temp_name();
+        const int pfd = parent->get();
+        if (::linkat(tfd.value()->get(), tcomps->back().c_str(), pfd, tmp.c_str(), 0) != 0)
+            return outcome(rel, "failed", std::string("link: ") + std::strerror(errno));
+        if (::renameat(pfd, tmp.c_str(), pfd, name.c_str()) != 0) {
+            const int e = errno;
+            ::unlinkat(pfd, tmp.c_str(), 0);
+            return outcome(rel, "failed", std::string("rename: ") + std::strerror(e));
+        }
+        outcome(rel, "restored", "");
+    }
+
+    // Directories this writer had to create below the save set's prefix, without an object of
+    // their own in the stream: the catalog's metadata when the lookup has it.
+    void describe_created_dirs() {
+        if (!lookup) return;
+        std::set<std::vector<std::string>> have;
+        for (const auto& dm : dir_meta)
+            have.insert(dm.comps);
+        for (const auto& comps : dirs->created()) {
+            if (have.count(comps) || comps.size() < prefix.size() ||
+                !std::equal(prefix.begin(), prefix.end(), comps.begin()))
+                continue;
+            const std::vector<std::string> inside(comps.begin() + static_cast<long>(prefix.size()),
+                                                  comps.end());
+            if (auto h = lookup(join(inside))) dir_meta.push_back({comps, *h, false});
+        }
     }
 };
 
 Result<std::unique_ptr<RestoreWriter>> RestoreWriter::open(const std::string& target,
                                                            ExistingPolicy policy) {
+    RestoreWriterOptions o;
+    o.policy = policy;
+    return open(target, o);
+}
+
+Result<std::unique_ptr<RestoreWriter>> RestoreWriter::open(const std::string& target,
+                                                           const RestoreWriterOptions& options) {
     TL_TRY(ensure_directory(target)); // with its parents, as `--to /new/dir` expects
     const int fd = ::open(target.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (fd < 0)
@@ -192,10 +321,10 @@ Result<std::unique_ptr<RestoreWriter>> RestoreWriter::open(const std::string& ta
                           "cannot open restore target " + target + ": " + std::strerror(errno));
     auto impl = std::make_unique<Impl>();
     impl->root_fd = fd;
-    impl->policy = policy;
+    impl->opt = options;
     impl->as_root = ::geteuid() == 0;
-    auto w = std::unique_ptr<RestoreWriter>(new RestoreWriter(std::move(impl)));
-    return w;
+    impl->dirs = std::make_unique<TargetDirs>(fd);
+    return std::unique_ptr<RestoreWriter>(new RestoreWriter(std::move(impl)));
 }
 
 RestoreWriter::RestoreWriter(std::unique_ptr<Impl> impl) : d_(std::move(impl)) {
@@ -203,201 +332,141 @@ RestoreWriter::RestoreWriter(std::unique_ptr<Impl> impl) : d_(std::move(impl)) {
 }
 RestoreWriter::~RestoreWriter() = default;
 
-Status RestoreWriter::begin_saveset(const std::string& prefix, std::set<std::uint64_t> wanted) {
+SyncMode RestoreWriter::sync_mode() const {
+    return d_->opt.sync;
+}
+
+Status RestoreWriter::begin_saveset(const std::string& prefix, std::set<std::uint64_t> wanted,
+                                    std::map<std::uint64_t, std::string> write_as) {
     auto comps = safe_components(prefix);
     if (!comps) return comps.error();
     d_->prefix = comps.value();
     d_->wanted = std::move(wanted);
+    d_->write_as = std::move(write_as);
     d_->seen.clear();
     return {};
 }
 
+void RestoreWriter::set_directory_lookup(DirectoryLookup lookup) {
+    d_->lookup = std::move(lookup);
+}
+
 void RestoreWriter::fail_current(const std::string& why) {
-    if (!d_->active) return;
-    const std::string rel = d_->rel;
-    d_->drop_current();
-    d_->outcome(rel, "failed", why);
+    if (d_->cur) d_->abort_file(d_->cur, why);
 }
 
 void RestoreWriter::end_saveset() {
-    if (d_->active) fail_current("the stream ended inside this file");
+    if (d_->cur) fail_current("the stream ended inside this file");
+    d_->wait_idle();
     for (auto off : d_->wanted)
         if (!d_->seen.count(off))
             d_->outcome("(object at stream offset " + std::to_string(off) + ")", "failed",
                         "not found on tape: its header was in a damaged block");
+    if (d_->opt.sync == SyncMode::End)
+        if (auto st = sync_to_disk(); !st) log::get("job")->warn("restore: {}", st.error().message);
 }
 
 Status RestoreWriter::on_object_header(std::uint64_t offset, const format::ObjectHeader& h) {
-    if (d_->active) fail_current("the next object began before this one ended");
+    if (d_->cur) fail_current("the next object began before this one ended");
     if (!d_->wanted.count(offset)) return {};
     d_->seen.insert(offset);
-    d_->h = h;
-    d_->skip_data = true;
-    auto comps = safe_components(h.path);
+    const auto as = d_->write_as.find(offset);
+    const std::string& path = as == d_->write_as.end() ? h.path : as->second;
+    auto comps = safe_components(path);
     std::vector<std::string> full = d_->prefix;
-    std::string shown = join(d_->prefix);
     if (!comps) {
-        d_->outcome(shown + "/" + h.path, "refused", comps.error().message);
+        d_->outcome(join(d_->prefix) + "/" + path, "refused", comps.error().message);
         return {};
     }
     full.insert(full.end(), comps->begin(), comps->end());
-    d_->rel = join(full);
+    const std::string rel = join(full);
     if (full.empty() || h.kind == ObjectKind::Directory) {
-        auto fd = open_dir_below(d_->root_fd, full, true);
-        if (!fd) {
-            d_->outcome(d_->rel, "refused", fd.error().message);
-            return {};
-        }
-        ::close(fd.value());
-        d_->dirs.push_back({full, h});
-        d_->restored_paths.insert(h.path);
+        if (auto dir = d_->dirs->open(full, true); !dir)
+            d_->outcome(rel, "refused", dir.error().message);
+        else
+            d_->dir_meta.push_back({full, h, true});
         return {};
     }
-    auto parent = d_->parent_for(full);
+    auto parent = d_->dirs->open(std::vector<std::string>(full.begin(), full.end() - 1), true);
     if (!parent) {
-        d_->outcome(d_->rel, "refused", parent.error().message);
+        d_->outcome(rel, "refused", parent.error().message);
         return {};
     }
-    d_->parent_fd = parent.value();
-    d_->leaf = full.back();
-    std::string why;
-    const std::string name = d_->final_name(why);
-    if (name.empty()) {
-        d_->outcome(d_->rel, "skipped", why);
-        return {};
-    }
-    const std::string tmp = d_->temp_name();
-    const int pfd = d_->parent_fd;
-    auto finish_special = [&](int rc, const char* what) -> Status {
-        if (rc != 0) {
-            d_->outcome(d_->rel, "failed", std::string(what) + ": " + std::strerror(errno));
-            return {};
-        }
-        if (d_->as_root)
-            ::fchownat(pfd, tmp.c_str(), owner_uid(h), owner_gid(h), AT_SYMLINK_NOFOLLOW);
-        if (h.kind != ObjectKind::Symlink) ::fchmodat(pfd, tmp.c_str(), h.mode & 07777, 0);
-        const timespec ts[2] = {to_ts(h.atime_ns), to_ts(h.mtime_ns)};
-        ::utimensat(pfd, tmp.c_str(), ts, AT_SYMLINK_NOFOLLOW);
-        if (::renameat(pfd, tmp.c_str(), pfd, name.c_str()) != 0) {
-            ::unlinkat(pfd, tmp.c_str(), 0);
-            d_->outcome(d_->rel, "failed", std::string("rename: ") + std::strerror(errno));
-            return {};
-        }
-        d_->outcome(d_->rel, "restored", "");
-        ++restored_;
-        d_->restored_paths.insert(h.path);
-        return {};
-    };
     switch (h.kind) {
     case ObjectKind::Symlink:
-        return finish_special(::symlinkat(h.link_target.c_str(), pfd, tmp.c_str()), "symlink");
     case ObjectKind::Fifo:
-        return finish_special(::mkfifoat(pfd, tmp.c_str(), h.mode & 07777), "mkfifo");
     case ObjectKind::CharDevice:
     case ObjectKind::BlockDevice:
-        return finish_special(::mknodat(pfd, tmp.c_str(), h.mode, static_cast<dev_t>(h.rdev)),
-                              "mknod");
+        d_->restore_special(parent.value(), rel, full.back(), h);
+        break;
     case ObjectKind::Socket:
-        d_->outcome(d_->rel, "skipped", "sockets are not restored");
-        return {};
-    case ObjectKind::Hardlink: {
-        auto tcomps = safe_components(h.link_target);
-        if (!tcomps || tcomps->empty() || !d_->restored_paths.count(h.link_target)) {
-            d_->outcome(d_->rel, "failed",
-                        "hard link to '" + h.link_target + "', which this restore did not restore");
-            return {};
-        }
-        std::vector<std::string> tfull = d_->prefix;
-        tfull.insert(tfull.end(), tcomps->begin(), tcomps->end());
-        std::vector<std::string> tdir(tfull.begin(), tfull.end() - 1);
-        auto tfd = open_dir_below(d_->root_fd, tdir, false);
-        if (!tfd) {
-            d_->outcome(d_->rel, "refused", tfd.error().message);
-            return {};
-        }
-        const int rc = ::linkat(tfd.value(), tfull.back().c_str(), pfd, tmp.c_str(), 0);
-        ::close(tfd.value());
-        if (rc != 0) {
-            d_->outcome(d_->rel, "failed", std::string("link: ") + std::strerror(errno));
-            return {};
-        }
-        if (::renameat(pfd, tmp.c_str(), pfd, name.c_str()) != 0) ::unlinkat(pfd, tmp.c_str(), 0);
-        d_->outcome(d_->rel, "restored", "");
-        ++restored_;
-        return {};
+        d_->outcome(rel, "skipped", "sockets are not restored");
+        break;
+    case ObjectKind::Hardlink:
+        d_->restore_hardlink(parent.value(), rel, full.back(), h);
+        break;
+    default: // regular files, raw images, pipes, SQLite copies: data follows
+        d_->start_file(parent.value(), rel, path, full.back(), h);
+        break;
     }
-    default:
-        break; // regular files, raw images, pipes, SQLite copies: data follows
-    }
-    d_->fd = ::openat(pfd, tmp.c_str(), O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0600);
-    if (d_->fd < 0) {
-        d_->outcome(d_->rel, "failed", std::string("create: ") + std::strerror(errno));
-        return {};
-    }
-    d_->tmp = tmp;
-    d_->leaf = name;
-    d_->active = true;
-    d_->skip_data = false;
     return {};
 }
 
 Status RestoreWriter::on_data(std::uint64_t file_offset, const std::uint8_t* data, std::size_t n) {
-    if (!d_->active || d_->skip_data) return {};
-    std::size_t done = 0;
-    while (done < n) {
-        const ssize_t w =
-            ::pwrite(d_->fd, data + done, n - done, static_cast<off_t>(file_offset + done));
-        if (w < 0) {
-            if (errno == EINTR) continue;
-            fail_current(std::string("write: ") + std::strerror(errno));
-            return {};
-        }
-        done += static_cast<std::size_t>(w);
+    if (!d_->cur) return {};
+    auto& buf = d_->buf;
+    if (!buf.empty() &&
+        (d_->buf_offset + buf.size() != file_offset || buf.size() + n > kWriteChunk))
+        d_->flush_data();
+    if (buf.empty()) {
+        d_->buf_offset = file_offset;
+        const auto size = d_->cur->h.size;
+        buf.reserve(std::max(n, static_cast<std::size_t>(std::min<std::uint64_t>(
+                                    size == format::kUnknownSize ? 0 : size, kWriteChunk))));
     }
-    bytes_ += n;
+    buf.insert(buf.end(), data, data + n);
     return {};
 }
 
 Status RestoreWriter::on_object_trailer(const format::ObjectTrailer&,
                                         const format::ObjectCheck& check) {
-    if (!d_->active) return {};
+    if (!d_->cur) return {};
     if (!check.length_ok || !check.hash_ok) {
         fail_current(check.length_ok
                          ? "content hash mismatch: the data read differs from what was backed up"
                          : "length differs from the one recorded on tape");
         return {};
     }
-    const auto& h = d_->h;
-    if (h.size != format::kUnknownSize && (h.flags & format::object_flags::kSparse))
-        (void)!::ftruncate(d_->fd, static_cast<off_t>(h.size)); // trailing hole
-    d_->apply_meta_fd(d_->fd, h);
-    ::fsync(d_->fd);
-    ::close(d_->fd);
-    d_->fd = -1;
-    if (::renameat(d_->parent_fd, d_->tmp.c_str(), d_->parent_fd, d_->leaf.c_str()) != 0) {
-        fail_current(std::string("rename into place: ") + std::strerror(errno));
-        return {};
-    }
-    d_->tmp.clear();
-    d_->active = false;
-    d_->outcome(d_->rel, "restored", "");
-    d_->restored_paths.insert(h.path);
-    ++restored_;
+    d_->flush_data();
+    d_->post([impl = d_.get(), f = d_->cur] { impl->complete_file(*f); });
+    d_->cur.reset();
     return {};
 }
 
 Status RestoreWriter::finish() {
-    std::stable_sort(d_->dirs.begin(), d_->dirs.end(),
+    d_->wait_idle();
+    d_->describe_created_dirs();
+    auto& dm = d_->dir_meta;
+    std::stable_sort(dm.begin(), dm.end(),
                      [](const auto& a, const auto& b) { return a.comps.size() > b.comps.size(); });
-    for (const auto& dm : d_->dirs) {
-        auto fd = open_dir_below(d_->root_fd, dm.comps, false);
+    for (const auto& m : dm) {
+        auto fd = d_->dirs->open(m.comps, false);
         if (!fd) continue;
-        d_->apply_meta_fd(fd.value(), dm.h);
-        ::close(fd.value());
-        d_->outcome(join(dm.comps), "restored", "");
-        ++restored_;
+        apply_metadata(fd.value()->get(), m.h, d_->as_root);
     }
-    d_->dirs.clear();
+    for (const auto& m : dm)
+        if (m.selected) d_->outcome(join(m.comps), "restored", "");
+    dm.clear();
+    return {};
+}
+
+Status RestoreWriter::sync_to_disk() {
+    if (d_->opt.sync == SyncMode::None) return {};
+    d_->wait_idle();
+    for (const auto& dir : d_->dirs->filesystems())
+        if (::syncfs(dir->get()) != 0)
+            return make_error(ErrorKind::Io,
+                              std::string("syncfs of the restore target: ") + std::strerror(errno));
     return {};
 }
 

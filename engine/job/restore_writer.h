@@ -1,12 +1,27 @@
 #pragma once
 // Writes restored objects under a target directory and nowhere else, whatever names the media
-// or the catalog carry: every path is resolved component by component from the target's
-// directory fd with O_NOFOLLOW, so "..", absolute names, and symlinks (in the target, or
-// restored earlier in the same job) can never lead outside. Files are written to a temporary
-// name and renamed into place only once their content hash matched; directory metadata is
-// applied after their contents. One writer per thread.
+// or the catalog carry: every directory is opened component by component from the target's
+// directory fd with O_NOFOLLOW (TargetDirs caches them), so "..", absolute names, and symlinks
+// (in the target, or restored earlier in the same job) can never lead outside. Files are written
+// to a temporary name and renamed into place only once their content hash matched; directory
+// metadata is applied after their contents.
+//
+// Threads: the sink calls come from one thread (the reader's). With a WritePool, each file's
+// creation, writes, metadata and rename run on one of the pool's lanes while the next files
+// are parsed; without one, on the calling thread. outcomes() and the counters are complete after
+// end_saveset() and finish().
+//
+// Durability (SyncMode): files reach the disk in batches — sync_to_disk() (syncfs of every
+// filesystem written on) at the end of each save set and when the restore ends — or one fsync
+// per file (File), or not at all (None). A crash never leaves a partly written file under its
+// final name: it is renamed only when complete and verified.
+#include <atomic>
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -15,8 +30,14 @@
 
 namespace tl::job {
 
+class WritePool;
+
 enum class ExistingPolicy { Skip, Overwrite, KeepNewer, Rename };
 Result<ExistingPolicy> parse_existing_policy(const std::string& text);
+
+enum class SyncMode { End, File, None };
+Result<SyncMode> parse_sync_mode(const std::string& text);
+const char* sync_mode_name(SyncMode mode); // "end" | "file" | "none"
 
 struct RestoreOutcome {
     std::string path;   // as written under the target (relative)
@@ -24,22 +45,44 @@ struct RestoreOutcome {
     std::string why;
 };
 
+struct RestoreWriterOptions {
+    ExistingPolicy policy = ExistingPolicy::Skip;
+    SyncMode sync = SyncMode::End;
+    WritePool* pool = nullptr; // null: files are written on the calling thread
+};
+
+// The metadata of a backed-up directory (from the catalog), for directories a restore had to
+// create without their own object in the stream (the parents of a single file restored).
+using DirectoryLookup =
+    std::function<std::optional<format::ObjectHeader>(const std::string& object_path)>;
+
 class RestoreWriter final : public format::StreamSink {
 public:
     // Creates `target` if missing. Owners are restored when running as root.
+    static Result<std::unique_ptr<RestoreWriter>> open(const std::string& target,
+                                                       const RestoreWriterOptions& options);
     static Result<std::unique_ptr<RestoreWriter>> open(const std::string& target,
                                                        ExistingPolicy policy);
     ~RestoreWriter() override;
 
     // Objects of the next save set go below `prefix` (relative, checked like any path);
-    // only those whose header offset is in `wanted` are written.
-    Status begin_saveset(const std::string& prefix, std::set<std::uint64_t> wanted);
+    // only those whose header offset is in `wanted` are written. `write_as`: objects written
+    // under another path of the save set (the data of a hard link's first name, restored under
+    // the link's name when only the link was chosen).
+    Status begin_saveset(const std::string& prefix, std::set<std::uint64_t> wanted,
+                         std::map<std::uint64_t, std::string> write_as = {});
+    // Where directories created for this save set's files get their metadata (optional).
+    void set_directory_lookup(DirectoryLookup lookup);
     // The current object cannot be completed (damaged block): it is dropped and reported.
     void fail_current(const std::string& why);
-    // Wanted objects never seen in the stream are reported as failed.
+    // Wanted objects never seen in the stream are reported as failed; waits for this writer's
+    // files to be written; a checkpoint sync with SyncMode::End.
     void end_saveset();
     // Applies directory metadata, deepest first.
     Status finish();
+    // Flushes what this writer wrote to the disk (syncfs of each filesystem written on), unless
+    // SyncMode::None.
+    Status sync_to_disk();
 
     Status on_object_header(std::uint64_t offset, const format::ObjectHeader& h) override;
     Status on_data(std::uint64_t file_offset, const std::uint8_t* data, std::size_t n) override;
@@ -50,13 +93,14 @@ public:
     std::uint64_t files_restored() const { return restored_; }
     std::uint64_t bytes_written() const { return bytes_; }
     std::uint64_t failures() const { return failed_; }
+    SyncMode sync_mode() const;
 
 private:
     struct Impl;
     explicit RestoreWriter(std::unique_ptr<Impl> impl);
     std::unique_ptr<Impl> d_;
-    std::vector<RestoreOutcome> outcomes_;
-    std::uint64_t restored_ = 0, bytes_ = 0, failed_ = 0;
+    std::vector<RestoreOutcome> outcomes_; // guarded by Impl::mutex while files are written
+    std::atomic<std::uint64_t> restored_{0}, bytes_{0}, failed_{0};
     friend struct Impl;
 };
 

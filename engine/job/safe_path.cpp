@@ -31,35 +31,39 @@ Result<std::vector<std::string>> safe_components(const std::string& path) {
     return out;
 }
 
+Result<int> open_dir_step(int dir_fd, const std::string& name, const std::string& shown,
+                          bool create, bool* created) {
+    constexpr int kFlags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC;
+    int fd = ::openat(dir_fd, name.c_str(), kFlags);
+    if (fd < 0 && errno == ENOENT && create) {
+        const bool made = ::mkdirat(dir_fd, name.c_str(), 0755) == 0;
+        if (!made && errno != EEXIST)
+            return make_error(ErrorKind::Io,
+                              "cannot create directory " + shown + ": " + std::strerror(errno));
+        if (created) *created = made;
+        fd = ::openat(dir_fd, name.c_str(), kFlags);
+    }
+    if (fd >= 0) return fd;
+    const int e = errno;
+    if (e == ELOOP || e == ENOTDIR)
+        return make_error(ErrorKind::Foreign, "'" + shown +
+                                                  "' is a symlink or not a directory in the "
+                                                  "target; refused so nothing is written outside "
+                                                  "the target");
+    return make_error(e == ENOENT ? ErrorKind::NotFound : ErrorKind::Io,
+                      "cannot open " + shown + ": " + std::strerror(e));
+}
+
 Result<int> open_dir_below(int root_fd, const std::vector<std::string>& comps, bool create) {
     int fd = ::dup(root_fd);
     if (fd < 0) return make_error(ErrorKind::Io, std::string("dup: ") + std::strerror(errno));
     std::string so_far;
     for (const auto& c : comps) {
         so_far += (so_far.empty() ? "" : "/") + c;
-        int next = ::openat(fd, c.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-        if (next < 0 && errno == ENOENT && create) {
-            if (::mkdirat(fd, c.c_str(), 0700) != 0 && errno != EEXIST) {
-                const int e = errno;
-                ::close(fd);
-                return make_error(ErrorKind::Io,
-                                  "cannot create directory " + so_far + ": " + std::strerror(e));
-            }
-            next = ::openat(fd, c.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-        }
-        if (next < 0) {
-            const int e = errno;
-            ::close(fd);
-            if (e == ELOOP || e == ENOTDIR)
-                return make_error(ErrorKind::Foreign,
-                                  "'" + so_far +
-                                      "' is a symlink or not a directory in the target; "
-                                      "refused so nothing is written outside the target");
-            return make_error(e == ENOENT ? ErrorKind::NotFound : ErrorKind::Io,
-                              "cannot open " + so_far + ": " + std::strerror(e));
-        }
+        auto next = open_dir_step(fd, c, so_far, create);
         ::close(fd);
-        fd = next;
+        if (!next) return next.error();
+        fd = next.value();
     }
     return fd;
 }

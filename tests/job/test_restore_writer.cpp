@@ -3,10 +3,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "fixture_tree.h"
 #include "format/object.h"
 #include "format/stream_parser.h"
 #include "job/restore_writer.h"
 #include "job/safe_path.h"
+#include "job/write_pool.h"
 #include "stream_builder.h"
 
 using namespace tl;
@@ -52,8 +54,12 @@ class TestRestoreWriter : public QObject {
     static std::unique_ptr<job::RestoreWriter>
     restore(const QString& target, const std::vector<std::uint8_t>& s,
             const std::vector<std::uint64_t>& offsets,
-            job::ExistingPolicy policy = job::ExistingPolicy::Skip) {
-        auto w = job::RestoreWriter::open(target.toStdString(), policy);
+            job::ExistingPolicy policy = job::ExistingPolicy::Skip,
+            job::WritePool* pool = nullptr) {
+        job::RestoreWriterOptions o;
+        o.policy = policy;
+        o.pool = pool;
+        auto w = job::RestoreWriter::open(target.toStdString(), o);
         if (!w) return nullptr;
         std::set<std::uint64_t> wanted(offsets.begin(), offsets.end());
         if (!w.value()->begin_saveset("", wanted)) return nullptr;
@@ -64,8 +70,21 @@ class TestRestoreWriter : public QObject {
         return std::move(w.value());
     }
 
+    static QByteArray read(const QString& p) {
+        QFile x(p);
+        return x.open(QIODevice::ReadOnly) ? x.readAll() : QByteArray();
+    }
+
 private Q_SLOTS:
+    void escapesAreRefused_data() {
+        QTest::addColumn<int>("lanes");
+        QTest::newRow("on the reader's thread") << 0;
+        QTest::newRow("writer threads") << 3;
+    }
     void escapesAreRefused() {
+        QFETCH(int, lanes);
+        std::unique_ptr<job::WritePool> pool;
+        if (lanes) pool = std::make_unique<job::WritePool>(static_cast<std::size_t>(lanes));
         QTemporaryDir d;
         const QString target = d.path() + "/target", outside = d.path() + "/outside";
         QVERIFY(QDir().mkpath(outside));
@@ -79,7 +98,7 @@ private Q_SLOTS:
                     {link("hl", "../../outside/x", format::ObjectKind::Hardlink), ""},
                     {file("fine/ok.txt", 2), "ok"}},
                    offs);
-        auto w = restore(target, s, offs);
+        auto w = restore(target, s, offs, job::ExistingPolicy::Skip, pool.get());
         QVERIFY(w);
         QCOMPARE(count_entries(outside), 0); // nothing escaped
         QFile ok(target + "/fine/ok.txt");
@@ -154,6 +173,97 @@ private Q_SLOTS:
         QCOMPARE(QString::fromStdString(w->outcomes().front().status), QStringLiteral("failed"));
         QVERIFY(QString::fromStdString(w->outcomes().front().why).contains("hash"));
         QCOMPARE(count_entries(d.path()), 0);
+    }
+
+    // Many files through the writer threads: each comes back whole under its own name, hard
+    // links join the file they name, and no temporary file stays.
+    void writerThreadsRestoreEveryFile() {
+        QTemporaryDir d;
+        job::WritePool pool(3, 64 << 10); // a small limit: the reader waits for the lanes
+        std::vector<std::pair<format::ObjectHeader, std::string>> objs;
+        for (int i = 0; i < 300; ++i) {
+            const std::string body(static_cast<std::size_t>(1 + i * 37 % 5000), char('a' + i % 26));
+            objs.push_back(
+                {file("d" + std::to_string(i % 7) + "/f" + std::to_string(i), body.size()), body});
+        }
+        objs.front().first.nlink = 2;
+        objs.push_back({link("d0/f0-link", "d0/f0", format::ObjectKind::Hardlink), ""});
+        std::vector<std::uint64_t> offs;
+        const auto s = stream(objs, offs);
+        auto w = restore(d.path(), s, offs, job::ExistingPolicy::Skip, &pool);
+        QVERIFY(w);
+        QCOMPARE(w->failures(), std::uint64_t(0));
+        QCOMPARE(w->files_restored(), std::uint64_t(301));
+        for (int i = 0; i < 300; ++i) {
+            const auto& [h, body] = objs[static_cast<std::size_t>(i)];
+            QCOMPARE(read(d.path() + "/" + QString::fromStdString(h.path)),
+                     QByteArray::fromStdString(body));
+        }
+        struct stat a {
+        }, b{};
+        QCOMPARE(::stat(QFile::encodeName(d.path() + "/d0/f0").constData(), &a), 0);
+        QCOMPARE(::stat(QFile::encodeName(d.path() + "/d0/f0-link").constData(), &b), 0);
+        QCOMPARE(a.st_ino, b.st_ino);
+        QDirIterator it(d.path(), QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+        while (it.hasNext())
+            QVERIFY2(!it.next().contains(".tapeloom-restore-"), qPrintable(it.filePath()));
+    }
+
+    // Issue 18 item 28: temporary files of restores that were killed are removed by the next
+    // restore into their directory; those of a restore still running are left alone.
+    void temporaryFilesOfKilledRestoresAreRemoved() {
+        QTemporaryDir d;
+        const QString t = d.path();
+        QVERIFY(QDir().mkpath(t + "/a"));
+        const QString running =
+            QStringLiteral(".tapeloom-restore-%1-00000000000000aa").arg(::getppid());
+        const QStringList stale = {"/.tapeloom-restore-4194999-0123456789abcdef",
+                                   "/a/.tapeloom-restore-4194999-fedcba9876543210",
+                                   "/a/.tapeloom-restore-0123456789abcdef"};
+        for (const auto& p : stale + QStringList{"/a/" + running, "/a/.tapeloom-restore-notes"})
+            QVERIFY(tltest::write_file(t + p, "partial"));
+        std::vector<std::uint64_t> offs;
+        const auto s = stream({{file("a/new.txt", 3), "new"}}, offs);
+        QVERIFY(restore(t, s, offs));
+        QCOMPARE(read(t + "/a/new.txt"), QByteArray("new"));
+        for (const auto& p : stale)
+            QVERIFY2(!QFile::exists(t + p), qPrintable(p));
+        QVERIFY(QFile::exists(t + "/a/" + running));              // its process still runs
+        QVERIFY(QFile::exists(t + "/a/.tapeloom-restore-notes")); // not a name a restore makes
+    }
+
+    // Issue 18 item 7: parents a restore has to make get the backed-up directories' metadata,
+    // else 0755 under the umask (never 0700).
+    void createdParentsGetBackedUpMetadata() {
+        QTemporaryDir d;
+        std::vector<std::uint64_t> offs;
+        const auto s = stream({{file("a/b/c.txt", 1), "c"}}, offs);
+        auto w = job::RestoreWriter::open(d.path().toStdString(), job::ExistingPolicy::Skip);
+        QVERIFY(w);
+        QVERIFY(w.value()->begin_saveset("", {offs.begin(), offs.end()}));
+        w.value()->set_directory_lookup([](const std::string& p) {
+            std::optional<format::ObjectHeader> h;
+            if (p != "a/b") return h;
+            h.emplace();
+            h->kind = format::ObjectKind::Directory;
+            h->mode = S_IFDIR | 0750;
+            h->mtime_ns = h->atime_ns = 1'600'000'000'000'000'000;
+            return h;
+        });
+        format::StreamParser parser(*w.value(), 1);
+        QVERIFY(parser.feed(0, s.data(), s.size()));
+        w.value()->end_saveset();
+        QVERIFY(w.value()->finish());
+        const mode_t mask = ::umask(022);
+        ::umask(mask);
+        struct stat a {
+        }, b{};
+        QCOMPARE(::stat(QFile::encodeName(d.path() + "/a").constData(), &a), 0);
+        QCOMPARE(::stat(QFile::encodeName(d.path() + "/a/b").constData(), &b), 0);
+        QCOMPARE(a.st_mode & 07777, 0755u & ~mask);
+        QCOMPARE(b.st_mode & 07777, 0750u);
+        QCOMPARE(static_cast<long long>(b.st_mtim.tv_sec), 1'600'000'000LL);
+        QCOMPARE(read(d.path() + "/a/b/c.txt"), QByteArray("c"));
     }
 
     void safeComponents() {

@@ -110,6 +110,25 @@ private Q_SLOTS:
         QCOMPARE(QDir(dir_.path()).entryList({"tapeloom-bench-*"}, QDir::Dirs).size(), 0);
     }
 
+    // bench restore: tar and Tapeloom both ways on the same files, every phase on all of them.
+    void restoreRelatesBothToolsOnTheSameFiles() {
+        auto r = run_cli({"bench", "restore", data_, "--scratch", dir_.path(), "--to", dir_.path(),
+                          "--sync", "none", "--json"});
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        const auto o = r.json().object();
+        QCOMPARE(o.value("data").toObject().value("files").toInt(), 3);
+        QCOMPARE(o.value("sync").toString(), QStringLiteral("none"));
+        for (const char* phase : {"tar_create", "backup", "restore", "tar_extract"}) {
+            const auto p = o.value(phase).toObject();
+            QCOMPARE(p.value("files").toInt(), 3);
+            QVERIFY2(p.value("seconds").toDouble() > 0, phase);
+        }
+        QVERIFY(o.value("restore_peak_rss_bytes").toDouble() > 0);
+        QVERIFY(o.value("ratio_restore_tar_files").toDouble() > 0);
+        QCOMPARE(QDir(dir_.path()).entryList({"tapeloom-bench-*"}, QDir::Dirs).size(), 0);
+        QVERIFY(run_cli({"bench", "restore", data_, "--sync", "later"}).exit_code == 2);
+    }
+
     void compressionFollowsItsRule() {
         auto r = run_cli({"bench", "compression", data_, "--codecs", "none,lz4,zstd:1",
                           "--drive-rate", "5M", "--json"});

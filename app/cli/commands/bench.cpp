@@ -16,6 +16,7 @@
 #include "bench/multiplex_bench.h"
 #include "bench/read_bench.h"
 #include "bench/report_util.h"
+#include "bench/restore_bench.h"
 #include "bench/throttled_source.h"
 #include "commands/commands.h"
 #include "common/units.h"
@@ -132,6 +133,47 @@ int bench_backup(Context& ctx) {
     else
         ctx.out() << bench::format_bench(r.value());
     return exit_code_for_job_status(r->backup.status);
+}
+
+int bench_restore(Context& ctx) {
+    const auto& a = ctx.args();
+    bench::RestoreBenchOptions o;
+    o.sources = paths_of(a);
+    auto size = size_option(a, "size", o.size);
+    auto block = size_option(a, "block-size", o.block_size);
+    auto files = count_option(a, "files", o.files);
+    auto drives = count_option(a, "drives", o.drives);
+    auto spd = count_option(a, "sessions-per-drive", o.sessions_per_drive);
+    auto writers = count_option(a, "writers", 1);
+    auto sync = job::parse_sync_mode(a.get("sync", "end"));
+    for (const Error* e : {size ? nullptr : &size.error(), block ? nullptr : &block.error(),
+                           files ? nullptr : &files.error(), drives ? nullptr : &drives.error(),
+                           spd ? nullptr : &spd.error(), writers ? nullptr : &writers.error(),
+                           sync ? nullptr : &sync.error()})
+        if (e) return ctx.fail(*e);
+    o.size = size.value();
+    o.block_size = static_cast<std::size_t>(block.value());
+    o.files = files.value();
+    o.drives = static_cast<std::size_t>(drives.value());
+    o.sessions_per_drive = static_cast<std::size_t>(spd.value());
+    o.writer_threads = a.has("writers") ? static_cast<std::size_t>(writers.value()) : 0;
+    o.sync = sync.value();
+    o.scratch = a.get("scratch", o.scratch);
+    o.to = a.get("to");
+    o.tar_to = a.get("tar-to");
+    if (!ctx.json()) o.note = [&](const std::string& s) { ctx.err() << "bench: " << s << "\n"; };
+    o.cancel = &g_bench_cancel;
+    SystemClock clock; // a benchmark measures real time
+    auto r = [&] {
+        CancelOnSignal guard;
+        return bench::run_restore_bench(o, clock);
+    }();
+    if (!r) return ctx.fail(r.error());
+    if (ctx.json())
+        ctx.print_json(bench::to_json(r.value()));
+    else
+        ctx.out() << bench::format_restore_bench(r.value());
+    return 0;
 }
 
 // Prints a bench result as JSON or as its table; exit 0 (a failed bench is an error value).
@@ -322,6 +364,17 @@ void add_bench_commands(Registry& r) {
           "encryption"},
          {"null"},
          bench_backup});
+    r.push_back(
+        {{"bench", "restore"},
+         "[--source PATH... | --files 20000 --size 256M] [--to DIR] [--tar-to DIR] "
+         "[--sync end|file|none] [--writers N] [--drives 1] [--sessions-per-drive 4] "
+         "[--block-size 256K] [--scratch /dev/shm]",
+         "measure tar -c and a backup to tmpfs virtual drives, then a restore and tar -x of the "
+         "same files onto DIR (a fresh filesystem), each with its final sync (docs/benchmarks.md)",
+         {"size", "files", "source", "drives", "sessions-per-drive", "block-size", "scratch", "to",
+          "tar-to", "sync", "writers"},
+         {},
+         bench_restore});
     r.push_back({{"bench", "read"},
                  "PATH... [--concurrency 1,2,4,8]",
                  "NULL-device read: N concurrent readers (2 MiB reads, discarded) from the "

@@ -90,6 +90,9 @@ int restore(Context& ctx) {
     auto drives = count_option(a, "drives", 1, 1024, 0);
     if (!drives) return ctx.fail(drives.error());
     o.drives = static_cast<std::size_t>(drives.value());
+    auto sync = job::parse_sync_mode(a.get("sync", "end"));
+    if (!sync) return ctx.fail(sync.error());
+    o.sync = sync.value();
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
     if (a.has("dry-run")) {
@@ -283,12 +286,12 @@ int files_versions(Context& ctx) {
 void add_restore_commands(Registry& r) {
     const std::set<std::string> sel = {"job", "saveset", "source", "at", "path"};
     auto opts = sel;
-    opts.insert({"to", "existing", "library", "drives"});
+    opts.insert({"to", "existing", "library", "drives", "sync"});
     r.push_back(
         {{"restore"},
          "(--job ID | --saveset ID | --source S [--at TIME]) [--changes-only] [--path GLOB|DIR "
          "...] --to DIR|/ [--existing skip|overwrite|keep-newer|rename] [--dry-run] "
-         "[--wait-for-media] [--drives N] [--library NAME]",
+         "[--wait-for-media] [--drives N] [--library NAME] [--sync end|file|none]",
          "restore files by positioned reads (a diff/incr: the whole tree as of that backup) "
          "under DIR (--to / for in place); "
          "never writes outside the target",

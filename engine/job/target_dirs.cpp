@@ -1,0 +1,125 @@
+#include "job/target_dirs.h"
+
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <random>
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "common/log.h"
+#include "job/safe_path.h"
+
+namespace tl::job {
+
+namespace {
+constexpr const char* kTempPrefix = ".tapeloom-restore-";
+constexpr std::size_t kMaxCached = 4096; // directory fds kept open at once
+
+std::string key_of(const std::vector<std::string>& comps, std::size_t n) {
+    std::string k;
+    for (std::size_t i = 0; i < n; ++i)
+        k += (i ? "/" : "") + comps[i];
+    return k;
+}
+bool all_hex(const std::string& s) {
+    return !s.empty() && s.find_first_not_of("0123456789abcdef") == std::string::npos;
+}
+} // namespace
+
+DirFd::~DirFd() {
+    if (fd_ >= 0) ::close(fd_);
+}
+
+std::string restore_temp_name() {
+    static thread_local std::mt19937_64 rng{std::random_device{}()};
+    static const long pid = static_cast<long>(::getpid()); // the same for every thread
+    char buf[80];
+    std::snprintf(buf, sizeof buf, "%s%ld-%016llx", kTempPrefix, pid,
+                  static_cast<unsigned long long>(rng()));
+    return buf;
+}
+
+bool is_stale_restore_temp(const std::string& name) {
+    if (name.rfind(kTempPrefix, 0) != 0) return false;
+    const std::string rest = name.substr(std::strlen(kTempPrefix));
+    if (all_hex(rest)) return true; // the name of releases before the pid was in it
+    const auto dash = rest.find('-');
+    if (dash == std::string::npos || dash == 0 || !all_hex(rest.substr(dash + 1))) return false;
+    const std::string pid_text = rest.substr(0, dash);
+    if (pid_text.find_first_not_of("0123456789") != std::string::npos || pid_text.size() > 9)
+        return false;
+    const pid_t pid = static_cast<pid_t>(std::stol(pid_text));
+    if (pid == ::getpid()) return false;
+    return ::kill(pid, 0) != 0 && errno == ESRCH; // its restore still runs otherwise
+}
+
+TargetDirs::TargetDirs(int root_fd) : root_fd_(root_fd) {}
+
+Result<DirRef> TargetDirs::open(const std::vector<std::string>& comps, bool create) {
+    if (!root_) { // the target itself: cleaned once, and its filesystem is one to sync
+        const int fd = ::dup(root_fd_);
+        if (fd < 0) return make_error(ErrorKind::Io, std::string("dup: ") + std::strerror(errno));
+        root_ = std::make_shared<DirFd>(fd, false);
+        note_opened("", root_, false);
+    }
+    // The deepest cached ancestor (the target itself when none).
+    std::size_t have = comps.size();
+    DirRef dir;
+    for (; have > 0 && !dir; --have)
+        if (auto it = cache_.find(key_of(comps, have)); it != cache_.end()) dir = it->second;
+    if (dir)
+        ++have; // the loop stepped past the one found
+    else
+        dir = root_;
+    for (std::size_t i = have; i < comps.size(); ++i) {
+        bool made = false;
+        auto fd = open_dir_step(dir->get(), comps[i], key_of(comps, i + 1), create, &made);
+        if (!fd) return fd.error();
+        dir = std::make_shared<DirFd>(fd.value(), made);
+        if (made) created_.emplace_back(comps.begin(), comps.begin() + static_cast<long>(i + 1));
+        note_opened(key_of(comps, i + 1), dir, made);
+    }
+    return dir;
+}
+
+void TargetDirs::note_opened(const std::string& key, const DirRef& dir, bool made) {
+    if (!made) remove_stale_temps(dir->get());
+    struct stat st {};
+    if (::fstat(dir->get(), &st) == 0)
+        devices_.try_emplace(static_cast<std::uint64_t>(st.st_dev), dir);
+    if (key.empty()) return;                         // the target: root_fd_ serves it
+    if (cache_.size() >= kMaxCached) cache_.clear(); // users keep their own references
+    cache_.emplace(key, dir);
+}
+
+void TargetDirs::remove_stale_temps(int dir_fd) {
+    const int fd = ::openat(dir_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) return;
+    DIR* d = ::fdopendir(fd);
+    if (!d) {
+        ::close(fd);
+        return;
+    }
+    while (const dirent* e = ::readdir(d)) {
+        if (e->d_type == DT_DIR || !is_stale_restore_temp(e->d_name)) continue;
+        if (::unlinkat(dir_fd, e->d_name, 0) == 0) {
+            ++stale_removed_;
+            log::get("job")->info("restore: removed {}, left by an interrupted restore", e->d_name);
+        }
+    }
+    ::closedir(d);
+}
+
+std::vector<DirRef> TargetDirs::filesystems() const {
+    std::vector<DirRef> out;
+    for (const auto& [dev, dir] : devices_)
+        out.push_back(dir);
+    return out;
+}
+
+} // namespace tl::job

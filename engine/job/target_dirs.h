@@ -1,0 +1,67 @@
+#pragma once
+// The directories a restore writes into, opened once each: a cache of directory fds keyed by
+// their path below the target, each opened from its cached parent with O_NOFOLLOW (safe_path),
+// so a file's parent is found without resolving its path again. It remembers which directories
+// it created (their metadata comes from the backup) and which filesystems it wrote on (for the
+// final sync), and removes what killed restores left behind: temporary files of Tapeloom
+// restores whose process is gone, in each existing directory it opens. One per RestoreWriter;
+// used from the writer's thread only (the fds it hands out are shared, so writer threads may
+// keep using one after it left the cache).
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "common/result.h"
+
+namespace tl::job {
+
+// An open directory fd, closed when the last user drops it.
+class DirFd final {
+public:
+    DirFd(int fd, bool fresh) : fd_(fd), fresh_(fresh) {}
+    ~DirFd();
+    DirFd(const DirFd&) = delete;
+    DirFd& operator=(const DirFd&) = delete;
+    int get() const { return fd_; }
+    // Created by this restore's writer: it holds only what that writer put there.
+    bool fresh() const { return fresh_; }
+
+private:
+    int fd_;
+    bool fresh_;
+};
+using DirRef = std::shared_ptr<const DirFd>;
+
+// Temporary names of restored files: ".tapeloom-restore-<pid>-<random>" in the file's directory.
+std::string restore_temp_name();
+// True for a temporary name of a Tapeloom restore whose process no longer runs.
+bool is_stale_restore_temp(const std::string& name);
+
+class TargetDirs final {
+public:
+    explicit TargetDirs(int root_fd); // borrows root_fd
+    // The directory `comps` below the target, created (mode 0755 under the umask) when missing
+    // and `create`. Refusals as open_dir_below's.
+    Result<DirRef> open(const std::vector<std::string>& comps, bool create);
+    // Directories this cache created, in creation order (parents first).
+    const std::vector<std::vector<std::string>>& created() const { return created_; }
+    // One open directory per filesystem written on (for syncfs).
+    std::vector<DirRef> filesystems() const;
+    std::uint64_t stale_removed() const { return stale_removed_; }
+
+private:
+    void note_opened(const std::string& key, const DirRef& dir, bool made);
+    void remove_stale_temps(int dir_fd);
+
+    int root_fd_;
+    DirRef root_;
+    std::unordered_map<std::string, DirRef> cache_;
+    std::map<std::uint64_t, DirRef> devices_;
+    std::vector<std::vector<std::string>> created_;
+    std::uint64_t stale_removed_ = 0;
+};
+
+} // namespace tl::job
