@@ -84,10 +84,10 @@ void BlockBuilder::seal_open_chunk(std::size_t payload_len) {
         seal_params(stamp_.session_uuid, stamp_.session_block_seq, chunk_count_, v);
     std::uint8_t* data = h + kChunkHeaderSize;
     // A failing EVP call on a valid key is a broken crypto library. The clear text must not
-    // reach the tape: the chunk is zeroed, so it fails its authentication when read.
+    // reach the tape: the chunk is zeroed and the writer fails the job (seal_failed()).
     if (!seal_.cipher->seal(p, data, payload_len, data + payload_len)) {
         std::memset(data, 0, payload_len + kSealTagSize);
-        assert(false && "chunk sealing failed");
+        seal_failed_ = true;
     }
     store_u16(h + 4, static_cast<std::uint16_t>(v.flags | chunk_flags::kSealed));
     store_u32(h + 16, static_cast<std::uint32_t>(payload_len + kSealTagSize));

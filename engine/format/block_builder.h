@@ -61,6 +61,10 @@ public:
     // The block is then ready to write; the builder must be reset() before reuse.
     void finish(std::uint32_t tape_file, std::uint32_t block_in_file);
 
+    // A chunk of this builder's blocks could not be sealed (the crypto library failed): its
+    // bytes were zeroed so no clear text reaches tape; the writer must fail the job.
+    bool seal_failed() const { return seal_failed_; }
+
 private:
     std::uint8_t* buf_ = nullptr;
     std::size_t len_ = 0;
@@ -70,6 +74,7 @@ private:
     bool open_ = false;
     std::size_t open_capacity_ = 0;
     SealPolicy seal_;
+    bool seal_failed_ = false;
     std::size_t tag_room() const { return seal_.cipher ? kSealTagSize : 0; }
     void seal_open_chunk(std::size_t payload_len);
 };

@@ -175,6 +175,10 @@ Status DriveWorker::flush_block(bool) {
 Status DriveWorker::write_current_block() {
     builder_.finish(file_number_, block_in_file_);
     block_open_ = false;
+    if (builder_.seal_failed())
+        return make_error(ErrorKind::Io, "drive " + std::to_string(cfg_.drive_index) +
+                                             ": a chunk could not be encrypted (OpenSSL); "
+                                             "nothing more is written, the job fails");
     Status st = drive_.write_block(block_.data(), cfg_.block_size);
     if (!st && st.error().kind == ErrorKind::NoSpace) {
         // End of medium: this block is not on tape. Close the volume, continue the session on

@@ -13,10 +13,10 @@
 
 #include "common/log.h"
 #include "device/library.h"
-#include "job/job_volumes.h"
-#include "job/job_record.h"
 #include "job/backup_encryption.h"
 #include "job/hardlink_sources.h"
+#include "job/job_record.h"
+#include "job/job_volumes.h"
 #include "job/write_pool.h"
 #include "media/clone_copies.h"
 #include "metrics/process_stat.h"

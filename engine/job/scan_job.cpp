@@ -379,9 +379,15 @@ Result<ScanReport> scan_volumes(Engine& engine, std::vector<std::string> barcode
             hl.seqs.insert(ref.volume_seq);
             format::ControlStreamParser ctl; // a trailer file's records: is the session whole?
             bool ctl_started = false;
-            auto feed_control = [&] {
+            auto feed_control = [&](std::uint32_t b) {
+                if (format::has_sealed_chunks(reader.chunks())) { // an encrypted session's trailer
+                    auto it = sessions.find(ref.session);
+                    if (it == sessions.end() || !it->second.cipher) return; // no key: unknown
+                    unseal_scanned(buf.data(), reader, it->second, bc, file, b, rep);
+                }
                 for (const auto& c : reader.chunks()) {
                     if (c.stream_id != format::kControlStream) continue;
+                    if (c.flags & format::chunk_flags::kSealed) continue; // not authentic
                     if (!ctl_started)
                         ctl.resync_at(c.stream_offset + (c.first_boundary == format::kNoBoundary
                                                              ? 0
@@ -443,7 +449,7 @@ Result<ScanReport> scan_volumes(Engine& engine, std::vector<std::string> barcode
                 }
                 const auto& hdr = reader.header();
                 if (trailer_file) {
-                    feed_control();
+                    feed_control(b);
                     continue;
                 }
                 if (b == 0) {
@@ -451,7 +457,7 @@ Result<ScanReport> scan_volumes(Engine& engine, std::vector<std::string> barcode
                     volume_seq = hdr.volume_seq;
                     if (hdr.flags & format::block_flags::kTrailer) {
                         trailer_file = true;
-                        feed_control();
+                        feed_control(b);
                         continue;
                     }
                     if (!(hdr.flags & format::block_flags::kHeader)) {

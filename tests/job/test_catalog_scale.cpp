@@ -240,6 +240,13 @@ private Q_SLOTS:
             QVERIFY(db->exec("UPDATE files SET ctime=0 WHERE name='y.txt'").ok());
             // The steps after it run again too: undo what they added.
             QVERIFY(db->exec("ALTER TABLE schedules DROP COLUMN name").ok()); // schedule names
+            for (const char* sql :                                            // encrypted save sets
+                 {"ALTER TABLE pools DROP COLUMN encryption",
+                  "ALTER TABLE pools DROP COLUMN key_name",
+                  "ALTER TABLE pools DROP COLUMN encrypt_names",
+                  "ALTER TABLE sessions DROP COLUMN key_id",
+                  "ALTER TABLE sessions DROP COLUMN names_sealed"})
+                QVERIFY2(db->exec(sql).ok(), sql);
             QVERIFY(db->exec("PRAGMA user_version=" + std::to_string(kEntriesSchema - 1)).ok());
         }
         // The CLI opens it, migrates it, and lists, searches and restores as before.

@@ -1,5 +1,7 @@
 #include "pages/dashboard/dashboard_page.h"
 
+#include <algorithm>
+
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QHeaderView>
@@ -18,6 +20,7 @@
 #include "models/session_table_model.h"
 #include "pages/dashboard/drive_tile.h"
 #include "widgets/cpu_plot.h"
+#include "widgets/table_columns.h"
 #include "widgets/time_series_plot.h"
 
 namespace tl::ui {
@@ -162,6 +165,7 @@ QWidget* DashboardPage::buildDrivesAndSessions() {
     sessionView_->setColumnWidth(SessionTableModel::Source, 280);
     sessionView_->setColumnWidth(SessionTableModel::Drive, 110);
     sessionView_->setColumnWidth(SessionTableModel::State, 130);
+    widenColumnsToContents(sessionView_); // the titles whole, also in German
     sessionView_->setAccessibleName(tr("Sessions of the job"));
     auto* sessionsBox = new QGroupBox(tr("Sessions"), bottom);
     (new QVBoxLayout(sessionsBox))->addWidget(sessionView_);
@@ -216,16 +220,16 @@ void DashboardPage::rebuildDrives(const metrics::LiveSnapshot& s) {
     drivePlot_->reset(names, labels);
     drivePlot_->setSeriesPen(static_cast<int>(s.drives.size()),
                              QPen(palette().color(QPalette::WindowText), 2.2));
-    // Two columns beside the sessions table, never cut: the scroll area is as wide as they are.
-    const int columns = s.drives.size() > 1 ? 2 : 1;
-    int i = 0;
+    // One column beside the sessions table, never cut: the scroll area is at least as wide as
+    // a tile's longest line ("writing, 100 % idle" with its rate) and scrolls down for more.
+    int row = 0;
     for (const auto& d : s.drives) {
         auto* tile = new DriveTile(QString::fromStdString(d.name), this);
-        tileGrid_->addWidget(tile, i / columns, i % columns);
+        tileGrid_->addWidget(tile, row++, 0);
         tiles_[d.name] = tile;
-        ++i;
     }
-    tilesScroll_->setMinimumWidth(tilesScroll_->widget()->minimumSizeHint().width() +
+    tilesScroll_->setMinimumWidth(std::max(fontMetrics().horizontalAdvance(QLatin1Char('x')) * 48,
+                                           tilesScroll_->widget()->minimumSizeHint().width()) +
                                   tilesScroll_->verticalScrollBar()->sizeHint().width());
 }
 
