@@ -33,4 +33,21 @@ inline CliResult run_cli(const QStringList& args, int timeout_ms = 180000) {
     return r;
 }
 
+// ARGS for the data directory HOME: --home HOME ARGS...
+inline QStringList with_home(const QString& home, QStringList args) {
+    args.prepend(home);
+    args.prepend(QStringLiteral("--home"));
+    return args;
+}
+
+// Whether two trees are the same (diff -r, links compared as links); the difference in WHY.
+inline bool same_tree(const QString& a, const QString& b, QString* why) {
+    QProcess diff;
+    diff.start(QStringLiteral("diff"),
+               {QStringLiteral("-r"), QStringLiteral("--no-dereference"), a, b});
+    diff.waitForFinished(60000);
+    *why = QString::fromUtf8(diff.readAllStandardOutput() + diff.readAllStandardError());
+    return diff.exitStatus() == QProcess::NormalExit && diff.exitCode() == 0;
+}
+
 } // namespace tltest

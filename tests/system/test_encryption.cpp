@@ -22,16 +22,10 @@ class TestEncryption : public QObject {
     Q_OBJECT
 
     static QStringList h(const QString& home, QStringList args) {
-        args.prepend(home);
-        args.prepend("--home");
-        return args;
+        return tltest::with_home(home, std::move(args));
     }
     static bool same_tree(const QString& a, const QString& b, QString* why) {
-        QProcess diff;
-        diff.start("diff", {"-r", "--no-dereference", a, b});
-        diff.waitForFinished(60000);
-        *why = QString::fromUtf8(diff.readAllStandardOutput() + diff.readAllStandardError());
-        return diff.exitStatus() == QProcess::NormalExit && diff.exitCode() == 0;
+        return tltest::same_tree(a, b, why);
     }
     static struct stat lst(const QString& p) {
         struct stat st {};

@@ -18,9 +18,7 @@ class TestRestoreDurability : public QObject {
     Q_OBJECT
 
     static QStringList h(const QString& home, QStringList args) {
-        args.prepend(home);
-        args.prepend("--home");
-        return args;
+        return tltest::with_home(home, std::move(args));
     }
     static bool same_tree(const QString& a, const QString& b, QString* why) {
         QProcess diff;

@@ -14,16 +14,10 @@ class TestUnderAttack : public QObject {
     Q_OBJECT
 
     static QStringList h(const QString& home, QStringList args) {
-        args.prepend(home);
-        args.prepend("--home");
-        return args;
+        return tltest::with_home(home, std::move(args));
     }
     static bool same_tree(const QString& a, const QString& b, QString* why) {
-        QProcess diff;
-        diff.start("diff", {"-r", "--no-dereference", a, b});
-        diff.waitForFinished(60000);
-        *why = QString::fromUtf8(diff.readAllStandardOutput() + diff.readAllStandardError());
-        return diff.exitStatus() == QProcess::NormalExit && diff.exitCode() == 0;
+        return tltest::same_tree(a, b, why);
     }
     static QByteArray read_all(const QString& path) {
         QFile f(path);
