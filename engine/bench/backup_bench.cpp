@@ -2,7 +2,7 @@
 
 #include <sstream>
 
-#include "bench/data_gen.h"
+#include "bench/bench_sources.h"
 #include "bench/scratch_backup.h"
 #include "common/units.h"
 
@@ -53,29 +53,22 @@ Result<BackupBenchResult> run_backup_bench(const BackupBenchOptions& o, Clock& c
     if (!tmp) return tmp.error();
     ScratchDir scratch{tmp.value()};
 
-    std::vector<std::string> sources = o.sources;
-    if (sources.empty()) {
-        note("generating " + std::to_string(o.files) + " incompressible file(s), " +
-             format_bytes(o.size) + " in total, under " + scratch.path + "/data");
-        auto set = generate_random_files(scratch.path + "/data", o.files, o.size,
-                                         o.drives * o.sessions_per_drive);
-        if (!set) return set.error();
-        sources = set->sources;
-        r.generated = true;
-    }
+    BenchSourceRequest want{o.sources, o.files, o.size, o.drives * o.sessions_per_drive,
+                            scratch.path};
+    auto prepared = prepare_bench_sources(want, note);
+    if (!prepared) return prepared.error();
+    const std::vector<std::string>& sources = prepared->sources;
+    const std::vector<std::string>& files = prepared->files;
+    r.generated = prepared->generated;
     r.sources = sources.size();
-    auto files = list_files(sources);
-    if (!files) return files.error();
-    if (files->empty())
-        return make_error(ErrorKind::InvalidArgument, "the sources hold no regular files");
     TL_TRY(cancelled_check(o.cancel));
 
-    note("warm-up: reading " + std::to_string(files->size()) + " file(s) into the page cache");
-    auto warm = read_pass(files.value(), kReadBuffer, clock);
+    note("warm-up: reading " + std::to_string(files.size()) + " file(s) into the page cache");
+    auto warm = read_pass(files, kReadBuffer, clock);
     if (!warm) return warm.error();
     TL_TRY(cancelled_check(o.cancel));
     note("dd-like read (2 MiB reads, discarded)");
-    auto dd = read_pass(files.value(), kReadBuffer, clock);
+    auto dd = read_pass(files, kReadBuffer, clock);
     if (!dd) return dd.error();
     r.dd = dd.value();
     TL_TRY(cancelled_check(o.cancel));
@@ -83,10 +76,10 @@ Result<BackupBenchResult> run_backup_bench(const BackupBenchOptions& o, Clock& c
     // memory the guest never touched is several times slower (the hypervisor backs it on first
     // touch), which would charge cat for a cost the backup, running after it, does not pay.
     note("cat-like copy to " + scratch.path + "/cat.out (a warm-up copy, then the timed one)");
-    auto warm_copy = copy_pass(files.value(), scratch.path + "/cat.out", kCatBuffer, clock);
+    auto warm_copy = copy_pass(files, scratch.path + "/cat.out", kCatBuffer, clock);
     if (!warm_copy) return warm_copy.error();
     TL_TRY(cancelled_check(o.cancel));
-    auto cat = copy_pass(files.value(), scratch.path + "/cat.out", kCatBuffer, clock);
+    auto cat = copy_pass(files, scratch.path + "/cat.out", kCatBuffer, clock);
     if (!cat) return cat.error();
     r.cat = cat.value();
     TL_TRY(cancelled_check(o.cancel));

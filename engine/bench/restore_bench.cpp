@@ -1,10 +1,11 @@
 #include "bench/restore_bench.h"
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "api/engine.h"
-#include "bench/data_gen.h"
+#include "bench/bench_sources.h"
 #include "bench/scratch_backup.h"
 #include "bench/tar_pass.h"
 #include "common/units.h"
@@ -90,26 +91,24 @@ Result<RestoreBenchResult> run_restore_bench(const RestoreBenchOptions& o, Clock
     r.options = o;
     r.options.note = {};
     r.options.cancel = nullptr;
+    if (std::error_code ec; !o.to.empty() && !std::filesystem::is_directory(o.to, ec))
+        return make_error(ErrorKind::InvalidArgument,
+                          "--to " + o.to +
+                              " is not a directory; create it on the filesystem to measure "
+                              "(a fresh one gives comparable figures) or leave --to out");
     auto tmp = make_scratch_dir(o.scratch);
     if (!tmp) return tmp.error();
     ScratchDir scratch{tmp.value()};
-    std::vector<std::string> sources = o.sources;
-    if (sources.empty()) {
-        note("generating " + std::to_string(o.files) + " incompressible file(s), " +
-             format_bytes(o.size) + " in total, under " + scratch.path + "/data");
-        auto set = generate_random_files(scratch.path + "/data", o.files, o.size,
-                                         o.drives * o.sessions_per_drive);
-        if (!set) return set.error();
-        sources = set->sources;
-        r.generated = true;
-    }
+    BenchSourceRequest want{o.sources, o.files, o.size, o.drives * o.sessions_per_drive,
+                            scratch.path};
+    auto prepared = prepare_bench_sources(want, note);
+    if (!prepared) return prepared.error();
+    const std::vector<std::string>& sources = prepared->sources;
+    const std::vector<std::string>& files = prepared->files;
+    r.generated = prepared->generated;
     r.sources = sources.size();
-    auto files = list_files(sources);
-    if (!files) return files.error();
-    if (files->empty())
-        return make_error(ErrorKind::InvalidArgument, "the sources hold no regular files");
-    note("warm-up: reading " + std::to_string(files->size()) + " file(s) into the page cache");
-    auto warm = read_pass(files.value(), kReadBuffer, clock);
+    note("warm-up: reading " + std::to_string(files.size()) + " file(s) into the page cache");
+    auto warm = read_pass(files, kReadBuffer, clock);
     if (!warm) return warm.error();
     r.files = warm->files;
     r.bytes = warm->bytes;
@@ -140,7 +139,7 @@ Result<RestoreBenchResult> run_restore_bench(const RestoreBenchOptions& o, Clock
 
     const std::string to = o.to.empty() ? scratch.path : o.to;
     {
-        auto dir = make_scratch_dir(to);
+        auto dir = make_scratch_dir(to, o.to.empty() ? "--scratch" : "--to");
         if (!dir) return dir.error();
         ScratchDir restored{dir.value()};
         note(std::string("restore to ") + restored.path + " (--sync " +

@@ -1,6 +1,8 @@
 #include "bench/scratch_backup.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 
 #include <stdlib.h>
@@ -17,11 +19,12 @@ ScratchDir::~ScratchDir() {
     if (!path.empty()) std::filesystem::remove_all(path, ec);
 }
 
-Result<std::string> make_scratch_dir(const std::string& scratch) {
+Result<std::string> make_scratch_dir(const std::string& scratch, const std::string& option) {
     std::string tmpl = scratch + "/tapeloom-bench-XXXXXX";
     if (!::mkdtemp(tmpl.data()))
         return make_error(ErrorKind::Io, "cannot create a temporary directory in " + scratch +
-                                             "; pass --scratch DIR on a writable filesystem");
+                                             " (" + std::strerror(errno) + "); pass " + option +
+                                             " DIR naming an existing, writable directory");
     return tmpl;
 }
 

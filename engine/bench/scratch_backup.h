@@ -26,8 +26,10 @@ struct ScratchDir {
     ~ScratchDir();
 };
 
-// mkdtemp of `scratch`/tapeloom-bench-XXXXXX, with an error that says what to do.
-Result<std::string> make_scratch_dir(const std::string& scratch);
+// mkdtemp of `scratch`/tapeloom-bench-XXXXXX, with an error that names the `option` that chose
+// the directory and says what to do.
+Result<std::string> make_scratch_dir(const std::string& scratch,
+                                     const std::string& option = "--scratch");
 
 struct ScratchBackup {
     std::vector<std::string> sources; // as run_backup reads them (paths, cmd:...)

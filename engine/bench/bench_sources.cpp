@@ -1,0 +1,31 @@
+#include "bench/bench_sources.h"
+
+#include "bench/data_gen.h"
+#include "bench/passes.h"
+#include "common/units.h"
+
+namespace tl::bench {
+
+Result<BenchSources> prepare_bench_sources(const BenchSourceRequest& request,
+                                           const std::function<void(const std::string&)>& note) {
+    BenchSources s;
+    s.sources = request.given;
+    if (s.sources.empty()) {
+        if (note)
+            note("generating " + std::to_string(request.files) + " incompressible file(s), " +
+                 format_bytes(request.size) + " in total, under " + request.scratch + "/data");
+        auto set = generate_random_files(request.scratch + "/data", request.files, request.size,
+                                         request.groups);
+        if (!set) return set.error();
+        s.sources = set->sources;
+        s.generated = true;
+    }
+    auto files = list_files(s.sources);
+    if (!files) return files.error();
+    if (files->empty())
+        return make_error(ErrorKind::InvalidArgument, "the sources hold no regular files");
+    s.files = std::move(files.value());
+    return s;
+}
+
+} // namespace tl::bench
