@@ -95,11 +95,10 @@ std::vector<std::string> paths_of(const Args& a) {
     return p;
 }
 
-int bench_backup(Context& ctx) {
-    const auto& a = ctx.args();
-    bench::BackupBenchOptions o;
+// The options `bench backup` and `bench restore` share: what to back up and how (both option
+// structs name these fields alike).
+template <class Options> Status read_workload(const Args& a, Options& o) {
     o.sources = paths_of(a);
-    o.null_drives = a.has("null");
     auto size = size_option(a, "size", o.size);
     auto block = size_option(a, "block-size", o.block_size);
     auto files = count_option(a, "files", o.files);
@@ -108,13 +107,21 @@ int bench_backup(Context& ctx) {
     for (const Error* e : {size ? nullptr : &size.error(), block ? nullptr : &block.error(),
                            files ? nullptr : &files.error(), drives ? nullptr : &drives.error(),
                            spd ? nullptr : &spd.error()})
-        if (e) return ctx.fail(*e);
+        if (e) return *e;
     o.size = size.value();
     o.block_size = static_cast<std::size_t>(block.value());
     o.files = files.value();
     o.drives = static_cast<std::size_t>(drives.value());
     o.sessions_per_drive = static_cast<std::size_t>(spd.value());
     o.scratch = a.get("scratch", o.scratch);
+    return {};
+}
+
+int bench_backup(Context& ctx) {
+    const auto& a = ctx.args();
+    bench::BackupBenchOptions o;
+    if (auto st = read_workload(a, o); !st) return ctx.fail(st.error());
+    o.null_drives = a.has("null");
     o.encryption = a.get("encryption", o.encryption);
     if (o.encryption != "none" && o.encryption != "aes-256-gcm")
         return ctx.fail(
@@ -138,27 +145,13 @@ int bench_backup(Context& ctx) {
 int bench_restore(Context& ctx) {
     const auto& a = ctx.args();
     bench::RestoreBenchOptions o;
-    o.sources = paths_of(a);
-    auto size = size_option(a, "size", o.size);
-    auto block = size_option(a, "block-size", o.block_size);
-    auto files = count_option(a, "files", o.files);
-    auto drives = count_option(a, "drives", o.drives);
-    auto spd = count_option(a, "sessions-per-drive", o.sessions_per_drive);
+    if (auto st = read_workload(a, o); !st) return ctx.fail(st.error());
     auto writers = count_option(a, "writers", 1);
+    if (!writers) return ctx.fail(writers.error());
     auto sync = job::parse_sync_mode(a.get("sync", "end"));
-    for (const Error* e : {size ? nullptr : &size.error(), block ? nullptr : &block.error(),
-                           files ? nullptr : &files.error(), drives ? nullptr : &drives.error(),
-                           spd ? nullptr : &spd.error(), writers ? nullptr : &writers.error(),
-                           sync ? nullptr : &sync.error()})
-        if (e) return ctx.fail(*e);
-    o.size = size.value();
-    o.block_size = static_cast<std::size_t>(block.value());
-    o.files = files.value();
-    o.drives = static_cast<std::size_t>(drives.value());
-    o.sessions_per_drive = static_cast<std::size_t>(spd.value());
+    if (!sync) return ctx.fail(sync.error());
     o.writer_threads = a.has("writers") ? static_cast<std::size_t>(writers.value()) : 0;
     o.sync = sync.value();
-    o.scratch = a.get("scratch", o.scratch);
     o.to = a.get("to");
     o.tar_to = a.get("tar-to");
     if (!ctx.json()) o.note = [&](const std::string& s) { ctx.err() << "bench: " << s << "\n"; };
