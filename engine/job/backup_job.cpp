@@ -126,8 +126,8 @@ Status encrypt_session(const BackupEncryption& e, catalog::Db& db, DriveWorkerCo
 Status fail_interrupted_jobs(catalog::Db& db) {
     auto st = db.exec("UPDATE jobs SET status='failed', ended=strftime('%s','now'), "
                       "report=json_object('job_id', id, 'kind', kind, 'status', 'failed', 'error', "
-                      "'interrupted: the process running it ended before the job finished') "
-                      "WHERE status='running'");
+                      "'interrupted: the process running it ended before the job finished'), "
+                      "wait_reason=NULL WHERE status IN ('running','waiting')");
     if (st && db.changes() > 0)
         log::get("job")->warn(
             "{} interrupted job(s) marked failed; their catalog holds what reached tape",
