@@ -213,6 +213,13 @@ ReservationSnapshot ReservationBook::snapshot() const {
     return s;
 }
 
+std::mutex& ReservationBook::robot(const std::string& library) {
+    std::lock_guard lock(mutex_);
+    auto& m = robots_[library];
+    if (!m) m = std::make_unique<std::mutex>();
+    return *m;
+}
+
 bool ReservationBook::empty() const {
     std::lock_guard lock(mutex_);
     return held_.empty() && waiting_.empty();

@@ -11,6 +11,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <set>
@@ -113,6 +114,10 @@ public:
     ReservationSnapshot snapshot() const;
     bool empty() const;
 
+    // Held around each robot move sequence of `library` (job/job_reservation.h shared_robot),
+    // so that the jobs' own Library objects never interleave their moves.
+    std::mutex& robot(const std::string& library);
+
 private:
     friend class Reservation;
     struct Held {
@@ -142,6 +147,7 @@ private:
     std::vector<Held> held_;
     std::vector<Waiting> waiting_;
     std::uint64_t next_ticket_ = 1;
+    std::map<std::string, std::unique_ptr<std::mutex>> robots_;
 };
 
 // "job 17", "jobs 17, 18", "job 17, label of TLO009L9": the holders named in a waiting reason.
