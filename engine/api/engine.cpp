@@ -1,21 +1,34 @@
 #include "api/engine.h"
 
+#include <map>
+#include <mutex>
+#include <thread>
+
 #include "catalog/schema.h"
 #include "common/home.h"
 #include "common/log.h"
 #include "common/version.h"
 #include "device/library.h"
 #include "job/backup_job.h"
+#include "job/reservations.h"
 #include "media/clone_recovery.h"
 
 namespace tl {
 
 struct Engine::Impl {
+    Impl(std::string h, HomeLock l, catalog::Db d)
+        : home(std::move(h)), lock(std::move(l)), db(std::move(d)) {}
     std::string home;
     HomeLock lock;
     SystemClock system_clock;
     Clock* clock = nullptr;
-    catalog::Db db;
+    catalog::Db db; // the opening thread's connection
+    std::thread::id opener = std::this_thread::get_id();
+    std::mutex connections_mutex;
+    // One connection per thread that asked; a thread id reused after its thread ended takes
+    // over that thread's idle connection.
+    std::map<std::thread::id, std::unique_ptr<catalog::Db>> connections;
+    job::ReservationBook reservations;
 };
 
 Engine::Engine(std::unique_ptr<Impl> impl) : d_(std::move(impl)) {}
@@ -36,8 +49,8 @@ Result<std::unique_ptr<Engine>> Engine::open(const EngineOptions& options) {
     TL_TRY(device::ensure_default_library(db.value(), options.home));
     TL_TRY(job::fail_interrupted_jobs(db.value()));
     if (auto clones = media::remove_interrupted_clones(db.value()); !clones) return clones.error();
-    auto impl = std::unique_ptr<Impl>(
-        new Impl{options.home, std::move(lock.value()), {}, nullptr, std::move(db.value())});
+    auto impl =
+        std::make_unique<Impl>(options.home, std::move(lock.value()), std::move(db.value()));
     impl->clock = options.clock ? options.clock : &impl->system_clock;
     log->info("engine {} opened data directory {}", engine_version(), options.home);
     return std::unique_ptr<Engine>(new Engine(std::move(impl)));
@@ -50,18 +63,37 @@ Clock& Engine::clock() {
     return *d_->clock;
 }
 catalog::Db& Engine::catalog() {
-    return d_->db;
+    const auto me = std::this_thread::get_id();
+    if (me == d_->opener) return d_->db;
+    std::lock_guard lock(d_->connections_mutex);
+    auto& conn = d_->connections[me];
+    if (!conn) {
+        auto db = catalog::Db::open(d_->db.path(), false);
+        if (!db) {
+            // The catalog opened a moment ago on this engine: a failure here is the machine's
+            // (no file descriptors, no memory), not something a job can work around.
+            log::get("engine")->critical("catalog connection for a job thread: {}",
+                                         db.error().message);
+            std::abort();
+        }
+        conn = std::make_unique<catalog::Db>(std::move(db.value()));
+    }
+    return *conn;
+}
+job::ReservationBook& Engine::reservations() {
+    return d_->reservations;
 }
 
 Result<EngineStatus> Engine::status() {
     EngineStatus s;
     s.home = d_->home;
     s.catalog_path = d_->db.path();
+    auto& db = catalog();
     s.version = engine_version();
     s.schema_version = catalog::schema_version();
-    auto libs = d_->db.scalar("SELECT count(*) FROM libraries");
+    auto libs = db.scalar("SELECT count(*) FROM libraries");
     if (!libs) return libs.error();
-    auto drives = d_->db.scalar("SELECT count(*) FROM drives");
+    auto drives = db.scalar("SELECT count(*) FROM drives");
     if (!drives) return drives.error();
     s.libraries = libs.value();
     s.drives = drives.value();

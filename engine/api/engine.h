@@ -1,13 +1,18 @@
 #pragma once
 // The facade that app/ and ui/ use: opening an Engine takes the data directory's lock, opens
 // (or creates and migrates) the catalog and sets up the log file. One Engine per home and
-// process; its methods are called from one thread unless stated otherwise.
+// process; several jobs may run in it at once, each on its own thread (docs/reservations.md).
+// Thread-safety: catalog() and reservations() may be called from any thread; the rest from one.
 #include <memory>
 #include <string>
 
 #include "catalog/db.h"
 #include "common/clock.h"
 #include "common/result.h"
+
+namespace tl::job {
+class ReservationBook;
+}
 
 namespace tl {
 
@@ -33,7 +38,11 @@ public:
 
     const std::string& home() const;
     Clock& clock();
+    // The calling thread's own catalog connection (opened on its first call, kept by the
+    // Engine until it closes), so that Db's one-thread contract holds for every job thread.
     catalog::Db& catalog();
+    // Which job holds which drives and volumes (job/reservations.h).
+    job::ReservationBook& reservations();
     Result<EngineStatus> status();
 
 private:

@@ -109,7 +109,9 @@ Result<Db> Db::open(const std::string& path, bool create) {
         return e;
     }
     Db out(db, path);
-    sqlite3_busy_timeout(db, 10000);
+    // Several jobs write at once (each thread has its own connection, write transactions are
+    // BEGIN IMMEDIATE): a writer waits up to a minute for another's commit rather than failing.
+    sqlite3_busy_timeout(db, 60000);
     // Connection settings only: nothing here writes to the file.
     TL_TRY(out.exec("PRAGMA foreign_keys=ON; PRAGMA synchronous=NORMAL;"));
     // A file that is not a database shows up on the first read, not on open. Another program's

@@ -383,6 +383,21 @@ ALTER TABLE pools ADD COLUMN encrypt_names INTEGER NOT NULL DEFAULT 1;
 ALTER TABLE sessions ADD COLUMN key_id TEXT;
 ALTER TABLE sessions ADD COLUMN names_sealed INTEGER NOT NULL DEFAULT 0;
 )sql",
+        // Jobs running side by side (issue 15, docs/reservations.md): a job waiting for a
+        // drive or a volume another job holds has status 'waiting' and says why in
+        // wait_reason. The status CHECK gains 'waiting' in place (SQLite's documented
+        // writable_schema procedure: the stored rows are valid under both texts); the dummy
+        // table bumps the schema cookie so that other connections read the new text, RESET
+        // makes this one read it. Run again on an altered text, the replace changes nothing.
+        R"sql(
+ALTER TABLE jobs ADD COLUMN wait_reason TEXT;
+PRAGMA writable_schema=ON;
+UPDATE sqlite_master SET sql=replace(sql, '''cancelled'')', '''cancelled'',''waiting'')')
+  WHERE type='table' AND name='jobs';
+CREATE TABLE schema_bump(x);
+DROP TABLE schema_bump;
+PRAGMA writable_schema=RESET;
+)sql",
     };
     return steps;
 }

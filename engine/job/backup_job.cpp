@@ -23,6 +23,7 @@
 #include "job/backup_level.h"
 #include "job/catalog_writer.h"
 #include "job/drive_worker.h"
+#include "job/job_reservation.h"
 #include "job/session_reader.h"
 #include "job/volume_manager.h"
 #include "metrics/job_monitor.h"
@@ -126,8 +127,8 @@ Status encrypt_session(const BackupEncryption& e, catalog::Db& db, DriveWorkerCo
 Status fail_interrupted_jobs(catalog::Db& db) {
     auto st = db.exec("UPDATE jobs SET status='failed', ended=strftime('%s','now'), "
                       "report=json_object('job_id', id, 'kind', kind, 'status', 'failed', 'error', "
-                      "'interrupted: the process running it ended before the job finished') "
-                      "WHERE status='running'");
+                      "'interrupted: the process running it ended before the job finished'), "
+                      "wait_reason=NULL WHERE status IN ('running','waiting')");
     if (st && db.changes() > 0)
         log::get("job")->warn(
             "{} interrupted job(s) marked failed; their catalog holds what reached tape",
@@ -186,6 +187,7 @@ Result<JobReport> run_backup(Engine& engine, const BackupOptions& o,
                            : (pending.size() + o.sessions_per_drive - 1) / o.sessions_per_drive))
             : device::open_library(db, engine.home(), o.library, clock);
     if (!lib) return lib.error();
+    if (!o.null_drives) lib.value() = shared_robot(engine, std::move(lib.value()));
     const std::size_t available = lib.value()->drive_count();
     std::size_t ndrives = o.drives;
     if (ndrives > available)
@@ -236,21 +238,45 @@ Result<JobReport> run_backup(Engine& engine, const BackupOptions& o,
         log->warn("{}", w);
     };
     auto finish_failed = [&](const Error& e) -> Result<JobReport> {
-        report.status = "failed";
+        if (report.status != "cancelled") report.status = "failed";
         report.error = e.message;
-        auto upd = db.prepare("UPDATE jobs SET status='failed', ended=?, report=? WHERE id=?");
+        auto upd =
+            db.prepare("UPDATE jobs SET status=?, wait_reason=NULL, ended=?, report=? WHERE id=?");
         auto failed_json = to_json(report);
         add_level_fields(failed_json, *levels, {});
         if (upd)
-            (void)upd->bind(1, to_unix_seconds(clock.wall()))
-                .bind(2, failed_json.dump())
-                .bind(3, job_id)
+            (void)upd->bind(1, report.status)
+                .bind(2, to_unix_seconds(clock.wall()))
+                .bind(3, failed_json.dump())
+                .bind(4, job_id)
                 .run();
         // Recorded here, reported by the caller from the returned report (once on a terminal).
         log::record_only("job")->error("backup job {} failed: {}", job_id, e.message);
         return report;
     };
 
+    // The drives (and later each volume mounted) are reserved for this job: it waits, saying
+    // why in its row, while other jobs hold them (docs/reservations.md).
+    std::unique_ptr<JobDrives> reserved;
+    std::vector<std::size_t> drive_index(ndrives);
+    for (std::size_t d = 0; d < ndrives; ++d)
+        drive_index[d] = d; // null drives: no other job to share them with
+    if (!o.null_drives) {
+        JobNeeds needs;
+        needs.job_id = job_id;
+        needs.drives.count = ndrives;
+        needs.drives.automatic = o.drives == 0;
+        needs.cancel = cancel;
+        auto r = reserve(engine, *lib.value(), needs);
+        if (!r) {
+            if (r.error().kind == ErrorKind::Cancelled) report.status = "cancelled";
+            return finish_failed(r.error());
+        }
+        reserved = std::move(r.value());
+        drive_index = reserved->drives();
+        ndrives = drive_index.size();
+        log->info("backup job {}: drive(s) {} reserved", job_id, describe_drives(drive_index));
+    }
     auto jobdb = catalog::Db::open(db.path(), false);
     if (!jobdb) return finish_failed(jobdb.error());
     auto vmdb = catalog::Db::open(db.path(), false);
@@ -259,6 +285,7 @@ Result<JobReport> run_backup(Engine& engine, const BackupOptions& o,
     if (!writer) return finish_failed(writer.error());
     VolumeManager volumes(*lib.value(), vmdb.value(), pool,
                           static_cast<std::uint32_t>(o.block_size), clock, engine_version());
+    if (reserved) volumes.set_reservation(&reserved->grant());
     const std::string spool = engine.home() + "/spool";
     (void)ensure_directory(spool);
 
@@ -334,10 +361,10 @@ Result<JobReport> run_backup(Engine& engine, const BackupOptions& o,
     };
     for (std::size_t d = 0; d < ndrives; ++d) {
         auto slot = std::make_unique<DriveSlot>();
-        slot->index = d;
-        slot->name = lib.value()->drive(d).name();
+        slot->index = drive_index[d];
+        slot->name = lib.value()->drive(slot->index).name();
         DriveWorkerConfig cfg;
-        cfg.drive_index = d;
+        cfg.drive_index = slot->index;
         cfg.block_size = o.block_size;
         cfg.sessions = o.sessions_per_drive;
         cfg.checkpoint_bytes = o.checkpoint_bytes;
@@ -377,7 +404,7 @@ Result<JobReport> run_backup(Engine& engine, const BackupOptions& o,
             for (auto& s : sessions)
                 if (s->saveset_id == saveset) s->stream_bytes = bytes;
         };
-        slot->worker = std::make_unique<DriveWorker>(cfg, lib.value()->drive(d), volumes,
+        slot->worker = std::make_unique<DriveWorker>(cfg, lib.value()->drive(slot->index), volumes,
                                                      *writer.value(), slot->signal, next, done);
         slots.push_back(std::move(slot));
     }

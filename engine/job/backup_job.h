@@ -64,7 +64,8 @@ struct DriveWorkerConfig;
 // Gives one media session its chunk cipher and records its key id (no-op for a clear backup).
 Status encrypt_session(const BackupEncryption& e, catalog::Db& db, DriveWorkerConfig& cfg);
 
-// Marks jobs left 'running' by a process that died as failed (called when an engine opens).
+// Marks jobs left 'running' or 'waiting' by a process that died as failed (called when an
+// engine opens).
 Status fail_interrupted_jobs(catalog::Db& db);
 
 } // namespace tl::job

@@ -1,5 +1,7 @@
 #include "job/restore_job.h"
 
+#include "job/job_reservation.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
@@ -147,7 +149,8 @@ private:
 // A damaged block on the copy a restore read: the files it spoiled are read again from another
 // usable copy of their save set (a clone, or the original; docs/media.md "Cloning"). The new
 // writers join `writers`; `superseded` gets the (writer, path) failures they made good.
-void read_again_from_copies(catalog::Db& db, device::Library& lib, const std::string& target,
+void read_again_from_copies(catalog::Db& db, device::Library& lib, Reservation& grant,
+                            const std::string& target,
                             std::vector<std::unique_ptr<RestoreWriter>>& writers,
                             std::vector<const SelectedSaveset*>& sets, RestoreResult& res,
                             std::set<std::pair<std::size_t, std::string>>& superseded,
@@ -195,7 +198,13 @@ void read_again_from_copies(catalog::Db& db, device::Library& lib, const std::st
         auto w = RestoreWriter::open(target, ExistingPolicy::Overwrite);
         if (!w || !w.value()->begin_saveset(prefix, wanted)) continue;
         RestoreWriter* wp = w.value().get();
-        SavesetReader reader(lib, db, 0);
+        // The copy's volumes are reserved too; one another job holds is not read now.
+        bool free = true;
+        for (const auto& v : other->volumes)
+            free = free && grant.try_add_volume(v.barcode);
+        if (!free) continue;
+        const std::size_t drive = grant.drives().front();
+        SavesetReader reader(lib, db, drive);
         for (const auto* f : files)
             if (!reader.read(
                     other->saveset_id, *wp, f->offset, f->end, {},
@@ -203,7 +212,7 @@ void read_again_from_copies(catalog::Db& db, device::Library& lib, const std::st
                     [wp](const std::string&, const std::string& why) { wp->fail_current(why); }))
                 break;
         wp->end_saveset();
-        if (lib.drive(0).is_open()) (void)lib.drive(0).close();
+        if (lib.drive(drive).is_open()) (void)lib.drive(drive).close();
         std::size_t good = 0;
         for (const auto& oc : wp->outcomes())
             if (oc.status == "restored")
@@ -367,6 +376,21 @@ void record_refused(catalog::Db& db, const RestoreOptions& o, long long now,
         log::get("job")->warn("the refused restore is not in the job history: {}",
                               id.error().message);
 }
+// A restore whose row exists but that never read: cancelled while waiting for its drives and
+// volumes, or refused by the reservation book.
+void end_unstarted(catalog::Db& db, JobReport& rep, const Error& e, Clock& clock) {
+    rep.status = e.kind == ErrorKind::Cancelled ? "cancelled" : "failed";
+    rep.error = e.message;
+    rep.ended = to_unix_seconds(clock.wall());
+    auto upd =
+        db.prepare("UPDATE jobs SET status=?, wait_reason=NULL, ended=?, report=? WHERE id=?");
+    if (upd)
+        (void)upd->bind(1, rep.status)
+            .bind(2, static_cast<std::int64_t>(rep.ended))
+            .bind(3, to_json(rep).dump())
+            .bind(4, rep.job_id)
+            .run();
+}
 } // namespace
 
 Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
@@ -380,6 +404,7 @@ Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
     if (!sel) return sel.error();
     auto lib = open_restore_library(engine, o, sel.value());
     if (!lib) return lib.error();
+    lib.value() = shared_robot(engine, std::move(lib.value()));
     while (!plan->missing.empty()) {
         std::string list;
         for (const auto& m : plan->missing)
@@ -434,9 +459,24 @@ Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
         groups[s.reading_session()].push_back(&s);
     auto units = sessions_by_volume(db, groups);
     if (!units) return units.error();
-    const std::size_t ndrives =
+    // The drives and every volume to read are reserved for this job, or it waits and says why
+    // (docs/reservations.md); with "as many as useful" it takes the free ones it can use.
+    JobNeeds needs;
+    needs.job_id = rep.job_id;
+    needs.drives.count =
         std::max<std::size_t>(1, std::min(o.drives ? o.drives : lib.value()->drive_count(),
                                           std::min(units->size(), lib.value()->drive_count())));
+    needs.drives.automatic = o.drives == 0;
+    for (const auto& v : plan->volumes)
+        needs.volumes.push_back(v.barcode);
+    needs.cancel = cancel;
+    auto reserved = reserve(engine, *lib.value(), needs);
+    if (!reserved) {
+        end_unstarted(db, rep, reserved.error(), clock);
+        return reserved.error();
+    }
+    const std::vector<std::size_t> dix = reserved.value()->drives();
+    const std::size_t ndrives = dix.size();
     std::vector<std::vector<std::vector<const SelectedSaveset*>>> work(ndrives);
     std::size_t g = 0;
     for (auto& unit : units.value()) {
@@ -464,7 +504,7 @@ Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
             };
             auto conn = catalog::Db::open(db.path(), false);
             if (!conn) return fail(conn.error()), void(--running);
-            SavesetReader reader(*lib.value(), conn.value(), d);
+            SavesetReader reader(*lib.value(), conn.value(), dix[d]);
             std::vector<BadBlock> bad;
             std::vector<std::unique_ptr<RestoreWriter>> writers;
             std::vector<const SelectedSaveset*> writer_sets;
@@ -530,7 +570,7 @@ Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
             }
             for (auto& w : writers)
                 w->end_saveset();
-            if (lib.value()->drive(d).is_open()) (void)lib.value()->drive(d).close();
+            if (lib.value()->drive(dix[d]).is_open()) (void)lib.value()->drive(dix[d]).close();
             std::lock_guard lock(mutex);
             for (auto& w : writers)
                 done_writers.push_back(std::move(w));
@@ -551,7 +591,7 @@ Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
     // Per-drive samples, as for a backup: bytes read by each drive at the poll interval.
     std::vector<std::uint64_t> last(ndrives);
     for (std::size_t d = 0; d < ndrives; ++d)
-        last[d] = lib.value()->drive(d).counters().bytes_read.load();
+        last[d] = lib.value()->drive(dix[d]).counters().bytes_read.load();
     const std::vector<std::uint64_t> first = last;
     rep.drive_samples.assign(ndrives, {});
     auto last_t = clock.now();
@@ -561,7 +601,7 @@ Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
         if (dt <= 0) return;
         rep.sample_times.push_back(seconds_between(started, now));
         for (std::size_t d = 0; d < ndrives; ++d) {
-            const auto b = lib.value()->drive(d).counters().bytes_read.load();
+            const auto b = lib.value()->drive(dix[d]).counters().bytes_read.load();
             rep.drive_samples[d].push_back(static_cast<double>(b - last[d]) / dt);
             last[d] = b;
         }
@@ -581,8 +621,8 @@ Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
     std::set<std::pair<std::size_t, std::string>> superseded;
     std::vector<std::string> notes;
     if (fatal.ok() && !(cancel && cancel->load()))
-        read_again_from_copies(db, *lib.value(), target, done_writers, done_sets, res, superseded,
-                               notes);
+        read_again_from_copies(db, *lib.value(), reserved.value()->grant(), target, done_writers,
+                               done_sets, res, superseded, notes);
     for (const auto& n : notes)
         log->warn("restore: {}", n);
     for (std::size_t wi = 0; wi < done_writers.size(); ++wi) {
@@ -621,8 +661,8 @@ Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
     rep.volumes = res.read.volumes;
     for (std::size_t d = 0; d < ndrives; ++d) {
         DriveReport dr;
-        dr.name = lib.value()->drive(d).name();
-        dr.bytes = lib.value()->drive(d).counters().bytes_read.load() - first[d];
+        dr.name = lib.value()->drive(dix[d]).name();
+        dr.bytes = lib.value()->drive(dix[d]).counters().bytes_read.load() - first[d];
         rep.drives.push_back(dr);
     }
     const auto proc_after = metrics::read_process_stat();

@@ -1,5 +1,7 @@
 #include "job/scan_job.h"
 
+#include "job/job_reservation.h"
+
 #include <algorithm>
 #include <deque>
 #include <map>
@@ -207,7 +209,8 @@ void unseal_scanned(std::uint8_t* block, format::BlockReader& reader, const Sess
 } // namespace
 
 Result<ScanReport> scan_volumes(Engine& engine, std::vector<std::string> barcodes, bool all,
-                                const std::string& library, std::size_t drive_index) {
+                                const std::string& library,
+                                std::optional<std::size_t> drive_named) {
     auto& db = engine.catalog();
     auto log = log::get("job");
     const auto keys = crypto::KeyStore::in_home(engine.home());
@@ -215,11 +218,11 @@ Result<ScanReport> scan_volumes(Engine& engine, std::vector<std::string> barcode
     auto lib = device::open_library_holding(
         db, engine.home(), library, all ? std::vector<std::string>{} : barcodes, engine.clock());
     if (!lib) return lib.error();
-    if (drive_index >= lib.value()->drive_count())
+    lib.value() = shared_robot(engine, std::move(lib.value()));
+    if (drive_named && *drive_named >= lib.value()->drive_count())
         return make_error(ErrorKind::InvalidArgument, "library " + lib.value()->name() +
                                                           " has no drive " +
-                                                          std::to_string(drive_index));
-    auto& drive = lib.value()->drive(drive_index);
+                                                          std::to_string(*drive_named));
     std::vector<std::uint8_t> buf(format::kMaxBlockSize);
     ScanReport rep;
 
@@ -232,6 +235,15 @@ Result<ScanReport> scan_volumes(Engine& engine, std::vector<std::string> barcode
     }
     if (barcodes.empty())
         return make_error(ErrorKind::InvalidArgument, "name the volumes to scan, or use --all");
+    // One drive and every volume to read, or wait for them (docs/reservations.md).
+    JobNeeds needs;
+    needs.job_name = "scan";
+    if (drive_named) needs.drives.indices = {*drive_named};
+    needs.volumes = barcodes;
+    auto reserved = reserve(engine, *lib.value(), needs);
+    if (!reserved) return reserved.error();
+    const std::size_t drive_index = reserved.value()->drive(0);
+    auto& drive = lib.value()->drive(drive_index);
     std::vector<std::pair<format::VolumeLabel, std::string>> labels;
     for (const auto& bc : barcodes) {
         if (bc.rfind("CLN", 0) == 0) continue;

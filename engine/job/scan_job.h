@@ -4,6 +4,7 @@
 // restore works without the original catalog. Sessions the catalog already knows are left
 // alone. A session spanning volumes is followed when its volumes are scanned in order
 // (--all orders them by label time).
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -39,7 +40,9 @@ struct ScanReport {
 // `barcodes` empty with `all`: every cartridge of the library that carries a Tapeloom label.
 // A cartridge of ours whose label is damaged is reported in damaged_volumes and skipped (named
 // or not); a blank or foreign cartridge is skipped by --all and refused when named.
+// `drive`: the drive to read on; none: any free drive (docs/reservations.md).
 Result<ScanReport> scan_volumes(Engine& engine, std::vector<std::string> barcodes, bool all,
-                                const std::string& library = "", std::size_t drive = 0);
+                                const std::string& library = "",
+                                std::optional<std::size_t> drive = std::nullopt);
 
 } // namespace tl::job

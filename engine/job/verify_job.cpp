@@ -1,5 +1,7 @@
 #include "job/verify_job.h"
 
+#include "job/job_reservation.h"
+
 #include <map>
 #include <memory>
 
@@ -75,7 +77,7 @@ void note_unchecked(VerifyReport& rep, const std::string& why, std::size_t saves
 } // namespace
 
 Result<VerifyReport> run_verify(Engine& engine, std::int64_t job_id, const std::string& library,
-                                std::size_t drive) {
+                                std::optional<std::size_t> drive) {
     auto& db = engine.catalog();
     auto log = log::get("job");
     VerifyReport rep;
@@ -100,9 +102,11 @@ Result<VerifyReport> run_verify(Engine& engine, std::int64_t job_id, const std::
     auto lib =
         device::open_library_holding(db, engine.home(), library, volumes.value(), engine.clock());
     if (!lib) return lib.error();
-    if (drive >= lib.value()->drive_count())
+    lib.value() = shared_robot(engine, std::move(lib.value()));
+    if (drive && *drive >= lib.value()->drive_count())
         return make_error(ErrorKind::InvalidArgument, "library " + lib.value()->name() +
-                                                          " has no drive " + std::to_string(drive));
+                                                          " has no drive " +
+                                                          std::to_string(*drive));
     const auto started = engine.clock().now();
     {
         auto ins = db.prepare(
@@ -112,6 +116,21 @@ Result<VerifyReport> run_verify(Engine& engine, std::int64_t job_id, const std::
                    .bind(2, to_unix_seconds(engine.clock().wall()))
                    .run());
         rep.verify_job_id = db.last_insert_rowid();
+    }
+    // One drive (the one named, else any free one) and the job's volumes, or wait and say why.
+    JobNeeds needs;
+    needs.job_id = rep.verify_job_id;
+    if (drive) needs.drives.indices = {*drive};
+    needs.volumes = volumes.value();
+    auto reserved = reserve(engine, *lib.value(), needs);
+    if (!reserved) {
+        auto upd =
+            db.prepare("UPDATE jobs SET status='failed', wait_reason=NULL, ended=? WHERE id=?");
+        if (upd)
+            (void)upd->bind(1, to_unix_seconds(engine.clock().wall()))
+                .bind(2, rep.verify_job_id)
+                .run();
+        return reserved.error();
     }
     // Save sets grouped by media session: each session's blocks are read once for all of its
     // interleaved streams.
@@ -137,7 +156,7 @@ Result<VerifyReport> run_verify(Engine& engine, std::int64_t job_id, const std::
             by_session[q->i64(2)].push_back(std::move(it));
         }
     }
-    SavesetReader reader(*lib.value(), db, drive);
+    SavesetReader reader(*lib.value(), db, reserved.value()->drive(0));
     Status fatal;
     for (auto& [session, items] : by_session) {
         auto missing = missing_key(db, engine.home(), session);

@@ -2,6 +2,7 @@
 // Verify: reads a backup job's save sets back from tape, checks every block's CRC and every
 // file's content hash (against the trailer on tape and the catalog), and reports per file:
 // a bad block names the files it touched.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,7 +33,9 @@ struct VerifyReport {
     std::string key_missing;
 };
 
+// `drive`: the drive to read on; none: any free drive of the library (docs/reservations.md).
 Result<VerifyReport> run_verify(Engine& engine, std::int64_t job_id,
-                                const std::string& library = "", std::size_t drive = 0);
+                                const std::string& library = "",
+                                std::optional<std::size_t> drive = std::nullopt);
 
 } // namespace tl::job

@@ -1,5 +1,7 @@
 #include "job/volume_manager.h"
 
+#include "job/reservations.h"
+
 #include <functional>
 #include <vector>
 
@@ -151,6 +153,18 @@ Status VolumeManager::count_job(std::int64_t id) {
         .run();
 }
 
+bool VolumeManager::claim(const std::string& barcode, bool& fresh) {
+    fresh = false;
+    if (!grant_) return true;
+    if (grant_->holds_volume(barcode)) return true;
+    fresh = grant_->try_add_volume(barcode);
+    return fresh;
+}
+
+void VolumeManager::unclaim(const std::string& barcode, bool fresh) {
+    if (grant_ && fresh) grant_->drop_volume(barcode);
+}
+
 Result<MountedVolume> VolumeManager::acquire(std::size_t index) {
     std::lock_guard lock(mutex_);
     if (!policy_) {
@@ -162,7 +176,8 @@ Result<MountedVolume> VolumeManager::acquire(std::size_t index) {
     if (!present) return present.error();
     const std::set<std::string> in_library(present->begin(), present->end());
     const Usable usable = [&](const std::string& bc) {
-        return in_library.count(bc) && !in_use_.count(bc) && !skipped_.count(bc);
+        return in_library.count(bc) && !in_use_.count(bc) && !skipped_.count(bc) &&
+               !(grant_ && grant_->held_by_other(bc));
     };
     auto finish = [&](Result<MountedVolume> m) -> Result<MountedVolume> {
         if (!m) return m;
@@ -178,8 +193,11 @@ Result<MountedVolume> VolumeManager::acquire(std::size_t index) {
         auto ok = within_limits(c.id);
         if (!ok) return ok.error();
         if (!ok.value()) continue;
+        bool fresh = false;
+        if (!claim(c.barcode, fresh)) continue; // another job took it meanwhile
         auto m = try_append(index, c.id, c.barcode, c.uuid, c.next_file);
         if (m) return finish(std::move(m));
+        unclaim(c.barcode, fresh);
         if (m.error().kind == ErrorKind::Busy)
             continue; // held by another job's open drive: try the next
         skipped_.insert(c.barcode);
@@ -198,8 +216,11 @@ Result<MountedVolume> VolumeManager::acquire(std::size_t index) {
     auto reuse = reusable(db_, pool_.id, pool_.name, usable);
     if (!reuse) return reuse.error();
     for (const auto& r : reuse.value()) {
+        bool fresh = false;
+        if (!claim(r.barcode, fresh)) continue;
         auto m = try_label(index, r.barcode, media::Overwrite::OwnVolume, r.reason);
         if (m) return finish(std::move(m));
+        unclaim(r.barcode, fresh);
         if (m.error().kind == ErrorKind::Busy) continue;
         skipped_.insert(r.barcode);
         warn("volume " + r.barcode + " not reused: " + m.error().message);
@@ -212,9 +233,12 @@ Result<MountedVolume> VolumeManager::acquire(std::size_t index) {
             auto blank = is_blank(db_, bc);
             if (!blank) return blank.error();
             if (!blank.value()) continue;
+            bool fresh = false;
+            if (!claim(bc, fresh)) continue;
             auto m = try_label(index, bc, media::Overwrite::BlankOnly,
                                "labeled for pool " + pool_.name + " by a " + pool_.job_kind);
             if (m) return finish(std::move(m));
+            unclaim(bc, fresh);
             if (m.error().kind == ErrorKind::Busy) continue; // in another job's open drive
             skipped_.insert(bc);
             if (m.error().kind == ErrorKind::Foreign ||

@@ -8,7 +8,9 @@
 // another program's data, or a Tapeloom label the catalog does not know, are never
 // overwritten: they are skipped with a warning. A volume whose label cannot be read (I/O error,
 // corrupt label) is skipped and marked 'error'. Every state change is recorded in the volume
-// history with the injected clock's time. Shared by the drive threads of one job; thread-safe.
+// history with the injected clock's time. With a reservation (set_reservation), volumes that
+// another job holds are passed by, and each volume is reserved for this job before it is
+// mounted (docs/reservations.md). Shared by the drive threads of one job; thread-safe.
 #include <mutex>
 #include <optional>
 #include <set>
@@ -20,6 +22,10 @@
 #include "format/uuid.h"
 #include "media/labeler.h"
 #include "media/pool.h"
+
+namespace tl::job {
+class Reservation;
+}
 
 namespace tl::job {
 
@@ -59,7 +65,15 @@ public:
 
     std::vector<std::string> warnings() const;
 
+    // The job's grant in the engine's reservation book; nullptr (the default): no other job
+    // to share the library with (benchmarks, tools on their own data directory).
+    void set_reservation(Reservation* grant) { grant_ = grant; }
+
 private:
+    // Reserves `barcode` for this job (true when it may be mounted); `fresh` says whether this
+    // call took it, to give it back when the volume turns out unusable.
+    bool claim(const std::string& barcode, bool& fresh);
+    void unclaim(const std::string& barcode, bool fresh);
     Result<MountedVolume> try_append(std::size_t index, std::int64_t id, const std::string& barcode,
                                      const std::string& uuid, std::uint32_t next_file);
     // Labels `barcode` into the pool (new, recycled, borrowed) and leaves it open at file 1.
@@ -82,6 +96,7 @@ private:
     std::set<std::string> skipped_;  // cartridges found unusable during this job
     std::set<std::int64_t> counted_; // volumes whose job count includes this job
     std::vector<std::string> warnings_;
+    Reservation* grant_ = nullptr;
 };
 
 } // namespace tl::job

@@ -95,10 +95,10 @@ Result<std::vector<Candidate>> catalog_savesets(catalog::Db& db) {
 Status drop_running_jobs(const std::string& path) {
     auto db = catalog::Db::open(path, false);
     if (!db) return db.error();
-    auto n = db->scalar("SELECT count(*) FROM jobs WHERE status='running'");
+    auto n = db->scalar("SELECT count(*) FROM jobs WHERE status IN ('running','waiting')");
     if (!n) return n.error();
     if (n.value() > 0) {
-        TL_TRY(db->exec("DELETE FROM jobs WHERE status='running'"));
+        TL_TRY(db->exec("DELETE FROM jobs WHERE status IN ('running','waiting')"));
         log::get("job")->info("recovered catalog: {} job(s) running at the catalog backup "
                               "dropped; the scan adds them back from tape",
                               n.value());

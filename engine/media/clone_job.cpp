@@ -18,6 +18,7 @@
 #include "job/backup_encryption.h"
 #include "job/catalog_writer.h"
 #include "job/drive_worker.h"
+#include "job/job_reservation.h"
 #include "job/job_volumes.h"
 #include "job/restore_selection.h"
 #include "job/saveset_reader.h"
@@ -27,7 +28,6 @@
 namespace tl::media {
 
 namespace {
-constexpr std::size_t kReadDrive = 0, kWriteDrive = 1;
 constexpr std::size_t kBufferBytes = 1 << 20; // per channel buffer (two per stream)
 
 struct Original {
@@ -298,7 +298,7 @@ Result<CloneResult> clone_job(Engine& engine, const CloneOptions& o, std::atomic
             return make_error(ErrorKind::InvalidArgument, "job " + std::to_string(o.job_id) +
                                                               " is a " + q->text(0) +
                                                               " job; only backup jobs are cloned");
-        if (q->text(1) == "running")
+        if (q->text(1) == "running" || q->text(1) == "waiting")
             return make_error(ErrorKind::Busy, "job " + std::to_string(o.job_id) +
                                                    " is still running; clone it once it ended");
         job_pool = q->i64(2);
@@ -306,6 +306,28 @@ Result<CloneResult> clone_job(Engine& engine, const CloneOptions& o, std::atomic
     }
     auto pool = find_pool(db, o.pool);
     if (!pool) return pool.error();
+    // --library, else the library holding the job's volumes (the copy is written there too).
+    auto originals_on = job::job_volumes(db, {o.job_id});
+    if (!originals_on) return originals_on.error();
+    auto lib =
+        device::open_library_holding(db, engine.home(), o.library, originals_on.value(), clock);
+    if (!lib) return lib.error();
+    lib.value() = job::shared_robot(engine, std::move(lib.value()));
+    if (lib.value()->drive_count() < 2)
+        return make_error(ErrorKind::InvalidArgument,
+                          "cloning reads the original with one drive and writes the copy with "
+                          "another; library " +
+                              lib.value()->name() + " has only one drive");
+    // Two drives (one reads, one writes) and the volumes of the original, or wait for them;
+    // the volumes the copy is written on are reserved as they are mounted. Reserved before the
+    // copies are looked at, so a clone of the same job that ran meanwhile is seen.
+    job::JobNeeds needs;
+    needs.job_name = "clone of job " + std::to_string(o.job_id);
+    needs.drives.count = 2;
+    needs.volumes = originals_on.value();
+    needs.cancel = cancel;
+    auto reserved = job::reserve(engine, *lib.value(), needs);
+    if (!reserved) return reserved.error();
     auto chosen = originals_of(db, o);
     if (!chosen) return chosen.error();
     if (o.savesets.empty()) {
@@ -314,17 +336,6 @@ Result<CloneResult> clone_job(Engine& engine, const CloneOptions& o, std::atomic
         if (!missing->empty()) chosen = std::move(missing.value()); // else check_target refuses
     }
     TL_TRY(check_target(db, chosen.value(), pool.value(), job_pool, job_pool_name, o.job_id));
-    // --library, else the library holding the job's volumes (the copy is written there too).
-    auto originals_on = job::job_volumes(db, {o.job_id});
-    if (!originals_on) return originals_on.error();
-    auto lib =
-        device::open_library_holding(db, engine.home(), o.library, originals_on.value(), clock);
-    if (!lib) return lib.error();
-    if (lib.value()->drive_count() < 2)
-        return make_error(ErrorKind::InvalidArgument,
-                          "cloning reads the original with one drive and writes the copy with "
-                          "another; library " +
-                              lib.value()->name() + " has only one drive");
     std::map<std::int64_t, std::vector<Original>> by_session;
     std::set<std::uint32_t> block_sizes;
     for (const auto& s : chosen.value()) {
@@ -332,6 +343,8 @@ Result<CloneResult> clone_job(Engine& engine, const CloneOptions& o, std::atomic
         block_sizes.insert(s.block_size);
     }
     TL_TRY(check_volumes(db, pool.value(), *lib.value(), block_sizes));
+    const std::size_t read_drive = reserved.value()->drive(0);
+    const std::size_t write_drive = reserved.value()->drive(1);
 
     CloneResult res;
     res.job_id = o.job_id;
@@ -350,8 +363,9 @@ Result<CloneResult> clone_job(Engine& engine, const CloneOptions& o, std::atomic
         job::VolumeManager volumes(*lib.value(), vmdb.value(),
                                    {pool->id, pool->name, pool->auto_label, "clone"}, block_size,
                                    clock, engine_version());
+        volumes.set_reservation(&reserved.value()->grant());
         job::DriveWorkerConfig cfg;
-        cfg.drive_index = kWriteDrive;
+        cfg.drive_index = write_drive;
         cfg.block_size = block_size;
         cfg.sessions = originals.size(); // every stream active at once: the reader feeds all
         cfg.session_uuid = format::Uuid::random();
@@ -365,7 +379,7 @@ Result<CloneResult> clone_job(Engine& engine, const CloneOptions& o, std::atomic
             if (!ins) return ins.error();
             TL_TRY(ins->bind(1, o.job_id)
                        .bind_blob(2, cfg.session_uuid.bytes.data(), 16)
-                       .bind(3, lib.value()->drive(kWriteDrive).name())
+                       .bind(3, lib.value()->drive(write_drive).name())
                        .bind(4, static_cast<std::int64_t>(block_size))
                        .run());
             cfg.session_id = db.last_insert_rowid();
@@ -428,7 +442,7 @@ Result<CloneResult> clone_job(Engine& engine, const CloneOptions& o, std::atomic
         std::map<std::int64_t, std::uint64_t> written;
         std::mutex written_mutex;
         job::DriveWorker worker(
-            cfg, lib.value()->drive(kWriteDrive), volumes, *writer.value(), signal,
+            cfg, lib.value()->drive(write_drive), volumes, *writer.value(), signal,
             [&](std::size_t) -> std::optional<job::StreamAssignment> {
                 if (next_assignment >= assignments.size()) return std::nullopt;
                 return assignments[next_assignment++];
@@ -451,7 +465,7 @@ Result<CloneResult> clone_job(Engine& engine, const CloneOptions& o, std::atomic
         });
 
         // Read the original session once for all of its chosen streams.
-        job::SavesetReader reader(*lib.value(), db, kReadDrive);
+        job::SavesetReader reader(*lib.value(), db, read_drive);
         std::vector<CheckSink> sinks(originals.size());
         std::vector<job::StreamTarget> targets(originals.size());
         std::vector<job::BadBlock> bad;
@@ -488,7 +502,7 @@ Result<CloneResult> clone_job(Engine& engine, const CloneOptions& o, std::atomic
                 }
         if (!read_status) cancel_writer();
         write_thread.join();
-        for (const auto d : {kReadDrive, kWriteDrive})
+        for (const auto d : {read_drive, write_drive})
             if (lib.value()->drive(d).is_open()) (void)lib.value()->drive(d).close();
         if (auto st = writer.value()->finish(); !st && read_status) read_status = st;
         const auto& rs = reader.stats();

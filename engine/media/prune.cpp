@@ -30,7 +30,7 @@ Result<std::vector<JobRow>> backup_jobs(catalog::Db& db) {
         "FROM jobs j LEFT JOIN pools p ON p.id=j.pool_id LEFT JOIN (SELECT name, "
         "json_extract(spec, '$.retention_days') AS days FROM job_definitions WHERE "
         "json_extract(spec, '$.retention_days') > 0) d ON d.name=j.name "
-        "WHERE j.kind='backup' AND j.status<>'running' ORDER BY j.started, j.id");
+        "WHERE j.kind='backup' AND j.status NOT IN ('running','waiting') ORDER BY j.started, j.id");
     if (!q) return q.error();
     std::vector<JobRow> out;
     for (;;) {

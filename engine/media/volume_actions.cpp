@@ -154,7 +154,7 @@ Result<LabelPlan> plan_label(catalog::Db& db, const LabelOptions& options, long 
 }
 
 Result<LabelResult> run_label(catalog::Db& db, device::Library& lib, const LabelPlan& plan,
-                              Clock& clock, Refusal* why) {
+                              Clock& clock, Refusal* why, std::optional<std::size_t> chosen) {
     const LabelOptions& o = plan.options;
     const std::string& barcode = o.barcode;
     auto present = lib.barcodes();
@@ -178,7 +178,7 @@ Result<LabelResult> run_label(catalog::Db& db, device::Library& lib, const Label
                              (v.state == VolumeState::Append && v.has_data());
         if (written) TL_TRY(change_state(db, v, VolumeEvent::Recycle, o.recycle_reason, plan.now));
     }
-    auto drive = label_drive(lib, barcode);
+    auto drive = chosen ? Result<std::size_t>(*chosen) : label_drive(lib, barcode);
     if (!drive) return drive.error();
     LabelRequest req;
     req.barcode = barcode;
@@ -294,14 +294,14 @@ Status mark_onsite(catalog::Db& db, device::Library& lib, const std::string& bar
 }
 
 Result<LabelResult> run_adopt(catalog::Db& db, device::Library& lib, const std::string& barcode,
-                              Clock& clock) {
+                              Clock& clock, std::optional<std::size_t> chosen) {
     auto present = lib.barcodes();
     if (!present) return present.error();
     if (std::find(present->begin(), present->end(), barcode) == present->end())
         return make_error(ErrorKind::MediaMissing, "cartridge " + barcode + " is not in library " +
                                                        lib.name() +
                                                        "; insert it and import it first");
-    auto drive = label_drive(lib, barcode);
+    auto drive = chosen ? Result<std::size_t>(*chosen) : label_drive(lib, barcode);
     if (!drive) return drive.error();
     auto r = adopt_volume(db, lib, drive.value(), barcode, clock);
     (void)lib.unmount(drive.value());

@@ -87,15 +87,17 @@ Result<LabelPlan> plan_label(catalog::Db& db, const LabelOptions& options, long 
                              Refusal* why = nullptr);
 
 // Labels the planned cartridge in `lib` (refused when the changer does not have it: NotInLibrary):
-// in the drive holding it, else the first empty drive, else drive 0, unloaded again afterwards. A
-// relabel without force recycles a written volume first.
+// in `drive` when given (the one reserved for it, media/label_job.h), else the drive holding it,
+// else the first empty drive, else drive 0; unloaded again afterwards. A relabel without force
+// recycles a written volume first.
 Result<LabelResult> run_label(catalog::Db& db, device::Library& lib, const LabelPlan& plan,
-                              Clock& clock, Refusal* why = nullptr);
+                              Clock& clock, Refusal* why = nullptr,
+                              std::optional<std::size_t> drive = std::nullopt);
 
 // `volume adopt`: records a cartridge carrying our own empty label that the catalog does not
 // know, in the pool its label names (labeler.h adopt_volume), in the drive run_label would use.
 Result<LabelResult> run_adopt(catalog::Db& db, device::Library& lib, const std::string& barcode,
-                              Clock& clock);
+                              Clock& clock, std::optional<std::size_t> drive = std::nullopt);
 
 // ---- label every blank cartridge of a library
 

@@ -17,9 +17,11 @@
 namespace tl::schedule {
 
 struct SchedulerLimits {
-    std::size_t max_jobs = 0;             // running at once in total; 0 = no limit
-    std::size_t max_jobs_per_library = 1; // 0 = no limit (a job uses its library's drives)
-    std::size_t max_jobs_per_pool = 0;    // 0 = no limit
+    std::size_t max_jobs = 0; // running at once in total; 0 = no limit
+    // 0 = no limit: jobs share a library's drives through the engine's reservations
+    // (docs/reservations.md); the scheduler still starts a run only when its drives are free.
+    std::size_t max_jobs_per_library = 0;
+    std::size_t max_jobs_per_pool = 0; // 0 = no limit
 };
 
 struct QueueEntry {

@@ -245,7 +245,8 @@ private Q_SLOTS:
                   "ALTER TABLE pools DROP COLUMN key_name",
                   "ALTER TABLE pools DROP COLUMN encrypt_names",
                   "ALTER TABLE sessions DROP COLUMN key_id",
-                  "ALTER TABLE sessions DROP COLUMN names_sealed"})
+                  "ALTER TABLE sessions DROP COLUMN names_sealed",
+                  "ALTER TABLE jobs DROP COLUMN wait_reason"}) // waiting jobs
                 QVERIFY2(db->exec(sql).ok(), sql);
             QVERIFY(db->exec("PRAGMA user_version=" + std::to_string(kEntriesSchema - 1)).ok());
         }

@@ -237,8 +237,19 @@ private Q_SLOTS:
     void perLibraryPoolAndTotalLimits() {
         tl::ManualClock clock(at(berlin(2026, 11, 12, 12, 0)));
         {
-            FakeRunner runner; // default: one job per library at a time
+            // Default: no job limit per library; the drives decide (and in the engine, its
+            // reservations: docs/reservations.md).
+            FakeRunner runner;
             Scheduler s(clock, runner, SchedulerLimits{}, {{"lib", 4}, {"other", 4}}, "lib");
+            s.set_definitions({def("a"), def("b"), def("c", 50, 1, "other")});
+            for (auto n : {"a", "b", "c"})
+                QVERIFY(s.enqueue(n, "full").ok());
+            s.tick();
+            QCOMPARE(runner.started_names(), (std::vector<std::string>{"a", "b", "c"}));
+        }
+        {
+            FakeRunner runner; // --max-jobs-per-library 1
+            Scheduler s(clock, runner, SchedulerLimits{0, 1, 0}, {{"lib", 4}, {"other", 4}}, "lib");
             s.set_definitions({def("a"), def("b"), def("c", 50, 1, "other")});
             for (auto n : {"a", "b", "c"})
                 QVERIFY(s.enqueue(n, "full").ok());

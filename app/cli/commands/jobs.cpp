@@ -21,8 +21,8 @@ std::string when(long long t) {
     return o.str();
 }
 
-const char* const kJobStatuses[] = {"running", "completed", "warnings",
-                                    "partial", "failed",    "cancelled"};
+const char* const kJobStatuses[] = {"running", "waiting", "completed", "warnings",
+                                    "partial", "failed",  "cancelled"};
 
 Status check_status(const std::string& status) {
     std::string list;
@@ -41,7 +41,7 @@ int jobs_list(Context& ctx) {
     if (!engine) return ctx.fail(engine.error());
     auto& db = engine.value()->catalog();
     std::string sql =
-        "SELECT id, kind, name, level, status, started, ended, files, bytes FROM jobs";
+        "SELECT id, kind, name, level, status, started, ended, files, bytes, wait_reason FROM jobs";
     const std::string status = ctx.args().get("status");
     if (!status.empty()) sql += " WHERE status=?";
     sql += " ORDER BY id";
@@ -53,15 +53,17 @@ int jobs_list(Context& ctx) {
         auto row = q->step();
         if (!row) return ctx.fail(row.error());
         if (!row.value()) break;
-        arr.push_back({{"id", q->i64(0)},
-                       {"kind", q->text(1)},
-                       {"name", q->text(2)},
-                       {"level", q->text(3)},
-                       {"status", q->text(4)},
-                       {"started", q->i64(5)},
-                       {"ended", q->i64(6)},
-                       {"files", q->i64(7)},
-                       {"bytes", q->i64(8)}});
+        arr.push_back(
+            {{"id", q->i64(0)},
+             {"kind", q->text(1)},
+             {"name", q->text(2)},
+             {"level", q->text(3)},
+             {"status", q->text(4)},
+             {"started", q->i64(5)},
+             {"ended", q->i64(6)},
+             {"files", q->i64(7)},
+             {"bytes", q->i64(8)},
+             {"waiting_for", q->is_null(9) ? nlohmann::json() : nlohmann::json(q->text(9))}});
     }
     if (ctx.json()) {
         ctx.print_json(arr);
@@ -77,7 +79,9 @@ int jobs_list(Context& ctx) {
           << (j["kind"] == "backup" ? j["level"].get<std::string>() : std::string("-"))
           << std::setw(11) << j["status"].get<std::string>() << std::setw(21)
           << when(j["started"].get<long long>()) << std::setw(10) << j["files"].get<long long>()
-          << format_bytes(j["bytes"].get<std::uint64_t>()) << "\n";
+          << format_bytes(j["bytes"].get<std::uint64_t>())
+          << (j["waiting_for"].is_string() ? "  " + j["waiting_for"].get<std::string>() : "")
+          << "\n";
     if (arr.empty()) o << "(no jobs yet; run tapeloom-cli backup --source PATH)\n";
     return 0;
 }
@@ -91,7 +95,8 @@ int jobs_show(Context& ctx) {
     if (!job_id) return ctx.fail(job_id.error());
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
-    auto q = engine.value()->catalog().prepare("SELECT report, status FROM jobs WHERE id=?");
+    auto q = engine.value()->catalog().prepare(
+        "SELECT report, status, wait_reason FROM jobs WHERE id=?");
     if (!q) return ctx.fail(q.error());
     q->bind(1, job_id.value());
     auto row = q->step();
@@ -100,10 +105,16 @@ int jobs_show(Context& ctx) {
         return ctx.fail(make_error(ErrorKind::NotFound,
                                    "job " + id + " does not exist; see tapeloom-cli jobs list"));
     if (q->is_null(0)) {
-        if (ctx.json())
-            ctx.print_json({{"job_id", job_id.value()}, {"status", q->text(1)}});
-        else
-            ctx.out() << "Job " << id << ": " << q->text(1) << " (no report yet)\n";
+        // A job waiting for a drive or volume another job holds says which (docs/cli.md).
+        const std::string waiting = q->text(2);
+        if (ctx.json()) {
+            nlohmann::json j = {{"job_id", job_id.value()}, {"status", q->text(1)}};
+            if (!q->is_null(2)) j["waiting_for"] = waiting;
+            ctx.print_json(j);
+        } else {
+            ctx.out() << "Job " << id << ": " << q->text(1)
+                      << (waiting.empty() ? " (no report yet)" : ", " + waiting) << "\n";
+        }
         return 0;
     }
     const auto j = nlohmann::json::parse(q->text(0), nullptr, false);

@@ -66,7 +66,7 @@ int serve(Context& ctx) {
 
 void add_serve_commands(Registry& r) {
     r.push_back({{"serve"},
-                 "[--max-jobs N] [--max-jobs-per-library 1] [--max-jobs-per-pool N] [--tick 1s]",
+                 "[--max-jobs N] [--max-jobs-per-library N] [--max-jobs-per-pool N] [--tick 1s]",
                  "run the scheduler service until SIGTERM/SIGINT (docs/schedules.md)",
                  {"max-jobs", "max-jobs-per-library", "max-jobs-per-pool", "tick"},
                  {},

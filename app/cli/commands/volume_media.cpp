@@ -7,6 +7,7 @@
 #include "common/version.h"
 #include "device/library.h"
 #include "format/block.h"
+#include "media/label_job.h"
 #include "media/volume_actions.h"
 #include "media/volume_catalog.h"
 
@@ -96,7 +97,7 @@ int do_label(Context& ctx, const std::string& barcode, const std::string& pool_n
     o.engine_version = engine_version();
     auto plan = media::plan_label(db, o, s->now);
     if (!plan) return ctx.fail(plan.error());
-    auto r = media::run_label(db, *s->lib, plan.value(), s->engine->clock());
+    auto r = media::label_reserved(*s->engine, *s->lib, plan.value());
     if (!r) return ctx.fail(r.error());
     if (ctx.json()) {
         auto j = volume_json(r->volume);
@@ -166,7 +167,7 @@ int adopt(Context& ctx) {
         return ctx.fail(make_error(ErrorKind::InvalidArgument, "volume adopt needs a BARCODE"));
     auto s = open_session(ctx, ctx.args().get("library"), true);
     if (!s) return ctx.fail(s.error());
-    auto r = media::run_adopt(s->engine->catalog(), *s->lib, bc, s->engine->clock());
+    auto r = media::adopt_reserved(*s->engine, *s->lib, bc);
     if (!r) return ctx.fail(r.error());
     if (ctx.json()) {
         auto j = volume_json(r->volume);

@@ -1,0 +1,83 @@
+#include "job/job_reservation.h"
+
+#include "catalog/db.h"
+#include "common/log.h"
+
+#include <mutex>
+
+namespace tl::job {
+
+namespace {
+class SharedRobotLibrary final : public device::Library {
+public:
+    SharedRobotLibrary(std::unique_ptr<device::Library> inner, std::mutex& robot)
+        : inner_(std::move(inner)), robot_(robot) {}
+    const std::string& name() const override { return inner_->name(); }
+    device::Changer& changer() override { return inner_->changer(); }
+    std::size_t drive_count() const override { return inner_->drive_count(); }
+    device::TapeDrive& drive(std::size_t index) override { return inner_->drive(index); }
+    Result<std::vector<std::string>> barcodes() override { return inner_->barcodes(); }
+    Status mount(std::size_t index, const std::string& barcode) override {
+        std::lock_guard lock(robot_);
+        return inner_->mount(index, barcode);
+    }
+    Status unmount(std::size_t index) override {
+        std::lock_guard lock(robot_);
+        return inner_->unmount(index);
+    }
+
+private:
+    std::unique_ptr<device::Library> inner_;
+    std::mutex& robot_;
+};
+} // namespace
+
+std::unique_ptr<device::Library> shared_robot(Engine& engine,
+                                              std::unique_ptr<device::Library> library) {
+    std::mutex& robot = engine.reservations().robot(library->name());
+    return std::make_unique<SharedRobotLibrary>(std::move(library), robot);
+}
+
+JobDrives::~JobDrives() {
+    for (auto d : grant_->drives()) {
+        auto& drive = library_.drive(d);
+        if (drive.is_open()) (void)drive.close();
+    }
+}
+
+std::string describe_drives(const std::vector<std::size_t>& drives) {
+    std::string out;
+    for (auto d : drives)
+        out += (out.empty() ? "" : ", ") + std::to_string(d);
+    return out;
+}
+
+Result<std::unique_ptr<JobDrives>> reserve(Engine& engine, device::Library& library,
+                                           const JobNeeds& needs) {
+    ReservationRequest r;
+    r.job_id = needs.job_id;
+    r.job_name = needs.job_name;
+    r.library = library.name();
+    r.library_drives = library.drive_count();
+    r.drives = needs.drives;
+    r.volumes = needs.volumes;
+    r.cancel = needs.cancel;
+    if (needs.job_id > 0)
+        r.on_wait = [&engine, id = needs.job_id](const std::string& why) {
+            auto& db = engine.catalog(); // the waiting job's own thread
+            auto upd = db.prepare("UPDATE jobs SET status=?, wait_reason=? WHERE id=?");
+            if (!upd) return;
+            upd->bind(1, why.empty() ? "running" : "waiting").bind(3, id);
+            if (why.empty())
+                upd->bind_null(2);
+            else
+                upd->bind(2, why);
+            if (auto st = upd->run(); !st)
+                log::get("job")->warn("job {}: wait not recorded: {}", id, st.error().message);
+        };
+    auto grant = engine.reservations().acquire(r);
+    if (!grant) return grant.error();
+    return std::make_unique<JobDrives>(std::move(grant.value()), library);
+}
+
+} // namespace tl::job
