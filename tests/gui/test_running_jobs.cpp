@@ -8,8 +8,8 @@
 
 #include "api/engine.h"
 #include "bridge/backup_runner.h"
-#include "bridge/engine_gate.h"
 #include "bridge/live_feed.h"
+#include "bridge/task_board.h"
 #include "common/log.h"
 #include "pages/jobs/jobs_page.h"
 #include "pages/jobs/queue_panel.h"
