@@ -132,7 +132,8 @@ private Q_SLOTS:
 
             QSignalSpy done(&page, &MediaPage::taskFinished);
             QVERIFY(page.labelAllBlank(QStringLiteral("Default")));
-            QVERIFY(!page.labelAllBlank(QStringLiteral("Default"))); // one engine job at a time
+            QVERIFY(
+                !page.labelAllBlank(QStringLiteral("Default"))); // not the same cartridges twice
             QVERIFY(page.statusLabel()->text().contains(QStringLiteral("Labeling")));
             QTRY_VERIFY_WITH_TIMEOUT(done.count() == 1, 120000);
             QVERIFY2(done.first().first().toString().isEmpty(),

@@ -22,6 +22,7 @@
 #include "pages/media/media_page.h"
 #include "pages/restore/restore_page.h"
 #include "shell/main_window.h"
+#include "shot.h"
 
 // Many jobs at once in one console (issue 15): a backup, a restore, a labeling and a scheduled
 // run are tasks side by side on the TaskBoard, each with its own name and cancel; only what
@@ -241,6 +242,7 @@ private Q_SLOTS:
         QVERIFY(row >= 0);
         QCOMPARE(queue->model()->rowCount(), 2);
         queue->table()->setCurrentIndex(queue->model()->index(row, 0));
+        QVERIFY(tltest::shot(&w, QStringLiteral("jobs_two_running")));
         QVERIFY(queue->cancelSelected());
         QTRY_VERIFY(backup.ended);
         QVERIFY(!verify.cancel);

@@ -26,11 +26,17 @@ bool MediaActions::refuseEmpty(const QString& barcode) {
 
 bool MediaActions::start(const QString& what, bool usesDrives, std::function<QString()> work,
                          const QString& success, std::shared_ptr<QString> detail) {
-    auto done = [this, success, detail](const QString& error) {
-        running_ = false;
+    if (usesDrives && !labeling_.isEmpty()) { // not the same blank cartridges twice
+        Q_EMIT status(
+            tr("Not now: %1 is still running; try again when it has ended.").arg(labeling_), true);
+        return false;
+    }
+    auto done = [this, success, detail, usesDrives](const QString& error) {
+        if (usesDrives) labeling_.clear();
+        --running_;
         const QString ok = detail && !detail->isEmpty() ? *detail : success;
         Q_EMIT status(error.isEmpty() ? ok : error, !error.isEmpty());
-        Q_EMIT runningChanged(false);
+        Q_EMIT runningChanged(running_ > 0);
         Q_EMIT finished(error);
     };
     QString whyNot;
@@ -44,7 +50,8 @@ bool MediaActions::start(const QString& what, bool usesDrives, std::function<QSt
         Q_EMIT status(tr("Not now: %1").arg(whyNot), true);
         return false;
     }
-    running_ = true;
+    ++running_;
+    if (usesDrives) labeling_ = what;
     Q_EMIT status(what + QStringLiteral("…"), false);
     Q_EMIT runningChanged(true);
     return true;

@@ -34,7 +34,7 @@ public:
 
     void setConfirm(std::function<bool(const QString&)> confirm) { confirm_ = std::move(confirm); }
     bool confirm(const QString& question) { return !confirm_ || confirm_(question); }
-    bool running() const { return running_; }
+    bool running() const { return running_ > 0; }
 
     bool label(const QString& barcode, const QString& pool);
     bool labelAllBlank(const QString& pool, const QString& barcodePattern);
@@ -73,7 +73,8 @@ private:
     TaskBoard& board_;
     QWidget* parent_;
     std::function<bool(const QString&)> confirm_;
-    bool running_ = false;
+    int running_ = 0; // actions of this page that have not ended
+    QString labeling_; // the labeling of this page that runs, empty when none
 };
 
 } // namespace tl::ui
