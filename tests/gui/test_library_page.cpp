@@ -35,8 +35,8 @@ std::unique_ptr<tl::Engine> open_engine(const QString& home) {
     return engine ? std::move(engine.value()) : nullptr;
 }
 
-// The changer as the engine reads it (the test thread uses the Engine only while the page's
-// gate is free).
+// The changer as the engine reads it (the test thread uses the Engine only while no task of
+// the page runs).
 tl::device::Inventory changer(tl::Engine& e) {
     auto lib = tl::device::open_library(e.catalog(), e.home(), "", e.clock());
     if (!lib) qFatal("open_library: %s", lib.error().message.c_str());
