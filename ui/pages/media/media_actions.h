@@ -73,7 +73,7 @@ private:
     TaskBoard& board_;
     QWidget* parent_;
     std::function<bool(const QString&)> confirm_;
-    int running_ = 0; // actions of this page that have not ended
+    int running_ = 0;  // actions of this page that have not ended
     QString labeling_; // the labeling of this page that runs, empty when none
 };
 
