@@ -768,8 +768,12 @@
         <translation>Eine Sicherung läuft bereits; warten Sie auf sie oder brechen Sie sie ab.</translation>
     </message>
     <message>
-        <source>A backup</source>
-        <translation>Eine Sicherung</translation>
+        <source>Backup</source>
+        <translation>Sicherung</translation>
+    </message>
+    <message>
+        <source>Backup %1</source>
+        <translation>Sicherung %1</translation>
     </message>
 </context>
 <context>
@@ -1766,17 +1770,6 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
 </context>
 <context>
-    <name>tl::ui::EngineGate</name>
-    <message>
-        <source>%1 is running; try again when it has ended.</source>
-        <translation>%1 läuft; versuchen Sie es erneut, wenn es beendet ist.</translation>
-    </message>
-    <message>
-        <source>A job</source>
-        <translation>Ein Auftrag</translation>
-    </message>
-</context>
-<context>
     <name>tl::ui::GatedJobRunner</name>
     <message>
         <source>Scheduled job %1</source>
@@ -2246,10 +2239,6 @@ cmd:&apos;pg_dump db&apos;</translation>
         <translation>Wählen Sie eine Auftragsdefinition zum Entfernen aus.</translation>
     </message>
     <message>
-        <source>%1 is running; try again when it has ended.</source>
-        <translation>%1 läuft; versuchen Sie es erneut, wenn es beendet ist.</translation>
-    </message>
-    <message>
         <source>Remove job definition %1 and its schedules? Its job history stays.</source>
         <translation>Auftragsdefinition %1 und ihre Zeitpläne entfernen? Ihr Auftragsverlauf bleibt erhalten.</translation>
     </message>
@@ -2409,10 +2398,6 @@ cmd:&apos;pg_dump db&apos;</translation>
         <translation>Abgelehnt: %1</translation>
     </message>
     <message>
-        <source>Library move</source>
-        <translation>Bibliotheksbewegung</translation>
-    </message>
-    <message>
         <source>Mark %1 &amp;off-site…</source>
         <translation>%1 als &amp;ausgelagert markieren…</translation>
     </message>
@@ -2537,6 +2522,14 @@ cmd:&apos;pg_dump db&apos;</translation>
     <message>
         <source>Nothing to do with %1 by default; open its context menu (Menu key).</source>
         <translation>Für %1 gibt es keine Standardaktion; öffnen Sie das Kontextmenü (Menütaste).</translation>
+    </message>
+    <message>
+        <source>Library move of %1</source>
+        <translation>Bibliotheksbewegung von %1</translation>
+    </message>
+    <message>
+        <source>Mark %1 off-site</source>
+        <translation>%1 als ausgelagert markieren</translation>
     </message>
 </context>
 <context>
@@ -2813,14 +2806,6 @@ cmd:&apos;pg_dump db&apos;</translation>
         <translation>Engine-Aktivität</translation>
     </message>
     <message>
-        <source>Running: %1</source>
-        <translation>Läuft: %1</translation>
-    </message>
-    <message>
-        <source>%1 is running; try again when it has ended.</source>
-        <translation>%1 läuft; versuchen Sie es erneut, wenn es beendet ist.</translation>
-    </message>
-    <message>
         <source>Operator requests</source>
         <translation>Operator-Anforderungen</translation>
     </message>
@@ -2867,6 +2852,34 @@ cmd:&apos;pg_dump db&apos;</translation>
     <message>
         <source>Keep the console open</source>
         <translation>Konsole geöffnet lassen</translation>
+    </message>
+    <message>
+        <source>The console quits when %1 have ended.</source>
+        <translation>Die Konsole wird beendet, wenn %1 abgeschlossen sind.</translation>
+    </message>
+    <message>
+        <source>%1 jobs are running: %2.</source>
+        <translation>%1 Aufträge laufen: %2.</translation>
+    </message>
+    <message>
+        <source>They cannot be stopped halfway. The console can quit when they have all ended.</source>
+        <translation>Sie können nicht mittendrin angehalten werden. Die Konsole kann beendet werden, wenn alle abgeschlossen sind.</translation>
+    </message>
+    <message>
+        <source>Quitting now cancels them all: each ends as “cancelled” and what it had not written yet is not backed up or restored. Or let them finish: the console quits when they have all ended.</source>
+        <translation>Jetzt beenden bricht alle ab: Jeder endet als „abgebrochen“, und was er noch nicht geschrieben hatte, wird nicht gesichert oder wiederhergestellt. Oder lassen Sie sie zu Ende laufen: Die Konsole wird beendet, wenn alle abgeschlossen sind.</translation>
+    </message>
+    <message>
+        <source>Quitting now cancels those that can be stopped (they end as “cancelled”) and waits for the others to end. Or let them all finish: the console quits when they have all ended.</source>
+        <translation>Jetzt beenden bricht die Aufträge ab, die sich anhalten lassen (sie enden als „abgebrochen“), und wartet, bis die anderen abgeschlossen sind. Oder lassen Sie alle zu Ende laufen: Die Konsole wird beendet, wenn alle abgeschlossen sind.</translation>
+    </message>
+    <message>
+        <source>Cancel the jobs and quit</source>
+        <translation>Aufträge abbrechen und beenden</translation>
+    </message>
+    <message>
+        <source>Quit when they have ended</source>
+        <translation>Beenden, wenn sie abgeschlossen sind</translation>
     </message>
 </context>
 <context>
@@ -3079,6 +3092,10 @@ cmd:&apos;pg_dump db&apos;</translation>
             <numerusform>%n leere Kassette, die zu %1 passt, für Pool %2 gelabelt (siehe Liste); leere Kassetten, die nicht passen, bleiben leer.</numerusform>
             <numerusform>%n leere Kassetten, die zu %1 passen, für Pool %2 gelabelt (siehe Liste); leere Kassetten, die nicht passen, bleiben leer.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Not now: %1 is still running; try again when it has ended.</source>
+        <translation>Jetzt nicht: %1 läuft noch; versuchen Sie es erneut, wenn es beendet ist.</translation>
     </message>
 </context>
 <context>
@@ -3583,10 +3600,6 @@ cmd:&apos;pg_dump db&apos;</translation>
         <translation>Den ausgewählten Pool entfernen</translation>
     </message>
     <message>
-        <source>Not now: %1</source>
-        <translation>Jetzt nicht: %1</translation>
-    </message>
-    <message>
         <source>Adding pool %1</source>
         <translation>Pool %1 wird hinzugefügt</translation>
     </message>
@@ -3676,6 +3689,10 @@ cmd:&apos;pg_dump db&apos;</translation>
     <message>
         <source>the service has no running entry for %1</source>
         <translation>der Dienst hat keinen laufenden Eintrag für %1</translation>
+    </message>
+    <message>
+        <source>%1 cannot be stopped halfway; it ends by itself.</source>
+        <translation>%1 kann nicht mittendrin angehalten werden; es endet von selbst.</translation>
     </message>
 </context>
 <context>
@@ -3785,10 +3802,6 @@ cmd:&apos;pg_dump db&apos;</translation>
     <message>
         <source>Showing %1 as of the chosen time.</source>
         <translation>%1 zum gewählten Zeitpunkt wird angezeigt.</translation>
-    </message>
-    <message>
-        <source>A backup is running; start the restore when it has ended.</source>
-        <translation>Eine Sicherung läuft; starten Sie die Wiederherstellung, wenn sie beendet ist.</translation>
     </message>
     <message>
         <source>Computing the plan…</source>
@@ -3923,12 +3936,8 @@ cmd:&apos;pg_dump db&apos;</translation>
         <translation>Legen Sie diese Bänder in die Bibliothek ein und starten Sie erneut: %1</translation>
     </message>
     <message>
-        <source>A restore</source>
-        <translation>Eine Wiederherstellung</translation>
-    </message>
-    <message>
-        <source>Restore planning</source>
-        <translation>Planung der Wiederherstellung</translation>
+        <source>Restore</source>
+        <translation>Wiederherstellung</translation>
     </message>
 </context>
 <context>
@@ -4353,10 +4362,6 @@ cmd:&apos;pg_dump db&apos;</translation>
         <translation>Wählen Sie einen Zeitplan zum Entfernen aus.</translation>
     </message>
     <message>
-        <source>%1 is running; try again when it has ended.</source>
-        <translation>%1 läuft; versuchen Sie es erneut, wenn es beendet ist.</translation>
-    </message>
-    <message>
         <source>Remove schedule %1 (%2) of %3?</source>
         <translation>Zeitplan %1 (%2) von %3 entfernen?</translation>
     </message>
@@ -4676,6 +4681,33 @@ cmd:&apos;pg_dump db&apos;</translation>
     <message>
         <source>%1 has no catalog: a new, empty data directory is made there at the next start.</source>
         <translation>%1 enthält keinen Katalog: Beim nächsten Start wird dort ein neues, leeres Datenverzeichnis angelegt.</translation>
+    </message>
+</context>
+<context>
+    <name>tl::ui::TaskBoard</name>
+    <message>
+        <source>%1 runs alone; try again when it has ended.</source>
+        <translation>%1 läuft allein; versuchen Sie es erneut, wenn es beendet ist.</translation>
+    </message>
+    <message>
+        <source>%1 cannot run while %2 runs; try again when it has ended.</source>
+        <translation>%1 kann nicht laufen, solange %2 läuft; versuchen Sie es erneut, wenn es beendet ist.</translation>
+    </message>
+    <message>
+        <source>%1 cannot run while these jobs run: %2; try again when they have ended.</source>
+        <translation>%1 kann nicht laufen, solange diese Aufträge laufen: %2; versuchen Sie es erneut, wenn sie beendet sind.</translation>
+    </message>
+    <message>
+        <source>A job</source>
+        <translation>Ein Auftrag</translation>
+    </message>
+    <message>
+        <source>Running: %1</source>
+        <translation>Läuft: %1</translation>
+    </message>
+    <message>
+        <source>Running: %1 jobs — %2</source>
+        <translation>Laufen: %1 Aufträge — %2</translation>
     </message>
 </context>
 <context>

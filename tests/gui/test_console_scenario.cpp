@@ -8,7 +8,7 @@
 #include <QStackedWidget>
 
 #include "api/engine.h"
-#include "bridge/engine_gate.h"
+#include "bridge/task_board.h"
 #include "catalog/db.h"
 #include "common/log.h"
 #include "fixture_tree.h"
@@ -194,7 +194,7 @@ private Q_SLOTS:
                                     barcode.toStdString() +
                                     "' AND location='outside' AND site='Iron Mountain'"),
                  1LL);
-        QVERIFY(w.gate()->waitUntilFree(30000));
+        QVERIFY(w.board()->waitUntilIdle(30000));
     }
 };
 

@@ -4,7 +4,7 @@
 
 #include "api/engine.h"
 #include "bridge/console_scheduler.h"
-#include "bridge/engine_gate.h"
+#include "bridge/task_board.h"
 #include "common/log.h"
 #include "fixture_tree.h"
 #include "schedule/definition_store.h"
@@ -12,7 +12,7 @@
 
 // Schedules fire while the console is open (no `tapeloom-cli serve` running): a one-shot
 // schedule a few seconds ahead runs its job on the console's engine, and while the engine is
-// busy with something else (the gate is held) the scheduled run waits instead of interleaving.
+// busy with something exclusive (a cartridge move) the scheduled run waits instead of interleaving.
 class TestConsoleScheduler : public QObject {
     Q_OBJECT
 
@@ -57,13 +57,15 @@ private Q_SLOTS:
 
         tl::ui::MainWindow w(e);
         QVERIFY(w.scheduler()->isRunning());
-        QVERIFY(w.gate()->tryAcquire(QStringLiteral("Labeling (test)")));
-        // The run is due after 4 s; while the gate is held it stays queued.
+        const qint64 move =
+            w.board()->begin(QStringLiteral("Library move (test)"), tl::ui::TaskKind::Exclusive);
+        QVERIFY(move);
+        // The run is due after 4 s; while a cartridge moves it stays queued.
         QTest::qWait(7000);
         QCOMPARE(backupJobs(e, "soon"), 0LL);
-        w.gate()->release();
+        w.board()->end(move);
         QTRY_COMPARE_WITH_TIMEOUT(backupJobs(e, "soon"), 1LL, 60000);
-        QTRY_VERIFY_WITH_TIMEOUT(!w.gate()->busy(), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(!w.board()->busy(), 10000);
     }
 };
 

@@ -7,7 +7,7 @@
 #include <qcustomplot.h>
 
 #include "api/engine.h"
-#include "bridge/engine_gate.h"
+#include "bridge/task_board.h"
 #include "cli_runner.h"
 #include "common/log.h"
 #include "pages/jobs/definition_table_model.h"
@@ -62,7 +62,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         auto engine = open_engine(dir.path());
         QVERIFY(engine);
-        tl::ui::EngineGate gate;
+        tl::ui::TaskBoard gate;
         {
             tl::ui::JobsPage jobs(*engine, gate);
             jobs.resize(1000, 700);
@@ -106,7 +106,7 @@ private Q_SLOTS:
         auto other = open_engine(dir.path() + "/other"); // a data directory with a catalog
         QVERIFY(other);
         other.reset();
-        tl::ui::EngineGate gate;
+        tl::ui::TaskBoard gate;
         tl::ui::SettingsPage page(*engine, gate);
         QString answer = dir.path() + "/other";
         page.setFolderChooser([&answer](const QString&) { return answer; });
@@ -130,7 +130,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         auto engine = open_engine(dir.path());
         QVERIFY(engine);
-        tl::ui::EngineGate gate;
+        tl::ui::TaskBoard gate;
         tl::ui::SettingsPage page(*engine, gate);
         QVERIFY(page.language());
         QVERIFY(page.language()->count() >= 3);

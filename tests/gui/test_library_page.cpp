@@ -11,7 +11,7 @@
 #include <QTableView>
 
 #include "api/engine.h"
-#include "bridge/engine_gate.h"
+#include "bridge/task_board.h"
 #include "cli_runner.h"
 #include "common/log.h"
 #include "device/changer_rules.h"
@@ -35,8 +35,8 @@ std::unique_ptr<tl::Engine> open_engine(const QString& home) {
     return engine ? std::move(engine.value()) : nullptr;
 }
 
-// The changer as the engine reads it (the test thread uses the Engine only while the page's
-// gate is free).
+// The changer as the engine reads it (the test thread uses the Engine only while no task of
+// the page runs).
 tl::device::Inventory changer(tl::Engine& e) {
     auto lib = tl::device::open_library(e.catalog(), e.home(), "", e.clock());
     if (!lib) qFatal("open_library: %s", lib.error().message.c_str());
@@ -85,8 +85,8 @@ void shot(QWidget& page, const QString& name) {
 // slot with the barcode the changer reports; load, unload (by the page's API, by Enter, by a
 // drop), export to the mail slot and mark off-site at "Vault A" change the changer and the
 // catalog as the engine reads them back; an export from a drive and a drop onto a full slot are
-// refused inline with nothing moved; a busy gate refuses; a hand move shows up in the inventory
-// and the reconcile records it.
+// refused inline with nothing moved; a running job refuses a move; a hand move shows up in the
+// inventory and the reconcile records it.
 class TestLibraryPage : public QObject {
     Q_OBJECT
 
@@ -114,7 +114,7 @@ private Q_SLOTS:
     void drawsEverySlotTheChangerReports() {
         auto engine = open_engine(home_);
         QVERIFY(engine);
-        tl::ui::EngineGate gate;
+        tl::ui::TaskBoard gate;
         LibraryPage page(*engine, gate);
         QSignalSpy refreshed(&page, &LibraryPage::refreshed);
         page.show();
@@ -157,7 +157,7 @@ private Q_SLOTS:
     void movesExportAndOffsite() {
         auto engine = open_engine(home_);
         QVERIFY(engine);
-        tl::ui::EngineGate gate;
+        tl::ui::TaskBoard gate;
         LibraryPage page(*engine, gate);
         QSignalSpy refreshed(&page, &LibraryPage::refreshed);
         QSignalSpy moved(&page, &LibraryPage::moveFinished);
@@ -206,11 +206,12 @@ private Q_SLOTS:
             QCOMPARE(at(after, ElementType::Slot, n), at(before, ElementType::Slot, n));
         QCOMPARE(at(after, ElementType::Drive, 0), QStringLiteral("TLO003L9"));
 
-        // While another job holds the gate, moves are refused with its name.
-        QVERIFY(gate.tryAcquire(QStringLiteral("Backup job 7")));
+        // While a job of the console runs, moves are refused with its name.
+        const qint64 job = gate.begin(QStringLiteral("Backup job 7"));
+        QVERIFY(job);
         QVERIFY(!page.unload(0));
         QVERIFY2(page.statusText().contains("Backup job 7"), qPrintable(page.statusText()));
-        gate.release();
+        gate.end(job);
 
         // Export slot 2 by a drop onto mail slot 1: the changer has it there.
         drop(page, {ElementType::Slot, 2}, {ElementType::MailSlot, 25});
@@ -256,7 +257,7 @@ private Q_SLOTS:
 
         auto engine = open_engine(home_);
         QVERIFY(engine);
-        tl::ui::EngineGate gate;
+        tl::ui::TaskBoard gate;
         LibraryPage page(*engine, gate);
         QSignalSpy refreshed(&page, &LibraryPage::refreshed);
         QSignalSpy done(&page, &LibraryPage::inventoryFinished);

@@ -3,7 +3,7 @@
 #include <QApplication>
 
 #include "api/engine.h"
-#include "bridge/engine_gate.h"
+#include "bridge/task_board.h"
 #include "cli_runner.h"
 #include "common/log.h"
 #include "fixture_tree.h"
@@ -68,7 +68,7 @@ private Q_SLOTS:
 
         auto engine = tl::Engine::open({home.toStdString(), nullptr, false});
         QVERIFY(engine);
-        tl::ui::EngineGate gate;
+        tl::ui::TaskBoard gate;
         MediaPage page(*engine.value(), gate);
         page.show();
         QTRY_VERIFY(page.volumeModel()->rowCount() > 1);
@@ -87,7 +87,7 @@ private Q_SLOTS:
             }
         }
         QCOMPARE(encrypted, 1);
-        QVERIFY(gate.waitUntilFree(10000));
+        QVERIFY((gate.waitUntilIdle(10000) && gate.waitReadsDone(10000)));
     }
 };
 

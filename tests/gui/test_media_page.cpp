@@ -14,7 +14,7 @@
 #include <QTableView>
 
 #include "api/engine.h"
-#include "bridge/engine_gate.h"
+#include "bridge/task_board.h"
 #include "catalog/db.h"
 #include "cli_runner.h"
 #include "common/log.h"
@@ -94,7 +94,8 @@ void shot(QWidget& page, const QString& name) {
 // append and the label on the media says pool Default); a relabel of a volume holding a kept
 // backup is refused without force, then forced (its job is purged); off-site at "Vault A" is
 // refused in a slot and recorded from the mail slot; a pool added in the page is in
-// `tapeloom-cli pool list`; the state filter shows only that state; a busy gate refuses inline.
+// `tapeloom-cli pool list`; the state filter shows only that state; a cartridge move refuses a
+// labeling inline.
 class TestMediaPage : public QObject {
     Q_OBJECT
 
@@ -119,7 +120,7 @@ private Q_SLOTS:
         const QString home = dir.path() + "/home";
         auto engine = open_engine(home);
         QVERIFY(engine);
-        tl::ui::EngineGate gate;
+        tl::ui::TaskBoard gate;
         {
             MediaPage page(*engine, gate);
             yes(page);
@@ -131,7 +132,8 @@ private Q_SLOTS:
 
             QSignalSpy done(&page, &MediaPage::taskFinished);
             QVERIFY(page.labelAllBlank(QStringLiteral("Default")));
-            QVERIFY(!page.labelAllBlank(QStringLiteral("Default"))); // one engine job at a time
+            QVERIFY(
+                !page.labelAllBlank(QStringLiteral("Default"))); // not the same cartridges twice
             QVERIFY(page.statusLabel()->text().contains(QStringLiteral("Labeling")));
             QTRY_VERIFY_WITH_TIMEOUT(done.count() == 1, 120000);
             QVERIFY2(done.first().first().toString().isEmpty(),
@@ -160,7 +162,7 @@ private Q_SLOTS:
                          .data()
                          .toString(),
                      QStringLiteral("append"));
-            QVERIFY(gate.waitUntilFree(10000));
+            QVERIFY((gate.waitUntilIdle(10000) && gate.waitReadsDone(10000)));
         }
         engine.reset(); // the CLI takes the data directory's lock
         auto list = cli(home, {"volume", "list", "--state", "append", "--json"});
@@ -189,7 +191,7 @@ private Q_SLOTS:
 
         auto engine = open_engine(home);
         QVERIFY(engine);
-        tl::ui::EngineGate gate;
+        tl::ui::TaskBoard gate;
         MediaPage page(*engine, gate);
         yes(page);
         page.show();
@@ -225,7 +227,7 @@ private Q_SLOTS:
         QCOMPARE(after->jobs, 0);
         QCOMPARE(after->bytes, 0);
         QTRY_COMPARE(page.details()->jobsModel()->rowCount(), 0);
-        QVERIFY(gate.waitUntilFree(10000));
+        QVERIFY((gate.waitUntilIdle(10000) && gate.waitReadsDone(10000)));
     }
 
     void offsitePoolsAndFilters() {
@@ -238,7 +240,7 @@ private Q_SLOTS:
                  0);
         auto engine = open_engine(home);
         QVERIFY(engine);
-        tl::ui::EngineGate gate;
+        tl::ui::TaskBoard gate;
         {
             MediaPage page(*engine, gate);
             yes(page);
@@ -278,11 +280,13 @@ private Q_SLOTS:
             for (auto* a : page.actions())
                 QVERIFY(a->shortcut() != QKeySequence(QKeySequence::Delete));
 
-            // A busy gate refuses inline; nothing starts.
-            QVERIFY(gate.tryAcquire(QStringLiteral("Backup of /srv")));
+            // A cartridge moving on the Library page refuses a labeling inline; nothing starts.
+            const qint64 move =
+                gate.begin(QStringLiteral("Library move of TLO009"), tl::ui::TaskKind::Exclusive);
+            QVERIFY(move);
             QVERIFY(!page.labelAllBlank(QStringLiteral("Default")));
-            QVERIFY(page.statusLabel()->text().contains(QStringLiteral("Backup of /srv")));
-            gate.release();
+            QVERIFY(page.statusLabel()->text().contains(QStringLiteral("Library move of TLO009")));
+            gate.end(move);
 
             QSignalSpy poolsChanged(page.poolsPanel(), &tl::ui::PoolsPanel::changed);
             // Default cannot be removed: the engine's reason is shown in the page.
@@ -327,7 +331,7 @@ private Q_SLOTS:
             shot(page, qEnvironmentVariableIntValue("TAPELOOM_SHOT_DARK") == 1
                            ? QStringLiteral("media-dark")
                            : QStringLiteral("media"));
-            QVERIFY(gate.waitUntilFree(10000));
+            QVERIFY((gate.waitUntilIdle(10000) && gate.waitReadsDone(10000)));
         }
         engine.reset();
         auto pools = cli(home, {"pool", "list", "--json"});

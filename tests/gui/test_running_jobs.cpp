@@ -8,8 +8,8 @@
 
 #include "api/engine.h"
 #include "bridge/backup_runner.h"
-#include "bridge/engine_gate.h"
 #include "bridge/live_feed.h"
+#include "bridge/task_board.h"
 #include "common/log.h"
 #include "pages/jobs/jobs_page.h"
 #include "pages/jobs/queue_panel.h"
@@ -143,7 +143,7 @@ private Q_SLOTS:
         auto* queue = jobs->queuePanel();
         QVERIFY(queue->refresh());
         QCOMPARE(queue->model()->rowCount(), 1);
-        QCOMPARE(queue->model()->entry(0).id, std::int64_t(0));
+        QVERIFY(queue->model()->entry(0).id <= 0); // a run of this console
         QVERIFY(queue->cancelButton()->isEnabled());
         jobs->tabs()->setCurrentIndex(tl::ui::JobsPage::QueueTab);
         QVERIFY(tltest::shot(&w, QStringLiteral("jobs_queue_backup_now")));

@@ -8,7 +8,7 @@
 #include <QTableView>
 
 #include "api/engine.h"
-#include "bridge/engine_gate.h"
+#include "bridge/task_board.h"
 #include "cli_runner.h"
 #include "common/log.h"
 #include "pages/jobs/schedule_panel.h"
@@ -48,7 +48,7 @@ private Q_SLOTS:
 
         auto engine = tl::Engine::open({home.toStdString(), nullptr, false});
         QVERIFY(engine);
-        tl::ui::EngineGate gate;
+        tl::ui::TaskBoard gate;
         qint64 id = 0;
         {
             tl::ui::SchedulePanel panel(*engine.value(), gate, home + "/catalog.db");
@@ -82,7 +82,7 @@ private Q_SLOTS:
             QCOMPARE(panel.model()->rowCount(), 1);
             QCOMPARE(panel.model()->rows().front().id, id);
             QCOMPARE(panel.model()->rows().front().name, QStringLiteral("weekdays"));
-            gate.waitUntilFree(20000);
+            (gate.waitUntilIdle(20000) && gate.waitReadsDone(20000));
         }
         engine.value().reset(); // the CLI takes the data directory now
         const auto edited = schedule(home, id);
@@ -112,7 +112,7 @@ private Q_SLOTS:
         QVERIFY2(r.exit_code == 0, r.err.constData());
         auto engine = tl::Engine::open({home.toStdString(), nullptr, false});
         QVERIFY(engine);
-        tl::ui::EngineGate gate;
+        tl::ui::TaskBoard gate;
         tl::ui::SchedulePanel panel(*engine.value(), gate, home + "/catalog.db");
         panel.setDefinitions({QStringLiteral("nightly")});
         // Nightly incrementals, a yearly full: the full is never among the next five runs

@@ -13,7 +13,7 @@
 #include <QStandardPaths>
 
 #include "api/engine.h"
-#include "bridge/engine_gate.h"
+#include "bridge/task_board.h"
 #include "common/log.h"
 #include "pages/settings/job_defaults_box.h"
 #include "pages/settings/settings_page.h"
@@ -54,7 +54,7 @@ private Q_SLOTS:
         const QString home = dir.path() + "/home";
         auto engine = tl::Engine::open({home.toStdString(), nullptr, false});
         QVERIFY2(engine, engine ? "" : engine.error().message.c_str());
-        tl::ui::EngineGate gate;
+        tl::ui::TaskBoard gate;
         tl::ui::SettingsPage page(*engine.value(), gate);
         page.show();
         QVERIFY(QTest::qWaitForWindowExposed(&page));

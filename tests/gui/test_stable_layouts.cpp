@@ -11,7 +11,7 @@
 #include <QTableView>
 
 #include "api/engine.h"
-#include "bridge/engine_gate.h"
+#include "bridge/task_board.h"
 #include "cli_runner.h"
 #include "common/log.h"
 #include "pages/jobs/definition_dialog.h"
@@ -111,7 +111,7 @@ private Q_SLOTS:
     void scheduleRuleFieldStaysWhereItIs() {
         auto engine = open_engine(home_);
         QVERIFY(engine);
-        tl::ui::EngineGate gate;
+        tl::ui::TaskBoard gate;
         tl::ui::SchedulePanel panel(*engine, gate, home_ + "/catalog.db");
         panel.setDefinitions({QStringLiteral("nightly")});
         panel.resize(1000, 700);
@@ -166,7 +166,7 @@ private Q_SLOTS:
         QVERIFY2(slot > 0, inv.out.constData());
         auto engine = open_engine(home_);
         QVERIFY(engine);
-        tl::ui::EngineGate gate;
+        tl::ui::TaskBoard gate;
         tl::ui::LibraryPage page(*engine, gate);
         QSignalSpy refreshed(&page, &tl::ui::LibraryPage::refreshed);
         QSignalSpy moved(&page, &tl::ui::LibraryPage::moveFinished);

@@ -8,9 +8,9 @@
 #include <QSignalSpy>
 
 #include "api/engine.h"
-#include "bridge/engine_gate.h"
 #include "bridge/operator_requests.h"
 #include "bridge/restore_runner.h"
+#include "bridge/task_board.h"
 #include "common/clock.h"
 #include "common/log.h"
 #include "device/library.h"
@@ -159,14 +159,26 @@ private Q_SLOTS:
         auto* media = w.mediaPage();
         media->setConfirm([](const QString&) { return true; });
 
-        QVERIFY(w.gate()->tryAcquire(QStringLiteral("A backup")));
-        QVERIFY(!restore->plan());
-        QVERIFY(restore->reportView()->statusText().contains(QStringLiteral("A backup")));
+        // A plan is a read: it never waits for a running job.
+        const qint64 running = w.board()->begin(QStringLiteral("Backup nightly"));
+        QVERIFY(running);
+        QSignalSpy planned(restore->runner(), &tl::ui::RestoreRunner::planned);
+        QVERIFY(restore->plan());
+        QTRY_COMPARE_WITH_TIMEOUT(planned.count(), 1, 30000);
+        QVERIFY(planned.first().first().value<tl::ui::RestorePlanSummary>().ok);
+        w.board()->end(running);
+
+        // A cartridge move runs alone: a restore and a labeling are refused, naming it.
+        const QString moving = QStringLiteral("Library move of TLO001L9");
+        const qint64 move = w.board()->begin(moving, tl::ui::TaskKind::Exclusive);
+        QVERIFY(move);
+        QVERIFY(!restore->start());
+        QVERIFY(restore->reportView()->statusText().contains(moving));
         QVERIFY(!media->labelAllBlank(QStringLiteral("Default")));
-        QVERIFY(media->statusLabel()->text().contains(QStringLiteral("A backup")));
-        w.gate()->release();
-        QTRY_VERIFY(!restore->reportView()->statusText().contains(QStringLiteral("A backup")));
-        QTRY_VERIFY(!media->statusLabel()->text().contains(QStringLiteral("A backup")));
+        QVERIFY(media->statusLabel()->text().contains(moving));
+        w.board()->end(move);
+        QTRY_VERIFY(!restore->reportView()->statusText().contains(moving));
+        QTRY_VERIFY(!media->statusLabel()->text().contains(moving));
     }
 
     void insertRequestGoesOnceALibraryHoldsTheVolume() {
@@ -188,7 +200,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         auto engine = openEngine(dir.filePath(QStringLiteral("home")));
         QVERIFY(engine);
-        tl::ui::EngineGate gate;
+        tl::ui::TaskBoard gate;
         tl::ui::MediaPage page(*engine, gate);
         page.setConfirm([](const QString&) { return true; });
         page.show();

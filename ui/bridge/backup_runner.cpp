@@ -3,7 +3,7 @@
 #include <QMetaObject>
 #include <QStringList>
 
-#include "bridge/engine_gate.h"
+#include "bridge/task_board.h"
 
 #include "api/engine.h"
 #include "common/log.h"
@@ -22,14 +22,24 @@ bool BackupRunner::start(const job::BackupOptions& options, QString* error) {
         if (error) *error = tr("A backup is already running; wait for it or cancel it.");
         return false;
     }
-    if (gate_ && !gate_->tryAcquire(tr("A backup"), error)) return false;
+    const QString what = options.name.empty()
+                             ? tr("Backup")
+                             : tr("Backup %1").arg(QString::fromStdString(options.name));
+    task_ = 0;
+    if (board_ && !(task_ = board_->begin(what, TaskKind::Job, error, QStringLiteral("backup"))))
+        return false;
     if (thread_.joinable()) thread_.join();
     running_ = true;
     cancel_ = false;
-    if (gate_) gate_->setCanceller([this] { cancel_ = true; });
+    if (board_) board_->setCanceller(task_, [this] { cancel_ = true; });
     thread_ = std::thread([this, options] {
         std::string promotion; // written by the job's monitor thread, read after the job
-        auto noteLevel = [this, &promotion](const job::BackupProgress& p) {
+        bool knownJob = false;
+        auto noteLevel = [this, &promotion, &knownJob](const job::BackupProgress& p) {
+            if (!knownJob && board_ && p.live.job_id > 0) {
+                board_->setJobId(task_, p.live.job_id);
+                knownJob = true;
+            }
             if (p.live.level_note.empty() || !promotion.empty()) return;
             promotion = p.live.level_note;
             const qint64 job = p.live.job_id;
@@ -52,7 +62,7 @@ bool BackupRunner::start(const job::BackupOptions& options, QString* error) {
             message = QString::fromStdString(r.error().message);
             log::get("ui")->error("backup could not start: {}", r.error().message);
         }
-        if (gate_) gate_->release();
+        if (board_) board_->end(task_);
         QMetaObject::invokeMethod(
             this,
             [this, id, status, message] {

@@ -1,8 +1,8 @@
 #pragma once
-// Runs one backup at a time for the console on a worker thread (tl::job::run_backup), so the
-// window never waits for the engine; its live figures reach the dashboard through the LiveFeed,
-// its end through finished(). The Engine must not be used by the GUI thread while a job runs
-// (isRunning()). Cancel is cooperative: the job stops at the next chunk and reports
+// Runs one Back up now backup at a time for the console on a worker thread (tl::job::run_backup),
+// so the window never waits for the engine; its live figures reach the dashboard through the
+// LiveFeed, its end through finished(). The Engine must not be used by the GUI thread while a job
+// runs (isRunning()). Cancel is cooperative: the job stops at the next chunk and reports
 // "cancelled".
 #include <QObject>
 #include <atomic>
@@ -16,7 +16,7 @@ class Engine;
 
 namespace tl::ui {
 
-class EngineGate;
+class TaskBoard;
 
 class BackupRunner final : public QObject {
     Q_OBJECT
@@ -28,9 +28,9 @@ public:
     // False (with `error`) when a job is already running.
     bool start(const job::BackupOptions& options, QString* error = nullptr);
     void cancel() { cancel_ = true; }
-    // When set, a backup holds the gate while it runs (one engine job at a time); `gate` must
-    // outlive the runner.
-    void setGate(EngineGate* gate) { gate_ = gate; }
+    // When set, a backup is on the board while it runs (beside other jobs; refused while a
+    // cartridge moves); `board` must outlive the runner.
+    void setBoard(TaskBoard* board) { board_ = board; }
 
 Q_SIGNALS:
     // The job runs at another level than asked (an incremental without a full runs as a
@@ -45,7 +45,8 @@ private:
     std::thread thread_;
     std::atomic<bool> cancel_{false};
     bool running_ = false;
-    EngineGate* gate_ = nullptr;
+    TaskBoard* board_ = nullptr;
+    qint64 task_ = 0; // the backup's task on the board
 };
 
 } // namespace tl::ui

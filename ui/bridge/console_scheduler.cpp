@@ -10,8 +10,8 @@
 
 namespace tl::ui {
 
-ConsoleScheduler::ConsoleScheduler(Engine& engine, EngineGate& gate, QObject* parent)
-    : QObject(parent), engine_(engine), gate_(gate) {}
+ConsoleScheduler::ConsoleScheduler(Engine& engine, TaskBoard& board, QObject* parent)
+    : QObject(parent), engine_(engine), board_(board) {}
 
 ConsoleScheduler::~ConsoleScheduler() {
     stop();
@@ -23,7 +23,7 @@ bool ConsoleScheduler::start() {
         setStatus(tr("Schedules run in the service (pid %1)").arg(pid));
         return false;
     }
-    runner_ = std::make_unique<GatedJobRunner>(engine_, gate_);
+    runner_ = std::make_unique<GatedJobRunner>(engine_, board_);
     stop_ = false;
     ended_ = false;
     thread_ = std::thread([this] {

@@ -1,9 +1,9 @@
 #pragma once
 // Runs the scheduler service inside the console while no `tapeloom-cli serve` holds the data
 // directory, so schedules fire while the window is open; with a service running, the console
-// leaves scheduling to it. Scheduled runs share the console's Engine and hold its EngineGate.
-// Owned by the main window (GUI thread); the service loop runs on a thread of its own and is
-// stopped (running jobs cancelled and waited for) on destruction.
+// leaves scheduling to it. Scheduled runs share the console's Engine and are tasks on its
+// TaskBoard. Owned by the main window (GUI thread); the service loop runs on a thread of its own
+// and is stopped (running jobs cancelled and waited for) on destruction.
 #include <QObject>
 #include <QString>
 #include <atomic>
@@ -16,13 +16,13 @@ class Engine;
 
 namespace tl::ui {
 
-class EngineGate;
+class TaskBoard;
 class GatedJobRunner;
 
 class ConsoleScheduler final : public QObject {
     Q_OBJECT
 public:
-    ConsoleScheduler(Engine& engine, EngineGate& gate, QObject* parent = nullptr);
+    ConsoleScheduler(Engine& engine, TaskBoard& board, QObject* parent = nullptr);
     ~ConsoleScheduler() override;
 
     // Starts the loop unless a service holds the data directory; false (with the reason in
@@ -40,7 +40,7 @@ private:
     void setStatus(const QString& s);
 
     Engine& engine_;
-    EngineGate& gate_;
+    TaskBoard& board_;
     std::unique_ptr<GatedJobRunner> runner_;
     std::thread thread_;
     std::atomic<bool> stop_{false};

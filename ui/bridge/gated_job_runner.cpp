@@ -2,30 +2,34 @@
 
 #include <QCoreApplication>
 
-#include "bridge/engine_gate.h"
+#include "bridge/task_board.h"
 
 namespace tl::ui {
 
-GatedJobRunner::GatedJobRunner(Engine& engine, EngineGate& gate) : inner_(engine), gate_(gate) {}
+GatedJobRunner::GatedJobRunner(Engine& engine, TaskBoard& board) : inner_(engine), board_(board) {}
 
 GatedJobRunner::~GatedJobRunner() {
     inner_.wait_all();
-    finished(); // releases the gate of runs that ended unseen
+    finished(); // takes the runs that ended unseen off the board
 }
 
 Status GatedJobRunner::start(const schedule::RunRequest& request) {
     QString why;
     const QString what = QCoreApplication::translate("tl::ui::GatedJobRunner", "Scheduled job %1")
                              .arg(QString::fromStdString(request.definition.name));
-    if (!gate_.tryAcquire(what, &why)) return Error{ErrorKind::Busy, why.toStdString()};
+    const std::int64_t task = board_.begin(what, TaskKind::Job, &why, QStringLiteral("backup"));
+    if (!task) return Error{ErrorKind::Busy, why.toStdString()};
     auto st = inner_.start(request);
     if (!st) {
-        gate_.release();
+        board_.end(task);
         return st;
     }
-    holding_.insert(request.queue_id);
-    // The console's Cancel (any thread) only leaves a note; the scheduler's thread acts on it.
-    gate_.setCanceller([this, id = request.queue_id] { cancelRequested_ = id; });
+    tasks_[request.queue_id] = task;
+    board_.setQueueId(task, request.queue_id);
+    board_.setCanceller(task, [this, id = request.queue_id] {
+        std::lock_guard lock(cancelMutex_);
+        cancelRequested_.insert(id);
+    });
     return {};
 }
 
@@ -34,10 +38,19 @@ void GatedJobRunner::cancel(std::int64_t queue_id) {
 }
 
 std::vector<schedule::RunResult> GatedJobRunner::finished() {
-    if (const std::int64_t id = cancelRequested_.exchange(0)) inner_.cancel(id);
+    std::set<std::int64_t> asked;
+    {
+        std::lock_guard lock(cancelMutex_);
+        asked.swap(cancelRequested_);
+    }
+    for (const std::int64_t id : asked)
+        inner_.cancel(id);
     auto ended = inner_.finished();
     for (const auto& r : ended)
-        if (holding_.erase(r.queue_id)) gate_.release();
+        if (auto t = tasks_.find(r.queue_id); t != tasks_.end()) {
+            board_.end(t->second);
+            tasks_.erase(t);
+        }
     return ended;
 }
 

@@ -24,7 +24,7 @@
 
 namespace tl::ui {
 
-class EngineGate;
+class TaskBoard;
 
 struct OperatorRequest {
     enum class Kind { DriveWaitingForMedia, NoUsableVolume, InsertVolume, DriveNeedsCleaning };
@@ -51,8 +51,8 @@ public:
 
     void start(int intervalMs = 2000);
     void setInterval(int ms) { timer_.setInterval(ms); }
-    // When set, the catalog checks are counted by the gate (the window waits for them).
-    void setGate(EngineGate* gate) { gate_ = gate; }
+    // When set, the catalog checks are counted by the task board (the window waits for them).
+    void setGate(TaskBoard* board) { gate_ = board; }
     // Reads the live board now and starts a catalog check (at most one at a time).
     void poll();
 
@@ -87,7 +87,7 @@ private:
     QString home_, catalogPath_;
     QTimer timer_;
     bool checking_ = false, recheck_ = false;
-    EngineGate* gate_ = nullptr;
+    TaskBoard* gate_ = nullptr; // the task board
     QList<OperatorRequest> live_, pools_, restore_, cleaning_, shown_;
     QStringList restoreMissing_;
     QSet<QString> dismissed_;

@@ -4,7 +4,7 @@
 #include <QMetaObject>
 
 #include "api/engine.h"
-#include "bridge/engine_gate.h"
+#include "bridge/task_board.h"
 #include "common/log.h"
 #include "job/job_record.h"
 
@@ -58,14 +58,16 @@ bool RestoreRunner::launch(const std::vector<job::RestoreOptions>& runs, bool ru
         if (error) *error = tr("Nothing is selected to restore.");
         return false;
     }
-    if (gate_ && !gate_->tryAcquire(run ? tr("A restore") : tr("Restore planning"), error))
+    task_ = 0;
+    if (board_ && run &&
+        !(task_ = board_->begin(tr("Restore"), TaskKind::Job, error, QStringLiteral("restore"))))
         return false;
     if (thread_.joinable()) thread_.join();
     running_ = true;
     cancel_ = false;
-    if (gate_ && run) gate_->setCanceller([this] { cancel_ = true; });
+    if (task_) board_->setCanceller(task_, [this] { cancel_ = true; });
     baseline_ = written_bytes();
-    thread_ = std::thread([this, runs, run] {
+    thread_ = std::thread([this, runs, run, task = task_] {
         auto plan = planAll(runs);
         if (run)
             QMetaObject::invokeMethod(
@@ -85,7 +87,7 @@ bool RestoreRunner::launch(const std::vector<job::RestoreOptions>& runs, bool ru
             result = runAll(runs);
         }
         if (run) log::get("ui")->info("restore ended: {}", result.status.toStdString());
-        if (gate_) gate_->release();
+        if (task) board_->end(task);
         QMetaObject::invokeMethod(
             this,
             [this, result, plan, run] {

@@ -1,11 +1,11 @@
 #pragma once
-// Runs restores for the console on a worker thread, one batch at a time: plan() computes the
-// plan of each request (tl::job::plan_restore: volumes and where they are, bytes, time); start()
-// plans, then — when every volume is in the library — runs each request (tl::job::run_restore)
-// in turn. Results come back on the GUI thread through planned() and finished(); nothing blocks
-// the window. run_restore has no progress callback, so bytesWritten() polls this process's
-// written bytes (/proc/self/io) since the start (-1 when unreadable). The Engine must not be
-// used by the GUI thread while isRunning(). Cancel is cooperative.
+// Runs restores for the console on a worker thread, one batch per runner at a time: plan() computes
+// the plan of each request (tl::job::plan_restore: volumes and where they are, bytes, time);
+// start() plans, then — when every volume is in the library — runs each request
+// (tl::job::run_restore) in turn. Results come back on the GUI thread through planned() and
+// finished(); nothing blocks the window. run_restore has no progress callback, so bytesWritten()
+// polls this process's written bytes (/proc/self/io) since the start (-1 when unreadable). The
+// Engine must not be used by the GUI thread while isRunning(). Cancel is cooperative.
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -45,7 +45,7 @@ struct RestoreSummary {
     QStringList missingVolumes; // to insert (the CLI's exit 6)
 };
 
-class EngineGate;
+class TaskBoard;
 
 class RestoreRunner final : public QObject {
     Q_OBJECT
@@ -59,10 +59,10 @@ public:
     bool start(const std::vector<job::RestoreOptions>& runs, QString* error = nullptr);
     void cancel() { cancel_ = true; }
     qint64 bytesWritten() const;
-    // When set, plans and restores hold the gate while they run (one engine job at a time);
-    // `gate` must outlive the runner.
-    void setGate(EngineGate* gate) { gate_ = gate; }
-    EngineGate* gate() const { return gate_; }
+    // When set, a restore is on the board while it runs (beside other jobs; refused while a
+    // cartridge moves); a plan is a read and never waits. `board` must outlive the runner.
+    void setBoard(TaskBoard* board) { board_ = board; }
+    TaskBoard* board() const { return board_; }
 
 Q_SIGNALS:
     void planned(const tl::ui::RestorePlanSummary& plan);
@@ -79,7 +79,8 @@ private:
     std::atomic<bool> cancel_{false};
     bool running_ = false;
     qint64 baseline_ = -1;
-    EngineGate* gate_ = nullptr;
+    TaskBoard* board_ = nullptr;
+    qint64 task_ = 0; // the restore's task on the board (0: a plan, or no board)
 };
 
 } // namespace tl::ui

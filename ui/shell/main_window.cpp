@@ -19,11 +19,11 @@
 #include "api/engine.h"
 #include "bridge/backup_runner.h"
 #include "bridge/console_scheduler.h"
-#include "bridge/engine_gate.h"
 #include "bridge/live_feed.h"
 #include "bridge/operator_requests.h"
 #include "bridge/restore_runner.h"
 #include "bridge/system_poller.h"
+#include "bridge/task_board.h"
 #include "common/log.h"
 #include "common/version.h"
 #include "dialogs/backup_dialog.h"
@@ -44,13 +44,13 @@
 namespace tl::ui {
 
 MainWindow::MainWindow(Engine& engine, QWidget* parent)
-    : QMainWindow(parent), engine_(engine), gate_(new EngineGate(this)),
+    : QMainWindow(parent), engine_(engine), board_(new TaskBoard(this)),
       poller_(new SystemPoller(this)),
       feed_(new LiveFeed(QString::fromStdString(engine.home()), 500, this)),
       runner_(new BackupRunner(engine, this)), nav_(new QListWidget(this)),
       stack_(new QStackedWidget(this)), statusHome_(new QLabel(this)),
-      statusGate_(new QLabel(this)) {
-    runner_->setGate(gate_);
+      statusTasks_(new QLabel(this)) {
+    runner_->setBoard(board_);
     setWindowTitle(tr("Tapeloom"));
     const QString home = QString::fromStdString(engine_.home());
     setLayoutDataDirectory(home); // before the pages restore their layout
@@ -73,7 +73,7 @@ MainWindow::MainWindow(Engine& engine, QWidget* parent)
         QString::fromStdString(status ? status->catalog_path : engine_.home() + "/catalog.db"),
         QCoreApplication::applicationDirPath() + QStringLiteral("/tapeloom-cli"), this);
     addPage(dashboard_, QStringLiteral("dashboard"), tr("Dashboard"), QStyle::SP_ComputerIcon);
-    jobs_ = new JobsPage(engine_, *gate_, this);
+    jobs_ = new JobsPage(engine_, *board_, this);
     addPage(jobs_, QStringLiteral("jobs"), tr("Jobs"), QStyle::SP_FileDialogListView);
     connect(jobs_, &JobsPage::openReport, this, &MainWindow::openReport);
     connect(jobs_, &JobsPage::jobStarted, this, [this](const QString& name) {
@@ -84,17 +84,17 @@ MainWindow::MainWindow(Engine& engine, QWidget* parent)
         statusBar()->showMessage(tr("Backup job %1 ended: %2").arg(id).arg(status));
     });
     restore_ = new RestorePage(engine_, this);
-    restore_->runner()->setGate(gate_); // one job per Engine
+    restore_->runner()->setBoard(board_); // beside the other jobs
     addPage(restore_, QStringLiteral("restore"), tr("Restore"), QStyle::SP_DialogSaveButton);
-    media_ = new MediaPage(engine_, *gate_, this);
+    media_ = new MediaPage(engine_, *board_, this);
     addPage(media_, QStringLiteral("media"), tr("Media"), QStyle::SP_DriveCDIcon);
-    library_ = new LibraryPage(engine_, *gate_, this);
+    library_ = new LibraryPage(engine_, *board_, this);
     addPage(library_, QStringLiteral("library"), tr("Library"), QStyle::SP_DirHomeIcon);
     addPage(reports_, QStringLiteral("reports"), tr("Reports"), QStyle::SP_FileDialogInfoView);
-    devices_ = new DevicesPage(engine_, *gate_, this);
+    devices_ = new DevicesPage(engine_, *board_, this);
     addPage(devices_, QStringLiteral("devices"), tr("Devices"), QStyle::SP_DriveHDIcon);
     addPage(logPage_, QStringLiteral("log"), tr("Log"), QStyle::SP_FileDialogDetailedView);
-    settings_ = new SettingsPage(engine_, *gate_, this);
+    settings_ = new SettingsPage(engine_, *board_, this);
     addPage(settings_, QStringLiteral("settings"), tr("Settings"),
             QStyle::SP_FileDialogContentsView);
     connect(media_, &MediaPage::openReport, this, &MainWindow::openReport);
@@ -145,13 +145,12 @@ MainWindow::MainWindow(Engine& engine, QWidget* parent)
     helpMenu->addAction(tr("&About Tapeloom"), this, &MainWindow::showAbout);
 
     statusHome_->setText(tr("Data directory: %1").arg(home));
-    statusBar()->addPermanentWidget(statusGate_);
+    statusBar()->addPermanentWidget(statusTasks_);
     statusBar()->addPermanentWidget(statusHome_);
-    statusGate_->setAccessibleName(tr("Engine activity"));
-    connect(gate_, &EngineGate::changed, this, [this](bool busy, const QString& holder) {
-        statusGate_->setText(busy ? tr("Running: %1").arg(holder) : QString());
-    });
-    scheduler_ = new ConsoleScheduler(engine_, *gate_, this);
+    statusTasks_->setAccessibleName(tr("Engine activity"));
+    connect(board_, &TaskBoard::changed, this,
+            [this](int, const QString& line) { statusTasks_->setText(line); });
+    scheduler_ = new ConsoleScheduler(engine_, *board_, this);
     connect(scheduler_, &ConsoleScheduler::statusChanged, this,
             [this](const QString& text) { statusHome_->setToolTip(text); });
     scheduler_->start();
@@ -176,17 +175,13 @@ MainWindow::~MainWindow() {
     runner_->cancel();
     restore_->runner()->cancel();
     // Page tasks run on detached threads over the Engine, which must outlive them.
-    if (!gate_->waitUntilFree(120000))
-        log::get("ui")->error("closing while '{}' still runs", gate_->holder().toStdString());
-    if (!gate_->waitReadsDone(60000)) log::get("ui")->error("closing while a page still reads");
+    board_->cancelAll(); // a labeling cannot stop: the window waits for it
+    if (!board_->waitUntilIdle(120000))
+        log::get("ui")->error("closing while '{}' still runs", board_->summary().toStdString());
+    if (!board_->waitReadsDone(60000)) log::get("ui")->error("closing while a page still reads");
 }
 
 void MainWindow::backUpNow() {
-    if (gate_->busy()) { // the engine's catalog is the job's until it ends
-        statusBar()->showMessage(
-            tr("%1 is running; try again when it has ended.").arg(gate_->holder()));
-        return;
-    }
     auto status = engine_.status();
     if (!status) {
         statusBar()->showMessage(QString::fromStdString(status.error().message));
@@ -216,7 +211,7 @@ void MainWindow::buildNotifications() {
         QString::fromStdString(engine_.home()),
         QString::fromStdString(status ? status->catalog_path : engine_.home() + "/catalog.db"),
         this);
-    requests_->setGate(gate_);
+    requests_->setGate(board_);
     notifications_ = new NotificationList(requests_, this);
     auto* dock = new QDockWidget(tr("Operator requests"), this);
     dock->setObjectName(QStringLiteral("operatorRequests"));
@@ -275,19 +270,23 @@ void MainWindow::showAbout() {
 }
 
 bool MainWindow::mayQuit() {
-    if (!gate_->busy()) return true;
-    const QString running = gate_->holder();
-    const bool cancellable = gate_->canCancel();
+    if (!board_->busy()) return true;
+    const QString running = board_->summary();
+    bool cancellable = false; // at least one of them can be stopped
+    for (const auto& t : board_->tasks())
+        cancellable = cancellable || t.cancellable;
     const QuitChoice choice =
         quitQuestion_ ? quitQuestion_(running, cancellable) : askQuit(running, cancellable);
-    if (choice == QuitChoice::CancelJobAndQuit && gate_->cancelHolder()) {
+    if (choice == QuitChoice::CancelJobAndQuit && board_->cancelAll() > 0) {
         log::get("ui")->info("console closed: '{}' cancelled", running.toStdString());
-        return true; // the destructor waits until the job has stopped
+        return true; // the destructor waits until every task has stopped
     }
     if (choice == QuitChoice::QuitWhenEnded && !quitWhenFree_) {
         quitWhenFree_ = true;
-        statusBar()->showMessage(tr("The console quits when %1 has ended.").arg(running));
-        gate_->whenFree(this, [this] {
+        statusBar()->showMessage(board_->count() > 1
+                                     ? tr("The console quits when %1 have ended.").arg(running)
+                                     : tr("The console quits when %1 has ended.").arg(running));
+        board_->whenIdle(this, [this] {
             if (quitWhenFree_) close();
         });
     }
@@ -298,17 +297,34 @@ bool MainWindow::mayQuit() {
 MainWindow::QuitChoice MainWindow::askQuit(const QString& running, bool cancellable) {
     QMessageBox box(QMessageBox::Question, tr("Quit Tapeloom"), QString(), QMessageBox::NoButton,
                     this);
-    box.setText(tr("%1 is running.").arg(running));
-    box.setInformativeText(
-        cancellable ? tr("Quitting now cancels it: the job ends as “cancelled” and what it "
-                         "had not written yet is not backed up or restored. Or let it finish: "
-                         "the console quits when it has ended.")
-                    : tr("It cannot be stopped halfway. The console can quit when it has "
-                         "ended."));
-    QPushButton* cancelJob =
-        cancellable ? box.addButton(tr("Cancel the job and quit"), QMessageBox::DestructiveRole)
-                    : nullptr;
-    QPushButton* wait = box.addButton(tr("Quit when it has ended"), QMessageBox::AcceptRole);
+    const int n = board_->count();
+    const bool all = board_->allCancellable();
+    box.setText(n > 1 ? tr("%1 jobs are running: %2.").arg(n).arg(running)
+                      : tr("%1 is running.").arg(running));
+    if (n <= 1)
+        box.setInformativeText(
+            cancellable ? tr("Quitting now cancels it: the job ends as “cancelled” and what it "
+                             "had not written yet is not backed up or restored. Or let it finish: "
+                             "the console quits when it has ended.")
+                        : tr("It cannot be stopped halfway. The console can quit when it has "
+                             "ended."));
+    else
+        box.setInformativeText(
+            !cancellable ? tr("They cannot be stopped halfway. The console can quit when they "
+                              "have all ended.")
+            : all ? tr("Quitting now cancels them all: each ends as “cancelled” and what it had "
+                       "not written yet is not backed up or restored. Or let them finish: the "
+                       "console quits when they have all ended.")
+                  : tr("Quitting now cancels those that can be stopped (they end as "
+                       "“cancelled”) and waits for the others to end. Or let them all finish: "
+                       "the console quits when they have all ended."));
+    QPushButton* cancelJob = cancellable ? box.addButton(n > 1 ? tr("Cancel the jobs and quit")
+                                                               : tr("Cancel the job and quit"),
+                                                         QMessageBox::DestructiveRole)
+                                         : nullptr;
+    QPushButton* wait =
+        box.addButton(n > 1 ? tr("Quit when they have ended") : tr("Quit when it has ended"),
+                      QMessageBox::AcceptRole);
     QPushButton* stay = box.addButton(tr("Keep the console open"), QMessageBox::RejectRole);
     box.setDefaultButton(stay);
     box.setEscapeButton(stay);

@@ -20,7 +20,7 @@ namespace tl::ui {
 
 class BackupRunner;
 class ConsoleScheduler;
-class EngineGate;
+class TaskBoard;
 class DashboardPage;
 class DevicesPage;
 class JobsPage;
@@ -60,17 +60,18 @@ public:
     bool showPage(const QString& name);
     BackupRunner* backupRunner() const { return runner_; }
     LiveFeed* liveFeed() const { return feed_; }
-    // One engine job at a time: backups, restores, scheduled runs and page actions hold it.
-    EngineGate* gate() const { return gate_; }
+    // The console's running tasks: backups, restores, scheduled runs, labelings… side by side.
+    TaskBoard* board() const { return board_; }
     ConsoleScheduler* scheduler() const { return scheduler_; }
     // Opens the "Back up now" dialog and starts the backup it describes.
     void backUpNow();
     // Starts a backup without the dialog (command line, tests). False when one is running.
     bool startBackup(const job::BackupOptions& options);
 
-    // Closing the window (Ctrl+Q) while an engine job runs asks first: cancel the job (it ends
-    // "cancelled") and quit, quit when it has ended, or stay. `cancellable` is false for work
-    // that cannot be stopped (a labeling): then only waiting or staying are offered.
+    // Closing the window (Ctrl+Q) while engine jobs run asks first: cancel them all (each ends
+    // "cancelled") and quit, quit when they have ended, or stay. `running` names them all;
+    // `cancellable` is false when none can be stopped (a labeling): then only waiting or
+    // staying are offered; work that cannot stop is waited for after the others are cancelled.
     enum class QuitChoice { CancelJobAndQuit, QuitWhenEnded, Stay };
     using QuitQuestion = std::function<QuitChoice(const QString& running, bool cancellable)>;
     // Replaces the question box (tests answer it).
@@ -91,7 +92,7 @@ private:
     QuitChoice askQuit(const QString& running, bool cancellable);
 
     Engine& engine_;
-    EngineGate* gate_;
+    TaskBoard* board_;
     SystemPoller* poller_;
     LiveFeed* feed_;
     RestorePage* restore_ = nullptr;
@@ -109,7 +110,7 @@ private:
     OperatorRequests* requests_ = nullptr;
     NotificationList* notifications_ = nullptr;
     QLabel* statusHome_;
-    QLabel* statusGate_;
+    QLabel* statusTasks_; // "Running: 2 jobs — …"
     ConsoleScheduler* scheduler_ = nullptr;
     QuitQuestion quitQuestion_;
     bool quitWhenFree_ = false;

@@ -17,8 +17,8 @@
 #include <thread>
 
 #include "api/engine.h"
-#include "bridge/engine_gate.h"
 #include "bridge/engine_task.h"
+#include "bridge/task_board.h"
 #include "common/log.h"
 #include "device/device_registry.h"
 #include "pages/devices/device_add_dialog.h"
@@ -63,8 +63,8 @@ QString q(const std::string& s) {
 }
 } // namespace
 
-DevicesPage::DevicesPage(Engine& engine, EngineGate& gate, QWidget* parent)
-    : QWidget(parent), engine_(engine), gate_(gate), drives_(new DriveTableModel(this)),
+DevicesPage::DevicesPage(Engine& engine, TaskBoard& board, QWidget* parent)
+    : QWidget(parent), engine_(engine), board_(board), drives_(new DriveTableModel(this)),
       libraries_(new LibraryTableModel(this)), driveProxy_(new QSortFilterProxyModel(this)),
       libraryProxy_(new QSortFilterProxyModel(this)), status_(new QLabel(this)),
       timer_(new QTimer(this)) {
@@ -165,7 +165,7 @@ void DevicesPage::refresh() {
     if (reading_) return;
     reading_ = true;
     QPointer<DevicesPage> guard(this);
-    runBackgroundRead(gate_, [guard, path = catalogPath_, home = engine_.home()] {
+    runBackgroundRead(board_, [guard, path = catalogPath_, home = engine_.home()] {
         DeviceSnapshot snapshot = readDevices(path, home);
         if (!guard) return;
         QMetaObject::invokeMethod(
@@ -292,7 +292,8 @@ bool DevicesPage::removeDrive(const QString& name) {
         auto s = device::remove_drive(engine->catalog(), n);
         return s ? QString() : q(s.error().message);
     };
-    return run(tr("Removing drive %1").arg(name), work, tr("Drive %1 removed.").arg(name));
+    return run(tr("Removing drive %1").arg(name), work, tr("Drive %1 removed.").arg(name),
+               TaskKind::Exclusive);
 }
 
 bool DevicesPage::removeLibrary(const QString& name) {
@@ -317,14 +318,16 @@ bool DevicesPage::removeLibrary(const QString& name) {
         auto s = device::remove_library(engine->catalog(), n);
         return s ? QString() : q(s.error().message);
     };
-    return run(tr("Removing library %1").arg(name), work, tr("Library %1 removed.").arg(name));
+    return run(tr("Removing library %1").arg(name), work, tr("Library %1 removed.").arg(name),
+               TaskKind::Exclusive);
 }
 
-bool DevicesPage::run(const QString& what, std::function<QString()> work, const QString& doneText) {
+bool DevicesPage::run(const QString& what, std::function<QString()> work, const QString& doneText,
+                      TaskKind kind) {
     QString whyNot;
     QPointer<DevicesPage> guard(this);
     const bool started = runEngineTask(
-        gate_, this, what, std::move(work),
+        board_, this, {what, kind}, std::move(work),
         [guard, doneText](const QString& error) {
             if (!guard) return;
             guard->report(error.isEmpty() ? doneText : error, !error.isEmpty());

@@ -1,16 +1,18 @@
 #pragma once
 // The Devices page (issue #7): the configured drives (virtual, st, null; standalone or in a
 // library) and libraries (virtual, mtx) with their status, the catalog's counters and cleaning
-// state; add (DeviceAddDialog), remove (confirmed; refused while a job uses the device or the
-// engine is busy) — the engine functions `tapeloom-cli drive|library add|remove` call. The
-// engine cannot change a configured device, so there is no Edit (remove and add it again).
-// Tables are read off the GUI thread (readDevices) when the page is shown, every 2 s while
-// visible and after each action; writes run under the EngineGate (runEngineTask). Shortcuts:
-// Ctrl+N add, Del remove, F5 refresh. Errors are shown in the page's status line. GUI thread only.
+// state; add (DeviceAddDialog), remove (confirmed; refused while a job of this console runs,
+// naming it, or a job uses the device) — the engine functions `tapeloom-cli drive|library
+// add|remove` call. The engine cannot change a configured device, so there is no Edit (remove and
+// add it again). Tables are read off the GUI thread (readDevices) when the page is shown, every 2 s
+// while visible and after each action; writes run as tasks of the TaskBoard (runEngineTask).
+// Shortcuts: Ctrl+N add, Del remove, F5 refresh. Errors are shown in the page's status line. GUI
+// thread only.
 #include <QString>
 #include <QWidget>
 #include <functional>
 
+#include "bridge/task_board.h"
 #include "pages/devices/device_snapshot.h"
 #include "pages/devices/device_spec.h"
 
@@ -26,14 +28,14 @@ class Engine;
 namespace tl::ui {
 
 class DriveTableModel;
-class EngineGate;
+class TaskBoard;
 class LibraryTableModel;
 
 class DevicesPage final : public QWidget {
     Q_OBJECT
 public:
-    // `engine` and `gate` outlive the page.
-    DevicesPage(Engine& engine, EngineGate& gate, QWidget* parent = nullptr);
+    // `engine` and `board` outlive the page.
+    DevicesPage(Engine& engine, TaskBoard& board, QWidget* parent = nullptr);
     ~DevicesPage() override;
 
     // Asks yes/no before a removal; defaults to QMessageBox::question.
@@ -74,12 +76,15 @@ protected:
 
 private:
     void apply(const DeviceSnapshot& snapshot);
-    bool run(const QString& what, std::function<QString()> work, const QString& doneText);
+    // Runs `work` as a task of the board: a removal runs alone (TaskKind::Exclusive), refused
+    // while a job runs; an addition runs beside jobs.
+    bool run(const QString& what, std::function<QString()> work, const QString& doneText,
+             TaskKind kind = TaskKind::Job);
     QStringList takenNames() const;
     void report(const QString& message, bool problem);
 
     Engine& engine_;
-    EngineGate& gate_;
+    TaskBoard& board_;
     std::string catalogPath_;
     DriveTableModel* drives_;
     LibraryTableModel* libraries_;

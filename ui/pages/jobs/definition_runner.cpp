@@ -7,8 +7,8 @@
 
 namespace tl::ui {
 
-DefinitionRunner::DefinitionRunner(Engine& engine, EngineGate& gate, QObject* parent)
-    : QObject(parent), engine_(engine), gate_(gate) {}
+DefinitionRunner::DefinitionRunner(Engine& engine, TaskBoard& board, QObject* parent)
+    : QObject(parent), engine_(engine), board_(board) {}
 
 bool DefinitionRunner::start(const schedule::JobDefinition& d, const QString& level,
                              QString* whyNot) {
@@ -21,8 +21,10 @@ bool DefinitionRunner::start(const schedule::JobDefinition& d, const QString& le
     Engine* engine = &engine_;
     const std::string lvl = level.toStdString();
     const QString name = QString::fromStdString(d.name);
-    const bool ok = runEngineTask(
-        gate_, this, tr("Job %1 (%2)").arg(name, level),
+    const TaskSpec spec{tr("Job %1 (%2)").arg(name, level), TaskKind::Job, QStringLiteral("backup"),
+                        [cancel] { *cancel = true; }};
+    const qint64 task = runEngineTask(
+        board_, this, spec,
         [engine, d, lvl, cancel, report]() -> QString {
             *report = schedule::run_definition(*engine, d, lvl, cancel.get());
             return report->status == "failed" ? QString::fromStdString(report->error) : QString();
@@ -32,10 +34,12 @@ bool DefinitionRunner::start(const schedule::JobDefinition& d, const QString& le
             cancel_.reset();
             Q_EMIT finished(report->job_id, name, QString::fromStdString(report->status), error);
         },
-        whyNot, [cancel] { *cancel = true; });
-    if (!ok) return false;
+        whyNot);
+    if (!task) return false;
     cancel_ = cancel;
+    task_ = task;
     schedule::QueueEntry e;
+    e.id = -task;
     e.definition = d.name;
     e.level = lvl;
     e.reason = "manual";

@@ -1,8 +1,9 @@
 #pragma once
 // Run now: one job definition at a chosen level, start to end, through the engine's
 // schedule::run_definition (pre/post commands, backup, notification — as `tapeloom-cli job
-// run`), on a worker thread under the EngineGate. Keeps the cancel flag so the Queue tab can
-// stop the run. One run at a time per runner. GUI thread only (the flag is atomic).
+// run`), on a worker thread as a task of the TaskBoard (beside other jobs). Keeps the cancel
+// flag so the Queue tab can stop the run. One run at a time per runner. GUI thread only (the
+// flag is atomic).
 #include <QObject>
 #include <QString>
 #include <atomic>
@@ -18,21 +19,24 @@ class Engine;
 
 namespace tl::ui {
 
-class EngineGate;
+class TaskBoard;
 
 class DefinitionRunner final : public QObject {
     Q_OBJECT
 public:
-    DefinitionRunner(Engine& engine, EngineGate& gate, QObject* parent = nullptr);
+    DefinitionRunner(Engine& engine, TaskBoard& board, QObject* parent = nullptr);
 
-    // Starts `d` at `level` (full | diff | incr); false with the reason (gate busy, a run of
-    // this runner still going) in `whyNot`.
+    // Starts `d` at `level` (full | diff | incr); false with the reason (a cartridge moving, a
+    // run of this runner still going) in `whyNot`.
     bool start(const schedule::JobDefinition& d, const QString& level, QString* whyNot);
     // Asks the running job to stop (it ends as cancelled). False when nothing runs.
     bool cancel();
     bool isRunning() const { return running_.has_value(); }
-    // The run as a queue entry (id 0, reason "manual"), for the Queue tab.
+    // The run as a queue entry (id: minus its task on the board, reason "manual"), for the
+    // Queue tab.
     std::optional<schedule::QueueEntry> entry() const { return running_; }
+    // The run's task on the board, 0 when nothing runs.
+    qint64 task() const { return running_ ? task_ : 0; }
 
 Q_SIGNALS:
     void started(const QString& name);
@@ -41,9 +45,10 @@ Q_SIGNALS:
 
 private:
     Engine& engine_;
-    EngineGate& gate_;
+    TaskBoard& board_;
     std::shared_ptr<std::atomic<bool>> cancel_;
     std::optional<schedule::QueueEntry> running_;
+    qint64 task_ = 0;
 };
 
 } // namespace tl::ui

@@ -15,8 +15,8 @@
 #include <QVBoxLayout>
 
 #include "api/engine.h"
-#include "bridge/engine_gate.h"
 #include "bridge/engine_task.h"
+#include "bridge/task_board.h"
 #include "catalog/db.h"
 #include "common/log.h"
 #include "pages/jobs/definition_dialog.h"
@@ -40,14 +40,14 @@ QString catalog_path(Engine& engine) {
 }
 } // namespace
 
-JobsPage::JobsPage(Engine& engine, EngineGate& gate, QWidget* parent)
-    : QWidget(parent), engine_(engine), gate_(gate), catalogPath_(catalog_path(engine)),
-      runner_(new DefinitionRunner(engine, gate, this)),
+JobsPage::JobsPage(Engine& engine, TaskBoard& board, QWidget* parent)
+    : QWidget(parent), engine_(engine), board_(board), catalogPath_(catalog_path(engine)),
+      runner_(new DefinitionRunner(engine, board, this)),
       definitions_(new DefinitionTableModel(catalogPath_, this)),
       proxy_(new QSortFilterProxyModel(this)), tabs_(new QTabWidget(this)),
-      schedules_(new SchedulePanel(engine, gate, catalogPath_, this)),
-      running_(new RunningPanel(QString::fromStdString(engine.home()), catalogPath_, gate, this)),
-      queue_(new QueuePanel(catalogPath_, runner_, &gate, this)),
+      schedules_(new SchedulePanel(engine, board, catalogPath_, this)),
+      running_(new RunningPanel(QString::fromStdString(engine.home()), catalogPath_, board, this)),
+      queue_(new QueuePanel(catalogPath_, runner_, &board, this)),
       history_(new HistoryPanel(catalogPath_, this)), status_(new QLabel(this)),
       timer_(new QTimer(this)) {
     status_->setWordWrap(true);
@@ -196,7 +196,7 @@ void JobsPage::report(const QString& text, bool error) {
     if (error) log::get("ui")->warn("jobs page: {}", text.toStdString());
     showStatus(status_, text, error);
     if (error)
-        gate_.clearWhenFree(this, text, [this, text] {
+        board_.clearWhenEnded(this, text, [this, text] {
             if (status_->text() == text) showStatus(status_, QString(), false);
         });
 }
@@ -325,12 +325,12 @@ DefinitionDialog* JobsPage::openDialog(const schedule::JobDefinition& start, boo
     return dialog_;
 }
 
-bool JobsPage::save(const schedule::JobDefinition& d, bool editing, QString* whyNot) {
+bool JobsPage::save(const schedule::JobDefinition& d, bool editing, QString* /*whyNot*/) {
     Engine* engine = &engine_;
     const QString name = QString::fromStdString(d.name);
     QPointer<DefinitionDialog> dialog(dialog_);
-    const bool started = runEngineTask(
-        gate_, this, tr("Saving job definition %1").arg(name),
+    runCatalogTask(
+        board_, this, tr("Saving job definition %1").arg(name),
         [engine, d, editing]() -> QString {
             // As `tapeloom-cli job define|edit`: the store checks everything again.
             schedule::DefinitionStore store(engine->catalog());
@@ -353,10 +353,8 @@ bool JobsPage::save(const schedule::JobDefinition& d, bool editing, QString* why
             report(editing ? tr("Job definition %1 updated.").arg(name)
                            : tr("Job definition %1 stored.").arg(name),
                    false);
-        },
-        whyNot);
-    if (!started && whyNot) report(*whyNot, true);
-    return started;
+        });
+    return true;
 }
 
 bool JobsPage::removeSelected() {
@@ -366,18 +364,13 @@ bool JobsPage::removeSelected() {
         return false;
     }
     const QString name = QString::fromStdString(d->name);
-    if (gate_.busy()) { // refused before asking: the question would be for nothing
-        report(tr("%1 is running; try again when it has ended.").arg(gate_.holder()), true);
-        return false;
-    }
     if (!confirm_(
             tr("Remove job definition %1 and its schedules? Its job history stays.").arg(name)))
         return false;
     Engine* engine = &engine_;
     const std::string key = d->name;
-    QString whyNot;
-    const bool started = runEngineTask(
-        gate_, this, tr("Removing job definition %1").arg(name),
+    runCatalogTask(
+        board_, this, tr("Removing job definition %1").arg(name),
         [engine, key]() -> QString {
             auto st = schedule::DefinitionStore(engine->catalog()).remove(key);
             return st ? QString() : QString::fromStdString(st.error().message);
@@ -389,10 +382,8 @@ bool JobsPage::removeSelected() {
             }
             refresh();
             report(tr("Job definition %1 and its schedules removed.").arg(name), false);
-        },
-        &whyNot);
-    if (!started) report(whyNot, true);
-    return started;
+        });
+    return true;
 }
 
 bool JobsPage::runNow() {

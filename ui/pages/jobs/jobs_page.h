@@ -1,14 +1,15 @@
 #pragma once
 // The Jobs page (issue #7): job definitions (list; New / Edit / Duplicate / Remove through a
 // dialog with inline validation), their schedules (rule editor with the next runs), the queue
-// (the scheduler service's entries and the console's own run; Cancel), the running jobs with
-// their progress (BAT's Running Jobs; Cancel) and the job history (filter by
+// (the scheduler service's entries and the console's own runs; Cancel), the running jobs with
+// their progress (BAT's Running Jobs; a Cancel per job) and the job history (filter by
 // status, level and date; Enter or double-click opens the job's report). Run now starts the
-// selected definition at a level on a worker thread under the EngineGate.
-// Every write goes through the same engine functions as `tapeloom-cli job|schedule|queue`, on a
-// worker thread (runEngineTask); the tables read the catalog through their own connections, so
-// the page never touches engine.catalog() on the GUI thread. A busy gate is reported in the
-// page's status line, never in a pop-up. Shortcuts (while the page has focus): Ctrl+N new,
+// selected definition at a level on a worker thread as a task of the TaskBoard, beside the
+// other jobs. Every write goes through the same engine functions as `tapeloom-cli
+// job|schedule|queue`, on a worker thread (runCatalogTask: a definition or schedule is saved
+// while jobs run); the tables read the catalog through their own connections, so the page
+// never touches engine.catalog() on the GUI thread. A refusal is reported in the page's status
+// line, never in a pop-up. Shortcuts (while the page has focus): Ctrl+N new,
 // Return edit, Delete remove (in the definitions table), Ctrl+R run now. GUI thread only.
 #include <QWidget>
 #include <functional>
@@ -34,7 +35,7 @@ class EmptyHint;
 class DefinitionDialog;
 class DefinitionRunner;
 class DefinitionTableModel;
-class EngineGate;
+class TaskBoard;
 class HistoryPanel;
 class QueuePanel;
 class RunningPanel;
@@ -44,7 +45,7 @@ class JobsPage final : public QWidget {
     Q_OBJECT
 public:
     enum Tab { DefinitionsTab, SchedulesTab, RunningTab, QueueTab, HistoryTab };
-    JobsPage(Engine& engine, EngineGate& gate, QWidget* parent = nullptr);
+    JobsPage(Engine& engine, TaskBoard& board, QWidget* parent = nullptr);
     ~JobsPage() override;
 
     // Destructive actions ask this (default: QMessageBox::question); tests answer it.
@@ -96,7 +97,7 @@ private:
     const schedule::JobDefinition* selected() const;
 
     Engine& engine_;
-    EngineGate& gate_;
+    TaskBoard& board_;
     QString catalogPath_;
     DefinitionRunner* runner_;
     DefinitionTableModel* definitions_;

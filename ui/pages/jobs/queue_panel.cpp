@@ -1,7 +1,6 @@
 #include "pages/jobs/queue_panel.h"
 
 #include <QCoreApplication>
-#include <QDateTime>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -11,7 +10,7 @@
 #include <QVBoxLayout>
 #include <thread>
 
-#include "bridge/engine_gate.h"
+#include "bridge/task_board.h"
 #include "catalog/db.h"
 #include "common/log.h"
 #include "pages/jobs/definition_runner.h"
@@ -34,15 +33,22 @@ QString cancel_service_entry(const std::string& catalogPath, const std::string& 
         if (auto st = queue.remove(id); !st) return QString::fromStdString(st.error().message);
     return {};
 }
-// The console's own run when it did not start from this page (Back up now, a restore).
-std::optional<schedule::QueueEntry> gate_run(EngineGate* gate, long long now) {
-    if (!gate || !gate->canCancel()) return std::nullopt;
-    schedule::QueueEntry e;
-    e.definition = gate->holder().toStdString();
-    e.reason = "manual";
-    e.state = schedule::QueueEntry::State::Running;
-    e.started = now;
-    return e;
+// The console's runs on the board that the service's queue does not list: Back up now, a
+// restore, a labeling… (Run now from this page is the runner's entry, with its level).
+std::vector<schedule::QueueEntry> board_runs(const TaskBoard* board, qint64 skip) {
+    std::vector<schedule::QueueEntry> runs;
+    if (!board) return runs;
+    for (const auto& t : board->tasks()) {
+        if (t.queueId || t.id == skip) continue;
+        schedule::QueueEntry e;
+        e.id = -t.id;
+        e.definition = t.name.toStdString();
+        e.reason = "manual";
+        e.state = schedule::QueueEntry::State::Running;
+        e.started = t.startedAt;
+        runs.push_back(std::move(e));
+    }
+    return runs;
 }
 } // namespace
 
@@ -59,9 +65,9 @@ QString cancelRunningDefinition(const std::string& catalogPath, const std::strin
         .arg(QString::fromStdString(definition));
 }
 
-QueuePanel::QueuePanel(const QString& catalogPath, DefinitionRunner* runner, EngineGate* gate,
+QueuePanel::QueuePanel(const QString& catalogPath, DefinitionRunner* runner, TaskBoard* board,
                        QWidget* parent)
-    : QWidget(parent), catalogPath_(catalogPath), runner_(runner), gate_(gate),
+    : QWidget(parent), catalogPath_(catalogPath), runner_(runner), board_(board),
       model_(new QueueTableModel(catalogPath, this)), table_(new QTableView(this)),
       service_(new QLabel(this)), cancel_(new QPushButton(tr("&Cancel job…"), this)) {
     table_->setModel(model_);
@@ -84,15 +90,11 @@ QueuePanel::QueuePanel(const QString& catalogPath, DefinitionRunner* runner, Eng
 bool QueuePanel::refresh(QString* error) {
     const int row = table_->currentIndex().row();
     const qint64 id = row >= 0 && row < model_->rowCount() ? model_->entry(row).id : -1;
-    const long long now = QDateTime::currentSecsSinceEpoch();
-    if (!runner_->isRunning() && gate_ && gate_->canCancel() && !gateRunStarted_)
-        gateRunStarted_ = now;
-    if (!gate_ || !gate_->canCancel()) gateRunStarted_ = 0;
     auto st = model_->refresh();
-    // A scheduled run of this console holds the gate too, but the service's queue lists it.
-    model_->setLocalRun(runner_->isRunning()       ? runner_->entry()
-                        : model_->serviceRunning() ? std::nullopt
-                                                   : gate_run(gate_, gateRunStarted_));
+    // A scheduled run of this console is on the board too, but the service's queue lists it.
+    auto local = board_runs(board_, runner_->task());
+    if (auto own = runner_->entry()) local.insert(local.begin(), *own);
+    model_->setLocalRuns(std::move(local));
     const long pid = model_->servicePid();
     // The console runs the service loop itself when no `serve` holds the home (its own pid).
     service_->setText(pid == QCoreApplication::applicationPid()
@@ -123,9 +125,14 @@ bool QueuePanel::cancelSelected() {
     const QString name = QString::fromStdString(e.definition);
     if (confirm_ && !confirm_(tr("Cancel job %1 (%2)?").arg(name, QString::fromStdString(e.level))))
         return false;
-    if (e.id == 0) { // the console's own run: this page's, or whatever holds the gate
-        const bool ok = runner_->isRunning() ? runner_->cancel() : gate_ && gate_->cancelHolder();
-        Q_EMIT message(ok ? tr("Cancelling %1…").arg(name) : tr("%1 has already ended.").arg(name),
+    if (e.id <= 0) { // the console's own run: this page's Run now, or another task on the board
+        const qint64 task = -e.id;
+        const bool ok =
+            task == runner_->task() ? runner_->cancel() : board_ && board_->cancel(task);
+        const bool ended = !board_ || !board_->isRunning(task);
+        Q_EMIT message(ok      ? tr("Cancelling %1…").arg(name)
+                       : ended ? tr("%1 has already ended.").arg(name)
+                               : tr("%1 cannot be stopped halfway; it ends by itself.").arg(name),
                        !ok);
         refresh();
         return ok;

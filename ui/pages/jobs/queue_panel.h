@@ -1,12 +1,12 @@
 #pragma once
 // The Queue tab of the Jobs page: the scheduler service's waiting and running jobs and the
-// console's own run (Run now from this page, or any job holding the EngineGate: Back up now, a
-// restore), with Cancel (confirmed); a row is preselected so Cancel is ready. The console's run
-// is stopped through its cancel flag; a service entry is cancelled as `tapeloom-cli queue cancel`
-// does it (a request the service acts on at its next tick, or the entry removed when no service
-// runs). That write goes to the queue table on a worker thread with its own connection and not
-// through the EngineGate, like the CLI's (which skips the home lock), so a queued run can be
-// cancelled while a job runs. GUI thread only.
+// console's own runs (Run now from this page, and every task on the TaskBoard: Back up now, a
+// restore, a labeling), with Cancel (confirmed); a row is preselected so Cancel is ready. The
+// console's runs are stopped through their cancel flags; a service entry is cancelled as
+// `tapeloom-cli queue cancel` does it (a request the service acts on at its next tick, or the entry
+// removed when no service runs). That write goes to the queue table on a worker thread with its own
+// connection and not onto the TaskBoard, like the CLI's (which skips the home lock), so a queued
+// run can be cancelled while a job runs. GUI thread only.
 #include <QWidget>
 #include <functional>
 
@@ -17,7 +17,7 @@ class QTableView;
 namespace tl::ui {
 
 class DefinitionRunner;
-class EngineGate;
+class TaskBoard;
 class QueueTableModel;
 
 // `queue cancel` for the running entry of definition `definition`: asks the service to stop it.
@@ -28,7 +28,7 @@ QString cancelRunningDefinition(const std::string& catalogPath, const std::strin
 class QueuePanel final : public QWidget {
     Q_OBJECT
 public:
-    QueuePanel(const QString& catalogPath, DefinitionRunner* runner, EngineGate* gate,
+    QueuePanel(const QString& catalogPath, DefinitionRunner* runner, TaskBoard* board,
                QWidget* parent = nullptr);
 
     bool refresh(QString* error = nullptr);
@@ -46,13 +46,12 @@ Q_SIGNALS:
 private:
     QString catalogPath_;
     DefinitionRunner* runner_;
-    EngineGate* gate_;
+    TaskBoard* board_;
     QueueTableModel* model_;
     QTableView* table_;
     QLabel* service_;
     QPushButton* cancel_;
     std::function<bool(const QString&)> confirm_;
-    long long gateRunStarted_ = 0; // when the console's gate-held run was first seen
 };
 
 } // namespace tl::ui

@@ -38,19 +38,19 @@ bool QueueTableModel::serviceRunning() const {
     return false;
 }
 
-void QueueTableModel::setLocalRun(std::optional<schedule::QueueEntry> run) {
+void QueueTableModel::setLocalRuns(std::vector<schedule::QueueEntry> runs) {
     beginResetModel();
-    local_ = std::move(run);
+    local_ = std::move(runs);
     endResetModel();
 }
 
 const schedule::QueueEntry& QueueTableModel::entry(int row) const {
-    if (local_) return row == 0 ? *local_ : service_.at(static_cast<std::size_t>(row - 1));
-    return service_.at(static_cast<std::size_t>(row));
+    const auto r = static_cast<std::size_t>(row);
+    return r < local_.size() ? local_.at(r) : service_.at(r - local_.size());
 }
 
 int QueueTableModel::rowCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : static_cast<int>(service_.size() + (local_ ? 1 : 0));
+    return parent.isValid() ? 0 : static_cast<int>(service_.size() + local_.size());
 }
 
 int QueueTableModel::columnCount(const QModelIndex& parent) const {
@@ -64,7 +64,7 @@ QVariant QueueTableModel::data(const QModelIndex& index, int role) const {
     if (role != Qt::DisplayRole && role != Qt::UserRole) return {};
     switch (index.column()) {
     case Id:
-        return e.id ? QVariant(qint64(e.id)) : QVariant(tr("this console"));
+        return e.id > 0 ? QVariant(qint64(e.id)) : QVariant(tr("this console"));
     case Job:
         return QString::fromStdString(e.definition);
     case Level:

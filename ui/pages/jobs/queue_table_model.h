@@ -1,9 +1,8 @@
 #pragma once
 // The queue for the Jobs page: the scheduler service's waiting and running entries (table
-// job_queue, as `tapeloom-cli queue list` shows them) plus the run started from this page,
-// which the service does not know about (its row has id 0). GUI thread only.
+// job_queue, as `tapeloom-cli queue list` shows them) plus the console's own runs, which the
+// service does not know about (their rows have ids of 0 or below). GUI thread only.
 #include <QAbstractTableModel>
-#include <optional>
 #include <vector>
 
 #include "common/result.h"
@@ -19,9 +18,9 @@ public:
 
     // Reloads the service's queue; reset only on a change.
     tl::Status refresh();
-    // The page's own run (nullopt when none runs); shown first, with id 0.
-    void setLocalRun(std::optional<schedule::QueueEntry> run);
-    // The entry on `row` (the local run has id 0).
+    // The console's own runs (Run now, Back up now, a restore…); shown first, ids <= 0.
+    void setLocalRuns(std::vector<schedule::QueueEntry> runs);
+    // The entry on `row` (a local run has an id <= 0).
     const schedule::QueueEntry& entry(int row) const;
     // Pid of the scheduler service holding the data directory, 0 when none (as of refresh()).
     long servicePid() const { return servicePid_; }
@@ -35,7 +34,7 @@ public:
 
 private:
     QString path_;
-    std::optional<schedule::QueueEntry> local_;
+    std::vector<schedule::QueueEntry> local_;
     std::vector<schedule::QueueEntry> service_;
     std::string signature_;
     long servicePid_ = 0;

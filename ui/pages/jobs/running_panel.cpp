@@ -14,7 +14,7 @@
 #include <QVBoxLayout>
 #include <thread>
 
-#include "bridge/engine_gate.h"
+#include "bridge/task_board.h"
 #include "common/log.h"
 #include "pages/jobs/jobs_style.h"
 #include "pages/jobs/queue_panel.h"
@@ -48,9 +48,9 @@ public:
 };
 } // namespace
 
-RunningPanel::RunningPanel(const QString& home, const QString& catalogPath, EngineGate& gate,
+RunningPanel::RunningPanel(const QString& home, const QString& catalogPath, TaskBoard& board,
                            QWidget* parent)
-    : QWidget(parent), home_(home), catalogPath_(catalogPath), gate_(gate),
+    : QWidget(parent), home_(home), catalogPath_(catalogPath), board_(board),
       model_(new RunningTableModel(home, this)), table_(new QTableView(this)),
       hint_(new QLabel(this)), cancel_(new QPushButton(tr("&Cancel job…"), this)),
       timer_(new QTimer(this)) {
@@ -131,7 +131,8 @@ bool RunningPanel::cancelSelected() {
         cancelServiceJob(id, name);
         return true;
     }
-    const bool ok = gate_.cancelHolder();
+    const qint64 task = board_.taskForJob(id, QString::fromStdString(job.kind));
+    const bool ok = task && board_.cancel(task);
     Q_EMIT message(ok ? tr("Cancelling job %1…").arg(id)
                       : tr("Job %1 cannot be cancelled from here.").arg(id),
                    !ok);

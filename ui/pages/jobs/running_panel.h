@@ -1,10 +1,10 @@
 #pragma once
 // The Running tab of the Jobs page (BAT's Running Jobs): the jobs running on this data
 // directory with their progress, and Cancel (confirmed). A job of this console is stopped
-// through the EngineGate's holder (its cancel flag: it ends "cancelled"); a job of the
-// scheduler service through its queue entry, as `tapeloom-cli queue cancel` does; a job of
-// another `tapeloom-cli` process is named with its pid, to be stopped there. The table reads
-// the LiveBoard every second while shown. GUI thread only.
+// through its own task on the TaskBoard (its cancel flag: it ends "cancelled"; the others go
+// on); a job of the scheduler service through its queue entry, as `tapeloom-cli queue cancel`
+// does; a job of another `tapeloom-cli` process is named with its pid, to be stopped there.
+// The table reads the LiveBoard every second while shown. GUI thread only.
 #include <QWidget>
 #include <functional>
 
@@ -15,13 +15,13 @@ class QTimer;
 
 namespace tl::ui {
 
-class EngineGate;
+class TaskBoard;
 class RunningTableModel;
 
 class RunningPanel final : public QWidget {
     Q_OBJECT
 public:
-    RunningPanel(const QString& home, const QString& catalogPath, EngineGate& gate,
+    RunningPanel(const QString& home, const QString& catalogPath, TaskBoard& board,
                  QWidget* parent = nullptr);
 
     bool refresh(QString* error = nullptr);
@@ -44,7 +44,7 @@ private:
     void cancelServiceJob(qint64 jobId, const QString& definition);
 
     QString home_, catalogPath_;
-    EngineGate& gate_;
+    TaskBoard& board_;
     RunningTableModel* model_;
     QTableView* table_;
     QLabel* hint_;

@@ -14,7 +14,6 @@
 #include <QVBoxLayout>
 
 #include "api/engine.h"
-#include "bridge/engine_gate.h"
 #include "bridge/engine_task.h"
 #include "pages/jobs/jobs_style.h"
 #include "pages/jobs/schedule_preview.h"
@@ -40,9 +39,9 @@ QString levelText(const schedule::Occurrence& o) {
 }
 } // namespace
 
-SchedulePanel::SchedulePanel(Engine& engine, EngineGate& gate, const QString& catalogPath,
+SchedulePanel::SchedulePanel(Engine& engine, TaskBoard& board, const QString& catalogPath,
                              QWidget* parent)
-    : QWidget(parent), engine_(engine), gate_(gate),
+    : QWidget(parent), engine_(engine), board_(board),
       model_(new ScheduleTableModel(catalogPath, this)), proxy_(new QSortFilterProxyModel(this)),
       table_(new QTableView(this)), definition_(new QComboBox(this)), name_(new QLineEdit(this)),
       rule_(new QLineEdit(this)), ruleError_(new MessageLine(2, this)),
@@ -196,9 +195,8 @@ bool SchedulePanel::addSchedule() {
     const std::string def = name.toStdString(), rule = text.toStdString();
     const std::string label = name_->text().trimmed().toStdString();
     Engine* engine = &engine_;
-    QString whyNot;
-    const bool started = runEngineTask(
-        gate_, this, tr("Adding a schedule"),
+    runCatalogTask(
+        board_, this, tr("Adding a schedule"),
         [engine, def, rule, label]() -> QString {
             schedule::DefinitionStore store(engine->catalog());
             auto id = store.add_schedule(def, rule, to_unix_seconds(engine->clock().wall()), label);
@@ -214,10 +212,8 @@ bool SchedulePanel::addSchedule() {
             refresh();
             Q_EMIT message(tr("Schedule %1 added to %2.").arg(text, name), false);
             Q_EMIT changed();
-        },
-        &whyNot);
-    if (!started) Q_EMIT message(whyNot, true);
-    return started;
+        });
+    return true;
 }
 
 bool SchedulePanel::saveSelected() {
@@ -229,9 +225,8 @@ bool SchedulePanel::saveSelected() {
     const std::string rule = rule_->text().trimmed().toStdString();
     const std::string label = name_->text().trimmed().toStdString();
     Engine* engine = &engine_;
-    QString whyNot;
-    const bool started = runEngineTask(
-        gate_, this, tr("Changing a schedule"),
+    runCatalogTask(
+        board_, this, tr("Changing a schedule"),
         [engine, id, rule, label]() -> QString {
             auto st = schedule::DefinitionStore(engine->catalog())
                           .edit_schedule(id, label, rule, to_unix_seconds(engine->clock().wall()));
@@ -245,10 +240,8 @@ bool SchedulePanel::saveSelected() {
             refresh();
             Q_EMIT message(tr("Schedule %1 saved.").arg(id), false);
             Q_EMIT changed();
-        },
-        &whyNot);
-    if (!started) Q_EMIT message(whyNot, true);
-    return started;
+        });
+    return true;
 }
 
 bool SchedulePanel::removeSelected() {
@@ -260,16 +253,11 @@ bool SchedulePanel::removeSelected() {
     const qint64 id = proxy_->index(current.row(), ScheduleTableModel::Id).data().toLongLong();
     const QString rule = proxy_->index(current.row(), ScheduleTableModel::Rule).data().toString();
     const QString job = proxy_->index(current.row(), ScheduleTableModel::Job).data().toString();
-    if (gate_.busy()) {
-        Q_EMIT message(tr("%1 is running; try again when it has ended.").arg(gate_.holder()), true);
-        return false;
-    }
     if (confirm_ && !confirm_(tr("Remove schedule %1 (%2) of %3?").arg(id).arg(rule, job)))
         return false;
     Engine* engine = &engine_;
-    QString whyNot;
-    const bool started = runEngineTask(
-        gate_, this, tr("Removing a schedule"),
+    runCatalogTask(
+        board_, this, tr("Removing a schedule"),
         [engine, id]() -> QString {
             auto st = schedule::DefinitionStore(engine->catalog()).remove_schedule(id);
             return st ? QString() : QString::fromStdString(st.error().message);
@@ -282,10 +270,8 @@ bool SchedulePanel::removeSelected() {
             refresh();
             Q_EMIT message(tr("Schedule %1 removed.").arg(id), false);
             Q_EMIT changed();
-        },
-        &whyNot);
-    if (!started) Q_EMIT message(whyNot, true);
-    return started;
+        });
+    return true;
 }
 
 } // namespace tl::ui

@@ -5,7 +5,7 @@
 // or the next runs (and the next run of each level beyond them) computed by the engine's
 // ScheduleRule, and Add / Save changes / Remove. Selecting a schedule loads it into the editor.
 // The messages keep their place, so the fields never move. Writes go to the catalog on a worker
-// thread under the EngineGate (runEngineTask), as `schedule add|edit|remove` do.
+// thread (runCatalogTask: never refused while jobs run), as `schedule add|edit|remove` do.
 // GUI thread only.
 #include <QWidget>
 #include <functional>
@@ -23,14 +23,14 @@ class Engine;
 
 namespace tl::ui {
 
-class EngineGate;
+class TaskBoard;
 class MessageLine;
 class ScheduleTableModel;
 
 class SchedulePanel final : public QWidget {
     Q_OBJECT
 public:
-    SchedulePanel(Engine& engine, EngineGate& gate, const QString& catalogPath,
+    SchedulePanel(Engine& engine, TaskBoard& board, const QString& catalogPath,
                   QWidget* parent = nullptr);
 
     // The definitions the editor offers (names); keeps the current choice when it stays.
@@ -66,7 +66,7 @@ private:
     long long now() const;
 
     Engine& engine_;
-    EngineGate& gate_;
+    TaskBoard& board_;
     ScheduleTableModel* model_;
     QSortFilterProxyModel* proxy_;
     QTableView* table_;

@@ -3,7 +3,7 @@
 // load|unload|transfer|import|export`, `library inventory --reconcile` and `volume mark
 // offsite --location L` make (app/cli/commands/library.cpp, media/volume_actions.h). No Qt:
 // these run on the worker thread of runEngineTask with the Engine's catalog, under the
-// EngineGate.
+// TaskBoard.
 #include <optional>
 #include <string>
 #include <vector>

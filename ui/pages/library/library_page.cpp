@@ -21,8 +21,8 @@
 #include <thread>
 
 #include "api/engine.h"
-#include "bridge/engine_gate.h"
 #include "bridge/engine_task.h"
+#include "bridge/task_board.h"
 #include "common/log.h"
 #include "pages/library/difference_model.h"
 #include "pages/library/library_view.h"
@@ -44,8 +44,8 @@ QString kLibraryKey() {
 }
 } // namespace
 
-LibraryPage::LibraryPage(Engine& engine, EngineGate& gate, QWidget* parent)
-    : QWidget(parent), engine_(engine), gate_(gate) {
+LibraryPage::LibraryPage(Engine& engine, TaskBoard& board, QWidget* parent)
+    : QWidget(parent), engine_(engine), board_(board) {
     auto st = engine_.status();
     catalogPath_ = st ? st->catalog_path : engine_.home() + "/catalog.db";
     confirm_ = [this](const QString& q) {
@@ -219,8 +219,8 @@ void LibraryPage::refresh() {
     refreshing_ = true;
     const int generation = ++generation_;
     QPointer<LibraryPage> self(this);
-    runBackgroundRead(gate_, [self, generation, path = catalogPath_, home = engine_.home(),
-                              lib = library_.toStdString()] {
+    runBackgroundRead(board_, [self, generation, path = catalogPath_, home = engine_.home(),
+                               lib = library_.toStdString()] {
         auto s = load_library_snapshot(path, home, lib);
         if (!s.error.empty()) log::get("ui")->warn("library page: {}", s.error);
         if (!self) return;
@@ -286,7 +286,7 @@ void LibraryPage::showStatus(const QString& text, bool error) {
                          .lighter(palette().color(QPalette::Window).lightness() < 128 ? 150 : 100));
     status_->setPalette(pal);
     if (error)
-        gate_.clearWhenFree(this, text, [this, text] {
+        board_.clearWhenEnded(this, text, [this, text] {
             if (status_->text() == text) showStatus(QString(), false);
         });
 }

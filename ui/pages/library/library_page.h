@@ -6,8 +6,9 @@
 // Reads: every refresh (on show, every 2 s while visible for a virtual library, after each
 // action, on Refresh/F5) reads the changer and the catalog on a worker thread through its own
 // read-only connection. Writes: every move, off-site mark and inventory runs with runEngineTask
-// under the EngineGate, using the Engine's catalog on that worker thread; when the gate is held
-// the action is refused inline with the holder's name. Illegal moves are refused inline with
+// as a task of the TaskBoard, using the Engine's catalog on that worker thread; a move, an
+// off-site mark or a reconcile is refused inline, naming the running jobs, while any job runs
+// (it would move cartridges outside their reservations). Illegal moves are refused inline with
 // the reason, nothing moved.
 // GUI thread only.
 #include <QWidget>
@@ -36,13 +37,13 @@ namespace tl::ui {
 class MessageLine;
 
 class DifferenceModel;
-class EngineGate;
+class TaskBoard;
 class LibraryView;
 
 class LibraryPage final : public QWidget {
     Q_OBJECT
 public:
-    LibraryPage(Engine& engine, EngineGate& gate, QWidget* parent = nullptr);
+    LibraryPage(Engine& engine, TaskBoard& board, QWidget* parent = nullptr);
     ~LibraryPage() override;
 
     // Confirmation of the reconcile (it rewrites the catalog's locations); default
@@ -57,7 +58,7 @@ public:
     bool chooseLibrary(const QString& name);
 
     // A move of the cartridge at `from` onto `to` (a drop; for an unload nullopt = its home
-    // slot). False, with the reason shown in the page, when illegal or the gate is busy;
+    // slot). False, with the reason shown in the page, when illegal or a job runs;
     // true when it started (moveFinished follows).
     bool requestMove(Place from, std::optional<Place> to);
     bool load(int slot, int drive);
@@ -109,7 +110,7 @@ private:
     ColorBy colorBy() const;
 
     Engine& engine_;
-    EngineGate& gate_;
+    TaskBoard& board_;
     std::string catalogPath_;
     std::function<bool(const QString&)> confirm_;
     std::function<QString(const QString&)> askSite_;

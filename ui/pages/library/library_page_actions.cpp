@@ -1,5 +1,7 @@
 // The Library page's actions: robot moves, off-site marks and the inventory, each on a worker
-// thread under the EngineGate (runEngineTask) with the Engine's catalog.
+// thread as a task of the TaskBoard (runEngineTask) with the Engine's catalog. Moves, off-site
+// marks and a reconcile change where cartridges are outside any job's reservations, so they
+// run alone (TaskKind::Exclusive); an inventory only reads and runs beside jobs.
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
@@ -83,8 +85,10 @@ void LibraryPage::startMove(const LibraryMove& m, Place from, std::optional<Plac
     const std::string lib = snap_.library;
     Engine* engine = &engine_;
     QString whyNot;
+    const TaskSpec spec{tr("Library move of %1").arg(QString::fromStdString(m.barcode)),
+                        TaskKind::Exclusive};
     const bool started = runEngineTask(
-        gate_, this, tr("Library move"),
+        board_, this, spec,
         [engine, lib, m]() -> QString {
             auto l = openLibrary(*engine, lib);
             if (!l) return QString::fromStdString(l.error().message);
@@ -165,8 +169,9 @@ bool LibraryPage::markOffsite(const QString& barcode, const QString& site) {
                       where = site.trimmed().toStdString();
     Engine* engine = &engine_;
     QString whyNot;
+    const TaskSpec spec{tr("Mark %1 off-site").arg(barcode), TaskKind::Exclusive};
     const bool started = runEngineTask(
-        gate_, this, tr("Mark off-site"),
+        board_, this, spec,
         [engine, lib, bc, where]() -> QString {
             auto l = openLibrary(*engine, lib);
             if (!l) return QString::fromStdString(l.error().message);
@@ -209,8 +214,10 @@ bool LibraryPage::startInventory(bool apply) {
     Engine* engine = &engine_;
     auto result = std::make_shared<std::vector<media::Difference>>();
     QString whyNot;
+    const TaskSpec spec{apply ? tr("Reconcile") : tr("Inventory"),
+                        apply ? TaskKind::Exclusive : TaskKind::Job};
     const bool started = runEngineTask(
-        gate_, this, apply ? tr("Reconcile") : tr("Inventory"),
+        board_, this, spec,
         [engine, lib, apply, result]() -> QString {
             auto l = openLibrary(*engine, lib);
             if (!l) return QString::fromStdString(l.error().message);

@@ -11,8 +11,8 @@
 
 namespace tl::ui {
 
-MediaActions::MediaActions(Engine& engine, EngineGate& gate, QWidget* dialogParent)
-    : QObject(dialogParent), engine_(engine), gate_(gate), parent_(dialogParent) {
+MediaActions::MediaActions(Engine& engine, TaskBoard& board, QWidget* dialogParent)
+    : QObject(dialogParent), engine_(engine), board_(board), parent_(dialogParent) {
     confirm_ = [this](const QString& q) {
         return QMessageBox::question(parent_, tr("Media"), q) == QMessageBox::Yes;
     };
@@ -24,24 +24,34 @@ bool MediaActions::refuseEmpty(const QString& barcode) {
     return true;
 }
 
-bool MediaActions::start(const QString& what, std::function<QString()> work, const QString& success,
-                         std::shared_ptr<QString> detail) {
+bool MediaActions::start(const QString& what, bool usesDrives, std::function<QString()> work,
+                         const QString& success, std::shared_ptr<QString> detail) {
+    if (usesDrives && !labeling_.isEmpty()) { // not the same blank cartridges twice
+        Q_EMIT status(
+            tr("Not now: %1 is still running; try again when it has ended.").arg(labeling_), true);
+        return false;
+    }
+    auto done = [this, success, detail, usesDrives](const QString& error) {
+        if (usesDrives) labeling_.clear();
+        --running_;
+        const QString ok = detail && !detail->isEmpty() ? *detail : success;
+        Q_EMIT status(error.isEmpty() ? ok : error, !error.isEmpty());
+        Q_EMIT runningChanged(running_ > 0);
+        Q_EMIT finished(error);
+    };
     QString whyNot;
-    const bool started = runEngineTask(
-        gate_, this, what, std::move(work),
-        [this, success, detail](const QString& error) {
-            running_ = false;
-            const QString ok = detail && !detail->isEmpty() ? *detail : success;
-            Q_EMIT status(error.isEmpty() ? ok : error, !error.isEmpty());
-            Q_EMIT runningChanged(false);
-            Q_EMIT finished(error);
-        },
-        &whyNot);
+    bool started = true;
+    if (usesDrives)
+        started = runEngineTask(board_, this, {what, TaskKind::Job, QStringLiteral("label")},
+                                std::move(work), std::move(done), &whyNot);
+    else
+        runCatalogTask(board_, this, what, std::move(work), std::move(done));
     if (!started) {
         Q_EMIT status(tr("Not now: %1").arg(whyNot), true);
         return false;
     }
-    running_ = true;
+    ++running_;
+    if (usesDrives) labeling_ = what;
     Q_EMIT status(what + QStringLiteral("…"), false);
     Q_EMIT runningChanged(true);
     return true;
@@ -51,9 +61,9 @@ bool MediaActions::label(const QString& barcode, const QString& pool) {
     if (refuseEmpty(barcode)) return false;
     const std::string bc = barcode.toStdString(), p = pool.toStdString();
     auto message = std::make_shared<QString>();
-    Engine* engine = &engine_; // outlives the work: the window waits for the gate
+    Engine* engine = &engine_; // outlives the work: the window waits for the board
     return start(
-        tr("Labeling %1").arg(QString::fromStdString(bc)),
+        tr("Labeling %1").arg(QString::fromStdString(bc)), true,
         [engine, bc, p, message] {
             return MediaOps::label(*engine, bc, p, false, false, message.get());
         },
@@ -85,9 +95,9 @@ bool MediaActions::labelAllBlank(const QString& pool, const QString& barcodePatt
     auto outcomes = std::make_shared<std::vector<LabelOutcome>>();
     auto summary = std::make_shared<QString>();
     const QString pattern = barcodePattern.trimmed();
-    Engine* engine = &engine_; // outlives the work: the window waits for the gate
+    Engine* engine = &engine_; // outlives the work: the window waits for the board
     const bool started = start(
-        tr("Labeling the blank cartridges into pool %1").arg(pool),
+        tr("Labeling the blank cartridges into pool %1").arg(pool), true,
         [engine, p, accept, progress, outcomes, guard, summary, pattern, pool] {
             const QString error =
                 MediaOps::labelAllBlank(*engine, p, accept, progress, outcomes.get());
@@ -141,9 +151,9 @@ bool MediaActions::relabel(const QString& barcode, const QString& pool, bool for
     if (!confirm(question)) return false;
     const std::string b = bc.toStdString(), p = pool.toStdString();
     auto message = std::make_shared<QString>();
-    Engine* engine = &engine_; // outlives the work: the window waits for the gate
+    Engine* engine = &engine_; // outlives the work: the window waits for the board
     return start(
-        tr("Relabeling %1").arg(bc),
+        tr("Relabeling %1").arg(bc), true,
         [engine, b, p, force, message] {
             const QString e = MediaOps::label(*engine, b, p, true, force, message.get());
             return e;
@@ -161,9 +171,9 @@ bool MediaActions::recycle(const QString& barcode, bool force) {
                      : tr("Recycle volume %1? The next backup of its pool overwrites it.").arg(bc)))
         return false;
     const std::string b = bc.toStdString();
-    Engine* engine = &engine_; // outlives the work: the window waits for the gate
+    Engine* engine = &engine_; // outlives the work: the window waits for the board
     return start(
-        tr("Recycling %1").arg(bc),
+        tr("Recycling %1").arg(bc), false,
         [engine, b, force] { return MediaOps::recycle(*engine, b, force); },
         tr("Volume %1 is recyclable.").arg(bc));
 }
@@ -176,9 +186,9 @@ bool MediaActions::mark(const QString& barcode, media::VolumeEvent event) {
         QStringLiteral("marked %1 in the console")
             .arg(event == media::VolumeEvent::IoError ? QStringLiteral("damaged")
                                                       : QString::fromUtf8(media::to_string(event)));
-    Engine* engine = &engine_; // outlives the work: the window waits for the gate
+    Engine* engine = &engine_; // outlives the work: the window waits for the board
     return start(
-        tr("Changing the state of %1").arg(bc),
+        tr("Changing the state of %1").arg(bc), false,
         [engine, b, event, reason] { return MediaOps::changeState(*engine, b, event, reason); },
         tr("Volume %1 changed.").arg(bc));
 }
@@ -187,9 +197,9 @@ bool MediaActions::markOffsite(const QString& barcode, const QString& location) 
     if (refuseEmpty(barcode)) return false;
     const QString bc = barcode;
     const std::string b = bc.toStdString(), site = location.trimmed().toStdString();
-    Engine* engine = &engine_; // outlives the work: the window waits for the gate
+    Engine* engine = &engine_; // outlives the work: the window waits for the board
     return start(
-        tr("Marking %1 off-site").arg(bc),
+        tr("Marking %1 off-site").arg(bc), false,
         [engine, b, site] { return MediaOps::markOffsite(*engine, b, site, false); },
         tr("Volume %1 is recorded at %2.").arg(bc, location.trimmed()));
 }
@@ -198,9 +208,10 @@ bool MediaActions::markOnsite(const QString& barcode) {
     if (refuseEmpty(barcode)) return false;
     const QString bc = barcode;
     const std::string b = bc.toStdString();
-    Engine* engine = &engine_; // outlives the work: the window waits for the gate
+    Engine* engine = &engine_; // outlives the work: the window waits for the board
     return start(
-        tr("Marking %1 on-site").arg(bc), [engine, b] { return MediaOps::markOnsite(*engine, b); },
+        tr("Marking %1 on-site").arg(bc), false,
+        [engine, b] { return MediaOps::markOnsite(*engine, b); },
         tr("Volume %1 is recorded back on site.").arg(bc));
 }
 
@@ -208,9 +219,9 @@ bool MediaActions::move(const QString& barcode, const QString& location) {
     if (refuseEmpty(barcode)) return false;
     const QString bc = barcode;
     const std::string b = bc.toStdString(), site = location.trimmed().toStdString();
-    Engine* engine = &engine_; // outlives the work: the window waits for the gate
+    Engine* engine = &engine_; // outlives the work: the window waits for the board
     return start(
-        tr("Moving %1").arg(bc),
+        tr("Moving %1").arg(bc), false,
         [engine, b, site] { return MediaOps::markOffsite(*engine, b, site, true); },
         tr("Volume %1 is recorded at %2.").arg(bc, location.trimmed()));
 }

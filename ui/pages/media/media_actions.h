@@ -1,12 +1,13 @@
 #pragma once
 // The volume actions of the Media page on one cartridge (by barcode) or the whole library:
 // label, label all blank, relabel, recycle, mark read-only / disabled / damaged / enabled,
-// off-site, on-site, move to a location. Each runs MediaOps through runEngineTask under the
-// EngineGate; destructive ones ask the injectable confirmation first (relabel's question says
-// when the force purges the volume's jobs). The ask*() functions show the small dialog that
-// collects the input (pool, pattern, location, force) and then call the action.
-// A refusal (gate busy, nothing selected) comes back as status(…, true) and false; the outcome
-// of work that started as status() then finished(). GUI thread only.
+// off-site, on-site, move to a location. Each runs MediaOps on a worker thread: a labeling as
+// a job of the TaskBoard (beside other jobs), the others as catalog work; destructive ones ask
+// the injectable confirmation first (relabel's question says when the force purges the
+// volume's jobs). The ask*() functions show the small dialog that collects the input (pool,
+// pattern, location, force) and then call the action. A refusal (a cartridge moving, nothing
+// selected) comes back as status(…, true) and false; the outcome of work that started as
+// status() then finished(). GUI thread only.
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -23,17 +24,17 @@ class Engine;
 
 namespace tl::ui {
 
-class EngineGate;
+class TaskBoard;
 
 class MediaActions final : public QObject {
     Q_OBJECT
 public:
     // `dialogParent` parents the ask*() dialogs and the default confirmation.
-    MediaActions(Engine& engine, EngineGate& gate, QWidget* dialogParent);
+    MediaActions(Engine& engine, TaskBoard& board, QWidget* dialogParent);
 
     void setConfirm(std::function<bool(const QString&)> confirm) { confirm_ = std::move(confirm); }
     bool confirm(const QString& question) { return !confirm_ || confirm_(question); }
-    bool running() const { return running_; }
+    bool running() const { return running_ > 0; }
 
     bool label(const QString& barcode, const QString& pool);
     bool labelAllBlank(const QString& pool, const QString& barcodePattern);
@@ -62,16 +63,18 @@ Q_SIGNALS:
 
 private:
     bool refuseEmpty(const QString& barcode);
-    // Runs `work` under the gate; on success shows `*detail` when the work set it, else
-    // `success`.
-    bool start(const QString& what, std::function<QString()> work, const QString& success,
-               std::shared_ptr<QString> detail = {});
+    // Runs `work` on a worker thread: as a job on the board when it `usesDrives` (a labeling,
+    // beside other jobs), else as catalog work (never refused). On success shows `*detail`
+    // when the work set it, else `success`.
+    bool start(const QString& what, bool usesDrives, std::function<QString()> work,
+               const QString& success, std::shared_ptr<QString> detail = {});
 
     Engine& engine_;
-    EngineGate& gate_;
+    TaskBoard& board_;
     QWidget* parent_;
     std::function<bool(const QString&)> confirm_;
-    bool running_ = false;
+    int running_ = 0;  // actions of this page that have not ended
+    QString labeling_; // the labeling of this page that runs, empty when none
 };
 
 } // namespace tl::ui

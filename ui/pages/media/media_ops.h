@@ -1,8 +1,8 @@
 #pragma once
 // The engine work behind the Media page's volume actions: media/volume_actions.h, which
 // `tapeloom-cli volume label|relabel|recycle|mark` runs too, with the console's history texts
-// and its own words for the refusals. Each function runs on a worker thread under the
-// EngineGate (runEngineTask) and uses the Engine's catalog connection and a library it opens
+// and its own words for the refusals. Each function runs on a worker thread (MediaActions)
+// and uses the Engine's catalog connection and a library it opens
 // itself; it returns "" on success or the error text to show (the engine's message, which says
 // what to do).
 #include <QCoreApplication>

@@ -20,8 +20,8 @@
 #include <thread>
 
 #include "api/engine.h"
-#include "bridge/engine_gate.h"
 #include "bridge/engine_task.h"
+#include "bridge/task_board.h"
 #include "common/clock.h"
 #include "common/log.h"
 #include "pages/media/media_actions.h"
@@ -50,15 +50,15 @@ QString catalog_path(Engine& engine) {
 }
 } // namespace
 
-MediaPage::MediaPage(Engine& engine, EngineGate& gate, QWidget* parent)
-    : QWidget(parent), engine_(engine), gate_(gate), catalogPath_(catalog_path(engine)),
+MediaPage::MediaPage(Engine& engine, TaskBoard& board, QWidget* parent)
+    : QWidget(parent), engine_(engine), board_(board), catalogPath_(catalog_path(engine)),
       volumes_(new VolumeTableModel(this)), proxy_(new VolumeFilterProxy(this)),
-      view_(new QTableView(this)), pools_(new PoolsPanel(engine, gate, this)),
+      view_(new QTableView(this)), pools_(new PoolsPanel(engine, board, this)),
       details_(new VolumeDetails(catalogPath_, this)), toolbar_(new QToolBar(this)),
       filter_(new QLineEdit(this)), poolFilter_(new QComboBox(this)),
       stateFilter_(new QComboBox(this)), status_(new QLabel(this)),
       results_(new QStringListModel(this)), resultsView_(new QListView(this)),
-      timer_(new QTimer(this)), volumeActions_(new MediaActions(engine, gate, this)) {
+      timer_(new QTimer(this)), volumeActions_(new MediaActions(engine, board, this)) {
     proxy_->setSourceModel(volumes_);
     view_->setModel(proxy_);
     view_->setSortingEnabled(true);
@@ -198,7 +198,7 @@ void MediaPage::refresh() {
     QPointer<MediaPage> self(this);
     const QString path = catalogPath_, home = QString::fromStdString(engine_.home());
     const long long now = to_unix_seconds(engine_.clock().wall());
-    runBackgroundRead(gate_, [self, path, home, now] {
+    runBackgroundRead(board_, [self, path, home, now] {
         auto snap = MediaSnapshot::load(path, home, now);
         if (!self) return;
         QMetaObject::invokeMethod(
@@ -274,7 +274,7 @@ void MediaPage::setStatus(const QString& text, bool error) {
     else
         status_->setPalette(palette());
     if (error)
-        gate_.clearWhenFree(this, text, [this, text] {
+        board_.clearWhenEnded(this, text, [this, text] {
             if (status_->text() == text) setStatus(QString(), false);
         });
 }

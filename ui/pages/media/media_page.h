@@ -6,12 +6,13 @@
 //
 // Reading: a MediaSnapshot loaded off the GUI thread with its own read-only catalog connection,
 // when the page is shown, every 2 s while visible, after each action and on F5.
-// Writing: every action runs the engine calls of `tapeloom-cli volume|pool …` through
-// runEngineTask under the EngineGate; when the gate is held the action is refused and the
-// reason shown in the page's status line (never a pop-up). Destructive actions ask the
+// Writing: every action runs the engine calls of `tapeloom-cli volume|pool …` on a worker
+// thread: a labeling as a job of the TaskBoard (beside other jobs; refused only while a
+// cartridge moves, the reason in the page's status line, never a pop-up), the others as
+// catalog work that is never refused. Destructive actions ask the
 // injectable confirmation first. Shortcuts: Ctrl+L label the selected cartridge, Ctrl+Shift+L
 // label all blank, F5 refresh, Enter on a volume focuses its details; Delete does nothing.
-// GUI thread only; the Engine and the gate must outlive the page.
+// GUI thread only; the Engine and the board must outlive the page.
 #include <QWidget>
 #include <functional>
 
@@ -34,7 +35,7 @@ class Engine;
 
 namespace tl::ui {
 
-class EngineGate;
+class TaskBoard;
 class MediaActions;
 class PoolsPanel;
 class VolumeDetails;
@@ -59,7 +60,7 @@ public:
         Refresh,
     };
 
-    MediaPage(Engine& engine, EngineGate& gate, QWidget* parent = nullptr);
+    MediaPage(Engine& engine, TaskBoard& board, QWidget* parent = nullptr);
     ~MediaPage() override;
 
     // Answers the destructive actions' questions; default: QMessageBox::question.
@@ -115,7 +116,7 @@ private:
     QStringList poolNames() const;
 
     Engine& engine_;
-    EngineGate& gate_;
+    TaskBoard& board_;
     QString catalogPath_;
     VolumeTableModel* volumes_;
     VolumeFilterProxy* proxy_;

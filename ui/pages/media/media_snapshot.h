@@ -3,7 +3,7 @@
 // volumes (with mounts, errors and when their kept data expires) and the cartridges the
 // library holds right now (where each one is; a cartridge the catalog does not know is shown
 // as a blank one). It opens its own read-only catalog connection and the library read-only
-// (an inventory), so it never waits for the EngineGate nor touches the Engine's connection.
+// (an inventory), so it never waits for the TaskBoard nor touches the Engine's connection.
 // load() may run on any thread; the result is a value.
 #include <QString>
 #include <vector>

@@ -25,8 +25,8 @@ QString kHeaderKey() {
 }
 } // namespace
 
-PoolsPanel::PoolsPanel(Engine& engine, EngineGate& gate, QWidget* parent)
-    : QWidget(parent), engine_(engine), gate_(gate), model_(new PoolTableModel(this)),
+PoolsPanel::PoolsPanel(Engine& engine, TaskBoard& board, QWidget* parent)
+    : QWidget(parent), engine_(engine), board_(board), model_(new PoolTableModel(this)),
       view_(new QTableView(this)), add_(new QPushButton(tr("&Add pool…"), this)),
       edit_(new QPushButton(tr("&Edit pool…"), this)),
       remove_(new QPushButton(tr("Remove pool…"), this)) {
@@ -78,19 +78,14 @@ QString PoolsPanel::currentPool() const {
 }
 
 bool PoolsPanel::run(const QString& what, std::function<QString()> work, const QString& success) {
-    QString whyNot;
-    const bool started = runEngineTask(
-        gate_, this, what, std::move(work),
-        [this, success](const QString& error) {
-            if (error.isEmpty())
-                Q_EMIT status(success, false);
-            else
-                Q_EMIT status(error, true);
-            Q_EMIT changed();
-        },
-        &whyNot);
-    if (!started) Q_EMIT status(tr("Not now: %1").arg(whyNot), true);
-    return started;
+    runCatalogTask(board_, this, what, std::move(work), [this, success](const QString& error) {
+        if (error.isEmpty())
+            Q_EMIT status(success, false);
+        else
+            Q_EMIT status(error, true);
+        Q_EMIT changed();
+    });
+    return true;
 }
 
 bool PoolsPanel::addPool(const QString& name, const media::PoolChanges& values) {

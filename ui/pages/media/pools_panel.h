@@ -1,7 +1,8 @@
 #pragma once
 // The pools part of the Media page: the table of pools with Add, Edit (PoolDialog) and Remove
 // (confirmed; the engine refuses a pool that still has volumes or jobs and says why). Writes
-// run through runEngineTask with the same engine calls as `tapeloom-cli pool add|edit|remove`.
+// run through runCatalogTask (never refused while jobs run) with the same engine calls as
+// `tapeloom-cli pool add|edit|remove`.
 // The page feeds the table (setPools) from its snapshot. GUI thread only.
 #include <QWidget>
 #include <functional>
@@ -18,13 +19,13 @@ class Engine;
 
 namespace tl::ui {
 
-class EngineGate;
+class TaskBoard;
 class PoolTableModel;
 
 class PoolsPanel final : public QWidget {
     Q_OBJECT
 public:
-    PoolsPanel(Engine& engine, EngineGate& gate, QWidget* parent = nullptr);
+    PoolsPanel(Engine& engine, TaskBoard& board, QWidget* parent = nullptr);
 
     void setPools(std::vector<media::Pool> pools);
     void setConfirm(std::function<bool(const QString&)> confirm) { confirm_ = std::move(confirm); }
@@ -52,7 +53,7 @@ private:
     QStringList keyNames() const; // the key store's keys, for the pool dialog's encryption
 
     Engine& engine_;
-    EngineGate& gate_;
+    TaskBoard& board_;
     PoolTableModel* model_;
     QTableView* view_;
     QPushButton* add_;

@@ -15,7 +15,7 @@
 #include <utility>
 
 #include "api/engine.h"
-#include "bridge/engine_gate.h"
+#include "bridge/task_board.h"
 #include "common/log.h"
 #include "models/restore_tree_model.h"
 #include "pages/restore/restore_report_view.h"
@@ -224,10 +224,6 @@ std::vector<job::RestoreOptions> RestorePage::plannedRuns() const {
 }
 
 bool RestorePage::launch(const std::vector<job::RestoreOptions>& runs, bool run) {
-    if (busy_ && busy_()) {
-        fail(tr("A backup is running; start the restore when it has ended."));
-        return false;
-    }
     QString error;
     const bool ok = run ? runner_->start(runs, &error) : runner_->plan(runs, &error);
     if (!ok) {
@@ -273,8 +269,8 @@ bool RestorePage::restoreVersion(qint64 jobId, const QString& source, const QStr
 void RestorePage::fail(const QString& message) {
     log::get("ui")->error("restore page: {}", message.toStdString());
     report_->setStatus(message);
-    if (auto* gate = runner_->gate())
-        gate->clearWhenFree(this, message, [this, message] {
+    if (auto* board = runner_->board())
+        board->clearWhenEnded(this, message, [this, message] {
             if (report_->statusText() == message) report_->setStatus(QString());
         });
 }

@@ -10,7 +10,6 @@
 // The page uses the Engine only through its RestoreRunner while it runs; the tree and lists read
 // the catalog through their own read-only connections. GUI thread only.
 #include <QWidget>
-#include <functional>
 #include <vector>
 
 #include "bridge/restore_runner.h"
@@ -41,9 +40,6 @@ public:
 
     // Reloads the list of backups; the first time, shows the newest backup's tree.
     void refresh();
-    // When set and true, the engine is busy elsewhere (e.g. a backup) and Start is refused.
-    void setEngineBusy(std::function<bool()> busy) { busy_ = std::move(busy); }
-
     // The restore requests of the current ticks (tree and search results), one per source.
     std::vector<job::RestoreOptions> plannedRuns() const;
     bool plan();  // computes the plan on the worker thread; false (shown) if it cannot start
@@ -89,7 +85,6 @@ private:
     QPushButton* startButton_;
     QPushButton* cancelButton_;
     QTimer* poll_;
-    std::function<bool()> busy_;
     bool shownOnce_ = false;
 };
 

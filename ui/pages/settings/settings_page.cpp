@@ -42,7 +42,7 @@ bool canWriteIn(const QString& dir) {
 }
 } // namespace
 
-SettingsPage::SettingsPage(Engine& engine, EngineGate& /*gate*/, QWidget* parent)
+SettingsPage::SettingsPage(Engine& engine, TaskBoard& /*board*/, QWidget* parent)
     : QWidget(parent), engine_(engine), nextHome_(new QLineEdit(this)), poll_(new QSpinBox(this)),
       units_(new QComboBox(this)), language_(new QComboBox(this)),
       nextNote_(new MessageLine(2, this)), defaults_(new JobDefaultsBox(this)),

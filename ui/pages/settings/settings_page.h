@@ -24,16 +24,16 @@ class Engine;
 
 namespace tl::ui {
 
-class EngineGate;
+class TaskBoard;
 class JobDefaultsBox;
 class MessageLine;
 
 class SettingsPage final : public QWidget {
     Q_OBJECT
 public:
-    // `engine` (for the data directory in use and the pools) outlives the page; `gate` is
+    // `engine` (for the data directory in use and the pools) outlives the page; `board` is
     // unused today (the page writes no engine state) and taken for the common page signature.
-    SettingsPage(Engine& engine, EngineGate& gate, QWidget* parent = nullptr);
+    SettingsPage(Engine& engine, TaskBoard& board, QWidget* parent = nullptr);
 
     // The folder chooser behind "Choose…" (tests answer it without a dialog); returns "" when
     // cancelled.
