@@ -44,4 +44,18 @@ Result<LabelResult> adopt_reserved(Engine& engine, device::Library& lib,
     return run_adopt(engine.catalog(), lib, barcode, engine.clock(), reserved.value()->drive(0));
 }
 
+Result<BlankLabelReport> label_all_blank_reserved(Engine& engine, device::Library& lib,
+                                                  BlankLabelOptions options) {
+    options.label_one = [&](const LabelRequest& req) -> Result<LabelResult> {
+        auto reserved = reserve_for(engine, lib, "label", req.barcode, nullptr);
+        if (!reserved) return reserved.error();
+        std::lock_guard robot(engine.reservations().robot(lib.name()));
+        const std::size_t drive = reserved.value()->drive(0);
+        auto r = label_volume(engine.catalog(), lib, drive, req, engine.clock());
+        (void)lib.unmount(drive); // back to its slot, as label_all_blank does
+        return r;
+    };
+    return label_all_blank(engine.catalog(), lib, options, engine.clock());
+}
+
 } // namespace tl::media

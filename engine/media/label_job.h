@@ -20,4 +20,9 @@ Result<LabelResult> label_reserved(Engine& engine, device::Library& lib, const L
 Result<LabelResult> adopt_reserved(Engine& engine, device::Library& lib,
                                    const std::string& barcode);
 
+// label_all_blank() where each cartridge is labeled as label_reserved() does: it and a drive
+// reserved first, the drive unloaded again after.
+Result<BlankLabelReport> label_all_blank_reserved(Engine& engine, device::Library& lib,
+                                                  BlankLabelOptions options);
+
 } // namespace tl::media

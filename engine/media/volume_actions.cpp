@@ -220,19 +220,18 @@ Result<BlankLabelReport> label_all_blank(catalog::Db& db, device::Library& lib,
         const auto& bc = blanks[i];
         if (options.progress) options.progress(i + 1, blanks.size(), bc);
         auto& out = report.outcomes.emplace_back(BlankLabelOutcome{bc, std::nullopt});
-        auto drive = label_drive(lib, bc);
-        if (!drive) {
-            out.error = report.stopped = drive.error();
-            continue;
-        }
-        used_drives.insert(drive.value());
         LabelRequest req;
         req.barcode = bc;
         req.pool = p.value();
         req.block_size = options.block_size;
         req.reason = options.reason;
         req.engine_version = options.engine_version;
-        auto r = label_volume(db, lib, drive.value(), req, clock);
+        auto r = options.label_one ? options.label_one(req) : [&]() -> Result<LabelResult> {
+            auto drive = label_drive(lib, bc);
+            if (!drive) return drive.error(); // not the cartridge's: stops the run below
+            used_drives.insert(drive.value());
+            return label_volume(db, lib, drive.value(), req, clock);
+        }();
         if (r) continue;
         out.error = r.error();
         const auto k = r.error().kind;

@@ -109,6 +109,9 @@ struct BlankLabelOptions {
     std::function<bool(const std::string& barcode)> accept; // empty: every barcode
     // Before each label: its number (1..n), n and the barcode.
     std::function<void(std::size_t i, std::size_t n, const std::string& barcode)> progress;
+    // How one cartridge is labeled; empty: on a drive chosen here (media/label_job.h gives one
+    // that reserves the cartridge and a drive first, for an engine running other jobs).
+    std::function<Result<LabelResult>(const LabelRequest& request)> label_one;
 };
 
 struct BlankLabelOutcome {

@@ -128,7 +128,7 @@ int label_all_blank(Context& ctx, const std::string& pool_name) {
     if (bs.value()) o.block_size = *bs.value();
     o.reason = "labeled by volume label --all-blank";
     o.engine_version = engine_version();
-    auto r = media::label_all_blank(s->engine->catalog(), *s->lib, o, s->engine->clock());
+    auto r = media::label_all_blank_reserved(*s->engine, *s->lib, o);
     if (!r) return ctx.fail(r.error());
     if (r->stopped) return ctx.fail(*r->stopped);
     nlohmann::json labeled = nlohmann::json::array(), skipped = nlohmann::json::array();

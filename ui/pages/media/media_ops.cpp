@@ -8,6 +8,7 @@
 #include "common/clock.h"
 #include "common/version.h"
 #include "device/library.h"
+#include "media/label_job.h"
 #include "media/volume_actions.h"
 #include "media/volume_catalog.h"
 
@@ -89,7 +90,7 @@ QString MediaOps::label(Engine& engine, const std::string& barcode, const std::s
     auto lib = device::open_library(
         db, engine.home(), plan->known ? plan->known->library : std::string(), engine.clock());
     if (!lib) return text(lib.error());
-    auto r = media::run_label(db, *lib.value(), plan.value(), engine.clock(), &why);
+    auto r = media::label_reserved(engine, *lib.value(), plan.value(), &why);
     if (!r) return failure(r.error(), why);
     if (message) {
         *message =
@@ -119,7 +120,7 @@ QString MediaOps::labelAllBlank(Engine& engine, const std::string& pool,
         o.progress = [&progress](std::size_t i, std::size_t n, const std::string& bc) {
             progress(static_cast<int>(i), static_cast<int>(n), QString::fromStdString(bc));
         };
-    auto r = media::label_all_blank(db, *lib.value(), o, engine.clock());
+    auto r = media::label_all_blank_reserved(engine, *lib.value(), o);
     if (!r) return text(r.error());
     if (results)
         for (const auto& k : r->outcomes)
