@@ -1,7 +1,9 @@
 #pragma once
 // The facade that app/ and ui/ use: opening an Engine takes the data directory's lock, opens
 // (or creates and migrates) the catalog and sets up the log file. One Engine per home and
-// process; its methods are called from one thread unless stated otherwise.
+// process; its methods are called from one thread unless stated otherwise. A read-only Engine
+// (EngineOptions::read_only) takes no lock and never writes the catalog, so it works while
+// another process runs jobs on the same home.
 #include <memory>
 #include <string>
 
@@ -15,6 +17,10 @@ struct EngineOptions {
     std::string home;        // data directory (resolved by the caller, see resolve_home)
     Clock* clock = nullptr;  // injected clock; nullptr = the system clock
     bool log_to_file = true; // <home>/logs/tapeloom.log
+    // No data-directory lock, no migration or start-up repairs; the catalog is opened read-only
+    // and every write through it fails. A home without a catalog yet is opened normally (locked,
+    // created). A catalog of an older schema is refused while another process holds the home.
+    bool read_only = false;
 };
 
 struct EngineStatus {
@@ -34,6 +40,7 @@ public:
     const std::string& home() const;
     Clock& clock();
     catalog::Db& catalog();
+    bool read_only() const;
     Result<EngineStatus> status();
 
 private:

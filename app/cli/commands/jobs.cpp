@@ -141,7 +141,9 @@ int jobs_show(Context& ctx) {
 
 void add_jobs_commands(Registry& r) {
     r.push_back({{"jobs", "list"}, "[--status S]", "the job history", {"status"}, {}, jobs_list});
+    reads_only(r);
     r.push_back({{"jobs", "show"}, "ID", "a job's report", {}, {}, jobs_show});
+    reads_only(r);
 }
 
 } // namespace tl::cli

@@ -141,6 +141,7 @@ void add_report_commands(Registry& r) {
                  {"job", "csv", "png"},
                  {},
                  report});
+    reads_only(r);
 }
 
 } // namespace tl::cli
