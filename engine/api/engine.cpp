@@ -92,7 +92,7 @@ catalog::Db& Engine::catalog() {
     return d_->db;
 }
 bool Engine::read_only() const {
-    return d_->db.read_only();
+    return !d_->lock.has_value();
 }
 
 Result<EngineStatus> Engine::status() {

@@ -120,6 +120,22 @@ private Q_SLOTS:
         QCOMPARE(plan.json().object().value("files").toInt(), earlier_files);
         QVERIFY(plan.json().object().value("missing").toArray().isEmpty());
 
+        // The other read-only commands (docs/cli.md) answer too.
+        const QString id = QString::number(earlier);
+        for (const QStringList& args :
+             QList<QStringList>{{"status"},
+                                {"jobs", "show", id},
+                                {"report", "--job", id},
+                                {"volume", "history", earlier_volume},
+                                {"library", "inventory"},
+                                {"files", "versions", src + "/readme.txt"},
+                                {"pool", "list"},
+                                {"schedule", "list"},
+                                {"queue", "list"}}) {
+            auto r = run_cli(with_home(home, args));
+            QVERIFY2(r.exit_code == 0, qPrintable(args.join(' ') + ": " + r.err));
+        }
+
         // The job is still running: nothing above waited for it.
         QCOMPARE(backup.state(), QProcess::Running);
 
