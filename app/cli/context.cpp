@@ -36,6 +36,7 @@ Result<Engine*> Context::engine() {
     if (!engine_) {
         EngineOptions o;
         o.home = home_;
+        o.read_only = read_only_;
         if (args_.has("now")) {
             const std::string v = args_.get("now");
             char* end = nullptr;

@@ -113,6 +113,7 @@ int main(int argc, char** argv) {
     args.drop_words(best->path.size());
     std::string home = resolve_home(args.get("home"));
     Context ctx(std::move(args), std::move(home), std::cout, std::cerr);
+    ctx.set_read_only(best->reads_only && best->reads_only(ctx.args()));
     try {
         return best->run(ctx);
     } catch (const std::exception& e) {

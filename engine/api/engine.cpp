@@ -1,7 +1,9 @@
 #include "api/engine.h"
 
+#include <filesystem>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include "catalog/schema.h"
@@ -16,10 +18,10 @@
 namespace tl {
 
 struct Engine::Impl {
-    Impl(std::string h, HomeLock l, catalog::Db d)
+    Impl(std::string h, std::optional<HomeLock> l, catalog::Db d)
         : home(std::move(h)), lock(std::move(l)), db(std::move(d)) {}
     std::string home;
-    HomeLock lock;
+    std::optional<HomeLock> lock; // empty for a read-only engine
     SystemClock system_clock;
     Clock* clock = nullptr;
     catalog::Db db; // the opening thread's connection
@@ -34,8 +36,43 @@ struct Engine::Impl {
 Engine::Engine(std::unique_ptr<Impl> impl) : d_(std::move(impl)) {}
 Engine::~Engine() = default;
 
+namespace {
+// The read-only open: the catalog must exist and be of this build's schema. An older one is
+// migrated by a normal open when nobody holds the home (nullopt: the caller opens normally).
+Result<std::optional<catalog::Db>> open_catalog_read_only(const std::string& home) {
+    const std::string path = home + "/catalog.db";
+    if (!std::filesystem::exists(path)) return std::optional<catalog::Db>();
+    auto db = catalog::Db::open(path, catalog::Access::ReadOnly);
+    if (!db) return db.error();
+    auto version = catalog::stored_schema_version(db.value());
+    if (!version) return version.error();
+    if (version.value() == catalog::schema_version()) return std::optional(std::move(db.value()));
+    const long holder = HomeLock::holder(home);
+    if (holder == 0) return std::optional<catalog::Db>();
+    return make_error(ErrorKind::Busy,
+                      "catalog " + path + " has schema version " + std::to_string(version.value()) +
+                          ", older than this build's " + std::to_string(catalog::schema_version()) +
+                          ", and cannot be upgraded while process " + std::to_string(holder) +
+                          " holds the data directory " + home +
+                          "; run the command again when it has ended");
+}
+} // namespace
+
 Result<std::unique_ptr<Engine>> Engine::open(const EngineOptions& options) {
     auto log = log::get("engine");
+    if (options.read_only) {
+        auto db = open_catalog_read_only(options.home);
+        if (!db) return db.error();
+        if (db.value()) {
+            if (options.log_to_file && std::filesystem::is_directory(options.home + "/logs"))
+                TL_TRY(log::add_file(options.home + "/logs/tapeloom.log"));
+            auto impl = std::make_unique<Impl>(options.home, std::nullopt, std::move(*db.value()));
+            impl->clock = options.clock ? options.clock : &impl->system_clock;
+            log->debug("engine {} opened data directory {} read-only", engine_version(),
+                       options.home);
+            return std::unique_ptr<Engine>(new Engine(std::move(impl)));
+        }
+    }
     TL_TRY(ensure_directory(options.home));
     auto lock = HomeLock::acquire(options.home);
     if (!lock) return lock.error();
@@ -68,7 +105,8 @@ catalog::Db& Engine::catalog() {
     std::lock_guard lock(d_->connections_mutex);
     auto& conn = d_->connections[me];
     if (!conn) {
-        auto db = catalog::Db::open(d_->db.path(), false);
+        auto db = d_->lock ? catalog::Db::open(d_->db.path(), false)
+                           : catalog::Db::open(d_->db.path(), catalog::Access::ReadOnly);
         if (!db) {
             // The catalog opened a moment ago on this engine: a failure here is the machine's
             // (no file descriptors, no memory), not something a job can work around.
@@ -82,6 +120,9 @@ catalog::Db& Engine::catalog() {
 }
 job::ReservationBook& Engine::reservations() {
     return d_->reservations;
+}
+bool Engine::read_only() const {
+    return !d_->lock.has_value();
 }
 
 Result<EngineStatus> Engine::status() {

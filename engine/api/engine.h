@@ -3,6 +3,8 @@
 // (or creates and migrates) the catalog and sets up the log file. One Engine per home and
 // process; several jobs may run in it at once, each on its own thread (docs/reservations.md).
 // Thread-safety: catalog() and reservations() may be called from any thread; the rest from one.
+// A read-only Engine (EngineOptions::read_only) takes no lock and never writes the catalog, so
+// it works while another process runs jobs on the same home.
 #include <memory>
 #include <string>
 
@@ -20,6 +22,10 @@ struct EngineOptions {
     std::string home;        // data directory (resolved by the caller, see resolve_home)
     Clock* clock = nullptr;  // injected clock; nullptr = the system clock
     bool log_to_file = true; // <home>/logs/tapeloom.log
+    // No data-directory lock, no migration or start-up repairs; the catalog is opened read-only
+    // and every write through it fails. A home without a catalog yet is opened normally (locked,
+    // created). A catalog of an older schema is refused while another process holds the home.
+    bool read_only = false;
 };
 
 struct EngineStatus {
@@ -43,6 +49,8 @@ public:
     catalog::Db& catalog();
     // Which job holds which drives and volumes (job/reservations.h).
     job::ReservationBook& reservations();
+    // True when opened with EngineOptions::read_only (no lock held, no catalog writes).
+    bool read_only() const;
     Result<EngineStatus> status();
 
 private:

@@ -15,6 +15,14 @@ Error sql_error(sqlite3* db, const std::string& path, std::string_view what) {
     if ((code & 0xff) == SQLITE_CORRUPT || (code & 0xff) == SQLITE_NOTADB)
         kind = ErrorKind::Corrupt;
     if ((code & 0xff) == SQLITE_CONSTRAINT) kind = ErrorKind::AlreadyExists;
+    if ((code & 0xff) == SQLITE_READONLY)
+        return make_error(
+            ErrorKind::Unsupported,
+            "catalog " + path +
+                " was opened read-only by a command that only "
+                "reads, and cannot write (" +
+                std::string(what) + ": " + msg +
+                "); a command that changes the catalog takes the data directory's lock");
     return make_error(kind, "catalog " + path + ": " + std::string(what) + ": " + msg);
 }
 } // namespace
@@ -126,7 +134,23 @@ Result<Db> Db::open(const std::string& path, bool create) {
     return out;
 }
 
-Db::Db(Db&& o) noexcept : db_(o.db_), path_(std::move(o.path_)) {
+Result<Db> Db::open(const std::string& path, Access access) {
+    if (access == Access::ReadWrite) return open(path, false);
+    sqlite3* db = nullptr;
+    if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nullptr) !=
+        SQLITE_OK) {
+        Error e = sql_error(db, path, "open read-only");
+        if (db && (sqlite3_errcode(db) & 0xff) == SQLITE_CANTOPEN) e.kind = ErrorKind::NotFound;
+        sqlite3_close(db);
+        return e;
+    }
+    Db out(db, path, true);
+    sqlite3_busy_timeout(db, 10000);
+    TL_TRY(out.exec("PRAGMA foreign_keys=ON"));
+    return out;
+}
+
+Db::Db(Db&& o) noexcept : db_(o.db_), path_(std::move(o.path_)), read_only_(o.read_only_) {
     o.db_ = nullptr;
 }
 Db& Db::operator=(Db&& o) noexcept {
@@ -134,6 +158,7 @@ Db& Db::operator=(Db&& o) noexcept {
         sqlite3_close(db_);
         db_ = o.db_;
         path_ = std::move(o.path_);
+        read_only_ = o.read_only_;
         o.db_ = nullptr;
     }
     return *this;

@@ -53,10 +53,17 @@ private:
     std::string path_;
 };
 
+// How a connection may use the file. ReadOnly connections never write it (no WAL switch, no
+// migration); in WAL mode they read beside a writer without blocking it, and any statement that
+// would write fails with an error saying the catalog was opened read-only.
+enum class Access { ReadWrite, ReadOnly };
+
 class Db {
 public:
     // Opens (creating if asked) with WAL, foreign keys and a busy timeout.
     static Result<Db> open(const std::string& path, bool create = true);
+    // Opens an existing file; Access::ReadOnly as above. NotFound when the file is missing.
+    static Result<Db> open(const std::string& path, Access access);
     Db(Db&& o) noexcept;
     Db& operator=(Db&& o) noexcept;
     Db(const Db&) = delete;
@@ -68,15 +75,18 @@ public:
     std::int64_t last_insert_rowid() const;
     int changes() const;
     const std::string& path() const { return path_; }
+    bool read_only() const { return read_only_; }
     sqlite3* handle() { return db_; }
 
     // Runs one query returning a single integer (0 when no row).
     Result<std::int64_t> scalar(std::string_view sql);
 
 private:
-    Db(sqlite3* db, std::string path) : db_(db), path_(std::move(path)) {}
+    Db(sqlite3* db, std::string path, bool read_only = false)
+        : db_(db), path_(std::move(path)), read_only_(read_only) {}
     sqlite3* db_ = nullptr;
     std::string path_;
+    bool read_only_ = false;
 };
 
 // Begins IMMEDIATE on construction; rolls back on destruction unless commit() succeeded.

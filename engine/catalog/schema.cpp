@@ -407,8 +407,7 @@ int schema_version() {
     return static_cast<int>(migrations().size());
 }
 
-Status migrate(Db& db) {
-    auto log = log::get("catalog");
+Result<int> stored_schema_version(Db& db) {
     auto app = db.scalar("PRAGMA application_id");
     if (!app) return app.error();
     auto version = db.scalar("PRAGMA user_version");
@@ -427,6 +426,14 @@ Status migrate(Db& db) {
                           "catalog " + db.path() + " has schema version " +
                               std::to_string(current) + ", newer than this build's " +
                               std::to_string(schema_version()) + "; use a newer tapeloom");
+    return current;
+}
+
+Status migrate(Db& db) {
+    auto log = log::get("catalog");
+    auto stored = stored_schema_version(db);
+    if (!stored) return stored.error();
+    const int current = stored.value();
     for (int v = current; v < schema_version(); ++v) {
         auto tx = Transaction::begin(db);
         if (!tx) return tx.error();

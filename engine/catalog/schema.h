@@ -14,4 +14,9 @@ int schema_version();
 // Brings `db` to schema_version(). Errors name the file and what to do.
 Status migrate(Db& db);
 
+// The catalog's schema version (PRAGMA user_version) after checking that it is ours: Foreign
+// for another program's database, Unsupported (use a newer tapeloom) when it is newer than
+// this build's. Reads only; an older version is returned for the caller to decide.
+Result<int> stored_schema_version(Db& db);
+
 } // namespace tl::catalog

@@ -7,6 +7,7 @@
 
 #include "bridge/engine_task.h"
 #include "catalog/db.h"
+#include "catalog/volume_store.h"
 #include "common/clock.h"
 #include "common/log.h"
 #include "device/device_registry.h"
@@ -22,15 +23,6 @@ QString q(const std::string& s) {
     return QString::fromStdString(s);
 }
 
-Result<std::int64_t> count(catalog::Db& db, const char* sql, std::int64_t id) {
-    auto s = db.prepare(sql);
-    if (!s) return s.error();
-    s->bind(1, id);
-    auto r = s->step();
-    if (!r) return r.error();
-    return r.value() ? s->i64(0) : 0;
-}
-
 // A blank cartridge the pool could label: in the library, not a cleaning cartridge, and
 // unknown to the catalog or known as blank.
 Result<bool> has_blank(catalog::Db& db, const std::string& home, const std::string& library) {
@@ -39,16 +31,12 @@ Result<bool> has_blank(catalog::Db& db, const std::string& home, const std::stri
     if (!lib) return lib.error();
     auto inv = lib.value()->changer().inventory();
     if (!inv) return inv.error();
-    auto known = db.prepare("SELECT count(*) FROM volumes WHERE barcode = ? AND state <> 'blank'");
-    if (!known) return known.error();
     for (const auto* v : {&inv->storage, &inv->drives})
         for (const auto& e : *v) {
             if (!e.full || e.barcode.empty() || e.barcode.rfind("CLN", 0) == 0) continue;
-            known->reset();
-            known->bind(1, e.barcode);
-            auto r = known->step();
-            if (!r) return r.error();
-            if (r.value() && known->i64(0) == 0) return true;
+            auto labeled = catalog::is_labeled_volume(db, e.barcode);
+            if (!labeled) return labeled.error();
+            if (!labeled.value()) return true;
         }
     return false;
 }
@@ -231,16 +219,8 @@ QList<PoolShortage> OperatorRequests::findPoolShortages(const std::string& catal
     for (auto& [name, shortage] : byPool) {
         auto pool = media::find_pool(db.value(), name);
         if (!pool) continue; // the job itself reports a missing pool
-        auto own = count(db.value(),
-                         "SELECT count(*) FROM volumes WHERE pool_id = ? AND location = 'library' "
-                         "AND state IN ('append', 'recyclable')",
-                         pool->id);
-        auto scratch = count(db.value(),
-                             "SELECT count(*) FROM volumes v JOIN pools p ON p.id = v.pool_id "
-                             "WHERE p.id <> ? AND p.name = 'Scratch' AND v.location = 'library' "
-                             "AND (v.state = 'recyclable' OR (v.state = 'append' AND v.jobs = 0 "
-                             "AND v.bytes = 0))",
-                             pool->id);
+        auto own = catalog::writable_volumes_in_library(db.value(), pool->id);
+        auto scratch = catalog::scratch_volumes_in_library(db.value(), pool->id);
         if (!own || !scratch || own.value() + scratch.value() > 0) continue;
         auto lib = device::find_library(db.value(), libraryOf[name]);
         if (!lib) continue;
@@ -273,14 +253,10 @@ QStringList OperatorRequests::inLibrary(const std::string& catalogPath, const st
                 if (barcodes.contains(QString::fromStdString(b))) out << QString::fromStdString(b);
         }
     }
-    auto s = db->prepare("SELECT count(*) FROM volumes WHERE barcode = ? AND location = 'library'");
-    if (!s) return out;
     for (const auto& b : barcodes) {
         if (out.contains(b)) continue;
-        s->reset();
-        s->bind(1, b.toStdString());
-        auto r = s->step();
-        if (r && r.value() && s->i64(0) > 0) out << b;
+        auto known = catalog::is_in_library(db.value(), b.toStdString());
+        if (known && known.value()) out << b;
     }
     return out;
 }

@@ -2,9 +2,8 @@
 
 #include <QLocale>
 
-#include <nlohmann/json.hpp>
-
 #include "catalog/db.h"
+#include "catalog/job_store.h"
 #include "widgets/job_text.h"
 
 namespace tl::ui {
@@ -15,30 +14,28 @@ JobHistoryModel::JobHistoryModel(QString catalogPath, QObject* parent)
 Status JobHistoryModel::refresh() {
     auto db = catalog::Db::open(path_.toStdString(), false);
     if (!db) return db.error();
-    auto q = db->prepare("SELECT id, kind, name, level, status, started, ended, files, bytes, "
-                         "report FROM jobs ORDER BY id DESC LIMIT 5000");
-    if (!q) return q.error();
+    catalog::JobQuery query;
+    query.order = catalog::JobOrder::NewestFirst;
+    query.limit = 5000;
+    query.with_rates = true;
+    auto jobs = catalog::list_jobs(db.value(), query);
+    if (!jobs) return jobs.error();
     std::vector<JobRow> rows;
-    for (;;) {
-        auto step = q->step();
-        if (!step) return step.error();
-        if (!step.value()) break;
+    rows.reserve(jobs->size());
+    for (const auto& j : jobs.value()) {
         JobRow r;
-        r.id = q->i64(0);
-        r.kind = QString::fromStdString(q->text(1));
-        r.name = QString::fromStdString(q->text(2));
-        r.level = QString::fromStdString(q->text(3));
-        r.status = QString::fromStdString(q->text(4));
-        r.started = QDateTime::fromSecsSinceEpoch(q->i64(5));
-        r.files = q->i64(7);
-        r.bytes = q->i64(8);
-        const auto report = nlohmann::json::parse(q->text(9), nullptr, false);
-        if (report.is_object()) {
-            r.seconds = report.value("elapsed_s", 0.0);
-            r.wall = report.value("wall_rate_Bps", 0.0);
-            r.sustained = report.value("sustained_rate_Bps", 0.0);
-        }
-        if (r.seconds <= 0 && q->i64(6) > 0) r.seconds = double(q->i64(6) - q->i64(5));
+        r.id = j.id;
+        r.kind = QString::fromStdString(j.kind);
+        r.name = QString::fromStdString(j.name);
+        r.level = QString::fromStdString(j.level);
+        r.status = QString::fromStdString(j.status);
+        r.started = QDateTime::fromSecsSinceEpoch(j.started);
+        r.files = j.files;
+        r.bytes = j.bytes;
+        r.seconds = j.elapsed_s;
+        r.wall = j.wall_rate_Bps;
+        r.sustained = j.sustained_rate_Bps;
+        if (r.seconds <= 0 && j.ended > 0) r.seconds = double(j.ended - j.started);
         rows.push_back(std::move(r));
     }
     beginResetModel();

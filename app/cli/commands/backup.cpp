@@ -2,7 +2,7 @@
 #include <csignal>
 #include <iostream>
 
-#include "catalog/db.h"
+#include "catalog/job_store.h"
 #include "commands/commands.h"
 #include "common/units.h"
 #include "exit_codes.h"
@@ -23,13 +23,10 @@ int exit_for_status(const std::string& status) {
     return kFailure;
 }
 
-nlohmann::json stored_report(catalog::Db& db, std::int64_t job_id) {
-    auto q = db.prepare("SELECT report FROM jobs WHERE id=?");
-    if (!q) return {};
-    q->bind(1, job_id);
-    auto row = q->step();
-    if (!row || !row.value() || q->is_null(0)) return {};
-    auto j = nlohmann::json::parse(q->text(0), nullptr, false);
+nlohmann::json report_json(catalog::Db& db, std::int64_t job_id) {
+    auto stored = catalog::stored_report(db, job_id);
+    if (!stored || !stored.value() || !stored.value()->json) return {};
+    auto j = nlohmann::json::parse(*stored.value()->json, nullptr, false);
     return j.is_discarded() ? nlohmann::json{} : j;
 }
 
@@ -121,7 +118,7 @@ int backup(Context& ctx) {
     if (show_progress) ctx.err() << "\n";
     if (!r) return ctx.fail(r.error());
     // The stored report carries the level fields too (docs/levels.md).
-    const auto stored = stored_report(engine.value()->catalog(), r->job_id);
+    const auto stored = report_json(engine.value()->catalog(), r->job_id);
     if (ctx.json()) {
         ctx.print_json(stored.is_object() ? stored : job::to_json(r.value()));
     } else {

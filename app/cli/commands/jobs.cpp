@@ -1,6 +1,7 @@
 #include <iomanip>
 #include <sstream>
 
+#include "catalog/job_store.h"
 #include "commands/commands.h"
 #include "common/units.h"
 #include "job/backup_level.h"
@@ -39,32 +40,23 @@ int jobs_list(Context& ctx) {
         if (auto st = check_status(ctx.args().get("status")); !st) return ctx.fail(st.error());
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
-    auto& db = engine.value()->catalog();
-    std::string sql =
-        "SELECT id, kind, name, level, status, started, ended, files, bytes, wait_reason FROM jobs";
-    const std::string status = ctx.args().get("status");
-    if (!status.empty()) sql += " WHERE status=?";
-    sql += " ORDER BY id";
-    auto q = db.prepare(sql);
-    if (!q) return ctx.fail(q.error());
-    if (!status.empty()) q->bind(1, status);
+    catalog::JobQuery query;
+    query.status = ctx.args().get("status");
+    auto jobs = catalog::list_jobs(engine.value()->catalog(), query);
+    if (!jobs) return ctx.fail(jobs.error());
     nlohmann::json arr = nlohmann::json::array();
-    for (;;) {
-        auto row = q->step();
-        if (!row) return ctx.fail(row.error());
-        if (!row.value()) break;
-        arr.push_back(
-            {{"id", q->i64(0)},
-             {"kind", q->text(1)},
-             {"name", q->text(2)},
-             {"level", q->text(3)},
-             {"status", q->text(4)},
-             {"started", q->i64(5)},
-             {"ended", q->i64(6)},
-             {"files", q->i64(7)},
-             {"bytes", q->i64(8)},
-             {"waiting_for", q->is_null(9) ? nlohmann::json() : nlohmann::json(q->text(9))}});
-    }
+    for (const auto& j : jobs.value())
+        arr.push_back({{"id", j.id},
+                       {"kind", j.kind},
+                       {"name", j.name},
+                       {"level", j.level},
+                       {"status", j.status},
+                       {"started", j.started},
+                       {"ended", j.ended},
+                       {"files", j.files},
+                       {"bytes", j.bytes},
+                       {"waiting_for",
+                        j.waiting_for.empty() ? nlohmann::json() : nlohmann::json(j.waiting_for)}});
     if (ctx.json()) {
         ctx.print_json(arr);
         return 0;
@@ -95,29 +87,27 @@ int jobs_show(Context& ctx) {
     if (!job_id) return ctx.fail(job_id.error());
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
-    auto q = engine.value()->catalog().prepare(
-        "SELECT report, status, wait_reason FROM jobs WHERE id=?");
-    if (!q) return ctx.fail(q.error());
-    q->bind(1, job_id.value());
-    auto row = q->step();
-    if (!row) return ctx.fail(row.error());
-    if (!row.value())
+    auto stored = catalog::stored_report(engine.value()->catalog(), job_id.value());
+    if (!stored) return ctx.fail(stored.error());
+    if (!stored.value())
         return ctx.fail(make_error(ErrorKind::NotFound,
                                    "job " + id + " does not exist; see tapeloom-cli jobs list"));
-    if (q->is_null(0)) {
+    if (!stored.value()->json) {
         // A job waiting for a drive or volume another job holds says which (docs/cli.md).
-        const std::string waiting = q->text(2);
+        const std::string& waiting = stored.value()->waiting_for;
         if (ctx.json()) {
-            nlohmann::json j = {{"job_id", job_id.value()}, {"status", q->text(1)}};
-            if (!q->is_null(2)) j["waiting_for"] = waiting;
+            nlohmann::json j = {{"job_id", job_id.value()}, {"status", stored.value()->status}};
+            if (!waiting.empty()) j["waiting_for"] = waiting;
             ctx.print_json(j);
         } else {
-            ctx.out() << "Job " << id << ": " << q->text(1)
-                      << (waiting.empty() ? " (no report yet)" : ", " + waiting) << "\n";
+            ctx.out() << "Job " << id << ": " << stored.value()->status
+                      << (waiting.empty() ? " (no report yet)" : ", " + waiting)
+                      << "
+                         ";
         }
         return 0;
     }
-    const auto j = nlohmann::json::parse(q->text(0), nullptr, false);
+    const auto j = nlohmann::json::parse(*stored.value()->json, nullptr, false);
     if (j.is_discarded())
         return ctx.fail(
             make_error(ErrorKind::Corrupt, "job " + id + ": its stored report is not JSON"));
@@ -152,7 +142,9 @@ int jobs_show(Context& ctx) {
 
 void add_jobs_commands(Registry& r) {
     r.push_back({{"jobs", "list"}, "[--status S]", "the job history", {"status"}, {}, jobs_list});
+    reads_only(r);
     r.push_back({{"jobs", "show"}, "ID", "a job's report", {}, {}, jobs_show});
+    reads_only(r);
 }
 
 } // namespace tl::cli

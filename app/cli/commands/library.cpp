@@ -55,6 +55,29 @@ nlohmann::json element_json(const Element& e, int storage_slots) {
     return j;
 }
 
+// The drives of `library status`. A read-only command (another process may be writing on the
+// drives) takes each drive's cartridge from the changer's inventory and opens no drive; with the
+// data directory's lock, each drive is asked (online, write protection).
+nlohmann::json drives_json(device::Library& lib, const device::Inventory& inv, bool read_only) {
+    nlohmann::json drives = nlohmann::json::array();
+    for (std::size_t i = 0; i < lib.drive_count(); ++i) {
+        auto& d = lib.drive(i);
+        nlohmann::json dj = {{"drive", i}, {"name", d.name()}};
+        if (read_only) {
+            const bool known = i < inv.drives.size() && inv.drives[i].full;
+            dj["volume"] = known ? inv.drives[i].barcode : std::string();
+        } else if (auto s = d.status()) {
+            dj.update({{"online", s->online},
+                       {"volume", s->volume},
+                       {"write_protected", s->write_protected}});
+        } else {
+            dj["error"] = s.error().message;
+        }
+        drives.push_back(dj);
+    }
+    return drives;
+}
+
 // library inventory --reconcile [--dry-run]: the catalog's locations against the changer.
 int reconcile(Context& ctx, Opened& o, const device::Inventory& inv) {
     const bool apply = !ctx.args().has("dry-run");
@@ -165,19 +188,7 @@ int status(Context& ctx) {
         return static_cast<int>(
             std::count_if(v.begin(), v.end(), [](const Element& e) { return e.full; }));
     };
-    nlohmann::json drives = nlohmann::json::array();
-    for (std::size_t i = 0; i < o->lib->drive_count(); ++i) {
-        auto& d = o->lib->drive(i);
-        nlohmann::json dj = {{"drive", i}, {"name", d.name()}};
-        auto s = d.status();
-        if (s)
-            dj.update({{"online", s->online},
-                       {"volume", s->volume},
-                       {"write_protected", s->write_protected}});
-        else
-            dj["error"] = s.error().message;
-        drives.push_back(dj);
-    }
+    nlohmann::json drives = drives_json(*o->lib, inv.value(), o->engine->read_only());
     nlohmann::json j = {{"library", o->lib->name()},
                         {"drives", drives},
                         {"slots", inv->storage.size()},
@@ -461,6 +472,7 @@ void add_library_commands(Registry& r) {
                  lib,
                  {},
                  status});
+    reads_only(r);
     r.push_back({{"library", "inventory"},
                  "[--library NAME] [--reconcile [--dry-run]]",
                  "every drive, slot and mail slot with its barcode; --reconcile compares the "
@@ -468,6 +480,7 @@ void add_library_commands(Registry& r) {
                  lib,
                  {"reconcile", "dry-run"},
                  inventory});
+    reads_only(r, [](const Args& a) { return !a.has("reconcile"); });
     r.push_back({{"library", "load"},
                  "--slot N --drive N [--library NAME]",
                  "move a cartridge from a slot into a drive",

@@ -221,6 +221,7 @@ void add_pool_commands(Registry& r) {
         "[--encryption none|aes-256-gcm] [--key NAME] [--encrypt-names yes|no]";
     r.push_back(
         {{"pool", "list"}, "", "pools and their retention and volume limits", {}, {}, list});
+    reads_only(r);
     r.push_back({{"pool", "add"}, usage, "create a pool", opts, {}, [](Context& c) {
                      return add_or_edit(c, true);
                  }});

@@ -12,17 +12,17 @@
 namespace tl::cli {
 
 namespace {
-Result<catalog::Db> open_catalog(Context& ctx) {
+Result<catalog::Db> open_catalog(Context& ctx, catalog::Access access) {
     const std::string path = ctx.home() + "/catalog.db";
     if (!std::filesystem::exists(path))
         return make_error(ErrorKind::NotFound,
                           "no catalog in " + ctx.home() +
                               "; nothing was ever queued there (check --home)");
-    return catalog::Db::open(path, false);
+    return catalog::Db::open(path, access);
 }
 
 int queue_list(Context& ctx) {
-    auto db = open_catalog(ctx);
+    auto db = open_catalog(ctx, catalog::Access::ReadOnly);
     if (!db) return ctx.fail(db.error());
     auto entries = schedule::QueueStore(db.value()).list();
     if (!entries) return ctx.fail(entries.error());
@@ -72,7 +72,7 @@ int queue_cancel(Context& ctx) {
     if (id.empty() || *end || n <= 0)
         return ctx.fail(make_error(ErrorKind::InvalidArgument,
                                    "queue cancel takes an entry ID (a number), not '" + id + "'"));
-    auto db = open_catalog(ctx);
+    auto db = open_catalog(ctx, catalog::Access::ReadWrite);
     if (!db) return ctx.fail(db.error());
     schedule::QueueStore queue(db.value());
     if (auto st = queue.request_cancel(n); !st) return ctx.fail(st.error());

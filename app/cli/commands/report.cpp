@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "catalog/job_store.h"
 #include "catalog/series_store.h"
 #include "commands/commands.h"
 #include "common/units.h"
@@ -96,16 +97,13 @@ int report(Context& ctx) {
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
     auto& db = engine.value()->catalog();
-    auto q = db.prepare("SELECT report FROM jobs WHERE id=?");
-    if (!q) return ctx.fail(q.error());
-    q->bind(1, static_cast<std::int64_t>(id));
-    auto row = q->step();
-    if (!row) return ctx.fail(row.error());
-    if (!row.value())
+    auto stored = catalog::stored_report(db, id);
+    if (!stored) return ctx.fail(stored.error());
+    if (!stored.value())
         return ctx.fail(make_error(ErrorKind::NotFound, "job " + id_text +
                                                             " does not exist; see tapeloom-cli "
                                                             "jobs list"));
-    auto j = nlohmann::json::parse(q->text(0), nullptr, false);
+    auto j = nlohmann::json::parse(stored.value()->json.value_or(""), nullptr, false);
     if (j.is_discarded()) j = nlohmann::json::object();
     auto series = catalog::load_series(db, id);
     if (!series) return ctx.fail(series.error());
@@ -141,6 +139,7 @@ void add_report_commands(Registry& r) {
                  {"job", "csv", "png"},
                  {},
                  report});
+    reads_only(r);
 }
 
 } // namespace tl::cli

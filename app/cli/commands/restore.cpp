@@ -298,6 +298,7 @@ void add_restore_commands(Registry& r) {
          opts,
          {"dry-run", "wait-for-media", "changes-only"},
          restore});
+    reads_only(r, [](const Args& a) { return a.has("dry-run"); });
     r.push_back({{"files", "ls"},
                  "(--job ID | --source S [--at TIME]) [--changes-only] [DIR]",
                  "list a directory of a backup (the tree as of that backup; the newest at TIME "
@@ -305,12 +306,14 @@ void add_restore_commands(Registry& r) {
                  sel,
                  {"changes-only"},
                  files_ls});
+    reads_only(r);
     r.push_back({{"files", "versions"},
                  "PATH",
                  "every backed-up version of a file",
                  {},
                  {},
                  files_versions});
+    reads_only(r);
 }
 
 } // namespace tl::cli

@@ -241,6 +241,7 @@ void add_scheduling_commands(Registry& r) {
                  schedule_edit});
     r.push_back(
         {{"schedule", "list"}, "[NAME]", "schedules and their next runs", {}, {}, schedule_list});
+    reads_only(r);
     r.push_back({{"schedule", "remove"}, "ID", "remove a schedule", {}, {}, schedule_remove});
     r.push_back({{"schedule", "next"},
                  "[NAME] [--days 14]",

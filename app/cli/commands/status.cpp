@@ -42,6 +42,7 @@ int status(Context& ctx) {
 void add_status_commands(Registry& r) {
     r.push_back(
         {{"status"}, "", "show the data directory, catalog and engine version", {}, {}, status});
+    reads_only(r);
 }
 
 } // namespace tl::cli

@@ -290,6 +290,7 @@ void add_volume_commands(Registry& r) {
                  {"pool", "state", "library"},
                  {},
                  volume_list});
+    reads_only(r);
     r.push_back({{"volume", "ls"},
                  "BARCODE [--library NAME]",
                  "list a volume's contents from the media alone (no catalog)",

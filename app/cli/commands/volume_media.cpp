@@ -336,6 +336,7 @@ void add_volume_media_commands(Registry& r) {
                  {},
                  {},
                  history});
+    reads_only(r);
 }
 
 } // namespace tl::cli

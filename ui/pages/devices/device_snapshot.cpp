@@ -6,6 +6,8 @@
 #include <memory>
 
 #include "catalog/db.h"
+#include "catalog/drive_history_store.h"
+#include "catalog/volume_store.h"
 #include "common/clock.h"
 #include "device/device_registry.h"
 #include "device/library.h"
@@ -18,60 +20,17 @@ QString q(const std::string& s) {
     return QString::fromStdString(s);
 }
 
-struct Counters {
-    quint64 written = 0, read = 0;
-    qint64 mounts = 0, errors = 0;
-};
-
-// Per drive name, from the job reports: backups write, restores and verifies read.
-std::map<std::string, Counters> catalog_counters(catalog::Db& db) {
-    std::map<std::string, Counters> out;
-    auto s = db.prepare("SELECT json_extract(d.value, '$.name'), j.kind, "
-                        "sum(coalesce(json_extract(d.value, '$.bytes'), 0)), "
-                        "sum(coalesce(json_array_length(d.value, '$.volumes'), 0)) "
-                        "FROM jobs j, json_each(j.report, '$.drives') d "
-                        "WHERE j.report IS NOT NULL AND json_valid(j.report) GROUP BY 1, 2");
-    if (s)
-        while (auto r = s->step()) {
-            if (!r.value()) break;
-            auto& c = out[s->text(0)];
-            (s->text(1) == "backup" ? c.written : c.read) += static_cast<quint64>(s->i64(2));
-            c.mounts += s->i64(3);
-        }
-    auto f = db.prepare("SELECT json_extract(x.value, '$.drive'), count(*) "
-                        "FROM jobs j, json_each(j.report, '$.sessions') x "
-                        "WHERE j.report IS NOT NULL AND json_valid(j.report) AND "
-                        "json_extract(x.value, '$.status') = 'failed' GROUP BY 1");
-    if (f)
-        while (auto r = f->step()) {
-            if (!r.value()) break;
-            out[f->text(0)].errors += f->i64(1);
-        }
-    return out;
-}
-
 qint64 block_size_of(catalog::Db& db, const std::string& drive, const std::string& volume) {
-    if (!volume.empty()) {
-        auto s = db.prepare("SELECT block_size FROM volumes WHERE barcode = ?");
-        if (s) {
-            s->bind(1, volume);
-            if (auto r = s->step(); r && r.value()) return s->i64(0);
-        }
-    }
-    auto s = db.prepare("SELECT block_size FROM sessions WHERE drive = ? ORDER BY id DESC LIMIT 1");
-    if (!s) return 0;
-    s->bind(1, drive);
-    auto r = s->step();
-    return r && r.value() ? s->i64(0) : 0;
+    if (!volume.empty())
+        if (auto labeled = catalog::volume_block_size(db, volume); labeled && labeled.value())
+            return *labeled.value();
+    auto last = catalog::last_block_size(db, drive);
+    return last && last.value() ? *last.value() : 0;
 }
 
-QString last_codec(catalog::Db& db, const std::string& drive) {
-    auto s = db.prepare("SELECT v.codec FROM savesets v JOIN sessions s ON s.id = v.session_id "
-                        "WHERE s.drive = ? ORDER BY v.id DESC LIMIT 1");
-    if (!s) return {};
-    s->bind(1, drive);
-    auto r = s->step();
-    return r && r.value() ? q(s->text(0)) : QString();
+QString codec_of(catalog::Db& db, const std::string& drive) {
+    auto codec = catalog::last_codec(db, drive);
+    return codec && codec.value() ? q(*codec.value()) : QString();
 }
 
 void fill_status(DriveInfo& d, device::TapeDrive& drive) {
@@ -92,15 +51,9 @@ QStringList cleaning_cartridges(catalog::Db& db, const std::string& library,
     for (const auto* v : {&inv.storage, &inv.mail_slots, &inv.drives})
         for (const auto& e : *v)
             if (e.full && e.barcode.rfind("CLN", 0) == 0) out << q(e.barcode);
-    auto s = db.prepare(
-        "SELECT barcode FROM volumes WHERE state = 'cleaning' AND library = ? ORDER BY barcode");
-    if (s) {
-        s->bind(1, library);
-        while (auto r = s->step()) {
-            if (!r.value()) break;
-            if (!out.contains(q(s->text(0)))) out << q(s->text(0));
-        }
-    }
+    if (auto known = catalog::cleaning_volumes(db, library))
+        for (const auto& barcode : known.value())
+            if (!out.contains(q(barcode))) out << q(barcode);
     return out;
 }
 } // namespace
@@ -130,7 +83,9 @@ DeviceSnapshot readDevices(const std::string& catalogPath, const std::string& ho
         out.error = q(!libs ? libs.error().message : drives.error().message);
         return out;
     }
-    const auto counters = catalog_counters(db.value());
+    // Per drive name, from the job reports: backups write, restores and verifies read.
+    const auto usage = catalog::drive_usage(db.value());
+    const auto counters = usage ? usage.value() : std::map<std::string, catalog::DriveUsage>();
     const auto inUse = drivesInUse(home);
     SystemClock clock;
     std::map<std::string, std::unique_ptr<device::Library>> opened;
@@ -183,12 +138,12 @@ DeviceSnapshot readDevices(const std::string& catalogPath, const std::string& ho
                     .arg(d.library);
         }
         d.blockSize = block_size_of(db.value(), c.name, d.volume.toStdString());
-        d.compression = last_codec(db.value(), c.name);
+        d.compression = codec_of(db.value(), c.name);
         if (auto it = counters.find(c.name); it != counters.end()) {
             d.bytesWritten = it->second.written;
             d.bytesRead = it->second.read;
             d.mounts = it->second.mounts;
-            d.errors = it->second.errors;
+            d.errors = it->second.failed_sessions;
         }
         out.drives << d;
     }

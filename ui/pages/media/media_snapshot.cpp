@@ -4,6 +4,7 @@
 #include <map>
 
 #include "catalog/db.h"
+#include "catalog/volume_store.h"
 #include "common/clock.h"
 #include "device/library.h"
 #include "media/prune.h"
@@ -14,18 +15,12 @@ namespace tl::ui {
 namespace {
 // Mounts and errors are counters of the catalog that VolumeRecord does not carry.
 void add_counters(catalog::Db& db, std::vector<VolumeRow>& rows) {
-    auto q = db.prepare("SELECT id, mounts, errors FROM volumes");
-    if (!q) return;
-    std::map<std::int64_t, std::pair<qint64, qint64>> counters;
-    while (true) {
-        auto step = q->step();
-        if (!step || !step.value()) break;
-        counters[q->i64(0)] = {q->i64(1), q->i64(2)};
-    }
+    auto counters = catalog::volume_counters(db);
+    if (!counters) return;
     for (auto& r : rows)
-        if (auto it = counters.find(r.volume.id); it != counters.end()) {
-            r.mounts = it->second.first;
-            r.errors = it->second.second;
+        if (auto it = counters->find(r.volume.id); it != counters->end()) {
+            r.mounts = it->second.mounts;
+            r.errors = it->second.errors;
         }
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "catalog/job_store.h"
 #include "pages/media/media_text.h"
 
 namespace tl::ui {
@@ -73,22 +74,18 @@ Status VolumeJobsModel::load(catalog::Db& db, std::int64_t volumeId) {
     {
         auto ids = media::jobs_on_volume(db, volumeId);
         if (!ids) return ids.error();
-        auto q = db.prepare("SELECT name, level, status, started, bytes FROM jobs WHERE id=?");
-        if (!q) return q.error();
         for (auto id : ids.value()) {
             Job j;
             j.id = id;
-            q->bind(1, id);
-            auto step = q->step();
-            if (!step) return step.error();
-            if (step.value()) {
-                j.name = QString::fromStdString(q->text(0));
-                j.level = QString::fromStdString(q->text(1));
-                j.status = QString::fromStdString(q->text(2));
-                j.started = q->i64(3);
-                j.bytes = q->i64(4);
+            auto job = catalog::find_job(db, id);
+            if (!job) return job.error();
+            if (job.value()) {
+                j.name = QString::fromStdString(job.value()->name);
+                j.level = QString::fromStdString(job.value()->level);
+                j.status = QString::fromStdString(job.value()->status);
+                j.started = job.value()->started;
+                j.bytes = job.value()->bytes;
             }
-            q->reset();
             rows.push_back(std::move(j));
         }
     }

@@ -9,6 +9,8 @@
 #include <QRadioButton>
 
 #include "catalog/db.h"
+#include "catalog/job_store.h"
+#include "catalog/saveset_store.h"
 #include "common/log.h"
 
 namespace tl::ui {
@@ -76,37 +78,34 @@ bool RestoreSourcePicker::refresh(QString* error) {
     };
     auto db = catalog::Db::open(path_.toStdString(), false);
     if (!db) return fail(db.error().message);
-    auto q = db->prepare("SELECT id, started, level, status, name FROM jobs WHERE kind='backup' "
-                         "AND status<>'running' ORDER BY started DESC, id DESC LIMIT 5000");
-    if (!q) return fail(q.error().message);
+    catalog::JobQuery query;
+    query.kind = "backup";
+    query.finished_only = true;
+    query.order = catalog::JobOrder::LatestStartedFirst;
+    query.limit = 5000;
+    auto backups = catalog::list_jobs(db.value(), query);
+    if (!backups) return fail(backups.error().message);
     const qint64 current = jobs_->currentData().toLongLong();
     jobs_->clear();
     const QLocale loc;
-    for (;;) {
-        auto row = q->step();
-        if (!row) return fail(row.error().message);
-        if (!row.value()) break;
+    for (const auto& j : backups.value()) {
         const QString when =
-            loc.toString(QDateTime::fromSecsSinceEpoch(q->i64(1)), QLocale::ShortFormat);
+            loc.toString(QDateTime::fromSecsSinceEpoch(j.started), QLocale::ShortFormat);
         QString text =
             tr("Job %1 — %2, %3 (%4)")
-                .arg(q->i64(0))
-                .arg(when, QString::fromStdString(q->text(2)), QString::fromStdString(q->text(3)));
-        if (!q->text(4).empty()) text += QStringLiteral(" ") + QString::fromStdString(q->text(4));
-        jobs_->addItem(text, QVariant::fromValue<qint64>(q->i64(0)));
+                .arg(j.id)
+                .arg(when, QString::fromStdString(j.level), QString::fromStdString(j.status));
+        if (!j.name.empty()) text += QStringLiteral(" ") + QString::fromStdString(j.name);
+        jobs_->addItem(text, QVariant::fromValue<qint64>(j.id));
     }
     const int keep = jobs_->findData(QVariant::fromValue<qint64>(current));
     if (keep >= 0) jobs_->setCurrentIndex(keep);
-    auto s = db->prepare("SELECT DISTINCT source FROM savesets WHERE kind='files' ORDER BY 1");
-    if (!s) return fail(s.error().message);
+    auto sources = catalog::file_sources(db.value());
+    if (!sources) return fail(sources.error().message);
     const QString src = sources_->currentText();
     sources_->clear();
-    for (;;) {
-        auto row = s->step();
-        if (!row) return fail(row.error().message);
-        if (!row.value()) break;
-        sources_->addItem(QString::fromStdString(s->text(0)));
-    }
+    for (const auto& source : sources.value())
+        sources_->addItem(QString::fromStdString(source));
     if (!src.isEmpty()) sources_->setCurrentText(src);
     return true;
 }

@@ -1,0 +1,38 @@
+# Fails when a file of the programs (ui/, app/) holds SQL: a string literal with an SQL statement
+# in it, or an include of sqlite3.h. Every query lives in engine/catalog/ behind typed stores
+# (docs/ARCHITECTURE.md, "Dependency rules").
+set(TAPELOOM_SQL_IN_LITERAL
+  "\"[^\"]*(SELECT [a-zA-Z_*(]|INSERT (OR [A-Z]+ )?INTO|REPLACE INTO|UPDATE [A-Za-z_]+ SET|DELETE FROM|CREATE (TEMP |TEMPORARY |UNIQUE )?(TABLE|INDEX|VIEW|TRIGGER)|DROP (TABLE|INDEX|VIEW|TRIGGER)|ALTER TABLE|PRAGMA [a-z_]+|BEGIN (IMMEDIATE|EXCLUSIVE|DEFERRED|TRANSACTION)|json_each[(])")
+set(TAPELOOM_SQLITE_INCLUDE "^[ \t]*#[ \t]*include[ \t]*[<\"]sqlite3[.]h[>\"]")
+
+function(tapeloom_check_clients_no_sql)
+  set(_files "")
+  foreach(_dir IN LISTS ARGN)
+    if(CMAKE_SCRIPT_MODE_FILE)
+      file(GLOB_RECURSE _found "${_dir}/*.h" "${_dir}/*.cpp")
+    else()
+      file(GLOB_RECURSE _found CONFIGURE_DEPENDS "${_dir}/*.h" "${_dir}/*.cpp")
+    endif()
+    list(APPEND _files ${_found})
+  endforeach()
+  set(_bad "")
+  foreach(_f IN LISTS _files)
+    file(STRINGS "${_f}" _sql REGEX "${TAPELOOM_SQL_IN_LITERAL}")
+    file(STRINGS "${_f}" _inc REGEX "${TAPELOOM_SQLITE_INCLUDE}")
+    foreach(_hit IN LISTS _sql _inc)
+      string(STRIP "${_hit}" _hit)
+      list(APPEND _bad "${_f}: ${_hit}")
+    endforeach()
+  endforeach()
+  if(_bad)
+    string(REPLACE ";" "\n  " _msg "${_bad}")
+    message(FATAL_ERROR "ui/ and app/ must not hold SQL; move the query into a store under "
+                        "engine/catalog/ (see docs/ARCHITECTURE.md):\n  ${_msg}")
+  endif()
+endfunction()
+
+# Script mode: cmake "-DCLIENT_DIRS=dir1;dir2" -P CheckClientsNoSql.cmake (used by the ctest check).
+if(CMAKE_SCRIPT_MODE_FILE AND CLIENT_DIRS)
+  tapeloom_check_clients_no_sql(${CLIENT_DIRS})
+  message(STATUS "${CLIENT_DIRS}: no SQL")
+endif()

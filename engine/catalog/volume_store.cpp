@@ -1,0 +1,93 @@
+#include "catalog/volume_store.h"
+
+namespace tl::catalog {
+
+namespace {
+Result<std::int64_t> count(Db& db, const char* sql, const std::string& text) {
+    auto q = db.prepare(sql);
+    if (!q) return q.error();
+    q->bind(1, text);
+    auto row = q->step();
+    if (!row) return row.error();
+    return row.value() ? q->i64(0) : 0;
+}
+
+Result<std::int64_t> count(Db& db, const char* sql, std::int64_t id) {
+    auto q = db.prepare(sql);
+    if (!q) return q.error();
+    q->bind(1, id);
+    auto row = q->step();
+    if (!row) return row.error();
+    return row.value() ? q->i64(0) : 0;
+}
+} // namespace
+
+Result<std::map<std::int64_t, VolumeCounters>> volume_counters(Db& db) {
+    auto q = db.prepare("SELECT id, mounts, errors FROM volumes");
+    if (!q) return q.error();
+    std::map<std::int64_t, VolumeCounters> out;
+    for (;;) {
+        auto row = q->step();
+        if (!row) return row.error();
+        if (!row.value()) break;
+        out[q->i64(0)] = {q->i64(1), q->i64(2)};
+    }
+    return out;
+}
+
+Result<bool> is_labeled_volume(Db& db, const std::string& barcode) {
+    auto n =
+        count(db, "SELECT count(*) FROM volumes WHERE barcode = ? AND state <> 'blank'", barcode);
+    if (!n) return n.error();
+    return n.value() > 0;
+}
+
+Result<bool> is_in_library(Db& db, const std::string& barcode) {
+    auto n = count(db, "SELECT count(*) FROM volumes WHERE barcode = ? AND location = 'library'",
+                   barcode);
+    if (!n) return n.error();
+    return n.value() > 0;
+}
+
+Result<std::int64_t> writable_volumes_in_library(Db& db, std::int64_t pool_id) {
+    return count(db,
+                 "SELECT count(*) FROM volumes WHERE pool_id = ? AND location = 'library' "
+                 "AND state IN ('append', 'recyclable')",
+                 pool_id);
+}
+
+Result<std::int64_t> scratch_volumes_in_library(Db& db, std::int64_t pool_id) {
+    return count(db,
+                 "SELECT count(*) FROM volumes v JOIN pools p ON p.id = v.pool_id "
+                 "WHERE p.id <> ? AND p.name = 'Scratch' AND v.location = 'library' "
+                 "AND (v.state = 'recyclable' OR (v.state = 'append' AND v.jobs = 0 "
+                 "AND v.bytes = 0))",
+                 pool_id);
+}
+
+Result<std::optional<std::int64_t>> volume_block_size(Db& db, const std::string& barcode) {
+    auto q = db.prepare("SELECT block_size FROM volumes WHERE barcode = ?");
+    if (!q) return q.error();
+    q->bind(1, barcode);
+    auto row = q->step();
+    if (!row) return row.error();
+    if (!row.value()) return std::optional<std::int64_t>();
+    return std::optional(q->i64(0));
+}
+
+Result<std::vector<std::string>> cleaning_volumes(Db& db, const std::string& library) {
+    auto q = db.prepare(
+        "SELECT barcode FROM volumes WHERE state = 'cleaning' AND library = ? ORDER BY barcode");
+    if (!q) return q.error();
+    q->bind(1, library);
+    std::vector<std::string> out;
+    for (;;) {
+        auto row = q->step();
+        if (!row) return row.error();
+        if (!row.value()) break;
+        out.push_back(q->text(0));
+    }
+    return out;
+}
+
+} // namespace tl::catalog
