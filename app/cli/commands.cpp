@@ -23,6 +23,7 @@ Registry all_commands() {
     add_monitor_commands(r);
     add_report_commands(r);
     add_catalog_commands(r);
+    add_service_commands(r);
     return r;
 }
 
