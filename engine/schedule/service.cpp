@@ -182,7 +182,8 @@ Status run_service(const ServiceOptions& o, Clock& clock, const std::atomic<bool
     Submissions submissions(db.value(), scheduler);
     auto take_submissions = [&] {
         if (o.inbox)
-            o.inbox->take([&](const BackupSubmission& s) { return submissions.enqueue(s); });
+            o.inbox->take([&](const BackupSubmission& s) { return submissions.enqueue(s); },
+                          [&](std::int64_t id) { return scheduler.cancel(id); });
     };
     while (!stop) {
         if (report(reload(db.value(), scheduler, submissions.ad_hoc()))) {

@@ -1,9 +1,9 @@
 #pragma once
-// Backups handed to a running scheduler service from other threads (the service's HTTP API):
-// submit() blocks the caller until the service loop has queued the run (at its next tick, or
-// sooner: the loop wakes when something waits) and returns the queue entry's id. A submission
-// names a job definition, or carries an ad-hoc one (sources, pool, drives) that lives only as
-// long as its run. Thread-safe.
+// Requests handed to a running scheduler service from other threads (the service's HTTP API):
+// submit() and cancel() block the caller until the service loop has acted (the loop wakes
+// within 100 ms when something waits) and the queue is in the catalog. A submission names a
+// job definition, or carries an ad-hoc one (sources, pool, drives) that lives only as long as
+// its run. Thread-safe.
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -25,14 +25,18 @@ struct BackupSubmission {
 
 class ServiceInbox {
 public:
-    // From any thread. Cancelled when the service stops before taking it.
+    // From any thread: the queue entry's id. Cancelled when the service stops before taking it.
     Result<std::int64_t> submit(BackupSubmission submission);
+    // From any thread: a waiting entry is removed, a running one asked to stop (its job ends
+    // as cancelled). NotFound when the entry is not in the queue.
+    Status cancel(std::int64_t queue_id);
 
     // The service loop: whether a submission waits.
     bool pending() const;
-    // The service loop: hands each waiting submission to `enqueue`; the answers reach their
-    // callers when `deliver` is called (after the queue is in the catalog).
-    void take(const std::function<Result<std::int64_t>(const BackupSubmission&)>& enqueue);
+    // The service loop: hands each waiting request to `enqueue` or `cancel`; the answers reach
+    // their callers when `deliver` is called (after the queue is in the catalog).
+    void take(const std::function<Result<std::int64_t>(const BackupSubmission&)>& enqueue,
+              const std::function<Status(std::int64_t)>& cancel);
     void deliver();
     // The service loop, when stopping: every waiting caller gets Cancelled; later submissions too.
     void close();
@@ -40,12 +44,14 @@ public:
 private:
     struct Waiting {
         BackupSubmission submission;
+        std::int64_t cancel = 0; // > 0: a cancel request for this entry instead
         std::promise<Result<std::int64_t>> answer;
     };
     struct Answered {
         std::promise<Result<std::int64_t>> answer;
         Result<std::int64_t> result;
     };
+    Result<std::int64_t> ask(Waiting request);
     mutable std::mutex mutex_;
     std::deque<Waiting> waiting_;
     std::deque<Answered> answered_;

@@ -4,7 +4,6 @@
 
 #include "common/log.h"
 #include "schedule/job_definition.h"
-#include "schedule/queue_store.h"
 #include "service/api_context.h"
 
 namespace tl::service {
@@ -63,10 +62,10 @@ void add_action_routes(httplib::Server& server, const ApiContext& ctx) {
                 [&ctx](const httplib::Request& req, httplib::Response& res) {
                     auto id = id_in_path(req, "a queue entry ID");
                     if (!id) return reply_error(res, id.error());
-                    answer_from_catalog(ctx, res, [&](catalog::Db& db) -> Result<nlohmann::json> {
-                        TL_TRY(schedule::QueueStore(db).request_cancel(id.value()));
-                        return nlohmann::json{{"cancelled", id.value()}, {"service_pid", ctx.pid}};
-                    });
+                    if (auto st = ctx.inbox.cancel(id.value()); !st)
+                        return reply_error(res, st.error());
+                    log::get("service")->info("cancelled queue entry {} (API)", id.value());
+                    reply_json(res, 200, {{"cancelled", id.value()}, {"service_pid", ctx.pid}});
                 });
     server.Post("/v1/service/stop", [&ctx](const httplib::Request&, httplib::Response& res) {
         log::get("service")->info("stop requested through the API");

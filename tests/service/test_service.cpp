@@ -84,6 +84,18 @@ class TestService : public QObject {
         return samples;
     }
 
+    // Stops the service of `home` when a test ends early (opening `gate` first, if given, so a
+    // held pre-command lets the running job end).
+    struct StopAtExit {
+        QString home, gate;
+        ~StopAtExit() {
+            tl::client::ServiceClient c(home.toStdString());
+            if (!c.service()) return;
+            if (!gate.isEmpty()) tltest::write_file(gate, "open");
+            run_cli(with_home(home, {"service", "stop"}));
+        }
+    };
+
 private Q_SLOTS:
     void aBackupSubmittedByPostCompletesAndRestoresIdentical() {
         QTemporaryDir d;
@@ -103,6 +115,7 @@ private Q_SLOTS:
         }
         const long pid = start(home);
         QVERIFY(pid > 0);
+        StopAtExit guard{home, {}};
         struct stat st {};
         QCOMPARE(stat((home + "/tapeloom.sock").toLocal8Bit().constData(), &st), 0);
         QCOMPARE(st.st_mode & 0777, 0600u);
@@ -164,6 +177,7 @@ private Q_SLOTS:
         const QString home = d.path() + "/home", src = d.path() + "/src";
         make_source(src, 2);
         QVERIFY(start(home) > 0);
+        StopAtExit guard{home, {}};
         tl::client::ServiceClient c(s(home));
         for (int i = 0; i < 3; ++i)
             QCOMPARE(QString::fromStdString(back_up(c, src).status), QStringLiteral("completed"));
@@ -198,10 +212,72 @@ private Q_SLOTS:
         same({"pool", "list", "--json"}, pools.value());
     }
 
+    // A stored definition submitted by name runs through the queue; a second run of it while
+    // one is queued is refused, an unknown one is not found; a cancel stops the running one.
+    void aDefinitionRunsByNameAndIsCancelled() {
+        QTemporaryDir d;
+        const QString home = d.path() + "/home", src = d.path() + "/src", gate = d.path() + "/gate";
+        make_source(src, 2);
+        // The pre-command holds the run until the test opens the gate.
+        auto def =
+            run_cli(with_home(home, {"job", "define", "held", src, "--drives", "1", "--pre-command",
+                                     "while [ ! -e '" + gate + "' ]; do sleep 0.05; done"}));
+        QVERIFY2(def.exit_code == 0, def.err.constData());
+        QVERIFY(start(home) > 0);
+        StopAtExit guard{home, gate};
+        tl::client::ServiceClient c(s(home));
+        auto id = c.submit_backup({{"definition", "held"}, {"level", "full"}});
+        QVERIFY2(id, id ? "" : id.error().message.c_str());
+        // A second run waits behind the first (one run of a definition at a time).
+        auto again = c.submit_backup({{"definition", "held"}});
+        QVERIFY(again);
+        auto unknown = c.submit_backup({{"definition", "nope"}});
+        QVERIFY(!unknown);
+        QCOMPARE(unknown.error().kind, tl::ErrorKind::NotFound);
+        auto bad = c.submit_backup({{"sources", {s(src)}}, {"level", "weekly"}});
+        QVERIFY(!bad);
+        QCOMPARE(bad.error().kind, tl::ErrorKind::InvalidArgument);
+        for (;;) {
+            auto e = c.queue_entry(id.value());
+            QVERIFY(e);
+            if (e->state == "running") break;
+            QTest::qWait(50);
+        }
+        auto listed = c.queue();
+        QVERIFY(listed);
+        QCOMPARE(listed->at("entries").size(), 2u);
+        // A cancel answers once the service acted: the waiting entry is gone, the running job
+        // is asked to stop.
+        QVERIFY(c.cancel(again.value()));
+        QCOMPARE(c.queue_entry(again.value()).error().kind, tl::ErrorKind::NotFound);
+        listed = c.queue();
+        QVERIFY(listed);
+        QCOMPARE(listed->at("entries").size(), 1u);
+        QVERIFY(c.cancel(id.value()));
+        QCOMPARE(c.cancel(999).error().kind, tl::ErrorKind::NotFound);
+        QVERIFY(tltest::write_file(gate, "open"));
+        tl::client::QueueEntryState ended;
+        for (;;) {
+            auto e = c.queue_entry(id.value());
+            QVERIFY(e);
+            if (e->state == "ended") {
+                ended = e.value();
+                break;
+            }
+            QTest::qWait(50);
+        }
+        QCOMPARE(QString::fromStdString(ended.status), QStringLiteral("cancelled"));
+        auto job = c.job(ended.job);
+        QVERIFY(job);
+        QCOMPARE(job->at("status").get<std::string>(), std::string("cancelled"));
+        QCOMPARE(run_cli(with_home(home, {"service", "stop"})).exit_code, 0);
+    }
+
     void aClientOfAnotherApiVersionIsRefused() {
         QTemporaryDir d;
         const QString home = d.path() + "/home";
         QVERIFY(start(home) > 0);
+        StopAtExit guard{home, {}};
         const std::string sock = s(home + "/tapeloom.sock");
         auto res = tltest::raw_get(sock, "/v1/status", "2");
         QVERIFY(res.connected);
@@ -228,6 +304,7 @@ private Q_SLOTS:
         QTemporaryDir d;
         const QString home = d.path() + "/home";
         QVERIFY(start(home) > 0);
+        StopAtExit guard{home, {}};
         const std::string sock = s(home + "/tapeloom.sock");
         // Child exit: 0 refused at connect, 1 got 403, 2 got anything else.
         auto as_nobody = [&] {
