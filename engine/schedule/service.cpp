@@ -93,6 +93,7 @@ public:
         if (!stored) return stored.error();
         d.name = free_name(stored.value());
         TL_TRY(check_definition(d));
+        TL_TRY(check_references(db_, d)); // pool, library, drives, sources: refused now
         ad_hoc_.push_back(d);
         TL_TRY(reload(db_, scheduler_, ad_hoc_));
         auto id = scheduler_.enqueue(d.name, s.level, "manual");

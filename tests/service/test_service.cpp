@@ -273,6 +273,42 @@ private Q_SLOTS:
         QCOMPARE(run_cli(with_home(home, {"service", "stop"})).exit_code, 0);
     }
 
+    // While the service runs, `tapeloom-cli backup` goes through it (instead of exit 4 on the
+    // lock) and prints the job's report with the backup's exit code.
+    void theBackupCommandGoesThroughARunningService() {
+        QTemporaryDir d;
+        const QString home = d.path() + "/home", src = d.path() + "/src";
+        make_source(src, 3);
+        QVERIFY(start(home) > 0);
+        StopAtExit guard{home, {}};
+        auto full =
+            run_cli(with_home(home, {"backup", "--source", src, "--drives", "1", "--json"}));
+        QVERIFY2(full.exit_code == 0, full.err.constData());
+        const auto report = full.json().object();
+        QCOMPARE(report.value("status").toString(), QStringLiteral("completed"));
+        QVERIFY(report.value("files").toInt() >= 3); // the files and their directory
+        const int job = report.value("job_id").toInt();
+        QVERIFY(job > 0);
+        auto incr = run_cli(with_home(home, {"backup", src, "--drives", "1", "--level", "incr"}));
+        QVERIFY2(incr.exit_code == 0, incr.err.constData());
+        QVERIFY2(incr.text().startsWith(QString("Job %1 (backup): completed").arg(job + 1)),
+                 incr.out.constData());
+        // Refused before anything runs, with the backup's exit codes.
+        auto missing = run_cli(with_home(home, {"backup", "--source", d.path() + "/nope"}));
+        QCOMPARE(missing.exit_code, 3);
+        QVERIFY2(missing.err.contains("nope"), missing.err.constData());
+        auto pool = run_cli(with_home(home, {"backup", "--source", src, "--pool", "Nope"}));
+        QCOMPARE(pool.exit_code, 3);
+        auto local = run_cli(with_home(home, {"backup", "--source", src, "--checkpoint", "1G"}));
+        QCOMPARE(local.exit_code, 2);
+        QVERIFY2(local.err.contains("service stop"), local.err.constData());
+        QCOMPARE(run_cli(with_home(home, {"service", "stop"})).exit_code, 0);
+        // The report printed is the job's stored report.
+        auto show = run_cli(with_home(home, {"jobs", "show", QString::number(job), "--json"}));
+        QCOMPARE(show.exit_code, 0);
+        QCOMPARE(show.json().object(), report);
+    }
+
     void aClientOfAnotherApiVersionIsRefused() {
         QTemporaryDir d;
         const QString home = d.path() + "/home";
