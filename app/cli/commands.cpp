@@ -23,6 +23,8 @@ Registry all_commands() {
     add_monitor_commands(r);
     add_report_commands(r);
     add_catalog_commands(r);
+    add_service_commands(r);
+    route_backup_through_service(r);
     return r;
 }
 

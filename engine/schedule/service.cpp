@@ -1,5 +1,6 @@
 #include "schedule/service.h"
 
+#include <algorithm>
 #include <chrono>
 
 #include <unistd.h>
@@ -36,10 +37,11 @@ Result<Libraries> load_libraries(catalog::Db& db) {
 
 // Loads definitions, schedules and libraries into the scheduler. A schedule whose rule no
 // longer parses is logged and left out.
-Status reload(catalog::Db& db, Scheduler& s) {
+Status reload(catalog::Db& db, Scheduler& s, const std::vector<JobDefinition>& ad_hoc = {}) {
     DefinitionStore store(db);
     auto defs = store.list();
     if (!defs) return defs.error();
+    defs->insert(defs->end(), ad_hoc.begin(), ad_hoc.end());
     auto rows = store.schedules();
     if (!rows) return rows.error();
     auto libs = load_libraries(db);
@@ -68,11 +70,65 @@ Status persist(catalog::Db& db, const Scheduler& s) {
     return QueueStore(db).mirror(s.queue());
 }
 
-void sleep_until_next_tick(Clock& clock, double seconds, const std::atomic<bool>& stop) {
+void sleep_until_next_tick(Clock& clock, double seconds, const std::atomic<bool>& stop,
+                           const ServiceInbox* inbox = nullptr) {
     const auto slice = std::chrono::milliseconds(100);
-    for (double slept = 0; slept < seconds && !stop; slept += 0.1)
+    for (double slept = 0; slept < seconds && !stop && !(inbox && inbox->pending()); slept += 0.1)
         clock.sleep_for(slice);
 }
+
+// Backups submitted through the service's API: a stored definition is queued as a manual
+// run; an ad-hoc one becomes a definition named api-N that the scheduler knows only until its
+// run has ended (it is never stored in the catalog).
+class Submissions {
+public:
+    Submissions(catalog::Db& db, Scheduler& scheduler) : db_(db), scheduler_(scheduler) {}
+    const std::vector<JobDefinition>& ad_hoc() const { return ad_hoc_; }
+
+    Result<std::int64_t> enqueue(const BackupSubmission& s) {
+        if (!s.ad_hoc) return scheduler_.enqueue(s.definition, s.level, "manual");
+        JobDefinition d = *s.ad_hoc;
+        d.id = 0;
+        auto stored = DefinitionStore(db_).list();
+        if (!stored) return stored.error();
+        d.name = free_name(stored.value());
+        TL_TRY(check_definition(d));
+        TL_TRY(check_references(db_, d)); // pool, library, drives, sources: refused now
+        ad_hoc_.push_back(d);
+        TL_TRY(reload(db_, scheduler_, ad_hoc_));
+        auto id = scheduler_.enqueue(d.name, s.level, "manual");
+        if (!id) forget_ended();
+        return id;
+    }
+
+    // Drops the ad-hoc definitions whose run has left the queue.
+    void forget_ended() {
+        const auto queue = scheduler_.queue();
+        std::erase_if(ad_hoc_, [&](const JobDefinition& d) {
+            return std::none_of(queue.begin(), queue.end(),
+                                [&](const QueueEntry& e) { return e.definition == d.name; });
+        });
+    }
+
+private:
+    std::string free_name(const std::vector<JobDefinition>& stored) {
+        auto taken = [&](const std::string& n) {
+            auto same = [&](const JobDefinition& d) { return d.name == n; };
+            return std::any_of(stored.begin(), stored.end(), same) ||
+                   std::any_of(ad_hoc_.begin(), ad_hoc_.end(), same);
+        };
+        std::string name;
+        do
+            name = "api-" + std::to_string(++counter_);
+        while (taken(name));
+        return name;
+    }
+
+    catalog::Db& db_;
+    Scheduler& scheduler_;
+    std::vector<JobDefinition> ad_hoc_;
+    std::int64_t counter_ = 0;
+};
 } // namespace
 
 Status run_service(const ServiceOptions& o, Clock& clock, const std::atomic<bool>& stop) {
@@ -124,8 +180,14 @@ Status run_service(const ServiceOptions& o, Clock& clock, const std::atomic<bool
         if (!st) log->error("scheduler tick: {}", st.error().message);
         return st.ok();
     };
+    Submissions submissions(db.value(), scheduler);
+    auto take_submissions = [&] {
+        if (o.inbox)
+            o.inbox->take([&](const BackupSubmission& s) { return submissions.enqueue(s); },
+                          [&](std::int64_t id) { return scheduler.cancel(id); });
+    };
     while (!stop) {
-        if (report(reload(db.value(), scheduler))) {
+        if (report(reload(db.value(), scheduler, submissions.ad_hoc()))) {
             auto cancels = queue.cancel_requests();
             if (report(cancels.ok() ? Status{} : Status{cancels.error()}))
                 for (auto id : cancels.value())
@@ -133,11 +195,15 @@ Status run_service(const ServiceOptions& o, Clock& clock, const std::atomic<bool
                         log->warn("{}", st.error().message);
                         report(queue.remove(id));
                     }
+            take_submissions();
             scheduler.tick();
             report(persist(db.value(), scheduler));
+            submissions.forget_ended();
         }
-        sleep_until_next_tick(clock, o.tick_seconds, stop);
+        if (o.inbox) o.inbox->deliver();
+        sleep_until_next_tick(clock, o.tick_seconds, stop, o.inbox);
     }
+    if (o.inbox) o.inbox->close();
     log->info("scheduler service stopping: cancelling running jobs");
     scheduler.cancel_running();
     runner.wait_all();

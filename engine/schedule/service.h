@@ -14,6 +14,7 @@
 #include "common/result.h"
 #include "schedule/job_runner.h"
 #include "schedule/scheduler.h"
+#include "schedule/service_inbox.h"
 
 namespace tl::schedule {
 
@@ -28,6 +29,10 @@ struct ServiceOptions {
     // runner that holds its one-job-at-a-time gate around each run; it must outlive
     // run_service(), which calls its wait_all() when stopping.
     JobRunner* runner = nullptr;
+    // nullptr: runs are queued only by the schedules. The Tapeloom service (engine/service)
+    // passes the inbox its HTTP API submits backups to; it must outlive run_service(), which
+    // closes it when stopping.
+    ServiceInbox* inbox = nullptr;
 };
 
 Status run_service(const ServiceOptions& options, Clock& clock, const std::atomic<bool>& stop);

@@ -23,6 +23,9 @@ void add_scheduling_commands(Registry& r);
 void add_key_commands(Registry& r); // key create|list|export|import (key.cpp)   // job, schedule,
                                     // queue, serve (schedule.cpp)
 int exit_code_for_job_status(const std::string& status);
+void add_service_commands(Registry& r); // service start|stop|status (service.cpp)
+// `backup` goes through the service when one runs (backup_through_service.cpp).
+void route_backup_through_service(Registry& r);
 void add_catalog_commands(Registry& r); // catalog backup|after-jobs, recover-catalog (catalog.cpp)
 // After a backup: runs a catalog backup when `catalog after-jobs` is on; returns the exit code.
 int catalog_backup_after_job(Context& ctx, Engine& engine, const std::string& job_name,

@@ -10,8 +10,11 @@
 #include "media/label_job.h"
 #include "media/volume_actions.h"
 #include "media/volume_catalog.h"
+#include "shapes/volume_json.h"
 
 namespace tl::cli {
+
+using shapes::volume_json;
 
 namespace {
 std::string date_text(long long t) {
@@ -52,30 +55,6 @@ Result<std::optional<std::uint32_t>> block_size(Context& ctx) {
     if (!b) return b.error();
     TL_TRY(format::check_block_size(static_cast<std::size_t>(b.value())));
     return std::optional<std::uint32_t>(static_cast<std::uint32_t>(b.value()));
-}
-
-nlohmann::json volume_json(const media::VolumeRecord& v) {
-    nlohmann::json loc = {{"where", media::to_string(v.location)}};
-    if (v.location == media::Location::Outside) {
-        loc["site"] = v.site;
-        loc["left_at"] = v.left_at;
-    } else {
-        loc["library"] = v.library;
-        loc["slot"] = v.slot ? nlohmann::json(v.slot) : nlohmann::json(nullptr);
-    }
-    return {{"barcode", v.barcode},
-            {"pool", v.pool},
-            {"state", media::to_string(v.state)},
-            {"bytes", v.bytes},
-            {"capacity", v.capacity},
-            {"jobs", v.jobs},
-            {"tape_files", v.next_file},
-            {"labeled", v.labeled},
-            {"first_written", v.first_written},
-            {"last_written", v.last_written},
-            {"encrypted", !v.encryption_keys.empty()},
-            {"encryption_keys", v.encryption_keys},
-            {"location", loc}};
 }
 
 int do_label(Context& ctx, const std::string& barcode, const std::string& pool_name, bool force,

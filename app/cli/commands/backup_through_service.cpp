@@ -1,0 +1,135 @@
+// `tapeloom-cli backup` while the service runs for the data directory: instead of failing on
+// the data directory's lock (exit 4), the backup is submitted through the API as an ad-hoc run
+// (POST /v1/backups) and followed until it ends; the job report and the exit code are those
+// of `backup` (docs/api.md "backup while the service runs"). Ctrl-C cancels the job through
+// the API. Without a service, `backup` runs in this process as before.
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <thread>
+
+#include "client/service_client.h"
+#include "commands/commands.h"
+#include "common/units.h"
+#include "exit_codes.h"
+#include "job/backup_level.h"
+#include "job/job_report.h"
+#include "number_option.h"
+
+namespace tl::cli {
+
+namespace {
+std::atomic<bool> g_interrupted{false};
+
+// Options of `backup` that a job definition has no field for.
+constexpr const char* kLocalOnly[] = {"checkpoint", "poll-interval", "name", "compare-hash",
+                                      "progress"};
+
+Status size_field(const Args& a, const char* option, const char* field, nlohmann::json& j) {
+    if (!a.has(option)) return {};
+    auto v = parse_size(a.get(option));
+    if (!v)
+        return make_error(ErrorKind::InvalidArgument,
+                          std::string("--") + option + ": " + v.error().message);
+    j[field] = v.value();
+    return {};
+}
+
+Result<nlohmann::json> request_from(const Args& a) {
+    for (const char* o : kLocalOnly)
+        if (a.has(o))
+            return make_error(ErrorKind::InvalidArgument,
+                              std::string("--") + o +
+                                  " is not available while the service runs the data directory's "
+                                  "jobs; leave it out, or stop the service (tapeloom-cli service "
+                                  "stop)");
+    nlohmann::json j = {{"level", a.get("level", "full")}};
+    auto sources = a.all("source");
+    for (const auto& w : a.words())
+        sources.push_back(w);
+    j["sources"] = sources;
+    for (auto [option, field] :
+         {std::pair{"pool", "pool"}, std::pair{"library", "library"},
+          std::pair{"compression", "compression"}, std::pair{"encryption", "encryption"},
+          std::pair{"key", "key"}, std::pair{"encrypt-names", "encrypt_names"}})
+        if (a.has(option)) j[field] = a.get(option);
+    if (a.has("include")) j["include"] = a.all("include");
+    if (a.has("exclude")) j["exclude"] = a.all("exclude");
+    if (a.has("one-file-system")) j["one_file_system"] = true;
+    for (auto [option, max, field] : {std::tuple{"drives", 1024, "drives"},
+                                      std::tuple{"sessions-per-drive", 32, "sessions_per_drive"}})
+        if (a.has(option)) {
+            auto v = count_option(a, option, 1, max, 0);
+            if (!v) return v.error();
+            j[field] = v.value();
+        }
+    TL_TRY(size_field(a, "block-size", "block_size", j));
+    TL_TRY(size_field(a, "read-buffer", "read_buffer", j));
+    return j;
+}
+
+// Follows queue entry `id` until its run ended; Ctrl-C asks the service to cancel it once.
+Result<client::QueueEntryState> follow(client::ServiceClient& c, std::int64_t id) {
+    bool cancel_sent = false;
+    for (;;) {
+        if (g_interrupted && !cancel_sent) {
+            cancel_sent = true;
+            if (auto st = c.cancel(id); !st && st.error().kind != ErrorKind::NotFound)
+                return st.error();
+        }
+        auto e = c.queue_entry(id);
+        if (!e) return e.error();
+        if (e->state == "ended") return e.value();
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    }
+}
+
+int report(Context& ctx, client::ServiceClient& c, const client::QueueEntryState& ended) {
+    if (ended.job == 0)
+        return ctx.fail(make_error(
+            ErrorKind::Internal, "the service ran the backup but recorded no job: " + ended.error));
+    auto j = c.job(ended.job);
+    if (!j) return ctx.fail(j.error());
+    if (ctx.json())
+        ctx.print_json(j.value());
+    else
+        ctx.out() << job::format_report(job::report_from_json(j.value()))
+                  << job::format_level_fields(j.value());
+    if (j->contains("level_promotion"))
+        ctx.err() << "tapeloom-cli: warning: " << (*j)["level_promotion"].get<std::string>()
+                  << "\n";
+    if (ended.status == "failed")
+        ctx.err() << "tapeloom-cli: error: backup failed: " << ended.error << "\n";
+    return exit_code_for_job_status(ended.status);
+}
+
+int backup_through_service(Context& ctx, client::ServiceClient& c) {
+    if (auto lv = job::parse_backup_level(ctx.args().get("level", "full")); !lv)
+        return ctx.fail(lv.error());
+    auto request = request_from(ctx.args());
+    if (!request) return ctx.fail(request.error());
+    auto id = c.submit_backup(request.value());
+    if (!id) return ctx.fail(id.error());
+    g_interrupted = false;
+    std::signal(SIGINT, [](int) { g_interrupted = true; });
+    std::signal(SIGTERM, [](int) { g_interrupted = true; });
+    auto ended = follow(c, id.value());
+    std::signal(SIGINT, SIG_DFL);
+    std::signal(SIGTERM, SIG_DFL);
+    if (!ended) return ctx.fail(ended.error());
+    return report(ctx, c, ended.value());
+}
+} // namespace
+
+void route_backup_through_service(Registry& r) {
+    for (auto& cmd : r) {
+        if (cmd.path != std::vector<std::string>{"backup"}) continue;
+        cmd.run = [local = cmd.run](Context& ctx) {
+            client::ServiceClient c(ctx.home());
+            if (!c.service()) return local(ctx);
+            return backup_through_service(ctx, c);
+        };
+    }
+}
+
+} // namespace tl::cli

@@ -1,0 +1,190 @@
+// tapeloom-cli service start|stop|status: the Tapeloom service of a data directory, which
+// owns its engine and scheduler and serves the API on <home>/tapeloom.sock (docs/api.md).
+// `service start` detaches (the child runs `service start --foreground` in a session of its
+// own, its output in <home>/logs/service.log) and returns once the socket answers.
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstring>
+#include <thread>
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "client/service_client.h"
+#include "commands/commands.h"
+#include "common/home.h"
+#include "exit_codes.h"
+#include "service/api_protocol.h"
+#include "service/service.h"
+
+extern char** environ;
+
+namespace tl::cli {
+
+namespace {
+std::atomic<bool> g_stop{false}; // SIGTERM/SIGINT in the foreground service
+
+Result<std::size_t> max_jobs(const Args& a) {
+    if (!a.has("max-jobs")) return std::size_t{0};
+    const std::string v = a.get("max-jobs");
+    char* end = nullptr;
+    const long n = std::strtol(v.c_str(), &end, 10);
+    if (v.empty() || *end || n < 0 || n > 1000)
+        return make_error(ErrorKind::InvalidArgument,
+                          "--max-jobs takes 0 (no limit)..1000, not '" + v + "'");
+    return static_cast<std::size_t>(n);
+}
+
+int run_foreground(Context& ctx, std::size_t jobs) {
+    service::ServiceConfig config;
+    config.home = ctx.home();
+    config.limits.max_jobs = jobs;
+    if (auto st = ensure_directory(config.home); !st) return ctx.fail(st.error());
+    g_stop = false;
+    auto svc = service::Service::open(config, g_stop);
+    if (!svc) return ctx.fail(svc.error());
+    std::signal(SIGTERM, [](int) { g_stop = true; });
+    std::signal(SIGINT, [](int) { g_stop = true; });
+    std::signal(SIGPIPE, SIG_IGN);
+    ctx.err() << "tapeloom-cli: service of " << config.home << " running (pid " << getpid()
+              << ") on " << service::socket_path(config.home) << "\n";
+    auto st = svc.value()->run();
+    std::signal(SIGTERM, SIG_DFL);
+    std::signal(SIGINT, SIG_DFL);
+    if (!st) return ctx.fail(st.error());
+    return kOk;
+}
+
+// posix_spawn of this program as `--home H service start --foreground`, in a new session,
+// with stdin from /dev/null and its output appended to <home>/logs/service.log.
+Result<pid_t> spawn_service(const std::string& home, const Args& a, const std::string& log) {
+    std::vector<std::string> words = {"/proc/self/exe", "--home", home,
+                                      "service",        "start",  "--foreground"};
+    if (a.has("max-jobs")) words.insert(words.end(), {"--max-jobs", a.get("max-jobs")});
+    if (a.has("log-level")) words.insert(words.end(), {"--log-level", a.get("log-level")});
+    std::vector<char*> argv;
+    for (auto& w : words)
+        argv.push_back(w.data());
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t files;
+    posix_spawnattr_t attr;
+    posix_spawn_file_actions_init(&files);
+    posix_spawn_file_actions_addopen(&files, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&files, 1, log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0600);
+    posix_spawn_file_actions_adddup2(&files, 1, 2);
+    posix_spawnattr_init(&attr);
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSID);
+    pid_t pid = 0;
+    const int rc = posix_spawn(&pid, "/proc/self/exe", &files, &attr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&files);
+    posix_spawnattr_destroy(&attr);
+    if (rc != 0)
+        return make_error(ErrorKind::Io,
+                          std::string("cannot start the service: ") + std::strerror(rc));
+    return pid;
+}
+
+int start_detached(Context& ctx) {
+    const std::string home = ctx.home();
+    client::ServiceClient client(home);
+    if (auto info = client.service())
+        return ctx.fail(make_error(ErrorKind::Busy, "the service of " + home +
+                                                        " is running already (pid " +
+                                                        std::to_string(info->pid) + ")"));
+    if (auto st = ensure_directory(home + "/logs"); !st) return ctx.fail(st.error());
+    const std::string log = home + "/logs/service.log";
+    auto pid = spawn_service(home, ctx.args(), log);
+    if (!pid) return ctx.fail(pid.error());
+    // Wait until the socket answers, or the child has ended (its error is in the log).
+    for (;;) {
+        int status = 0;
+        if (waitpid(pid.value(), &status, WNOHANG) == pid.value()) {
+            const int code = WIFEXITED(status) ? WEXITSTATUS(status) : kFailure;
+            ctx.err() << "tapeloom-cli: error: the service did not start (exit " << code
+                      << "); see " << log << "\n";
+            return code == kOk ? kFailure : code;
+        }
+        if (auto info = client.service(); info && info->pid == pid.value()) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    if (ctx.json())
+        ctx.print_json({{"pid", pid.value()}, {"socket", client.socket()}});
+    else
+        ctx.out() << pid.value() << "\n";
+    return kOk;
+}
+
+int service_start(Context& ctx) {
+    auto jobs = max_jobs(ctx.args());
+    if (!jobs) return ctx.fail(jobs.error());
+    if (ctx.args().has("foreground")) return run_foreground(ctx, jobs.value());
+    return start_detached(ctx);
+}
+
+int service_stop(Context& ctx) {
+    client::ServiceClient client(ctx.home());
+    auto info = client.service();
+    if (!info) return ctx.fail(info.error());
+    if (auto st = client.stop(); !st) return ctx.fail(st.error());
+    // Gone: the socket removed and the data directory's lock released.
+    struct stat st {};
+    while (lstat(client.socket().c_str(), &st) == 0 || HomeLock::holder(ctx.home()) != 0)
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    if (ctx.json())
+        ctx.print_json({{"stopped", info->pid}});
+    else
+        ctx.out() << "service of " << ctx.home() << " (pid " << info->pid << ") stopped\n";
+    return kOk;
+}
+
+int service_status(Context& ctx) {
+    client::ServiceClient client(ctx.home());
+    auto info = client.service();
+    if (!info) {
+        if (ctx.json())
+            ctx.print_json({{"running", false}, {"home", ctx.home()}});
+        else
+            ctx.out() << "service of " << ctx.home() << ": not running\n";
+        return kNotFound;
+    }
+    if (ctx.json())
+        ctx.print_json({{"running", true},
+                        {"pid", info->pid},
+                        {"home", info->home},
+                        {"version", info->version},
+                        {"api", info->api},
+                        {"socket", client.socket()}});
+    else
+        ctx.out() << "service of " << info->home << ": running (pid " << info->pid << ", version "
+                  << info->version << ", API v" << info->api << ") on " << client.socket() << "\n";
+    return kOk;
+}
+} // namespace
+
+void add_service_commands(Registry& r) {
+    r.push_back({{"service", "start"},
+                 "[--foreground] [--max-jobs N]",
+                 "start the service of the data directory (engine, scheduler, API on "
+                 "<home>/tapeloom.sock; docs/api.md); detached unless --foreground",
+                 {"max-jobs"},
+                 {"foreground"},
+                 service_start});
+    r.push_back({{"service", "stop"},
+                 "",
+                 "stop the service (running jobs are cancelled) and wait until it is gone",
+                 {},
+                 {},
+                 service_stop});
+    r.push_back({{"service", "status"},
+                 "",
+                 "whether the service runs: exit 0 running, 3 not running",
+                 {},
+                 {},
+                 service_status});
+}
+
+} // namespace tl::cli

@@ -1,0 +1,65 @@
+#pragma once
+// The one C++ client of the Tapeloom service's API (docs/api.md), used by the CLI (and next by
+// the console): HTTP/JSON over <home>/tapeloom.sock with cpp-httplib, the `Tapeloom-API`
+// version header on every call, and every answer as a tl::Result. The JSON values are the
+// CLI's --json shapes. A service that is not there gives NotFound "service not running for
+// <home>"; the service's errors come back with their kind and message. No Qt. One client per
+// thread.
+#include <cstdint>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "common/result.h"
+
+namespace tl::client {
+
+struct ServiceInfo {
+    long pid = 0;
+    std::string home;
+    std::string version;
+    int api = 0;
+};
+
+// An ended queue entry: which job it became and how that ended.
+struct QueueEntryState {
+    std::int64_t id = 0;
+    std::string state;  // queued | running | ended
+    std::string status; // ended: completed | warnings | partial | failed | cancelled
+    std::int64_t job = 0;
+    std::string error;
+};
+
+class ServiceClient {
+public:
+    explicit ServiceClient(std::string home);
+
+    const std::string& home() const { return home_; }
+    const std::string& socket() const { return socket_; }
+
+    Result<ServiceInfo> service();                                        // GET /v1/service
+    Result<nlohmann::json> status();                                      // GET /v1/status
+    Result<nlohmann::json> jobs(std::int64_t limit, std::int64_t offset); // GET /v1/jobs
+    Result<nlohmann::json> job(std::int64_t id);                          // GET /v1/jobs/{id}
+    Result<nlohmann::json> volumes();                                     // GET /v1/volumes
+    Result<nlohmann::json> pools();                                       // GET /v1/pools
+    Result<nlohmann::json> queue();                                       // GET /v1/queue
+    Result<QueueEntryState> queue_entry(std::int64_t id);                 // GET /v1/queue/{id}
+    // POST /v1/backups: {"definition": NAME[, "level"]} or {"sources": [...], ...}; returns the
+    // queue entry's id at once.
+    Result<std::int64_t> submit_backup(const nlohmann::json& request);
+    Status cancel(std::int64_t queue_id); // POST /v1/queue/{id}/cancel
+    Status stop();                        // POST /v1/service/stop
+    Result<std::string> metrics();        // GET /metrics
+
+private:
+    Result<std::string> call(const std::string& method, const std::string& path,
+                             const std::string& body = {});
+    Result<nlohmann::json> call_json(const std::string& method, const std::string& path,
+                                     const std::string& body = {});
+
+    std::string home_;
+    std::string socket_;
+};
+
+} // namespace tl::client

@@ -1,0 +1,41 @@
+#include "service/api_context.h"
+
+#include <cstdlib>
+
+#include "common/log.h"
+#include "service/api_protocol.h"
+
+namespace tl::service {
+
+void reply_json(httplib::Response& res, int status, const nlohmann::json& body) {
+    res.status = status;
+    res.set_content(body.dump(), "application/json");
+}
+
+void reply_error(httplib::Response& res, const Error& e) {
+    reply_json(res, http_status_for(e.kind), error_json(e));
+}
+
+void answer_from_catalog(const ApiContext& ctx, httplib::Response& res,
+                         const std::function<Result<nlohmann::json>(catalog::Db&)>& fn) {
+    auto db = catalog::Db::open(ctx.home + "/catalog.db", false);
+    if (!db) {
+        log::get("service")->error("{}", db.error().message);
+        return reply_error(res, db.error());
+    }
+    auto body = fn(db.value());
+    if (!body) return reply_error(res, body.error());
+    reply_json(res, 200, body.value());
+}
+
+Result<std::int64_t> id_in_path(const httplib::Request& req, const char* what) {
+    const std::string text = req.matches.size() > 1 ? req.matches[1].str() : std::string();
+    char* end = nullptr;
+    const long long n = std::strtoll(text.c_str(), &end, 10);
+    if (text.empty() || *end || n <= 0)
+        return make_error(ErrorKind::InvalidArgument,
+                          std::string(what) + " must be a positive number, not '" + text + "'");
+    return static_cast<std::int64_t>(n);
+}
+
+} // namespace tl::service

@@ -1,0 +1,45 @@
+#pragma once
+// What the API's routes share with the service that serves them, and the helpers every route
+// uses to answer: JSON bodies, errors as {"error":{...}}, a catalog connection of its own.
+#include <atomic>
+#include <functional>
+#include <string>
+
+#include <httplib.h>
+#include <sys/types.h>
+
+#include <nlohmann/json.hpp>
+
+#include "catalog/db.h"
+#include "schedule/service_inbox.h"
+#include "service/run_tracker.h"
+
+namespace tl::service {
+
+struct ApiContext {
+    std::string home;
+    uid_t owner = 0; // the data directory's owner: may connect, as root may
+    long pid = 0;    // the service's
+    schedule::ServiceInbox& inbox;
+    RunTracker& tracker;
+    std::atomic<bool>& stop; // set by POST /v1/service/stop
+};
+
+void reply_json(httplib::Response& res, int status, const nlohmann::json& body);
+void reply_error(httplib::Response& res, const Error& e);
+
+// Runs `fn` on a fresh catalog connection (one per request: SQLite connections are not shared
+// between threads) and answers with its JSON, or with its error.
+void answer_from_catalog(const ApiContext& ctx, httplib::Response& res,
+                         const std::function<Result<nlohmann::json>(catalog::Db&)>& fn);
+
+// The number in a route's first capture ({id}); InvalidArgument names it otherwise.
+Result<std::int64_t> id_in_path(const httplib::Request& req, const char* what);
+
+void add_read_routes(httplib::Server& server, const ApiContext& ctx);
+void add_action_routes(httplib::Server& server, const ApiContext& ctx);
+void add_metrics_route(httplib::Server& server, const ApiContext& ctx);
+// Peer check, API version check, JSON for unknown routes and exceptions.
+void add_guards(httplib::Server& server, const ApiContext& ctx);
+
+} // namespace tl::service

@@ -1,0 +1,40 @@
+// GET /metrics (no version prefix: Prometheus scrapers send no Tapeloom-API header).
+#include "metrics/live_board.h"
+#include "schedule/queue_store.h"
+#include "service/api_context.h"
+#include "service/metrics_text.h"
+
+namespace tl::service {
+
+namespace {
+Result<MetricsInput> gather(const ApiContext& ctx, catalog::Db& db) {
+    MetricsInput in;
+    auto entries = schedule::QueueStore(db).list();
+    if (!entries) return entries.error();
+    for (const auto& e : entries.value())
+        (e.state == schedule::QueueEntry::State::Running ? in.jobs_running : in.queue_waiting)++;
+    auto vols = read_volumes_by_state(db);
+    if (!vols) return vols.error();
+    in.volumes_by_state = std::move(vols.value());
+    auto size = read_catalog_size(db);
+    if (!size) return size.error();
+    in.catalog = size.value();
+    auto live = metrics::LiveBoard(ctx.home).read();
+    if (live)
+        for (auto& s : live.value())
+            if (!s.ended) in.live.push_back(std::move(s));
+    return in;
+}
+} // namespace
+
+void add_metrics_route(httplib::Server& server, const ApiContext& ctx) {
+    server.Get("/metrics", [&ctx](const httplib::Request&, httplib::Response& res) {
+        auto db = catalog::Db::open(ctx.home + "/catalog.db", false);
+        if (!db) return reply_error(res, db.error());
+        auto in = gather(ctx, db.value());
+        if (!in) return reply_error(res, in.error());
+        res.set_content(metrics_text(in.value()), "text/plain; version=0.0.4; charset=utf-8");
+    });
+}
+
+} // namespace tl::service

@@ -1,0 +1,62 @@
+#include "service/metrics_text.h"
+
+#include <sstream>
+
+namespace tl::service {
+
+namespace {
+// A label value with \, " and newline escaped as the format asks.
+std::string label(const std::string& v) {
+    std::string out;
+    for (char c : v) {
+        if (c == '\\' || c == '"') out += '\\';
+        if (c == '\n') {
+            out += "\\n";
+            continue;
+        }
+        out += c;
+    }
+    return out;
+}
+
+void head(std::ostream& o, const char* name, const char* type, const char* help) {
+    o << "# HELP " << name << " " << help << "\n# TYPE " << name << " " << type << "\n";
+}
+
+void live_metrics(std::ostream& o, const std::vector<metrics::LiveSnapshot>& live) {
+    head(o, "tapeloom_job_rate_bytes_per_second", "gauge",
+         "Tape bytes per second of a running job over its last poll.");
+    for (const auto& s : live)
+        o << "tapeloom_job_rate_bytes_per_second{job=\"" << s.job_id << "\",name=\""
+          << label(s.name) << "\"} " << s.wall_rate << "\n";
+    head(o, "tapeloom_drive_bytes", "gauge", "Bytes a drive wrote for the running job.");
+    for (const auto& s : live)
+        for (const auto& d : s.drives)
+            o << "tapeloom_drive_bytes{drive=\"" << label(d.name) << "\",job=\"" << s.job_id
+              << "\"} " << d.bytes << "\n";
+    head(o, "tapeloom_drive_state", "gauge", "1 for the state a drive of a running job is in.");
+    for (const auto& s : live)
+        for (const auto& d : s.drives)
+            o << "tapeloom_drive_state{drive=\"" << label(d.name) << "\",state=\"" << label(d.state)
+              << "\"} 1\n";
+}
+} // namespace
+
+std::string metrics_text(const MetricsInput& in) {
+    std::ostringstream o;
+    head(o, "tapeloom_jobs_running", "gauge", "Jobs the service runs now.");
+    o << "tapeloom_jobs_running " << in.jobs_running << "\n";
+    head(o, "tapeloom_queue_length", "gauge", "Queued runs waiting to start.");
+    o << "tapeloom_queue_length " << in.queue_waiting << "\n";
+    head(o, "tapeloom_volumes", "gauge", "Volumes in the catalog by state.");
+    for (const auto& [state, n] : in.volumes_by_state)
+        o << "tapeloom_volumes{state=\"" << label(state) << "\"} " << n << "\n";
+    head(o, "tapeloom_catalog_bytes", "gauge", "Size of the catalog database and its WAL.");
+    o << "tapeloom_catalog_bytes " << in.catalog.bytes << "\n";
+    head(o, "tapeloom_catalog_jobs", "gauge", "Jobs in the job history.");
+    o << "tapeloom_catalog_jobs " << in.catalog.jobs << "\n";
+    live_metrics(o, in.live);
+    return o.str();
+}
+
+} // namespace tl::service

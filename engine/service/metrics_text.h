@@ -1,0 +1,25 @@
+#pragma once
+// GET /metrics: the service's figures in the Prometheus text exposition format (version
+// 0.0.4): running jobs and queue length, volumes by state, catalog size, and per running job
+// its rate and per drive its bytes and state (from the LiveBoard snapshots).
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "metrics/live_snapshot.h"
+#include "service/catalog_reads.h"
+
+namespace tl::service {
+
+struct MetricsInput {
+    std::int64_t jobs_running = 0;
+    std::int64_t queue_waiting = 0;
+    std::map<std::string, std::int64_t> volumes_by_state;
+    CatalogSize catalog;
+    std::vector<metrics::LiveSnapshot> live; // running jobs only
+};
+
+std::string metrics_text(const MetricsInput& in);
+
+} // namespace tl::service

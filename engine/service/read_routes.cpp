@@ -1,0 +1,135 @@
+// GET /v1/service (who serves), /v1/status, /v1/jobs, /v1/jobs/{id}, /v1/volumes, /v1/pools,
+// /v1/queue, /v1/queue/{id}: the CLI's --json shapes (engine/shapes), read on the request's own
+// catalog connection.
+#include "common/log.h"
+#include "common/version.h"
+#include "media/pool.h"
+#include "media/volume_catalog.h"
+#include "metrics/cpu_stat.h"
+#include "metrics/process_stat.h"
+#include "schedule/queue_store.h"
+#include "service/api_context.h"
+#include "service/api_protocol.h"
+#include "service/catalog_reads.h"
+#include "shapes/job_json.h"
+#include "shapes/pool_json.h"
+#include "shapes/queue_json.h"
+#include "shapes/status_json.h"
+#include "shapes/volume_json.h"
+
+namespace tl::service {
+
+namespace {
+// A query parameter as a count: absent gives `fallback`; bad input is InvalidArgument.
+Result<std::int64_t> count_param(const httplib::Request& req, const char* name,
+                                 std::int64_t fallback) {
+    if (!req.has_param(name)) return fallback;
+    const std::string v = req.get_param_value(name);
+    char* end = nullptr;
+    const long long n = std::strtoll(v.c_str(), &end, 10);
+    if (v.empty() || *end || n < 0)
+        return make_error(ErrorKind::InvalidArgument,
+                          std::string("?") + name + "= takes a count (0 or more), not '" + v + "'");
+    return static_cast<std::int64_t>(n);
+}
+
+constexpr std::int64_t kDefaultPage = 100, kMaxPage = 10000;
+
+Result<nlohmann::json> jobs_page(catalog::Db& db, const httplib::Request& req) {
+    auto limit = count_param(req, "limit", kDefaultPage);
+    if (!limit) return limit.error();
+    auto offset = count_param(req, "offset", 0);
+    if (!offset) return offset.error();
+    if (limit.value() == 0 || limit.value() > kMaxPage)
+        return make_error(ErrorKind::InvalidArgument,
+                          "?limit= takes 1.." + std::to_string(kMaxPage) + " jobs a page, not " +
+                              std::to_string(limit.value()));
+    auto page = read_job_page(db, limit.value(), offset.value());
+    if (!page) return page.error();
+    nlohmann::json rows = nlohmann::json::array();
+    for (const auto& r : page->rows)
+        rows.push_back(shapes::job_row_json(r));
+    return nlohmann::json{{"jobs", rows},
+                          {"total", page->total},
+                          {"limit", limit.value()},
+                          {"offset", offset.value()}};
+}
+
+Result<nlohmann::json> queue_entry(const ApiContext& ctx, catalog::Db& db, std::int64_t id) {
+    auto entries = schedule::QueueStore(db).list();
+    if (!entries) return entries.error();
+    for (const auto& e : entries.value())
+        if (e.id == id) return shapes::queue_entry_json(e);
+    if (auto r = ctx.tracker.ended(id))
+        return nlohmann::json{{"id", id},
+                              {"state", "ended"},
+                              {"status", r->status},
+                              {"job", r->job_id},
+                              {"error", r->error}};
+    return make_error(ErrorKind::NotFound, "queue entry " + std::to_string(id) +
+                                               " is neither queued, running nor ended under "
+                                               "this service; see GET /v1/queue");
+}
+} // namespace
+
+void add_read_routes(httplib::Server& server, const ApiContext& ctx) {
+    server.Get("/v1/service", [&ctx](const httplib::Request&, httplib::Response& res) {
+        reply_json(res, 200,
+                   {{"pid", ctx.pid},
+                    {"home", ctx.home},
+                    {"version", engine_version()},
+                    {"api", kApiMajor}});
+    });
+    server.Get("/v1/status", [&ctx](const httplib::Request&, httplib::Response& res) {
+        answer_from_catalog(ctx, res, [&](catalog::Db& db) -> Result<nlohmann::json> {
+            auto s = read_status(db, ctx.home);
+            if (!s) return s.error();
+            auto cpu = metrics::read_proc_stat();
+            return shapes::status_json(s.value(), cpu ? cpu->per_cpu.size() : 0,
+                                       metrics::read_process_stat().rss_bytes);
+        });
+    });
+    server.Get("/v1/jobs", [&ctx](const httplib::Request& req, httplib::Response& res) {
+        answer_from_catalog(ctx, res, [&](catalog::Db& db) { return jobs_page(db, req); });
+    });
+    server.Get(R"(/v1/jobs/([^/]+))", [&ctx](const httplib::Request& req, httplib::Response& res) {
+        auto id = id_in_path(req, "a job ID");
+        if (!id) return reply_error(res, id.error());
+        answer_from_catalog(ctx, res, [&](catalog::Db& db) { return read_job(db, id.value()); });
+    });
+    server.Get("/v1/volumes", [&ctx](const httplib::Request&, httplib::Response& res) {
+        answer_from_catalog(ctx, res, [](catalog::Db& db) -> Result<nlohmann::json> {
+            auto vols = media::list_volumes(db);
+            if (!vols) return vols.error();
+            nlohmann::json arr = nlohmann::json::array();
+            for (const auto& v : vols.value())
+                arr.push_back(shapes::volume_json(v));
+            return arr;
+        });
+    });
+    server.Get("/v1/pools", [&ctx](const httplib::Request&, httplib::Response& res) {
+        answer_from_catalog(ctx, res, [](catalog::Db& db) -> Result<nlohmann::json> {
+            auto pools = media::list_pools(db);
+            if (!pools) return pools.error();
+            nlohmann::json arr = nlohmann::json::array();
+            for (const auto& p : pools.value())
+                arr.push_back(shapes::pool_json(p));
+            return arr;
+        });
+    });
+    server.Get("/v1/queue", [&ctx](const httplib::Request&, httplib::Response& res) {
+        answer_from_catalog(ctx, res, [&](catalog::Db& db) -> Result<nlohmann::json> {
+            auto entries = schedule::QueueStore(db).list();
+            if (!entries) return entries.error();
+            return shapes::queue_json(ctx.pid, entries.value());
+        });
+    });
+    server.Get(R"(/v1/queue/([^/]+))", [&ctx](const httplib::Request& req, httplib::Response& res) {
+        auto id = id_in_path(req, "a queue entry ID");
+        if (!id) return reply_error(res, id.error());
+        answer_from_catalog(ctx, res,
+                            [&](catalog::Db& db) { return queue_entry(ctx, db, id.value()); });
+    });
+}
+
+} // namespace tl::service

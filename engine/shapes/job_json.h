@@ -1,0 +1,30 @@
+#pragma once
+// The JSON shapes of the job history, as `tapeloom-cli jobs list --json` and `jobs show --json`
+// print them and the service's GET /v1/jobs and GET /v1/jobs/{id} return them (docs/api.md).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "media/clone_job.h"
+
+namespace tl::shapes {
+
+struct JobRow {
+    std::int64_t id = 0;
+    std::string kind, name, level, status;
+    std::int64_t started = 0, ended = 0, files = 0, bytes = 0;
+};
+
+// One row of `jobs list --json`.
+nlohmann::json job_row_json(const JobRow& j);
+
+// `jobs show --json`: the stored report, with the copies made by `clone` when there are any.
+nlohmann::json job_report_json(nlohmann::json report,
+                               const std::vector<media::CopyListing>& copies);
+
+// `jobs show --json` of a job that has no report yet (it runs, or it was interrupted).
+nlohmann::json job_without_report_json(std::int64_t job_id, const std::string& status);
+
+} // namespace tl::shapes

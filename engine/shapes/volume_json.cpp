@@ -1,0 +1,29 @@
+#include "shapes/volume_json.h"
+
+namespace tl::shapes {
+
+nlohmann::json volume_json(const media::VolumeRecord& v) {
+    nlohmann::json loc = {{"where", media::to_string(v.location)}};
+    if (v.location == media::Location::Outside) {
+        loc["site"] = v.site;
+        loc["left_at"] = v.left_at;
+    } else {
+        loc["library"] = v.library;
+        loc["slot"] = v.slot ? nlohmann::json(v.slot) : nlohmann::json(nullptr);
+    }
+    return {{"barcode", v.barcode},
+            {"pool", v.pool},
+            {"state", media::to_string(v.state)},
+            {"bytes", v.bytes},
+            {"capacity", v.capacity},
+            {"jobs", v.jobs},
+            {"tape_files", v.next_file},
+            {"labeled", v.labeled},
+            {"first_written", v.first_written},
+            {"last_written", v.last_written},
+            {"encrypted", !v.encryption_keys.empty()},
+            {"encryption_keys", v.encryption_keys},
+            {"location", loc}};
+}
+
+} // namespace tl::shapes
