@@ -54,7 +54,9 @@ Result<std::vector<JobRecord>> list_jobs(Db& db, const JobQuery& query) {
     for (std::size_t i = 0; i < where.size(); ++i)
         sql += (i == 0 ? " WHERE " : " AND ") + where[i];
     sql += order_by(query.order);
-    if (query.limit > 0) sql += " LIMIT " + std::to_string(query.limit);
+    if (query.limit > 0 || query.offset > 0)
+        sql += " LIMIT " + (query.limit > 0 ? std::to_string(query.limit) : std::string("-1")) +
+               " OFFSET " + std::to_string(query.offset);
     auto q = db.prepare(sql);
     if (!q) return q.error();
     int bind = 1;
@@ -68,6 +70,10 @@ Result<std::vector<JobRecord>> list_jobs(Db& db, const JobQuery& query) {
         out.push_back(read_row(q.value(), query.with_rates));
     }
     return out;
+}
+
+Result<std::int64_t> count_jobs(Db& db) {
+    return db.scalar("SELECT count(*) FROM jobs");
 }
 
 Result<std::optional<JobRecord>> find_job(Db& db, std::int64_t id) {

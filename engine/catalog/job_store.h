@@ -37,10 +37,13 @@ struct JobQuery {
     bool finished_only = false; // leave running and waiting jobs out
     JobOrder order = JobOrder::OldestFirst;
     std::size_t limit = 0;   // 0 = no limit
+    std::size_t offset = 0;  // rows to skip first (paging)
     bool with_rates = false; // fill elapsed_s and the rates from the reports
 };
 
 Result<std::vector<JobRecord>> list_jobs(Db& db, const JobQuery& query = {});
+// How many jobs the history holds.
+Result<std::int64_t> count_jobs(Db& db);
 // nullopt when no job has that id.
 Result<std::optional<JobRecord>> find_job(Db& db, std::int64_t id);
 

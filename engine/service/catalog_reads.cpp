@@ -11,34 +11,28 @@ namespace tl::service {
 
 Result<JobPage> read_job_page(catalog::Db& db, std::int64_t limit, std::int64_t offset) {
     JobPage page;
-    auto total = db.scalar("SELECT count(*) FROM jobs");
+    auto total = catalog::count_jobs(db);
     if (!total) return total.error();
     page.total = total.value();
-    auto q = db.prepare("SELECT id, kind, name, level, status, started, ended, files, bytes "
-                        "FROM jobs ORDER BY id LIMIT ? OFFSET ?");
-    if (!q) return q.error();
-    q->bind(1, limit > 0 ? limit : std::int64_t{-1}).bind(2, offset);
-    for (;;) {
-        auto row = q->step();
-        if (!row) return row.error();
-        if (!row.value()) break;
-        page.rows.push_back({q->i64(0), q->text(1), q->text(2), q->text(3), q->text(4), q->i64(5),
-                             q->i64(6), q->i64(7), q->i64(8)});
-    }
+    catalog::JobQuery query;
+    query.limit = limit > 0 ? static_cast<std::size_t>(limit) : 0;
+    query.offset = offset > 0 ? static_cast<std::size_t>(offset) : 0;
+    auto rows = catalog::list_jobs(db, query);
+    if (!rows) return rows.error();
+    page.rows = std::move(rows.value());
     return page;
 }
 
 Result<nlohmann::json> read_job(catalog::Db& db, std::int64_t id) {
-    auto q = db.prepare("SELECT report, status FROM jobs WHERE id=?");
-    if (!q) return q.error();
-    q->bind(1, id);
-    auto row = q->step();
-    if (!row) return row.error();
+    auto stored = catalog::stored_report(db, id);
+    if (!stored) return stored.error();
     const std::string name = "job " + std::to_string(id);
-    if (!row.value())
+    if (!stored.value())
         return make_error(ErrorKind::NotFound, name + " does not exist; see GET /v1/jobs");
-    if (q->is_null(0)) return shapes::job_without_report_json(id, q->text(1));
-    auto report = nlohmann::json::parse(q->text(0), nullptr, false);
+    if (!stored.value()->json)
+        return shapes::job_without_report_json(id, stored.value()->status,
+                                               stored.value()->waiting_for);
+    auto report = nlohmann::json::parse(*stored.value()->json, nullptr, false);
     if (report.is_discarded())
         return make_error(ErrorKind::Corrupt, name + ": its stored report is not JSON");
     auto copies = media::list_copies(db, id);
@@ -85,7 +79,7 @@ Result<CatalogSize> read_catalog_size(catalog::Db& db) {
         const auto n = std::filesystem::file_size(f, ec);
         if (!ec) size.bytes += static_cast<std::int64_t>(n);
     }
-    auto jobs = db.scalar("SELECT count(*) FROM jobs");
+    auto jobs = catalog::count_jobs(db);
     if (!jobs) return jobs.error();
     size.jobs = jobs.value();
     return size;

@@ -16,7 +16,7 @@
 namespace tl::service {
 
 struct JobPage {
-    std::vector<shapes::JobRow> rows; // by id, oldest first, as `jobs list`
+    std::vector<catalog::JobRecord> rows; // by id, oldest first, as `jobs list`
     std::int64_t total = 0;
 };
 

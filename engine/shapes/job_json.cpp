@@ -2,10 +2,18 @@
 
 namespace tl::shapes {
 
-nlohmann::json job_row_json(const JobRow& j) {
-    return {{"id", j.id},       {"kind", j.kind},     {"name", j.name},
-            {"level", j.level}, {"status", j.status}, {"started", j.started},
-            {"ended", j.ended}, {"files", j.files},   {"bytes", j.bytes}};
+nlohmann::json job_row_json(const catalog::JobRecord& j) {
+    return {
+        {"id", j.id},
+        {"kind", j.kind},
+        {"name", j.name},
+        {"level", j.level},
+        {"status", j.status},
+        {"started", j.started},
+        {"ended", j.ended},
+        {"files", j.files},
+        {"bytes", j.bytes},
+        {"waiting_for", j.waiting_for.empty() ? nlohmann::json() : nlohmann::json(j.waiting_for)}};
 }
 
 nlohmann::json job_report_json(nlohmann::json report,
@@ -21,8 +29,11 @@ nlohmann::json job_report_json(nlohmann::json report,
     return report;
 }
 
-nlohmann::json job_without_report_json(std::int64_t job_id, const std::string& status) {
-    return {{"job_id", job_id}, {"status", status}};
+nlohmann::json job_without_report_json(std::int64_t job_id, const std::string& status,
+                                       const std::string& waiting_for) {
+    nlohmann::json j = {{"job_id", job_id}, {"status", status}};
+    if (!waiting_for.empty()) j["waiting_for"] = waiting_for;
+    return j;
 }
 
 } // namespace tl::shapes

@@ -7,24 +7,21 @@
 
 #include <nlohmann/json.hpp>
 
+#include "catalog/job_store.h"
 #include "media/clone_job.h"
 
 namespace tl::shapes {
 
-struct JobRow {
-    std::int64_t id = 0;
-    std::string kind, name, level, status;
-    std::int64_t started = 0, ended = 0, files = 0, bytes = 0;
-};
-
-// One row of `jobs list --json`.
-nlohmann::json job_row_json(const JobRow& j);
+// One row of `jobs list --json` ("waiting_for": why a waiting job waits, else null).
+nlohmann::json job_row_json(const catalog::JobRecord& j);
 
 // `jobs show --json`: the stored report, with the copies made by `clone` when there are any.
 nlohmann::json job_report_json(nlohmann::json report,
                                const std::vector<media::CopyListing>& copies);
 
 // `jobs show --json` of a job that has no report yet (it runs, or it was interrupted).
-nlohmann::json job_without_report_json(std::int64_t job_id, const std::string& status);
+// A waiting job also says what it waits for ("waiting_for").
+nlohmann::json job_without_report_json(std::int64_t job_id, const std::string& status,
+                                       const std::string& waiting_for = "");
 
 } // namespace tl::shapes

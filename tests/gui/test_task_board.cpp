@@ -209,6 +209,18 @@ private Q_SLOTS:
         QVERIFY(board->cancel(backup.id));
         QVERIFY(board->waitUntilIdle(10000));
         QTRY_VERIFY(!lib->statusText().contains(QStringLiteral("Backup nightly")));
+        // The restore left its cartridge in the drive it used: load a cartridge still in a
+        // slot into a drive that is empty now.
+        QSignalSpy refreshed(lib, &tl::ui::LibraryPage::refreshed);
+        lib->refresh();
+        QTRY_VERIFY_WITH_TIMEOUT(refreshed.count() >= 1, 20000);
+        full = 0;
+        drive = -1;
+        for (const auto& e : lib->snapshot().inventory.storage)
+            if (e.full && !full) full = int(e.number);
+        for (const auto& e : lib->snapshot().inventory.drives)
+            if (!e.full && drive < 0) drive = int(e.number);
+        QVERIFY(full > 0 && drive >= 0);
         QSignalSpy moved(lib, &tl::ui::LibraryPage::moveFinished);
         QVERIFY2(lib->load(full, drive), qPrintable(lib->statusText()));
         QTRY_VERIFY_WITH_TIMEOUT(moved.count() == 1, 30000);

@@ -8,6 +8,7 @@
 #include "job/job_report.h"
 #include "media/clone_job.h"
 #include "number_option.h"
+#include "shapes/job_json.h"
 
 namespace tl::cli {
 
@@ -46,17 +47,7 @@ int jobs_list(Context& ctx) {
     if (!jobs) return ctx.fail(jobs.error());
     nlohmann::json arr = nlohmann::json::array();
     for (const auto& j : jobs.value())
-        arr.push_back({{"id", j.id},
-                       {"kind", j.kind},
-                       {"name", j.name},
-                       {"level", j.level},
-                       {"status", j.status},
-                       {"started", j.started},
-                       {"ended", j.ended},
-                       {"files", j.files},
-                       {"bytes", j.bytes},
-                       {"waiting_for",
-                        j.waiting_for.empty() ? nlohmann::json() : nlohmann::json(j.waiting_for)}});
+        arr.push_back(shapes::job_row_json(j));
     if (ctx.json()) {
         ctx.print_json(arr);
         return 0;
@@ -96,14 +87,11 @@ int jobs_show(Context& ctx) {
         // A job waiting for a drive or volume another job holds says which (docs/cli.md).
         const std::string& waiting = stored.value()->waiting_for;
         if (ctx.json()) {
-            nlohmann::json j = {{"job_id", job_id.value()}, {"status", stored.value()->status}};
-            if (!waiting.empty()) j["waiting_for"] = waiting;
-            ctx.print_json(j);
+            ctx.print_json(
+                shapes::job_without_report_json(job_id.value(), stored.value()->status, waiting));
         } else {
             ctx.out() << "Job " << id << ": " << stored.value()->status
-                      << (waiting.empty() ? " (no report yet)" : ", " + waiting)
-                      << "
-                         ";
+                      << (waiting.empty() ? " (no report yet)" : ", " + waiting) << "\n";
         }
         return 0;
     }
@@ -115,17 +103,7 @@ int jobs_show(Context& ctx) {
     auto copies = media::list_copies(engine.value()->catalog(), job_id.value());
     if (!copies) return ctx.fail(copies.error());
     if (ctx.json()) {
-        auto out = j;
-        if (!copies->empty()) {
-            out["copies"] = nlohmann::json::array();
-            for (const auto& c : copies.value())
-                out["copies"].push_back({{"saveset", c.original},
-                                         {"copy", c.copy},
-                                         {"source", c.source},
-                                         {"pool", c.pool},
-                                         {"volumes", c.volumes}});
-        }
-        ctx.print_json(out);
+        ctx.print_json(shapes::job_report_json(j, copies.value()));
         return 0;
     }
     ctx.out() << job::format_report(job::report_from_json(j)) << job::format_level_fields(j);
