@@ -1,4 +1,5 @@
 #include "api/engine.h"
+#include "api/engine_status.h"
 
 #include <filesystem>
 #include <map>
@@ -125,11 +126,10 @@ bool Engine::read_only() const {
     return !d_->lock.has_value();
 }
 
-Result<EngineStatus> Engine::status() {
+Result<EngineStatus> read_engine_status(catalog::Db& db, const std::string& home) {
     EngineStatus s;
-    s.home = d_->home;
-    s.catalog_path = d_->db.path();
-    auto& db = catalog();
+    s.home = home;
+    s.catalog_path = db.path();
     s.version = engine_version();
     s.schema_version = catalog::schema_version();
     auto libs = db.scalar("SELECT count(*) FROM libraries");
@@ -139,6 +139,10 @@ Result<EngineStatus> Engine::status() {
     s.libraries = libs.value();
     s.drives = drives.value();
     return s;
+}
+
+Result<EngineStatus> Engine::status() {
+    return read_engine_status(catalog(), d_->home);
 }
 
 } // namespace tl

@@ -2,6 +2,7 @@
 
 #include <filesystem>
 
+#include "api/engine_status.h"
 #include "catalog/schema.h"
 #include "common/version.h"
 #include "media/clone_job.h"
@@ -41,18 +42,7 @@ Result<nlohmann::json> read_job(catalog::Db& db, std::int64_t id) {
 }
 
 Result<EngineStatus> read_status(catalog::Db& db, const std::string& home) {
-    EngineStatus s;
-    s.home = home;
-    s.catalog_path = db.path();
-    s.version = engine_version();
-    s.schema_version = catalog::schema_version();
-    auto libs = db.scalar("SELECT count(*) FROM libraries");
-    if (!libs) return libs.error();
-    auto drives = db.scalar("SELECT count(*) FROM drives");
-    if (!drives) return drives.error();
-    s.libraries = libs.value();
-    s.drives = drives.value();
-    return s;
+    return read_engine_status(db, home);
 }
 
 Result<std::map<std::string, std::int64_t>> read_volumes_by_state(catalog::Db& db) {

@@ -6,6 +6,7 @@
 #include "common/units.h"
 #include "crypto/key_store.h"
 #include "media/pool.h"
+#include "shapes/pool_json.h"
 
 namespace tl::cli {
 
@@ -115,22 +116,6 @@ Result<media::PoolChanges> changes(const Args& a) {
     return c;
 }
 
-nlohmann::json pool_json(const media::Pool& p) {
-    return {{"name", p.name},
-            {"purpose", p.purpose},
-            {"auto_label", p.auto_label},
-            {"retention_days", p.retention_days},
-            {"file_retention_days", p.file_retention_days},
-            {"max_jobs", p.max_jobs},
-            {"max_bytes", p.max_bytes},
-            {"max_use_seconds", p.max_use_seconds},
-            {"recycle", p.auto_recycle ? "auto" : "manual"},
-            {"volumes", p.volumes},
-            {"encryption", p.encryption},
-            {"key", p.key},
-            {"encrypt_names", p.encrypt_names}};
-}
-
 void print_pool(std::ostream& o, const media::Pool& p) {
     auto limit = [](std::int64_t v, const std::string& s) { return v ? s : std::string("-"); };
     o << std::left << std::setw(12) << p.name << std::setw(9) << p.purpose << std::setw(8)
@@ -158,7 +143,7 @@ int list(Context& ctx) {
     if (ctx.json()) {
         nlohmann::json arr = nlohmann::json::array();
         for (const auto& p : pools.value())
-            arr.push_back(pool_json(p));
+            arr.push_back(shapes::pool_json(p));
         ctx.print_json(arr);
         return 0;
     }
@@ -190,7 +175,7 @@ int add_or_edit(Context& ctx, bool add) {
                  : media::edit_pool(db, name, c.value());
     if (!p) return ctx.fail(p.error());
     if (ctx.json())
-        ctx.print_json(pool_json(p.value()));
+        ctx.print_json(shapes::pool_json(p.value()));
     else
         ctx.out() << "pool " << name << (add ? " added" : " changed") << "\n";
     return 0;

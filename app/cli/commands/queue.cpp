@@ -8,6 +8,7 @@
 #include "schedule/calendar.h"
 #include "schedule/queue_store.h"
 #include "schedule/service_lock.h"
+#include "shapes/queue_json.h"
 
 namespace tl::cli {
 
@@ -27,20 +28,8 @@ int queue_list(Context& ctx) {
     auto entries = schedule::QueueStore(db.value()).list();
     if (!entries) return ctx.fail(entries.error());
     const long service = schedule::service_holder(ctx.home());
-    nlohmann::json arr = nlohmann::json::array();
-    for (const auto& e : entries.value())
-        arr.push_back({{"id", e.id},
-                       {"definition", e.definition},
-                       {"level", e.level},
-                       {"reason", e.reason},
-                       {"state", schedule::to_string(e.state)},
-                       {"attempt", e.attempt},
-                       {"not_before", e.not_before},
-                       {"enqueued", e.enqueued},
-                       {"started", e.started},
-                       {"cancel_requested", e.cancel_requested}});
     if (ctx.json()) {
-        ctx.print_json({{"service_pid", service}, {"entries", arr}});
+        ctx.print_json(shapes::queue_json(service, entries.value()));
         return 0;
     }
     auto& o = ctx.out();
