@@ -10,7 +10,6 @@ namespace tl::bench {
 
 namespace {
 
-constexpr std::size_t kReadBuffer = 2u << 20;  // dd bs=2M, and the backup's read buffer
 constexpr std::size_t kCatBuffer = 128u << 10; // cat's buffer when it cannot copy_file_range
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
@@ -53,22 +52,15 @@ Result<BackupBenchResult> run_backup_bench(const BackupBenchOptions& o, Clock& c
     if (!tmp) return tmp.error();
     ScratchDir scratch{tmp.value()};
 
-    BenchSourceRequest want{o.sources, o.files, o.size, o.drives * o.sessions_per_drive,
-                            scratch.path};
-    auto prepared = prepare_bench_sources(want, note);
+    auto prepared = prepare_bench_sources(source_request(o, scratch.path), clock, note);
     if (!prepared) return prepared.error();
     const std::vector<std::string>& sources = prepared->sources;
     const std::vector<std::string>& files = prepared->files;
     r.generated = prepared->generated;
     r.sources = sources.size();
     TL_TRY(cancelled_check(o.cancel));
-
-    note("warm-up: reading " + std::to_string(files.size()) + " file(s) into the page cache");
-    auto warm = read_pass(files, kReadBuffer, clock);
-    if (!warm) return warm.error();
-    TL_TRY(cancelled_check(o.cancel));
     note("dd-like read (2 MiB reads, discarded)");
-    auto dd = read_pass(files, kReadBuffer, clock);
+    auto dd = read_pass(files, kBenchReadBuffer, clock);
     if (!dd) return dd.error();
     r.dd = dd.value();
     TL_TRY(cancelled_check(o.cancel));

@@ -6,7 +6,7 @@
 
 namespace tl::bench {
 
-Result<BenchSources> prepare_bench_sources(const BenchSourceRequest& request,
+Result<BenchSources> prepare_bench_sources(const BenchSourceRequest& request, Clock& clock,
                                            const std::function<void(const std::string&)>& note) {
     BenchSources s;
     s.sources = request.given;
@@ -25,6 +25,11 @@ Result<BenchSources> prepare_bench_sources(const BenchSourceRequest& request,
     if (files->empty())
         return make_error(ErrorKind::InvalidArgument, "the sources hold no regular files");
     s.files = std::move(files.value());
+    if (note)
+        note("warm-up: reading " + std::to_string(s.files.size()) + " file(s) into the page cache");
+    auto warm = read_pass(s.files, kBenchReadBuffer, clock);
+    if (!warm) return warm.error();
+    s.warm = warm.value();
     return s;
 }
 

@@ -6,14 +6,20 @@
 #include <string>
 #include <vector>
 
+#include "bench/passes.h"
+#include "common/clock.h"
 #include "common/result.h"
 
 namespace tl::bench {
+
+// The read size of the benches' file passes: dd bs=2M, and a backup's read buffer.
+inline constexpr std::size_t kBenchReadBuffer = 2u << 20;
 
 struct BenchSources {
     std::vector<std::string> sources; // one backup source each
     std::vector<std::string> files;   // the regular files under them, in walk order
     bool generated = false;           // made under <scratch>/data for this run
+    PassResult warm;                  // the warm-up read that put them in the page cache
 };
 
 struct BenchSourceRequest {
@@ -24,8 +30,16 @@ struct BenchSourceRequest {
     std::string scratch;            // generated: made under scratch + "/data"
 };
 
-// InvalidArgument when the sources hold no regular file; I/O errors name the path.
-Result<BenchSources> prepare_bench_sources(const BenchSourceRequest& request,
+// The request of a backup or restore bench's options (both name these fields alike).
+template <class Options>
+BenchSourceRequest source_request(const Options& o, const std::string& scratch) {
+    return {o.sources, o.files, o.size, o.drives * o.sessions_per_drive, scratch};
+}
+
+// Lists (or generates) the files, then reads them once into the page cache, as every pass
+// after it expects. InvalidArgument when the sources hold no regular file; I/O errors name
+// the path.
+Result<BenchSources> prepare_bench_sources(const BenchSourceRequest& request, Clock& clock,
                                            const std::function<void(const std::string&)>& note);
 
 } // namespace tl::bench

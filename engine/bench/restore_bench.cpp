@@ -14,7 +14,6 @@
 namespace tl::bench {
 
 namespace {
-constexpr std::size_t kReadBuffer = 2u << 20;
 
 // The process's peak resident set: reset (Linux: "5" to clear_refs), then read (VmHWM), so a
 // phase's own peak is seen rather than the whole run's.
@@ -47,11 +46,7 @@ PassResult pass_of(const job::JobReport& rep, std::uint64_t files, std::uint64_t
 Result<job::JobReport> restore_job(const std::string& home, std::int64_t job_id,
                                    const std::string& to, const RestoreBenchOptions& o,
                                    Clock& clock) {
-    EngineOptions eo;
-    eo.home = home;
-    eo.clock = &clock;
-    eo.log_to_file = false;
-    auto engine = Engine::open(eo);
+    auto engine = open_bench_engine(home, clock);
     if (!engine) return engine.error();
     job::RestoreOptions ro;
     ro.what.job_id = job_id;
@@ -99,19 +94,13 @@ Result<RestoreBenchResult> run_restore_bench(const RestoreBenchOptions& o, Clock
     auto tmp = make_scratch_dir(o.scratch);
     if (!tmp) return tmp.error();
     ScratchDir scratch{tmp.value()};
-    BenchSourceRequest want{o.sources, o.files, o.size, o.drives * o.sessions_per_drive,
-                            scratch.path};
-    auto prepared = prepare_bench_sources(want, note);
+    auto prepared = prepare_bench_sources(source_request(o, scratch.path), clock, note);
     if (!prepared) return prepared.error();
     const std::vector<std::string>& sources = prepared->sources;
-    const std::vector<std::string>& files = prepared->files;
     r.generated = prepared->generated;
     r.sources = sources.size();
-    note("warm-up: reading " + std::to_string(files.size()) + " file(s) into the page cache");
-    auto warm = read_pass(files, kReadBuffer, clock);
-    if (!warm) return warm.error();
-    r.files = warm->files;
-    r.bytes = warm->bytes;
+    r.files = prepared->warm.files;
+    r.bytes = prepared->warm.bytes;
     TL_TRY(cancelled_check(o.cancel));
 
     const std::string archive = scratch.path + "/bench.tar";

@@ -34,13 +34,17 @@ Status cancelled_check(std::atomic<bool>* cancel) {
     return {};
 }
 
-Result<job::JobReport> backup_to_scratch(const ScratchBackup& b, const std::string& home,
-                                         Clock& clock) {
+Result<std::unique_ptr<Engine>> open_bench_engine(const std::string& home, Clock& clock) {
     EngineOptions eo;
     eo.home = home;
     eo.clock = &clock;
     eo.log_to_file = false;
-    auto engine = Engine::open(eo);
+    return Engine::open(eo);
+}
+
+Result<job::JobReport> backup_to_scratch(const ScratchBackup& b, const std::string& home,
+                                         Clock& clock) {
+    auto engine = open_bench_engine(home, clock);
     if (!engine) return engine.error();
     device::VirtualLibrarySpec spec;
     spec.name = "bench";

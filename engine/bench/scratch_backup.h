@@ -4,12 +4,14 @@
 // with its ScratchDir. Shared by bench backup, bench blocksize and bench multiplex.
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "api/engine.h"
 #include "common/clock.h"
 #include "common/result.h"
 #include "job/job_report.h"
@@ -25,6 +27,9 @@ struct ScratchDir {
     ScratchDir& operator=(const ScratchDir&) = delete;
     ~ScratchDir();
 };
+
+// The engine of a bench's scratch data directory: the bench's clock, no log file.
+Result<std::unique_ptr<Engine>> open_bench_engine(const std::string& home, Clock& clock);
 
 // mkdtemp of `scratch`/tapeloom-bench-XXXXXX, with an error that names the `option` that chose
 // the directory and says what to do.

@@ -1,5 +1,7 @@
 #include "catalog/volume_store.h"
 
+#include "catalog/text_rows.h"
+
 namespace tl::catalog {
 
 namespace {
@@ -80,14 +82,7 @@ Result<std::vector<std::string>> cleaning_volumes(Db& db, const std::string& lib
         "SELECT barcode FROM volumes WHERE state = 'cleaning' AND library = ? ORDER BY barcode");
     if (!q) return q.error();
     q->bind(1, library);
-    std::vector<std::string> out;
-    for (;;) {
-        auto row = q->step();
-        if (!row) return row.error();
-        if (!row.value()) break;
-        out.push_back(q->text(0));
-    }
-    return out;
+    return text_rows(q.value());
 }
 
 } // namespace tl::catalog
