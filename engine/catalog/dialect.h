@@ -3,9 +3,10 @@
 // standard SQL where it costs nothing (JOIN ... ON, CASE, coalesce, window functions, WITH);
 // what SQLite spells its own way is taken from here, so a second back end (PostgreSQL) changes
 // this file and the few statements that name a construct listed below, not every store.
-// Kept on purpose, each in one store: INSERT OR REPLACE / OR IGNORE (entry_writer, scan_store),
-// INDEXED BY (entry_store, the name search), GLOB (entry_store), json_object/json_extract on
-// stored reports (job_writer, job_store), PRAGMA (db, db_stats, schema).
+// Kept on purpose, each in the store named: INSERT OR REPLACE (entry_writer), INSERT OR IGNORE
+// (media_use_store), INDEXED BY and GLOB (entry_store, the name search), json_object and
+// json_extract on stored reports (job_writer, job_store, scan_store), PRAGMA (db, db_stats,
+// schema).
 namespace tl::catalog::dialect {
 
 // The current time as unix seconds, in SQL.
