@@ -7,6 +7,7 @@
 #include <optional>
 #include <thread>
 
+#include "catalog/media_use_store.h"
 #include "catalog/schema.h"
 #include "common/home.h"
 #include "common/log.h"
@@ -132,9 +133,9 @@ Result<EngineStatus> read_engine_status(catalog::Db& db, const std::string& home
     s.catalog_path = db.path();
     s.version = engine_version();
     s.schema_version = catalog::schema_version();
-    auto libs = db.scalar("SELECT count(*) FROM libraries");
+    auto libs = catalog::library_count(db);
     if (!libs) return libs.error();
-    auto drives = db.scalar("SELECT count(*) FROM drives");
+    auto drives = catalog::drive_count(db);
     if (!drives) return drives.error();
     s.libraries = libs.value();
     s.drives = drives.value();

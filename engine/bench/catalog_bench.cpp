@@ -12,7 +12,13 @@
 #include "bench/scratch_backup.h"
 #include "bench/xorshift.h"
 #include "catalog/db.h"
+#include "catalog/db_stats.h"
+#include "catalog/entry_store.h"
+#include "catalog/job_writer.h"
+#include "catalog/media_use_store.h"
+#include "catalog/saveset_store.h"
 #include "catalog/schema.h"
+#include "catalog/session_store.h"
 #include "common/clock.h"
 #include "common/log.h"
 #include "common/units.h"
@@ -112,55 +118,56 @@ struct Tree {
 // Rows a backup writes before its catalog batches: job, media session, volume, save set.
 struct SavesetIds {
     std::int64_t job = 0, session = 0, saveset = 0;
+    long long started = 0;
 };
 
 Result<std::int64_t> add_volume(catalog::Db& db) {
-    TL_TRY(db.exec("INSERT INTO volumes(barcode, pool_id, state, block_size, labeled) VALUES "
-                   "('BENCH001L9', 1, 'append', " +
-                   std::to_string(kBlockSize) + ", strftime('%s','now'))"));
-    return db.last_insert_rowid();
+    catalog::NewVolume v;
+    v.barcode = "BENCH001L9";
+    v.pool_id = 1;
+    v.block_size = kBlockSize;
+    return catalog::add_append_volume(db, v);
 }
 
-Result<SavesetIds> add_saveset(catalog::Db& db, const std::string& level, long long started,
-                               std::int64_t base, XorShift& rng) {
+Result<SavesetIds> add_bench_saveset(catalog::Db& db, const std::string& level, long long started,
+                                     std::int64_t base, XorShift& rng) {
     SavesetIds ids;
-    auto job = db.prepare("INSERT INTO jobs(kind, name, level, pool_id, status, started) "
-                          "VALUES('backup', 'bench', ?, 1, 'running', ?)");
-    if (!job) return job.error();
-    TL_TRY(job->bind(1, level).bind(2, static_cast<std::int64_t>(started)).run());
-    ids.job = db.last_insert_rowid();
+    ids.started = started;
+    catalog::NewJob job;
+    job.kind = "backup";
+    job.name = "bench";
+    job.level = level;
+    job.pool_id = 1;
+    job.started = started;
+    auto id = catalog::add_job(db, job);
+    if (!id) return id.error();
+    ids.job = id.value();
     std::uint64_t uuid[2] = {rng.next(), rng.next()};
-    auto ses = db.prepare("INSERT INTO sessions(job_id, uuid, drive, block_size) VALUES(?,?,?,?)");
-    if (!ses) return ses.error();
-    TL_TRY(ses->bind(1, ids.job)
-               .bind_blob(2, uuid, sizeof uuid)
-               .bind(3, "bench-drive")
-               .bind(4, static_cast<std::int64_t>(kBlockSize))
-               .run());
-    ids.session = db.last_insert_rowid();
-    auto ss = db.prepare("INSERT INTO savesets(job_id, session_id, stream_id, source, kind, codec, "
-                         "base_id) VALUES(?,?,0,?,'files','none',?)");
-    if (!ss) return ss.error();
-    ss->bind(1, ids.job).bind(2, ids.session).bind(3, kSource);
-    if (base)
-        ss->bind(4, base);
-    else
-        ss->bind_null(4);
-    TL_TRY(ss->run());
-    ids.saveset = db.last_insert_rowid();
+    auto session = catalog::add_session(db, ids.job, uuid, "bench-drive", kBlockSize);
+    if (!session) return session.error();
+    ids.session = session.value();
+    catalog::NewSaveset row;
+    row.job_id = ids.job;
+    row.session_id = ids.session;
+    row.source = kSource;
+    row.kind = "files";
+    row.codec = "none";
+    row.base_id = base;
+    auto saveset = catalog::add_saveset(db, row);
+    if (!saveset) return saveset.error();
+    ids.saveset = saveset.value();
     return ids;
 }
 
-Status finish_saveset(catalog::Db& db, const SavesetIds& ids, std::uint64_t files,
-                      std::uint64_t bytes) {
-    auto ss = db.prepare("UPDATE savesets SET status='completed', files=?, bytes=?, stored=? "
-                         "WHERE id=?");
-    if (!ss) return ss.error();
-    TL_TRY(ss->bind(1, files).bind(2, bytes).bind(3, bytes).bind(4, ids.saveset).run());
-    auto job = db.prepare("UPDATE jobs SET status='completed', ended=started+60, files=?, "
-                          "bytes=? WHERE id=?");
-    if (!job) return job.error();
-    return job->bind(1, files).bind(2, bytes).bind(3, ids.job).run();
+Status finish_bench_saveset(catalog::Db& db, const SavesetIds& ids, std::uint64_t files,
+                            std::uint64_t bytes) {
+    TL_TRY(catalog::finish_saveset(db, ids.saveset, "completed", files, bytes, bytes));
+    catalog::JobUpdate end;
+    end.status = "completed";
+    end.ended = ids.started + 60;
+    end.files = files;
+    end.bytes = bytes;
+    return catalog::update_job(db, ids.job, end);
 }
 
 // Fills batches as a backup's drive worker does (one per tape file, with its extent and tape file
@@ -438,19 +445,19 @@ Result<CatalogBenchResult> run_catalog_bench(const CatalogBenchOptions& o, Clock
 
     auto writer = job::CatalogWriter::open(path);
     if (!writer) return writer.error();
-    auto full = add_saveset(db.value(), "full", now - 7200, 0, rng);
+    auto full = add_bench_saveset(db.value(), "full", now - 7200, 0, rng);
     if (!full) return full.error();
     BatchFeeder ffeed(*writer.value(), full.value(), volume.value(), o.batch, 1, rng);
     log->info("bench catalog: writing {} entries in {} directories to {}", o.entries, t.leaves,
               path);
     TL_TRY(write_full(ffeed, t, o));
-    TL_TRY(finish_saveset(db.value(), full.value(), ffeed.rows(), ffeed.bytes()));
-    auto incr = add_saveset(db.value(), "incr", now - 3600, full->saveset, rng);
+    TL_TRY(finish_bench_saveset(db.value(), full.value(), ffeed.rows(), ffeed.bytes()));
+    auto incr = add_bench_saveset(db.value(), "incr", now - 3600, full->saveset, rng);
     if (!incr) return incr.error();
     BatchFeeder ifeed(*writer.value(), incr.value(), volume.value(), o.batch,
                       ffeed.next_file_number(), rng);
     TL_TRY(write_incr(ifeed, t, changed));
-    TL_TRY(finish_saveset(db.value(), incr.value(), ifeed.rows(), ifeed.bytes()));
+    TL_TRY(finish_bench_saveset(db.value(), incr.value(), ifeed.rows(), ifeed.bytes()));
     TL_TRY(writer.value()->finish());
     writer.value().reset();
 
@@ -461,14 +468,12 @@ Result<CatalogBenchResult> run_catalog_bench(const CatalogBenchOptions& o, Clock
     r.insert_cpu_seconds = ffeed.cpu_seconds();
     r.incr_seconds = ifeed.seconds();
     r.file_bytes = file_size(path) + file_size(path + "-wal") + file_size(path + "-shm");
-    TL_TRY(db->exec("PRAGMA wal_checkpoint(TRUNCATE)"));
-    auto pages = db->scalar("PRAGMA page_count");
-    auto page_size = db->scalar("PRAGMA page_size");
-    auto dirs = db->scalar("SELECT count(*) FROM dirs");
-    for (const auto* v : {&pages, &page_size, &dirs})
-        if (!*v) return v->error();
-    r.page_size = static_cast<std::uint64_t>(page_size.value());
-    r.catalog_bytes = static_cast<std::uint64_t>(pages.value()) * r.page_size;
+    auto size = catalog::checkpointed_size(db.value());
+    if (!size) return size.error();
+    auto dirs = catalog::directory_count(db.value());
+    if (!dirs) return dirs.error();
+    r.page_size = size->page_size;
+    r.catalog_bytes = size->pages * r.page_size;
     r.dirs = static_cast<std::uint64_t>(dirs.value());
     if (cancelled(o)) return cancelled_error();
 

@@ -1,6 +1,7 @@
 #pragma once
-// Steps a prepared query to its end and collects its first column as text: the shape of the
-// stores' "list of names" reads (sources, barcodes).
+// Steps a prepared query to its end: for_each_row hands each row to a function (the stores'
+// typed readers), text_rows collects the first column as text (the "list of names" reads:
+// sources, barcodes).
 #include <string>
 #include <vector>
 
@@ -8,14 +9,18 @@
 
 namespace tl::catalog {
 
-inline Result<std::vector<std::string>> text_rows(Stmt& q) {
-    std::vector<std::string> out;
+template <class F> Status for_each_row(Stmt& q, F&& f) {
     for (;;) {
         auto row = q.step();
         if (!row) return row.error();
-        if (!row.value()) break;
-        out.push_back(q.text(0));
+        if (!row.value()) return {};
+        f(q);
     }
+}
+
+inline Result<std::vector<std::string>> text_rows(Stmt& q) {
+    std::vector<std::string> out;
+    TL_TRY(for_each_row(q, [&](const Stmt& r) { out.push_back(r.text(0)); }));
     return out;
 }
 

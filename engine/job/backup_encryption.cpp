@@ -1,5 +1,7 @@
 #include "job/backup_encryption.h"
 
+#include "catalog/media_use_store.h"
+#include "catalog/session_store.h"
 #include "crypto/key_store.h"
 #include "crypto/session_cipher.h"
 #include "job/backup_job.h"
@@ -10,19 +12,15 @@ namespace tl::job {
 Result<BackupEncryption> BackupEncryption::resolve(catalog::Db& db, const std::string& home,
                                                    std::int64_t pool_id,
                                                    const EncryptionChoice& choice) {
-    auto q = db.prepare("SELECT name, encryption, coalesce(key_name, ''), encrypt_names FROM pools "
-                        "WHERE id=?");
-    if (!q) return q.error();
-    q->bind(1, pool_id);
-    auto row = q->step();
+    auto row = catalog::pool_encryption(db, pool_id);
     if (!row) return row.error();
     if (!row.value())
         return make_error(ErrorKind::NotFound, "pool #" + std::to_string(pool_id) + " is gone");
-    const std::string pool = q->text(0);
+    const std::string pool = row.value()->name;
     const bool job_chooses = !choice.encryption.empty();
-    const std::string algorithm = job_chooses ? choice.encryption : q->text(1);
-    std::string key_name = !choice.key.empty() ? choice.key : q->text(2);
-    const bool names = choice.encrypt_names.value_or(q->i64(3) != 0);
+    const std::string algorithm = job_chooses ? choice.encryption : row.value()->encryption;
+    std::string key_name = !choice.key.empty() ? choice.key : row.value()->key_name;
+    const bool names = choice.encrypt_names.value_or(row.value()->encrypt_names);
     BackupEncryption out;
     if (algorithm == "none") return out;
     if (algorithm != crypto::kAes256Gcm)
@@ -57,23 +55,18 @@ BackupEncryption::cipher_for(const format::Uuid& session) const {
 
 namespace {
 // (key id, names sealed) of a session, or of the session holding a save set.
-Result<std::pair<std::string, bool>> session_key(catalog::Db& db, const char* sql,
-                                                 std::int64_t id) {
-    auto q = db.prepare(sql);
-    if (!q) return q.error();
-    q->bind(1, id);
-    auto row = q->step();
-    if (!row) return row.error();
-    if (!row.value()) return std::pair<std::string, bool>{};
-    return std::pair<std::string, bool>{q->text(0), q->i64(1) != 0};
+Result<std::pair<std::string, bool>>
+session_key(const Result<std::optional<catalog::SessionKey>>& k) {
+    if (!k) return k.error();
+    if (!k.value()) return std::pair<std::string, bool>{};
+    return std::pair<std::string, bool>{k.value()->key_id, k.value()->names_sealed};
 }
 } // namespace
 
 Status inherit_session_encryption(catalog::Db& db, const std::string& home,
                                   std::int64_t original_session, std::int64_t target_pool,
                                   DriveWorkerConfig& cfg) {
-    auto k = session_key(db, "SELECT coalesce(key_id, ''), names_sealed FROM sessions WHERE id=?",
-                         original_session);
+    auto k = session_key(catalog::session_key(db, original_session));
     if (!k) return k.error();
     if (k->first.empty()) {
         auto pool = BackupEncryption::resolve(db, home, target_pool, {});
@@ -90,10 +83,7 @@ Status inherit_session_encryption(catalog::Db& db, const std::string& home,
 }
 
 Status require_saveset_key(catalog::Db& db, const std::string& home, std::int64_t saveset_id) {
-    auto k = session_key(db,
-                         "SELECT coalesce(se.key_id, ''), se.names_sealed FROM savesets s JOIN "
-                         "sessions se ON se.id=s.session_id WHERE s.id=?",
-                         saveset_id);
+    auto k = session_key(catalog::saveset_session_key(db, saveset_id));
     if (!k) return k.error();
     if (k->first.empty()) return {};
     auto key = crypto::KeyStore::in_home(home).load(k->first);
@@ -104,9 +94,7 @@ Status require_saveset_key(catalog::Db& db, const std::string& home, std::int64_
 Status record_session_encryption(catalog::Db& db, std::int64_t session_id,
                                  const format::SessionEncryption& e) {
     if (!e.enabled()) return {};
-    auto u = db.prepare("UPDATE sessions SET key_id=?, names_sealed=? WHERE id=?");
-    if (!u) return u.error();
-    return u->bind(1, e.key_id).bind(2, e.names_sealed ? 1 : 0).bind(3, session_id).run();
+    return catalog::set_session_key(db, session_id, e.key_id, e.names_sealed);
 }
 
 } // namespace tl::job

@@ -12,7 +12,11 @@
 #include <unistd.h>
 
 #include "catalog/db.h"
+#include "catalog/job_writer.h"
+#include "catalog/media_use_store.h"
+#include "catalog/saveset_store.h"
 #include "catalog/series_store.h"
+#include "catalog/session_store.h"
 #include "codec/compressor.h"
 #include "common/home.h"
 #include "common/log.h"
@@ -99,16 +103,10 @@ std::string source_device(const source::SourceSpec& spec) {
 // the time left. 0 when any source has no such history.
 std::uint64_t expected_source_bytes(catalog::Db& db, const std::vector<std::string>& sources) {
     std::uint64_t total = 0;
-    auto q = db.prepare("SELECT s.bytes FROM savesets s JOIN jobs j ON j.id = s.job_id "
-                        "WHERE s.source=? AND s.status IN ('completed','warnings') "
-                        "AND j.kind='backup' ORDER BY s.id DESC LIMIT 1");
-    if (!q) return 0;
     for (const auto& src : sources) {
-        q->reset();
-        q->bind(1, src);
-        auto row = q->step();
-        if (!row || !row.value()) return 0;
-        total += static_cast<std::uint64_t>(q->i64(0));
+        auto bytes = catalog::last_source_bytes(db, src);
+        if (!bytes || !bytes.value()) return 0;
+        total += *bytes.value();
     }
     return total;
 }
@@ -125,15 +123,13 @@ Status encrypt_session(const BackupEncryption& e, catalog::Db& db, DriveWorkerCo
 }
 
 Status fail_interrupted_jobs(catalog::Db& db) {
-    auto st = db.exec("UPDATE jobs SET status='failed', ended=strftime('%s','now'), "
-                      "report=json_object('job_id', id, 'kind', kind, 'status', 'failed', 'error', "
-                      "'interrupted: the process running it ended before the job finished'), "
-                      "wait_reason=NULL WHERE status IN ('running','waiting')");
-    if (st && db.changes() > 0)
+    auto n = catalog::fail_interrupted_jobs(db);
+    if (!n) return n.error();
+    if (n.value() > 0)
         log::get("job")->warn(
             "{} interrupted job(s) marked failed; their catalog holds what reached tape",
-            db.changes());
-    return st;
+            n.value());
+    return {};
 }
 
 Result<JobReport> run_backup(Engine& engine, const BackupOptions& o,
@@ -165,15 +161,12 @@ Result<JobReport> run_backup(Engine& engine, const BackupOptions& o,
     auto& db = engine.catalog();
     PoolInfo pool;
     {
-        auto q = db.prepare("SELECT id, auto_label FROM pools WHERE name=?");
-        if (!q) return q.error();
-        q->bind(1, o.pool);
-        auto row = q->step();
-        if (!row) return row.error();
-        if (!row.value())
+        auto found = catalog::pool_by_name(db, o.pool);
+        if (!found) return found.error();
+        if (!found.value())
             return make_error(ErrorKind::NotFound,
                               "pool '" + o.pool + "' does not exist; see tapeloom-cli pool list");
-        pool = {q->i64(0), o.pool, q->i64(1) != 0};
+        pool = {found.value()->id, o.pool, found.value()->auto_label};
     }
     auto encryption = BackupEncryption::resolve(db, engine.home(), pool.id, o.encryption);
     if (!encryption) return encryption.error();
@@ -207,16 +200,16 @@ Result<JobReport> run_backup(Engine& engine, const BackupOptions& o,
     const auto proc_before = metrics::read_process_stat();
     std::int64_t job_id = 0;
     {
-        auto ins = db.prepare("INSERT INTO jobs(kind,name,level,pool_id,status,pid,started) "
-                              "VALUES('backup',?,?,?,'running',?,?)");
-        if (!ins) return ins.error();
-        TL_TRY(ins->bind(1, o.name)
-                   .bind(2, to_string(levels->level))
-                   .bind(3, pool.id)
-                   .bind(4, static_cast<std::int64_t>(getpid()))
-                   .bind(5, static_cast<std::int64_t>(to_unix_seconds(started_wall)))
-                   .run());
-        job_id = db.last_insert_rowid();
+        catalog::NewJob job;
+        job.kind = "backup";
+        job.name = o.name;
+        job.level = to_string(levels->level);
+        job.pool_id = pool.id;
+        job.pid = static_cast<std::int64_t>(getpid());
+        job.started = to_unix_seconds(started_wall);
+        auto id = catalog::add_job(db, job);
+        if (!id) return id.error();
+        job_id = id.value();
     }
     log->info("backup job {} started: level {}, {} source(s), {} drive(s) x {} session(s), "
               "block {} B",
@@ -240,16 +233,14 @@ Result<JobReport> run_backup(Engine& engine, const BackupOptions& o,
     auto finish_failed = [&](const Error& e) -> Result<JobReport> {
         if (report.status != "cancelled") report.status = "failed";
         report.error = e.message;
-        auto upd =
-            db.prepare("UPDATE jobs SET status=?, wait_reason=NULL, ended=?, report=? WHERE id=?");
         auto failed_json = to_json(report);
         add_level_fields(failed_json, *levels, {});
-        if (upd)
-            (void)upd->bind(1, report.status)
-                .bind(2, to_unix_seconds(clock.wall()))
-                .bind(3, failed_json.dump())
-                .bind(4, job_id)
-                .run();
+        catalog::JobUpdate u;
+        u.status = report.status;
+        u.clear_wait = true;
+        u.ended = to_unix_seconds(clock.wall());
+        u.report = failed_json.dump();
+        (void)catalog::update_job(db, job_id, u);
         // Recorded here, reported by the caller from the returned report (once on a terminal).
         log::record_only("job")->error("backup job {} failed: {}", job_id, e.message);
         return report;
@@ -299,27 +290,21 @@ Result<JobReport> run_backup(Engine& engine, const BackupOptions& o,
         ss->device = source_device(spec);
         ss->drive = sp->name;
         const std::uint32_t stream_id = sp->next_stream++;
-        auto ins2 =
-            jobdb->prepare("INSERT INTO savesets(job_id,session_id,stream_id,source,kind,codec,"
-                           "base_id) VALUES(?,?,?,?,?,?,?)");
         const auto base = levels->bases.find(spec.text);
-        if (ins2) {
-            if (base != levels->bases.end())
-                ins2->bind(7, base->second.saveset_id);
-            else
-                ins2->bind_null(7);
-        }
-        if (!ins2 || !ins2->bind(1, job_id)
-                          .bind(2, sp->session_id)
-                          .bind(3, static_cast<std::int64_t>(stream_id))
-                          .bind(4, spec.text)
-                          .bind(5, source::to_string(spec.kind))
-                          .bind(6, codec->str())
-                          .run()) {
+        catalog::NewSaveset row;
+        row.job_id = job_id;
+        row.session_id = sp->session_id;
+        row.stream_id = stream_id;
+        row.source = spec.text;
+        row.kind = source::to_string(spec.kind);
+        row.codec = codec->str();
+        if (base != levels->bases.end()) row.base_id = base->second.saveset_id;
+        auto saveset_id = catalog::add_saveset(jobdb.value(), row);
+        if (!saveset_id) {
             log->error("cannot record save set for {}", spec.text);
             return std::nullopt;
         }
-        ss->saveset_id = jobdb->last_insert_rowid();
+        ss->saveset_id = saveset_id.value();
         const std::size_t half = std::max<std::size_t>(64 * 1024, o.read_buffer / 2);
         ss->channel = std::make_unique<StreamChannel>(sp->signal, 2, half);
         ss->writer = std::make_unique<StreamWriter>(*ss->channel, codec.value());
@@ -373,16 +358,10 @@ Result<JobReport> run_backup(Engine& engine, const BackupOptions& o,
         cfg.host = host;
         cfg.codec = codec->codec;
         cfg.now = [&clock, started] { return seconds_between(started, clock.now()); };
-        auto ins =
-            jobdb->prepare("INSERT INTO sessions(job_id, uuid, drive, block_size) VALUES(?,?,?,?)");
-        if (!ins) return finish_failed(ins.error());
-        auto st = ins->bind(1, job_id)
-                      .bind_blob(2, cfg.session_uuid.bytes.data(), 16)
-                      .bind(3, slot->name)
-                      .bind(4, static_cast<std::int64_t>(o.block_size))
-                      .run();
-        if (!st) return finish_failed(st.error());
-        cfg.session_id = slot->session_id = jobdb->last_insert_rowid();
+        auto session = catalog::add_session(jobdb.value(), job_id, cfg.session_uuid.bytes.data(),
+                                            slot->name, o.block_size);
+        if (!session) return finish_failed(session.error());
+        cfg.session_id = slot->session_id = session.value();
         if (auto es = encrypt_session(*encryption, jobdb.value(), cfg); !es)
             return finish_failed(es.error());
         DriveSlot* sp = slot.get();
@@ -609,15 +588,7 @@ Result<JobReport> run_backup(Engine& engine, const BackupOptions& o,
         report.bytes += r.bytes;
         report.stored += r.stored;
         report.files += r.files;
-        auto upd =
-            db.prepare("UPDATE savesets SET status=?, files=?, bytes=?, stored=? WHERE id=?");
-        if (upd)
-            (void)upd->bind(1, r.status)
-                .bind(2, r.files)
-                .bind(3, r.bytes)
-                .bind(4, r.stored)
-                .bind(5, r.saveset_id)
-                .run();
+        (void)catalog::finish_saveset(db, r.saveset_id, r.status, r.files, r.bytes, r.stored);
         report.sessions.push_back(r);
     }
     for (const auto& w : volumes.warnings())
@@ -653,16 +624,13 @@ Result<JobReport> run_backup(Engine& engine, const BackupOptions& o,
         report.warnings.insert(report.warnings.begin(), levels->promotion);
     auto report_json = to_json(report);
     add_level_fields(report_json, *levels, level_counts);
-    auto upd =
-        db.prepare("UPDATE jobs SET status=?, ended=?, files=?, bytes=?, report=? WHERE id=?");
-    if (!upd) return upd.error();
-    TL_TRY(upd->bind(1, report.status)
-               .bind(2, static_cast<std::int64_t>(report.ended))
-               .bind(3, report.files)
-               .bind(4, report.bytes)
-               .bind(5, report_json.dump())
-               .bind(6, job_id)
-               .run());
+    catalog::JobUpdate end;
+    end.status = report.status;
+    end.ended = report.ended;
+    end.files = report.files;
+    end.bytes = report.bytes;
+    end.report = report_json.dump();
+    TL_TRY(catalog::update_job(db, job_id, end));
     if (auto st = catalog::save_series(db, job_id, monitor.series()); !st)
         log->warn("backup job {}: series not stored: {}", job_id, st.error().message);
     if (!o.null_drives) {

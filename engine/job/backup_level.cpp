@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "catalog/saveset_store.h"
+
 namespace tl::job {
 
 Result<BackupLevel> parse_backup_level(std::string_view t) {
@@ -25,48 +27,19 @@ const char* to_string(BackupLevel level) {
 }
 
 Result<std::vector<std::int64_t>> saveset_chain(catalog::Db& db, std::int64_t saveset_id) {
-    auto q = db.prepare("SELECT base_id FROM savesets WHERE id=?");
-    if (!q) return q.error();
-    std::vector<std::int64_t> chain;
-    std::int64_t id = saveset_id;
-    while (id != 0) {
-        if (chain.size() > 100000 || std::find(chain.begin(), chain.end(), id) != chain.end())
-            return make_error(ErrorKind::Corrupt, "save set " + std::to_string(saveset_id) +
-                                                      ": its chain of bases loops");
-        q->reset();
-        q->bind(1, id);
-        auto row = q->step();
-        if (!row) return row.error();
-        if (!row.value())
-            return make_error(ErrorKind::NotFound,
-                              "save set " + std::to_string(id) + ", the base of save set " +
-                                  std::to_string(chain.empty() ? saveset_id : chain.back()) +
-                                  ", is no longer in the catalog");
-        chain.push_back(id);
-        id = q->is_null(0) ? 0 : q->i64(0);
-    }
-    std::reverse(chain.begin(), chain.end());
-    return chain;
+    return catalog::base_chain(db, saveset_id);
 }
 
 Result<std::optional<LevelBase>> find_level_base(catalog::Db& db, const std::string& source,
                                                  const std::string& job_name, BackupLevel level) {
     if (level == BackupLevel::Full) return std::optional<LevelBase>{};
-    std::string sql = "SELECT s.id, s.job_id FROM savesets s JOIN jobs j ON j.id=s.job_id "
-                      "WHERE j.kind='backup' AND s.source=? AND j.name=? "
-                      "AND j.status IN ('completed','warnings','partial') "
-                      "AND s.status IN ('completed','warnings')";
-    if (level == BackupLevel::Differential) sql += " AND j.level='full'";
-    sql += " ORDER BY j.started DESC, j.id DESC, s.id DESC LIMIT 1";
-    auto q = db.prepare(sql);
-    if (!q) return q.error();
-    q->bind(1, source).bind(2, job_name);
-    auto row = q->step();
-    if (!row) return row.error();
-    if (!row.value()) return std::optional<LevelBase>{};
+    auto found =
+        catalog::newest_usable_saveset(db, source, job_name, level == BackupLevel::Differential);
+    if (!found) return found.error();
+    if (!found.value()) return std::optional<LevelBase>{};
     LevelBase b;
-    b.saveset_id = q->i64(0);
-    b.job_id = q->i64(1);
+    b.saveset_id = found.value()->saveset_id;
+    b.job_id = found.value()->job_id;
     auto chain = saveset_chain(db, b.saveset_id);
     if (!chain) {
         if (chain.error().kind == ErrorKind::NotFound) return std::optional<LevelBase>{};

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <unordered_set>
 
+#include "catalog/entry_store.h"
 #include "format/object.h"
 
 namespace tl::job {
@@ -39,48 +40,28 @@ bool content_check_applies(const PriorEntry& p, const CurrentEntry& n) {
 }
 
 Status BaseView::load(catalog::Db& db, const std::vector<std::int64_t>& chain) {
-    auto files = db.prepare("SELECT d.path, f.name, f.kind, f.mode, f.uid, f.gid, f.size, "
-                            "f.mtime, f.ctime, f.inode, f.hash, f.flags FROM files f JOIN dirs d "
-                            "ON d.id=f.dir_id WHERE f.saveset_id=?");
-    if (!files) return files.error();
-    auto gone = db.prepare("SELECT d.path, x.name FROM deletions x JOIN dirs d ON d.id=x.dir_id "
-                           "WHERE x.saveset_id=?");
-    if (!gone) return gone.error();
     for (const auto id : chain) {
-        gone->reset();
-        gone->bind(1, id);
-        for (;;) {
-            auto row = gone->step();
-            if (!row) return row.error();
-            if (!row.value()) break;
-            entries_.erase(join_path(gone->text(0), gone->text(1)));
-        }
-        files->reset();
-        files->bind(1, id);
-        for (;;) {
-            auto row = files->step();
-            if (!row) return row.error();
-            if (!row.value()) break;
-            auto& s = files.value();
+        TL_TRY(catalog::for_each_deletion(db, id,
+                                          [&](const std::string& dir, const std::string& name) {
+                                              entries_.erase(join_path(dir, name));
+                                          }));
+        TL_TRY(catalog::for_each_prior(db, id, [&](const catalog::PriorRow& r) {
             PriorEntry e;
-            e.kind = static_cast<int>(s.i64(2));
-            e.mode = static_cast<std::uint32_t>(s.i64(3));
-            e.uid = static_cast<std::uint32_t>(s.i64(4));
-            e.gid = static_cast<std::uint32_t>(s.i64(5));
-            e.size = static_cast<std::uint64_t>(s.i64(6));
-            e.mtime_ns = s.i64(7);
-            e.ctime_ns = s.i64(8);
-            e.inode = static_cast<std::uint64_t>(s.i64(9));
-            if (!s.is_null(10)) {
-                const std::string h = s.blob(10);
-                if (h.size() == e.hash.size()) {
-                    std::copy(h.begin(), h.end(), e.hash.begin());
-                    e.has_hash = true;
-                }
+            e.kind = r.kind;
+            e.mode = r.mode;
+            e.uid = r.uid;
+            e.gid = r.gid;
+            e.size = r.size;
+            e.mtime_ns = r.mtime_ns;
+            e.ctime_ns = r.ctime_ns;
+            e.inode = r.inode;
+            if (r.hash && r.hash->size() == e.hash.size()) {
+                std::copy(r.hash->begin(), r.hash->end(), e.hash.begin());
+                e.has_hash = true;
             }
-            e.flags = static_cast<std::uint32_t>(s.i64(11));
-            entries_.insert_or_assign(join_path(s.text(0), s.text(1)), e);
-        }
+            e.flags = r.flags;
+            entries_.insert_or_assign(join_path(r.dir, r.name), e);
+        }));
     }
     return {};
 }

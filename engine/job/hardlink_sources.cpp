@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "catalog/entry_store.h"
 #include "format/object.h"
 
 namespace tl::job {
@@ -18,29 +19,19 @@ struct Entry {
 
 // Every entry of the save set in stream order, with its inode and where the next one starts.
 Result<std::vector<Entry>> load_entries(catalog::Db& db, const SelectedSaveset& s) {
-    auto q = db.prepare(
-        "SELECT d.path, n.name, a.kind, e.size, e.offset, e.volume_id, e.file_number, e.block, "
-        "e.inode FROM entries e CROSS JOIN dirs d ON d.id=e.dir_id CROSS JOIN names n ON "
-        "n.id=e.name_id CROSS JOIN attrs a ON a.id=e.attr_id WHERE e.saveset_id=?");
-    if (!q) return q.error();
-    q->bind(1, s.saveset_id);
     std::vector<Entry> out;
-    for (;;) {
-        auto row = q->step();
-        if (!row) return row.error();
-        if (!row.value()) break;
+    TL_TRY(catalog::for_each_object(db, s.saveset_id, [&](const catalog::ObjectRow& o) {
         Entry e;
-        const std::string dir = q->text(0), name = q->text(1);
-        e.file.path = dir.empty() ? name : (name.empty() ? dir : dir + "/" + name);
-        e.file.kind = static_cast<int>(q->i64(2));
-        e.file.size = static_cast<std::uint64_t>(q->i64(3));
-        e.file.offset = static_cast<std::uint64_t>(q->i64(4));
-        e.file.volume_id = q->i64(5);
-        e.file.file_number = static_cast<std::uint32_t>(q->i64(6));
-        e.file.block = static_cast<std::uint32_t>(q->i64(7));
-        e.inode = static_cast<std::uint64_t>(q->i64(8));
+        e.file.path = o.dir.empty() ? o.name : (o.name.empty() ? o.dir : o.dir + "/" + o.name);
+        e.file.kind = o.kind;
+        e.file.size = o.size;
+        e.file.offset = o.offset;
+        e.file.volume_id = o.volume_id;
+        e.file.file_number = o.file_number;
+        e.file.block = o.block;
+        e.inode = o.inode;
         out.push_back(std::move(e));
-    }
+    }));
     std::sort(out.begin(), out.end(),
               [](const Entry& a, const Entry& b) { return a.file.offset < b.file.offset; });
     for (std::size_t i = 0; i < out.size(); ++i) {

@@ -1,32 +1,36 @@
 #include "job/job_record.h"
 
+#include "catalog/job_store.h"
+#include "catalog/job_writer.h"
+
 namespace tl::job {
 
 Result<JobRecord> load_job_record(catalog::Db& db, std::int64_t id) {
-    auto q = db.prepare("SELECT id, kind, name, level, status, started, coalesce(ended, 0), "
-                        "files, bytes, report FROM jobs WHERE id=?");
-    if (!q) return q.error();
-    q->bind(1, id);
-    auto row = q->step();
+    auto row = catalog::find_job(db, id);
     if (!row) return row.error();
     if (!row.value())
         return make_error(ErrorKind::NotFound, "job " + std::to_string(id) +
                                                    " is not in the catalog; see tapeloom-cli "
                                                    "jobs list");
+    auto stored = catalog::stored_report(db, id);
+    if (!stored) return stored.error();
+    const auto& j = *row.value();
     JobRecord r;
-    r.id = q->i64(0);
-    r.kind = q->text(1);
-    r.name = q->text(2);
-    r.level = q->text(3);
-    r.status = q->text(4);
-    r.started = q->i64(5);
-    r.ended = q->i64(6);
-    r.files = static_cast<std::uint64_t>(q->i64(7));
-    r.bytes = static_cast<std::uint64_t>(q->i64(8));
-    const auto j = nlohmann::json::parse(q->text(9), nullptr, false);
-    if (j.is_object()) {
+    r.id = j.id;
+    r.kind = j.kind;
+    r.name = j.name;
+    r.level = j.level;
+    r.status = j.status;
+    r.started = j.started;
+    r.ended = j.ended;
+    r.files = static_cast<std::uint64_t>(j.files);
+    r.bytes = static_cast<std::uint64_t>(j.bytes);
+    const auto json = stored.value() && stored.value()->json
+                          ? nlohmann::json::parse(*stored.value()->json, nullptr, false)
+                          : nlohmann::json();
+    if (json.is_object()) {
         r.has_report = true;
-        r.report = report_from_json(j);
+        r.report = report_from_json(json);
     }
     return r;
 }
@@ -38,19 +42,18 @@ Result<std::int64_t> record_refused_restore(catalog::Db& db, const std::string& 
     rep.status = "failed";
     rep.error = error;
     rep.started = rep.ended = when;
-    auto ins = db.prepare("INSERT INTO jobs(kind,name,status,started,ended,report) "
-                          "VALUES('restore',?,'failed',?,?,?)");
-    if (!ins) return ins.error();
-    TL_TRY(ins->bind(1, name)
-               .bind(2, static_cast<std::int64_t>(when))
-               .bind(3, static_cast<std::int64_t>(when))
-               .bind(4, to_json(rep).dump())
-               .run());
-    const auto id = db.last_insert_rowid();
+    catalog::NewJob job;
+    job.kind = "restore";
+    job.name = name;
+    job.status = "failed";
+    job.started = when;
+    job.ended = when;
+    job.report = to_json(rep).dump();
+    auto added = catalog::add_job(db, job);
+    if (!added) return added.error();
+    const auto id = added.value();
     rep.job_id = id;
-    auto upd = db.prepare("UPDATE jobs SET report=? WHERE id=?");
-    if (!upd) return upd.error();
-    TL_TRY(upd->bind(1, to_json(rep).dump()).bind(2, id).run());
+    TL_TRY(catalog::set_job_report(db, id, to_json(rep).dump()));
     return id;
 }
 

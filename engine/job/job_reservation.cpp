@@ -1,6 +1,7 @@
 #include "job/job_reservation.h"
 
 #include "catalog/db.h"
+#include "catalog/job_writer.h"
 #include "common/log.h"
 
 #include <mutex>
@@ -65,14 +66,7 @@ Result<std::unique_ptr<JobDrives>> reserve(Engine& engine, device::Library& libr
     if (needs.job_id > 0)
         r.on_wait = [&engine, id = needs.job_id](const std::string& why) {
             auto& db = engine.catalog(); // the waiting job's own thread
-            auto upd = db.prepare("UPDATE jobs SET status=?, wait_reason=? WHERE id=?");
-            if (!upd) return;
-            upd->bind(1, why.empty() ? "running" : "waiting").bind(3, id);
-            if (why.empty())
-                upd->bind_null(2);
-            else
-                upd->bind(2, why);
-            if (auto st = upd->run(); !st)
+            if (auto st = catalog::set_job_waiting(db, id, why); !st)
                 log::get("job")->warn("job {}: wait not recorded: {}", id, st.error().message);
         };
     auto grant = engine.reservations().acquire(r);

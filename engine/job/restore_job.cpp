@@ -13,6 +13,10 @@
 
 #include <unistd.h>
 
+#include "catalog/entry_store.h"
+#include "catalog/job_writer.h"
+#include "catalog/saveset_store.h"
+#include "catalog/session_store.h"
 #include "common/log.h"
 #include "device/library.h"
 #include "job/backup_encryption.h"
@@ -79,8 +83,6 @@ std::string prefix_for(const SelectedSaveset& s) {
 Result<std::vector<std::vector<std::int64_t>>>
 sessions_by_volume(catalog::Db& db,
                    const std::map<std::int64_t, std::vector<const SelectedSaveset*>>& groups) {
-    auto q = db.prepare("SELECT DISTINCT volume_id FROM extents WHERE saveset_id=?");
-    if (!q) return q.error();
     std::map<std::int64_t, std::int64_t> parent;
     auto root = [&](std::int64_t x) {
         while (parent[x] != x)
@@ -91,13 +93,10 @@ sessions_by_volume(catalog::Db& db,
     for (const auto& [session, list] : groups) {
         parent.emplace(session, session);
         for (const auto* s : list) {
-            q->reset();
-            q->bind(1, s->reading());
-            for (;;) {
-                auto row = q->step();
-                if (!row) return row.error();
-                if (!row.value()) break;
-                auto [it, fresh] = volume_session.try_emplace(q->i64(0), session);
+            auto volumes = catalog::saveset_volume_ids(db, s->reading());
+            if (!volumes) return volumes.error();
+            for (const auto volume : volumes.value()) {
+                auto [it, fresh] = volume_session.try_emplace(volume, session);
                 if (!fresh) parent[root(session)] = root(it->second);
             }
         }
@@ -255,27 +254,19 @@ DirectoryLookup directory_lookup(catalog::Db& db, const Selection& sel) {
     for (auto it = sel.savesets.rbegin(); it != sel.savesets.rend(); ++it)
         ids.push_back(it->saveset_id);
     return [&db, ids](const std::string& path) -> std::optional<format::ObjectHeader> {
-        auto q = db.prepare(
-            "SELECT a.mode, a.uid, a.gid, e.mtime FROM entries e JOIN dirs d ON d.id=e.dir_id "
-            "JOIN names n ON n.id=e.name_id JOIN attrs a ON a.id=e.attr_id WHERE e.saveset_id=? "
-            "AND d.path=? AND n.name=? AND a.kind=?");
-        if (!q) return std::nullopt;
         const auto slash = path.find_last_of('/');
         const std::string dir = slash == std::string::npos ? "" : path.substr(0, slash);
         const std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
-        for (const auto id : ids) {
-            q->reset();
-            q->bind(1, id).bind(2, dir).bind(3, name).bind(
-                4, static_cast<std::int64_t>(format::ObjectKind::Directory));
-            auto row = q->step();
-            if (!row || !row.value()) continue;
+        auto a = catalog::entry_attrs(db, ids, dir, name,
+                                      static_cast<int>(format::ObjectKind::Directory));
+        if (a && a.value()) {
             format::ObjectHeader h;
             h.kind = format::ObjectKind::Directory;
             h.path = path;
-            h.mode = static_cast<std::uint32_t>(q->i64(0));
-            h.uid = static_cast<std::uint32_t>(q->i64(1));
-            h.gid = static_cast<std::uint32_t>(q->i64(2));
-            h.mtime_ns = h.atime_ns = q->i64(3);
+            h.mode = a.value()->mode;
+            h.uid = a.value()->uid;
+            h.gid = a.value()->gid;
+            h.mtime_ns = h.atime_ns = a.value()->mtime_ns;
             return h;
         }
         return std::nullopt;
@@ -287,16 +278,9 @@ std::size_t default_writer_threads() {
 }
 
 double past_rate(catalog::Db& db, bool& measured) {
-    auto q = db.prepare(
-        "SELECT avg(json_extract(report,'$.wall_rate_Bps')) FROM (SELECT report FROM jobs WHERE "
-        "kind='backup' AND status IN ('completed','warnings') AND report IS NOT NULL ORDER BY id "
-        "DESC LIMIT 10)");
-    measured = false;
-    if (!q) return kAssumedRate;
-    auto row = q->step();
-    if (!row || !row.value() || q->is_null(0) || q->f64(0) <= 0) return kAssumedRate;
-    measured = true;
-    return q->f64(0);
+    auto rate = catalog::recent_backup_rate(db);
+    measured = rate && rate.value();
+    return measured ? *rate.value() : kAssumedRate;
 }
 } // namespace
 
@@ -330,12 +314,8 @@ Result<RestorePlan> plan_restore(Engine& engine, const RestoreOptions& o) {
         SavesetReader reader(*lib.value(), db, 0);
         auto ex = reader.extents(s.reading());
         if (!ex) return ex.error();
-        auto bs = db.prepare("SELECT se.block_size FROM savesets s JOIN sessions se ON "
-                             "se.id=s.session_id WHERE s.id=?");
-        if (!bs) return bs.error();
-        bs->bind(1, s.reading());
-        if (auto r = bs->step(); r && r.value())
-            block_size = static_cast<std::uint64_t>(bs->i64(0));
+        auto bs = catalog::saveset_block_size(db, s.reading());
+        if (bs && bs.value()) block_size = *bs.value();
         for (const auto& run : runs_of(s)) {
             for (const auto& e : ex.value()) {
                 if (e.end_offset <= run.from || e.offset >= run.to) continue;
@@ -382,14 +362,12 @@ void end_unstarted(catalog::Db& db, JobReport& rep, const Error& e, Clock& clock
     rep.status = e.kind == ErrorKind::Cancelled ? "cancelled" : "failed";
     rep.error = e.message;
     rep.ended = to_unix_seconds(clock.wall());
-    auto upd =
-        db.prepare("UPDATE jobs SET status=?, wait_reason=NULL, ended=?, report=? WHERE id=?");
-    if (upd)
-        (void)upd->bind(1, rep.status)
-            .bind(2, static_cast<std::int64_t>(rep.ended))
-            .bind(3, to_json(rep).dump())
-            .bind(4, rep.job_id)
-            .run();
+    catalog::JobUpdate u;
+    u.status = rep.status;
+    u.clear_wait = true;
+    u.ended = rep.ended;
+    u.report = to_json(rep).dump();
+    (void)catalog::update_job(db, rep.job_id, u);
 }
 } // namespace
 
@@ -440,14 +418,14 @@ Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
     rep.started = to_unix_seconds(clock.wall());
     const auto proc_before = metrics::read_process_stat();
     {
-        auto ins = db.prepare(
-            "INSERT INTO jobs(kind,name,status,pid,started) VALUES('restore',?,'running',?,?)");
-        if (!ins) return ins.error();
-        TL_TRY(ins->bind(1, job_name(o))
-                   .bind(2, static_cast<std::int64_t>(getpid()))
-                   .bind(3, static_cast<std::int64_t>(rep.started))
-                   .run());
-        rep.job_id = db.last_insert_rowid();
+        catalog::NewJob job;
+        job.kind = "restore";
+        job.name = job_name(o);
+        job.pid = static_cast<std::int64_t>(getpid());
+        job.started = rep.started;
+        auto id = catalog::add_job(db, job);
+        if (!id) return id.error();
+        rep.job_id = id.value();
     }
 
     // Save sets grouped by media session (their streams interleave on the same blocks, so they
@@ -699,16 +677,13 @@ Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
         rep.status = "warnings";
     else
         rep.status = "completed";
-    auto upd =
-        db.prepare("UPDATE jobs SET status=?, ended=?, files=?, bytes=?, report=? WHERE id=?");
-    if (upd)
-        (void)upd->bind(1, rep.status)
-            .bind(2, static_cast<std::int64_t>(rep.ended))
-            .bind(3, rep.files)
-            .bind(4, rep.bytes)
-            .bind(5, to_json(rep).dump())
-            .bind(6, rep.job_id)
-            .run();
+    catalog::JobUpdate end;
+    end.status = rep.status;
+    end.ended = rep.ended;
+    end.files = rep.files;
+    end.bytes = rep.bytes;
+    end.report = to_json(rep).dump();
+    (void)catalog::update_job(db, rep.job_id, end);
     log->info("restore job {} {}: {} restored, {} skipped, {} failed", rep.job_id, rep.status,
               res.restored, res.skipped, res.failed);
     if (!fatal.ok() && fatal.error().kind == ErrorKind::MediaMissing && res.restored == 0)

@@ -5,6 +5,8 @@
 
 #include <fnmatch.h>
 
+#include "catalog/entry_store.h"
+#include "catalog/saveset_store.h"
 #include "job/backup_level.h"
 
 namespace tl::job {
@@ -61,28 +63,19 @@ std::string join_path(const std::string& dir, const std::string& name) {
 Result<std::vector<SelectedFile>> load_objects(catalog::Db& db, const SelectedSaveset& s) {
     // The save set's key range of entries (clustered by directory and name), put in stream
     // order below: sorting in memory is cheaper than SQLite's sorter over the joined rows.
-    auto q = db.prepare(
-        "SELECT 0, d.path, n.name, a.kind, e.size, e.offset, e.volume_id, e.file_number, e.block "
-        "FROM entries e CROSS JOIN dirs d ON d.id=e.dir_id CROSS JOIN names n ON n.id=e.name_id "
-        "CROSS JOIN attrs a ON a.id=e.attr_id WHERE e.saveset_id=?");
-    if (!q) return q.error();
-    q->bind(1, s.saveset_id);
     std::vector<SelectedFile> all;
-    for (;;) {
-        auto row = q->step();
-        if (!row) return row.error();
-        if (!row.value()) break;
+    TL_TRY(catalog::for_each_object(db, s.saveset_id, [&](const catalog::ObjectRow& o) {
         SelectedFile f;
-        f.file_id = q->i64(0);
-        f.path = join_path(q->text(1), q->text(2));
-        f.kind = static_cast<int>(q->i64(3));
-        f.size = static_cast<std::uint64_t>(q->i64(4));
-        f.offset = static_cast<std::uint64_t>(q->i64(5));
-        f.volume_id = q->i64(6);
-        f.file_number = static_cast<std::uint32_t>(q->i64(7));
-        f.block = static_cast<std::uint32_t>(q->i64(8));
+        f.file_id = 0;
+        f.path = join_path(o.dir, o.name);
+        f.kind = o.kind;
+        f.size = o.size;
+        f.offset = o.offset;
+        f.volume_id = o.volume_id;
+        f.file_number = o.file_number;
+        f.block = o.block;
         all.push_back(f);
-    }
+    }));
     std::sort(all.begin(), all.end(),
               [](const SelectedFile& a, const SelectedFile& b) { return a.offset < b.offset; });
     for (std::size_t i = 0; i < all.size(); ++i) {
@@ -94,38 +87,32 @@ Result<std::vector<SelectedFile>> load_objects(catalog::Db& db, const SelectedSa
 
 // The paths a diff/incr save set recorded as deleted since its base.
 Result<std::vector<std::string>> load_deletions(catalog::Db& db, std::int64_t saveset_id) {
-    auto q = db.prepare("SELECT d.path, x.name FROM deletions x JOIN dirs d ON d.id=x.dir_id "
-                        "WHERE x.saveset_id=?");
-    if (!q) return q.error();
-    q->bind(1, saveset_id);
     std::vector<std::string> out;
-    for (;;) {
-        auto row = q->step();
-        if (!row) return row.error();
-        if (!row.value()) break;
-        out.push_back(join_path(q->text(0), q->text(1)));
-    }
+    TL_TRY(catalog::for_each_deletion(db, saveset_id,
+                                      [&](const std::string& dir, const std::string& name) {
+                                          out.push_back(join_path(dir, name));
+                                      }));
     return out;
 }
 
+SelectedSaveset selected(const catalog::SavesetRow& row) {
+    SelectedSaveset s;
+    s.saveset_id = row.id;
+    s.job_id = row.job_id;
+    s.source = row.source;
+    s.kind = row.kind;
+    s.stream_bytes = row.stored;
+    s.session_id = row.session_id;
+    return s;
+}
+
 Result<SelectedSaveset> saveset_info(catalog::Db& db, std::int64_t id) {
-    auto q = db.prepare("SELECT id, job_id, source, kind, stored, session_id FROM savesets "
-                        "WHERE id=?");
-    if (!q) return q.error();
-    q->bind(1, id);
-    auto row = q->step();
+    auto row = catalog::find_saveset(db, id);
     if (!row) return row.error();
     if (!row.value())
         return make_error(ErrorKind::NotFound,
                           "save set " + std::to_string(id) + " is no longer in the catalog");
-    SelectedSaveset s;
-    s.saveset_id = q->i64(0);
-    s.job_id = q->i64(1);
-    s.source = q->text(2);
-    s.kind = q->text(3);
-    s.stream_bytes = static_cast<std::uint64_t>(q->i64(4));
-    s.session_id = q->i64(5);
-    return s;
+    return selected(*row.value());
 }
 
 void pick(SelectedSaveset s, std::vector<SelectedFile>&& files, std::size_t total, Selection& out) {
@@ -215,49 +202,21 @@ std::string relative_to(const std::string& root, std::string path) {
 }
 
 Result<Selection> select_files(catalog::Db& db, const SelectionRequest& r) {
-    std::string sql =
-        "SELECT s.id, s.job_id, s.source, s.kind, s.stored, s.session_id FROM savesets s JOIN jobs "
-        "j ON j.id=s.job_id "
-        "WHERE j.kind='backup' AND s.clone_of IS NULL AND ";
-    if (r.saveset_id)
-        sql += "s.id=?";
-    else if (r.job_id)
-        sql += "s.job_id=?";
-    else if (!r.source.empty())
-        sql += "s.job_id=(SELECT j2.id FROM jobs j2 JOIN savesets s2 ON s2.job_id=j2.id WHERE "
-               "s2.source=? "
-               "AND j2.kind='backup' AND j2.status IN ('completed','warnings','partial') AND "
-               "j2.started<=? "
-               "ORDER BY j2.started DESC, j2.id DESC LIMIT 1) AND s.source=?";
-    else
+    if (!r.saveset_id && !r.job_id && r.source.empty())
         return make_error(ErrorKind::InvalidArgument,
                           "choose what to restore: --job ID, or --source S [--at TIME]");
-    sql += " ORDER BY s.id";
-    auto q = db.prepare(sql);
-    if (!q) return q.error();
-    if (r.saveset_id)
-        q->bind(1, r.saveset_id);
-    else if (r.job_id)
-        q->bind(1, r.job_id);
-    else
-        q->bind(1, r.source)
-            .bind(2, static_cast<std::int64_t>(r.at > 0 ? r.at : (1ll << 62)))
-            .bind(3, r.source);
+    catalog::SavesetPick p;
+    p.saveset_id = r.saveset_id;
+    p.job_id = r.saveset_id ? 0 : r.job_id;
+    p.source = r.source;
+    p.at = r.at;
+    p.originals_only = true;
+    auto rows = catalog::backup_savesets(db, p);
+    if (!rows) return rows.error();
     Selection out;
     std::vector<SelectedSaveset> targets;
-    for (;;) {
-        auto row = q->step();
-        if (!row) return row.error();
-        if (!row.value()) break;
-        SelectedSaveset s;
-        s.saveset_id = q->i64(0);
-        s.job_id = q->i64(1);
-        s.source = q->text(2);
-        s.kind = q->text(3);
-        s.stream_bytes = static_cast<std::uint64_t>(q->i64(4));
-        s.session_id = q->i64(5);
-        targets.push_back(s);
-    }
+    for (const auto& row : rows.value())
+        targets.push_back(selected(row));
     if (targets.empty()) {
         if (r.saveset_id)
             return make_error(ErrorKind::NotFound,

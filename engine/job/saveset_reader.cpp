@@ -10,6 +10,8 @@
 #include <thread>
 #include <tuple>
 
+#include "catalog/saveset_store.h"
+#include "catalog/session_store.h"
 #include "common/log.h"
 #include "format/block.h"
 #include "format/constants.h"
@@ -21,32 +23,22 @@ SavesetReader::SavesetReader(device::Library& library, catalog::Db& db, std::siz
     : lib_(library), db_(db), drive_(drive) {}
 
 Result<std::vector<ExtentRow>> SavesetReader::extents(std::int64_t saveset_id) {
-    auto q = db_.prepare(
-        "SELECT e.offset, e.end_offset, e.volume_id, v.barcode, e.file_number, "
-        "e.first_block, e.last_block, "
-        "tf.start_pos, tf.volume_seq FROM extents e JOIN savesets s ON s.id=e.saveset_id JOIN "
-        "volumes v ON v.id=e.volume_id "
-        "JOIN tape_files tf ON tf.session_id=s.session_id AND "
-        "tf.volume_id=e.volume_id AND tf.file_number=e.file_number "
-        "WHERE e.saveset_id=? ORDER BY e.offset");
-    if (!q) return q.error();
-    q->bind(1, saveset_id);
+    auto rows = catalog::saveset_extents(db_, saveset_id);
+    if (!rows) return rows.error();
     std::vector<ExtentRow> out;
-    for (;;) {
-        auto row = q->step();
-        if (!row) return row.error();
-        if (!row.value()) break;
+    out.reserve(rows->size());
+    for (auto& r : rows.value()) {
         ExtentRow e;
-        e.offset = static_cast<std::uint64_t>(q->i64(0));
-        e.end_offset = static_cast<std::uint64_t>(q->i64(1));
-        e.volume_id = q->i64(2);
-        e.barcode = q->text(3);
-        e.file_number = static_cast<std::uint32_t>(q->i64(4));
-        e.first_block = static_cast<std::uint32_t>(q->i64(5));
-        e.last_block = static_cast<std::uint32_t>(q->i64(6));
-        e.start_pos = static_cast<std::uint64_t>(q->i64(7));
-        e.volume_seq = static_cast<std::uint32_t>(q->i64(8));
-        out.push_back(e);
+        e.volume_seq = r.volume_seq;
+        e.offset = r.offset;
+        e.end_offset = r.end_offset;
+        e.volume_id = r.volume_id;
+        e.barcode = std::move(r.barcode);
+        e.file_number = r.file_number;
+        e.first_block = r.first_block;
+        e.last_block = r.last_block;
+        e.start_pos = r.start_pos;
+        out.push_back(std::move(e));
     }
     return out;
 }
@@ -87,24 +79,20 @@ Status SavesetReader::read_streams(std::vector<StreamTarget>& targets,
     std::string key_id; // the session's key ("" = written in clear)
     std::map<std::tuple<std::uint32_t, std::string, std::uint32_t>, Visit> visits;
     for (auto& t : targets) {
-        auto q = db_.prepare("SELECT s.stream_id, se.uuid, coalesce(se.key_id, '') FROM savesets "
-                             "s JOIN sessions se ON se.id=s.session_id WHERE s.id=?");
+        auto q = catalog::saveset_stream(db_, t.saveset_id);
         if (!q) return q.error();
-        q->bind(1, t.saveset_id);
-        auto row = q->step();
-        if (!row) return row.error();
-        if (!row.value())
+        if (!q.value())
             return make_error(ErrorKind::NotFound,
                               "save set " + std::to_string(t.saveset_id) + " does not exist");
-        const std::string blob = q->blob(1);
+        const std::string& blob = q.value()->session_uuid;
         const std::vector<std::uint8_t> u(blob.begin(), blob.end());
         if (!session_uuid.empty() && u != session_uuid)
             return make_error(ErrorKind::Internal, "read_streams: save sets of different sessions");
         session_uuid = u;
-        key_id = q->text(2);
+        key_id = q.value()->key_id;
         Stream s;
         s.t = &t;
-        s.stream_id = static_cast<std::uint32_t>(q->i64(0));
+        s.stream_id = q.value()->stream_id;
         s.parser = std::make_unique<format::StreamParser>(*t.sink, s.stream_id);
         if (t.from > 0) s.parser->resync_at(t.from);
         streams.push_back(std::move(s));

@@ -8,6 +8,10 @@
 #include <memory>
 #include <set>
 
+#include "catalog/media_use_store.h"
+#include "catalog/saveset_store.h"
+#include "catalog/scan_store.h"
+#include "catalog/session_store.h"
 #include "common/log.h"
 #include "device/library.h"
 #include "format/block.h"
@@ -154,9 +158,7 @@ Status mark_incomplete(catalog::Db& db, const std::map<std::string, SessionState
         for (const auto& d : h.damage)
             why.push_back("session " + uuid + ": " + d);
         if (why.empty()) continue;
-        auto upd = db.prepare("UPDATE savesets SET status='incomplete' WHERE session_id=?");
-        if (!upd) return upd.error();
-        TL_TRY(upd->bind(1, ss.session_id).run());
+        TL_TRY(catalog::mark_session_incomplete(db, ss.session_id));
         auto& all = jobs[ss.job_id];
         all.insert(all.end(), why.begin(), why.end());
     }
@@ -164,11 +166,7 @@ Status mark_incomplete(catalog::Db& db, const std::map<std::string, SessionState
         std::string text;
         for (const auto& w : why)
             text += (text.empty() ? "" : "; ") + w;
-        auto upd = db.prepare(
-            "UPDATE jobs SET status='partial', report=json_object('note','catalog rebuilt from "
-            "media by scan','incomplete',1,'status','partial','error',?) WHERE id=?");
-        if (!upd) return upd.error();
-        TL_TRY(upd->bind(1, "incomplete: " + text).bind(2, job).run());
+        TL_TRY(catalog::mark_job_incomplete(db, job, "incomplete: " + text));
         log::get("job")->warn("scan: job {} rebuilt incomplete: {}", job, text);
         rep.incomplete.push_back({job, why});
     }
@@ -296,31 +294,21 @@ Result<ScanReport> scan_volumes(Engine& engine, std::vector<std::string> barcode
         rep.volumes.push_back(bc);
         // The volume row: found by barcode, else created (with its pool, created if missing).
         std::int64_t volume_id = 0;
-        {
-            auto q = db.prepare("SELECT id FROM volumes WHERE barcode=?");
-            if (!q) return q.error();
-            q->bind(1, bc);
-            auto r = q->step();
-            if (!r) return r.error();
-            if (r.value()) volume_id = q->i64(0);
-        }
+        auto known = catalog::volume_id_of(db, bc);
+        if (!known) return known.error();
+        if (known.value()) volume_id = *known.value();
         if (!volume_id) {
-            TL_TRY(
-                db.prepare(
-                      "INSERT OR IGNORE INTO pools(name, created) VALUES(?, strftime('%s','now'))")
-                    ->bind(1, label.pool)
-                    .run());
-            auto ins = db.prepare("INSERT INTO volumes(barcode, uuid, pool_id, state, block_size, "
-                                  "labeled) VALUES(?,?,"
-                                  "(SELECT id FROM pools WHERE name=?),'append',?,?)");
-            if (!ins) return ins.error();
-            TL_TRY(ins->bind(1, bc)
-                       .bind_blob(2, label.volume_uuid.bytes.data(), 16)
-                       .bind(3, label.pool)
-                       .bind(4, static_cast<std::int64_t>(label.block_size))
-                       .bind(5, label.label_time)
-                       .run());
-            volume_id = db.last_insert_rowid();
+            auto pool = catalog::ensure_pool(db, label.pool);
+            if (!pool) return pool.error();
+            catalog::NewVolume v;
+            v.barcode = bc;
+            v.uuid.assign(reinterpret_cast<const char*>(label.volume_uuid.bytes.data()), 16);
+            v.pool_id = pool.value();
+            v.block_size = label.block_size;
+            v.labeled = label.label_time;
+            auto id = catalog::add_append_volume(db, v);
+            if (!id) return id.error();
+            volume_id = id.value();
         }
         volume_ids[bc] = volume_id;
         // Pass 1: the first block of every tape file says which session and volume_seq it is.
@@ -411,21 +399,19 @@ Result<ScanReport> scan_volumes(Engine& engine, std::vector<std::string> barcode
             // A stream met in a session header or announced by a stream-start record.
             auto add_stream = [&](const format::StreamInfo& si) -> Status {
                 if (ss->streams.count(si.id)) return {};
-                auto ins =
-                    db.prepare("INSERT INTO "
-                               "savesets(job_id,session_id,stream_id,source,kind,codec,status) "
-                               "VALUES(?,?,?,?,?,?,'completed')");
-                if (!ins) return ins.error();
-                TL_TRY(ins->bind(1, ss->job_id)
-                           .bind(2, ss->session_id)
-                           .bind(3, static_cast<std::int64_t>(si.id))
-                           .bind(4, si.identity)
-                           .bind(5, kind_text(si.kind))
-                           .bind(6, codec::to_string(si.codec))
-                           .run());
+                catalog::NewSaveset row;
+                row.job_id = ss->job_id;
+                row.session_id = ss->session_id;
+                row.stream_id = si.id;
+                row.source = si.identity;
+                row.kind = kind_text(si.kind);
+                row.codec = codec::to_string(si.codec);
+                row.status = "completed";
+                auto saveset_id = catalog::add_saveset(db, row);
+                if (!saveset_id) return saveset_id.error();
                 auto& st = ss->streams[si.id];
                 st.sink = std::make_unique<ScanSink>();
-                st.sink->saveset_id = db.last_insert_rowid();
+                st.sink->saveset_id = saveset_id.value();
                 format::StreamParser::Options opt;
                 opt.decode_data = false;
                 opt.verify_hash = false;
@@ -486,37 +472,26 @@ Result<ScanReport> scan_volumes(Engine& engine, std::vector<std::string> barcode
                     auto [it, fresh] = sessions.try_emplace(uuid);
                     ss = &it->second;
                     if (fresh) {
-                        auto q = db.prepare("SELECT count(*) FROM sessions WHERE uuid=?");
-                        if (!q) return q.error();
-                        q->bind_blob(1, sh->session_uuid.bytes.data(), 16);
-                        auto r = q->step();
-                        if (!r) return r.error();
-                        ss->known = q->i64(0) > 0;
+                        auto known = catalog::session_known(db, sh->session_uuid.bytes.data());
+                        if (!known) return known.error();
+                        ss->known = known.value();
                         if (!ss->known) TL_TRY(open_scanned_session(*ss, sh.value(), keys, rep));
                         if (ss->known) {
                             ++rep.sessions_known;
                         } else if (!ss->locked) {
                             auto j = jobs.find(sh->job_id);
                             if (j == jobs.end()) {
-                                auto ins = db.prepare(
-                                    "INSERT INTO jobs(kind,name,status,started,report) "
-                                    "VALUES('backup',"
-                                    "'rebuilt by scan','completed',?,json_object('note','catalog "
-                                    "rebuilt from media by scan'))");
-                                if (!ins) return ins.error();
-                                TL_TRY(ins->bind(1, sh->start_time).run());
-                                j = jobs.emplace(sh->job_id, db.last_insert_rowid()).first;
+                                auto id = catalog::add_scanned_job(db, sh->start_time);
+                                if (!id) return id.error();
+                                j = jobs.emplace(sh->job_id, id.value()).first;
                                 ++rep.jobs_added;
                             }
                             ss->job_id = j->second;
-                            auto ins = db.prepare("INSERT INTO sessions(job_id, uuid, drive, "
-                                                  "block_size) VALUES(?,?,'scanned',?)");
-                            if (!ins) return ins.error();
-                            TL_TRY(ins->bind(1, ss->job_id)
-                                       .bind_blob(2, sh->session_uuid.bytes.data(), 16)
-                                       .bind(3, static_cast<std::int64_t>(sh->block_size))
-                                       .run());
-                            ss->session_id = db.last_insert_rowid();
+                            auto session =
+                                catalog::add_session(db, ss->job_id, sh->session_uuid.bytes.data(),
+                                                     "scanned", sh->block_size);
+                            if (!session) return session.error();
+                            ss->session_id = session.value();
                             TL_TRY(record_session_encryption(db, ss->session_id, sh->encryption));
                             ++rep.sessions_added;
                         }
@@ -595,23 +570,11 @@ Result<ScanReport> scan_volumes(Engine& engine, std::vector<std::string> barcode
     for (auto& [uuid, ss] : sessions)
         for (auto& [sid, st] : ss.streams)
             if (st.sink) {
-                auto upd = db.prepare(
-                    "UPDATE savesets SET stored=max(stored,?), files=(SELECT count(*) FROM files "
-                    "WHERE saveset_id=?) WHERE id=?");
-                if (upd)
-                    (void)upd->bind(1, st.end)
-                        .bind(2, st.sink->saveset_id)
-                        .bind(3, st.sink->saveset_id)
-                        .run();
+                (void)catalog::note_scanned_stream(db, st.sink->saveset_id, st.end);
             }
     TL_TRY(mark_incomplete(db, sessions, health, rep));
     log->info("scanned {} volume(s), {} tape files", labels.size(), refs.size());
-    auto upd = db.exec(
-        "UPDATE jobs SET files=(SELECT count(*) FROM files f JOIN savesets s ON s.id=f.saveset_id "
-        "WHERE "
-        "s.job_id=jobs.id), bytes=(SELECT coalesce(sum(f.size),0) FROM files f JOIN savesets s ON "
-        "s.id=f.saveset_id WHERE s.job_id=jobs.id) WHERE name='rebuilt by scan'");
-    if (!upd) return upd.error();
+    TL_TRY(catalog::recount_scanned_jobs(db));
     return rep;
 }
 

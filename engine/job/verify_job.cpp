@@ -5,6 +5,11 @@
 #include <map>
 #include <memory>
 
+#include "catalog/entry_store.h"
+#include "catalog/job_store.h"
+#include "catalog/job_writer.h"
+#include "catalog/saveset_store.h"
+#include "catalog/session_store.h"
 #include "common/log.h"
 #include "crypto/key_store.h"
 #include "format/object.h"
@@ -53,13 +58,10 @@ private:
 };
 // The message of a session's missing key ("" when it is clear or its key is in the store).
 Result<std::string> missing_key(catalog::Db& db, const std::string& home, std::int64_t session) {
-    auto q = db.prepare("SELECT coalesce(key_id, '') FROM sessions WHERE id=?");
-    if (!q) return q.error();
-    q->bind(1, session);
-    auto row = q->step();
-    if (!row) return row.error();
-    if (!row.value() || q->text(0).empty()) return std::string();
-    auto key = crypto::KeyStore::in_home(home).load(q->text(0));
+    auto k = catalog::session_key(db, session);
+    if (!k) return k.error();
+    if (!k.value() || k.value()->key_id.empty()) return std::string();
+    auto key = crypto::KeyStore::in_home(home).load(k.value()->key_id);
     if (key) return std::string();
     if (key.error().kind != ErrorKind::KeyMissing) return key.error();
     return key.error().message;
@@ -83,17 +85,14 @@ Result<VerifyReport> run_verify(Engine& engine, std::int64_t job_id, const std::
     VerifyReport rep;
     rep.job_id = job_id;
     {
-        auto q = db.prepare("SELECT kind FROM jobs WHERE id=?");
-        if (!q) return q.error();
-        q->bind(1, job_id);
-        auto row = q->step();
-        if (!row) return row.error();
-        if (!row.value())
+        auto job = catalog::find_job(db, job_id);
+        if (!job) return job.error();
+        if (!job.value())
             return make_error(ErrorKind::NotFound,
                               "job " + std::to_string(job_id) + " does not exist");
-        if (q->text(0) != "backup")
+        if (job.value()->kind != "backup")
             return make_error(ErrorKind::InvalidArgument, "job " + std::to_string(job_id) +
-                                                              " is a " + q->text(0) +
+                                                              " is a " + job.value()->kind +
                                                               " job; verify takes a backup job");
     }
     // --library, else the library that holds the job's volumes.
@@ -109,13 +108,13 @@ Result<VerifyReport> run_verify(Engine& engine, std::int64_t job_id, const std::
                                                           std::to_string(*drive));
     const auto started = engine.clock().now();
     {
-        auto ins = db.prepare(
-            "INSERT INTO jobs(kind,name,status,started) VALUES('verify',?, 'running', ?)");
-        if (!ins) return ins.error();
-        TL_TRY(ins->bind(1, "verify job " + std::to_string(job_id))
-                   .bind(2, to_unix_seconds(engine.clock().wall()))
-                   .run());
-        rep.verify_job_id = db.last_insert_rowid();
+        catalog::NewJob job;
+        job.kind = "verify";
+        job.name = "verify job " + std::to_string(job_id);
+        job.started = to_unix_seconds(engine.clock().wall());
+        auto id = catalog::add_job(db, job);
+        if (!id) return id.error();
+        rep.verify_job_id = id.value();
     }
     // One drive (the one named, else any free one) and the job's volumes, or wait and say why.
     JobNeeds needs;
@@ -124,12 +123,11 @@ Result<VerifyReport> run_verify(Engine& engine, std::int64_t job_id, const std::
     needs.volumes = volumes.value();
     auto reserved = reserve(engine, *lib.value(), needs);
     if (!reserved) {
-        auto upd =
-            db.prepare("UPDATE jobs SET status='failed', wait_reason=NULL, ended=? WHERE id=?");
-        if (upd)
-            (void)upd->bind(1, to_unix_seconds(engine.clock().wall()))
-                .bind(2, rep.verify_job_id)
-                .run();
+        catalog::JobUpdate failed;
+        failed.status = "failed";
+        failed.clear_wait = true;
+        failed.ended = to_unix_seconds(engine.clock().wall());
+        (void)catalog::update_job(db, rep.verify_job_id, failed);
         return reserved.error();
     }
     // Save sets grouped by media session: each session's blocks are read once for all of its
@@ -142,18 +140,13 @@ Result<VerifyReport> run_verify(Engine& engine, std::int64_t job_id, const std::
     };
     std::map<std::int64_t, std::vector<std::unique_ptr<Item>>> by_session;
     {
-        auto q = db.prepare("SELECT id, source, session_id FROM savesets WHERE job_id=? AND "
-                            "clone_of IS NULL ORDER BY id"); // a clone is not the job's own
-        if (!q) return q.error();
-        q->bind(1, job_id);
-        for (;;) {
-            auto row = q->step();
-            if (!row) return row.error();
-            if (!row.value()) break;
+        auto rows = catalog::job_savesets(db, job_id); // a clone is not the job's own
+        if (!rows) return rows.error();
+        for (const auto& row : rows.value()) {
             auto it = std::make_unique<Item>();
-            it->saveset = q->i64(0);
-            it->source = q->text(1);
-            by_session[q->i64(2)].push_back(std::move(it));
+            it->saveset = row.id;
+            it->source = row.source;
+            by_session[row.session_id].push_back(std::move(it));
         }
     }
     SavesetReader reader(*lib.value(), db, reserved.value()->drive(0));
@@ -164,25 +157,15 @@ Result<VerifyReport> run_verify(Engine& engine, std::int64_t job_id, const std::
         reader.set_blocks_only(!missing->empty());
         std::vector<StreamTarget> targets;
         for (auto& item : items) {
-            auto q = db.prepare(
-                "SELECT f.offset, d.path, f.name, f.hash FROM files f JOIN dirs d ON d.id=f.dir_id "
-                "WHERE f.saveset_id=?");
-            if (!q) return q.error();
-            q->bind(1, item->saveset);
-            for (;;) {
-                auto row = q->step();
-                if (!row) return row.error();
-                if (!row.value()) break;
+            TL_TRY(catalog::for_each_hash(db, item->saveset, [&](const catalog::HashRow& r) {
                 CatalogFile f;
-                const std::string dir = q->text(1), name = q->text(2);
-                f.path = dir.empty() ? name : (name.empty() ? dir : dir + "/" + name);
-                const std::string h = q->blob(3);
-                if (h.size() == 16) {
-                    std::copy(h.begin(), h.end(), f.hash.begin());
+                f.path = r.dir.empty() ? r.name : (r.name.empty() ? r.dir : r.dir + "/" + r.name);
+                if (r.hash.size() == 16) {
+                    std::copy(r.hash.begin(), r.hash.end(), f.hash.begin());
                     f.has_hash = true;
                 }
-                item->files.emplace(static_cast<std::uint64_t>(q->i64(0)), f);
-            }
+                item->files.emplace(r.offset, f);
+            }));
             item->sink = std::make_unique<VerifySink>(item->files);
             StreamTarget t;
             t.saveset_id = item->saveset;
@@ -228,14 +211,12 @@ Result<VerifyReport> run_verify(Engine& engine, std::int64_t job_id, const std::
         rep.status = (rep.files_failed > 0 || !rep.bad_blocks.empty() || rep.files_unchecked > 0)
                          ? "partial"
                          : "completed";
-    auto upd = db.prepare("UPDATE jobs SET status=?, ended=?, files=?, bytes=? WHERE id=?");
-    if (upd)
-        (void)upd->bind(1, rep.status)
-            .bind(2, to_unix_seconds(engine.clock().wall()))
-            .bind(3, rep.files_ok)
-            .bind(4, rep.stats.bytes_read)
-            .bind(5, rep.verify_job_id)
-            .run();
+    catalog::JobUpdate end;
+    end.status = rep.status;
+    end.ended = to_unix_seconds(engine.clock().wall());
+    end.files = rep.files_ok;
+    end.bytes = rep.stats.bytes_read;
+    (void)catalog::update_job(db, rep.verify_job_id, end);
     if (!fatal) return fatal.error();
     return rep;
 }

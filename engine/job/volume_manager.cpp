@@ -5,6 +5,8 @@
 #include <functional>
 #include <vector>
 
+#include "catalog/media_use_store.h"
+#include "catalog/volume_store.h"
 #include "common/log.h"
 #include "format/constants.h"
 #include "format/volume_label.h"
@@ -33,18 +35,12 @@ using Usable = std::function<bool(const std::string&)>;
 // volume before starting the next, as administrators expect).
 Result<std::vector<Candidate>> appendable(catalog::Db& db, std::int64_t pool_id,
                                           std::uint32_t block_size, const Usable& usable) {
-    auto q = db.prepare("SELECT id, barcode, hex(uuid), next_file, block_size FROM volumes "
-                        "WHERE pool_id=? AND state='append' ORDER BY bytes DESC, id");
-    if (!q) return q.error();
-    q->bind(1, pool_id);
+    auto rows = catalog::appendable_volumes(db, pool_id);
+    if (!rows) return rows.error();
     std::vector<Candidate> out;
-    for (;;) {
-        auto row = q->step();
-        if (!row) return row.error();
-        if (!row.value()) break;
-        const std::string bc = q->text(1);
-        if (!usable(bc) || static_cast<std::uint32_t>(q->i64(4)) != block_size) continue;
-        out.push_back({q->i64(0), bc, q->text(2), static_cast<std::uint32_t>(q->i64(3))});
+    for (const auto& v : rows.value()) {
+        if (!usable(v.barcode) || v.block_size != block_size) continue;
+        out.push_back({v.id, v.barcode, v.uuid_hex, v.next_file});
     }
     return out;
 }
@@ -52,22 +48,14 @@ Result<std::vector<Candidate>> appendable(catalog::Db& db, std::int64_t pool_id,
 // Rules 2 and 3: recyclable volumes of the pool, then empty volumes lent by the Scratch pool.
 Result<std::vector<Reuse>> reusable(catalog::Db& db, std::int64_t pool_id,
                                     const std::string& pool_name, const Usable& usable) {
-    auto q =
-        db.prepare("SELECT v.barcode, p.name FROM volumes v JOIN pools p ON p.id=v.pool_id WHERE "
-                   "(v.pool_id=? AND v.state='recyclable') OR (p.name=? AND p.id<>? AND "
-                   "(v.state='recyclable' OR (v.state='append' AND v.jobs=0 AND v.bytes=0))) "
-                   "ORDER BY (v.pool_id=?) DESC, coalesce(v.last_written, v.labeled), v.id");
-    if (!q) return q.error();
-    q->bind(1, pool_id).bind(2, media::kScratchPool).bind(3, pool_id).bind(4, pool_id);
+    auto rows = catalog::reusable_volumes(db, pool_id, media::kScratchPool);
+    if (!rows) return rows.error();
     std::vector<Reuse> out;
-    for (;;) {
-        auto row = q->step();
-        if (!row) return row.error();
-        if (!row.value()) break;
-        if (!usable(q->text(0))) continue;
-        out.push_back({q->text(0), q->text(1) == pool_name ? "recycled for pool " + pool_name
-                                                           : "borrowed from pool " + q->text(1) +
-                                                                 " by pool " + pool_name});
+    for (const auto& v : rows.value()) {
+        if (!usable(v.barcode)) continue;
+        out.push_back({v.barcode, v.pool == pool_name
+                                      ? "recycled for pool " + pool_name
+                                      : "borrowed from pool " + v.pool + " by pool " + pool_name});
     }
     return out;
 }
@@ -75,14 +63,9 @@ Result<std::vector<Reuse>> reusable(catalog::Db& db, std::int64_t pool_id,
 // Rule 4: a cartridge of the library that the catalog does not know, or knows as blank.
 Result<bool> is_blank(catalog::Db& db, const std::string& barcode) {
     if (is_cleaning(barcode) || barcode.empty()) return false;
-    // Scoped: an unfinished SELECT would keep a read transaction open across a later INSERT,
-    // which SQLite then refuses (busy snapshot) when others wrote.
-    auto known = db.prepare("SELECT count(*) FROM volumes WHERE barcode=? AND state<>'blank'");
+    auto known = catalog::is_labeled_volume(db, barcode);
     if (!known) return known.error();
-    known->bind(1, barcode);
-    auto r = known->step();
-    if (!r) return r.error();
-    return known->i64(0) == 0;
+    return !known.value();
 }
 } // namespace
 
@@ -145,12 +128,7 @@ Result<bool> VolumeManager::within_limits(std::int64_t id) {
 
 Status VolumeManager::count_job(std::int64_t id) {
     if (!counted_.insert(id).second) return {};
-    auto upd = db_.prepare("UPDATE volumes SET jobs=jobs+1, first_written=coalesce(first_written,"
-                           "?) WHERE id=?");
-    if (!upd) return upd.error();
-    return upd->bind(1, static_cast<std::int64_t>(to_unix_seconds(clock_.wall())))
-        .bind(2, id)
-        .run();
+    return catalog::count_volume_job(db_, id, to_unix_seconds(clock_.wall()));
 }
 
 bool VolumeManager::claim(const std::string& barcode, bool& fresh) {
@@ -282,9 +260,7 @@ Result<MountedVolume> VolumeManager::try_append(std::size_t index, std::int64_t 
                                                   "scan it or relabel it");
     TL_TRY(drive.rewind());
     TL_TRY(drive.space_filemarks(static_cast<long>(next_file)));
-    auto upd = db_.prepare("UPDATE volumes SET mounts=mounts+1 WHERE id=?");
-    if (!upd) return upd.error();
-    TL_TRY(upd->bind(1, id).run());
+    TL_TRY(catalog::count_volume_mount(db_, id));
     MountedVolume m;
     m.id = id;
     m.barcode = barcode;
@@ -310,17 +286,13 @@ Result<MountedVolume> VolumeManager::try_label(std::size_t index, const std::str
              " expired job(s) purged from the catalog");
     auto v = media::find_volume(db_, barcode);
     if (!v) return v.error();
-    auto q = db_.prepare("SELECT uuid FROM volumes WHERE id=?");
-    if (!q) return q.error();
-    q->bind(1, v->id);
-    auto row = q->step();
-    if (!row) return row.error();
+    auto blob = catalog::volume_uuid(db_, v->id);
+    if (!blob) return blob.error();
     MountedVolume m;
     m.id = v->id;
     m.barcode = barcode;
-    const std::string blob = q->blob(0);
-    for (std::size_t i = 0; i < m.uuid.bytes.size() && i < blob.size(); ++i)
-        m.uuid.bytes[i] = static_cast<std::uint8_t>(blob[i]);
+    for (std::size_t i = 0; i < m.uuid.bytes.size() && i < blob->size(); ++i)
+        m.uuid.bytes[i] = static_cast<std::uint8_t>((*blob)[i]);
     m.next_file = 1;
     m.labeled_now = true;
     return m;

@@ -1,0 +1,276 @@
+#include "catalog/entry_store.h"
+
+#include "catalog/text_rows.h"
+
+namespace tl::catalog {
+
+namespace {
+Result<Stmt> prepare_bound(Db& db, const std::string& sql, std::int64_t id) {
+    auto q = db.prepare(sql);
+    if (!q) return q.error();
+    q->bind(1, id);
+    return q;
+}
+
+// "WITH chain(sid, ord) AS (VALUES (12,0),(15,1))": the chain's links, oldest first. The ids are
+// integers from the catalog, so they are written in the text.
+std::string chain_cte(const std::vector<std::int64_t>& chain) {
+    std::string s = "WITH chain(sid, ord) AS (VALUES ";
+    for (std::size_t i = 0; i < chain.size(); ++i) {
+        if (i) s += ",";
+        s += "(" + std::to_string(chain[i]) + "," + std::to_string(i) + ")";
+    }
+    return s + ")";
+}
+
+// The entries table is clustered by (save set, directory, name id); names and attributes are
+// joined by id (schema.cpp). CROSS JOIN pins the join order: entries first, by their key.
+std::string directory_sql(const std::vector<std::int64_t>& chain, std::int64_t job_id) {
+    if (chain.size() == 1) // a full: its own entries, the directory's key range sorted by name
+        return "SELECT n.name, a.kind, e.size, e.mtime, " + std::to_string(job_id) +
+               " FROM entries e CROSS JOIN names n ON n.id=e.name_id CROSS JOIN attrs a ON "
+               "a.id=e.attr_id WHERE e.saveset_id=" +
+               std::to_string(chain.front()) +
+               " AND e.dir_id=(SELECT id FROM dirs WHERE path=?1) AND n.name>?2 "
+               "ORDER BY n.name LIMIT ?3";
+    // Per name the newest link wins; in one link its object wins over its deletion marker
+    // (deletions are applied before the link's own objects, as select_files does).
+    return chain_cte(chain) +
+           ", ents AS (SELECT n.name AS name, c.ord AS ord, 0 AS del, a.kind AS kind, e.size "
+           "AS size, e.mtime AS mtime, s.job_id AS job FROM chain c CROSS JOIN entries e ON "
+           "e.saveset_id=c.sid AND e.dir_id=(SELECT id FROM dirs WHERE path=?1) CROSS JOIN "
+           "names n ON n.id=e.name_id CROSS JOIN attrs a ON a.id=e.attr_id JOIN savesets s "
+           "ON s.id=c.sid WHERE n.name>?2 "
+           "UNION ALL SELECT x.name, c.ord, 1, 0, 0, 0, 0 FROM deletions x JOIN chain c ON "
+           "c.sid=x.saveset_id WHERE x.dir_id=(SELECT id FROM dirs WHERE path=?1) AND "
+           "x.name>?2), "
+           "ranked AS (SELECT *, ROW_NUMBER() OVER (PARTITION BY name ORDER BY ord DESC, del "
+           "ASC) AS rn FROM ents) "
+           "SELECT name, kind, size, mtime, job FROM ranked WHERE rn=1 AND del=0 "
+           "ORDER BY name LIMIT ?3";
+}
+} // namespace
+
+Status for_each_object(Db& db, std::int64_t saveset_id,
+                       const std::function<void(const ObjectRow&)>& visit) {
+    // The save set's key range of entries (clustered by directory and name).
+    auto q = prepare_bound(db,
+                           "SELECT d.path, n.name, a.kind, e.size, e.offset, e.volume_id, "
+                           "e.file_number, e.block, e.inode FROM entries e CROSS JOIN dirs d ON "
+                           "d.id=e.dir_id CROSS JOIN names n ON n.id=e.name_id CROSS JOIN attrs "
+                           "a ON a.id=e.attr_id WHERE e.saveset_id=?",
+                           saveset_id);
+    if (!q) return q.error();
+    return for_each_row(q.value(), [&](const Stmt& r) {
+        ObjectRow o;
+        o.dir = r.text(0);
+        o.name = r.text(1);
+        o.kind = static_cast<int>(r.i64(2));
+        o.size = static_cast<std::uint64_t>(r.i64(3));
+        o.offset = static_cast<std::uint64_t>(r.i64(4));
+        o.volume_id = r.i64(5);
+        o.file_number = static_cast<std::uint32_t>(r.i64(6));
+        o.block = static_cast<std::uint32_t>(r.i64(7));
+        o.inode = static_cast<std::uint64_t>(r.i64(8));
+        visit(o);
+    });
+}
+
+Status for_each_deletion(Db& db, std::int64_t saveset_id,
+                         const std::function<void(const std::string&, const std::string&)>& visit) {
+    auto q = prepare_bound(db,
+                           "SELECT d.path, x.name FROM deletions x JOIN dirs d ON d.id=x.dir_id "
+                           "WHERE x.saveset_id=?",
+                           saveset_id);
+    if (!q) return q.error();
+    return for_each_row(q.value(), [&](const Stmt& r) { visit(r.text(0), r.text(1)); });
+}
+
+Status for_each_prior(Db& db, std::int64_t saveset_id,
+                      const std::function<void(const PriorRow&)>& visit) {
+    auto q = prepare_bound(db,
+                           "SELECT d.path, f.name, f.kind, f.mode, f.uid, f.gid, f.size, f.mtime, "
+                           "f.ctime, f.inode, f.hash, f.flags FROM files f JOIN dirs d ON "
+                           "d.id=f.dir_id WHERE f.saveset_id=?",
+                           saveset_id);
+    if (!q) return q.error();
+    return for_each_row(q.value(), [&](const Stmt& s) {
+        PriorRow e;
+        e.dir = s.text(0);
+        e.name = s.text(1);
+        e.kind = static_cast<int>(s.i64(2));
+        e.mode = static_cast<std::uint32_t>(s.i64(3));
+        e.uid = static_cast<std::uint32_t>(s.i64(4));
+        e.gid = static_cast<std::uint32_t>(s.i64(5));
+        e.size = static_cast<std::uint64_t>(s.i64(6));
+        e.mtime_ns = s.i64(7);
+        e.ctime_ns = s.i64(8);
+        e.inode = static_cast<std::uint64_t>(s.i64(9));
+        if (!s.is_null(10)) e.hash = s.blob(10);
+        e.flags = static_cast<std::uint32_t>(s.i64(11));
+        visit(e);
+    });
+}
+
+Status for_each_hash(Db& db, std::int64_t saveset_id,
+                     const std::function<void(const HashRow&)>& visit) {
+    auto q = prepare_bound(db,
+                           "SELECT f.offset, d.path, f.name, f.hash FROM files f JOIN dirs d ON "
+                           "d.id=f.dir_id WHERE f.saveset_id=?",
+                           saveset_id);
+    if (!q) return q.error();
+    return for_each_row(q.value(), [&](const Stmt& r) {
+        HashRow h;
+        h.offset = static_cast<std::uint64_t>(r.i64(0));
+        h.dir = r.text(1);
+        h.name = r.text(2);
+        h.hash = r.blob(3);
+        visit(h);
+    });
+}
+
+Result<std::optional<EntryAttrRow>> entry_attrs(Db& db, const std::vector<std::int64_t>& savesets,
+                                                const std::string& dir, const std::string& name,
+                                                int kind) {
+    auto q = db.prepare(
+        "SELECT a.mode, a.uid, a.gid, e.mtime FROM entries e JOIN dirs d ON d.id=e.dir_id "
+        "JOIN names n ON n.id=e.name_id JOIN attrs a ON a.id=e.attr_id WHERE e.saveset_id=? "
+        "AND d.path=? AND n.name=? AND a.kind=?");
+    if (!q) return q.error();
+    for (const auto id : savesets) {
+        q->reset();
+        q->bind(1, id).bind(2, dir).bind(3, name).bind(4, kind);
+        auto row = q->step();
+        if (!row || !row.value()) continue;
+        return std::optional<EntryAttrRow>(EntryAttrRow{
+            static_cast<std::uint32_t>(q->i64(0)), static_cast<std::uint32_t>(q->i64(1)),
+            static_cast<std::uint32_t>(q->i64(2)), q->i64(3)});
+    }
+    return std::optional<EntryAttrRow>{};
+}
+
+Result<std::vector<ViewEntryRow>> view_directory(Db& db, const std::vector<std::int64_t>& chain,
+                                                 std::int64_t job_id, const std::string& dir,
+                                                 const std::string& after, std::size_t limit) {
+    std::vector<ViewEntryRow> out;
+    if (chain.empty()) return out;
+    auto q = db.prepare(directory_sql(chain, job_id));
+    if (!q) return q.error();
+    q->bind(1, dir).bind(2, after).bind(3, static_cast<std::int64_t>(limit));
+    TL_TRY(for_each_row(q.value(), [&](const Stmt& r) {
+        out.push_back({r.text(0), static_cast<int>(r.i64(1)), static_cast<std::uint64_t>(r.i64(2)),
+                       r.i64(3), r.i64(4)});
+    }));
+    return out;
+}
+
+Result<std::vector<NameRow>> matching_names(Db& db, const std::string& pattern, bool glob) {
+    auto q = db.prepare(std::string("SELECT id, name FROM names WHERE name<>'' AND name") +
+                        (glob ? " GLOB ?1" : " LIKE ?1 ESCAPE '\\'") + " ORDER BY name");
+    if (!q) return q.error();
+    q->bind(1, pattern);
+    std::vector<NameRow> out;
+    TL_TRY(for_each_row(q.value(), [&](const Stmt& r) { out.push_back({r.i64(0), r.text(1)}); }));
+    return out;
+}
+
+Result<NameSearch> NameSearch::prepare(Db& db) {
+    NameSearch s;
+    const std::pair<Stmt*, const char*> all[] = {
+        {&s.dirs_, "SELECT dir_id FROM entries INDEXED BY entries_name WHERE name_id=?1 AND "
+                   "saveset_id=?2"},
+        {&s.deletions_, "SELECT dir_id, name FROM deletions WHERE saveset_id=?1"},
+        {&s.path_, "SELECT path FROM dirs WHERE id=?1"},
+        {&s.job_, "SELECT job_id FROM savesets WHERE id=?1"},
+        {&s.attrs_, "SELECT a.kind, e.size, e.mtime FROM entries e CROSS JOIN attrs a ON "
+                    "a.id=e.attr_id WHERE e.saveset_id=?1 AND e.dir_id=?2 AND e.name_id=?3"},
+    };
+    for (const auto& [stmt, sql] : all) {
+        auto q = db.prepare(sql);
+        if (!q) return q.error();
+        *stmt = std::move(q.value());
+    }
+    return s;
+}
+
+Status NameSearch::dirs_with_name(std::int64_t name_id, std::int64_t saveset_id,
+                                  const std::function<void(std::int64_t)>& visit) {
+    dirs_.reset();
+    dirs_.bind(1, name_id).bind(2, saveset_id);
+    return for_each_row(dirs_, [&](const Stmt& r) { visit(r.i64(0)); });
+}
+
+Status NameSearch::deletions(std::int64_t saveset_id,
+                             const std::function<void(std::int64_t, const std::string&)>& visit) {
+    deletions_.reset();
+    deletions_.bind(1, saveset_id);
+    return for_each_row(deletions_, [&](const Stmt& r) { visit(r.i64(0), r.text(1)); });
+}
+
+Result<std::string> NameSearch::dir_path(std::int64_t dir_id) {
+    path_.reset();
+    path_.bind(1, dir_id);
+    auto row = path_.step();
+    if (!row) return row.error();
+    return row.value() ? path_.text(0) : std::string();
+}
+
+Result<std::int64_t> NameSearch::saveset_job(std::int64_t saveset_id) {
+    job_.reset();
+    job_.bind(1, saveset_id);
+    auto row = job_.step();
+    if (!row) return row.error();
+    return row.value() ? job_.i64(0) : std::int64_t{0};
+}
+
+Result<std::optional<NameSearch::Attrs>>
+NameSearch::attrs(std::int64_t saveset_id, std::int64_t dir_id, std::int64_t name_id) {
+    attrs_.reset();
+    attrs_.bind(1, saveset_id).bind(2, dir_id).bind(3, name_id);
+    auto row = attrs_.step();
+    if (!row) return row.error();
+    if (!row.value()) return std::optional<Attrs>{};
+    return std::optional<Attrs>(Attrs{static_cast<int>(attrs_.i64(0)),
+                                      static_cast<std::uint64_t>(attrs_.i64(1)), attrs_.i64(2)});
+}
+
+Result<PathVersions> PathVersions::prepare(Db& db) {
+    PathVersions v;
+    auto entry = db.prepare(
+        "SELECT e.size, e.mtime, hex(e.hash) FROM entries e WHERE e.saveset_id=?1 AND "
+        "e.dir_id=(SELECT id FROM dirs WHERE path=?2) AND e.name_id=(SELECT id FROM names WHERE "
+        "name=?3)");
+    if (!entry) return entry.error();
+    auto gone = db.prepare("SELECT 1 FROM deletions WHERE saveset_id=?1 AND dir_id=(SELECT id "
+                           "FROM dirs WHERE path=?2) AND name=?3");
+    if (!gone) return gone.error();
+    v.entry_ = std::move(entry.value());
+    v.gone_ = std::move(gone.value());
+    return v;
+}
+
+Result<std::optional<PathVersions::Version>>
+PathVersions::entry(std::int64_t saveset_id, const std::string& dir, const std::string& name) {
+    entry_.reset();
+    entry_.bind(1, saveset_id).bind(2, dir).bind(3, name);
+    auto row = entry_.step();
+    if (!row) return row.error();
+    if (!row.value()) return std::optional<Version>{};
+    return std::optional<Version>(
+        Version{static_cast<std::uint64_t>(entry_.i64(0)), entry_.i64(1), entry_.text(2)});
+}
+
+Result<bool> PathVersions::deleted(std::int64_t saveset_id, const std::string& dir,
+                                   const std::string& name) {
+    gone_.reset();
+    gone_.bind(1, saveset_id).bind(2, dir).bind(3, name);
+    auto row = gone_.step();
+    if (!row) return row.error();
+    return row.value();
+}
+
+Result<std::int64_t> directory_count(Db& db) {
+    return db.scalar("SELECT count(*) FROM dirs");
+}
+
+} // namespace tl::catalog

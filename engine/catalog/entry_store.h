@@ -1,0 +1,138 @@
+#pragma once
+// Reads of the entries store (tables entries, dirs, names, attrs, deletions; view files): the
+// objects of a save set in the shapes restore, change detection, verify and browsing need, and
+// the key lookups behind the name search and the versions of a path. Typed rows; the merging of
+// a chain into a point-in-time view stays with its callers (job/catalog_browser.h,
+// job/restore_selection.h). Functions use the caller's connection; the lookup classes prepare
+// their statements once and live no longer than it.
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "catalog/db.h"
+
+namespace tl::catalog {
+
+// One object of a save set (paths relative to its source root).
+struct ObjectRow {
+    std::string dir, name;
+    int kind = 0; // format::ObjectKind
+    std::uint64_t size = 0, offset = 0;
+    std::int64_t volume_id = 0;
+    std::uint32_t file_number = 0, block = 0;
+    std::uint64_t inode = 0;
+};
+// Every object of the save set, in key order (directory, name), not stream order.
+Status for_each_object(Db& db, std::int64_t saveset_id,
+                       const std::function<void(const ObjectRow&)>& visit);
+// Every deletion marker of the save set: (directory, name).
+Status for_each_deletion(Db& db, std::int64_t saveset_id,
+                         const std::function<void(const std::string&, const std::string&)>& visit);
+
+// An entry as change detection compares it with the file on disk.
+struct PriorRow {
+    std::string dir, name;
+    int kind = 0;
+    std::uint32_t mode = 0, uid = 0, gid = 0;
+    std::uint64_t size = 0;
+    std::int64_t mtime_ns = 0, ctime_ns = 0;
+    std::uint64_t inode = 0;
+    std::optional<std::string> hash; // raw bytes; nullopt when none was stored
+    std::uint32_t flags = 0;
+};
+Status for_each_prior(Db& db, std::int64_t saveset_id,
+                      const std::function<void(const PriorRow&)>& visit);
+
+// An entry's stream offset, path and stored hash (raw bytes, "" when none): what verify checks.
+struct HashRow {
+    std::uint64_t offset = 0;
+    std::string dir, name, hash;
+};
+Status for_each_hash(Db& db, std::int64_t saveset_id,
+                     const std::function<void(const HashRow&)>& visit);
+
+// Mode, owner and mtime of the entry `dir`/`name` of kind `kind` in the first of `savesets`
+// that holds one; nullopt when none does.
+struct EntryAttrRow {
+    std::uint32_t mode = 0, uid = 0, gid = 0;
+    std::int64_t mtime_ns = 0;
+};
+Result<std::optional<EntryAttrRow>> entry_attrs(Db& db, const std::vector<std::int64_t>& savesets,
+                                                const std::string& dir, const std::string& name,
+                                                int kind);
+
+// A directory page of the point-in-time view of `chain` (save set ids, the full first): per
+// name the newest link wins, in one link its object over its deletion marker. `job_id` is the
+// job reported for a chain of one link. Names after `after`, sorted, at most `limit`.
+struct ViewEntryRow {
+    std::string name;
+    int kind = 0;
+    std::uint64_t size = 0;
+    std::int64_t mtime_ns = 0;
+    std::int64_t job_id = 0;
+};
+Result<std::vector<ViewEntryRow>> view_directory(Db& db, const std::vector<std::int64_t>& chain,
+                                                 std::int64_t job_id, const std::string& dir,
+                                                 const std::string& after, std::size_t limit);
+
+// Distinct names (not the root's "") matching `pattern`, sorted: a GLOB when `glob`, else a
+// LIKE pattern with '\' as its escape.
+struct NameRow {
+    std::int64_t id = 0;
+    std::string name;
+};
+Result<std::vector<NameRow>> matching_names(Db& db, const std::string& pattern, bool glob);
+
+// The key lookups of the name search, prepared once.
+class NameSearch {
+public:
+    static Result<NameSearch> prepare(Db& db);
+    // The directories of the save set's entries with that name (index-only, entries_name).
+    Status dirs_with_name(std::int64_t name_id, std::int64_t saveset_id,
+                          const std::function<void(std::int64_t)>& visit);
+    // The save set's deletion markers: (directory id, name).
+    Status deletions(std::int64_t saveset_id,
+                     const std::function<void(std::int64_t, const std::string&)>& visit);
+    // A directory's path ("" when the id is unknown).
+    Result<std::string> dir_path(std::int64_t dir_id);
+    // The job of a save set (0 when unknown).
+    Result<std::int64_t> saveset_job(std::int64_t saveset_id);
+    // Kind, size and mtime of one entry; nullopt when it is gone.
+    struct Attrs {
+        int kind = 0;
+        std::uint64_t size = 0;
+        std::int64_t mtime_ns = 0;
+    };
+    Result<std::optional<Attrs>> attrs(std::int64_t saveset_id, std::int64_t dir_id,
+                                       std::int64_t name_id);
+
+private:
+    Stmt dirs_, deletions_, path_, job_, attrs_;
+};
+
+// The key lookups behind the versions of one path, prepared once.
+class PathVersions {
+public:
+    static Result<PathVersions> prepare(Db& db);
+    struct Version {
+        std::uint64_t size = 0;
+        std::int64_t mtime_ns = 0;
+        std::string hash_hex;
+    };
+    // The save set's entry at `dir`/`name`; nullopt when it has none.
+    Result<std::optional<Version>> entry(std::int64_t saveset_id, const std::string& dir,
+                                         const std::string& name);
+    // Whether the save set holds a deletion marker for `dir`/`name`.
+    Result<bool> deleted(std::int64_t saveset_id, const std::string& dir, const std::string& name);
+
+private:
+    Stmt entry_, gone_;
+};
+
+// How many distinct directory paths the catalog holds.
+Result<std::int64_t> directory_count(Db& db);
+
+} // namespace tl::catalog

@@ -1,0 +1,234 @@
+#include "catalog/entry_writer.h"
+
+#include <algorithm>
+#include <tuple>
+#include <vector>
+
+#include "catalog/dialect.h"
+
+namespace tl::catalog {
+
+namespace {
+// Past this many ids a cache starts again empty: bounded memory, the unique index answers.
+constexpr std::size_t kMaxCached = 1u << 20;
+
+// Id of a row of a lookup table (value UNIQUE): inserted when new, else found. Both statements
+// are bound by `bind` and reset afterwards (an unfinished SELECT would hold its snapshot).
+template <class Bind> Result<std::int64_t> insert_or_find(Db& db, Stmt& ins, Stmt& sel, Bind bind) {
+    ins.reset();
+    bind(ins);
+    TL_TRY(ins.run());
+    if (db.changes() == 1) return db.last_insert_rowid();
+    sel.reset();
+    bind(sel);
+    auto row = sel.step();
+    if (!row) return row.error();
+    if (!row.value()) return make_error(ErrorKind::Internal, "catalog lookup row vanished");
+    const auto id = sel.i64(0);
+    sel.reset();
+    return id;
+}
+
+template <class Map, class Find>
+Result<std::int64_t> cached(Map& cache, const std::string& key, Find find) {
+    if (auto it = cache.find(key); it != cache.end()) return it->second;
+    auto id = find();
+    if (!id) return id.error();
+    if (cache.size() >= kMaxCached) cache.clear();
+    cache.emplace(key, id.value());
+    return id;
+}
+} // namespace
+
+Result<EntryWriter::Statements> EntryWriter::prepare(Db& db) {
+    Statements s;
+    const std::pair<Stmt*, std::string> all[] = {
+        {&s.dir_ins, "INSERT INTO dirs(path) VALUES(?) ON CONFLICT(path) DO NOTHING"},
+        {&s.dir_sel, "SELECT id FROM dirs WHERE path=?"},
+        {&s.name_ins, "INSERT INTO names(name) VALUES(?) ON CONFLICT(name) DO NOTHING"},
+        {&s.name_sel, "SELECT id FROM names WHERE name=?"},
+        {&s.attr_ins,
+         "INSERT INTO attrs(kind,mode,uid,gid) VALUES(?,?,?,?) ON CONFLICT DO NOTHING"},
+        {&s.attr_sel, "SELECT id FROM attrs WHERE kind=? AND mode=? AND uid=? AND gid=?"},
+        {&s.entry, "INSERT OR REPLACE INTO entries(saveset_id,dir_id,name_id,attr_id,size,mtime,"
+                   "ctime_delta,inode,hash,offset,volume_id,file_number,block,flags) "
+                   "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?)"},
+        {&s.deletion, "INSERT OR REPLACE INTO deletions(saveset_id,dir_id,name,kind) "
+                      "VALUES(?,?,?,?)"},
+        {&s.extent, "INSERT OR REPLACE INTO extents(saveset_id,offset,end_offset,volume_id,"
+                    "file_number,first_block,last_block) VALUES(?,?,?,?,?,?,?)"},
+        {&s.tape_file, "INSERT OR REPLACE INTO tape_files(session_id,volume_id,volume_seq,"
+                       "file_number,start_pos,blocks,first_seq) VALUES(?,?,?,?,?,?,?)"},
+        {&s.volume_end, std::string("UPDATE volumes SET next_file=max(next_file,?), "
+                                    "bytes=bytes+?, last_written=") +
+                            dialect::kUnixNow +
+                            ", state=CASE WHEN ? THEN 'full' ELSE state END WHERE id=?"},
+    };
+    for (const auto& [stmt, sql] : all) {
+        auto q = db.prepare(sql);
+        if (!q) return q.error();
+        *stmt = std::move(q.value());
+    }
+    return s;
+}
+
+Result<EntryWriter> EntryWriter::open(const std::string& db_path) {
+    auto db = Db::open(db_path, false);
+    if (!db) return db.error();
+    // A larger page cache than SQLite's 2 MiB default: the name index takes inserts all over.
+    TL_TRY(db->exec("PRAGMA cache_size=-65536"));
+    auto s = prepare(db.value());
+    if (!s) return s.error();
+    return EntryWriter(std::move(db.value()), std::move(s.value()));
+}
+
+Result<std::int64_t> EntryWriter::dir_id(const std::string& path) {
+    return cached(dirs_, path, [&] {
+        return insert_or_find(db_, q_.dir_ins, q_.dir_sel, [&](Stmt& s) { s.bind(1, path); });
+    });
+}
+
+Result<std::int64_t> EntryWriter::name_id(const std::string& name) {
+    return cached(names_, name, [&] {
+        return insert_or_find(db_, q_.name_ins, q_.name_sel, [&](Stmt& s) { s.bind(1, name); });
+    });
+}
+
+Result<std::int64_t> EntryWriter::attr_id(int kind, std::uint32_t mode, std::uint32_t uid,
+                                          std::uint32_t gid) {
+    const std::string key = std::to_string(kind) + ":" + std::to_string(mode) + ":" +
+                            std::to_string(uid) + ":" + std::to_string(gid);
+    return cached(attrs_, key, [&] {
+        return insert_or_find(db_, q_.attr_ins, q_.attr_sel, [&](Stmt& s) {
+            s.bind(1, kind)
+                .bind(2, static_cast<std::int64_t>(mode))
+                .bind(3, static_cast<std::int64_t>(uid))
+                .bind(4, static_cast<std::int64_t>(gid));
+        });
+    });
+}
+
+Status EntryWriter::write(CatalogBatch& b) {
+    auto st = insert(b);
+    if (!st.ok()) {
+        // The transaction rolled back: ids it created are gone, so are the cached ones.
+        dirs_.clear();
+        names_.clear();
+        attrs_.clear();
+    }
+    return st;
+}
+
+Status EntryWriter::insert(CatalogBatch& b) {
+    auto tx = Transaction::begin(db_);
+    if (!tx) return tx.error();
+    TL_TRY(insert_entries(b));
+    TL_TRY(insert_deletions(b));
+    TL_TRY(insert_extents(b));
+    TL_TRY(insert_tape_file(b));
+    return tx->commit();
+}
+
+// Resolve the ids first, then insert in key order (save set, directory, name): the entries
+// B-tree then grows by appends and near-appends instead of random splits.
+Status EntryWriter::insert_entries(const CatalogBatch& b) {
+    struct Row {
+        std::int64_t saveset, dir, name, attr;
+        const FileRecord* f;
+    };
+    std::vector<Row> rows;
+    rows.reserve(b.files.size());
+    std::int64_t last_dir = -1;
+    const std::string* last_dir_path = nullptr;
+    std::int64_t last_attr = 0;
+    const FileRecord* last_attr_file = nullptr;
+    for (const auto& f : b.files) {
+        if (last_dir < 0 || f.dir != *last_dir_path) {
+            auto id = dir_id(f.dir);
+            if (!id) return id.error();
+            last_dir = id.value();
+            last_dir_path = &f.dir;
+        }
+        auto name = name_id(f.name);
+        if (!name) return name.error();
+        // Neighbours mostly share kind, mode and owner: look up only when they change.
+        if (!last_attr_file || f.kind != last_attr_file->kind || f.mode != last_attr_file->mode ||
+            f.uid != last_attr_file->uid || f.gid != last_attr_file->gid) {
+            auto attr = attr_id(f.kind, f.mode, f.uid, f.gid);
+            if (!attr) return attr.error();
+            last_attr = attr.value();
+            last_attr_file = &f;
+        }
+        rows.push_back({f.saveset_id, last_dir, name.value(), last_attr, &f});
+    }
+    // Stable: a path twice in one batch keeps its last version (INSERT OR REPLACE).
+    std::stable_sort(rows.begin(), rows.end(), [](const Row& x, const Row& y) {
+        return std::tie(x.saveset, x.dir, x.name) < std::tie(y.saveset, y.dir, y.name);
+    });
+    auto& s = q_.entry;
+    for (const auto& r : rows) {
+        const FileRecord& f = *r.f;
+        // Two's-complement difference: exact for any pair, 0 bytes on disk when equal.
+        const auto ctime_delta = static_cast<std::int64_t>(static_cast<std::uint64_t>(f.ctime_ns) -
+                                                           static_cast<std::uint64_t>(f.mtime_ns));
+        s.bind(1, r.saveset).bind(2, r.dir).bind(3, r.name).bind(4, r.attr);
+        s.bind(5, f.size).bind(6, f.mtime_ns).bind(7, ctime_delta).bind(8, f.inode);
+        if (f.has_hash)
+            s.bind_blob(9, f.hash.data(), f.hash.size());
+        else
+            s.bind_null(9);
+        s.bind(10, f.offset).bind(11, f.volume_id);
+        s.bind(12, static_cast<std::int64_t>(f.file_number));
+        s.bind(13, static_cast<std::int64_t>(f.block)).bind(14, static_cast<std::int64_t>(f.flags));
+        TL_TRY(s.run());
+    }
+    return {};
+}
+
+Status EntryWriter::insert_deletions(const CatalogBatch& b) {
+    for (const auto& x : b.deletions) {
+        auto id = dir_id(x.dir);
+        if (!id) return id.error();
+        TL_TRY(q_.deletion.bind(1, x.saveset_id)
+                   .bind(2, id.value())
+                   .bind(3, x.name)
+                   .bind(4, x.kind)
+                   .run());
+    }
+    return {};
+}
+
+Status EntryWriter::insert_extents(const CatalogBatch& b) {
+    for (const auto& e : b.extents) {
+        TL_TRY(q_.extent.bind(1, e.saveset_id)
+                   .bind(2, e.offset)
+                   .bind(3, e.end_offset)
+                   .bind(4, e.volume_id)
+                   .bind(5, static_cast<std::int64_t>(e.file_number))
+                   .bind(6, static_cast<std::int64_t>(e.first_block))
+                   .bind(7, static_cast<std::int64_t>(e.last_block))
+                   .run());
+    }
+    return {};
+}
+
+// The tape file and where its volume now ends (full when the drive said so).
+Status EntryWriter::insert_tape_file(const CatalogBatch& b) {
+    const auto& t = b.tape_file;
+    if (t.session_id == 0) return {};
+    TL_TRY(q_.tape_file.bind(1, t.session_id)
+               .bind(2, t.volume_id)
+               .bind(3, static_cast<std::int64_t>(t.volume_seq))
+               .bind(4, static_cast<std::int64_t>(t.file_number))
+               .bind(5, t.start_pos)
+               .bind(6, t.blocks)
+               .bind(7, t.first_seq)
+               .run());
+    return q_.volume_end.bind(1, static_cast<std::int64_t>(b.volume_next_file))
+        .bind(2, t.bytes)
+        .bind(3, b.volume_full ? 1 : 0)
+        .bind(4, t.volume_id)
+        .run();
+}
+
+} // namespace tl::catalog

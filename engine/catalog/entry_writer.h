@@ -1,0 +1,51 @@
+#pragma once
+// The write side of the entries store: one backup's catalog batches into `entries`, `deletions`,
+// `extents` and `tape_files` (and the volume's end), each batch in one transaction. Directory
+// paths, names and attribute tuples are stored once (schema.cpp) and looked up through in-memory
+// caches; each batch is sorted by the entries key so the B-tree fills in order. Every statement
+// is prepared once per writer. One thread at a time (its own connection).
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+
+#include "catalog/db.h"
+#include "catalog/entry_records.h"
+
+namespace tl::catalog {
+
+class EntryWriter {
+public:
+    // Opens its own connection to the catalog at `db_path` (which must exist).
+    static Result<EntryWriter> open(const std::string& db_path);
+    EntryWriter(EntryWriter&&) noexcept = default;
+    EntryWriter& operator=(EntryWriter&&) noexcept = default;
+
+    // Stores the batch in one transaction. On failure nothing of it is stored and the caches
+    // start again (the ids the transaction created are gone).
+    Status write(CatalogBatch& batch);
+
+private:
+    struct Statements {
+        Stmt dir_ins, dir_sel, name_ins, name_sel, attr_ins, attr_sel;
+        Stmt entry, deletion, extent, tape_file, volume_end;
+    };
+    EntryWriter(Db db, Statements s) : db_(std::move(db)), q_(std::move(s)) {}
+    static Result<Statements> prepare(Db& db);
+    Status insert(CatalogBatch& batch);
+    Status insert_entries(const CatalogBatch& batch);
+    Status insert_deletions(const CatalogBatch& batch);
+    Status insert_extents(const CatalogBatch& batch);
+    Status insert_tape_file(const CatalogBatch& batch);
+    Result<std::int64_t> dir_id(const std::string& path);
+    Result<std::int64_t> name_id(const std::string& name);
+    Result<std::int64_t> attr_id(int kind, std::uint32_t mode, std::uint32_t uid,
+                                 std::uint32_t gid);
+
+    Db db_; // first: destroyed after the statements
+    Statements q_;
+    // Caches of the ids of dirs, names and attrs, cleared when large (a catalog may hold
+    // millions of distinct names; the unique indexes answer a miss).
+    std::unordered_map<std::string, std::int64_t> dirs_, names_, attrs_;
+};
+
+} // namespace tl::catalog
