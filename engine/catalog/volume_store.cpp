@@ -1,5 +1,8 @@
 #include "catalog/volume_store.h"
 
+#include <algorithm>
+
+#include "catalog/store_rows.h"
 #include "catalog/text_rows.h"
 
 namespace tl::catalog {
@@ -14,14 +17,6 @@ Result<std::int64_t> count(Db& db, const char* sql, const std::string& text) {
     return row.value() ? q->i64(0) : 0;
 }
 
-Result<std::int64_t> count(Db& db, const char* sql, std::int64_t id) {
-    auto q = db.prepare(sql);
-    if (!q) return q.error();
-    q->bind(1, id);
-    auto row = q->step();
-    if (!row) return row.error();
-    return row.value() ? q->i64(0) : 0;
-}
 } // namespace
 
 Result<std::map<std::int64_t, VolumeCounters>> volume_counters(Db& db) {
@@ -52,19 +47,21 @@ Result<bool> is_in_library(Db& db, const std::string& barcode) {
 }
 
 Result<std::int64_t> writable_volumes_in_library(Db& db, std::int64_t pool_id) {
-    return count(db,
-                 "SELECT count(*) FROM volumes WHERE pool_id = ? AND location = 'library' "
-                 "AND state IN ('append', 'recyclable')",
-                 pool_id);
+    auto all = usable_volumes(db, pool_id);
+    if (!all) return all.error();
+    return static_cast<std::int64_t>(
+        std::count_if(all->begin(), all->end(), [](const UsableVolume& v) {
+            return v.in_library && v.use != VolumeUse::Borrow;
+        }));
 }
 
 Result<std::int64_t> scratch_volumes_in_library(Db& db, std::int64_t pool_id) {
-    return count(db,
-                 "SELECT count(*) FROM volumes v JOIN pools p ON p.id = v.pool_id "
-                 "WHERE p.id <> ? AND p.name = 'Scratch' AND v.location = 'library' "
-                 "AND (v.state = 'recyclable' OR (v.state = 'append' AND v.jobs = 0 "
-                 "AND v.bytes = 0))",
-                 pool_id);
+    auto all = usable_volumes(db, pool_id);
+    if (!all) return all.error();
+    return static_cast<std::int64_t>(
+        std::count_if(all->begin(), all->end(), [](const UsableVolume& v) {
+            return v.in_library && v.use == VolumeUse::Borrow;
+        }));
 }
 
 Result<std::optional<std::int64_t>> volume_block_size(Db& db, const std::string& barcode) {

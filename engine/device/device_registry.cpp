@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "catalog/db.h"
+#include "catalog/library_store.h"
 #include "common/home.h"
 #include "common/log.h"
 #include "device/null_drive.h"
@@ -22,26 +23,17 @@ long long now_s() {
     return static_cast<long long>(std::time(nullptr));
 }
 
-LibraryConfig library_row(const catalog::Stmt& s) {
-    LibraryConfig c;
-    c.id = s.i64(0);
-    c.name = s.text(1);
-    c.kind = s.text(2);
-    c.device = s.is_null(3) ? "" : s.text(3);
-    c.config = nlohmann::json::parse(s.text(4), nullptr, false);
-    if (c.config.is_discarded()) c.config = nlohmann::json::object();
-    c.created = s.i64(5);
-    return c;
+nlohmann::json parse_config(const std::string& text) {
+    auto j = nlohmann::json::parse(text, nullptr, false);
+    return j.is_discarded() ? nlohmann::json::object() : j;
+}
+
+LibraryConfig library_config(const catalog::LibraryRow& r) {
+    return {r.id, r.name, r.kind, r.device, parse_config(r.config), r.created};
 }
 
 Result<bool> name_taken(catalog::Db& db, const std::string& name) {
-    auto s = db.prepare("SELECT (SELECT count(*) FROM libraries WHERE name=?1) + (SELECT count(*) "
-                        "FROM drives WHERE name=?1)");
-    if (!s) return s.error();
-    s->bind(1, name);
-    auto r = s->step();
-    if (!r) return r.error();
-    return s->i64(0) > 0;
+    return catalog::device_name_taken(db, name);
 }
 
 Status valid_name(catalog::Db& db, const std::string& name) {
@@ -59,20 +51,7 @@ Status valid_name(catalog::Db& db, const std::string& name) {
 Status insert_drive(catalog::Db& db, const std::string& name, std::optional<std::int64_t> library,
                     int element, const std::string& kind, const std::string& device,
                     const nlohmann::json& config) {
-    auto s =
-        db.prepare("INSERT INTO drives(name, library_id, element, kind, device, config, created) "
-                   "VALUES(?,?,?,?,?,?,?)");
-    if (!s) return s.error();
-    s->bind(1, name);
-    if (library)
-        s->bind(2, *library).bind(3, element);
-    else
-        s->bind_null(2).bind_null(3);
-    s->bind(4, kind)
-        .bind(5, device)
-        .bind(6, config.dump())
-        .bind(7, static_cast<std::int64_t>(now_s()));
-    return s->run();
+    return catalog::insert_drive(db, name, library, element, kind, device, config.dump(), now_s());
 }
 
 Result<DriveConfig> find_drive(catalog::Db& db, const std::string& name) {
@@ -90,16 +69,11 @@ Result<DriveConfig> find_drive(catalog::Db& db, const std::string& name) {
 } // namespace
 
 Result<std::vector<LibraryConfig>> list_libraries(catalog::Db& db) {
-    auto s =
-        db.prepare("SELECT id, name, kind, device, config, created FROM libraries ORDER BY id");
-    if (!s) return s.error();
+    auto rows = catalog::list_library_rows(db);
+    if (!rows) return rows.error();
     std::vector<LibraryConfig> out;
-    for (;;) {
-        auto r = s->step();
-        if (!r) return r.error();
-        if (!r.value()) break;
-        out.push_back(library_row(s.value()));
-    }
+    for (const auto& r : rows.value())
+        out.push_back(library_config(r));
     return out;
 }
 
@@ -119,35 +93,18 @@ Result<LibraryConfig> find_library(catalog::Db& db, const std::string& name) {
 }
 
 Result<std::vector<DriveConfig>> list_drives(catalog::Db& db, const std::string& library) {
-    auto s =
-        db.prepare("SELECT d.id, d.name, coalesce(l.name, ''), coalesce(d.element, 0), d.kind, "
-                   "coalesce(d.device, ''), d.config FROM drives d LEFT JOIN libraries l ON l.id = "
-                   "d.library_id "
-                   "WHERE ?1 = '' OR l.name = ?1 ORDER BY coalesce(l.id, 1e18), d.element, d.id");
-    if (!s) return s.error();
-    s->bind(1, library);
+    auto rows = catalog::list_drive_rows(db, library);
+    if (!rows) return rows.error();
     std::vector<DriveConfig> out;
-    for (;;) {
-        auto r = s->step();
-        if (!r) return r.error();
-        if (!r.value()) break;
-        DriveConfig d;
-        d.id = s->i64(0);
-        d.name = s->text(1);
-        d.library = s->text(2);
-        d.element = static_cast<int>(s->i64(3));
-        d.kind = s->text(4);
-        d.device = s->text(5);
-        d.config = nlohmann::json::parse(s->text(6), nullptr, false);
-        if (d.config.is_discarded()) d.config = nlohmann::json::object();
-        out.push_back(std::move(d));
-    }
+    for (const auto& r : rows.value())
+        out.push_back(
+            {r.id, r.name, r.library, r.element, r.kind, r.device, parse_config(r.config)});
     return out;
 }
 
 Result<LibraryConfig> add_virtual_library(catalog::Db& db, const std::string& home,
                                           VirtualLibrarySpec spec) {
-    auto count = db.scalar("SELECT coalesce(max(id), 0) FROM libraries");
+    auto count = catalog::max_library_id(db);
     if (!count) return count.error();
     const auto next = count.value();
     if (spec.name.empty()) {
@@ -187,19 +144,11 @@ Result<LibraryConfig> add_virtual_library(catalog::Db& db, const std::string& ho
 
     auto tx = catalog::Transaction::begin(db);
     if (!tx) return tx.error();
-    auto s =
-        db.prepare("INSERT INTO libraries(name, kind, device, config, created) VALUES(?,?,?,?,?)");
-    if (!s) return s.error();
-    s->bind(1, spec.name)
-        .bind(2, "virtual")
-        .bind(3, rel)
-        .bind(4, cfg.dump())
-        .bind(5, static_cast<std::int64_t>(now_s()));
-    TL_TRY(s->run());
-    const auto id = db.last_insert_rowid();
+    auto id = catalog::insert_library(db, spec.name, "virtual", rel, cfg.dump(), now_s());
+    if (!id) return id.error();
     for (int d = 0; d < spec.drives; ++d)
-        TL_TRY(insert_drive(db, spec.name + "-drive" + std::to_string(d), id, d, "virtual", "",
-                            nlohmann::json::object()));
+        TL_TRY(insert_drive(db, spec.name + "-drive" + std::to_string(d), id.value(), d, "virtual",
+                            "", nlohmann::json::object()));
     SystemClock clock;
     VirtualChangerConfig vc{spec.name, home + "/" + rel, spec.drives, spec.storage_slots, spec.mail,
                             {},        nullptr};
@@ -222,19 +171,11 @@ Result<LibraryConfig> add_mtx_library(catalog::Db& db, const std::string& name,
                               "each drive in element order (--drive /dev/nstN)");
     auto tx = catalog::Transaction::begin(db);
     if (!tx) return tx.error();
-    auto s =
-        db.prepare("INSERT INTO libraries(name, kind, device, config, created) VALUES(?,?,?,?,?)");
-    if (!s) return s.error();
-    s->bind(1, name)
-        .bind(2, "mtx")
-        .bind(3, changer_device)
-        .bind(4, "{}")
-        .bind(5, static_cast<std::int64_t>(now_s()));
-    TL_TRY(s->run());
-    const auto id = db.last_insert_rowid();
+    auto id = catalog::insert_library(db, name, "mtx", changer_device, "{}", now_s());
+    if (!id) return id.error();
     for (std::size_t d = 0; d < drive_devices.size(); ++d)
-        TL_TRY(insert_drive(db, name + "-drive" + std::to_string(d), id, static_cast<int>(d), "st",
-                            drive_devices[d], nlohmann::json::object()));
+        TL_TRY(insert_drive(db, name + "-drive" + std::to_string(d), id.value(),
+                            static_cast<int>(d), "st", drive_devices[d], nlohmann::json::object()));
     TL_TRY(tx->commit());
     return find_library(db, name);
 }
@@ -246,14 +187,7 @@ Status remove_library(catalog::Db& db, const std::string& name) {
     if (!lib) return lib.error();
     auto tx = catalog::Transaction::begin(db);
     if (!tx) return tx.error();
-    auto d = db.prepare("DELETE FROM drives WHERE library_id = ?");
-    if (!d) return d.error();
-    d->bind(1, lib->id);
-    TL_TRY(d->run());
-    auto s = db.prepare("DELETE FROM libraries WHERE id = ?");
-    if (!s) return s.error();
-    s->bind(1, lib->id);
-    TL_TRY(s->run());
+    TL_TRY(catalog::delete_library(db, lib->id));
     TL_TRY(tx->commit());
     log::get("device")->info("library {} removed", name);
     return {};
@@ -304,10 +238,7 @@ Status remove_drive(catalog::Db& db, const std::string& name) {
         return make_error(ErrorKind::InvalidArgument, "drive " + name + " belongs to library " +
                                                           d->library +
                                                           "; remove the library instead");
-    auto s = db.prepare("DELETE FROM drives WHERE id = ?");
-    if (!s) return s.error();
-    s->bind(1, d->id);
-    return s->run();
+    return catalog::delete_drive(db, d->id);
 }
 
 Result<std::unique_ptr<TapeDrive>> open_standalone_drive(catalog::Db& db, const std::string& home,

@@ -5,6 +5,7 @@
 #include <chrono>
 
 #include "catalog/db.h"
+#include "catalog/library_store.h"
 #include "common/log.h"
 #include "device/changer_rules.h"
 #include "device/device_registry.h"
@@ -188,7 +189,7 @@ Result<std::vector<std::string>> library_names(catalog::Db& db) {
 }
 
 Status ensure_default_library(catalog::Db& db, const std::string& home) {
-    auto n = db.scalar("SELECT count(*) FROM libraries");
+    auto n = catalog::count_libraries(db);
     if (!n) return n.error();
     if (n.value() > 0) return {};
     VirtualLibrarySpec spec;

@@ -1,6 +1,7 @@
 #include "media/catalog_backup.h"
 
 #include "catalog/db.h"
+#include "catalog/settings_store.h"
 #include "common/log.h"
 #include "job/backup_job.h"
 #include "media/pool.h"
@@ -11,22 +12,8 @@ namespace {
 constexpr const char* kAfterJobsKey = "catalog_backup_after_jobs";
 constexpr const char* kPoolKey = "catalog_backup_pool";
 
-Result<std::optional<std::string>> get_setting(catalog::Db& db, const char* key) {
-    auto q = db.prepare("SELECT value FROM settings WHERE key=?");
-    if (!q) return q.error();
-    q->bind(1, key);
-    auto row = q->step();
-    if (!row) return row.error();
-    if (!row.value()) return std::optional<std::string>{};
-    return std::optional<std::string>{q->text(0)};
-}
-
-Status put_setting(catalog::Db& db, const char* key, const std::string& value) {
-    auto q = db.prepare("INSERT INTO settings(key, value) VALUES(?, ?) "
-                        "ON CONFLICT(key) DO UPDATE SET value=excluded.value");
-    if (!q) return q.error();
-    return q->bind(1, key).bind(2, value).run();
-}
+using catalog::get_setting;
+using catalog::put_setting;
 } // namespace
 
 std::string catalog_source(const std::string& home) {

@@ -6,10 +6,10 @@
 #include <optional>
 #include <system_error>
 
-#include <sqlite3.h>
-
 #include "api/engine.h"
+#include "catalog/catalog_file.h"
 #include "catalog/db.h"
+#include "catalog/job_writes.h"
 #include "catalog/schema.h"
 #include "common/home.h"
 #include "common/log.h"
@@ -66,44 +66,20 @@ std::optional<std::string> first_file(const std::string& dir) {
     return std::nullopt;
 }
 
-struct Candidate {
-    std::int64_t saveset_id = 0;
-    std::string source;
-    long long started = 0;
-    std::string session_uuid; // 16 bytes
-};
-
-// Catalog save sets known to the working catalog, newest first.
-Result<std::vector<Candidate>> catalog_savesets(catalog::Db& db) {
-    auto q = db.prepare("SELECT s.id, s.source, j.started, ss.uuid FROM savesets s "
-                        "JOIN jobs j ON j.id=s.job_id JOIN sessions ss ON ss.id=s.session_id "
-                        "WHERE s.kind='sqlite' AND (s.source LIKE '%/catalog.db' OR "
-                        "s.source='catalog.db') ORDER BY j.started DESC, s.id DESC");
-    if (!q) return q.error();
-    std::vector<Candidate> out;
-    for (;;) {
-        auto row = q->step();
-        if (!row) return row.error();
-        if (!row.value()) break;
-        out.push_back({q->i64(0), q->text(1), q->i64(2), q->blob(3)});
-    }
-    return out;
-}
-
 // The snapshot was taken while the catalog backup job (and maybe others) ran: their rows are
 // half written. They are dropped so that the scan after the install rebuilds them from tape.
 Status drop_running_jobs(const std::string& path) {
     auto db = catalog::Db::open(path, false);
     if (!db) return db.error();
-    auto n = db->scalar("SELECT count(*) FROM jobs WHERE status IN ('running','waiting')");
+    auto n = catalog::count_unfinished_jobs(db.value());
     if (!n) return n.error();
     if (n.value() > 0) {
-        TL_TRY(db->exec("DELETE FROM jobs WHERE status IN ('running','waiting')"));
+        TL_TRY(catalog::delete_unfinished_jobs(db.value()));
         log::get("job")->info("recovered catalog: {} job(s) running at the catalog backup "
                               "dropped; the scan adds them back from tape",
                               n.value());
     }
-    return db->exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    return catalog::checkpoint_truncate(db.value());
 }
 
 // The working state of a recovery before the swap: undone on failure.
@@ -145,42 +121,27 @@ CatalogCheck check_catalog_file(const std::string& path) {
     std::error_code ec;
     if (!fs::exists(path, ec)) return c;
     c.state = CatalogFileState::Broken;
-    sqlite3* db = nullptr;
-    if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
-        c.problem = db ? sqlite3_errmsg(db) : "cannot open";
-        sqlite3_close(db);
+    catalog::CatalogFileProbe probe(path);
+    if (!probe.open_error().empty()) {
+        c.problem = probe.open_error();
         return c;
     }
-    auto one = [&](const char* sql, std::string& text) -> bool {
-        sqlite3_stmt* s = nullptr;
-        bool ok = sqlite3_prepare_v2(db, sql, -1, &s, nullptr) == SQLITE_OK &&
-                  sqlite3_step(s) == SQLITE_ROW;
-        if (ok) {
-            const auto* t = sqlite3_column_text(s, 0);
-            text = t ? reinterpret_cast<const char*>(t) : "";
-        } else {
-            text = sqlite3_errmsg(db);
-        }
-        sqlite3_finalize(s);
-        return ok;
-    };
     std::string v;
-    if (!one("PRAGMA integrity_check", v) || v != "ok") {
+    if (!probe.integrity_check(v) || v != "ok") {
         c.problem = "integrity check: " + v;
-    } else if (!one("PRAGMA application_id", v) || std::stoll(v) != catalog::kApplicationId) {
+    } else if (!probe.application_id(v) || std::stoll(v) != catalog::kApplicationId) {
         c.problem = "not a Tapeloom catalog (application id " + v + ")";
-    } else if (!one("PRAGMA user_version", v)) {
+    } else if (!probe.user_version(v)) {
         c.problem = v;
     } else if ((c.schema_version = std::stoi(v)) > catalog::schema_version()) {
         c.problem = "schema version " + v + " is newer than this build's (" +
                     std::to_string(catalog::schema_version()) + "); use a newer Tapeloom";
-    } else if (!one("SELECT count(*) FROM jobs", v)) {
+    } else if (!probe.job_count(v)) {
         c.problem = "no jobs table: " + v;
     } else {
         c.jobs = std::stoll(v);
         c.state = CatalogFileState::Usable;
     }
-    sqlite3_close(db);
     return c;
 }
 
@@ -249,7 +210,7 @@ Result<RecoverReport> recover_catalog(const RecoverOptions& options) {
             engine.value().reset();
             return failed(attempt, scan.error());
         }
-        auto found = catalog_savesets(engine.value()->catalog());
+        auto found = catalog::catalog_savesets(engine.value()->catalog());
         if (!found || found->empty()) {
             engine.value().reset();
             if (!found) return failed(attempt, found.error());
@@ -348,12 +309,8 @@ Result<RecoverReport> recover_catalog(const RecoverOptions& options) {
                               scan.error().message + "; run tapeloom-cli scan --all");
     rep.scan = scan.value();
     // The catalog backup itself comes back from the scan as "rebuilt by scan": name it.
-    auto name = engine.value()->catalog().prepare(
-        "UPDATE jobs SET name=? WHERE id IN (SELECT job_id FROM sessions WHERE uuid=?)");
-    if (!name) return name.error();
-    TL_TRY(name->bind(1, kCatalogJobName)
-               .bind_blob(2, session_uuid.data(), session_uuid.size())
-               .run());
+    TL_TRY(
+        catalog::rename_jobs_of_session(engine.value()->catalog(), session_uuid, kCatalogJobName));
     return rep;
 }
 

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "catalog/clone_store.h"
+
 namespace tl::media {
 
 bool copy_usable(const SavesetCopy& copy) {
@@ -23,42 +25,25 @@ std::size_t choose_copy(const std::vector<SavesetCopy>& copies) {
 
 Result<std::vector<SavesetCopy>> copies_of(catalog::Db& db, std::int64_t saveset_id,
                                            const std::vector<std::string>& present) {
+    auto rows = catalog::saveset_copies(db, saveset_id);
+    if (!rows) return rows.error();
     std::vector<SavesetCopy> out;
-    {
-        auto q = db.prepare("SELECT id, session_id, clone_of IS NULL FROM savesets WHERE id=?1 "
-                            "OR (clone_of=?1 AND status='cloned') ORDER BY clone_of IS NOT NULL, "
-                            "id");
-        if (!q) return q.error();
-        q->bind(1, saveset_id);
-        for (;;) {
-            auto row = q->step();
-            if (!row) return row.error();
-            if (!row.value()) break;
-            SavesetCopy c;
-            c.saveset_id = q->i64(0);
-            c.session_id = q->i64(1);
-            c.original = q->i64(2) != 0;
-            out.push_back(std::move(c));
-        }
-    }
-    auto vq = db.prepare("SELECT v.barcode, v.state, coalesce(p.name,''), min(e.offset) "
-                         "FROM extents e JOIN volumes v ON v.id=e.volume_id LEFT JOIN pools p ON "
-                         "p.id=v.pool_id WHERE e.saveset_id=? GROUP BY v.id ORDER BY 4");
-    if (!vq) return vq.error();
-    for (auto& c : out) {
-        vq->reset();
-        vq->bind(1, c.saveset_id);
-        for (;;) {
-            auto row = vq->step();
-            if (!row) return row.error();
-            if (!row.value()) break;
+    for (const auto& r : rows.value()) {
+        SavesetCopy c;
+        c.saveset_id = r.saveset_id;
+        c.session_id = r.session_id;
+        c.original = r.original;
+        auto vols = catalog::saveset_volumes(db, c.saveset_id);
+        if (!vols) return vols.error();
+        for (const auto& row : vols.value()) {
             CopyVolume v;
-            v.barcode = vq->text(0);
-            v.state = vq->text(1);
+            v.barcode = row.barcode;
+            v.state = row.state;
             v.in_library = std::find(present.begin(), present.end(), v.barcode) != present.end();
-            if (c.pool.empty()) c.pool = vq->text(2);
+            if (c.pool.empty()) c.pool = row.pool;
             c.volumes.push_back(std::move(v));
         }
+        out.push_back(std::move(c));
     }
     return out;
 }

@@ -11,6 +11,7 @@
 
 #include <unistd.h>
 
+#include "catalog/clone_store.h"
 #include "codec/compressor.h"
 #include "common/log.h"
 #include "common/version.h"
@@ -30,13 +31,7 @@ namespace tl::media {
 namespace {
 constexpr std::size_t kBufferBytes = 1 << 20; // per channel buffer (two per stream)
 
-struct Original {
-    std::int64_t id = 0, session_id = 0;
-    std::uint32_t stream_id = 0;
-    std::string source, kind, codec;
-    std::uint64_t stored = 0, bytes = 0, files = 0;
-    std::uint32_t block_size = 0;
-};
+using Original = catalog::OriginalSaveset;
 
 format::SourceKind media_kind(const std::string& kind) {
     if (kind == "files") return format::SourceKind::Dir;
@@ -153,30 +148,9 @@ struct Feed {
 };
 
 Result<std::vector<Original>> originals_of(catalog::Db& db, const CloneOptions& o) {
-    auto q = db.prepare("SELECT s.id, s.session_id, s.stream_id, s.source, s.kind, s.codec, "
-                        "s.stored, s.bytes, s.files, se.block_size FROM savesets s JOIN sessions "
-                        "se ON se.id=s.session_id WHERE s.job_id=? AND s.clone_of IS NULL "
-                        "ORDER BY s.id");
-    if (!q) return q.error();
-    q->bind(1, o.job_id);
-    std::vector<Original> all;
-    for (;;) {
-        auto row = q->step();
-        if (!row) return row.error();
-        if (!row.value()) break;
-        Original s;
-        s.id = q->i64(0);
-        s.session_id = q->i64(1);
-        s.stream_id = static_cast<std::uint32_t>(q->i64(2));
-        s.source = q->text(3);
-        s.kind = q->text(4);
-        s.codec = q->text(5);
-        s.stored = static_cast<std::uint64_t>(q->i64(6));
-        s.bytes = static_cast<std::uint64_t>(q->i64(7));
-        s.files = static_cast<std::uint64_t>(q->i64(8));
-        s.block_size = static_cast<std::uint32_t>(q->i64(9));
-        all.push_back(std::move(s));
-    }
+    auto rows = catalog::original_savesets(db, o.job_id);
+    if (!rows) return rows.error();
+    auto& all = rows.value();
     if (o.savesets.empty()) {
         if (all.empty())
             return make_error(ErrorKind::NotFound,
@@ -208,24 +182,19 @@ Status check_target(catalog::Db& db, const std::vector<Original>& chosen, const 
                               job_pool_name +
                               "; a copy must go to volumes of another pool (e.g. an off-site "
                               "pool: tapeloom-cli pool add Offsite); nothing was changed");
-    auto q = db.prepare("SELECT DISTINCT v.barcode, s.clone_of IS NOT NULL FROM savesets s JOIN "
-                        "extents e ON e.saveset_id=s.id JOIN volumes v ON v.id=e.volume_id WHERE "
-                        "(s.id=?1 OR (s.clone_of=?1 AND s.status='cloned')) AND v.pool_id=?2");
-    if (!q) return q.error();
     for (const auto& s : chosen) {
-        q->reset();
-        q->bind(1, s.id).bind(2, pool.id);
-        auto row = q->step();
-        if (!row) return row.error();
-        if (!row.value()) continue;
-        if (q->i64(1) == 0)
+        auto in_pool = catalog::saveset_in_pool(db, s.id, pool.id);
+        if (!in_pool) return in_pool.error();
+        if (!in_pool.value()) continue;
+        const auto& barcode = in_pool.value()->barcode;
+        if (!in_pool.value()->is_copy)
             return make_error(ErrorKind::InvalidArgument,
                               "clone to the same pool: save set " + std::to_string(s.id) + " (" +
-                                  s.source + ") is on volume " + q->text(0) + " of pool " +
-                                  pool.name + "; choose another pool; nothing was changed");
+                                  s.source + ") is on volume " + barcode + " of pool " + pool.name +
+                                  "; choose another pool; nothing was changed");
         return make_error(ErrorKind::AlreadyExists, "save set " + std::to_string(s.id) + " (" +
                                                         s.source + ") already has a copy in pool " +
-                                                        pool.name + " (volume " + q->text(0) +
+                                                        pool.name + " (volume " + barcode +
                                                         "); nothing was changed");
     }
     return {};
@@ -235,17 +204,11 @@ Status check_target(catalog::Db& db, const std::vector<Original>& chosen, const 
 // a clone run again after an interruption copies what is missing. Empty when every one has one.
 Result<std::vector<Original>> without_copies(catalog::Db& db, const std::vector<Original>& chosen,
                                              const Pool& pool) {
-    auto q = db.prepare("SELECT count(*) FROM savesets s JOIN extents e ON e.saveset_id=s.id "
-                        "JOIN volumes v ON v.id=e.volume_id WHERE s.clone_of=? AND "
-                        "s.status='cloned' AND v.pool_id=?");
-    if (!q) return q.error();
     std::vector<Original> missing;
     for (const auto& s : chosen) {
-        q->reset();
-        q->bind(1, s.id).bind(2, pool.id);
-        auto row = q->step();
-        if (!row) return row.error();
-        if (q->i64(0) == 0) missing.push_back(s);
+        auto has = catalog::has_copy_in_pool(db, s.id, pool.id);
+        if (!has) return has.error();
+        if (!has.value()) missing.push_back(s);
     }
     return missing;
 }
@@ -271,9 +234,7 @@ Status check_volumes(catalog::Db& db, const Pool& pool, device::Library& lib,
 
 Status remove_copy(catalog::Db& db, std::int64_t session_id) {
     // The copy's save sets, extents and tape files go with its session (ON DELETE CASCADE).
-    auto del = db.prepare("DELETE FROM sessions WHERE id=?");
-    if (!del) return del.error();
-    return del->bind(1, session_id).run();
+    return catalog::delete_session(db, session_id);
 }
 } // namespace
 
@@ -284,25 +245,22 @@ Result<CloneResult> clone_job(Engine& engine, const CloneOptions& o, std::atomic
     std::int64_t job_pool = 0;
     std::string job_pool_name;
     {
-        auto q = db.prepare("SELECT j.kind, j.status, coalesce(j.pool_id,0), coalesce(p.name,'') "
-                            "FROM jobs j LEFT JOIN pools p ON p.id=j.pool_id WHERE j.id=?");
-        if (!q) return q.error();
-        q->bind(1, o.job_id);
-        auto row = q->step();
+        auto row = catalog::clone_source_job(db, o.job_id);
         if (!row) return row.error();
         if (!row.value())
             return make_error(ErrorKind::NotFound, "job " + std::to_string(o.job_id) +
                                                        " does not exist (see tapeloom-cli "
                                                        "jobs list)");
-        if (q->text(0) != "backup")
+        const auto& job = *row.value();
+        if (job.kind != "backup")
             return make_error(ErrorKind::InvalidArgument, "job " + std::to_string(o.job_id) +
-                                                              " is a " + q->text(0) +
+                                                              " is a " + job.kind +
                                                               " job; only backup jobs are cloned");
-        if (q->text(1) == "running" || q->text(1) == "waiting")
+        if (job.status == "running" || job.status == "waiting")
             return make_error(ErrorKind::Busy, "job " + std::to_string(o.job_id) +
                                                    " is still running; clone it once it ended");
-        job_pool = q->i64(2);
-        job_pool_name = q->text(3);
+        job_pool = job.pool_id;
+        job_pool_name = job.pool;
     }
     auto pool = find_pool(db, o.pool);
     if (!pool) return pool.error();
@@ -374,15 +332,11 @@ Result<CloneResult> clone_job(Engine& engine, const CloneOptions& o, std::atomic
         cfg.catalog_files = false;
         if (auto c = codec::parse_codec_spec(originals.front().codec)) cfg.codec = c->codec;
         {
-            auto ins =
-                db.prepare("INSERT INTO sessions(job_id, uuid, drive, block_size) VALUES(?,?,?,?)");
-            if (!ins) return ins.error();
-            TL_TRY(ins->bind(1, o.job_id)
-                       .bind_blob(2, cfg.session_uuid.bytes.data(), 16)
-                       .bind(3, lib.value()->drive(write_drive).name())
-                       .bind(4, static_cast<std::int64_t>(block_size))
-                       .run());
-            cfg.session_id = db.last_insert_rowid();
+            auto id =
+                catalog::insert_copy_session(db, o.job_id, cfg.session_uuid.bytes.data(),
+                                             lib.value()->drive(write_drive).name(), block_size);
+            if (!id) return id.error();
+            cfg.session_id = id.value();
         }
         auto fail = [&](const Error& e) -> Result<CloneResult> {
             if (auto st = remove_copy(db, cfg.session_id); !st)
@@ -401,22 +355,11 @@ Result<CloneResult> clone_job(Engine& engine, const CloneOptions& o, std::atomic
         std::vector<ClonedSaveset> copies;
         for (std::size_t i = 0; i < originals.size(); ++i) {
             const auto& s = originals[i];
-            auto ins = db.prepare(
-                "INSERT INTO savesets(job_id,session_id,stream_id,source,kind,codec,status,files,"
-                "bytes,stored,clone_of) VALUES(?,?,?,?,'copy',?,'cloning',?,?,?,?)");
-            if (!ins) return fail(ins.error());
-            auto st = ins->bind(1, o.job_id)
-                          .bind(2, cfg.session_id)
-                          .bind(3, static_cast<std::int64_t>(s.stream_id))
-                          .bind(4, s.source)
-                          .bind(5, s.codec)
-                          .bind(6, s.files)
-                          .bind(7, s.bytes)
-                          .bind(8, s.stored)
-                          .bind(9, s.id)
-                          .run();
-            if (!st) return fail(st.error());
-            copies.push_back({s.id, db.last_insert_rowid(), s.source, 0});
+            auto copy =
+                catalog::insert_copy_saveset(db, {o.job_id, cfg.session_id, s.stream_id, s.source,
+                                                  s.codec, s.files, s.bytes, s.stored, s.id});
+            if (!copy) return fail(copy.error());
+            copies.push_back({s.id, copy.value(), s.source, 0});
             channels.push_back(std::make_unique<job::StreamChannel>(signal, 2, kBufferBytes));
             feeds[i].channel = channels.back().get();
             // Object boundaries (for resynchronizing after a damaged block of the copy).
@@ -533,11 +476,8 @@ Result<CloneResult> clone_job(Engine& engine, const CloneOptions& o, std::atomic
                 res.warnings.push_back("save set " + std::to_string(c.original) + ": " + p +
                                        " is damaged on the original (copied as it is)");
         }
-        auto done = db.prepare("UPDATE savesets SET status='cloned', stored=? WHERE id=?");
-        if (!done) return fail(done.error());
         for (const auto& c : copies) {
-            TL_TRY(done->bind(1, c.stream_bytes).bind(2, c.copy).run());
-            done->reset();
+            TL_TRY(catalog::mark_copy_cloned(db, c.copy, c.stream_bytes));
             res.stream_bytes += c.stream_bytes;
             res.savesets.push_back(c);
         }
@@ -549,31 +489,18 @@ Result<CloneResult> clone_job(Engine& engine, const CloneOptions& o, std::atomic
 }
 
 Result<std::vector<CopyListing>> list_copies(catalog::Db& db, std::int64_t job_id) {
-    auto q = db.prepare("SELECT c.clone_of, c.id, c.source FROM savesets c JOIN savesets o ON "
-                        "o.id=c.clone_of WHERE o.job_id=? AND c.status='cloned' ORDER BY c.id");
-    if (!q) return q.error();
-    q->bind(1, job_id);
+    auto rows = catalog::finished_copies(db, job_id);
+    if (!rows) return rows.error();
     std::vector<CopyListing> out;
-    for (;;) {
-        auto row = q->step();
-        if (!row) return row.error();
-        if (!row.value()) break;
-        out.push_back({q->i64(0), q->i64(1), q->text(2), "", {}});
-    }
-    auto v = db.prepare("SELECT v.barcode, coalesce(p.name,''), min(e.offset) FROM extents e "
-                        "JOIN volumes v ON v.id=e.volume_id LEFT JOIN pools p ON "
-                        "p.id=v.pool_id WHERE e.saveset_id=? GROUP BY v.id ORDER BY 3");
-    if (!v) return v.error();
-    for (auto& c : out) {
-        v->reset();
-        v->bind(1, c.copy);
-        for (;;) {
-            auto row = v->step();
-            if (!row) return row.error();
-            if (!row.value()) break;
-            c.volumes.push_back(v->text(0));
-            if (c.pool.empty()) c.pool = v->text(1);
+    for (const auto& r : rows.value()) {
+        CopyListing c{r.original, r.copy, r.source, "", {}};
+        auto vols = catalog::saveset_volumes(db, c.copy);
+        if (!vols) return vols.error();
+        for (const auto& v : vols.value()) {
+            c.volumes.push_back(v.barcode);
+            if (c.pool.empty()) c.pool = v.pool;
         }
+        out.push_back(std::move(c));
     }
     return out;
 }

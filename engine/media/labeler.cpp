@@ -1,7 +1,10 @@
 #include "media/labeler.h"
 
+#include <algorithm>
 #include <unistd.h>
 #include <vector>
+
+#include "catalog/volume_store.h"
 
 #include "common/log.h"
 #include "device/null_drive.h"
@@ -35,17 +38,17 @@ Result<std::int64_t> insert_volume(catalog::Db& db, device::Library& lib,
                                    const std::string& barcode, const format::VolumeLabel& label,
                                    std::int64_t pool_id, std::uint64_t capacity,
                                    const std::string& reason, long long now) {
-    auto ins = db.prepare("INSERT INTO volumes(barcode, uuid, pool_id, state, block_size, "
-                          "capacity, labeled, mounts, location, library) "
-                          "VALUES(?,?,?,'append',?,?,?,1,'library',?)");
-    if (!ins) return ins.error();
-    ins->bind(1, barcode)
-        .bind_blob(2, label.volume_uuid.bytes.data(), label.volume_uuid.bytes.size());
-    ins->bind(3, pool_id).bind(4, static_cast<std::int64_t>(label.block_size));
-    ins->bind(5, static_cast<std::int64_t>(capacity)).bind(6, label.label_time);
-    ins->bind(7, lib.name());
-    TL_TRY(ins->run());
-    const std::int64_t id = db.last_insert_rowid();
+    catalog::LabeledVolume row;
+    row.barcode = barcode;
+    std::copy(label.volume_uuid.bytes.begin(), label.volume_uuid.bytes.end(), row.uuid.begin());
+    row.pool_id = pool_id;
+    row.block_size = static_cast<std::int64_t>(label.block_size);
+    row.capacity = static_cast<std::int64_t>(capacity);
+    row.labeled = label.label_time;
+    row.library = lib.name();
+    auto inserted = catalog::insert_labeled_volume(db, row);
+    if (!inserted) return inserted.error();
+    const std::int64_t id = inserted.value();
     TL_TRY(record_history(db, id, std::nullopt, VolumeState::Append, reason, now));
     // The home slot: where the changer says the cartridge came from.
     if (auto inv = lib.changer().inventory(); inv) {
@@ -224,14 +227,14 @@ Result<LabelResult> label_volume(catalog::Db& db, device::Library& lib, std::siz
                                                        : std::string()),
                          now, req.overwrite == Overwrite::Anything);
         if (!st) return st.error();
-        auto upd = db.prepare("UPDATE volumes SET uuid=?, pool_id=?, block_size=?, capacity=?, "
-                              "bytes=0, next_file=1, labeled=?, last_written=NULL, jobs=0, "
-                              "first_written=NULL, mounts=mounts+1 WHERE id=?");
-        if (!upd) return upd.error();
-        upd->bind_blob(1, label->volume_uuid.bytes.data(), label->volume_uuid.bytes.size());
-        upd->bind(2, req.pool.id).bind(3, static_cast<std::int64_t>(req.block_size));
-        upd->bind(4, static_cast<std::int64_t>(drive.capacity_bytes())).bind(5, now).bind(6, id);
-        TL_TRY(upd->run());
+        catalog::LabeledVolume row;
+        std::copy(label->volume_uuid.bytes.begin(), label->volume_uuid.bytes.end(),
+                  row.uuid.begin());
+        row.pool_id = req.pool.id;
+        row.block_size = static_cast<std::int64_t>(req.block_size);
+        row.capacity = static_cast<std::int64_t>(drive.capacity_bytes());
+        row.labeled = now;
+        TL_TRY(catalog::relabel_volume(db, id, row));
     } else {
         auto ins = insert_volume(db, lib, req.barcode, label.value(), req.pool.id,
                                  drive.capacity_bytes(), req.reason, now);

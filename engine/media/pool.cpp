@@ -1,32 +1,45 @@
 #include "media/pool.h"
 
+#include "catalog/pool_store.h"
+
 namespace tl::media {
 
 namespace {
-constexpr const char* kSelect =
-    "SELECT p.id, p.name, p.purpose, p.auto_label, p.retention_days, "
-    "coalesce(p.file_retention_days, p.retention_days), p.max_jobs, p.max_bytes, "
-    "p.max_use_seconds, p.recycle, (SELECT count(*) FROM volumes v WHERE v.pool_id=p.id), "
-    "p.encryption, coalesce(p.key_name, ''), p.encrypt_names "
-    "FROM pools p ";
-
-Pool read_pool(const catalog::Stmt& q) {
+Pool pool_of(const catalog::PoolRow& r) {
     Pool p;
-    p.id = q.i64(0);
-    p.name = q.text(1);
-    p.purpose = q.text(2);
-    p.auto_label = q.i64(3) != 0;
-    p.retention_days = static_cast<int>(q.i64(4));
-    p.file_retention_days = static_cast<int>(q.i64(5));
-    p.max_jobs = q.i64(6);
-    p.max_bytes = q.i64(7);
-    p.max_use_seconds = q.i64(8);
-    p.auto_recycle = q.text(9) == "auto";
-    p.volumes = q.i64(10);
-    p.encryption = q.text(11);
-    p.key = q.text(12);
-    p.encrypt_names = q.i64(13) != 0;
+    p.id = r.id;
+    p.name = r.name;
+    p.purpose = r.purpose;
+    p.auto_label = r.auto_label;
+    p.retention_days = r.retention_days;
+    p.file_retention_days = r.file_retention_days;
+    p.max_jobs = r.max_jobs;
+    p.max_bytes = r.max_bytes;
+    p.max_use_seconds = r.max_use_seconds;
+    p.auto_recycle = r.auto_recycle;
+    p.volumes = r.volumes;
+    p.encryption = r.encryption;
+    p.key = r.key;
+    p.encrypt_names = r.encrypt_names;
     return p;
+}
+
+catalog::PoolRow row_of(const Pool& p) {
+    catalog::PoolRow r;
+    r.id = p.id;
+    r.name = p.name;
+    r.purpose = p.purpose;
+    r.auto_label = p.auto_label;
+    r.retention_days = p.retention_days;
+    r.file_retention_days = p.file_retention_days;
+    r.max_jobs = p.max_jobs;
+    r.max_bytes = p.max_bytes;
+    r.max_use_seconds = p.max_use_seconds;
+    r.auto_recycle = p.auto_recycle;
+    r.encryption = p.encryption;
+    r.key = p.key;
+    r.encrypt_names = p.encrypt_names;
+    return r;
 }
 
 Status validate(const Pool& p) {
@@ -70,59 +83,36 @@ void apply(Pool& p, const PoolChanges& c) {
 }
 
 Status store(catalog::Db& db, const Pool& p) {
-    auto u = db.prepare("UPDATE pools SET purpose=?, auto_label=?, retention_days=?, "
-                        "file_retention_days=?, max_jobs=?, max_bytes=?, max_use_seconds=?, "
-                        "recycle=?, encryption=?, key_name=?, encrypt_names=? WHERE id=?");
-    if (!u) return u.error();
-    u->bind(1, p.purpose).bind(2, p.auto_label ? 1 : 0).bind(3, p.retention_days);
-    u->bind(4, p.file_retention_days).bind(5, p.max_jobs).bind(6, p.max_bytes);
-    u->bind(7, p.max_use_seconds).bind(8, p.auto_recycle ? "auto" : "manual");
-    u->bind(9, p.encryption);
-    if (p.key.empty())
-        u->bind_null(10);
-    else
-        u->bind(10, p.key);
-    u->bind(11, p.encrypt_names ? 1 : 0).bind(12, p.id);
-    return u->run();
+    return catalog::store_pool(db, row_of(p));
 }
 } // namespace
 
 Result<std::vector<Pool>> list_pools(catalog::Db& db) {
-    auto q = db.prepare(std::string(kSelect) + "ORDER BY p.id");
-    if (!q) return q.error();
+    auto rows = catalog::list_pool_rows(db);
+    if (!rows) return rows.error();
     std::vector<Pool> out;
-    for (;;) {
-        auto r = q->step();
-        if (!r) return r.error();
-        if (!r.value()) break;
-        out.push_back(read_pool(q.value()));
-    }
+    for (const auto& r : rows.value())
+        out.push_back(pool_of(r));
     return out;
 }
 
 Result<Pool> find_pool(catalog::Db& db, const std::string& name) {
-    auto q = db.prepare(std::string(kSelect) + "WHERE p.name=?");
-    if (!q) return q.error();
-    q->bind(1, name);
-    auto r = q->step();
+    auto r = catalog::find_pool_row(db, name);
     if (!r) return r.error();
     if (!r.value())
         return make_error(ErrorKind::NotFound, "pool '" + name +
                                                    "' does not exist; see tapeloom-cli pool list "
                                                    "or create it with pool add " +
                                                    name);
-    return read_pool(q.value());
+    return pool_of(*r.value());
 }
 
 Result<Pool> find_pool(catalog::Db& db, std::int64_t id) {
-    auto q = db.prepare(std::string(kSelect) + "WHERE p.id=?");
-    if (!q) return q.error();
-    q->bind(1, id);
-    auto r = q->step();
+    auto r = catalog::find_pool_row(db, id);
     if (!r) return r.error();
     if (!r.value())
         return make_error(ErrorKind::NotFound, "pool #" + std::to_string(id) + " does not exist");
-    return read_pool(q.value());
+    return pool_of(*r.value());
 }
 
 Result<Pool> add_pool(catalog::Db& db, const std::string& name, const PoolChanges& values,
@@ -143,15 +133,9 @@ Result<Pool> add_pool(catalog::Db& db, const std::string& name, const PoolChange
                               "pool '" + name + "' exists already; change it with pool edit");
         if (exists.error().kind != ErrorKind::NotFound) return exists.error();
     }
-    auto ins = db.prepare("INSERT INTO pools(name, auto_label, retention_days, created) "
-                          "VALUES(?,?,?,?)");
-    if (!ins) return ins.error();
-    TL_TRY(ins->bind(1, name)
-               .bind(2, p.auto_label ? 1 : 0)
-               .bind(3, p.retention_days)
-               .bind(4, now)
-               .run());
-    p.id = db.last_insert_rowid();
+    auto id = catalog::insert_pool(db, name, p.auto_label, p.retention_days, now);
+    if (!id) return id.error();
+    p.id = id.value();
     TL_TRY(store(db, p));
     TL_TRY(tx->commit());
     return find_pool(db, name);
@@ -180,19 +164,13 @@ Status remove_pool(catalog::Db& db, const std::string& name) {
                               name + ")");
     auto tx = catalog::Transaction::begin(db);
     if (!tx) return tx.error();
-    auto jobs = db.prepare("SELECT count(*) FROM jobs WHERE pool_id=?");
+    auto jobs = catalog::jobs_in_pool(db, p->id);
     if (!jobs) return jobs.error();
-    jobs->bind(1, p->id);
-    auto r = jobs->step();
-    if (!r) return r.error();
-    if (jobs->i64(0) > 0)
+    if (jobs.value() > 0)
         return make_error(ErrorKind::InvalidArgument,
-                          "pool " + name + " is named by " + std::to_string(jobs->i64(0)) +
+                          "pool " + name + " is named by " + std::to_string(jobs.value()) +
                               " job(s) in the history; prune them first (tapeloom-cli prune)");
-    jobs->reset();
-    auto del = db.prepare("DELETE FROM pools WHERE id=?");
-    if (!del) return del.error();
-    TL_TRY(del->bind(1, p->id).run());
+    TL_TRY(catalog::delete_pool(db, p->id));
     return tx->commit();
 }
 

@@ -3,6 +3,8 @@
 #include <map>
 #include <set>
 
+#include "catalog/job_writes.h"
+#include "catalog/retention_store.h"
 #include "common/log.h"
 #include "media/pool.h"
 #include "media/volume_catalog.h"
@@ -18,48 +20,38 @@ struct JobRow {
     bool has_files = false;
 };
 
-// A job run from a definition with its own retention (`job define --retention-days N`) keeps
-// that retention, for its entries too; the others keep their pool's. The definition is read as
-// it is now, so editing it changes the retention of the jobs it already ran, as a pool edit does.
+// A job run from a definition with its own retention keeps that retention (for its entries
+// too); the others keep their pool's. The definition is read as it is now, so editing it
+// changes the retention of the jobs it already ran, as a pool edit does.
 Result<std::vector<JobRow>> backup_jobs(catalog::Db& db) {
-    auto q = db.prepare(
-        "SELECT j.id, j.name, j.level, coalesce(p.name,''), j.started, "
-        "coalesce(d.days, p.retention_days, 30), "
-        "coalesce(d.days, p.file_retention_days, p.retention_days, 30), "
-        "(SELECT count(*) FROM files f JOIN savesets s ON s.id=f.saveset_id WHERE s.job_id=j.id) "
-        "FROM jobs j LEFT JOIN pools p ON p.id=j.pool_id LEFT JOIN (SELECT name, "
-        "json_extract(spec, '$.retention_days') AS days FROM job_definitions WHERE "
-        "json_extract(spec, '$.retention_days') > 0) d ON d.name=j.name "
-        "WHERE j.kind='backup' AND j.status NOT IN ('running','waiting') ORDER BY j.started, j.id");
-    if (!q) return q.error();
+    auto rows = catalog::finished_backups(db);
+    if (!rows) return rows.error();
     std::vector<JobRow> out;
-    for (;;) {
-        auto r = q->step();
-        if (!r) return r.error();
-        if (!r.value()) break;
+    for (const auto& r : rows.value()) {
         JobRow row;
-        row.j = {q->i64(0), q->text(1), q->text(2), q->text(3), q->i64(4), q->i64(7)};
-        row.job_expiry = row.j.started + q->i64(5) * kDay;
-        row.file_expiry = row.j.started + q->i64(6) * kDay;
+        row.j = {r.id, r.name, r.level, r.pool, r.started, r.files};
+        row.job_expiry = row.j.started + r.retention_days * kDay;
+        row.file_expiry = row.j.started + r.file_retention_days * kDay;
         row.has_files = row.j.files > 0;
         out.push_back(row);
     }
     return out;
 }
-bool has_column(catalog::Db& db, const char* table, const char* column) {
-    auto n = db.scalar(std::string("SELECT count(*) FROM pragma_table_info('") + table +
-                       "') WHERE name='" + column + "'");
-    return n && n.value() > 0;
+
+std::vector<std::int64_t> ids_of(const std::vector<PrunedJob>& jobs) {
+    std::vector<std::int64_t> ids;
+    for (const auto& j : jobs)
+        ids.push_back(j.id);
+    return ids;
 }
 
 // Adds to `needed` every job a kept job (or a job already needed) is based on, following
 // savesets.base_id when the catalog has it.
 Status chain_bases(catalog::Db& db, const std::vector<JobRow>& jobs, long long now,
                    std::map<std::int64_t, std::int64_t>& needed) {
-    if (!has_column(db, "savesets", "base_id")) return {};
-    auto q = db.prepare("SELECT DISTINCT b.job_id FROM savesets s JOIN savesets b ON "
-                        "b.id=s.base_id WHERE s.job_id=? AND b.job_id<>s.job_id");
-    if (!q) return q.error();
+    auto bases = catalog::BaseJobs::open(db);
+    if (!bases) return bases.error();
+    if (!bases->available()) return {};
     std::vector<std::pair<std::int64_t, std::int64_t>> work; // job, the kept job needing it
     for (const auto& r : jobs)
         if (r.job_expiry > now) work.emplace_back(r.j.id, r.j.id);
@@ -70,13 +62,9 @@ Status chain_bases(catalog::Db& db, const std::vector<JobRow>& jobs, long long n
         const auto [id, by] = work.back();
         work.pop_back();
         if (!seen.insert(id).second) continue;
-        q->reset();
-        q->bind(1, id);
-        for (;;) {
-            auto row = q->step();
-            if (!row) return row.error();
-            if (!row.value()) break;
-            const auto base = q->i64(0);
+        auto of = bases->of(id);
+        if (!of) return of.error();
+        for (const auto base : of.value()) {
             needed.try_emplace(base, by);
             work.emplace_back(base, by);
         }
@@ -147,15 +135,8 @@ Result<PruneReport> prune(catalog::Db& db, long long now, bool dry_run) {
     }
     if (dry_run) return rep; // the transaction rolls back: nothing written
 
-    auto del_job = db.prepare("DELETE FROM jobs WHERE id=?");
-    if (!del_job) return del_job.error();
-    for (const auto& j : rep.jobs_expired)
-        TL_TRY(del_job->bind(1, j.id).run());
-    auto del_files = db.prepare(
-        "DELETE FROM files WHERE saveset_id IN (SELECT id FROM savesets WHERE job_id=?)");
-    if (!del_files) return del_files.error();
-    for (const auto& j : rep.files_expired)
-        TL_TRY(del_files->bind(1, j.id).run());
+    TL_TRY(catalog::delete_jobs(db, ids_of(rep.jobs_expired)));
+    TL_TRY(catalog::delete_job_files(db, ids_of(rep.files_expired)));
     for (const auto& [v, _] : to_mark) {
         auto st = change_state(db, v, VolumeEvent::Expire,
                                "retention expired: no kept job on it (prune)", now);

@@ -3,6 +3,7 @@
 #include <map>
 #include <optional>
 
+#include "catalog/volume_store.h"
 #include "media/volume_catalog.h"
 
 namespace tl::media {
@@ -89,18 +90,11 @@ Result<std::vector<Difference>> reconcile(catalog::Db& db, const std::string& li
                                     : "recorded as blank; label it (volume label --barcode " +
                                           barcode + " --pool POOL) or scan it if it holds data"});
             if (!apply) continue;
-            auto ins = db.prepare("INSERT INTO volumes(barcode, state, block_size, labeled, "
-                                  "location, library, slot) VALUES(?,?,0,0,?,?,?)");
-            if (!ins) return ins.error();
             const auto st = cleaning ? VolumeState::Cleaning : VolumeState::Blank;
-            ins->bind(1, barcode).bind(2, to_string(st)).bind(3, to_string(home.where));
-            ins->bind(4, library);
-            if (home.slot)
-                ins->bind(5, home.slot);
-            else
-                ins->bind_null(5);
-            TL_TRY(ins->run());
-            TL_TRY(record_history(db, db.last_insert_rowid(), std::nullopt, st,
+            auto id = catalog::insert_unlabeled_volume(
+                db, barcode, to_string(st), {to_string(home.where), library, home.slot, "", 0});
+            if (!id) return id.error();
+            TL_TRY(record_history(db, id.value(), std::nullopt, st,
                                   "found by library inventory --reconcile in " + library, now));
             continue;
         }

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include "catalog/job_writes.h"
 #include "common/log.h"
 #include "job/backup_job.h"
 #include "media/catalog_backup.h"
@@ -68,32 +69,16 @@ job::JobReport record_failure(Engine& engine, const JobDefinition& d, const std:
     r.started = started;
     r.ended = to_unix_seconds(engine.clock().wall());
     auto& db = engine.catalog();
-    auto ins = db.prepare("INSERT INTO jobs(kind, name, level, pool_id, status, pid, started, "
-                          "ended, report) VALUES('backup', ?, ?, (SELECT id FROM pools WHERE "
-                          "name=?), ?, ?, ?, ?, ?)");
-    if (ins) {
-        auto st = ins->bind(1, d.name)
-                      .bind(2, level)
-                      .bind(3, d.pool)
-                      .bind(4, status)
-                      .bind(5, static_cast<std::int64_t>(getpid()))
-                      .bind(6, r.started)
-                      .bind(7, r.ended)
-                      .bind(8, job::to_json(r).dump())
-                      .run();
-        if (st) {
-            r.job_id = db.last_insert_rowid();
-            auto upd = db.prepare("UPDATE jobs SET report=? WHERE id=?");
-            if (upd) (void)upd->bind(1, job::to_json(r).dump()).bind(2, r.job_id).run();
-        } else {
-            log::get("schedule")
-                ->error("cannot record the failure of '{}' in the history: {}", d.name,
-                        st.error().message);
-        }
+    auto id = catalog::insert_ended_backup(db, {d.name, level, d.pool, status,
+                                                static_cast<std::int64_t>(getpid()), r.started,
+                                                r.ended, job::to_json(r).dump()});
+    if (id) {
+        r.job_id = id.value();
+        (void)catalog::set_job_report(db, r.job_id, job::to_json(r).dump());
     } else {
         log::get("schedule")
             ->error("cannot record the failure of '{}' in the history: {}", d.name,
-                    ins.error().message);
+                    id.error().message);
     }
     return r;
 }

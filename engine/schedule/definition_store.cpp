@@ -1,5 +1,8 @@
 #include "schedule/definition_store.h"
 
+#include "catalog/definition_store.h"
+#include "catalog/library_store.h"
+#include "catalog/pool_store.h"
 #include "schedule/schedule_rule.h"
 #include "source/source_spec.h"
 
@@ -10,34 +13,31 @@ Error not_found(const std::string& name) {
     return make_error(ErrorKind::NotFound,
                       "job definition '" + name + "' does not exist; see tapeloom-cli job list");
 }
+
+Error schedule_not_found(std::int64_t id) {
+    return make_error(ErrorKind::NotFound, "schedule " + std::to_string(id) +
+                                               " does not exist; see tapeloom-cli schedule list");
+}
 } // namespace
 
 Result<std::size_t> library_drive_count(catalog::Db& db, const std::string& library) {
-    auto q =
-        db.prepare(library.empty() ? "SELECT l.name, (SELECT count(*) FROM drives d WHERE "
-                                     "d.library_id=l.id) FROM libraries l ORDER BY l.id LIMIT 1"
-                                   : "SELECT l.name, (SELECT count(*) FROM drives d WHERE "
-                                     "d.library_id=l.id) FROM libraries l WHERE l.name=?");
-    if (!q) return q.error();
-    if (!library.empty()) q->bind(1, library);
-    auto row = q->step();
-    if (!row) return row.error();
-    if (!row.value())
+    auto libs = catalog::library_drive_counts(db);
+    if (!libs) return libs.error();
+    const std::string name = library.empty() ? libs->first : library;
+    auto it = libs->drives.find(name);
+    if (it == libs->drives.end())
         return make_error(ErrorKind::NotFound,
                           library.empty() ? std::string("no library is configured; add one with "
                                                         "tapeloom-cli library add")
                                           : "library '" + library +
                                                 "' does not exist; see tapeloom-cli library list");
-    return static_cast<std::size_t>(q->i64(1));
+    return it->second;
 }
 
 Status check_references(catalog::Db& db, const JobDefinition& d) {
-    auto q = db.prepare("SELECT count(*) FROM pools WHERE name=?");
-    if (!q) return q.error();
-    q->bind(1, d.pool);
-    auto row = q->step();
-    if (!row) return row.error();
-    if (q->i64(0) == 0)
+    auto pool = catalog::find_pool_row(db, d.pool);
+    if (!pool) return pool.error();
+    if (!pool.value())
         return make_error(ErrorKind::NotFound, "job definition '" + d.name + "': pool '" + d.pool +
                                                    "' does not exist; see tapeloom-cli pool list");
     auto drives = library_drive_count(db, d.library);
@@ -60,36 +60,28 @@ Status check_references(catalog::Db& db, const JobDefinition& d) {
 Result<std::int64_t> DefinitionStore::add(const JobDefinition& d, long long now) {
     TL_TRY(check_definition(d));
     TL_TRY(check_references(db_, d));
-    auto exists = db_.prepare("SELECT count(*) FROM job_definitions WHERE name=?");
+    auto exists = catalog::definition_exists(db_, d.name);
     if (!exists) return exists.error();
-    exists->bind(1, d.name);
-    if (auto r = exists->step(); !r) return r.error();
-    if (exists->i64(0) > 0)
+    if (exists.value())
         return make_error(ErrorKind::AlreadyExists,
                           "job definition '" + d.name +
                               "' already exists; use tapeloom-cli job edit, or another name");
-    auto ins =
-        db_.prepare("INSERT INTO job_definitions(name, spec, created, updated) VALUES(?,?,?,?)");
-    if (!ins) return ins.error();
-    TL_TRY(ins->bind(1, d.name).bind(2, to_json(d).dump()).bind(3, now).bind(4, now).run());
-    return db_.last_insert_rowid();
+    return catalog::insert_definition(db_, d.name, to_json(d).dump(), now);
 }
 
 Status DefinitionStore::update(const JobDefinition& d, long long now) {
     TL_TRY(check_definition(d));
     TL_TRY(check_references(db_, d));
-    auto upd = db_.prepare("UPDATE job_definitions SET spec=?, updated=? WHERE name=?");
-    if (!upd) return upd.error();
-    TL_TRY(upd->bind(1, to_json(d).dump()).bind(2, now).bind(3, d.name).run());
-    if (db_.changes() == 0) return not_found(d.name);
+    auto found = catalog::update_definition(db_, d.name, to_json(d).dump(), now);
+    if (!found) return found.error();
+    if (!found.value()) return not_found(d.name);
     return {};
 }
 
 Status DefinitionStore::remove(const std::string& name) {
-    auto del = db_.prepare("DELETE FROM job_definitions WHERE name=?");
-    if (!del) return del.error();
-    TL_TRY(del->bind(1, name).run());
-    if (db_.changes() == 0) return not_found(name);
+    auto found = catalog::delete_definition(db_, name);
+    if (!found) return found.error();
+    if (!found.value()) return not_found(name);
     return {};
 }
 
@@ -102,21 +94,18 @@ Result<JobDefinition> DefinitionStore::get(const std::string& name) {
 }
 
 Result<std::vector<JobDefinition>> DefinitionStore::list() {
-    auto q = db_.prepare("SELECT id, name, spec FROM job_definitions ORDER BY name");
-    if (!q) return q.error();
+    auto rows = catalog::list_definition_rows(db_);
+    if (!rows) return rows.error();
     std::vector<JobDefinition> out;
-    for (;;) {
-        auto row = q->step();
-        if (!row) return row.error();
-        if (!row.value()) break;
-        const auto j = nlohmann::json::parse(q->text(2), nullptr, false);
+    for (const auto& r : rows.value()) {
+        const auto j = nlohmann::json::parse(r.spec, nullptr, false);
         auto d = definition_from_json(j);
         if (!d)
             return make_error(ErrorKind::Corrupt,
-                              "job definition '" + q->text(1) +
+                              "job definition '" + r.name +
                                   "' in the catalog is damaged: " + d.error().message);
-        d->id = q->i64(0);
-        d->name = q->text(1);
+        d->id = r.id;
+        d->name = r.name;
         out.push_back(std::move(d.value()));
     }
     return out;
@@ -130,11 +119,7 @@ Result<std::int64_t> DefinitionStore::add_schedule(const std::string& definition
     TL_TRY(parsed->check_fires(now));
     auto d = get(definition);
     if (!d) return d.error();
-    auto ins = db_.prepare("INSERT INTO schedules(definition_id, rule, checked_until, created, "
-                           "name) VALUES(?,?,?,?,?)");
-    if (!ins) return ins.error();
-    TL_TRY(ins->bind(1, d->id).bind(2, rule).bind(3, now).bind(4, now).bind(5, name).run());
-    return db_.last_insert_rowid();
+    return catalog::insert_schedule(db_, d->id, rule, now, name);
 }
 
 Status DefinitionStore::edit_schedule(std::int64_t id, const std::string& name,
@@ -142,50 +127,30 @@ Status DefinitionStore::edit_schedule(std::int64_t id, const std::string& name,
     auto parsed = ScheduleRule::parse(rule);
     if (!parsed) return parsed.error();
     TL_TRY(parsed->check_fires(now));
-    // A new rule starts from now: its earlier occurrences are not "missed runs".
-    auto upd = db_.prepare("UPDATE schedules SET name=?, checked_until=CASE WHEN rule=? THEN "
-                           "checked_until ELSE max(checked_until, ?) END, rule=? WHERE id=?");
-    if (!upd) return upd.error();
-    TL_TRY(upd->bind(1, name).bind(2, rule).bind(3, now).bind(4, rule).bind(5, id).run());
-    if (db_.changes() == 0)
-        return make_error(ErrorKind::NotFound, "schedule " + std::to_string(id) +
-                                                   " does not exist; see tapeloom-cli "
-                                                   "schedule list");
+    auto found = catalog::update_schedule(db_, id, name, rule, now);
+    if (!found) return found.error();
+    if (!found.value()) return schedule_not_found(id);
     return {};
 }
 
 Status DefinitionStore::remove_schedule(std::int64_t id) {
-    auto del = db_.prepare("DELETE FROM schedules WHERE id=?");
-    if (!del) return del.error();
-    TL_TRY(del->bind(1, id).run());
-    if (db_.changes() == 0)
-        return make_error(ErrorKind::NotFound, "schedule " + std::to_string(id) +
-                                                   " does not exist; see tapeloom-cli "
-                                                   "schedule list");
+    auto found = catalog::delete_schedule(db_, id);
+    if (!found) return found.error();
+    if (!found.value()) return schedule_not_found(id);
     return {};
 }
 
 Result<std::vector<StoredSchedule>> DefinitionStore::schedules(const std::string& definition) {
-    auto q =
-        db_.prepare("SELECT s.id, d.name, s.rule, s.checked_until, s.name FROM schedules s JOIN "
-                    "job_definitions d ON d.id=s.definition_id WHERE ?='' OR d.name=? "
-                    "ORDER BY s.id");
-    if (!q) return q.error();
-    q->bind(1, definition).bind(2, definition);
+    auto rows = catalog::list_schedule_rows(db_, definition);
+    if (!rows) return rows.error();
     std::vector<StoredSchedule> out;
-    for (;;) {
-        auto row = q->step();
-        if (!row) return row.error();
-        if (!row.value()) break;
-        out.push_back({q->i64(0), q->text(1), q->text(2), q->i64(3), q->text(4)});
-    }
+    for (const auto& r : rows.value())
+        out.push_back({r.id, r.definition, r.rule, r.checked_until, r.name});
     return out;
 }
 
 Status DefinitionStore::set_checked_until(std::int64_t id, long long t) {
-    auto upd = db_.prepare("UPDATE schedules SET checked_until=? WHERE id=?");
-    if (!upd) return upd.error();
-    return upd->bind(1, t).bind(2, id).run();
+    return catalog::set_schedule_checked_until(db_, id, t);
 }
 
 Result<nlohmann::json> DefinitionStore::export_all() {

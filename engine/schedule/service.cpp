@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "api/engine.h"
+#include "catalog/library_store.h"
 #include "common/log.h"
 #include "schedule/backup_runner.h"
 #include "schedule/definition_store.h"
@@ -15,24 +16,10 @@
 namespace tl::schedule {
 
 namespace {
-struct Libraries {
-    std::map<std::string, std::size_t> drives;
-    std::string first;
-};
+using Libraries = catalog::LibraryDrives;
 
 Result<Libraries> load_libraries(catalog::Db& db) {
-    auto q = db.prepare("SELECT l.name, (SELECT count(*) FROM drives d WHERE d.library_id=l.id) "
-                        "FROM libraries l ORDER BY l.id");
-    if (!q) return q.error();
-    Libraries libs;
-    for (;;) {
-        auto row = q->step();
-        if (!row) return row.error();
-        if (!row.value()) break;
-        if (libs.first.empty()) libs.first = q->text(0);
-        libs.drives[q->text(0)] = static_cast<std::size_t>(q->i64(1));
-    }
-    return libs;
+    return catalog::library_drive_counts(db);
 }
 
 // Loads definitions, schedules and libraries into the scheduler. A schedule whose rule no
