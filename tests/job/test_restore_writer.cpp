@@ -61,7 +61,7 @@ class TestRestoreWriter : public QObject {
         o.pool = pool;
         auto w = job::RestoreWriter::open(target.toStdString(), o);
         if (!w) return nullptr;
-        std::set<std::uint64_t> wanted(offsets.begin(), offsets.end());
+        std::vector<std::uint64_t> wanted(offsets.begin(), offsets.end());
         if (!w.value()->begin_saveset("", wanted)) return nullptr;
         format::StreamParser parser(*w.value(), 1);
         (void)parser.feed(0, s.data(), s.size());
