@@ -1,7 +1,9 @@
 #include "job/restore_file_ops.h"
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <vector>
 
 #include <acl/libacl.h>
@@ -91,9 +93,23 @@ std::string final_name(int dir_fd, const std::string& leaf, const format::Object
     return leaf;
 }
 
-void apply_metadata(int f, const format::ObjectHeader& h, OwnerIds* owners) {
+mode_t process_umask() {
+    std::ifstream in("/proc/self/status");
+    std::string key;
+    while (in >> key) {
+        if (key == "Umask:") {
+            std::string octal;
+            in >> octal;
+            return static_cast<mode_t>(std::strtoul(octal.c_str(), nullptr, 8));
+        }
+        in.ignore(1 << 12, '\n');
+    }
+    return 022;
+}
+
+void apply_metadata(int f, const format::ObjectHeader& h, OwnerIds* owners, bool mode_set) {
     if (owners) (void)!::fchown(f, owners->uid(h), owners->gid(h));
-    ::fchmod(f, h.mode & 07777);
+    if (!mode_set) ::fchmod(f, h.mode & 07777);
     for (const auto& x : h.xattrs)
         ::fsetxattr(f, x.name.c_str(), x.value.data(), x.value.size(), 0);
     if (!h.acl_access.empty())

@@ -33,9 +33,12 @@ private:
     std::unordered_map<std::string, gid_t> groups_; // name -> gid; -1: not known here
 };
 
-// Owner (when `owners` is given, i.e. running as root), mode, xattrs, ACLs and times of `h` on
-// the open `fd`.
-void apply_metadata(int fd, const format::ObjectHeader& h, OwnerIds* owners);
+// Owner (when `owners` is given, i.e. running as root), mode (unless `mode_set`: the file was
+// created with it), xattrs, ACLs and times of `h` on the open `fd`.
+void apply_metadata(int fd, const format::ObjectHeader& h, OwnerIds* owners, bool mode_set = false);
+
+// The process's umask, read without changing it (/proc/self/status); 022 when unknown.
+mode_t process_umask();
 
 // Creates the symlink, fifo or device node `h` as `name` in `dir_fd` with its metadata (owner
 // when `owners` is given); "" on success, else what failed.

@@ -76,6 +76,7 @@ struct FileWrite {
     format::ObjectHeader h;
     int fd = -1;
     bool done = false;
+    bool mode_set = false; // created with its mode
 };
 
 struct SmallFile {
@@ -90,6 +91,7 @@ struct RestoreWriter::Impl {
     int root_fd = -1;
     RestoreWriterOptions opt;
     std::unique_ptr<OwnerIds> owners; // set when running as root: owners are restored
+    mode_t umask = 077;               // the process's (read once, at open)
     std::unique_ptr<TargetDirs> dirs;
     std::vector<std::string> prefix;
     std::vector<std::uint64_t> wanted; // sorted header offsets
@@ -188,8 +190,12 @@ struct RestoreWriter::Impl {
             return outcome(f.rel, "skipped", why);
         }
         f.tmp = restore_temp_name();
+        // Created with its final permissions when the umask keeps them (no fchmod later).
+        const mode_t perms = f.h.mode & 07777;
+        f.mode_set = (perms & 07000) == 0 && (perms & umask) == 0 && !f.parent->default_acl();
         f.fd = ::openat(f.parent->get(), f.tmp.c_str(),
-                        O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0600);
+                        O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW,
+                        f.mode_set ? perms : 0600);
         if (f.fd < 0) {
             f.done = true;
             return outcome(f.rel, "failed", std::string("create: ") + std::strerror(errno));
@@ -226,7 +232,7 @@ struct RestoreWriter::Impl {
         const auto& h = f.h;
         if (h.size != format::kUnknownSize && (h.flags & format::object_flags::kSparse))
             (void)!::ftruncate(f.fd, static_cast<off_t>(h.size)); // trailing hole
-        apply_metadata(f.fd, h, owners.get());
+        apply_metadata(f.fd, h, owners.get(), f.mode_set);
         if (opt.sync == SyncMode::File && ::fsync(f.fd) != 0)
             return drop_file(f, std::string("fsync: ") + std::strerror(errno));
         ::close(f.fd);
@@ -249,9 +255,9 @@ struct RestoreWriter::Impl {
         complete_file(*s.file);
     }
 
-    void post_batch() {
+    // `next_dir`: the files after this batch are in another directory (another lane).
+    void post_batch(bool next_dir = false) {
         if (batch.empty()) return;
-        lane = next_lane++;
         post(
             [this, b = std::move(batch)]() mutable {
                 for (auto& s : b) {
@@ -262,11 +268,15 @@ struct RestoreWriter::Impl {
             batch_bytes);
         batch = {};
         batch_bytes = 0;
+        if (next_dir) lane = next_lane++;
     }
 
     // The current file, verified: posted whole in a batch, or its last steps to its lane.
     void complete_current() {
         if (!cur_posted) {
+            // One directory's files stay on one lane: lanes in the same directory would queue
+            // on its lock.
+            if (!batch.empty() && batch.back().file->parent != cur->parent) post_batch(true);
             batch_bytes += buf.size();
             batch.push_back({std::move(cur), std::move(buf), buf_offset});
             buf = {};
@@ -402,6 +412,7 @@ Result<std::unique_ptr<RestoreWriter>> RestoreWriter::open(const std::string& ta
     impl->root_fd = fd;
     impl->opt = options;
     if (::geteuid() == 0) impl->owners = std::make_unique<OwnerIds>();
+    impl->umask = process_umask();
     impl->dirs = std::make_unique<TargetDirs>(fd);
     return std::unique_ptr<RestoreWriter>(new RestoreWriter(std::move(impl)));
 }
