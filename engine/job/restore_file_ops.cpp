@@ -1,7 +1,10 @@
 #include "job/restore_file_ops.h"
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <vector>
 
 #include <acl/libacl.h>
 #include <fcntl.h>
@@ -24,17 +27,39 @@ timespec to_ts(std::int64_t ns) {
     t.tv_nsec = static_cast<long>(ns % 1'000'000'000);
     return t;
 }
-uid_t owner_uid(const format::ObjectHeader& h) {
-    if (!h.user.empty())
-        if (const passwd* p = getpwnam(h.user.c_str())) return p->pw_uid;
-    return h.uid;
+constexpr std::size_t kNameBuffer = 16384;
+
+uid_t lookup_user(const std::string& name) {
+    passwd pw{}, *found = nullptr;
+    std::vector<char> buf(kNameBuffer);
+    if (getpwnam_r(name.c_str(), &pw, buf.data(), buf.size(), &found) == 0 && found)
+        return found->pw_uid;
+    return static_cast<uid_t>(-1);
 }
-gid_t owner_gid(const format::ObjectHeader& h) {
-    if (!h.group.empty())
-        if (const group* g = getgrnam(h.group.c_str())) return g->gr_gid;
-    return h.gid;
+gid_t lookup_group(const std::string& name) {
+    group gr{}, *found = nullptr;
+    std::vector<char> buf(kNameBuffer);
+    if (getgrnam_r(name.c_str(), &gr, buf.data(), buf.size(), &found) == 0 && found)
+        return found->gr_gid;
+    return static_cast<gid_t>(-1);
 }
 } // namespace
+
+uid_t OwnerIds::uid(const format::ObjectHeader& h) {
+    if (h.user.empty()) return h.uid;
+    std::lock_guard lock(mutex_);
+    auto it = users_.find(h.user);
+    if (it == users_.end()) it = users_.emplace(h.user, lookup_user(h.user)).first;
+    return it->second == static_cast<uid_t>(-1) ? h.uid : it->second;
+}
+
+gid_t OwnerIds::gid(const format::ObjectHeader& h) {
+    if (h.group.empty()) return h.gid;
+    std::lock_guard lock(mutex_);
+    auto it = groups_.find(h.group);
+    if (it == groups_.end()) it = groups_.emplace(h.group, lookup_group(h.group)).first;
+    return it->second == static_cast<gid_t>(-1) ? h.gid : it->second;
+}
 
 std::string final_name(int dir_fd, const std::string& leaf, const format::ObjectHeader& h,
                        ExistingPolicy policy, bool absent, std::string& why) {
@@ -68,9 +93,23 @@ std::string final_name(int dir_fd, const std::string& leaf, const format::Object
     return leaf;
 }
 
-void apply_metadata(int f, const format::ObjectHeader& h, bool as_root) {
-    if (as_root) (void)!::fchown(f, owner_uid(h), owner_gid(h));
-    ::fchmod(f, h.mode & 07777);
+mode_t process_umask() {
+    std::ifstream in("/proc/self/status");
+    std::string key;
+    while (in >> key) {
+        if (key == "Umask:") {
+            std::string octal;
+            in >> octal;
+            return static_cast<mode_t>(std::strtoul(octal.c_str(), nullptr, 8));
+        }
+        in.ignore(1 << 12, '\n');
+    }
+    return 022;
+}
+
+void apply_metadata(int f, const format::ObjectHeader& h, OwnerIds* owners, bool mode_set) {
+    if (owners) (void)!::fchown(f, owners->uid(h), owners->gid(h));
+    if (!mode_set) ::fchmod(f, h.mode & 07777);
     for (const auto& x : h.xattrs)
         ::fsetxattr(f, x.name.c_str(), x.value.data(), x.value.size(), 0);
     if (!h.acl_access.empty())
@@ -89,7 +128,7 @@ void apply_metadata(int f, const format::ObjectHeader& h, bool as_root) {
 }
 
 std::string create_special(int pfd, const std::string& name, const format::ObjectHeader& h,
-                           bool as_root) {
+                           OwnerIds* owners) {
     int rc = -1;
     const char* what = "";
     switch (h.kind) {
@@ -107,7 +146,7 @@ std::string create_special(int pfd, const std::string& name, const format::Objec
         break;
     }
     if (rc != 0) return std::string(what) + ": " + std::strerror(errno);
-    if (as_root) ::fchownat(pfd, name.c_str(), owner_uid(h), owner_gid(h), AT_SYMLINK_NOFOLLOW);
+    if (owners) ::fchownat(pfd, name.c_str(), owners->uid(h), owners->gid(h), AT_SYMLINK_NOFOLLOW);
     if (h.kind != ObjectKind::Symlink) ::fchmodat(pfd, name.c_str(), h.mode & 07777, 0);
     const timespec ts[2] = {to_ts(h.atime_ns), to_ts(h.mtime_ns)};
     ::utimensat(pfd, name.c_str(), ts, AT_SYMLINK_NOFOLLOW);

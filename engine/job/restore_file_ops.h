@@ -1,8 +1,13 @@
 #pragma once
 // The file-system steps of writing one restored object, on an open directory fd: where its name
 // goes under the --existing policy, creating special files, and applying metadata (owner, mode,
-// xattrs, ACLs, times) on an open fd. No state; callable from any thread.
+// xattrs, ACLs, times) on an open fd. Callable from any thread; the only state is OwnerIds, the
+// names of owners looked up once each.
+#include <mutex>
 #include <string>
+#include <unordered_map>
+
+#include <sys/types.h>
 
 #include "format/object.h"
 #include "job/restore_writer.h"
@@ -14,12 +19,30 @@ namespace tl::job {
 std::string final_name(int dir_fd, const std::string& leaf, const format::ObjectHeader& h,
                        ExistingPolicy policy, bool absent, std::string& why);
 
-// Owner (when `as_root`), mode, xattrs, ACLs and times of `h` on the open `fd`.
-void apply_metadata(int fd, const format::ObjectHeader& h, bool as_root);
+// The uid and gid a restored object gets: its owner's and group's names as recorded, looked up on
+// this machine once per name (getpwnam parses /etc/passwd on every call), else the recorded
+// numbers. Thread-safe; one per restore writer.
+class OwnerIds final {
+public:
+    uid_t uid(const format::ObjectHeader& h);
+    gid_t gid(const format::ObjectHeader& h);
 
-// Creates the symlink, fifo or device node `h` as `name` in `dir_fd` with its metadata;
-// "" on success, else what failed.
+private:
+    std::mutex mutex_;
+    std::unordered_map<std::string, uid_t> users_;  // name -> uid; -1: not known here
+    std::unordered_map<std::string, gid_t> groups_; // name -> gid; -1: not known here
+};
+
+// Owner (when `owners` is given, i.e. running as root), mode (unless `mode_set`: the file was
+// created with it), xattrs, ACLs and times of `h` on the open `fd`.
+void apply_metadata(int fd, const format::ObjectHeader& h, OwnerIds* owners, bool mode_set = false);
+
+// The process's umask, read without changing it (/proc/self/status); 022 when unknown.
+mode_t process_umask();
+
+// Creates the symlink, fifo or device node `h` as `name` in `dir_fd` with its metadata (owner
+// when `owners` is given); "" on success, else what failed.
 std::string create_special(int dir_fd, const std::string& name, const format::ObjectHeader& h,
-                           bool as_root);
+                           OwnerIds* owners);
 
 } // namespace tl::job

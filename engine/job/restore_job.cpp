@@ -180,17 +180,20 @@ void read_again_from_copies(catalog::Db& db, device::Library& lib, Reservation& 
         }
         if (!other) continue;
         const std::string prefix = prefix_for(s);
-        std::set<std::uint64_t> wanted;
-        std::map<std::string, std::string> failure_of; // written path -> failed outcome path
+        std::vector<std::uint64_t> wanted;
+        // The failures to make good: (written path, the failed outcome's path).
+        std::vector<std::pair<std::string, std::string>> failure_of;
         std::vector<const SelectedFile*> files;
         for (const auto& f : s.files) {
-            const std::string path = written_path(prefix, f.path);
-            const std::string unseen = "(object at stream offset " + std::to_string(f.offset) + ")";
-            const std::string* hit =
-                failed.count(path) ? &path : (failed.count(unseen) ? &unseen : nullptr);
-            if (!hit) continue;
-            failure_of[path] = *hit;
-            wanted.insert(f.offset);
+            std::string path = written_path(prefix, f.path);
+            std::string unseen = "(object at stream offset " + std::to_string(f.offset) + ")";
+            if (failed.count(path))
+                failure_of.emplace_back(path, path);
+            else if (failed.count(unseen))
+                failure_of.emplace_back(std::move(path), std::move(unseen));
+            else
+                continue;
+            wanted.push_back(f.offset);
             files.push_back(&f);
         }
         if (files.empty()) continue;
@@ -212,13 +215,18 @@ void read_again_from_copies(catalog::Db& db, device::Library& lib, Reservation& 
                 break;
         wp->end_saveset();
         if (lib.drive(drive).is_open()) (void)lib.drive(drive).close();
-        std::size_t good = 0;
+        // A file the copy's writer did not report (as failed or skipped) came back.
+        std::set<std::string> still_bad;
         for (const auto& oc : wp->outcomes())
-            if (oc.status == "restored")
-                if (auto it = failure_of.find(oc.path); it != failure_of.end()) {
-                    superseded.insert({i, it->second});
-                    ++good;
-                }
+            still_bad.insert(oc.path);
+        std::size_t good = 0;
+        for (std::size_t k = 0; k < files.size(); ++k) {
+            const std::string unseen =
+                "(object at stream offset " + std::to_string(files[k]->offset) + ")";
+            if (still_bad.count(failure_of[k].first) || still_bad.count(unseen)) continue;
+            superseded.insert({i, failure_of[k].second});
+            ++good;
+        }
         std::string vols;
         for (const auto& v : other->volumes)
             vols += (vols.empty() ? "" : ", ") + v.barcode;
@@ -284,22 +292,21 @@ double past_rate(catalog::Db& db, bool& measured) {
 }
 } // namespace
 
-Result<RestorePlan> plan_restore(Engine& engine, const RestoreOptions& o) {
+namespace {
+// The plan of reading `sel` from `lib`; adds the sources of hard links to `sel` and chooses the
+// copy of each save set to read.
+Result<RestorePlan> plan_selection(Engine& engine, device::Library& lib, Selection& sel) {
     auto& db = engine.catalog();
-    auto sel = select_files(db, o.what);
-    if (!sel) return sel.error();
-    TL_TRY(add_hardlink_sources(db, sel.value()));
+    TL_TRY(add_hardlink_sources(db, sel));
     RestorePlan plan;
-    plan.files = sel->files;
-    plan.bytes_wanted = sel->bytes;
-    auto lib = open_restore_library(engine, o, sel.value());
-    if (!lib) return lib.error();
-    auto inv = lib.value()->changer().inventory();
+    plan.files = sel.files;
+    plan.bytes_wanted = sel.bytes;
+    auto inv = lib.changer().inventory();
     if (!inv) return inv.error();
     // Which copy to read: the original, or a clone when the original is damaged or away.
-    auto present = lib.value()->barcodes();
+    auto present = lib.barcodes();
     if (!present) return present.error();
-    TL_TRY(media::assign_copies(db, sel.value(), present.value()));
+    TL_TRY(media::assign_copies(db, sel, present.value()));
     std::map<std::string, std::string> where;
     for (const auto& d : inv->drives)
         if (d.full) where[d.barcode] = "drive " + std::to_string(d.number);
@@ -309,9 +316,9 @@ Result<RestorePlan> plan_restore(Engine& engine, const RestoreOptions& o) {
         if (m.full) where[m.barcode] = "mail slot " + std::to_string(m.number);
     std::map<std::string, std::size_t> index;
     std::uint64_t block_size = 0;
-    for (const auto& s : sel->savesets) {
+    for (const auto& s : sel.savesets) {
         TL_TRY(require_saveset_key(db, engine.home(), s.reading()));
-        SavesetReader reader(*lib.value(), db, 0);
+        SavesetReader reader(lib, db, 0);
         auto ex = reader.extents(s.reading());
         if (!ex) return ex.error();
         auto bs = catalog::saveset_block_size(db, s.reading());
@@ -342,6 +349,15 @@ Result<RestorePlan> plan_restore(Engine& engine, const RestoreOptions& o) {
     plan.rate = past_rate(db, plan.rate_measured);
     plan.estimated_seconds = static_cast<double>(plan.bytes_to_read) / plan.rate;
     return plan;
+}
+} // namespace
+
+Result<RestorePlan> plan_restore(Engine& engine, const RestoreOptions& o) {
+    auto sel = select_files(engine.catalog(), o.what);
+    if (!sel) return sel.error();
+    auto lib = open_restore_library(engine, o, sel.value());
+    if (!lib) return lib.error();
+    return plan_selection(engine, *lib.value(), sel.value());
 }
 
 namespace {
@@ -376,13 +392,14 @@ Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
     auto log = log::get("job");
     auto& db = engine.catalog();
     Clock& clock = engine.clock();
-    auto plan = plan_restore(engine, o);
-    if (!plan) return plan.error();
+    // The selection is read once; the plan adds the hard link sources and chooses the copies.
     auto sel = select_files(db, o.what);
     if (!sel) return sel.error();
     auto lib = open_restore_library(engine, o, sel.value());
     if (!lib) return lib.error();
     lib.value() = shared_robot(engine, std::move(lib.value()));
+    auto plan = plan_selection(engine, *lib.value(), sel.value());
+    if (!plan) return plan.error();
     while (!plan->missing.empty()) {
         std::string list;
         for (const auto& m : plan->missing)
@@ -400,14 +417,10 @@ Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
         clock.sleep_for(std::chrono::seconds(2));
         if (cancel && cancel->load())
             return make_error(ErrorKind::Cancelled, "restore cancelled while waiting for volumes");
-        plan = plan_restore(engine, o);
+        sel = select_files(db, o.what); // planned afresh: the volumes imported since
+        if (!sel) return sel.error();
+        plan = plan_selection(engine, *lib.value(), sel.value());
         if (!plan) return plan.error();
-    }
-    TL_TRY(add_hardlink_sources(db, sel.value()));
-    {
-        auto present = lib.value()->barcodes();
-        if (!present) return present.error();
-        TL_TRY(media::assign_copies(db, sel.value(), present.value()));
     }
 
     RestoreResult res;
@@ -493,10 +506,11 @@ Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
                 wo.pool = &pool;
                 auto w = RestoreWriter::open(target, wo);
                 if (!w) return fail(w.error()), nullptr;
-                std::set<std::uint64_t> wanted;
+                std::vector<std::uint64_t> wanted;
+                wanted.reserve(s.files.size());
                 std::map<std::uint64_t, std::string> write_as;
                 for (const auto& f : s.files) {
-                    wanted.insert(f.offset);
+                    wanted.push_back(f.offset);
                     if (!f.write_as.empty()) write_as[f.offset] = f.write_as;
                 }
                 if (auto st = w.value()->begin_saveset(prefix_for(s), wanted, write_as); !st)
@@ -607,15 +621,13 @@ Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
         auto& w = done_writers[wi];
         if (auto st = w->finish(); !st) log->warn("restore: {}", st.error().message);
         CatalogNames name(*done_sets[wi]);
+        // A writer of read_again_from_copies restored files another writer reported failed.
+        res.restored += w->files_restored();
+        res.skipped += w->skipped();
         for (const auto& oc : w->outcomes()) {
             if (oc.status == "failed" && superseded.count({wi, oc.path})) continue;
-            if (oc.status == "restored")
-                ++res.restored;
-            else if (oc.status == "skipped")
-                ++res.skipped;
-            else
-                ++res.failed;
-            if (oc.status != "restored" && res.problems.size() < 100000) {
+            if (oc.status != "skipped") ++res.failed;
+            if (res.problems.size() < 100000) {
                 res.problems.push_back(oc);
                 res.problems.back().path = name(oc.path);
             }

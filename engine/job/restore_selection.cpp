@@ -117,8 +117,11 @@ Result<SelectedSaveset> saveset_info(catalog::Db& db, std::int64_t id) {
 
 void pick(SelectedSaveset s, std::vector<SelectedFile>&& files, std::size_t total, Selection& out) {
     if (files.empty()) return;
-    std::sort(files.begin(), files.end(),
-              [](const SelectedFile& a, const SelectedFile& b) { return a.offset < b.offset; });
+    const auto by_offset = [](const SelectedFile& a, const SelectedFile& b) {
+        return a.offset < b.offset;
+    };
+    if (!std::is_sorted(files.begin(), files.end(), by_offset))
+        std::sort(files.begin(), files.end(), by_offset);
     for (const auto& f : files)
         out.bytes += f.size;
     out.files += files.size();
@@ -134,10 +137,15 @@ Status select_own(catalog::Db& db, const SelectedSaveset& s, const std::vector<s
     if (!all) return all.error();
     const auto wanted =
         relative_patterns(s, all->size(), all->empty() ? std::string() : all->front().path, paths);
+    const std::size_t total = all->size();
+    if (wanted.empty()) { // everything: the objects move into the selection
+        pick(s, std::move(all.value()), total, out);
+        return {};
+    }
     std::vector<SelectedFile> chosen;
     for (auto& f : all.value())
-        if (matches(f.path, wanted)) chosen.push_back(f);
-    pick(s, std::move(chosen), all->size(), out);
+        if (matches(f.path, wanted)) chosen.push_back(std::move(f));
+    pick(s, std::move(chosen), total, out);
     return {};
 }
 

@@ -52,6 +52,10 @@ const char* sync_mode_name(SyncMode m) {
 
 namespace {
 constexpr std::size_t kWriteChunk = 1u << 20; // file data gathered into one write
+// Small files (all their data in one chunk) go to a lane in batches: one task for this many
+// files or bytes, instead of a task per step of each file.
+constexpr std::size_t kBatchFiles = 64;
+constexpr std::size_t kBatchBytes = 1u << 20;
 
 std::string join(const std::vector<std::string>& comps) {
     std::string s;
@@ -62,6 +66,7 @@ std::string join(const std::vector<std::string>& comps) {
 
 // One regular file being written: its steps are posted by the reader's thread and run in order
 // on one lane; `done` (skipped, failed or renamed into place) makes the later steps do nothing.
+// A file whose data fits one chunk is posted whole, once verified (SmallFile, in a batch).
 struct FileWrite {
     DirRef parent;
     std::string rel;  // path under the target, for outcomes
@@ -71,6 +76,13 @@ struct FileWrite {
     format::ObjectHeader h;
     int fd = -1;
     bool done = false;
+    bool mode_set = false; // created with its mode
+};
+
+struct SmallFile {
+    std::shared_ptr<FileWrite> file;
+    std::vector<std::uint8_t> data;
+    std::uint64_t offset = 0;
 };
 } // namespace
 
@@ -78,18 +90,23 @@ struct RestoreWriter::Impl {
     RestoreWriter* self = nullptr;
     int root_fd = -1;
     RestoreWriterOptions opt;
-    bool as_root = false;
+    std::unique_ptr<OwnerIds> owners; // set when running as root: owners are restored
+    mode_t umask = 077;               // the process's (read once, at open)
     std::unique_ptr<TargetDirs> dirs;
     std::vector<std::string> prefix;
-    std::set<std::uint64_t> wanted, seen;
+    std::vector<std::uint64_t> wanted; // sorted header offsets
+    std::vector<bool> seen;            // per entry of `wanted`
     std::map<std::uint64_t, std::string> write_as;
     DirectoryLookup lookup;
 
     // The reader thread's side of the file being written.
     std::shared_ptr<FileWrite> cur;
+    bool cur_posted = false; // its open step went to a lane (its data did not fit one chunk)
     std::vector<std::uint8_t> buf;
     std::uint64_t buf_offset = 0;
     std::size_t lane = 0, next_lane = 0;
+    std::vector<SmallFile> batch; // verified small files not yet posted
+    std::size_t batch_bytes = 0;
 
     struct DirMeta {
         std::vector<std::string> comps;
@@ -106,19 +123,33 @@ struct RestoreWriter::Impl {
 
     ~Impl() {
         if (cur) abort_file(cur, "the restore stopped inside this file");
-        wait_idle();
+        drain();
         dirs.reset();
         if (root_fd >= 0) ::close(root_fd);
     }
 
+    // Restored objects are counted; the others are kept with their reason.
     void outcome(const std::string& path, const char* status, const std::string& why) {
+        if (std::strcmp(status, "restored") == 0) {
+            ++self->restored_;
+            return;
+        }
         std::lock_guard lock(mutex);
         self->outcomes_.push_back({path, status, why});
-        if (std::strcmp(status, "failed") == 0 || std::strcmp(status, "refused") == 0) {
+        if (std::strcmp(status, "skipped") == 0)
+            ++self->skipped_;
+        else {
             ++self->failed_;
             log::get("job")->warn("restore {}: {} ({})", status, path, why);
-        } else if (std::strcmp(status, "restored") == 0)
-            ++self->restored_;
+        }
+    }
+
+    // Whether the object at header `offset` is wanted; marks it seen.
+    bool take(std::uint64_t offset) {
+        const auto it = std::lower_bound(wanted.begin(), wanted.end(), offset);
+        if (it == wanted.end() || *it != offset) return false;
+        seen[static_cast<std::size_t>(it - wanted.begin())] = true;
+        return true;
     }
 
     void post(std::function<void()> task, std::size_t bytes = 0) {
@@ -143,6 +174,12 @@ struct RestoreWriter::Impl {
         idle.wait(lock, [&] { return inflight == 0; });
     }
 
+    // Posts the pending small files and waits until every posted step ran.
+    void drain() {
+        post_batch();
+        wait_idle();
+    }
+
     // --- steps run on a lane ---
     void open_file(FileWrite& f) {
         std::string why;
@@ -153,8 +190,12 @@ struct RestoreWriter::Impl {
             return outcome(f.rel, "skipped", why);
         }
         f.tmp = restore_temp_name();
+        // Created with its final permissions when the umask keeps them (no fchmod later).
+        const mode_t perms = f.h.mode & 07777;
+        f.mode_set = (perms & 07000) == 0 && (perms & umask) == 0 && !f.parent->default_acl();
         f.fd = ::openat(f.parent->get(), f.tmp.c_str(),
-                        O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0600);
+                        O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW,
+                        f.mode_set ? perms : 0600);
         if (f.fd < 0) {
             f.done = true;
             return outcome(f.rel, "failed", std::string("create: ") + std::strerror(errno));
@@ -191,7 +232,7 @@ struct RestoreWriter::Impl {
         const auto& h = f.h;
         if (h.size != format::kUnknownSize && (h.flags & format::object_flags::kSparse))
             (void)!::ftruncate(f.fd, static_cast<off_t>(h.size)); // trailing hole
-        apply_metadata(f.fd, h, as_root);
+        apply_metadata(f.fd, h, owners.get(), f.mode_set);
         if (opt.sync == SyncMode::File && ::fsync(f.fd) != 0)
             return drop_file(f, std::string("fsync: ") + std::strerror(errno));
         ::close(f.fd);
@@ -208,8 +249,52 @@ struct RestoreWriter::Impl {
     }
 
     // --- the reader thread's side ---
+    void write_small(SmallFile& s) {
+        open_file(*s.file);
+        write_data(*s.file, s.data, s.offset);
+        complete_file(*s.file);
+    }
+
+    // `next_dir`: the files after this batch are in another directory (another lane).
+    void post_batch(bool next_dir = false) {
+        if (batch.empty()) return;
+        post(
+            [this, b = std::move(batch)]() mutable {
+                for (auto& s : b) {
+                    write_small(s);
+                    s.data = {};
+                }
+            },
+            batch_bytes);
+        batch = {};
+        batch_bytes = 0;
+        if (next_dir) lane = next_lane++;
+    }
+
+    // The current file, verified: posted whole in a batch, or its last steps to its lane.
+    void complete_current() {
+        if (!cur_posted) {
+            // One directory's files stay on one lane: lanes in the same directory would queue
+            // on its lock.
+            if (!batch.empty() && batch.back().file->parent != cur->parent) post_batch(true);
+            batch_bytes += buf.size();
+            batch.push_back({std::move(cur), std::move(buf), buf_offset});
+            buf = {};
+            if (batch.size() >= kBatchFiles || batch_bytes >= kBatchBytes) post_batch();
+        } else {
+            flush_data();
+            post([this, f = cur] { complete_file(*f); });
+        }
+        cur.reset();
+    }
+
     void flush_data() {
         if (buf.empty()) return;
+        if (!cur_posted) { // larger than a chunk: written as it comes, on its own lane
+            cur_posted = true;
+            lane = next_lane++;
+            post([this, f = cur] { open_file(*f); });
+        }
         const std::size_t n = buf.size();
         post([this, f = cur, data = std::move(buf), at = buf_offset] { write_data(*f, data, at); },
              n);
@@ -218,7 +303,12 @@ struct RestoreWriter::Impl {
 
     void abort_file(std::shared_ptr<FileWrite> f, const std::string& why) {
         buf.clear();
+        const bool posted = cur_posted;
         if (f == cur) cur.reset();
+        if (!posted) { // nothing of it was created yet
+            f->done = true;
+            return outcome(f->rel, "failed", why);
+        }
         post([this, f, why] { drop_file(*f, why); });
     }
 
@@ -230,9 +320,8 @@ struct RestoreWriter::Impl {
         cur->path = path;
         cur->leaf = leaf;
         cur->h = h;
+        cur_posted = false;
         buf.clear();
-        lane = next_lane++;
-        post([this, f = cur] { open_file(*f); });
     }
 
     void restore_special(const DirRef& parent, const std::string& rel, const std::string& leaf,
@@ -243,7 +332,7 @@ struct RestoreWriter::Impl {
         if (name.empty()) return outcome(rel, "skipped", why);
         const std::string tmp = restore_temp_name();
         const int pfd = parent->get();
-        if (auto err = create_special(pfd, tmp, h, as_root); !err.empty())
+        if (auto err = create_special(pfd, tmp, h, owners.get()); !err.empty())
             return outcome(rel, "failed", err);
         if (::renameat(pfd, tmp.c_str(), pfd, name.c_str()) != 0) {
             const int e = errno;
@@ -259,7 +348,7 @@ struct RestoreWriter::Impl {
         const std::string name =
             final_name(parent->get(), leaf, h, opt.policy, parent->fresh(), why);
         if (name.empty()) return outcome(rel, "skipped", why);
-        wait_idle(); // the file it links to is renamed into place
+        drain(); // the file it links to is renamed into place
         std::string written;
         {
             std::lock_guard lock(mutex);
@@ -322,7 +411,8 @@ Result<std::unique_ptr<RestoreWriter>> RestoreWriter::open(const std::string& ta
     auto impl = std::make_unique<Impl>();
     impl->root_fd = fd;
     impl->opt = options;
-    impl->as_root = ::geteuid() == 0;
+    if (::geteuid() == 0) impl->owners = std::make_unique<OwnerIds>();
+    impl->umask = process_umask();
     impl->dirs = std::make_unique<TargetDirs>(fd);
     return std::unique_ptr<RestoreWriter>(new RestoreWriter(std::move(impl)));
 }
@@ -336,14 +426,16 @@ SyncMode RestoreWriter::sync_mode() const {
     return d_->opt.sync;
 }
 
-Status RestoreWriter::begin_saveset(const std::string& prefix, std::set<std::uint64_t> wanted,
+Status RestoreWriter::begin_saveset(const std::string& prefix, std::vector<std::uint64_t> wanted,
                                     std::map<std::uint64_t, std::string> write_as) {
     auto comps = safe_components(prefix);
     if (!comps) return comps.error();
     d_->prefix = comps.value();
+    std::sort(wanted.begin(), wanted.end());
+    wanted.erase(std::unique(wanted.begin(), wanted.end()), wanted.end());
     d_->wanted = std::move(wanted);
     d_->write_as = std::move(write_as);
-    d_->seen.clear();
+    d_->seen.assign(d_->wanted.size(), false);
     return {};
 }
 
@@ -357,10 +449,10 @@ void RestoreWriter::fail_current(const std::string& why) {
 
 void RestoreWriter::end_saveset() {
     if (d_->cur) fail_current("the stream ended inside this file");
-    d_->wait_idle();
-    for (auto off : d_->wanted)
-        if (!d_->seen.count(off))
-            d_->outcome("(object at stream offset " + std::to_string(off) + ")", "failed",
+    d_->drain();
+    for (std::size_t i = 0; i < d_->wanted.size(); ++i)
+        if (!d_->seen[i])
+            d_->outcome("(object at stream offset " + std::to_string(d_->wanted[i]) + ")", "failed",
                         "not found on tape: its header was in a damaged block");
     if (d_->opt.sync == SyncMode::End)
         if (auto st = sync_to_disk(); !st) log::get("job")->warn("restore: {}", st.error().message);
@@ -368,8 +460,7 @@ void RestoreWriter::end_saveset() {
 
 Status RestoreWriter::on_object_header(std::uint64_t offset, const format::ObjectHeader& h) {
     if (d_->cur) fail_current("the next object began before this one ended");
-    if (!d_->wanted.count(offset)) return {};
-    d_->seen.insert(offset);
+    if (!d_->take(offset)) return {};
     const auto as = d_->write_as.find(offset);
     const std::string& path = as == d_->write_as.end() ? h.path : as->second;
     auto comps = safe_components(path);
@@ -437,14 +528,12 @@ Status RestoreWriter::on_object_trailer(const format::ObjectTrailer&,
                          : "length differs from the one recorded on tape");
         return {};
     }
-    d_->flush_data();
-    d_->post([impl = d_.get(), f = d_->cur] { impl->complete_file(*f); });
-    d_->cur.reset();
+    d_->complete_current();
     return {};
 }
 
 Status RestoreWriter::finish() {
-    d_->wait_idle();
+    d_->drain();
     d_->describe_created_dirs();
     auto& dm = d_->dir_meta;
     std::stable_sort(dm.begin(), dm.end(),
@@ -452,7 +541,7 @@ Status RestoreWriter::finish() {
     for (const auto& m : dm) {
         auto fd = d_->dirs->open(m.comps, false);
         if (!fd) continue;
-        apply_metadata(fd.value()->get(), m.h, d_->as_root);
+        apply_metadata(fd.value()->get(), m.h, d_->owners.get());
     }
     for (const auto& m : dm)
         if (m.selected) d_->outcome(join(m.comps), "restored", "");
@@ -462,7 +551,7 @@ Status RestoreWriter::finish() {
 
 Status RestoreWriter::sync_to_disk() {
     if (d_->opt.sync == SyncMode::None) return {};
-    d_->wait_idle();
+    d_->drain();
     for (const auto& dir : d_->dirs->filesystems())
         if (::syncfs(dir->get()) != 0)
             return make_error(ErrorKind::Io,

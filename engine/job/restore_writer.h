@@ -39,9 +39,11 @@ enum class SyncMode { End, File, None };
 Result<SyncMode> parse_sync_mode(const std::string& text);
 const char* sync_mode_name(SyncMode mode); // "end" | "file" | "none"
 
+// An object not restored (restored ones are only counted: a restore of millions of files keeps
+// no record per file).
 struct RestoreOutcome {
     std::string path;   // as written under the target (relative)
-    std::string status; // restored | skipped | failed | refused
+    std::string status; // skipped | failed | refused
     std::string why;
 };
 
@@ -66,10 +68,10 @@ public:
     ~RestoreWriter() override;
 
     // Objects of the next save set go below `prefix` (relative, checked like any path);
-    // only those whose header offset is in `wanted` are written. `write_as`: objects written
-    // under another path of the save set (the data of a hard link's first name, restored under
-    // the link's name when only the link was chosen).
-    Status begin_saveset(const std::string& prefix, std::set<std::uint64_t> wanted,
+    // only those whose header offset is in `wanted` (any order) are written. `write_as`: objects
+    // written under another path of the save set (the data of a hard link's first name, restored
+    // under the link's name when only the link was chosen).
+    Status begin_saveset(const std::string& prefix, std::vector<std::uint64_t> wanted,
                          std::map<std::uint64_t, std::string> write_as = {});
     // Where directories created for this save set's files get their metadata (optional).
     void set_directory_lookup(DirectoryLookup lookup);
@@ -89,10 +91,12 @@ public:
     Status on_object_trailer(const format::ObjectTrailer& t,
                              const format::ObjectCheck& check) override;
 
+    // The objects not restored, with why.
     const std::vector<RestoreOutcome>& outcomes() const { return outcomes_; }
-    std::uint64_t files_restored() const { return restored_; }
+    std::uint64_t files_restored() const { return restored_; } // directories included
     std::uint64_t bytes_written() const { return bytes_; }
-    std::uint64_t failures() const { return failed_; }
+    std::uint64_t failures() const { return failed_; } // failed or refused
+    std::uint64_t skipped() const { return skipped_; }
     SyncMode sync_mode() const;
 
 private:
@@ -100,7 +104,7 @@ private:
     explicit RestoreWriter(std::unique_ptr<Impl> impl);
     std::unique_ptr<Impl> d_;
     std::vector<RestoreOutcome> outcomes_; // guarded by Impl::mutex while files are written
-    std::atomic<std::uint64_t> restored_{0}, bytes_{0}, failed_{0};
+    std::atomic<std::uint64_t> restored_{0}, bytes_{0}, failed_{0}, skipped_{0};
     friend struct Impl;
 };
 

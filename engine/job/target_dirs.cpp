@@ -9,6 +9,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include "common/log.h"
@@ -30,6 +31,10 @@ bool all_hex(const std::string& s) {
     return !s.empty() && s.find_first_not_of("0123456789abcdef") == std::string::npos;
 }
 } // namespace
+
+DirFd::DirFd(int fd, bool fresh)
+    : fd_(fd), fresh_(fresh),
+      default_acl_(fd >= 0 && ::fgetxattr(fd, "system.posix_acl_default", nullptr, 0) > 0) {}
 
 DirFd::~DirFd() {
     if (fd_ >= 0) ::close(fd_);

@@ -21,17 +21,20 @@ namespace tl::job {
 // An open directory fd, closed when the last user drops it.
 class DirFd final {
 public:
-    DirFd(int fd, bool fresh) : fd_(fd), fresh_(fresh) {}
+    DirFd(int fd, bool fresh);
     ~DirFd();
     DirFd(const DirFd&) = delete;
     DirFd& operator=(const DirFd&) = delete;
     int get() const { return fd_; }
     // Created by this restore's writer: it holds only what that writer put there.
     bool fresh() const { return fresh_; }
+    // It has a default ACL: files created in it get their permissions from it, not the umask.
+    bool default_acl() const { return default_acl_; }
 
 private:
     int fd_;
     bool fresh_;
+    bool default_acl_;
 };
 using DirRef = std::shared_ptr<const DirFd>;
 

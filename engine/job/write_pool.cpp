@@ -17,20 +17,24 @@ WritePool::~WritePool() {
         std::lock_guard lock(mutex_);
         stopping_ = true;
     }
-    work_.notify_all();
+    for (auto& l : lanes_)
+        l->work.notify_one();
     for (auto& l : lanes_)
         l->thread.join();
 }
 
 void WritePool::post(std::size_t lane, std::function<void()> task, std::size_t bytes) {
+    Lane& l = *lanes_[lane % lanes_.size()];
     {
         std::unique_lock lock(mutex_);
         // A task larger than the whole limit still runs, alone.
+        ++waiting_for_room_;
         room_.wait(lock, [&] { return queued_ == 0 || queued_ + bytes <= max_queued_; });
+        --waiting_for_room_;
         queued_ += bytes;
-        lanes_[lane % lanes_.size()]->tasks.emplace_back(std::move(task), bytes);
+        l.tasks.emplace_back(std::move(task), bytes);
     }
-    work_.notify_all();
+    l.work.notify_one();
 }
 
 void WritePool::run(Lane& lane) {
@@ -38,18 +42,20 @@ void WritePool::run(Lane& lane) {
         std::pair<std::function<void()>, std::size_t> next;
         {
             std::unique_lock lock(mutex_);
-            work_.wait(lock, [&] { return !lane.tasks.empty() || stopping_; });
+            lane.work.wait(lock, [&] { return !lane.tasks.empty() || stopping_; });
             if (lane.tasks.empty()) return;
             next = std::move(lane.tasks.front());
             lane.tasks.pop_front();
         }
         next.first();
         next.first = nullptr; // the data it held goes now, before the room is given back
+        bool waiters = false;
         {
             std::lock_guard lock(mutex_);
             queued_ -= next.second;
+            waiters = waiting_for_room_ > 0;
         }
-        room_.notify_all();
+        if (waiters) room_.notify_all();
     }
 }
 

@@ -32,12 +32,14 @@ public:
 private:
     struct Lane {
         std::deque<std::pair<std::function<void()>, std::size_t>> tasks;
+        std::condition_variable work; // only this lane's thread waits on it
         std::thread thread;
     };
     void run(Lane& lane);
 
     std::mutex mutex_;
-    std::condition_variable work_, room_;
+    std::condition_variable room_;
+    std::size_t waiting_for_room_ = 0;
     std::vector<std::unique_ptr<Lane>> lanes_;
     std::size_t queued_ = 0;
     const std::size_t max_queued_;
