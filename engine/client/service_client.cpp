@@ -103,6 +103,45 @@ Status ServiceClient::stop() {
     return {};
 }
 
+Result<std::int64_t> ServiceClient::start_task(const std::string& command,
+                                               const nlohmann::json& request) {
+    const char* path = nullptr;
+    for (const auto& r : service::kActionRoutes)
+        if (command == r.command) path = r.path;
+    if (!path)
+        return make_error(ErrorKind::Unsupported,
+                          "'" + command + "' is no action of the service API");
+    auto j = call_json("POST", path,
+                       request.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    if (!j) return j.error();
+    if (!j->contains("task") || !(*j)["task"].is_number_integer())
+        return make_error(ErrorKind::Corrupt,
+                          std::string("POST ") + path + ": the answer names no task");
+    return (*j)["task"].get<std::int64_t>();
+}
+
+Result<TaskState> ServiceClient::task(std::int64_t id, std::size_t out_from, std::size_t err_from) {
+    auto j =
+        call_json("GET", "/v1/tasks/" + std::to_string(id) + "?out=" + std::to_string(out_from) +
+                             "&err=" + std::to_string(err_from));
+    if (!j) return j.error();
+    TaskState t;
+    t.id = j->value("id", std::int64_t{0});
+    t.ended = j->value("state", "") == "ended";
+    t.exit_code = j->value("exit_code", 0);
+    t.out = j->value("out", "");
+    t.err = j->value("err", "");
+    t.out_end = j->value("out_end", out_from);
+    t.err_end = j->value("err_end", err_from);
+    return t;
+}
+
+Status ServiceClient::cancel_task(std::int64_t id) {
+    auto j = call_json("POST", "/v1/tasks/" + std::to_string(id) + "/cancel");
+    if (!j) return j.error();
+    return {};
+}
+
 Result<std::string> ServiceClient::metrics() {
     return call("GET", "/metrics");
 }

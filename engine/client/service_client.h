@@ -30,6 +30,15 @@ struct QueueEntryState {
     std::string error;
 };
 
+// A task (an action the service runs for a client, docs/api.md "Actions") as last read.
+struct TaskState {
+    std::int64_t id = 0;
+    bool ended = false;
+    int exit_code = 0;
+    std::string out, err;                 // new output since the offsets asked for
+    std::size_t out_end = 0, err_end = 0; // offsets to ask from next
+};
+
 class ServiceClient {
 public:
     explicit ServiceClient(std::string home);
@@ -50,7 +59,12 @@ public:
     Result<std::int64_t> submit_backup(const nlohmann::json& request);
     Status cancel(std::int64_t queue_id); // POST /v1/queue/{id}/cancel
     Status stop();                        // POST /v1/service/stop
-    Result<std::string> metrics();        // GET /metrics
+    // POST the action route of `command` (service/api_protocol.h kActionRoutes) with
+    // {"arguments", "options"}; returns the task id at once.
+    Result<std::int64_t> start_task(const std::string& command, const nlohmann::json& request);
+    Result<TaskState> task(std::int64_t id, std::size_t out_from, std::size_t err_from);
+    Status cancel_task(std::int64_t id); // POST /v1/tasks/{id}/cancel
+    Result<std::string> metrics();       // GET /metrics
 
 private:
     Result<std::string> call(const std::string& method, const std::string& path,

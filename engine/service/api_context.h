@@ -13,6 +13,7 @@
 #include "catalog/db.h"
 #include "schedule/service_inbox.h"
 #include "service/run_tracker.h"
+#include "service/task_board.h"
 
 namespace tl::service {
 
@@ -22,6 +23,7 @@ struct ApiContext {
     long pid = 0;    // the service's
     schedule::ServiceInbox& inbox;
     RunTracker& tracker;
+    TaskBoard& tasks;
     std::atomic<bool>& stop; // set by POST /v1/service/stop
 };
 
@@ -38,6 +40,7 @@ Result<std::int64_t> id_in_path(const httplib::Request& req, const char* what);
 
 void add_read_routes(httplib::Server& server, const ApiContext& ctx);
 void add_action_routes(httplib::Server& server, const ApiContext& ctx);
+void add_task_routes(httplib::Server& server, const ApiContext& ctx);
 void add_metrics_route(httplib::Server& server, const ApiContext& ctx);
 // Peer check, API version check, JSON for unknown routes and exceptions.
 void add_guards(httplib::Server& server, const ApiContext& ctx);

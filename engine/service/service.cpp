@@ -39,12 +39,15 @@ Result<std::unique_ptr<Service>> Service::open(const ServiceConfig& config,
 Service::Service(ServiceConfig config, std::atomic<bool>& stop, std::unique_ptr<Engine> engine,
                  uid_t owner)
     : config_(std::move(config)), stop_(stop), engine_(std::move(engine)), runner_(*engine_),
-      tracker_(runner_), api_{config_.home, owner,    static_cast<long>(getpid()),
-                              inbox_,       tracker_, stop_},
+      tracker_(runner_),
+      tasks_(*engine_, config_.tasks), api_{config_.home, owner,    static_cast<long>(getpid()),
+                                            inbox_,       tracker_, tasks_,
+                                            stop_},
       socket_(socket_path(config_.home)) {
     add_guards(server_, api_);
     add_read_routes(server_, api_);
     add_action_routes(server_, api_);
+    add_task_routes(server_, api_);
     add_metrics_route(server_, api_);
 }
 
@@ -91,6 +94,7 @@ Status Service::run() {
     SystemClock clock;
     auto st = schedule::run_service(o, clock, stop_);
     inbox_.close();
+    tasks_.cancel_all_and_wait();
     if (!st) log->error("scheduler: {}", st.error().message);
     shut_down();
     log->info("service of {} stopped", config_.home);

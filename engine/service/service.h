@@ -22,6 +22,7 @@ struct ServiceConfig {
     std::string home;
     schedule::SchedulerLimits limits;
     double tick_seconds = 1.0;
+    TaskTable tasks; // the actions clients may start (task_board.h), given by the host program
 };
 
 class Service {
@@ -51,6 +52,7 @@ private:
     std::unique_ptr<Engine> engine_;
     schedule::BackupRunner runner_;
     RunTracker tracker_;
+    TaskBoard tasks_; // before api_ and server_; gone before engine_
     schedule::ServiceInbox inbox_;
     ApiContext api_;
     PeerCheckedServer server_;

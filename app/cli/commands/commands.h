@@ -1,6 +1,7 @@
 #pragma once
 // One function per command group; each appends its commands to the registry.
 #include "context.h"
+#include "service/task_board.h"
 
 namespace tl::cli {
 void add_status_commands(Registry& r);
@@ -26,6 +27,13 @@ int exit_code_for_job_status(const std::string& status);
 void add_service_commands(Registry& r); // service start|stop|status (service.cpp)
 // `backup` goes through the service when one runs (backup_through_service.cpp).
 void route_backup_through_service(Registry& r);
+// restore, verify, clone, scan, volume label, library load|unload: started in a running
+// service as tasks (actions_through_service.cpp); service_actions() is how the service runs
+// them (the commands of local_commands() on its engine).
+void route_actions_through_service(Registry& r);
+service::TaskTable service_actions();
+// Every command as it runs in this process (all_commands() without the routing to a service).
+Registry local_commands();
 void add_catalog_commands(Registry& r); // catalog backup|after-jobs, recover-catalog (catalog.cpp)
 // After a backup: runs a catalog backup when `catalog after-jobs` is on; returns the exit code.
 int catalog_backup_after_job(Context& ctx, Engine& engine, const std::string& job_name,

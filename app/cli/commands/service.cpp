@@ -43,6 +43,7 @@ int run_foreground(Context& ctx, std::size_t jobs) {
     service::ServiceConfig config;
     config.home = ctx.home();
     config.limits.max_jobs = jobs;
+    config.tasks = service_actions();
     if (auto st = ensure_directory(config.home); !st) return ctx.fail(st.error());
     g_stop = false;
     auto svc = service::Service::open(config, g_stop);
