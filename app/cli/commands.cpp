@@ -24,6 +24,8 @@ Registry local_commands() {
     add_report_commands(r);
     add_catalog_commands(r);
     add_service_commands(r);
+    add_events_commands(r);
+    add_token_commands(r);
     return r;
 }
 

@@ -12,6 +12,7 @@
 
 #include "catalog/db.h"
 #include "schedule/service_inbox.h"
+#include "service/event_hub.h"
 #include "service/run_tracker.h"
 #include "service/task_board.h"
 
@@ -24,6 +25,7 @@ struct ApiContext {
     schedule::ServiceInbox& inbox;
     RunTracker& tracker;
     TaskBoard& tasks;
+    EventHub& events;
     std::atomic<bool>& stop; // set by POST /v1/service/stop
 };
 
@@ -40,9 +42,13 @@ Result<std::int64_t> id_in_path(const httplib::Request& req, const char* what);
 
 void add_read_routes(httplib::Server& server, const ApiContext& ctx);
 void add_action_routes(httplib::Server& server, const ApiContext& ctx);
+void add_stream_routes(httplib::Server& server, const ApiContext& ctx);
 void add_task_routes(httplib::Server& server, const ApiContext& ctx);
 void add_metrics_route(httplib::Server& server, const ApiContext& ctx);
-// Peer check, API version check, JSON for unknown routes and exceptions.
-void add_guards(httplib::Server& server, const ApiContext& ctx);
+// Who may call: on the Unix socket root and the data directory's owner (SO_PEERCRED); on the
+// TLS listener a client with a bearer token of the token store (token_store.h).
+enum class Access { LocalSocket, RemoteToken };
+// Peer or token check, API version check, JSON for unknown routes and exceptions.
+void add_guards(httplib::Server& server, const ApiContext& ctx, Access access);
 
 } // namespace tl::service

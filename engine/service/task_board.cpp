@@ -57,7 +57,8 @@ private:
     std::string& text_;
 };
 
-TaskBoard::TaskBoard(Engine& engine, TaskTable table) : engine_(engine), table_(std::move(table)) {}
+TaskBoard::TaskBoard(Engine& engine, TaskTable table, EventHub& hub)
+    : engine_(engine), table_(std::move(table)), hub_(hub) {}
 
 TaskBoard::~TaskBoard() {
     cancel_all_and_wait();
@@ -79,6 +80,7 @@ Result<std::int64_t> TaskBoard::start(const std::string& command, nlohmann::json
     t.thread = std::thread(
         [this, &t, &fn = it->second, request = std::move(request)] { run(t, fn, request); });
     log::get("service")->info("task {}: {} started (API)", t.id, command);
+    hub_.publish("task-started", {{"task", t.id}, {"command", command}});
     return t.id;
 }
 
@@ -95,10 +97,13 @@ void TaskBoard::run(Task& task, const TaskFn& fn, const nlohmann::json& request)
     }
     out.flush();
     err.flush();
-    std::lock_guard lock(mutex_);
-    task.ended = true;
-    task.exit_code = code;
+    {
+        std::lock_guard lock(mutex_);
+        task.ended = true;
+        task.exit_code = code;
+    }
     log::get("service")->info("task {}: {} ended with exit code {}", task.id, task.command, code);
+    hub_.publish("task-ended", {{"task", task.id}, {"command", task.command}, {"exit_code", code}});
 }
 
 Result<TaskView> TaskBoard::view(std::int64_t id, std::size_t out_from,

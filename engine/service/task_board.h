@@ -20,6 +20,7 @@
 
 #include "api/engine.h"
 #include "common/result.h"
+#include "service/event_hub.h"
 
 namespace tl::service {
 
@@ -47,7 +48,8 @@ struct TaskView {
 
 class TaskBoard {
 public:
-    TaskBoard(Engine& engine, TaskTable table);
+    // Tells `hub` "task-started" and "task-ended" (with the exit code).
+    TaskBoard(Engine& engine, TaskTable table, EventHub& hub);
     ~TaskBoard();
     TaskBoard(const TaskBoard&) = delete;
     TaskBoard& operator=(const TaskBoard&) = delete;
@@ -70,6 +72,7 @@ private:
 
     Engine& engine_;
     const TaskTable table_;
+    EventHub& hub_;
     mutable std::mutex mutex_;
     std::mutex reap_mutex_; // held while threads are joined (reap, cancel_all_and_wait)
     std::map<std::int64_t, std::unique_ptr<Task>> tasks_;

@@ -22,7 +22,7 @@ namespace {
 std::atomic<bool> g_interrupted{false};
 
 // Global options that name this process's setting, not the command's.
-constexpr const char* kLocalGlobals[] = {"home", "log-level", "now"};
+constexpr const char* kLocalGlobals[] = {"home", "log-level", "now", "connect", "token", "ca-cert"};
 // Options naming a path on this machine, relative to the caller's directory.
 constexpr const char* kPathOptions[] = {"to"};
 
@@ -94,7 +94,7 @@ int follow(Context& ctx, client::ServiceClient& c, std::int64_t id) {
                 return ctx.fail(st.error());
         }
         auto t = c.task(id, out_at, err_at);
-        if (!t) return ctx.fail(t.error());
+        if (!t) return ctx.fail(c.stopped(t.error(), "task " + std::to_string(id)));
         ctx.out() << t->out << std::flush;
         ctx.err() << t->err << std::flush;
         out_at = t->out_end;
@@ -147,9 +147,9 @@ void route_actions_through_service(Registry& r) {
         const std::string command = joined(cmd.path);
         if (!is_action(command)) continue;
         cmd.run = [local = cmd.run, command](Context& ctx) {
-            client::ServiceClient c(ctx.home());
-            if (!c.service()) return local(ctx);
-            return run_in_service(ctx, c, command);
+            auto c = client_for(ctx);
+            if (!ctx.args().has("connect") && !c->service()) return local(ctx);
+            return run_in_service(ctx, *c, command);
         };
     }
 }

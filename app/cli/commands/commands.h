@@ -1,5 +1,6 @@
 #pragma once
 // One function per command group; each appends its commands to the registry.
+#include "client/service_client.h"
 #include "context.h"
 #include "service/task_board.h"
 
@@ -25,6 +26,22 @@ void add_key_commands(Registry& r); // key create|list|export|import (key.cpp)  
                                     // queue, serve (schedule.cpp)
 int exit_code_for_job_status(const std::string& status);
 void add_service_commands(Registry& r); // service start|stop|status (service.cpp)
+// Starts the service of `home` detached (`service start`'s child: --max-jobs and --log-level
+// of `args` passed on) and waits until it answers: its pid. When the child ends first, the
+// error names its log and `exit_code` (when given) gets the child's exit code.
+Result<long> start_service_process(const std::string& home, const Args& args, int* exit_code);
+// A client of the service of ctx.home(): the running one, or (autostart, docs/api.md) one
+// started now and said so on stderr; with --no-autostart, NotFound saying how to start it.
+Result<std::unique_ptr<client::ServiceClient>> connect_or_start(Context& ctx);
+void add_events_commands(Registry& r); // events (events.cpp)
+void add_token_commands(Registry& r);  // token add|list|remove (token.cpp)
+// The service a command talks to: the data directory's, or the remote one of --connect
+// (service_link.cpp).
+std::unique_ptr<client::ServiceClient> client_for(const Context& ctx);
+// --connect https://..., with --token or $TAPELOOM_TOKEN; --token and --ca-cert only with it.
+Status check_remote_options(const Args& a);
+// The commands that work with --connect: those that are calls of the API.
+bool works_remotely(const std::vector<std::string>& path);
 // `backup` goes through the service when one runs (backup_through_service.cpp).
 void route_backup_through_service(Registry& r);
 // restore, verify, clone, scan, volume label, library load|unload: started in a running

@@ -63,9 +63,10 @@ int queue_cancel(Context& ctx) {
         return ctx.fail(make_error(ErrorKind::InvalidArgument,
                                    "queue cancel takes an entry ID (a number), not '" + id + "'"));
     // The service of the data directory acts on it at once (POST /v1/queue/{id}/cancel).
-    client::ServiceClient c(ctx.home());
-    if (auto info = c.service()) {
-        if (auto st = c.cancel(n); !st) return ctx.fail(st.error());
+    auto c = client_for(ctx);
+    if (auto info = c->service(); info || ctx.args().has("connect")) {
+        if (!info) return ctx.fail(info.error());
+        if (auto st = c->cancel(n); !st) return ctx.fail(st.error());
         if (ctx.json())
             ctx.print_json({{"cancelled", n}, {"service_pid", info->pid}});
         else
