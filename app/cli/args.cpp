@@ -45,6 +45,14 @@ Result<Args> Args::parse(int argc, char** argv, const std::set<std::string>& fla
     return a;
 }
 
+Args Args::from_parts(std::vector<std::string> words,
+                      std::map<std::string, std::vector<std::string>> options) {
+    Args a;
+    a.words_ = std::move(words);
+    a.options_ = std::move(options);
+    return a;
+}
+
 std::string Args::get(const std::string& name, const std::string& fallback) const {
     auto it = options_.find(name);
     return it == options_.end() || it->second.empty() ? fallback : it->second.back();

@@ -16,8 +16,12 @@ public:
     // a value (so the command can report them as unknown). Repeated options keep every value.
     static Result<Args> parse(int argc, char** argv, const std::set<std::string>& flags,
                               const std::set<std::string>& known);
+    // Words and options as given (a flag's value is "1"), e.g. from a request to the service.
+    static Args from_parts(std::vector<std::string> words,
+                           std::map<std::string, std::vector<std::string>> options);
 
     const std::vector<std::string>& words() const { return words_; }
+    const std::map<std::string, std::vector<std::string>>& options() const { return options_; }
     bool has(const std::string& name) const { return options_.count(name) > 0; }
     // The last value given, or `fallback`.
     std::string get(const std::string& name, const std::string& fallback = {}) const;

@@ -3,7 +3,7 @@
 
 namespace tl::cli {
 
-Registry all_commands() {
+Registry local_commands() {
     Registry r;
     add_status_commands(r);
     add_demo_commands(r);
@@ -24,7 +24,15 @@ Registry all_commands() {
     add_report_commands(r);
     add_catalog_commands(r);
     add_service_commands(r);
+    add_events_commands(r);
+    add_token_commands(r);
+    return r;
+}
+
+Registry all_commands() {
+    Registry r = local_commands();
     route_backup_through_service(r);
+    route_actions_through_service(r);
     return r;
 }
 

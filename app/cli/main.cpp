@@ -1,9 +1,11 @@
 // tapeloom-cli: every operation of Tapeloom, headless. See docs/cli.md.
+#include <csignal>
 #include <iostream>
 #include <set>
 #include <string>
 
 #include "args.h"
+#include "commands/commands.h"
 #include "common/home.h"
 #include "common/log.h"
 #include "common/version.h"
@@ -15,7 +17,8 @@ using namespace tl::cli;
 
 namespace {
 // "now": hidden, for tests only (docs/media.md): the engine clock starts at EPOCH seconds.
-const std::set<std::string> kGlobalOptions = {"home", "log-level", "now"};
+const std::set<std::string> kGlobalOptions = {"home",    "log-level", "now",
+                                              "connect", "token",     "ca-cert"};
 const std::set<std::string> kGlobalFlags = {"json", "help", "version"};
 
 std::string join(const std::vector<std::string>& v) {
@@ -35,6 +38,8 @@ void print_help(std::ostream& o, const Registry& reg) {
          "  --log-level LEVEL  console log level: trace, debug, info, warn (default), error, off\n"
          "                     (also $TAPELOOM_LOG)\n"
          "  --json             machine-readable output for listing and status commands\n"
+         "  --connect URL      a remote service (https://HOST:PORT) instead of this machine's\n"
+         "  --token T          its bearer token (also $TAPELOOM_TOKEN); --ca-cert F: its CA\n"
          "  --help, -h         this help; COMMAND --help for one command\n"
          "  --version, -V      print the version\n\n"
          "Commands:\n";
@@ -49,6 +54,8 @@ void print_help(std::ostream& o, const Registry& reg) {
 } // namespace
 
 int main(int argc, char** argv) {
+    // A service that refuses a request closes the connection: a write then fails, not kills.
+    std::signal(SIGPIPE, SIG_IGN);
     const Registry reg = all_commands();
     std::set<std::string> flags = kGlobalFlags;
     std::set<std::string> known = kGlobalOptions;
@@ -108,6 +115,17 @@ int main(int argc, char** argv) {
         std::cerr << "tapeloom-cli: error: '" << join(best->path) << "' has no option --"
                   << bad.front() << "; usage: tapeloom-cli " << join(best->path) << " "
                   << best->usage << "\n";
+        return kUsage;
+    }
+    if (auto st = check_remote_options(args); !st) {
+        std::cerr << "tapeloom-cli: error: " << st.error().message << "\n";
+        return kUsage;
+    }
+    if (args.has("connect") && !works_remotely(best->path)) {
+        std::cerr << "tapeloom-cli: error: '" << join(best->path)
+                  << "' runs on the service's machine only, not with --connect (remote: backup, "
+                     "restore, verify, clone, scan, volume label, library load|unload, queue "
+                     "cancel, service status|stop, events)\n";
         return kUsage;
     }
     args.drop_words(best->path.size());

@@ -1,5 +1,7 @@
 #include "client/service_client.h"
 
+#include <cstdlib>
+
 #include <httplib.h>
 #include <sys/socket.h>
 
@@ -14,14 +16,42 @@ constexpr time_t kReadTimeoutSeconds = 60;
 ServiceClient::ServiceClient(std::string home)
     : home_(std::move(home)), socket_(service::socket_path(home_)) {}
 
+ServiceClient::ServiceClient(RemoteService remote)
+    : home_(remote.url), remote_(std::move(remote)) {}
+
+ServiceClient::~ServiceClient() = default;
+ServiceClient::ServiceClient(ServiceClient&&) noexcept = default;
+
+std::unique_ptr<httplib::Client> ServiceClient::connect() const {
+    std::unique_ptr<httplib::Client> cli;
+    if (remote_.url.empty()) {
+        cli = std::make_unique<httplib::Client>(socket_, 80);
+        cli->set_address_family(AF_UNIX);
+    } else {
+        cli = std::make_unique<httplib::Client>(remote_.url);
+        cli->set_bearer_token_auth(remote_.token);
+        if (!remote_.ca_cert.empty()) cli->set_ca_cert_path(remote_.ca_cert.c_str());
+        cli->enable_server_certificate_verification(true);
+    }
+    cli->set_read_timeout(kReadTimeoutSeconds, 0);
+    return cli;
+}
+
+std::string ServiceClient::where() const {
+    return remote_.url.empty() ? socket_ : remote_.url;
+}
+
 Result<std::string> ServiceClient::call(const std::string& method, const std::string& path,
                                         const std::string& body) {
-    httplib::Client cli(socket_, 80);
-    cli.set_address_family(AF_UNIX);
-    cli.set_read_timeout(kReadTimeoutSeconds, 0);
+    auto cli = connect();
     const httplib::Headers headers = {{service::kApiHeader, std::to_string(service::kApiMajor)}};
-    auto res = method == "POST" ? cli.Post(path, headers, body, "application/json")
-                                : cli.Get(path, headers);
+    auto res = method == "POST" ? cli->Post(path, headers, body, "application/json")
+                                : cli->Get(path, headers);
+    if (!res && !remote_.url.empty())
+        return make_error(ErrorKind::NotFound, "no Tapeloom service answers at " + remote_.url +
+                                                   ": " + httplib::to_string(res.error()) +
+                                                   " (is it started with --listen, is the "
+                                                   "certificate trusted: --ca-cert FILE?)");
     if (!res)
         return make_error(ErrorKind::NotFound,
                           "service not running for " + home_ + " (nothing answers on " + socket_ +
@@ -100,6 +130,124 @@ Status ServiceClient::cancel(std::int64_t queue_id) {
 Status ServiceClient::stop() {
     auto j = call_json("POST", "/v1/service/stop");
     if (!j) return j.error();
+    return {};
+}
+
+Result<std::int64_t> ServiceClient::start_task(const std::string& command,
+                                               const nlohmann::json& request) {
+    const char* path = nullptr;
+    for (const auto& r : service::kActionRoutes)
+        if (command == r.command) path = r.path;
+    if (!path)
+        return make_error(ErrorKind::Unsupported,
+                          "'" + command + "' is no action of the service API");
+    auto j = call_json("POST", path,
+                       request.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    if (!j) return j.error();
+    if (!j->contains("task") || !(*j)["task"].is_number_integer())
+        return make_error(ErrorKind::Corrupt,
+                          std::string("POST ") + path + ": the answer names no task");
+    return (*j)["task"].get<std::int64_t>();
+}
+
+Result<TaskState> ServiceClient::task(std::int64_t id, std::size_t out_from, std::size_t err_from) {
+    auto j =
+        call_json("GET", "/v1/tasks/" + std::to_string(id) + "?out=" + std::to_string(out_from) +
+                             "&err=" + std::to_string(err_from));
+    if (!j) return j.error();
+    TaskState t;
+    t.id = j->value("id", std::int64_t{0});
+    t.ended = j->value("state", "") == "ended";
+    t.exit_code = j->value("exit_code", 0);
+    t.out = j->value("out", "");
+    t.err = j->value("err", "");
+    t.out_end = j->value("out_end", out_from);
+    t.err_end = j->value("err_end", err_from);
+    return t;
+}
+
+Status ServiceClient::cancel_task(std::int64_t id) {
+    auto j = call_json("POST", "/v1/tasks/" + std::to_string(id) + "/cancel");
+    if (!j) return j.error();
+    return {};
+}
+
+namespace {
+// Splits SSE text into events as it arrives ("id:", "event:", "data:" lines, a blank line
+// after each event; comment lines start with ':').
+class SseParser {
+public:
+    // False once `on_event` asked to stop.
+    bool feed(const char* data, std::size_t n,
+              const std::function<bool(const StreamEvent&)>& on_event) {
+        pending_.append(data, n);
+        for (auto end = pending_.find("\n\n"); end != std::string::npos;
+             end = pending_.find("\n\n")) {
+            const std::string block = pending_.substr(0, end);
+            pending_.erase(0, end + 2);
+            StreamEvent e;
+            std::string data_text;
+            std::size_t at = 0;
+            while (at < block.size()) {
+                auto nl = block.find('\n', at);
+                if (nl == std::string::npos) nl = block.size();
+                const std::string line = block.substr(at, nl - at);
+                at = nl + 1;
+                if (line.rfind("id: ", 0) == 0) e.id = std::atoll(line.c_str() + 4);
+                if (line.rfind("event: ", 0) == 0) e.type = line.substr(7);
+                if (line.rfind("data: ", 0) == 0) data_text += line.substr(6);
+            }
+            if (e.type.empty()) continue; // a keep-alive comment
+            e.data = nlohmann::json::parse(data_text, nullptr, false);
+            if (!on_event(e)) return false;
+        }
+        return true;
+    }
+
+private:
+    std::string pending_;
+};
+} // namespace
+
+Error ServiceClient::stopped(const Error& e, const std::string& what) const {
+    const bool gone = e.kind == ErrorKind::NotFound &&
+                      (e.message.find(" not running ") != std::string::npos ||
+                       e.message.find("no Tapeloom service answers") != std::string::npos);
+    if (!gone) return e;
+    return make_error(ErrorKind::Io,
+                      "service stopped while " + what + " ran (nothing answers on " + where() +
+                          "); a job it ran is marked failed when the service starts again "
+                          "(tapeloom-cli service start), what reached tape stays restorable");
+}
+
+Status ServiceClient::follow(const std::string& path,
+                             const std::function<bool(const StreamEvent&)>& on_event) {
+    auto cli = connect();
+    const httplib::Headers headers = {{service::kApiHeader, std::to_string(service::kApiMajor)}};
+    SseParser parser;
+    bool stopped = false;
+    int status = 0;
+    std::string error_body;
+    auto res = cli->Get(
+        path, headers,
+        [&](const httplib::Response& r) {
+            status = r.status;
+            return true;
+        },
+        [&](const char* data, std::size_t n) {
+            if (status >= 300) {
+                error_body.append(data, n);
+                return true;
+            }
+            stopped = !parser.feed(data, n, on_event);
+            return !stopped;
+        });
+    if (stopped) return {};
+    if (status >= 300) return service::error_from_body(status, error_body);
+    if (!res)
+        return make_error(ErrorKind::Io, "service stopped: the stream " + path + " from " +
+                                             where() + " broke (" +
+                                             httplib::to_string(res.error()) + ")");
     return {};
 }
 

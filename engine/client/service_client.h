@@ -6,11 +6,17 @@
 // <home>"; the service's errors come back with their kind and message. No Qt. One client per
 // thread.
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
 #include "common/result.h"
+
+namespace httplib {
+class Client;
+}
 
 namespace tl::client {
 
@@ -30,9 +36,37 @@ struct QueueEntryState {
     std::string error;
 };
 
+// A task (an action the service runs for a client, docs/api.md "Actions") as last read.
+struct TaskState {
+    std::int64_t id = 0;
+    bool ended = false;
+    int exit_code = 0;
+    std::string out, err;                 // new output since the offsets asked for
+    std::size_t out_end = 0, err_end = 0; // offsets to ask from next
+};
+
+// One Server-Sent Event of GET /v1/events or /v1/jobs/{id}/live.
+struct StreamEvent {
+    long long id = 0;
+    std::string type; // queued, started, waiting, ended, task-started, task-ended, live, overflow
+    nlohmann::json data;
+};
+
+// A service on another machine (docs/api.md "Remote access"): its https:// URL, a bearer
+// token, and the CA certificate (PEM) to check the service's certificate with (empty: the
+// system's CAs).
+struct RemoteService {
+    std::string url; // https://host:port
+    std::string token;
+    std::string ca_cert;
+};
+
 class ServiceClient {
 public:
     explicit ServiceClient(std::string home);
+    explicit ServiceClient(RemoteService remote);
+    ~ServiceClient();
+    ServiceClient(ServiceClient&&) noexcept;
 
     const std::string& home() const { return home_; }
     const std::string& socket() const { return socket_; }
@@ -50,7 +84,19 @@ public:
     Result<std::int64_t> submit_backup(const nlohmann::json& request);
     Status cancel(std::int64_t queue_id); // POST /v1/queue/{id}/cancel
     Status stop();                        // POST /v1/service/stop
-    Result<std::string> metrics();        // GET /metrics
+    // POST the action route of `command` (service/api_protocol.h kActionRoutes) with
+    // {"arguments", "options"}; returns the task id at once.
+    Result<std::int64_t> start_task(const std::string& command, const nlohmann::json& request);
+    Result<TaskState> task(std::int64_t id, std::size_t out_from, std::size_t err_from);
+    Status cancel_task(std::int64_t id); // POST /v1/tasks/{id}/cancel
+    // Reads the stream at `path` (/v1/events, /v1/jobs/{id}/live) and calls `on_event` for each
+    // event until it returns false (then Ok) or the stream ends (Ok when the service ended it,
+    // an error naming the cause when the connection broke).
+    // While following something the service runs: an error of a call that found no service
+    // said as "service stopped" (Io), naming what was followed and what happens to it.
+    Error stopped(const Error& e, const std::string& what) const;
+    Status follow(const std::string& path, const std::function<bool(const StreamEvent&)>& on_event);
+    Result<std::string> metrics(); // GET /metrics
 
 private:
     Result<std::string> call(const std::string& method, const std::string& path,
@@ -58,8 +104,13 @@ private:
     Result<nlohmann::json> call_json(const std::string& method, const std::string& path,
                                      const std::string& body = {});
 
+    // A connection to the service: the Unix socket, or the remote URL with the token.
+    std::unique_ptr<httplib::Client> connect() const;
+    std::string where() const; // for messages: the socket or the URL
+
     std::string home_;
     std::string socket_;
+    RemoteService remote_;
 };
 
 } // namespace tl::client

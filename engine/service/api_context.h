@@ -12,7 +12,9 @@
 
 #include "catalog/db.h"
 #include "schedule/service_inbox.h"
+#include "service/event_hub.h"
 #include "service/run_tracker.h"
+#include "service/task_board.h"
 
 namespace tl::service {
 
@@ -22,6 +24,8 @@ struct ApiContext {
     long pid = 0;    // the service's
     schedule::ServiceInbox& inbox;
     RunTracker& tracker;
+    TaskBoard& tasks;
+    EventHub& events;
     std::atomic<bool>& stop; // set by POST /v1/service/stop
 };
 
@@ -38,8 +42,13 @@ Result<std::int64_t> id_in_path(const httplib::Request& req, const char* what);
 
 void add_read_routes(httplib::Server& server, const ApiContext& ctx);
 void add_action_routes(httplib::Server& server, const ApiContext& ctx);
+void add_stream_routes(httplib::Server& server, const ApiContext& ctx);
+void add_task_routes(httplib::Server& server, const ApiContext& ctx);
 void add_metrics_route(httplib::Server& server, const ApiContext& ctx);
-// Peer check, API version check, JSON for unknown routes and exceptions.
-void add_guards(httplib::Server& server, const ApiContext& ctx);
+// Who may call: on the Unix socket root and the data directory's owner (SO_PEERCRED); on the
+// TLS listener a client with a bearer token of the token store (token_store.h).
+enum class Access { LocalSocket, RemoteToken };
+// Peer or token check, API version check, JSON for unknown routes and exceptions.
+void add_guards(httplib::Server& server, const ApiContext& ctx, Access access);
 
 } // namespace tl::service

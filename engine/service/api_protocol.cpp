@@ -24,6 +24,7 @@ constexpr ErrorKind kAllKinds[] = {ErrorKind::InvalidArgument,
 ErrorKind kind_for_status(int status) {
     switch (status) {
     case 400:
+    case 401: // a missing or wrong token: the caller's to fix
         return ErrorKind::InvalidArgument;
     case 403:
         return ErrorKind::Busy;

@@ -13,6 +13,22 @@ namespace tl::service {
 inline constexpr int kApiMajor = 1;
 inline constexpr const char* kApiHeader = "Tapeloom-API";
 
+// The actions a client starts as tasks (docs/api.md "Actions"): POST `path` runs the CLI's
+// `command` in the service and answers 202 {"task": ID} at once.
+struct ActionRoute {
+    const char* command;
+    const char* path;
+};
+inline constexpr ActionRoute kActionRoutes[] = {
+    {"restore", "/v1/restores"},
+    {"verify", "/v1/verifications"},
+    {"clone", "/v1/clones"},
+    {"scan", "/v1/scans"},
+    {"volume label", "/v1/volumes/label"},
+    {"library load", "/v1/library/load"},
+    {"library unload", "/v1/library/unload"},
+};
+
 // <home>/tapeloom.sock
 std::string socket_path(const std::string& home);
 

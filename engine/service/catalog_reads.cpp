@@ -4,6 +4,7 @@
 
 #include "api/engine_status.h"
 #include "catalog/schema.h"
+#include "catalog/volume_state_counts.h"
 #include "common/version.h"
 #include "media/clone_job.h"
 #include "media/volume_state.h"
@@ -51,14 +52,10 @@ Result<std::map<std::string, std::int64_t>> read_volumes_by_state(catalog::Db& d
                     media::VolumeState::Recyclable, media::VolumeState::Error,
                     media::VolumeState::ReadOnly, media::VolumeState::Disabled})
         out[media::to_string(st)] = 0;
-    auto q = db.prepare("SELECT state, count(*) FROM volumes GROUP BY state");
-    if (!q) return q.error();
-    for (;;) {
-        auto row = q->step();
-        if (!row) return row.error();
-        if (!row.value()) break;
-        out[q->text(0)] = q->i64(1);
-    }
+    auto counts = catalog::count_volumes_by_state(db);
+    if (!counts) return counts.error();
+    for (const auto& [state, n] : counts.value())
+        out[state] = n;
     return out;
 }
 

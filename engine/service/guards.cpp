@@ -6,6 +6,7 @@
 #include "service/api_context.h"
 #include "service/api_protocol.h"
 #include "service/peer_checked_server.h"
+#include "service/token_store.h"
 
 namespace tl::service {
 
@@ -27,19 +28,43 @@ bool peer_refused(const ApiContext& ctx, const httplib::Request& req, httplib::R
                                   std::to_string(ctx.owner) + ") may"}}}});
     return true;
 }
+// A remote request (TLS listener) needs "Authorization: Bearer TOKEN" of a token in the data
+// directory's token store.
+bool token_refused(const ApiContext& ctx, const httplib::Request& req, httplib::Response& res) {
+    const std::string auth = req.get_header_value("Authorization");
+    const std::string prefix = "Bearer ";
+    std::string why;
+    if (auth.rfind(prefix, 0) != 0) {
+        why = "no bearer token (header Authorization: Bearer TOKEN; tapeloom-cli token add NAME "
+              "on the service's machine makes one)";
+    } else if (auto name = TokenStore(ctx.home).check(auth.substr(prefix.size())); !name) {
+        why = name.error().kind == ErrorKind::NotFound ? "a token this service does not know"
+                                                       : name.error().message;
+    } else {
+        return false;
+    }
+    log::get("service")->warn("refused {} {} from {}:{}: {}", req.method, req.path, req.remote_addr,
+                              req.remote_port, why);
+    res.set_header("WWW-Authenticate", "Bearer");
+    reply_json(res, 401, {{"error", {{"kind", "forbidden"}, {"message", "refused: " + why}}}});
+    return true;
+}
 } // namespace
 
-void add_guards(httplib::Server& server, const ApiContext& ctx) {
-    server.set_pre_routing_handler([&ctx](const httplib::Request& req, httplib::Response& res) {
-        if (peer_refused(ctx, req, res)) return httplib::Server::HandlerResponse::Handled;
-        if (req.path.rfind("/v", 0) == 0) {
-            if (auto st = check_api_version(req.get_header_value(kApiHeader)); !st) {
-                reply_error(res, st.error());
-                return httplib::Server::HandlerResponse::Handled;
+void add_guards(httplib::Server& server, const ApiContext& ctx, Access access) {
+    server.set_pre_routing_handler(
+        [&ctx, access](const httplib::Request& req, httplib::Response& res) {
+            const bool refused = access == Access::LocalSocket ? peer_refused(ctx, req, res)
+                                                               : token_refused(ctx, req, res);
+            if (refused) return httplib::Server::HandlerResponse::Handled;
+            if (req.path.rfind("/v", 0) == 0) {
+                if (auto st = check_api_version(req.get_header_value(kApiHeader)); !st) {
+                    reply_error(res, st.error());
+                    return httplib::Server::HandlerResponse::Handled;
+                }
             }
-        }
-        return httplib::Server::HandlerResponse::Unhandled;
-    });
+            return httplib::Server::HandlerResponse::Unhandled;
+        });
     server.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
         if (!res.body.empty()) return;
         reply_json(res, res.status,

@@ -9,15 +9,18 @@
 #include <optional>
 
 #include "schedule/job_runner.h"
+#include "service/event_hub.h"
 
 namespace tl::service {
 
 class RunTracker final : public schedule::JobRunner {
 public:
-    explicit RunTracker(schedule::JobRunner& inner) : inner_(inner) {}
+    RunTracker(schedule::JobRunner& inner, EventHub& hub) : inner_(inner), hub_(hub) {}
 
-    Status start(const schedule::RunRequest& request) override { return inner_.start(request); }
+    // Tells the streams "started" (after "queued", once per entry) when the run started.
+    Status start(const schedule::RunRequest& request) override;
     void cancel(std::int64_t queue_id) override { inner_.cancel(queue_id); }
+    // Tells the streams "ended" for each run collected.
     std::vector<schedule::RunResult> finished() override;
     void wait_all() override { inner_.wait_all(); }
 
@@ -27,6 +30,7 @@ public:
 
 private:
     schedule::JobRunner& inner_;
+    EventHub& hub_;
     mutable std::mutex mutex_;
     std::map<std::int64_t, schedule::RunResult> ended_;
 };

@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 
 #include <sys/socket.h>
@@ -33,19 +34,30 @@ Result<std::unique_ptr<Service>> Service::open(const ServiceConfig& config,
     TL_TRY(remove_stale_socket(socket_path(config.home)));
     std::unique_ptr<Service> s(new Service(config, stop, std::move(engine.value()), owner.value()));
     TL_TRY(s->bind());
+    if (!config.listen.empty()) TL_TRY(s->bind_remote());
     return s;
 }
 
 Service::Service(ServiceConfig config, std::atomic<bool>& stop, std::unique_ptr<Engine> engine,
                  uid_t owner)
     : config_(std::move(config)), stop_(stop), engine_(std::move(engine)), runner_(*engine_),
-      tracker_(runner_), api_{config_.home, owner,    static_cast<long>(getpid()),
-                              inbox_,       tracker_, stop_},
+      tracker_(runner_, events_), tasks_(*engine_, config_.tasks, events_),
+      watch_(config_.home, events_), api_{config_.home, owner,    static_cast<long>(getpid()),
+                                          inbox_,       tracker_, tasks_,
+                                          events_,      stop_},
       socket_(socket_path(config_.home)) {
-    add_guards(server_, api_);
-    add_read_routes(server_, api_);
-    add_action_routes(server_, api_);
-    add_metrics_route(server_, api_);
+    add_routes(server_, Access::LocalSocket);
+}
+
+void Service::add_routes(httplib::Server& server, Access access) {
+    add_guards(server, api_, access);
+    add_read_routes(server, api_);
+    add_action_routes(server, api_);
+    add_task_routes(server, api_);
+    add_stream_routes(server, api_);
+    add_metrics_route(server, api_);
+    // Each open stream holds a connection's thread: room for the streams and the calls.
+    server.new_task_queue = [] { return new httplib::ThreadPool(EventHub::kMaxSubscribers + 16); };
 }
 
 Service::~Service() {
@@ -69,6 +81,31 @@ Status Service::bind() {
     return {};
 }
 
+Status Service::bind_remote() {
+    const auto colon = config_.listen.rfind(':');
+    const std::string host = colon == std::string::npos ? "" : config_.listen.substr(0, colon);
+    const int port = colon == std::string::npos ? 0 : std::atoi(config_.listen.c_str() + colon + 1);
+    if (host.empty() || port <= 0 || port > 65535)
+        return make_error(ErrorKind::InvalidArgument,
+                          "--listen takes HOST:PORT (e.g. 127.0.0.1:8443), not '" + config_.listen +
+                              "'");
+    if (config_.tls_cert.empty() || config_.tls_key.empty())
+        return make_error(ErrorKind::InvalidArgument,
+                          "--listen needs --tls-cert FILE and --tls-key FILE (PEM): remote "
+                          "access is HTTPS only");
+    remote_ =
+        std::make_unique<httplib::SSLServer>(config_.tls_cert.c_str(), config_.tls_key.c_str());
+    if (!remote_->is_valid())
+        return make_error(ErrorKind::InvalidArgument,
+                          "cannot use the certificate " + config_.tls_cert + " with the key " +
+                              config_.tls_key + " (PEM files, readable, the key matching)");
+    add_routes(*remote_, Access::RemoteToken);
+    if (!remote_->bind_to_port(host, port))
+        return make_error(ErrorKind::Busy, "cannot listen on " + config_.listen +
+                                               " (in use, or not an address of this machine)");
+    return {};
+}
+
 Status Service::run() {
     auto log = log::get("service");
     std::atomic<bool> returned{false};
@@ -79,6 +116,18 @@ Status Service::run() {
     // stop() is only heard once the server runs: wait for that before anything may stop it.
     while (!server_.is_running() && !returned)
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    if (remote_) {
+        std::atomic<bool> remote_returned{false};
+        remote_serving_ = std::thread([this, &remote_returned] {
+            remote_->listen_after_bind();
+            remote_returned = true;
+        });
+        while (!remote_->is_running() && !remote_returned)
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        log->info("service of {} listening on https://{} for clients with a token", config_.home,
+                  config_.listen);
+    }
+    watch_.start();
     log->info("service of {} listening on {} (pid {}, API v{})", config_.home, socket_,
               static_cast<long>(getpid()), kApiMajor);
     schedule::ServiceOptions o;
@@ -91,6 +140,7 @@ Status Service::run() {
     SystemClock clock;
     auto st = schedule::run_service(o, clock, stop_);
     inbox_.close();
+    tasks_.cancel_all_and_wait();
     if (!st) log->error("scheduler: {}", st.error().message);
     shut_down();
     log->info("service of {} stopped", config_.home);
@@ -98,9 +148,15 @@ Status Service::run() {
 }
 
 void Service::shut_down() {
+    watch_.stop();
+    events_.close();
     if (serving_.joinable()) {
         server_.stop();
         serving_.join();
+    }
+    if (remote_serving_.joinable()) {
+        remote_->stop();
+        remote_serving_.join();
     }
     if (bound_) {
         unlink(socket_.c_str());

@@ -13,6 +13,8 @@
 #include "schedule/scheduler.h"
 #include "schedule/service_inbox.h"
 #include "service/api_context.h"
+#include "service/event_hub.h"
+#include "service/event_watch.h"
 #include "service/peer_checked_server.h"
 #include "service/run_tracker.h"
 
@@ -22,6 +24,10 @@ struct ServiceConfig {
     std::string home;
     schedule::SchedulerLimits limits;
     double tick_seconds = 1.0;
+    TaskTable tasks; // the actions clients may start (task_board.h), given by the host program
+    // Remote access (off when `listen` is empty): HTTPS on HOST:PORT with this certificate and
+    // key, for clients with a bearer token (token_store.h).
+    std::string listen, tls_cert, tls_key;
 };
 
 class Service {
@@ -44,17 +50,24 @@ private:
     Service(ServiceConfig config, std::atomic<bool>& stop, std::unique_ptr<Engine> engine,
             uid_t owner);
     Status bind();
+    Status bind_remote();
+    void add_routes(httplib::Server& server, Access access);
     void shut_down();
 
     ServiceConfig config_;
     std::atomic<bool>& stop_;
     std::unique_ptr<Engine> engine_;
     schedule::BackupRunner runner_;
+    EventHub events_;
     RunTracker tracker_;
+    TaskBoard tasks_; // before api_ and server_; gone before engine_
+    EventWatch watch_;
     schedule::ServiceInbox inbox_;
     ApiContext api_;
     PeerCheckedServer server_;
     std::thread serving_;
+    std::unique_ptr<httplib::SSLServer> remote_;
+    std::thread remote_serving_;
     std::string socket_;
     bool bound_ = false;
 };

@@ -78,7 +78,7 @@ Result<client::QueueEntryState> follow(client::ServiceClient& c, std::int64_t id
                 return st.error();
         }
         auto e = c.queue_entry(id);
-        if (!e) return e.error();
+        if (!e) return c.stopped(e.error(), "queue entry " + std::to_string(id));
         if (e->state == "ended") return e.value();
         std::this_thread::sleep_for(std::chrono::milliseconds(200));
     }
@@ -125,9 +125,9 @@ void route_backup_through_service(Registry& r) {
     for (auto& cmd : r) {
         if (cmd.path != std::vector<std::string>{"backup"}) continue;
         cmd.run = [local = cmd.run](Context& ctx) {
-            client::ServiceClient c(ctx.home());
-            if (!c.service()) return local(ctx);
-            return backup_through_service(ctx, c);
+            auto c = client_for(ctx);
+            if (!ctx.args().has("connect") && !c->service()) return local(ctx);
+            return backup_through_service(ctx, *c);
         };
     }
 }

@@ -1,6 +1,8 @@
 #pragma once
 // One function per command group; each appends its commands to the registry.
+#include "client/service_client.h"
 #include "context.h"
+#include "service/task_board.h"
 
 namespace tl::cli {
 void add_status_commands(Registry& r);
@@ -24,8 +26,31 @@ void add_key_commands(Registry& r); // key create|list|export|import (key.cpp)  
                                     // queue, serve (schedule.cpp)
 int exit_code_for_job_status(const std::string& status);
 void add_service_commands(Registry& r); // service start|stop|status (service.cpp)
+// Starts the service of `home` detached (`service start`'s child: --max-jobs and --log-level
+// of `args` passed on) and waits until it answers: its pid. When the child ends first, the
+// error names its log and `exit_code` (when given) gets the child's exit code.
+Result<long> start_service_process(const std::string& home, const Args& args, int* exit_code);
+// A client of the service of ctx.home(): the running one, or (autostart, docs/api.md) one
+// started now and said so on stderr; with --no-autostart, NotFound saying how to start it.
+Result<std::unique_ptr<client::ServiceClient>> connect_or_start(Context& ctx);
+void add_events_commands(Registry& r); // events (events.cpp)
+void add_token_commands(Registry& r);  // token add|list|remove (token.cpp)
+// The service a command talks to: the data directory's, or the remote one of --connect
+// (service_link.cpp).
+std::unique_ptr<client::ServiceClient> client_for(const Context& ctx);
+// --connect https://..., with --token or $TAPELOOM_TOKEN; --token and --ca-cert only with it.
+Status check_remote_options(const Args& a);
+// The commands that work with --connect: those that are calls of the API.
+bool works_remotely(const std::vector<std::string>& path);
 // `backup` goes through the service when one runs (backup_through_service.cpp).
 void route_backup_through_service(Registry& r);
+// restore, verify, clone, scan, volume label, library load|unload: started in a running
+// service as tasks (actions_through_service.cpp); service_actions() is how the service runs
+// them (the commands of local_commands() on its engine).
+void route_actions_through_service(Registry& r);
+service::TaskTable service_actions();
+// Every command as it runs in this process (all_commands() without the routing to a service).
+Registry local_commands();
 void add_catalog_commands(Registry& r); // catalog backup|after-jobs, recover-catalog (catalog.cpp)
 // After a backup: runs a catalog backup when `catalog after-jobs` is on; returns the exit code.
 int catalog_backup_after_job(Context& ctx, Engine& engine, const std::string& job_name,

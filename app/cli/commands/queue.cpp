@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <iomanip>
 
+#include "client/service_client.h"
 #include "commands/commands.h"
 #include "schedule/calendar.h"
 #include "schedule/queue_store.h"
@@ -61,6 +62,18 @@ int queue_cancel(Context& ctx) {
     if (id.empty() || *end || n <= 0)
         return ctx.fail(make_error(ErrorKind::InvalidArgument,
                                    "queue cancel takes an entry ID (a number), not '" + id + "'"));
+    // The service of the data directory acts on it at once (POST /v1/queue/{id}/cancel).
+    auto c = client_for(ctx);
+    if (auto info = c->service(); info || ctx.args().has("connect")) {
+        if (!info) return ctx.fail(info.error());
+        if (auto st = c->cancel(n); !st) return ctx.fail(st.error());
+        if (ctx.json())
+            ctx.print_json({{"cancelled", n}, {"service_pid", info->pid}});
+        else
+            ctx.out() << "Queue entry " << id << " cancelled by the service (pid " << info->pid
+                      << "); a running job ends as cancelled.\n";
+        return 0;
+    }
     auto db = open_catalog(ctx, catalog::Access::ReadWrite);
     if (!db) return ctx.fail(db.error());
     schedule::QueueStore queue(db.value());

@@ -17,6 +17,19 @@ namespace tl::cli {
 namespace {
 std::atomic<bool> g_cancel{false}; // SIGINT/SIGTERM stop the restore cleanly
 
+// Runs `work` with the context's cancel flag (inside the service: its client's), or with one
+// that SIGINT and SIGTERM set while it runs.
+template <class Work> auto run_cancellable(Context& ctx, Work work) {
+    if (ctx.cancel()) return work(ctx.cancel());
+    g_cancel = false;
+    std::signal(SIGINT, [](int) { g_cancel = true; });
+    std::signal(SIGTERM, [](int) { g_cancel = true; });
+    auto r = work(&g_cancel);
+    std::signal(SIGINT, SIG_DFL);
+    std::signal(SIGTERM, SIG_DFL);
+    return r;
+}
+
 // "1700000000", "2026-11-30", "2026-11-30 14:05", "2026-11-30T14:05:09" (local time).
 Result<long long> parse_time(const std::string& s) {
     if (!s.empty() && s.find_first_not_of("0123456789") == std::string::npos)
@@ -131,12 +144,9 @@ int restore(Context& ctx) {
         }
         return p.missing.empty() ? 0 : kMediaMissing;
     }
-    g_cancel = false;
-    std::signal(SIGINT, [](int) { g_cancel = true; });
-    std::signal(SIGTERM, [](int) { g_cancel = true; });
-    auto r = job::run_restore(*engine.value(), o, &g_cancel);
-    std::signal(SIGINT, SIG_DFL);
-    std::signal(SIGTERM, SIG_DFL);
+    auto r = run_cancellable(ctx, [&](std::atomic<bool>* cancel) {
+        return job::run_restore(*engine.value(), o, cancel);
+    });
     if (!r) return ctx.fail(r.error());
     const auto& res = r.value();
     if (ctx.json()) {

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstring>
+#include <filesystem>
 #include <thread>
 
 #include <fcntl.h>
@@ -43,6 +44,10 @@ int run_foreground(Context& ctx, std::size_t jobs) {
     service::ServiceConfig config;
     config.home = ctx.home();
     config.limits.max_jobs = jobs;
+    config.tasks = service_actions();
+    config.listen = ctx.args().get("listen");
+    config.tls_cert = ctx.args().get("tls-cert");
+    config.tls_key = ctx.args().get("tls-key");
     if (auto st = ensure_directory(config.home); !st) return ctx.fail(st.error());
     g_stop = false;
     auto svc = service::Service::open(config, g_stop);
@@ -66,6 +71,11 @@ Result<pid_t> spawn_service(const std::string& home, const Args& a, const std::s
                                       "service",        "start",  "--foreground"};
     if (a.has("max-jobs")) words.insert(words.end(), {"--max-jobs", a.get("max-jobs")});
     if (a.has("log-level")) words.insert(words.end(), {"--log-level", a.get("log-level")});
+    if (a.has("listen")) words.insert(words.end(), {"--listen", a.get("listen")});
+    for (const char* o : {"tls-cert", "tls-key"})
+        if (a.has(o))
+            words.insert(words.end(),
+                         {std::string("--") + o, std::filesystem::absolute(a.get(o)).string()});
     std::vector<char*> argv;
     for (auto& w : words)
         argv.push_back(w.data());
@@ -95,21 +105,12 @@ int start_detached(Context& ctx) {
         return ctx.fail(make_error(ErrorKind::Busy, "the service of " + home +
                                                         " is running already (pid " +
                                                         std::to_string(info->pid) + ")"));
-    if (auto st = ensure_directory(home + "/logs"); !st) return ctx.fail(st.error());
-    const std::string log = home + "/logs/service.log";
-    auto pid = spawn_service(home, ctx.args(), log);
-    if (!pid) return ctx.fail(pid.error());
-    // Wait until the socket answers, or the child has ended (its error is in the log).
-    for (;;) {
-        int status = 0;
-        if (waitpid(pid.value(), &status, WNOHANG) == pid.value()) {
-            const int code = WIFEXITED(status) ? WEXITSTATUS(status) : kFailure;
-            ctx.err() << "tapeloom-cli: error: the service did not start (exit " << code
-                      << "); see " << log << "\n";
-            return code == kOk ? kFailure : code;
-        }
-        if (auto info = client.service(); info && info->pid == pid.value()) break;
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    int code = kOk;
+    auto pid = start_service_process(home, ctx.args(), &code);
+    if (!pid) {
+        if (code == kOk) return ctx.fail(pid.error());
+        ctx.err() << "tapeloom-cli: error: " << pid.error().message << "\n";
+        return code;
     }
     if (ctx.json())
         ctx.print_json({{"pid", pid.value()}, {"socket", client.socket()}});
@@ -118,6 +119,29 @@ int start_detached(Context& ctx) {
     return kOk;
 }
 
+} // namespace
+
+Result<long> start_service_process(const std::string& home, const Args& args, int* exit_code) {
+    if (auto st = ensure_directory(home + "/logs"); !st) return st.error();
+    const std::string log = home + "/logs/service.log";
+    auto pid = spawn_service(home, args, log);
+    if (!pid) return pid.error();
+    client::ServiceClient client(home);
+    // Wait until the socket answers, or the child has ended (its error is in the log).
+    for (;;) {
+        int status = 0;
+        if (waitpid(pid.value(), &status, WNOHANG) == pid.value()) {
+            const int code = WIFEXITED(status) ? WEXITSTATUS(status) : kFailure;
+            if (exit_code) *exit_code = code == kOk ? kFailure : code;
+            return make_error(ErrorKind::Internal, "the service did not start (exit " +
+                                                       std::to_string(code) + "); see " + log);
+        }
+        if (auto info = client.service(); info && info->pid == pid.value()) return info->pid;
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+}
+
+namespace {
 int service_start(Context& ctx) {
     auto jobs = max_jobs(ctx.args());
     if (!jobs) return ctx.fail(jobs.error());
@@ -126,13 +150,15 @@ int service_start(Context& ctx) {
 }
 
 int service_stop(Context& ctx) {
-    client::ServiceClient client(ctx.home());
+    auto remote = client_for(ctx);
+    auto& client = *remote;
     auto info = client.service();
     if (!info) return ctx.fail(info.error());
     if (auto st = client.stop(); !st) return ctx.fail(st.error());
     // Gone: the socket removed and the data directory's lock released.
     struct stat st {};
-    while (lstat(client.socket().c_str(), &st) == 0 || HomeLock::holder(ctx.home()) != 0)
+    while (!ctx.args().has("connect") &&
+           (lstat(client.socket().c_str(), &st) == 0 || HomeLock::holder(ctx.home()) != 0))
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
     if (ctx.json())
         ctx.print_json({{"stopped", info->pid}});
@@ -142,8 +168,10 @@ int service_stop(Context& ctx) {
 }
 
 int service_status(Context& ctx) {
-    client::ServiceClient client(ctx.home());
+    auto remote = client_for(ctx);
+    auto& client = *remote;
     auto info = client.service();
+    if (!info && info.error().kind != ErrorKind::NotFound) return ctx.fail(info.error());
     if (!info) {
         if (ctx.json())
             ctx.print_json({{"running", false}, {"home", ctx.home()}});
@@ -167,10 +195,11 @@ int service_status(Context& ctx) {
 
 void add_service_commands(Registry& r) {
     r.push_back({{"service", "start"},
-                 "[--foreground] [--max-jobs N]",
+                 "[--foreground] [--max-jobs N] [--listen HOST:PORT --tls-cert F --tls-key F]",
                  "start the service of the data directory (engine, scheduler, API on "
-                 "<home>/tapeloom.sock; docs/api.md); detached unless --foreground",
-                 {"max-jobs"},
+                 "<home>/tapeloom.sock; with --listen also HTTPS for token holders; "
+                 "docs/api.md); detached unless --foreground",
+                 {"max-jobs", "listen", "tls-cert", "tls-key"},
                  {"foreground"},
                  service_start});
     r.push_back({{"service", "stop"},

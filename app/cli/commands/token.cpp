@@ -1,0 +1,86 @@
+// tapeloom-cli token add|list|remove: the bearer tokens remote clients use with the service's
+// TLS listener (docs/api.md "Remote access"). The token is printed once; the data directory
+// keeps its SHA-256 only (service/token_store.h).
+#include <ctime>
+
+#include "commands/commands.h"
+#include "common/home.h"
+#include "exit_codes.h"
+#include "service/token_store.h"
+
+namespace tl::cli {
+
+namespace {
+Result<std::string> one_name(Context& ctx, const char* what) {
+    if (ctx.args().words().size() != 1)
+        return make_error(ErrorKind::InvalidArgument,
+                          std::string("token ") + what + " takes one NAME");
+    return ctx.args().words().front();
+}
+
+int token_add(Context& ctx) {
+    auto name = one_name(ctx, "add");
+    if (!name) return ctx.fail(name.error());
+    if (auto st = ensure_directory(ctx.home()); !st) return ctx.fail(st.error());
+    auto token = service::TokenStore(ctx.home()).add(name.value());
+    if (!token) return ctx.fail(token.error());
+    if (ctx.json()) {
+        ctx.print_json({{"name", name.value()}, {"token", token.value()}});
+    } else {
+        ctx.out() << token.value() << "\n";
+        ctx.err() << "tapeloom-cli: token " << name.value()
+                  << " added; it is shown this once (only its hash is kept)\n";
+    }
+    return kOk;
+}
+
+int token_list(Context& ctx) {
+    auto tokens = service::TokenStore(ctx.home()).list();
+    if (!tokens) return ctx.fail(tokens.error());
+    if (ctx.json()) {
+        nlohmann::json arr = nlohmann::json::array();
+        for (const auto& t : tokens.value())
+            arr.push_back({{"name", t.name}, {"created", t.created}});
+        ctx.print_json(arr);
+        return kOk;
+    }
+    for (const auto& t : tokens.value()) {
+        char when[32] = "";
+        const std::time_t c = t.created;
+        std::strftime(when, sizeof when, "%Y-%m-%d %H:%M", std::localtime(&c));
+        ctx.out() << t.name << "  created " << when << "\n";
+    }
+    if (tokens->empty()) ctx.out() << "(no tokens; tapeloom-cli token add NAME)\n";
+    return kOk;
+}
+
+int token_remove(Context& ctx) {
+    auto name = one_name(ctx, "remove");
+    if (!name) return ctx.fail(name.error());
+    if (auto st = service::TokenStore(ctx.home()).remove(name.value()); !st)
+        return ctx.fail(st.error());
+    if (ctx.json())
+        ctx.print_json({{"removed", name.value()}});
+    else
+        ctx.out() << "token " << name.value() << " removed\n";
+    return kOk;
+}
+} // namespace
+
+void add_token_commands(Registry& r) {
+    r.push_back({{"token", "add"},
+                 "NAME",
+                 "make a bearer token for remote clients of the service (printed once)",
+                 {},
+                 {},
+                 token_add});
+    r.push_back({{"token", "list"}, "", "the service's tokens (names only)", {}, {}, token_list});
+    r.push_back({{"token", "remove"},
+                 "NAME",
+                 "remove a token: clients using it are refused at once",
+                 {},
+                 {},
+                 token_remove});
+}
+
+} // namespace tl::cli

@@ -1,0 +1,126 @@
+#include <QtTest>
+
+#include "cli_runner.h"
+#include "client/service_client.h"
+#include "common/home.h"
+#include "fixture_tree.h"
+
+using tltest::run_cli;
+using tltest::with_home;
+
+// Actions through a running service (docs/api.md "Actions"): restore, verify, scan, volume
+// label, library load/unload and queue cancel from the real tapeloom-cli go to the service as
+// tasks instead of failing on the data directory's lock (exit 4), print what they print without
+// a service and exit with the same codes; the service holds the data directory throughout.
+class TestServiceActions : public QObject {
+    Q_OBJECT
+
+    static std::string s(const QString& q) { return q.toStdString(); }
+
+    static long start(const QString& home) {
+        auto r = run_cli(with_home(home, {"service", "start"}));
+        if (r.exit_code != 0) qWarning() << r.err;
+        return r.exit_code == 0 ? r.text().trimmed().toLong() : 0;
+    }
+
+    struct StopAtExit {
+        QString home;
+        ~StopAtExit() {
+            tl::client::ServiceClient c(home.toStdString());
+            if (c.service()) run_cli(with_home(home, {"service", "stop"}));
+        }
+    };
+
+private Q_SLOTS:
+    void restoreVerifyScanAndLabelRunInTheService() {
+        QTemporaryDir d;
+        const QString home = d.path() + "/home", src = d.path() + "/src", to = d.path() + "/r";
+        for (int i = 0; i < 4; ++i)
+            QVERIFY(tltest::write_file(src + QString("/f%1.bin").arg(i),
+                                       tltest::random_bytes(30000 + i * 999, 11 + i)));
+        const long pid = start(home);
+        QVERIFY(pid > 0);
+        StopAtExit guard{home};
+        auto backup =
+            run_cli(with_home(home, {"backup", "--source", src, "--drives", "1", "--json"}));
+        QVERIFY2(backup.exit_code == 0, backup.err.constData());
+        const QString job = QString::number(backup.json().object().value("job_id").toInt());
+        const QString volume = backup.json().object().value("volumes").toArray().first().toString();
+
+        // restore: the bytes restored equal the source; --json is the restore's document.
+        auto restore = run_cli(with_home(home, {"restore", "--job", job, "--to", to, "--json"}));
+        QVERIFY2(restore.exit_code == 0, restore.err.constData());
+        QVERIFY(restore.json().object().value("restored").toInt() >= 4); // and their directory
+        QString diff;
+        QVERIFY2(tltest::same_tree(src, to + src, &diff), qPrintable(diff));
+        QCOMPARE(tl::HomeLock::holder(s(home)), pid); // the service held the directory throughout
+
+        // The command's refusals and exit codes, as without a service.
+        auto no_target = run_cli(with_home(home, {"restore", "--job", job}));
+        QCOMPARE(no_target.exit_code, 2);
+        QVERIFY2(no_target.err.contains("--to DIR"), no_target.err.constData());
+        QCOMPARE(run_cli(with_home(home, {"restore", "--job", "999", "--to", to})).exit_code, 3);
+        QCOMPARE(run_cli(with_home(home, {"verify", "--job", job, "--nope"})).exit_code, 2);
+
+        auto verify = run_cli(with_home(home, {"verify", "--job", job}));
+        QVERIFY2(verify.exit_code == 0, verify.err.constData());
+        QVERIFY2(verify.text().contains("files failed : 0"), verify.out.constData());
+
+        auto label = run_cli(
+            with_home(home, {"volume", "label", "--all-blank", "--pool", "Default", "--json"}));
+        QVERIFY2(label.exit_code == 0, label.err.constData());
+        const int labeled = label.json().object().value("labeled").toArray().size();
+        QVERIFY(labeled > 0);
+        auto vols = run_cli(with_home(home, {"volume", "list", "--json"}));
+        QCOMPARE(vols.json().array().size(), labeled + 1);
+
+        auto scan = run_cli(with_home(home, {"scan", volume}));
+        QVERIFY2(scan.exit_code == 0, scan.err.constData());
+        QVERIFY2(scan.text().contains("already known"), scan.out.constData());
+
+        auto load = run_cli(with_home(home, {"library", "load", "--slot", "5", "--drive", "1"}));
+        QVERIFY2(load.exit_code == 0, load.err.constData());
+        auto unload = run_cli(with_home(home, {"library", "unload", "--drive", "1"}));
+        QVERIFY2(unload.exit_code == 0, unload.err.constData());
+        QCOMPARE(tl::HomeLock::holder(s(home)), pid);
+    }
+
+    void anActionAnswersWithATaskAtOnceAndIsFollowedByIt() {
+        QTemporaryDir d;
+        const QString home = d.path() + "/home", src = d.path() + "/src", to = d.path() + "/r";
+        QVERIFY(tltest::write_file(src + "/a.bin", tltest::random_bytes(50000, 3)));
+        QVERIFY(start(home) > 0);
+        StopAtExit guard{home};
+        QCOMPARE(run_cli(with_home(home, {"backup", "--source", src, "--drives", "1"})).exit_code,
+                 0);
+        tl::client::ServiceClient c(s(home));
+        auto id = c.start_task("restore", {{"options", {{"job", {"1"}}, {"to", {s(to)}}}}});
+        QVERIFY2(id, id ? "" : id.error().message.c_str());
+        tl::client::TaskState t;
+        std::string out;
+        for (;;) {
+            auto v = c.task(id.value(), out.size(), 0);
+            QVERIFY(v);
+            out += v->out;
+            if (v->ended) {
+                t = v.value();
+                break;
+            }
+            QTest::qWait(50);
+        }
+        QCOMPARE(t.exit_code, 0);
+        QVERIFY2(out.find("(restore): completed") != std::string::npos, out.c_str());
+        QString diff;
+        QVERIFY2(tltest::same_tree(src, to + src, &diff), qPrintable(diff));
+        // A bad request changes nothing and says what the body is.
+        auto bad = c.start_task("restore", {{"argv", {"x"}}});
+        QVERIFY(!bad);
+        QCOMPARE(bad.error().kind, tl::ErrorKind::InvalidArgument);
+        auto gone = c.task(999, 0, 0);
+        QVERIFY(!gone);
+        QCOMPARE(gone.error().kind, tl::ErrorKind::NotFound);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestServiceActions)
+#include "test_service_actions.moc"

@@ -1,0 +1,121 @@
+#include <QtTest>
+
+#include <sys/stat.h>
+
+#include "cli_runner.h"
+#include "client/service_client.h"
+#include "fixture_tree.h"
+#include "raw_http.h"
+
+using tltest::run_cli;
+using tltest::with_home;
+
+// Remote access (docs/api.md "Remote access"): `service start --listen` serves HTTPS on a TCP
+// port for clients with a bearer token (`token add`, kept hashed in a 0600 file); the CLI's
+// --connect backs up and restores through it. A missing, wrong or removed token and a client
+// of another API version are refused with a clear error, logged, and change nothing.
+class TestServiceRemote : public QObject {
+    Q_OBJECT
+
+    static std::string s(const QString& q) { return q.toStdString(); }
+
+    struct StopAtExit {
+        QString home;
+        ~StopAtExit() {
+            tl::client::ServiceClient c(home.toStdString());
+            if (c.service()) run_cli(with_home(home, {"service", "stop"}));
+        }
+    };
+
+    // A throw-away self-signed certificate for 127.0.0.1.
+    static bool make_certificate(const QString& dir) {
+        QProcess p;
+        p.start("openssl", {"req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout",
+                            dir + "/key.pem", "-out", dir + "/cert.pem", "-days", "1", "-subj",
+                            "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"});
+        return p.waitForFinished(60000) && p.exitCode() == 0;
+    }
+
+    static int jobs(const QString& home) {
+        return run_cli(with_home(home, {"jobs", "list", "--json"})).json().array().size();
+    }
+
+private Q_SLOTS:
+    void aTokenHolderBacksUpAndRestoresOverTls() {
+        QTemporaryDir d;
+        const QString home = d.path() + "/home", src = d.path() + "/src", to = d.path() + "/r";
+        QVERIFY(make_certificate(d.path()));
+        for (int i = 0; i < 3; ++i)
+            QVERIFY(tltest::write_file(src + QString("/f%1.bin").arg(i),
+                                       tltest::random_bytes(25000 + i * 333, 21 + i)));
+        auto add = run_cli(with_home(home, {"token", "add", "ops"}));
+        QVERIFY2(add.exit_code == 0, add.err.constData());
+        const QString token = add.text().trimmed();
+        QVERIFY(token.size() > 40);
+        struct stat st {};
+        QCOMPARE(stat((home + "/api-tokens.json").toLocal8Bit().constData(), &st), 0);
+        QCOMPARE(st.st_mode & 0777, 0600u);
+        QFile store(home + "/api-tokens.json");
+        QVERIFY(store.open(QIODevice::ReadOnly));
+        QVERIFY(!store.readAll().contains(token.toUtf8())); // only its hash
+        QCOMPARE(run_cli(with_home(home, {"token", "add", "ops"})).exit_code, 1);
+        QVERIFY(run_cli(with_home(home, {"token", "list"})).text().contains("ops"));
+
+        const int port = tltest::free_local_port();
+        QVERIFY(port > 0);
+        const QString listen = QString("127.0.0.1:%1").arg(port), url = "https://" + listen,
+                      ca = d.path() + "/cert.pem";
+        auto started =
+            run_cli(with_home(home, {"service", "start", "--listen", listen, "--tls-cert", ca,
+                                     "--tls-key", d.path() + "/key.pem"}));
+        QVERIFY2(started.exit_code == 0, started.err.constData());
+        StopAtExit guard{home};
+        const QStringList remote = {"--connect", url, "--token", token, "--ca-cert", ca};
+
+        auto status = run_cli(QStringList{"service", "status", "--json"} + remote);
+        QVERIFY2(status.exit_code == 0, status.err.constData());
+        auto backup =
+            run_cli(QStringList{"backup", "--source", src, "--drives", "1", "--json"} + remote);
+        QVERIFY2(backup.exit_code == 0, backup.err.constData());
+        const QString job = QString::number(backup.json().object().value("job_id").toInt());
+        auto restore = run_cli(QStringList{"restore", "--job", job, "--to", to} + remote);
+        QVERIFY2(restore.exit_code == 0, restore.err.constData());
+        QString diff;
+        QVERIFY2(tltest::same_tree(src, to + src, &diff), qPrintable(diff));
+        // A command that is no API call says so.
+        QCOMPARE(run_cli(QStringList{"pool", "list"} + remote).exit_code, 2);
+
+        // Refused, logged, nothing changed: no token, a wrong one, another API version.
+        const int before = jobs(home);
+        const std::string u = s(url), c = s(ca);
+        auto none = tltest::raw_https_get(u, "/v1/jobs", c, "", "1");
+        QVERIFY(none.connected);
+        QCOMPARE(none.status, 401);
+        QVERIFY2(QString::fromStdString(none.body).contains("no bearer token"), none.body.c_str());
+        QCOMPARE(tltest::raw_https_get(u, "/v1/jobs", c, "tlt_wrong", "1").status, 401);
+        auto version = tltest::raw_https_get(u, "/v1/jobs", c, s(token), "2");
+        QCOMPARE(version.status, 400);
+        QVERIFY2(QString::fromStdString(version.body).contains("API version 1"),
+                 version.body.c_str());
+        auto wrong =
+            run_cli(QStringList{"service", "status"} +
+                    QStringList{"--connect", url, "--token", "tlt_wrong", "--ca-cert", ca});
+        QCOMPARE(wrong.exit_code, 2);
+        QVERIFY2(wrong.err.contains("refused"), wrong.err.constData());
+        QCOMPARE(run_cli({"backup", "--source", src, "--connect", url}).exit_code, 2);
+        // A removed token counts at once.
+        QCOMPARE(run_cli(with_home(home, {"token", "remove", "ops"})).exit_code, 0);
+        QCOMPARE(run_cli(QStringList{"service", "status"} + remote).exit_code, 2);
+        QCOMPARE(jobs(home), before);
+        QFile log(home + "/logs/tapeloom.log");
+        QVERIFY(log.open(QIODevice::ReadOnly));
+        QVERIFY(log.readAll().contains("refused GET /v1/jobs from 127.0.0.1"));
+        // Off by default: a service started without --listen opens no port.
+        QCOMPARE(run_cli(with_home(home, {"service", "stop"})).exit_code, 0);
+        QVERIFY(run_cli(with_home(home, {"service", "start"})).exit_code == 0);
+        QVERIFY(!tltest::raw_https_get(u, "/v1/jobs", c, "", "1").connected);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestServiceRemote)
+#include "test_service_remote.moc"
