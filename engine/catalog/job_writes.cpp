@@ -29,12 +29,6 @@ Result<std::int64_t> insert_ended_backup(Db& db, const EndedBackup& j) {
     return db.last_insert_rowid();
 }
 
-Status set_job_report(Db& db, std::int64_t job_id, const std::string& report) {
-    auto upd = db.prepare("UPDATE jobs SET report=? WHERE id=?");
-    if (!upd) return upd.error();
-    return upd->bind(1, report).bind(2, job_id).run();
-}
-
 Status delete_jobs(Db& db, const std::vector<std::int64_t>& ids) {
     return for_each_id(db, "DELETE FROM jobs WHERE id=?", ids);
 }

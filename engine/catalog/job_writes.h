@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "catalog/db.h"
+#include "catalog/job_writer.h" // set_job_report
 
 namespace tl::catalog {
 
@@ -22,7 +23,6 @@ struct EndedBackup {
 };
 // Returns the new job id.
 Result<std::int64_t> insert_ended_backup(Db& db, const EndedBackup& job);
-Status set_job_report(Db& db, std::int64_t job_id, const std::string& report);
 
 // Deletes the jobs with everything they own (sessions, save sets, extents, file entries).
 Status delete_jobs(Db& db, const std::vector<std::int64_t>& ids);

@@ -41,33 +41,6 @@ Result<std::int64_t> ensure_pool(Db& db, const std::string& name) {
     return q->i64(0);
 }
 
-Result<std::vector<AppendableVolume>> appendable_volumes(Db& db, std::int64_t pool_id) {
-    auto q = db.prepare("SELECT id, barcode, hex(uuid), next_file, block_size FROM volumes "
-                        "WHERE pool_id=? AND state='append' ORDER BY bytes DESC, id");
-    if (!q) return q.error();
-    q->bind(1, pool_id);
-    std::vector<AppendableVolume> out;
-    TL_TRY(for_each_row(q.value(), [&](const Stmt& r) {
-        out.push_back({r.i64(0), r.text(1), r.text(2), static_cast<std::uint32_t>(r.i64(3)),
-                       static_cast<std::uint32_t>(r.i64(4))});
-    }));
-    return out;
-}
-
-Result<std::vector<ReusableVolume>> reusable_volumes(Db& db, std::int64_t pool_id,
-                                                     const std::string& lender) {
-    auto q =
-        db.prepare("SELECT v.barcode, p.name FROM volumes v JOIN pools p ON p.id=v.pool_id WHERE "
-                   "(v.pool_id=? AND v.state='recyclable') OR (p.name=? AND p.id<>? AND "
-                   "(v.state='recyclable' OR (v.state='append' AND v.jobs=0 AND v.bytes=0))) "
-                   "ORDER BY (v.pool_id=?) DESC, coalesce(v.last_written, v.labeled), v.id");
-    if (!q) return q.error();
-    q->bind(1, pool_id).bind(2, lender).bind(3, pool_id).bind(4, pool_id);
-    std::vector<ReusableVolume> out;
-    TL_TRY(for_each_row(q.value(), [&](const Stmt& r) { out.push_back({r.text(0), r.text(1)}); }));
-    return out;
-}
-
 Status count_volume_job(Db& db, std::int64_t volume_id, long long now) {
     auto q = db.prepare("UPDATE volumes SET jobs=jobs+1, first_written=coalesce(first_written,"
                         "?) WHERE id=?");

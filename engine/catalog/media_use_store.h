@@ -30,24 +30,6 @@ Result<std::optional<PoolEncryption>> pool_encryption(Db& db, std::int64_t pool_
 // The id of the pool of that name, created (with defaults) when missing.
 Result<std::int64_t> ensure_pool(Db& db, const std::string& name);
 
-// Appendable volumes of the pool, fullest first.
-struct AppendableVolume {
-    std::int64_t id = 0;
-    std::string barcode;
-    std::string uuid_hex;
-    std::uint32_t next_file = 0;
-    std::uint32_t block_size = 0;
-};
-Result<std::vector<AppendableVolume>> appendable_volumes(Db& db, std::int64_t pool_id);
-// Recyclable volumes of the pool first, then volumes `lender` (the Scratch pool) can lend:
-// recyclable, or appendable and still empty; each the least recently written first.
-struct ReusableVolume {
-    std::string barcode;
-    std::string pool;
-};
-Result<std::vector<ReusableVolume>> reusable_volumes(Db& db, std::int64_t pool_id,
-                                                     const std::string& lender);
-
 // One more job wrote the volume (the first at `now`, unix seconds).
 Status count_volume_job(Db& db, std::int64_t volume_id, long long now);
 // One more mount of the volume.

@@ -35,12 +35,14 @@ using Usable = std::function<bool(const std::string&)>;
 // volume before starting the next, as administrators expect).
 Result<std::vector<Candidate>> appendable(catalog::Db& db, std::int64_t pool_id,
                                           std::uint32_t block_size, const Usable& usable) {
-    auto rows = catalog::appendable_volumes(db, pool_id);
+    auto rows = catalog::usable_volumes(db, pool_id);
     if (!rows) return rows.error();
     std::vector<Candidate> out;
     for (const auto& v : rows.value()) {
-        if (!usable(v.barcode) || v.block_size != block_size) continue;
-        out.push_back({v.id, v.barcode, v.uuid_hex, v.next_file});
+        if (v.use != catalog::VolumeUse::Append || !usable(v.barcode) ||
+            static_cast<std::uint32_t>(v.block_size) != block_size)
+            continue;
+        out.push_back({v.id, v.barcode, v.uuid_hex, static_cast<std::uint32_t>(v.next_file)});
     }
     return out;
 }
@@ -48,12 +50,12 @@ Result<std::vector<Candidate>> appendable(catalog::Db& db, std::int64_t pool_id,
 // Rules 2 and 3: recyclable volumes of the pool, then empty volumes lent by the Scratch pool.
 Result<std::vector<Reuse>> reusable(catalog::Db& db, std::int64_t pool_id,
                                     const std::string& pool_name, const Usable& usable) {
-    auto rows = catalog::reusable_volumes(db, pool_id, media::kScratchPool);
+    auto rows = catalog::usable_volumes(db, pool_id);
     if (!rows) return rows.error();
     std::vector<Reuse> out;
     for (const auto& v : rows.value()) {
-        if (!usable(v.barcode)) continue;
-        out.push_back({v.barcode, v.pool == pool_name
+        if (v.use == catalog::VolumeUse::Append || !usable(v.barcode)) continue;
+        out.push_back({v.barcode, v.use == catalog::VolumeUse::Recycle
                                       ? "recycled for pool " + pool_name
                                       : "borrowed from pool " + v.pool + " by pool " + pool_name});
     }

@@ -74,7 +74,10 @@ job::JobReport record_failure(Engine& engine, const JobDefinition& d, const std:
                                                 r.ended, job::to_json(r).dump()});
     if (id) {
         r.job_id = id.value();
-        (void)catalog::set_job_report(db, r.job_id, job::to_json(r).dump());
+        if (auto st = catalog::set_job_report(db, r.job_id, job::to_json(r).dump()); !st)
+            log::get("schedule")
+                ->error("cannot store the report of job {} ('{}'): {}", r.job_id, d.name,
+                        st.error().message);
     } else {
         log::get("schedule")
             ->error("cannot record the failure of '{}' in the history: {}", d.name,
