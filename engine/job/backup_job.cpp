@@ -78,6 +78,7 @@ struct DriveSlot {
     std::size_t index = 0;
     std::string name;
     std::int64_t session_id = 0;
+    format::Uuid session_uuid;
     std::uint32_t next_stream = 1;
     DriveSignal signal;
     std::deque<source::SourceSpec> initial;
@@ -299,6 +300,11 @@ Result<JobReport> run_backup(Engine& engine, const BackupOptions& o,
         ss->device = source_device(spec);
         ss->drive = sp->name;
         const std::uint32_t stream_id = sp->next_stream++;
+        auto sealer = encryption->sealer_for(sp->session_uuid, stream_id, o.block_size);
+        if (!sealer) {
+            log->error("cannot encrypt {}: {}", spec.text, sealer.error().message);
+            return std::nullopt;
+        }
         auto ins2 =
             jobdb->prepare("INSERT INTO savesets(job_id,session_id,stream_id,source,kind,codec,"
                            "base_id) VALUES(?,?,?,?,?,?,?)");
@@ -323,6 +329,7 @@ Result<JobReport> run_backup(Engine& engine, const BackupOptions& o,
         const std::size_t half = std::max<std::size_t>(64 * 1024, o.read_buffer / 2);
         ss->channel = std::make_unique<StreamChannel>(sp->signal, 2, half);
         ss->writer = std::make_unique<StreamWriter>(*ss->channel, codec.value());
+        ss->writer->set_sealer(std::move(sealer.value()));
         ReaderContext rc;
         rc.saveset_id = ss->saveset_id;
         rc.walk = o.walk;
@@ -383,6 +390,7 @@ Result<JobReport> run_backup(Engine& engine, const BackupOptions& o,
                       .run();
         if (!st) return finish_failed(st.error());
         cfg.session_id = slot->session_id = jobdb->last_insert_rowid();
+        slot->session_uuid = cfg.session_uuid;
         if (auto es = encrypt_session(*encryption, jobdb.value(), cfg); !es)
             return finish_failed(es.error());
         DriveSlot* sp = slot.get();
