@@ -50,7 +50,9 @@ KeyImportDialog::KeyImportDialog(std::string home, QString keyId, QWidget* paren
     box->addLayout(form);
     box->addWidget(problem_);
     box->addWidget(buttons);
-    setMinimumWidth(520);
+    setMinimumWidth(560);
+    text->setMinimumHeight(text->heightForWidth(560 - 2 * box->contentsMargins().left()));
+    adjustSize();
 
     connect(browse, &QPushButton::clicked, this, [this] {
         const QString f = QFileDialog::getOpenFileName(this, tr("Key export file"), file_->text());
@@ -92,6 +94,7 @@ void KeyImportDialog::imported(const QString& id, const QString& error) {
     if (!error.isEmpty()) {
         log::get("ui")->error("key import for a restore: {}", error.toStdString());
         problem_->setText(tr("Not imported: %1").arg(error));
+        adjustSize(); // the wrapped problem text gets its lines
         return;
     }
     if (id != keyId_) {
