@@ -13,8 +13,9 @@ PACKAGES=(
   # (OpenSSL 3 libcrypto: AES-256-GCM, scrypt, HKDF)
   libspdlog-dev libsqlite3-dev sqlite3 nlohmann-json3-dev libxxhash-dev liblz4-dev libzstd-dev
   zlib1g-dev libacl1-dev libssl-dev
-  # the service's HTTP/JSON API on a Unix socket (server and client library)
-  libcpp-httplib-dev
+  # the service's HTTP/JSON API on a Unix socket (server and client library); the openssl
+  # command makes the throw-away TLS certificate of the remote-listener test
+  libcpp-httplib-dev openssl
   # real tape libraries are driven through mtx; GUI tests and screenshots without a display
   mtx xvfb xauth
 )

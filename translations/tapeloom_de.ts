@@ -2268,6 +2268,61 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
 </context>
 <context>
+    <name>tl::ui::KeyImportDialog</name>
+    <message>
+        <source>&amp;Import and continue</source>
+        <translation>&amp;Importieren und fortfahren</translation>
+    </message>
+    <message>
+        <source>Key needed</source>
+        <translation>Schlüssel benötigt</translation>
+    </message>
+    <message>
+        <source>The files to restore are encrypted with key %1, which is not in this data directory&apos;s key store. Import it from the file it was exported to (tapeloom-cli key export) with that export&apos;s passphrase; the restore then continues.</source>
+        <translation>Die wiederherzustellenden Dateien sind mit dem Schlüssel %1 verschlüsselt, der nicht im Schlüsselspeicher dieses Datenverzeichnisses liegt. Importieren Sie ihn aus der Datei, in die er exportiert wurde (tapeloom-cli key export), mit der Passphrase dieses Exports; danach wird die Wiederherstellung fortgesetzt.</translation>
+    </message>
+    <message>
+        <source>Key export file</source>
+        <translation>Datei des Schlüsselexports</translation>
+    </message>
+    <message>
+        <source>Passphrase of the key export</source>
+        <translation>Passphrase des Schlüsselexports</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>&amp;Durchsuchen …</translation>
+    </message>
+    <message>
+        <source>Export &amp;file:</source>
+        <translation>Export&amp;datei:</translation>
+    </message>
+    <message>
+        <source>&amp;Passphrase:</source>
+        <translation>&amp;Passphrase:</translation>
+    </message>
+    <message>
+        <source>Why the key was not imported</source>
+        <translation>Warum der Schlüssel nicht importiert wurde</translation>
+    </message>
+    <message>
+        <source>Choose the file the key was exported to.</source>
+        <translation>Wählen Sie die Datei, in die der Schlüssel exportiert wurde.</translation>
+    </message>
+    <message>
+        <source>Importing…</source>
+        <translation>Wird importiert …</translation>
+    </message>
+    <message>
+        <source>Not imported: %1</source>
+        <translation>Nicht importiert: %1</translation>
+    </message>
+    <message>
+        <source>That file holds key %1, not the key %2 the restore needs.</source>
+        <translation>Diese Datei enthält den Schlüssel %1, nicht den Schlüssel %2, den die Wiederherstellung braucht.</translation>
+    </message>
+</context>
+<context>
     <name>tl::ui::LibraryPage</name>
     <message>
         <source>Library</source>
@@ -3818,6 +3873,10 @@ cmd:&apos;pg_dump db&apos;</translation>
     <message>
         <source>Nothing to restore yet: there is no backup in the catalog. Back up first with File ▸ Back up now… (Ctrl+B) or a job on the Jobs page; its files then appear here to tick.</source>
         <translation>Noch nichts wiederherzustellen: Der Katalog enthält keine Sicherung. Zuerst mit Datei ▸ Jetzt sichern … (Strg+B) oder einem Auftrag auf der Seite Aufträge sichern; ihre Dateien erscheinen dann hier zum Ankreuzen.</translation>
+    </message>
+    <message>
+        <source>The chosen files are encrypted with key %1, which is not in the key store: import it to continue.</source>
+        <translation>Die gewählten Dateien sind mit dem Schlüssel %1 verschlüsselt, der nicht im Schlüsselspeicher liegt: Importieren Sie ihn, um fortzufahren.</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,7 @@
 #include "catalog/session_store.h"
 
+#include "catalog/text_rows.h"
+
 namespace tl::catalog {
 
 namespace {
@@ -45,6 +47,21 @@ Result<std::optional<SessionKey>> saveset_session_key(Db& db, std::int64_t saves
                    "SELECT coalesce(se.key_id, ''), se.names_sealed FROM savesets s JOIN "
                    "sessions se ON se.id=s.session_id WHERE s.id=?",
                    saveset_id);
+}
+
+Result<std::vector<std::string>> needed_key_ids(Db& db, std::int64_t saveset_id,
+                                                std::int64_t job_id) {
+    auto q = db.prepare(saveset_id ? "SELECT DISTINCT se.key_id FROM savesets s JOIN sessions "
+                                     "se ON se.id=s.session_id WHERE s.id=? AND "
+                                     "coalesce(se.key_id, '')<>''"
+                                   : "SELECT DISTINCT se.key_id FROM savesets s JOIN sessions "
+                                     "se ON se.id=s.session_id WHERE s.job_id=? AND s.clone_of "
+                                     "IS NULL AND coalesce(se.key_id, '')<>''");
+    if (!q) return q.error();
+    q->bind(1, saveset_id ? saveset_id : job_id);
+    std::vector<std::string> ids;
+    TL_TRY(for_each_row(q.value(), [&](const Stmt& r) { ids.push_back(r.text(0)); }));
+    return ids;
 }
 
 Status set_session_key(Db& db, std::int64_t session_id, const std::string& key_id,

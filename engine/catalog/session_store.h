@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "catalog/db.h"
 
@@ -23,6 +24,10 @@ struct SessionKey {
 // nullopt when there is no such session (or save set).
 Result<std::optional<SessionKey>> session_key(Db& db, std::int64_t session_id);
 Result<std::optional<SessionKey>> saveset_session_key(Db& db, std::int64_t saveset_id);
+// The distinct key ids ("" left out) the save set needs, or (saveset_id 0) the original save
+// sets of the job need.
+Result<std::vector<std::string>> needed_key_ids(Db& db, std::int64_t saveset_id,
+                                                std::int64_t job_id);
 Status set_session_key(Db& db, std::int64_t session_id, const std::string& key_id,
                        bool names_sealed);
 

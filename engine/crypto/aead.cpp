@@ -19,6 +19,17 @@ bool fits_int(std::size_t n) {
 
 Aes256Gcm::Aes256Gcm(const SecretKey& key) : key_(key), ctx_(EVP_CIPHER_CTX_new()) {}
 
+// The key schedule is set up once per direction; each unit then only sets its nonce.
+bool Aes256Gcm::start(bool encrypt, const std::uint8_t* nonce) {
+    const int dir = encrypt ? 1 : 0;
+    const std::uint8_t* key = dir == direction_ ? nullptr : key_.data();
+    const EVP_CIPHER* cipher = dir == direction_ ? nullptr : EVP_aes_256_gcm();
+    const int ok = encrypt ? EVP_EncryptInit_ex2(ctx_, cipher, key, nonce, nullptr)
+                           : EVP_DecryptInit_ex2(ctx_, cipher, key, nonce, nullptr);
+    direction_ = ok == 1 ? dir : -1;
+    return ok == 1;
+}
+
 Aes256Gcm::~Aes256Gcm() {
     EVP_CIPHER_CTX_free(ctx_);
 }
@@ -28,8 +39,7 @@ Status Aes256Gcm::seal(const std::uint8_t* nonce, const std::uint8_t* aad, std::
                        std::uint8_t* tag) {
     if (!ctx_ || !fits_int(n) || !fits_int(aad_len)) return crypto_error("no context");
     int len = 0;
-    if (EVP_EncryptInit_ex2(ctx_, EVP_aes_256_gcm(), key_.data(), nonce, nullptr) != 1)
-        return crypto_error("init failed");
+    if (!start(true, nonce)) return crypto_error("init failed");
     if (aad_len && EVP_EncryptUpdate(ctx_, nullptr, &len, aad, static_cast<int>(aad_len)) != 1)
         return crypto_error("associated data failed");
     if (n && EVP_EncryptUpdate(ctx_, out, &len, in, static_cast<int>(n)) != 1)
@@ -45,8 +55,7 @@ Status Aes256Gcm::open(const std::uint8_t* nonce, const std::uint8_t* aad, std::
                        const std::uint8_t* tag) {
     if (!ctx_ || !fits_int(n) || !fits_int(aad_len)) return crypto_error("no context");
     int len = 0;
-    if (EVP_DecryptInit_ex2(ctx_, EVP_aes_256_gcm(), key_.data(), nonce, nullptr) != 1)
-        return crypto_error("init failed");
+    if (!start(false, nonce)) return crypto_error("init failed");
     if (aad_len && EVP_DecryptUpdate(ctx_, nullptr, &len, aad, static_cast<int>(aad_len)) != 1)
         return crypto_error("associated data failed");
     if (n && EVP_DecryptUpdate(ctx_, out, &len, in, static_cast<int>(n)) != 1)

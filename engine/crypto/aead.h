@@ -32,8 +32,10 @@ public:
                 const std::uint8_t* in, std::size_t n, std::uint8_t* out, const std::uint8_t* tag);
 
 private:
+    bool start(bool encrypt, const std::uint8_t* nonce);
     SecretKey key_;
     evp_cipher_ctx_st* ctx_ = nullptr;
+    int direction_ = -1; // 1 encrypt, 0 decrypt: the context's key schedule; -1 none yet
 };
 
 // Fills `n` bytes from OpenSSL's CSPRNG (RAND_bytes). Internal error when it cannot.

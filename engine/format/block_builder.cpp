@@ -73,6 +73,21 @@ void BlockBuilder::end_chunk(std::size_t payload_len) {
     ++chunk_count_;
 }
 
+void BlockBuilder::end_sealed_chunk(std::size_t payload_len) {
+    assert(open_ && seal_.cipher && payload_len > 0 && payload_len <= open_capacity_);
+    add_chunk_flags(chunk_flags::kSealed);
+    open_ = false;
+    open_capacity_ = 0;
+    std::uint8_t* h = buf_ + pos_;
+    const std::size_t sealed_len = payload_len + kSealTagSize;
+    store_u32(h + 16, static_cast<std::uint32_t>(sealed_len));
+    const std::size_t end = pos_ + kChunkHeaderSize + sealed_len;
+    const std::size_t aligned = std::min(align_up(end), len_);
+    std::memset(buf_ + end, 0, aligned - end);
+    pos_ = aligned;
+    ++chunk_count_;
+}
+
 void BlockBuilder::seal_open_chunk(std::size_t payload_len) {
     std::uint8_t* h = buf_ + pos_;
     ChunkView v;
@@ -80,8 +95,7 @@ void BlockBuilder::seal_open_chunk(std::size_t payload_len) {
     v.flags = load_u16(h + 4);
     v.stream_offset = load_u64(h + 8);
     v.first_boundary = load_u32(h + 20);
-    const SealParams p =
-        seal_params(stamp_.session_uuid, stamp_.session_block_seq, chunk_count_, v);
+    const SealParams p = stream_seal_params(stamp_.session_uuid, v);
     std::uint8_t* data = h + kChunkHeaderSize;
     // A failing EVP call on a valid key is a broken crypto library. The clear text must not
     // reach the tape: the chunk is zeroed and the writer fails the job (seal_failed()).
@@ -98,7 +112,7 @@ void BlockBuilder::finish(std::uint32_t tape_file, std::uint32_t block_in_file) 
     std::memset(buf_ + pos_, 0, len_ - pos_);
     std::uint8_t* h = buf_;
     std::memcpy(h, kBlockMagic, 4);
-    store_u16(h + 4, seal_.cipher ? kBlockVersionSealed : kBlockVersion);
+    store_u16(h + 4, seal_.cipher ? kBlockVersionStreamSealed : kBlockVersion);
     store_u16(h + 6, stamp_.flags);
     store_u32(h + 8, static_cast<std::uint32_t>(len_));
     store_u32(h + 12, static_cast<std::uint32_t>(pos_ - kBlockHeaderSize));

@@ -35,7 +35,8 @@ public:
     // the builder's use). Nothing is written until begin_chunk()/finish().
     void reset(std::uint8_t* buffer, std::size_t block_len, const BlockStamp& stamp);
     // A session written with a key: every chunk the policy covers is sealed in end_chunk()
-    // and the block is written as version 2. Kept across reset(); the cipher must outlive use.
+    // (unless its producer sealed it: end_sealed_chunk()) and the block is written as version 3.
+    // Kept across reset(); the cipher must outlive use.
     void set_seal_policy(const SealPolicy& policy) { seal_ = policy; }
 
     // Payload bytes the next chunk can carry, after its 24-byte header (0 if none fits).
@@ -52,6 +53,10 @@ public:
     void add_chunk_flags(std::uint16_t flags);
     // Closes the open chunk with `payload_len` bytes (1..capacity; 0 drops the chunk).
     void end_chunk(std::size_t payload_len);
+
+    // Closes the open chunk holding a chunk its producer sealed already (stream_seal_params):
+    // `payload_len` (1..capacity) bytes of ciphertext, then its tag. Needs a seal policy.
+    void end_sealed_chunk(std::size_t payload_len);
 
     std::uint32_t chunk_count() const { return chunk_count_; }
     bool has_open_chunk() const { return open_; }

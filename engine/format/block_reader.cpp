@@ -41,6 +41,10 @@ BlockHeader read_header(const std::uint8_t* h) {
     return bh;
 }
 
+bool known_block_version(std::uint16_t v) {
+    return v == kBlockVersion || v == kBlockVersionSealed || v == kBlockVersionStreamSealed;
+}
+
 Error corrupt(const BlockHeader& h, const std::string& what) {
     return make_error(ErrorKind::Corrupt, "block " + std::to_string(h.session_block_seq) +
                                               " (tape file " + std::to_string(h.tape_file) +
@@ -68,11 +72,12 @@ Result<BlockHeader> peek_block_header(const std::uint8_t* block, std::size_t n) 
     if (std::memcmp(block, kBlockMagic, 4) != 0)
         return make_error(ErrorKind::Corrupt, "not a Tapeloom data block (no MXB1 magic)");
     BlockHeader h = read_header(block);
-    if (h.version != kBlockVersion && h.version != kBlockVersionSealed)
+    if (!known_block_version(h.version))
         return make_error(ErrorKind::Unsupported,
                           "block " + std::to_string(h.session_block_seq) + " has format version " +
-                              std::to_string(h.version) + "; this build reads version " +
-                              std::to_string(kBlockVersion));
+                              std::to_string(h.version) + "; this build reads versions " +
+                              std::to_string(kBlockVersion) + " to " +
+                              std::to_string(kBlockVersionStreamSealed));
     return h;
 }
 
@@ -95,14 +100,14 @@ Status BlockReader::parse(const std::uint8_t* block, std::size_t n) {
                               hex32(crc) + ")");
     // The CRC matched, so what follows only fails for a newer format, a writer bug or a
     // forged block. The version is checked after the CRC so a flipped bit reads as Corrupt.
-    if (h.version != kBlockVersion && h.version != kBlockVersionSealed)
+    if (!known_block_version(h.version))
         return make_error(ErrorKind::Unsupported,
                           "block " + std::to_string(h.session_block_seq) + " has format version " +
                               std::to_string(h.version) + "; this build reads versions " +
-                              std::to_string(kBlockVersion) + " and " +
-                              std::to_string(kBlockVersionSealed));
+                              std::to_string(kBlockVersion) + " to " +
+                              std::to_string(kBlockVersionStreamSealed));
     const std::uint16_t known_chunk_flags =
-        h.version == kBlockVersionSealed ? chunk_flags::kAllSealed : chunk_flags::kAll;
+        h.version == kBlockVersion ? chunk_flags::kAll : chunk_flags::kAllSealed;
     if ((h.flags & ~block_flags::kAll) != 0 || load_u32(block + 60) != 0)
         return corrupt(h, "unknown flags or reserved bits set");
     if (h.payload_len > n - kBlockHeaderSize)

@@ -22,6 +22,19 @@ SealParams seal_params(const Uuid& session, std::uint64_t block_seq, std::uint32
     return p;
 }
 
+SealParams stream_seal_params(const Uuid& session, const ChunkView& chunk) {
+    SealParams p = seal_params(session, 0, 0, chunk);
+    store_u32(p.nonce.data(), chunk.stream_id);
+    store_u64(p.nonce.data() + 4, chunk.stream_offset);
+    return p;
+}
+
+std::size_t sealed_unit_size(std::size_t block_size) {
+    constexpr std::size_t kUnitsPerBlock = 4;
+    const std::size_t slot = (block_size - kBlockHeaderSize) / kUnitsPerBlock;
+    return (slot - kChunkHeaderSize - kSealTagSize) & ~(kChunkAlign - 1);
+}
+
 bool has_sealed_chunks(std::span<const ChunkView> chunks) {
     for (const auto& c : chunks)
         if (c.flags & chunk_flags::kSealed) return true;
@@ -52,7 +65,9 @@ Result<std::uint32_t> unseal_chunks(std::uint8_t* block, const BlockHeader& head
                               chunk_place(header, i, c) + " is encrypted and no key was given");
         const std::size_t n = c.length - kSealTagSize;
         std::uint8_t* data = block + (c.data - block);
-        const SealParams p = seal_params(header.session_uuid, header.session_block_seq, i, c);
+        const SealParams p = header.version == kBlockVersionSealed
+                                 ? seal_params(header.session_uuid, header.session_block_seq, i, c)
+                                 : stream_seal_params(header.session_uuid, c);
         if (!cipher->open(p, data, n, data + n)) {
             c.data = nullptr;
             ++failed;

@@ -5,12 +5,16 @@
 // itself is behind ChunkCipher (engine/crypto/ implements it with OpenSSL), so format/ stays
 // free of a crypto library.
 //
-// Nonce (96 bits): u64 session_block_seq, u32 chunk index in the block — unique inside a
-// session, whose chunk key is derived from the session UUID. A block rewritten on the next
-// volume at end of medium keeps its seq and its chunks, so it carries the same ciphertext.
-// Associated data: session UUID, session_block_seq, chunk index, and the chunk header's
-// stream_id, flags, stream_offset and first_boundary: a chunk moved, reordered or relabelled
-// fails its authentication like a changed byte.
+// Block version 3 (written now): a chunk is sealed where its stream is produced, before the
+// multiplexer places it, so its nonce names its place in the stream: u32 stream_id, u64
+// stream_offset — unique inside a session (each stream byte is written once; a block rewritten
+// on the next volume at end of medium carries the same ciphertext), whose chunk key is derived
+// from the session UUID. Associated data: session UUID, zero (8 + 4 bytes), and the chunk
+// header's stream_id, flags, stream_offset and first_boundary: a relabelled chunk fails its
+// authentication like a changed byte; a chunk moved to another block still names its stream
+// place, which is where the reader puts it.
+// Block version 2 (still read): nonce u64 session_block_seq, u32 chunk index in the block;
+// the associated data holds both in place of the zeros.
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -52,9 +56,16 @@ struct SealPolicy {
     }
 };
 
-// Nonce and associated data of chunk `index` of a block (flags without kSealed).
+// Nonce and associated data of chunk `index` of a version 2 block (flags without kSealed).
 SealParams seal_params(const Uuid& session, std::uint64_t block_seq, std::uint32_t index,
                        const ChunkView& chunk);
+// Nonce and associated data of a chunk of a version 3 block (flags without kSealed).
+SealParams stream_seal_params(const Uuid& session, const ChunkView& chunk);
+
+// The payload of a chunk a stream's producer seals (version 3): four such chunks, each with
+// its header and tag, fill a block of `block_size` exactly, so whole sealed chunks pack blocks
+// without waste. A multiple of 8.
+std::size_t sealed_unit_size(std::size_t block_size);
 
 // Decrypts, in place, every sealed chunk of a parsed block and turns its view into the clear
 // payload (tag removed, kSealed cleared). `block` is the buffer the views point into.

@@ -26,6 +26,10 @@ inline constexpr std::uint16_t kBlockVersion = 1;
 // §3.4 A block of a session written with a key: may carry sealed (encrypted) chunks. Readers
 // of version 1 refuse it as unsupported instead of reading ciphertext as data.
 inline constexpr std::uint16_t kBlockVersionSealed = 2;
+// §3.4 Version 3: as 2, but a sealed chunk's nonce and associated data name its place in the
+// stream (stream id, stream offset), not in the block, so a chunk is sealed where its stream is
+// produced and can be copied into any block unchanged.
+inline constexpr std::uint16_t kBlockVersionStreamSealed = 3;
 inline constexpr std::size_t kBlockHeaderSize = 64;
 
 // §3.2 Chunks: 24-byte header, payload, zero padding to the next multiple of 8.

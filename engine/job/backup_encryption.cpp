@@ -53,6 +53,15 @@ BackupEncryption::cipher_for(const format::Uuid& session) const {
     return std::shared_ptr<const format::ChunkCipher>(std::move(c.value()));
 }
 
+Result<std::unique_ptr<ChunkSealer>> BackupEncryption::sealer_for(const format::Uuid& session,
+                                                                  std::uint32_t stream_id,
+                                                                  std::size_t block_size) const {
+    if (!enabled()) return std::unique_ptr<ChunkSealer>();
+    auto c = crypto::SessionCipher::create(key_, session);
+    if (!c) return c.error();
+    return std::make_unique<ChunkSealer>(std::move(c.value()), session, stream_id, block_size);
+}
+
 namespace {
 // (key id, names sealed) of a session, or of the session holding a save set.
 Result<std::pair<std::string, bool>>
@@ -89,6 +98,21 @@ Status require_saveset_key(catalog::Db& db, const std::string& home, std::int64_
     auto key = crypto::KeyStore::in_home(home).load(k->first);
     if (!key) return key.error();
     return {};
+}
+
+Result<std::vector<std::string>> missing_keys(catalog::Db& db, const std::string& home,
+                                              std::int64_t saveset_id, std::int64_t job_id) {
+    auto ids = catalog::needed_key_ids(db, saveset_id, job_id);
+    if (!ids) return ids.error();
+    const auto store = crypto::KeyStore::in_home(home);
+    std::vector<std::string> missing;
+    for (const auto& id : ids.value()) {
+        auto key = store.load(id);
+        if (key) continue;
+        if (key.error().kind != ErrorKind::KeyMissing) return key.error();
+        missing.push_back(id);
+    }
+    return missing;
 }
 
 Status record_session_encryption(catalog::Db& db, std::int64_t session_id,

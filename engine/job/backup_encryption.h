@@ -5,12 +5,14 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "catalog/db.h"
 #include "crypto/secret.h"
 #include "format/chunk_seal.h"
 #include "format/session_header.h"
 #include "format/uuid.h"
+#include "job/chunk_sealer.h"
 
 namespace tl::job {
 
@@ -31,6 +33,10 @@ public:
     const format::SessionEncryption& header() const { return header_; }
     // A new cipher for one media session (its key derived from the session UUID).
     Result<std::shared_ptr<const format::ChunkCipher>> cipher_for(const format::Uuid& s) const;
+    // The sealer of one stream of media session `s` (job/chunk_sealer.h), with a cipher of its
+    // own for the stream's reader thread; nullptr when the backup is written in clear.
+    Result<std::unique_ptr<ChunkSealer>> sealer_for(const format::Uuid& s, std::uint32_t stream_id,
+                                                    std::size_t block_size) const;
 
 private:
     format::SessionEncryption header_;
@@ -49,6 +55,12 @@ Status inherit_session_encryption(catalog::Db& db, const std::string& home,
 // The key a save set needs must be in the store: KeyMissing naming the key id otherwise
 // (checked before a restore writes anything).
 Status require_saveset_key(catalog::Db& db, const std::string& home, std::int64_t saveset_id);
+
+// The key ids that the save set `saveset_id` (or, when 0, every save set of job `job_id`)
+// needs and that <home>/keys lacks, each once: what a console asks the user to import before
+// a restore starts.
+Result<std::vector<std::string>> missing_keys(catalog::Db& db, const std::string& home,
+                                              std::int64_t saveset_id, std::int64_t job_id);
 
 // Records a session's key id (NULL when clear) in the catalog.
 Status record_session_encryption(catalog::Db& db, std::int64_t session_id,

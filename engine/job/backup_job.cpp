@@ -82,6 +82,7 @@ struct DriveSlot {
     std::size_t index = 0;
     std::string name;
     std::int64_t session_id = 0;
+    format::Uuid session_uuid;
     std::uint32_t next_stream = 1;
     DriveSignal signal;
     std::deque<source::SourceSpec> initial;
@@ -290,6 +291,11 @@ Result<JobReport> run_backup(Engine& engine, const BackupOptions& o,
         ss->device = source_device(spec);
         ss->drive = sp->name;
         const std::uint32_t stream_id = sp->next_stream++;
+        auto sealer = encryption->sealer_for(sp->session_uuid, stream_id, o.block_size);
+        if (!sealer) {
+            log->error("cannot encrypt {}: {}", spec.text, sealer.error().message);
+            return std::nullopt;
+        }
         const auto base = levels->bases.find(spec.text);
         catalog::NewSaveset row;
         row.job_id = job_id;
@@ -308,6 +314,7 @@ Result<JobReport> run_backup(Engine& engine, const BackupOptions& o,
         const std::size_t half = std::max<std::size_t>(64 * 1024, o.read_buffer / 2);
         ss->channel = std::make_unique<StreamChannel>(sp->signal, 2, half);
         ss->writer = std::make_unique<StreamWriter>(*ss->channel, codec.value());
+        ss->writer->set_sealer(std::move(sealer.value()));
         ReaderContext rc;
         rc.saveset_id = ss->saveset_id;
         rc.walk = o.walk;
@@ -362,6 +369,7 @@ Result<JobReport> run_backup(Engine& engine, const BackupOptions& o,
                                             slot->name, o.block_size);
         if (!session) return finish_failed(session.error());
         cfg.session_id = slot->session_id = session.value();
+        slot->session_uuid = cfg.session_uuid;
         if (auto es = encrypt_session(*encryption, jobdb.value(), cfg); !es)
             return finish_failed(es.error());
         DriveSlot* sp = slot.get();

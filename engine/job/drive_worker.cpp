@@ -7,6 +7,7 @@
 #include "common/log.h"
 #include "format/block.h"
 #include "format/stream_start.h"
+#include "job/chunk_sealer.h"
 
 namespace tl::job {
 
@@ -127,34 +128,41 @@ Status DriveWorker::run() {
     return {};
 }
 
-Status DriveWorker::place_chunk(Active& s, StreamBuffer& b) {
-    if (b.consumed == b.size) return {}; // an empty last buffer
+Status DriveWorker::make_room(std::size_t need) {
+    if (block_open_ && builder_.free_for_chunk() < need) TL_TRY(flush_block(false));
     if (!block_open_) {
         builder_.reset(block_.data(), cfg_.block_size,
                        {cfg_.session_uuid, block_seq_, volume_seq_, format::block_flags::kData});
         block_open_ = true;
     }
-    if (builder_.free_for_chunk() < kMinChunk) {
-        TL_TRY(flush_block(false));
-        builder_.reset(block_.data(), cfg_.block_size,
-                       {cfg_.session_uuid, block_seq_, volume_seq_, format::block_flags::kData});
-        block_open_ = true;
-    }
+    return {};
+}
+
+Status DriveWorker::place_chunk(Active& s, StreamBuffer& b) {
+    if (b.consumed == b.size) return {}; // an empty last buffer
+    if (b.seal_failed || (b.sealed_unit && !cfg_.cipher))
+        return make_error(ErrorKind::Io, "drive " + std::to_string(cfg_.drive_index) + ": stream " +
+                                             std::to_string(s.a.stream_id) +
+                                             " could not be encrypted; the job fails");
+    // A sealed unit goes whole into one chunk; clear bytes fill what the block has left.
+    const std::size_t left = b.size - b.consumed;
+    const std::size_t unit = b.sealed_unit ? std::min(b.sealed_unit, left) : 0;
+    TL_TRY(make_room(unit ? unit : kMinChunk));
+    const std::size_t len = unit ? unit : std::min(builder_.free_for_chunk(), left);
     const std::uint64_t off = b.offset + b.consumed;
-    const std::size_t len = std::min(builder_.free_for_chunk(), b.size - b.consumed);
     Placement pl{s.a.stream_id, off, off + len, {}};
     auto it = std::lower_bound(b.boundaries.begin(), b.boundaries.end(), off);
     for (; it != b.boundaries.end() && *it < off + len; ++it)
         pl.boundaries.push_back(*it);
-    std::uint16_t flags = 0;
-    if (off == 0) flags |= format::chunk_flags::kStreamBegin;
-    if (b.last && b.consumed + len == b.size) flags |= format::chunk_flags::kStreamEnd;
-    const std::uint32_t fb = pl.boundaries.empty()
-                                 ? format::kNoBoundary
-                                 : static_cast<std::uint32_t>(pl.boundaries.front() - off);
-    std::uint8_t* dst = builder_.begin_chunk(s.a.stream_id, off, flags, fb);
+    const ChunkFields f = chunk_fields(b, b.consumed, len);
+    std::uint8_t* dst = builder_.begin_chunk(s.a.stream_id, off, f.flags, f.first_boundary);
     std::memcpy(dst, b.data.get() + b.consumed, len);
-    builder_.end_chunk(len);
+    if (unit) {
+        std::memcpy(dst + len, b.tags[b.consumed / b.sealed_unit].data(), format::kSealTagSize);
+        builder_.end_sealed_chunk(len);
+    } else {
+        builder_.end_chunk(len);
+    }
     placements_.push_back(std::move(pl));
     b.consumed += len;
     s.next_offset = off + len;

@@ -46,8 +46,10 @@ struct DriveWorkerConfig {
     // false: completed objects go to the volume's trailer index only, not to the catalog's file
     // entries (a clone: the original's entries describe its stream, docs/media.md).
     bool catalog_files = true;
-    // A session written with a key (docs/format.md §3.4): chunks are sealed with `cipher`
-    // after compression; the session header records `encryption`. Unset: written in clear.
+    // A session written with a key (docs/format.md §3.4): the streams' producers seal their
+    // chunks (job/chunk_sealer.h); what reaches the drive in clear (control records, a
+    // clone's feed) is sealed here with `cipher`. The session header records `encryption`.
+    // Unset: written in clear.
     std::shared_ptr<const format::ChunkCipher> cipher;
     format::SessionEncryption encryption;
 };
@@ -116,6 +118,7 @@ private:
     Status open_tape_file(format::HeaderKind kind);
     Status close_tape_file(bool volume_full);
     Status place_chunk(Active& s, StreamBuffer& b);
+    Status make_room(std::size_t need); // an open block with `need` bytes free for a chunk
     Status flush_block(bool force);
     Status write_current_block();
     Status write_control(const std::vector<std::uint8_t>& record);

@@ -19,11 +19,11 @@ StreamWriter::StreamWriter(StreamChannel& channel, codec::CodecSpec codec)
     : ch_(channel), codec_(codec), compressor_(codec) {}
 
 Status StreamWriter::publish() {
-    if (cur_) {
-        ch_.publish(cur_);
-        cur_ = nullptr;
-    }
-    return {};
+    if (!cur_) return {};
+    Status sealed = sealer_ ? sealer_->seal(*cur_) : Status{};
+    ch_.publish(cur_); // even when sealing failed: the multiplexer then fails the job
+    cur_ = nullptr;
+    return sealed;
 }
 
 Status StreamWriter::ensure(std::size_t want) {

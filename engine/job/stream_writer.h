@@ -3,10 +3,12 @@
 // StreamChannel, reading file data straight into the buffer that goes to the multiplexer.
 // Used by one reader thread.
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "codec/compressor.h"
 #include "format/object.h"
+#include "job/chunk_sealer.h"
 #include "job/stream_channel.h"
 
 namespace tl::job {
@@ -25,6 +27,8 @@ public:
     Status end_object(const format::ObjectTrailer& trailer, FileRecord record);
     // Publishes the last buffer, marked as the end of the stream.
     Status finish();
+    // An encrypted session: every buffer is sealed on this thread before it is published.
+    void set_sealer(std::unique_ptr<ChunkSealer> sealer) { sealer_ = std::move(sealer); }
 
     std::uint64_t offset() const { return offset_; } // stream bytes written so far
     std::uint64_t raw_bytes() const { return raw_bytes_; }
@@ -44,6 +48,7 @@ private:
     std::vector<std::uint8_t> scratch_; // header encoding, compression input
     std::vector<std::uint8_t> packed_;
     bool raw_in_scratch_ = false;
+    std::unique_ptr<ChunkSealer> sealer_;
 };
 
 } // namespace tl::job

@@ -2,6 +2,7 @@
 
 #include <sys/stat.h>
 
+#include "codec/crc32c.h"
 #include "crypto/aead.h"
 #include "crypto/kdf.h"
 #include "crypto/key_store.h"
@@ -10,6 +11,7 @@
 #include "format/bytes.h"
 #include "format/chunk_seal.h"
 #include "format/session_header.h"
+#include "job/chunk_sealer.h"
 
 using namespace tl;
 
@@ -149,7 +151,7 @@ private Q_SLOTS:
         const auto clear = sealed_block(block, cipher->get(), true, session);
         auto h = format::peek_block_header(block.data(), block.size());
         QVERIFY(h);
-        QCOMPARE(h->version, format::kBlockVersionSealed);
+        QCOMPARE(h->version, format::kBlockVersionStreamSealed);
         {
             auto copy = block;
             auto p = format::parse_block(copy.data(), copy.size());
@@ -175,6 +177,119 @@ private Q_SLOTS:
             QCOMPARE(std::size_t(p->chunks[i].length), clear[i].size());
             QVERIFY(std::equal(clear[i].begin(), clear[i].end(), p->chunks[i].data));
         }
+    }
+
+    // A stream's producer seals its buffer in units (job/chunk_sealer.h); the multiplexer copies
+    // each unit whole into a chunk; a reader opens the chunks like any sealed chunk.
+    void chunksSealedByTheProducerOpenInTheBlock() {
+        const auto session = format::Uuid::random();
+        const std::size_t block_size = format::kMinBlockSize;
+        const std::size_t unit = format::sealed_unit_size(block_size);
+        QVERIFY(unit % 8 == 0);
+        QCOMPARE(4 * (format::kChunkHeaderSize + unit + format::kSealTagSize),
+                 block_size - format::kBlockHeaderSize); // four units fill a block exactly
+        auto own = crypto::SessionCipher::create(key_of(8), session);
+        QVERIFY(own);
+        job::ChunkSealer sealer(std::move(own.value()), session, 5, block_size);
+        job::StreamBuffer buf(3 * unit);
+        buf.size = 2 * unit + 100;
+        buf.offset = 0;
+        buf.last = true;
+        buf.boundaries = {0, unit + 10};
+        for (std::size_t i = 0; i < buf.size; ++i)
+            buf.data[i] = static_cast<std::uint8_t>('a' + i % 26);
+        const std::vector<std::uint8_t> clear(buf.data.get(), buf.data.get() + buf.size);
+        QVERIFY(sealer.seal(buf));
+        QCOMPARE(buf.tags.size(), std::size_t(3));
+        QVERIFY(!std::equal(clear.begin(), clear.begin() + 64, buf.data.get()));
+
+        auto drive_cipher = crypto::SessionCipher::create(key_of(8), session);
+        QVERIFY(drive_cipher);
+        std::vector<std::uint8_t> block(block_size, 0);
+        format::BlockBuilder b;
+        b.set_seal_policy({drive_cipher->get(), true});
+        b.reset(block.data(), block.size(), {session, 3, 0, format::block_flags::kData});
+        for (std::size_t at = 0, i = 0; at < buf.size; at += unit, ++i) {
+            const std::size_t len = std::min(unit, buf.size - at);
+            QVERIFY(b.free_for_chunk() >= len);
+            const auto f = job::chunk_fields(buf, at, len);
+            std::uint8_t* p = b.begin_chunk(5, at, f.flags, f.first_boundary);
+            std::memcpy(p, buf.data.get() + at, len);
+            std::memcpy(p + len, buf.tags[i].data(), format::kSealTagSize);
+            b.end_sealed_chunk(len);
+        }
+        b.finish(1, 1);
+        auto p = format::parse_block(block.data(), block.size());
+        QVERIFY2(p, p ? "" : p.error().message.c_str());
+        QCOMPARE(p->header.version, format::kBlockVersionStreamSealed);
+        QCOMPARE(p->chunks.size(), std::size_t(3));
+        auto other = crypto::SessionCipher::create(key_of(9), session);
+        QVERIFY(other);
+        {
+            auto copy = block;
+            auto q = format::parse_block(copy.data(), copy.size());
+            QVERIFY(q);
+            auto bad = format::unseal_chunks(copy.data(), q->header, q->chunks, other->get());
+            QVERIFY(bad);
+            QCOMPARE(bad.value(), 3u); // another key opens nothing
+        }
+        auto n = format::unseal_chunks(block.data(), p->header, p->chunks, drive_cipher->get());
+        QVERIFY(n);
+        QCOMPARE(n.value(), 0u);
+        std::vector<std::uint8_t> back;
+        for (const auto& c : p->chunks)
+            back.insert(back.end(), c.data, c.data + c.length);
+        QVERIFY(back == clear);
+        QCOMPARE(p->chunks[1].first_boundary, std::uint32_t(10));
+        QVERIFY(p->chunks[2].flags & format::chunk_flags::kStreamEnd);
+    }
+
+    // A block written by the first encrypting builds (version 2: nonce = block seq and chunk
+    // index) still opens with this build.
+    void versionTwoBlocksStillOpen() {
+        const auto session = format::Uuid::random();
+        auto cipher = crypto::SessionCipher::create(key_of(10), session);
+        QVERIFY(cipher);
+        std::vector<std::uint8_t> block(format::kMinBlockSize, 0);
+        format::BlockBuilder b; // clear builder: the version-2 sealing is done by hand below
+        b.reset(block.data(), block.size(), {session, 77, 0, format::block_flags::kData});
+        std::vector<std::vector<std::uint8_t>> clear;
+        std::vector<std::size_t> heads;
+        std::size_t pos = format::kBlockHeaderSize;
+        for (std::uint32_t i = 0; i < 2; ++i) {
+            std::vector<std::uint8_t> payload(500 + i * 3, static_cast<std::uint8_t>('k' + i));
+            std::uint8_t* p = b.begin_chunk(i + 1, 100 * i, 0, 0);
+            std::memcpy(p, payload.data(), payload.size());
+            format::ChunkView v;
+            v.stream_id = i + 1;
+            v.stream_offset = 100 * i;
+            v.first_boundary = 0;
+            const auto params = format::seal_params(session, 77, i, v);
+            QVERIFY(cipher.value()->seal(params, p, payload.size(), p + payload.size()));
+            b.end_chunk(payload.size() + format::kSealTagSize);
+            heads.push_back(pos);
+            pos = (pos + format::kChunkHeaderSize + payload.size() + format::kSealTagSize + 7) &
+                  ~std::size_t(7);
+            clear.push_back(payload);
+        }
+        b.finish(1, 2);
+        format::store_u16(block.data() + 4, format::kBlockVersionSealed);
+        for (auto at : heads)
+            format::store_u16(block.data() + at + 4, format::chunk_flags::kSealed);
+        std::uint32_t crc = codec::crc32c(block.data(), 20);
+        const std::uint8_t zeros[4] = {0, 0, 0, 0};
+        crc = codec::crc32c(zeros, 4, crc);
+        crc = codec::crc32c(block.data() + 24, block.size() - 24, crc);
+        format::store_u32(block.data() + 20, crc);
+
+        auto p = format::parse_block(block.data(), block.size());
+        QVERIFY2(p, p ? "" : p.error().message.c_str());
+        QCOMPARE(p->header.version, format::kBlockVersionSealed);
+        auto n = format::unseal_chunks(block.data(), p->header, p->chunks, cipher->get());
+        QVERIFY(n);
+        QCOMPARE(n.value(), 0u);
+        for (std::size_t i = 0; i < clear.size(); ++i)
+            QVERIFY(std::equal(clear[i].begin(), clear[i].end(), p->chunks[i].data));
     }
 
     void flippedByteFailsOnlyItsChunk() {

@@ -17,7 +17,9 @@
 #include "api/engine.h"
 #include "bridge/task_board.h"
 #include "common/log.h"
+#include "job/backup_encryption.h"
 #include "models/restore_tree_model.h"
+#include "pages/restore/key_import_dialog.h"
 #include "pages/restore/restore_report_view.h"
 #include "pages/restore/restore_search_panel.h"
 #include "pages/restore/restore_source_picker.h"
@@ -53,7 +55,7 @@ void merge(std::vector<RestoreRequest>& into, const std::vector<RestoreRequest>&
 } // namespace
 
 RestorePage::RestorePage(Engine& engine, QWidget* parent)
-    : QWidget(parent), runner_(new RestoreRunner(engine, this)),
+    : QWidget(parent), engine_(engine), runner_(new RestoreRunner(engine, this)),
       picker_(new RestoreSourcePicker(catalog_path(engine), this)),
       model_(new RestoreTreeModel(catalog_path(engine), 1000, this)), tree_(new QTreeView(this)),
       search_(new RestoreSearchPanel(model_, this)),
@@ -223,7 +225,44 @@ std::vector<job::RestoreOptions> RestorePage::plannedRuns() const {
     return runs;
 }
 
+QString RestorePage::missingKey(const std::vector<job::RestoreOptions>& runs) {
+    for (const auto& r : runs) {
+        if (!r.what.saveset_id && !r.what.job_id) continue; // by source: the restore reports it
+        auto missing =
+            job::missing_keys(engine_.catalog(), engine_.home(), r.what.saveset_id, r.what.job_id);
+        if (!missing) {
+            log::get("ui")->warn("restore page: cannot check the keys: {}",
+                                 missing.error().message);
+            continue; // the restore itself then names what is wrong
+        }
+        if (!missing->empty()) return QString::fromStdString(missing->front());
+    }
+    return {};
+}
+
+void RestorePage::askForKey(const QString& keyId, const std::vector<job::RestoreOptions>& runs,
+                            bool run) {
+    fail(tr("The chosen files are encrypted with key %1, which is not in the key store: import "
+            "it to continue.")
+             .arg(keyId));
+    if (keyPrompt_) keyPrompt_->close();
+    keyPrompt_ = new KeyImportDialog(engine_.home(), keyId, this);
+    keyPrompt_->setAttribute(Qt::WA_DeleteOnClose);
+    connect(keyPrompt_, &QDialog::accepted, this, [this, runs, run] {
+        report_->setStatus(QString());
+        launch(runs, run); // asks again if yet another key is missing
+    });
+    keyPrompt_->open();
+}
+
 bool RestorePage::launch(const std::vector<job::RestoreOptions>& runs, bool run) {
+    if (!runner_->isRunning()) {
+        const QString key = missingKey(runs);
+        if (!key.isEmpty()) {
+            askForKey(key, runs, run);
+            return false;
+        }
+    }
     QString error;
     const bool ok = run ? runner_->start(runs, &error) : runner_->plan(runs, &error);
     if (!ok) {

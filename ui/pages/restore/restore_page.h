@@ -9,10 +9,13 @@
 // is shown again (cartridges may have moved meanwhile).
 // The page uses the Engine only through its RestoreRunner while it runs; the tree and lists read
 // the catalog through their own read-only connections. GUI thread only.
+#include <QPointer>
 #include <QWidget>
+#include <string>
 #include <vector>
 
 #include "bridge/restore_runner.h"
+#include "pages/restore/key_import_dialog.h"
 
 class QPushButton;
 class QTimer;
@@ -56,6 +59,8 @@ public:
     RestoreTargetPanel* targetPanel() const { return target_; }
     RestoreReportView* reportView() const { return report_; }
     RestoreRunner* runner() const { return runner_; }
+    // Open while the page asks for a key the chosen files need (nullptr otherwise).
+    KeyImportDialog* keyPrompt() const { return keyPrompt_; }
 
 Q_SIGNALS:
     void finished(const tl::ui::RestoreSummary& result);
@@ -68,10 +73,14 @@ protected:
 private:
     void showView(qint64 jobId, const QString& source, qint64 at);
     bool launch(const std::vector<job::RestoreOptions>& runs, bool run);
+    // The first key id `runs` need that the key store lacks ("" when none is missing).
+    QString missingKey(const std::vector<job::RestoreOptions>& runs);
+    void askForKey(const QString& keyId, const std::vector<job::RestoreOptions>& runs, bool run);
     void fail(const QString& message);
     void forgetOutcome();
     void updateButtons();
 
+    Engine& engine_;
     RestoreRunner* runner_;
     RestoreSourcePicker* picker_;
     RestoreTreeModel* model_;
@@ -86,6 +95,7 @@ private:
     QPushButton* cancelButton_;
     QTimer* poll_;
     bool shownOnce_ = false;
+    QPointer<KeyImportDialog> keyPrompt_;
 };
 
 } // namespace tl::ui

@@ -1,0 +1,109 @@
+#include "pages/restore/key_import_dialog.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPointer>
+#include <QPushButton>
+#include <QVBoxLayout>
+#include <thread>
+
+#include "common/log.h"
+#include "crypto/key_store.h"
+
+namespace tl::ui {
+
+KeyImportDialog::KeyImportDialog(std::string home, QString keyId, QWidget* parent)
+    : QDialog(parent), home_(std::move(home)), keyId_(std::move(keyId)), file_(new QLineEdit(this)),
+      passphrase_(new QLineEdit(this)), problem_(new QLabel(this)),
+      import_(new QPushButton(tr("&Import and continue"), this)) {
+    setWindowTitle(tr("Key needed"));
+    auto* text = new QLabel(
+        tr("The files to restore are encrypted with key %1, which is not in this data "
+           "directory's key store. Import it from the file it was exported to (tapeloom-cli key "
+           "export) with that export's passphrase; the restore then continues.")
+            .arg(keyId_),
+        this);
+    text->setWordWrap(true);
+    file_->setAccessibleName(tr("Key export file"));
+    passphrase_->setEchoMode(QLineEdit::Password);
+    passphrase_->setAccessibleName(tr("Passphrase of the key export"));
+    auto* browse = new QPushButton(tr("&Browse…"), this);
+    auto* fileRow = new QHBoxLayout;
+    fileRow->addWidget(file_, 1);
+    fileRow->addWidget(browse);
+    auto* form = new QFormLayout;
+    form->addRow(tr("Export &file:"), fileRow);
+    form->addRow(tr("&Passphrase:"), passphrase_);
+    problem_->setWordWrap(true);
+    problem_->setAccessibleName(tr("Why the key was not imported"));
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
+    buttons->addButton(import_, QDialogButtonBox::ActionRole);
+    import_->setDefault(true);
+    auto* box = new QVBoxLayout(this);
+    box->addWidget(text);
+    box->addLayout(form);
+    box->addWidget(problem_);
+    box->addWidget(buttons);
+    setMinimumWidth(560);
+    text->setMinimumHeight(text->heightForWidth(560 - 2 * box->contentsMargins().left()));
+    adjustSize();
+
+    connect(browse, &QPushButton::clicked, this, [this] {
+        const QString f = QFileDialog::getOpenFileName(this, tr("Key export file"), file_->text());
+        if (!f.isEmpty()) file_->setText(f);
+    });
+    connect(import_, &QPushButton::clicked, this, &KeyImportDialog::startImport);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+}
+
+QString KeyImportDialog::problem() const {
+    return problem_->text();
+}
+
+void KeyImportDialog::startImport() {
+    if (file_->text().isEmpty()) {
+        problem_->setText(tr("Choose the file the key was exported to."));
+        return;
+    }
+    import_->setEnabled(false);
+    problem_->setText(tr("Importing…"));
+    QPointer<KeyImportDialog> self(this);
+    std::thread([self, home = home_, file = file_->text().toStdString(),
+                 pass = passphrase_->text().toStdString()] {
+        auto k = crypto::KeyStore::in_home(home).import_key(file, pass,
+                                                            QDateTime::currentSecsSinceEpoch());
+        const QString id = k ? QString::fromStdString(k->id) : QString();
+        const QString error = k ? QString() : QString::fromStdString(k.error().message);
+        QMetaObject::invokeMethod(
+            QCoreApplication::instance(),
+            [self, id, error] {
+                if (self) self->imported(id, error);
+            },
+            Qt::QueuedConnection);
+    }).detach();
+}
+
+void KeyImportDialog::imported(const QString& id, const QString& error) {
+    import_->setEnabled(true);
+    if (!error.isEmpty()) {
+        log::get("ui")->error("key import for a restore: {}", error.toStdString());
+        problem_->setText(tr("Not imported: %1").arg(error));
+        adjustSize(); // the wrapped problem text gets its lines
+        return;
+    }
+    if (id != keyId_) {
+        problem_->setText(
+            tr("That file holds key %1, not the key %2 the restore needs.").arg(id, keyId_));
+        return;
+    }
+    log::get("ui")->info("key {} imported for a restore", id.toStdString());
+    accept();
+}
+
+} // namespace tl::ui
