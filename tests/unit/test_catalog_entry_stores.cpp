@@ -8,6 +8,7 @@
 #include "catalog/saveset_store.h"
 #include "catalog/schema.h"
 #include "catalog/session_store.h"
+#include "catalog/volume_store.h"
 
 // The stores the jobs write and read the catalog through (no SQL in engine/job): what a backup
 // stores through them is what a restore, a verify and a browse read back.
@@ -109,10 +110,11 @@ private Q_SLOTS:
         QCOMPARE(extents->front().barcode, std::string("TST001L9"));
         QCOMPARE(extents->front().start_pos, std::uint64_t(7));
 
-        auto volumes = tl::catalog::appendable_volumes(*db_, pool_);
+        auto volumes = tl::catalog::usable_volumes(*db_, pool_);
         QVERIFY(volumes.ok());
         QCOMPARE(volumes->size(), std::size_t(1));
-        QCOMPARE(volumes->front().next_file, 2u);
+        QCOMPARE(volumes->front().use, tl::catalog::VolumeUse::Append);
+        QCOMPARE(volumes->front().next_file, std::int64_t(2));
     }
     void viewOfAChainAppliesDeletions() {
         tl::catalog::NewSaveset incr;
