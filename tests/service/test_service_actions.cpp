@@ -4,6 +4,7 @@
 #include "client/service_client.h"
 #include "common/home.h"
 #include "fixture_tree.h"
+#include "service_guard.h"
 
 using tltest::run_cli;
 using tltest::with_home;
@@ -23,14 +24,6 @@ class TestServiceActions : public QObject {
         return r.exit_code == 0 ? r.text().trimmed().toLong() : 0;
     }
 
-    struct StopAtExit {
-        QString home;
-        ~StopAtExit() {
-            tl::client::ServiceClient c(home.toStdString());
-            if (c.service()) run_cli(with_home(home, {"service", "stop"}));
-        }
-    };
-
 private Q_SLOTS:
     void restoreVerifyScanAndLabelRunInTheService() {
         QTemporaryDir d;
@@ -40,7 +33,7 @@ private Q_SLOTS:
                                        tltest::random_bytes(30000 + i * 999, 11 + i)));
         const long pid = start(home);
         QVERIFY(pid > 0);
-        StopAtExit guard{home};
+        tltest::ServiceGuard guard{home};
         auto backup =
             run_cli(with_home(home, {"backup", "--source", src, "--drives", "1", "--json"}));
         QVERIFY2(backup.exit_code == 0, backup.err.constData());
@@ -90,7 +83,7 @@ private Q_SLOTS:
         const QString home = d.path() + "/home", src = d.path() + "/src", to = d.path() + "/r";
         QVERIFY(tltest::write_file(src + "/a.bin", tltest::random_bytes(50000, 3)));
         QVERIFY(start(home) > 0);
-        StopAtExit guard{home};
+        tltest::ServiceGuard guard{home};
         QCOMPARE(run_cli(with_home(home, {"backup", "--source", src, "--drives", "1"})).exit_code,
                  0);
         tl::client::ServiceClient c(s(home));

@@ -6,6 +6,7 @@
 #include "client/service_client.h"
 #include "fixture_tree.h"
 #include "raw_http.h"
+#include "service_guard.h"
 
 using tltest::run_cli;
 using tltest::with_home;
@@ -18,14 +19,6 @@ class TestServiceRemote : public QObject {
     Q_OBJECT
 
     static std::string s(const QString& q) { return q.toStdString(); }
-
-    struct StopAtExit {
-        QString home;
-        ~StopAtExit() {
-            tl::client::ServiceClient c(home.toStdString());
-            if (c.service()) run_cli(with_home(home, {"service", "stop"}));
-        }
-    };
 
     // A throw-away self-signed certificate for 127.0.0.1.
     static bool make_certificate(const QString& dir) {
@@ -69,7 +62,7 @@ private Q_SLOTS:
             run_cli(with_home(home, {"service", "start", "--listen", listen, "--tls-cert", ca,
                                      "--tls-key", d.path() + "/key.pem"}));
         QVERIFY2(started.exit_code == 0, started.err.constData());
-        StopAtExit guard{home};
+        tltest::ServiceGuard guard{home};
         const QStringList remote = {"--connect", url, "--token", token, "--ca-cert", ca};
 
         auto status = run_cli(QStringList{"service", "status", "--json"} + remote);

@@ -7,6 +7,7 @@
 #include "fixture_tree.h"
 #include "raw_http.h"
 #include "service/event_hub.h"
+#include "service_guard.h"
 
 using tltest::run_cli;
 using tltest::with_home;
@@ -18,14 +19,6 @@ class TestServiceStreams : public QObject {
     Q_OBJECT
 
     static std::string s(const QString& q) { return q.toStdString(); }
-
-    struct StopAtExit {
-        QString home;
-        ~StopAtExit() {
-            tl::client::ServiceClient c(home.toStdString());
-            if (c.service()) run_cli(with_home(home, {"service", "stop"}));
-        }
-    };
 
     static int count(const std::vector<tltest::SseEvent>& events, const std::string& type) {
         int n = 0;
@@ -75,7 +68,7 @@ private Q_SLOTS:
             QVERIFY(tltest::write_file(src + QString("/f%1.bin").arg(i),
                                        tltest::random_bytes(40000 + i * 999, 5 + i)));
         QCOMPARE(run_cli(with_home(home, {"service", "start"})).exit_code, 0);
-        StopAtExit guard{home};
+        tltest::ServiceGuard guard{home};
         const std::string sock = s(home) + "/tapeloom.sock";
         // Clients that send their request and never read a byte.
         const int stalled_events = tltest::stalled_get(sock, "/v1/events");
@@ -132,7 +125,7 @@ private Q_SLOTS:
         QProcess follower;
         follower.start(QStringLiteral(TAPELOOM_CLI),
                        with_home(home, {"events", "--count", "3", "--json"}));
-        StopAtExit guard{home};
+        tltest::ServiceGuard guard{home};
         QTRY_VERIFY_WITH_TIMEOUT(run_cli(with_home(home, {"service", "status"})).exit_code == 0,
                                  30000);
         QVERIFY(QFileInfo::exists(home + "/logs/service.log"));
