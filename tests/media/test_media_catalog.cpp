@@ -10,6 +10,7 @@
 #include "media/reconcile.h"
 #include "media/volume_catalog.h"
 #include "schedule/job_definition.h"
+#include "temp_catalog.h"
 
 using namespace tl;
 using namespace tl::media;
@@ -21,16 +22,9 @@ using std::chrono::hours;
 class TestMediaCatalog : public QObject {
     Q_OBJECT
 
-    QTemporaryDir dir_;
-    int n_ = 0;
+    tltest::TempCatalogs catalogs_;
 
-    catalog::Db fresh() {
-        auto db =
-            catalog::Db::open(dir_.path().toStdString() + "/c" + std::to_string(++n_) + ".db");
-        if (!db) qFatal("%s", db.error().message.c_str());
-        if (auto st = catalog::migrate(db.value()); !st) qFatal("%s", st.error().message.c_str());
-        return std::move(db.value());
-    }
+    catalog::Db fresh() { return catalogs_.fresh(); }
     static std::int64_t volume(catalog::Db& db, const std::string& bc, const std::string& state,
                                const std::string& pool = "Default", int slot = 0) {
         auto q = db.prepare("INSERT INTO volumes(barcode, pool_id, state, block_size, labeled, "
@@ -273,7 +267,7 @@ private Q_SLOTS:
         const long long t0 = now(clock);
         schedule::JobDefinition d;
         d.name = "keep-long";
-        d.sources = {dir_.path().toStdString()};
+        d.sources = {catalogs_.path()};
         d.retention_days = 60;
         // Stored as the store stores it (its validation wants a configured library).
         auto add = db.prepare("INSERT INTO job_definitions(name, spec, created, updated) "

@@ -7,6 +7,7 @@
 #include "catalog/schema.h"
 #include "catalog/volume_store.h"
 #include "media/pool.h"
+#include "temp_catalog.h"
 
 using namespace tl;
 
@@ -16,16 +17,9 @@ using namespace tl;
 class TestUsableVolumes : public QObject {
     Q_OBJECT
 
-    QTemporaryDir dir_;
-    int n_ = 0;
+    tltest::TempCatalogs catalogs_;
 
-    catalog::Db fresh() {
-        auto db =
-            catalog::Db::open(dir_.path().toStdString() + "/c" + std::to_string(++n_) + ".db");
-        if (!db) qFatal("%s", db.error().message.c_str());
-        if (auto st = catalog::migrate(db.value()); !st) qFatal("%s", st.error().message.c_str());
-        return std::move(db.value());
-    }
+    catalog::Db fresh() { return catalogs_.fresh(); }
     struct Vol {
         std::string barcode, pool, state;
         long long bytes = 0, jobs = 0, last_written = 0;
