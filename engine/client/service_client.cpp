@@ -221,7 +221,8 @@ Error ServiceClient::stopped(const Error& e, const std::string& what) const {
 }
 
 Status ServiceClient::follow(const std::string& path,
-                             const std::function<bool(const StreamEvent&)>& on_event) {
+                             const std::function<bool(const StreamEvent&)>& on_event,
+                             const std::function<bool()>& keep_going) {
     auto cli = connect();
     const httplib::Headers headers = {{service::kApiHeader, std::to_string(service::kApiMajor)}};
     SseParser parser;
@@ -239,7 +240,7 @@ Status ServiceClient::follow(const std::string& path,
                 error_body.append(data, n);
                 return true;
             }
-            stopped = !parser.feed(data, n, on_event);
+            stopped = !parser.feed(data, n, on_event) || (keep_going && !keep_going());
             return !stopped;
         });
     if (stopped) return {};

@@ -95,7 +95,11 @@ public:
     // While following something the service runs: an error of a call that found no service
     // said as "service stopped" (Io), naming what was followed and what happens to it.
     Error stopped(const Error& e, const std::string& what) const;
-    Status follow(const std::string& path, const std::function<bool(const StreamEvent&)>& on_event);
+    // `keep_going`, when given, is asked on every chunk the stream delivers (events and the
+    // service's keep-alive each second): false ends the stream (Ok), so a watcher on another
+    // thread can stop within about a second even when no event comes.
+    Status follow(const std::string& path, const std::function<bool(const StreamEvent&)>& on_event,
+                  const std::function<bool()>& keep_going = {});
     Result<std::string> metrics(); // GET /metrics
 
 private:
