@@ -2941,8 +2941,8 @@ cmd:&apos;pg_dump db&apos;</translation>
         <translation>Verbindung zum Dienst</translation>
     </message>
     <message>
-        <source>The service holds this data directory: the console shows it read-only and sends backups to the service; other changes go through tapeloom-cli</source>
-        <translation>Der Dienst hält dieses Datenverzeichnis: Die Konsole zeigt es schreibgeschützt und sendet Sicherungen an den Dienst; andere Änderungen gehen über tapeloom-cli</translation>
+        <source>The service holds this data directory: the console shows it read-only and sends backups and restores to the service; other changes go through tapeloom-cli</source>
+        <translation>Der Dienst hält dieses Datenverzeichnis: Die Konsole zeigt es schreibgeschützt und sendet Sicherungen und Wiederherstellungen an den Dienst; andere Änderungen gehen über tapeloom-cli</translation>
     </message>
     <message>
         <source>The service started %1</source>

@@ -1,13 +1,16 @@
 #include <QLabel>
+#include <QSignalSpy>
 #include <QStatusBar>
 #include <QtTest>
 
 #include "../service/service_guard.h"
 #include "api/engine.h"
+#include "bridge/restore_runner.h"
 #include "bridge/service_connection.h"
 #include "cli_runner.h"
 #include "client/service_client.h"
 #include "fixture_tree.h"
+#include "pages/restore/restore_page.h"
 #include "shell/console_engine.h"
 #include "shell/main_window.h"
 
@@ -63,11 +66,24 @@ private Q_SLOTS:
             QVERIFY2(jobs.out.contains("\"status\":\"completed\"") ||
                          jobs.out.contains("\"status\": \"completed\""),
                      qPrintable(jobs.out));
-            auto out = d.path() + "/out";
-            auto restore = run_cli(with_home(home, {"restore", "--job", "1", "--to", out}));
-            QVERIFY2(restore.exit_code == 0, restore.err.constData());
+            // A restore of the Restore page runs in the service: the bytes come back.
+            auto* runner = window.restorePage()->runner();
+            QSignalSpy finished(runner, &tl::ui::RestoreRunner::finished);
+            tl::job::RestoreOptions restore;
+            restore.what.job_id = 1;
+            restore.to = (d.path() + "/out").toStdString();
+            QString error;
+            QVERIFY2(runner->start({restore}, &error), qPrintable(error));
+            QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
+            const auto result = finished.at(0).at(0).value<tl::ui::RestoreSummary>();
+            QCOMPARE(result.status, QStringLiteral("completed"));
+            QVERIFY(result.restored >= 3); // the three files (and their directory)
             QString diff;
-            QVERIFY2(tltest::same_tree(src, out + src, &diff), qPrintable(diff));
+            QVERIFY2(tltest::same_tree(src, d.path() + "/out" + src, &diff), qPrintable(diff));
+            QVERIFY(!result.jobIds.isEmpty());
+            auto shown = run_cli(
+                with_home(home, {"jobs", "show", QString::number(result.jobIds[0]), "--json"}));
+            QVERIFY2(shown.out.contains("restore"), shown.out.constData()); // the service's job
 
             // The service stops: the status bar says so; started again: the console is back.
             QCOMPARE(run_cli(with_home(home, {"service", "stop"})).exit_code, 0);

@@ -22,13 +22,14 @@ ServiceConnection::~ServiceConnection() {
     if (watcher_.joinable()) watcher_.join();
 }
 
-void ServiceConnection::publish(State state, const QString& summary) {
+void ServiceConnection::publish(State state, const QString& summary, long pid) {
     QMetaObject::invokeMethod(
         this,
-        [this, state, summary] {
+        [this, state, summary, pid] {
             if (state == state_ && summary == summary_) return;
             state_ = state;
             summary_ = summary;
+            pid_ = pid;
             Q_EMIT stateChanged(state, summary);
         },
         Qt::QueuedConnection);
@@ -53,7 +54,8 @@ bool ServiceConnection::follow_once(QString* lost) {
         *lost = QString::fromStdString(info.error().message);
         return false;
     }
-    publish(State::Connected, tr("Service pid %1 (API %2)").arg(info->pid).arg(info->api));
+    publish(State::Connected, tr("Service pid %1 (API %2)").arg(info->pid).arg(info->api),
+            info->pid);
     auto stop = stop_;
     auto st = client.follow(
         "/v1/events",

@@ -26,6 +26,7 @@ public:
     State state() const { return state_; }
     // For the status bar: "Service pid 1234 (API 1)", "Service stopped: ... reconnecting".
     QString summary() const { return summary_; }
+    long pid() const { return pid_; } // the service's process while Connected (else 0)
     // Submits an ad-hoc backup (the fields of a job definition, docs/api.md "Submitting a
     // backup") to the service; returns the queue entry's id, or 0 with `error` filled.
     qint64 submitBackup(const QByteArray& requestJson, QString* error) const;
@@ -38,11 +39,12 @@ Q_SIGNALS:
 private:
     void watch();                    // the watcher thread's loop
     bool follow_once(QString* lost); // one connection: service info, then the event stream
-    void publish(State state, const QString& summary);
+    void publish(State state, const QString& summary, long pid = 0);
 
     QString home_;
     State state_ = State::Connecting;
     QString summary_;
+    long pid_ = 0;
     std::shared_ptr<std::atomic<bool>> stop_ = std::make_shared<std::atomic<bool>>(false);
     std::thread watcher_;
 };

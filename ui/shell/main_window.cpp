@@ -361,11 +361,14 @@ void MainWindow::connectService() {
     connect(service_, &ServiceConnection::stateChanged, this,
             [this](ServiceConnection::State, const QString& summary) {
                 statusService_->setText(summary);
+                restore_->runner()->setService(QString::fromStdString(engine_.home()),
+                                               service_->pid());
             });
+    restore_->runner()->setService(QString::fromStdString(engine_.home()), 0);
     connect(service_, &ServiceConnection::jobEvent, this, &MainWindow::showServiceEvent);
     statusBar()->showMessage(tr("The service holds this data directory: the console shows it "
-                                "read-only and sends backups to the service; other changes go "
-                                "through tapeloom-cli"),
+                                "read-only and sends backups and restores to the service; other "
+                                "changes go through tapeloom-cli"),
                              15000);
 }
 
