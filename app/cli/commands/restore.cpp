@@ -53,35 +53,10 @@ Result<long long> parse_time(const std::string& s) {
         "--at '" + s + "' is not a time; use e.g. 2026-11-30, '2026-11-30 14:05' or unix seconds");
 }
 
-Result<job::SelectionRequest> request_from(const Args& a) {
-    job::SelectionRequest r;
-    for (auto [name, id] : {std::pair{"job", &r.job_id}, std::pair{"saveset", &r.saveset_id}}) {
-        if (!a.has(name)) continue;
-        auto v = parse_id(std::string("--") + name, a.get(name));
-        if (!v) return v.error();
-        *id = v.value();
-    }
-    r.source = a.get("source");
-    while (r.source.size() > 1 && r.source.back() == '/')
-        r.source.pop_back();
-    if (a.has("at")) {
-        auto t = parse_time(a.get("at"));
-        if (!t) return t.error();
-        r.at = t.value();
-    }
-    r.paths = a.all("path");
-    r.changes_only = a.has("changes-only");
-    if (!r.job_id && !r.saveset_id && r.source.empty())
-        return make_error(
-            ErrorKind::InvalidArgument,
-            "choose what to restore: --job ID, --saveset ID or --source S [--at TIME]");
-    return r;
-}
-
 int restore(Context& ctx) {
     const auto& a = ctx.args();
     job::RestoreOptions o;
-    auto req = request_from(a);
+    auto req = selection_from(a);
     if (!req) return ctx.fail(req.error());
     o.what = req.value();
     for (const auto& w : a.words())
@@ -202,7 +177,7 @@ Result<std::vector<job::BrowseRoot>> ls_roots(catalog::Db& db, const job::Select
 }
 
 int files_ls(Context& ctx) {
-    auto req = request_from(ctx.args());
+    auto req = selection_from(ctx.args());
     if (!req) return ctx.fail(req.error());
     const std::string asked = ctx.args().words().empty() ? "" : ctx.args().words().front();
     auto engine = ctx.engine();
@@ -242,16 +217,7 @@ int files_ls(Context& ctx) {
         return ctx.fail(make_error(ErrorKind::NotFound,
                                    "no directory " + asked +
                                        " in this backup; files ls without DIR lists its top"));
-    if (ctx.json()) {
-        ctx.print_json(arr);
-        return 0;
-    }
-    for (const auto& e : arr)
-        ctx.out() << std::setw(14) << std::right
-                  << (e["dir"].get<bool>() ? std::string("<dir>")
-                                           : std::to_string(e["size"].get<std::uint64_t>()))
-                  << "  " << e["name"].get<std::string>() << (e["dir"].get<bool>() ? "/" : "")
-                  << "\n";
+    print_file_list(ctx, arr);
     return 0;
 }
 
@@ -293,6 +259,45 @@ int files_versions(Context& ctx) {
 }
 } // namespace
 
+Result<job::SelectionRequest> selection_from(const Args& a) {
+
+    job::SelectionRequest r;
+    for (auto [name, id] : {std::pair{"job", &r.job_id}, std::pair{"saveset", &r.saveset_id}}) {
+        if (!a.has(name)) continue;
+        auto v = parse_id(std::string("--") + name, a.get(name));
+        if (!v) return v.error();
+        *id = v.value();
+    }
+    r.source = a.get("source");
+    while (r.source.size() > 1 && r.source.back() == '/')
+        r.source.pop_back();
+    if (a.has("at")) {
+        auto t = parse_time(a.get("at"));
+        if (!t) return t.error();
+        r.at = t.value();
+    }
+    r.paths = a.all("path");
+    r.changes_only = a.has("changes-only");
+    if (!r.job_id && !r.saveset_id && r.source.empty())
+        return make_error(
+            ErrorKind::InvalidArgument,
+            "choose what to restore: --job ID, --saveset ID or --source S [--at TIME]");
+    return r;
+}
+
+void print_file_list(Context& ctx, const nlohmann::json& entries) {
+    if (ctx.json()) {
+        ctx.print_json(entries);
+        return;
+    }
+    for (const auto& e : entries)
+        ctx.out() << std::setw(14) << std::right
+                  << (e["dir"].get<bool>() ? std::string("<dir>")
+                                           : std::to_string(e["size"].get<std::uint64_t>()))
+                  << "  " << e["name"].get<std::string>() << (e["dir"].get<bool>() ? "/" : "")
+                  << "\n";
+}
+
 void add_restore_commands(Registry& r) {
     const std::set<std::string> sel = {"job", "saveset", "source", "at", "path"};
     auto opts = sel;
@@ -309,11 +314,13 @@ void add_restore_commands(Registry& r) {
          {"dry-run", "wait-for-media", "changes-only"},
          restore});
     reads_only(r, [](const Args& a) { return a.has("dry-run"); });
+    auto ls_options = sel;
+    ls_options.insert("page-size");
     r.push_back({{"files", "ls"},
-                 "(--job ID | --source S [--at TIME]) [--changes-only] [DIR]",
+                 "(--job ID | --source S [--at TIME]) [--changes-only] [--page-size N] [DIR]",
                  "list a directory of a backup (the tree as of that backup; the newest at TIME "
-                 "for --source)",
-                 sel,
+                 "for --source; --page-size: entries per call to the service, default 1000)",
+                 ls_options,
                  {"changes-only"},
                  files_ls});
     reads_only(r);
