@@ -255,6 +255,11 @@ int files_ls(Context& ctx) {
     return 0;
 }
 
+// A path of a backup as the user named it: the source, then the path below it.
+std::string absolute(const std::string& source, const std::string& path) {
+    return !source.empty() && source.back() == '/' ? source + path : source + "/" + path;
+}
+
 // Entries of the view(s) whose name matches PATTERN (a glob with * ? [...], else a substring),
 // by path; at most --limit per view (the console's search asks for the same first page).
 int files_find(Context& ctx) {
@@ -292,8 +297,8 @@ int files_find(Context& ctx) {
         ctx.out() << std::setw(14) << std::right
                   << (e["dir"].get<bool>() ? std::string("<dir>")
                                            : std::to_string(e["size"].get<std::uint64_t>()))
-                  << "  " << e["path"].get<std::string>() << (e["dir"].get<bool>() ? "/" : "")
-                  << "\n";
+                  << "  " << absolute(e["source"].get<std::string>(), e["path"].get<std::string>())
+                  << (e["dir"].get<bool>() ? "/" : "") << "\n";
     return 0;
 }
 
