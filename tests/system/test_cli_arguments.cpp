@@ -88,7 +88,8 @@ private Q_SLOTS:
                 out << e.toObject().value("path").toString();
             return out;
         };
-        QCOMPARE(paths("*.txt"), QStringList({"docs/report.txt", "top.txt"}));
+        QCOMPARE(paths("*.txt"),
+                 QStringList({"top.txt", "docs/report.txt"})); // directory, then name
         QCOMPARE(paths("*.TXT"), QStringList());
         QCOMPARE(paths("REPORT"), QStringList({"docs/report.txt"}));
         QCOMPARE(paths("t?p.*"), QStringList({"top.txt"}));
