@@ -221,6 +221,53 @@ int files_ls(Context& ctx) {
     return 0;
 }
 
+// A path of a backup as the user named it: the source, then the path below it.
+std::string absolute(const std::string& source, const std::string& path) {
+    return !source.empty() && source.back() == '/' ? source + path : source + "/" + path;
+}
+
+// Entries of the view(s) whose name matches PATTERN (a glob with * ? [...], else a substring),
+// by path; at most --limit per view (the console's search asks for the same first page).
+int files_find(Context& ctx) {
+    if (ctx.args().words().empty())
+        return ctx.fail(make_error(ErrorKind::InvalidArgument,
+                                   "files find needs a PATTERN: a name glob such as '*.log' "
+                                   "(quoted) or a part of a name"));
+    const std::string pattern = ctx.args().words().front();
+    auto req = request_from(ctx.args());
+    if (!req) return ctx.fail(req.error());
+    auto limit = count_option(ctx.args(), "limit", 1, 100'000'000, 1000);
+    if (!limit) return ctx.fail(limit.error());
+    auto engine = ctx.engine();
+    if (!engine) return ctx.fail(engine.error());
+    auto& db = engine.value()->catalog();
+    auto roots = ls_roots(db, req.value());
+    if (!roots) return ctx.fail(roots.error());
+    nlohmann::json arr = nlohmann::json::array();
+    for (const auto& root : roots.value()) {
+        auto hits = job::search_names(db, root, pattern, static_cast<std::size_t>(limit.value()));
+        if (!hits) return ctx.fail(hits.error());
+        for (const auto& e : hits.value())
+            arr.push_back({{"name", e.name},
+                           {"path", e.path},
+                           {"dir", e.kind == 1},
+                           {"size", e.size},
+                           {"job", e.job_id},
+                           {"source", root.source}});
+    }
+    if (ctx.json()) {
+        ctx.print_json(arr);
+        return 0;
+    }
+    for (const auto& e : arr)
+        ctx.out() << std::setw(14) << std::right
+                  << (e["dir"].get<bool>() ? std::string("<dir>")
+                                           : std::to_string(e["size"].get<std::uint64_t>()))
+                  << "  " << absolute(e["source"].get<std::string>(), e["path"].get<std::string>())
+                  << (e["dir"].get<bool>() ? "/" : "") << "\n";
+    return 0;
+}
+
 int files_versions(Context& ctx) {
     if (ctx.args().words().empty())
         return ctx.fail(make_error(ErrorKind::InvalidArgument,
@@ -323,6 +370,16 @@ void add_restore_commands(Registry& r) {
                  ls_options,
                  {"changes-only"},
                  files_ls});
+    reads_only(r);
+    auto find_opts = sel;
+    find_opts.insert("limit");
+    r.push_back({{"files", "find"},
+                 "PATTERN (--job ID | --source S [--at TIME]) [--changes-only] [--limit N]",
+                 "entries of a backup whose name matches PATTERN ('*.log', or a part of a name), "
+                 "by path, at most N (1000) per source",
+                 find_opts,
+                 {"changes-only"},
+                 files_find});
     reads_only(r);
     r.push_back({{"files", "versions"},
                  "PATH",
