@@ -234,7 +234,7 @@ int files_find(Context& ctx) {
                                    "files find needs a PATTERN: a name glob such as '*.log' "
                                    "(quoted) or a part of a name"));
     const std::string pattern = ctx.args().words().front();
-    auto req = request_from(ctx.args());
+    auto req = selection_from(ctx.args());
     if (!req) return ctx.fail(req.error());
     auto limit = count_option(ctx.args(), "limit", 1, 100'000'000, 1000);
     if (!limit) return ctx.fail(limit.error());
