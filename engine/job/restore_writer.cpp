@@ -76,7 +76,8 @@ struct FileWrite {
     format::ObjectHeader h;
     int fd = -1;
     bool done = false;
-    bool mode_set = false; // created with its mode
+    bool mode_set = false;     // created with its mode
+    std::uint64_t written = 0; // bytes of it written so far (taken back when it is dropped)
 };
 
 struct SmallFile {
@@ -211,6 +212,7 @@ struct RestoreWriter::Impl {
         if (f.fd >= 0) ::close(f.fd);
         f.fd = -1;
         ::unlinkat(f.parent->get(), f.tmp.c_str(), 0);
+        self->bytes_ -= f.written; // the report counts what stays on disk
         outcome(f.rel, "failed", why);
     }
 
@@ -225,6 +227,7 @@ struct RestoreWriter::Impl {
             }
             put += static_cast<std::size_t>(w);
         }
+        f.written += n;
         self->bytes_ += n;
     }
 
