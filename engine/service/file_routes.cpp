@@ -9,23 +9,12 @@
 #include "service/api_context.h"
 #include "service/api_protocol.h"
 
+#include "service/query_params.h"
+
 namespace tl::service {
 
 namespace {
 constexpr std::int64_t kDefaultPage = 1000, kMaxPage = 10000;
-
-Result<std::int64_t> number_param(const httplib::Request& req, const char* name,
-                                  std::int64_t fallback) {
-    if (!req.has_param(name)) return fallback;
-    const std::string v = req.get_param_value(name);
-    char* end = nullptr;
-    const long long n = std::strtoll(v.c_str(), &end, 10);
-    if (v.empty() || *end || n < 0)
-        return make_error(ErrorKind::InvalidArgument, std::string("?") + name +
-                                                          "= takes a number (0 or more), not '" +
-                                                          v + "'");
-    return static_cast<std::int64_t>(n);
-}
 
 // Where a page starts: the view's index and the last name of the page before ("" = its start).
 struct Cursor {
@@ -48,11 +37,11 @@ Result<Cursor> cursor_param(const httplib::Request& req) {
 
 // The views the request names, as `files ls` chooses them.
 Result<std::vector<job::BrowseRoot>> roots_of(catalog::Db& db, const httplib::Request& req) {
-    auto job_id = number_param(req, "job", 0);
+    auto job_id = count_param(req, "job", 0);
     if (!job_id) return job_id.error();
-    auto saveset = number_param(req, "saveset", 0);
+    auto saveset = count_param(req, "saveset", 0);
     if (!saveset) return saveset.error();
-    auto at = number_param(req, "at", 0);
+    auto at = count_param(req, "at", 0);
     if (!at) return at.error();
     const std::string source = req.get_param_value("source");
     if (!job_id.value() && !saveset.value() && source.empty())
@@ -88,7 +77,7 @@ Status check_directory(catalog::Db& db, const std::vector<job::BrowseRoot>& root
 }
 
 Result<nlohmann::json> files_page(catalog::Db& db, const httplib::Request& req) {
-    auto limit = number_param(req, "limit", kDefaultPage);
+    auto limit = count_param(req, "limit", kDefaultPage);
     if (!limit) return limit.error();
     if (limit.value() == 0 || limit.value() > kMaxPage)
         return make_error(ErrorKind::InvalidArgument,

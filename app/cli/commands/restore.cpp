@@ -157,6 +157,12 @@ int restore(Context& ctx) {
     return exit_code_for_job_status(res.report.status);
 }
 
+// One entry of `files ls` / `files find` as their --json rows.
+template <class Entry> nlohmann::json entry_json(const Entry& e, const job::BrowseRoot& root) {
+    return {{"name", e.name}, {"path", e.path},  {"dir", e.kind == 1},
+            {"size", e.size}, {"job", e.job_id}, {"source", root.source}};
+}
+
 // The view(s) `files ls` lists: the job's file-tree save sets, one save set, or the newest
 // backup of a source at a time; with --changes-only each save set alone (no chain).
 Result<std::vector<job::BrowseRoot>> ls_roots(catalog::Db& db, const job::SelectionRequest& r) {
@@ -203,12 +209,7 @@ int files_ls(Context& ctx) {
             auto page = job::list_directory(db, root, dir, after, kPage);
             if (!page) return ctx.fail(page.error());
             for (const auto& e : page.value())
-                arr.push_back({{"name", e.name},
-                               {"path", e.path},
-                               {"dir", e.kind == 1},
-                               {"size", e.size},
-                               {"job", e.job_id},
-                               {"source", root.source}});
+                arr.push_back(entry_json(e, root));
             if (page->size() < kPage) break;
             after = page->back().name;
         }
@@ -248,12 +249,7 @@ int files_find(Context& ctx) {
         auto hits = job::search_names(db, root, pattern, static_cast<std::size_t>(limit.value()));
         if (!hits) return ctx.fail(hits.error());
         for (const auto& e : hits.value())
-            arr.push_back({{"name", e.name},
-                           {"path", e.path},
-                           {"dir", e.kind == 1},
-                           {"size", e.size},
-                           {"job", e.job_id},
-                           {"source", root.source}});
+            arr.push_back(entry_json(e, root));
     }
     if (ctx.json()) {
         ctx.print_json(arr);
