@@ -16,6 +16,7 @@ Result<MetricsInput> gather(const ApiContext& ctx, catalog::Db& db) {
     auto vols = read_volumes_by_state(db);
     if (!vols) return vols.error();
     in.volumes_by_state = std::move(vols.value());
+    in.streams = ctx.events.streams();
     auto size = read_catalog_size(db);
     if (!size) return size.error();
     in.catalog = size.value();

@@ -48,6 +48,8 @@ std::string metrics_text(const MetricsInput& in) {
     o << "tapeloom_jobs_running " << in.jobs_running << "\n";
     head(o, "tapeloom_queue_length", "gauge", "Queued runs waiting to start.");
     o << "tapeloom_queue_length " << in.queue_waiting << "\n";
+    head(o, "tapeloom_api_streams", "gauge", "Event and live streams API clients follow now.");
+    o << "tapeloom_api_streams " << in.streams << "\n";
     head(o, "tapeloom_volumes", "gauge", "Volumes in the catalog by state.");
     for (const auto& [state, n] : in.volumes_by_state)
         o << "tapeloom_volumes{state=\"" << label(state) << "\"} " << n << "\n";

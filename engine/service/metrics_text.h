@@ -15,6 +15,7 @@ namespace tl::service {
 struct MetricsInput {
     std::int64_t jobs_running = 0;
     std::int64_t queue_waiting = 0;
+    std::size_t streams = 0; // open event and live streams of API clients
     std::map<std::string, std::int64_t> volumes_by_state;
     CatalogSize catalog;
     std::vector<metrics::LiveSnapshot> live; // running jobs only

@@ -17,6 +17,14 @@ class TestServiceKilled : public QObject {
 
     static std::string s(const QString& q) { return q.toStdString(); }
 
+    // tapeloom_api_streams of GET /metrics: the streams clients follow now (-1: no answer).
+    static int streams_open(tl::client::ServiceClient& c) {
+        auto m = c.metrics();
+        if (!m) return -1;
+        const auto at = m->find("\ntapeloom_api_streams ");
+        return at == std::string::npos ? -1 : std::atoi(m->c_str() + at + 22);
+    }
+
     struct StopAtExit {
         QString home, gate;
         ~StopAtExit() {
@@ -49,7 +57,8 @@ private Q_SLOTS:
         QProcess events;
         events.start(QStringLiteral(TAPELOOM_CLI), with_home(home, {"events", "--no-autostart"}));
         QVERIFY(events.waitForStarted());
-        QTest::qWait(500);
+        // Its stream is open (the service counts it) before the service is killed.
+        QTRY_VERIFY_WITH_TIMEOUT(streams_open(c) == 1, 30000);
         QCOMPARE(kill(pid, SIGKILL), 0);
         QVERIFY(events.waitForFinished(30000));
         QCOMPARE(events.exitCode(), 1);

@@ -38,7 +38,7 @@ private Q_SLOTS:
             QVERIFY2(def.exit_code == 0, def.err.constData());
         }
         const QString when =
-            QDateTime::currentDateTime().addSecs(2).toString("yyyy-MM-dd HH:mm:ss");
+            QDateTime::currentDateTime().addSecs(8).toString("yyyy-MM-dd HH:mm:ss");
         for (const QString name : {"alpha", "beta"}) {
             auto add = run_cli(with_home(home, {"schedule", "add", name, "--at", when}));
             QVERIFY2(add.exit_code == 0, add.err.constData());
