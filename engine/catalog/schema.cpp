@@ -398,6 +398,23 @@ CREATE TABLE schema_bump(x);
 DROP TABLE schema_bump;
 PRAGMA writable_schema=RESET;
 )sql",
+        // Clones of encrypted save sets (issue #20, docs/media.md "Cloning"): a copy made
+        // sealed keeps the original's ciphertext, whose chunk key and associated data name the
+        // original's session: seal_uuid is that session's UUID (NULL = the session's own). A
+        // clone's report (files, bytes, how the keys were handled) is kept per run.
+        R"sql(
+ALTER TABLE sessions ADD COLUMN seal_uuid BLOB;
+CREATE TABLE clone_reports (
+  id       INTEGER PRIMARY KEY,
+  job_id   INTEGER NOT NULL REFERENCES jobs(id) ON DELETE CASCADE,
+  pool     TEXT NOT NULL,
+  started  INTEGER NOT NULL,
+  ended    INTEGER NOT NULL,
+  status   TEXT NOT NULL,
+  report   TEXT NOT NULL
+);
+CREATE INDEX clone_reports_job ON clone_reports(job_id);
+)sql",
     };
     return steps;
 }

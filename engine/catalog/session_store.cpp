@@ -72,15 +72,16 @@ Status set_session_key(Db& db, std::int64_t session_id, const std::string& key_i
 }
 
 Result<std::optional<SavesetStream>> saveset_stream(Db& db, std::int64_t saveset_id) {
-    auto q = db.prepare("SELECT s.stream_id, se.uuid, coalesce(se.key_id, '') FROM savesets "
-                        "s JOIN sessions se ON se.id=s.session_id WHERE s.id=?");
+    auto q = db.prepare("SELECT s.stream_id, se.uuid, coalesce(se.key_id, ''), "
+                        "coalesce(se.seal_uuid, se.uuid) FROM savesets s JOIN sessions se ON "
+                        "se.id=s.session_id WHERE s.id=?");
     if (!q) return q.error();
     q->bind(1, saveset_id);
     auto row = q->step();
     if (!row) return row.error();
     if (!row.value()) return std::optional<SavesetStream>{};
     return std::optional<SavesetStream>(
-        SavesetStream{static_cast<std::uint32_t>(q->i64(0)), q->blob(1), q->text(2)});
+        SavesetStream{static_cast<std::uint32_t>(q->i64(0)), q->blob(1), q->text(2), q->blob(3)});
 }
 
 Result<std::optional<std::uint64_t>> saveset_block_size(Db& db, std::int64_t saveset_id) {

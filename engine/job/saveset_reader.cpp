@@ -48,7 +48,7 @@ Status SavesetReader::read(
     Hint hint, const std::function<void(const BadBlock&)>& on_bad_block,
     const std::function<void(const std::string&, const std::string&)>& on_object_error) {
     std::vector<StreamTarget> one(1);
-    one[0] = {saveset_id, &sink, from, to, hint, on_object_error, {}};
+    one[0] = {saveset_id, &sink, from, to, hint, on_object_error, {}, {}};
     return read_streams(one, on_bad_block);
 }
 
@@ -76,7 +76,8 @@ Status SavesetReader::read_streams(std::vector<StreamTarget>& targets,
     };
     std::vector<Stream> streams;
     std::vector<std::uint8_t> session_uuid;
-    std::string key_id; // the session's key ("" = written in clear)
+    std::vector<std::uint8_t> seal_uuid; // whose chunk key sealed the data (a copy: the original)
+    std::string key_id;                  // the session's key ("" = written in clear)
     std::map<std::tuple<std::uint32_t, std::string, std::uint32_t>, Visit> visits;
     for (auto& t : targets) {
         auto q = catalog::saveset_stream(db_, t.saveset_id);
@@ -89,6 +90,7 @@ Status SavesetReader::read_streams(std::vector<StreamTarget>& targets,
         if (!session_uuid.empty() && u != session_uuid)
             return make_error(ErrorKind::Internal, "read_streams: save sets of different sessions");
         session_uuid = u;
+        seal_uuid.assign(q.value()->seal_uuid.begin(), q.value()->seal_uuid.end());
         key_id = q.value()->key_id;
         Stream s;
         s.t = &t;
@@ -135,10 +137,12 @@ Status SavesetReader::read_streams(std::vector<StreamTarget>& targets,
     }
 
     // An encrypted session: its key must be in the store before anything is read.
-    auto cipher = blocks_only_ ? Result<std::unique_ptr<format::ChunkCipher>>(nullptr)
-                               : open_session_cipher(crypto::KeyStore::beside_catalog(db_.path()),
-                                                     key_id, session_uuid);
+    const bool undecoded = blocks_only_ || sealed_as_is_;
+    auto cipher = undecoded ? Result<std::unique_ptr<format::ChunkCipher>>(nullptr)
+                            : open_session_cipher(crypto::KeyStore::beside_catalog(db_.path()),
+                                                  key_id, seal_uuid);
     if (!cipher) return cipher.error();
+    const format::Uuid sealed_by = uuid_of(seal_uuid);
 
     // Two threads: this one reads blocks (mount, seek, read, CRC check) ahead into a small
     // bounded queue; the parse / hash / write side consumes them. A restore then runs at the
@@ -246,12 +250,22 @@ Status SavesetReader::read_streams(std::vector<StreamTarget>& targets,
                                     " block " + std::to_string(b) + " on " + v.barcode +
                                     " belongs elsewhere (tape file " + std::to_string(h.tape_file) +
                                     " block " + std::to_string(h.block_in_file) + ")");
-                        else if (!blocks_only_)
-                            it->st = unseal(it->data.data(), it->parsed, cipher->get());
+                        else if (sealed_as_is_ && h.version == format::kBlockVersionSealed) {
+                            it->fatal = true;
+                            it->st = make_error(
+                                ErrorKind::Unsupported,
+                                "block " + std::to_string(b) + " of tape file " +
+                                    std::to_string(v.file_number) + " on " + v.barcode +
+                                    " is of block version 2 (an early encrypting build): its "
+                                    "chunks are bound to their block and cannot be copied "
+                                    "sealed; clone it with --reencrypt and the key at hand");
+                        } else if (!undecoded)
+                            it->st = unseal(it->data.data(), it->parsed, cipher->get(), &sealed_by);
                     }
                 }
-                const bool fm = it->filemark;
+                const bool fm = it->filemark, end = it->fatal;
                 give(std::move(it));
+                if (end) return;
                 if (fm) break;
             }
         }
@@ -284,6 +298,17 @@ Status SavesetReader::read_streams(std::vector<StreamTarget>& targets,
                     s.object_error("block " + std::to_string(b) + " of tape file " +
                                    std::to_string(v.file_number) + " on " + v.barcode +
                                    " unreadable: " + it->st.error().message);
+        } else if (sealed_as_is_) {
+            for (const auto& c : it->parsed.chunks) {
+                auto idx = index.find(c.stream_id);
+                if (idx == index.end() || !streams[idx->second].t->on_sealed_chunk) continue;
+                stats_.stream_bytes += c.length;
+                if (auto cs = streams[idx->second].t->on_sealed_chunk(c); !cs) {
+                    result = cs;
+                    remaining = 0;
+                    break;
+                }
+            }
         } else if (!blocks_only_) {
             for (std::uint32_t ci = 0; ci < it->parsed.chunks.size(); ++ci) {
                 const auto& c = it->parsed.chunks[ci];
@@ -353,7 +378,7 @@ Status SavesetReader::read_streams(std::vector<StreamTarget>& targets,
         qcv.notify_all();
     }
     producer.join();
-    if (!result || blocks_only_) return result;
+    if (!result || undecoded) return result;
     for (auto& s : streams)
         if (!s.done && !s.need_resync && s.t->to == ~std::uint64_t{0})
             if (auto fin = s.parser->finish(); !fin) s.object_error(fin.error().message);

@@ -60,16 +60,18 @@ private:
     std::uint32_t stream_;
     std::size_t current_ = static_cast<std::size_t>(-1);
 };
-// Records a session's encryption and opens its cipher when the key is at hand.
+// Records a session's encryption and opens its cipher when the key is at hand. `seal`: the
+// session whose chunk key sealed the data (a copy made sealed: its original's).
 Status open_listed_session(ScannedSession& s, const format::SessionHeader& sh,
                            const crypto::KeyStore* keys,
-                           std::unique_ptr<format::ChunkCipher>& cipher) {
+                           std::unique_ptr<format::ChunkCipher>& cipher, format::Uuid& seal) {
+    seal = sh.encryption.seal_session.is_nil() ? sh.session_uuid : sh.encryption.seal_session;
     if (!sh.encryption.enabled()) return {};
     s.key_id = sh.encryption.key_id;
     s.names_sealed = sh.encryption.names_sealed;
     s.locked = true;
     if (!keys) return {};
-    auto c = open_session_cipher(*keys, s.key_id, sh.session_uuid.bytes);
+    auto c = open_session_cipher(*keys, s.key_id, seal.bytes);
     if (!c) return c.error().kind == ErrorKind::KeyMissing ? Status{} : Status(c.error());
     cipher = std::move(c.value());
     s.locked = false;
@@ -77,9 +79,9 @@ Status open_listed_session(ScannedSession& s, const format::SessionHeader& sh,
 }
 
 void open_listed_block(std::uint8_t* block, format::BlockReader& reader,
-                       const format::ChunkCipher* cipher, VolumeListing& out, std::uint32_t f,
-                       std::uint32_t b) {
-    auto n = format::unseal_chunks(block, reader.header(), reader.mutable_chunks(), cipher);
+                       const format::ChunkCipher* cipher, const format::Uuid& seal,
+                       VolumeListing& out, std::uint32_t f, std::uint32_t b) {
+    auto n = format::unseal_chunks(block, reader.header(), reader.mutable_chunks(), cipher, &seal);
     if (!n) return;
     for (std::uint32_t i = 0; i < reader.chunks().size(); ++i)
         if (format::failed_auth(reader.chunks()[i]))
@@ -108,6 +110,7 @@ Result<VolumeListing> list_volume(device::TapeDrive& drive, const crypto::KeySto
     std::vector<FileInfo> files;
     std::map<std::string, std::size_t> by_uuid;
     std::map<std::string, std::unique_ptr<format::ChunkCipher>> ciphers; // by session UUID
+    std::map<std::string, format::Uuid> seals;                           // by session UUID
     for (std::uint32_t f = 1;; ++f) {
         TL_TRY(drive.rewind());
         auto sp = drive.space_filemarks(static_cast<long>(f));
@@ -137,7 +140,7 @@ Result<VolumeListing> list_volume(device::TapeDrive& drive, const crypto::KeySto
                 s.block_size = sh->block_size;
                 s.volume_seq = sh->volume_seq;
                 s.prev_volume = sh->prev_volume_barcode;
-                TL_TRY(open_listed_session(s, sh.value(), keys, ciphers[uuid]));
+                TL_TRY(open_listed_session(s, sh.value(), keys, ciphers[uuid], seals[uuid]));
                 out.sessions.push_back(s);
             }
             auto& s = out.sessions[it->second];
@@ -159,8 +162,9 @@ Result<VolumeListing> list_volume(device::TapeDrive& drive, const crypto::KeySto
 
     format::BlockReader reader;
     // Chunks still flagged kSealed afterwards (no key, or not authentic) are skipped.
-    auto read_file = [&](std::uint32_t f, const format::ChunkCipher* cipher,
+    auto read_file = [&](std::uint32_t f, const std::string& session,
                          const std::function<void(std::uint32_t block)>& each) -> Status {
+        const format::ChunkCipher* cipher = ciphers[session].get();
         TL_TRY(drive.rewind());
         TL_TRY(drive.space_filemarks(static_cast<long>(f)));
         for (std::uint32_t b = 0;; ++b) {
@@ -177,7 +181,7 @@ Result<VolumeListing> list_volume(device::TapeDrive& drive, const crypto::KeySto
                 out.bad_blocks.push_back({out.label.barcode, f, b, st.error().message});
                 continue;
             }
-            if (cipher) open_listed_block(buf.data(), reader, cipher, out, f, b);
+            if (cipher) open_listed_block(buf.data(), reader, cipher, seals[session], out, f, b);
             each(b);
         }
     };
@@ -190,7 +194,7 @@ Result<VolumeListing> list_volume(device::TapeDrive& drive, const crypto::KeySto
         auto& s = out.sessions[it->second];
         format::ControlStreamParser ctl;
         bool started = false;
-        TL_TRY(read_file(fi.number, ciphers[fi.session].get(), [&](std::uint32_t) {
+        TL_TRY(read_file(fi.number, fi.session, [&](std::uint32_t) {
             for (const auto& c : reader.chunks()) {
                 if (c.stream_id != format::kControlStream ||
                     (c.flags & format::chunk_flags::kSealed))
@@ -239,7 +243,7 @@ Result<VolumeListing> list_volume(device::TapeDrive& drive, const crypto::KeySto
         std::map<std::uint32_t, std::unique_ptr<format::StreamParser>> parsers;
         std::map<std::uint32_t, bool> synced;
         for (auto f : s.tape_files) {
-            TL_TRY(read_file(f, ciphers[s.uuid].get(), [&](std::uint32_t b) {
+            TL_TRY(read_file(f, s.uuid, [&](std::uint32_t b) {
                 for (const auto& c : reader.chunks()) {
                     if (c.flags & format::chunk_flags::kSealed) {
                         synced[c.stream_id] = false;
