@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "format/block.h"
+#include "format/session_header.h"
 #include "format/stream_parser.h"
 #include "job/catalog_records.h"
 #include "job/stream_channel.h"
