@@ -148,37 +148,6 @@ Result<std::optional<SessionSeal>> session_seal(Db& db, std::int64_t session_id)
     });
 }
 
-Status set_copy_seal(Db& db, std::int64_t session_id, const std::uint8_t* seal_uuid16) {
-    auto q = db.prepare("UPDATE sessions SET seal_uuid=? WHERE id=?");
-    if (!q) return q.error();
-    return q->bind_blob(1, seal_uuid16, 16).bind(2, session_id).run();
-}
-
-Result<std::int64_t> add_clone_report(Db& db, const CloneReportRow& r) {
-    auto q = db.prepare("INSERT INTO clone_reports(job_id, pool, started, ended, status, report) "
-                        "VALUES(?,?,?,?,?,?)");
-    if (!q) return q.error();
-    TL_TRY(q->bind(1, r.job_id)
-               .bind(2, r.pool)
-               .bind(3, static_cast<std::int64_t>(r.started))
-               .bind(4, static_cast<std::int64_t>(r.ended))
-               .bind(5, r.status)
-               .bind(6, r.report)
-               .run());
-    return db.last_insert_rowid();
-}
-
-Result<std::vector<CloneReportRow>> clone_reports(Db& db, std::int64_t job_id) {
-    auto q = db.prepare("SELECT id, job_id, pool, started, ended, status, report FROM "
-                        "clone_reports WHERE job_id=? ORDER BY id");
-    if (!q) return q.error();
-    q->bind(1, job_id);
-    return collect_rows(q.value(), [](const Stmt& s) {
-        return CloneReportRow{s.i64(0), s.i64(1),  s.text(2), s.i64(3),
-                              s.i64(4), s.text(5), s.text(6)};
-    });
-}
-
 Result<std::vector<InterruptedCopy>> interrupted_copies(Db& db) {
     auto q = db.prepare("SELECT session_id, job_id, coalesce(clone_of,0), source FROM "
                         "savesets WHERE status='cloning' ORDER BY id");

@@ -87,18 +87,6 @@ struct SessionSeal {
     std::string seal_uuid;
 };
 Result<std::optional<SessionSeal>> session_seal(Db& db, std::int64_t session_id);
-// A copy session made sealed: its data chunks are those of the session `seal_uuid16` names.
-Status set_copy_seal(Db& db, std::int64_t session_id, const std::uint8_t* seal_uuid16);
-
-// A clone run's stored report (JSON), newest last.
-struct CloneReportRow {
-    std::int64_t id = 0, job_id = 0;
-    std::string pool;
-    long long started = 0, ended = 0;
-    std::string status, report;
-};
-Result<std::int64_t> add_clone_report(Db& db, const CloneReportRow& r);
-Result<std::vector<CloneReportRow>> clone_reports(Db& db, std::int64_t job_id);
 
 // Copies still marked 'cloning' (their process ended before they finished), by id.
 struct InterruptedCopy {

@@ -398,22 +398,41 @@ CREATE TABLE schema_bump(x);
 DROP TABLE schema_bump;
 PRAGMA writable_schema=RESET;
 )sql",
+        // Name search that scales (issue 19, docs/catalog.md "Name search"): an FTS5 index with
+        // the trigram tokenizer over the distinct names, external content (the text stays in
+        // names only) with detail=none and no column sizes: per name only which trigrams it
+        // holds, a few bytes, where every entry costs nothing (names are stored once). The
+        // triggers keep it in step with names however a name gets there (the catalog writer, the
+        // files view, scan) or goes; 'rebuild' indexes the names an older catalog already holds.
+        R"sql(
+CREATE VIRTUAL TABLE names_search USING fts5(name, content='names', content_rowid='id',
+  tokenize='trigram', detail='none', columnsize=0);
+INSERT INTO names_search(names_search) VALUES ('rebuild');
+CREATE TRIGGER names_search_insert AFTER INSERT ON names BEGIN
+  INSERT INTO names_search(rowid, name) VALUES (NEW.id, NEW.name);
+END;
+CREATE TRIGGER names_search_delete AFTER DELETE ON names BEGIN
+  INSERT INTO names_search(names_search, rowid, name) VALUES ('delete', OLD.id, OLD.name);
+END;
+CREATE TRIGGER names_search_update AFTER UPDATE OF name ON names BEGIN
+  INSERT INTO names_search(names_search, rowid, name) VALUES ('delete', OLD.id, OLD.name);
+  INSERT INTO names_search(rowid, name) VALUES (NEW.id, NEW.name);
+END;
+)sql",
         // Clones of encrypted save sets (issue #20, docs/media.md "Cloning"): a copy made
         // sealed keeps the original's ciphertext, whose chunk key and associated data name the
-        // original's session: seal_uuid is that session's UUID (NULL = the session's own). A
-        // clone's report (files, bytes, how the keys were handled) is kept per run.
+        // original's session: seal_uuid is that session's UUID (NULL = the session's own).
+        // A clone runs as a job of its own (docs/jobs.md), its report stored with its row: the
+        // kind CHECK gains 'clone' in place, by the writable_schema procedure of the 'waiting'
+        // step above (stored rows are valid under both texts; run again, nothing changes).
         R"sql(
 ALTER TABLE sessions ADD COLUMN seal_uuid BLOB;
-CREATE TABLE clone_reports (
-  id       INTEGER PRIMARY KEY,
-  job_id   INTEGER NOT NULL REFERENCES jobs(id) ON DELETE CASCADE,
-  pool     TEXT NOT NULL,
-  started  INTEGER NOT NULL,
-  ended    INTEGER NOT NULL,
-  status   TEXT NOT NULL,
-  report   TEXT NOT NULL
-);
-CREATE INDEX clone_reports_job ON clone_reports(job_id);
+PRAGMA writable_schema=ON;
+UPDATE sqlite_master SET sql=replace(sql, '''scan'')', '''scan'',''clone'')')
+  WHERE type='table' AND name='jobs';
+CREATE TABLE schema_bump(x);
+DROP TABLE schema_bump;
+PRAGMA writable_schema=RESET;
 )sql",
     };
     return steps;

@@ -71,6 +71,12 @@ Status set_session_key(Db& db, std::int64_t session_id, const std::string& key_i
     return q->bind(1, key_id).bind(2, names_sealed ? 1 : 0).bind(3, session_id).run();
 }
 
+Status set_copy_seal(Db& db, std::int64_t session_id, const std::uint8_t* seal_uuid16) {
+    auto q = db.prepare("UPDATE sessions SET seal_uuid=? WHERE id=?");
+    if (!q) return q.error();
+    return q->bind_blob(1, seal_uuid16, 16).bind(2, session_id).run();
+}
+
 Result<std::optional<SavesetStream>> saveset_stream(Db& db, std::int64_t saveset_id) {
     auto q = db.prepare("SELECT s.stream_id, se.uuid, coalesce(se.key_id, ''), "
                         "coalesce(se.seal_uuid, se.uuid) FROM savesets s JOIN sessions se ON "

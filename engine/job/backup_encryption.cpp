@@ -99,7 +99,9 @@ Result<std::vector<std::string>> missing_keys(catalog::Db& db, const std::string
 Status record_session_encryption(catalog::Db& db, std::int64_t session_id,
                                  const format::SessionEncryption& e) {
     if (!e.enabled()) return {};
-    return catalog::set_session_key(db, session_id, e.key_id, e.names_sealed);
+    TL_TRY(catalog::set_session_key(db, session_id, e.key_id, e.names_sealed));
+    if (e.seal_session.is_nil()) return {};
+    return catalog::set_copy_seal(db, session_id, e.seal_session.bytes.data());
 }
 
 } // namespace tl::job

@@ -4,6 +4,7 @@
 
 #include "catalog/clone_store.h"
 #include "common/log.h"
+#include "job/job_context.h"
 #include "job/job_reservation.h"
 #include "media/clone_plan.h"
 #include "media/clone_session.h"
@@ -17,29 +18,33 @@ std::string host_name() {
     return buf;
 }
 
-// A clone run: plan -> acquire -> run -> finish, each a step of its own so the job context
-// the other jobs share can take these phases over as they are.
+// A clone run in its job context: plan -> acquire -> run -> finish (docs/jobs.md).
 class CloneRun final {
 public:
     CloneRun(Engine& engine, const CloneOptions& o, std::atomic<bool>* cancel)
-        : engine_(engine), o_(o), cancel_(cancel) {}
+        : engine_(engine), o_(o), ctx_(engine, cancel) {}
 
     Status plan();
     Status acquire();
     Status run();
     Result<CloneResult> finish(const Status& outcome);
-    bool acquired() const { return drives_ != nullptr; }
 
 private:
+    Status copy_sessions();
+    metrics::LiveSnapshot collect() const;
+    void fill_report(job::JobReport& rep, const Status& outcome) const;
+    device::TapeDrive& drive(std::size_t i) const { return plan_.library->drive(res_.drives[i]); }
+
     Engine& engine_;
     const CloneOptions& o_;
-    std::atomic<bool>* cancel_;
+    job::JobContext ctx_;
+    bool opened_ = false;
     ClonePlan plan_;
-    std::unique_ptr<job::JobDrives> drives_;
     std::vector<SessionToCopy> sessions_;
     CloneResult res_;
-    Clock::Mono started_{};
-    long long started_unix_ = 0;
+    // The drives' counters when the copy started (the live figures are the differences).
+    std::uint64_t read_first_ = 0, written_first_ = 0;
+    std::atomic<bool> copying_{false};
 };
 
 Status CloneRun::plan() {
@@ -51,38 +56,72 @@ Status CloneRun::plan() {
     return {};
 }
 
-// Two drives (one reads, one writes) and the volumes of the original, or wait for them; the
-// volumes the copy is written on are reserved as they are mounted. Reserved before the copies
-// are looked at, so a clone of the same job that ran meanwhile is seen.
+// The clone's row, then two drives (one reads, one writes) and the volumes of the original, or
+// wait for them, the row saying why; the volumes the copy is written on are reserved as they
+// are mounted. Reserved before the copies are looked at, so a clone of the same job that ran
+// meanwhile is seen.
 Status CloneRun::acquire() {
+    TL_TRY(
+        ctx_.open({"clone", "clone of job " + std::to_string(o_.job_id) + " to " + plan_.pool.name,
+                   "", plan_.pool.id}));
+    opened_ = true;
+    res_.clone_job_id = ctx_.id();
     job::JobNeeds needs;
     needs.job_name = "clone of job " + std::to_string(o_.job_id);
     needs.drives.count = 2;
     needs.volumes = plan_.original_volumes;
-    needs.cancel = cancel_;
-    auto reserved = job::reserve(engine_, *plan_.library, needs);
+    auto reserved = ctx_.acquire(*plan_.library, needs);
     if (!reserved) return reserved.error();
-    drives_ = std::move(reserved.value());
-    res_.drives = drives_->drives();
-    started_ = engine_.clock().now();
-    started_unix_ = to_unix_seconds(engine_.clock().wall());
+    res_.drives = reserved.value()->drives();
     auto sessions = choose_sessions(engine_, plan_, o_);
     if (!sessions) return sessions.error();
     sessions_ = std::move(sessions.value());
     return {};
 }
 
+// Per drive, the bytes it read or wrote for this clone (the drives' own counters: safe to read
+// while the copy runs).
+metrics::LiveSnapshot CloneRun::collect() const {
+    metrics::LiveSnapshot live;
+    const char* state = copying_.load() ? "reading" : "done";
+    for (std::size_t i = 0; i < 2; ++i) {
+        auto& d = drive(i);
+        metrics::LiveDrive x;
+        x.name = d.name();
+        x.state = i == 0 ? state : (copying_.load() ? "writing" : "done");
+        x.bytes = i == 0 ? d.counters().bytes_read.load() - read_first_
+                         : d.counters().bytes_written.load() - written_first_;
+        live.drives.push_back(std::move(x));
+    }
+    for (const auto& s : sessions_)
+        for (const auto& o : s.originals)
+            live.total_bytes += o.stored;
+    return live;
+}
+
 Status CloneRun::run() {
+    read_first_ = drive(0).counters().bytes_read.load();
+    written_first_ = drive(1).counters().bytes_written.load();
+    copying_ = true;
+    ctx_.start_monitor([this] { return collect(); });
+    Status st = copy_sessions();
+    copying_ = false;
+    ctx_.stop_monitor();
+    return st;
+}
+
+Status CloneRun::copy_sessions() {
     auto& db = engine_.catalog();
     auto vmdb = catalog::Db::open(db.path(), false);
     if (!vmdb) return vmdb.error();
     auto writer = job::CatalogWriter::open(db.path());
     if (!writer) return writer.error();
-    CopyTools tools{*plan_.library, drives_->drive(0), drives_->drive(1), drives_->grant(),
-                    vmdb.value(),   *writer.value(),   host_name(),       cancel_};
-    log::get("job")->info("clone of job {} to pool {}: {} session(s) on drives {}", o_.job_id,
-                          plan_.pool.name, sessions_.size(),
-                          job::describe_drives(drives_->drives()));
+    auto* reserved = ctx_.reserved();
+    CopyTools tools{*plan_.library, reserved->drive(0), reserved->drive(1), reserved->grant(),
+                    vmdb.value(),   *writer.value(),    host_name(),        ctx_.cancel_flag()};
+    log::get("job")->info("clone job {}: job {} to pool {}: {} session(s) on drives {}", ctx_.id(),
+                          o_.job_id, plan_.pool.name, sessions_.size(),
+                          job::describe_drives(res_.drives));
     for (const auto& s : sessions_) {
         SessionCopy copy;
         Status st = copy_session(engine_, plan_, s, tools, copy);
@@ -103,61 +142,71 @@ Status CloneRun::run() {
     return {};
 }
 
-Result<CloneResult> CloneRun::finish(const Status& outcome) {
-    if (acquired()) res_.elapsed = seconds_between(started_, engine_.clock().now());
-    const std::string status = !outcome                ? "failed"
-                               : res_.warnings.empty() ? "completed"
-                                                       : "warnings";
-    const std::string error = outcome ? std::string() : outcome.error().message;
-    if (acquired()) {
-        catalog::CloneReportRow row;
-        row.job_id = o_.job_id;
-        row.pool = res_.pool;
-        row.started = started_unix_;
-        row.ended = to_unix_seconds(engine_.clock().wall());
-        row.status = status;
-        row.report = clone_report_json(res_, status, error).dump();
-        if (auto st = catalog::add_clone_report(engine_.catalog(), row); !st)
-            log::get("job")->error("clone of job {}: its report could not be stored: {}", o_.job_id,
-                                   st.error().message);
+// The figures every job's report has, for a clone: files and save-set bytes copied, block
+// bytes written (tape_bytes), the read and the write drive, the volumes written.
+void CloneRun::fill_report(job::JobReport& rep, const Status& outcome) const {
+    rep.files = res_.files;
+    rep.bytes = res_.stream_bytes;
+    rep.stored = res_.stream_bytes;
+    rep.tape_bytes = res_.bytes_written;
+    rep.volumes = res_.volumes_written;
+    rep.warnings = res_.warnings;
+    if (res_.drives.size() == 2) {
+        job::DriveReport read;
+        read.name = drive(0).name();
+        read.bytes = res_.bytes_read;
+        read.volumes = res_.volumes_read;
+        job::DriveReport write;
+        write.name = drive(1).name();
+        write.bytes = res_.bytes_written;
+        write.volumes = res_.volumes_written;
+        rep.drives = {read, write};
     }
+    rep.wall_rate = rep.elapsed > 0 ? static_cast<double>(rep.tape_bytes) / rep.elapsed : 0;
+    if (!outcome) return; // fail() sets the status and the error
+    rep.status = ctx_.cancelled() ? "cancelled" : res_.warnings.empty() ? "completed" : "warnings";
+}
+
+Result<CloneResult> CloneRun::finish(const Status& outcome) {
+    if (!opened_) return outcome.error(); // its row could not be added: nothing recorded
+    ctx_.stamp_end();
+    res_.elapsed = ctx_.report().elapsed;
+    fill_report(ctx_.report(), outcome);
+    res_.report = ctx_.report();
     if (!outcome) {
+        ctx_.fail(outcome.error(), clone_report_extra(res_));
         // Recorded here; the caller reports the returned error (once on a terminal).
-        log::record_only("job")->error("clone of job {} failed: {}", o_.job_id, error);
+        log::record_only("job")->error("clone job {} (job {}) failed: {}", ctx_.id(), o_.job_id,
+                                       outcome.error().message);
         return outcome.error();
     }
-    log::get("job")->info("clone of job {} to pool {}: {} save set(s), {} bytes in {:.1f} s",
-                          o_.job_id, res_.pool, res_.savesets.size(), res_.stream_bytes,
-                          res_.elapsed);
+    TL_TRY(ctx_.finish(clone_report_extra(res_)));
+    res_.report = ctx_.report();
+    log::get("job")->info(
+        "clone job {} {}: job {} to pool {}: {} save set(s), {} bytes in {:.1f} s", ctx_.id(),
+        res_.report.status, o_.job_id, res_.pool, res_.savesets.size(), res_.stream_bytes,
+        res_.elapsed);
     return res_;
 }
 } // namespace
 
 Result<CloneResult> clone_job(Engine& engine, const CloneOptions& o, std::atomic<bool>* cancel) {
     CloneRun run(engine, o, cancel);
-    TL_TRY(run.plan()); // refusals before any drive is asked for: no report
+    TL_TRY(run.plan()); // refusals before the row and the drives: nothing recorded
     Status st = run.acquire();
     if (st) st = run.run();
     return run.finish(st);
 }
 
-nlohmann::json clone_report_json(const CloneResult& r, const std::string& status,
-                                 const std::string& error) {
-    nlohmann::json j = {{"kind", "clone"},
-                        {"job_id", r.job_id},
+nlohmann::json clone_report_extra(const CloneResult& r) {
+    nlohmann::json j = {{"cloned_job", r.job_id},
                         {"pool", r.pool},
-                        {"status", status},
-                        {"error", error},
-                        {"elapsed_s", r.elapsed},
-                        {"files", r.files},
                         {"stream_bytes", r.stream_bytes},
                         {"bytes_read", r.bytes_read},
                         {"bytes_written", r.bytes_written},
-                        {"drives", r.drives},
                         {"volumes_read", r.volumes_read},
                         {"volumes_written", r.volumes_written},
-                        {"savesets", nlohmann::json::array()},
-                        {"warnings", r.warnings}};
+                        {"savesets", nlohmann::json::array()}};
     for (const auto& s : r.savesets)
         j["savesets"].push_back({{"original", s.original},
                                  {"copy", s.copy},
@@ -165,6 +214,13 @@ nlohmann::json clone_report_json(const CloneResult& r, const std::string& status
                                  {"files", s.files},
                                  {"bytes", s.stream_bytes},
                                  {"keys", s.keys}});
+    return j;
+}
+
+nlohmann::json clone_report_json(const CloneResult& r) {
+    auto j = job::to_json(r.report);
+    for (auto& [k, v] : clone_report_extra(r).items())
+        j[k] = v;
     return j;
 }
 

@@ -1,11 +1,13 @@
 #pragma once
 // Cloning (docs/media.md "Cloning"): copies save sets of a backup job to volumes of another pool,
-// e.g. for off-site storage. A clone runs as a job in four steps: plan (the job, the target pool,
-// the library: media/clone_plan.h) -> acquire (two drives and the original's volumes from the
-// engine's reservation book; then the save sets and each session's key handling) -> run (each
-// media session of the original copied once: media/clone_session.h) -> finish (the result and
-// its report, stored in the catalog). Encrypted save sets are copied sealed, as they are, with
-// no key needed, or re-encrypted to the target pool's key when asked (media/clone_keys.h).
+// e.g. for off-site storage. A clone runs as a job of its own in a job::JobContext (docs/jobs.md)
+// through its four phases: plan (the job, the target pool, the library: media/clone_plan.h; a
+// refusal here leaves no row) -> acquire (the clone's row; two drives and the original's volumes
+// from the engine's reservation book, waiting and saying why; then the save sets and each
+// session's key handling) -> run (each media session of the original copied once:
+// media/clone_session.h, the live monitor showing both drives) -> finish (the report stored
+// with the row, as the other jobs' are). Encrypted save sets are copied sealed, as they are,
+// with no key needed, or re-encrypted to the target pool's key when asked (media/clone_keys.h).
 // A restore reads the original when it can and a copy otherwise (media/clone_copies.h).
 #include <atomic>
 #include <cstdint>
@@ -15,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "api/engine.h"
+#include "job/job_report.h"
 
 namespace tl::media {
 
@@ -37,7 +40,8 @@ struct ClonedSaveset {
 };
 
 struct CloneResult {
-    std::int64_t job_id = 0;
+    std::int64_t job_id = 0;       // the job cloned
+    std::int64_t clone_job_id = 0; // the clone's own row in the jobs table
     std::string pool;
     std::vector<ClonedSaveset> savesets;
     std::vector<std::string> volumes_read, volumes_written; // barcodes, in order of use
@@ -48,6 +52,7 @@ struct CloneResult {
     double elapsed = 0;                                     // seconds
     std::vector<std::string> warnings;
     std::vector<std::size_t> drives; // the library drives used: reading, writing
+    job::JobReport report;           // as stored with the clone's row
 };
 
 // NotFound: unknown job, save set or pool. InvalidArgument: not a backup job, the job's own pool
@@ -55,8 +60,8 @@ struct CloneResult {
 // set has a copy in that pool already. NoSpace: the pool has no usable volume in the library
 // (nothing was changed in any of these cases), and --reencrypt refusals (media/clone_keys.h).
 // Corrupt: the original could not be read cleanly (bad block); the incomplete copy is removed
-// from the catalog. Every run that got its drives stores a report (clone_reports()), failed
-// ones too.
+// from the catalog. Every run past the plan has a row of kind "clone" with its stored report
+// (clone_report_json()), failed ones too.
 Result<CloneResult> clone_job(Engine& engine, const CloneOptions& options,
                               std::atomic<bool>* cancel = nullptr);
 
@@ -69,9 +74,12 @@ struct CopyListing {
 };
 Result<std::vector<CopyListing>> list_copies(catalog::Db& db, std::int64_t job_id);
 
-// A clone's report as stored (JSON): job, pool, status, error, times, files, bytes, drives,
-// volumes, per save set the copy and its key handling, warnings.
-nlohmann::json clone_report_json(const CloneResult& r, const std::string& status,
-                                 const std::string& error);
+// A clone's report as stored with its row (JSON): the job report every job stores (job::to_json:
+// status, error, times, files, bytes, tape_bytes = block bytes written, drives, volumes written,
+// warnings, the series) and the clone's own fields: cloned_job, pool, stream_bytes,
+// bytes_read, bytes_written, volumes_read, volumes_written, per save set the copy and its key
+// handling ("savesets").
+nlohmann::json clone_report_extra(const CloneResult& r);
+nlohmann::json clone_report_json(const CloneResult& r);
 
 } // namespace tl::media

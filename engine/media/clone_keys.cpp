@@ -90,8 +90,7 @@ Status apply_sealing(const SessionSealing& s, catalog::Db& db, job::DriveWorkerC
         const std::string& u = s.source.seal_uuid;
         cfg.encryption.seal_session =
             job::uuid_of({reinterpret_cast<const std::uint8_t*>(u.data()), u.size()});
-        TL_TRY(job::record_session_encryption(db, cfg.session_id, cfg.encryption));
-        return catalog::set_copy_seal(db, cfg.session_id, cfg.encryption.seal_session.bytes.data());
+        return job::record_session_encryption(db, cfg.session_id, cfg.encryption);
     }
     }
     return {};

@@ -88,7 +88,8 @@ private Q_SLOTS:
         QVERIFY(!tape.contains(tltest::random_bytes(4096, 7).mid(1024, 64)));
 
         // The catalog keeps the run's report, with how the keys were handled.
-        QVERIFY(sql_text(home, "SELECT report FROM clone_reports").contains("copied sealed"));
+        QVERIFY(
+            sql_text(home, "SELECT report FROM jobs WHERE kind='clone'").contains("copied sealed"));
         QCOMPARE(sql_text(home, "SELECT key_id FROM sessions ORDER BY id DESC LIMIT 1"), id);
 
         // Without the key a restore from the copy refuses; with it, it is byte-identical.

@@ -39,16 +39,16 @@ int clone(Context& ctx) {
     const auto& c = r.value();
     const double rate = c.elapsed > 0 ? static_cast<double>(c.stream_bytes) / c.elapsed : 0;
     if (ctx.json()) {
-        nlohmann::json j =
-            media::clone_report_json(c, c.warnings.empty() ? "completed" : "warnings", "");
+        nlohmann::json j = media::clone_report_json(c);
         j["rate_Bps"] = rate;
         ctx.print_json(j);
-        return c.warnings.empty() ? 0 : kWarnings;
+        return exit_code_for_job_status(c.report.status);
     }
     auto& out = ctx.out();
-    out << "Cloned " << c.savesets.size() << " save set(s) of job " << c.job_id << " to pool "
-        << c.pool << ": " << format_bytes(c.stream_bytes) << " in " << c.elapsed << " s ("
-        << format_rate(rate) << ")\n";
+    out << "Clone job " << c.clone_job_id << ": cloned " << c.savesets.size()
+        << " save set(s) of job " << c.job_id << " to pool " << c.pool << ": "
+        << format_bytes(c.stream_bytes) << " in " << c.elapsed << " s (" << format_rate(rate)
+        << ")\n";
     for (const auto& s : c.savesets)
         out << "  save set " << s.original << " (" << s.source << ") -> copy " << s.copy << ", "
             << s.keys << "\n";
@@ -62,7 +62,8 @@ int clone(Context& ctx) {
     list("written to", c.volumes_written);
     for (const auto& w : c.warnings)
         out << "  warning: " << w << "\n";
-    return c.warnings.empty() ? 0 : kWarnings;
+    out << "  report: tapeloom-cli report --job " << c.clone_job_id << "\n";
+    return exit_code_for_job_status(c.report.status);
 }
 } // namespace
 
