@@ -219,8 +219,9 @@ nlohmann::json clone_report_extra(const CloneResult& r) {
 
 nlohmann::json clone_report_json(const CloneResult& r) {
     auto j = job::to_json(r.report);
-    for (auto& [k, v] : clone_report_extra(r).items())
-        j[k] = v;
+    const auto extra = clone_report_extra(r);
+    for (auto it = extra.begin(); it != extra.end(); ++it)
+        j[it.key()] = it.value();
     return j;
 }
 

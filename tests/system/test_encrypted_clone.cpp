@@ -154,6 +154,57 @@ private Q_SLOTS:
         QString why;
         QVERIFY2(tltest::same_tree(src, to + src, &why), qPrintable(why));
     }
+
+    // The copy alone at a DR site: a fresh data directory scans the copy's cartridge (the
+    // original is not scanned), refuses while the key is missing, and with the exported key
+    // imported rebuilds the files and restores them byte-identical from the copy.
+    void scannedCopyRestoresOnAFreshDataDirectory() {
+        QTemporaryDir d;
+        const QString home = d.path() + "/home", fresh = d.path() + "/fresh",
+                      src = d.path() + "/src", to = d.path() + "/r";
+        QVERIFY(tltest::make_fixture_tree(src, 1 << 20));
+        const QString id = make_key(home, "dr");
+        QVERIFY(!id.isEmpty());
+        const QString pass = d.path() + "/pass", exported = d.path() + "/dr.key";
+        QVERIFY(tltest::write_file(pass, "the vault's passphrase\n"));
+        QCOMPARE(run_cli(h(home, {"key", "export", "dr", exported, "--passphrase-file", pass}))
+                     .exit_code,
+                 0);
+        const QString original = encrypted_backup(home, src, "dr", {"Off"});
+        QVERIFY(!original.isEmpty());
+        auto c = run_cli(
+            h(home, {"clone", "--job", "1", "--pool", "Off", "--library", "lib", "--json"}));
+        QVERIFY2(c.exit_code == 0, c.err.constData());
+        QCOMPARE(c.json().object().value("volumes_written").toArray().first().toString(),
+                 QString("CPY003L9"));
+
+        QVERIFY(QDir().mkpath(fresh + "/libraries"));
+        QProcess cp;
+        cp.start("cp", {"-a", home + "/libraries/lib", fresh + "/libraries/lib"});
+        QVERIFY(cp.waitForFinished(60000) && cp.exitCode() == 0);
+        const QStringList lib = {"library",  "add",      "--virtual", "--name",     "lib",
+                                 "--drives", "2",        "--slots",   "6",          "--mail",
+                                 "1",        "--prefix", "CPY",       "--capacity", "64M"};
+        QCOMPARE(run_cli(h(fresh, lib)).exit_code, 0);
+        auto locked = run_cli(h(fresh, {"scan", "CPY003L9", "--library", "lib", "--json"}));
+        QCOMPARE(locked.exit_code, 11);
+        QCOMPARE(locked.json().object().value("files_added").toInt(), 0);
+        QVERIFY(
+            locked.json().object().value("keys_missing").toArray().first().toString().contains(id));
+
+        QCOMPARE(
+            run_cli(h(fresh, {"key", "import", exported, "--passphrase-file", pass})).exit_code, 0);
+        auto s = run_cli(h(fresh, {"scan", "CPY003L9", "--library", "lib", "--json"}));
+        QVERIFY2(s.exit_code == 0, s.out.constData());
+        QVERIFY(s.json().object().value("files_added").toInt() > 0);
+        auto r =
+            run_cli(h(fresh, {"restore", "--job", "1", "--library", "lib", "--to", to, "--json"}));
+        QVERIFY2(r.exit_code == 0, r.out.constData());
+        QCOMPARE(r.json().object().value("volumes").toArray().first().toString(),
+                 QString("CPY003L9"));
+        QString why;
+        QVERIFY2(tltest::same_tree(src, to + src, &why), qPrintable(why));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestEncryptedClone)
