@@ -138,6 +138,16 @@ Result<std::vector<SavesetVolume>> saveset_volumes(Db& db, std::int64_t saveset_
     });
 }
 
+Result<std::optional<SessionSeal>> session_seal(Db& db, std::int64_t session_id) {
+    auto q = db.prepare("SELECT coalesce(key_id, ''), names_sealed, coalesce(seal_uuid, uuid) "
+                        "FROM sessions WHERE id=?");
+    if (!q) return q.error();
+    q->bind(1, session_id);
+    return first_row(q.value(), [](const Stmt& s) {
+        return SessionSeal{s.text(0), s.i64(1) != 0, s.blob(2)};
+    });
+}
+
 Result<std::vector<InterruptedCopy>> interrupted_copies(Db& db) {
     auto q = db.prepare("SELECT session_id, job_id, coalesce(clone_of,0), source FROM "
                         "savesets WHERE status='cloning' ORDER BY id");

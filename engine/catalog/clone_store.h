@@ -78,6 +78,16 @@ struct SavesetVolume {
 };
 Result<std::vector<SavesetVolume>> saveset_volumes(Db& db, std::int64_t saveset_id);
 
+// How the session a copy is made from was sealed: its key id ("" = clear), whether its names
+// are sealed, and the uuid whose chunk key sealed its data (raw 16 bytes: its own, or for a
+// copy made sealed its original's).
+struct SessionSeal {
+    std::string key_id;
+    bool names_sealed = false;
+    std::string seal_uuid;
+};
+Result<std::optional<SessionSeal>> session_seal(Db& db, std::int64_t session_id);
+
 // Copies still marked 'cloning' (their process ended before they finished), by id.
 struct InterruptedCopy {
     std::int64_t session = 0, job = 0, original = 0;

@@ -419,6 +419,21 @@ CREATE TRIGGER names_search_update AFTER UPDATE OF name ON names BEGIN
   INSERT INTO names_search(rowid, name) VALUES (NEW.id, NEW.name);
 END;
 )sql",
+        // Clones of encrypted save sets (issue #20, docs/media.md "Cloning"): a copy made
+        // sealed keeps the original's ciphertext, whose chunk key and associated data name the
+        // original's session: seal_uuid is that session's UUID (NULL = the session's own).
+        // A clone runs as a job of its own (docs/jobs.md), its report stored with its row: the
+        // kind CHECK gains 'clone' in place, by the writable_schema procedure of the 'waiting'
+        // step above (stored rows are valid under both texts; run again, nothing changes).
+        R"sql(
+ALTER TABLE sessions ADD COLUMN seal_uuid BLOB;
+PRAGMA writable_schema=ON;
+UPDATE sqlite_master SET sql=replace(sql, '''scan'')', '''scan'',''clone'')')
+  WHERE type='table' AND name='jobs';
+CREATE TABLE schema_bump(x);
+DROP TABLE schema_bump;
+PRAGMA writable_schema=RESET;
+)sql",
     };
     return steps;
 }

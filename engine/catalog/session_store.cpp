@@ -71,16 +71,23 @@ Status set_session_key(Db& db, std::int64_t session_id, const std::string& key_i
     return q->bind(1, key_id).bind(2, names_sealed ? 1 : 0).bind(3, session_id).run();
 }
 
+Status set_copy_seal(Db& db, std::int64_t session_id, const std::uint8_t* seal_uuid16) {
+    auto q = db.prepare("UPDATE sessions SET seal_uuid=? WHERE id=?");
+    if (!q) return q.error();
+    return q->bind_blob(1, seal_uuid16, 16).bind(2, session_id).run();
+}
+
 Result<std::optional<SavesetStream>> saveset_stream(Db& db, std::int64_t saveset_id) {
-    auto q = db.prepare("SELECT s.stream_id, se.uuid, coalesce(se.key_id, '') FROM savesets "
-                        "s JOIN sessions se ON se.id=s.session_id WHERE s.id=?");
+    auto q = db.prepare("SELECT s.stream_id, se.uuid, coalesce(se.key_id, ''), "
+                        "coalesce(se.seal_uuid, se.uuid) FROM savesets s JOIN sessions se ON "
+                        "se.id=s.session_id WHERE s.id=?");
     if (!q) return q.error();
     q->bind(1, saveset_id);
     auto row = q->step();
     if (!row) return row.error();
     if (!row.value()) return std::optional<SavesetStream>{};
     return std::optional<SavesetStream>(
-        SavesetStream{static_cast<std::uint32_t>(q->i64(0)), q->blob(1), q->text(2)});
+        SavesetStream{static_cast<std::uint32_t>(q->i64(0)), q->blob(1), q->text(2), q->blob(3)});
 }
 
 Result<std::optional<std::uint64_t>> saveset_block_size(Db& db, std::int64_t saveset_id) {

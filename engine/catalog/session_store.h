@@ -30,12 +30,18 @@ Result<std::vector<std::string>> needed_key_ids(Db& db, std::int64_t saveset_id,
                                                 std::int64_t job_id);
 Status set_session_key(Db& db, std::int64_t session_id, const std::string& key_id,
                        bool names_sealed);
+// A copy session made sealed (a clone, docs/format.md §3.4): its data chunks are those of the
+// session `seal_uuid16` names, whose chunk key opens them.
+Status set_copy_seal(Db& db, std::int64_t session_id, const std::uint8_t* seal_uuid16);
 
-// The stream of a save set within its session: stream id, session uuid (raw bytes), key id.
+// The stream of a save set within its session: stream id, session uuid (raw bytes), key id,
+// and the uuid of the session whose chunk key sealed its data (a copy made sealed: the
+// original's; else the session's own).
 struct SavesetStream {
     std::uint32_t stream_id = 0;
     std::string session_uuid;
     std::string key_id;
+    std::string seal_uuid;
 };
 Result<std::optional<SavesetStream>> saveset_stream(Db& db, std::int64_t saveset_id);
 // The block size of the session that wrote the save set.

@@ -74,7 +74,7 @@ void BlockBuilder::end_chunk(std::size_t payload_len) {
 }
 
 void BlockBuilder::end_sealed_chunk(std::size_t payload_len) {
-    assert(open_ && seal_.cipher && payload_len > 0 && payload_len <= open_capacity_);
+    assert(open_ && seal_.sealed_blocks() && payload_len > 0 && payload_len <= open_capacity_);
     add_chunk_flags(chunk_flags::kSealed);
     open_ = false;
     open_capacity_ = 0;
@@ -112,7 +112,7 @@ void BlockBuilder::finish(std::uint32_t tape_file, std::uint32_t block_in_file) 
     std::memset(buf_ + pos_, 0, len_ - pos_);
     std::uint8_t* h = buf_;
     std::memcpy(h, kBlockMagic, 4);
-    store_u16(h + 4, seal_.cipher ? kBlockVersionStreamSealed : kBlockVersion);
+    store_u16(h + 4, seal_.sealed_blocks() ? kBlockVersionStreamSealed : kBlockVersion);
     store_u16(h + 6, stamp_.flags);
     store_u32(h + 8, static_cast<std::uint32_t>(len_));
     store_u32(h + 12, static_cast<std::uint32_t>(pos_ - kBlockHeaderSize));

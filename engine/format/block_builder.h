@@ -55,7 +55,8 @@ public:
     void end_chunk(std::size_t payload_len);
 
     // Closes the open chunk holding a chunk its producer sealed already (stream_seal_params):
-    // `payload_len` (1..capacity) bytes of ciphertext, then its tag. Needs a seal policy.
+    // `payload_len` (1..capacity) bytes of ciphertext, then its tag. Needs a seal policy with a
+    // cipher or copies_sealed.
     void end_sealed_chunk(std::size_t payload_len);
 
     std::uint32_t chunk_count() const { return chunk_count_; }
@@ -80,7 +81,7 @@ private:
     std::size_t open_capacity_ = 0;
     SealPolicy seal_;
     bool seal_failed_ = false;
-    std::size_t tag_room() const { return seal_.cipher ? kSealTagSize : 0; }
+    std::size_t tag_room() const { return seal_.sealed_blocks() ? kSealTagSize : 0; }
     void seal_open_chunk(std::size_t payload_len);
 };
 

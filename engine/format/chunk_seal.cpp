@@ -55,7 +55,8 @@ std::string auth_failure(const BlockHeader& header, std::uint32_t index, const C
 }
 
 Result<std::uint32_t> unseal_chunks(std::uint8_t* block, const BlockHeader& header,
-                                    std::span<ChunkView> chunks, const ChunkCipher* cipher) {
+                                    std::span<ChunkView> chunks, const ChunkCipher* cipher,
+                                    const Uuid* seal_session) {
     std::uint32_t failed = 0;
     for (std::uint32_t i = 0; i < chunks.size(); ++i) {
         ChunkView& c = chunks[i];
@@ -65,9 +66,11 @@ Result<std::uint32_t> unseal_chunks(std::uint8_t* block, const BlockHeader& head
                               chunk_place(header, i, c) + " is encrypted and no key was given");
         const std::size_t n = c.length - kSealTagSize;
         std::uint8_t* data = block + (c.data - block);
+        const Uuid& sealed_by =
+            seal_session && c.stream_id != kControlStream ? *seal_session : header.session_uuid;
         const SealParams p = header.version == kBlockVersionSealed
                                  ? seal_params(header.session_uuid, header.session_block_seq, i, c)
-                                 : stream_seal_params(header.session_uuid, c);
+                                 : stream_seal_params(sealed_by, c);
         if (!cipher->open(p, data, n, data + n)) {
             c.data = nullptr;
             ++failed;

@@ -49,11 +49,16 @@ public:
 // What a session seals: its data streams always; the control stream (index segments and
 // trailers, which list every path) unless names are left readable on purpose.
 struct SealPolicy {
-    const ChunkCipher* cipher = nullptr; // nullptr: nothing sealed (a clear session)
+    const ChunkCipher* cipher = nullptr; // nullptr: nothing sealed here (a clear session)
     bool seal_control = true;
+    // A copy of a sealed session made without its key (a clone, docs/format.md §3.4): the data
+    // chunks arrive sealed, whole, and are placed as they are; nothing is sealed here (the
+    // control stream stays clear and carries no names) and the blocks are still version 3.
+    bool copies_sealed = false;
     bool seals(std::uint32_t stream_id) const {
         return cipher && (stream_id != kControlStream || seal_control);
     }
+    bool sealed_blocks() const { return cipher || copies_sealed; }
 };
 
 // Nonce and associated data of chunk `index` of a version 2 block (flags without kSealed).
@@ -69,11 +74,15 @@ std::size_t sealed_unit_size(std::size_t block_size);
 
 // Decrypts, in place, every sealed chunk of a parsed block and turns its view into the clear
 // payload (tag removed, kSealed cleared). `block` is the buffer the views point into.
-// KeyMissing without a cipher when a chunk is sealed. A chunk whose tag does not match keeps
+// KeyMissing without a cipher when a chunk is sealed. `seal_session`, when given, is the session
+// whose chunk key sealed the data chunks (a copy made sealed, §3.4: its data chunks are the
+// original's): their associated data names it instead of the block's session; the control
+// stream's chunks are always the block's own. A chunk whose tag does not match keeps
 // kSealed and gets data == nullptr (the others open normally, so only the objects in that
 // chunk are lost); the count of such chunks is returned, auth_failure() describes each.
 Result<std::uint32_t> unseal_chunks(std::uint8_t* block, const BlockHeader& header,
-                                    std::span<ChunkView> chunks, const ChunkCipher* cipher);
+                                    std::span<ChunkView> chunks, const ChunkCipher* cipher,
+                                    const Uuid* seal_session = nullptr);
 
 // "block 12 (tape file 1, block 11) chunk 2 of stream 3 failed its authentication (...)".
 std::string auth_failure(const BlockHeader& header, std::uint32_t index, const ChunkView& chunk);

@@ -64,9 +64,11 @@ std::vector<std::uint8_t> serialize_session_header(const SessionHeader& h) {
     }
     if (h.encryption.enabled()) { // appended: readers of version 1 stop before these
         w.u8(static_cast<std::uint8_t>(h.encryption.cipher));
-        w.u8(h.encryption.names_sealed ? 1 : 0);
+        const bool copied = !h.encryption.seal_session.is_nil();
+        w.u8(static_cast<std::uint8_t>((h.encryption.names_sealed ? 1 : 0) | (copied ? 2 : 0)));
         w.u16(0);
         w.str(h.encryption.key_id);
+        if (copied) w.raw(h.encryption.seal_session.bytes.data(), 16);
     }
     end_record(w, start);
     return out;
@@ -129,6 +131,7 @@ Result<SessionHeader> deserialize_session_header(const std::uint8_t* p, std::siz
                                                           " is not supported by this build");
         h.encryption.cipher = SessionCipher::Aes256Gcm;
         h.encryption.names_sealed = (seal_flags & 1) != 0;
+        if (seal_flags & 2) r.raw(h.encryption.seal_session.bytes.data(), 16);
     }
     if (!r.ok()) return r.error();
     if (kind > static_cast<std::uint8_t>(HeaderKind::Continuation) || !codec::is_known_codec(codec))

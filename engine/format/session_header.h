@@ -45,6 +45,9 @@ struct SessionEncryption {
     SessionCipher cipher = SessionCipher::None;
     bool names_sealed = true; // the control stream (index, trailers) is sealed too
     std::string key_id;       // "NAME:FINGERPRINT" of the key the chunk key derives from
+    // A copy made sealed (a clone, §3.4): the session whose chunk key sealed the data chunks,
+    // copied as they are; nil = this session's own.
+    Uuid seal_session;
     bool enabled() const { return cipher != SessionCipher::None; }
     friend bool operator==(const SessionEncryption&, const SessionEncryption&) = default;
 };

@@ -41,7 +41,7 @@ Result<BackupEncryption> BackupEncryption::resolve(catalog::Db& db, const std::s
     if (!info) return info.error();
     auto key = store.load(info->id);
     if (!key) return key.error();
-    out.header_ = {format::SessionCipher::Aes256Gcm, names, info->id};
+    out.header_ = {format::SessionCipher::Aes256Gcm, names, info->id, {}};
     out.key_ = std::move(key.value());
     return out;
 }
@@ -72,25 +72,6 @@ session_key(const Result<std::optional<catalog::SessionKey>>& k) {
 }
 } // namespace
 
-Status inherit_session_encryption(catalog::Db& db, const std::string& home,
-                                  std::int64_t original_session, std::int64_t target_pool,
-                                  DriveWorkerConfig& cfg) {
-    auto k = session_key(catalog::session_key(db, original_session));
-    if (!k) return k.error();
-    if (k->first.empty()) {
-        auto pool = BackupEncryption::resolve(db, home, target_pool, {});
-        if (!pool) return pool.error();
-        return encrypt_session(pool.value(), db, cfg);
-    }
-    auto key = crypto::KeyStore::in_home(home).load(k->first);
-    if (!key) return key.error();
-    auto c = crypto::SessionCipher::create(key.value(), cfg.session_uuid);
-    if (!c) return c.error();
-    cfg.cipher = std::shared_ptr<const format::ChunkCipher>(std::move(c.value()));
-    cfg.encryption = {format::SessionCipher::Aes256Gcm, k->second, k->first};
-    return record_session_encryption(db, cfg.session_id, cfg.encryption);
-}
-
 Status require_saveset_key(catalog::Db& db, const std::string& home, std::int64_t saveset_id) {
     auto k = session_key(catalog::saveset_session_key(db, saveset_id));
     if (!k) return k.error();
@@ -118,7 +99,9 @@ Result<std::vector<std::string>> missing_keys(catalog::Db& db, const std::string
 Status record_session_encryption(catalog::Db& db, std::int64_t session_id,
                                  const format::SessionEncryption& e) {
     if (!e.enabled()) return {};
-    return catalog::set_session_key(db, session_id, e.key_id, e.names_sealed);
+    TL_TRY(catalog::set_session_key(db, session_id, e.key_id, e.names_sealed));
+    if (e.seal_session.is_nil()) return {};
+    return catalog::set_copy_seal(db, session_id, e.seal_session.bytes.data());
 }
 
 } // namespace tl::job

@@ -43,15 +43,6 @@ private:
     crypto::SecretKey key_;
 };
 
-struct DriveWorkerConfig;
-
-// A copy of a media session (clone) is sealed like its original: same key, its own session
-// key; a copy of a clear session follows the target pool's encryption. KeyMissing when the
-// original is encrypted and its key is not in <home>/keys.
-Status inherit_session_encryption(catalog::Db& db, const std::string& home,
-                                  std::int64_t original_session, std::int64_t target_pool,
-                                  DriveWorkerConfig& cfg);
-
 // The key a save set needs must be in the store: KeyMissing naming the key id otherwise
 // (checked before a restore writes anything).
 Status require_saveset_key(catalog::Db& db, const std::string& home, std::int64_t saveset_id);

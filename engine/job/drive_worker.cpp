@@ -29,8 +29,10 @@ DriveWorker::DriveWorker(DriveWorkerConfig cfg, device::TapeDrive& drive, Volume
 }
 
 void DriveWorker::apply_encryption() {
-    if (!cfg_.cipher) return;
-    builder_.set_seal_policy({cfg_.cipher.get(), cfg_.encryption.names_sealed});
+    if (cfg_.cipher)
+        builder_.set_seal_policy({cfg_.cipher.get(), cfg_.encryption.names_sealed, false});
+    else if (!cfg_.encryption.seal_session.is_nil())
+        builder_.set_seal_policy({nullptr, false, true});
 }
 
 Status DriveWorker::fill_slots() {
@@ -138,8 +140,37 @@ Status DriveWorker::make_room(std::size_t need) {
     return {};
 }
 
+Status DriveWorker::place_copied_chunk(Active& s, StreamBuffer& b) {
+    if (b.copied_next >= b.copied.size() || cfg_.encryption.seal_session.is_nil())
+        return make_error(ErrorKind::Internal, "stream " + std::to_string(s.a.stream_id) +
+                                                   ": a sealed copy without its chunk list");
+    const CopiedChunk& c = b.copied[b.copied_next];
+    TL_TRY(make_room(c.length));
+    if (builder_.free_for_chunk() < c.length)
+        return make_error(ErrorKind::InvalidArgument,
+                          "a sealed chunk of " + std::to_string(c.length) +
+                              " bytes does not fit a block of " + std::to_string(cfg_.block_size));
+    const std::uint64_t off = b.offset + b.consumed;
+    Placement pl{s.a.stream_id, off, off + c.length, {}};
+    auto it = std::lower_bound(b.boundaries.begin(), b.boundaries.end(), off);
+    for (; it != b.boundaries.end() && *it < off + c.length; ++it)
+        pl.boundaries.push_back(*it);
+    std::uint8_t* dst = builder_.begin_chunk(s.a.stream_id, off, c.flags, c.first_boundary);
+    std::memcpy(dst, b.data.get() + b.consumed, c.length);
+    std::memcpy(dst + c.length, c.tag.data(), format::kSealTagSize);
+    builder_.end_sealed_chunk(c.length);
+    placements_.push_back(std::move(pl));
+    b.consumed += c.length;
+    ++b.copied_next;
+    s.next_offset = off + c.length;
+    progress_.payload += c.length;
+    if (builder_.free_for_chunk() < kMinChunk) TL_TRY(flush_block(false));
+    return {};
+}
+
 Status DriveWorker::place_chunk(Active& s, StreamBuffer& b) {
     if (b.consumed == b.size) return {}; // an empty last buffer
+    if (!b.copied.empty()) return place_copied_chunk(s, b);
     if (b.seal_failed || (b.sealed_unit && !cfg_.cipher))
         return make_error(ErrorKind::Io, "drive " + std::to_string(cfg_.drive_index) + ": stream " +
                                              std::to_string(s.a.stream_id) +

@@ -49,7 +49,9 @@ struct DriveWorkerConfig {
     // A session written with a key (docs/format.md §3.4): the streams' producers seal their
     // chunks (job/chunk_sealer.h); what reaches the drive in clear (control records, a
     // clone's feed) is sealed here with `cipher`. The session header records `encryption`.
-    // Unset: written in clear.
+    // Unset: written in clear. A copy made sealed (encryption.seal_session set, no cipher):
+    // its streams arrive as sealed chunks (StreamBuffer::copied), placed as they are, and the
+    // control stream stays clear (it names no file: no object is parsed to index).
     std::shared_ptr<const format::ChunkCipher> cipher;
     format::SessionEncryption encryption;
 };
@@ -118,6 +120,7 @@ private:
     Status open_tape_file(format::HeaderKind kind);
     Status close_tape_file(bool volume_full);
     Status place_chunk(Active& s, StreamBuffer& b);
+    Status place_copied_chunk(Active& s, StreamBuffer& b); // a chunk copied still sealed
     Status make_room(std::size_t need); // an open block with `need` bytes free for a chunk
     Status flush_block(bool force);
     Status write_current_block();

@@ -210,11 +210,32 @@ Status mount_and_open(device::Library& lib, std::size_t drive, const std::string
     }
 }
 
+// How the read-ahead side treats the blocks it reads.
+struct BlockDecoding {
+    const format::ChunkCipher* cipher = nullptr; // null: a clear session, or undecoded
+    const format::Uuid* sealed_by = nullptr;     // the session whose chunk key sealed the data
+    bool undecoded = false;                      // blocks only, or copied sealed as they are
+    bool sealed_as_is = false;                   // copied sealed: block version 2 refused
+};
+
+// A block of version 2 binds its chunks to their block (docs/format.md §3.4): a copy made
+// sealed cannot keep them, so such a block ends the read.
+void refuse_bound_block(BlockItem& it) {
+    const Visit& v = *it.v;
+    it.fatal = true;
+    it.st = make_error(ErrorKind::Unsupported,
+                       "block " + std::to_string(it.b) + " of tape file " +
+                           std::to_string(v.file_number) + " on " + v.barcode +
+                           " is of block version 2 (an early encrypting build): its chunks are "
+                           "bound to their block and cannot be copied sealed; clone it with "
+                           "--reencrypt and the key at hand");
+}
+
 // Reads block it.b of visit *it.v (the drive positioned there) and checks that it is the block
-// the catalog says (tape file, block number, session); unseals it with `cipher` (null: blocks
-// only, or a clear session). The outcome is in it.st.
+// the catalog says (tape file, block number, session); unseals it as `decoding` says. The
+// outcome is in it.st (it.fatal: it ends the read).
 void read_block(MediaReader& media, BlockItem& it, const std::vector<std::uint8_t>& session_uuid,
-                const format::ChunkCipher* cipher, bool blocks_only, ReadStats& stats) {
+                const BlockDecoding& decoding, ReadStats& stats) {
     const Visit& v = *it.v;
     const std::uint32_t b = it.b;
     it.data.resize(format::kMaxBlockSize);
@@ -245,16 +266,31 @@ void read_block(MediaReader& media, BlockItem& it, const std::vector<std::uint8_
                                std::to_string(b) + " on " + v.barcode +
                                " belongs elsewhere (tape file " + std::to_string(h.tape_file) +
                                " block " + std::to_string(h.block_in_file) + ")");
-    else if (!blocks_only)
-        it.st = unseal(it.data.data(), it.parsed, cipher);
+    else if (decoding.sealed_as_is && h.version == format::kBlockVersionSealed)
+        refuse_bound_block(it);
+    else if (!decoding.undecoded)
+        it.st = unseal(it.data.data(), it.parsed, decoding.cipher, decoding.sealed_by);
+}
+
+// A block copied sealed: each chunk of a wanted stream goes, as it is, to its target's
+// on_sealed_chunk. A non-ok Status ends the read.
+Status feed_sealed(BlockItem& it, std::vector<Stream>& streams,
+                   const std::map<std::uint32_t, std::size_t>& index, ReadStats& stats) {
+    for (const auto& c : it.parsed.chunks) {
+        auto idx = index.find(c.stream_id);
+        if (idx == index.end() || !streams[idx->second].t->on_sealed_chunk) continue;
+        stats.stream_bytes += c.length;
+        TL_TRY(streams[idx->second].t->on_sealed_chunk(c));
+    }
+    return {};
 }
 
 // The parsing side of one block read ahead: a bad block is reported and spoils the object each
 // stream is in; a good one's chunks go to their streams. A non-ok Status ends the read.
 Status feed_block(BlockItem& it, std::vector<Stream>& streams,
                   const std::map<std::uint32_t, std::size_t>& index, std::size_t& remaining,
-                  const std::function<void(const BadBlock&)>& on_bad_block, bool blocks_only,
-                  ReadStats& stats) {
+                  const std::function<void(const BadBlock&)>& on_bad_block,
+                  const BlockDecoding& decoding, ReadStats& stats) {
     const Visit& v = *it.v;
     const std::uint32_t b = it.b;
     if (!it.st) {
@@ -266,7 +302,8 @@ Status feed_block(BlockItem& it, std::vector<Stream>& streams,
                                " unreadable: " + it.st.error().message);
         return {};
     }
-    if (blocks_only) return {};
+    if (decoding.sealed_as_is) return feed_sealed(it, streams, index, stats);
+    if (decoding.undecoded) return {};
     for (std::uint32_t ci = 0; ci < it.parsed.chunks.size(); ++ci) {
         const auto& c = it.parsed.chunks[ci];
         auto idx = index.find(c.stream_id);
@@ -288,7 +325,8 @@ Status feed_block(BlockItem& it, std::vector<Stream>& streams,
 struct SessionStreams {
     std::vector<Stream> streams;
     std::vector<std::uint8_t> session_uuid;
-    std::string key_id; // the session's key ("" = written in clear)
+    std::vector<std::uint8_t> seal_uuid; // whose chunk key sealed the data (a copy: the original)
+    std::string key_id;                  // the session's key ("" = written in clear)
     Visits visits;
     std::map<std::uint32_t, std::size_t> index; // stream id -> streams[]
 };
@@ -306,6 +344,7 @@ Status plan_streams(catalog::Db& db, SavesetReader& reader, std::vector<StreamTa
         if (!out.session_uuid.empty() && u != out.session_uuid)
             return make_error(ErrorKind::Internal, "read_streams: save sets of different sessions");
         out.session_uuid = u;
+        out.seal_uuid.assign(q.value()->seal_uuid.begin(), q.value()->seal_uuid.end());
         out.key_id = q.value()->key_id;
         Stream s;
         s.t = &t;
@@ -359,7 +398,7 @@ Status SavesetReader::read(
     Hint hint, const std::function<void(const BadBlock&)>& on_bad_block,
     const std::function<void(const std::string&, const std::string&)>& on_object_error) {
     std::vector<StreamTarget> one(1);
-    one[0] = {saveset_id, &sink, from, to, hint, on_object_error, {}};
+    one[0] = {saveset_id, &sink, from, to, hint, on_object_error, {}, {}};
     return read_streams(one, on_bad_block);
 }
 
@@ -375,10 +414,17 @@ Status SavesetReader::read_streams(std::vector<StreamTarget>& targets,
     TL_TRY(check_present(lib_, visits));
 
     // An encrypted session: its key must be in the store before anything is read.
-    auto cipher = blocks_only_ ? Result<std::unique_ptr<format::ChunkCipher>>(nullptr)
-                               : open_session_cipher(crypto::KeyStore::beside_catalog(db_.path()),
-                                                     key_id, session_uuid);
+    const bool undecoded = blocks_only_ || sealed_as_is_;
+    auto cipher = undecoded ? Result<std::unique_ptr<format::ChunkCipher>>(nullptr)
+                            : open_session_cipher(crypto::KeyStore::beside_catalog(db_.path()),
+                                                  key_id, plan.seal_uuid);
     if (!cipher) return cipher.error();
+    const format::Uuid sealed_by = uuid_of(plan.seal_uuid);
+    BlockDecoding decoding;
+    decoding.cipher = cipher->get();
+    decoding.sealed_by = &sealed_by;
+    decoding.undecoded = undecoded;
+    decoding.sealed_as_is = sealed_as_is_;
 
     // Two threads: this one reads blocks (mount, seek, read, CRC check) ahead into a small
     // bounded queue; the parse / hash / write side consumes them. A restore then runs at the
@@ -419,10 +465,10 @@ Status SavesetReader::read_streams(std::vector<StreamTarget>& targets,
                 it->b = b;
                 it->filemark = false;
                 it->fatal = false;
-                read_block(media, *it, session_uuid, blocks_only_ ? nullptr : cipher->get(),
-                           blocks_only_, stats_);
-                const bool fm = it->filemark;
+                read_block(media, *it, session_uuid, decoding, stats_);
+                const bool fm = it->filemark, end = it->fatal;
                 queue.give(std::move(it));
+                if (end) return queue.finish();
                 if (fm) break;
             }
         }
@@ -438,8 +484,7 @@ Status SavesetReader::read_streams(std::vector<StreamTarget>& targets,
             result = it->st;
             break;
         }
-        if (auto fs =
-                feed_block(*it, streams, index, remaining, on_bad_block, blocks_only_, stats_);
+        if (auto fs = feed_block(*it, streams, index, remaining, on_bad_block, decoding, stats_);
             !fs) {
             result = fs;
             remaining = 0;
@@ -449,7 +494,7 @@ Status SavesetReader::read_streams(std::vector<StreamTarget>& targets,
     }
     queue.stop();
     producer.join();
-    if (!result || blocks_only_) return result;
+    if (!result || undecoded) return result;
     finish_streams(streams);
     return {};
 }

@@ -11,6 +11,7 @@
 
 #include "catalog/db.h"
 #include "device/library.h"
+#include "format/block.h"
 #include "format/stream_parser.h"
 
 namespace tl::job {
@@ -55,6 +56,9 @@ struct StreamTarget {
     // are passed too. A non-ok Status ends the read with that error (used by cloning).
     std::function<Status(std::uint64_t stream_offset, const std::uint8_t* data, std::size_t n)>
         on_chunk;
+    // With set_sealed_as_is(): each chunk of this stream as it is on media, still sealed (its
+    // length counts the tag), in stream order, duplicates included; no parser sees it.
+    std::function<Status(const format::ChunkView& chunk)> on_sealed_chunk;
 };
 
 class SavesetReader {
@@ -87,6 +91,10 @@ public:
     // Reads and checks the blocks (CRC, position) without decoding any stream: what verify
     // can still do for an encrypted session whose key is missing. No sink sees data.
     void set_blocks_only(bool on) { blocks_only_ = on; }
+    // Reads the blocks (CRC, position) and hands each wanted chunk, still sealed, to its
+    // target's on_sealed_chunk: no key is needed (a clone copying ciphertext as it is). A
+    // block of version 2 (its chunks bound to their block, docs/format.md §3.4) is refused.
+    void set_sealed_as_is(bool on) { sealed_as_is_ = on; }
 
 private:
     device::Library& lib_;
@@ -95,6 +103,7 @@ private:
     ReadStats stats_;
     std::string mounted_;
     bool blocks_only_ = false;
+    bool sealed_as_is_ = false;
 };
 
 } // namespace tl::job

@@ -123,6 +123,9 @@ struct SessionState {
     bool known = false;  // already in the catalog: skipped
     bool locked = false; // encrypted with a key not in the store: skipped
     std::unique_ptr<format::ChunkCipher> cipher;
+    // The session whose chunk key sealed the data: its own, or for a copy made sealed (a clone,
+    // docs/format.md §3.4) the original's, named by its session header.
+    format::Uuid seal;
     std::map<std::uint32_t, StreamState> streams;
     bool skipped() const { return known || locked; }
 };
@@ -178,8 +181,9 @@ Status mark_incomplete(catalog::Db& db, const std::map<std::string, SessionState
 // An encrypted session's cipher; a missing key locks the session (reported, not scanned).
 Status open_scanned_session(SessionState& ss, const format::SessionHeader& sh,
                             const crypto::KeyStore& keys, ScanReport& rep) {
+    ss.seal = sh.encryption.seal_session.is_nil() ? sh.session_uuid : sh.encryption.seal_session;
     if (!sh.encryption.enabled()) return {};
-    auto c = open_session_cipher(keys, sh.encryption.key_id, sh.session_uuid.bytes);
+    auto c = open_session_cipher(keys, sh.encryption.key_id, ss.seal.bytes);
     if (c) {
         ss.cipher = std::move(c.value());
         return {};
@@ -195,8 +199,8 @@ Status open_scanned_session(SessionState& ss, const format::SessionHeader& sh,
 void unseal_scanned(std::uint8_t* block, format::BlockReader& reader, const SessionState& ss,
                     const std::string& barcode, std::uint32_t file, std::uint32_t b,
                     ScanReport& rep) {
-    auto n =
-        format::unseal_chunks(block, reader.header(), reader.mutable_chunks(), ss.cipher.get());
+    auto n = format::unseal_chunks(block, reader.header(), reader.mutable_chunks(), ss.cipher.get(),
+                                   &ss.seal);
     if (!n) {
         rep.bad_blocks.push_back({barcode, file, b, n.error().message});
         return;

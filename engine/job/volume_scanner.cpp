@@ -61,16 +61,18 @@ private:
     std::uint32_t stream_;
     std::size_t current_ = static_cast<std::size_t>(-1);
 };
-// Records a session's encryption and opens its cipher when the key is at hand.
+// Records a session's encryption and opens its cipher when the key is at hand. `seal`: the
+// session whose chunk key sealed the data (a copy made sealed: its original's).
 Status open_listed_session(ScannedSession& s, const format::SessionHeader& sh,
                            const crypto::KeyStore* keys,
-                           std::unique_ptr<format::ChunkCipher>& cipher) {
+                           std::unique_ptr<format::ChunkCipher>& cipher, format::Uuid& seal) {
+    seal = sh.encryption.seal_session.is_nil() ? sh.session_uuid : sh.encryption.seal_session;
     if (!sh.encryption.enabled()) return {};
     s.key_id = sh.encryption.key_id;
     s.names_sealed = sh.encryption.names_sealed;
     s.locked = true;
     if (!keys) return {};
-    auto c = open_session_cipher(*keys, s.key_id, sh.session_uuid.bytes);
+    auto c = open_session_cipher(*keys, s.key_id, seal.bytes);
     if (!c) return c.error().kind == ErrorKind::KeyMissing ? Status{} : Status(c.error());
     cipher = std::move(c.value());
     s.locked = false;
@@ -78,9 +80,9 @@ Status open_listed_session(ScannedSession& s, const format::SessionHeader& sh,
 }
 
 void open_listed_block(std::uint8_t* block, format::BlockReader& reader,
-                       const format::ChunkCipher* cipher, VolumeListing& out, std::uint32_t f,
-                       std::uint32_t b) {
-    auto n = format::unseal_chunks(block, reader.header(), reader.mutable_chunks(), cipher);
+                       const format::ChunkCipher* cipher, const format::Uuid& seal,
+                       VolumeListing& out, std::uint32_t f, std::uint32_t b) {
+    auto n = format::unseal_chunks(block, reader.header(), reader.mutable_chunks(), cipher, &seal);
     if (!n) return;
     for (std::uint32_t i = 0; i < reader.chunks().size(); ++i)
         if (format::failed_auth(reader.chunks()[i]))
@@ -131,7 +133,8 @@ public:
 
 private:
     using Each = std::function<void(std::uint32_t block, format::BlockReader& reader)>;
-    Status read_file(std::uint32_t f, const format::ChunkCipher* cipher, const Each& each);
+    // `session`: the UUID of the session the tape file belongs to (its cipher and seal).
+    Status read_file(std::uint32_t f, const std::string& session, const Each& each);
     Status note_header(std::uint32_t f, std::size_t n, const std::string& uuid);
     Status read_index(const FileInfo& fi, ScannedSession& s);
     Status scan_session(ScannedSession& s);
@@ -144,6 +147,7 @@ private:
     std::vector<FileInfo> files_;
     std::map<std::string, std::size_t> by_uuid_;
     std::map<std::string, std::unique_ptr<format::ChunkCipher>> ciphers_; // by session UUID
+    std::map<std::string, format::Uuid> seals_;                           // by session UUID
 };
 
 Status VolumeLister::read_label() {
@@ -178,7 +182,7 @@ Status VolumeLister::note_header(std::uint32_t f, std::size_t n, const std::stri
         s.block_size = sh->block_size;
         s.volume_seq = sh->volume_seq;
         s.prev_volume = sh->prev_volume_barcode;
-        TL_TRY(open_listed_session(s, sh.value(), keys_, ciphers_[uuid]));
+        TL_TRY(open_listed_session(s, sh.value(), keys_, ciphers_[uuid], seals_[uuid]));
         out_.sessions.push_back(s);
     }
     auto& s = out_.sessions[it->second];
@@ -215,14 +219,15 @@ Status VolumeLister::list_tape_files() {
 }
 
 // Chunks still flagged kSealed afterwards (no key, or not authentic) are skipped.
-Status VolumeLister::read_file(std::uint32_t f, const format::ChunkCipher* cipher,
-                               const Each& each) {
+Status VolumeLister::read_file(std::uint32_t f, const std::string& session, const Each& each) {
+    const format::ChunkCipher* cipher = ciphers_[session].get();
+    const format::Uuid& seal = seals_[session];
     return media_.read_file(
         f,
         [&](std::uint32_t b, std::uint8_t* data, std::size_t,
             format::BlockReader& reader) -> Status {
             out_.blocks_read++;
-            if (cipher) open_listed_block(data, reader, cipher, out_, f, b);
+            if (cipher) open_listed_block(data, reader, cipher, seal, out_, f, b);
             each(b, reader);
             return {};
         },
@@ -235,20 +240,18 @@ Status VolumeLister::read_file(std::uint32_t f, const format::ChunkCipher* ciphe
 Status VolumeLister::read_index(const FileInfo& fi, ScannedSession& s) {
     format::ControlStreamParser ctl;
     bool started = false;
-    TL_TRY(read_file(
-        fi.number, ciphers_[fi.session].get(), [&](std::uint32_t, format::BlockReader& reader) {
-            for (const auto& c : reader.chunks()) {
-                if (c.stream_id != format::kControlStream ||
-                    (c.flags & format::chunk_flags::kSealed))
-                    continue;
-                if (!started) {
-                    ctl.resync_at(c.stream_offset +
-                                  (c.first_boundary == format::kNoBoundary ? 0 : c.first_boundary));
-                    started = true;
-                }
-                (void)ctl.feed(c.stream_offset, c.data, c.length);
+    TL_TRY(read_file(fi.number, fi.session, [&](std::uint32_t, format::BlockReader& reader) {
+        for (const auto& c : reader.chunks()) {
+            if (c.stream_id != format::kControlStream || (c.flags & format::chunk_flags::kSealed))
+                continue;
+            if (!started) {
+                ctl.resync_at(c.stream_offset +
+                              (c.first_boundary == format::kNoBoundary ? 0 : c.first_boundary));
+                started = true;
             }
-        }));
+            (void)ctl.feed(c.stream_offset, c.data, c.length);
+        }
+    }));
     for (const auto& rec : ctl.take()) {
         if (rec.kind != format::ControlKind::IndexSegment) continue;
         auto seg = format::decode_index_segment(rec.bytes.data(), rec.bytes.size());
@@ -278,39 +281,38 @@ Status VolumeLister::scan_session(ScannedSession& s) {
     std::map<std::uint32_t, std::unique_ptr<format::StreamParser>> parsers;
     std::map<std::uint32_t, bool> synced;
     for (auto f : s.tape_files) {
-        TL_TRY(
-            read_file(f, ciphers_[s.uuid].get(), [&](std::uint32_t b, format::BlockReader& reader) {
-                for (const auto& c : reader.chunks()) {
-                    if (c.flags & format::chunk_flags::kSealed) {
-                        synced[c.stream_id] = false;
-                        continue;
-                    }
-                    if (c.stream_id == format::kControlStream) {
-                        if (c.first_boundary == 0 && format::is_stream_start(c.data, c.length))
-                            if (auto si = format::decode_stream_start(c.data, c.length))
-                                add_stream(s, si.value());
-                        continue;
-                    }
-                    auto& sink = sinks[c.stream_id];
-                    if (!sink) {
-                        sink = std::make_unique<ListSink>(out_, s, c.stream_id);
-                        format::StreamParser::Options opt;
-                        opt.decode_data = false;
-                        opt.verify_hash = false;
-                        parsers[c.stream_id] =
-                            std::make_unique<format::StreamParser>(*sink, c.stream_id, opt);
-                    }
-                    sink->tape_file = f;
-                    sink->block = b;
-                    auto& p = *parsers[c.stream_id];
-                    if (!synced[c.stream_id]) {
-                        if (c.first_boundary == format::kNoBoundary) continue;
-                        p.resync_at(c.stream_offset + c.first_boundary);
-                        synced[c.stream_id] = true;
-                    }
-                    if (!p.feed(c.stream_offset, c.data, c.length)) synced[c.stream_id] = false;
+        TL_TRY(read_file(f, s.uuid, [&](std::uint32_t b, format::BlockReader& reader) {
+            for (const auto& c : reader.chunks()) {
+                if (c.flags & format::chunk_flags::kSealed) {
+                    synced[c.stream_id] = false;
+                    continue;
                 }
-            }));
+                if (c.stream_id == format::kControlStream) {
+                    if (c.first_boundary == 0 && format::is_stream_start(c.data, c.length))
+                        if (auto si = format::decode_stream_start(c.data, c.length))
+                            add_stream(s, si.value());
+                    continue;
+                }
+                auto& sink = sinks[c.stream_id];
+                if (!sink) {
+                    sink = std::make_unique<ListSink>(out_, s, c.stream_id);
+                    format::StreamParser::Options opt;
+                    opt.decode_data = false;
+                    opt.verify_hash = false;
+                    parsers[c.stream_id] =
+                        std::make_unique<format::StreamParser>(*sink, c.stream_id, opt);
+                }
+                sink->tape_file = f;
+                sink->block = b;
+                auto& p = *parsers[c.stream_id];
+                if (!synced[c.stream_id]) {
+                    if (c.first_boundary == format::kNoBoundary) continue;
+                    p.resync_at(c.stream_offset + c.first_boundary);
+                    synced[c.stream_id] = true;
+                }
+                if (!p.feed(c.stream_offset, c.data, c.length)) synced[c.stream_id] = false;
+            }
+        }));
     }
     return {};
 }

@@ -240,46 +240,6 @@ private Q_SLOTS:
         QVERIFY2(same_tree(src, to + src, &why), qPrintable(why));
     }
 
-    void cloneStaysSealedAndNeedsTheKey() {
-        QTemporaryDir d;
-        const QString home = d.path() + "/home", src = d.path() + "/src", to = d.path() + "/r";
-        QVERIFY(tltest::make_fixture_tree(src, 1 << 20));
-        const QStringList lib = {"library",  "add",      "--virtual", "--name",     "lib",
-                                 "--drives", "2",        "--slots",   "6",          "--mail",
-                                 "1",        "--prefix", "CPY",       "--capacity", "64M"};
-        QCOMPARE(run_cli(h(home, lib)).exit_code, 0);
-        const QString id = make_key(home, "k4");
-        auto b = run_cli(h(home, {"backup", "--library", "lib", "--encryption", "aes-256-gcm",
-                                  "--key", "k4", "--source", src, "--json"}));
-        QVERIFY2(b.exit_code == 0, b.err.constData());
-        const QString original = b.json().object().value("volumes").toArray().first().toString();
-        QCOMPARE(run_cli(h(home, {"pool", "add", "Off"})).exit_code, 0);
-        QCOMPARE(run_cli(h(home, {"volume", "label", "--barcode", "CPY003L9", "--pool", "Off",
-                                  "--library", "lib"}))
-                     .exit_code,
-                 0);
-        QVERIFY(QDir().rename(home + "/keys", d.path() + "/keys.away"));
-        auto refused =
-            run_cli(h(home, {"clone", "--job", "1", "--pool", "Off", "--library", "lib"}));
-        QCOMPARE(refused.exit_code, 11);
-        QVERIFY(QDir().rename(d.path() + "/keys.away", home + "/keys"));
-        auto c = run_cli(h(home, {"clone", "--job", "1", "--pool", "Off", "--library", "lib"}));
-        QVERIFY2(c.exit_code == 0, c.err.constData());
-        QVERIFY(!cartridge_bytes(home).contains("linked twice")); // the copy is sealed too
-        auto vl = run_cli(h(home, {"volume", "list", "--json"}));
-        int sealed = 0;
-        for (const auto& jv : vl.json().array())
-            sealed += jv.toObject().value("encryption_keys").toString() == id;
-        QCOMPARE(sealed, 2); // the original's volume and the copy's
-        // The copy restores when the original is damaged.
-        QCOMPARE(run_cli(h(home, {"volume", "mark", original, "error"})).exit_code, 0);
-        auto r =
-            run_cli(h(home, {"restore", "--job", "1", "--library", "lib", "--to", to, "--json"}));
-        QVERIFY2(r.exit_code == 0, r.out.constData());
-        QString why;
-        QVERIFY2(same_tree(src, to + src, &why), qPrintable(why));
-    }
-
     void flippedCiphertextByteFailsOnlyItsFile() {
         QTemporaryDir d;
         const QString home = d.path() + "/home", src = d.path() + "/src", to = d.path() + "/r";

@@ -1,5 +1,5 @@
-// Restores and verifies are jobs like a backup (docs/jobs.md): through the real CLI, each has
-// its row in `jobs list` with its status, a stored report (`report --job ID`) whose files and
+// Restores, verifies and clones are jobs like a backup (docs/jobs.md): through the real CLI, each
+// has its row in `jobs list` with its status, a stored report (`report --job ID`) whose files and
 // bytes are what was actually restored or verified, and its live figures on the LiveBoard
 // (`monitor`). A restore that meets a damaged block stores a report naming the files it lost.
 #include <QtTest>
@@ -112,6 +112,58 @@ private Q_SLOTS:
         auto text = run_cli({"--home", home, "report", "--job", QString::number(verify)});
         QCOMPARE(text.exit_code, 0);
         QVERIFY(text.text().contains(QStringLiteral("(verify): completed")));
+    }
+
+    // A clone is a job like the others (docs/jobs.md, docs/media.md "Cloning"): its own row of
+    // kind clone, a stored report with the files it copied, the reading and the writing drive,
+    // the volumes written, and its last live snapshot with both drives.
+    void cloneIsAJobWithAReport() {
+        QTemporaryDir d;
+        const QString home = d.path() + "/home", src = d.path() + "/src";
+        Tree tree;
+        QVERIFY(make_tree(src, tree));
+        auto b = run_cli({"--home", home, "--json", "backup", "--source", src});
+        QCOMPARE(b.exit_code, 0);
+        const int backup = b.json().object().value("job_id").toInt();
+        QCOMPARE(
+            run_cli({"--home", home, "pool", "add", "Offsite", "--auto-label", "yes"}).exit_code,
+            0);
+
+        auto c = run_cli({"--home", home, "--json", "clone", "--job", QString::number(backup),
+                          "--pool", "Offsite"});
+        QVERIFY2(c.exit_code == 0, c.err.constData());
+        const auto out = c.json().object();
+        const int clone = out.value("job_id").toInt();
+        QVERIFY(clone > backup);
+        QCOMPARE(out.value("cloned_job").toInt(), backup);
+        QCOMPARE(job_row(home, clone).value("kind").toString(), QStringLiteral("clone"));
+        QCOMPARE(job_row(home, clone).value("status").toString(), QStringLiteral("completed"));
+
+        const auto rep = stored_report(home, clone);
+        QCOMPARE(rep.value("kind").toString(), QStringLiteral("clone"));
+        QCOMPARE(rep.value("status").toString(), QStringLiteral("completed"));
+        QCOMPARE(rep.value("files").toInteger(), b.json().object().value("files").toInteger());
+        QCOMPARE(rep.value("bytes").toInteger(), out.value("stream_bytes").toInteger());
+        QVERIFY(rep.value("bytes").toInteger() >= tree.bytes);
+        QVERIFY(rep.value("tape_bytes").toInteger() >= rep.value("bytes").toInteger());
+        QCOMPARE(rep.value("volumes").toArray(), out.value("volumes_written").toArray());
+        QVERIFY(!rep.value("volumes").toArray().isEmpty());
+        const auto drives = rep.value("drives").toArray();
+        QCOMPARE(drives.size(), 2);
+        QVERIFY(drives[0].toObject().value("name") != drives[1].toObject().value("name"));
+        QVERIFY(drives[0].toObject().value("bytes").toInteger() >= tree.bytes);
+        QVERIFY(drives[1].toObject().value("bytes").toInteger() >= tree.bytes);
+        QCOMPARE(rep.value("savesets").toArray().first().toObject().value("keys").toString(),
+                 QStringLiteral("clear"));
+
+        const auto live = live_of(home, clone);
+        QCOMPARE(live.value("kind").toString(), QStringLiteral("clone"));
+        QVERIFY(live.value("ended").toBool());
+        QCOMPARE(live.value("status").toString(), QStringLiteral("completed"));
+        QCOMPARE(live.value("drives").toArray().size(), 2);
+        auto text = run_cli({"--home", home, "report", "--job", QString::number(clone)});
+        QCOMPARE(text.exit_code, 0);
+        QVERIFY(text.text().contains(QStringLiteral("(clone): completed")));
     }
 
     void damagedRestoreStoresWhatItLost() {

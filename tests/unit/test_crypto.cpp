@@ -37,7 +37,7 @@ class TestCrypto : public QObject {
                                                                const format::Uuid& session) {
         block.assign(format::kMinBlockSize, 0);
         format::BlockBuilder b;
-        b.set_seal_policy({c, seal_control});
+        b.set_seal_policy({c, seal_control, false});
         b.reset(block.data(), block.size(), {session, 7, 0, 0});
         std::vector<std::vector<std::uint8_t>> clear;
         for (std::uint32_t stream : {1u, 0u, 2u}) {
@@ -207,7 +207,7 @@ private Q_SLOTS:
         QVERIFY(drive_cipher);
         std::vector<std::uint8_t> block(block_size, 0);
         format::BlockBuilder b;
-        b.set_seal_policy({drive_cipher->get(), true});
+        b.set_seal_policy({drive_cipher->get(), true, false});
         b.reset(block.data(), block.size(), {session, 3, 0, format::block_flags::kData});
         for (std::size_t at = 0, i = 0; at < buf.size; at += unit, ++i) {
             const std::size_t len = std::min(unit, buf.size - at);
@@ -298,7 +298,7 @@ private Q_SLOTS:
         auto cipher = crypto::SessionCipher::create(key_of(6), session);
         QVERIFY(cipher);
         format::BlockBuilder b;
-        b.set_seal_policy({cipher->get(), true});
+        b.set_seal_policy({cipher->get(), true, false});
         b.reset(block.data(), block.size(), {session, 42, 0, format::block_flags::kData});
         std::vector<std::vector<std::uint8_t>> clear;
         for (std::uint32_t stream : {1u, 2u, 3u}) {
@@ -371,12 +371,70 @@ private Q_SLOTS:
         auto clear = format::deserialize_session_header(plain.data(), plain.size());
         QVERIFY(clear);
         QVERIFY(!clear->encryption.enabled());
-        h.encryption = {format::SessionCipher::Aes256Gcm, false, "vault:0123456789abcdef"};
+        h.encryption = {format::SessionCipher::Aes256Gcm, false, "vault:0123456789abcdef", {}};
         const auto rec = format::serialize_session_header(h);
         auto back = format::deserialize_session_header(rec.data(), rec.size());
         QVERIFY(back);
         QCOMPARE(back->encryption.key_id, std::string("vault:0123456789abcdef"));
         QVERIFY(!back->encryption.names_sealed);
+        QVERIFY(back.value() == h);
+    }
+
+    // A clone copies an encrypted session's chunks as they are (docs/format.md §3.4): placed
+    // whole into a block of the copy's own session, with no cipher, they open with the
+    // original session's chunk key once the reader names that session as the sealing one.
+    void chunksCopiedSealedOpenUnderTheOriginalSession() {
+        const auto original = format::Uuid::random(), copy = format::Uuid::random();
+        std::vector<std::uint8_t> src;
+        auto cipher = crypto::SessionCipher::create(key_of(3), original);
+        QVERIFY(cipher);
+        const auto clear = sealed_block(src, cipher->get(), false, original);
+        auto sp = format::parse_block(src.data(), src.size());
+        QVERIFY(sp);
+        std::vector<std::uint8_t> block(format::kMinBlockSize, 0);
+        format::BlockBuilder b;
+        b.set_seal_policy({nullptr, false, true});
+        b.reset(block.data(), block.size(), {copy, 0, 0, format::block_flags::kData});
+        for (const auto& c : sp->chunks) {
+            if (!(c.flags & format::chunk_flags::kSealed)) continue; // the control chunk
+            const std::size_t n = c.length - format::kSealTagSize;
+            std::uint8_t* p =
+                b.begin_chunk(c.stream_id, c.stream_offset,
+                              static_cast<std::uint16_t>(c.flags & ~format::chunk_flags::kSealed),
+                              c.first_boundary);
+            std::memcpy(p, c.data, c.length); // ciphertext and tag as they are
+            b.end_sealed_chunk(n);
+        }
+        b.finish(1, 1);
+        auto p = format::parse_block(block.data(), block.size());
+        QVERIFY(p);
+        QCOMPARE(p->header.version, format::kBlockVersionStreamSealed);
+        QCOMPARE(p->chunks.size(), std::size_t(2));
+        {
+            auto own = block;
+            auto q = format::parse_block(own.data(), own.size());
+            auto bad = format::unseal_chunks(own.data(), q->header, q->chunks, cipher->get());
+            QVERIFY(bad);
+            QCOMPARE(bad.value(), 2u); // under the copy's session the tags do not match
+        }
+        auto n =
+            format::unseal_chunks(block.data(), p->header, p->chunks, cipher->get(), &original);
+        QVERIFY(n);
+        QCOMPARE(n.value(), 0u);
+        QVERIFY(std::equal(clear[0].begin(), clear[0].end(), p->chunks[0].data));
+        QVERIFY(std::equal(clear[2].begin(), clear[2].end(), p->chunks[1].data));
+    }
+
+    void sessionHeaderRecordsTheSealingSessionOfACopy() {
+        format::SessionHeader h;
+        h.session_uuid = format::Uuid::random();
+        h.block_size = 65536;
+        h.encryption = {format::SessionCipher::Aes256Gcm, false, "vault:0123456789abcdef",
+                        format::Uuid::random()};
+        const auto rec = format::serialize_session_header(h);
+        auto back = format::deserialize_session_header(rec.data(), rec.size());
+        QVERIFY(back);
+        QVERIFY(back->encryption.seal_session == h.encryption.seal_session);
         QVERIFY(back.value() == h);
     }
 

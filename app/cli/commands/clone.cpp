@@ -1,5 +1,7 @@
-// tapeloom-cli clone --job ID --pool P [--saveset ID ...]: copies a backup's save sets to
-// volumes of another pool, e.g. for off-site storage (docs/media.md "Cloning").
+// tapeloom-cli clone --job ID --pool P [--saveset ID ...] [--reencrypt]: copies a backup's save
+// sets to volumes of another pool, e.g. for off-site storage (docs/media.md "Cloning").
+// Encrypted save sets are copied sealed (no key needed) unless --reencrypt asks for the target
+// pool's key.
 #include <cstdlib>
 #include <ostream>
 
@@ -16,13 +18,15 @@ int clone(Context& ctx) {
     const auto& a = ctx.args();
     if (!a.has("job") || !a.has("pool"))
         return ctx.fail(make_error(ErrorKind::InvalidArgument,
-                                   "usage: clone --job ID --pool P [--saveset ID ...]"));
+                                   "usage: clone --job ID --pool P [--saveset ID ...] "
+                                   "[--reencrypt]"));
     media::CloneOptions o;
     auto job = parse_id("--job", a.get("job"));
     if (!job) return ctx.fail(job.error());
     o.job_id = job.value();
     o.pool = a.get("pool");
     o.library = a.get("library");
+    o.reencrypt = a.has("reencrypt");
     for (const auto& s : a.all("saveset")) {
         auto id = parse_id("--saveset", s);
         if (!id) return ctx.fail(id.error());
@@ -35,31 +39,19 @@ int clone(Context& ctx) {
     const auto& c = r.value();
     const double rate = c.elapsed > 0 ? static_cast<double>(c.stream_bytes) / c.elapsed : 0;
     if (ctx.json()) {
-        nlohmann::json j = {{"job_id", c.job_id},
-                            {"pool", c.pool},
-                            {"savesets", nlohmann::json::array()},
-                            {"volumes_read", c.volumes_read},
-                            {"volumes_written", c.volumes_written},
-                            {"stream_bytes", c.stream_bytes},
-                            {"bytes_read", c.bytes_read},
-                            {"bytes_written", c.bytes_written},
-                            {"elapsed_s", c.elapsed},
-                            {"rate_Bps", rate},
-                            {"warnings", c.warnings}};
-        for (const auto& s : c.savesets)
-            j["savesets"].push_back({{"original", s.original},
-                                     {"copy", s.copy},
-                                     {"source", s.source},
-                                     {"bytes", s.stream_bytes}});
+        nlohmann::json j = media::clone_report_json(c);
+        j["rate_Bps"] = rate;
         ctx.print_json(j);
-        return c.warnings.empty() ? 0 : kWarnings;
+        return exit_code_for_job_status(c.report.status);
     }
     auto& out = ctx.out();
-    out << "Cloned " << c.savesets.size() << " save set(s) of job " << c.job_id << " to pool "
-        << c.pool << ": " << format_bytes(c.stream_bytes) << " in " << c.elapsed << " s ("
-        << format_rate(rate) << ")\n";
+    out << "Clone job " << c.clone_job_id << ": cloned " << c.savesets.size()
+        << " save set(s) of job " << c.job_id << " to pool " << c.pool << ": "
+        << format_bytes(c.stream_bytes) << " in " << c.elapsed << " s (" << format_rate(rate)
+        << ")\n";
     for (const auto& s : c.savesets)
-        out << "  save set " << s.original << " (" << s.source << ") -> copy " << s.copy << "\n";
+        out << "  save set " << s.original << " (" << s.source << ") -> copy " << s.copy << ", "
+            << s.keys << "\n";
     auto list = [&](const char* what, const std::vector<std::string>& v) {
         out << "  " << what << ":";
         for (const auto& b : v)
@@ -70,16 +62,18 @@ int clone(Context& ctx) {
     list("written to", c.volumes_written);
     for (const auto& w : c.warnings)
         out << "  warning: " << w << "\n";
-    return c.warnings.empty() ? 0 : kWarnings;
+    out << "  report: tapeloom-cli report --job " << c.clone_job_id << "\n";
+    return exit_code_for_job_status(c.report.status);
 }
 } // namespace
 
 void add_clone_commands(Registry& r) {
     r.push_back({{"clone"},
-                 "--job ID --pool P [--saveset ID ...] [--library NAME]",
-                 "copy a backup's save sets to volumes of another pool (off-site copies)",
+                 "--job ID --pool P [--saveset ID ...] [--library NAME] [--reencrypt]",
+                 "copy a backup's save sets to volumes of another pool (off-site copies); "
+                 "encrypted ones stay sealed as they are, or --reencrypt to the pool's key",
                  {"job", "pool", "saveset", "library"},
-                 {},
+                 {"reencrypt"},
                  clone});
 }
 
