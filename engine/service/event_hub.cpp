@@ -65,6 +65,11 @@ std::shared_ptr<Subscriber> EventHub::subscribe(bool events, std::int64_t live_j
     return s;
 }
 
+std::size_t EventHub::streams() {
+    std::lock_guard lock(mutex_);
+    return subscribers_.size();
+}
+
 void EventHub::unsubscribe(const std::shared_ptr<Subscriber>& s) {
     std::lock_guard lock(mutex_);
     subscribers_.erase(s);

@@ -67,7 +67,8 @@ public:
     void publish_live(std::int64_t job, const nlohmann::json& snapshot);
     // A queue entry's "queued" event, once per entry, whoever sees it first.
     void announce_queued(std::int64_t queue_id, const nlohmann::json& data);
-    void close(); // every stream ends
+    void close();          // every stream ends
+    std::size_t streams(); // open streams (a client following the service)
 
 private:
     void deliver(StreamEvent e);
