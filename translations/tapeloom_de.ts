@@ -57,6 +57,13 @@
     </message>
 </context>
 <context>
+    <name>DefinitionCommand</name>
+    <message>
+        <source>beside the service an include or exclude list cannot be emptied and one-file-system cannot be turned off; remove the definition and define it again</source>
+        <translation>neben dem Dienst kann eine Einschluss- oder Ausschlussliste nicht geleert und „ein Dateisystem“ nicht ausgeschaltet werden; entfernen Sie die Definition und legen Sie sie neu an</translation>
+    </message>
+</context>
+<context>
     <name>ElementText</name>
     <message>
         <source>loaded</source>
@@ -557,6 +564,17 @@
     </message>
 </context>
 <context>
+    <name>ServiceCommand</name>
+    <message>
+        <source>%1 (exit %2)</source>
+        <translation>%1 (Exit-Code %2)</translation>
+    </message>
+    <message>
+        <source>the command failed</source>
+        <translation>der Befehl ist fehlgeschlagen</translation>
+    </message>
+</context>
+<context>
     <name>VolumeColors</name>
     <message>
         <source>Blank</source>
@@ -605,24 +623,6 @@
     <message>
         <source>Not in the catalog</source>
         <translation>Nicht im Katalog</translation>
-    </message>
-</context>
-<context>
-    <name>DefinitionCommand</name>
-    <message>
-        <source>beside the service an include or exclude list cannot be emptied and one-file-system cannot be turned off; remove the definition and define it again</source>
-        <translation>neben dem Dienst kann eine Einschluss- oder Ausschlussliste nicht geleert und „ein Dateisystem“ nicht ausgeschaltet werden; entfernen Sie die Definition und legen Sie sie neu an</translation>
-    </message>
-</context>
-<context>
-    <name>ServiceCommand</name>
-    <message>
-        <source>%1 (exit %2)</source>
-        <translation>%1 (Exit-Code %2)</translation>
-    </message>
-    <message>
-        <source>the command failed</source>
-        <translation>der Befehl ist fehlgeschlagen</translation>
     </message>
 </context>
 <context>
