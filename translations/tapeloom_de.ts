@@ -57,6 +57,13 @@
     </message>
 </context>
 <context>
+    <name>DefinitionCommand</name>
+    <message>
+        <source>beside the service an include or exclude list cannot be emptied and one-file-system cannot be turned off; remove the definition and define it again</source>
+        <translation>neben dem Dienst kann eine Einschluss- oder Ausschlussliste nicht geleert und „ein Dateisystem“ nicht ausgeschaltet werden; entfernen Sie die Definition und legen Sie sie neu an</translation>
+    </message>
+</context>
+<context>
     <name>ElementText</name>
     <message>
         <source>loaded</source>
@@ -557,6 +564,17 @@
     </message>
 </context>
 <context>
+    <name>ServiceCommand</name>
+    <message>
+        <source>%1 (exit %2)</source>
+        <translation>%1 (Exit-Code %2)</translation>
+    </message>
+    <message>
+        <source>the command failed</source>
+        <translation>der Befehl ist fehlgeschlagen</translation>
+    </message>
+</context>
+<context>
     <name>VolumeColors</name>
     <message>
         <source>Blank</source>
@@ -609,6 +627,10 @@
 </context>
 <context>
     <name>main</name>
+    <message>
+        <source>Start no service for the data directory when none runs: open it in this process (as TAPELOOM_AUTOSTART=0).</source>
+        <translation>Keinen Dienst für das Datenverzeichnis starten, wenn keiner läuft: es in diesem Prozess öffnen (wie TAPELOOM_AUTOSTART=0).</translation>
+    </message>
     <message>
         <source>Tapeloom backup console</source>
         <translation>Tapeloom-Sicherungskonsole</translation>
@@ -2087,6 +2109,18 @@ cmd:&apos;pg_dump db&apos;</translation>
 <context>
     <name>tl::ui::JobsPage</name>
     <message>
+        <source>Queuing %1 in the service</source>
+        <translation>%1 wird in die Warteschlange des Dienstes gestellt</translation>
+    </message>
+    <message>
+        <source>The service refused %1: %2</source>
+        <translation>Der Dienst hat %1 abgelehnt: %2</translation>
+    </message>
+    <message>
+        <source>%1 is queued in the service (queue entry %2) at level %3.</source>
+        <translation>%1 steht in der Warteschlange des Dienstes (Eintrag %2), Stufe %3.</translation>
+    </message>
+    <message>
         <source>Jobs page status</source>
         <translation>Status der Auftragsseite</translation>
     </message>
@@ -2941,8 +2975,8 @@ cmd:&apos;pg_dump db&apos;</translation>
         <translation>Verbindung zum Dienst</translation>
     </message>
     <message>
-        <source>The service holds this data directory: the console shows it read-only and sends backups and restores to the service; other changes go through tapeloom-cli</source>
-        <translation>Der Dienst hält dieses Datenverzeichnis: Die Konsole zeigt es schreibgeschützt und sendet Sicherungen und Wiederherstellungen an den Dienst; andere Änderungen gehen über tapeloom-cli</translation>
+        <source>The service holds this data directory: the console reads it and sends backups, restores and every change to the service</source>
+        <translation>Der Dienst hält dieses Datenverzeichnis: Die Konsole liest es und sendet Sicherungen, Wiederherstellungen und jede Änderung an den Dienst</translation>
     </message>
     <message>
         <source>The service started %1</source>
@@ -2982,6 +3016,10 @@ cmd:&apos;pg_dump db&apos;</translation>
 </context>
 <context>
     <name>tl::ui::MediaActions</name>
+    <message>
+        <source>Beside the service every blank cartridge is labeled: clear the barcode pattern, or label the cartridges one by one.</source>
+        <translation>Neben dem Dienst werden alle leeren Kassetten beschriftet: Leeren Sie das Barcode-Muster oder beschriften Sie die Kassetten einzeln.</translation>
+    </message>
     <message>
         <source>Label %1</source>
         <translation>%1 labeln</translation>

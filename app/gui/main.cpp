@@ -99,8 +99,12 @@ int main(int argc, char** argv) {
     QCommandLineOption pngOpt(QStringLiteral("png"),
                               QApplication::translate("main", "PNG file for --export-report."),
                               QStringLiteral("FILE"));
+    QCommandLineOption noAutostartOpt(
+        QStringLiteral("no-autostart"),
+        QApplication::translate("main", "Start no service for the data directory when none runs: "
+                                        "open it in this process (as TAPELOOM_AUTOSTART=0)."));
     parser.addOptions({homeOpt, levelOpt, shotOpt, delayOpt, pageOpt, backupOpt, drivesOpt,
-                       sessionsOpt, exportOpt, pngOpt});
+                       sessionsOpt, exportOpt, pngOpt, noAutostartOpt});
     parser.process(*app);
 
     std::string level = parser.value(levelOpt).toStdString();
@@ -122,8 +126,10 @@ int main(int argc, char** argv) {
     if (home.empty() && !(envHome && *envHome))
         home = QSettings().value(QStringLiteral("app/home")).toString().toStdString();
     options.home = tl::resolve_home(home);
-    // Beside a running service the console opens read-only (docs/console.md).
-    auto engine = tl::ui::openConsoleEngine(options);
+    // Beside the service (started when none runs, unless autostart is off) the console opens
+    // read-only (docs/console.md "Beside the service"); drawing a report's PNG starts none.
+    auto engine = tl::ui::openConsoleEngine(
+        options, tl::ui::consoleAutostart(parser.isSet(noAutostartOpt) || parser.isSet(exportOpt)));
     if (!engine) {
         tl::log::record_only("ui")->error("{}", engine.error().message); // said once below
         fprintf(stderr, "tapeloom: error: %s\n", engine.error().message.c_str());

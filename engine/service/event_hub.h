@@ -68,7 +68,7 @@ public:
     // A queue entry's "queued" event, once per entry, whoever sees it first.
     void announce_queued(std::int64_t queue_id, const nlohmann::json& data);
     void close();          // every stream ends
-    std::size_t streams(); // the streams open now (GET /metrics)
+    std::size_t streams(); // open streams of clients following the service (GET /metrics)
 
 private:
     void deliver(StreamEvent e);

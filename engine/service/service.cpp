@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -42,16 +43,34 @@ Service::Service(ServiceConfig config, std::atomic<bool>& stop, std::unique_ptr<
                  uid_t owner)
     : config_(std::move(config)), stop_(stop), engine_(std::move(engine)), runner_(*engine_),
       log_events_(events_), tracker_(runner_, events_), tasks_(*engine_, config_.tasks, events_),
-      watch_(config_.home, events_), api_{config_.home,   owner,    static_cast<long>(getpid()),
-                                          inbox_,         tracker_, tasks_,
-                                          events_,        stop_,    *engine_,
-                                          config_.queries},
+      watch_(config_.home, events_), idle_(config_.idle, idle_facts(), stop),
+      api_{config_.home,   owner,    static_cast<long>(getpid()),
+           inbox_,         tracker_, tasks_,
+           events_,        stop_,    *engine_,
+           config_.queries},
       socket_(socket_path(config_.home)) {
     add_routes(server_, Access::LocalSocket);
 }
 
+std::function<IdleFacts()> Service::idle_facts() {
+    auto db = std::make_shared<std::optional<catalog::Db>>();
+    return [this, db] {
+        IdleFacts f;
+        f.streams = events_.streams();
+        f.tasks = tasks_.running();
+        if (!*db)
+            if (auto opened =
+                    catalog::Db::open(config_.home + "/catalog.db", catalog::Access::ReadOnly))
+                *db = std::move(opened.value());
+        // A catalog that cannot be read keeps the service: it never ends on a guess.
+        if (!*db || !read_catalog_facts(**db, f)) f.jobs = 1;
+        return f;
+    };
+}
+
 void Service::add_routes(httplib::Server& server, Access access) {
     add_guards(server, api_, access);
+    server.set_logger([this](const httplib::Request&, const httplib::Response&) { idle_.touch(); });
     add_read_routes(server, api_);
     add_action_routes(server, api_);
     add_task_routes(server, api_);
@@ -131,6 +150,7 @@ Status Service::run() {
                   config_.listen);
     }
     watch_.start();
+    idle_.start();
     log->info("service of {} listening on {} (pid {}, API v{})", config_.home, socket_,
               static_cast<long>(getpid()), kApiMajor);
     schedule::ServiceOptions o;

@@ -4,6 +4,7 @@
 // (schedule/service.h), and serves the HTTP/JSON API on <home>/tapeloom.sock to root and the
 // data directory's owner. No Qt.
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <string>
 #include <thread>
@@ -15,6 +16,7 @@
 #include "service/api_context.h"
 #include "service/event_hub.h"
 #include "service/event_watch.h"
+#include "service/idle_exit.h"
 #include "service/log_events.h"
 #include "service/peer_checked_server.h"
 #include "service/run_tracker.h"
@@ -32,6 +34,8 @@ struct ServiceConfig {
     // Remote access (off when `listen` is empty): HTTPS on HOST:PORT with this certificate and
     // key, for clients with a bearer token (token_store.h).
     std::string listen, tls_cert, tls_key;
+    // An autostarted service's idle exit (idle_exit.h; idle_seconds 0: never).
+    IdleRule idle;
 };
 
 class Service {
@@ -56,6 +60,7 @@ private:
     Status bind();
     Status bind_remote();
     void add_routes(httplib::Server& server, Access access);
+    std::function<IdleFacts()> idle_facts(); // read on the idle watch's thread
     void shut_down();
 
     ServiceConfig config_;
@@ -68,6 +73,7 @@ private:
     TaskBoard tasks_; // before api_ and server_; gone before engine_
     EventWatch watch_;
     schedule::ServiceInbox inbox_;
+    IdleExit idle_; // watches events_, tasks_ and the catalog; ends before them
     ApiContext api_;
     PeerCheckedServer server_;
     std::thread serving_;

@@ -1,16 +1,11 @@
 #include "bridge/service_restore.h"
 
-#include <chrono>
-#include <thread>
-
-#include "client/service_client.h"
-#include "common/log.h"
+#include "bridge/service_command.h"
 #include "job/restore_writer.h"
 
 namespace tl::ui {
 
 namespace {
-constexpr auto kPollEvery = std::chrono::milliseconds(200);
 constexpr int kMediaMissingExit = 6; // docs/cli.md
 
 const char* existing_name(job::ExistingPolicy p) {
@@ -25,41 +20,6 @@ const char* existing_name(job::ExistingPolicy p) {
         break;
     }
     return "skip";
-}
-
-struct TaskEnd {
-    int exit_code = 0;
-    std::string out, err;
-};
-
-// Starts the task and follows it to its end; cancels it when `cancel` is set.
-Result<TaskEnd> run_task(client::ServiceClient& c, const nlohmann::json& request,
-                         std::atomic<bool>& cancel) {
-    auto id = c.start_task("restore", request);
-    if (!id) return id.error();
-    TaskEnd end;
-    std::size_t out_at = 0, err_at = 0;
-    bool cancel_sent = false;
-    for (;;) {
-        auto t = c.task(id.value(), out_at, err_at);
-        if (!t)
-            return c.stopped(t.error(), "the restore (task " + std::to_string(id.value()) + ")");
-        end.out += t->out;
-        end.err += t->err;
-        out_at = t->out_end;
-        err_at = t->err_end;
-        if (t->ended) {
-            end.exit_code = t->exit_code;
-            return end;
-        }
-        if (cancel && !cancel_sent) {
-            if (auto st = c.cancel_task(id.value()); !st)
-                log::get("ui")->warn("cancel of restore task {}: {}", id.value(),
-                                     st.error().message);
-            cancel_sent = true;
-        }
-        std::this_thread::sleep_for(kPollEvery);
-    }
 }
 
 void add_document(RestoreSummary& s, const nlohmann::json& j) {
@@ -101,20 +61,19 @@ RestoreSummary restoreThroughService(const std::string& home,
                                      std::atomic<bool>& cancel) {
     RestoreSummary s;
     s.status = QStringLiteral("completed");
-    client::ServiceClient c(home);
     for (const auto& o : runs) {
         if (cancel) {
             s.status = QStringLiteral("cancelled");
             break;
         }
-        auto end = run_task(c, restoreTaskRequest(o), cancel);
-        if (!end) {
-            log::get("ui")->error("restore through the service: {}", end.error().message);
+        const auto request = restoreTaskRequest(o);
+        const auto end = runServiceCommand(home, {"restore", {}, request["options"]}, &cancel);
+        if (!end.ran) { // refused before it started, or the service was lost
             s.status = QStringLiteral("failed");
-            s.message = QString::fromStdString(end.error().message);
+            s.message = end.error;
             break;
         }
-        auto doc = nlohmann::json::parse(end->out, nullptr, false);
+        auto doc = nlohmann::json::parse(end.out, nullptr, false);
         if (doc.is_object()) {
             add_document(s, doc);
             const auto st = QString::fromStdString(doc.value("status", std::string("failed")));
@@ -122,10 +81,9 @@ RestoreSummary restoreThroughService(const std::string& home,
             continue;
         }
         // No document: the command refused before it ran (its message is on err).
-        s.status = end->exit_code == kMediaMissingExit ? QStringLiteral("media-missing")
-                                                       : QStringLiteral("failed");
-        s.message = QString::fromStdString(end->err).trimmed();
-        log::get("ui")->error("restore through the service: {}", end->err);
+        s.status = end.exitCode == kMediaMissingExit ? QStringLiteral("media-missing")
+                                                     : QStringLiteral("failed");
+        s.message = QString::fromStdString(end.err).trimmed();
         break;
     }
     return s;

@@ -366,9 +366,8 @@ void MainWindow::connectService() {
             });
     restore_->runner()->setService(QString::fromStdString(engine_.home()), 0);
     connect(service_, &ServiceConnection::jobEvent, this, &MainWindow::showServiceEvent);
-    statusBar()->showMessage(tr("The service holds this data directory: the console shows it "
-                                "read-only and sends backups and restores to the service; other "
-                                "changes go through tapeloom-cli"),
+    statusBar()->showMessage(tr("The service holds this data directory: the console reads it "
+                                "and sends backups, restores and every change to the service"),
                              15000);
 }
 

@@ -18,6 +18,7 @@
 #include "client/service_client.h"
 #include "commands/commands.h"
 #include "common/home.h"
+#include "common/units.h"
 #include "exit_codes.h"
 #include "service/api_protocol.h"
 #include "service/service.h"
@@ -40,8 +41,27 @@ Result<std::size_t> max_jobs(const Args& a) {
     return static_cast<std::size_t>(n);
 }
 
+// --idle-exit D (0: never, the default) and --idle-horizon D (24h): docs/service.md "Idle exit".
+Result<service::IdleRule> idle_rule(const Args& a) {
+    service::IdleRule rule;
+    for (const char* name : {"idle-exit", "idle-horizon"}) {
+        if (!a.has(name)) continue;
+        auto v = parse_seconds(a.get(name));
+        if (!v || v.value() < 0)
+            return make_error(ErrorKind::InvalidArgument,
+                              std::string("--") + name + " takes a duration such as 30m, 90s or " +
+                                  "2h (0: never), not '" + a.get(name) + "'");
+        (std::string(name) == "idle-exit" ? rule.idle_seconds : rule.schedule_horizon_seconds) =
+            v.value();
+    }
+    return rule;
+}
+
 int run_foreground(Context& ctx, std::size_t jobs) {
+    auto idle = idle_rule(ctx.args());
+    if (!idle) return ctx.fail(idle.error());
     service::ServiceConfig config;
+    config.idle = idle.value();
     config.home = ctx.home();
     config.limits.max_jobs = jobs;
     config.tasks = service_actions();
@@ -73,6 +93,8 @@ Result<pid_t> spawn_service(const std::string& home, const Args& a, const std::s
     if (a.has("max-jobs")) words.insert(words.end(), {"--max-jobs", a.get("max-jobs")});
     if (a.has("log-level")) words.insert(words.end(), {"--log-level", a.get("log-level")});
     if (a.has("listen")) words.insert(words.end(), {"--listen", a.get("listen")});
+    for (const char* o : {"idle-exit", "idle-horizon"})
+        if (a.has(o)) words.insert(words.end(), {std::string("--") + o, a.get(o)});
     for (const char* o : {"tls-cert", "tls-key"})
         if (a.has(o))
             words.insert(words.end(),
@@ -196,11 +218,13 @@ int service_status(Context& ctx) {
 
 void add_service_commands(Registry& r) {
     r.push_back({{"service", "start"},
-                 "[--foreground] [--max-jobs N] [--listen HOST:PORT --tls-cert F --tls-key F]",
+                 "[--foreground] [--max-jobs N] [--listen HOST:PORT --tls-cert F --tls-key F] "
+                 "[--idle-exit 30m [--idle-horizon 24h]]",
                  "start the service of the data directory (engine, scheduler, API on "
                  "<home>/tapeloom.sock; with --listen also HTTPS for token holders; "
-                 "docs/api.md); detached unless --foreground",
-                 {"max-jobs", "listen", "tls-cert", "tls-key"},
+                 "docs/api.md); detached unless --foreground; with --idle-exit it ends after "
+                 "that long without clients, jobs or a schedule due within --idle-horizon",
+                 {"max-jobs", "listen", "tls-cert", "tls-key", "idle-exit", "idle-horizon"},
                  {"foreground"},
                  service_start});
     r.push_back({{"service", "stop"},

@@ -3,6 +3,7 @@
 // for a certificate the system does not trust; docs/api.md "Remote access"), and autostart.
 #include <cstdlib>
 
+#include "client/autostart.h"
 #include "client/service_client.h"
 #include "commands/commands.h"
 #include "service/api_protocol.h"
@@ -49,20 +50,11 @@ Status check_remote_options(const Args& a) {
     return {};
 }
 
-namespace {
-// $TAPELOOM_AUTOSTART=0 (or no, off): a command runs in this process when no service runs.
-bool autostart_off() {
-    const char* v = std::getenv("TAPELOOM_AUTOSTART");
-    if (!v) return false;
-    const std::string s = v;
-    return s == "0" || s == "no" || s == "off" || s == "false";
-}
-} // namespace
-
 Result<std::unique_ptr<client::ServiceClient>> reach_service(Context& ctx) {
     auto c = client_for(ctx);
     if (ctx.args().has("connect") || c->service()) return c;
-    if (autostart_off() && !ctx.args().has("no-autostart"))
+    // $TAPELOOM_AUTOSTART=0 (or no, off): a command runs in this process when no service runs.
+    if (client::autostart_off_in_environment() && !ctx.args().has("no-autostart"))
         return std::unique_ptr<client::ServiceClient>{};
     return connect_or_start(ctx);
 }
@@ -76,7 +68,9 @@ Result<std::unique_ptr<client::ServiceClient>> connect_or_start(Context& ctx) {
                               " and --no-autostart was given; start it with tapeloom-cli --home '" +
                               ctx.home() + "' service start, or leave out --no-autostart");
     int code = 0;
-    auto pid = start_service_process(ctx.home(), Args{}, &code);
+    // Started for this command: it ends by itself when idle (docs/service.md "Idle exit").
+    auto pid = start_service_process(
+        ctx.home(), Args::from_parts({}, {{"idle-exit", {client::autostart_idle_exit()}}}), &code);
     if (!pid) return pid.error();
     ctx.err() << "tapeloom-cli: started the service of " << ctx.home() << " (pid " << pid.value()
               << "; log " << ctx.home() << "/logs/service.log; stop it with tapeloom-cli "

@@ -18,6 +18,7 @@
 
 #include "api/engine.h"
 #include "bridge/engine_task.h"
+#include "bridge/service_command.h"
 #include "bridge/task_board.h"
 #include "common/log.h"
 #include "device/device_registry.h"
@@ -60,6 +61,43 @@ QString selectedName(QTableView* view, int role) {
 
 QString q(const std::string& s) {
     return QString::fromStdString(s);
+}
+
+// `tapeloom-cli drive add` or `library add` of `spec`, as a console beside the service sends it.
+ServiceCommand addCommand(const DeviceSpec& spec) {
+    using K = DeviceSpec::Kind;
+    const std::string name = spec.name.toStdString(), dev = spec.device.toStdString();
+    const std::string capacity = std::to_string(spec.capacity);
+    ServiceCommand c{isLibrary(spec.kind) ? "library add" : "drive add"};
+    if (!name.empty()) c.options["name"] = name;
+    switch (spec.kind) {
+    case K::VirtualDrive:
+        c.options["virtual"] = true;
+        c.options["capacity"] = capacity;
+        break;
+    case K::StDrive:
+        c.options["st"] = dev;
+        break;
+    case K::NullDrive:
+        c.options["null"] = true;
+        break;
+    case K::VirtualLibrary:
+        c.options["virtual"] = true;
+        c.options["drives"] = std::to_string(spec.drives);
+        c.options["slots"] = std::to_string(spec.storageSlots);
+        c.options["mail"] = std::to_string(spec.mailSlots);
+        c.options["capacity"] = capacity;
+        break;
+    case K::MtxLibrary: {
+        c.options["mtx"] = dev;
+        std::vector<std::string> nodes;
+        for (const auto& d : spec.driveDevices)
+            nodes.push_back(d.toStdString());
+        c.options["drive"] = nodes;
+        break;
+    }
+    }
+    return c;
 }
 } // namespace
 
@@ -266,7 +304,8 @@ bool DevicesPage::addDevice(const DeviceSpec& spec) {
     };
     const QString label = spec.name.isEmpty() ? tr("the new library") : spec.name;
     log::get("ui")->info("devices page: adding {}", label.toStdString());
-    return run(tr("Adding %1").arg(label), work, tr("%1 added.").arg(label));
+    return run(tr("Adding %1").arg(label), serviceOrLocal(engine_, addCommand(spec), work),
+               tr("%1 added.").arg(label));
 }
 
 bool DevicesPage::removeDrive(const QString& name) {
@@ -292,8 +331,9 @@ bool DevicesPage::removeDrive(const QString& name) {
         auto s = device::remove_drive(engine->catalog(), n);
         return s ? QString() : q(s.error().message);
     };
-    return run(tr("Removing drive %1").arg(name), work, tr("Drive %1 removed.").arg(name),
-               TaskKind::Exclusive);
+    return run(tr("Removing drive %1").arg(name),
+               serviceOrLocal(engine_, {"drive remove", {name.toStdString()}}, work),
+               tr("Drive %1 removed.").arg(name), TaskKind::Exclusive);
 }
 
 bool DevicesPage::removeLibrary(const QString& name) {
@@ -318,8 +358,9 @@ bool DevicesPage::removeLibrary(const QString& name) {
         auto s = device::remove_library(engine->catalog(), n);
         return s ? QString() : q(s.error().message);
     };
-    return run(tr("Removing library %1").arg(name), work, tr("Library %1 removed.").arg(name),
-               TaskKind::Exclusive);
+    return run(tr("Removing library %1").arg(name),
+               serviceOrLocal(engine_, {"library remove", {name.toStdString()}}, work),
+               tr("Library %1 removed.").arg(name), TaskKind::Exclusive);
 }
 
 bool DevicesPage::run(const QString& what, std::function<QString()> work, const QString& doneText,

@@ -16,9 +16,12 @@
 
 #include "api/engine.h"
 #include "bridge/engine_task.h"
+#include "bridge/service_command.h"
 #include "bridge/task_board.h"
 #include "catalog/db.h"
+#include "client/service_client.h"
 #include "common/log.h"
+#include "pages/jobs/definition_command.h"
 #include "pages/jobs/definition_dialog.h"
 #include "pages/jobs/definition_runner.h"
 #include "pages/jobs/definition_table_model.h"
@@ -325,23 +328,35 @@ DefinitionDialog* JobsPage::openDialog(const schedule::JobDefinition& start, boo
     return dialog_;
 }
 
-bool JobsPage::save(const schedule::JobDefinition& d, bool editing, QString* /*whyNot*/) {
+bool JobsPage::save(const schedule::JobDefinition& d, bool editing, QString* whyNot) {
     Engine* engine = &engine_;
     const QString name = QString::fromStdString(d.name);
     QPointer<DefinitionDialog> dialog(dialog_);
+    std::optional<ServiceCommand> command;
+    if (besideService(engine_)) {
+        const schedule::JobDefinition* stored = nullptr;
+        for (const auto& r : definitions_->rows())
+            if (editing && r.def.name == d.name) stored = &r.def;
+        command = definitionCommand(d, stored, whyNot);
+        if (!command) {
+            report(tr("%1 was not saved: %2").arg(name, whyNot ? *whyNot : QString()), true);
+            return false;
+        }
+    }
     runCatalogTask(
         board_, this, tr("Saving job definition %1").arg(name),
-        [engine, d, editing]() -> QString {
-            // As `tapeloom-cli job define|edit`: the store checks everything again.
-            schedule::DefinitionStore store(engine->catalog());
-            const long long now = to_unix_seconds(engine->clock().wall());
-            if (editing) {
-                auto st = store.update(d, now);
-                return st ? QString() : QString::fromStdString(st.error().message);
-            }
-            auto id = store.add(d, now);
-            return id ? QString() : QString::fromStdString(id.error().message);
-        },
+        serviceOrLocal(engine_, command.value_or(ServiceCommand{}),
+                       [engine, d, editing]() -> QString {
+                           // As `tapeloom-cli job define|edit`: the store checks everything again.
+                           schedule::DefinitionStore store(engine->catalog());
+                           const long long now = to_unix_seconds(engine->clock().wall());
+                           if (editing) {
+                               auto st = store.update(d, now);
+                               return st ? QString() : QString::fromStdString(st.error().message);
+                           }
+                           auto id = store.add(d, now);
+                           return id ? QString() : QString::fromStdString(id.error().message);
+                       }),
         [this, name, editing, dialog](const QString& error) {
             if (dialog) dialog->saveFinished(error);
             if (!error.isEmpty()) {
@@ -371,10 +386,11 @@ bool JobsPage::removeSelected() {
     const std::string key = d->name;
     runCatalogTask(
         board_, this, tr("Removing job definition %1").arg(name),
-        [engine, key]() -> QString {
-            auto st = schedule::DefinitionStore(engine->catalog()).remove(key);
-            return st ? QString() : QString::fromStdString(st.error().message);
-        },
+        serviceOrLocal(engine_, {"job remove", {key}},
+                       [engine, key]() -> QString {
+                           auto st = schedule::DefinitionStore(engine->catalog()).remove(key);
+                           return st ? QString() : QString::fromStdString(st.error().message);
+                       }),
         [this, name](const QString& error) {
             if (!error.isEmpty()) {
                 report(tr("%1 was not removed: %2").arg(name, error), true);
@@ -392,11 +408,42 @@ bool JobsPage::runNow() {
         report(tr("Select a job definition to run."), true);
         return false;
     }
+    if (besideService(engine_)) return queueInService(*d);
     QString whyNot;
     if (!runner_->start(*d, level(), &whyNot)) {
         report(whyNot, true);
         return false;
     }
+    return true;
+}
+
+// Run now beside the service: the definition goes to the service's queue (POST /v1/backups,
+// as `tapeloom-cli job run` would through the scheduler); the event stream says when it ends.
+bool JobsPage::queueInService(const schedule::JobDefinition& d) {
+    const QString name = QString::fromStdString(d.name);
+    const nlohmann::json request = {{"definition", d.name}, {"level", level().toStdString()}};
+    auto entry = std::make_shared<qint64>(0);
+    runCatalogTask(
+        board_, this, tr("Queuing %1 in the service").arg(name),
+        [home = engine_.home(), request, entry]() -> QString {
+            auto id = client::ServiceClient(home).submit_backup(request);
+            if (!id) return QString::fromStdString(id.error().message);
+            *entry = id.value();
+            return {};
+        },
+        [this, name, entry](const QString& error) {
+            if (!error.isEmpty()) {
+                report(tr("The service refused %1: %2").arg(name, error), true);
+                return;
+            }
+            report(tr("%1 is queued in the service (queue entry %2) at level %3.")
+                       .arg(name)
+                       .arg(*entry)
+                       .arg(level()),
+                   false);
+            queue_->refresh();
+            Q_EMIT jobStarted(name);
+        });
     return true;
 }
 

@@ -12,6 +12,7 @@
 
 #include "bridge/task_board.h"
 #include "catalog/db.h"
+#include "client/service_client.h"
 #include "common/log.h"
 #include "pages/jobs/definition_runner.h"
 #include "pages/jobs/jobs_style.h"
@@ -22,9 +23,15 @@
 namespace tl::ui {
 
 namespace {
-// `queue cancel`: ask the service to stop the entry, or drop it when no service would act.
+// `queue cancel`: ask the service to stop the entry (through its API when it serves one,
+// POST /v1/queue/{id}/cancel), or drop it when no service would act.
 QString cancel_service_entry(const std::string& catalogPath, const std::string& home,
                              std::int64_t id) {
+    client::ServiceClient service(home);
+    if (service.service()) {
+        auto st = service.cancel(id);
+        return st ? QString() : QString::fromStdString(st.error().message);
+    }
     auto db = catalog::Db::open(catalogPath, false);
     if (!db) return QString::fromStdString(db.error().message);
     schedule::QueueStore queue(db.value());

@@ -15,6 +15,7 @@
 
 #include "api/engine.h"
 #include "bridge/engine_task.h"
+#include "bridge/service_command.h"
 #include "pages/jobs/jobs_style.h"
 #include "pages/jobs/schedule_preview.h"
 #include "pages/jobs/schedule_table_model.h"
@@ -197,11 +198,13 @@ bool SchedulePanel::addSchedule() {
     Engine* engine = &engine_;
     runCatalogTask(
         board_, this, tr("Adding a schedule"),
-        [engine, def, rule, label]() -> QString {
-            schedule::DefinitionStore store(engine->catalog());
-            auto id = store.add_schedule(def, rule, to_unix_seconds(engine->clock().wall()), label);
-            return id ? QString() : QString::fromStdString(id.error().message);
-        },
+        serviceOrLocal(engine_, {"schedule add", {def, rule}, {{"name", label}}},
+                       [engine, def, rule, label]() -> QString {
+                           schedule::DefinitionStore store(engine->catalog());
+                           auto id = store.add_schedule(
+                               def, rule, to_unix_seconds(engine->clock().wall()), label);
+                           return id ? QString() : QString::fromStdString(id.error().message);
+                       }),
         [this, name, text](const QString& error) {
             if (!error.isEmpty()) {
                 Q_EMIT message(tr("The schedule was not added: %1").arg(error), true);
@@ -227,11 +230,13 @@ bool SchedulePanel::saveSelected() {
     Engine* engine = &engine_;
     runCatalogTask(
         board_, this, tr("Changing a schedule"),
-        [engine, id, rule, label]() -> QString {
-            auto st = schedule::DefinitionStore(engine->catalog())
-                          .edit_schedule(id, label, rule, to_unix_seconds(engine->clock().wall()));
-            return st ? QString() : QString::fromStdString(st.error().message);
-        },
+        serviceOrLocal(engine_, {"schedule edit", {std::to_string(id), rule}, {{"name", label}}},
+                       [engine, id, rule, label]() -> QString {
+                           auto st = schedule::DefinitionStore(engine->catalog())
+                                         .edit_schedule(id, label, rule,
+                                                        to_unix_seconds(engine->clock().wall()));
+                           return st ? QString() : QString::fromStdString(st.error().message);
+                       }),
         [this, id](const QString& error) {
             if (!error.isEmpty()) {
                 Q_EMIT message(tr("The schedule was not changed: %1").arg(error), true);
@@ -258,10 +263,12 @@ bool SchedulePanel::removeSelected() {
     Engine* engine = &engine_;
     runCatalogTask(
         board_, this, tr("Removing a schedule"),
-        [engine, id]() -> QString {
-            auto st = schedule::DefinitionStore(engine->catalog()).remove_schedule(id);
-            return st ? QString() : QString::fromStdString(st.error().message);
-        },
+        serviceOrLocal(engine_, {"schedule remove", {std::to_string(id)}},
+                       [engine, id]() -> QString {
+                           auto st =
+                               schedule::DefinitionStore(engine->catalog()).remove_schedule(id);
+                           return st ? QString() : QString::fromStdString(st.error().message);
+                       }),
         [this, id](const QString& error) {
             if (!error.isEmpty()) {
                 Q_EMIT message(tr("The schedule was not removed: %1").arg(error), true);

@@ -10,6 +10,7 @@
 
 #include "api/engine.h"
 #include "bridge/engine_task.h"
+#include "bridge/service_command.h"
 #include "common/clock.h"
 #include "device/library.h"
 #include "pages/library/difference_model.h"
@@ -29,6 +30,40 @@ Result<std::unique_ptr<device::Library>> openLibrary(Engine& e, const std::strin
 
 QString text(const Status& s) {
     return s ? QString() : QString::fromStdString(s.error().message);
+}
+
+// The `tapeloom-cli library load|unload|transfer|import|export` command of move `m` in library
+// `lib` with `storage` storage slots (mail slot N is element storage + N).
+ServiceCommand moveCommand(const LibraryMove& m, const std::string& lib, int storage) {
+    const auto n = [](int v) { return std::to_string(v); };
+    ServiceCommand c{"library transfer", {}, {{"library", lib}}};
+    switch (m.kind) {
+    case MoveKind::Load:
+        c.command = "library load";
+        c.options["slot"] = n(m.slot);
+        c.options["drive"] = n(m.drive);
+        break;
+    case MoveKind::Unload:
+        c.command = "library unload";
+        c.options["drive"] = n(m.drive);
+        if (m.to_slot) c.options["slot"] = n(*m.to_slot);
+        break;
+    case MoveKind::Transfer:
+        c.options["from"] = n(m.slot);
+        c.options["to"] = n(m.to_slot.value_or(0));
+        break;
+    case MoveKind::Export:
+        c.command = "library export";
+        c.options["slot"] = n(m.slot);
+        c.options["mail"] = n(m.to_slot.value_or(0) - storage);
+        break;
+    case MoveKind::Import:
+        c.command = "library import";
+        c.options["mail"] = n(m.slot - storage);
+        c.options["to"] = n(m.to_slot.value_or(0));
+        break;
+    }
+    return c;
 }
 } // namespace
 
@@ -87,13 +122,15 @@ void LibraryPage::startMove(const LibraryMove& m, Place from, std::optional<Plac
     QString whyNot;
     const TaskSpec spec{tr("Library move of %1").arg(QString::fromStdString(m.barcode)),
                         TaskKind::Exclusive};
+    const int storage = int(snap_.inventory.storage.size());
     const bool started = runEngineTask(
         board_, this, spec,
-        [engine, lib, m]() -> QString {
-            auto l = openLibrary(*engine, lib);
-            if (!l) return QString::fromStdString(l.error().message);
-            return text(run_move(engine->catalog(), *l.value(), m));
-        },
+        serviceOrLocal(engine_, moveCommand(m, lib, storage),
+                       [engine, lib, m]() -> QString {
+                           auto l = openLibrary(*engine, lib);
+                           if (!l) return QString::fromStdString(l.error().message);
+                           return text(run_move(engine->catalog(), *l.value(), m));
+                       }),
         [this, m](const QString& error) {
             moving_ = false;
             progress_->hide();
@@ -172,12 +209,14 @@ bool LibraryPage::markOffsite(const QString& barcode, const QString& site) {
     const TaskSpec spec{tr("Mark %1 off-site").arg(barcode), TaskKind::Exclusive};
     const bool started = runEngineTask(
         board_, this, spec,
-        [engine, lib, bc, where]() -> QString {
-            auto l = openLibrary(*engine, lib);
-            if (!l) return QString::fromStdString(l.error().message);
-            return text(mark_offsite(engine->catalog(), l.value().get(), bc, where,
-                                     to_unix_seconds(engine->clock().wall())));
-        },
+        serviceOrLocal(engine_,
+                       {"volume mark", {bc, "offsite"}, {{"location", where}, {"library", lib}}},
+                       [engine, lib, bc, where]() -> QString {
+                           auto l = openLibrary(*engine, lib);
+                           if (!l) return QString::fromStdString(l.error().message);
+                           return text(mark_offsite(engine->catalog(), l.value().get(), bc, where,
+                                                    to_unix_seconds(engine->clock().wall())));
+                       }),
         [this, barcode, site](const QString& error) {
             if (error.isEmpty()) {
                 showStatus(tr("%1 is recorded outside at %2.").arg(barcode, site.trimmed()), false);

@@ -6,10 +6,36 @@
 #include <QRegularExpression>
 #include <QWidget>
 
+#include "api/engine.h"
 #include "bridge/engine_task.h"
+#include "bridge/service_command.h"
 #include "pages/media/media_ops.h"
 
 namespace tl::ui {
+
+namespace {
+// The `tapeloom-cli volume ...` commands a console beside the service sends for these actions.
+ServiceCommand relabelCommand(const std::string& barcode, const std::string& pool, bool force) {
+    ServiceCommand c{"volume relabel", {barcode}, {{"pool", pool}}};
+    if (force) c.options["force"] = true;
+    return c;
+}
+
+ServiceCommand recycleCommand(const std::string& barcode, bool force) {
+    ServiceCommand c{"volume recycle", {barcode}};
+    if (force) c.options["force"] = true;
+    return c;
+}
+
+ServiceCommand markCommand(const std::string& barcode, media::VolumeEvent event,
+                           const QString& reason) {
+    const char* state = event == media::VolumeEvent::MarkReadOnly ? "read-only"
+                        : event == media::VolumeEvent::Disable    ? "disabled"
+                        : event == media::VolumeEvent::Enable     ? "enabled"
+                                                                  : "error";
+    return {"volume mark", {barcode, state}, {{"reason", reason.toStdString()}}};
+}
+} // namespace
 
 MediaActions::MediaActions(Engine& engine, TaskBoard& board, QWidget* dialogParent)
     : QObject(dialogParent), engine_(engine), board_(board), parent_(dialogParent) {
@@ -64,14 +90,16 @@ bool MediaActions::label(const QString& barcode, const QString& pool) {
     Engine* engine = &engine_; // outlives the work: the window waits for the board
     return start(
         tr("Labeling %1").arg(QString::fromStdString(bc)), true,
-        [engine, bc, p, message] {
-            return MediaOps::label(*engine, bc, p, false, false, message.get());
-        },
+        serviceOrLocal(engine_, {"volume label", {}, {{"barcode", bc}, {"pool", p}}},
+                       [engine, bc, p, message] {
+                           return MediaOps::label(*engine, bc, p, false, false, message.get());
+                       }),
         tr("Volume %1 labeled for pool %2.").arg(QString::fromStdString(bc), pool), message);
 }
 
 bool MediaActions::labelAllBlank(const QString& pool, const QString& barcodePattern) {
     const std::string p = pool.toStdString();
+    if (besideService(engine_)) return labelAllBlankInService(pool, barcodePattern);
     std::function<bool(const std::string&)> accept;
     if (!barcodePattern.trimmed().isEmpty()) {
         const QRegularExpression re(
@@ -137,6 +165,39 @@ bool MediaActions::labelAllBlank(const QString& pool, const QString& barcodePatt
     return started;
 }
 
+// Beside the service: `volume label --all-blank`, whose lines are the list. The command has no
+// barcode pattern, so a pattern is refused here (docs/console.md "Beside the service").
+bool MediaActions::labelAllBlankInService(const QString& pool, const QString& barcodePattern) {
+    if (!barcodePattern.trimmed().isEmpty()) {
+        Q_EMIT status(tr("Beside the service every blank cartridge is labeled: clear the barcode "
+                         "pattern, or label the cartridges one by one."),
+                      true);
+        return false;
+    }
+    QPointer<MediaActions> guard(this);
+    const std::string home = engine_.home();
+    const ServiceCommand cmd{
+        "volume label", {}, {{"all-blank", true}, {"pool", pool.toStdString()}}};
+    const bool started = start(
+        tr("Labeling the blank cartridges into pool %1").arg(pool), true,
+        [home, cmd, guard] {
+            const auto end = runServiceCommand(home, cmd);
+            QStringList lines;
+            for (const auto& l : QString::fromStdString(end.out + end.err).split(QLatin1Char('\n')))
+                if (!l.trimmed().isEmpty()) lines << l.trimmed();
+            QMetaObject::invokeMethod(
+                guard.data(),
+                [guard, lines] {
+                    if (guard) Q_EMIT guard->results(lines);
+                },
+                Qt::QueuedConnection);
+            return end.error;
+        },
+        tr("Every blank cartridge is labeled into pool %1 (see the list).").arg(pool));
+    if (started) Q_EMIT results({});
+    return started;
+}
+
 bool MediaActions::relabel(const QString& barcode, const QString& pool, bool force, qint64 jobs) {
     if (refuseEmpty(barcode)) return false;
     const QString bc = barcode;
@@ -152,13 +213,13 @@ bool MediaActions::relabel(const QString& barcode, const QString& pool, bool for
     const std::string b = bc.toStdString(), p = pool.toStdString();
     auto message = std::make_shared<QString>();
     Engine* engine = &engine_; // outlives the work: the window waits for the board
-    return start(
-        tr("Relabeling %1").arg(bc), true,
-        [engine, b, p, force, message] {
-            const QString e = MediaOps::label(*engine, b, p, true, force, message.get());
-            return e;
-        },
-        tr("Volume %1 relabeled for pool %2.").arg(bc, pool), message);
+    return start(tr("Relabeling %1").arg(bc), true,
+                 serviceOrLocal(engine_, relabelCommand(b, p, force),
+                                [engine, b, p, force, message] {
+                                    return MediaOps::label(*engine, b, p, true, force,
+                                                           message.get());
+                                }),
+                 tr("Volume %1 relabeled for pool %2.").arg(bc, pool), message);
 }
 
 bool MediaActions::recycle(const QString& barcode, bool force) {
@@ -174,7 +235,8 @@ bool MediaActions::recycle(const QString& barcode, bool force) {
     Engine* engine = &engine_; // outlives the work: the window waits for the board
     return start(
         tr("Recycling %1").arg(bc), false,
-        [engine, b, force] { return MediaOps::recycle(*engine, b, force); },
+        serviceOrLocal(engine_, recycleCommand(b, force),
+                       [engine, b, force] { return MediaOps::recycle(*engine, b, force); }),
         tr("Volume %1 is recyclable.").arg(bc));
 }
 
@@ -187,10 +249,12 @@ bool MediaActions::mark(const QString& barcode, media::VolumeEvent event) {
             .arg(event == media::VolumeEvent::IoError ? QStringLiteral("damaged")
                                                       : QString::fromUtf8(media::to_string(event)));
     Engine* engine = &engine_; // outlives the work: the window waits for the board
-    return start(
-        tr("Changing the state of %1").arg(bc), false,
-        [engine, b, event, reason] { return MediaOps::changeState(*engine, b, event, reason); },
-        tr("Volume %1 changed.").arg(bc));
+    return start(tr("Changing the state of %1").arg(bc), false,
+                 serviceOrLocal(engine_, markCommand(b, event, reason),
+                                [engine, b, event, reason] {
+                                    return MediaOps::changeState(*engine, b, event, reason);
+                                }),
+                 tr("Volume %1 changed.").arg(bc));
 }
 
 bool MediaActions::markOffsite(const QString& barcode, const QString& location) {
@@ -198,10 +262,11 @@ bool MediaActions::markOffsite(const QString& barcode, const QString& location) 
     const QString bc = barcode;
     const std::string b = bc.toStdString(), site = location.trimmed().toStdString();
     Engine* engine = &engine_; // outlives the work: the window waits for the board
-    return start(
-        tr("Marking %1 off-site").arg(bc), false,
-        [engine, b, site] { return MediaOps::markOffsite(*engine, b, site, false); },
-        tr("Volume %1 is recorded at %2.").arg(bc, location.trimmed()));
+    return start(tr("Marking %1 off-site").arg(bc), false,
+                 serviceOrLocal(
+                     engine_, {"volume mark", {b, "offsite"}, {{"location", site}}},
+                     [engine, b, site] { return MediaOps::markOffsite(*engine, b, site, false); }),
+                 tr("Volume %1 is recorded at %2.").arg(bc, location.trimmed()));
 }
 
 bool MediaActions::markOnsite(const QString& barcode) {
@@ -209,10 +274,10 @@ bool MediaActions::markOnsite(const QString& barcode) {
     const QString bc = barcode;
     const std::string b = bc.toStdString();
     Engine* engine = &engine_; // outlives the work: the window waits for the board
-    return start(
-        tr("Marking %1 on-site").arg(bc), false,
-        [engine, b] { return MediaOps::markOnsite(*engine, b); },
-        tr("Volume %1 is recorded back on site.").arg(bc));
+    return start(tr("Marking %1 on-site").arg(bc), false,
+                 serviceOrLocal(engine_, {"volume mark", {b, "onsite"}},
+                                [engine, b] { return MediaOps::markOnsite(*engine, b); }),
+                 tr("Volume %1 is recorded back on site.").arg(bc));
 }
 
 bool MediaActions::move(const QString& barcode, const QString& location) {
@@ -222,7 +287,8 @@ bool MediaActions::move(const QString& barcode, const QString& location) {
     Engine* engine = &engine_; // outlives the work: the window waits for the board
     return start(
         tr("Moving %1").arg(bc), false,
-        [engine, b, site] { return MediaOps::markOffsite(*engine, b, site, true); },
+        serviceOrLocal(engine_, {"volume mark", {b, "offsite"}, {{"location", site}}},
+                       [engine, b, site] { return MediaOps::markOffsite(*engine, b, site, true); }),
         tr("Volume %1 is recorded at %2.").arg(bc, location.trimmed()));
 }
 } // namespace tl::ui

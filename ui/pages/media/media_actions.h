@@ -62,6 +62,7 @@ Q_SIGNALS:
     void finished(const QString& error); // "" on success
 
 private:
+    bool labelAllBlankInService(const QString& pool, const QString& barcodePattern);
     bool refuseEmpty(const QString& barcode);
     // Runs `work` on a worker thread: as a job on the board when it `usesDrives` (a labeling,
     // beside other jobs), else as catalog work (never refused). On success shows `*detail`

@@ -1,0 +1,227 @@
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QtTest>
+
+#include "../service/service_guard.h"
+#include "api/engine.h"
+#include "bridge/task_board.h"
+#include "cli_runner.h"
+#include "client/service_client.h"
+#include "fixture_tree.h"
+#include "media/pool.h"
+#include "pages/jobs/definition_dialog.h"
+#include "pages/jobs/definition_table_model.h"
+#include "pages/jobs/jobs_page.h"
+#include "pages/jobs/schedule_panel.h"
+#include "pages/jobs/schedule_table_model.h"
+#include "pages/library/element_widget.h"
+#include "pages/library/library_page.h"
+#include "pages/library/library_view.h"
+#include "pages/media/media_actions.h"
+#include "pages/media/pools_panel.h"
+#include "shell/console_engine.h"
+#include "shot.h"
+
+using tltest::run_cli;
+using tltest::with_home;
+
+// A console beside the service changes the data directory through it (docs/console.md "Beside
+// the service"): labeling, library moves, pools, job definitions and schedules run as the
+// service's commands on the console's read-only engine, and the service's errors reach the page.
+class TestConsoleServiceActions : public QObject {
+    Q_OBJECT
+
+    static QJsonArray cliJson(const QString& home, const QStringList& args) {
+        auto r = run_cli(with_home(home, args + QStringList{"--json"}));
+        if (r.exit_code != 0) qWarning("%s: %s", qPrintable(args.join(' ')), r.err.constData());
+        return QJsonDocument::fromJson(r.out).array();
+    }
+    static bool has(const QJsonArray& rows, const char* key, const QString& value) {
+        for (const auto& v : rows)
+            if (v.toObject().value(QLatin1String(key)).toString() == value) return true;
+        return false;
+    }
+
+private Q_SLOTS:
+    void initTestCase() {
+        QCoreApplication::setOrganizationName(QStringLiteral("TapeloomTest"));
+        QSettings().remove(QStringLiteral("library"));
+    }
+
+    void changesRunAsServiceCommands() {
+        QTemporaryDir d;
+        const QString home = d.path() + "/home", src = d.path() + "/src";
+        QVERIFY(tltest::write_file(src + "/a.bin", tltest::random_bytes(5000, 3)));
+        // The default virtual library with one labeled cartridge, before the service runs.
+        QCOMPARE(run_cli(with_home(home, {"volume", "label", "--barcode", "TLO001L9", "--pool",
+                                          "Default"}))
+                     .exit_code,
+                 0);
+        QCOMPARE(run_cli(with_home(home, {"service", "start"})).exit_code, 0);
+        tltest::ServiceGuard guard{home};
+
+        tl::EngineOptions options;
+        options.home = home.toStdString();
+        auto opened = tl::ui::openConsoleEngine(options);
+        QVERIFY2(opened, opened ? "" : opened.error().message.c_str());
+        auto& engine = *opened.value();
+        QVERIFY(engine.read_only());
+        tl::ui::TaskBoard board;
+        QWidget parent;
+        {
+            // Label a blank cartridge: the service labels it; the catalog has it in the pool.
+            tl::ui::MediaActions actions(engine, board, &parent);
+            QSignalSpy done(&actions, &tl::ui::MediaActions::finished);
+            QVERIFY(actions.label(QStringLiteral("TLO002L9"), QStringLiteral("Default")));
+            QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, 60000);
+            QCOMPARE(done.at(0).at(0).toString(), QString());
+            QVERIFY(has(cliJson(home, {"volume", "list"}), "barcode", "TLO002L9"));
+            // Labeling it again is the service's refusal, shown with its exit code.
+            QSignalSpy said(&actions, &tl::ui::MediaActions::status);
+            QVERIFY(actions.label(QStringLiteral("TLO002L9"), QStringLiteral("Default")));
+            QTRY_COMPARE_WITH_TIMEOUT(done.count(), 2, 60000);
+            const QString error = done.at(1).at(0).toString();
+            QVERIFY2(error.contains(QStringLiteral("TLO002L9")) &&
+                         error.contains(QStringLiteral("(exit ")),
+                     qPrintable(error));
+            QVERIFY(!error.contains(QStringLiteral("read-only")));
+            QVERIFY(said.last().at(1).toBool()); // shown as an error
+        }
+        {
+            // Pools: added and changed by the service; a taken name is its error.
+            tl::ui::PoolsPanel pools(engine, board);
+            QSignalSpy said(&pools, &tl::ui::PoolsPanel::status);
+            tl::media::PoolChanges weekly;
+            weekly.retention_days = 35;
+            QVERIFY(pools.addPool(QStringLiteral("Weekly"), weekly));
+            QTRY_COMPARE_WITH_TIMEOUT(said.count(), 1, 30000);
+            QVERIFY2(!said.at(0).at(1).toBool(), qPrintable(said.at(0).at(0).toString()));
+            tl::media::PoolChanges longer;
+            longer.retention_days = 90;
+            QVERIFY(pools.editPool(QStringLiteral("Weekly"), longer));
+            QTRY_COMPARE_WITH_TIMEOUT(said.count(), 2, 30000);
+            QVERIFY2(!said.at(1).at(1).toBool(), qPrintable(said.at(1).at(0).toString()));
+            bool found = false;
+            for (const auto& p : cliJson(home, {"pool", "list"}))
+                if (p.toObject().value("name").toString() == "Weekly")
+                    found = p.toObject().value("retention_days").toInt() == 90;
+            QVERIFY(found);
+            QVERIFY(pools.addPool(QStringLiteral("Weekly"), weekly));
+            QTRY_COMPARE_WITH_TIMEOUT(said.count(), 3, 30000);
+            QVERIFY(said.at(2).at(1).toBool());
+            QVERIFY2(said.at(2).at(0).toString().contains(QStringLiteral("Weekly")),
+                     qPrintable(said.at(2).at(0).toString()));
+        }
+        {
+            // A library move: the service loads slot 1 into drive 0; the page shows it.
+            tl::ui::LibraryPage page(engine, board);
+            QSignalSpy refreshed(&page, &tl::ui::LibraryPage::refreshed);
+            QSignalSpy moved(&page, &tl::ui::LibraryPage::moveFinished);
+            page.show();
+            QTRY_VERIFY_WITH_TIMEOUT(refreshed.count() >= 1, 20000);
+            QVERIFY(page.load(1, 0));
+            QTRY_COMPARE_WITH_TIMEOUT(moved.count(), 1, 60000);
+            QCOMPARE(moved.at(0).at(0).toString(), QString());
+            const int r = int(refreshed.count());
+            QTRY_VERIFY_WITH_TIMEOUT(refreshed.count() > r, 20000);
+            QCOMPARE(page.view()->element({tl::device::ElementType::Drive, 0})->content().barcode,
+                     QStringLiteral("TLO001L9"));
+            page.resize(1280, 800);
+            tltest::shot(&page, QStringLiteral("library_beside_service"));
+            QVERIFY(page.unload(0));
+            QTRY_COMPARE_WITH_TIMEOUT(moved.count(), 2, 60000);
+            QCOMPARE(moved.at(1).at(0).toString(), QString());
+        }
+        {
+            // A job definition and its schedule: stored by the service.
+            tl::ui::JobsPage page(engine, board);
+            page.setConfirm([](const QString&) { return true; });
+            page.show();
+            auto* dlg = page.newDefinition();
+            QVERIFY(dlg);
+            dlg->nameField()->setText(QStringLiteral("nightly"));
+            dlg->sourcesField()->setPlainText(src);
+            QTRY_VERIFY2(dlg->okButton()->isEnabled(), qPrintable(dlg->reason()));
+            QSignalSpy closed(dlg, &QDialog::finished);
+            QTest::mouseClick(dlg->okButton(), Qt::LeftButton);
+            QTRY_COMPARE_WITH_TIMEOUT(closed.count(), 1, 30000);
+            QVERIFY(has(cliJson(home, {"job", "list"}), "name", "nightly"));
+            auto* sched = page.schedulePanel();
+            QTRY_VERIFY_WITH_TIMEOUT(page.definitionsModel()->rowCount() == 1, 20000);
+            sched->selectDefinition(QStringLiteral("nightly"));
+            sched->ruleField()->setText(QStringLiteral("incr daily at 02:00"));
+            QSignalSpy changed(sched, &tl::ui::SchedulePanel::changed);
+            QVERIFY(sched->addSchedule());
+            QTRY_COMPARE_WITH_TIMEOUT(changed.count(), 1, 30000);
+            auto schedules = run_cli(with_home(home, {"schedule", "list"}));
+            QVERIFY2(schedules.out.contains("incr daily at 02:00"), schedules.out.constData());
+            page.resize(1280, 800);
+            tltest::shot(&page, QStringLiteral("jobs_beside_service"));
+        }
+        QVERIFY(board.waitUntilIdle(60000));
+        QVERIFY(board.waitReadsDone(60000));
+    }
+
+    // Autostart (docs/service.md): a console on a data directory without a service starts one
+    // (as the CLI does) and opens beside it; --no-autostart or TAPELOOM_AUTOSTART=0 opens the
+    // engine in the console's own process, as before.
+    void consoleStartsTheServiceWhenNoneRuns() {
+        QTemporaryDir d;
+        const QString home = d.path() + "/home";
+        tltest::ServiceGuard guard{home};
+        tl::EngineOptions options;
+        options.home = home.toStdString();
+        {
+            auto engine = tl::ui::openConsoleEngine(options, {true, QStringLiteral(TAPELOOM_CLI)});
+            QVERIFY2(engine, engine ? "" : engine.error().message.c_str());
+            QVERIFY(engine.value()->read_only());
+            QVERIFY(tl::client::ServiceClient(home.toStdString()).service());
+        }
+        QCOMPARE(run_cli(with_home(home, {"service", "stop"})).exit_code, 0);
+        {
+            auto engine = tl::ui::openConsoleEngine(options, {false, QStringLiteral(TAPELOOM_CLI)});
+            QVERIFY(engine);
+            QVERIFY(!engine.value()->read_only());
+            QVERIFY(!tl::client::ServiceClient(home.toStdString()).service());
+        }
+        const QByteArray was = qgetenv("TAPELOOM_AUTOSTART");
+        qputenv("TAPELOOM_AUTOSTART", "0");
+        QVERIFY(!tl::ui::consoleAutostart(false).enabled);
+        qputenv("TAPELOOM_AUTOSTART", "1");
+        QVERIFY(tl::ui::consoleAutostart(false).enabled);
+        QVERIFY(!tl::ui::consoleAutostart(true).enabled);
+        qputenv("TAPELOOM_AUTOSTART", was);
+    }
+
+    // The console program itself: without --no-autostart its data directory's service runs
+    // after it (and keeps running when the console quits); with it, none is started.
+    void consoleProgramAutostarts() {
+        QTemporaryDir d;
+        const QString home = d.path() + "/home";
+        tltest::ServiceGuard guard{home};
+        const auto console = [&home](const QStringList& extra) {
+            QProcess p;
+            auto env = QProcessEnvironment::systemEnvironment();
+            env.insert(QStringLiteral("TAPELOOM_AUTOSTART"), QStringLiteral("1"));
+            env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+            p.setProcessEnvironment(env);
+            p.start(QStringLiteral(TAPELOOM_GUI),
+                    QStringList{"--home", home, "--screenshot", home + "/../shot.png",
+                                "--screenshot-delay", "1"} +
+                        extra);
+            return p.waitForFinished(120000) && p.exitCode() == 0;
+        };
+        QVERIFY(console({"--no-autostart"}));
+        QVERIFY(!tl::client::ServiceClient(home.toStdString()).service());
+        QVERIFY(console({}));
+        QVERIFY(tl::client::ServiceClient(home.toStdString()).service());
+    }
+};
+
+QTEST_MAIN(TestConsoleServiceActions)
+#include "test_console_service_actions.moc"
