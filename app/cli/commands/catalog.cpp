@@ -2,7 +2,9 @@
 // recovery"), and the hook that follows a backup with a catalog backup when configured.
 #include <iostream>
 
+#include "catalog/catalog_location.h"
 #include "commands/commands.h"
+#include "common/home.h"
 #include "exit_codes.h"
 #include "job/backup_job.h"
 #include "media/catalog_backup.h"
@@ -49,6 +51,24 @@ int catalog_after_jobs(Context& ctx) {
     else
         ctx.out() << "catalog backup after each backup job: " << (s->on ? "on" : "off") << " (pool "
                   << s->pool << ")\n";
+    return kOk;
+}
+
+// catalog use URL|sqlite: the data directory's catalog from now on (catalog_location.h).
+int catalog_use(Context& ctx) {
+    const auto& words = ctx.args().words();
+    if (words.size() != 1)
+        return ctx.fail(make_error(ErrorKind::InvalidArgument,
+                                   "catalog use takes one postgresql:// URL, or sqlite for "
+                                   "<home>/catalog.db"));
+    if (auto st = ensure_directory(ctx.home()); !st) return ctx.fail(st.error());
+    if (auto st = catalog::use_catalog(ctx.home(), words[0]); !st) return ctx.fail(st.error());
+    const std::string shown =
+        words[0] == "sqlite" ? ctx.home() + "/catalog.db" : catalog::catalog_display_name(words[0]);
+    if (ctx.json())
+        ctx.print_json({{"home", ctx.home()}, {"catalog", shown}});
+    else
+        ctx.out() << "catalog of " << ctx.home() << ": " << shown << "\n";
     return kOk;
 }
 
@@ -139,6 +159,12 @@ void add_catalog_commands(Registry& r) {
                  {"pool"},
                  {},
                  catalog_after_jobs});
+    r.push_back({{"catalog", "use"},
+                 "URL|sqlite",
+                 "keep the catalog in the PostgreSQL database of URL (or back in catalog.db)",
+                 {},
+                 {},
+                 catalog_use});
     r.push_back({{"recover-catalog"},
                  "--volume BARCODE [--library NAME] [--force]",
                  "restore the newest catalog backup found on a volume, then scan the library",
