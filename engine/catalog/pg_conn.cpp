@@ -13,12 +13,6 @@ namespace tl::catalog {
 namespace {
 constexpr Oid kByteaOid = 17;
 
-std::string trimmed_head(std::string_view sql, std::size_t n) {
-    while (!sql.empty() && std::isspace(static_cast<unsigned char>(sql.front())))
-        sql.remove_prefix(1);
-    return std::string(sql.substr(0, n));
-}
-
 bool ok_status(const PGresult* r) {
     const auto s = PQresultStatus(r);
     return s == PGRES_COMMAND_OK || s == PGRES_TUPLES_OK;
