@@ -2936,6 +2936,34 @@ cmd:&apos;pg_dump db&apos;</translation>
         <source>Quit when they have ended</source>
         <translation>Beenden, wenn sie abgeschlossen sind</translation>
     </message>
+    <message>
+        <source>Service connection</source>
+        <translation>Verbindung zum Dienst</translation>
+    </message>
+    <message>
+        <source>The service holds this data directory: the console shows it read-only and sends backups and restores to the service; other changes go through tapeloom-cli</source>
+        <translation>Der Dienst hält dieses Datenverzeichnis: Die Konsole zeigt es schreibgeschützt und sendet Sicherungen und Wiederherstellungen an den Dienst; andere Änderungen gehen über tapeloom-cli</translation>
+    </message>
+    <message>
+        <source>The service started %1</source>
+        <translation>Der Dienst hat %1 gestartet</translation>
+    </message>
+    <message>
+        <source>Job %1 waits: %2</source>
+        <translation>Auftrag %1 wartet: %2</translation>
+    </message>
+    <message>
+        <source>Job %1 ended in the service: %2</source>
+        <translation>Auftrag %1 im Dienst beendet: %2</translation>
+    </message>
+    <message>
+        <source>The service refused the backup: %1</source>
+        <translation>Der Dienst hat die Sicherung abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>Backup queued in the service (queue entry %1); follow it on the Dashboard</source>
+        <translation>Sicherung in die Warteschlange des Dienstes gestellt (Eintrag %1); verfolgen Sie sie im Dashboard</translation>
+    </message>
 </context>
 <context>
     <name>tl::ui::MediaActionDialog</name>
@@ -4514,6 +4542,29 @@ cmd:&apos;pg_dump db&apos;</translation>
     <message>
         <source>Name</source>
         <translation>Name</translation>
+    </message>
+</context>
+<context>
+    <name>tl::ui::ServiceConnection</name>
+    <message>
+        <source>Connecting to the service…</source>
+        <translation>Verbindung zum Dienst wird hergestellt…</translation>
+    </message>
+    <message>
+        <source>Service stopped: %1 — reconnecting</source>
+        <translation>Dienst angehalten: %1 — neue Verbindung wird versucht</translation>
+    </message>
+    <message>
+        <source>Service pid %1 (API %2)</source>
+        <translation>Dienst PID %1 (API %2)</translation>
+    </message>
+    <message>
+        <source>the service ended the event stream</source>
+        <translation>der Dienst hat den Ereignisstrom beendet</translation>
+    </message>
+    <message>
+        <source>The backup request is not valid JSON</source>
+        <translation>Die Sicherungsanfrage ist kein gültiges JSON</translation>
     </message>
 </context>
 <context>

@@ -32,7 +32,7 @@ Registry local_commands() {
 Registry all_commands() {
     Registry r = local_commands();
     route_backup_through_service(r);
-    route_actions_through_service(r);
+    route_commands_through_service(r);
     return r;
 }
 

@@ -21,7 +21,7 @@ namespace {
 // "now": hidden, for tests only (docs/media.md): the engine clock starts at EPOCH seconds.
 const std::set<std::string> kGlobalOptions = {"home",  "log-level", "now",    "connect",
                                               "token", "ca-cert",   "catalog"};
-const std::set<std::string> kGlobalFlags = {"json", "help", "version"};
+const std::set<std::string> kGlobalFlags = {"json", "help", "version", "no-autostart"};
 
 std::string join(const std::vector<std::string>& v) {
     std::string s;
@@ -44,6 +44,7 @@ void print_help(std::ostream& o, const Registry& reg) {
          "  --json             machine-readable output for listing and status commands\n"
          "  --connect URL      a remote service (https://HOST:PORT) instead of this machine's\n"
          "  --token T          its bearer token (also $TAPELOOM_TOKEN); --ca-cert F: its CA\n"
+         "  --no-autostart     refuse (exit 3) instead of starting the data directory's service\n"
          "  --help, -h         this help; COMMAND --help for one command\n"
          "  --version, -V      print the version\n\n"
          "Commands:\n";
@@ -127,9 +128,9 @@ int main(int argc, char** argv) {
     }
     if (args.has("connect") && !works_remotely(best->path)) {
         std::cerr << "tapeloom-cli: error: '" << join(best->path)
-                  << "' runs on the service's machine only, not with --connect (remote: backup, "
-                     "restore, verify, clone, scan, volume label, library load|unload, queue "
-                     "cancel, service status|stop, events)\n";
+                  << "' runs on the service's machine only, not with --connect (remote: every "
+                     "command but service start, serve, bench, demo, plan, monitor, key, token "
+                     "and recover-catalog)\n";
         return kUsage;
     }
     // The catalog for this process and the service or jobs it starts (catalog_location.h).

@@ -18,6 +18,7 @@
 #include "common/log.h"
 #include "common/version.h"
 #include "pages/settings/settings_page.h"
+#include "shell/console_engine.h"
 #include "shell/main_window.h"
 #include "widgets/job_graphs.h"
 
@@ -121,7 +122,8 @@ int main(int argc, char** argv) {
     if (home.empty() && !(envHome && *envHome))
         home = QSettings().value(QStringLiteral("app/home")).toString().toStdString();
     options.home = tl::resolve_home(home);
-    auto engine = tl::Engine::open(options);
+    // Beside a running service the console opens read-only (docs/console.md).
+    auto engine = tl::ui::openConsoleEngine(options);
     if (!engine) {
         tl::log::record_only("ui")->error("{}", engine.error().message); // said once below
         fprintf(stderr, "tapeloom: error: %s\n", engine.error().message.c_str());

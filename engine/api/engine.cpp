@@ -29,7 +29,7 @@ struct Engine::Impl {
     Clock* clock = nullptr;
     catalog::Db db; // the opening thread's connection
     std::thread::id opener = std::this_thread::get_id();
-    std::mutex connections_mutex;
+    mutable std::mutex connections_mutex;
     // One connection per thread that asked; a thread id reused after its thread ended takes
     // over that thread's idle connection.
     std::map<std::thread::id, std::unique_ptr<catalog::Db>> connections;
@@ -121,6 +121,20 @@ catalog::Db& Engine::catalog() {
         conn = std::make_unique<catalog::Db>(std::move(db.value()));
     }
     return *conn;
+}
+void Engine::release_catalog() {
+    const auto me = std::this_thread::get_id();
+    if (me == d_->opener) return;
+    std::unique_ptr<catalog::Db> gone;
+    std::lock_guard lock(d_->connections_mutex);
+    auto it = d_->connections.find(me);
+    if (it == d_->connections.end()) return;
+    gone = std::move(it->second);
+    d_->connections.erase(it);
+}
+std::size_t Engine::catalog_connections() const {
+    std::lock_guard lock(d_->connections_mutex);
+    return d_->connections.size();
 }
 job::ReservationBook& Engine::reservations() {
     return d_->reservations;

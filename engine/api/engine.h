@@ -47,6 +47,12 @@ public:
     // The calling thread's own catalog connection (opened on its first call, kept by the
     // Engine until it closes), so that Db's one-thread contract holds for every job thread.
     catalog::Db& catalog();
+    // Closes the calling thread's own catalog connection: a thread that ends (a service's task,
+    // a scheduled run) calls it last, so a long-running engine keeps no connection per thread
+    // that is gone. The opener's connection stays; a later catalog() opens a new one.
+    void release_catalog();
+    // Connections of threads other than the opener's, open now.
+    std::size_t catalog_connections() const;
     // Which job holds which drives and volumes (job/reservations.h).
     job::ReservationBook& reservations();
     // True when opened with EngineOptions::read_only (no lock held, no catalog writes).

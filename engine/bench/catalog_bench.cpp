@@ -484,6 +484,9 @@ Result<CatalogBenchResult> run_catalog_bench(const CatalogBenchOptions& o, Clock
     if (!dirs) return dirs.error();
     r.page_size = size->page_size;
     r.catalog_bytes = size->pages * r.page_size;
+    if (auto parts = catalog::structure_sizes(db.value()))
+        for (const auto& p : parts.value())
+            r.structures.emplace_back(p.name, p.bytes);
     r.dirs = static_cast<std::uint64_t>(dirs.value());
     if (cancelled(o)) return cancelled_error();
 
@@ -522,8 +525,27 @@ nlohmann::json to_json(const CatalogBenchResult& r) {
             {"file_bytes", r.file_bytes},
             {"page_size", r.page_size},
             {"bytes_per_entry", rows > 0 ? r.catalog_bytes / rows : 0.0},
+            {"bytes_by_structure", r.structures},
             {"queries", q}};
 }
+
+namespace {
+// "  layout  : entries 60.2, entries_name 12.4, ... bytes/entry": where the bytes per entry go
+// (structures of at least 0.1 byte per entry).
+std::string layout_line(const std::vector<std::pair<std::string, std::uint64_t>>& parts,
+                        double rows) {
+    if (parts.empty() || rows <= 0) return {};
+    std::string s = "  layout  :";
+    char num[32];
+    for (const auto& [name, bytes] : parts) {
+        const double per = static_cast<double>(bytes) / rows;
+        if (per < 0.1) continue;
+        std::snprintf(num, sizeof num, " %.1f", per);
+        s += (s.back() == ':' ? " " : ", ") + name + num;
+    }
+    return s + " bytes/entry\n";
+}
+} // namespace
 
 std::string format_catalog_bench(const CatalogBenchResult& r) {
     const double rows = static_cast<double>(r.entries + r.changed);
@@ -550,6 +572,7 @@ std::string format_catalog_bench(const CatalogBenchResult& r) {
                   static_cast<unsigned long long>(r.page_size),
                   rows > 0 ? r.catalog_bytes / rows : 0.0, format_bytes(r.file_bytes).c_str());
     o << line;
+    o << layout_line(r.structures, rows);
     o << "  query                             median ms   worst ms  runs     found  expected  "
          "argument\n";
     for (const auto& q : r.queries) {

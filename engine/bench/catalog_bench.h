@@ -13,6 +13,7 @@
 #include <atomic>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -64,6 +65,9 @@ struct CatalogBenchResult {
     std::uint64_t catalog_bytes = 0; // page_count * page_size after a WAL checkpoint
     std::uint64_t file_bytes = 0;    // catalog.db + -wal + -shm sizes before that checkpoint
     std::uint64_t page_size = 0;
+    // Bytes per table and index (catalog::structure_sizes), largest first; empty when this
+    // SQLite has no dbstat table.
+    std::vector<std::pair<std::string, std::uint64_t>> structures;
     std::vector<CatalogQuery> queries;
 };
 

@@ -12,4 +12,21 @@ Result<DbSize> checkpointed_size(Db& db) {
                   static_cast<std::uint64_t>(page_size.value())};
 }
 
+Result<std::vector<StructureSize>> structure_sizes(Db& db) {
+    auto q = db.prepare("SELECT CASE WHEN name LIKE 'names\\_search\\_%' ESCAPE '\\' "
+                        "THEN 'names_search' ELSE name END AS s, sum(pgsize) FROM dbstat "
+                        "GROUP BY s ORDER BY 2 DESC");
+    if (!q)
+        return make_error(ErrorKind::Unsupported,
+                          "table sizes need SQLite's dbstat table: " + q.error().message);
+    std::vector<StructureSize> out;
+    for (;;) {
+        auto row = q->step();
+        if (!row) return row.error();
+        if (!row.value()) break;
+        out.push_back({q->text(0), static_cast<std::uint64_t>(q->i64(1))});
+    }
+    return out;
+}
+
 } // namespace tl::catalog

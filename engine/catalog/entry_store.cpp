@@ -1,5 +1,6 @@
 #include "catalog/entry_store.h"
 
+#include "catalog/name_trigrams.h"
 #include "catalog/text_rows.h"
 
 namespace tl::catalog {
@@ -164,11 +165,17 @@ Result<std::vector<ViewEntryRow>> view_directory(Db& db, const std::vector<std::
     return out;
 }
 
+// With 3 or more literal characters the trigram index (names_search) gives the candidates and
+// the exact pattern filters them; with fewer, the pattern runs over every distinct name.
 Result<std::vector<NameRow>> matching_names(Db& db, const std::string& pattern, bool glob) {
-    auto q = db.prepare(std::string("SELECT id, name FROM names WHERE name<>'' AND name") +
+    const auto trigrams = trigram_query(pattern, glob);
+    const std::string candidates =
+        trigrams ? "id IN (SELECT rowid FROM names_search WHERE names_search MATCH ?2) AND " : "";
+    auto q = db.prepare("SELECT id, name FROM names WHERE " + candidates + "name<>'' AND name" +
                         (glob ? " GLOB ?1" : " LIKE ?1 ESCAPE '\\'") + " ORDER BY name");
     if (!q) return q.error();
     q->bind(1, pattern);
+    if (trigrams) q->bind(2, *trigrams);
     std::vector<NameRow> out;
     TL_TRY(for_each_row(q.value(), [&](const Stmt& r) { out.push_back({r.i64(0), r.text(1)}); }));
     return out;

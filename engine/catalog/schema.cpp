@@ -399,6 +399,27 @@ CREATE TABLE schema_bump(x);
 DROP TABLE schema_bump;
 PRAGMA writable_schema=RESET;
 )sql",
+        // Name search that scales (issue 19, docs/catalog.md "Name search"): an FTS5 index with
+        // the trigram tokenizer over the distinct names, external content (the text stays in
+        // names only) with detail=none and no column sizes: per name only which trigrams it
+        // holds, a few bytes, where every entry costs nothing (names are stored once). The
+        // triggers keep it in step with names however a name gets there (the catalog writer, the
+        // files view, scan) or goes; 'rebuild' indexes the names an older catalog already holds.
+        R"sql(
+CREATE VIRTUAL TABLE names_search USING fts5(name, content='names', content_rowid='id',
+  tokenize='trigram', detail='none', columnsize=0);
+INSERT INTO names_search(names_search) VALUES ('rebuild');
+CREATE TRIGGER names_search_insert AFTER INSERT ON names BEGIN
+  INSERT INTO names_search(rowid, name) VALUES (NEW.id, NEW.name);
+END;
+CREATE TRIGGER names_search_delete AFTER DELETE ON names BEGIN
+  INSERT INTO names_search(names_search, rowid, name) VALUES ('delete', OLD.id, OLD.name);
+END;
+CREATE TRIGGER names_search_update AFTER UPDATE OF name ON names BEGIN
+  INSERT INTO names_search(names_search, rowid, name) VALUES ('delete', OLD.id, OLD.name);
+  INSERT INTO names_search(rowid, name) VALUES (NEW.id, NEW.name);
+END;
+)sql",
     };
     return steps;
 }

@@ -47,6 +47,13 @@ Result<std::string> ServiceClient::call(const std::string& method, const std::st
     const httplib::Headers headers = {{service::kApiHeader, std::to_string(service::kApiMajor)}};
     auto res = method == "POST" ? cli->Post(path, headers, body, "application/json")
                                 : cli->Get(path, headers);
+    // The service refuses a caller (token, peer) before it reads a request's body and closes
+    // the connection: a POST then breaks while it is sent. The same caller's GET says why.
+    if (!res && method == "POST") {
+        auto probe = connect()->Get("/v1/service", headers);
+        if (probe && (probe->status == 401 || probe->status == 403)) res = std::move(probe);
+    }
+    if (res && res->status == 401) return refused(res->body);
     if (!res && !remote_.url.empty())
         return make_error(ErrorKind::NotFound, "no Tapeloom service answers at " + remote_.url +
                                                    ": " + httplib::to_string(res.error()) +
@@ -59,6 +66,15 @@ Result<std::string> ServiceClient::call(const std::string& method, const std::st
                               "); start it with tapeloom-cli --home '" + home_ + "' service start");
     if (res->status >= 300) return service::error_from_body(res->status, res->body);
     return res->body;
+}
+
+Error ServiceClient::refused(const std::string& body) const {
+    auto e = service::error_from_body(401, body);
+    const std::string prefix = "refused: ";
+    if (e.message.rfind(prefix, 0) == 0) e.message.erase(0, prefix.size());
+    return make_error(ErrorKind::InvalidArgument,
+                      "refused: bad token for " + where() + " (" + e.message +
+                          "); give a token of that service with --token T or $TAPELOOM_TOKEN");
 }
 
 Result<nlohmann::json> ServiceClient::call_json(const std::string& method, const std::string& path,
@@ -138,11 +154,13 @@ Result<std::int64_t> ServiceClient::start_task(const std::string& command,
     const char* path = nullptr;
     for (const auto& r : service::kActionRoutes)
         if (command == r.command) path = r.path;
-    if (!path)
-        return make_error(ErrorKind::Unsupported,
-                          "'" + command + "' is no action of the service API");
+    nlohmann::json body = request;
+    if (!path) {
+        path = "/v1/commands";
+        body["command"] = command;
+    }
     auto j = call_json("POST", path,
-                       request.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+                       body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
     if (!j) return j.error();
     if (!j->contains("task") || !(*j)["task"].is_number_integer())
         return make_error(ErrorKind::Corrupt,
@@ -170,6 +188,26 @@ Status ServiceClient::cancel_task(std::int64_t id) {
     auto j = call_json("POST", "/v1/tasks/" + std::to_string(id) + "/cancel");
     if (!j) return j.error();
     return {};
+}
+
+Result<QueryOutput> ServiceClient::query(const std::string& command,
+                                         const nlohmann::json& request) {
+    nlohmann::json body = request;
+    body["command"] = command;
+    auto j = call_json("POST", "/v1/queries",
+                       body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    if (!j) return j.error();
+    if (!j->contains("exit_code") || !(*j)["exit_code"].is_number_integer())
+        return make_error(ErrorKind::Corrupt, "POST /v1/queries: the answer has no exit code");
+    return QueryOutput{(*j)["exit_code"].get<int>(), j->value("out", ""), j->value("err", "")};
+}
+
+Result<nlohmann::json> ServiceClient::files(const std::map<std::string, std::string>& parameters) {
+    std::string query;
+    for (const auto& [name, value] : parameters)
+        query +=
+            (query.empty() ? "?" : "&") + name + "=" + httplib::detail::encode_query_param(value);
+    return call_json("GET", "/v1/files" + query);
 }
 
 namespace {
@@ -221,7 +259,8 @@ Error ServiceClient::stopped(const Error& e, const std::string& what) const {
 }
 
 Status ServiceClient::follow(const std::string& path,
-                             const std::function<bool(const StreamEvent&)>& on_event) {
+                             const std::function<bool(const StreamEvent&)>& on_event,
+                             const std::function<bool()>& keep_going) {
     auto cli = connect();
     const httplib::Headers headers = {{service::kApiHeader, std::to_string(service::kApiMajor)}};
     SseParser parser;
@@ -239,10 +278,11 @@ Status ServiceClient::follow(const std::string& path,
                 error_body.append(data, n);
                 return true;
             }
-            stopped = !parser.feed(data, n, on_event);
+            stopped = !parser.feed(data, n, on_event) || (keep_going && !keep_going());
             return !stopped;
         });
     if (stopped) return {};
+    if (status == 401) return refused(error_body);
     if (status >= 300) return service::error_from_body(status, error_body);
     if (!res)
         return make_error(ErrorKind::Io, "service stopped: the stream " + path + " from " +

@@ -7,6 +7,7 @@
 // thread.
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 
@@ -52,6 +53,12 @@ struct StreamEvent {
     nlohmann::json data;
 };
 
+// What a query (POST /v1/queries: a read command run in the service) printed, and its exit code.
+struct QueryOutput {
+    int exit_code = 0;
+    std::string out, err;
+};
+
 // A service on another machine (docs/api.md "Remote access"): its https:// URL, a bearer
 // token, and the CA certificate (PEM) to check the service's certificate with (empty: the
 // system's CAs).
@@ -84,18 +91,28 @@ public:
     Result<std::int64_t> submit_backup(const nlohmann::json& request);
     Status cancel(std::int64_t queue_id); // POST /v1/queue/{id}/cancel
     Status stop();                        // POST /v1/service/stop
-    // POST the action route of `command` (service/api_protocol.h kActionRoutes) with
-    // {"arguments", "options"}; returns the task id at once.
+    // POST the action route of `command` (service/api_protocol.h kActionRoutes), or
+    // /v1/commands for any other command, with {"arguments", "options"}; returns the task id
+    // at once.
     Result<std::int64_t> start_task(const std::string& command, const nlohmann::json& request);
     Result<TaskState> task(std::int64_t id, std::size_t out_from, std::size_t err_from);
     Status cancel_task(std::int64_t id); // POST /v1/tasks/{id}/cancel
+    // POST /v1/queries: the read `command` with {"arguments", "options"}, run at once.
+    Result<QueryOutput> query(const std::string& command, const nlohmann::json& request);
+    // GET /v1/files with these query parameters: one page of a backup's directory,
+    // {"entries": [...], "next": cursor or null}.
+    Result<nlohmann::json> files(const std::map<std::string, std::string>& parameters);
     // Reads the stream at `path` (/v1/events, /v1/jobs/{id}/live) and calls `on_event` for each
     // event until it returns false (then Ok) or the stream ends (Ok when the service ended it,
     // an error naming the cause when the connection broke).
     // While following something the service runs: an error of a call that found no service
     // said as "service stopped" (Io), naming what was followed and what happens to it.
     Error stopped(const Error& e, const std::string& what) const;
-    Status follow(const std::string& path, const std::function<bool(const StreamEvent&)>& on_event);
+    // `keep_going`, when given, is asked on every chunk the stream delivers (events and the
+    // service's keep-alive each second): false ends the stream (Ok), so a watcher on another
+    // thread can stop within about a second even when no event comes.
+    Status follow(const std::string& path, const std::function<bool(const StreamEvent&)>& on_event,
+                  const std::function<bool()>& keep_going = {});
     Result<std::string> metrics(); // GET /metrics
 
 private:
@@ -107,6 +124,8 @@ private:
     // A connection to the service: the Unix socket, or the remote URL with the token.
     std::unique_ptr<httplib::Client> connect() const;
     std::string where() const; // for messages: the socket or the URL
+    // A 401 answer's body as the error the caller reports: "refused: bad token ..." (exit 2).
+    Error refused(const std::string& body) const;
 
     std::string home_;
     std::string socket_;

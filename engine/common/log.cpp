@@ -1,4 +1,5 @@
 #include "common/log.h"
+#include "common/log_sinks.h"
 
 #include <chrono>
 #include <map>
@@ -124,6 +125,14 @@ Status add_file(const std::string& path) {
     } catch (const spdlog::spdlog_ex& e) {
         return make_error(ErrorKind::Io, "cannot open log file " + path + ": " + e.what());
     }
+}
+
+void add_sink(const std::shared_ptr<spdlog::sinks::sink>& sink) {
+    fanout().recorded->add_sink(sink);
+}
+
+void remove_sink(const std::shared_ptr<spdlog::sinks::sink>& sink) {
+    fanout().recorded->remove_sink(sink);
 }
 
 std::shared_ptr<RingSink> ring() {

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <deque>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include <sys/stat.h>
@@ -27,6 +28,7 @@
 #include "job/backup_level.h"
 #include "job/catalog_writer.h"
 #include "job/drive_worker.h"
+#include "job/job_context.h"
 #include "job/job_reservation.h"
 #include "job/session_reader.h"
 #include "job/volume_manager.h"
@@ -112,6 +114,93 @@ std::uint64_t expected_source_bytes(catalog::Db& db, const std::vector<std::stri
     return total;
 }
 
+// Everything decided before a tape moves: the administrator's options checked, the sources
+// parsed, the pool, the encryption, the levels and the library with the number of drives.
+struct BackupPlan {
+    codec::CodecSpec codec;
+    std::deque<source::SourceSpec> pending;
+    PoolInfo pool;
+    BackupEncryption encryption;
+    LevelPlan levels;
+    std::unique_ptr<device::Library> lib;
+    std::size_t ndrives = 0;
+};
+
+Status check_options(const BackupOptions& o) {
+    if (o.sources.empty())
+        return make_error(ErrorKind::InvalidArgument, "no source given; use --source PATH");
+    TL_TRY(format::check_block_size(o.block_size));
+    if (o.checkpoint_bytes < o.block_size)
+        return make_error(ErrorKind::InvalidArgument,
+                          "--checkpoint " + std::to_string(o.checkpoint_bytes) +
+                              ": a checkpoint interval is at least one block (" +
+                              std::to_string(o.block_size) + " bytes), e.g. 4G");
+    if (o.sessions_per_drive < 1 || o.sessions_per_drive > 32)
+        return make_error(ErrorKind::InvalidArgument, "--sessions-per-drive must be 1..32");
+    if (o.read_buffer < 64 * 1024 || o.read_buffer > (256u << 20))
+        return make_error(ErrorKind::InvalidArgument, "--read-buffer must be between 64K and 256M");
+    return {};
+}
+
+Result<PoolInfo> backup_pool(catalog::Db& db, const std::string& name) {
+    auto found = catalog::pool_by_name(db, name);
+    if (!found) return found.error();
+    if (!found.value())
+        return make_error(ErrorKind::NotFound,
+                          "pool '" + name + "' does not exist; see tapeloom-cli pool list");
+    return PoolInfo{found.value()->id, name, found.value()->auto_label};
+}
+
+// The library (or the null drives of a benchmark) and how many of its drives the job uses.
+Status choose_drives(Engine& engine, const BackupOptions& o, BackupPlan& p) {
+    const std::size_t wanted = (p.pending.size() + o.sessions_per_drive - 1) / o.sessions_per_drive;
+    auto lib = o.null_drives ? Result<std::unique_ptr<device::Library>>(
+                                   device::make_null_library(o.drives ? o.drives : wanted))
+                             : device::open_library(engine.catalog(), engine.home(), o.library,
+                                                    engine.clock());
+    if (!lib) return lib.error();
+    p.lib = o.null_drives ? std::move(lib.value()) : shared_robot(engine, std::move(lib.value()));
+    const std::size_t available = p.lib->drive_count();
+    std::size_t n = o.drives;
+    if (n > available)
+        return make_error(ErrorKind::InvalidArgument, "--drives " + std::to_string(n) +
+                                                          ": library " + p.lib->name() + " has " +
+                                                          std::to_string(available) + " drive(s)");
+    if (n == 0) n = std::min(available, wanted);
+    p.ndrives = std::max<std::size_t>(1, std::min(n, p.pending.size()));
+    return {};
+}
+
+// The plan phase: nothing is recorded when it fails.
+Result<BackupPlan> plan_backup(Engine& engine, const BackupOptions& o) {
+    TL_TRY(check_options(o));
+    auto codec = codec::parse_codec_spec(o.compression);
+    if (!codec) return codec.error();
+    std::deque<source::SourceSpec> pending;
+    for (const auto& s : o.sources) {
+        auto spec = source::parse_source(s);
+        if (!spec) return spec.error();
+        pending.push_back(spec.value());
+    }
+    auto& db = engine.catalog();
+    auto pool = backup_pool(db, o.pool);
+    if (!pool) return pool.error();
+    auto encryption = BackupEncryption::resolve(db, engine.home(), pool->id, o.encryption);
+    if (!encryption) return encryption.error();
+    // diff/incr: each file tree's base, or the promotion to full (docs/levels.md).
+    auto levels = plan_levels(db, {pending.begin(), pending.end()}, o.name, o.level);
+    if (!levels) return levels.error();
+    BackupPlan p{codec.value(),
+                 std::move(pending),
+                 pool.value(),
+                 std::move(encryption.value()),
+                 std::move(levels.value()),
+                 nullptr,
+                 0};
+    TL_TRY(choose_drives(engine, o, p));
+    return p;
+}
+
 } // namespace
 
 Status encrypt_session(const BackupEncryption& e, catalog::Db& db, DriveWorkerConfig& cfg) {
@@ -133,523 +222,477 @@ Status fail_interrupted_jobs(catalog::Db& db) {
     return {};
 }
 
-Result<JobReport> run_backup(Engine& engine, const BackupOptions& o,
-                             const std::function<void(const BackupProgress&)>& progress,
-                             std::atomic<bool>* cancel) {
-    auto log = log::get("job");
-    Clock& clock = engine.clock();
-    // Everything the administrator typed is checked before a tape moves.
-    if (o.sources.empty())
-        return make_error(ErrorKind::InvalidArgument, "no source given; use --source PATH");
-    TL_TRY(format::check_block_size(o.block_size));
-    if (o.checkpoint_bytes < o.block_size)
-        return make_error(ErrorKind::InvalidArgument,
-                          "--checkpoint " + std::to_string(o.checkpoint_bytes) +
-                              ": a checkpoint interval is at least one block (" +
-                              std::to_string(o.block_size) + " bytes), e.g. 4G");
-    if (o.sessions_per_drive < 1 || o.sessions_per_drive > 32)
-        return make_error(ErrorKind::InvalidArgument, "--sessions-per-drive must be 1..32");
-    if (o.read_buffer < 64 * 1024 || o.read_buffer > (256u << 20))
-        return make_error(ErrorKind::InvalidArgument, "--read-buffer must be between 64K and 256M");
-    auto codec = codec::parse_codec_spec(o.compression);
-    if (!codec) return codec.error();
-    std::deque<source::SourceSpec> pending;
-    for (const auto& s : o.sources) {
-        auto spec = source::parse_source(s);
-        if (!spec) return spec.error();
-        pending.push_back(spec.value());
-    }
-    auto& db = engine.catalog();
-    PoolInfo pool;
-    {
-        auto found = catalog::pool_by_name(db, o.pool);
-        if (!found) return found.error();
-        if (!found.value())
-            return make_error(ErrorKind::NotFound,
-                              "pool '" + o.pool + "' does not exist; see tapeloom-cli pool list");
-        pool = {found.value()->id, o.pool, found.value()->auto_label};
-    }
-    auto encryption = BackupEncryption::resolve(db, engine.home(), pool.id, o.encryption);
-    if (!encryption) return encryption.error();
-    // diff/incr: each file tree's base, or the promotion to full (docs/levels.md).
-    auto levels = plan_levels(db, {pending.begin(), pending.end()}, o.name, o.level);
-    if (!levels) return levels.error();
-    auto lib =
-        o.null_drives
-            ? Result<std::unique_ptr<device::Library>>(device::make_null_library(
-                  o.drives ? o.drives
-                           : (pending.size() + o.sessions_per_drive - 1) / o.sessions_per_drive))
-            : device::open_library(db, engine.home(), o.library, clock);
-    if (!lib) return lib.error();
-    if (!o.null_drives) lib.value() = shared_robot(engine, std::move(lib.value()));
-    const std::size_t available = lib.value()->drive_count();
-    std::size_t ndrives = o.drives;
-    if (ndrives > available)
-        return make_error(ErrorKind::InvalidArgument, "--drives " + std::to_string(ndrives) +
-                                                          ": library " + lib.value()->name() +
-                                                          " has " + std::to_string(available) +
-                                                          " drive(s)");
-    if (ndrives == 0)
-        ndrives =
-            std::min(available, (pending.size() + o.sessions_per_drive - 1) / o.sessions_per_drive);
-    ndrives = std::max<std::size_t>(1, std::min(ndrives, pending.size()));
+namespace {
 
-    const auto started_wall = clock.wall();
-    const auto started = clock.now();
-    const double started_unix =
-        std::chrono::duration<double>(started_wall.time_since_epoch()).count();
-    const auto proc_before = metrics::read_process_stat();
-    std::int64_t job_id = 0;
-    {
-        catalog::NewJob job;
-        job.kind = "backup";
-        job.name = o.name;
-        job.level = to_string(levels->level);
-        job.pool_id = pool.id;
-        job.pid = static_cast<std::int64_t>(getpid());
-        job.started = to_unix_seconds(started_wall);
-        auto id = catalog::add_job(db, job);
-        if (!id) return id.error();
-        job_id = id.value();
-    }
-    log->info("backup job {} started: level {}, {} source(s), {} drive(s) x {} session(s), "
-              "block {} B",
-              job_id, to_string(levels->level), pending.size(), ndrives, o.sessions_per_drive,
-              o.block_size);
-    if (!levels->promotion.empty()) log->info("backup job {}: {}", job_id, levels->promotion);
+// The run phase of one backup: its connections, volume manager and catalog writer, a reader
+// thread per source and a DriveWorker thread per drive, and the counters its monitor reads.
+class BackupRun {
+public:
+    BackupRun(JobContext& ctx, const BackupOptions& o, BackupPlan& plan)
+        : ctx_(ctx), o_(o), p_(plan), log_(log::get("job")), clock_(ctx.engine().clock()) {}
+    ~BackupRun() { stop(); }
 
-    JobReport report;
-    report.job_id = job_id;
-    report.started = to_unix_seconds(started_wall);
-    report.block_size = o.block_size;
-    report.sessions_per_drive = o.sessions_per_drive;
-    report.poll_interval = o.poll_interval;
-    std::mutex mutex; // guards jobdb, sessions, warnings, pending
-    std::vector<std::string> warnings;
-    auto warn = [&](const std::string& w) {
-        std::lock_guard lock(mutex);
-        if (warnings.size() < 10000) warnings.push_back(w);
-        log->warn("{}", w);
-    };
-    auto finish_failed = [&](const Error& e) -> Result<JobReport> {
-        if (report.status != "cancelled") report.status = "failed";
-        report.error = e.message;
-        auto failed_json = to_json(report);
-        add_level_fields(failed_json, *levels, {});
-        catalog::JobUpdate u;
-        u.status = report.status;
-        u.clear_wait = true;
-        u.ended = to_unix_seconds(clock.wall());
-        u.report = failed_json.dump();
-        (void)catalog::update_job(db, job_id, u);
-        // Recorded here, reported by the caller from the returned report (once on a terminal).
-        log::record_only("job")->error("backup job {} failed: {}", job_id, e.message);
-        return report;
-    };
+    Status prepare(const std::vector<std::size_t>& drive_index);
+    void start();
+    // Until every drive is done; a cancel is passed on to the drives.
+    void wait();
+    // Joins every thread and the catalog writer.
+    void stop();
+    // What the monitor publishes at each poll.
+    metrics::LiveSnapshot collect();
+    // The report's figures and status from the drives and sessions.
+    std::vector<LevelCounts> report(JobReport& r);
 
-    // The drives (and later each volume mounted) are reserved for this job: it waits, saying
-    // why in its row, while other jobs hold them (docs/reservations.md).
-    std::unique_ptr<JobDrives> reserved;
-    std::vector<std::size_t> drive_index(ndrives);
-    for (std::size_t d = 0; d < ndrives; ++d)
-        drive_index[d] = d; // null drives: no other job to share them with
-    if (!o.null_drives) {
-        JobNeeds needs;
-        needs.job_id = job_id;
-        needs.drives.count = ndrives;
-        needs.drives.automatic = o.drives == 0;
-        needs.cancel = cancel;
-        auto r = reserve(engine, *lib.value(), needs);
-        if (!r) {
-            if (r.error().kind == ErrorKind::Cancelled) report.status = "cancelled";
-            return finish_failed(r.error());
-        }
-        reserved = std::move(r.value());
-        drive_index = reserved->drives();
-        ndrives = drive_index.size();
-        log->info("backup job {}: drive(s) {} reserved", job_id, describe_drives(drive_index));
-    }
+private:
+    std::optional<StreamAssignment> start_stream(DriveSlot* sp, const source::SourceSpec& spec);
+    ReaderContext reader_context(SessionState& ss, const source::SourceSpec& spec);
+    std::optional<StreamAssignment> next_stream(DriveSlot* sp);
+    Status add_slot(std::size_t index);
+    void cancel_all();
+    void fill_drive_reports(JobReport& r);
+    bool fill_session_reports(JobReport& r, std::vector<LevelCounts>& counts);
+
+    JobContext& ctx_;
+    const BackupOptions& o_;
+    BackupPlan& p_;
+    std::shared_ptr<spdlog::logger> log_;
+    Clock& clock_;
+    std::string spool_, host_;
+    std::optional<catalog::Db> jobdb_, vmdb_;
+    std::unique_ptr<CatalogWriter> writer_;
+    std::unique_ptr<VolumeManager> volumes_;
+    std::mutex mutex_; // guards jobdb_, sessions_, warnings_, pending
+    std::vector<std::string> warnings_;
+    std::vector<std::unique_ptr<SessionState>> sessions_;
+    std::vector<std::unique_ptr<DriveSlot>> slots_;
+    std::vector<std::thread> drive_threads_;
+    std::atomic<int> drives_running_{0};
+    std::vector<std::uint64_t> shoeshine_before_;
+    std::uint64_t expected_bytes_ = 0;
+    bool drive_failed_ = false, stopped_ = false;
+    Status catalog_status_;
+};
+
+Status BackupRun::prepare(const std::vector<std::size_t>& drive_index) {
+    auto& db = ctx_.engine().catalog();
     auto jobdb = catalog::Db::open(db.path(), false);
-    if (!jobdb) return finish_failed(jobdb.error());
+    if (!jobdb) return jobdb.error();
+    jobdb_.emplace(std::move(jobdb.value()));
     auto vmdb = catalog::Db::open(db.path(), false);
-    if (!vmdb) return finish_failed(vmdb.error());
+    if (!vmdb) return vmdb.error();
+    vmdb_.emplace(std::move(vmdb.value()));
     auto writer = CatalogWriter::open(db.path());
-    if (!writer) return finish_failed(writer.error());
-    VolumeManager volumes(*lib.value(), vmdb.value(), pool,
-                          static_cast<std::uint32_t>(o.block_size), clock, engine_version());
-    if (reserved) volumes.set_reservation(&reserved->grant());
-    const std::string spool = engine.home() + "/spool";
-    (void)ensure_directory(spool);
-
-    std::vector<std::unique_ptr<SessionState>> sessions;
-    std::vector<std::unique_ptr<DriveSlot>> slots;
-    const std::string host = host_name();
-    auto start_stream = [&](DriveSlot* sp,
-                            const source::SourceSpec& spec) -> std::optional<StreamAssignment> {
-        auto ss = std::make_unique<SessionState>();
-        ss->spec = spec;
-        ss->device = source_device(spec);
-        ss->drive = sp->name;
-        const std::uint32_t stream_id = sp->next_stream++;
-        auto sealer = encryption->sealer_for(sp->session_uuid, stream_id, o.block_size);
-        if (!sealer) {
-            log->error("cannot encrypt {}: {}", spec.text, sealer.error().message);
-            return std::nullopt;
-        }
-        const auto base = levels->bases.find(spec.text);
-        catalog::NewSaveset row;
-        row.job_id = job_id;
-        row.session_id = sp->session_id;
-        row.stream_id = stream_id;
-        row.source = spec.text;
-        row.kind = source::to_string(spec.kind);
-        row.codec = codec->str();
-        if (base != levels->bases.end()) row.base_id = base->second.saveset_id;
-        auto saveset_id = catalog::add_saveset(jobdb.value(), row);
-        if (!saveset_id) {
-            log->error("cannot record save set for {}", spec.text);
-            return std::nullopt;
-        }
-        ss->saveset_id = saveset_id.value();
-        const std::size_t half = std::max<std::size_t>(64 * 1024, o.read_buffer / 2);
-        ss->channel = std::make_unique<StreamChannel>(sp->signal, 2, half);
-        ss->writer = std::make_unique<StreamWriter>(*ss->channel, codec.value());
-        ss->writer->set_sealer(std::move(sealer.value()));
-        ReaderContext rc;
-        rc.saveset_id = ss->saveset_id;
-        rc.walk = o.walk;
-        rc.spool_dir = spool;
-        rc.clock = &clock;
-        rc.warn = warn;
-        if (base != levels->bases.end()) {
-            rc.base_chain = base->second.chain;
-            rc.db_path = db.path();
-            rc.compare_hash = o.compare_hash;
-            rc.record_deletions = [w = writer.value().get()](std::vector<DeletionRecord> gone) {
-                CatalogBatch b;
-                b.deletions = std::move(gone);
-                w->submit(std::move(b));
-            };
-            ss->base_saveset_id = base->second.saveset_id;
-        }
-        SessionState* state = ss.get();
-        rc.current_file = [state](const std::string& path) {
-            std::lock_guard lock(state->file_mutex);
-            state->current_file = path;
-        };
-        ss->reader = std::make_unique<SessionReader>(spec, *ss->writer, rc, ss->counters);
-        SessionState* raw = ss.get();
-        raw->thread = std::thread([raw] {
-            raw->result = raw->reader->run();
-            raw->finished = true;
-        });
-        StreamAssignment a;
-        a.stream_id = stream_id;
-        a.saveset_id = ss->saveset_id;
-        a.channel = ss->channel.get();
-        a.info = {stream_id, media_kind(spec.kind), spec.text, codec->codec, format::kUnknownSize};
-        sessions.push_back(std::move(ss));
-        return a;
-    };
-    for (std::size_t d = 0; d < ndrives; ++d) {
-        auto slot = std::make_unique<DriveSlot>();
-        slot->index = drive_index[d];
-        slot->name = lib.value()->drive(slot->index).name();
-        DriveWorkerConfig cfg;
-        cfg.drive_index = slot->index;
-        cfg.block_size = o.block_size;
-        cfg.sessions = o.sessions_per_drive;
-        cfg.checkpoint_bytes = o.checkpoint_bytes;
-        cfg.session_uuid = format::Uuid::random();
-        cfg.job_id = static_cast<std::uint64_t>(job_id);
-        cfg.host = host;
-        cfg.codec = codec->codec;
-        cfg.now = [&clock, started] { return seconds_between(started, clock.now()); };
-        auto session = catalog::add_session(jobdb.value(), job_id, cfg.session_uuid.bytes.data(),
-                                            slot->name, o.block_size);
-        if (!session) return finish_failed(session.error());
-        cfg.session_id = slot->session_id = session.value();
-        slot->session_uuid = cfg.session_uuid;
-        if (auto es = encrypt_session(*encryption, jobdb.value(), cfg); !es)
-            return finish_failed(es.error());
-        DriveSlot* sp = slot.get();
-        auto next = [&, sp](std::size_t) -> std::optional<StreamAssignment> {
-            std::lock_guard lock(mutex);
-            if (cancel && cancel->load()) return std::nullopt;
-            if (!sp->initial.empty()) {
-                auto spec = sp->initial.front();
-                sp->initial.pop_front();
-                return start_stream(sp, spec);
-            }
-            if (pending.empty()) return std::nullopt;
-            auto spec = pending.front();
-            pending.pop_front();
-            return start_stream(sp, spec);
-        };
-        auto done = [&](std::int64_t saveset, std::uint64_t bytes) {
-            std::lock_guard lock(mutex);
-            for (auto& s : sessions)
-                if (s->saveset_id == saveset) s->stream_bytes = bytes;
-        };
-        slot->worker = std::make_unique<DriveWorker>(cfg, lib.value()->drive(slot->index), volumes,
-                                                     *writer.value(), slot->signal, next, done);
-        slots.push_back(std::move(slot));
-    }
-
+    if (!writer) return writer.error();
+    writer_ = std::move(writer.value());
+    volumes_ = std::make_unique<VolumeManager>(*p_.lib, *vmdb_, p_.pool,
+                                               static_cast<std::uint32_t>(o_.block_size), clock_,
+                                               engine_version());
+    if (auto* reserved = ctx_.reserved()) volumes_->set_reservation(&reserved->grant());
+    spool_ = ctx_.engine().home() + "/spool";
+    (void)ensure_directory(spool_);
+    host_ = host_name();
+    for (const auto index : drive_index)
+        TL_TRY(add_slot(index));
     // Spread the first streams over the drives round-robin (K per drive at most); the rest
     // start wherever a stream ends first.
-    for (std::size_t k = 0; k < o.sessions_per_drive && !pending.empty(); ++k)
-        for (auto& s : slots)
-            if (!pending.empty()) {
-                s->initial.push_back(pending.front());
-                pending.pop_front();
+    for (std::size_t k = 0; k < o_.sessions_per_drive && !p_.pending.empty(); ++k)
+        for (auto& s : slots_)
+            if (!p_.pending.empty()) {
+                s->initial.push_back(p_.pending.front());
+                p_.pending.pop_front();
             }
-    auto cancel_all = [&] {
-        for (auto& s : slots) {
-            {
-                std::lock_guard lock(s->signal.mutex);
-                s->signal.cancelled = true;
-            }
-            s->signal.cv.notify_all();
-        }
+    expected_bytes_ = expected_source_bytes(db, o_.sources);
+    for (auto& s : slots_)
+        shoeshine_before_.push_back(p_.lib->drive(s->index).counters().shoeshine_events.load());
+    return {};
+}
+
+ReaderContext BackupRun::reader_context(SessionState& ss, const source::SourceSpec& spec) {
+    ReaderContext rc;
+    rc.saveset_id = ss.saveset_id;
+    rc.walk = o_.walk;
+    rc.spool_dir = spool_;
+    rc.clock = &clock_;
+    rc.warn = [this](const std::string& w) {
+        std::lock_guard lock(mutex_);
+        if (warnings_.size() < 10000) warnings_.push_back(w);
+        log_->warn("{}", w);
     };
-    std::vector<std::thread> drive_threads;
-    std::atomic<int> drives_running{static_cast<int>(slots.size())};
-    for (auto& s : slots) {
+    const auto base = p_.levels.bases.find(spec.text);
+    if (base != p_.levels.bases.end()) {
+        rc.base_chain = base->second.chain;
+        rc.db_path = ctx_.engine().catalog().path();
+        rc.compare_hash = o_.compare_hash;
+        rc.record_deletions = [w = writer_.get()](std::vector<DeletionRecord> gone) {
+            CatalogBatch b;
+            b.deletions = std::move(gone);
+            w->submit(std::move(b));
+        };
+        ss.base_saveset_id = base->second.saveset_id;
+    }
+    SessionState* state = &ss;
+    rc.current_file = [state](const std::string& path) {
+        std::lock_guard lock(state->file_mutex);
+        state->current_file = path;
+    };
+    return rc;
+}
+
+// Called with mutex_ held (by next_stream).
+std::optional<StreamAssignment> BackupRun::start_stream(DriveSlot* sp,
+                                                        const source::SourceSpec& spec) {
+    auto ss = std::make_unique<SessionState>();
+    ss->spec = spec;
+    ss->device = source_device(spec);
+    ss->drive = sp->name;
+    const std::uint32_t stream_id = sp->next_stream++;
+    auto sealer = p_.encryption.sealer_for(sp->session_uuid, stream_id, o_.block_size);
+    if (!sealer) {
+        log_->error("cannot encrypt {}: {}", spec.text, sealer.error().message);
+        return std::nullopt;
+    }
+    const auto base = p_.levels.bases.find(spec.text);
+    catalog::NewSaveset row;
+    row.job_id = ctx_.id();
+    row.session_id = sp->session_id;
+    row.stream_id = stream_id;
+    row.source = spec.text;
+    row.kind = source::to_string(spec.kind);
+    row.codec = p_.codec.str();
+    if (base != p_.levels.bases.end()) row.base_id = base->second.saveset_id;
+    auto saveset_id = catalog::add_saveset(*jobdb_, row);
+    if (!saveset_id) {
+        log_->error("cannot record save set for {}", spec.text);
+        return std::nullopt;
+    }
+    ss->saveset_id = saveset_id.value();
+    const std::size_t half = std::max<std::size_t>(64 * 1024, o_.read_buffer / 2);
+    ss->channel = std::make_unique<StreamChannel>(sp->signal, 2, half);
+    ss->writer = std::make_unique<StreamWriter>(*ss->channel, p_.codec);
+    ss->writer->set_sealer(std::move(sealer.value()));
+    ss->reader =
+        std::make_unique<SessionReader>(spec, *ss->writer, reader_context(*ss, spec), ss->counters);
+    SessionState* raw = ss.get();
+    raw->thread = std::thread([raw] {
+        raw->result = raw->reader->run();
+        raw->finished = true;
+    });
+    StreamAssignment a;
+    a.stream_id = stream_id;
+    a.saveset_id = ss->saveset_id;
+    a.channel = ss->channel.get();
+    a.info = {stream_id, media_kind(spec.kind), spec.text, p_.codec.codec, format::kUnknownSize};
+    sessions_.push_back(std::move(ss));
+    return a;
+}
+
+std::optional<StreamAssignment> BackupRun::next_stream(DriveSlot* sp) {
+    std::lock_guard lock(mutex_);
+    if (ctx_.cancelled()) return std::nullopt;
+    std::deque<source::SourceSpec>& from = sp->initial.empty() ? p_.pending : sp->initial;
+    if (from.empty()) return std::nullopt;
+    auto spec = from.front();
+    from.pop_front();
+    return start_stream(sp, spec);
+}
+
+Status BackupRun::add_slot(std::size_t index) {
+    auto slot = std::make_unique<DriveSlot>();
+    slot->index = index;
+    slot->name = p_.lib->drive(index).name();
+    DriveWorkerConfig cfg;
+    cfg.drive_index = index;
+    cfg.block_size = o_.block_size;
+    cfg.sessions = o_.sessions_per_drive;
+    cfg.checkpoint_bytes = o_.checkpoint_bytes;
+    cfg.session_uuid = format::Uuid::random();
+    cfg.job_id = static_cast<std::uint64_t>(ctx_.id());
+    cfg.host = host_;
+    cfg.codec = p_.codec.codec;
+    cfg.now = [this] { return ctx_.elapsed(); };
+    auto session = catalog::add_session(*jobdb_, ctx_.id(), cfg.session_uuid.bytes.data(),
+                                        slot->name, o_.block_size);
+    if (!session) return session.error();
+    cfg.session_id = slot->session_id = session.value();
+    slot->session_uuid = cfg.session_uuid;
+    TL_TRY(encrypt_session(p_.encryption, *jobdb_, cfg));
+    DriveSlot* sp = slot.get();
+    auto next = [this, sp](std::size_t) { return next_stream(sp); };
+    auto done = [this](std::int64_t saveset, std::uint64_t bytes) {
+        std::lock_guard lock(mutex_);
+        for (auto& s : sessions_)
+            if (s->saveset_id == saveset) s->stream_bytes = bytes;
+    };
+    slot->worker = std::make_unique<DriveWorker>(cfg, p_.lib->drive(index), *volumes_, *writer_,
+                                                 slot->signal, next, done);
+    slots_.push_back(std::move(slot));
+    return {};
+}
+
+void BackupRun::cancel_all() {
+    for (auto& s : slots_) {
+        {
+            std::lock_guard lock(s->signal.mutex);
+            s->signal.cancelled = true;
+        }
+        s->signal.cv.notify_all();
+    }
+}
+
+void BackupRun::start() {
+    drives_running_ = static_cast<int>(slots_.size());
+    for (auto& s : slots_) {
         DriveSlot* sp = s.get();
-        drive_threads.emplace_back([&, sp] {
+        drive_threads_.emplace_back([this, sp] {
             sp->result = sp->worker->run();
             if (!sp->result) {
-                log->error("{}: {}", sp->name, sp->result.error().message);
+                log_->error("{}: {}", sp->name, sp->result.error().message);
                 cancel_all();
             }
-            --drives_running;
+            --drives_running_;
         });
     }
+}
 
-    // The monitor: the drives' and sessions' counters at each poll, published live
-    // (metrics::LiveBoard) and kept as the job's series; rates are derived in JobMonitor.
-    const metrics::LiveBoard board(engine.home());
-    board.prune(to_unix_seconds(clock.wall()), 600);
-    metrics::JobMonitor monitor(o.null_drives ? nullptr : &board);
-    const std::uint64_t expected_bytes = expected_source_bytes(db, o.sources);
-    std::vector<std::uint64_t> shoeshine_before;
-    for (auto& s : slots)
-        shoeshine_before.push_back(lib.value()->drive(s->index).counters().shoeshine_events.load());
-    auto collect = [&] {
-        metrics::LiveSnapshot live;
-        live.job_id = job_id;
-        live.name = o.name;
-        live.pid = getpid();
-        live.started_at = started_unix;
-        live.level = to_string(levels->level);
-        live.level_note = levels->promotion;
-        live.status = "running";
-        live.poll_interval = o.poll_interval;
-        live.total_bytes = expected_bytes;
-        const double now = seconds_between(started, clock.now());
-        for (std::size_t d = 0; d < slots.size(); ++d) {
-            const auto& pr = slots[d]->worker->progress();
-            const auto& dc = lib.value()->drive(slots[d]->index).counters();
-            metrics::LiveDrive x;
-            x.name = slots[d]->name;
-            x.volume = pr.volume();
-            x.state = metrics::activity_name(pr.timeline.current());
-            x.bytes = pr.bytes.load();
-            x.blocks = pr.blocks.load();
-            x.shoeshine = dc.shoeshine_events.load() - shoeshine_before[d];
-            const auto cap = dc.buffer_capacity.load();
-            x.buffer_fill =
-                cap ? static_cast<double>(dc.buffer_bytes.load()) / static_cast<double>(cap) : -1;
-            x.positioning_ops = dc.positioning_ops.load();
-            const auto secs = pr.timeline.seconds(now);
-            x.seconds_writing = secs[static_cast<std::size_t>(metrics::Activity::Writing)];
-            x.seconds_positioning = secs[static_cast<std::size_t>(metrics::Activity::Positioning)];
-            x.seconds_mounting = secs[static_cast<std::size_t>(metrics::Activity::Mounting)];
-            x.seconds_idle = secs[static_cast<std::size_t>(metrics::Activity::Idle)];
-            x.seconds_waiting_media =
-                secs[static_cast<std::size_t>(metrics::Activity::WaitingMedia)];
-            live.drives.push_back(std::move(x));
-        }
-        std::lock_guard lock(mutex);
-        for (auto& s : sessions) {
-            metrics::LiveSession x;
-            x.source = s->spec.text;
-            x.drive = s->drive;
-            x.bytes = s->counters.bytes_read.load();
-            x.stored = s->counters.stream_bytes.load();
-            x.files = s->counters.files.load();
-            if (!s->finished.load())
-                x.state = "reading";
-            else
-                x.state = s->result ? "done" : "failed";
-            {
-                std::lock_guard file_lock(s->file_mutex);
-                x.current_file = s->current_file;
-            }
-            auto dev = std::find_if(live.devices.begin(), live.devices.end(),
-                                    [&](const auto& v) { return v.name == s->device; });
-            if (dev == live.devices.end()) {
-                live.devices.push_back({s->device, 0, 0});
-                dev = live.devices.end() - 1;
-            }
-            dev->bytes += x.bytes;
-            live.sessions.push_back(std::move(x));
-        }
-        for (const auto& p : pending) {
-            metrics::LiveSession x;
-            x.source = p.text;
-            x.state = "waiting for a drive";
-            live.sessions.push_back(std::move(x));
-        }
-        return live;
-    };
-    auto sample = [&](bool final) {
-        const auto now = clock.now();
-        auto live = monitor.poll(collect(), seconds_between(started, now),
-                                 to_unix_seconds(clock.wall()), final);
-        if (!progress) return;
-        BackupProgress p;
-        p.elapsed = live.elapsed;
-        for (const auto& d : live.drives)
-            p.drive_bytes.push_back(d.bytes);
-        p.source_bytes = live.source_bytes;
-        p.files = live.files;
-        p.live = std::move(live);
-        progress(p);
-    };
-    const auto step = std::chrono::duration<double>(std::min(0.05, o.poll_interval));
-    auto next_sample = started + std::chrono::duration_cast<Clock::Mono::duration>(
-                                     std::chrono::duration<double>(o.poll_interval));
-    while (drives_running.load() > 0) {
-        clock.sleep_for(std::chrono::duration_cast<std::chrono::nanoseconds>(step));
-        if (cancel && cancel->load()) cancel_all();
-        if (clock.now() >= next_sample) {
-            sample(false);
-            next_sample += std::chrono::duration_cast<Clock::Mono::duration>(
-                std::chrono::duration<double>(o.poll_interval));
-        }
+void BackupRun::wait() {
+    const auto step = std::chrono::duration<double>(std::min(0.05, o_.poll_interval));
+    while (drives_running_.load() > 0) {
+        clock_.sleep_for(std::chrono::duration_cast<std::chrono::nanoseconds>(step));
+        if (ctx_.cancelled()) cancel_all();
     }
-    for (auto& t : drive_threads)
+}
+
+void BackupRun::stop() {
+    if (stopped_) return;
+    stopped_ = true;
+    for (auto& t : drive_threads_)
         t.join();
-    sample(true);
-    report.sample_times = monitor.series().times;
-    report.drive_samples = monitor.drive_rates();
-    bool drive_failed = false;
-    for (auto& s : slots)
-        if (!s->result) drive_failed = true;
-    if (drive_failed) cancel_all();
+    for (auto& s : slots_)
+        if (s->worker && !s->result) drive_failed_ = true;
+    if (drive_failed_) cancel_all();
     {
         // Readers whose drive failed before it took their stream are cancelled too.
-        std::lock_guard lock(mutex);
-        pending.clear();
+        std::lock_guard lock(mutex_);
+        p_.pending.clear();
     }
-    for (auto& s : sessions)
+    for (auto& s : sessions_)
         s->thread.join();
-    Status catalog_status = writer.value()->finish();
+    if (writer_) catalog_status_ = writer_->finish();
+}
 
-    // Report and catalog rows.
-    const auto ended = clock.now();
-    report.ended = to_unix_seconds(clock.wall());
-    report.elapsed = seconds_between(started, ended);
-    const auto proc_after = metrics::read_process_stat();
-    report.cpu_seconds = proc_after.cpu_seconds - proc_before.cpu_seconds;
-    const unsigned cpus = std::max(1u, std::thread::hardware_concurrency());
-    report.cpu_utilization =
-        report.elapsed > 0 ? 100.0 * report.cpu_seconds / (report.elapsed * cpus) : 0;
-    report.peak_rss = proc_after.peak_rss_bytes;
-    bool any_failed = false;
-    for (auto& s : slots) {
+metrics::LiveSnapshot BackupRun::collect() {
+    metrics::LiveSnapshot live;
+    live.level = to_string(p_.levels.level);
+    live.level_note = p_.levels.promotion;
+    live.total_bytes = expected_bytes_;
+    const double now = ctx_.elapsed();
+    for (std::size_t d = 0; d < slots_.size(); ++d) {
+        const auto& pr = slots_[d]->worker->progress();
+        const auto& dc = p_.lib->drive(slots_[d]->index).counters();
+        metrics::LiveDrive x;
+        x.name = slots_[d]->name;
+        x.volume = pr.volume();
+        x.state = metrics::activity_name(pr.timeline.current());
+        x.bytes = pr.bytes.load();
+        x.blocks = pr.blocks.load();
+        x.shoeshine = dc.shoeshine_events.load() - shoeshine_before_[d];
+        const auto cap = dc.buffer_capacity.load();
+        x.buffer_fill =
+            cap ? static_cast<double>(dc.buffer_bytes.load()) / static_cast<double>(cap) : -1;
+        x.positioning_ops = dc.positioning_ops.load();
+        const auto secs = pr.timeline.seconds(now);
+        x.seconds_writing = secs[static_cast<std::size_t>(metrics::Activity::Writing)];
+        x.seconds_positioning = secs[static_cast<std::size_t>(metrics::Activity::Positioning)];
+        x.seconds_mounting = secs[static_cast<std::size_t>(metrics::Activity::Mounting)];
+        x.seconds_idle = secs[static_cast<std::size_t>(metrics::Activity::Idle)];
+        x.seconds_waiting_media = secs[static_cast<std::size_t>(metrics::Activity::WaitingMedia)];
+        live.drives.push_back(std::move(x));
+    }
+    std::lock_guard lock(mutex_);
+    for (auto& s : sessions_) {
+        metrics::LiveSession x;
+        x.source = s->spec.text;
+        x.drive = s->drive;
+        x.bytes = s->counters.bytes_read.load();
+        x.stored = s->counters.stream_bytes.load();
+        x.files = s->counters.files.load();
+        if (!s->finished.load())
+            x.state = "reading";
+        else
+            x.state = s->result ? "done" : "failed";
+        {
+            std::lock_guard file_lock(s->file_mutex);
+            x.current_file = s->current_file;
+        }
+        auto dev = std::find_if(live.devices.begin(), live.devices.end(),
+                                [&](const auto& v) { return v.name == s->device; });
+        if (dev == live.devices.end()) {
+            live.devices.push_back({s->device, 0, 0});
+            dev = live.devices.end() - 1;
+        }
+        dev->bytes += x.bytes;
+        live.sessions.push_back(std::move(x));
+    }
+    for (const auto& p : p_.pending) {
+        metrics::LiveSession x;
+        x.source = p.text;
+        x.state = "waiting for a drive";
+        live.sessions.push_back(std::move(x));
+    }
+    return live;
+}
+
+void BackupRun::fill_drive_reports(JobReport& r) {
+    for (auto& s : slots_) {
         DriveReport d;
         d.name = s->name;
         d.bytes = s->worker->progress().bytes.load();
         d.blocks = s->worker->progress().blocks.load();
         d.volumes = s->worker->volumes_used();
-        d.shoeshine_events = lib.value()->drive(s->index).counters().shoeshine_events.load();
-        report.tape_bytes += d.bytes;
+        d.shoeshine_events = p_.lib->drive(s->index).counters().shoeshine_events.load();
+        r.tape_bytes += d.bytes;
         for (const auto& v : d.volumes)
-            if (std::find(report.volumes.begin(), report.volumes.end(), v) == report.volumes.end())
-                report.volumes.push_back(v);
-        report.drives.push_back(d);
-        if (!s->result && report.error.empty())
-            report.error = s->name + ": " + s->result.error().message;
+            if (std::find(r.volumes.begin(), r.volumes.end(), v) == r.volumes.end())
+                r.volumes.push_back(v);
+        r.drives.push_back(d);
+        if (!s->result && r.error.empty()) r.error = s->name + ": " + s->result.error().message;
     }
-    std::vector<LevelCounts> level_counts;
-    for (auto& s : sessions) {
-        level_counts.push_back({s->saveset_id, s->spec.text, s->base_saveset_id,
-                                s->counters.unchanged.load(), s->counters.same_content.load(),
-                                s->counters.deleted.load()});
-        SessionReport r;
-        r.saveset_id = s->saveset_id;
-        r.source = s->spec.text;
-        r.drive = s->drive;
-        r.bytes = s->counters.bytes_read.load();
-        r.stored = s->stream_bytes;
-        r.files = s->counters.files.load();
+}
+
+// Returns whether a session failed.
+bool BackupRun::fill_session_reports(JobReport& r, std::vector<LevelCounts>& counts) {
+    bool any_failed = false;
+    auto& db = ctx_.engine().catalog();
+    for (auto& s : sessions_) {
+        counts.push_back({s->saveset_id, s->spec.text, s->base_saveset_id,
+                          s->counters.unchanged.load(), s->counters.same_content.load(),
+                          s->counters.deleted.load()});
+        SessionReport x;
+        x.saveset_id = s->saveset_id;
+        x.source = s->spec.text;
+        x.drive = s->drive;
+        x.bytes = s->counters.bytes_read.load();
+        x.stored = s->stream_bytes;
+        x.files = s->counters.files.load();
         if (!s->result) {
-            r.status = s->result.error().kind == ErrorKind::Cancelled ? "cancelled" : "failed";
-            r.error = s->result.error().message;
+            x.status = s->result.error().kind == ErrorKind::Cancelled ? "cancelled" : "failed";
+            x.error = s->result.error().message;
             any_failed = true;
         } else {
-            r.status = s->counters.warnings.load() ? "warnings" : "completed";
+            x.status = s->counters.warnings.load() ? "warnings" : "completed";
         }
-        report.bytes += r.bytes;
-        report.stored += r.stored;
-        report.files += r.files;
-        (void)catalog::finish_saveset(db, r.saveset_id, r.status, r.files, r.bytes, r.stored);
-        report.sessions.push_back(r);
+        r.bytes += x.bytes;
+        r.stored += x.stored;
+        r.files += x.files;
+        (void)catalog::finish_saveset(db, x.saveset_id, x.status, x.files, x.bytes, x.stored);
+        r.sessions.push_back(x);
     }
-    for (const auto& w : volumes.warnings())
-        warnings.push_back(w);
-    report.warnings = warnings;
-    report.compression_ratio =
-        report.stored > 0 ? static_cast<double>(report.bytes) / static_cast<double>(report.stored)
-                          : 1;
-    report.wall_rate =
-        report.elapsed > 0 ? static_cast<double>(report.tape_bytes) / report.elapsed : 0;
-    std::vector<double> summed(report.sample_times.size(), 0.0);
-    for (const auto& series : report.drive_samples)
-        for (std::size_t i = 0; i < series.size() && i < summed.size(); ++i)
-            summed[i] += series[i];
-    const auto sustained = metrics::sustained_rate(summed);
-    report.sustained_rate = sustained.rate;
-    report.sustained_steady = sustained.steady;
-    if (!sustained.steady)
-        report.sustained_rate = std::max(report.sustained_rate, report.wall_rate);
-    if (!catalog_status && report.error.empty()) report.error = catalog_status.error().message;
-    if (cancel && cancel->load())
-        report.status = "cancelled";
-    else if (drive_failed || !catalog_status)
-        report.status = "failed";
+    return any_failed;
+}
+
+std::vector<LevelCounts> BackupRun::report(JobReport& r) {
+    std::vector<LevelCounts> counts;
+    fill_drive_reports(r);
+    const bool any_failed = fill_session_reports(r, counts);
+    for (const auto& w : volumes_->warnings())
+        warnings_.push_back(w);
+    r.warnings = warnings_;
+    r.compression_ratio =
+        r.stored > 0 ? static_cast<double>(r.bytes) / static_cast<double>(r.stored) : 1;
+    r.wall_rate = r.elapsed > 0 ? static_cast<double>(r.tape_bytes) / r.elapsed : 0;
+    if (!catalog_status_ && r.error.empty()) r.error = catalog_status_.error().message;
+    if (ctx_.cancelled())
+        r.status = "cancelled";
+    else if (drive_failed_ || !catalog_status_)
+        r.status = "failed";
     else if (any_failed)
-        report.status = "partial";
-    else if (!report.warnings.empty())
-        report.status = "warnings";
+        r.status = "partial";
+    else if (!r.warnings.empty())
+        r.status = "warnings";
     else
-        report.status = "completed";
+        r.status = "completed";
     // A promotion is reported, but the backup it ran is complete: it does not set the status.
-    if (!levels->promotion.empty())
-        report.warnings.insert(report.warnings.begin(), levels->promotion);
-    auto report_json = to_json(report);
-    add_level_fields(report_json, *levels, level_counts);
-    catalog::JobUpdate end;
-    end.status = report.status;
-    end.ended = report.ended;
-    end.files = report.files;
-    end.bytes = report.bytes;
-    end.report = report_json.dump();
-    TL_TRY(catalog::update_job(db, job_id, end));
-    if (auto st = catalog::save_series(db, job_id, monitor.series()); !st)
-        log->warn("backup job {}: series not stored: {}", job_id, st.error().message);
-    if (!o.null_drives) {
-        auto last = collect();
-        last.ended = true;
-        last.status = report.status;
-        last.pid = getpid();
-        last = monitor.poll(std::move(last), report.elapsed, report.ended, true);
-        (void)last;
-    }
-    log->info("backup job {} {}: {} files, {} bytes in {:.2f} s", job_id, report.status,
+    if (!p_.levels.promotion.empty()) r.warnings.insert(r.warnings.begin(), p_.levels.promotion);
+    return counts;
+}
+
+// The acquire phase: the drives (and later each volume mounted) are reserved for this job; it
+// waits, saying why in its row, while other jobs hold them (docs/reservations.md). Null drives
+// have no other job to share them with.
+Result<std::vector<std::size_t>> acquire_drives(JobContext& ctx, const BackupOptions& o,
+                                                BackupPlan& p) {
+    std::vector<std::size_t> drives(p.ndrives);
+    for (std::size_t d = 0; d < p.ndrives; ++d)
+        drives[d] = d;
+    if (o.null_drives) return drives;
+    JobNeeds needs;
+    needs.drives.count = p.ndrives;
+    needs.drives.automatic = o.drives == 0;
+    auto r = ctx.acquire(*p.lib, needs);
+    if (!r) return r.error();
+    log::get("job")->info("backup job {}: drive(s) {} reserved", ctx.id(),
+                          describe_drives(r.value()->drives()));
+    return r.value()->drives();
+}
+
+nlohmann::json level_fields(const LevelPlan& levels, const std::vector<LevelCounts>& counts) {
+    nlohmann::json j = nlohmann::json::object();
+    add_level_fields(j, levels, counts);
+    return j;
+}
+
+} // namespace
+
+Result<JobReport> run_backup(Engine& engine, const BackupOptions& o,
+                             const std::function<void(const BackupProgress&)>& progress,
+                             std::atomic<bool>* cancel) {
+    auto log = log::get("job");
+    auto plan = plan_backup(engine, o); // everything the administrator typed, before a tape moves
+    if (!plan) return plan.error();
+    auto& p = plan.value();
+    JobContext ctx(engine, cancel);
+    TL_TRY(ctx.open({"backup", o.name, to_string(p.levels.level), p.pool.id}));
+    log->info("backup job {} started: level {}, {} source(s), {} drive(s) x {} session(s), "
+              "block {} B",
+              ctx.id(), to_string(p.levels.level), p.pending.size(), p.ndrives,
+              o.sessions_per_drive, o.block_size);
+    if (!p.levels.promotion.empty()) log->info("backup job {}: {}", ctx.id(), p.levels.promotion);
+    auto& report = ctx.report();
+    report.block_size = o.block_size;
+    report.sessions_per_drive = o.sessions_per_drive;
+    report.poll_interval = o.poll_interval;
+    auto failed = [&](const Error& e) -> Result<JobReport> {
+        ctx.fail(e, level_fields(p.levels, {}));
+        // Recorded here, reported by the caller from the returned report (once on a terminal).
+        log::record_only("job")->error("backup job {} failed: {}", ctx.id(), e.message);
+        return ctx.report();
+    };
+    auto drives = acquire_drives(ctx, o, p);
+    if (!drives) return failed(drives.error());
+    BackupRun run(ctx, o, p);
+    if (auto st = run.prepare(drives.value()); !st) return failed(st.error());
+    run.start();
+    // The monitor: the drives' and sessions' counters at each poll, published live
+    // (metrics::LiveBoard) and kept as the job's series; rates are derived in JobMonitor.
+    ctx.start_monitor([&run] { return run.collect(); }, {o.poll_interval, !o.null_drives},
+                      [&progress](const metrics::LiveSnapshot& live) {
+                          if (!progress) return;
+                          BackupProgress bp;
+                          bp.elapsed = live.elapsed;
+                          for (const auto& d : live.drives)
+                              bp.drive_bytes.push_back(d.bytes);
+                          bp.source_bytes = live.source_bytes;
+                          bp.files = live.files;
+                          bp.live = live;
+                          progress(bp);
+                      });
+    run.wait();
+    run.stop();
+    ctx.stop_monitor();
+    ctx.stamp_end();
+    const auto counts = run.report(report);
+    TL_TRY(ctx.finish(level_fields(p.levels, counts)));
+    log->info("backup job {} {}: {} files, {} bytes in {:.2f} s", ctx.id(), report.status,
               report.files, report.bytes, report.elapsed);
     return report;
 }

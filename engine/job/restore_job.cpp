@@ -21,6 +21,7 @@
 #include "device/library.h"
 #include "job/backup_encryption.h"
 #include "job/hardlink_sources.h"
+#include "job/job_context.h"
 #include "job/job_record.h"
 #include "job/job_volumes.h"
 #include "job/write_pool.h"
@@ -145,6 +146,19 @@ private:
     std::map<std::uint64_t, const std::string*> paths_;
 };
 
+// A usable copy of a save set other than the one read, on none of the damaged volumes.
+const media::SavesetCopy* other_copy(const std::vector<media::SavesetCopy>& copies,
+                                     std::int64_t read, const std::set<std::string>& bad_volumes) {
+    for (const auto& c : copies) {
+        if (c.saveset_id == read || !media::copy_usable(c)) continue;
+        if (std::none_of(c.volumes.begin(), c.volumes.end(), [&](const media::CopyVolume& v) {
+                return bad_volumes.count(v.barcode) > 0;
+            }))
+            return &c;
+    }
+    return nullptr;
+}
+
 // A damaged block on the copy a restore read: the files it spoiled are read again from another
 // usable copy of their save set (a clone, or the original; docs/media.md "Cloning"). The new
 // writers join `writers`; `superseded` gets the (writer, path) failures they made good.
@@ -168,16 +182,7 @@ void read_again_from_copies(catalog::Db& db, device::Library& lib, Reservation& 
         if (failed.empty()) continue;
         auto copies = media::copies_of(db, s.saveset_id, present.value());
         if (!copies) continue;
-        const media::SavesetCopy* other = nullptr;
-        for (const auto& c : copies.value()) {
-            if (c.saveset_id == s.reading() || !media::copy_usable(c)) continue;
-            if (std::none_of(c.volumes.begin(), c.volumes.end(), [&](const media::CopyVolume& v) {
-                    return bad_volumes.count(v.barcode) > 0;
-                })) {
-                other = &c;
-                break;
-            }
-        }
+        const media::SavesetCopy* other = other_copy(copies.value(), s.reading(), bad_volumes);
         if (!other) continue;
         const std::string prefix = prefix_for(s);
         std::vector<std::uint64_t> wanted;
@@ -372,24 +377,26 @@ void record_refused(catalog::Db& db, const RestoreOptions& o, long long now,
         log::get("job")->warn("the refused restore is not in the job history: {}",
                               id.error().message);
 }
-// A restore whose row exists but that never read: cancelled while waiting for its drives and
-// volumes, or refused by the reservation book.
-void end_unstarted(catalog::Db& db, JobReport& rep, const Error& e, Clock& clock) {
-    rep.status = e.kind == ErrorKind::Cancelled ? "cancelled" : "failed";
-    rep.error = e.message;
-    rep.ended = to_unix_seconds(clock.wall());
-    catalog::JobUpdate u;
-    u.status = rep.status;
-    u.clear_wait = true;
-    u.ended = rep.ended;
-    u.report = to_json(rep).dump();
-    (void)catalog::update_job(db, rep.job_id, u);
-}
 } // namespace
 
-Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
-                                  std::atomic<bool>* cancel) {
-    auto log = log::get("job");
+namespace {
+// The plan phase: the selection, its library and its plan, waiting for volumes outside the
+// library with --wait-for-media (a refusal is in the history, failed with the reason).
+struct PlannedRestore {
+    Selection sel;
+    std::unique_ptr<device::Library> lib;
+    RestorePlan plan;
+};
+
+std::string missing_list(const RestorePlan& plan) {
+    std::string list;
+    for (const auto& m : plan.missing)
+        list += (list.empty() ? "" : ", ") + m;
+    return list;
+}
+
+Result<PlannedRestore> plan_for_run(Engine& engine, const RestoreOptions& o,
+                                    std::atomic<bool>* cancel) {
     auto& db = engine.catalog();
     Clock& clock = engine.clock();
     // The selection is read once; the plan adds the hard link sources and chooses the copies.
@@ -401,9 +408,7 @@ Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
     auto plan = plan_selection(engine, *lib.value(), sel.value());
     if (!plan) return plan.error();
     while (!plan->missing.empty()) {
-        std::string list;
-        for (const auto& m : plan->missing)
-            list += (list.empty() ? "" : ", ") + m;
+        const std::string list = missing_list(plan.value());
         if (!o.wait_for_media) {
             auto e = make_error(
                 ErrorKind::MediaMissing,
@@ -412,8 +417,9 @@ Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
             record_refused(db, o, to_unix_seconds(clock.wall()), e.message);
             return e;
         }
-        log->warn("operator: insert volume(s) {} into a mail slot of {} and import them; waiting",
-                  list, lib.value()->name());
+        log::get("job")->warn(
+            "operator: insert volume(s) {} into a mail slot of {} and import them; waiting", list,
+            lib.value()->name());
         clock.sleep_for(std::chrono::seconds(2));
         if (cancel && cancel->load())
             return make_error(ErrorKind::Cancelled, "restore cancelled while waiting for volumes");
@@ -422,284 +428,326 @@ Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
         plan = plan_selection(engine, *lib.value(), sel.value());
         if (!plan) return plan.error();
     }
+    return PlannedRestore{std::move(sel.value()), std::move(lib.value()), std::move(plan.value())};
+}
 
-    RestoreResult res;
-    res.plan = plan.value();
-    auto& rep = res.report;
-    rep.kind = "restore";
-    const auto started = clock.now();
-    rep.started = to_unix_seconds(clock.wall());
-    const auto proc_before = metrics::read_process_stat();
-    {
-        catalog::NewJob job;
-        job.kind = "restore";
-        job.name = job_name(o);
-        job.pid = static_cast<std::int64_t>(getpid());
-        job.started = rep.started;
-        auto id = catalog::add_job(db, job);
-        if (!id) return id.error();
-        rep.job_id = id.value();
-    }
+// The run phase of a restore: a reading thread per reserved drive over its share of the media
+// sessions, the writers they filled, and what the monitor publishes.
+class RestoreRun {
+public:
+    RestoreRun(JobContext& ctx, const RestoreOptions& o, PlannedRestore& p, RestoreResult& res)
+        : ctx_(ctx), o_(o), p_(p), res_(res), target_(o.to.empty() ? "/" : o.to),
+          pool_(o.writer_threads ? o.writer_threads : default_writer_threads()),
+          dir_lookup_(directory_lookup(ctx.engine().catalog(), p.sel)) {}
 
     // Save sets grouped by media session (their streams interleave on the same blocks, so they
-    // are read together in one pass); sessions spread over up to all drives, but sessions that
-    // share a volume (the backups of an incremental chain) stay on one drive: a cartridge is
-    // in one drive at a time.
-    std::map<std::int64_t, std::vector<const SelectedSaveset*>> groups;
-    for (const auto& s : sel->savesets)
-        groups[s.reading_session()].push_back(&s);
-    auto units = sessions_by_volume(db, groups);
-    if (!units) return units.error();
-    // The drives and every volume to read are reserved for this job, or it waits and says why
-    // (docs/reservations.md); with "as many as useful" it takes the free ones it can use.
-    JobNeeds needs;
-    needs.job_id = rep.job_id;
-    needs.drives.count =
-        std::max<std::size_t>(1, std::min(o.drives ? o.drives : lib.value()->drive_count(),
-                                          std::min(units->size(), lib.value()->drive_count())));
-    needs.drives.automatic = o.drives == 0;
-    for (const auto& v : plan->volumes)
-        needs.volumes.push_back(v.barcode);
-    needs.cancel = cancel;
-    auto reserved = reserve(engine, *lib.value(), needs);
-    if (!reserved) {
-        end_unstarted(db, rep, reserved.error(), clock);
-        return reserved.error();
+    // are read together in one pass); sessions spread over the drives, but sessions that share
+    // a volume (the backups of an incremental chain) stay on one drive: a cartridge is in one
+    // drive at a time.
+    Result<std::size_t> group();
+    // Reads on `drives` until every thread is done.
+    void run(const std::vector<std::size_t>& drives);
+    metrics::LiveSnapshot collect() const;
+    // Damaged blocks read again from other copies, the writers' outcomes, the final sync.
+    void settle();
+    void fill_report(JobReport& rep);
+    const Status& fatal() const { return fatal_; }
+
+private:
+    void read_on_drive(std::size_t d);
+    RestoreWriter* new_writer(const SelectedSaveset& s,
+                              std::vector<std::unique_ptr<RestoreWriter>>& writers,
+                              std::vector<const SelectedSaveset*>& sets);
+    void read_session(SavesetReader& reader, const std::vector<const SelectedSaveset*>& session,
+                      std::vector<std::unique_ptr<RestoreWriter>>& writers,
+                      std::vector<const SelectedSaveset*>& sets, std::vector<BadBlock>& bad);
+    void fail(const Error& e) {
+        std::lock_guard lock(mutex_);
+        if (fatal_.ok()) fatal_ = e;
     }
-    const std::vector<std::size_t> dix = reserved.value()->drives();
-    const std::size_t ndrives = dix.size();
-    std::vector<std::vector<std::vector<const SelectedSaveset*>>> work(ndrives);
-    std::size_t g = 0;
-    for (auto& unit : units.value()) {
-        for (auto session : unit)
-            work[g % ndrives].push_back(groups[session]);
-        ++g;
-    }
-    std::mutex mutex;
-    Status fatal;
+
+    JobContext& ctx_;
+    const RestoreOptions& o_;
+    PlannedRestore& p_;
+    RestoreResult& res_;
+    const std::string target_;
+    std::map<std::int64_t, std::vector<const SelectedSaveset*>> groups_;
+    std::vector<std::vector<std::int64_t>> units_;
+    std::vector<std::size_t> dix_;
+    std::vector<std::uint64_t> first_; // each drive's bytes read before the job
+    std::vector<std::vector<std::vector<const SelectedSaveset*>>> work_;
+    std::vector<std::atomic<bool>> reading_;
+    std::mutex mutex_;
+    Status fatal_;
     // Declared before the writers: they wait for their files on it when they go.
-    WritePool pool(o.writer_threads ? o.writer_threads : default_writer_threads());
-    const DirectoryLookup dir_lookup = directory_lookup(db, sel.value());
+    WritePool pool_;
+    const DirectoryLookup dir_lookup_;
     // Directory metadata is applied once every thread is done: the save sets of an incremental
     // chain may fill the same directories from several drives (docs/levels.md).
-    std::vector<std::unique_ptr<RestoreWriter>> done_writers;
-    std::vector<const SelectedSaveset*> done_sets; // the save set of each done writer
-    std::vector<std::thread> threads;
-    std::atomic<int> running{static_cast<int>(ndrives)};
-    const std::string target = o.to.empty() ? "/" : o.to;
-    for (std::size_t d = 0; d < ndrives; ++d) {
-        threads.emplace_back([&, d] {
-            auto fail = [&](const Error& e) {
-                std::lock_guard lock(mutex);
-                if (fatal.ok()) fatal = e;
-            };
-            auto conn = catalog::Db::open(db.path(), false);
-            if (!conn) return fail(conn.error()), void(--running);
-            SavesetReader reader(*lib.value(), conn.value(), dix[d]);
-            std::vector<BadBlock> bad;
-            std::vector<std::unique_ptr<RestoreWriter>> writers;
-            std::vector<const SelectedSaveset*> writer_sets;
-            auto new_writer = [&](const SelectedSaveset& s) -> RestoreWriter* {
-                RestoreWriterOptions wo;
-                wo.policy = o.existing;
-                wo.sync = o.sync;
-                wo.pool = &pool;
-                auto w = RestoreWriter::open(target, wo);
-                if (!w) return fail(w.error()), nullptr;
-                std::vector<std::uint64_t> wanted;
-                wanted.reserve(s.files.size());
-                std::map<std::uint64_t, std::string> write_as;
-                for (const auto& f : s.files) {
-                    wanted.push_back(f.offset);
-                    if (!f.write_as.empty()) write_as[f.offset] = f.write_as;
-                }
-                if (auto st = w.value()->begin_saveset(prefix_for(s), wanted, write_as); !st)
-                    return fail(st.error()), nullptr;
-                w.value()->set_directory_lookup(dir_lookup);
-                writers.push_back(std::move(w.value()));
-                writer_sets.push_back(&s);
-                return writers.back().get();
-            };
-            for (const auto& session : work[d]) {
-                if (cancel && cancel->load()) break;
-                // Whole save sets: one pass over the session for all of them.
-                std::vector<StreamTarget> targets;
-                for (const auto* s : session) {
-                    if (!s->whole) continue;
-                    RestoreWriter* w = new_writer(*s);
-                    if (!w) break;
-                    StreamTarget t;
-                    t.saveset_id = s->reading();
-                    t.sink = w;
-                    t.on_object_error = [w](const std::string&, const std::string& why) {
-                        w->fail_current(why);
-                    };
-                    targets.push_back(t);
-                }
-                if (!targets.empty())
-                    if (auto st = reader.read_streams(targets,
-                                                      [&](const BadBlock& b) { bad.push_back(b); });
-                        !st)
-                        fail(st.error());
-                // Selections: a positioned read per run of consecutive selected files.
-                for (const auto* s : session) {
-                    if (s->whole) continue;
-                    RestoreWriter* w = new_writer(*s);
-                    if (!w) break;
-                    for (const auto& run : runs_of(*s)) {
-                        auto st = reader.read(
-                            s->reading(), *w, run.from, run.to, run.hint,
-                            [&](const BadBlock& b) { bad.push_back(b); },
-                            [w](const std::string&, const std::string& why) {
-                                w->fail_current(why);
-                            });
-                        if (!st) {
-                            fail(st.error());
-                            break;
-                        }
-                    }
-                }
+    std::vector<std::unique_ptr<RestoreWriter>> done_writers_;
+    std::vector<const SelectedSaveset*> done_sets_; // the save set of each done writer
+    std::vector<std::string> notes_;
+};
+
+Result<std::size_t> RestoreRun::group() {
+    for (const auto& s : p_.sel.savesets)
+        groups_[s.reading_session()].push_back(&s);
+    auto units = sessions_by_volume(ctx_.engine().catalog(), groups_);
+    if (!units) return units.error();
+    units_ = std::move(units.value());
+    return units_.size();
+}
+
+RestoreWriter* RestoreRun::new_writer(const SelectedSaveset& s,
+                                      std::vector<std::unique_ptr<RestoreWriter>>& writers,
+                                      std::vector<const SelectedSaveset*>& sets) {
+    RestoreWriterOptions wo;
+    wo.policy = o_.existing;
+    wo.sync = o_.sync;
+    wo.pool = &pool_;
+    auto w = RestoreWriter::open(target_, wo);
+    if (!w) return fail(w.error()), nullptr;
+    std::vector<std::uint64_t> wanted;
+    wanted.reserve(s.files.size());
+    std::map<std::uint64_t, std::string> write_as;
+    for (const auto& f : s.files) {
+        wanted.push_back(f.offset);
+        if (!f.write_as.empty()) write_as[f.offset] = f.write_as;
+    }
+    if (auto st = w.value()->begin_saveset(prefix_for(s), wanted, write_as); !st)
+        return fail(st.error()), nullptr;
+    w.value()->set_directory_lookup(dir_lookup_);
+    writers.push_back(std::move(w.value()));
+    sets.push_back(&s);
+    return writers.back().get();
+}
+
+void RestoreRun::read_session(SavesetReader& reader,
+                              const std::vector<const SelectedSaveset*>& session,
+                              std::vector<std::unique_ptr<RestoreWriter>>& writers,
+                              std::vector<const SelectedSaveset*>& sets,
+                              std::vector<BadBlock>& bad) {
+    auto on_bad = [&bad](const BadBlock& b) { bad.push_back(b); };
+    // Whole save sets: one pass over the session for all of them.
+    std::vector<StreamTarget> targets;
+    for (const auto* s : session) {
+        if (!s->whole) continue;
+        RestoreWriter* w = new_writer(*s, writers, sets);
+        if (!w) break;
+        StreamTarget t;
+        t.saveset_id = s->reading();
+        t.sink = w;
+        t.on_object_error = [w](const std::string&, const std::string& why) {
+            w->fail_current(why);
+        };
+        targets.push_back(t);
+    }
+    if (!targets.empty())
+        if (auto st = reader.read_streams(targets, on_bad); !st) fail(st.error());
+    // Selections: a positioned read per run of consecutive selected files.
+    for (const auto* s : session) {
+        if (s->whole) continue;
+        RestoreWriter* w = new_writer(*s, writers, sets);
+        if (!w) break;
+        for (const auto& run : runs_of(*s)) {
+            auto st = reader.read(
+                s->reading(), *w, run.from, run.to, run.hint, on_bad,
+                [w](const std::string&, const std::string& why) { w->fail_current(why); });
+            if (!st) {
+                fail(st.error());
+                break;
             }
-            for (auto& w : writers)
-                w->end_saveset();
-            if (lib.value()->drive(dix[d]).is_open()) (void)lib.value()->drive(dix[d]).close();
-            std::lock_guard lock(mutex);
-            for (auto& w : writers)
-                done_writers.push_back(std::move(w));
-            for (const auto* s : writer_sets)
-                done_sets.push_back(s);
-            for (const auto& b : bad)
-                res.bad_blocks.push_back(b);
-            const auto& st = reader.stats();
-            res.read.blocks_read += st.blocks_read;
-            res.read.bytes_read += st.bytes_read;
-            res.read.stream_bytes += st.stream_bytes;
-            res.read.seeks += st.seeks;
-            for (const auto& v : st.volumes)
-                res.read.volumes.push_back(v);
-            --running;
-        });
-    }
-    // Per-drive samples, as for a backup: bytes read by each drive at the poll interval.
-    std::vector<std::uint64_t> last(ndrives);
-    for (std::size_t d = 0; d < ndrives; ++d)
-        last[d] = lib.value()->drive(dix[d]).counters().bytes_read.load();
-    const std::vector<std::uint64_t> first = last;
-    rep.drive_samples.assign(ndrives, {});
-    auto last_t = clock.now();
-    auto sample = [&] {
-        const auto now = clock.now();
-        const double dt = seconds_between(last_t, now);
-        if (dt <= 0) return;
-        rep.sample_times.push_back(seconds_between(started, now));
-        for (std::size_t d = 0; d < ndrives; ++d) {
-            const auto b = lib.value()->drive(dix[d]).counters().bytes_read.load();
-            rep.drive_samples[d].push_back(static_cast<double>(b - last[d]) / dt);
-            last[d] = b;
-        }
-        last_t = now;
-    };
-    auto next_sample = started + std::chrono::seconds(1);
-    while (running.load() > 0) {
-        clock.sleep_for(std::chrono::milliseconds(20));
-        if (clock.now() >= next_sample) {
-            sample();
-            next_sample += std::chrono::seconds(1);
         }
     }
+}
+
+void RestoreRun::read_on_drive(std::size_t d) {
+    auto& lib = *p_.lib;
+    auto conn = catalog::Db::open(ctx_.engine().catalog().path(), false);
+    if (!conn) return fail(conn.error()), void(reading_[d] = false);
+    SavesetReader reader(lib, conn.value(), dix_[d]);
+    std::vector<BadBlock> bad;
+    std::vector<std::unique_ptr<RestoreWriter>> writers;
+    std::vector<const SelectedSaveset*> sets;
+    for (const auto& session : work_[d]) {
+        if (ctx_.cancelled()) break;
+        read_session(reader, session, writers, sets, bad);
+    }
+    for (auto& w : writers)
+        w->end_saveset();
+    if (lib.drive(dix_[d]).is_open()) (void)lib.drive(dix_[d]).close();
+    std::lock_guard lock(mutex_);
+    for (auto& w : writers)
+        done_writers_.push_back(std::move(w));
+    done_sets_.insert(done_sets_.end(), sets.begin(), sets.end());
+    res_.bad_blocks.insert(res_.bad_blocks.end(), bad.begin(), bad.end());
+    const auto& st = reader.stats();
+    res_.read.blocks_read += st.blocks_read;
+    res_.read.bytes_read += st.bytes_read;
+    res_.read.stream_bytes += st.stream_bytes;
+    res_.read.seeks += st.seeks;
+    res_.read.volumes.insert(res_.read.volumes.end(), st.volumes.begin(), st.volumes.end());
+    reading_[d] = false;
+}
+
+void RestoreRun::run(const std::vector<std::size_t>& drives) {
+    dix_ = drives;
+    const std::size_t n = dix_.size();
+    work_.assign(n, {});
+    std::size_t g = 0;
+    for (auto& unit : units_) {
+        for (auto session : unit)
+            work_[g % n].push_back(groups_[session]);
+        ++g;
+    }
+    for (const auto d : dix_)
+        first_.push_back(p_.lib->drive(d).counters().bytes_read.load());
+    reading_ = std::vector<std::atomic<bool>>(n);
+    for (auto& r : reading_)
+        r = true;
+    ctx_.start_monitor([this] { return collect(); });
+    std::vector<std::thread> threads;
+    for (std::size_t d = 0; d < n; ++d)
+        threads.emplace_back([this, d] { read_on_drive(d); });
     for (auto& t : threads)
         t.join();
-    sample();
+    ctx_.stop_monitor();
+}
+
+// Per drive, the bytes it read for this job (the drives' own counters: safe to read while
+// the reading threads run).
+metrics::LiveSnapshot RestoreRun::collect() const {
+    metrics::LiveSnapshot live;
+    live.total_bytes = res_.plan.bytes_to_read;
+    for (std::size_t d = 0; d < dix_.size(); ++d) {
+        auto& drive = p_.lib->drive(dix_[d]);
+        metrics::LiveDrive x;
+        x.name = drive.name();
+        x.state = reading_[d].load() ? "reading" : "done";
+        x.bytes = drive.counters().bytes_read.load() - first_[d];
+        live.drives.push_back(std::move(x));
+    }
+    return live;
+}
+
+void RestoreRun::settle() {
+    auto log = log::get("job");
+    auto& db = ctx_.engine().catalog();
     std::set<std::pair<std::size_t, std::string>> superseded;
-    std::vector<std::string> notes;
-    if (fatal.ok() && !(cancel && cancel->load()))
-        read_again_from_copies(db, *lib.value(), reserved.value()->grant(), target, done_writers,
-                               done_sets, res, superseded, notes);
-    for (const auto& n : notes)
+    if (fatal_.ok() && !ctx_.cancelled())
+        read_again_from_copies(db, *p_.lib, ctx_.reserved()->grant(), target_, done_writers_,
+                               done_sets_, res_, superseded, notes_);
+    for (const auto& n : notes_)
         log->warn("restore: {}", n);
-    for (std::size_t wi = 0; wi < done_writers.size(); ++wi) {
-        auto& w = done_writers[wi];
+    auto& rep = ctx_.report();
+    for (std::size_t wi = 0; wi < done_writers_.size(); ++wi) {
+        auto& w = done_writers_[wi];
         if (auto st = w->finish(); !st) log->warn("restore: {}", st.error().message);
-        CatalogNames name(*done_sets[wi]);
+        CatalogNames name(*done_sets_[wi]);
         // A writer of read_again_from_copies restored files another writer reported failed.
-        res.restored += w->files_restored();
-        res.skipped += w->skipped();
+        res_.restored += w->files_restored();
+        res_.skipped += w->skipped();
         for (const auto& oc : w->outcomes()) {
             if (oc.status == "failed" && superseded.count({wi, oc.path})) continue;
-            if (oc.status != "skipped") ++res.failed;
-            if (res.problems.size() < 100000) {
-                res.problems.push_back(oc);
-                res.problems.back().path = name(oc.path);
+            if (oc.status != "skipped") ++res_.failed;
+            if (res_.problems.size() < 100000) {
+                res_.problems.push_back(oc);
+                res_.problems.back().path = name(oc.path);
             }
         }
         rep.bytes += w->bytes_written();
     }
     // Durability before the job is reported: the data of every writer reaches the disk.
-    const auto sync_started = clock.now();
+    const auto sync_started = ctx_.engine().clock().now();
     Status synced;
-    for (auto& w : done_writers)
+    for (auto& w : done_writers_)
         if (synced.ok()) synced = w->sync_to_disk();
-    rep.sync = sync_mode_name(o.sync);
-    rep.sync_seconds = seconds_between(sync_started, clock.now());
-    if (!synced && fatal.ok()) fatal = synced;
+    rep.sync = sync_mode_name(o_.sync);
+    rep.sync_seconds = seconds_between(sync_started, ctx_.engine().clock().now());
+    if (!synced && fatal_.ok()) fatal_ = synced;
+}
 
-    rep.elapsed = seconds_between(started, clock.now());
-    rep.ended = to_unix_seconds(clock.wall());
-    rep.files = res.restored;
-    rep.tape_bytes = res.read.bytes_read;
-    rep.stored = res.read.stream_bytes;
-    rep.volumes = res.read.volumes;
-    for (std::size_t d = 0; d < ndrives; ++d) {
+void RestoreRun::fill_report(JobReport& rep) {
+    rep.files = res_.restored;
+    rep.tape_bytes = res_.read.bytes_read;
+    rep.stored = res_.read.stream_bytes;
+    rep.volumes = res_.read.volumes;
+    for (std::size_t d = 0; d < dix_.size(); ++d) {
         DriveReport dr;
-        dr.name = lib.value()->drive(dix[d]).name();
-        dr.bytes = lib.value()->drive(dix[d]).counters().bytes_read.load() - first[d];
+        dr.name = p_.lib->drive(dix_[d]).name();
+        dr.bytes = p_.lib->drive(dix_[d]).counters().bytes_read.load() - first_[d];
         rep.drives.push_back(dr);
     }
-    const auto proc_after = metrics::read_process_stat();
-    rep.cpu_seconds = proc_after.cpu_seconds - proc_before.cpu_seconds;
-    rep.peak_rss = proc_after.peak_rss_bytes;
     rep.wall_rate = rep.elapsed > 0 ? static_cast<double>(rep.bytes) / rep.elapsed : 0;
-    std::vector<double> summed(rep.sample_times.size(), 0.0);
-    for (const auto& s : rep.drive_samples)
-        for (std::size_t i = 0; i < s.size() && i < summed.size(); ++i)
-            summed[i] += s[i];
-    const auto sr = metrics::sustained_rate(summed);
-    rep.sustained_rate =
-        sr.steady
-            ? sr.rate
-            : std::max(sr.rate, static_cast<double>(rep.tape_bytes) / std::max(rep.elapsed, 1e-9));
-    rep.sustained_steady = sr.steady;
-    for (const auto& n : notes)
+    for (const auto& n : notes_)
         rep.warnings.push_back(n);
-    for (const auto& b : res.bad_blocks)
+    for (const auto& b : res_.bad_blocks)
         rep.warnings.push_back("bad block " + std::to_string(b.block) + " of tape file " +
                                std::to_string(b.tape_file) + " on " + b.volume + ": " + b.message);
-    for (const auto& p : res.problems)
+    for (const auto& p : res_.problems)
         if (p.status != "skipped" && rep.warnings.size() < 10000)
             rep.warnings.push_back(p.status + " " + p.path + ": " + p.why);
-    if (!fatal.ok()) {
+    if (!fatal_.ok()) {
         // Some files came back: partial, with every file not restored named in the problems.
-        rep.status = res.restored > 0 ? "partial" : "failed";
-        rep.error = fatal.error().message;
-    } else if (cancel && cancel->load())
+        rep.status = res_.restored > 0 ? "partial" : "failed";
+        rep.error = fatal_.error().message;
+    } else if (ctx_.cancelled())
         rep.status = "cancelled";
-    else if (res.failed > 0)
+    else if (res_.failed > 0)
         rep.status = "partial";
-    else if (res.skipped > 0 || !notes.empty()) // notes: the volume read first is damaged
+    else if (res_.skipped > 0 || !notes_.empty()) // notes: the volume read first is damaged
         rep.status = "warnings";
     else
         rep.status = "completed";
-    catalog::JobUpdate end;
-    end.status = rep.status;
-    end.ended = rep.ended;
-    end.files = rep.files;
-    end.bytes = rep.bytes;
-    end.report = to_json(rep).dump();
-    (void)catalog::update_job(db, rep.job_id, end);
-    log->info("restore job {} {}: {} restored, {} skipped, {} failed", rep.job_id, rep.status,
-              res.restored, res.skipped, res.failed);
-    if (!fatal.ok() && fatal.error().kind == ErrorKind::MediaMissing && res.restored == 0)
-        return fatal.error();
+}
+
+// "as many as useful": one drive per unit of sessions, at most the library's (or --drives).
+DriveRequest restore_drives(const RestoreOptions& o, std::size_t units, std::size_t available) {
+    DriveRequest r;
+    r.count = std::max<std::size_t>(
+        1, std::min(o.drives ? o.drives : available, std::min(units, available)));
+    r.automatic = o.drives == 0;
+    return r;
+}
+} // namespace
+
+Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
+                                  std::atomic<bool>* cancel) {
+    auto planned = plan_for_run(engine, o, cancel);
+    if (!planned) return planned.error();
+    auto& p = planned.value();
+    RestoreResult res;
+    res.plan = p.plan;
+    JobContext ctx(engine, cancel);
+    TL_TRY(ctx.open({"restore", job_name(o), "", 0}));
+    RestoreRun run(ctx, o, p, res);
+    auto units = run.group();
+    if (!units) {
+        ctx.fail(units.error());
+        return units.error();
+    }
+    // The drives and every volume to read are reserved for this job, or it waits and says why
+    // (docs/reservations.md); with "as many as useful" it takes the free ones it can use.
+    JobNeeds needs;
+    needs.drives = restore_drives(o, units.value(), p.lib->drive_count());
+    for (const auto& v : p.plan.volumes)
+        needs.volumes.push_back(v.barcode);
+    auto reserved = ctx.acquire(*p.lib, needs);
+    if (!reserved) {
+        ctx.fail(reserved.error());
+        return reserved.error();
+    }
+    run.run(reserved.value()->drives());
+    run.settle();
+    ctx.stamp_end();
+    run.fill_report(ctx.report());
+    TL_TRY(ctx.finish());
+    res.report = ctx.report();
+    log::get("job")->info("restore job {} {}: {} restored, {} skipped, {} failed", ctx.id(),
+                          res.report.status, res.restored, res.skipped, res.failed);
+    if (!run.fatal().ok() && run.fatal().error().kind == ErrorKind::MediaMissing &&
+        res.restored == 0)
+        return run.fatal().error();
     return res;
 }
 

@@ -51,7 +51,7 @@ const char* sync_mode_name(SyncMode m) {
 }
 
 namespace {
-constexpr std::size_t kWriteChunk = 1u << 20; // file data gathered into one write
+constexpr std::size_t kWriteChunk = 1u << 20; // a small file's data gathered into one write
 // Small files (all their data in one chunk) go to a lane in batches: one task for this many
 // files or bytes, instead of a task per step of each file.
 constexpr std::size_t kBatchFiles = 64;
@@ -64,9 +64,9 @@ std::string join(const std::vector<std::string>& comps) {
     return s;
 }
 
-// One regular file being written: its steps are posted by the reader's thread and run in order
-// on one lane; `done` (skipped, failed or renamed into place) makes the later steps do nothing.
-// A file whose data fits one chunk is posted whole, once verified (SmallFile, in a batch).
+// One regular file being written; `done` (skipped, failed or renamed into place) makes the later
+// steps do nothing. A file whose data fits one chunk is posted whole to a lane once verified
+// (SmallFile, in a batch); a larger one is written on the reader's thread as its data arrives.
 struct FileWrite {
     DirRef parent;
     std::string rel;  // path under the target, for outcomes
@@ -76,7 +76,8 @@ struct FileWrite {
     format::ObjectHeader h;
     int fd = -1;
     bool done = false;
-    bool mode_set = false; // created with its mode
+    bool mode_set = false;     // created with its mode
+    std::uint64_t written = 0; // bytes of it written so far (taken back when it is dropped)
 };
 
 struct SmallFile {
@@ -101,7 +102,9 @@ struct RestoreWriter::Impl {
 
     // The reader thread's side of the file being written.
     std::shared_ptr<FileWrite> cur;
-    bool cur_posted = false; // its open step went to a lane (its data did not fit one chunk)
+    // Its data did not fit one chunk: created at once and written on this thread from the
+    // parser's buffers as the data arrives.
+    bool cur_direct = false;
     std::vector<std::uint8_t> buf;
     std::uint64_t buf_offset = 0;
     std::size_t lane = 0, next_lane = 0;
@@ -209,22 +212,23 @@ struct RestoreWriter::Impl {
         if (f.fd >= 0) ::close(f.fd);
         f.fd = -1;
         ::unlinkat(f.parent->get(), f.tmp.c_str(), 0);
+        self->bytes_ -= f.written; // the report counts what stays on disk
         outcome(f.rel, "failed", why);
     }
 
-    void write_data(FileWrite& f, const std::vector<std::uint8_t>& data, std::uint64_t offset) {
+    void write_data(FileWrite& f, const std::uint8_t* data, std::size_t n, std::uint64_t offset) {
         if (f.done) return;
         std::size_t put = 0;
-        while (put < data.size()) {
-            const ssize_t w = ::pwrite(f.fd, data.data() + put, data.size() - put,
-                                       static_cast<off_t>(offset + put));
+        while (put < n) {
+            const ssize_t w = ::pwrite(f.fd, data + put, n - put, static_cast<off_t>(offset + put));
             if (w < 0) {
                 if (errno == EINTR) continue;
                 return drop_file(f, std::string("write: ") + std::strerror(errno));
             }
             put += static_cast<std::size_t>(w);
         }
-        self->bytes_ += data.size();
+        f.written += n;
+        self->bytes_ += n;
     }
 
     void complete_file(FileWrite& f) {
@@ -251,7 +255,7 @@ struct RestoreWriter::Impl {
     // --- the reader thread's side ---
     void write_small(SmallFile& s) {
         open_file(*s.file);
-        write_data(*s.file, s.data, s.offset);
+        write_data(*s.file, s.data.data(), s.data.size(), s.offset);
         complete_file(*s.file);
     }
 
@@ -271,9 +275,9 @@ struct RestoreWriter::Impl {
         if (next_dir) lane = next_lane++;
     }
 
-    // The current file, verified: posted whole in a batch, or its last steps to its lane.
+    // The current file, verified: posted whole in a batch, or (large) completed here.
     void complete_current() {
-        if (!cur_posted) {
+        if (!cur_direct) {
             // One directory's files stay on one lane: lanes in the same directory would queue
             // on its lock.
             if (!batch.empty() && batch.back().file->parent != cur->parent) post_batch(true);
@@ -282,34 +286,30 @@ struct RestoreWriter::Impl {
             buf = {};
             if (batch.size() >= kBatchFiles || batch_bytes >= kBatchBytes) post_batch();
         } else {
-            flush_data();
-            post([this, f = cur] { complete_file(*f); });
+            complete_file(*cur);
         }
         cur.reset();
     }
 
-    void flush_data() {
-        if (buf.empty()) return;
-        if (!cur_posted) { // larger than a chunk: written as it comes, on its own lane
-            cur_posted = true;
-            lane = next_lane++;
-            post([this, f = cur] { open_file(*f); });
-        }
-        const std::size_t n = buf.size();
-        post([this, f = cur, data = std::move(buf), at = buf_offset] { write_data(*f, data, at); },
-             n);
-        buf = {};
+    // The current file outgrew one chunk: the files posted before it are written first (a
+    // later version of a path never loses to an earlier one), then it is created here and what
+    // was gathered of it is written.
+    void go_direct() {
+        cur_direct = true;
+        drain();
+        open_file(*cur);
+        if (!buf.empty()) write_data(*cur, buf.data(), buf.size(), buf_offset);
+        buf.clear();
     }
 
     void abort_file(std::shared_ptr<FileWrite> f, const std::string& why) {
         buf.clear();
-        const bool posted = cur_posted;
         if (f == cur) cur.reset();
-        if (!posted) { // nothing of it was created yet
+        if (!cur_direct) { // nothing of it was created yet
             f->done = true;
             return outcome(f->rel, "failed", why);
         }
-        post([this, f, why] { drop_file(*f, why); });
+        drop_file(*f, why);
     }
 
     void start_file(DirRef parent, const std::string& rel, const std::string& path,
@@ -320,7 +320,7 @@ struct RestoreWriter::Impl {
         cur->path = path;
         cur->leaf = leaf;
         cur->h = h;
-        cur_posted = false;
+        cur_direct = false;
         buf.clear();
     }
 
@@ -505,13 +505,25 @@ Status RestoreWriter::on_object_header(std::uint64_t offset, const format::Objec
 
 Status RestoreWriter::on_data(std::uint64_t file_offset, const std::uint8_t* data, std::size_t n) {
     if (!d_->cur) return {};
+    if (d_->cur_direct) {
+        d_->write_data(*d_->cur, data, n, file_offset);
+        return {};
+    }
     auto& buf = d_->buf;
+    const auto size = d_->cur->h.size;
+    if (buf.empty() && size != format::kUnknownSize && size > kWriteChunk) {
+        d_->go_direct(); // known to be large: written from the first byte without a copy
+        d_->write_data(*d_->cur, data, n, file_offset);
+        return {};
+    }
     if (!buf.empty() &&
-        (d_->buf_offset + buf.size() != file_offset || buf.size() + n > kWriteChunk))
-        d_->flush_data();
+        (d_->buf_offset + buf.size() != file_offset || buf.size() + n > kWriteChunk)) {
+        d_->go_direct(); // more than a chunk, or a hole after the data: a large file
+        d_->write_data(*d_->cur, data, n, file_offset);
+        return {};
+    }
     if (buf.empty()) {
         d_->buf_offset = file_offset;
-        const auto size = d_->cur->h.size;
         buf.reserve(std::max(n, static_cast<std::size_t>(std::min<std::uint64_t>(
                                     size == format::kUnknownSize ? 0 : size, kWriteChunk))));
     }

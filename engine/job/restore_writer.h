@@ -6,10 +6,12 @@
 // to a temporary name and renamed into place only once their content hash matched; directory
 // metadata is applied after their contents.
 //
-// Threads: the sink calls come from one thread (the reader's). With a WritePool, each file's
-// creation, writes, metadata and rename run on one of the pool's lanes while the next files
-// are parsed; without one, on the calling thread. outcomes() and the counters are complete after
-// end_saveset() and finish().
+// Threads: the sink calls come from one thread (the reader's). With a WritePool, small files
+// (their data in one 1 MiB chunk) are created, written, given their metadata and renamed on one
+// of the pool's lanes, in batches, while the next files are parsed; without one, on the calling
+// thread. A larger file is written on the calling thread straight from the parser's buffers as
+// its data arrives (no copy; the block reader reads and CRC-checks ahead on its own thread).
+// outcomes() and the counters are complete after end_saveset() and finish().
 //
 // Durability (SyncMode): files reach the disk in batches — sync_to_disk() (syncfs of every
 // filesystem written on) at the end of each save set and when the restore ends — or one fsync

@@ -15,9 +15,320 @@
 #include "common/log.h"
 #include "format/block.h"
 #include "format/constants.h"
+#include "job/media_reader.h"
 #include "job/sealed_blocks.h"
 
 namespace tl::job {
+
+namespace {
+struct Stream {
+    StreamTarget* t = nullptr;
+    std::uint32_t stream_id = 0;
+    std::unique_ptr<format::StreamParser> parser;
+    bool need_resync = false;
+    bool done = false;
+    void object_error(const std::string& why) {
+        const auto* obj = parser->current_object();
+        if (t->on_object_error) t->on_object_error(obj ? obj->path : std::string(), why);
+        need_resync = true;
+    }
+};
+// One visit per tape file: the union of the blocks the targets need there.
+struct Visit {
+    std::uint32_t volume_seq = 0;
+    std::string barcode;
+    std::uint32_t file_number = 0;
+    std::uint64_t start_pos = 0;
+    std::uint32_t first = ~0u, last = 0;
+};
+
+using VisitKey = std::tuple<std::uint32_t, std::string, std::uint32_t>;
+using Visits = std::map<VisitKey, Visit>;
+
+// The blocks a target needs, added to the visits of the tape files its extents are on.
+void add_visits(const StreamTarget& t, const std::vector<ExtentRow>& extents, Visits& visits) {
+    for (const auto& e : extents) {
+        if (e.end_offset <= t.from || e.offset >= t.to) continue;
+        auto& v = visits[{e.volume_seq, e.barcode, e.file_number}];
+        v.volume_seq = e.volume_seq;
+        v.barcode = e.barcode;
+        v.file_number = e.file_number;
+        v.start_pos = e.start_pos;
+        std::uint32_t first = e.first_block;
+        if (t.hint.volume_id == e.volume_id && t.hint.file_number == e.file_number &&
+            t.hint.block >= e.first_block && t.hint.block <= e.last_block && e.offset <= t.from)
+            first = t.hint.block;
+        v.first = std::min(v.first, first);
+        v.last = std::max(v.last, e.last_block);
+    }
+}
+
+// Every volume needed must be in the library before anything is read.
+Status check_present(device::Library& lib, const Visits& visits) {
+    auto present = lib.barcodes();
+    if (!present) return present.error();
+    std::vector<std::string> missing;
+    for (const auto& [key, v] : visits)
+        if (std::find(present->begin(), present->end(), v.barcode) == present->end() &&
+            std::find(missing.begin(), missing.end(), v.barcode) == missing.end())
+            missing.push_back(v.barcode);
+    if (missing.empty()) return {};
+    std::string list;
+    for (const auto& m : missing)
+        list += (list.empty() ? "" : ", ") + m;
+    return make_error(ErrorKind::MediaMissing,
+                      "volume(s) not in the library: " + list +
+                          "; insert them into a mail slot and import them");
+}
+
+// What a chunk of a wanted stream does to it: fed to its parser within the wanted range, the
+// stream done once its range is read. Returns a non-ok Status from on_chunk (ends the read).
+Status feed_chunk(Stream& s, const format::ChunkView& c, std::size_t& remaining, ReadStats& stats) {
+    const std::uint64_t c_end = c.stream_offset + c.length;
+    if (c.stream_offset >= s.t->to) { // past the wanted range: this stream is done
+        s.done = true;
+        --remaining;
+        return {};
+    }
+    if (c_end <= s.t->from) return {};
+    if (s.need_resync) {
+        if (c.first_boundary == format::kNoBoundary) return {};
+        s.parser->resync_at(c.stream_offset + c.first_boundary);
+        s.need_resync = false;
+    }
+    stats.stream_bytes += c.length;
+    // Only the wanted range reaches the parser: `to` ends an object, and the objects after it
+    // in the same chunk belong to the next positioned read (or to nobody), so feeding them
+    // here would restore them twice, or restore unselected files.
+    const std::size_t len = static_cast<std::size_t>(std::min(c_end, s.t->to) - c.stream_offset);
+    auto fs = s.parser->feed(c.stream_offset, c.data, len);
+    if (!fs) {
+        s.object_error(fs.error().message);
+        // The rest of this chunk may start the next object.
+        const std::uint64_t next = c.stream_offset + c.first_boundary;
+        if (c.first_boundary != format::kNoBoundary && next > s.parser->next_offset() &&
+            next < s.t->to) {
+            s.parser->resync_at(next);
+            s.need_resync = false;
+            (void)s.parser->feed(c.stream_offset, c.data, len);
+        }
+    }
+    if (s.t->on_chunk) TL_TRY(s.t->on_chunk(c.stream_offset, c.data, c.length));
+    if (s.parser->next_offset() >= s.t->to && s.parser->between_objects()) {
+        s.done = true;
+        --remaining;
+    }
+    return {};
+}
+// A block read ahead: its bytes, parsed, or the error it met.
+struct BlockItem {
+    std::vector<std::uint8_t> data;
+    format::ParsedBlock parsed;
+    Status st;
+    bool filemark = false;
+    const Visit* v = nullptr;
+    std::uint32_t b = 0;
+    bool fatal = false; // st ends the read
+};
+
+// The bounded queue between the read-ahead thread and the parsing side: kAhead buffers go
+// round (spare -> read -> ready -> parsed -> spare), so reading never runs far ahead.
+class BlockQueue {
+public:
+    static constexpr std::size_t kAhead = 8;
+    BlockQueue() {
+        for (std::size_t i = 0; i < kAhead; ++i)
+            spare_.push_back(std::make_unique<BlockItem>());
+    }
+    // Producer: a free buffer, or null once stopped.
+    std::unique_ptr<BlockItem> take() {
+        std::unique_lock lock(m_);
+        cv_.wait(lock, [&] { return !spare_.empty() || stop_; });
+        if (stop_) return nullptr;
+        auto it = std::move(spare_.front());
+        spare_.pop_front();
+        return it;
+    }
+    void give(std::unique_ptr<BlockItem> it) {
+        std::lock_guard lock(m_);
+        ready_.push_back(std::move(it));
+        cv_.notify_all();
+    }
+    void finish() {
+        std::lock_guard lock(m_);
+        done_ = true;
+        cv_.notify_all();
+    }
+    bool stopped() {
+        std::lock_guard lock(m_);
+        return stop_;
+    }
+    // Consumer: the next block, or null when the producer is done and nothing is left.
+    std::unique_ptr<BlockItem> next() {
+        std::unique_lock lock(m_);
+        cv_.wait(lock, [&] { return !ready_.empty() || done_; });
+        if (ready_.empty()) return nullptr;
+        auto it = std::move(ready_.front());
+        ready_.pop_front();
+        return it;
+    }
+    void recycle(std::unique_ptr<BlockItem> it, bool stop) {
+        std::lock_guard lock(m_);
+        spare_.push_back(std::move(it));
+        if (stop) stop_ = true;
+        cv_.notify_all();
+    }
+    void stop() {
+        std::lock_guard lock(m_);
+        stop_ = true;
+        cv_.notify_all();
+    }
+
+private:
+    std::mutex m_;
+    std::condition_variable cv_;
+    std::deque<std::unique_ptr<BlockItem>> ready_, spare_;
+    bool done_ = false, stop_ = false;
+};
+
+// Mount and open as one step: between the two another reader may take the cartridge; then
+// both are simply tried again (for up to 30 minutes). Cancelled when `stopped` says so.
+Status mount_and_open(device::Library& lib, std::size_t drive, const std::string& barcode,
+                      const std::function<bool()>& stopped) {
+    for (int waited_ms = 0;; waited_ms += 20) {
+        auto m = lib.mount(drive, barcode);
+        if (m) {
+            auto op = lib.drive(drive).open(true);
+            if (op) return {};
+            m = op;
+        }
+        const auto kind = m.error().kind;
+        if ((kind != ErrorKind::Busy && kind != ErrorKind::NoMedium) || waited_ms > 30 * 60 * 1000)
+            return m;
+        if (stopped()) return make_error(ErrorKind::Cancelled, "the read was stopped");
+        std::this_thread::sleep_for(std::chrono::milliseconds(20)); // another reader has it
+    }
+}
+
+// Reads block it.b of visit *it.v (the drive positioned there) and checks that it is the block
+// the catalog says (tape file, block number, session); unseals it with `cipher` (null: blocks
+// only, or a clear session). The outcome is in it.st.
+void read_block(MediaReader& media, BlockItem& it, const std::vector<std::uint8_t>& session_uuid,
+                const format::ChunkCipher* cipher, bool blocks_only, ReadStats& stats) {
+    const Visit& v = *it.v;
+    const std::uint32_t b = it.b;
+    it.data.resize(format::kMaxBlockSize);
+    const auto n = media.read(it.data.data(), it.data.size());
+    if (n.kind == BlockKind::Unreadable || n.kind == BlockKind::EndOfData) {
+        it.st = make_error(ErrorKind::Io, n.error);
+        return;
+    }
+    if (n.kind == BlockKind::Filemark) {
+        it.st = make_error(ErrorKind::Corrupt, "unexpected filemark");
+        it.filemark = true;
+        return;
+    }
+    stats.blocks_read++;
+    stats.bytes_read += n.size;
+    auto parsed = format::parse_block(it.data.data(), n.size);
+    if (!parsed) {
+        it.st = parsed.error();
+        return;
+    }
+    it.parsed = std::move(parsed.value());
+    const auto& h = it.parsed.header;
+    it.st = Status{};
+    if (h.tape_file != v.file_number || h.block_in_file != b ||
+        !std::equal(session_uuid.begin(), session_uuid.end(), h.session_uuid.bytes.begin()))
+        it.st = make_error(ErrorKind::Corrupt,
+                           "block found at tape file " + std::to_string(v.file_number) + " block " +
+                               std::to_string(b) + " on " + v.barcode +
+                               " belongs elsewhere (tape file " + std::to_string(h.tape_file) +
+                               " block " + std::to_string(h.block_in_file) + ")");
+    else if (!blocks_only)
+        it.st = unseal(it.data.data(), it.parsed, cipher);
+}
+
+// The parsing side of one block read ahead: a bad block is reported and spoils the object each
+// stream is in; a good one's chunks go to their streams. A non-ok Status ends the read.
+Status feed_block(BlockItem& it, std::vector<Stream>& streams,
+                  const std::map<std::uint32_t, std::size_t>& index, std::size_t& remaining,
+                  const std::function<void(const BadBlock&)>& on_bad_block, bool blocks_only,
+                  ReadStats& stats) {
+    const Visit& v = *it.v;
+    const std::uint32_t b = it.b;
+    if (!it.st) {
+        if (on_bad_block) on_bad_block({v.barcode, v.file_number, b, it.st.error().message});
+        for (auto& s : streams)
+            if (!s.done)
+                s.object_error("block " + std::to_string(b) + " of tape file " +
+                               std::to_string(v.file_number) + " on " + v.barcode +
+                               " unreadable: " + it.st.error().message);
+        return {};
+    }
+    if (blocks_only) return {};
+    for (std::uint32_t ci = 0; ci < it.parsed.chunks.size(); ++ci) {
+        const auto& c = it.parsed.chunks[ci];
+        auto idx = index.find(c.stream_id);
+        if (idx == index.end()) continue;
+        auto& s = streams[idx->second];
+        if (s.done) continue;
+        if (format::failed_auth(c)) { // only the objects in this chunk are lost
+            const std::string why = format::auth_failure(it.parsed.header, ci, c);
+            if (on_bad_block) on_bad_block({v.barcode, v.file_number, b, why});
+            s.object_error(why + " on " + v.barcode);
+            continue;
+        }
+        TL_TRY(feed_chunk(s, c, remaining, stats));
+    }
+    return {};
+}
+
+// The streams of one media session that a read feeds, and the tape files it visits.
+struct SessionStreams {
+    std::vector<Stream> streams;
+    std::vector<std::uint8_t> session_uuid;
+    std::string key_id; // the session's key ("" = written in clear)
+    Visits visits;
+    std::map<std::uint32_t, std::size_t> index; // stream id -> streams[]
+};
+
+Status plan_streams(catalog::Db& db, SavesetReader& reader, std::vector<StreamTarget>& targets,
+                    SessionStreams& out) {
+    for (auto& t : targets) {
+        auto q = catalog::saveset_stream(db, t.saveset_id);
+        if (!q) return q.error();
+        if (!q.value())
+            return make_error(ErrorKind::NotFound,
+                              "save set " + std::to_string(t.saveset_id) + " does not exist");
+        const std::string& blob = q.value()->session_uuid;
+        const std::vector<std::uint8_t> u(blob.begin(), blob.end());
+        if (!out.session_uuid.empty() && u != out.session_uuid)
+            return make_error(ErrorKind::Internal, "read_streams: save sets of different sessions");
+        out.session_uuid = u;
+        out.key_id = q.value()->key_id;
+        Stream s;
+        s.t = &t;
+        s.stream_id = q.value()->stream_id;
+        s.parser = std::make_unique<format::StreamParser>(*t.sink, s.stream_id);
+        if (t.from > 0) s.parser->resync_at(t.from);
+        out.streams.push_back(std::move(s));
+        auto ex = reader.extents(t.saveset_id);
+        if (!ex) return ex.error();
+        add_visits(t, ex.value(), out.visits);
+    }
+    for (std::size_t i = 0; i < out.streams.size(); ++i)
+        out.index[out.streams[i].stream_id] = i;
+    return {};
+}
+
+// Streams read to their end: an object cut off by the end of the stream is reported.
+void finish_streams(std::vector<Stream>& streams) {
+    for (auto& s : streams)
+        if (!s.done && !s.need_resync && s.t->to == ~std::uint64_t{0})
+            if (auto fin = s.parser->finish(); !fin) s.object_error(fin.error().message);
+}
+} // namespace
 
 SavesetReader::SavesetReader(device::Library& library, catalog::Db& db, std::size_t drive)
     : lib_(library), db_(db), drive_(drive) {}
@@ -54,85 +365,14 @@ Status SavesetReader::read(
 
 Status SavesetReader::read_streams(std::vector<StreamTarget>& targets,
                                    const std::function<void(const BadBlock&)>& on_bad_block) {
-    struct Stream {
-        StreamTarget* t = nullptr;
-        std::uint32_t stream_id = 0;
-        std::unique_ptr<format::StreamParser> parser;
-        bool need_resync = false;
-        bool done = false;
-        void object_error(const std::string& why) {
-            const auto* obj = parser->current_object();
-            if (t->on_object_error) t->on_object_error(obj ? obj->path : std::string(), why);
-            need_resync = true;
-        }
-    };
-    // One visit per tape file: the union of the blocks the targets need there.
-    struct Visit {
-        std::uint32_t volume_seq = 0;
-        std::string barcode;
-        std::uint32_t file_number = 0;
-        std::uint64_t start_pos = 0;
-        std::uint32_t first = ~0u, last = 0;
-    };
-    std::vector<Stream> streams;
-    std::vector<std::uint8_t> session_uuid;
-    std::string key_id; // the session's key ("" = written in clear)
-    std::map<std::tuple<std::uint32_t, std::string, std::uint32_t>, Visit> visits;
-    for (auto& t : targets) {
-        auto q = catalog::saveset_stream(db_, t.saveset_id);
-        if (!q) return q.error();
-        if (!q.value())
-            return make_error(ErrorKind::NotFound,
-                              "save set " + std::to_string(t.saveset_id) + " does not exist");
-        const std::string& blob = q.value()->session_uuid;
-        const std::vector<std::uint8_t> u(blob.begin(), blob.end());
-        if (!session_uuid.empty() && u != session_uuid)
-            return make_error(ErrorKind::Internal, "read_streams: save sets of different sessions");
-        session_uuid = u;
-        key_id = q.value()->key_id;
-        Stream s;
-        s.t = &t;
-        s.stream_id = q.value()->stream_id;
-        s.parser = std::make_unique<format::StreamParser>(*t.sink, s.stream_id);
-        if (t.from > 0) s.parser->resync_at(t.from);
-        streams.push_back(std::move(s));
-        auto ex = extents(t.saveset_id);
-        if (!ex) return ex.error();
-        for (const auto& e : ex.value()) {
-            if (e.end_offset <= t.from || e.offset >= t.to) continue;
-            auto& v = visits[{e.volume_seq, e.barcode, e.file_number}];
-            v.volume_seq = e.volume_seq;
-            v.barcode = e.barcode;
-            v.file_number = e.file_number;
-            v.start_pos = e.start_pos;
-            std::uint32_t first = e.first_block;
-            if (t.hint.volume_id == e.volume_id && t.hint.file_number == e.file_number &&
-                t.hint.block >= e.first_block && t.hint.block <= e.last_block && e.offset <= t.from)
-                first = t.hint.block;
-            v.first = std::min(v.first, first);
-            v.last = std::max(v.last, e.last_block);
-        }
-    }
-    std::map<std::uint32_t, std::size_t> index;
-    for (std::size_t i = 0; i < streams.size(); ++i)
-        index[streams[i].stream_id] = i;
-
-    // Every volume needed must be in the library before anything is read.
-    auto present = lib_.barcodes();
-    if (!present) return present.error();
-    std::vector<std::string> missing;
-    for (const auto& [key, v] : visits)
-        if (std::find(present->begin(), present->end(), v.barcode) == present->end() &&
-            std::find(missing.begin(), missing.end(), v.barcode) == missing.end())
-            missing.push_back(v.barcode);
-    if (!missing.empty()) {
-        std::string list;
-        for (const auto& m : missing)
-            list += (list.empty() ? "" : ", ") + m;
-        return make_error(ErrorKind::MediaMissing,
-                          "volume(s) not in the library: " + list +
-                              "; insert them into a mail slot and import them");
-    }
+    SessionStreams plan;
+    TL_TRY(plan_streams(db_, *this, targets, plan));
+    auto& streams = plan.streams;
+    const auto& session_uuid = plan.session_uuid;
+    const auto& visits = plan.visits;
+    const auto& index = plan.index;
+    const auto& key_id = plan.key_id;
+    TL_TRY(check_present(lib_, visits));
 
     // An encrypted session: its key must be in the store before anything is read.
     auto cipher = blocks_only_ ? Result<std::unique_ptr<format::ChunkCipher>>(nullptr)
@@ -143,43 +383,16 @@ Status SavesetReader::read_streams(std::vector<StreamTarget>& targets,
     // Two threads: this one reads blocks (mount, seek, read, CRC check) ahead into a small
     // bounded queue; the parse / hash / write side consumes them. A restore then runs at the
     // pace of the slower half instead of the sum of both.
-    struct Item {
-        std::vector<std::uint8_t> data;
-        format::ParsedBlock parsed;
-        Status st;
-        bool filemark = false;
-        const Visit* v = nullptr;
-        std::uint32_t b = 0;
-        bool fatal = false; // st ends the read
-    };
-    constexpr std::size_t kAhead = 8;
-    std::mutex qm;
-    std::condition_variable qcv;
-    std::deque<std::unique_ptr<Item>> ready, spare;
-    bool producer_done = false, stop = false;
-    for (std::size_t i = 0; i < kAhead; ++i)
-        spare.push_back(std::make_unique<Item>());
+    BlockQueue queue;
     auto& drive = lib_.drive(drive_);
+    MediaReader media(drive); // the one media reader (job/media_reader.h), on the producer
     std::thread producer([&] {
-        auto take = [&]() -> std::unique_ptr<Item> {
-            std::unique_lock lock(qm);
-            qcv.wait(lock, [&] { return !spare.empty() || stop; });
-            if (stop) return nullptr;
-            auto it = std::move(spare.front());
-            spare.pop_front();
-            return it;
-        };
-        auto give = [&](std::unique_ptr<Item> it) {
-            std::lock_guard lock(qm);
-            ready.push_back(std::move(it));
-            qcv.notify_all();
-        };
         auto fatal = [&](const Error& e) {
-            auto it = take();
+            auto it = queue.take();
             if (!it) return;
             it->st = e;
             it->fatal = true;
-            give(std::move(it));
+            queue.give(std::move(it));
         };
         for (const auto& [key, v] : visits) {
             if (mounted_ != v.barcode) {
@@ -188,175 +401,56 @@ Status SavesetReader::read_streams(std::vector<StreamTarget>& targets,
                 if (drive.is_open())
                     if (auto st = drive.close(); !st) return fatal(st.error());
                 mounted_.clear();
-                // Mount and open as one step: between the two another reader may take the
-                // cartridge; then both are simply tried again.
-                for (int waited_ms = 0;; waited_ms += 20) {
-                    auto m = lib_.mount(drive_, v.barcode);
-                    if (m) {
-                        auto op = drive.open(true);
-                        if (op) break;
-                        m = op;
-                    }
-                    const auto kind = m.error().kind;
-                    if ((kind != ErrorKind::Busy && kind != ErrorKind::NoMedium) ||
-                        waited_ms > 30 * 60 * 1000)
-                        return fatal(m.error());
-                    {
-                        std::lock_guard lock(qm);
-                        if (stop) return;
-                    }
-                    std::this_thread::sleep_for(
-                        std::chrono::milliseconds(20)); // another reader has it
+                if (auto st =
+                        mount_and_open(lib_, drive_, v.barcode, [&] { return queue.stopped(); });
+                    !st) {
+                    if (st.error().kind != ErrorKind::Cancelled) fatal(st.error());
+                    return;
                 }
                 mounted_ = v.barcode;
                 stats_.volumes.push_back(v.barcode);
             }
-            if (auto st = drive.seek(v.start_pos + v.first); !st) return fatal(st.error());
+            if (auto st = media.seek(v.start_pos + v.first); !st) return fatal(st.error());
             stats_.seeks++;
             for (std::uint32_t b = v.first; b <= v.last; ++b) {
-                auto it = take();
+                auto it = queue.take();
                 if (!it) return;
                 it->v = &v;
                 it->b = b;
                 it->filemark = false;
                 it->fatal = false;
-                it->data.resize(format::kMaxBlockSize);
-                auto n = drive.read_block(it->data.data(), it->data.size());
-                if (!n)
-                    it->st = n.error();
-                else if (n.value() == 0) {
-                    it->st = make_error(ErrorKind::Corrupt, "unexpected filemark");
-                    it->filemark = true;
-                } else {
-                    stats_.blocks_read++;
-                    stats_.bytes_read += n.value();
-                    auto parsed = format::parse_block(it->data.data(), n.value());
-                    if (!parsed)
-                        it->st = parsed.error();
-                    else {
-                        it->parsed = std::move(parsed.value());
-                        const auto& h = it->parsed.header;
-                        it->st = Status{};
-                        if (h.tape_file != v.file_number || h.block_in_file != b ||
-                            !std::equal(session_uuid.begin(), session_uuid.end(),
-                                        h.session_uuid.bytes.begin()))
-                            it->st = make_error(
-                                ErrorKind::Corrupt,
-                                "block found at tape file " + std::to_string(v.file_number) +
-                                    " block " + std::to_string(b) + " on " + v.barcode +
-                                    " belongs elsewhere (tape file " + std::to_string(h.tape_file) +
-                                    " block " + std::to_string(h.block_in_file) + ")");
-                        else if (!blocks_only_)
-                            it->st = unseal(it->data.data(), it->parsed, cipher->get());
-                    }
-                }
+                read_block(media, *it, session_uuid, blocks_only_ ? nullptr : cipher->get(),
+                           blocks_only_, stats_);
                 const bool fm = it->filemark;
-                give(std::move(it));
+                queue.give(std::move(it));
                 if (fm) break;
             }
         }
-        std::lock_guard lock(qm);
-        producer_done = true;
-        qcv.notify_all();
+        queue.finish();
     });
 
     std::size_t remaining = streams.size();
     Status result;
     for (;;) {
-        std::unique_ptr<Item> it;
-        {
-            std::unique_lock lock(qm);
-            qcv.wait(lock, [&] { return !ready.empty() || producer_done; });
-            if (ready.empty()) break;
-            it = std::move(ready.front());
-            ready.pop_front();
-        }
+        std::unique_ptr<BlockItem> it = queue.next();
+        if (!it) break;
         if (it->fatal) {
             result = it->st;
             break;
         }
-        const Visit& v = *it->v;
-        const std::uint32_t b = it->b;
-        if (!it->st) {
-            if (on_bad_block) on_bad_block({v.barcode, v.file_number, b, it->st.error().message});
-            for (auto& s : streams)
-                if (!s.done)
-                    s.object_error("block " + std::to_string(b) + " of tape file " +
-                                   std::to_string(v.file_number) + " on " + v.barcode +
-                                   " unreadable: " + it->st.error().message);
-        } else if (!blocks_only_) {
-            for (std::uint32_t ci = 0; ci < it->parsed.chunks.size(); ++ci) {
-                const auto& c = it->parsed.chunks[ci];
-                auto idx = index.find(c.stream_id);
-                if (idx == index.end()) continue;
-                auto& s = streams[idx->second];
-                if (s.done) continue;
-                if (format::failed_auth(c)) { // only the objects in this chunk are lost
-                    const std::string why = format::auth_failure(it->parsed.header, ci, c);
-                    if (on_bad_block) on_bad_block({v.barcode, v.file_number, b, why});
-                    s.object_error(why + " on " + v.barcode);
-                    continue;
-                }
-                const std::uint64_t c_end = c.stream_offset + c.length;
-                if (c.stream_offset >= s.t->to) { // past the wanted range: this stream is done
-                    s.done = true;
-                    --remaining;
-                    continue;
-                }
-                if (c_end <= s.t->from) continue;
-                if (s.need_resync) {
-                    if (c.first_boundary == format::kNoBoundary) continue;
-                    s.parser->resync_at(c.stream_offset + c.first_boundary);
-                    s.need_resync = false;
-                }
-                stats_.stream_bytes += c.length;
-                // Only the wanted range reaches the parser: `to` ends an object, and the objects
-                // after it in the same chunk belong to the next positioned read (or to nobody),
-                // so feeding them here would restore them twice, or restore unselected files.
-                const std::size_t len =
-                    static_cast<std::size_t>(std::min(c_end, s.t->to) - c.stream_offset);
-                auto fs = s.parser->feed(c.stream_offset, c.data, len);
-                if (!fs) {
-                    s.object_error(fs.error().message);
-                    // The rest of this chunk may start the next object.
-                    const std::uint64_t next = c.stream_offset + c.first_boundary;
-                    if (c.first_boundary != format::kNoBoundary && next > s.parser->next_offset() &&
-                        next < s.t->to) {
-                        s.parser->resync_at(next);
-                        s.need_resync = false;
-                        (void)s.parser->feed(c.stream_offset, c.data, len);
-                    }
-                }
-                if (s.t->on_chunk)
-                    if (auto cs = s.t->on_chunk(c.stream_offset, c.data, c.length); !cs) {
-                        result = cs;
-                        remaining = 0;
-                        break;
-                    }
-                if (s.parser->next_offset() >= s.t->to && s.parser->between_objects()) {
-                    s.done = true;
-                    --remaining;
-                }
-            }
+        if (auto fs =
+                feed_block(*it, streams, index, remaining, on_bad_block, blocks_only_, stats_);
+            !fs) {
+            result = fs;
+            remaining = 0;
         }
-        {
-            std::lock_guard lock(qm);
-            spare.push_back(std::move(it));
-            if (remaining == 0) stop = true;
-            qcv.notify_all();
-        }
+        queue.recycle(std::move(it), remaining == 0);
         if (remaining == 0) break;
     }
-    {
-        std::lock_guard lock(qm);
-        stop = true;
-        qcv.notify_all();
-    }
+    queue.stop();
     producer.join();
     if (!result || blocks_only_) return result;
-    for (auto& s : streams)
-        if (!s.done && !s.need_resync && s.t->to == ~std::uint64_t{0})
-            if (auto fin = s.parser->finish(); !fin) s.object_error(fin.error().message);
+    finish_streams(streams);
     return {};
 }
 

@@ -1,6 +1,8 @@
 #include "job/scan_job.h"
 
+#include "job/job_context.h"
 #include "job/job_reservation.h"
+#include "job/media_reader.h"
 
 #include <algorithm>
 #include <deque>
@@ -204,14 +206,463 @@ void unseal_scanned(std::uint8_t* block, format::BlockReader& reader, const Sess
             rep.bad_blocks.push_back(
                 {barcode, file, b, format::auth_failure(reader.header(), i, reader.chunks()[i])});
 }
+
+struct FileRef {
+    std::string session;
+    std::int64_t start_time;
+    std::uint32_t volume_seq;
+    std::string barcode;
+    std::uint32_t file;
+};
+
+// The run phase of a scan: the labels, then the first block of every tape file (which session,
+// which volume_seq), then every tape file block by block in session order through the one
+// media reader, each batch of what it rebuilt committed by a CatalogWriter.
+class VolumeScan {
+public:
+    VolumeScan(Engine& engine, device::Library& lib, std::size_t drive_index, ScanReport& rep)
+        : db_(engine.catalog()), keys_(crypto::KeyStore::in_home(engine.home())), lib_(lib),
+          drive_index_(drive_index), drive_(lib.drive(drive_index)), media_(drive_), rep_(rep),
+          buf_(format::kMaxBlockSize) {}
+
+    // Every label first: --all keeps Tapeloom volumes, ordered by label time so spanned
+    // sessions are met volume after volume.
+    Status read_labels(const std::vector<std::string>& barcodes, bool all);
+    Status register_volumes();
+    Status scan_tape_files();
+    Status finish();
+
+private:
+    Result<std::optional<format::VolumeLabel>> read_label(const std::string& bc, bool all);
+    Result<std::int64_t> volume_row(const format::VolumeLabel& label, const std::string& bc);
+    Status list_tape_files(const std::string& bc);
+    Status mount(const std::string& bc);
+    Status scan_tape_file(const FileRef& ref);
+
+    friend class TapeFileScan;
+    catalog::Db& db_;
+    const crypto::KeyStore keys_;
+    device::Library& lib_;
+    std::size_t drive_index_;
+    device::TapeDrive& drive_;
+    MediaReader media_;
+    ScanReport& rep_;
+    std::vector<std::uint8_t> buf_;
+    std::vector<std::pair<format::VolumeLabel, std::string>> labels_;
+    std::unique_ptr<CatalogWriter> writer_;
+    std::map<std::string, SessionState> sessions_; // by session UUID
+    std::map<std::string, SessionHealth> health_;  // by session UUID
+    std::map<std::uint64_t, std::int64_t> jobs_;   // job id on media -> job id here
+    std::map<std::string, std::int64_t> volume_ids_;
+    std::vector<FileRef> refs_;
+    std::string mounted_;
+};
+
+// One tape file of a scan, block after block: its session header (or trailer records), its
+// streams' chunks into their parsers, its extents and its file records.
+class TapeFileScan {
+public:
+    TapeFileScan(VolumeScan& scan, const FileRef& ref)
+        : s_(scan), ref_(ref), volume_id_(scan.volume_ids_[ref.barcode]),
+          hl_(scan.health_[ref.session]) {
+        hl_.seqs.insert(ref.volume_seq);
+    }
+    Status on_block(std::uint32_t b, std::uint8_t* data, std::size_t n,
+                    format::BlockReader& reader);
+    void on_fault(const BlockFault& f);
+    bool stopped() const { return stop_; }
+    // Commits what the file held; `pos` is where it starts.
+    Status commit(std::uint64_t pos, format::BlockReader& reader);
+
+private:
+    void feed_control(std::uint32_t b, std::uint8_t* data, format::BlockReader& reader);
+    Status add_stream(const format::StreamInfo& si);
+    Status open_session(std::uint8_t* data, std::size_t n);
+    Status feed_chunks(std::uint32_t b, std::uint8_t* data, format::BlockReader& reader);
+    void desync() {
+        if (ss_)
+            for (auto& [id, st] : ss_->streams)
+                st.synced = false;
+    }
+
+    VolumeScan& s_;
+    const FileRef& ref_;
+    const std::int64_t volume_id_;
+    SessionHealth& hl_;
+    CatalogBatch batch_;
+    SessionState* ss_ = nullptr;
+    std::uint64_t first_seq_ = 0, blocks_ = 0;
+    std::uint32_t volume_seq_ = 0;
+    std::map<std::uint32_t, ExtentRecord> extents_;
+    bool empty_ = true, trailer_ = false, stop_ = false;
+    format::ControlStreamParser ctl_; // a trailer file's records: is the session whole?
+    bool ctl_started_ = false;
+};
+
+void TapeFileScan::on_fault(const BlockFault& f) {
+    if (stop_) return;
+    if (!f.unreadable) {
+        empty_ = false;
+        ++s_.rep_.blocks_read;
+        ++blocks_;
+    }
+    s_.rep_.bad_blocks.push_back({ref_.barcode, f.tape_file, f.block, f.message});
+    hl_.damage.push_back("block " + std::to_string(f.block) + " of tape file " +
+                         std::to_string(f.tape_file) + " on " + ref_.barcode + " is " +
+                         (f.unreadable ? "unreadable: " : "damaged: ") + f.message);
+    desync();
+}
+
+void TapeFileScan::feed_control(std::uint32_t b, std::uint8_t* data, format::BlockReader& reader) {
+    if (format::has_sealed_chunks(reader.chunks())) { // an encrypted session's trailer
+        auto it = s_.sessions_.find(ref_.session);
+        if (it == s_.sessions_.end() || !it->second.cipher) return; // no key: unknown
+        unseal_scanned(data, reader, it->second, ref_.barcode, ref_.file, b, s_.rep_);
+    }
+    for (const auto& c : reader.chunks()) {
+        if (c.stream_id != format::kControlStream) continue;
+        if (c.flags & format::chunk_flags::kSealed) continue; // not authentic
+        if (!ctl_started_)
+            ctl_.resync_at(c.stream_offset +
+                           (c.first_boundary == format::kNoBoundary ? 0 : c.first_boundary));
+        ctl_started_ = true;
+        (void)ctl_.feed(c.stream_offset, c.data, c.length);
+    }
+}
+
+// A stream met in a session header or announced by a stream-start record.
+Status TapeFileScan::add_stream(const format::StreamInfo& si) {
+    if (ss_->streams.count(si.id)) return {};
+    catalog::NewSaveset row;
+    row.job_id = ss_->job_id;
+    row.session_id = ss_->session_id;
+    row.stream_id = si.id;
+    row.source = si.identity;
+    row.kind = kind_text(si.kind);
+    row.codec = codec::to_string(si.codec);
+    row.status = "completed";
+    auto saveset_id = catalog::add_saveset(s_.db_, row);
+    if (!saveset_id) return saveset_id.error();
+    auto& st = ss_->streams[si.id];
+    st.sink = std::make_unique<ScanSink>();
+    st.sink->saveset_id = saveset_id.value();
+    format::StreamParser::Options opt;
+    opt.decode_data = false;
+    opt.verify_hash = false;
+    st.parser = std::make_unique<format::StreamParser>(*st.sink, si.id, opt);
+    return {};
+}
+
+// The session header at block 0: the session, known or added (with its job) to the catalog.
+Status TapeFileScan::open_session(std::uint8_t* data, std::size_t n) {
+    auto sh = format::decode_session_header_block(data, n);
+    if (!sh) {
+        s_.rep_.bad_blocks.push_back({ref_.barcode, ref_.file, 0, sh.error().message});
+        stop_ = true;
+        return {};
+    }
+    auto [it, fresh] = s_.sessions_.try_emplace(sh->session_uuid.str());
+    ss_ = &it->second;
+    if (fresh) {
+        auto known = catalog::session_known(s_.db_, sh->session_uuid.bytes.data());
+        if (!known) return known.error();
+        ss_->known = known.value();
+        if (!ss_->known) TL_TRY(open_scanned_session(*ss_, sh.value(), s_.keys_, s_.rep_));
+        if (ss_->known) {
+            ++s_.rep_.sessions_known;
+        } else if (!ss_->locked) {
+            auto j = s_.jobs_.find(sh->job_id);
+            if (j == s_.jobs_.end()) {
+                auto id = catalog::add_scanned_job(s_.db_, sh->start_time);
+                if (!id) return id.error();
+                j = s_.jobs_.emplace(sh->job_id, id.value()).first;
+                ++s_.rep_.jobs_added;
+            }
+            ss_->job_id = j->second;
+            auto session = catalog::add_session(s_.db_, ss_->job_id, sh->session_uuid.bytes.data(),
+                                                "scanned", sh->block_size);
+            if (!session) return session.error();
+            ss_->session_id = session.value();
+            TL_TRY(record_session_encryption(s_.db_, ss_->session_id, sh->encryption));
+            ++s_.rep_.sessions_added;
+        }
+    }
+    if (ss_->skipped()) {
+        stop_ = true;
+        return {};
+    }
+    for (const auto& si : sh->streams)
+        TL_TRY(add_stream(si));
+    return {};
+}
+
+Status TapeFileScan::feed_chunks(std::uint32_t b, std::uint8_t* data, format::BlockReader& reader) {
+    if (format::has_sealed_chunks(reader.chunks()))
+        unseal_scanned(data, reader, *ss_, ref_.barcode, ref_.file, b, s_.rep_);
+    for (const auto& c : reader.chunks()) {
+        if (c.flags & format::chunk_flags::kSealed) { // not authentic: lost
+            if (auto it = ss_->streams.find(c.stream_id); it != ss_->streams.end())
+                it->second.synced = false;
+            continue;
+        }
+        if (c.stream_id == format::kControlStream) {
+            if (c.first_boundary == 0 && format::is_stream_start(c.data, c.length))
+                if (auto si = format::decode_stream_start(c.data, c.length))
+                    TL_TRY(add_stream(si.value()));
+            continue;
+        }
+        auto it = ss_->streams.find(c.stream_id);
+        if (it == ss_->streams.end()) continue; // a stream never announced: cannot name it
+        auto& st = it->second;
+        st.sink->out = &batch_.files;
+        st.sink->chunks.push_back({c.stream_offset, {volume_id_, ref_.file, b}});
+        if (st.sink->chunks.size() > 64) st.sink->chunks.pop_front();
+        auto [e, fresh] = extents_.try_emplace(c.stream_id);
+        if (fresh)
+            e->second = {st.sink->saveset_id, c.stream_offset, 0, volume_id_, ref_.file, b, b};
+        e->second.end_offset = c.stream_offset + c.length;
+        e->second.last_block = b;
+        st.end = std::max(st.end, c.stream_offset + c.length);
+        if (!st.synced) {
+            if (c.stream_offset != st.parser->next_offset() || st.parser->next_offset() == 0) {
+                if (c.first_boundary == format::kNoBoundary) continue;
+                if (!(c.stream_offset == 0 && st.parser->next_offset() == 0))
+                    st.parser->resync_at(c.stream_offset + c.first_boundary);
+            }
+            st.synced = true;
+        }
+        if (!st.parser->feed(c.stream_offset, c.data, c.length)) st.synced = false;
+    }
+    return {};
+}
+
+Status TapeFileScan::on_block(std::uint32_t b, std::uint8_t* data, std::size_t n,
+                              format::BlockReader& reader) {
+    if (stop_) return {};
+    empty_ = false;
+    ++s_.rep_.blocks_read;
+    ++blocks_;
+    const auto& hdr = reader.header();
+    if (trailer_) {
+        feed_control(b, data, reader);
+        return {};
+    }
+    if (b == 0) {
+        first_seq_ = hdr.session_block_seq;
+        volume_seq_ = hdr.volume_seq;
+        if (hdr.flags & format::block_flags::kTrailer) {
+            trailer_ = true;
+            feed_control(b, data, reader);
+            return {};
+        }
+        if (!(hdr.flags & format::block_flags::kHeader)) {
+            s_.rep_.warnings.push_back(ref_.barcode + " tape file " + std::to_string(ref_.file) +
+                                       " does not start with a session header");
+            stop_ = true;
+            return {};
+        }
+        return open_session(data, n);
+    }
+    if (!ss_ || ss_->skipped()) {
+        stop_ = true;
+        return {};
+    }
+    return feed_chunks(b, data, reader);
+}
+
+Status TapeFileScan::commit(std::uint64_t pos, format::BlockReader& reader) {
+    for (const auto& rec : ctl_.take())
+        hl_.ended |= rec.kind == format::ControlKind::SessionTrailer;
+    if (empty_) return {};
+    if (trailer_ || !ss_ || ss_->skipped()) {
+        if (ss_ && !ss_->skipped() && trailer_) {
+            batch_.tape_file = {ss_->session_id, volume_id_, volume_seq_, ref_.file, pos, blocks_,
+                                first_seq_,      0};
+            batch_.volume_next_file = ref_.file + 1;
+            TL_TRY(s_.writer_->commit(batch_));
+        }
+        return {};
+    }
+    for (auto& [sid, e] : extents_)
+        batch_.extents.push_back(e);
+    batch_.tape_file = {ss_->session_id,
+                        volume_id_,
+                        volume_seq_,
+                        ref_.file,
+                        pos,
+                        blocks_,
+                        first_seq_,
+                        blocks_ * reader.header().block_len};
+    batch_.volume_next_file = ref_.file + 1;
+    s_.rep_.files_added += batch_.files.size();
+    return s_.writer_->commit(batch_);
+}
+
+Result<std::optional<format::VolumeLabel>> VolumeScan::read_label(const std::string& bc, bool all) {
+    auto m = lib_.mount(drive_index_, bc);
+    if (!m) {
+        if (all) return std::optional<format::VolumeLabel>();
+        return m.error();
+    }
+    TL_TRY(drive_.open(true));
+    TL_TRY(media_.to_file(0));
+    auto n = drive_.read_block(buf_.data(), buf_.size());
+    auto label =
+        n ? format::decode_label(buf_.data(), n.value()) : Result<format::VolumeLabel>(n.error());
+    const bool damaged = !label && ours_damaged(drive_, buf_, n);
+    (void)drive_.close();
+    if (damaged) { // ours: reported, whether named or found by --all
+        rep_.damaged_volumes.push_back(bc);
+        rep_.warnings.push_back("volume " + bc + ": its label is damaged (" +
+                                label.error().message +
+                                "); it was not scanned, and the jobs on it are incomplete");
+        log::get("job")->warn("scan: volume {}: damaged label: {}", bc, label.error().message);
+        return std::optional<format::VolumeLabel>();
+    }
+    if (!label) {
+        if (all) return std::optional<format::VolumeLabel>(); // blank or foreign: not ours
+        return make_error(label.error().kind, "volume " + bc + ": " + label.error().message);
+    }
+    return std::optional<format::VolumeLabel>(label.value());
+}
+
+Status VolumeScan::read_labels(const std::vector<std::string>& barcodes, bool all) {
+    for (const auto& bc : barcodes) {
+        if (bc.rfind("CLN", 0) == 0) continue;
+        auto label = read_label(bc, all);
+        if (!label) return label.error();
+        if (label.value()) labels_.emplace_back(*label.value(), bc);
+    }
+    std::stable_sort(labels_.begin(), labels_.end(), [](const auto& a, const auto& b) {
+        return a.first.label_time < b.first.label_time;
+    });
+    auto writer = CatalogWriter::open(db_.path());
+    if (!writer) return writer.error();
+    writer_ = std::move(writer.value());
+    return {};
+}
+
+// The volume row: found by barcode, else created (with its pool, created if missing).
+Result<std::int64_t> VolumeScan::volume_row(const format::VolumeLabel& label,
+                                            const std::string& bc) {
+    auto known = catalog::volume_id_of(db_, bc);
+    if (!known) return known.error();
+    if (known.value() && *known.value()) return *known.value();
+    auto pool = catalog::ensure_pool(db_, label.pool);
+    if (!pool) return pool.error();
+    catalog::NewVolume v;
+    v.barcode = bc;
+    v.uuid.assign(reinterpret_cast<const char*>(label.volume_uuid.bytes.data()), 16);
+    v.pool_id = pool.value();
+    v.block_size = label.block_size;
+    v.labeled = label.label_time;
+    return catalog::add_append_volume(db_, v);
+}
+
+// Pass 1: the first block of every tape file says which session and volume_seq it is.
+Status VolumeScan::list_tape_files(const std::string& bc) {
+    TL_TRY(lib_.mount(drive_index_, bc));
+    TL_TRY(drive_.open(true));
+    for (std::uint32_t f = 1;; ++f) {
+        if (!media_.to_file(f)) break;
+        const auto r = media_.read(buf_.data(), buf_.size());
+        if (r.kind != BlockKind::Data) break;
+        auto sh = format::decode_session_header_block(buf_.data(), r.size);
+        if (sh) {
+            refs_.push_back({sh->session_uuid.str(), sh->start_time, sh->volume_seq, bc, f});
+            continue;
+        }
+        // A trailer file sorts after its session's data files on this volume.
+        auto bh = format::peek_block_header(buf_.data(), r.size);
+        if (bh && (bh->flags & format::block_flags::kHeader)) { // a damaged session header
+            const std::string why = "the header of tape file " + std::to_string(f) + " on " + bc +
+                                    " is damaged (" + sh.error().message +
+                                    "); that tape file was not scanned";
+            health_[bh->session_uuid.str()].damage.push_back(why);
+            rep_.bad_blocks.push_back({bc, f, 0, sh.error().message});
+            continue;
+        }
+        if (bh && (bh->flags & format::block_flags::kTrailer))
+            refs_.push_back({bh->session_uuid.str(), 0, bh->volume_seq, bc, f});
+    }
+    (void)drive_.close();
+    return {};
+}
+
+Status VolumeScan::register_volumes() {
+    for (const auto& [label, bc] : labels_) {
+        rep_.volumes.push_back(bc);
+        auto id = volume_row(label, bc);
+        if (!id) return id.error();
+        volume_ids_[bc] = id.value();
+        TL_TRY(list_tape_files(bc));
+    }
+    return {};
+}
+
+Status VolumeScan::mount(const std::string& bc) {
+    if (mounted_ == bc) return {};
+    if (drive_.is_open()) (void)drive_.close();
+    TL_TRY(lib_.mount(drive_index_, bc));
+    TL_TRY(drive_.open(true));
+    mounted_ = bc;
+    return {};
+}
+
+Status VolumeScan::scan_tape_file(const FileRef& ref) {
+    TL_TRY(mount(ref.barcode));
+    if (!media_.to_file(ref.file)) return {};
+    auto pos = drive_.tell();
+    if (!pos) return pos.error();
+    TapeFileScan file(*this, ref);
+    format::BlockReader* last = nullptr;
+    TL_TRY(media_.read_here(
+        ref.file,
+        [&](std::uint32_t b, std::uint8_t* data, std::size_t n, format::BlockReader& reader) {
+            last = &reader;
+            auto st = file.on_block(b, data, n, reader);
+            if (file.stopped()) media_.stop(); // a skipped session, a file not ours to read
+            return st;
+        },
+        [&](const BlockFault& f) { file.on_fault(f); }));
+    format::BlockReader none;
+    return file.commit(pos.value(), last ? *last : none);
+}
+
+// Pass 2: tape files in session order, then volume order within a session, so a session
+// spanning volumes is parsed in stream order whatever order the volumes were named in.
+Status VolumeScan::scan_tape_files() {
+    std::map<std::string, std::int64_t> session_start;
+    for (const auto& r : refs_)
+        if (r.start_time) session_start.try_emplace(r.session, r.start_time);
+    std::stable_sort(refs_.begin(), refs_.end(), [&](const FileRef& a, const FileRef& b) {
+        const auto sa = session_start[a.session], sb = session_start[b.session];
+        if (sa != sb) return sa < sb;
+        if (a.session != b.session) return a.session < b.session;
+        if (a.volume_seq != b.volume_seq) return a.volume_seq < b.volume_seq;
+        return a.file < b.file;
+    });
+    for (const auto& ref : refs_)
+        TL_TRY(scan_tape_file(ref));
+    if (drive_.is_open()) (void)drive_.close();
+    return {};
+}
+
+Status VolumeScan::finish() {
+    // Save set sizes: the stream length seen (what restore planning uses as the stream end).
+    for (auto& [uuid, ss] : sessions_)
+        for (auto& [sid, st] : ss.streams)
+            if (st.sink) (void)catalog::note_scanned_stream(db_, st.sink->saveset_id, st.end);
+    TL_TRY(mark_incomplete(db_, sessions_, health_, rep_));
+    log::get("job")->info("scanned {} volume(s), {} tape files", labels_.size(), refs_.size());
+    return catalog::recount_scanned_jobs(db_);
+}
 } // namespace
 
 Result<ScanReport> scan_volumes(Engine& engine, std::vector<std::string> barcodes, bool all,
                                 const std::string& library,
                                 std::optional<std::size_t> drive_named) {
     auto& db = engine.catalog();
-    auto log = log::get("job");
-    const auto keys = crypto::KeyStore::in_home(engine.home());
     // --library, else the library holding the named cartridges (--all: the first library).
     auto lib = device::open_library_holding(
         db, engine.home(), library, all ? std::vector<std::string>{} : barcodes, engine.clock());
@@ -221,11 +672,6 @@ Result<ScanReport> scan_volumes(Engine& engine, std::vector<std::string> barcode
         return make_error(ErrorKind::InvalidArgument, "library " + lib.value()->name() +
                                                           " has no drive " +
                                                           std::to_string(*drive_named));
-    std::vector<std::uint8_t> buf(format::kMaxBlockSize);
-    ScanReport rep;
-
-    // Read every label first: --all keeps Tapeloom volumes, ordered by label time so spanned
-    // sessions are met volume after volume.
     if (all) {
         auto present = lib.value()->barcodes();
         if (!present) return present.error();
@@ -233,348 +679,21 @@ Result<ScanReport> scan_volumes(Engine& engine, std::vector<std::string> barcode
     }
     if (barcodes.empty())
         return make_error(ErrorKind::InvalidArgument, "name the volumes to scan, or use --all");
-    // One drive and every volume to read, or wait for them (docs/reservations.md).
+    // A scan has no row of its own (it adds the jobs it finds): its context holds its
+    // reservation of one drive and every volume to read, or waits for them.
+    JobContext ctx(engine);
     JobNeeds needs;
     needs.job_name = "scan";
     if (drive_named) needs.drives.indices = {*drive_named};
     needs.volumes = barcodes;
-    auto reserved = reserve(engine, *lib.value(), needs);
+    auto reserved = ctx.acquire(*lib.value(), needs);
     if (!reserved) return reserved.error();
-    const std::size_t drive_index = reserved.value()->drive(0);
-    auto& drive = lib.value()->drive(drive_index);
-    std::vector<std::pair<format::VolumeLabel, std::string>> labels;
-    for (const auto& bc : barcodes) {
-        if (bc.rfind("CLN", 0) == 0) continue;
-        auto m = lib.value()->mount(drive_index, bc);
-        if (!m) {
-            if (all) continue;
-            return m.error();
-        }
-        TL_TRY(drive.open(true));
-        TL_TRY(drive.rewind());
-        auto n = drive.read_block(buf.data(), buf.size());
-        auto label = n ? format::decode_label(buf.data(), n.value())
-                       : Result<format::VolumeLabel>(n.error());
-        const bool damaged = !label && ours_damaged(drive, buf, n);
-        (void)drive.close();
-        if (damaged) { // ours: reported, whether named or found by --all
-            rep.damaged_volumes.push_back(bc);
-            rep.warnings.push_back("volume " + bc + ": its label is damaged (" +
-                                   label.error().message +
-                                   "); it was not scanned, and the jobs on it are incomplete");
-            log->warn("scan: volume {}: damaged label: {}", bc, label.error().message);
-            continue;
-        }
-        if (!label) {
-            if (all) continue; // blank or foreign cartridges are not ours to scan
-            return make_error(label.error().kind, "volume " + bc + ": " + label.error().message);
-        }
-        labels.emplace_back(label.value(), bc);
-    }
-    std::stable_sort(labels.begin(), labels.end(), [](const auto& a, const auto& b) {
-        return a.first.label_time < b.first.label_time;
-    });
-
-    auto writer = CatalogWriter::open(db.path());
-    if (!writer) return writer.error();
-    std::map<std::string, SessionState> sessions; // by session UUID
-    std::map<std::string, SessionHealth> health;  // by session UUID
-    std::map<std::uint64_t, std::int64_t> jobs;   // job id on media -> job id here
-
-    std::map<std::string, std::int64_t> volume_ids;
-    struct FileRef {
-        std::string session;
-        std::int64_t start_time;
-        std::uint32_t volume_seq;
-        std::string barcode;
-        std::uint32_t file;
-    };
-    std::vector<FileRef> refs;
-    for (const auto& [label, bc] : labels) {
-        rep.volumes.push_back(bc);
-        // The volume row: found by barcode, else created (with its pool, created if missing).
-        std::int64_t volume_id = 0;
-        auto known = catalog::volume_id_of(db, bc);
-        if (!known) return known.error();
-        if (known.value()) volume_id = *known.value();
-        if (!volume_id) {
-            auto pool = catalog::ensure_pool(db, label.pool);
-            if (!pool) return pool.error();
-            catalog::NewVolume v;
-            v.barcode = bc;
-            v.uuid.assign(reinterpret_cast<const char*>(label.volume_uuid.bytes.data()), 16);
-            v.pool_id = pool.value();
-            v.block_size = label.block_size;
-            v.labeled = label.label_time;
-            auto id = catalog::add_append_volume(db, v);
-            if (!id) return id.error();
-            volume_id = id.value();
-        }
-        volume_ids[bc] = volume_id;
-        // Pass 1: the first block of every tape file says which session and volume_seq it is.
-        TL_TRY(lib.value()->mount(drive_index, bc));
-        TL_TRY(drive.open(true));
-        for (std::uint32_t f = 1;; ++f) {
-            TL_TRY(drive.rewind());
-            if (!drive.space_filemarks(static_cast<long>(f))) break;
-            auto n = drive.read_block(buf.data(), buf.size());
-            if (!n || n.value() == 0) break;
-            auto sh = format::decode_session_header_block(buf.data(), n.value());
-            if (sh) {
-                refs.push_back({sh->session_uuid.str(), sh->start_time, sh->volume_seq, bc, f});
-                continue;
-            }
-            // A trailer file sorts after its session's data files on this volume.
-            auto bh = format::peek_block_header(buf.data(), n.value());
-            if (bh && (bh->flags & format::block_flags::kHeader)) { // a damaged session header
-                const std::string why = "the header of tape file " + std::to_string(f) + " on " +
-                                        bc + " is damaged (" + sh.error().message +
-                                        "); that tape file was not scanned";
-                health[bh->session_uuid.str()].damage.push_back(why);
-                rep.bad_blocks.push_back({bc, f, 0, sh.error().message});
-                continue;
-            }
-            if (bh && (bh->flags & format::block_flags::kTrailer))
-                refs.push_back({bh->session_uuid.str(), 0, bh->volume_seq, bc, f});
-        }
-        (void)drive.close();
-    }
-    // Pass 2: tape files in session order, then volume order within a session, so a session
-    // spanning volumes is parsed in stream order whatever order the volumes were named in.
-    std::map<std::string, std::int64_t> session_start;
-    for (const auto& r : refs)
-        if (r.start_time) session_start.try_emplace(r.session, r.start_time);
-    std::stable_sort(refs.begin(), refs.end(), [&](const FileRef& a, const FileRef& b) {
-        const auto sa = session_start[a.session], sb = session_start[b.session];
-        if (sa != sb) return sa < sb;
-        if (a.session != b.session) return a.session < b.session;
-        if (a.volume_seq != b.volume_seq) return a.volume_seq < b.volume_seq;
-        return a.file < b.file;
-    });
-    std::string mounted;
-    format::BlockReader reader;
-    for (const auto& ref : refs) {
-        const std::string& bc = ref.barcode;
-        const std::int64_t volume_id = volume_ids[bc];
-        if (mounted != bc) {
-            if (drive.is_open()) (void)drive.close();
-            TL_TRY(lib.value()->mount(drive_index, bc));
-            TL_TRY(drive.open(true));
-            mounted = bc;
-        }
-        const std::uint32_t file = ref.file;
-        {
-            TL_TRY(drive.rewind());
-            if (!drive.space_filemarks(static_cast<long>(file))) continue;
-
-            auto pos = drive.tell();
-            if (!pos) return pos.error();
-            CatalogBatch batch;
-            SessionState* ss = nullptr;
-            std::uint64_t first_seq = 0, blocks = 0;
-            std::uint32_t volume_seq = 0;
-            std::map<std::uint32_t, ExtentRecord> extents;
-            bool empty_file = true, trailer_file = false;
-            auto& hl = health[ref.session];
-            hl.seqs.insert(ref.volume_seq);
-            format::ControlStreamParser ctl; // a trailer file's records: is the session whole?
-            bool ctl_started = false;
-            auto feed_control = [&](std::uint32_t b) {
-                if (format::has_sealed_chunks(reader.chunks())) { // an encrypted session's trailer
-                    auto it = sessions.find(ref.session);
-                    if (it == sessions.end() || !it->second.cipher) return; // no key: unknown
-                    unseal_scanned(buf.data(), reader, it->second, bc, file, b, rep);
-                }
-                for (const auto& c : reader.chunks()) {
-                    if (c.stream_id != format::kControlStream) continue;
-                    if (c.flags & format::chunk_flags::kSealed) continue; // not authentic
-                    if (!ctl_started)
-                        ctl.resync_at(c.stream_offset + (c.first_boundary == format::kNoBoundary
-                                                             ? 0
-                                                             : c.first_boundary));
-                    ctl_started = true;
-                    (void)ctl.feed(c.stream_offset, c.data, c.length);
-                }
-            };
-            // A stream met in a session header or announced by a stream-start record.
-            auto add_stream = [&](const format::StreamInfo& si) -> Status {
-                if (ss->streams.count(si.id)) return {};
-                catalog::NewSaveset row;
-                row.job_id = ss->job_id;
-                row.session_id = ss->session_id;
-                row.stream_id = si.id;
-                row.source = si.identity;
-                row.kind = kind_text(si.kind);
-                row.codec = codec::to_string(si.codec);
-                row.status = "completed";
-                auto saveset_id = catalog::add_saveset(db, row);
-                if (!saveset_id) return saveset_id.error();
-                auto& st = ss->streams[si.id];
-                st.sink = std::make_unique<ScanSink>();
-                st.sink->saveset_id = saveset_id.value();
-                format::StreamParser::Options opt;
-                opt.decode_data = false;
-                opt.verify_hash = false;
-                st.parser = std::make_unique<format::StreamParser>(*st.sink, si.id, opt);
-                return {};
-            };
-            for (std::uint32_t b = 0;; ++b) {
-                auto n = drive.read_block(buf.data(), buf.size());
-                if (!n) {
-                    if (n.error().kind == ErrorKind::NotFound) break; // end of data
-                    rep.bad_blocks.push_back({bc, file, b, n.error().message});
-                    hl.damage.push_back("block " + std::to_string(b) + " of tape file " +
-                                        std::to_string(file) + " on " + bc +
-                                        " is unreadable: " + n.error().message);
-                    if (ss)
-                        for (auto& [id, st] : ss->streams)
-                            st.synced = false;
-                    continue;
-                }
-                if (n.value() == 0) break; // filemark
-                empty_file = false;
-                ++rep.blocks_read;
-                ++blocks;
-                if (auto st = reader.parse(buf.data(), n.value()); !st) {
-                    rep.bad_blocks.push_back({bc, file, b, st.error().message});
-                    hl.damage.push_back("block " + std::to_string(b) + " of tape file " +
-                                        std::to_string(file) + " on " + bc +
-                                        " is damaged: " + st.error().message);
-                    if (ss)
-                        for (auto& [id, s] : ss->streams)
-                            s.synced = false;
-                    continue;
-                }
-                const auto& hdr = reader.header();
-                if (trailer_file) {
-                    feed_control(b);
-                    continue;
-                }
-                if (b == 0) {
-                    first_seq = hdr.session_block_seq;
-                    volume_seq = hdr.volume_seq;
-                    if (hdr.flags & format::block_flags::kTrailer) {
-                        trailer_file = true;
-                        feed_control(b);
-                        continue;
-                    }
-                    if (!(hdr.flags & format::block_flags::kHeader)) {
-                        rep.warnings.push_back(bc + " tape file " + std::to_string(file) +
-                                               " does not start with a session header");
-                        break;
-                    }
-                    auto sh = format::decode_session_header_block(buf.data(), n.value());
-                    if (!sh) {
-                        rep.bad_blocks.push_back({bc, file, 0, sh.error().message});
-                        break;
-                    }
-                    const std::string uuid = sh->session_uuid.str();
-                    auto [it, fresh] = sessions.try_emplace(uuid);
-                    ss = &it->second;
-                    if (fresh) {
-                        auto known = catalog::session_known(db, sh->session_uuid.bytes.data());
-                        if (!known) return known.error();
-                        ss->known = known.value();
-                        if (!ss->known) TL_TRY(open_scanned_session(*ss, sh.value(), keys, rep));
-                        if (ss->known) {
-                            ++rep.sessions_known;
-                        } else if (!ss->locked) {
-                            auto j = jobs.find(sh->job_id);
-                            if (j == jobs.end()) {
-                                auto id = catalog::add_scanned_job(db, sh->start_time);
-                                if (!id) return id.error();
-                                j = jobs.emplace(sh->job_id, id.value()).first;
-                                ++rep.jobs_added;
-                            }
-                            ss->job_id = j->second;
-                            auto session =
-                                catalog::add_session(db, ss->job_id, sh->session_uuid.bytes.data(),
-                                                     "scanned", sh->block_size);
-                            if (!session) return session.error();
-                            ss->session_id = session.value();
-                            TL_TRY(record_session_encryption(db, ss->session_id, sh->encryption));
-                            ++rep.sessions_added;
-                        }
-                    }
-                    if (ss->skipped()) break;
-                    for (const auto& si : sh->streams)
-                        TL_TRY(add_stream(si));
-                    continue;
-                }
-                if (!ss || ss->skipped()) break;
-                if (format::has_sealed_chunks(reader.chunks()))
-                    unseal_scanned(buf.data(), reader, *ss, bc, file, b, rep);
-                for (const auto& c : reader.chunks()) {
-                    if (c.flags & format::chunk_flags::kSealed) { // not authentic: lost
-                        if (auto it = ss->streams.find(c.stream_id); it != ss->streams.end())
-                            it->second.synced = false;
-                        continue;
-                    }
-                    if (c.stream_id == format::kControlStream) {
-                        if (c.first_boundary == 0 && format::is_stream_start(c.data, c.length))
-                            if (auto si = format::decode_stream_start(c.data, c.length))
-                                TL_TRY(add_stream(si.value()));
-                        continue;
-                    }
-                    auto it = ss->streams.find(c.stream_id);
-                    if (it == ss->streams.end())
-                        continue; // a stream never announced: cannot name it
-                    auto& st = it->second;
-                    st.sink->out = &batch.files;
-                    st.sink->chunks.push_back({c.stream_offset, {volume_id, file, b}});
-                    if (st.sink->chunks.size() > 64) st.sink->chunks.pop_front();
-                    auto [e, fresh] = extents.try_emplace(c.stream_id);
-                    if (fresh) {
-                        e->second = {
-                            st.sink->saveset_id, c.stream_offset, 0, volume_id, file, b, b};
-                    }
-                    e->second.end_offset = c.stream_offset + c.length;
-                    e->second.last_block = b;
-                    st.end = std::max(st.end, c.stream_offset + c.length);
-                    if (!st.synced) {
-                        if (c.stream_offset != st.parser->next_offset() ||
-                            st.parser->next_offset() == 0) {
-                            if (c.first_boundary == format::kNoBoundary) continue;
-                            if (!(c.stream_offset == 0 && st.parser->next_offset() == 0))
-                                st.parser->resync_at(c.stream_offset + c.first_boundary);
-                        }
-                        st.synced = true;
-                    }
-                    if (!st.parser->feed(c.stream_offset, c.data, c.length)) st.synced = false;
-                }
-            }
-            for (const auto& rec : ctl.take())
-                hl.ended |= rec.kind == format::ControlKind::SessionTrailer;
-            if (empty_file) continue;
-            if (trailer_file || !ss || ss->skipped()) {
-                if (ss && !ss->skipped() && trailer_file) {
-                    batch.tape_file = {ss->session_id, volume_id, volume_seq, file,
-                                       pos.value(),    blocks,    first_seq,  0};
-                    batch.volume_next_file = file + 1;
-                    TL_TRY(writer.value()->commit(batch));
-                }
-                continue;
-            }
-            for (auto& [sid, e] : extents)
-                batch.extents.push_back(e);
-            batch.tape_file = {
-                ss->session_id, volume_id, volume_seq, file,
-                pos.value(),    blocks,    first_seq,  blocks * reader.header().block_len};
-            batch.volume_next_file = file + 1;
-            rep.files_added += batch.files.size();
-            TL_TRY(writer.value()->commit(batch));
-        }
-    }
-    if (drive.is_open()) (void)drive.close();
-    // Save set sizes: the stream length seen (what restore planning uses as the stream end).
-    for (auto& [uuid, ss] : sessions)
-        for (auto& [sid, st] : ss.streams)
-            if (st.sink) {
-                (void)catalog::note_scanned_stream(db, st.sink->saveset_id, st.end);
-            }
-    TL_TRY(mark_incomplete(db, sessions, health, rep));
-    log->info("scanned {} volume(s), {} tape files", labels.size(), refs.size());
-    TL_TRY(catalog::recount_scanned_jobs(db));
+    ScanReport rep;
+    VolumeScan scan(engine, *lib.value(), reserved.value()->drive(0), rep);
+    TL_TRY(scan.read_labels(barcodes, all));
+    TL_TRY(scan.register_volumes());
+    TL_TRY(scan.scan_tape_files());
+    TL_TRY(scan.finish());
     return rep;
 }
 

@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <deque>
 #include <filesystem>
 #include <optional>
 #include <unordered_map>
@@ -78,6 +79,12 @@ std::vector<format::Extent> data_extents(int fd, std::uint64_t size) {
     lseek(fd, 0, SEEK_SET);
     return out;
 }
+
+// Small files are read ahead of the one being stored, by this many threads, this many entries
+// ahead at most (source/file_prefetch.h).
+constexpr std::size_t kPrefetchThreads = 2;
+constexpr std::size_t kPrefetchWindow = 64;
+constexpr off_t kPrefetchMax = 256 * 1024;
 
 std::pair<std::string, std::string> split_path(const std::string& rel) {
     const auto slash = rel.find_last_of('/');
@@ -166,7 +173,33 @@ Status SessionReader::copy_data(int fd, std::uint64_t size,
     return {};
 }
 
-Status SessionReader::put_entry(const source::FsEntry& e, const std::string& abs) {
+Status SessionReader::copy_prefetched(const source::PrefetchedFile& pre,
+                                      format::ObjectTrailer& trailer) {
+    codec::ContentHasher hasher;
+    std::size_t put = 0;
+    while (put < pre.data.size()) {
+        std::size_t cap = 0;
+        auto area = out_.data_area(pre.data.size() - put, cap);
+        if (!area) return area.error();
+        const std::size_t n = std::min(cap, pre.data.size() - put);
+        std::memcpy(area.value(), pre.data.data() + put, n);
+        hasher.update(area.value(), n);
+        TL_TRY(out_.commit_data(n));
+        put += n;
+    }
+    counters_.bytes_read += put;
+    trailer.data_length = put;
+    trailer.hash = hasher.finish();
+    if (pre.read_error != 0) {
+        trailer.status |= format::trailer_status::kReadError;
+        return make_error(ErrorKind::Io,
+                          std::string("read error: ") + std::strerror(pre.read_error));
+    }
+    return {};
+}
+
+Status SessionReader::put_entry(const source::FsEntry& e, const std::string& abs,
+                                source::PrefetchedFile* pre) {
     format::ObjectHeader h;
     h.kind = kind_of(e.st, e.hardlink);
     h.object_id = next_object_id_++;
@@ -193,7 +226,16 @@ Status SessionReader::put_entry(const source::FsEntry& e, const std::string& abs
 
     int fd = -1;
     std::vector<format::Extent> extents;
-    if (has_data) {
+    if (has_data && pre) {
+        if (pre->open_error != 0) {
+            ctx_.warn("cannot read " + abs + ": " + std::strerror(pre->open_error) + "; skipped");
+            counters_.warnings++;
+            return {};
+        }
+        for (auto& [k, v] : pre->meta.xattrs)
+            h.xattrs.push_back({k, std::move(v)});
+        if (!e.metadata_read) h.acl_access = std::move(pre->meta.acl_access);
+    } else if (has_data) {
         fd = ::openat(e.dirfd, e.name.c_str(), O_RDONLY | O_NOATIME | O_CLOEXEC | O_NOFOLLOW);
         if (fd < 0 && errno == EPERM)
             fd = ::openat(e.dirfd, e.name.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
@@ -225,14 +267,17 @@ Status SessionReader::put_entry(const source::FsEntry& e, const std::string& abs
     trailer.hash = codec::ContentHasher().finish(); // objects without data: the hash of nothing
     if (st && has_data) {
         const bool sparse = (h.flags & format::object_flags::kSparse) != 0;
-        st = copy_data(fd, h.size, sparse ? &h.sparse_map : nullptr, trailer);
+        st = pre ? copy_prefetched(*pre, trailer)
+                 : copy_data(fd, h.size, sparse ? &h.sparse_map : nullptr, trailer);
         if (!st && st.error().kind == ErrorKind::Io) {
             ctx_.warn("error reading " + abs + ": " + st.error().message);
             counters_.warnings++;
             st = {};
         }
         struct stat after {};
-        if (st && fstat(fd, &after) == 0 &&
+        const bool have_after = pre ? pre->after_ok : fstat(fd, &after) == 0;
+        if (pre) after = pre->after;
+        if (st && have_after &&
             (after.st_size != e.st.st_size || ns(after.st_mtim) != h.mtime_ns ||
              ns(after.st_ctim) != h.ctime_ns)) {
             trailer.status |= format::trailer_status::kChangedDuringRead;
@@ -320,6 +365,34 @@ Status SessionReader::read_tree() {
                               spec_.text + ": cannot load the base backup: " + st.error().message);
     }
     std::vector<std::string> unsure; // paths the walk could not read: never marked deleted
+    // Entries are stored in walk order, up to kPrefetchWindow behind the walk: the small regular
+    // files among them are opened and read meanwhile by the prefetcher's threads.
+    struct Pending {
+        source::FsEntry entry;
+        std::optional<std::uint64_t> ticket;
+    };
+    std::deque<Pending> pending;
+    source::FilePrefetcher prefetch(kPrefetchThreads);
+    auto store_next = [&]() -> bool {
+        Pending p = std::move(pending.front());
+        pending.pop_front();
+        std::optional<source::PrefetchedFile> pre;
+        if (p.ticket) pre = prefetch.take(*p.ticket);
+        if (!failure.ok()) return false; // a failed entry stops the walk; the rest is dropped
+        const source::FsEntry& e = p.entry;
+        const std::string abs = e.path.empty() ? root : root + "/" + e.path;
+        if (ctx_.current_file) ctx_.current_file(abs);
+        // A single-file source: the entry's path is the file's name.
+        auto st = put_entry(e, single ? root : abs, pre ? &*pre : nullptr);
+        if (!st) failure = st;
+        return st.ok();
+    };
+    auto store_all = [&] {
+        bool ok = true;
+        while (!pending.empty())
+            ok = store_next() && ok;
+        return ok;
+    };
     source::FileTreeWalker walker(
         ctx_.walk,
         [&](source::FsEntry& e) {
@@ -347,22 +420,26 @@ Status SessionReader::read_tree() {
                     return true;
                 }
             }
-            const std::string abs = e.path.empty() ? root : root + "/" + e.path;
-            if (ctx_.current_file) ctx_.current_file(abs);
-            // A single-file source: the entry's path is the file's name.
-            auto st = put_entry(e, single ? root : abs);
-            if (!st) {
-                failure = st;
-                return false;
-            }
-            return true;
+            Pending p;
+            if (S_ISREG(e.st.st_mode) && !e.hardlink && e.st.st_size > 0 &&
+                e.st.st_size <= kPrefetchMax &&
+                static_cast<std::uint64_t>(e.st.st_blocks) * 512 >=
+                    static_cast<std::uint64_t>(e.st.st_size))
+                p.ticket = prefetch.submit(
+                    e.dirfd, e.name, static_cast<std::uint64_t>(e.st.st_size), !e.metadata_read);
+            p.entry = std::move(e);
+            pending.push_back(std::move(p));
+            return pending.size() <= kPrefetchWindow || store_next();
         },
         [&](const std::string& path, const std::string& message) {
             unsure.push_back(path);
             ctx_.warn(root + "/" + path + ": " + message + "; skipped");
             counters_.warnings++;
         });
-    TL_TRY(walker.walk(root));
+    walker.set_on_leave_dir(store_all); // the entries' dirfd closes next
+    const Status walked = walker.walk(root);
+    store_all();
+    TL_TRY(walked);
     if (!failure.ok()) return failure;
     if (base && ctx_.record_deletions) {
         std::vector<DeletionRecord> gone;

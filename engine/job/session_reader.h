@@ -15,6 +15,7 @@
 #include "common/clock.h"
 #include "job/catalog_records.h"
 #include "job/stream_writer.h"
+#include "source/file_prefetch.h"
 #include "source/file_tree_walker.h"
 #include "source/source_spec.h"
 
@@ -61,7 +62,11 @@ private:
     Status read_raw(const std::string& path, format::ObjectKind kind, const std::string& name);
     Status read_command();
     Status read_sqlite();
-    Status put_entry(const source::FsEntry& e, const std::string& abs);
+    // `pre`: the file's data, stat and xattrs already read by the prefetcher (small files).
+    Status put_entry(const source::FsEntry& e, const std::string& abs,
+                     source::PrefetchedFile* pre = nullptr);
+    // A prefetched file's data as data frames.
+    Status copy_prefetched(const source::PrefetchedFile& pre, format::ObjectTrailer& trailer);
     // --compare-hash: whether the file's content hashes to `hash` (read without storing it).
     bool same_content(const source::FsEntry& e, const std::array<std::uint8_t, 16>& hash);
     // Copies the content of fd (size bytes, or to EOF when size is unknown) as data frames.

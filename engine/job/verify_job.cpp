@@ -1,5 +1,6 @@
 #include "job/verify_job.h"
 
+#include "job/job_context.h"
 #include "job/job_reservation.h"
 
 #include <map>
@@ -24,6 +25,7 @@ struct CatalogFile {
     std::array<std::uint8_t, 16> hash{};
     bool has_hash = false;
     bool seen_ok = false;
+    std::uint64_t bytes = 0; // the content's length on media, once it checked
     std::string failure;
 };
 
@@ -46,8 +48,10 @@ public:
             f.failure = "content hash mismatch";
         else if (f.has_hash && !(hash_from_bytes(f.hash) == t.hash))
             f.failure = "content hash differs from the catalog";
-        else
+        else {
             f.seen_ok = true;
+            f.bytes = t.data_length;
+        }
         current_ = files_.end();
         return {};
     }
@@ -76,25 +80,177 @@ void note_unchecked(VerifyReport& rep, const std::string& why, std::size_t saves
                           "not checked: {}",
                           savesets, files, why);
 }
+
+// Save sets grouped by media session: each session's blocks are read once for all of its
+// interleaved streams.
+struct Item {
+    std::int64_t saveset;
+    std::string source;
+    std::map<std::uint64_t, CatalogFile> files;
+    std::unique_ptr<VerifySink> sink;
+};
+using Sessions = std::map<std::int64_t, std::vector<std::unique_ptr<Item>>>;
+
+// The plan phase's check: the job exists and is a backup.
+Status check_backup_job(catalog::Db& db, std::int64_t job_id) {
+    auto job = catalog::find_job(db, job_id);
+    if (!job) return job.error();
+    if (!job.value())
+        return make_error(ErrorKind::NotFound, "job " + std::to_string(job_id) + " does not exist");
+    if (job.value()->kind != "backup")
+        return make_error(ErrorKind::InvalidArgument, "job " + std::to_string(job_id) + " is a " +
+                                                          job.value()->kind +
+                                                          " job; verify takes a backup job");
+    return {};
+}
+
+Result<Sessions> job_sessions(catalog::Db& db, std::int64_t job_id) {
+    Sessions by_session;
+    auto rows = catalog::job_savesets(db, job_id); // a clone is not the job's own
+    if (!rows) return rows.error();
+    for (const auto& row : rows.value()) {
+        auto it = std::make_unique<Item>();
+        it->saveset = row.id;
+        it->source = row.source;
+        by_session[row.session_id].push_back(std::move(it));
+    }
+    return by_session;
+}
+
+// The run phase of a verify: one session at a time on the reserved drive.
+class VerifyRun {
+public:
+    VerifyRun(JobContext& ctx, device::Library& lib, std::size_t drive, VerifyReport& rep)
+        : ctx_(ctx), db_(ctx.engine().catalog()), lib_(lib), drive_(drive),
+          first_(lib.drive(drive).counters().bytes_read.load()), reader_(lib, db_, drive),
+          rep_(rep) {}
+
+    // A fatal error (the read could not go on) ends the run.
+    Status run(Sessions& sessions) {
+        for (auto& [session, items] : sessions) {
+            if (ctx_.cancelled()) return make_error(ErrorKind::Cancelled, "verify cancelled");
+            TL_TRY(verify_session(session, items));
+        }
+        return {};
+    }
+    metrics::LiveSnapshot collect() const {
+        metrics::LiveSnapshot live;
+        metrics::LiveDrive x;
+        x.name = lib_.drive(drive_).name();
+        x.state = "reading";
+        x.bytes = lib_.drive(drive_).counters().bytes_read.load() - first_;
+        live.drives.push_back(std::move(x));
+        return live;
+    }
+    const ReadStats& stats() const { return reader_.stats(); }
+    std::uint64_t drive_bytes() const {
+        return lib_.drive(drive_).counters().bytes_read.load() - first_;
+    }
+    std::uint64_t bytes_ok() const { return bytes_ok_; }
+
+private:
+    Status load_catalog_files(Item& item) {
+        TL_TRY(catalog::for_each_hash(db_, item.saveset, [&](const catalog::HashRow& r) {
+            CatalogFile f;
+            f.path = r.dir.empty() ? r.name : (r.name.empty() ? r.dir : r.dir + "/" + r.name);
+            if (r.hash.size() == 16) {
+                std::copy(r.hash.begin(), r.hash.end(), f.hash.begin());
+                f.has_hash = true;
+            }
+            item.files.emplace(r.offset, f);
+        }));
+        item.sink = std::make_unique<VerifySink>(item.files);
+        return {};
+    }
+    void count(std::vector<std::unique_ptr<Item>>& items) {
+        for (auto& item : items)
+            for (auto& [off, f] : item->files) {
+                if (f.seen_ok) {
+                    ++rep_.files_ok;
+                    bytes_ok_ += f.bytes;
+                    continue;
+                }
+                ++rep_.files_failed;
+                rep_.problems.push_back(
+                    {item->source, f.path,
+                     f.failure.empty() ? "not readable from tape (damaged block)" : f.failure});
+            }
+    }
+    Status verify_session(std::int64_t session, std::vector<std::unique_ptr<Item>>& items) {
+        auto missing = missing_key(db_, ctx_.engine().home(), session);
+        if (!missing) return missing.error();
+        reader_.set_blocks_only(!missing->empty());
+        std::vector<StreamTarget> targets;
+        for (auto& item : items) {
+            TL_TRY(load_catalog_files(*item));
+            StreamTarget t;
+            t.saveset_id = item->saveset;
+            t.sink = item->sink.get();
+            targets.push_back(t);
+        }
+        auto st = reader_.read_streams(targets, [&](const BadBlock& b) {
+            rep_.bad_blocks.push_back(b);
+            log::get("job")->error("verify: bad block {} of tape file {} on {}: {}", b.block,
+                                   b.tape_file, b.volume, b.message);
+        });
+        if (!st) {
+            rep_.problems.push_back({items.front()->source, "", st.error().message});
+            return st;
+        }
+        if (missing->empty()) {
+            count(items);
+            return {};
+        }
+        std::uint64_t n = 0;
+        for (auto& item : items)
+            n += item->files.size();
+        note_unchecked(rep_, missing.value(), items.size(), n);
+        return {};
+    }
+
+    JobContext& ctx_;
+    catalog::Db& db_;
+    device::Library& lib_;
+    std::size_t drive_;
+    std::uint64_t first_;
+    SavesetReader reader_;
+    VerifyReport& rep_;
+    std::uint64_t bytes_ok_ = 0;
+};
+
+// The stored report of a verify: files and bytes that checked, what was read, every problem.
+void fill_report(JobReport& r, const VerifyReport& v, const VerifyRun& run,
+                 const std::string& drive) {
+    r.files = v.files_ok;
+    r.bytes = run.bytes_ok();
+    r.tape_bytes = run.stats().bytes_read;
+    r.stored = run.stats().stream_bytes;
+    r.volumes = run.stats().volumes;
+    r.wall_rate = r.elapsed > 0 ? static_cast<double>(r.tape_bytes) / r.elapsed : 0;
+    DriveReport d;
+    d.name = drive;
+    d.bytes = run.drive_bytes();
+    d.blocks = run.stats().blocks_read;
+    d.volumes = run.stats().volumes;
+    r.drives.push_back(d);
+    for (const auto& b : v.bad_blocks)
+        r.warnings.push_back("bad block " + std::to_string(b.block) + " of tape file " +
+                             std::to_string(b.tape_file) + " on " + b.volume + ": " + b.message);
+    for (const auto& p : v.problems)
+        if (r.warnings.size() < 10000)
+            r.warnings.push_back("failed " + p.source + (p.path.empty() ? "" : " : " + p.path) +
+                                 ": " + p.why);
+    if (v.files_unchecked > 0)
+        r.warnings.push_back("contents of " + std::to_string(v.files_unchecked) +
+                             " files not checked: " + v.key_missing);
+    r.status = v.status;
+}
 } // namespace
 
 Result<VerifyReport> run_verify(Engine& engine, std::int64_t job_id, const std::string& library,
                                 std::optional<std::size_t> drive) {
     auto& db = engine.catalog();
-    auto log = log::get("job");
-    VerifyReport rep;
-    rep.job_id = job_id;
-    {
-        auto job = catalog::find_job(db, job_id);
-        if (!job) return job.error();
-        if (!job.value())
-            return make_error(ErrorKind::NotFound,
-                              "job " + std::to_string(job_id) + " does not exist");
-        if (job.value()->kind != "backup")
-            return make_error(ErrorKind::InvalidArgument, "job " + std::to_string(job_id) +
-                                                              " is a " + job.value()->kind +
-                                                              " job; verify takes a backup job");
-    }
+    TL_TRY(check_backup_job(db, job_id));
     // --library, else the library that holds the job's volumes.
     auto volumes = job_volumes(db, {job_id});
     if (!volumes) return volumes.error();
@@ -106,117 +262,44 @@ Result<VerifyReport> run_verify(Engine& engine, std::int64_t job_id, const std::
         return make_error(ErrorKind::InvalidArgument, "library " + lib.value()->name() +
                                                           " has no drive " +
                                                           std::to_string(*drive));
-    const auto started = engine.clock().now();
-    {
-        catalog::NewJob job;
-        job.kind = "verify";
-        job.name = "verify job " + std::to_string(job_id);
-        job.started = to_unix_seconds(engine.clock().wall());
-        auto id = catalog::add_job(db, job);
-        if (!id) return id.error();
-        rep.verify_job_id = id.value();
-    }
+    VerifyReport rep;
+    rep.job_id = job_id;
+    JobContext ctx(engine);
+    TL_TRY(ctx.open({"verify", "verify job " + std::to_string(job_id), "", 0}));
+    rep.verify_job_id = ctx.id();
     // One drive (the one named, else any free one) and the job's volumes, or wait and say why.
     JobNeeds needs;
-    needs.job_id = rep.verify_job_id;
     if (drive) needs.drives.indices = {*drive};
     needs.volumes = volumes.value();
-    auto reserved = reserve(engine, *lib.value(), needs);
+    auto reserved = ctx.acquire(*lib.value(), needs);
     if (!reserved) {
-        catalog::JobUpdate failed;
-        failed.status = "failed";
-        failed.clear_wait = true;
-        failed.ended = to_unix_seconds(engine.clock().wall());
-        (void)catalog::update_job(db, rep.verify_job_id, failed);
+        ctx.fail(reserved.error());
         return reserved.error();
     }
-    // Save sets grouped by media session: each session's blocks are read once for all of its
-    // interleaved streams.
-    struct Item {
-        std::int64_t saveset;
-        std::string source;
-        std::map<std::uint64_t, CatalogFile> files;
-        std::unique_ptr<VerifySink> sink;
-    };
-    std::map<std::int64_t, std::vector<std::unique_ptr<Item>>> by_session;
-    {
-        auto rows = catalog::job_savesets(db, job_id); // a clone is not the job's own
-        if (!rows) return rows.error();
-        for (const auto& row : rows.value()) {
-            auto it = std::make_unique<Item>();
-            it->saveset = row.id;
-            it->source = row.source;
-            by_session[row.session_id].push_back(std::move(it));
-        }
+    auto sessions = job_sessions(db, job_id);
+    if (!sessions) {
+        ctx.fail(sessions.error());
+        return sessions.error();
     }
-    SavesetReader reader(*lib.value(), db, reserved.value()->drive(0));
-    Status fatal;
-    for (auto& [session, items] : by_session) {
-        auto missing = missing_key(db, engine.home(), session);
-        if (!missing) return missing.error();
-        reader.set_blocks_only(!missing->empty());
-        std::vector<StreamTarget> targets;
-        for (auto& item : items) {
-            TL_TRY(catalog::for_each_hash(db, item->saveset, [&](const catalog::HashRow& r) {
-                CatalogFile f;
-                f.path = r.dir.empty() ? r.name : (r.name.empty() ? r.dir : r.dir + "/" + r.name);
-                if (r.hash.size() == 16) {
-                    std::copy(r.hash.begin(), r.hash.end(), f.hash.begin());
-                    f.has_hash = true;
-                }
-                item->files.emplace(r.offset, f);
-            }));
-            item->sink = std::make_unique<VerifySink>(item->files);
-            StreamTarget t;
-            t.saveset_id = item->saveset;
-            t.sink = item->sink.get();
-            targets.push_back(t);
-        }
-        auto st = reader.read_streams(targets, [&](const BadBlock& b) {
-            rep.bad_blocks.push_back(b);
-            log->error("verify: bad block {} of tape file {} on {}: {}", b.block, b.tape_file,
-                       b.volume, b.message);
-        });
-        if (!st) {
-            fatal = st;
-            rep.problems.push_back({items.front()->source, "", st.error().message});
-            break;
-        }
-        if (!missing->empty()) {
-            note_unchecked(rep, missing.value(), items.size(), [&] {
-                std::uint64_t n = 0;
-                for (auto& item : items)
-                    n += item->files.size();
-                return n;
-            }());
-            continue;
-        }
-        for (auto& item : items)
-            for (auto& [off, f] : item->files) {
-                if (f.seen_ok) {
-                    ++rep.files_ok;
-                    continue;
-                }
-                ++rep.files_failed;
-                rep.problems.push_back(
-                    {item->source, f.path,
-                     f.failure.empty() ? "not readable from tape (damaged block)" : f.failure});
-            }
-    }
-    rep.stats = reader.stats();
-    rep.elapsed = seconds_between(started, engine.clock().now());
+    const std::size_t index = reserved.value()->drive(0);
+    VerifyRun run(ctx, *lib.value(), index, rep);
+    ctx.start_monitor([&run] { return run.collect(); });
+    const Status fatal = run.run(sessions.value());
+    ctx.stop_monitor();
+    rep.stats = run.stats();
+    rep.elapsed = ctx.elapsed();
     if (!fatal.ok())
         rep.status = "failed";
     else
         rep.status = (rep.files_failed > 0 || !rep.bad_blocks.empty() || rep.files_unchecked > 0)
                          ? "partial"
                          : "completed";
-    catalog::JobUpdate end;
-    end.status = rep.status;
-    end.ended = to_unix_seconds(engine.clock().wall());
-    end.files = rep.files_ok;
-    end.bytes = rep.stats.bytes_read;
-    (void)catalog::update_job(db, rep.verify_job_id, end);
+    ctx.stamp_end();
+    fill_report(ctx.report(), rep, run, lib.value()->drive(index).name());
+    if (!fatal.ok()) ctx.report().error = fatal.error().message;
+    TL_TRY(ctx.finish({{"verified_job", job_id},
+                       {"files_failed", rep.files_failed},
+                       {"files_unchecked", rep.files_unchecked}}));
     if (!fatal) return fatal.error();
     return rep;
 }

@@ -29,6 +29,7 @@ Status BackupRunner::start(const RunRequest& request) {
     Engine* engine = borrowed_ ? borrowed_ : engine_.get();
     r->thread = std::thread([r, engine, request] {
         auto report = run_definition(*engine, request.definition, request.level, &r->cancel);
+        engine->release_catalog(); // the run's thread ends: its connection goes with it
         r->result = RunResult{request.queue_id, report.status, report.error, report.job_id};
         r->done = true;
     });

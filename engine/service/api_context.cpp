@@ -10,7 +10,9 @@ namespace tl::service {
 
 void reply_json(httplib::Response& res, int status, const nlohmann::json& body) {
     res.status = status;
-    res.set_content(body.dump(), "application/json");
+    // A file name that is no UTF-8 is shown with U+FFFD rather than failing the answer.
+    res.set_content(body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace),
+                    "application/json");
 }
 
 void reply_error(httplib::Response& res, const Error& e) {

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <functional>
 #include <string>
+#include <utility>
 
 #include <httplib.h>
 #include <sys/types.h>
@@ -26,7 +27,9 @@ struct ApiContext {
     RunTracker& tracker;
     TaskBoard& tasks;
     EventHub& events;
-    std::atomic<bool>& stop; // set by POST /v1/service/stop
+    std::atomic<bool>& stop;  // set by POST /v1/service/stop
+    Engine& engine;           // the service's, for the queries run on the request's thread
+    const TaskTable& queries; // the read commands of POST /v1/queries (query_routes.cpp)
 };
 
 void reply_json(httplib::Response& res, int status, const nlohmann::json& body);
@@ -37,6 +40,11 @@ void reply_error(httplib::Response& res, const Error& e);
 void answer_from_catalog(const ApiContext& ctx, httplib::Response& res,
                          const std::function<Result<nlohmann::json>(catalog::Db&)>& fn);
 
+// {"command": C, "arguments": [...], "options": {...}} of POST /v1/queries and /v1/commands:
+// the command and the rest as a task's request; InvalidArgument naming `path` otherwise.
+Result<std::pair<std::string, nlohmann::json>> command_request(const std::string& body,
+                                                               const std::string& path);
+
 // The number in a route's first capture ({id}); InvalidArgument names it otherwise.
 Result<std::int64_t> id_in_path(const httplib::Request& req, const char* what);
 
@@ -45,6 +53,8 @@ void add_action_routes(httplib::Server& server, const ApiContext& ctx);
 void add_stream_routes(httplib::Server& server, const ApiContext& ctx);
 void add_task_routes(httplib::Server& server, const ApiContext& ctx);
 void add_metrics_route(httplib::Server& server, const ApiContext& ctx);
+void add_query_routes(httplib::Server& server, const ApiContext& ctx);
+void add_file_routes(httplib::Server& server, const ApiContext& ctx);
 // Who may call: on the Unix socket root and the data directory's owner (SO_PEERCRED); on the
 // TLS listener a client with a bearer token of the token store (token_store.h).
 enum class Access { LocalSocket, RemoteToken };

@@ -12,7 +12,8 @@ namespace tl::service {
 
 namespace {
 constexpr auto kLookEvery = std::chrono::milliseconds(250);
-}
+constexpr const char* kWaitingMedia = "waiting for media"; // metrics::activity_name
+} // namespace
 
 void EventWatch::start() {
     thread_ = std::thread([this] {
@@ -41,18 +42,51 @@ void EventWatch::look() {
         for (const auto& j : jobs.value()) {
             now[j.id] = j.waiting_for;
             auto it = waiting_.find(j.id);
-            if (it == waiting_.end() || it->second != j.waiting_for)
-                hub_.publish("waiting",
-                             {{"job", j.id}, {"name", j.name}, {"reason", j.waiting_for}});
+            if (it != waiting_.end() && it->second == j.waiting_for) continue;
+            hub_.publish("waiting", {{"job", j.id}, {"name", j.name}, {"reason", j.waiting_for}});
+            if (j.waiting_for.rfind("waiting for volume", 0) == 0)
+                hub_.publish(
+                    "operator-request",
+                    {{"kind", "volume"},
+                     {"job", j.id},
+                     {"name", j.name},
+                     {"message", "job " + std::to_string(j.id) + " (" + j.name + ") is " +
+                                     j.waiting_for + "; it goes on once that volume is free"}});
         }
     waiting_ = std::move(now);
-    if (auto live = metrics::LiveBoard(home_).read())
-        for (const auto& s : live.value()) {
-            auto& seen = live_seq_[s.job_id];
-            if (s.seq <= seen) continue;
-            seen = s.seq;
-            hub_.publish_live(s.job_id, metrics::to_json(s));
+    auto live = metrics::LiveBoard(home_).read();
+    if (!live) return;
+    look_at_drives(live.value());
+    for (const auto& s : live.value()) {
+        auto& seen = live_seq_[s.job_id];
+        if (s.seq <= seen) continue;
+        seen = s.seq;
+        hub_.publish_live(s.job_id, metrics::to_json(s));
+    }
+}
+
+void EventWatch::look_at_drives(const std::vector<metrics::LiveSnapshot>& live) {
+    std::set<std::pair<std::int64_t, std::string>> now;
+    for (const auto& s : live) {
+        if (s.ended) continue;
+        for (const auto& d : s.drives) {
+            if (d.state != kWaitingMedia) continue;
+            auto key = std::pair{s.job_id, d.name};
+            now.insert(key);
+            if (waiting_media_.count(key)) continue;
+            hub_.publish("operator-request",
+                         {{"kind", "media"},
+                          {"job", s.job_id},
+                          {"name", s.name},
+                          {"drive", d.name},
+                          {"message", "job " + std::to_string(s.job_id) + " (" + s.name +
+                                          "): drive " + d.name +
+                                          " waits for media; load a volume of the job's pool, "
+                                          "or label a blank cartridge (tapeloom-cli volume "
+                                          "label --all-blank --pool POOL)"}});
         }
+    }
+    waiting_media_ = std::move(now);
 }
 
 } // namespace tl::service

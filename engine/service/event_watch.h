@@ -1,14 +1,18 @@
 #pragma once
 // What the service's streams learn by looking (event_hub.h): every quarter second the queue's
 // new entries ("queued", also those the scheduler queued itself), the jobs that wait for a
-// drive or a volume and why ("waiting", when the reason changes), and the running jobs' new
-// live snapshots (metrics/live_board.h). Runs on a thread of its own from start() to stop().
+// drive or a volume and why ("waiting", when the reason changes), the running jobs' new live
+// snapshots (metrics/live_board.h), and what the operator has to do ("operator-request": a
+// job waiting for a volume, a drive waiting for media to be loaded or labeled; once each time
+// it begins). Runs on a thread of its own from start() to stop().
 #include <atomic>
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <thread>
 
+#include "metrics/live_snapshot.h"
 #include "service/event_hub.h"
 
 namespace tl::service {
@@ -23,15 +27,19 @@ public:
     void start();
     void stop();
 
-private:
+    // One look now (tests; the thread does it every quarter second).
     void look();
+
+private:
+    void look_at_drives(const std::vector<metrics::LiveSnapshot>& live);
 
     std::string home_;
     EventHub& hub_;
     std::atomic<bool> stopping_{false};
     std::thread thread_;
-    std::map<std::int64_t, std::string> waiting_;    // job -> reason last told
-    std::map<std::int64_t, std::uint64_t> live_seq_; // job -> last snapshot told
+    std::map<std::int64_t, std::string> waiting_;                  // job -> reason last told
+    std::map<std::int64_t, std::uint64_t> live_seq_;               // job -> last snapshot told
+    std::set<std::pair<std::int64_t, std::string>> waiting_media_; // (job, drive) told
 };
 
 } // namespace tl::service

@@ -17,22 +17,11 @@
 #include "shapes/status_json.h"
 #include "shapes/volume_json.h"
 
+#include "service/query_params.h"
+
 namespace tl::service {
 
 namespace {
-// A query parameter as a count: absent gives `fallback`; bad input is InvalidArgument.
-Result<std::int64_t> count_param(const httplib::Request& req, const char* name,
-                                 std::int64_t fallback) {
-    if (!req.has_param(name)) return fallback;
-    const std::string v = req.get_param_value(name);
-    char* end = nullptr;
-    const long long n = std::strtoll(v.c_str(), &end, 10);
-    if (v.empty() || *end || n < 0)
-        return make_error(ErrorKind::InvalidArgument,
-                          std::string("?") + name + "= takes a count (0 or more), not '" + v + "'");
-    return static_cast<std::int64_t>(n);
-}
-
 constexpr std::int64_t kDefaultPage = 100, kMaxPage = 10000;
 
 Result<nlohmann::json> jobs_page(catalog::Db& db, const httplib::Request& req) {

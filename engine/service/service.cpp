@@ -41,10 +41,11 @@ Result<std::unique_ptr<Service>> Service::open(const ServiceConfig& config,
 Service::Service(ServiceConfig config, std::atomic<bool>& stop, std::unique_ptr<Engine> engine,
                  uid_t owner)
     : config_(std::move(config)), stop_(stop), engine_(std::move(engine)), runner_(*engine_),
-      tracker_(runner_, events_), tasks_(*engine_, config_.tasks, events_),
-      watch_(config_.home, events_), api_{config_.home, owner,    static_cast<long>(getpid()),
-                                          inbox_,       tracker_, tasks_,
-                                          events_,      stop_},
+      log_events_(events_), tracker_(runner_, events_), tasks_(*engine_, config_.tasks, events_),
+      watch_(config_.home, events_), api_{config_.home,   owner,    static_cast<long>(getpid()),
+                                          inbox_,         tracker_, tasks_,
+                                          events_,        stop_,    *engine_,
+                                          config_.queries},
       socket_(socket_path(config_.home)) {
     add_routes(server_, Access::LocalSocket);
 }
@@ -54,6 +55,8 @@ void Service::add_routes(httplib::Server& server, Access access) {
     add_read_routes(server, api_);
     add_action_routes(server, api_);
     add_task_routes(server, api_);
+    add_query_routes(server, api_);
+    add_file_routes(server, api_);
     add_stream_routes(server, api_);
     add_metrics_route(server, api_);
     // Each open stream holds a connection's thread: room for the streams and the calls.

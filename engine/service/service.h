@@ -15,6 +15,7 @@
 #include "service/api_context.h"
 #include "service/event_hub.h"
 #include "service/event_watch.h"
+#include "service/log_events.h"
 #include "service/peer_checked_server.h"
 #include "service/run_tracker.h"
 
@@ -25,6 +26,9 @@ struct ServiceConfig {
     schedule::SchedulerLimits limits;
     double tick_seconds = 1.0;
     TaskTable tasks; // the actions clients may start (task_board.h), given by the host program
+    // The read commands a client runs through POST /v1/queries (on the request's thread, the
+    // output in the answer), given by the host program as `tasks`.
+    TaskTable queries;
     // Remote access (off when `listen` is empty): HTTPS on HOST:PORT with this certificate and
     // key, for clients with a bearer token (token_store.h).
     std::string listen, tls_cert, tls_key;
@@ -59,6 +63,7 @@ private:
     std::unique_ptr<Engine> engine_;
     schedule::BackupRunner runner_;
     EventHub events_;
+    LogEventsAttached log_events_; // warnings on the stream while the service lives
     RunTracker tracker_;
     TaskBoard tasks_; // before api_ and server_; gone before engine_
     EventWatch watch_;

@@ -97,6 +97,7 @@ void TaskBoard::run(Task& task, const TaskFn& fn, const nlohmann::json& request)
     }
     out.flush();
     err.flush();
+    engine_.release_catalog(); // this thread ends: its connection goes with it
     {
         std::lock_guard lock(mutex_);
         task.ended = true;

@@ -52,6 +52,14 @@ void add_task_routes(httplib::Server& server, const ApiContext& ctx) {
                         reply_json(res, 202, {{"task", id.value()}});
                     });
     }
+    // Any other command the service runs for its clients (docs/api.md "Every command").
+    server.Post("/v1/commands", [&ctx](const httplib::Request& req, httplib::Response& res) {
+        auto request = command_request(req.body, req.path);
+        if (!request) return reply_error(res, request.error());
+        auto id = ctx.tasks.start(request->first, std::move(request->second));
+        if (!id) return reply_error(res, id.error());
+        reply_json(res, 202, {{"task", id.value()}});
+    });
     server.Get("/v1/tasks", [&ctx](const httplib::Request&, httplib::Response& res) {
         nlohmann::json arr = nlohmann::json::array();
         for (const auto& v : ctx.tasks.list())

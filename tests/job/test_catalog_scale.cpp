@@ -248,6 +248,8 @@ private Q_SLOTS:
                   "ALTER TABLE sessions DROP COLUMN names_sealed",
                   "ALTER TABLE jobs DROP COLUMN wait_reason"}) // waiting jobs
                 QVERIFY2(db->exec(sql).ok(), sql);
+            // The trigram name index (its triggers went with the names table).
+            QVERIFY(db->exec("DROP TABLE names_search").ok());
             QVERIFY(db->exec("PRAGMA user_version=" + std::to_string(kEntriesSchema - 1)).ok());
         }
         // The CLI opens it, migrates it, and lists, searches and restores as before.

@@ -75,8 +75,11 @@ private Q_SLOTS:
         QVERIFY2(restore.exit_code == 0, restore.err.constData());
         QString diff;
         QVERIFY2(tltest::same_tree(src, to + src, &diff), qPrintable(diff));
-        // A command that is no API call says so.
-        QCOMPARE(run_cli(QStringList{"pool", "list"} + remote).exit_code, 2);
+        // A list goes through the API too; a command that runs on this machine only says so.
+        auto pools = run_cli(QStringList{"pool", "list", "--json"} + remote);
+        QVERIFY2(pools.exit_code == 0, pools.err.constData());
+        QVERIFY2(pools.out.contains("Default"), pools.out.constData());
+        QCOMPARE(run_cli(QStringList{"key", "list"} + remote).exit_code, 2);
 
         // Refused, logged, nothing changed: no token, a wrong one, another API version.
         const int before = jobs(home);
@@ -96,6 +99,17 @@ private Q_SLOTS:
         QCOMPARE(wrong.exit_code, 2);
         QVERIFY2(wrong.err.contains("refused"), wrong.err.constData());
         QCOMPARE(run_cli({"backup", "--source", src, "--connect", url}).exit_code, 2);
+        // A POST with a wrong token is refused before its body is read: the client says why.
+        const QStringList bad = {"--connect", url, "--token", "tlt_wrong", "--ca-cert", ca};
+        for (const auto& post : {QStringList{"restore", "--job", job, "--to", to + "2"},
+                                 QStringList{"backup", "--source", src, "--drives", "1"},
+                                 QStringList{"queue", "cancel", "7"}}) {
+            auto refused = run_cli(post + bad);
+            QVERIFY2(refused.exit_code == 2, qPrintable(post.join(' ') + ": " + refused.err));
+            QVERIFY2(refused.err.contains("refused: bad token"),
+                     qPrintable(post.join(' ') + ": " + refused.err));
+        }
+        QVERIFY(!QFile::exists(to + "2"));
         // A removed token counts at once.
         QCOMPARE(run_cli(with_home(home, {"token", "remove", "ops"})).exit_code, 0);
         QCOMPARE(run_cli(QStringList{"service", "status"} + remote).exit_code, 2);

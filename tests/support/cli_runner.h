@@ -2,6 +2,7 @@
 // Runs the real tapeloom-cli binary for system tests: the CLI is the black-box test surface.
 #include <QJsonDocument>
 #include <QProcess>
+#include <QProcessEnvironment>
 #include <QString>
 #include <QStringList>
 
@@ -17,6 +18,11 @@ struct CliResult {
 
 inline CliResult run_cli(const QStringList& args, int timeout_ms = 180000) {
     QProcess p;
+    // Run outside ctest too, a test's CLI starts no service of its own (docs/service.md).
+    auto env = QProcessEnvironment::systemEnvironment();
+    if (!env.contains(QStringLiteral("TAPELOOM_AUTOSTART")))
+        env.insert(QStringLiteral("TAPELOOM_AUTOSTART"), QStringLiteral("0"));
+    p.setProcessEnvironment(env);
     p.setProgram(QStringLiteral(TAPELOOM_CLI));
     p.setArguments(args);
     p.start();

@@ -77,6 +77,25 @@ private Q_SLOTS:
         }
     }
 
+    // files find (issue 19): the entries whose name matches, by path, from the same search as
+    // the console's; a glob is case-sensitive, a part of a name is not (ASCII).
+    void filesFindMatchesNames() {
+        const auto paths = [&](const QString& pattern) {
+            auto r = cli({"files", "find", pattern, "--job", "1", "--json"});
+            QStringList out;
+            if (r.exit_code != 0) return QStringList{"exit " + QString::number(r.exit_code)};
+            for (const auto& e : r.json().array())
+                out << e.toObject().value("path").toString();
+            return out;
+        };
+        QCOMPARE(paths("*.txt"),
+                 QStringList({"top.txt", "docs/report.txt"})); // directory, then name
+        QCOMPARE(paths("*.TXT"), QStringList());
+        QCOMPARE(paths("REPORT"), QStringList({"docs/report.txt"}));
+        QCOMPARE(paths("t?p.*"), QStringList({"top.txt"}));
+        QCOMPARE(cli({"files", "find", "--job", "1"}).exit_code, 2); // no PATTERN
+    }
+
     // Item 4: the terminal gets the error once; the log file has it.
     void errorIsPrintedOnce() {
         for (const QStringList& args :

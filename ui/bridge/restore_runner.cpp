@@ -4,6 +4,7 @@
 #include <QMetaObject>
 
 #include "api/engine.h"
+#include "bridge/service_restore.h"
 #include "bridge/task_board.h"
 #include "common/log.h"
 #include "job/job_record.h"
@@ -11,9 +12,9 @@
 namespace tl::ui {
 
 namespace {
-// wchar of /proc/self/io: bytes this process asked to write; -1 when unreadable.
-qint64 written_bytes() {
-    QFile f(QStringLiteral("/proc/self/io"));
+// wchar of /proc/PID/io (0: this process): bytes it asked to write; -1 when unreadable.
+qint64 written_bytes(long pid) {
+    QFile f(pid ? QStringLiteral("/proc/%1/io").arg(pid) : QStringLiteral("/proc/self/io"));
     if (!f.open(QIODevice::ReadOnly)) return -1;
     for (const auto& line : f.readAll().split('\n'))
         if (line.startsWith("wchar:")) return line.mid(6).trimmed().toLongLong();
@@ -21,12 +22,18 @@ qint64 written_bytes() {
 }
 
 const char* rank_order[] = {"completed", "warnings", "partial", "cancelled", "failed"};
-int rank(const QString& s) {
+} // namespace
+
+int restoreStatusRank(const QString& s) {
     for (int i = 0; i < 5; ++i)
         if (s == QLatin1String(rank_order[i])) return i;
     return 4;
 }
-} // namespace
+
+void RestoreRunner::setService(const QString& home, long pid) {
+    serviceHome_ = home;
+    writerPid_ = pid;
+}
 
 RestoreRunner::RestoreRunner(Engine& engine, QObject* parent) : QObject(parent), engine_(engine) {}
 
@@ -37,7 +44,7 @@ RestoreRunner::~RestoreRunner() {
 
 qint64 RestoreRunner::bytesWritten() const {
     if (!running_ || baseline_ < 0) return -1;
-    const qint64 now = written_bytes();
+    const qint64 now = written_bytes(writerPid_);
     return now < 0 ? -1 : qMax<qint64>(0, now - baseline_);
 }
 
@@ -66,7 +73,7 @@ bool RestoreRunner::launch(const std::vector<job::RestoreOptions>& runs, bool ru
     running_ = true;
     cancel_ = false;
     if (task_) board_->setCanceller(task_, [this] { cancel_ = true; });
-    baseline_ = written_bytes();
+    baseline_ = written_bytes(writerPid_);
     thread_ = std::thread([this, runs, run, task = task_] {
         auto plan = planAll(runs);
         if (run)
@@ -77,6 +84,9 @@ bool RestoreRunner::launch(const std::vector<job::RestoreOptions>& runs, bool ru
         } else if (!plan.ok) {
             result.status = QStringLiteral("failed");
             result.message = plan.error;
+        } else if (!serviceHome_.isEmpty()) {
+            // The service checks the media itself (and records a refusal, as for the CLI).
+            result = restoreThroughService(serviceHome_.toStdString(), runs, cancel_);
         } else if (!plan.missing.isEmpty()) {
             result.status = QStringLiteral("media-missing");
             result.missingVolumes = plan.missing;
@@ -168,7 +178,7 @@ RestoreSummary RestoreRunner::runAll(const std::vector<job::RestoreOptions>& run
         s.failed += qint64(res.failed);
         s.bytes += qint64(res.report.bytes);
         const auto st = QString::fromStdString(res.report.status);
-        if (rank(st) > rank(s.status)) s.status = st;
+        if (restoreStatusRank(st) > restoreStatusRank(s.status)) s.status = st;
         if (!res.report.error.empty()) s.message = QString::fromStdString(res.report.error);
         for (const auto& p : res.problems)
             s.problems << QStringLiteral("%1: %2 (%3)")

@@ -47,6 +47,9 @@ struct RestoreSummary {
 
 class TaskBoard;
 
+// completed < warnings < partial < cancelled < failed: the worse of several restores' statuses.
+int restoreStatusRank(const QString& status);
+
 class RestoreRunner final : public QObject {
     Q_OBJECT
 public:
@@ -62,6 +65,9 @@ public:
     // When set, a restore is on the board while it runs (beside other jobs; refused while a
     // cartridge moves); a plan is a read and never waits. `board` must outlive the runner.
     void setBoard(TaskBoard* board) { board_ = board; }
+    // Beside a service: restores run as the service's tasks (bridge/service_restore.h), plans
+    // stay local reads; bytesWritten() counts the service process `pid`'s writes.
+    void setService(const QString& home, long pid);
     TaskBoard* board() const { return board_; }
 
 Q_SIGNALS:
@@ -80,7 +86,9 @@ private:
     bool running_ = false;
     qint64 baseline_ = -1;
     TaskBoard* board_ = nullptr;
-    qint64 task_ = 0; // the restore's task on the board (0: a plan, or no board)
+    qint64 task_ = 0;     // the restore's task on the board (0: a plan, or no board)
+    QString serviceHome_; // non-empty: restores run in this data directory's service
+    long writerPid_ = 0;  // whose /proc/PID/io bytesWritten() reads (0: this process)
 };
 
 } // namespace tl::ui

@@ -5,6 +5,9 @@
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QHBoxLayout>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QListWidget>
 #include <QMenuBar>
@@ -22,6 +25,7 @@
 #include "bridge/live_feed.h"
 #include "bridge/operator_requests.h"
 #include "bridge/restore_runner.h"
+#include "bridge/service_connection.h"
 #include "bridge/system_poller.h"
 #include "bridge/task_board.h"
 #include "common/log.h"
@@ -154,8 +158,11 @@ MainWindow::MainWindow(Engine& engine, QWidget* parent)
     connect(scheduler_, &ConsoleScheduler::statusChanged, this,
             [this](const QString& text) { statusHome_->setToolTip(text); });
     scheduler_->start();
-    statusBar()->showMessage(tr("Engine %1 ready").arg(QString::fromLatin1(engine_version())),
-                             5000);
+    if (engine_.read_only())
+        connectService();
+    else
+        statusBar()->showMessage(tr("Engine %1 ready").arg(QString::fromLatin1(engine_version())),
+                                 5000);
     connect(poller_, &SystemPoller::failed, this, [this](const QString& msg) {
         statusBar()->showMessage(tr("Monitoring error: %1").arg(msg));
     });
@@ -194,6 +201,7 @@ void MainWindow::backUpNow() {
 }
 
 bool MainWindow::startBackup(const job::BackupOptions& options) {
+    if (service_) return submitToService(options);
     QString error;
     if (!runner_->start(options, &error)) {
         statusBar()->showMessage(error);
@@ -343,6 +351,69 @@ void MainWindow::closeEvent(QCloseEvent* e) {
     settings.setValue(layoutKey(QStringLiteral("window/state")), saveState());
     settings.setValue(layoutKey(QStringLiteral("window/page")), nav_->currentRow());
     QMainWindow::closeEvent(e);
+}
+
+void MainWindow::connectService() {
+    service_ = new ServiceConnection(QString::fromStdString(engine_.home()), this);
+    statusService_ = new QLabel(service_->summary(), this);
+    statusService_->setAccessibleName(tr("Service connection"));
+    statusBar()->insertPermanentWidget(0, statusService_);
+    connect(service_, &ServiceConnection::stateChanged, this,
+            [this](ServiceConnection::State, const QString& summary) {
+                statusService_->setText(summary);
+                restore_->runner()->setService(QString::fromStdString(engine_.home()),
+                                               service_->pid());
+            });
+    restore_->runner()->setService(QString::fromStdString(engine_.home()), 0);
+    connect(service_, &ServiceConnection::jobEvent, this, &MainWindow::showServiceEvent);
+    statusBar()->showMessage(tr("The service holds this data directory: the console shows it "
+                                "read-only and sends backups and restores to the service; other "
+                                "changes go through tapeloom-cli"),
+                             15000);
+}
+
+void MainWindow::showServiceEvent(const QString& type, const QByteArray& data) {
+    const QJsonObject e = QJsonDocument::fromJson(data).object();
+    if (type == QLatin1String("started")) {
+        statusBar()->showMessage(
+            tr("The service started %1").arg(e.value(QLatin1String("definition")).toString()));
+    } else if (type == QLatin1String("waiting")) {
+        statusBar()->showMessage(tr("Job %1 waits: %2")
+                                     .arg(e.value(QLatin1String("job")).toInteger())
+                                     .arg(e.value(QLatin1String("reason")).toString()));
+    } else if (type == QLatin1String("ended")) {
+        statusBar()->showMessage(tr("Job %1 ended in the service: %2")
+                                     .arg(e.value(QLatin1String("job")).toInteger())
+                                     .arg(e.value(QLatin1String("status")).toString()));
+        if (jobs_) jobs_->refresh();
+    }
+}
+
+bool MainWindow::submitToService(const job::BackupOptions& options) {
+    QJsonArray sources;
+    for (const auto& s : options.sources)
+        sources.append(QString::fromStdString(s));
+    QJsonObject request{
+        {QLatin1String("sources"), sources},
+        {QLatin1String("pool"), QString::fromStdString(options.pool)},
+        {QLatin1String("level"), QString::fromStdString(options.level)},
+        {QLatin1String("compression"), QString::fromStdString(options.compression)},
+        {QLatin1String("sessions_per_drive"), static_cast<qint64>(options.sessions_per_drive)}};
+    if (options.drives > 0)
+        request.insert(QLatin1String("drives"), static_cast<qint64>(options.drives));
+    if (!options.library.empty())
+        request.insert(QLatin1String("library"), QString::fromStdString(options.library));
+    QString error;
+    const qint64 entry =
+        service_->submitBackup(QJsonDocument(request).toJson(QJsonDocument::Compact), &error);
+    if (entry == 0) {
+        statusBar()->showMessage(tr("The service refused the backup: %1").arg(error));
+        return false;
+    }
+    statusBar()->showMessage(
+        tr("Backup queued in the service (queue entry %1); follow it on the Dashboard").arg(entry));
+    showPage(QStringLiteral("dashboard"));
+    return true;
 }
 
 } // namespace tl::ui

@@ -33,6 +33,7 @@ class LiveFeed;
 class LogPage;
 class ReportsPage;
 class RestorePage;
+class ServiceConnection;
 class SystemPoller;
 
 class MainWindow final : public QMainWindow {
@@ -66,7 +67,12 @@ public:
     // Opens the "Back up now" dialog and starts the backup it describes.
     void backUpNow();
     // Starts a backup without the dialog (command line, tests). False when one is running.
+    // Beside a service (service() set) the backup is submitted to the service's queue.
     bool startBackup(const job::BackupOptions& options);
+    // The service whose data directory this console shows read-only (docs/console.md "Beside
+    // the service"), or null when this console holds the data directory itself.
+    ServiceConnection* service() const { return service_; }
+    QLabel* serviceStatus() const { return statusService_; }
 
     // Closing the window (Ctrl+Q) while engine jobs run asks first: cancel them all (each ends
     // "cancelled") and quit, quit when they have ended, or stay. `running` names them all;
@@ -90,6 +96,9 @@ private:
     void buildNotifications();
     bool mayQuit();
     QuitChoice askQuit(const QString& running, bool cancellable);
+    void connectService();
+    void showServiceEvent(const QString& type, const QByteArray& data);
+    bool submitToService(const job::BackupOptions& options);
 
     Engine& engine_;
     TaskBoard* board_;
@@ -112,6 +121,8 @@ private:
     QLabel* statusHome_;
     QLabel* statusTasks_; // "Running: 2 jobs — …"
     ConsoleScheduler* scheduler_ = nullptr;
+    ServiceConnection* service_ = nullptr;
+    QLabel* statusService_ = nullptr; // "Service pid 1234 (API 1)"
     QuitQuestion quitQuestion_;
     bool quitWhenFree_ = false;
 };

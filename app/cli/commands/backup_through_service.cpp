@@ -2,7 +2,9 @@
 // the data directory's lock (exit 4), the backup is submitted through the API as an ad-hoc run
 // (POST /v1/backups) and followed until it ends; the job report and the exit code are those
 // of `backup` (docs/api.md "backup while the service runs"). Ctrl-C cancels the job through
-// the API. Without a service, `backup` runs in this process as before.
+// the API. Without a service one is started (autostart), except for a backup with an option
+// the service cannot take (--checkpoint...), which runs in this process as before.
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <csignal>
@@ -125,9 +127,18 @@ void route_backup_through_service(Registry& r) {
     for (auto& cmd : r) {
         if (cmd.path != std::vector<std::string>{"backup"}) continue;
         cmd.run = [local = cmd.run](Context& ctx) {
-            auto c = client_for(ctx);
-            if (!ctx.args().has("connect") && !c->service()) return local(ctx);
-            return backup_through_service(ctx, *c);
+            // An option a job definition has no field for: no service is started for it.
+            const bool local_only = std::any_of(std::begin(kLocalOnly), std::end(kLocalOnly),
+                                                [&](const char* o) { return ctx.args().has(o); });
+            if (local_only && !ctx.args().has("connect")) {
+                auto c = client_for(ctx);
+                if (!c->service()) return local(ctx);
+                return backup_through_service(ctx, *c);
+            }
+            auto c = reach_service(ctx);
+            if (!c) return ctx.fail(c.error());
+            if (!c.value()) return local(ctx);
+            return backup_through_service(ctx, *c.value());
         };
     }
 }

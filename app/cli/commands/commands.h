@@ -2,6 +2,7 @@
 // One function per command group; each appends its commands to the registry.
 #include "client/service_client.h"
 #include "context.h"
+#include "job/restore_selection.h"
 #include "service/task_board.h"
 
 namespace tl::cli {
@@ -44,11 +45,25 @@ Status check_remote_options(const Args& a);
 bool works_remotely(const std::vector<std::string>& path);
 // `backup` goes through the service when one runs (backup_through_service.cpp).
 void route_backup_through_service(Registry& r);
-// restore, verify, clone, scan, volume label, library load|unload: started in a running
-// service as tasks (actions_through_service.cpp); service_actions() is how the service runs
-// them (the commands of local_commands() on its engine).
-void route_actions_through_service(Registry& r);
+// Every command but those that run here goes to the service (commands_through_service.cpp):
+// actions and writes as tasks, reads as queries; service_actions() and service_queries() are
+// how the service runs them (the commands of local_commands() on its engine).
+void route_commands_through_service(Registry& r);
 service::TaskTable service_actions();
+service::TaskTable service_queries();
+// The commands that always run in this process, service or not (docs/service.md).
+bool runs_here(const std::vector<std::string>& path);
+// The service a routed command goes to: the running one (or --connect's); none running, one
+// started now (autostart, said on stderr); nullptr when the command is to run here
+// ($TAPELOOM_AUTOSTART=0); NotFound saying how to start one with --no-autostart.
+Result<std::unique_ptr<client::ServiceClient>> reach_service(Context& ctx);
+// `files ls` through the service: the directory read in pages (files_through_service.cpp).
+int files_ls_through_service(Context& ctx, client::ServiceClient& c);
+// What `files ls` prints for its entries (JSON rows as GET /v1/files gives them).
+void print_file_list(Context& ctx, const nlohmann::json& entries);
+// files ls's and restore's selection options (--job, --saveset, --source, --at, --path,
+// --changes-only); InvalidArgument names a bad one.
+Result<job::SelectionRequest> selection_from(const Args& a);
 // Every command as it runs in this process (all_commands() without the routing to a service).
 Registry local_commands();
 void add_catalog_commands(Registry& r); // catalog backup|after-jobs, recover-catalog (catalog.cpp)

@@ -100,6 +100,7 @@ void add_queue_commands(Registry& r) {
                  {},
                  {},
                  queue_list});
+    reads_only(r);
     r.push_back({{"queue", "cancel"},
                  "ID",
                  "cancel a queued or running job of the service",

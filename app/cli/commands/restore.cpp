@@ -53,35 +53,10 @@ Result<long long> parse_time(const std::string& s) {
         "--at '" + s + "' is not a time; use e.g. 2026-11-30, '2026-11-30 14:05' or unix seconds");
 }
 
-Result<job::SelectionRequest> request_from(const Args& a) {
-    job::SelectionRequest r;
-    for (auto [name, id] : {std::pair{"job", &r.job_id}, std::pair{"saveset", &r.saveset_id}}) {
-        if (!a.has(name)) continue;
-        auto v = parse_id(std::string("--") + name, a.get(name));
-        if (!v) return v.error();
-        *id = v.value();
-    }
-    r.source = a.get("source");
-    while (r.source.size() > 1 && r.source.back() == '/')
-        r.source.pop_back();
-    if (a.has("at")) {
-        auto t = parse_time(a.get("at"));
-        if (!t) return t.error();
-        r.at = t.value();
-    }
-    r.paths = a.all("path");
-    r.changes_only = a.has("changes-only");
-    if (!r.job_id && !r.saveset_id && r.source.empty())
-        return make_error(
-            ErrorKind::InvalidArgument,
-            "choose what to restore: --job ID, --saveset ID or --source S [--at TIME]");
-    return r;
-}
-
 int restore(Context& ctx) {
     const auto& a = ctx.args();
     job::RestoreOptions o;
-    auto req = request_from(a);
+    auto req = selection_from(a);
     if (!req) return ctx.fail(req.error());
     o.what = req.value();
     for (const auto& w : a.words())
@@ -182,6 +157,12 @@ int restore(Context& ctx) {
     return exit_code_for_job_status(res.report.status);
 }
 
+// One entry of `files ls` / `files find` as their --json rows.
+template <class Entry> nlohmann::json entry_json(const Entry& e, const job::BrowseRoot& root) {
+    return {{"name", e.name}, {"path", e.path},  {"dir", e.kind == 1},
+            {"size", e.size}, {"job", e.job_id}, {"source", root.source}};
+}
+
 // The view(s) `files ls` lists: the job's file-tree save sets, one save set, or the newest
 // backup of a source at a time; with --changes-only each save set alone (no chain).
 Result<std::vector<job::BrowseRoot>> ls_roots(catalog::Db& db, const job::SelectionRequest& r) {
@@ -202,7 +183,7 @@ Result<std::vector<job::BrowseRoot>> ls_roots(catalog::Db& db, const job::Select
 }
 
 int files_ls(Context& ctx) {
-    auto req = request_from(ctx.args());
+    auto req = selection_from(ctx.args());
     if (!req) return ctx.fail(req.error());
     const std::string asked = ctx.args().words().empty() ? "" : ctx.args().words().front();
     auto engine = ctx.engine();
@@ -228,12 +209,7 @@ int files_ls(Context& ctx) {
             auto page = job::list_directory(db, root, dir, after, kPage);
             if (!page) return ctx.fail(page.error());
             for (const auto& e : page.value())
-                arr.push_back({{"name", e.name},
-                               {"path", e.path},
-                               {"dir", e.kind == 1},
-                               {"size", e.size},
-                               {"job", e.job_id},
-                               {"source", root.source}});
+                arr.push_back(entry_json(e, root));
             if (page->size() < kPage) break;
             after = page->back().name;
         }
@@ -242,6 +218,39 @@ int files_ls(Context& ctx) {
         return ctx.fail(make_error(ErrorKind::NotFound,
                                    "no directory " + asked +
                                        " in this backup; files ls without DIR lists its top"));
+    print_file_list(ctx, arr);
+    return 0;
+}
+
+// A path of a backup as the user named it: the source, then the path below it.
+std::string absolute(const std::string& source, const std::string& path) {
+    return !source.empty() && source.back() == '/' ? source + path : source + "/" + path;
+}
+
+// Entries of the view(s) whose name matches PATTERN (a glob with * ? [...], else a substring),
+// by path; at most --limit per view (the console's search asks for the same first page).
+int files_find(Context& ctx) {
+    if (ctx.args().words().empty())
+        return ctx.fail(make_error(ErrorKind::InvalidArgument,
+                                   "files find needs a PATTERN: a name glob such as '*.log' "
+                                   "(quoted) or a part of a name"));
+    const std::string pattern = ctx.args().words().front();
+    auto req = selection_from(ctx.args());
+    if (!req) return ctx.fail(req.error());
+    auto limit = count_option(ctx.args(), "limit", 1, 100'000'000, 1000);
+    if (!limit) return ctx.fail(limit.error());
+    auto engine = ctx.engine();
+    if (!engine) return ctx.fail(engine.error());
+    auto& db = engine.value()->catalog();
+    auto roots = ls_roots(db, req.value());
+    if (!roots) return ctx.fail(roots.error());
+    nlohmann::json arr = nlohmann::json::array();
+    for (const auto& root : roots.value()) {
+        auto hits = job::search_names(db, root, pattern, static_cast<std::size_t>(limit.value()));
+        if (!hits) return ctx.fail(hits.error());
+        for (const auto& e : hits.value())
+            arr.push_back(entry_json(e, root));
+    }
     if (ctx.json()) {
         ctx.print_json(arr);
         return 0;
@@ -250,8 +259,8 @@ int files_ls(Context& ctx) {
         ctx.out() << std::setw(14) << std::right
                   << (e["dir"].get<bool>() ? std::string("<dir>")
                                            : std::to_string(e["size"].get<std::uint64_t>()))
-                  << "  " << e["name"].get<std::string>() << (e["dir"].get<bool>() ? "/" : "")
-                  << "\n";
+                  << "  " << absolute(e["source"].get<std::string>(), e["path"].get<std::string>())
+                  << (e["dir"].get<bool>() ? "/" : "") << "\n";
     return 0;
 }
 
@@ -293,6 +302,45 @@ int files_versions(Context& ctx) {
 }
 } // namespace
 
+Result<job::SelectionRequest> selection_from(const Args& a) {
+
+    job::SelectionRequest r;
+    for (auto [name, id] : {std::pair{"job", &r.job_id}, std::pair{"saveset", &r.saveset_id}}) {
+        if (!a.has(name)) continue;
+        auto v = parse_id(std::string("--") + name, a.get(name));
+        if (!v) return v.error();
+        *id = v.value();
+    }
+    r.source = a.get("source");
+    while (r.source.size() > 1 && r.source.back() == '/')
+        r.source.pop_back();
+    if (a.has("at")) {
+        auto t = parse_time(a.get("at"));
+        if (!t) return t.error();
+        r.at = t.value();
+    }
+    r.paths = a.all("path");
+    r.changes_only = a.has("changes-only");
+    if (!r.job_id && !r.saveset_id && r.source.empty())
+        return make_error(
+            ErrorKind::InvalidArgument,
+            "choose what to restore: --job ID, --saveset ID or --source S [--at TIME]");
+    return r;
+}
+
+void print_file_list(Context& ctx, const nlohmann::json& entries) {
+    if (ctx.json()) {
+        ctx.print_json(entries);
+        return;
+    }
+    for (const auto& e : entries)
+        ctx.out() << std::setw(14) << std::right
+                  << (e["dir"].get<bool>() ? std::string("<dir>")
+                                           : std::to_string(e["size"].get<std::uint64_t>()))
+                  << "  " << e["name"].get<std::string>() << (e["dir"].get<bool>() ? "/" : "")
+                  << "\n";
+}
+
 void add_restore_commands(Registry& r) {
     const std::set<std::string> sel = {"job", "saveset", "source", "at", "path"};
     auto opts = sel;
@@ -309,13 +357,25 @@ void add_restore_commands(Registry& r) {
          {"dry-run", "wait-for-media", "changes-only"},
          restore});
     reads_only(r, [](const Args& a) { return a.has("dry-run"); });
+    auto ls_options = sel;
+    ls_options.insert("page-size");
     r.push_back({{"files", "ls"},
-                 "(--job ID | --source S [--at TIME]) [--changes-only] [DIR]",
+                 "(--job ID | --source S [--at TIME]) [--changes-only] [--page-size N] [DIR]",
                  "list a directory of a backup (the tree as of that backup; the newest at TIME "
-                 "for --source)",
-                 sel,
+                 "for --source; --page-size: entries per call to the service, default 1000)",
+                 ls_options,
                  {"changes-only"},
                  files_ls});
+    reads_only(r);
+    auto find_opts = sel;
+    find_opts.insert("limit");
+    r.push_back({{"files", "find"},
+                 "PATTERN (--job ID | --source S [--at TIME]) [--changes-only] [--limit N]",
+                 "entries of a backup whose name matches PATTERN ('*.log', or a part of a name), "
+                 "by path, at most N (1000) per source",
+                 find_opts,
+                 {"changes-only"},
+                 files_find});
     reads_only(r);
     r.push_back({{"files", "versions"},
                  "PATH",

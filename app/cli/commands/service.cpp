@@ -45,6 +45,7 @@ int run_foreground(Context& ctx, std::size_t jobs) {
     config.home = ctx.home();
     config.limits.max_jobs = jobs;
     config.tasks = service_actions();
+    config.queries = service_queries();
     config.listen = ctx.args().get("listen");
     config.tls_cert = ctx.args().get("tls-cert");
     config.tls_key = ctx.args().get("tls-key");

@@ -25,11 +25,9 @@ bool works_remotely(const std::vector<std::string>& path) {
     std::string joined;
     for (const auto& w : path)
         joined += (joined.empty() ? "" : " ") + w;
-    for (const auto& r : service::kActionRoutes)
-        if (joined == r.command) return true;
     for (const char* c : {"backup", "queue cancel", "service status", "service stop", "events"})
         if (joined == c) return true;
-    return false;
+    return !runs_here(path);
 }
 
 Status check_remote_options(const Args& a) {
@@ -49,6 +47,24 @@ Status check_remote_options(const Args& a) {
                           "--connect needs --token T (or $TAPELOOM_TOKEN): a token made with "
                           "tapeloom-cli token add NAME on the service's machine");
     return {};
+}
+
+namespace {
+// $TAPELOOM_AUTOSTART=0 (or no, off): a command runs in this process when no service runs.
+bool autostart_off() {
+    const char* v = std::getenv("TAPELOOM_AUTOSTART");
+    if (!v) return false;
+    const std::string s = v;
+    return s == "0" || s == "no" || s == "off" || s == "false";
+}
+} // namespace
+
+Result<std::unique_ptr<client::ServiceClient>> reach_service(Context& ctx) {
+    auto c = client_for(ctx);
+    if (ctx.args().has("connect") || c->service()) return c;
+    if (autostart_off() && !ctx.args().has("no-autostart"))
+        return std::unique_ptr<client::ServiceClient>{};
+    return connect_or_start(ctx);
 }
 
 Result<std::unique_ptr<client::ServiceClient>> connect_or_start(Context& ctx) {

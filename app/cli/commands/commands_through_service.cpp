@@ -1,9 +1,12 @@
-// restore, verify, clone, scan, volume label, library load|unload while the service runs for
-// the data directory (docs/api.md "Actions"): instead of failing on the data directory's lock
-// (exit 4), the command is started in the service as a task (POST /v1/restores, ...: its
-// arguments and options as JSON), and this process prints the task's output as it comes and
-// exits with its exit code. Ctrl-C cancels the task. Inside the service the same command runs
-// on the service's engine, so text, --json and exit codes are those of the command run here.
+// Every command but those that run here (runs_here(), docs/service.md) goes to the service of
+// the data directory, started when none runs (autostart, service_link.cpp): an action
+// (restore, verify, clone, scan, volume label, library load|unload) and any other command that
+// writes is started as a task (POST /v1/restores, ..., /v1/commands: its arguments and options
+// as JSON) whose output this process prints as it comes, exiting with its exit code (Ctrl-C
+// cancels it); a command that only reads is a query (POST /v1/queries) answered at once;
+// `files ls` reads the directory in pages (GET /v1/files, files_through_service.cpp). Inside
+// the service the same command runs on the service's engine, so text, --json and exit codes
+// are those of the command run here.
 #include <atomic>
 #include <chrono>
 #include <csignal>
@@ -22,9 +25,23 @@ namespace {
 std::atomic<bool> g_interrupted{false};
 
 // Global options that name this process's setting, not the command's.
-constexpr const char* kLocalGlobals[] = {"home", "log-level", "now", "connect", "token", "ca-cert"};
+constexpr const char* kLocalGlobals[] = {"home",  "log-level", "now",         "connect",
+                                         "token", "ca-cert",   "no-autostart"};
 // Options naming a path on this machine, relative to the caller's directory.
-constexpr const char* kPathOptions[] = {"to"};
+constexpr const char* kPathOptions[] = {"to",     "dir",     "file", "from",
+                                        "device", "changer", "csv",  "png"};
+// Commands whose words are files on this machine.
+constexpr const char* kPathWords[] = {"job import", "job export"};
+
+// The commands that always run in this process (docs/service.md "What runs without a
+// service"): the service's own management, the measurements and the demo (they need the
+// machine to themselves or set up a data directory), what asks on the terminal (passphrases,
+// the live monitor), what must work while no service can (recover-catalog), what has no
+// engine (token), and the commands with a service path of their own (backup, queue cancel,
+// events).
+constexpr const char* kRunHere[] = {
+    "service", "serve", "bench",           "bench-source", "demo",         "plan",  "monitor",
+    "key",     "token", "recover-catalog", "backup",       "queue cancel", "events"};
 
 std::string joined(const std::vector<std::string>& words) {
     std::string s;
@@ -33,7 +50,12 @@ std::string joined(const std::vector<std::string>& words) {
     return s;
 }
 
-nlohmann::json request_from(const Args& a) {
+std::string absolute(const std::string& p) {
+    if (p.empty() || p.front() == '/' || p == "-") return p;
+    return (std::filesystem::current_path() / p).lexically_normal().string();
+}
+
+nlohmann::json request_from(const Args& a, const std::string& command) {
     nlohmann::json options = nlohmann::json::object();
     for (const auto& [name, values] : a.options()) {
         if (std::find(std::begin(kLocalGlobals), std::end(kLocalGlobals), name) !=
@@ -43,11 +65,14 @@ nlohmann::json request_from(const Args& a) {
         if (std::find(std::begin(kPathOptions), std::end(kPathOptions), name) !=
             std::end(kPathOptions))
             for (auto& p : v)
-                if (!p.empty() && p.front() != '/')
-                    p = (std::filesystem::current_path() / p).lexically_normal().string();
+                p = absolute(p);
         options[name] = v;
     }
-    return {{"arguments", a.words()}, {"options", options}};
+    auto words = a.words();
+    if (std::find(std::begin(kPathWords), std::end(kPathWords), command) != std::end(kPathWords))
+        for (auto& w : words)
+            w = absolute(w);
+    return {{"arguments", words}, {"options", options}};
 }
 
 // The request's words and options as the command's Args; InvalidArgument for a bad shape.
@@ -105,7 +130,7 @@ int follow(Context& ctx, client::ServiceClient& c, std::int64_t id) {
 }
 
 int run_in_service(Context& ctx, client::ServiceClient& c, const std::string& command) {
-    auto id = c.start_task(command, request_from(ctx.args()));
+    auto id = c.start_task(command, request_from(ctx.args(), command));
     if (!id) return ctx.fail(id.error());
     g_interrupted = false;
     std::signal(SIGINT, [](int) { g_interrupted = true; });
@@ -122,7 +147,17 @@ bool is_action(const std::string& command) {
     return false;
 }
 
-// The command run inside the service for one task: its options checked as main() checks them.
+// A read answered at once: what the command printed in the service, and its exit code.
+int query_in_service(Context& ctx, client::ServiceClient& c, const std::string& command) {
+    auto q = c.query(command, request_from(ctx.args(), command));
+    if (!q) return ctx.fail(q.error());
+    ctx.out() << q->out << std::flush;
+    ctx.err() << q->err << std::flush;
+    return q->exit_code;
+}
+
+// The command run inside the service for one task or query: its options checked as main()
+// checks them.
 int run_task(const Command& cmd, const nlohmann::json& request, service::TaskIo& io) {
     Context ctx(Args{}, io.engine.home(), io.out, io.err);
     auto args = args_from(request);
@@ -140,31 +175,50 @@ int run_task(const Command& cmd, const nlohmann::json& request, service::TaskIo&
     task.set_cancel(&io.cancel);
     return cmd.run(task);
 }
+
+// The table of the commands `pick` chooses, as the service runs them.
+service::TaskTable table_of(const std::function<bool(const Command&)>& pick) {
+    auto reg = std::make_shared<Registry>(local_commands());
+    service::TaskTable table;
+    for (const auto& cmd : *reg) {
+        if (runs_here(cmd.path) || !pick(cmd)) continue;
+        table[joined(cmd.path)] = [reg, &cmd](const nlohmann::json& request, service::TaskIo& io) {
+            return run_task(cmd, request, io);
+        };
+    }
+    return table;
+}
 } // namespace
 
-void route_actions_through_service(Registry& r) {
+bool runs_here(const std::vector<std::string>& path) {
+    const std::string command = joined(path);
+    for (const char* c : kRunHere)
+        if (command == c || (!path.empty() && path.front() == c)) return true;
+    return false;
+}
+
+void route_commands_through_service(Registry& r) {
     for (auto& cmd : r) {
+        if (runs_here(cmd.path)) continue;
         const std::string command = joined(cmd.path);
-        if (!is_action(command)) continue;
-        cmd.run = [local = cmd.run, command](Context& ctx) {
-            auto c = client_for(ctx);
-            if (!ctx.args().has("connect") && !c->service()) return local(ctx);
-            return run_in_service(ctx, *c, command);
+        cmd.run = [local = cmd.run, reads = cmd.reads_only, command](Context& ctx) {
+            auto c = reach_service(ctx);
+            if (!c) return ctx.fail(c.error());
+            if (!c.value()) return local(ctx);
+            if (command == "files ls") return files_ls_through_service(ctx, *c.value());
+            if (!is_action(command) && reads && reads(ctx.args()))
+                return query_in_service(ctx, *c.value(), command);
+            return run_in_service(ctx, *c.value(), command);
         };
     }
 }
 
 service::TaskTable service_actions() {
-    auto reg = std::make_shared<Registry>(local_commands());
-    service::TaskTable table;
-    for (const auto& cmd : *reg) {
-        const std::string command = joined(cmd.path);
-        if (!is_action(command)) continue;
-        table[command] = [reg, &cmd](const nlohmann::json& request, service::TaskIo& io) {
-            return run_task(cmd, request, io);
-        };
-    }
-    return table;
+    return table_of([](const Command&) { return true; });
+}
+
+service::TaskTable service_queries() {
+    return table_of([](const Command& cmd) { return static_cast<bool>(cmd.reads_only); });
 }
 
 } // namespace tl::cli

@@ -1,0 +1,120 @@
+// GET /v1/files: one directory of a backup in pages (docs/api.md "Lists and queries"): the
+// tree as of a job, a save set or the newest backup of a source at a time, as `files ls`
+// lists it, `limit` entries a page by name, from the cursor `after` (the `next` of the page
+// before). A 100,000-entry directory costs a page at a time, never the whole directory.
+#include <cstdlib>
+
+#include "job/catalog_browser.h"
+#include "job/restore_selection.h"
+#include "service/api_context.h"
+#include "service/api_protocol.h"
+
+#include "service/query_params.h"
+
+namespace tl::service {
+
+namespace {
+constexpr std::int64_t kDefaultPage = 1000, kMaxPage = 10000;
+
+// Where a page starts: the view's index and the last name of the page before ("" = its start).
+struct Cursor {
+    std::size_t root = 0;
+    std::string after;
+};
+
+// "R:NAME" as `next` gives it.
+Result<Cursor> cursor_param(const httplib::Request& req) {
+    if (!req.has_param("after")) return Cursor{};
+    const std::string v = req.get_param_value("after");
+    const auto colon = v.find(':');
+    char* end = nullptr;
+    const unsigned long root = std::strtoul(v.c_str(), &end, 10);
+    if (colon == std::string::npos || end != v.c_str() + colon || colon == 0)
+        return make_error(ErrorKind::InvalidArgument,
+                          "?after= takes the \"next\" of the page before, not '" + v + "'");
+    return Cursor{root, v.substr(colon + 1)};
+}
+
+// The views the request names, as `files ls` chooses them.
+Result<std::vector<job::BrowseRoot>> roots_of(catalog::Db& db, const httplib::Request& req) {
+    auto job_id = count_param(req, "job", 0);
+    if (!job_id) return job_id.error();
+    auto saveset = count_param(req, "saveset", 0);
+    if (!saveset) return saveset.error();
+    auto at = count_param(req, "at", 0);
+    if (!at) return at.error();
+    const std::string source = req.get_param_value("source");
+    if (!job_id.value() && !saveset.value() && source.empty())
+        return make_error(ErrorKind::InvalidArgument,
+                          "GET /v1/files needs ?job=ID, ?saveset=ID or ?source=S[&at=TIME]");
+    std::vector<job::BrowseRoot> roots;
+    if (saveset.value()) {
+        auto one = job::browse_saveset(db, saveset.value());
+        if (!one) return one.error();
+        roots.push_back(std::move(one.value()));
+    } else {
+        auto all = job::browse_roots(db, job_id.value(), source, at.value());
+        if (!all) return all.error();
+        roots = std::move(all.value());
+    }
+    if (req.get_param_value("changes_only") == "1")
+        for (auto& root : roots)
+            root.chain = {root.saveset_id};
+    return roots;
+}
+
+Status check_directory(catalog::Db& db, const std::vector<job::BrowseRoot>& roots,
+                       const std::string& dir) {
+    if (dir.empty()) return {};
+    for (const auto& root : roots) {
+        auto is_dir = job::is_directory(db, root, job::relative_to(root.source, dir));
+        if (!is_dir) return is_dir.error();
+        if (is_dir.value()) return {};
+    }
+    return make_error(ErrorKind::NotFound, "no directory " + dir +
+                                               " in this backup; files ls without DIR lists its "
+                                               "top");
+}
+
+Result<nlohmann::json> files_page(catalog::Db& db, const httplib::Request& req) {
+    auto limit = count_param(req, "limit", kDefaultPage);
+    if (!limit) return limit.error();
+    if (limit.value() == 0 || limit.value() > kMaxPage)
+        return make_error(ErrorKind::InvalidArgument,
+                          "?limit= takes 1.." + std::to_string(kMaxPage) + " entries a page, not " +
+                              std::to_string(limit.value()));
+    auto cursor = cursor_param(req);
+    if (!cursor) return cursor.error();
+    auto roots = roots_of(db, req);
+    if (!roots) return roots.error();
+    const std::string dir = req.get_param_value("dir");
+    if (!req.has_param("after")) TL_TRY(check_directory(db, roots.value(), dir));
+    nlohmann::json entries = nlohmann::json::array();
+    nlohmann::json next = nullptr;
+    auto left = static_cast<std::size_t>(limit.value());
+    std::string after = cursor->after;
+    for (std::size_t r = cursor->root; r < roots->size() && left > 0; ++r, after.clear()) {
+        const auto& root = roots.value()[r];
+        auto page = job::list_directory(db, root, job::relative_to(root.source, dir), after, left);
+        if (!page) return page.error();
+        for (const auto& e : page.value())
+            entries.push_back({{"name", e.name},
+                               {"path", e.path},
+                               {"dir", e.kind == 1},
+                               {"size", e.size},
+                               {"job", e.job_id},
+                               {"source", root.source}});
+        left -= page->size();
+        if (left == 0 && !page->empty()) next = std::to_string(r) + ":" + page->back().name;
+    }
+    return nlohmann::json{{"entries", entries}, {"next", next}};
+}
+} // namespace
+
+void add_file_routes(httplib::Server& server, const ApiContext& ctx) {
+    server.Get("/v1/files", [&ctx](const httplib::Request& req, httplib::Response& res) {
+        answer_from_catalog(ctx, res, [&](catalog::Db& db) { return files_page(db, req); });
+    });
+}
+
+} // namespace tl::service

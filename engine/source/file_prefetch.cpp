@@ -1,0 +1,100 @@
+#include "source/file_prefetch.h"
+
+#include <algorithm>
+#include <cerrno>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include "source/file_tree_walker.h"
+
+namespace tl::source {
+
+FilePrefetcher::FilePrefetcher(std::size_t threads) {
+    for (std::size_t i = 0; i < std::max<std::size_t>(threads, 1); ++i)
+        threads_.emplace_back([this] { run(); });
+}
+
+FilePrefetcher::~FilePrefetcher() {
+    {
+        std::lock_guard lock(mutex_);
+        stopping_ = true;
+    }
+    work_.notify_all();
+    for (auto& t : threads_)
+        t.join();
+}
+
+std::uint64_t FilePrefetcher::submit(int dirfd, std::string name, std::uint64_t size,
+                                     bool read_xattrs) {
+    std::uint64_t ticket = 0;
+    {
+        std::lock_guard lock(mutex_);
+        ticket = first_ + jobs_.size();
+        Job& j = jobs_.emplace_back();
+        j.dirfd = dirfd;
+        j.name = std::move(name);
+        j.size = size;
+        j.xattrs = read_xattrs;
+    }
+    work_.notify_one();
+    return ticket;
+}
+
+PrefetchedFile FilePrefetcher::take(std::uint64_t ticket) {
+    std::unique_lock lock(mutex_);
+    ready_.wait(lock, [&] { return ticket == first_ && !jobs_.empty() && jobs_.front().done; });
+    PrefetchedFile out = std::move(jobs_.front().result);
+    jobs_.pop_front();
+    ++first_;
+    return out;
+}
+
+void FilePrefetcher::run() {
+    for (;;) {
+        Job* job = nullptr;
+        {
+            std::unique_lock lock(mutex_);
+            work_.wait(lock, [&] { return next_job_ < first_ + jobs_.size() || stopping_; });
+            if (next_job_ >= first_ + jobs_.size()) return;
+            // A deque keeps its elements in place when the ends change: safe outside the lock.
+            job = &jobs_[static_cast<std::size_t>(next_job_ - first_)];
+            ++next_job_;
+        }
+        read_file(*job);
+        {
+            std::lock_guard lock(mutex_);
+            job->done = true;
+        }
+        ready_.notify_all();
+    }
+}
+
+void FilePrefetcher::read_file(Job& j) {
+    auto& r = j.result;
+    int fd = ::openat(j.dirfd, j.name.c_str(), O_RDONLY | O_NOATIME | O_CLOEXEC | O_NOFOLLOW);
+    if (fd < 0 && errno == EPERM) // O_NOATIME needs the file's owner (or root)
+        fd = ::openat(j.dirfd, j.name.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+    if (fd < 0) {
+        r.open_error = errno;
+        return;
+    }
+    r.data.resize(static_cast<std::size_t>(j.size));
+    std::size_t got = 0;
+    while (got < r.data.size()) {
+        const ssize_t n = ::read(fd, r.data.data() + got, r.data.size() - got);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) {
+            r.read_error = errno;
+            break;
+        }
+        if (n == 0) break;
+        got += static_cast<std::size_t>(n);
+    }
+    r.data.resize(got);
+    r.after_ok = r.read_error == 0 && ::fstat(fd, &r.after) == 0;
+    if (j.xattrs) read_metadata_fd(fd, r.meta);
+    ::close(fd);
+}
+
+} // namespace tl::source

@@ -1,0 +1,66 @@
+#pragma once
+// Reads small regular files ahead of the one a session is storing: a few threads open, read,
+// fstat and (when asked) read the xattrs of the next files of the walk while the session's
+// reader hashes and frames the current one, so the per-file system calls of a tree of small
+// files run in parallel instead of one after another. Results are taken in the order the files
+// were submitted. The directory fd a file is submitted with must stay open until its result was
+// taken.
+#include <condition_variable>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <sys/stat.h>
+
+#include "source/fs_entry.h"
+
+namespace tl::source {
+
+struct PrefetchedFile {
+    int open_error = 0;             // errno of openat; 0 = opened
+    int read_error = 0;             // errno of a failed read; 0 = read
+    std::vector<std::uint8_t> data; // up to the size submitted (less: the file shrank)
+    struct stat after {};           // fstat of the open file after its data was read
+    bool after_ok = false;
+    FsEntry meta; // xattrs and ACL read from the open fd (only when asked)
+};
+
+class FilePrefetcher final {
+public:
+    // `threads` readers (at least 1).
+    explicit FilePrefetcher(std::size_t threads);
+    ~FilePrefetcher(); // finishes what is queued
+    FilePrefetcher(const FilePrefetcher&) = delete;
+    FilePrefetcher& operator=(const FilePrefetcher&) = delete;
+
+    // Queues the read of `name` in `dirfd` (`size` bytes at most); returns its ticket.
+    std::uint64_t submit(int dirfd, std::string name, std::uint64_t size, bool read_xattrs);
+    // Waits for the result of `ticket`; tickets are taken in the order they were given.
+    PrefetchedFile take(std::uint64_t ticket);
+
+private:
+    struct Job {
+        int dirfd = -1;
+        std::string name;
+        std::uint64_t size = 0;
+        bool xattrs = false;
+        PrefetchedFile result;
+        bool done = false;
+    };
+    void run();
+    static void read_file(Job& job);
+
+    std::mutex mutex_;
+    std::condition_variable work_, ready_;
+    std::deque<Job> jobs_;       // tickets [first_, first_ + jobs_.size())
+    std::uint64_t first_ = 0;    // the ticket of jobs_.front()
+    std::uint64_t next_job_ = 0; // the next ticket no reader has started
+    bool stopping_ = false;
+    std::vector<std::thread> threads_;
+};
+
+} // namespace tl::source

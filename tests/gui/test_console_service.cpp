@@ -1,0 +1,114 @@
+#include <QLabel>
+#include <QSignalSpy>
+#include <QStatusBar>
+#include <QtTest>
+
+#include "../service/service_guard.h"
+#include "api/engine.h"
+#include "bridge/restore_runner.h"
+#include "bridge/service_connection.h"
+#include "cli_runner.h"
+#include "client/service_client.h"
+#include "fixture_tree.h"
+#include "pages/restore/restore_page.h"
+#include "shell/console_engine.h"
+#include "shell/main_window.h"
+
+using tltest::run_cli;
+using tltest::with_home;
+
+// The console beside a running service (docs/console.md "Beside the service"): it opens instead
+// of refusing the data directory, shows the connection in the status bar, sends "Back up now"
+// to the service's queue, says when the service stopped and reconnects when it is back.
+class TestConsoleService : public QObject {
+    Q_OBJECT
+
+    static long servicePid(const QString& home) {
+        auto info = tl::client::ServiceClient(home.toStdString()).service();
+        return info ? info->pid : 0;
+    }
+
+private Q_SLOTS:
+    void consoleFollowsTheServiceAndSubmitsBackups() {
+        QTemporaryDir d;
+        const QString home = d.path() + "/home", src = d.path() + "/src";
+        for (int i = 0; i < 3; ++i)
+            QVERIFY(tltest::write_file(src + QString("/f%1.bin").arg(i),
+                                       tltest::random_bytes(30000 + i * 777, 11 + i)));
+        QCOMPARE(run_cli(with_home(home, {"service", "start"})).exit_code, 0);
+        tltest::ServiceGuard guard{home};
+        const long pid = servicePid(home);
+        QVERIFY(pid > 0);
+
+        tl::EngineOptions options;
+        options.home = home.toStdString();
+        QVERIFY(!tl::Engine::open(options)); // the service holds the directory
+        auto engine = tl::ui::openConsoleEngine(options);
+        QVERIFY2(engine, engine ? "" : engine.error().message.c_str());
+        QVERIFY(engine.value()->read_only());
+        {
+            tl::ui::MainWindow window(*engine.value());
+            QVERIFY(window.service());
+            QTRY_VERIFY_WITH_TIMEOUT(window.serviceStatus()->text().contains(QString::number(pid)),
+                                     10000);
+
+            tl::job::BackupOptions backup;
+            backup.sources = {src.toStdString()};
+            backup.drives = 1;
+            QVERIFY(window.startBackup(backup));
+            QTRY_VERIFY_WITH_TIMEOUT(
+                window.statusBar()->currentMessage().contains(QStringLiteral("ended")), 60000);
+            QVERIFY2(window.statusBar()->currentMessage().contains(QStringLiteral("completed")),
+                     qPrintable(window.statusBar()->currentMessage()));
+            // The job the console submitted is the service's, with every file in it.
+            auto jobs = run_cli(with_home(home, {"jobs", "list", "--json"}));
+            QCOMPARE(jobs.exit_code, 0);
+            QVERIFY2(jobs.out.contains("\"status\":\"completed\"") ||
+                         jobs.out.contains("\"status\": \"completed\""),
+                     qPrintable(jobs.out));
+            // A restore of the Restore page runs in the service: the bytes come back.
+            auto* runner = window.restorePage()->runner();
+            QSignalSpy finished(runner, &tl::ui::RestoreRunner::finished);
+            tl::job::RestoreOptions restore;
+            restore.what.job_id = 1;
+            restore.to = (d.path() + "/out").toStdString();
+            QString error;
+            QVERIFY2(runner->start({restore}, &error), qPrintable(error));
+            QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
+            const auto result = finished.at(0).at(0).value<tl::ui::RestoreSummary>();
+            QCOMPARE(result.status, QStringLiteral("completed"));
+            QVERIFY(result.restored >= 3); // the three files (and their directory)
+            QString diff;
+            QVERIFY2(tltest::same_tree(src, d.path() + "/out" + src, &diff), qPrintable(diff));
+            QVERIFY(!result.jobIds.isEmpty());
+            auto shown = run_cli(
+                with_home(home, {"jobs", "show", QString::number(result.jobIds[0]), "--json"}));
+            QVERIFY2(shown.out.contains("restore"), shown.out.constData()); // the service's job
+
+            // The service stops: the status bar says so; started again: the console is back.
+            QCOMPARE(run_cli(with_home(home, {"service", "stop"})).exit_code, 0);
+            QTRY_VERIFY_WITH_TIMEOUT(
+                window.service()->state() == tl::ui::ServiceConnection::State::Lost, 15000);
+            QVERIFY(window.serviceStatus()->text().contains(QStringLiteral("stopped")));
+            QCOMPARE(run_cli(with_home(home, {"service", "start"})).exit_code, 0);
+            const long again = servicePid(home);
+            QVERIFY(again > 0 && again != pid);
+            QTRY_VERIFY_WITH_TIMEOUT(
+                window.serviceStatus()->text().contains(QString::number(again)), 15000);
+        } // closing the window stops its watcher
+    }
+
+    void consoleHoldsAFreeDataDirectoryItself() {
+        QTemporaryDir d;
+        tl::EngineOptions options;
+        options.home = (d.path() + "/home").toStdString();
+        auto engine = tl::ui::openConsoleEngine(options);
+        QVERIFY(engine);
+        QVERIFY(!engine.value()->read_only());
+        tl::ui::MainWindow window(*engine.value());
+        QVERIFY(!window.service());
+    }
+};
+
+QTEST_MAIN(TestConsoleService)
+#include "test_console_service.moc"

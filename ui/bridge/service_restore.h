@@ -1,0 +1,25 @@
+#pragma once
+// Restores of a console that runs beside the service (docs/console.md "Beside the service"):
+// each restore request becomes the service's `restore` task (POST /v1/restores, the CLI's
+// options as JSON), is followed until it ends and its --json document read back into the
+// console's summary. Ctrl+. / Cancel cancels the task. Runs on the restore runner's thread.
+#include <atomic>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "bridge/restore_runner.h"
+#include "job/restore_job.h"
+
+namespace tl::ui {
+
+// The `restore` command line of `options` as the task body ({"options": {...}}).
+nlohmann::json restoreTaskRequest(const job::RestoreOptions& options);
+
+// Runs `runs` in turn in the service of `home`; the summary as RestoreRunner's own runs give it.
+RestoreSummary restoreThroughService(const std::string& home,
+                                     const std::vector<job::RestoreOptions>& runs,
+                                     std::atomic<bool>& cancel);
+
+} // namespace tl::ui
