@@ -257,6 +257,12 @@ Status Db::copy_in(std::string_view table, std::string_view columns, const std::
     return pg_->copy_in(table, columns, rows);
 }
 
+Status Db::copy_rows(std::string_view table, std::string_view columns, const std::string& rows) {
+    if (!pg_)
+        return make_error(ErrorKind::Unsupported, "catalog " + name_ + ": COPY is PostgreSQL's");
+    return pg_->copy_rows(table, columns, rows);
+}
+
 Result<std::int64_t> Db::scalar(std::string_view sql) {
     auto st = prepare(sql);
     if (!st) return st.error();

@@ -100,6 +100,8 @@ public:
     // PostgreSQL only: COPY of tab-separated rows into `table`'s `columns`, replacing rows of
     // the same key (INSERT OR REPLACE); Unsupported on SQLite.
     Status copy_in(std::string_view table, std::string_view columns, const std::string& rows);
+    // PostgreSQL only: COPY of such rows into `table` as they are (a copy of a whole catalog).
+    Status copy_rows(std::string_view table, std::string_view columns, const std::string& rows);
     bool read_only() const { return read_only_; }
     sqlite3* handle() { return db_; }
 

@@ -287,7 +287,27 @@ std::string name_subqueries(std::string s) {
     return s;
 }
 
+// The SQLite name search narrows the names with its FTS5 trigram index first
+// ("id IN (SELECT rowid FROM names_search WHERE names_search MATCH $N) AND"); PostgreSQL's
+// pg_trgm GIN index on names.name (pg_schema.cpp) serves the exact GLOB (as ~) and LIKE (as
+// ILIKE) itself, so the prefilter becomes a condition that only keeps $N's type known.
+std::string rewrite_name_prefilter(std::string s) {
+    static constexpr std::string_view kPrefilter =
+        "id IN (SELECT rowid FROM names_search WHERE names_search MATCH ";
+    for (auto p = s.find(kPrefilter); p != std::string::npos; p = s.find(kPrefilter, p + 1)) {
+        const auto b = p + kPrefilter.size();
+        const auto close = s.find(')', b);
+        if (close == std::string::npos) break;
+        s.replace(p, close + 1 - p, "(" + s.substr(b, close - b) + ")::text IS NOT NULL");
+    }
+    return s;
+}
+
 std::string rewrite_words(std::string s) {
+    // SQLite's LIKE ignores ASCII case; PostgreSQL's ILIKE does the same (and beyond ASCII).
+    auto like = find_words(s, "LIKE");
+    for (auto it = like.rbegin(); it != like.rend(); ++it)
+        s.replace(*it, 4, "ILIKE");
     for (auto p : find_words(s, "INDEXED")) {
         const auto by = s.find("BY", p);
         std::size_t e = by + 2;
@@ -329,6 +349,7 @@ std::string to_postgres(std::string_view sql) {
     s = rewrite_calls(std::move(s));
     s = rewrite_insert_or(std::move(s));
     s = rewrite_glob(std::move(s));
+    s = rewrite_name_prefilter(std::move(s));
     s = name_subqueries(std::move(s));
     return rewrite_words(std::move(s));
 }
@@ -354,6 +375,13 @@ std::string ddl_to_postgres(std::string_view sql) {
             s.replace(*it, std::string_view(from).size(), to);
     }
     replace_all(s, "WITHOUT ROWID", "");
+    // SQLite compares text byte by byte (BINARY); the readers merge and page sorted names in
+    // that order, whatever locale the database was created with.
+    if (trim(s).rfind("CREATE TABLE", 0) == 0) {
+        auto text = find_words(s, "TEXT");
+        for (auto it = text.rbegin(); it != text.rend(); ++it)
+            s.insert(*it + 4, " COLLATE \"C\"");
+    }
     return to_postgres(s);
 }
 

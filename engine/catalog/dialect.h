@@ -11,6 +11,11 @@
 //   INSERT OR REPLACE INTO t(...) -> INSERT ... ON CONFLICT (t's key) DO UPDATE (conflict_key)
 //   x GLOB p                      -> x ~ tl_glob_regex(p) (a function of the PostgreSQL schema)
 //   INDEXED BY i                  -> dropped (PostgreSQL's planner chooses)
+//   x LIKE p                      -> x ILIKE p (SQLite's LIKE ignores ASCII case)
+//   id IN (SELECT rowid FROM names_search WHERE names_search MATCH ?N)
+//                                 -> ($N)::text IS NOT NULL: the FTS5 trigram prefilter of the
+//                                    name search; PostgreSQL's pg_trgm GIN index on names.name
+//                                    serves the exact ~ / ILIKE itself (pg_schema.cpp)
 //   json_extract / json_each / json_array_length / json_object -> jsonb operators, numeric
 //                                    unless the key holds text (kJsonTextKeys in dialect.cpp)
 //   group_concat(x), ifnull(a, b) -> string_agg(x, ','), coalesce(a, b)
@@ -21,7 +26,8 @@
 //   PRAGMA                        -> nothing (exec) or the equivalent read (page_count: the
 //                                    catalog's tables with their indexes, in 8 KiB pages)
 //   the column name offset        -> "offset" (a reserved word in PostgreSQL)
-// Types of the schema (INTEGER PRIMARY KEY, BLOB, WITHOUT ROWID) are translated by
+// Types of the schema (INTEGER PRIMARY KEY, BLOB, WITHOUT ROWID, TEXT as TEXT COLLATE "C": byte
+// order like SQLite's BINARY) are translated by
 // ddl_to_postgres() when the PostgreSQL schema is made from the SQLite one (pg_schema.cpp).
 #include <string>
 #include <string_view>

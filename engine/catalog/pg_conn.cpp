@@ -198,8 +198,15 @@ Status PgConn::copy_in(std::string_view table, std::string_view columns, const s
     const std::string load = "tl_load_" + std::string(table);
     TL_TRY(exec_translated("CREATE TEMP TABLE IF NOT EXISTS " + load + " (LIKE " +
                            std::string(table) + ")"));
-    const std::string copy =
-        dialect::to_postgres("COPY " + load + "(" + std::string(columns) + ") FROM STDIN");
+    TL_TRY(copy_rows(load, columns, rows));
+    TL_TRY(exec_translated(dialect::upsert_from(table, columns, load)));
+    return exec_translated("TRUNCATE " + load);
+}
+
+Status PgConn::copy_rows(std::string_view table, std::string_view columns,
+                         const std::string& rows) {
+    const std::string copy = dialect::to_postgres("COPY " + std::string(table) + "(" +
+                                                  std::string(columns) + ") FROM STDIN");
     PGresult* r = PQexec(conn_, copy.c_str());
     const bool in = PQresultStatus(r) == PGRES_COPY_IN;
     if (!in) {
@@ -215,9 +222,7 @@ Status PgConn::copy_in(std::string_view table, std::string_view columns, const s
         if (st.ok() && !ok_status(r)) st = error(copy, r);
         PQclear(r);
     }
-    TL_TRY(st);
-    TL_TRY(exec_translated(dialect::upsert_from(table, columns, load)));
-    return exec_translated("TRUNCATE " + load);
+    return st;
 }
 
 PgStmt::~PgStmt() {

@@ -76,6 +76,8 @@ public:
     // COPY of tab-separated text rows (COPY's text format) into `table`'s `columns`, merged
     // with INSERT OR REPLACE semantics through a temporary table.
     Status copy_in(std::string_view table, std::string_view columns, const std::string& rows);
+    // COPY of tab-separated text rows into `table`'s `columns` as they are (no merge).
+    Status copy_rows(std::string_view table, std::string_view columns, const std::string& rows);
 
     // For PgStmt: runs one translated statement, records changes and the id an INSERT made.
     Result<pg_result*> run(const std::string& sql, const std::vector<const char*>& values,

@@ -14,8 +14,10 @@ struct SchemaObject {
     std::string type, name, sql;
 };
 
-// What SQLite has built in and the catalog's statements use, and the files view's delete (the
-// SQLite schema's INSTEAD OF DELETE trigger; nothing inserts through the view any more).
+// What SQLite has built in and the catalog's statements use, the files view's delete (the
+// SQLite schema's INSTEAD OF DELETE trigger; nothing inserts through the view any more) and the
+// name search's index: pg_trgm's GIN index on names.name answers `name ~ regex` (GLOB) and
+// `name ILIKE pattern` (LIKE) from trigrams, as FTS5's trigram table does on SQLite.
 constexpr const char* kFunctions = R"sql(
 CREATE FUNCTION json_valid(t text) RETURNS boolean LANGUAGE plpgsql IMMUTABLE AS $f$
 BEGIN
@@ -35,6 +37,8 @@ BEGIN
   RETURN OLD;
 END $f$;
 CREATE TRIGGER files_delete INSTEAD OF DELETE ON files FOR EACH ROW EXECUTE FUNCTION files_delete();
+CREATE EXTENSION IF NOT EXISTS pg_trgm;
+CREATE INDEX names_name_trgm ON names USING gin (name gin_trgm_ops);
 CREATE TABLE tapeloom_schema(application BIGINT NOT NULL, version BIGINT NOT NULL);
 )sql";
 
@@ -76,6 +80,11 @@ std::string quoted(const std::string& v) {
     return out + "'";
 }
 
+std::string identity_restart(const std::string& table) {
+    return "SELECT setval(pg_get_serial_sequence('" + table +
+           "', 'id'), (SELECT coalesce(max(id), 0) + 1 FROM " + table + "), false)";
+}
+
 // INSERTs of the rows the migrations seed (pools), then each identity past its largest id.
 Result<std::vector<std::string>> seed_rows(Db& mem, const std::vector<SchemaObject>& tables) {
     std::vector<std::string> out;
@@ -98,24 +107,36 @@ Result<std::vector<std::string>> seed_rows(Db& mem, const std::vector<SchemaObje
             out.push_back("INSERT INTO " + t.name + " VALUES (" + values + ")");
         }
         if (t.sql.find("INTEGER PRIMARY KEY") != std::string::npos)
-            out.push_back("SELECT setval(pg_get_serial_sequence('" + t.name +
-                          "', 'id'), (SELECT coalesce(max(id), 0) + 1 FROM " + t.name +
-                          "), false)");
+            out.push_back(identity_restart(t.name));
     }
     return out;
+}
+
+// SQLite's own machinery stays behind: the FTS5 name index (a virtual table, its shadow tables
+// and the triggers that feed it); PostgreSQL's name search is the pg_trgm index of kFunctions.
+bool sqlite_only(const SchemaObject& o, const std::vector<std::string>& virtual_tables) {
+    if (o.sql.rfind("CREATE VIRTUAL TABLE", 0) == 0) return true;
+    return std::any_of(virtual_tables.begin(), virtual_tables.end(),
+                       [&](const std::string& v) { return o.name.rfind(v + "_", 0) == 0; });
 }
 
 Result<std::vector<SchemaObject>> schema_objects(Db& mem) {
     auto q = mem.prepare("SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND "
                          "type IN ('table', 'index', 'view') ORDER BY rowid");
     if (!q) return q.error();
-    std::vector<SchemaObject> out;
+    std::vector<SchemaObject> all;
+    std::vector<std::string> virtual_tables;
     for (;;) {
         auto row = q->step();
         if (!row) return row.error();
         if (!row.value()) break;
-        out.push_back({q->text(0), q->text(1), q->text(2)});
+        all.push_back({q->text(0), q->text(1), q->text(2)});
+        if (all.back().sql.rfind("CREATE VIRTUAL TABLE", 0) == 0)
+            virtual_tables.push_back(all.back().name);
     }
+    std::vector<SchemaObject> out;
+    for (auto& o : all)
+        if (!sqlite_only(o, virtual_tables)) out.push_back(std::move(o));
     return out;
 }
 } // namespace
@@ -140,6 +161,40 @@ Result<std::vector<std::string>> postgres_schema() {
     if (!seeds) return seeds.error();
     out.insert(out.end(), seeds->begin(), seeds->end());
     return out;
+}
+
+Result<std::vector<CatalogTable>> catalog_tables() {
+    auto mem = Db::open(":memory:", true);
+    if (!mem) return mem.error();
+    TL_TRY(migrate(mem.value()));
+    auto objects = schema_objects(mem.value());
+    if (!objects) return objects.error();
+    std::vector<SchemaObject> tables;
+    for (auto& o : objects.value())
+        if (o.type == "table") tables.push_back(std::move(o));
+    std::vector<CatalogTable> out;
+    for (const auto& t : in_creation_order(std::move(tables))) {
+        auto q = mem->prepare("SELECT name, upper(type) FROM pragma_table_info('" + t.name +
+                              "') ORDER BY cid");
+        if (!q) return q.error();
+        CatalogTable c{t.name, {}, {}, t.sql.find("INTEGER PRIMARY KEY") != std::string::npos};
+        for (;;) {
+            auto row = q->step();
+            if (!row) return row.error();
+            if (!row.value()) break;
+            c.columns.push_back(q->text(0));
+            c.blob.push_back(q->text(1) == "BLOB");
+        }
+        out.push_back(std::move(c));
+    }
+    return out;
+}
+
+Status restart_identities(Db& db, const std::vector<CatalogTable>& tables) {
+    if (!db.postgres()) return {};
+    for (const auto& t : tables)
+        if (t.identity) TL_TRY(db.scalar(identity_restart(t.name)));
+    return {};
 }
 
 Result<int> pg_stored_schema_version(Db& db) {

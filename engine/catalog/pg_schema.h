@@ -17,6 +17,21 @@ namespace tl::catalog {
 // first.
 Result<std::vector<std::string>> postgres_schema();
 
+// A table of the catalog with its columns, as both back ends hold it (the SQLite-only FTS5 name
+// index left out).
+struct CatalogTable {
+    std::string name;
+    std::vector<std::string> columns;
+    std::vector<bool> blob; // per column: a BLOB (BYTEA on PostgreSQL)
+    bool identity = false;  // an INTEGER PRIMARY KEY id (an identity column on PostgreSQL)
+};
+// This build's tables, referenced tables first.
+Result<std::vector<CatalogTable>> catalog_tables();
+
+// PostgreSQL: each identity of `tables` restarts past its largest id (after rows were copied in
+// with their ids). Nothing to do on SQLite.
+Status restart_identities(Db& db, const std::vector<CatalogTable>& tables);
+
 // As stored_schema_version() for a PostgreSQL catalog: 0 for an empty database.
 Result<int> pg_stored_schema_version(Db& db);
 

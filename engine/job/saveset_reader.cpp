@@ -330,8 +330,9 @@ void finish_streams(std::vector<Stream>& streams) {
 }
 } // namespace
 
-SavesetReader::SavesetReader(device::Library& library, catalog::Db& db, std::size_t drive)
-    : lib_(library), db_(db), drive_(drive) {}
+SavesetReader::SavesetReader(device::Library& library, catalog::Db& db, std::size_t drive,
+                             std::string home)
+    : lib_(library), db_(db), drive_(drive), home_(std::move(home)) {}
 
 Result<std::vector<ExtentRow>> SavesetReader::extents(std::int64_t saveset_id) {
     auto rows = catalog::saveset_extents(db_, saveset_id);
@@ -375,9 +376,9 @@ Status SavesetReader::read_streams(std::vector<StreamTarget>& targets,
     TL_TRY(check_present(lib_, visits));
 
     // An encrypted session: its key must be in the store before anything is read.
-    auto cipher = blocks_only_ ? Result<std::unique_ptr<format::ChunkCipher>>(nullptr)
-                               : open_session_cipher(crypto::KeyStore::beside_catalog(db_.path()),
-                                                     key_id, session_uuid);
+    auto cipher = blocks_only_
+                      ? Result<std::unique_ptr<format::ChunkCipher>>(nullptr)
+                      : open_session_cipher(crypto::KeyStore::in_home(home_), key_id, session_uuid);
     if (!cipher) return cipher.error();
 
     // Two threads: this one reads blocks (mount, seek, read, CRC check) ahead into a small

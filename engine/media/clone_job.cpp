@@ -408,7 +408,7 @@ Result<CloneResult> clone_job(Engine& engine, const CloneOptions& o, std::atomic
         });
 
         // Read the original session once for all of its chosen streams.
-        job::SavesetReader reader(*lib.value(), db, read_drive);
+        job::SavesetReader reader(*lib.value(), db, read_drive, engine.home());
         std::vector<CheckSink> sinks(originals.size());
         std::vector<job::StreamTarget> targets(originals.size());
         std::vector<job::BadBlock> bad;
