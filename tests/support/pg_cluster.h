@@ -1,5 +1,6 @@
 #pragma once
-// A throw-away PostgreSQL cluster for the `pg` tests: initdb into a temporary directory (as the
+// A throw-away PostgreSQL cluster for the `pg` tests (one per test executable: start it in
+// initTestCase, a database per test case): initdb into a temporary directory (as the
 // `postgres` user when the tests run as root, through runuser), a server listening only on a
 // Unix socket in that directory (listen_addresses=''), a login role with a password and one
 // database per test; stopped and removed at the end. available() is false when the server's
