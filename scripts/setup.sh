@@ -16,6 +16,9 @@ PACKAGES=(
   # the service's HTTP/JSON API on a Unix socket (server and client library); the openssl
   # command makes the throw-away TLS certificate of the remote-listener test
   libcpp-httplib-dev openssl
+  # the PostgreSQL catalog back end: the client library, and the server the `pg` tests start a
+  # throw-away cluster of (initdb, postgres under /usr/lib/postgresql/15/bin)
+  libpq-dev postgresql
   # real tape libraries are driven through mtx; GUI tests and screenshots without a display
   mtx xvfb xauth
 )

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "catalog/catalog_location.h"
 #include "common/log.h"
 #include "exit_codes.h"
 
@@ -55,7 +56,9 @@ Result<Engine*> Context::engine() {
     return engine_.get();
 }
 
-int Context::fail(const Error& e) {
+int Context::fail(const Error& error) {
+    // A catalog URL in a message never shows its password.
+    const Error e{error.kind, catalog::without_passwords(error.message)};
     // The terminal gets the error once, as the line below; the log file keeps its own line.
     log::record_only("cli")->error("{}", e.message);
     err_ << "tapeloom-cli: error: " << e.message << "\n";

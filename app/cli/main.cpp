@@ -1,10 +1,12 @@
 // tapeloom-cli: every operation of Tapeloom, headless. See docs/cli.md.
 #include <csignal>
+#include <cstdlib>
 #include <iostream>
 #include <set>
 #include <string>
 
 #include "args.h"
+#include "catalog/catalog_location.h"
 #include "commands/commands.h"
 #include "common/home.h"
 #include "common/log.h"
@@ -17,8 +19,8 @@ using namespace tl::cli;
 
 namespace {
 // "now": hidden, for tests only (docs/media.md): the engine clock starts at EPOCH seconds.
-const std::set<std::string> kGlobalOptions = {"home",    "log-level", "now",
-                                              "connect", "token",     "ca-cert"};
+const std::set<std::string> kGlobalOptions = {"home",  "log-level", "now",    "connect",
+                                              "token", "ca-cert",   "catalog"};
 const std::set<std::string> kGlobalFlags = {"json", "help", "version", "no-autostart"};
 
 std::string join(const std::vector<std::string>& v) {
@@ -35,6 +37,8 @@ void print_help(std::ostream& o, const Registry& reg) {
          "Global options:\n"
          "  --home DIR         data directory (default $TAPELOOM_HOME, else "
          "$XDG_DATA_HOME/tapeloom)\n"
+         "  --catalog URL      a PostgreSQL catalog (postgresql://USER@HOST/DB) instead of\n"
+         "                     <home>/catalog.db (also $TAPELOOM_CATALOG, catalog use URL)\n"
          "  --log-level LEVEL  console log level: trace, debug, info, warn (default), error, off\n"
          "                     (also $TAPELOOM_LOG)\n"
          "  --json             machine-readable output for listing and status commands\n"
@@ -128,6 +132,16 @@ int main(int argc, char** argv) {
                      "command but service start, serve, bench, demo, plan, monitor, key, token "
                      "and recover-catalog)\n";
         return kUsage;
+    }
+    // The catalog for this process and the service or jobs it starts (catalog_location.h).
+    if (args.has("catalog")) {
+        const std::string url = args.get("catalog");
+        if (url.rfind("postgresql://", 0) != 0 && url.rfind("postgres://", 0) != 0) {
+            std::cerr << "tapeloom-cli: error: --catalog takes a postgresql:// URL, not '"
+                      << catalog::catalog_display_name(url) << "' (docs/catalog.md)\n";
+            return kUsage;
+        }
+        ::setenv("TAPELOOM_CATALOG", url.c_str(), 1);
     }
     args.drop_words(best->path.size());
     std::string home = resolve_home(args.get("home"));

@@ -7,6 +7,7 @@
 #include <optional>
 #include <thread>
 
+#include "catalog/catalog_location.h"
 #include "catalog/media_use_store.h"
 #include "catalog/schema.h"
 #include "common/home.h"
@@ -42,8 +43,9 @@ namespace {
 // The read-only open: the catalog must exist and be of this build's schema. An older one is
 // migrated by a normal open when nobody holds the home (nullopt: the caller opens normally).
 Result<std::optional<catalog::Db>> open_catalog_read_only(const std::string& home) {
-    const std::string path = home + "/catalog.db";
-    if (!std::filesystem::exists(path)) return std::optional<catalog::Db>();
+    const std::string path = catalog::catalog_location(home);
+    const bool file = path == home + "/catalog.db";
+    if (file && !std::filesystem::exists(path)) return std::optional<catalog::Db>();
     auto db = catalog::Db::open(path, catalog::Access::ReadOnly);
     if (!db) return db.error();
     auto version = catalog::stored_schema_version(db.value());
@@ -51,12 +53,12 @@ Result<std::optional<catalog::Db>> open_catalog_read_only(const std::string& hom
     if (version.value() == catalog::schema_version()) return std::optional(std::move(db.value()));
     const long holder = HomeLock::holder(home);
     if (holder == 0) return std::optional<catalog::Db>();
-    return make_error(ErrorKind::Busy,
-                      "catalog " + path + " has schema version " + std::to_string(version.value()) +
-                          ", older than this build's " + std::to_string(catalog::schema_version()) +
-                          ", and cannot be upgraded while process " + std::to_string(holder) +
-                          " holds the data directory " + home +
-                          "; run the command again when it has ended");
+    return make_error(
+        ErrorKind::Busy,
+        "catalog " + db->name() + " has schema version " + std::to_string(version.value()) +
+            ", older than this build's " + std::to_string(catalog::schema_version()) +
+            ", and cannot be upgraded while process " + std::to_string(holder) +
+            " holds the data directory " + home + "; run the command again when it has ended");
 }
 } // namespace
 
@@ -82,7 +84,7 @@ Result<std::unique_ptr<Engine>> Engine::open(const EngineOptions& options) {
         TL_TRY(ensure_directory(options.home + "/logs"));
         TL_TRY(log::add_file(options.home + "/logs/tapeloom.log"));
     }
-    auto db = catalog::Db::open(options.home + "/catalog.db");
+    auto db = catalog::Db::open(catalog::catalog_location(options.home));
     if (!db) return db.error();
     TL_TRY(catalog::migrate(db.value()));
     TL_TRY(device::ensure_default_library(db.value(), options.home));
@@ -144,7 +146,7 @@ bool Engine::read_only() const {
 Result<EngineStatus> read_engine_status(catalog::Db& db, const std::string& home) {
     EngineStatus s;
     s.home = home;
-    s.catalog_path = db.path();
+    s.catalog_path = db.name();
     s.version = engine_version();
     s.schema_version = catalog::schema_version();
     auto libs = catalog::library_count(db);

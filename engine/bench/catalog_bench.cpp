@@ -16,6 +16,7 @@
 #include "catalog/entry_store.h"
 #include "catalog/job_writer.h"
 #include "catalog/media_use_store.h"
+#include "catalog/pg_schema.h"
 #include "catalog/saveset_store.h"
 #include "catalog/schema.h"
 #include "catalog/session_store.h"
@@ -433,9 +434,18 @@ Result<CatalogBenchResult> run_catalog_bench(const CatalogBenchOptions& o, Clock
     auto dir = make_scratch_dir(o.scratch);
     if (!dir) return dir.error();
     ScratchDir scratch(dir.value());
-    const std::string path = scratch.path + "/catalog.db";
+    const std::string path = o.catalog.empty() ? scratch.path + "/catalog.db" : o.catalog;
     auto db = catalog::Db::open(path, true);
     if (!db) return db.error();
+    if (db->postgres()) {
+        auto version = catalog::stored_schema_version(db.value());
+        if (!version) return version.error();
+        if (version.value() != 0)
+            return make_error(ErrorKind::AlreadyExists,
+                              "bench catalog --catalog " + db->name() +
+                                  " needs an empty database (it drops its scratch tables at the "
+                                  "end); this one holds a catalog");
+    }
     TL_TRY(catalog::migrate(db.value()));
     XorShift rng(o.seed);
     auto volume = add_volume(db.value());
@@ -484,6 +494,7 @@ Result<CatalogBenchResult> run_catalog_bench(const CatalogBenchOptions& o, Clock
     auto qdb = catalog::Db::open(path, false);
     if (!qdb) return qdb.error();
     TL_TRY(time_queries(qdb.value(), t, o, r.changed, r));
+    if (qdb->postgres()) TL_TRY(catalog::pg_drop_catalog(qdb.value()));
     return r;
 }
 

@@ -32,6 +32,9 @@ struct CatalogBenchOptions {
     std::size_t samples = 20;          // random directories listed
     bool files_ls = true;              // also time `files ls` and select_files of the whole view
     std::string scratch = "/dev/shm";
+    // A postgresql:// URL: the scratch catalog is made in that (empty) database instead, and its
+    // tables dropped at the end (docs/catalog.md "PostgreSQL back end").
+    std::string catalog;
     std::uint64_t seed = 1;
     std::atomic<bool>* cancel = nullptr;
 };

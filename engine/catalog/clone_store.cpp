@@ -130,7 +130,7 @@ Result<std::vector<SavesetCopyRow>> saveset_copies(Db& db, std::int64_t saveset_
 Result<std::vector<SavesetVolume>> saveset_volumes(Db& db, std::int64_t saveset_id) {
     auto q = db.prepare("SELECT v.barcode, v.state, coalesce(p.name,''), min(e.offset) "
                         "FROM extents e JOIN volumes v ON v.id=e.volume_id LEFT JOIN pools p ON "
-                        "p.id=v.pool_id WHERE e.saveset_id=? GROUP BY v.id ORDER BY 4");
+                        "p.id=v.pool_id WHERE e.saveset_id=? GROUP BY v.id, p.name ORDER BY 4");
     if (!q) return q.error();
     q->bind(1, saveset_id);
     return collect_rows(q.value(), [](const Stmt& s) {

@@ -1,6 +1,9 @@
 #include "catalog/db.h"
 
+#include "catalog/pg_conn.h"
 #include "catalog/schema.h"
+
+#include <cstdio>
 
 #include <sqlite3.h>
 
@@ -27,7 +30,16 @@ Error sql_error(sqlite3* db, const std::string& path, std::string_view what) {
 }
 } // namespace
 
-Stmt::Stmt(Stmt&& o) noexcept : s_(o.s_), path_(std::move(o.path_)) {
+Stmt::Stmt(sqlite3_stmt* s, std::string db_path) : s_(s), path_(std::move(db_path)) {}
+void PgConnDelete::operator()(PgConn* c) const {
+    delete c;
+}
+void PgStmtDelete::operator()(PgStmt* s) const {
+    delete s;
+}
+
+Stmt::Stmt(PgStmtPtr pg) : pg_(std::move(pg)) {}
+Stmt::Stmt(Stmt&& o) noexcept : s_(o.s_), path_(std::move(o.path_)), pg_(std::move(o.pg_)) {
     o.s_ = nullptr;
 }
 Stmt& Stmt::operator=(Stmt&& o) noexcept {
@@ -35,6 +47,7 @@ Stmt& Stmt::operator=(Stmt&& o) noexcept {
         sqlite3_finalize(s_);
         s_ = o.s_;
         path_ = std::move(o.path_);
+        pg_ = std::move(o.pg_);
         o.s_ = nullptr;
     }
     return *this;
@@ -44,27 +57,46 @@ Stmt::~Stmt() {
 }
 
 Stmt& Stmt::bind(int i, std::int64_t v) {
-    sqlite3_bind_int64(s_, i, v);
+    if (pg_)
+        pg_->bind_text(i, std::to_string(v));
+    else
+        sqlite3_bind_int64(s_, i, v);
     return *this;
 }
 Stmt& Stmt::bind(int i, double v) {
-    sqlite3_bind_double(s_, i, v);
+    if (pg_) {
+        char buf[40];
+        std::snprintf(buf, sizeof buf, "%.17g", v);
+        pg_->bind_text(i, buf);
+    } else {
+        sqlite3_bind_double(s_, i, v);
+    }
     return *this;
 }
 Stmt& Stmt::bind(int i, std::string_view v) {
-    sqlite3_bind_text(s_, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
+    if (pg_)
+        pg_->bind_text(i, v);
+    else
+        sqlite3_bind_text(s_, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
     return *this;
 }
 Stmt& Stmt::bind_blob(int i, const void* data, std::size_t n) {
-    sqlite3_bind_blob(s_, i, data, static_cast<int>(n), SQLITE_TRANSIENT);
+    if (pg_)
+        pg_->bind_blob(i, data, n);
+    else
+        sqlite3_bind_blob(s_, i, data, static_cast<int>(n), SQLITE_TRANSIENT);
     return *this;
 }
 Stmt& Stmt::bind_null(int i) {
-    sqlite3_bind_null(s_, i);
+    if (pg_)
+        pg_->bind_null(i);
+    else
+        sqlite3_bind_null(s_, i);
     return *this;
 }
 
 Result<bool> Stmt::step() {
+    if (pg_) return pg_->step();
     const int rc = sqlite3_step(s_);
     if (rc == SQLITE_ROW) return true;
     if (rc == SQLITE_DONE) return false;
@@ -84,31 +116,49 @@ Status Stmt::run() {
 }
 
 void Stmt::reset() {
+    if (pg_) return pg_->reset();
     sqlite3_reset(s_);
     sqlite3_clear_bindings(s_);
 }
 
 std::int64_t Stmt::i64(int col) const {
+    if (pg_) return pg_->i64(col);
     return sqlite3_column_int64(s_, col);
 }
 double Stmt::f64(int col) const {
+    if (pg_) return pg_->f64(col);
     return sqlite3_column_double(s_, col);
 }
 std::string Stmt::text(int col) const {
+    if (pg_) return pg_->text(col);
     const auto* p = sqlite3_column_text(s_, col);
     return p ? std::string(reinterpret_cast<const char*>(p), sqlite3_column_bytes(s_, col))
              : std::string();
 }
 std::string Stmt::blob(int col) const {
+    if (pg_) return pg_->blob(col);
     const void* p = sqlite3_column_blob(s_, col);
     return p ? std::string(static_cast<const char*>(p), sqlite3_column_bytes(s_, col))
              : std::string();
 }
 bool Stmt::is_null(int col) const {
+    if (pg_) return pg_->is_null(col);
     return sqlite3_column_type(s_, col) == SQLITE_NULL;
 }
 
+Db::Db(sqlite3* db, std::string path, bool read_only)
+    : db_(db), path_(std::move(path)), name_(path_), read_only_(read_only) {}
+Db::Db(PgConnPtr pg, std::string url, bool read_only)
+    : pg_(std::move(pg)), path_(std::move(url)), name_(redact_url(path_)), read_only_(read_only) {}
+
+Result<Db> Db::open_postgres(const std::string& url, bool read_only) {
+    auto conn = PgConn::connect(url, read_only);
+    if (!conn) return conn.error();
+    return Db(PgConnPtr(conn.value().release()), url, read_only);
+}
+
 Result<Db> Db::open(const std::string& path, bool create) {
+    if (is_postgres_url(path)) return open_postgres(path, false);
     sqlite3* db = nullptr;
     int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | (create ? SQLITE_OPEN_CREATE : 0);
     if (sqlite3_open_v2(path.c_str(), &db, flags, nullptr) != SQLITE_OK) {
@@ -136,6 +186,7 @@ Result<Db> Db::open(const std::string& path, bool create) {
 
 Result<Db> Db::open(const std::string& path, Access access) {
     if (access == Access::ReadWrite) return open(path, false);
+    if (is_postgres_url(path)) return open_postgres(path, true);
     sqlite3* db = nullptr;
     if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nullptr) !=
         SQLITE_OK) {
@@ -150,14 +201,18 @@ Result<Db> Db::open(const std::string& path, Access access) {
     return out;
 }
 
-Db::Db(Db&& o) noexcept : db_(o.db_), path_(std::move(o.path_)), read_only_(o.read_only_) {
+Db::Db(Db&& o) noexcept
+    : db_(o.db_), pg_(std::move(o.pg_)), path_(std::move(o.path_)), name_(std::move(o.name_)),
+      read_only_(o.read_only_) {
     o.db_ = nullptr;
 }
 Db& Db::operator=(Db&& o) noexcept {
     if (this != &o) {
         sqlite3_close(db_);
         db_ = o.db_;
+        pg_ = std::move(o.pg_);
         path_ = std::move(o.path_);
+        name_ = std::move(o.name_);
         read_only_ = o.read_only_;
         o.db_ = nullptr;
     }
@@ -168,6 +223,7 @@ Db::~Db() {
 }
 
 Status Db::exec(std::string_view sql) {
+    if (pg_) return pg_->exec(sql);
     std::string s(sql);
     char* err = nullptr;
     if (sqlite3_exec(db_, s.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
@@ -179,6 +235,7 @@ Status Db::exec(std::string_view sql) {
 }
 
 Result<Stmt> Db::prepare(std::string_view sql) {
+    if (pg_) return Stmt(PgStmtPtr(pg_->prepare(sql).release()));
     sqlite3_stmt* s = nullptr;
     if (sqlite3_prepare_v2(db_, sql.data(), static_cast<int>(sql.size()), &s, nullptr) != SQLITE_OK)
         return sql_error(db_, path_, std::string("prepare ") + std::string(sql.substr(0, 80)));
@@ -186,10 +243,24 @@ Result<Stmt> Db::prepare(std::string_view sql) {
 }
 
 std::int64_t Db::last_insert_rowid() const {
+    if (pg_) return pg_->last_insert_rowid();
     return sqlite3_last_insert_rowid(db_);
 }
 int Db::changes() const {
+    if (pg_) return pg_->changes();
     return sqlite3_changes(db_);
+}
+
+Status Db::copy_in(std::string_view table, std::string_view columns, const std::string& rows) {
+    if (!pg_)
+        return make_error(ErrorKind::Unsupported, "catalog " + name_ + ": COPY is PostgreSQL's");
+    return pg_->copy_in(table, columns, rows);
+}
+
+Status Db::copy_rows(std::string_view table, std::string_view columns, const std::string& rows) {
+    if (!pg_)
+        return make_error(ErrorKind::Unsupported, "catalog " + name_ + ": COPY is PostgreSQL's");
+    return pg_->copy_rows(table, columns, rows);
 }
 
 Result<std::int64_t> Db::scalar(std::string_view sql) {

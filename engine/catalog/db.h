@@ -1,7 +1,9 @@
 #pragma once
-// A thin RAII layer over sqlite3: a connection and prepared statements whose errors come back
-// as values naming the database file. Not thread-safe: one Db per thread (SQLite WAL lets
-// several connections of one process read while one writes).
+// A thin RAII layer over the catalog's database: a connection and prepared statements whose
+// errors come back as values naming the database. Two back ends behind one interface: SQLite
+// (a file path, the embedded default) and PostgreSQL (a postgresql:// URL, pg_conn.h; the
+// statements are written in SQLite's spelling and translated by dialect.h). Not thread-safe:
+// one Db per thread (SQLite WAL lets several connections of one process read while one writes).
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -14,10 +16,23 @@ struct sqlite3_stmt;
 
 namespace tl::catalog {
 
+class PgConn;
+class PgStmt;
+// Deleters defined in db.cpp: the PostgreSQL types stay incomplete here.
+struct PgConnDelete {
+    void operator()(PgConn* c) const;
+};
+struct PgStmtDelete {
+    void operator()(PgStmt* s) const;
+};
+using PgConnPtr = std::unique_ptr<PgConn, PgConnDelete>;
+using PgStmtPtr = std::unique_ptr<PgStmt, PgStmtDelete>;
+
 class Stmt {
 public:
     Stmt() = default;
-    Stmt(sqlite3_stmt* s, std::string db_path) : s_(s), path_(std::move(db_path)) {}
+    Stmt(sqlite3_stmt* s, std::string db_path);
+    explicit Stmt(PgStmtPtr pg);
     Stmt(Stmt&& o) noexcept;
     Stmt& operator=(Stmt&& o) noexcept;
     Stmt(const Stmt&) = delete;
@@ -51,6 +66,7 @@ public:
 private:
     sqlite3_stmt* s_ = nullptr;
     std::string path_;
+    PgStmtPtr pg_;
 };
 
 // How a connection may use the file. ReadOnly connections never write it (no WAL switch, no
@@ -60,7 +76,9 @@ enum class Access { ReadWrite, ReadOnly };
 
 class Db {
 public:
-    // Opens (creating if asked) with WAL, foreign keys and a busy timeout.
+    // Opens (creating if asked) with WAL, foreign keys and a busy timeout. A postgresql:// URL
+    // connects to that server's database instead (`create` does not apply: the database must
+    // exist, its tables are made by migrate()).
     static Result<Db> open(const std::string& path, bool create = true);
     // Opens an existing file; Access::ReadOnly as above. NotFound when the file is missing.
     static Result<Db> open(const std::string& path, Access access);
@@ -74,7 +92,16 @@ public:
     Result<Stmt> prepare(std::string_view sql);
     std::int64_t last_insert_rowid() const;
     int changes() const;
+    // What open() was given: the file path, or the full URL (to open another connection).
     const std::string& path() const { return path_; }
+    // The catalog as messages name it: the path, or the URL without its password.
+    const std::string& name() const { return name_; }
+    bool postgres() const { return pg_ != nullptr; }
+    // PostgreSQL only: COPY of tab-separated rows into `table`'s `columns`, replacing rows of
+    // the same key (INSERT OR REPLACE); Unsupported on SQLite.
+    Status copy_in(std::string_view table, std::string_view columns, const std::string& rows);
+    // PostgreSQL only: COPY of such rows into `table` as they are (a copy of a whole catalog).
+    Status copy_rows(std::string_view table, std::string_view columns, const std::string& rows);
     bool read_only() const { return read_only_; }
     sqlite3* handle() { return db_; }
 
@@ -82,10 +109,12 @@ public:
     Result<std::int64_t> scalar(std::string_view sql);
 
 private:
-    Db(sqlite3* db, std::string path, bool read_only = false)
-        : db_(db), path_(std::move(path)), read_only_(read_only) {}
+    Db(sqlite3* db, std::string path, bool read_only = false);
+    Db(PgConnPtr pg, std::string url, bool read_only);
+    static Result<Db> open_postgres(const std::string& url, bool read_only);
     sqlite3* db_ = nullptr;
-    std::string path_;
+    PgConnPtr pg_;
+    std::string path_, name_;
     bool read_only_ = false;
 };
 

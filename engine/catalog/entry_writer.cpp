@@ -29,6 +29,29 @@ template <class Bind> Result<std::int64_t> insert_or_find(Db& db, Stmt& ins, Stm
     return id;
 }
 
+// PostgreSQL loads a batch's entries with one COPY (Db::copy_in): one row of COPY's text format.
+constexpr const char* kEntryColumns = "saveset_id,dir_id,name_id,attr_id,size,mtime,ctime_delta,"
+                                      "inode,hash,offset,volume_id,file_number,block,flags";
+void append_copy_row(std::string& out, const std::int64_t (&ids)[4], const FileRecord& f,
+                     std::int64_t ctime_delta) {
+    static constexpr char kHex[] = "0123456789abcdef";
+    for (auto id : ids)
+        out += std::to_string(id) + '\t';
+    out += std::to_string(static_cast<std::int64_t>(f.size)) + '\t' + std::to_string(f.mtime_ns) +
+           '\t' + std::to_string(ctime_delta) + '\t' +
+           std::to_string(static_cast<std::int64_t>(f.inode)) + '\t';
+    if (f.has_hash) {
+        out += "\\\\x";
+        for (auto b : f.hash)
+            out += {kHex[b >> 4], kHex[b & 15]};
+    } else {
+        out += "\\N";
+    }
+    out += '\t' + std::to_string(static_cast<std::int64_t>(f.offset)) + '\t' +
+           std::to_string(f.volume_id) + '\t' + std::to_string(f.file_number) + '\t' +
+           std::to_string(f.block) + '\t' + std::to_string(f.flags) + '\n';
+}
+
 template <class Map, class Find>
 Result<std::int64_t> cached(Map& cache, const std::string& key, Find find) {
     if (auto it = cache.find(key); it != cache.end()) return it->second;
@@ -166,11 +189,20 @@ Status EntryWriter::insert_entries(const CatalogBatch& b) {
         return std::tie(x.saveset, x.dir, x.name) < std::tie(y.saveset, y.dir, y.name);
     });
     auto& s = q_.entry;
-    for (const auto& r : rows) {
+    std::string copy; // PostgreSQL: the rows of one COPY
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const auto& r = rows[i];
         const FileRecord& f = *r.f;
         // Two's-complement difference: exact for any pair, 0 bytes on disk when equal.
         const auto ctime_delta = static_cast<std::int64_t>(static_cast<std::uint64_t>(f.ctime_ns) -
                                                            static_cast<std::uint64_t>(f.mtime_ns));
+        if (db_.postgres()) {
+            const bool replaced = i + 1 < rows.size() && rows[i + 1].saveset == r.saveset &&
+                                  rows[i + 1].dir == r.dir && rows[i + 1].name == r.name;
+            if (!replaced)
+                append_copy_row(copy, {r.saveset, r.dir, r.name, r.attr}, f, ctime_delta);
+            continue;
+        }
         s.bind(1, r.saveset).bind(2, r.dir).bind(3, r.name).bind(4, r.attr);
         s.bind(5, f.size).bind(6, f.mtime_ns).bind(7, ctime_delta).bind(8, f.inode);
         if (f.has_hash)
@@ -182,6 +214,7 @@ Status EntryWriter::insert_entries(const CatalogBatch& b) {
         s.bind(13, static_cast<std::int64_t>(f.block)).bind(14, static_cast<std::int64_t>(f.flags));
         TL_TRY(s.run());
     }
+    if (db_.postgres() && !copy.empty()) return db_.copy_in("entries", kEntryColumns, copy);
     return {};
 }
 

@@ -14,7 +14,7 @@ Savepoint::~Savepoint() {
 }
 
 Status Savepoint::release() {
-    if (!ok_) return make_error(ErrorKind::Io, "catalog " + db_.path() + ": no savepoint");
+    if (!ok_) return make_error(ErrorKind::Io, "catalog " + db_.name() + ": no savepoint");
     done_ = true;
     return db_.exec("RELEASE " + name_);
 }

@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "catalog/pg_schema.h"
 #include "common/log.h"
 
 namespace tl::catalog {
@@ -444,6 +445,7 @@ int schema_version() {
 }
 
 Result<int> stored_schema_version(Db& db) {
+    if (db.postgres()) return pg_stored_schema_version(db);
     auto app = db.scalar("PRAGMA application_id");
     if (!app) return app.error();
     auto version = db.scalar("PRAGMA user_version");
@@ -466,6 +468,7 @@ Result<int> stored_schema_version(Db& db) {
 }
 
 Status migrate(Db& db) {
+    if (db.postgres()) return pg_migrate(db);
     auto log = log::get("catalog");
     auto stored = stored_schema_version(db);
     if (!stored) return stored.error();

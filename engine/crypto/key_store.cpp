@@ -43,12 +43,6 @@ struct StringWiper {
 
 } // namespace
 
-KeyStore KeyStore::beside_catalog(const std::string& catalog_path) {
-    const auto slash = catalog_path.rfind('/');
-    return KeyStore(
-        (slash == std::string::npos ? std::string(".") : catalog_path.substr(0, slash)) + "/keys");
-}
-
 std::string key_id_for(const std::string& name, const SecretKey& key) {
     std::vector<std::uint8_t> data = {'t', 'a', 'p', 'e', 'l', 'o', 'o', 'm', ' ', 'k', 'e', 'y'};
     data.insert(data.end(), key.data(), key.data() + key.size());

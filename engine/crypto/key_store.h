@@ -26,8 +26,6 @@ class KeyStore final {
 public:
     explicit KeyStore(std::string dir) : dir_(std::move(dir)) {}
     static KeyStore in_home(const std::string& home) { return KeyStore(home + "/keys"); }
-    // The store of the data directory that holds `catalog_path` (<home>/catalog.db).
-    static KeyStore beside_catalog(const std::string& catalog_path);
 
     const std::string& dir() const { return dir_; }
 

@@ -162,8 +162,8 @@ const media::SavesetCopy* other_copy(const std::vector<media::SavesetCopy>& copi
 // A damaged block on the copy a restore read: the files it spoiled are read again from another
 // usable copy of their save set (a clone, or the original; docs/media.md "Cloning"). The new
 // writers join `writers`; `superseded` gets the (writer, path) failures they made good.
-void read_again_from_copies(catalog::Db& db, device::Library& lib, Reservation& grant,
-                            const std::string& target,
+void read_again_from_copies(catalog::Db& db, device::Library& lib, const std::string& home,
+                            Reservation& grant, const std::string& target,
                             std::vector<std::unique_ptr<RestoreWriter>>& writers,
                             std::vector<const SelectedSaveset*>& sets, RestoreResult& res,
                             std::set<std::pair<std::size_t, std::string>>& superseded,
@@ -211,7 +211,7 @@ void read_again_from_copies(catalog::Db& db, device::Library& lib, Reservation& 
             free = free && grant.try_add_volume(v.barcode);
         if (!free) continue;
         const std::size_t drive = grant.drives().front();
-        SavesetReader reader(lib, db, drive);
+        SavesetReader reader(lib, db, drive, home);
         for (const auto* f : files)
             if (!reader.read(
                     other->saveset_id, *wp, f->offset, f->end, {},
@@ -323,7 +323,7 @@ Result<RestorePlan> plan_selection(Engine& engine, device::Library& lib, Selecti
     std::uint64_t block_size = 0;
     for (const auto& s : sel.savesets) {
         TL_TRY(require_saveset_key(db, engine.home(), s.reading()));
-        SavesetReader reader(lib, db, 0);
+        SavesetReader reader(lib, db, 0, engine.home());
         auto ex = reader.extents(s.reading());
         if (!ex) return ex.error();
         auto bs = catalog::saveset_block_size(db, s.reading());
@@ -565,7 +565,7 @@ void RestoreRun::read_on_drive(std::size_t d) {
     auto& lib = *p_.lib;
     auto conn = catalog::Db::open(ctx_.engine().catalog().path(), false);
     if (!conn) return fail(conn.error()), void(reading_[d] = false);
-    SavesetReader reader(lib, conn.value(), dix_[d]);
+    SavesetReader reader(lib, conn.value(), dix_[d], ctx_.engine().home());
     std::vector<BadBlock> bad;
     std::vector<std::unique_ptr<RestoreWriter>> writers;
     std::vector<const SelectedSaveset*> sets;
@@ -635,8 +635,8 @@ void RestoreRun::settle() {
     auto& db = ctx_.engine().catalog();
     std::set<std::pair<std::size_t, std::string>> superseded;
     if (fatal_.ok() && !ctx_.cancelled())
-        read_again_from_copies(db, *p_.lib, ctx_.reserved()->grant(), target_, done_writers_,
-                               done_sets_, res_, superseded, notes_);
+        read_again_from_copies(db, *p_.lib, ctx_.engine().home(), ctx_.reserved()->grant(), target_,
+                               done_writers_, done_sets_, res_, superseded, notes_);
     for (const auto& n : notes_)
         log->warn("restore: {}", n);
     auto& rep = ctx_.report();

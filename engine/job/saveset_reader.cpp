@@ -369,8 +369,9 @@ void finish_streams(std::vector<Stream>& streams) {
 }
 } // namespace
 
-SavesetReader::SavesetReader(device::Library& library, catalog::Db& db, std::size_t drive)
-    : lib_(library), db_(db), drive_(drive) {}
+SavesetReader::SavesetReader(device::Library& library, catalog::Db& db, std::size_t drive,
+                             std::string home)
+    : lib_(library), db_(db), drive_(drive), home_(std::move(home)) {}
 
 Result<std::vector<ExtentRow>> SavesetReader::extents(std::int64_t saveset_id) {
     auto rows = catalog::saveset_extents(db_, saveset_id);
@@ -416,8 +417,8 @@ Status SavesetReader::read_streams(std::vector<StreamTarget>& targets,
     // An encrypted session: its key must be in the store before anything is read.
     const bool undecoded = blocks_only_ || sealed_as_is_;
     auto cipher = undecoded ? Result<std::unique_ptr<format::ChunkCipher>>(nullptr)
-                            : open_session_cipher(crypto::KeyStore::beside_catalog(db_.path()),
-                                                  key_id, plan.seal_uuid);
+                            : open_session_cipher(crypto::KeyStore::in_home(home_), key_id,
+                                                  plan.seal_uuid);
     if (!cipher) return cipher.error();
     const format::Uuid sealed_by = uuid_of(plan.seal_uuid);
     BlockDecoding decoding;

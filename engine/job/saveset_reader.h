@@ -63,8 +63,9 @@ struct StreamTarget {
 
 class SavesetReader {
 public:
-    // `drive` is the library drive index to read with.
-    SavesetReader(device::Library& library, catalog::Db& db, std::size_t drive);
+    // `drive` is the library drive index to read with; `home` the data directory whose keys/
+    // holds the keys of encrypted sessions (not beside the catalog: that may be a server).
+    SavesetReader(device::Library& library, catalog::Db& db, std::size_t drive, std::string home);
 
     // The extents of a save set, in stream order. NotFound for an unknown save set.
     Result<std::vector<ExtentRow>> extents(std::int64_t saveset_id);
@@ -100,6 +101,7 @@ private:
     device::Library& lib_;
     catalog::Db& db_;
     std::size_t drive_;
+    std::string home_;
     ReadStats stats_;
     std::string mounted_;
     bool blocks_only_ = false;

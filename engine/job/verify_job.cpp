@@ -122,8 +122,8 @@ class VerifyRun {
 public:
     VerifyRun(JobContext& ctx, device::Library& lib, std::size_t drive, VerifyReport& rep)
         : ctx_(ctx), db_(ctx.engine().catalog()), lib_(lib), drive_(drive),
-          first_(lib.drive(drive).counters().bytes_read.load()), reader_(lib, db_, drive),
-          rep_(rep) {}
+          first_(lib.drive(drive).counters().bytes_read.load()),
+          reader_(lib, db_, drive, ctx.engine().home()), rep_(rep) {}
 
     // A fatal error (the read could not go on) ends the run.
     Status run(Sessions& sessions) {

@@ -21,6 +21,13 @@ std::string catalog_source(const std::string& home) {
 }
 
 Result<job::JobReport> backup_catalog(Engine& engine, const CatalogBackupOptions& options) {
+    // A stale <home>/catalog.db left from before `catalog use URL` must not pass for the catalog.
+    if (engine.catalog().postgres())
+        return make_error(ErrorKind::Unsupported,
+                          "catalog backup to tape of the PostgreSQL catalog " +
+                              engine.catalog().name() +
+                              " is not built yet; back it up with pg_dump (docs/catalog.md \"Not "
+                              "yet on PostgreSQL\")");
     job::BackupOptions o;
     o.sources = {catalog_source(engine.home())};
     o.pool = options.pool.empty() ? std::string("Default") : options.pool;

@@ -130,7 +130,7 @@ void SessionCopier::cancel_writer() {
 
 // Reads the original session once for all of its chosen streams into the feeds.
 Status SessionCopier::read_original() {
-    job::SavesetReader reader(t_.library, db_, t_.read_drive);
+    job::SavesetReader reader(t_.library, db_, t_.read_drive, engine_.home());
     reader.set_sealed_as_is(s_.sealing.how == KeyHandling::CopiedSealed);
     std::vector<job::StreamTarget> targets(originals_.size());
     std::vector<job::BadBlock> bad;

@@ -1,4 +1,5 @@
 #include "schedule/service.h"
+#include "catalog/catalog_location.h"
 
 #include <algorithm>
 #include <chrono>
@@ -136,7 +137,7 @@ Status run_service(const ServiceOptions& o, Clock& clock, const std::atomic<bool
         sleep_until_next_tick(clock, o.tick_seconds, stop);
     }
     if (stop) return {};
-    auto db = catalog::Db::open(o.home + "/catalog.db", false);
+    auto db = catalog::Db::open(catalog::catalog_location(o.home), false);
     if (!db) return db.error();
     QueueStore queue(db.value());
     auto kept = queue.list();

@@ -1,4 +1,5 @@
 #include "service/api_context.h"
+#include "catalog/catalog_location.h"
 
 #include <cstdlib>
 
@@ -20,7 +21,7 @@ void reply_error(httplib::Response& res, const Error& e) {
 
 void answer_from_catalog(const ApiContext& ctx, httplib::Response& res,
                          const std::function<Result<nlohmann::json>(catalog::Db&)>& fn) {
-    auto db = catalog::Db::open(ctx.home + "/catalog.db", false);
+    auto db = catalog::Db::open(catalog::catalog_location(ctx.home), false);
     if (!db) {
         log::get("service")->error("{}", db.error().message);
         return reply_error(res, db.error());

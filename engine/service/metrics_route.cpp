@@ -1,4 +1,5 @@
 // GET /metrics (no version prefix: Prometheus scrapers send no Tapeloom-API header).
+#include "catalog/catalog_location.h"
 #include "metrics/live_board.h"
 #include "schedule/queue_store.h"
 #include "service/api_context.h"
@@ -30,7 +31,7 @@ Result<MetricsInput> gather(const ApiContext& ctx, catalog::Db& db) {
 
 void add_metrics_route(httplib::Server& server, const ApiContext& ctx) {
     server.Get("/metrics", [&ctx](const httplib::Request&, httplib::Response& res) {
-        auto db = catalog::Db::open(ctx.home + "/catalog.db", false);
+        auto db = catalog::Db::open(catalog::catalog_location(ctx.home), false);
         if (!db) return reply_error(res, db.error());
         auto in = gather(ctx, db.value());
         if (!in) return reply_error(res, in.error());

@@ -318,6 +318,7 @@ int bench_catalog(Context& ctx) {
     o.batch = batch.value();
     o.files_ls = !a.has("no-files-ls");
     o.scratch = a.get("scratch", o.scratch);
+    o.catalog = a.get("catalog");
     o.cancel = &g_bench_cancel;
     if (!ctx.json())
         ctx.err() << "bench: " << o.entries << " catalog entries into a scratch catalog under "
@@ -402,7 +403,7 @@ void add_bench_commands(Registry& r) {
                  bench_multiplex});
     r.push_back({{"bench", "catalog"},
                  "[--entries 1000000] [--dirs N] [--batch 50000] [--no-files-ls] "
-                 "[--scratch /dev/shm]",
+                 "[--scratch /dev/shm] [--catalog postgresql://... (an empty database)]",
                  "a scratch catalog of N entries written through the backup's catalog writer; "
                  "insert files/s, bytes per entry, directory listing, name search and versions "
                  "times",

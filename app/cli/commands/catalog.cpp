@@ -1,8 +1,15 @@
 // catalog backup, catalog after-jobs, recover-catalog (docs/media.md "Catalog backup and
 // recovery"), and the hook that follows a backup with a catalog backup when configured.
+#include <filesystem>
 #include <iostream>
 
+#include <nlohmann/json.hpp>
+
+#include "catalog/catalog_copy.h"
+#include "catalog/catalog_location.h"
+#include "catalog/pg_conn.h"
 #include "commands/commands.h"
+#include "common/home.h"
 #include "exit_codes.h"
 #include "job/backup_job.h"
 #include "media/catalog_backup.h"
@@ -49,6 +56,61 @@ int catalog_after_jobs(Context& ctx) {
     else
         ctx.out() << "catalog backup after each backup job: " << (s->on ? "on" : "off") << " (pool "
                   << s->pool << ")\n";
+    return kOk;
+}
+
+// catalog use URL|sqlite: the data directory's catalog from now on (catalog_location.h).
+int catalog_use(Context& ctx) {
+    const auto& words = ctx.args().words();
+    if (words.size() != 1)
+        return ctx.fail(make_error(ErrorKind::InvalidArgument,
+                                   "catalog use takes one postgresql:// URL, or sqlite for "
+                                   "<home>/catalog.db"));
+    if (auto st = ensure_directory(ctx.home()); !st) return ctx.fail(st.error());
+    if (auto st = catalog::use_catalog(ctx.home(), words[0]); !st) return ctx.fail(st.error());
+    const std::string shown =
+        words[0] == "sqlite" ? ctx.home() + "/catalog.db" : catalog::catalog_display_name(words[0]);
+    if (ctx.json())
+        ctx.print_json({{"home", ctx.home()}, {"catalog", shown}});
+    else
+        ctx.out() << "catalog of " << ctx.home() << ": " << shown << "\n";
+    return kOk;
+}
+
+// catalog migrate --to URL|FILE: a copy of the whole catalog on the other back end, checked
+// (catalog_copy.h); the data directory keeps using its catalog until `catalog use`.
+int catalog_migrate(Context& ctx) {
+    const std::string to = ctx.args().get("to");
+    if (to.empty())
+        return ctx.fail(make_error(ErrorKind::InvalidArgument,
+                                   "catalog migrate needs --to URL (a postgresql:// URL of an "
+                                   "empty database) or --to FILE (a new SQLite file)"));
+    const std::string from_location = catalog::catalog_location(ctx.home());
+    if (from_location == to)
+        return ctx.fail(make_error(ErrorKind::InvalidArgument,
+                                   "catalog migrate --to names the catalog itself"));
+    if (!catalog::is_postgres_url(to) && std::filesystem::exists(to))
+        return ctx.fail(make_error(ErrorKind::AlreadyExists,
+                                   to + " exists; catalog migrate writes a new SQLite file only"));
+    auto from = catalog::Db::open(from_location, catalog::Access::ReadOnly);
+    if (!from) return ctx.fail(from.error());
+    auto target = catalog::Db::open(to, true);
+    if (!target) return ctx.fail(target.error());
+    auto copied = catalog::copy_catalog(from.value(), target.value());
+    if (!copied) return ctx.fail(copied.error());
+    std::int64_t rows = 0;
+    nlohmann::json tables = nlohmann::json::array();
+    for (const auto& t : copied.value()) {
+        rows += t.rows;
+        tables.push_back({{"table", t.table}, {"rows", t.rows}, {"sampled", t.sampled}});
+    }
+    const std::string shown = catalog::catalog_display_name(to);
+    if (ctx.json())
+        ctx.print_json({{"from", from->name()}, {"to", shown}, {"rows", rows}, {"tables", tables}});
+    else
+        ctx.out() << "copied " << rows << " rows in " << copied->size() << " tables from "
+                  << from->name() << " to " << shown
+                  << " (counts and sampled rows checked); `catalog use` switches to it\n";
     return kOk;
 }
 
@@ -139,6 +201,19 @@ void add_catalog_commands(Registry& r) {
                  {"pool"},
                  {},
                  catalog_after_jobs});
+    r.push_back({{"catalog", "use"},
+                 "URL|sqlite",
+                 "keep the catalog in the PostgreSQL database of URL (or back in catalog.db)",
+                 {},
+                 {},
+                 catalog_use});
+    r.push_back({{"catalog", "migrate"},
+                 "--to URL|FILE",
+                 "copy the whole catalog to an empty PostgreSQL database (or a new SQLite file) "
+                 "and check it; the source is left as it is",
+                 {"to"},
+                 {},
+                 catalog_migrate});
     r.push_back({{"recover-catalog"},
                  "--volume BARCODE [--library NAME] [--force]",
                  "restore the newest catalog backup found on a volume, then scan the library",

@@ -25,8 +25,8 @@ namespace {
 std::atomic<bool> g_interrupted{false};
 
 // Global options that name this process's setting, not the command's.
-constexpr const char* kLocalGlobals[] = {"home",  "log-level", "now",         "connect",
-                                         "token", "ca-cert",   "no-autostart"};
+constexpr const char* kLocalGlobals[] = {"home",  "log-level", "now",          "connect",
+                                         "token", "ca-cert",   "no-autostart", "catalog"};
 // Options naming a path on this machine, relative to the caller's directory.
 constexpr const char* kPathOptions[] = {"to",     "dir",     "file", "from",
                                         "device", "changer", "csv",  "png"};
@@ -38,10 +38,12 @@ constexpr const char* kPathWords[] = {"job import", "job export"};
 // machine to themselves or set up a data directory), what asks on the terminal (passphrases,
 // the live monitor), what must work while no service can (recover-catalog), what has no
 // engine (token), and the commands with a service path of their own (backup, queue cancel,
-// events).
+// events), and the choice of the catalog and its move to another back end (catalog use|migrate:
+// the service keeps the catalog it was started with).
 constexpr const char* kRunHere[] = {
-    "service", "serve", "bench",           "bench-source", "demo",         "plan",  "monitor",
-    "key",     "token", "recover-catalog", "backup",       "queue cancel", "events"};
+    "service", "serve",        "bench",  "bench-source", "demo",
+    "plan",    "monitor",      "key",    "token",        "recover-catalog",
+    "backup",  "queue cancel", "events", "catalog use",  "catalog migrate"};
 
 std::string joined(const std::vector<std::string>& words) {
     std::string s;

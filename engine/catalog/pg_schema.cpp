@@ -1,0 +1,275 @@
+#include "catalog/pg_schema.h"
+
+#include <algorithm>
+#include <set>
+
+#include "catalog/dialect.h"
+#include "catalog/schema.h"
+#include "common/log.h"
+
+namespace tl::catalog {
+
+namespace {
+struct SchemaObject {
+    std::string type, name, sql;
+};
+
+// What SQLite has built in and the catalog's statements use, the files view's delete (the
+// SQLite schema's INSTEAD OF DELETE trigger; nothing inserts through the view any more) and the
+// name search's index: pg_trgm's GIN index on names.name answers `name ~ regex` (GLOB) and
+// `name ILIKE pattern` (LIKE) from trigrams, as FTS5's trigram table does on SQLite.
+constexpr const char* kFunctions = R"sql(
+CREATE FUNCTION json_valid(t text) RETURNS boolean LANGUAGE plpgsql IMMUTABLE AS $f$
+BEGIN
+  PERFORM t::jsonb;
+  RETURN true;
+EXCEPTION WHEN others THEN
+  RETURN false;
+END $f$;
+CREATE FUNCTION tl_glob_regex(p text) RETURNS text LANGUAGE sql IMMUTABLE AS $f$
+  SELECT '^' || replace(replace(regexp_replace(regexp_replace(p, '([.+^${}()|\\])', '\\\1', 'g'),
+         '\[!', '[^', 'g'), '*', '.*'), '?', '.') || '$'
+$f$;
+CREATE FUNCTION files_delete() RETURNS trigger LANGUAGE plpgsql AS $f$
+BEGIN
+  DELETE FROM entries
+  WHERE saveset_id = OLD.saveset_id AND dir_id = OLD.dir_id AND name_id = OLD.name_id;
+  RETURN OLD;
+END $f$;
+CREATE TRIGGER files_delete INSTEAD OF DELETE ON files FOR EACH ROW EXECUTE FUNCTION files_delete();
+CREATE EXTENSION IF NOT EXISTS pg_trgm;
+CREATE INDEX names_name_trgm ON names USING gin (name gin_trgm_ops);
+CREATE TABLE tapeloom_schema(application BIGINT NOT NULL, version BIGINT NOT NULL);
+)sql";
+
+std::set<std::string> referenced_tables(const std::string& sql, const std::string& self) {
+    std::set<std::string> out;
+    for (auto p = sql.find("REFERENCES "); p != std::string::npos;
+         p = sql.find("REFERENCES ", p + 1)) {
+        const auto b = p + 11;
+        const auto e = sql.find('(', b);
+        std::string t = sql.substr(b, e - b);
+        t.erase(std::remove(t.begin(), t.end(), ' '), t.end());
+        if (t != self) out.insert(t);
+    }
+    return out;
+}
+
+// Tables whose referenced tables come before them (SQLite keeps a rebuilt table's new place).
+std::vector<SchemaObject> in_creation_order(std::vector<SchemaObject> tables) {
+    std::vector<SchemaObject> out;
+    std::set<std::string> made;
+    while (!tables.empty()) {
+        auto it = std::find_if(tables.begin(), tables.end(), [&](const SchemaObject& t) {
+            const auto refs = referenced_tables(t.sql, t.name);
+            return std::all_of(refs.begin(), refs.end(),
+                               [&](const std::string& r) { return made.count(r) > 0; });
+        });
+        if (it == tables.end()) it = tables.begin(); // a cycle: PostgreSQL names it
+        made.insert(it->name);
+        out.push_back(std::move(*it));
+        tables.erase(it);
+    }
+    return out;
+}
+
+std::string quoted(const std::string& v) {
+    std::string out = "'";
+    for (char c : v)
+        out += c == '\'' ? std::string("''") : std::string(1, c);
+    return out + "'";
+}
+
+std::string identity_restart(const std::string& table) {
+    return "SELECT setval(pg_get_serial_sequence('" + table +
+           "', 'id'), (SELECT coalesce(max(id), 0) + 1 FROM " + table + "), false)";
+}
+
+// INSERTs of the rows the migrations seed (pools), then each identity past its largest id.
+Result<std::vector<std::string>> seed_rows(Db& mem, const std::vector<SchemaObject>& tables) {
+    std::vector<std::string> out;
+    for (const auto& t : tables) {
+        auto q = mem.prepare("SELECT * FROM " + t.name);
+        if (!q) return q.error();
+        auto cols = mem.prepare("SELECT count(*) FROM pragma_table_info('" + t.name + "')");
+        if (!cols) return cols.error();
+        auto has = cols->step();
+        if (!has) return has.error();
+        const int n = static_cast<int>(cols->i64(0));
+        for (;;) {
+            auto row = q->step();
+            if (!row) return row.error();
+            if (!row.value()) break;
+            std::string values;
+            for (int c = 0; c < n; ++c)
+                values +=
+                    (c ? ", " : "") + (q->is_null(c) ? std::string("NULL") : quoted(q->text(c)));
+            out.push_back("INSERT INTO " + t.name + " VALUES (" + values + ")");
+        }
+        if (t.sql.find("INTEGER PRIMARY KEY") != std::string::npos)
+            out.push_back(identity_restart(t.name));
+    }
+    return out;
+}
+
+// SQLite's own machinery stays behind: the FTS5 name index (a virtual table, its shadow tables
+// and the triggers that feed it); PostgreSQL's name search is the pg_trgm index of kFunctions.
+bool sqlite_only(const SchemaObject& o, const std::vector<std::string>& virtual_tables) {
+    if (o.sql.rfind("CREATE VIRTUAL TABLE", 0) == 0) return true;
+    return std::any_of(virtual_tables.begin(), virtual_tables.end(),
+                       [&](const std::string& v) { return o.name.rfind(v + "_", 0) == 0; });
+}
+
+Result<std::vector<SchemaObject>> schema_objects(Db& mem) {
+    auto q = mem.prepare("SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND "
+                         "type IN ('table', 'index', 'view') ORDER BY rowid");
+    if (!q) return q.error();
+    std::vector<SchemaObject> all;
+    std::vector<std::string> virtual_tables;
+    for (;;) {
+        auto row = q->step();
+        if (!row) return row.error();
+        if (!row.value()) break;
+        all.push_back({q->text(0), q->text(1), q->text(2)});
+        if (all.back().sql.rfind("CREATE VIRTUAL TABLE", 0) == 0)
+            virtual_tables.push_back(all.back().name);
+    }
+    std::vector<SchemaObject> out;
+    for (auto& o : all)
+        if (!sqlite_only(o, virtual_tables)) out.push_back(std::move(o));
+    return out;
+}
+} // namespace
+
+Result<std::vector<std::string>> postgres_schema() {
+    auto mem = Db::open(":memory:", true);
+    if (!mem) return mem.error();
+    TL_TRY(migrate(mem.value()));
+    auto objects = schema_objects(mem.value());
+    if (!objects) return objects.error();
+    std::vector<SchemaObject> tables, rest;
+    for (auto& o : objects.value())
+        (o.type == "table" ? tables : rest).push_back(std::move(o));
+    tables = in_creation_order(std::move(tables));
+    std::vector<std::string> out;
+    for (const auto& t : tables)
+        out.push_back(dialect::ddl_to_postgres(t.sql));
+    for (const auto& type : {"index", "view"})
+        for (const auto& o : rest)
+            if (o.type == type) out.push_back(dialect::ddl_to_postgres(o.sql));
+    auto seeds = seed_rows(mem.value(), tables);
+    if (!seeds) return seeds.error();
+    out.insert(out.end(), seeds->begin(), seeds->end());
+    return out;
+}
+
+Result<std::vector<CatalogTable>> catalog_tables() {
+    auto mem = Db::open(":memory:", true);
+    if (!mem) return mem.error();
+    TL_TRY(migrate(mem.value()));
+    auto objects = schema_objects(mem.value());
+    if (!objects) return objects.error();
+    std::vector<SchemaObject> tables;
+    for (auto& o : objects.value())
+        if (o.type == "table") tables.push_back(std::move(o));
+    std::vector<CatalogTable> out;
+    for (const auto& t : in_creation_order(std::move(tables))) {
+        auto q = mem->prepare("SELECT name, upper(type) FROM pragma_table_info('" + t.name +
+                              "') ORDER BY cid");
+        if (!q) return q.error();
+        CatalogTable c{t.name, {}, {}, t.sql.find("INTEGER PRIMARY KEY") != std::string::npos};
+        for (;;) {
+            auto row = q->step();
+            if (!row) return row.error();
+            if (!row.value()) break;
+            c.columns.push_back(q->text(0));
+            c.blob.push_back(q->text(1) == "BLOB");
+        }
+        out.push_back(std::move(c));
+    }
+    return out;
+}
+
+Status restart_identities(Db& db, const std::vector<CatalogTable>& tables) {
+    if (!db.postgres()) return {};
+    for (const auto& t : tables)
+        if (t.identity) TL_TRY(db.scalar(identity_restart(t.name)));
+    return {};
+}
+
+Result<int> pg_stored_schema_version(Db& db) {
+    auto marked = db.scalar("SELECT count(*) FROM pg_tables WHERE schemaname = current_schema() "
+                            "AND tablename = 'tapeloom_schema'");
+    if (!marked) return marked.error();
+    if (marked.value() == 0) {
+        auto tables =
+            db.scalar("SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()");
+        if (!tables) return tables.error();
+        if (tables.value() > 0)
+            return make_error(ErrorKind::Foreign,
+                              "catalog " + db.name() +
+                                  " is not a Tapeloom catalog (the database holds other "
+                                  "tables); name an empty database");
+        return 0;
+    }
+    auto app = db.scalar("SELECT application FROM tapeloom_schema");
+    if (!app) return app.error();
+    auto version = db.scalar("SELECT version FROM tapeloom_schema");
+    if (!version) return version.error();
+    if (app.value() != kApplicationId)
+        return make_error(ErrorKind::Foreign, "catalog " + db.name() +
+                                                  " is not a Tapeloom catalog; name another "
+                                                  "database");
+    const int current = static_cast<int>(version.value());
+    if (current > schema_version())
+        return make_error(ErrorKind::Unsupported,
+                          "catalog " + db.name() + " has schema version " +
+                              std::to_string(current) + ", newer than this build's " +
+                              std::to_string(schema_version()) + "; use a newer tapeloom");
+    return current;
+}
+
+Status pg_migrate(Db& db) {
+    auto stored = pg_stored_schema_version(db);
+    if (!stored) return stored.error();
+    if (stored.value() == schema_version()) return {};
+    if (stored.value() != 0)
+        return make_error(ErrorKind::Unsupported,
+                          "catalog " + db.name() + " has schema version " +
+                              std::to_string(stored.value()) + ", this build's is " +
+                              std::to_string(schema_version()) +
+                              "; a PostgreSQL catalog is not migrated between versions: use "
+                              "the tapeloom that made it");
+    auto ddl = postgres_schema();
+    if (!ddl) return ddl.error();
+    auto tx = Transaction::begin(db);
+    if (!tx) return tx.error();
+    for (const auto& statement : ddl.value())
+        TL_TRY(db.exec(statement));
+    TL_TRY(db.exec(kFunctions));
+    TL_TRY(db.exec("INSERT INTO tapeloom_schema(application, version) VALUES (" +
+                   std::to_string(kApplicationId) + ", " + std::to_string(schema_version()) + ")"));
+    TL_TRY(tx->commit());
+    log::get("catalog")->info("catalog {} created at schema version {}", db.name(),
+                              schema_version());
+    return {};
+}
+
+Status pg_drop_catalog(Db& db) {
+    auto stored = pg_stored_schema_version(db);
+    if (!stored) return stored.error();
+    auto q = db.prepare("SELECT tablename FROM pg_tables WHERE schemaname = current_schema()");
+    if (!q) return q.error();
+    std::string tables;
+    for (;;) {
+        auto row = q->step();
+        if (!row) return row.error();
+        if (!row.value()) break;
+        tables += (tables.empty() ? "" : ", ") + q->text(0);
+    }
+    q->reset();
+    if (!tables.empty()) TL_TRY(db.exec("DROP TABLE " + tables + " CASCADE"));
+    return db.exec("DROP FUNCTION IF EXISTS json_valid(text), tl_glob_regex(text), files_delete()");
+}
+
+} // namespace tl::catalog
