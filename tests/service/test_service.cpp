@@ -221,7 +221,8 @@ private Q_SLOTS:
         // The pre-command holds the run until the test opens the gate.
         auto def =
             run_cli(with_home(home, {"job", "define", "held", src, "--drives", "1", "--pre-command",
-                                     "while [ ! -e '" + gate + "' ]; do sleep 0.05; done"}));
+                                     "while [ ! -e '" + gate + "' ] && [ -d '" + d.path() +
+                                         "' ]; do sleep 0.05; done"}));
         QVERIFY2(def.exit_code == 0, def.err.constData());
         QVERIFY(start(home) > 0);
         StopAtExit guard{home, gate};

@@ -42,7 +42,8 @@ private Q_SLOTS:
         QVERIFY(tltest::write_file(src + "/a.bin", tltest::random_bytes(40000, 4)));
         auto def =
             run_cli(with_home(home, {"job", "define", "held", src, "--drives", "1", "--pre-command",
-                                     "while [ ! -e '" + gate + "' ]; do sleep 0.05; done"}));
+                                     "while [ ! -e '" + gate + "' ] && [ -d '" + d.path() +
+                                         "' ]; do sleep 0.05; done"}));
         QVERIFY2(def.exit_code == 0, def.err.constData());
         auto started = run_cli(with_home(home, {"service", "start"}));
         QCOMPARE(started.exit_code, 0);

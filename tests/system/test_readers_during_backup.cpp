@@ -11,10 +11,13 @@ using tltest::run_cli;
 using tltest::with_home;
 
 namespace {
-// A `cmd:` source that writes nothing until GATE exists, then BYTES random bytes.
+// A `cmd:` source that writes nothing until GATE exists, then BYTES random bytes; it also ends
+// when GATE's directory is gone (a failed test leaves no shell looping behind).
 QString gated_source(const QString& gate, int bytes) {
-    return QStringLiteral("cmd:while [ ! -e '%1' ]; do sleep 0.05; done; head -c %2 /dev/urandom")
-        .arg(gate)
+    const QString dir = QFileInfo(gate).absolutePath();
+    return QStringLiteral("cmd:while [ ! -e '%1' ] && [ -d '%2' ]; do sleep 0.05; done; "
+                          "head -c %3 /dev/urandom")
+        .arg(gate, dir)
         .arg(bytes);
 }
 
