@@ -474,7 +474,8 @@ private:
     std::map<std::int64_t, std::vector<const SelectedSaveset*>> groups_;
     std::vector<std::vector<std::int64_t>> units_;
     std::vector<std::size_t> dix_;
-    std::vector<std::uint64_t> first_; // each drive's bytes read before the job
+    // Each drive's counters before the job: the report gives what it read for this job.
+    std::vector<std::uint64_t> first_bytes_, first_blocks_;
     std::vector<std::vector<std::vector<const SelectedSaveset*>>> work_;
     std::vector<std::atomic<bool>> reading_;
     std::mutex mutex_;
@@ -600,8 +601,11 @@ void RestoreRun::run(const std::vector<std::size_t>& drives) {
             work_[g % n].push_back(groups_[session]);
         ++g;
     }
-    for (const auto d : dix_)
-        first_.push_back(p_.lib->drive(d).counters().bytes_read.load());
+    for (const auto d : dix_) {
+        const auto& c = p_.lib->drive(d).counters();
+        first_bytes_.push_back(c.bytes_read.load());
+        first_blocks_.push_back(c.blocks_read.load());
+    }
     reading_ = std::vector<std::atomic<bool>>(n);
     for (auto& r : reading_)
         r = true;
@@ -624,7 +628,7 @@ metrics::LiveSnapshot RestoreRun::collect() const {
         metrics::LiveDrive x;
         x.name = drive.name();
         x.state = reading_[d].load() ? "reading" : "done";
-        x.bytes = drive.counters().bytes_read.load() - first_[d];
+        x.bytes = drive.counters().bytes_read.load() - first_bytes_[d];
         live.drives.push_back(std::move(x));
     }
     return live;
@@ -673,9 +677,11 @@ void RestoreRun::fill_report(JobReport& rep) {
     rep.stored = res_.read.stream_bytes;
     rep.volumes = res_.read.volumes;
     for (std::size_t d = 0; d < dix_.size(); ++d) {
+        const auto& drive = p_.lib->drive(dix_[d]);
         DriveReport dr;
-        dr.name = p_.lib->drive(dix_[d]).name();
-        dr.bytes = p_.lib->drive(dix_[d]).counters().bytes_read.load() - first_[d];
+        dr.name = drive.name();
+        dr.bytes = drive.counters().bytes_read.load() - first_bytes_[d];
+        dr.blocks = drive.counters().blocks_read.load() - first_blocks_[d];
         rep.drives.push_back(dr);
     }
     rep.wall_rate = rep.elapsed > 0 ? static_cast<double>(rep.bytes) / rep.elapsed : 0;
