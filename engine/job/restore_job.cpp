@@ -25,6 +25,7 @@
 #include "job/job_record.h"
 #include "job/job_volumes.h"
 #include "job/write_pool.h"
+#include "job/writeback.h"
 #include "media/clone_copies.h"
 #include "metrics/process_stat.h"
 #include "metrics/sustained_rate.h"
@@ -437,6 +438,7 @@ class RestoreRun {
 public:
     RestoreRun(JobContext& ctx, const RestoreOptions& o, PlannedRestore& p, RestoreResult& res)
         : ctx_(ctx), o_(o), p_(p), res_(res), target_(o.to.empty() ? "/" : o.to),
+          writeback_(o.sync == SyncMode::End ? std::make_unique<Writeback>(target_) : nullptr),
           pool_(o.writer_threads ? o.writer_threads : default_writer_threads()),
           dir_lookup_(directory_lookup(ctx.engine().catalog(), p.sel)) {}
 
@@ -480,6 +482,8 @@ private:
     std::vector<std::atomic<bool>> reading_;
     std::mutex mutex_;
     Status fatal_;
+    // Declared before the pool and the writers, which tell it what they wrote.
+    std::unique_ptr<Writeback> writeback_;
     // Declared before the writers: they wait for their files on it when they go.
     WritePool pool_;
     const DirectoryLookup dir_lookup_;
@@ -506,6 +510,7 @@ RestoreWriter* RestoreRun::new_writer(const SelectedSaveset& s,
     wo.policy = o_.existing;
     wo.sync = o_.sync;
     wo.pool = &pool_;
+    wo.writeback = writeback_.get();
     auto w = RestoreWriter::open(target_, wo);
     if (!w) return fail(w.error()), nullptr;
     std::vector<std::uint64_t> wanted;

@@ -16,6 +16,7 @@
 #include "job/safe_path.h"
 #include "job/target_dirs.h"
 #include "job/write_pool.h"
+#include "job/writeback.h"
 
 namespace tl::job {
 
@@ -233,6 +234,7 @@ struct RestoreWriter::Impl {
         }
         f.written += n;
         self->bytes_ += n;
+        if (opt.writeback) opt.writeback->wrote(n);
     }
 
     void complete_file(FileWrite& f) {

@@ -11,6 +11,7 @@
 #include "job/restore_writer.h"
 #include "job/safe_path.h"
 #include "job/write_pool.h"
+#include "job/writeback.h"
 #include "stream_builder.h"
 
 using namespace tl;
@@ -347,6 +348,41 @@ private Q_SLOTS:
 
     // Issue 18 item 28: temporary files of restores that were killed are removed by the next
     // restore into their directory; those of a restore still running are left alone.
+    // Issue 17: with --sync end the data starts for the disk while the restore runs: every
+    // `every` bytes the writers report, a checkpoint syncs the target's filesystem (on a thread
+    // of its own, the writers never wait for it); below that amount, none runs.
+    void writebackCheckpointsFollowTheBytesWritten() {
+        QTemporaryDir d;
+        {
+            job::Writeback idle(d.path().toStdString(), 1u << 20);
+            idle.wrote(1000);
+            QTest::qWait(50);
+            QCOMPARE(idle.checkpoints(), std::uint64_t(0));
+        }
+        job::Writeback wb(d.path().toStdString(), 1u << 20);
+        job::WritePool pool(2);
+        job::RestoreWriterOptions o;
+        o.pool = &pool;
+        o.writeback = &wb;
+        auto w = job::RestoreWriter::open(d.path().toStdString(), o);
+        QVERIFY(w);
+        std::vector<std::pair<format::ObjectHeader, std::string>> objs;
+        for (int i = 0; i < 40; ++i) {
+            const std::string body(100000, char('a' + i % 26));
+            objs.push_back({file("w/f" + std::to_string(i), body.size()), body});
+        }
+        std::vector<std::uint64_t> offs;
+        const auto s = stream(objs, offs);
+        QVERIFY(w.value()->begin_saveset("", offs));
+        format::StreamParser parser(*w.value(), 1);
+        QVERIFY(parser.feed(0, s.data(), s.size()));
+        w.value()->end_saveset();
+        QVERIFY(w.value()->finish());
+        QCOMPARE(w.value()->failures(), std::uint64_t(0));
+        QTRY_VERIFY(wb.checkpoints() >= 1); // 4 MB written: at least one checkpoint ran
+        QCOMPARE(read(d.path() + "/w/f39"), QByteArray(100000, char('a' + 39 % 26)));
+    }
+
     void temporaryFilesOfKilledRestoresAreRemoved() {
         QTemporaryDir d;
         const QString t = d.path();
