@@ -107,8 +107,9 @@ mode_t process_umask() {
     return 022;
 }
 
-void apply_metadata(int f, const format::ObjectHeader& h, OwnerIds* owners, bool mode_set) {
-    if (owners) (void)!::fchown(f, owners->uid(h), owners->gid(h));
+void apply_metadata(int f, const format::ObjectHeader& h, OwnerIds* owners, bool mode_set,
+                    bool owner_set) {
+    if (owners && !owner_set) (void)!::fchown(f, owners->uid(h), owners->gid(h));
     if (!mode_set) ::fchmod(f, h.mode & 07777);
     for (const auto& x : h.xattrs)
         ::fsetxattr(f, x.name.c_str(), x.value.data(), x.value.size(), 0);

@@ -33,9 +33,11 @@ private:
     std::unordered_map<std::string, gid_t> groups_; // name -> gid; -1: not known here
 };
 
-// Owner (when `owners` is given, i.e. running as root), mode (unless `mode_set`: the file was
-// created with it), xattrs, ACLs and times of `h` on the open `fd`.
-void apply_metadata(int fd, const format::ObjectHeader& h, OwnerIds* owners, bool mode_set = false);
+// Owner (when `owners` is given, i.e. running as root, unless `owner_set`: the file was created
+// with it), mode (unless `mode_set`: the file was created with it), xattrs, ACLs and times of `h`
+// on the open `fd`.
+void apply_metadata(int fd, const format::ObjectHeader& h, OwnerIds* owners, bool mode_set = false,
+                    bool owner_set = false);
 
 // The process's umask, read without changing it (/proc/self/status); 022 when unknown.
 mode_t process_umask();

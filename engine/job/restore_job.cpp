@@ -25,6 +25,7 @@
 #include "job/job_record.h"
 #include "job/job_volumes.h"
 #include "job/write_pool.h"
+#include "job/writeback.h"
 #include "media/clone_copies.h"
 #include "metrics/process_stat.h"
 #include "metrics/sustained_rate.h"
@@ -437,6 +438,7 @@ class RestoreRun {
 public:
     RestoreRun(JobContext& ctx, const RestoreOptions& o, PlannedRestore& p, RestoreResult& res)
         : ctx_(ctx), o_(o), p_(p), res_(res), target_(o.to.empty() ? "/" : o.to),
+          writeback_(o.sync == SyncMode::End ? std::make_unique<Writeback>(target_) : nullptr),
           pool_(o.writer_threads ? o.writer_threads : default_writer_threads()),
           dir_lookup_(directory_lookup(ctx.engine().catalog(), p.sel)) {}
 
@@ -474,11 +476,14 @@ private:
     std::map<std::int64_t, std::vector<const SelectedSaveset*>> groups_;
     std::vector<std::vector<std::int64_t>> units_;
     std::vector<std::size_t> dix_;
-    std::vector<std::uint64_t> first_; // each drive's bytes read before the job
+    // Each drive's counters before the job: the report gives what it read for this job.
+    std::vector<std::uint64_t> first_bytes_, first_blocks_;
     std::vector<std::vector<std::vector<const SelectedSaveset*>>> work_;
     std::vector<std::atomic<bool>> reading_;
     std::mutex mutex_;
     Status fatal_;
+    // Declared before the pool and the writers, which tell it what they wrote.
+    std::unique_ptr<Writeback> writeback_;
     // Declared before the writers: they wait for their files on it when they go.
     WritePool pool_;
     const DirectoryLookup dir_lookup_;
@@ -505,6 +510,7 @@ RestoreWriter* RestoreRun::new_writer(const SelectedSaveset& s,
     wo.policy = o_.existing;
     wo.sync = o_.sync;
     wo.pool = &pool_;
+    wo.writeback = writeback_.get();
     auto w = RestoreWriter::open(target_, wo);
     if (!w) return fail(w.error()), nullptr;
     std::vector<std::uint64_t> wanted;
@@ -600,8 +606,11 @@ void RestoreRun::run(const std::vector<std::size_t>& drives) {
             work_[g % n].push_back(groups_[session]);
         ++g;
     }
-    for (const auto d : dix_)
-        first_.push_back(p_.lib->drive(d).counters().bytes_read.load());
+    for (const auto d : dix_) {
+        const auto& c = p_.lib->drive(d).counters();
+        first_bytes_.push_back(c.bytes_read.load());
+        first_blocks_.push_back(c.blocks_read.load());
+    }
     reading_ = std::vector<std::atomic<bool>>(n);
     for (auto& r : reading_)
         r = true;
@@ -624,7 +633,7 @@ metrics::LiveSnapshot RestoreRun::collect() const {
         metrics::LiveDrive x;
         x.name = drive.name();
         x.state = reading_[d].load() ? "reading" : "done";
-        x.bytes = drive.counters().bytes_read.load() - first_[d];
+        x.bytes = drive.counters().bytes_read.load() - first_bytes_[d];
         live.drives.push_back(std::move(x));
     }
     return live;
@@ -673,9 +682,11 @@ void RestoreRun::fill_report(JobReport& rep) {
     rep.stored = res_.read.stream_bytes;
     rep.volumes = res_.read.volumes;
     for (std::size_t d = 0; d < dix_.size(); ++d) {
+        const auto& drive = p_.lib->drive(dix_[d]);
         DriveReport dr;
-        dr.name = p_.lib->drive(dix_[d]).name();
-        dr.bytes = p_.lib->drive(dix_[d]).counters().bytes_read.load() - first_[d];
+        dr.name = drive.name();
+        dr.bytes = drive.counters().bytes_read.load() - first_bytes_[d];
+        dr.blocks = drive.counters().blocks_read.load() - first_blocks_[d];
         rep.drives.push_back(dr);
     }
     rep.wall_rate = rep.elapsed > 0 ? static_cast<double>(rep.bytes) / rep.elapsed : 0;

@@ -16,6 +16,7 @@
 #include "job/safe_path.h"
 #include "job/target_dirs.h"
 #include "job/write_pool.h"
+#include "job/writeback.h"
 
 namespace tl::job {
 
@@ -77,6 +78,7 @@ struct FileWrite {
     int fd = -1;
     bool done = false;
     bool mode_set = false;     // created with its mode
+    bool owner_set = false;    // created with its owner and group (no fchown)
     std::uint64_t written = 0; // bytes of it written so far (taken back when it is dropped)
 };
 
@@ -92,6 +94,7 @@ struct RestoreWriter::Impl {
     int root_fd = -1;
     RestoreWriterOptions opt;
     std::unique_ptr<OwnerIds> owners; // set when running as root: owners are restored
+    uid_t euid = 0;                   // the owner of the files it creates
     mode_t umask = 077;               // the process's (read once, at open)
     std::unique_ptr<TargetDirs> dirs;
     std::vector<std::string> prefix;
@@ -204,6 +207,8 @@ struct RestoreWriter::Impl {
             return outcome(f.rel, "failed", std::string("create: ") + std::strerror(errno));
         }
         f.leaf = name;
+        f.owner_set =
+            owners && owners->uid(f.h) == euid && owners->gid(f.h) == f.parent->new_file_gid();
     }
 
     void drop_file(FileWrite& f, const std::string& why) {
@@ -229,6 +234,7 @@ struct RestoreWriter::Impl {
         }
         f.written += n;
         self->bytes_ += n;
+        if (opt.writeback) opt.writeback->wrote(n);
     }
 
     void complete_file(FileWrite& f) {
@@ -236,7 +242,7 @@ struct RestoreWriter::Impl {
         const auto& h = f.h;
         if (h.size != format::kUnknownSize && (h.flags & format::object_flags::kSparse))
             (void)!::ftruncate(f.fd, static_cast<off_t>(h.size)); // trailing hole
-        apply_metadata(f.fd, h, owners.get(), f.mode_set);
+        apply_metadata(f.fd, h, owners.get(), f.mode_set, f.owner_set);
         if (opt.sync == SyncMode::File && ::fsync(f.fd) != 0)
             return drop_file(f, std::string("fsync: ") + std::strerror(errno));
         ::close(f.fd);
@@ -411,7 +417,8 @@ Result<std::unique_ptr<RestoreWriter>> RestoreWriter::open(const std::string& ta
     auto impl = std::make_unique<Impl>();
     impl->root_fd = fd;
     impl->opt = options;
-    if (::geteuid() == 0) impl->owners = std::make_unique<OwnerIds>();
+    impl->euid = ::geteuid();
+    if (impl->euid == 0) impl->owners = std::make_unique<OwnerIds>();
     impl->umask = process_umask();
     impl->dirs = std::make_unique<TargetDirs>(fd);
     return std::unique_ptr<RestoreWriter>(new RestoreWriter(std::move(impl)));

@@ -33,6 +33,7 @@
 namespace tl::job {
 
 class WritePool;
+class Writeback;
 
 enum class ExistingPolicy { Skip, Overwrite, KeepNewer, Rename };
 Result<ExistingPolicy> parse_existing_policy(const std::string& text);
@@ -52,7 +53,8 @@ struct RestoreOutcome {
 struct RestoreWriterOptions {
     ExistingPolicy policy = ExistingPolicy::Skip;
     SyncMode sync = SyncMode::End;
-    WritePool* pool = nullptr; // null: files are written on the calling thread
+    WritePool* pool = nullptr;      // null: files are written on the calling thread
+    Writeback* writeback = nullptr; // told of every byte written (checkpoint syncs); optional
 };
 
 // The metadata of a backed-up directory (from the catalog), for directories a restore had to

@@ -198,8 +198,7 @@ Status SessionReader::copy_prefetched(const source::PrefetchedFile& pre,
     return {};
 }
 
-Status SessionReader::put_entry(const source::FsEntry& e, const std::string& abs,
-                                source::PrefetchedFile* pre) {
+format::ObjectHeader SessionReader::header_of(const source::FsEntry& e) {
     format::ObjectHeader h;
     h.kind = kind_of(e.st, e.hardlink);
     h.object_id = next_object_id_++;
@@ -221,76 +220,81 @@ Status SessionReader::put_entry(const source::FsEntry& e, const std::string& abs
         h.xattrs.push_back({k, v});
     h.acl_access = e.acl_access;
     h.acl_default = e.acl_default;
-    const bool has_data = h.kind == format::ObjectKind::RegularFile;
-    h.size = has_data ? static_cast<std::uint64_t>(e.st.st_size) : 0;
+    h.size =
+        h.kind == format::ObjectKind::RegularFile ? static_cast<std::uint64_t>(e.st.st_size) : 0;
+    return h;
+}
 
-    int fd = -1;
-    std::vector<format::Extent> extents;
-    if (has_data && pre) {
-        if (pre->open_error != 0) {
-            ctx_.warn("cannot read " + abs + ": " + std::strerror(pre->open_error) + "; skipped");
-            counters_.warnings++;
-            return {};
-        }
-        for (auto& [k, v] : pre->meta.xattrs)
-            h.xattrs.push_back({k, std::move(v)});
-        if (!e.metadata_read) h.acl_access = std::move(pre->meta.acl_access);
-    } else if (has_data) {
-        fd = ::openat(e.dirfd, e.name.c_str(), O_RDONLY | O_NOATIME | O_CLOEXEC | O_NOFOLLOW);
-        if (fd < 0 && errno == EPERM)
-            fd = ::openat(e.dirfd, e.name.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-        if (fd < 0) {
-            ctx_.warn("cannot read " + abs + ": " + std::strerror(errno) + "; skipped");
-            counters_.warnings++;
-            return {};
-        }
-        if (!e.metadata_read) {
-            source::FsEntry meta;
-            source::read_metadata_fd(fd, meta);
-            for (auto& [k, v] : meta.xattrs)
-                h.xattrs.push_back({k, std::move(v)});
-            h.acl_access = std::move(meta.acl_access);
-        }
-        if (h.size > 0 && static_cast<std::uint64_t>(e.st.st_blocks) * 512 < h.size) {
-            extents = data_extents(fd, h.size);
-            if (!extents.empty()) {
-                h.flags |= format::object_flags::kSparse;
-                h.sparse_map = extents;
-                if (extents.size() == 1 && extents[0].length == 0) h.sparse_map.clear();
-            }
-        }
-        if (h.size > (1u << 20)) posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-    }
-    const std::uint64_t header_offset = out_.offset();
-    Status st = out_.begin_object(h);
-    format::ObjectTrailer trailer;
-    trailer.hash = codec::ContentHasher().finish(); // objects without data: the hash of nothing
-    if (st && has_data) {
-        const bool sparse = (h.flags & format::object_flags::kSparse) != 0;
-        st = pre ? copy_prefetched(*pre, trailer)
-                 : copy_data(fd, h.size, sparse ? &h.sparse_map : nullptr, trailer);
-        if (!st && st.error().kind == ErrorKind::Io) {
-            ctx_.warn("error reading " + abs + ": " + st.error().message);
-            counters_.warnings++;
-            st = {};
-        }
-        struct stat after {};
-        const bool have_after = pre ? pre->after_ok : fstat(fd, &after) == 0;
-        if (pre) after = pre->after;
-        if (st && have_after &&
-            (after.st_size != e.st.st_size || ns(after.st_mtim) != h.mtime_ns ||
-             ns(after.st_ctim) != h.ctime_ns)) {
-            trailer.status |= format::trailer_status::kChangedDuringRead;
-        }
-        if (!sparse && trailer.data_length != h.size)
-            trailer.status |= format::trailer_status::kChangedDuringRead;
-    }
-    if (fd >= 0) ::close(fd);
-    if (!st) return st;
-    if (trailer.status & format::trailer_status::kChangedDuringRead) {
-        ctx_.warn("file changed while it was read: " + abs);
+bool SessionReader::take_prefetched(const source::FsEntry& e, const std::string& abs,
+                                    source::PrefetchedFile& pre, format::ObjectHeader& h) {
+    if (pre.open_error != 0) {
+        ctx_.warn("cannot read " + abs + ": " + std::strerror(pre.open_error) + "; skipped");
         counters_.warnings++;
+        return false;
     }
+    for (auto& [k, v] : pre.meta.xattrs)
+        h.xattrs.push_back({k, std::move(v)});
+    if (!e.metadata_read) h.acl_access = std::move(pre.meta.acl_access);
+    return true;
+}
+
+int SessionReader::open_data(const source::FsEntry& e, const std::string& abs,
+                             format::ObjectHeader& h) {
+    int fd = ::openat(e.dirfd, e.name.c_str(), O_RDONLY | O_NOATIME | O_CLOEXEC | O_NOFOLLOW);
+    if (fd < 0 && errno == EPERM) // O_NOATIME needs the file's owner
+        fd = ::openat(e.dirfd, e.name.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+    if (fd < 0) {
+        ctx_.warn("cannot read " + abs + ": " + std::strerror(errno) + "; skipped");
+        counters_.warnings++;
+        return -1;
+    }
+    if (!e.metadata_read) {
+        source::FsEntry meta;
+        source::read_metadata_fd(fd, meta);
+        for (auto& [k, v] : meta.xattrs)
+            h.xattrs.push_back({k, std::move(v)});
+        h.acl_access = std::move(meta.acl_access);
+    }
+    if (h.size > 0 && static_cast<std::uint64_t>(e.st.st_blocks) * 512 < h.size) {
+        auto extents = data_extents(fd, h.size);
+        if (!extents.empty()) {
+            h.flags |= format::object_flags::kSparse;
+            h.sparse_map = extents;
+            if (extents.size() == 1 && extents[0].length == 0) h.sparse_map.clear();
+        }
+    }
+    if (h.size > (1u << 20)) posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+    return fd;
+}
+
+Status SessionReader::store_data(const source::FsEntry& e, const std::string& abs, int fd,
+                                 const source::PrefetchedFile* pre, const format::ObjectHeader& h,
+                                 format::ObjectTrailer& trailer) {
+    const bool sparse = (h.flags & format::object_flags::kSparse) != 0;
+    Status st = pre ? copy_prefetched(*pre, trailer)
+                    : copy_data(fd, h.size, sparse ? &h.sparse_map : nullptr, trailer);
+    if (!st && st.error().kind == ErrorKind::Io) { // a read error: the file is kept, flagged
+        ctx_.warn("error reading " + abs + ": " + st.error().message);
+        counters_.warnings++;
+        st = {};
+    }
+    if (!st) return st;
+    struct stat after {};
+    const bool have_after = pre ? pre->after_ok : fstat(fd, &after) == 0;
+    if (pre) after = pre->after;
+    if (have_after && (after.st_size != e.st.st_size || ns(after.st_mtim) != h.mtime_ns ||
+                       ns(after.st_ctim) != h.ctime_ns))
+        trailer.status |= format::trailer_status::kChangedDuringRead;
+    if (!sparse && trailer.data_length != h.size)
+        trailer.status |= format::trailer_status::kChangedDuringRead;
+    return {};
+}
+
+FileRecord SessionReader::record_of(const source::FsEntry& e, const format::ObjectHeader& h,
+                                    const format::ObjectTrailer& trailer,
+                                    std::uint64_t header_offset) const {
+    const bool has_data = h.kind == format::ObjectKind::RegularFile;
+    const bool changed = (trailer.status & format::trailer_status::kChangedDuringRead) != 0;
     FileRecord r;
     r.saveset_id = ctx_.saveset_id;
     std::tie(r.dir, r.name) = split_path(e.path);
@@ -298,10 +302,7 @@ Status SessionReader::put_entry(const source::FsEntry& e, const std::string& abs
     r.mode = h.mode;
     r.uid = h.uid;
     r.gid = h.gid;
-    r.size = has_data ? (trailer.status & format::trailer_status::kChangedDuringRead
-                             ? trailer.data_length
-                             : h.size)
-                      : 0;
+    r.size = has_data ? (changed ? trailer.data_length : h.size) : 0;
     if (has_data && (h.flags & format::object_flags::kSparse)) r.size = h.size;
     r.mtime_ns = h.mtime_ns;
     r.ctime_ns = h.ctime_ns;
@@ -311,9 +312,29 @@ Status SessionReader::put_entry(const source::FsEntry& e, const std::string& abs
         r.hash = hash_bytes(trailer.hash);
     }
     r.offset = header_offset;
-    r.flags = (trailer.status & format::trailer_status::kChangedDuringRead ? 1u : 0u) |
-              (trailer.status & format::trailer_status::kReadError ? 2u : 0u);
-    TL_TRY(out_.end_object(trailer, std::move(r)));
+    r.flags = (changed ? 1u : 0u) | (trailer.status & format::trailer_status::kReadError ? 2u : 0u);
+    return r;
+}
+
+Status SessionReader::put_entry(const source::FsEntry& e, const std::string& abs,
+                                source::PrefetchedFile* pre) {
+    format::ObjectHeader h = header_of(e);
+    const bool has_data = h.kind == format::ObjectKind::RegularFile;
+    int fd = -1;
+    if (has_data && pre && !take_prefetched(e, abs, *pre, h)) return {};
+    if (has_data && !pre && (fd = open_data(e, abs, h)) < 0) return {};
+    const std::uint64_t header_offset = out_.offset();
+    Status st = out_.begin_object(h);
+    format::ObjectTrailer trailer;
+    trailer.hash = codec::ContentHasher().finish(); // objects without data: the hash of nothing
+    if (st && has_data) st = store_data(e, abs, fd, pre, h, trailer);
+    if (fd >= 0) ::close(fd);
+    if (!st) return st;
+    if (trailer.status & format::trailer_status::kChangedDuringRead) {
+        ctx_.warn("file changed while it was read: " + abs);
+        counters_.warnings++;
+    }
+    TL_TRY(out_.end_object(trailer, record_of(e, h, trailer, header_offset)));
     counters_.files++;
     counters_.stream_bytes = out_.offset();
     return {};

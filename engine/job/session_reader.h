@@ -62,9 +62,27 @@ private:
     Status read_raw(const std::string& path, format::ObjectKind kind, const std::string& name);
     Status read_command();
     Status read_sqlite();
-    // `pre`: the file's data, stat and xattrs already read by the prefetcher (small files).
+    // One walked entry into the stream and the catalog. `pre`: the file's data, stat and xattrs
+    // already read by the prefetcher (small files).
     Status put_entry(const source::FsEntry& e, const std::string& abs,
                      source::PrefetchedFile* pre = nullptr);
+    // The entry's object header: metadata, owner names, xattrs and ACLs as walked.
+    format::ObjectHeader header_of(const source::FsEntry& e);
+    // A prefetched file's xattrs and ACL into `h`; false when it could not be opened (warned:
+    // the file is skipped).
+    bool take_prefetched(const source::FsEntry& e, const std::string& abs,
+                         source::PrefetchedFile& pre, format::ObjectHeader& h);
+    // Opens a regular file to read it; adds its xattrs, ACL and sparse map to `h`. -1 when it
+    // cannot be opened (warned: the file is skipped).
+    int open_data(const source::FsEntry& e, const std::string& abs, format::ObjectHeader& h);
+    // The file's data as data frames (from `pre` or `fd`); a read error or a change while it was
+    // read is flagged in the trailer and warned, not an error.
+    Status store_data(const source::FsEntry& e, const std::string& abs, int fd,
+                      const source::PrefetchedFile* pre, const format::ObjectHeader& h,
+                      format::ObjectTrailer& trailer);
+    // The catalog row of a stored entry.
+    FileRecord record_of(const source::FsEntry& e, const format::ObjectHeader& h,
+                         const format::ObjectTrailer& trailer, std::uint64_t header_offset) const;
     // A prefetched file's data as data frames.
     Status copy_prefetched(const source::PrefetchedFile& pre, format::ObjectTrailer& trailer);
     // --compare-hash: whether the file's content hashes to `hash` (read without storing it).

@@ -32,9 +32,18 @@ bool all_hex(const std::string& s) {
 }
 } // namespace
 
+namespace {
+gid_t group_of_new_files(int dir_fd) {
+    struct stat st {};
+    if (dir_fd >= 0 && ::fstat(dir_fd, &st) == 0 && (st.st_mode & S_ISGID)) return st.st_gid;
+    return ::getegid();
+}
+} // namespace
+
 DirFd::DirFd(int fd, bool fresh)
     : fd_(fd), fresh_(fresh),
-      default_acl_(fd >= 0 && ::fgetxattr(fd, "system.posix_acl_default", nullptr, 0) > 0) {}
+      default_acl_(fd >= 0 && ::fgetxattr(fd, "system.posix_acl_default", nullptr, 0) > 0),
+      new_file_gid_(group_of_new_files(fd)) {}
 
 DirFd::~DirFd() {
     if (fd_ >= 0) ::close(fd_);

@@ -14,6 +14,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include <sys/types.h>
+
 #include "common/result.h"
 
 namespace tl::job {
@@ -30,11 +32,15 @@ public:
     bool fresh() const { return fresh_; }
     // It has a default ACL: files created in it get their permissions from it, not the umask.
     bool default_acl() const { return default_acl_; }
+    // The group a file created in it gets: the directory's own when it is set-group-ID, else the
+    // process's effective group.
+    gid_t new_file_gid() const { return new_file_gid_; }
 
 private:
     int fd_;
     bool fresh_;
     bool default_acl_;
+    gid_t new_file_gid_;
 };
 using DirRef = std::shared_ptr<const DirFd>;
 

@@ -11,6 +11,7 @@
 #include "job/restore_writer.h"
 #include "job/safe_path.h"
 #include "job/write_pool.h"
+#include "job/writeback.h"
 #include "stream_builder.h"
 
 using namespace tl;
@@ -252,6 +253,51 @@ private Q_SLOTS:
         if (!have_acl) qInfo("no ACLs on this filesystem: the default ACL case ran without one");
     }
 
+    // Issue 17: run as root, a restore gives every file its backed-up owner and group, also when
+    // it skips the fchown of a file whose owner and group it is created with: in a set-group-ID
+    // directory a new file takes the directory's group, so root's own file there is changed back.
+    void ownersComeBackWithoutNeedlessChown() {
+        if (::geteuid() != 0) QSKIP("owners are restored only when running as root");
+        QTemporaryDir d;
+        const QString target = d.path() + "/target";
+        QVERIFY(QDir().mkpath(target + "/sgid"));
+        const QByteArray sgid = QFile::encodeName(target + "/sgid");
+        QCOMPARE(::chown(sgid.constData(), 0, 4321), 0);
+        QCOMPARE(::chmod(sgid.constData(), 02775), 0);
+        struct Want {
+            std::string path;
+            uid_t uid;
+            gid_t gid;
+        };
+        const std::vector<Want> want = {{"plain/root", 0, 0},
+                                        {"plain/other", 1234, 5678},
+                                        {"plain/group-only", 0, 5678},
+                                        {"sgid/root", 0, 0},
+                                        {"sgid/dir-group", 0, 4321}};
+        std::vector<std::pair<format::ObjectHeader, std::string>> objs;
+        for (const auto& w : want) {
+            auto h = file(w.path, w.path.size());
+            h.uid = w.uid; // no names recorded: the numbers are restored
+            h.gid = w.gid;
+            objs.push_back({h, w.path});
+        }
+        std::vector<std::uint64_t> offs;
+        const auto s = stream(objs, offs);
+        job::WritePool pool(2);
+        auto w = restore(target, s, offs, job::ExistingPolicy::Skip, &pool);
+        QVERIFY(w);
+        QCOMPARE(w->failures(), std::uint64_t(0));
+        for (const auto& x : want) {
+            const QString path = target + "/" + QString::fromStdString(x.path);
+            QCOMPARE(read(path), QByteArray::fromStdString(x.path));
+            struct stat st {};
+            QCOMPARE(::stat(QFile::encodeName(path).constData(), &st), 0);
+            QCOMPARE(st.st_uid, x.uid);
+            QCOMPARE(st.st_gid, x.gid);
+            QCOMPARE(st.st_mode & 07777, 0644u);
+        }
+    }
+
     // Issue 17: a file larger than one write chunk is written as its data arrives (from the
     // parser's buffers, in the pieces blocks bring). It still comes back byte for byte; one
     // whose data was damaged never gets its final name and leaves no temporary file; one that
@@ -302,6 +348,41 @@ private Q_SLOTS:
 
     // Issue 18 item 28: temporary files of restores that were killed are removed by the next
     // restore into their directory; those of a restore still running are left alone.
+    // Issue 17: with --sync end the data starts for the disk while the restore runs: every
+    // `every` bytes the writers report, a checkpoint syncs the target's filesystem (on a thread
+    // of its own, the writers never wait for it); below that amount, none runs.
+    void writebackCheckpointsFollowTheBytesWritten() {
+        QTemporaryDir d;
+        {
+            job::Writeback idle(d.path().toStdString(), 1u << 20);
+            idle.wrote(1000);
+            QTest::qWait(50);
+            QCOMPARE(idle.checkpoints(), std::uint64_t(0));
+        }
+        job::Writeback wb(d.path().toStdString(), 1u << 20);
+        job::WritePool pool(2);
+        job::RestoreWriterOptions o;
+        o.pool = &pool;
+        o.writeback = &wb;
+        auto w = job::RestoreWriter::open(d.path().toStdString(), o);
+        QVERIFY(w);
+        std::vector<std::pair<format::ObjectHeader, std::string>> objs;
+        for (int i = 0; i < 40; ++i) {
+            const std::string body(100000, char('a' + i % 26));
+            objs.push_back({file("w/f" + std::to_string(i), body.size()), body});
+        }
+        std::vector<std::uint64_t> offs;
+        const auto s = stream(objs, offs);
+        QVERIFY(w.value()->begin_saveset("", offs));
+        format::StreamParser parser(*w.value(), 1);
+        QVERIFY(parser.feed(0, s.data(), s.size()));
+        w.value()->end_saveset();
+        QVERIFY(w.value()->finish());
+        QCOMPARE(w.value()->failures(), std::uint64_t(0));
+        QTRY_VERIFY(wb.checkpoints() >= 1); // 4 MB written: at least one checkpoint ran
+        QCOMPARE(read(d.path() + "/w/f39"), QByteArray(100000, char('a' + 39 % 26)));
+    }
+
     void temporaryFilesOfKilledRestoresAreRemoved() {
         QTemporaryDir d;
         const QString t = d.path();

@@ -85,6 +85,21 @@ private Q_SLOTS:
         QVERIFY(rr.value("files").toInteger() >= tree.files);
         QVERIFY(!rr.value("volumes").toArray().isEmpty());
         QVERIFY(rr.value("tape_bytes").toInteger() >= tree.bytes);
+        // Each drive that read for the restore names the blocks it read, not "0 blocks".
+        const auto rdrives = rr.value("drives").toArray();
+        QCOMPARE(rdrives.size(), 1);
+        for (const auto& dv : rdrives) {
+            const auto drive = dv.toObject();
+            QVERIFY(drive.value("bytes").toInteger() >= tree.bytes);
+            QVERIFY2(drive.value("blocks").toInteger() > 0,
+                     "a drive that read the restore's data reports 0 blocks");
+            // No block holds more than 4 MiB (format/constants.h kMaxBlockSize).
+            QVERIFY(drive.value("bytes").toInteger() <=
+                    drive.value("blocks").toInteger() * (qint64(4) << 20));
+        }
+        const auto rtext = run_cli({"--home", home, "report", "--job", QString::number(restore)});
+        QCOMPARE(rtext.exit_code, 0);
+        QVERIFY2(!rtext.text().contains(QStringLiteral(" 0 blocks")), rtext.out.constData());
         const auto rlive = live_of(home, restore);
         QCOMPARE(rlive.value("kind").toString(), QStringLiteral("restore"));
         QVERIFY(rlive.value("ended").toBool());
