@@ -297,6 +297,46 @@ std::uint64_t file_size(const std::string& p) {
     return ec ? 0 : static_cast<std::uint64_t>(n);
 }
 
+// What fill() wrote and how long the CatalogWriter's commits took.
+struct Filled {
+    std::int64_t full_job = 0;
+    std::uint64_t rows = 0, changed = 0;
+    double seconds = 0, cpu_seconds = 0, incr_seconds = 0;
+};
+
+// The full save set of tree `t` and an incremental of `changed` files, written into the catalog
+// `db` (at `path`, migrated) through a CatalogWriter as a backup writes them.
+Result<Filled> fill(catalog::Db& db, const std::string& path, const Tree& t,
+                    const CatalogBenchOptions& o, long long now, std::uint64_t changed) {
+    XorShift rng(o.seed);
+    auto volume = add_volume(db);
+    if (!volume) return volume.error();
+    auto writer = job::CatalogWriter::open(path);
+    if (!writer) return writer.error();
+    auto full = add_bench_saveset(db, "full", now - 7200, 0, rng);
+    if (!full) return full.error();
+    BatchFeeder ffeed(*writer.value(), full.value(), volume.value(), o.batch, 1, rng);
+    log::get("engine")->info("bench catalog: writing {} entries in {} directories to {}", o.entries,
+                             t.leaves, db.name()); // the name: a URL without its password
+    TL_TRY(write_full(ffeed, t, o));
+    TL_TRY(finish_bench_saveset(db, full.value(), ffeed.rows(), ffeed.bytes()));
+    auto incr = add_bench_saveset(db, "incr", now - 3600, full->saveset, rng);
+    if (!incr) return incr.error();
+    BatchFeeder ifeed(*writer.value(), incr.value(), volume.value(), o.batch,
+                      ffeed.next_file_number(), rng);
+    TL_TRY(write_incr(ifeed, t, changed));
+    TL_TRY(finish_bench_saveset(db, incr.value(), ifeed.rows(), ifeed.bytes()));
+    TL_TRY(writer.value()->finish());
+    return Filled{full->job,       ffeed.rows(),        ifeed.rows(),
+                  ffeed.seconds(), ffeed.cpu_seconds(), ifeed.seconds()};
+}
+
+Result<Tree> plan_tree(const CatalogBenchOptions& o) {
+    if (o.entries == 0 || o.batch == 0 || o.samples == 0)
+        return make_error(ErrorKind::InvalidArgument, "--entries and --batch must be at least 1");
+    return Tree::plan(o.entries, o.dirs ? o.dirs : std::max<std::uint64_t>(1, o.entries / 1000));
+}
+
 // Runs `fn` `runs` times; fn returns the rows found or an error.
 template <class F>
 Result<CatalogQuery> time_query(std::string what, std::string arg, std::uint64_t expected,
@@ -420,13 +460,9 @@ Status time_queries(catalog::Db& db, const Tree& t, const CatalogBenchOptions& o
 } // namespace
 
 Result<CatalogBenchResult> run_catalog_bench(const CatalogBenchOptions& o, Clock& clock) {
-    auto log = log::get("engine");
     CatalogBenchResult r;
     r.machine = read_machine_info(clock);
-    if (o.entries == 0 || o.batch == 0 || o.samples == 0)
-        return make_error(ErrorKind::InvalidArgument, "--entries and --batch must be at least 1");
-    auto tree =
-        Tree::plan(o.entries, o.dirs ? o.dirs : std::max<std::uint64_t>(1, o.entries / 1000));
+    auto tree = plan_tree(o);
     if (!tree) return tree.error();
     const Tree& t = tree.value();
     const std::uint64_t changed = std::min(o.changed, changeable(t));
@@ -447,36 +483,16 @@ Result<CatalogBenchResult> run_catalog_bench(const CatalogBenchOptions& o, Clock
                                   "end); this one holds a catalog");
     }
     TL_TRY(catalog::migrate(db.value()));
-    XorShift rng(o.seed);
-    auto volume = add_volume(db.value());
-    if (!volume) return volume.error();
     const long long now = static_cast<long long>(
         std::chrono::duration_cast<std::chrono::seconds>(clock.wall().time_since_epoch()).count());
-
-    auto writer = job::CatalogWriter::open(path);
-    if (!writer) return writer.error();
-    auto full = add_bench_saveset(db.value(), "full", now - 7200, 0, rng);
-    if (!full) return full.error();
-    BatchFeeder ffeed(*writer.value(), full.value(), volume.value(), o.batch, 1, rng);
-    log->info("bench catalog: writing {} entries in {} directories to {}", o.entries, t.leaves,
-              path);
-    TL_TRY(write_full(ffeed, t, o));
-    TL_TRY(finish_bench_saveset(db.value(), full.value(), ffeed.rows(), ffeed.bytes()));
-    auto incr = add_bench_saveset(db.value(), "incr", now - 3600, full->saveset, rng);
-    if (!incr) return incr.error();
-    BatchFeeder ifeed(*writer.value(), incr.value(), volume.value(), o.batch,
-                      ffeed.next_file_number(), rng);
-    TL_TRY(write_incr(ifeed, t, changed));
-    TL_TRY(finish_bench_saveset(db.value(), incr.value(), ifeed.rows(), ifeed.bytes()));
-    TL_TRY(writer.value()->finish());
-    writer.value().reset();
-
-    r.entries = ffeed.rows();
-    r.changed = ifeed.rows();
+    auto filled = fill(db.value(), path, t, o, now, changed);
+    if (!filled) return filled.error();
+    r.entries = filled->rows;
+    r.changed = filled->changed;
     r.batch = o.batch;
-    r.insert_seconds = ffeed.seconds();
-    r.insert_cpu_seconds = ffeed.cpu_seconds();
-    r.incr_seconds = ifeed.seconds();
+    r.insert_seconds = filled->seconds;
+    r.insert_cpu_seconds = filled->cpu_seconds;
+    r.incr_seconds = filled->incr_seconds;
     r.file_bytes = file_size(path) + file_size(path + "-wal") + file_size(path + "-shm");
     auto size = catalog::checkpointed_size(db.value());
     if (!size) return size.error();
@@ -496,6 +512,22 @@ Result<CatalogBenchResult> run_catalog_bench(const CatalogBenchOptions& o, Clock
     TL_TRY(time_queries(qdb.value(), t, o, r.changed, r));
     if (qdb->postgres()) TL_TRY(catalog::pg_drop_catalog(qdb.value()));
     return r;
+}
+
+Result<BenchCatalog> write_bench_catalog(const std::string& path, const CatalogBenchOptions& o,
+                                         Clock& clock) {
+    auto tree = plan_tree(o);
+    if (!tree) return tree.error();
+    const Tree& t = tree.value();
+    auto db = catalog::Db::open(path, true);
+    if (!db) return db.error();
+    TL_TRY(catalog::migrate(db.value()));
+    const long long now = static_cast<long long>(
+        std::chrono::duration_cast<std::chrono::seconds>(clock.wall().time_since_epoch()).count());
+    auto filled = fill(db.value(), path, t, o, now, std::min(o.changed, changeable(t)));
+    if (!filled) return filled.error();
+    const std::uint64_t leaf = t.leaves / 3;
+    return BenchCatalog{filled->full_job, t.leaf_path(leaf), t.files_in(leaf), filled->rows};
 }
 
 nlohmann::json to_json(const CatalogBenchResult& r) {

@@ -71,6 +71,19 @@ struct CatalogBenchResult {
     std::vector<CatalogQuery> queries;
 };
 
+// The bench's synthetic catalog (the full save set and its incremental, as above) written into a
+// new catalog file `path` with the engine's schema and kept there, for a bench that times the
+// service on the same data (bench service). `leaf_dir` is a leaf directory of the full save set
+// (below its source) holding `leaf_files` files.
+struct BenchCatalog {
+    std::int64_t full_job = 0;
+    std::string leaf_dir;
+    std::uint64_t leaf_files = 0;
+    std::uint64_t entries = 0;
+};
+Result<BenchCatalog> write_bench_catalog(const std::string& path, const CatalogBenchOptions& o,
+                                         Clock& clock);
+
 // `clock` gives the date and load; every duration is measured with std::chrono::steady_clock.
 Result<CatalogBenchResult> run_catalog_bench(const CatalogBenchOptions& o, Clock& clock);
 nlohmann::json to_json(const CatalogBenchResult& r);

@@ -5,6 +5,7 @@
 
 #include "bench/report_util.h"
 #include "bench/scratch_backup.h"
+#include "bench/throttled_source.h"
 #include "common/units.h"
 #include "metrics/cpu_stat.h"
 
@@ -12,19 +13,8 @@ namespace tl::bench {
 
 namespace {
 
-std::string shell_quote(const std::string& s) {
-    std::string q = "'";
-    for (char c : s)
-        q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return q + "'";
-}
-
 std::string source_command(const MultiplexBenchOptions& o, std::uint64_t bytes, std::size_t i) {
-    std::ostringstream c;
-    c.precision(17);
-    c << "cmd:" << shell_quote(o.source_program) << " bench-source --size " << bytes << " --rate "
-      << o.source_rate << " --seed " << (i + 1);
-    return c.str();
+    return throttled_source_spec(o.source_program, bytes, o.source_rate, i + 1);
 }
 
 double sum(const std::vector<std::uint64_t>& v) {

@@ -42,25 +42,31 @@ Result<std::unique_ptr<Engine>> open_bench_engine(const std::string& home, Clock
     return Engine::open(eo);
 }
 
-Result<job::JobReport> backup_to_scratch(const ScratchBackup& b, const std::string& home,
-                                         Clock& clock) {
-    auto engine = open_bench_engine(home, clock);
-    if (!engine) return engine.error();
+Status add_bench_library(Engine& engine, std::size_t drives, std::uint64_t bytes,
+                         const std::optional<nlohmann::json>& streaming) {
     device::VirtualLibrarySpec spec;
     spec.name = "bench";
-    spec.drives = static_cast<int>(std::max<std::size_t>(b.drives, 1));
+    spec.drives = static_cast<int>(std::max<std::size_t>(drives, 1));
     spec.storage_slots = spec.drives + 2;
     spec.mail = 1;
     spec.prefix = "BEN";
     // Any one drive may get every byte (sources are dealt, not balanced); framing and labels
     // add a little. Nothing is preallocated, so a generous figure costs nothing.
-    spec.capacity = b.bytes + b.bytes / 8 + (256ull << 20);
-    spec.streaming = b.streaming;
-    auto lib = device::add_virtual_library(engine.value()->catalog(), engine.value()->home(), spec);
+    spec.capacity = bytes + bytes / 8 + (256ull << 20);
+    spec.streaming = streaming;
+    auto lib = device::add_virtual_library(engine.catalog(), engine.home(), spec);
     if (!lib) return lib.error();
+    return {};
+}
+
+Result<job::JobReport> backup_to_scratch(const ScratchBackup& b, const std::string& home,
+                                         Clock& clock) {
+    auto engine = open_bench_engine(home, clock);
+    if (!engine) return engine.error();
+    TL_TRY(add_bench_library(*engine.value(), b.drives, b.bytes, b.streaming));
     job::BackupOptions bo;
     bo.sources = b.sources;
-    bo.library = spec.name;
+    bo.library = "bench";
     bo.drives = b.drives;
     bo.sessions_per_drive = b.sessions_per_drive;
     bo.block_size = b.block_size;

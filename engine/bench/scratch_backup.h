@@ -49,6 +49,11 @@ struct ScratchBackup {
     std::atomic<bool>* cancel = nullptr;
 };
 
+// Adds virtual library "bench" to `engine`'s data directory: `drives` drives, cartridges big
+// enough for `bytes` on any one drive, the drives' streaming model if any.
+Status add_bench_library(Engine& engine, std::size_t drives, std::uint64_t bytes,
+                         const std::optional<nlohmann::json>& streaming);
+
 // Opens an engine on the new data directory `home`, adds library "bench" and runs the backup.
 // A job that fails or is cancelled is an error here (a bench figure of a failed job is noise).
 Result<job::JobReport> backup_to_scratch(const ScratchBackup& b, const std::string& home,

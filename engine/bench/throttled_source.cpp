@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <sstream>
 #include <vector>
 
 #include <unistd.h>
@@ -10,6 +11,24 @@
 #include "bench/xorshift.h"
 
 namespace tl::bench {
+
+namespace {
+std::string shell_quote(const std::string& s) {
+    std::string q = "'";
+    for (char c : s)
+        q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return q + "'";
+}
+} // namespace
+
+std::string throttled_source_spec(const std::string& program, std::uint64_t size, double rate,
+                                  std::uint64_t seed) {
+    std::ostringstream c;
+    c.precision(17);
+    c << "cmd:" << shell_quote(program) << " bench-source --size " << size << " --rate " << rate
+      << " --seed " << seed;
+    return c.str();
+}
 
 Status write_throttled(int fd, std::uint64_t size, double rate, std::uint64_t seed, Clock& clock) {
     constexpr std::size_t kChunk = 64u << 10; // small enough that pacing is smooth at 1 MB/s

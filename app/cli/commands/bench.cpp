@@ -17,6 +17,7 @@
 #include "bench/read_bench.h"
 #include "bench/report_util.h"
 #include "bench/restore_bench.h"
+#include "bench/service_bench.h"
 #include "bench/throttled_source.h"
 #include "commands/commands.h"
 #include "common/units.h"
@@ -330,6 +331,56 @@ int bench_catalog(Context& ctx) {
         bench::format_catalog_bench);
 }
 
+// bench service (issue 16): API latency on a large catalog, what the streams cost the service,
+// and a backup through the service next to one in process.
+int bench_service(Context& ctx) {
+    const auto& a = ctx.args();
+    bench::ServiceBenchOptions o;
+    auto entries = count_option(a, "entries", o.entries);
+    auto jobs = count_option(a, "jobs", o.jobs);
+    auto calls = count_option(a, "calls", o.calls);
+    auto runs = count_option(a, "runs", o.runs);
+    auto size = size_option(a, "size", o.size);
+    auto files = count_option(a, "files", o.files);
+    auto window = decimal_option(a, "window", o.window);
+    for (const Error* e : {entries ? nullptr : &entries.error(), jobs ? nullptr : &jobs.error(),
+                           calls ? nullptr : &calls.error(), runs ? nullptr : &runs.error(),
+                           size ? nullptr : &size.error(), files ? nullptr : &files.error(),
+                           window ? nullptr : &window.error()})
+        if (e) return ctx.fail(*e);
+    if (a.has("only")) {
+        const std::string only = a.get("only");
+        if (only != "latency" && only != "stream" && only != "backup")
+            return ctx.fail(
+                make_error(ErrorKind::InvalidArgument,
+                           "--only takes latency, stream or backup, not '" + only + "'"));
+        o.latency = only == "latency";
+        o.stream = only == "stream";
+        o.backup = only == "backup";
+    }
+    o.entries = entries.value();
+    o.jobs = jobs.value();
+    o.calls = static_cast<std::size_t>(calls.value());
+    o.runs = static_cast<std::size_t>(runs.value());
+    o.size = size.value();
+    o.files = files.value();
+    o.window = window.value();
+    o.scratch = a.get("scratch", o.scratch);
+    o.source_program = self_path();
+    o.start_service = [&a](const std::string& home) -> Result<long> {
+        return start_service_process(home, a, nullptr);
+    };
+    o.cancel = &g_bench_cancel;
+    if (!ctx.json())
+        ctx.err() << "bench: services on scratch data directories under " << o.scratch
+                  << "; the stream part runs in real time (3 windows of " << o.window << " s)\n";
+    SystemClock clock;
+    CancelOnSignal guard;
+    return emit(
+        ctx, bench::run_service_bench(o, clock), [](const auto& v) { return bench::to_json(v); },
+        bench::format_service_bench);
+}
+
 // Hidden helper of bench multiplex: a throttled, incompressible `cmd:` source on stdout.
 int bench_source(Context& ctx) {
     const auto& a = ctx.args();
@@ -410,6 +461,16 @@ void add_bench_commands(Registry& r) {
                  {"entries", "dirs", "batch", "scratch"},
                  {"no-files-ls"},
                  bench_catalog});
+    r.push_back({{"bench", "service"},
+                 "[--only latency|stream|backup] [--entries 1000000] [--jobs 1000] "
+                 "[--calls 300] [--window 15] [--size 1G] [--files 4] [--runs 3] "
+                 "[--scratch /dev/shm]",
+                 "the service on scratch data directories: p99 of jobs list and a 1000-entry "
+                 "directory page, the CPU the live streams cost, a backup through the service "
+                 "next to one in process (docs/benchmarks.md)",
+                 {"only", "entries", "jobs", "calls", "window", "size", "files", "runs", "scratch"},
+                 {},
+                 bench_service});
     r.push_back({{"bench-source"},
                  "--size N [--rate R] [--seed S]",
                  "(internal, used by bench multiplex) write N incompressible bytes to stdout "

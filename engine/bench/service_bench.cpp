@@ -1,0 +1,127 @@
+#include "bench/service_bench.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <sstream>
+
+#include <sys/stat.h>
+
+#include "bench/report_util.h"
+#include "bench/scratch_backup.h"
+#include "bench/service_bench_parts.h"
+#include "common/units.h"
+
+namespace tl::bench {
+
+Status make_private_home(const std::string& home) {
+    if (::mkdir(home.c_str(), 0700) != 0)
+        return make_error(ErrorKind::Io, "cannot create " + home + ": " + std::strerror(errno));
+    return {};
+}
+
+Result<ServiceBenchResult> run_service_bench(const ServiceBenchOptions& o, Clock& clock) {
+    if (!o.start_service)
+        return make_error(ErrorKind::Internal, "bench service needs a way to start the service");
+    if (o.calls == 0 || o.runs == 0 || o.window <= 0)
+        return make_error(ErrorKind::InvalidArgument,
+                          "bench service: --calls, --runs and --window must be above zero");
+    ServiceBenchResult r;
+    r.machine = read_machine_info(clock);
+    r.options = o;
+    if (o.latency) TL_TRY(time_service_calls(o, r, clock));
+    TL_TRY(cancelled_check(o.cancel));
+    if (o.stream) TL_TRY(measure_stream_cost(o, r, clock));
+    TL_TRY(cancelled_check(o.cancel));
+    if (o.backup) TL_TRY(compare_backups(o, r, clock));
+    return r;
+}
+
+namespace {
+double median(std::vector<double> v) {
+    if (v.empty()) return 0;
+    std::sort(v.begin(), v.end());
+    return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+}
+
+std::string ms(double seconds) {
+    std::ostringstream o;
+    o.setf(std::ios::fixed);
+    o.precision(2);
+    o << seconds * 1000 << " ms";
+    return o.str();
+}
+} // namespace
+
+nlohmann::json to_json(const ServiceBenchResult& r) {
+    nlohmann::json j = {{"machine", machine_json(r.machine)}};
+    if (r.options.latency) {
+        j["latency"] = {
+            {"entries", r.entries}, {"jobs", r.jobs}, {"calls", nlohmann::json::array()}};
+        for (const auto& c : r.calls)
+            j["latency"]["calls"].push_back({{"what", c.what},
+                                             {"calls", c.calls},
+                                             {"rows", c.rows},
+                                             {"median_s", c.median},
+                                             {"p99_s", c.p99},
+                                             {"worst_s", c.worst}});
+    }
+    if (r.options.stream)
+        j["stream"] = {{"drives", r.stream.drives},
+                       {"sessions", r.stream.sessions},
+                       {"window_s", r.stream.window},
+                       {"cpu_percent_without_before", r.stream.without_before},
+                       {"cpu_percent_following", r.stream.with},
+                       {"cpu_percent_without_after", r.stream.without_after},
+                       {"events", r.stream.events}};
+    if (r.options.backup)
+        j["backup"] = {
+            {"bytes", r.backup.bytes},
+            {"in_process_mb_s", r.backup.in_process},
+            {"service_mb_s", r.backup.service},
+            {"service_wall_mb_s", r.backup.service_wall},
+            {"ratio_of_medians", median(r.backup.in_process) > 0
+                                     ? median(r.backup.service) / median(r.backup.in_process)
+                                     : 0.0}};
+    return j;
+}
+
+std::string format_service_bench(const ServiceBenchResult& r) {
+    std::ostringstream o;
+    o.setf(std::ios::fixed);
+    o.precision(1);
+    o << "machine: " << r.machine.cpus << " CPUs, load " << r.machine.load_average << "\n";
+    if (r.options.latency) {
+        o << "latency on a catalog of " << r.entries << " entries and " << r.jobs << " jobs:\n";
+        for (const auto& c : r.calls)
+            o << "  " << c.what << ": median " << ms(c.median) << ", p99 " << ms(c.p99)
+              << ", worst " << ms(c.worst) << " (" << c.calls << " calls, " << c.rows << " rows)\n";
+    }
+    if (r.options.stream) {
+        const double base = (r.stream.without_before + r.stream.without_after) / 2;
+        o << "streams: a backup on " << r.stream.drives << " drives, " << r.stream.sessions
+          << " sessions; service CPU over " << r.stream.window
+          << " s windows: " << r.stream.without_before << "% without a follower, " << r.stream.with
+          << "% following its live and event streams (" << r.stream.events << " events), "
+          << r.stream.without_after << "% without again; the streams cost "
+          << (r.stream.with - base) << "% of a core\n";
+    }
+    if (r.options.backup) {
+        o << "backup of " << format_bytes(r.backup.bytes) << ", MB/s (the job's bytes / its "
+          << "elapsed):\n  in process:";
+        for (double v : r.backup.in_process)
+            o << " " << v;
+        o << "\n  through the service:";
+        for (double v : r.backup.service)
+            o << " " << v;
+        o << " (submit to ended:";
+        for (double v : r.backup.service_wall)
+            o << " " << v;
+        o << ")\n";
+        const double a = median(r.backup.in_process), b = median(r.backup.service);
+        if (a > 0) o << "  service / in process (medians): " << b / a << "\n";
+    }
+    return o.str();
+}
+
+} // namespace tl::bench
