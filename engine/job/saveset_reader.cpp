@@ -416,9 +416,9 @@ Status SavesetReader::read_streams(std::vector<StreamTarget>& targets,
 
     // An encrypted session: its key must be in the store before anything is read.
     const bool undecoded = blocks_only_ || sealed_as_is_;
-    auto cipher = undecoded ? Result<std::unique_ptr<format::ChunkCipher>>(nullptr)
-                            : open_session_cipher(crypto::KeyStore::in_home(home_), key_id,
-                                                  plan.seal_uuid);
+    auto cipher =
+        undecoded ? Result<std::unique_ptr<format::ChunkCipher>>(nullptr)
+                  : open_session_cipher(crypto::KeyStore::in_home(home_), key_id, plan.seal_uuid);
     if (!cipher) return cipher.error();
     const format::Uuid sealed_by = uuid_of(plan.seal_uuid);
     BlockDecoding decoding;
