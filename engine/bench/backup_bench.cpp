@@ -1,9 +1,11 @@
 #include "bench/backup_bench.h"
 
+#include <filesystem>
 #include <sstream>
 
 #include "bench/bench_sources.h"
 #include "bench/scratch_backup.h"
+#include "bench/tar_pass.h"
 #include "common/units.h"
 
 namespace tl::bench {
@@ -34,6 +36,9 @@ double BackupBenchResult::backup_rate() const {
 }
 double BackupBenchResult::backup_files_rate() const {
     return backup.elapsed > 0 ? static_cast<double>(backup.files) / backup.elapsed : 0;
+}
+double BackupBenchResult::tar_ratio() const {
+    return backup.elapsed > 0 ? tar.seconds / backup.elapsed : 0;
 }
 double BackupBenchResult::cpu_per_gib() const {
     return backup.bytes ? backup.cpu_seconds / (static_cast<double>(backup.bytes) / kGiB) : 0;
@@ -75,6 +80,16 @@ Result<BackupBenchResult> run_backup_bench(const BackupBenchOptions& o, Clock& c
     if (!cat) return cat.error();
     r.cat = cat.value();
     TL_TRY(cancelled_check(o.cancel));
+    // GNU tar as a user runs it on the same sources: one archive on the scratch directory,
+    // removed before the backup so both write into the same free memory.
+    const std::string archive = scratch.path + "/bench.tar";
+    note("tar -c into " + archive);
+    auto tar = tar_create_pass(sources, archive, r.dd.files, r.dd.bytes, clock);
+    if (!tar) return tar.error();
+    r.tar = tar.value();
+    std::error_code ec;
+    std::filesystem::remove(archive, ec);
+    TL_TRY(cancelled_check(o.cancel));
 
     note("backup: " + std::to_string(o.drives) + " drive(s) x " +
          std::to_string(o.sessions_per_drive) + " session(s) to " +
@@ -91,7 +106,8 @@ Result<BackupBenchResult> run_backup_bench(const BackupBenchOptions& o, Clock& c
     sb.cancel = o.cancel;
     auto rep = backup_to_scratch(sb, scratch.path + "/home", clock);
     if (!rep) return rep.error();
-    r.backup = rep.value(); // failed and cancelled jobs are errors of backup_to_scratch
+    r.backup = rep.value();       // failed and cancelled jobs are errors of backup_to_scratch
+    r.tar.files = r.backup.files; // tar stores the same entries (directories too)
     return r;
 }
 
@@ -112,6 +128,7 @@ nlohmann::json to_json(const BackupBenchResult& r) {
           {"bytes", r.dd.bytes}}},
         {"dd", pass_json(r.dd)},
         {"cat", pass_json(r.cat)},
+        {"tar_create", pass_json(r.tar)},
         {"backup",
          {{"job_status", b.status},
           {"drives", r.options.drives},
@@ -133,6 +150,7 @@ nlohmann::json to_json(const BackupBenchResult& r) {
           {"peak_rss_bytes", b.peak_rss}}},
         {"ratio_backup_dd", r.dd.rate() > 0 ? rate / r.dd.rate() : 0.0},
         {"ratio_backup_cat", r.cat.rate() > 0 ? rate / r.cat.rate() : 0.0},
+        {"ratio_backup_tar_files", r.tar_ratio()},
     };
 }
 
@@ -158,6 +176,7 @@ std::string format_bench(const BackupBenchResult& r) {
     };
     line("dd  (2 MiB reads, discarded) : ", r.dd.rate(), r.dd.files_rate(), cpu_gib(r.dd));
     line("cat (copy to scratch file)   : ", r.cat.rate(), r.cat.files_rate(), cpu_gib(r.cat));
+    line("tar -c (archive on scratch)  : ", r.tar.rate(), r.tar.files_rate(), cpu_gib(r.tar));
     line(r.options.null_drives ? "backup to null drives        : "
                                : "backup to virtual drives     : ",
          r.backup_rate(), r.backup_files_rate(), r.cpu_per_gib());
@@ -171,7 +190,8 @@ std::string format_bench(const BackupBenchResult& r) {
       << b.cpu_utilization << " % of the machine; peak RSS " << format_bytes(b.peak_rss) << "\n";
     o.precision(2);
     o << "  backup / dd  : " << (r.dd.rate() > 0 ? r.backup_rate() / r.dd.rate() : 0) << "\n"
-      << "  backup / cat : " << (r.cat.rate() > 0 ? r.backup_rate() / r.cat.rate() : 0) << "\n";
+      << "  backup / cat : " << (r.cat.rate() > 0 ? r.backup_rate() / r.cat.rate() : 0) << "\n"
+      << "  backup / tar -c (files/s) : " << r.tar_ratio() << "\n";
     return o.str();
 }
 

@@ -1,8 +1,9 @@
 #pragma once
 // `tapeloom-cli bench backup` (issue 4): one run measures, on the same files, a dd-like read,
-// a cat-like copy to the scratch directory and a Tapeloom backup to the virtual drives of a
-// throw-away data directory on that scratch directory (normally tmpfs, so the "tape" costs
-// memory bandwidth only), and relates them. Everything it creates is removed at the end.
+// a cat-like copy to the scratch directory, GNU tar's `tar -c` into an archive there (issue 17)
+// and a Tapeloom backup to the virtual drives of a throw-away data directory on that scratch
+// directory (normally tmpfs, so the "tape" costs memory bandwidth only), and relates them.
+// Everything it creates is removed at the end.
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -40,10 +41,12 @@ struct BackupBenchResult {
     std::size_t sources = 0;
     PassResult dd;  // 2 MiB reads, discarded
     PassResult cat; // read + write to one file on the scratch directory
+    PassResult tar; // `tar -c` into an archive on the scratch directory; files: the backup's
     job::JobReport backup;
     double backup_rate() const; // source bytes / elapsed, the same measure as dd and cat
     double backup_files_rate() const;
     double cpu_per_gib() const;
+    double tar_ratio() const; // backup files/s over tar -c's (the same entries, the same run)
 };
 
 Result<BackupBenchResult> run_backup_bench(const BackupBenchOptions& options, Clock& clock);
