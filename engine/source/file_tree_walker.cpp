@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <optional>
 
 #include <acl/libacl.h>
 #include <dirent.h>
@@ -28,20 +29,56 @@ bool FileTreeWalker::excluded(const std::string& rel, const std::string& name, b
     return true;
 }
 
-void read_metadata(const std::string& abs, FsEntry& e) {
-    char names[65536];
-    const ssize_t n = llistxattr(abs.c_str(), names, sizeof names);
+namespace {
+
+// The kernel allocates (and for values zeroes) a buffer of the size a caller offers, up to
+// 64 KiB, on every listxattr/getxattr: offering 64 KiB cost a 64 KiB allocation per file. A
+// small buffer first; only a longer list or value asks its size and reads it again.
+constexpr std::size_t kSmallXattr = 256;
+
+// nullopt when the call failed (no xattr support, the attribute gone meanwhile).
+template <class Call> std::optional<std::string> xattr_call(Call call) {
+    char small[kSmallXattr];
+    ssize_t n = call(small, sizeof small);
+    if (n >= 0) return std::string(small, static_cast<std::size_t>(n));
+    std::string big;
+    while (n < 0 && errno == ERANGE) { // longer than the small buffer (or grew meanwhile)
+        const ssize_t need = call(nullptr, 0);
+        if (need < 0) return std::nullopt;
+        big.resize(static_cast<std::size_t>(need) + 1);
+        n = call(big.data(), big.size());
+    }
+    if (n < 0) return std::nullopt;
+    big.resize(static_cast<std::size_t>(n));
+    return big;
+}
+
+// The xattrs named in `names` (listxattr's NUL-separated list), ACLs left out; true when the
+// list holds an extended ACL (system.posix_acl_*).
+template <class Get> bool read_xattrs(const std::string& names, FsEntry& e, Get get) {
     bool has_acl = false;
-    for (ssize_t i = 0; n > 0 && i < n; i += static_cast<ssize_t>(std::strlen(names + i)) + 1) {
-        const char* name = names + i;
+    for (std::size_t i = 0; i < names.size(); i += std::strlen(names.c_str() + i) + 1) {
+        const char* name = names.c_str() + i;
         if (std::strncmp(name, "system.posix_acl_", 17) == 0) {
             has_acl = true;
             continue;
         }
-        char value[65536];
-        const ssize_t v = lgetxattr(abs.c_str(), name, value, sizeof value);
-        if (v >= 0) e.xattrs.emplace_back(name, std::string(value, static_cast<std::size_t>(v)));
+        auto value = xattr_call([&](char* buf, std::size_t size) { return get(name, buf, size); });
+        if (value) e.xattrs.emplace_back(name, std::move(*value));
     }
+    return has_acl;
+}
+
+} // namespace
+
+void read_metadata(const std::string& abs, FsEntry& e) {
+    const char* p = abs.c_str();
+    const std::string names = xattr_call([&](char* buf, std::size_t size) {
+                                  return llistxattr(p, buf, size);
+                              }).value_or(std::string());
+    const bool has_acl = read_xattrs(names, e, [&](const char* name, char* buf, std::size_t size) {
+        return lgetxattr(p, name, buf, size);
+    });
     // An extended ACL is stored as system.posix_acl_* xattrs: without them there is nothing to
     // ask libacl (which costs two more syscalls per file).
     if (S_ISLNK(e.st.st_mode) || !has_acl) return;
@@ -63,19 +100,12 @@ void read_metadata(const std::string& abs, FsEntry& e) {
 }
 
 void read_metadata_fd(int fd, FsEntry& e) {
-    char names[65536];
-    const ssize_t n = flistxattr(fd, names, sizeof names);
-    bool has_acl = false;
-    for (ssize_t i = 0; n > 0 && i < n; i += static_cast<ssize_t>(std::strlen(names + i)) + 1) {
-        const char* name = names + i;
-        if (std::strncmp(name, "system.posix_acl_", 17) == 0) {
-            has_acl = true;
-            continue;
-        }
-        char value[65536];
-        const ssize_t v = fgetxattr(fd, name, value, sizeof value);
-        if (v >= 0) e.xattrs.emplace_back(name, std::string(value, static_cast<std::size_t>(v)));
-    }
+    const std::string names = xattr_call([&](char* buf, std::size_t size) {
+                                  return flistxattr(fd, buf, size);
+                              }).value_or(std::string());
+    const bool has_acl = read_xattrs(names, e, [&](const char* name, char* buf, std::size_t size) {
+        return fgetxattr(fd, name, buf, size);
+    });
     if (!has_acl) return;
     if (acl_t acl = acl_get_fd(fd)) {
         if (char* t = acl_to_text(acl, nullptr)) {

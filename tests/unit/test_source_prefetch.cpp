@@ -1,9 +1,13 @@
 #include <QtTest>
 
 #include <fcntl.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
+#include <algorithm>
+
 #include "source/file_prefetch.h"
+#include "source/file_tree_walker.h"
 
 using namespace tl;
 
@@ -44,6 +48,48 @@ private Q_SLOTS:
             QCOMPARE(std::string(r.data.begin(), r.data.end()), bodies[i]);
         }
         ::close(dir);
+    }
+
+    // The xattrs are read with a small buffer first: a list of names and a value longer than
+    // that buffer must still come back whole, through the prefetcher (regular files, from the
+    // open fd) and through the walker's path-based read (directories).
+    void longXattrsComeBackWhole() {
+        QTemporaryDir d;
+        const std::string base = QFile::encodeName(d.path()).toStdString();
+        const std::string file = base + "/f";
+        const std::string sub = base + "/sub";
+        {
+            QFile f(QString::fromStdString(file));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("data", 4);
+        }
+        QVERIFY(QDir().mkdir(QString::fromStdString(sub)));
+        std::vector<std::pair<std::string, std::string>> want;
+        for (int i = 0; i < 24; ++i) // about 600 bytes of names
+            want.emplace_back("user.tapeloom_attribute_" + std::to_string(i), std::to_string(i));
+        want.emplace_back("user.long", std::string(1500, 'v')); // all fit one 4 KiB ext4 block
+        for (const auto& path : {file, sub})
+            for (const auto& [k, v] : want)
+                if (::setxattr(path.c_str(), k.c_str(), v.data(), v.size(), 0) != 0)
+                    QSKIP("the temporary directory's filesystem takes no user xattrs");
+        std::sort(want.begin(), want.end());
+        auto sorted = [](std::vector<std::pair<std::string, std::string>> x) {
+            std::sort(x.begin(), x.end());
+            return x;
+        };
+
+        const int dir = ::open(base.c_str(), O_RDONLY | O_DIRECTORY);
+        QVERIFY(dir >= 0);
+        source::FilePrefetcher pre(1);
+        auto r = pre.take(pre.submit(dir, "f", 4, true));
+        ::close(dir);
+        QCOMPARE(r.open_error, 0);
+        QVERIFY(sorted(r.meta.xattrs) == want);
+
+        source::FsEntry e;
+        QCOMPARE(::lstat(sub.c_str(), &e.st), 0);
+        source::read_metadata(sub, e);
+        QVERIFY(sorted(e.xattrs) == want);
     }
 };
 
