@@ -28,6 +28,8 @@ private:
     struct Statements {
         Stmt dir_ins, dir_sel, name_ins, name_sel, attr_ins, attr_sel;
         Stmt entry, deletion, extent, tape_file, volume_end;
+        // SQLite: a batch's new names staged in a temporary table and added in one statement.
+        Stmt stage_name, names_from_stage, staged_ids, stage_clear;
     };
     EntryWriter(Db db, Statements s) : db_(std::move(db)), q_(std::move(s)) {}
     static Result<Statements> prepare(Db& db);
@@ -36,6 +38,8 @@ private:
     Status insert_deletions(const CatalogBatch& batch);
     Status insert_extents(const CatalogBatch& batch);
     Status insert_tape_file(const CatalogBatch& batch);
+    // The ids of the batch's names the cache lacks, added to names in one statement (SQLite).
+    Status add_names(const CatalogBatch& batch);
     Result<std::int64_t> dir_id(const std::string& path);
     Result<std::int64_t> name_id(const std::string& name);
     Result<std::int64_t> attr_id(int kind, std::uint32_t mode, std::uint32_t uid,
