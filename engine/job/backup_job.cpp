@@ -405,6 +405,7 @@ Status BackupRun::add_slot(std::size_t index) {
     cfg.block_size = o_.block_size;
     cfg.sessions = o_.sessions_per_drive;
     cfg.checkpoint_bytes = o_.checkpoint_bytes;
+    cfg.checkpoint_entries = std::max<std::size_t>(o_.checkpoint_entries, 1);
     cfg.session_uuid = format::Uuid::random();
     cfg.job_id = static_cast<std::uint64_t>(ctx_.id());
     cfg.host = host_;

@@ -276,7 +276,7 @@ Status DriveWorker::write_current_block() {
     file_bytes_ += cfg_.block_size;
     progress_.blocks++;
     progress_.bytes += cfg_.block_size;
-    if (file_bytes_ >= cfg_.checkpoint_bytes) {
+    if (file_bytes_ >= cfg_.checkpoint_bytes || batch_.files.size() >= cfg_.checkpoint_entries) {
         TL_TRY(close_tape_file(false));
         TL_TRY(open_tape_file(format::HeaderKind::Checkpoint));
     }

@@ -36,6 +36,10 @@ struct DriveWorkerConfig {
     std::size_t block_size = 256 * 1024;
     std::size_t sessions = 4;                    // K: streams interleaved at once
     std::uint64_t checkpoint_bytes = 4ull << 30; // a filemark (sync point) at least this often
+    // ... and at least every this many catalog rows: the rows of a tape file reach the catalog
+    // only after its filemark, so a tree of small files would otherwise leave all its rows to
+    // be written after the last block (issue 17: 5 s of a 16 s backup of 200,000 files).
+    std::size_t checkpoint_entries = 1u << 16;
     format::Uuid session_uuid;
     std::int64_t session_id = 0;
     std::uint64_t job_id = 0;
