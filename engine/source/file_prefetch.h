@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -20,11 +21,22 @@
 
 namespace tl::source {
 
+// Leaves the bytes of a resize uninitialized: they are read into at once (a zero fill would
+// write every byte of every small file once more).
+template <class T> struct UninitAllocator : std::allocator<T> {
+    using value_type = T;
+    template <class U> struct rebind { using other = UninitAllocator<U>; };
+    UninitAllocator() = default;
+    template <class U> UninitAllocator(const UninitAllocator<U>&) noexcept {}
+    template <class U> void construct(U* p) noexcept { ::new (static_cast<void*>(p)) U; }
+};
+
 struct PrefetchedFile {
-    int open_error = 0;             // errno of openat; 0 = opened
-    int read_error = 0;             // errno of a failed read; 0 = read
-    std::vector<std::uint8_t> data; // up to the size submitted (less: the file shrank)
-    struct stat after {};           // fstat of the open file after its data was read
+    int open_error = 0; // errno of openat; 0 = opened
+    int read_error = 0; // errno of a failed read; 0 = read
+    // Up to the size submitted (less: the file shrank).
+    std::vector<std::uint8_t, UninitAllocator<std::uint8_t>> data;
+    struct stat after {}; // fstat of the open file after its data was read
     bool after_ok = false;
     FsEntry meta; // xattrs and ACL read from the open fd (only when asked)
 };
