@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "catalog/catalog_location.h"
+#include "client/service_client.h"
 #include "common/log.h"
 #include "exit_codes.h"
 
@@ -62,8 +63,12 @@ int Context::fail(const Error& error) {
     // The terminal gets the error once, as the line below; the log file keeps its own line.
     log::record_only("cli")->error("{}", e.message);
     err_ << "tapeloom-cli: error: " << e.message << "\n";
-    if (json()) print_json({{"error", {{"kind", to_string(e.kind)}, {"message", e.message}}}});
-    return exit_code_for(e.kind);
+    // The service refusing the caller (token, peer) has an exit code of its own (docs/cli.md).
+    const bool refused = client::is_refusal(e);
+    if (json())
+        print_json({{"error",
+                     {{"kind", refused ? "refused" : to_string(e.kind)}, {"message", e.message}}}});
+    return refused ? kRefused : exit_code_for(e.kind);
 }
 
 void Context::print_json(const nlohmann::json& j) {

@@ -17,6 +17,7 @@ enum ExitCode : int {
     kCorrupt = 9,      // media or catalog damaged / foreign
     kCancelled = 10,   // cancelled by the operator or a signal
     kKeyMissing = 11,  // encrypted data whose key is not in the key store (key import)
+    kRefused = 12,     // the service refused the caller: bad token, or a peer not allowed
 };
 
 inline int exit_code_for(ErrorKind kind) {

@@ -20,6 +20,16 @@ Status make_private_home(const std::string& home) {
     return {};
 }
 
+namespace {
+// A part's failure as the bench reports it: which part, and why (its kind kept for the exit
+// code; a cancelled bench says so as every bench does).
+Status named_part(const char* part, Status st) {
+    if (st || st.error().kind == ErrorKind::Cancelled) return st;
+    return make_error(st.error().kind,
+                      std::string("bench service, ") + part + " part: " + st.error().message);
+}
+} // namespace
+
 Result<ServiceBenchResult> run_service_bench(const ServiceBenchOptions& o, Clock& clock) {
     if (!o.start_service)
         return make_error(ErrorKind::Internal, "bench service needs a way to start the service");
@@ -29,11 +39,11 @@ Result<ServiceBenchResult> run_service_bench(const ServiceBenchOptions& o, Clock
     ServiceBenchResult r;
     r.machine = read_machine_info(clock);
     r.options = o;
-    if (o.latency) TL_TRY(time_service_calls(o, r, clock));
+    if (o.latency) TL_TRY(named_part("latency", time_service_calls(o, r, clock)));
     TL_TRY(cancelled_check(o.cancel));
-    if (o.stream) TL_TRY(measure_stream_cost(o, r, clock));
+    if (o.stream) TL_TRY(named_part("stream", measure_stream_cost(o, r, clock)));
     TL_TRY(cancelled_check(o.cancel));
-    if (o.backup) TL_TRY(compare_backups(o, r, clock));
+    if (o.backup) TL_TRY(named_part("backup", compare_backups(o, r, clock)));
     return r;
 }
 

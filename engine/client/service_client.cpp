@@ -1,6 +1,7 @@
 #include "client/service_client.h"
 
 #include <cstdlib>
+#include <cstring>
 
 #include <httplib.h>
 #include <sys/socket.h>
@@ -53,7 +54,7 @@ Result<std::string> ServiceClient::call(const std::string& method, const std::st
         auto probe = connect()->Get("/v1/service", headers);
         if (probe && (probe->status == 401 || probe->status == 403)) res = std::move(probe);
     }
-    if (res && res->status == 401) return refused(res->body);
+    if (res && (res->status == 401 || res->status == 403)) return refused(res->status, res->body);
     if (!res && !remote_.url.empty())
         return make_error(ErrorKind::NotFound, "no Tapeloom service answers at " + remote_.url +
                                                    ": " + httplib::to_string(res.error()) +
@@ -68,13 +69,20 @@ Result<std::string> ServiceClient::call(const std::string& method, const std::st
     return res->body;
 }
 
-Error ServiceClient::refused(const std::string& body) const {
-    auto e = service::error_from_body(401, body);
-    const std::string prefix = "refused: ";
-    if (e.message.rfind(prefix, 0) == 0) e.message.erase(0, prefix.size());
+bool is_refusal(const Error& e) {
+    return e.kind == ErrorKind::InvalidArgument && e.message.rfind(kRefusedPrefix, 0) == 0;
+}
+
+Error ServiceClient::refused(int http_status, const std::string& body) const {
+    auto e = service::error_from_body(http_status, body);
+    if (e.message.rfind(kRefusedPrefix, 0) == 0) e.message.erase(0, std::strlen(kRefusedPrefix));
+    if (http_status == 403)
+        return make_error(ErrorKind::InvalidArgument,
+                          kRefusedPrefix + e.message + " (the service on " + where() + ")");
     return make_error(ErrorKind::InvalidArgument,
-                      "refused: bad token for " + where() + " (" + e.message +
-                          "); give a token of that service with --token T or $TAPELOOM_TOKEN");
+                      kRefusedPrefix + ("bad token for " + where() + " (" + e.message +
+                                        "); give a token of that service with --token T or "
+                                        "$TAPELOOM_TOKEN"));
 }
 
 Result<nlohmann::json> ServiceClient::call_json(const std::string& method, const std::string& path,
@@ -282,7 +290,7 @@ Status ServiceClient::follow(const std::string& path,
             return !stopped;
         });
     if (stopped) return {};
-    if (status == 401) return refused(error_body);
+    if (status == 401 || status == 403) return refused(status, error_body);
     if (status >= 300) return service::error_from_body(status, error_body);
     if (!res)
         return make_error(ErrorKind::Io, "service stopped: the stream " + path + " from " +

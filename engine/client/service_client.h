@@ -68,6 +68,14 @@ struct RemoteService {
     std::string ca_cert;
 };
 
+// How every refusal of the caller by the service begins: a remote client's missing or wrong
+// bearer token (HTTP 401), a peer on the socket that is neither root nor the data directory's
+// owner (HTTP 403).
+inline constexpr const char* kRefusedPrefix = "refused: ";
+// Whether `e` is such a refusal (an InvalidArgument the client made from a 401 or 403): the
+// CLI exits 12 for it (docs/cli.md "Exit codes"), not 2 as for a bad command line.
+bool is_refusal(const Error& e);
+
 class ServiceClient {
 public:
     explicit ServiceClient(std::string home);
@@ -124,8 +132,9 @@ private:
     // A connection to the service: the Unix socket, or the remote URL with the token.
     std::unique_ptr<httplib::Client> connect() const;
     std::string where() const; // for messages: the socket or the URL
-    // A 401 answer's body as the error the caller reports: "refused: bad token ..." (exit 2).
-    Error refused(const std::string& body) const;
+    // A 401 (token) or 403 (peer) answer as the error the caller reports: "refused: bad token
+    // ..." or "refused: uid N may not use ..." (is_refusal(); the CLI's exit 12).
+    Error refused(int http_status, const std::string& body) const;
 
     std::string home_;
     std::string socket_;

@@ -57,6 +57,12 @@ std::vector<RunResult> BackupRunner::finished() {
     return out;
 }
 
+bool BackupRunner::has_finished() const {
+    for (const auto& r : runs_)
+        if (r->done) return true;
+    return false;
+}
+
 void BackupRunner::wait_all() {
     for (auto& r : runs_)
         if (r->thread.joinable()) r->thread.join();

@@ -27,6 +27,7 @@ public:
     Status start(const RunRequest& request) override;
     void cancel(std::int64_t queue_id) override;
     std::vector<RunResult> finished() override;
+    bool has_finished() const override;
     // Blocks until every started run has ended (their results stay for finished()).
     void wait_all() override;
 

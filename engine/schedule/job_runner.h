@@ -36,6 +36,10 @@ public:
     virtual void cancel(std::int64_t queue_id) = 0;
     // Runs that ended since the last call.
     virtual std::vector<RunResult> finished() = 0;
+    // Whether a run has ended that finished() has not returned yet: the service's loop wakes
+    // for it instead of at its next tick, so a job's end (and the next queued job's start) is
+    // seen within 100 ms. A runner that cannot tell says false (the tick finds it).
+    virtual bool has_finished() const { return false; }
     // Blocks until every started run has ended (their results stay for finished()). The
     // service calls it when it stops, after cancelling the running jobs.
     virtual void wait_all() {}

@@ -58,10 +58,13 @@ Status persist(catalog::Db& db, const Scheduler& s) {
     return QueueStore(db).mirror(s.queue());
 }
 
+// Until the next tick, or sooner: a submission waits in the inbox, or a run has ended (its
+// end is put in the queue, and a queued job may start on the drives it freed).
 void sleep_until_next_tick(Clock& clock, double seconds, const std::atomic<bool>& stop,
-                           const ServiceInbox* inbox = nullptr) {
+                           const ServiceInbox* inbox = nullptr, const JobRunner* runner = nullptr) {
     const auto slice = std::chrono::milliseconds(100);
-    for (double slept = 0; slept < seconds && !stop && !(inbox && inbox->pending()); slept += 0.1)
+    auto woken = [&] { return (inbox && inbox->pending()) || (runner && runner->has_finished()); };
+    for (double slept = 0; slept < seconds && !stop && !woken(); slept += 0.1)
         clock.sleep_for(slice);
 }
 
@@ -175,7 +178,10 @@ Status run_service(const ServiceOptions& o, Clock& clock, const std::atomic<bool
                           [&](std::int64_t id) { return scheduler.cancel(id); });
     };
     while (!stop) {
+        // A tick that could not run (catalog error) collects no ended run: wake for none then.
+        bool ticked = false;
         if (report(reload(db.value(), scheduler, submissions.ad_hoc()))) {
+            ticked = true;
             auto cancels = queue.cancel_requests();
             if (report(cancels.ok() ? Status{} : Status{cancels.error()}))
                 for (auto id : cancels.value())
@@ -189,7 +195,7 @@ Status run_service(const ServiceOptions& o, Clock& clock, const std::atomic<bool
             submissions.forget_ended();
         }
         if (o.inbox) o.inbox->deliver();
-        sleep_until_next_tick(clock, o.tick_seconds, stop, o.inbox);
+        sleep_until_next_tick(clock, o.tick_seconds, stop, o.inbox, ticked ? &runner : nullptr);
     }
     if (o.inbox) o.inbox->close();
     log->info("scheduler service stopping: cancelling running jobs");

@@ -1,9 +1,7 @@
 #include "service/api_context.h"
-#include "catalog/catalog_location.h"
 
 #include <cstdlib>
 
-#include "common/log.h"
 #include "service/api_protocol.h"
 
 namespace tl::service {
@@ -21,12 +19,7 @@ void reply_error(httplib::Response& res, const Error& e) {
 
 void answer_from_catalog(const ApiContext& ctx, httplib::Response& res,
                          const std::function<Result<nlohmann::json>(catalog::Db&)>& fn) {
-    auto db = catalog::Db::open(catalog::catalog_location(ctx.home), false);
-    if (!db) {
-        log::get("service")->error("{}", db.error().message);
-        return reply_error(res, db.error());
-    }
-    auto body = fn(db.value());
+    auto body = fn(ctx.engine.catalog());
     if (!body) return reply_error(res, body.error());
     reply_json(res, 200, body.value());
 }

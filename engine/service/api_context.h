@@ -35,8 +35,9 @@ struct ApiContext {
 void reply_json(httplib::Response& res, int status, const nlohmann::json& body);
 void reply_error(httplib::Response& res, const Error& e);
 
-// Runs `fn` on a fresh catalog connection (one per request: SQLite connections are not shared
-// between threads) and answers with its JSON, or with its error.
+// Runs `fn` on the request thread's catalog connection (Engine::catalog(): one per thread of
+// the pool, kept while the thread lives, so a call pays neither the open of a connection nor
+// the reading of a cold page cache) and answers with its JSON, or with its error.
 void answer_from_catalog(const ApiContext& ctx, httplib::Response& res,
                          const std::function<Result<nlohmann::json>(catalog::Db&)>& fn);
 

@@ -30,15 +30,19 @@ void EventWatch::stop() {
 }
 
 void EventWatch::look() {
-    auto db = catalog::Db::open(home_ + "/catalog.db", false);
-    if (!db) return;
-    if (auto entries = schedule::QueueStore(db.value()).list())
+    if (!db_) {
+        auto opened = catalog::Db::open(home_ + "/catalog.db", false);
+        if (!opened) return;
+        db_ = std::move(opened.value());
+    }
+    catalog::Db& db = *db_;
+    if (auto entries = schedule::QueueStore(db).list())
         for (const auto& e : entries.value())
             hub_.announce_queued(e.id, shapes::queue_entry_json(e));
     catalog::JobQuery q;
     q.status = "waiting";
     std::map<std::int64_t, std::string> now;
-    if (auto jobs = catalog::list_jobs(db.value(), q))
+    if (auto jobs = catalog::list_jobs(db, q))
         for (const auto& j : jobs.value()) {
             now[j.id] = j.waiting_for;
             auto it = waiting_.find(j.id);

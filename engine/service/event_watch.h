@@ -8,10 +8,12 @@
 #include <atomic>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <thread>
 
+#include "catalog/db.h"
 #include "metrics/live_snapshot.h"
 #include "service/event_hub.h"
 
@@ -35,6 +37,9 @@ private:
 
     std::string home_;
     EventHub& hub_;
+    // The catalog, opened at the first look and kept: a look every quarter second pays no
+    // connection's open (nor its cold page cache) beside a running backup.
+    std::optional<catalog::Db> db_;
     std::atomic<bool> stopping_{false};
     std::thread thread_;
     std::map<std::int64_t, std::string> waiting_;                  // job -> reason last told

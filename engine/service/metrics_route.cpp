@@ -1,5 +1,4 @@
 // GET /metrics (no version prefix: Prometheus scrapers send no Tapeloom-API header).
-#include "catalog/catalog_location.h"
 #include "metrics/live_board.h"
 #include "schedule/queue_store.h"
 #include "service/api_context.h"
@@ -31,9 +30,7 @@ Result<MetricsInput> gather(const ApiContext& ctx, catalog::Db& db) {
 
 void add_metrics_route(httplib::Server& server, const ApiContext& ctx) {
     server.Get("/metrics", [&ctx](const httplib::Request&, httplib::Response& res) {
-        auto db = catalog::Db::open(catalog::catalog_location(ctx.home), false);
-        if (!db) return reply_error(res, db.error());
-        auto in = gather(ctx, db.value());
+        auto in = gather(ctx, ctx.engine.catalog());
         if (!in) return reply_error(res, in.error());
         res.set_content(metrics_text(in.value()), "text/plain; version=0.0.4; charset=utf-8");
     });

@@ -22,6 +22,7 @@ public:
     void cancel(std::int64_t queue_id) override { inner_.cancel(queue_id); }
     // Tells the streams "ended" for each run collected.
     std::vector<schedule::RunResult> finished() override;
+    bool has_finished() const override { return inner_.has_finished(); }
     void wait_all() override { inner_.wait_all(); }
 
     // How the run of queue entry `queue_id` ended; nullopt while it waits or runs, or when this

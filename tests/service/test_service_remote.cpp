@@ -96,8 +96,18 @@ private Q_SLOTS:
         auto wrong =
             run_cli(QStringList{"service", "status"} +
                     QStringList{"--connect", url, "--token", "tlt_wrong", "--ca-cert", ca});
-        QCOMPARE(wrong.exit_code, 2);
-        QVERIFY2(wrong.err.contains("refused"), wrong.err.constData());
+        // A refusal has an exit code of its own (12, docs/cli.md), not the bad command line's 2.
+        QCOMPARE(wrong.exit_code, 12);
+        QVERIFY2(wrong.err.contains("refused: bad token for " + url.toUtf8()),
+                 wrong.err.constData());
+        QVERIFY2(wrong.err.contains("--token T"), wrong.err.constData()); // what to do
+        auto wrong_json =
+            run_cli(QStringList{"jobs", "list", "--json"} +
+                    QStringList{"--connect", url, "--token", "tlt_wrong", "--ca-cert", ca});
+        QCOMPARE(wrong_json.exit_code, 12);
+        QCOMPARE(wrong_json.json().object().value("error").toObject().value("kind").toString(),
+                 QString("refused"));
+        // No token at all is the command line's to fix: refused here, before any call (exit 2).
         QCOMPARE(run_cli({"backup", "--source", src, "--connect", url}).exit_code, 2);
         // A POST with a wrong token is refused before its body is read: the client says why.
         const QStringList bad = {"--connect", url, "--token", "tlt_wrong", "--ca-cert", ca};
@@ -105,14 +115,14 @@ private Q_SLOTS:
                                  QStringList{"backup", "--source", src, "--drives", "1"},
                                  QStringList{"queue", "cancel", "7"}}) {
             auto refused = run_cli(post + bad);
-            QVERIFY2(refused.exit_code == 2, qPrintable(post.join(' ') + ": " + refused.err));
+            QVERIFY2(refused.exit_code == 12, qPrintable(post.join(' ') + ": " + refused.err));
             QVERIFY2(refused.err.contains("refused: bad token"),
                      qPrintable(post.join(' ') + ": " + refused.err));
         }
         QVERIFY(!QFile::exists(to + "2"));
         // A removed token counts at once.
         QCOMPARE(run_cli(with_home(home, {"token", "remove", "ops"})).exit_code, 0);
-        QCOMPARE(run_cli(QStringList{"service", "status"} + remote).exit_code, 2);
+        QCOMPARE(run_cli(QStringList{"service", "status"} + remote).exit_code, 12);
         QCOMPARE(jobs(home), before);
         QFile log(home + "/logs/tapeloom.log");
         QVERIFY(log.open(QIODevice::ReadOnly));

@@ -1,5 +1,6 @@
-#include <iomanip>
-#include <sstream>
+#include <ctime>
+#include <string_view>
+#include <utility>
 
 #include "catalog/job_store.h"
 #include "commands/commands.h"
@@ -13,14 +14,47 @@
 namespace tl::cli {
 
 namespace {
+// "2026-12-02 05:38:51" in local time, "-" for none.
 std::string when(long long t) {
     if (t <= 0) return "-";
     std::time_t tt = static_cast<std::time_t>(t);
     std::tm tm{};
     localtime_r(&tt, &tm);
-    std::ostringstream o;
-    o << std::put_time(&tm, "%Y-%m-%d %H:%M:%S");
-    return o.str();
+    char buf[32];
+    const std::size_t n = std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S", &tm);
+    return std::string(buf, n);
+}
+
+// `text` left-aligned in a column of `width` (never cut: a longer text pushes the next column),
+// as std::setw lays it out.
+void cell(std::string& line, std::string_view text, std::size_t width) {
+    line += text;
+    if (text.size() < width) line.append(width - text.size(), ' ');
+}
+
+// The history as `jobs list` prints it. Built straight from the rows: the service answers a
+// history of thousands of jobs in a few milliseconds (docs/benchmarks.md, issue 16).
+std::string job_table(const std::vector<catalog::JobRecord>& jobs) {
+    std::string text;
+    text.reserve(64 + jobs.size() * 96);
+    const std::pair<const char*, std::size_t> heads[] = {
+        {"ID", 6}, {"KIND", 9}, {"LEVEL", 7}, {"STATUS", 11}, {"STARTED", 21}, {"FILES", 10}};
+    for (const auto& [head, width] : heads)
+        cell(text, head, width);
+    text += "BYTES\n";
+    for (const auto& j : jobs) {
+        cell(text, std::to_string(j.id), 6);
+        cell(text, j.kind, 9);
+        cell(text, j.kind == "backup" ? std::string_view(j.level) : std::string_view("-"), 7);
+        cell(text, j.status, 11);
+        cell(text, when(j.started), 21);
+        cell(text, std::to_string(j.files), 10);
+        text += format_bytes(static_cast<std::uint64_t>(j.bytes));
+        if (!j.waiting_for.empty()) text += "  " + j.waiting_for;
+        text += '\n';
+    }
+    if (jobs.empty()) text += "(no jobs yet; run tapeloom-cli backup --source PATH)\n";
+    return text;
 }
 
 const char* const kJobStatuses[] = {"running", "waiting", "completed", "warnings",
@@ -45,27 +79,14 @@ int jobs_list(Context& ctx) {
     query.status = ctx.args().get("status");
     auto jobs = catalog::list_jobs(engine.value()->catalog(), query);
     if (!jobs) return ctx.fail(jobs.error());
-    nlohmann::json arr = nlohmann::json::array();
-    for (const auto& j : jobs.value())
-        arr.push_back(shapes::job_row_json(j));
     if (ctx.json()) {
+        nlohmann::json arr = nlohmann::json::array();
+        for (const auto& j : jobs.value())
+            arr.push_back(shapes::job_row_json(j));
         ctx.print_json(arr);
         return 0;
     }
-    auto& o = ctx.out();
-    o << std::left << std::setw(6) << "ID" << std::setw(9) << "KIND" << std::setw(7) << "LEVEL"
-      << std::setw(11) << "STATUS" << std::setw(21) << "STARTED" << std::setw(10) << "FILES"
-      << "BYTES\n";
-    for (const auto& j : arr)
-        o << std::left << std::setw(6) << j["id"].get<long long>() << std::setw(9)
-          << j["kind"].get<std::string>() << std::setw(7)
-          << (j["kind"] == "backup" ? j["level"].get<std::string>() : std::string("-"))
-          << std::setw(11) << j["status"].get<std::string>() << std::setw(21)
-          << when(j["started"].get<long long>()) << std::setw(10) << j["files"].get<long long>()
-          << format_bytes(j["bytes"].get<std::uint64_t>())
-          << (j["waiting_for"].is_string() ? "  " + j["waiting_for"].get<std::string>() : "")
-          << "\n";
-    if (arr.empty()) o << "(no jobs yet; run tapeloom-cli backup --source PATH)\n";
+    ctx.out() << job_table(jobs.value());
     return 0;
 }
 

@@ -1,0 +1,59 @@
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QtTest>
+
+#include "cli_runner.h"
+
+using tltest::run_cli;
+using tltest::with_home;
+
+// `tapeloom-cli bench service` (docs/cli.md, docs/benchmarks.md "The service"): a run of every
+// part, tiny, prints the figures of each part and leaves nothing in its scratch directory; a
+// part that fails says which part and why, on stderr, with a non-zero exit code. Never speeds.
+class TestServiceBench : public QObject {
+    Q_OBJECT
+
+    static QStringList entries_of(const QString& dir) {
+        return QDir(dir).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden);
+    }
+
+private Q_SLOTS:
+    void aRunOfEveryPartPrintsEachPart() {
+        QTemporaryDir d;
+        QVERIFY(d.isValid());
+        const QString scratch = d.path() + "/scratch";
+        QVERIFY(QDir().mkpath(scratch));
+        auto r = run_cli(
+            with_home(d.path() + "/home", {"bench", "service", "--entries", "3000", "--jobs", "5",
+                                           "--calls", "3", "--size", "2M", "--files", "2", "--runs",
+                                           "1", "--window", "0.3", "--scratch", scratch, "--json"}),
+            280000);
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        const auto o = r.json().object();
+        const auto calls = o.value("latency").toObject().value("calls").toArray();
+        QCOMPARE(calls.size(), 3);
+        for (const auto& c : calls)
+            QVERIFY2(c.toObject().value("rows").toInteger() > 0, r.out.constData());
+        QCOMPARE(o.value("stream").toObject().value("drives").toInt(), 16);
+        const auto backup = o.value("backup").toObject();
+        QCOMPARE(backup.value("in_process_mb_s").toArray().size(), 1);
+        QCOMPARE(backup.value("service_mb_s").toArray().size(), 1);
+        QVERIFY2(backup.value("service_mb_s").toArray().at(0).toDouble() > 0, r.out.constData());
+        QVERIFY2(entries_of(scratch).isEmpty(), qPrintable(entries_of(scratch).join(", ")));
+    }
+
+    void aFailingPartSaysWhichAndExitsNonZero() {
+        QTemporaryDir d;
+        QVERIFY(d.isValid());
+        const QString missing = d.path() + "/no-such-dir";
+        auto r = run_cli(with_home(d.path() + "/home", {"bench", "service", "--entries", "3000",
+                                                        "--calls", "3", "--scratch", missing}));
+        QVERIFY2(r.exit_code != 0 && r.exit_code != -1, r.err.constData());
+        QVERIFY2(r.err.contains("bench service, latency part: "), r.err.constData());
+        QVERIFY2(r.err.contains(missing.toUtf8()), r.err.constData());
+        QVERIFY2(r.out.isEmpty(), r.out.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestServiceBench)
+#include "test_service_bench.moc"
