@@ -1,6 +1,8 @@
 #include <iomanip>
 #include <sstream>
 
+#include "api/catalog_ops.h"
+#include "api/media_ops.h"
 #include "catalog/job_store.h"
 #include "commands/commands.h"
 #include "common/units.h"
@@ -43,7 +45,7 @@ int jobs_list(Context& ctx) {
     if (!engine) return ctx.fail(engine.error());
     catalog::JobQuery query;
     query.status = ctx.args().get("status");
-    auto jobs = catalog::list_jobs(engine.value()->catalog(), query);
+    auto jobs = catalog::list_jobs(*engine.value(), query);
     if (!jobs) return ctx.fail(jobs.error());
     nlohmann::json arr = nlohmann::json::array();
     for (const auto& j : jobs.value())
@@ -78,7 +80,7 @@ int jobs_show(Context& ctx) {
     if (!job_id) return ctx.fail(job_id.error());
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
-    auto stored = catalog::stored_report(engine.value()->catalog(), job_id.value());
+    auto stored = catalog::stored_report(*engine.value(), job_id.value());
     if (!stored) return ctx.fail(stored.error());
     if (!stored.value())
         return ctx.fail(make_error(ErrorKind::NotFound,
@@ -100,7 +102,7 @@ int jobs_show(Context& ctx) {
         return ctx.fail(
             make_error(ErrorKind::Corrupt, "job " + id + ": its stored report is not JSON"));
     // Copies made by `clone` (docs/media.md "Cloning").
-    auto copies = media::list_copies(engine.value()->catalog(), job_id.value());
+    auto copies = media::list_copies(*engine.value(), job_id.value());
     if (!copies) return ctx.fail(copies.error());
     if (ctx.json()) {
         ctx.print_json(shapes::job_report_json(j, copies.value()));
