@@ -12,6 +12,7 @@
 #include <memory>
 #include <string_view>
 
+#include "api/catalog_ops.h"
 #include "api/engine.h"
 #include "catalog/series_store.h"
 #include "common/home.h"
@@ -141,7 +142,7 @@ int main(int argc, char** argv) {
 
     if (parser.isSet(exportOpt)) {
         const qint64 id = parser.value(exportOpt).toLongLong();
-        auto series = tl::catalog::load_series(engine.value()->catalog(), id);
+        auto series = tl::catalog::load_series(*engine.value(), id);
         if (!series) {
             fprintf(stderr, "tapeloom: error: %s\n", series.error().message.c_str());
             return 1;

@@ -1,4 +1,5 @@
 #include "api/engine.h"
+#include "api/engine_catalog.h"
 #include "api/engine_status.h"
 
 #include <filesystem>
@@ -103,14 +104,15 @@ const std::string& Engine::home() const {
 Clock& Engine::clock() {
     return *d_->clock;
 }
-catalog::Db& Engine::catalog() {
+catalog::Db& engine_catalog(Engine& engine) {
+    auto& d = engine.d_;
     const auto me = std::this_thread::get_id();
-    if (me == d_->opener) return d_->db;
-    std::lock_guard lock(d_->connections_mutex);
-    auto& conn = d_->connections[me];
+    if (me == d->opener) return d->db;
+    std::lock_guard lock(d->connections_mutex);
+    auto& conn = d->connections[me];
     if (!conn) {
-        auto db = d_->lock ? catalog::Db::open(d_->db.path(), false)
-                           : catalog::Db::open(d_->db.path(), catalog::Access::ReadOnly);
+        auto db = d->lock ? catalog::Db::open(d->db.path(), false)
+                          : catalog::Db::open(d->db.path(), catalog::Access::ReadOnly);
         if (!db) {
             // The catalog opened a moment ago on this engine: a failure here is the machine's
             // (no file descriptors, no memory), not something a job can work around.
@@ -159,7 +161,7 @@ Result<EngineStatus> read_engine_status(catalog::Db& db, const std::string& home
 }
 
 Result<EngineStatus> Engine::status() {
-    return read_engine_status(catalog(), d_->home);
+    return read_engine_status(engine_catalog(*this), d_->home);
 }
 
 } // namespace tl

@@ -2,18 +2,21 @@
 // The facade that app/ and ui/ use: opening an Engine takes the data directory's lock, opens
 // (or creates and migrates) the catalog and sets up the log file. One Engine per home and
 // process; several jobs may run in it at once, each on its own thread (docs/reservations.md).
-// Thread-safety: catalog() and reservations() may be called from any thread; the rest from one.
+// Thread-safety: reservations() (and the catalog connection of engine_catalog.h) may be used from
+// any thread; the rest from one.
 // A read-only Engine (EngineOptions::read_only) takes no lock and never writes the catalog, so
 // it works while another process runs jobs on the same home.
 #include <memory>
 #include <string>
 
-#include "catalog/db.h"
 #include "common/clock.h"
 #include "common/result.h"
 
 namespace tl::job {
 class ReservationBook;
+}
+namespace tl::catalog {
+class Db;
 }
 
 namespace tl {
@@ -44,12 +47,9 @@ public:
 
     const std::string& home() const;
     Clock& clock();
-    // The calling thread's own catalog connection (opened on its first call, kept by the
-    // Engine until it closes), so that Db's one-thread contract holds for every job thread.
-    catalog::Db& catalog();
     // Closes the calling thread's own catalog connection: a thread that ends (a service's task,
     // a scheduled run) calls it last, so a long-running engine keeps no connection per thread
-    // that is gone. The opener's connection stays; a later catalog() opens a new one.
+    // that is gone. The opener's connection stays; a later use opens a new one.
     void release_catalog();
     // Connections of threads other than the opener's, open now.
     std::size_t catalog_connections() const;
@@ -60,6 +60,9 @@ public:
     Result<EngineStatus> status();
 
 private:
+    // The catalog connection is the engine's own: engine code reaches it through
+    // api/engine_catalog.h; app/ and ui/ through CatalogHandle and the typed operations.
+    friend catalog::Db& engine_catalog(Engine& engine);
     struct Impl;
     explicit Engine(std::unique_ptr<Impl> impl);
     std::unique_ptr<Impl> d_;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "api/engine.h"
+#include "api/engine_catalog.h"
 #include "crypto/key_store.h"
 #include "device/device_registry.h"
 #include "job/backup_job.h"
@@ -54,7 +55,7 @@ Status add_bench_library(Engine& engine, std::size_t drives, std::uint64_t bytes
     // add a little. Nothing is preallocated, so a generous figure costs nothing.
     spec.capacity = bytes + bytes / 8 + (256ull << 20);
     spec.streaming = streaming;
-    auto lib = device::add_virtual_library(engine.catalog(), engine.home(), spec);
+    auto lib = device::add_virtual_library(engine_catalog(engine), engine.home(), spec);
     if (!lib) return lib.error();
     return {};
 }

@@ -12,6 +12,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "api/engine_catalog.h"
 #include "catalog/db.h"
 #include "catalog/job_writer.h"
 #include "catalog/media_use_store.h"
@@ -156,8 +157,8 @@ Status choose_drives(Engine& engine, const BackupOptions& o, BackupPlan& p) {
     const std::size_t wanted = (p.pending.size() + o.sessions_per_drive - 1) / o.sessions_per_drive;
     auto lib = o.null_drives ? Result<std::unique_ptr<device::Library>>(
                                    device::make_null_library(o.drives ? o.drives : wanted))
-                             : device::open_library(engine.catalog(), engine.home(), o.library,
-                                                    engine.clock());
+                             : device::open_library(engine_catalog(engine), engine.home(),
+                                                    o.library, engine.clock());
     if (!lib) return lib.error();
     p.lib = o.null_drives ? std::move(lib.value()) : shared_robot(engine, std::move(lib.value()));
     const std::size_t available = p.lib->drive_count();
@@ -182,7 +183,7 @@ Result<BackupPlan> plan_backup(Engine& engine, const BackupOptions& o) {
         if (!spec) return spec.error();
         pending.push_back(spec.value());
     }
-    auto& db = engine.catalog();
+    auto& db = engine_catalog(engine);
     auto pool = backup_pool(db, o.pool);
     if (!pool) return pool.error();
     auto encryption = BackupEncryption::resolve(db, engine.home(), pool->id, o.encryption);
@@ -274,7 +275,7 @@ private:
 };
 
 Status BackupRun::prepare(const std::vector<std::size_t>& drive_index) {
-    auto& db = ctx_.engine().catalog();
+    auto& db = engine_catalog(ctx_.engine());
     auto jobdb = catalog::Db::open(db.path(), false);
     if (!jobdb) return jobdb.error();
     jobdb_.emplace(std::move(jobdb.value()));
@@ -321,7 +322,7 @@ ReaderContext BackupRun::reader_context(SessionState& ss, const source::SourceSp
     const auto base = p_.levels.bases.find(spec.text);
     if (base != p_.levels.bases.end()) {
         rc.base_chain = base->second.chain;
-        rc.db_path = ctx_.engine().catalog().path();
+        rc.db_path = engine_catalog(ctx_.engine()).path();
         rc.compare_hash = o_.compare_hash;
         rc.record_deletions = [w = writer_.get()](std::vector<DeletionRecord> gone) {
             CatalogBatch b;
@@ -563,7 +564,7 @@ void BackupRun::fill_drive_reports(JobReport& r) {
 // Returns whether a session failed.
 bool BackupRun::fill_session_reports(JobReport& r, std::vector<LevelCounts>& counts) {
     bool any_failed = false;
-    auto& db = ctx_.engine().catalog();
+    auto& db = engine_catalog(ctx_.engine());
     for (auto& s : sessions_) {
         counts.push_back({s->saveset_id, s->spec.text, s->base_saveset_id,
                           s->counters.unchanged.load(), s->counters.same_content.load(),

@@ -5,6 +5,7 @@
 
 #include <unistd.h>
 
+#include "api/engine_catalog.h"
 #include "catalog/job_writer.h"
 #include "catalog/series_store.h"
 #include "common/log.h"
@@ -51,7 +52,7 @@ Status JobContext::open(const JobIdentity& identity) {
     if (identity.pool_id) job.pool_id = identity.pool_id;
     job.pid = static_cast<std::int64_t>(getpid());
     job.started = report_.started;
-    auto id = catalog::add_job(engine_.catalog(), job);
+    auto id = catalog::add_job(engine_catalog(engine_), job);
     if (!id) return id.error();
     report_.job_id = id.value();
     opened_ = true;
@@ -149,7 +150,7 @@ void JobContext::end_row(const nlohmann::json& extra, bool with_counts) {
         u.bytes = report_.bytes;
     }
     u.report = merged(report_, extra).dump();
-    auto& db = engine_.catalog();
+    auto& db = engine_catalog(engine_);
     if (auto st = catalog::update_job(db, report_.job_id, u); !st)
         log::get("job")->warn("{} job {}: its end is not recorded: {}", identity_.kind,
                               report_.job_id, st.error().message);
@@ -172,7 +173,7 @@ Status JobContext::finish(const nlohmann::json& extra) {
         report_.sustained_rate = std::max(
             report_.sustained_rate, static_cast<double>(report_.tape_bytes) / report_.elapsed);
     end_row(extra, true);
-    auto& db = engine_.catalog();
+    auto& db = engine_catalog(engine_);
     if (monitor_) {
         if (auto st = catalog::save_series(db, report_.job_id, monitor_->series()); !st)
             log::get("job")->warn("{} job {}: series not stored: {}", identity_.kind,

@@ -1,5 +1,6 @@
 #include "job/job_reservation.h"
 
+#include "api/engine_catalog.h"
 #include "catalog/db.h"
 #include "catalog/job_writer.h"
 #include "common/log.h"
@@ -65,7 +66,7 @@ Result<std::unique_ptr<JobDrives>> reserve(Engine& engine, device::Library& libr
     r.cancel = needs.cancel;
     if (needs.job_id > 0)
         r.on_wait = [&engine, id = needs.job_id](const std::string& why) {
-            auto& db = engine.catalog(); // the waiting job's own thread
+            auto& db = engine_catalog(engine); // the waiting job's own thread
             if (auto st = catalog::set_job_waiting(db, id, why); !st)
                 log::get("job")->warn("job {}: wait not recorded: {}", id, st.error().message);
         };

@@ -1,5 +1,6 @@
 #include "job/restore_job.h"
 
+#include "api/engine_catalog.h"
 #include "job/job_reservation.h"
 
 #include <algorithm>
@@ -254,10 +255,10 @@ open_restore_library(Engine& engine, const RestoreOptions& o, const Selection& s
     std::vector<std::int64_t> jobs;
     for (const auto& s : sel.savesets)
         jobs.push_back(s.job_id);
-    auto volumes = job_volumes(engine.catalog(), jobs);
+    auto volumes = job_volumes(engine_catalog(engine), jobs);
     if (!volumes) return volumes.error();
-    return device::open_library_holding(engine.catalog(), engine.home(), o.library, volumes.value(),
-                                        engine.clock());
+    return device::open_library_holding(engine_catalog(engine), engine.home(), o.library,
+                                        volumes.value(), engine.clock());
 }
 
 // Where the parents a restore creates for its files get their metadata: the newest save set of
@@ -302,7 +303,7 @@ namespace {
 // The plan of reading `sel` from `lib`; adds the sources of hard links to `sel` and chooses the
 // copy of each save set to read.
 Result<RestorePlan> plan_selection(Engine& engine, device::Library& lib, Selection& sel) {
-    auto& db = engine.catalog();
+    auto& db = engine_catalog(engine);
     TL_TRY(add_hardlink_sources(db, sel));
     RestorePlan plan;
     plan.files = sel.files;
@@ -359,7 +360,7 @@ Result<RestorePlan> plan_selection(Engine& engine, device::Library& lib, Selecti
 } // namespace
 
 Result<RestorePlan> plan_restore(Engine& engine, const RestoreOptions& o) {
-    auto sel = select_files(engine.catalog(), o.what);
+    auto sel = select_files(engine_catalog(engine), o.what);
     if (!sel) return sel.error();
     auto lib = open_restore_library(engine, o, sel.value());
     if (!lib) return lib.error();
@@ -398,7 +399,7 @@ std::string missing_list(const RestorePlan& plan) {
 
 Result<PlannedRestore> plan_for_run(Engine& engine, const RestoreOptions& o,
                                     std::atomic<bool>* cancel) {
-    auto& db = engine.catalog();
+    auto& db = engine_catalog(engine);
     Clock& clock = engine.clock();
     // The selection is read once; the plan adds the hard link sources and chooses the copies.
     auto sel = select_files(db, o.what);
@@ -440,7 +441,7 @@ public:
         : ctx_(ctx), o_(o), p_(p), res_(res), target_(o.to.empty() ? "/" : o.to),
           writeback_(o.sync == SyncMode::End ? std::make_unique<Writeback>(target_) : nullptr),
           pool_(o.writer_threads ? o.writer_threads : default_writer_threads()),
-          dir_lookup_(directory_lookup(ctx.engine().catalog(), p.sel)) {}
+          dir_lookup_(directory_lookup(engine_catalog(ctx.engine()), p.sel)) {}
 
     // Save sets grouped by media session (their streams interleave on the same blocks, so they
     // are read together in one pass); sessions spread over the drives, but sessions that share
@@ -497,7 +498,7 @@ private:
 Result<std::size_t> RestoreRun::group() {
     for (const auto& s : p_.sel.savesets)
         groups_[s.reading_session()].push_back(&s);
-    auto units = sessions_by_volume(ctx_.engine().catalog(), groups_);
+    auto units = sessions_by_volume(engine_catalog(ctx_.engine()), groups_);
     if (!units) return units.error();
     units_ = std::move(units.value());
     return units_.size();
@@ -569,7 +570,7 @@ void RestoreRun::read_session(SavesetReader& reader,
 
 void RestoreRun::read_on_drive(std::size_t d) {
     auto& lib = *p_.lib;
-    auto conn = catalog::Db::open(ctx_.engine().catalog().path(), false);
+    auto conn = catalog::Db::open(engine_catalog(ctx_.engine()).path(), false);
     if (!conn) return fail(conn.error()), void(reading_[d] = false);
     SavesetReader reader(lib, conn.value(), dix_[d], ctx_.engine().home());
     std::vector<BadBlock> bad;
@@ -641,7 +642,7 @@ metrics::LiveSnapshot RestoreRun::collect() const {
 
 void RestoreRun::settle() {
     auto log = log::get("job");
-    auto& db = ctx_.engine().catalog();
+    auto& db = engine_catalog(ctx_.engine());
     std::set<std::pair<std::size_t, std::string>> superseded;
     if (fatal_.ok() && !ctx_.cancelled())
         read_again_from_copies(db, *p_.lib, ctx_.engine().home(), ctx_.reserved()->grant(), target_,

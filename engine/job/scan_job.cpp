@@ -1,5 +1,6 @@
 #include "job/scan_job.h"
 
+#include "api/engine_catalog.h"
 #include "job/job_context.h"
 #include "job/job_reservation.h"
 #include "job/media_reader.h"
@@ -225,7 +226,7 @@ struct FileRef {
 class VolumeScan {
 public:
     VolumeScan(Engine& engine, device::Library& lib, std::size_t drive_index, ScanReport& rep)
-        : db_(engine.catalog()), keys_(crypto::KeyStore::in_home(engine.home())), lib_(lib),
+        : db_(engine_catalog(engine)), keys_(crypto::KeyStore::in_home(engine.home())), lib_(lib),
           drive_index_(drive_index), drive_(lib.drive(drive_index)), media_(drive_), rep_(rep),
           buf_(format::kMaxBlockSize) {}
 
@@ -666,7 +667,7 @@ Status VolumeScan::finish() {
 Result<ScanReport> scan_volumes(Engine& engine, std::vector<std::string> barcodes, bool all,
                                 const std::string& library,
                                 std::optional<std::size_t> drive_named) {
-    auto& db = engine.catalog();
+    auto& db = engine_catalog(engine);
     // --library, else the library holding the named cartridges (--all: the first library).
     auto lib = device::open_library_holding(
         db, engine.home(), library, all ? std::vector<std::string>{} : barcodes, engine.clock());

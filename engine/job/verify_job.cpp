@@ -1,5 +1,6 @@
 #include "job/verify_job.h"
 
+#include "api/engine_catalog.h"
 #include "job/job_context.h"
 #include "job/job_reservation.h"
 
@@ -121,7 +122,7 @@ Result<Sessions> job_sessions(catalog::Db& db, std::int64_t job_id) {
 class VerifyRun {
 public:
     VerifyRun(JobContext& ctx, device::Library& lib, std::size_t drive, VerifyReport& rep)
-        : ctx_(ctx), db_(ctx.engine().catalog()), lib_(lib), drive_(drive),
+        : ctx_(ctx), db_(engine_catalog(ctx.engine())), lib_(lib), drive_(drive),
           first_(lib.drive(drive).counters().bytes_read.load()),
           reader_(lib, db_, drive, ctx.engine().home()), rep_(rep) {}
 
@@ -249,7 +250,7 @@ void fill_report(JobReport& r, const VerifyReport& v, const VerifyRun& run,
 
 Result<VerifyReport> run_verify(Engine& engine, std::int64_t job_id, const std::string& library,
                                 std::optional<std::size_t> drive) {
-    auto& db = engine.catalog();
+    auto& db = engine_catalog(engine);
     TL_TRY(check_backup_job(db, job_id));
     // --library, else the library that holds the job's volumes.
     auto volumes = job_volumes(db, {job_id});

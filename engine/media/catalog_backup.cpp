@@ -1,5 +1,6 @@
 #include "media/catalog_backup.h"
 
+#include "api/engine_catalog.h"
 #include "catalog/db.h"
 #include "catalog/settings_store.h"
 #include "common/log.h"
@@ -22,10 +23,10 @@ std::string catalog_source(const std::string& home) {
 
 Result<job::JobReport> backup_catalog(Engine& engine, const CatalogBackupOptions& options) {
     // A stale <home>/catalog.db left from before `catalog use URL` must not pass for the catalog.
-    if (engine.catalog().postgres())
+    if (engine_catalog(engine).postgres())
         return make_error(ErrorKind::Unsupported,
                           "catalog backup to tape of the PostgreSQL catalog " +
-                              engine.catalog().name() +
+                              engine_catalog(engine).name() +
                               " is not built yet; back it up with pg_dump (docs/catalog.md \"Not "
                               "yet on PostgreSQL\")");
     job::BackupOptions o;

@@ -7,6 +7,7 @@
 #include <system_error>
 
 #include "api/engine.h"
+#include "api/engine_catalog.h"
 #include "catalog/catalog_file.h"
 #include "catalog/db.h"
 #include "catalog/job_writes.h"
@@ -210,7 +211,7 @@ Result<RecoverReport> recover_catalog(const RecoverOptions& options) {
             engine.value().reset();
             return failed(attempt, scan.error());
         }
-        auto found = catalog::catalog_savesets(engine.value()->catalog());
+        auto found = catalog::catalog_savesets(engine_catalog(*engine.value()));
         if (!found || found->empty()) {
             engine.value().reset();
             if (!found) return failed(attempt, found.error());
@@ -309,8 +310,8 @@ Result<RecoverReport> recover_catalog(const RecoverOptions& options) {
                               scan.error().message + "; run tapeloom-cli scan --all");
     rep.scan = scan.value();
     // The catalog backup itself comes back from the scan as "rebuilt by scan": name it.
-    TL_TRY(
-        catalog::rename_jobs_of_session(engine.value()->catalog(), session_uuid, kCatalogJobName));
+    TL_TRY(catalog::rename_jobs_of_session(engine_catalog(*engine.value()), session_uuid,
+                                           kCatalogJobName));
     return rep;
 }
 

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include "api/engine_catalog.h"
 #include "catalog/clone_store.h"
 #include "common/log.h"
 #include "job/job_context.h"
@@ -111,7 +112,7 @@ Status CloneRun::run() {
 }
 
 Status CloneRun::copy_sessions() {
-    auto& db = engine_.catalog();
+    auto& db = engine_catalog(engine_);
     auto vmdb = catalog::Db::open(db.path(), false);
     if (!vmdb) return vmdb.error();
     auto writer = job::CatalogWriter::open(db.path());

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "api/engine_catalog.h"
 #include "job/job_reservation.h"
 #include "job/job_volumes.h"
 #include "job/volume_manager.h"
@@ -118,7 +119,7 @@ Status check_volumes(catalog::Db& db, const Pool& pool, device::Library& lib,
 } // namespace
 
 Result<ClonePlan> plan_clone(Engine& engine, const CloneOptions& o) {
-    auto& db = engine.catalog();
+    auto& db = engine_catalog(engine);
     ClonePlan plan;
     plan.job_id = o.job_id;
     TL_TRY(check_source_job(db, plan));
@@ -143,7 +144,7 @@ Result<ClonePlan> plan_clone(Engine& engine, const CloneOptions& o) {
 
 Result<std::vector<SessionToCopy>> choose_sessions(Engine& engine, const ClonePlan& plan,
                                                    const CloneOptions& o) {
-    auto& db = engine.catalog();
+    auto& db = engine_catalog(engine);
     auto chosen = originals_of(db, o);
     if (!chosen) return chosen.error();
     if (o.savesets.empty()) {

@@ -7,6 +7,7 @@
 #include <optional>
 #include <thread>
 
+#include "api/engine_catalog.h"
 #include "codec/compressor.h"
 #include "common/log.h"
 #include "common/version.h"
@@ -46,7 +47,7 @@ std::string bad_block_text(const job::BadBlock& b) {
 class SessionCopier final {
 public:
     SessionCopier(Engine& engine, const ClonePlan& plan, const SessionToCopy& s, CopyTools& t)
-        : engine_(engine), db_(engine.catalog()), plan_(plan), s_(s), t_(t),
+        : engine_(engine), db_(engine_catalog(engine)), plan_(plan), s_(s), t_(t),
           originals_(s.originals) {}
 
     Status open_copy();

@@ -1,5 +1,6 @@
 #include "media/label_job.h"
 
+#include "api/engine_catalog.h"
 #include "job/job_reservation.h"
 
 #include <mutex>
@@ -33,7 +34,8 @@ Result<LabelResult> label_reserved(Engine& engine, device::Library& lib, const L
     if (!reserved) return reserved.error();
     // The caller's library is not shared_robot's: its moves take the robot for the whole label.
     std::lock_guard robot(engine.reservations().robot(lib.name()));
-    return run_label(engine.catalog(), lib, plan, engine.clock(), why, reserved.value()->drive(0));
+    return run_label(engine_catalog(engine), lib, plan, engine.clock(), why,
+                     reserved.value()->drive(0));
 }
 
 Result<LabelResult> adopt_reserved(Engine& engine, device::Library& lib,
@@ -41,7 +43,8 @@ Result<LabelResult> adopt_reserved(Engine& engine, device::Library& lib,
     auto reserved = reserve_for(engine, lib, "adopt", barcode, nullptr);
     if (!reserved) return reserved.error();
     std::lock_guard robot(engine.reservations().robot(lib.name()));
-    return run_adopt(engine.catalog(), lib, barcode, engine.clock(), reserved.value()->drive(0));
+    return run_adopt(engine_catalog(engine), lib, barcode, engine.clock(),
+                     reserved.value()->drive(0));
 }
 
 Result<BlankLabelReport> label_all_blank_reserved(Engine& engine, device::Library& lib,
@@ -51,11 +54,11 @@ Result<BlankLabelReport> label_all_blank_reserved(Engine& engine, device::Librar
         if (!reserved) return reserved.error();
         std::lock_guard robot(engine.reservations().robot(lib.name()));
         const std::size_t drive = reserved.value()->drive(0);
-        auto r = label_volume(engine.catalog(), lib, drive, req, engine.clock());
+        auto r = label_volume(engine_catalog(engine), lib, drive, req, engine.clock());
         (void)lib.unmount(drive); // back to its slot, as label_all_blank does
         return r;
     };
-    return label_all_blank(engine.catalog(), lib, options, engine.clock());
+    return label_all_blank(engine_catalog(engine), lib, options, engine.clock());
 }
 
 } // namespace tl::media

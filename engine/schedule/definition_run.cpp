@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include "api/engine_catalog.h"
 #include "catalog/job_writes.h"
 #include "common/log.h"
 #include "job/backup_job.h"
@@ -37,7 +38,7 @@ job::BackupOptions backup_options(const JobDefinition& d, const std::string& lev
 // A failed catalog backup is a warning of the job, never a failure of its data.
 void follow_with_catalog_backup(Engine& engine, const JobDefinition& d, job::JobReport& report) {
     auto log = log::get("schedule");
-    auto s = media::after_jobs_setting(engine.catalog());
+    auto s = media::after_jobs_setting(engine_catalog(engine));
     if (!s) {
         report.warnings.push_back("cannot read the catalog backup setting: " + s.error().message);
         return;
@@ -68,7 +69,7 @@ job::JobReport record_failure(Engine& engine, const JobDefinition& d, const std:
     r.error = reason;
     r.started = started;
     r.ended = to_unix_seconds(engine.clock().wall());
-    auto& db = engine.catalog();
+    auto& db = engine_catalog(engine);
     auto id = catalog::insert_ended_backup(db, {d.name, level, d.pool, status,
                                                 static_cast<std::int64_t>(getpid()), r.started,
                                                 r.ended, job::to_json(r).dump()});

@@ -8,6 +8,7 @@
 #include <QStatusBar>
 
 #include "api/engine.h"
+#include "api/engine_catalog.h"
 #include "bridge/backup_runner.h"
 #include "bridge/live_feed.h"
 #include "common/log.h"
@@ -57,7 +58,7 @@ private Q_SLOTS:
         auto engine = tl::Engine::open({home.path().toStdString(), nullptr, false});
         QVERIFY(engine.ok());
         tl::media::PoolChanges c;
-        QVERIFY(tl::media::add_pool(engine.value()->catalog(), "Nightly", c, 0).ok());
+        QVERIFY(tl::media::add_pool(engine_catalog(*engine.value()), "Nightly", c, 0).ok());
         auto status = engine.value()->status();
         QVERIFY(status.ok());
         const QStringList pools = tl::ui::BackupDialog::poolsOf(status->catalog_path);

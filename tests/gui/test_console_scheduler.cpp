@@ -3,6 +3,7 @@
 #include <ctime>
 
 #include "api/engine.h"
+#include "api/engine_catalog.h"
 #include "bridge/console_scheduler.h"
 #include "bridge/task_board.h"
 #include "common/log.h"
@@ -46,7 +47,7 @@ private Q_SLOTS:
         auto engine = tl::Engine::open({(dir.path() + "/home").toStdString(), nullptr, false});
         QVERIFY(engine.ok());
         tl::Engine& e = *engine.value();
-        tl::schedule::DefinitionStore store(e.catalog());
+        tl::schedule::DefinitionStore store(engine_catalog(e));
         tl::schedule::JobDefinition d;
         d.name = "soon";
         d.sources = {src.toStdString()};

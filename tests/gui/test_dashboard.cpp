@@ -6,6 +6,7 @@
 #include <qcustomplot.h>
 
 #include "api/engine.h"
+#include "api/engine_catalog.h"
 #include "bridge/backup_runner.h"
 #include "bridge/live_feed.h"
 #include "catalog/series_store.h"
@@ -76,7 +77,7 @@ private Q_SLOTS:
         QCOMPARE(last.job_id, std::int64_t(job));
 
         // The job's own account of what each drive wrote.
-        auto q = engine.value()->catalog().prepare("SELECT report FROM jobs WHERE id=?");
+        auto q = engine_catalog(*engine.value()).prepare("SELECT report FROM jobs WHERE id=?");
         QVERIFY(q.ok());
         q->bind(1, static_cast<std::int64_t>(job));
         QVERIFY(q->step().value());
@@ -134,7 +135,7 @@ private Q_SLOTS:
         QCOMPARE(cpu->cpuGraphCount(), QThread::idealThreadCount());
 
         // The job's series are in the catalog: its graphs can be drawn again.
-        auto series = tl::catalog::load_series(engine.value()->catalog(), job);
+        auto series = tl::catalog::load_series(engine_catalog(*engine.value()), job);
         QVERIFY(series.ok());
         QCOMPARE(series->with_prefix("drive:").size(), std::size_t(4));
         QCOMPARE(series->with_prefix("cpu:").size(),

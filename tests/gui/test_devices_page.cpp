@@ -15,6 +15,7 @@
 #include <QTableView>
 
 #include "api/engine.h"
+#include "api/engine_catalog.h"
 #include "bridge/task_board.h"
 #include "cli_runner.h"
 #include "common/log.h"
@@ -86,7 +87,7 @@ private Q_SLOTS:
         QVERIFY2(backup.exit_code == 0, backup.err.constData());
         auto engine = open_engine(home);
         QVERIFY(engine);
-        QVERIFY(tl::device::ensure_default_library(engine->catalog(), engine->home()));
+        QVERIFY(tl::device::ensure_default_library(engine_catalog(*engine), engine->home()));
         tl::ui::TaskBoard gate;
         auto page = std::make_unique<tl::ui::DevicesPage>(*engine, gate);
         page->setConfirm([](const QString&) { return true; });

@@ -11,6 +11,7 @@
 #include <QTableView>
 
 #include "api/engine.h"
+#include "api/engine_catalog.h"
 #include "bridge/task_board.h"
 #include "cli_runner.h"
 #include "common/log.h"
@@ -38,7 +39,7 @@ std::unique_ptr<tl::Engine> open_engine(const QString& home) {
 // The changer as the engine reads it (the test thread uses the Engine only while no task of
 // the page runs).
 tl::device::Inventory changer(tl::Engine& e) {
-    auto lib = tl::device::open_library(e.catalog(), e.home(), "", e.clock());
+    auto lib = tl::device::open_library(engine_catalog(e), e.home(), "", e.clock());
     if (!lib) qFatal("open_library: %s", lib.error().message.c_str());
     auto inv = lib.value()->changer().inventory();
     if (!inv) qFatal("inventory: %s", inv.error().message.c_str());
@@ -231,7 +232,7 @@ private Q_SLOTS:
         QVERIFY(page.markExportedOffsite());
         QTRY_COMPARE_WITH_TIMEOUT(marked.count(), 1, 30000);
         QCOMPARE(marked.first().at(1).toString(), QString());
-        auto v = tl::media::find_volume(engine->catalog(), "TLO002L9");
+        auto v = tl::media::find_volume(engine_catalog(*engine), "TLO002L9");
         QVERIFY(v);
         QCOMPARE(int(v->location), int(tl::media::Location::Outside));
         QCOMPARE(v->site, std::string("Vault A"));
@@ -281,7 +282,7 @@ private Q_SLOTS:
                        ? QStringLiteral("library-inventory-dark")
                        : QStringLiteral("library-inventory"));
         // The dry run changed nothing.
-        QCOMPARE(tl::media::find_volume(engine->catalog(), "TLO001L9")->slot, 1);
+        QCOMPARE(tl::media::find_volume(engine_catalog(*engine), "TLO001L9")->slot, 1);
 
         // Refused without the confirmation; recorded with it.
         page.setConfirm([](const QString&) { return false; });
@@ -290,7 +291,7 @@ private Q_SLOTS:
         QVERIFY(page.reconcile());
         QTRY_COMPARE_WITH_TIMEOUT(done.count(), 2, 30000);
         QCOMPARE(done.last().first().toString(), QString());
-        QCOMPARE(tl::media::find_volume(engine->catalog(), "TLO001L9")->slot, 2);
+        QCOMPARE(tl::media::find_volume(engine_catalog(*engine), "TLO001L9")->slot, 2);
         QVERIFY(page.runInventory());
         QTRY_COMPARE_WITH_TIMEOUT(done.count(), 3, 30000);
         QCOMPARE(page.differences()->rowOf(QStringLiteral("TLO001L9")), -1);

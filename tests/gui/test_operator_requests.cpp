@@ -9,6 +9,7 @@
 #include <QSignalSpy>
 
 #include "api/engine.h"
+#include "api/engine_catalog.h"
 #include "bridge/operator_requests.h"
 #include "common/log.h"
 #include "device/library.h"
@@ -75,7 +76,7 @@ private Q_SLOTS:
         auto opened = tl::Engine::open({home.toStdString(), nullptr, false});
         QVERIFY(opened);
         auto& engine = *opened.value();
-        QVERIFY(tl::device::ensure_default_library(engine.catalog(), engine.home()));
+        QVERIFY(tl::device::ensure_default_library(engine_catalog(engine), engine.home()));
         OperatorRequests requests(home, QString::fromStdString(engine.status()->catalog_path));
         tl::ui::NotificationList list(&requests);
         QLineEdit typing; // the operator is typing elsewhere
@@ -110,8 +111,8 @@ private Q_SLOTS:
         // A pool with a job definition and no usable volume; Default has blank cartridges.
         tl::media::PoolChanges noLabel;
         noLabel.auto_label = false;
-        QVERIFY(tl::media::add_pool(engine.catalog(), "Vault", noLabel, 1700000000));
-        tl::schedule::DefinitionStore store(engine.catalog());
+        QVERIFY(tl::media::add_pool(engine_catalog(engine), "Vault", noLabel, 1700000000));
+        tl::schedule::DefinitionStore store(engine_catalog(engine));
         tl::schedule::JobDefinition vault;
         vault.name = "vault-weekly";
         vault.pool = "Vault";

@@ -7,6 +7,7 @@
 #include <QTableView>
 
 #include "api/engine.h"
+#include "api/engine_catalog.h"
 #include "bridge/backup_runner.h"
 #include "bridge/live_feed.h"
 #include "bridge/task_board.h"
@@ -38,7 +39,7 @@ class TestRunningJobs : public QObject {
         return o;
     }
     static QString statusOf(tl::Engine& engine, qint64 job) {
-        auto q = engine.catalog().prepare("SELECT status FROM jobs WHERE id=?");
+        auto q = engine_catalog(engine).prepare("SELECT status FROM jobs WHERE id=?");
         if (!q) return {};
         q->bind(1, static_cast<std::int64_t>(job));
         auto row = q->step();

@@ -8,6 +8,7 @@
 #include <QSignalSpy>
 
 #include "api/engine.h"
+#include "api/engine_catalog.h"
 #include "bridge/operator_requests.h"
 #include "bridge/restore_runner.h"
 #include "bridge/task_board.h"
@@ -110,7 +111,8 @@ private Q_SLOTS:
         page.hide();
         {
             tl::SystemClock clock;
-            auto lib = tl::device::open_library(engine->catalog(), home.toStdString(), "", clock);
+            auto lib =
+                tl::device::open_library(engine_catalog(*engine), home.toStdString(), "", clock);
             QVERIFY(lib.ok());
             auto& changer = lib.value()->changer();
             auto inv = changer.inventory();

@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "api/engine.h"
+#include "api/engine_catalog.h"
 #include "bridge/restore_runner.h"
 #include "bridge/task_board.h"
 #include "cli_runner.h"
@@ -64,7 +65,7 @@ std::unique_ptr<tl::Engine> openEngine(const QString& home) {
 }
 
 QString volumePool(tl::Engine& engine, const std::string& barcode) {
-    auto q = engine.catalog().prepare(
+    auto q = engine_catalog(engine).prepare(
         "SELECT p.name FROM volumes v JOIN pools p ON p.id=v.pool_id WHERE v.barcode=?");
     if (!q) return {};
     q->bind(1, barcode);

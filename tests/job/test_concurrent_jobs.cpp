@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "api/engine.h"
+#include "api/engine_catalog.h"
 #include "catalog/db.h"
 #include "cli_runner.h"
 #include "common/version.h"
@@ -57,7 +58,7 @@ class TestConcurrentJobs : public QObject {
     }
 
     Result<media::LabelResult> label(const std::string& barcode) {
-        auto& db = engine_->catalog();
+        auto& db = engine_catalog(*engine_);
         media::LabelOptions o;
         o.barcode = barcode;
         o.pool = "Scratch";
@@ -72,7 +73,7 @@ class TestConcurrentJobs : public QObject {
 
     // A cartridge of the library the catalog knows nothing of, not yet taken by `taken`.
     std::string blank_cartridge(std::set<std::string>& taken) {
-        auto& db = engine_->catalog();
+        auto& db = engine_catalog(*engine_);
         auto lib = device::open_library(db, engine_->home(), "", engine_->clock());
         if (!lib) return {};
         auto present = lib.value()->barcodes();
@@ -85,7 +86,8 @@ class TestConcurrentJobs : public QObject {
     }
 
     std::string job_status(std::int64_t id, std::string* reason = nullptr) {
-        auto q = engine_->catalog().prepare("SELECT status, wait_reason FROM jobs WHERE id=?");
+        auto q =
+            engine_catalog(*engine_).prepare("SELECT status, wait_reason FROM jobs WHERE id=?");
         if (!q) return {};
         q->bind(1, id);
         auto row = q->step();
@@ -95,7 +97,7 @@ class TestConcurrentJobs : public QObject {
     }
 
     std::int64_t newest_job(const char* kind) {
-        auto q = engine_->catalog().prepare("SELECT max(id) FROM jobs WHERE kind=?");
+        auto q = engine_catalog(*engine_).prepare("SELECT max(id) FROM jobs WHERE kind=?");
         if (!q) return 0;
         q->bind(1, kind);
         auto row = q->step();
@@ -108,7 +110,7 @@ class TestConcurrentJobs : public QObject {
 
     void check_book_empty_and_catalog_whole() {
         QVERIFY(engine_->reservations().empty());
-        auto q = engine_->catalog().prepare("PRAGMA integrity_check");
+        auto q = engine_catalog(*engine_).prepare("PRAGMA integrity_check");
         QVERIFY(q.ok());
         auto row = q->step();
         QVERIFY(row.ok() && row.value());
@@ -170,7 +172,7 @@ private slots:
 
     void jobNeedingAHeldVolumeWaitsAndSaysWhy() {
         const auto backup_id = newest_job("backup");
-        auto& db = engine_->catalog();
+        auto& db = engine_catalog(*engine_);
         auto q = db.prepare("SELECT DISTINCT v.barcode FROM tape_files t JOIN volumes v ON "
                             "v.id=t.volume_id JOIN sessions s ON s.id=t.session_id WHERE "
                             "s.job_id=? ORDER BY 1 LIMIT 1");
@@ -223,7 +225,7 @@ private slots:
     // ~20 jobs of every kind started at random moments on 4 drives: none deadlocks or fails,
     // every restore is identical, and nothing stays reserved.
     void mixedJobsAtRandom() {
-        auto offsite = media::add_pool(engine_->catalog(), "Offsite", {},
+        auto offsite = media::add_pool(engine_catalog(*engine_), "Offsite", {},
                                        to_unix_seconds(engine_->clock().wall()));
         QVERIFY(offsite.ok());
         const auto earlier = newest_job("backup");

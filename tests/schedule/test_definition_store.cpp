@@ -1,6 +1,7 @@
 #include <QtTest>
 
 #include "api/engine.h"
+#include "api/engine_catalog.h"
 #include "schedule/definition_store.h"
 #include "schedule/queue_store.h"
 #include "tz_fixture.h"
@@ -37,7 +38,7 @@ private Q_SLOTS:
     }
 
     void definitionsAreCheckedWhenStored() {
-        DefinitionStore store(engine_->catalog());
+        DefinitionStore store(engine_catalog(*engine_));
         const long long now = tltest::berlin(2026, 11, 30, 12, 0);
         QVERIFY(store.add(def("alpha"), now).ok());
         auto dup = store.add(def("alpha"), now);
@@ -71,7 +72,7 @@ private Q_SLOTS:
     }
 
     void schedulesAndExportImport() {
-        DefinitionStore store(engine_->catalog());
+        DefinitionStore store(engine_catalog(*engine_));
         const long long now = tltest::berlin(2026, 11, 30, 12, 0);
         QVERIFY(store.add(def("gamma"), now).ok());
         auto id = store.add_schedule("gamma", "incr mon-sat at 23:05", now);
@@ -106,7 +107,7 @@ private Q_SLOTS:
     }
 
     void queueMirrorKeepsCancelRequests() {
-        QueueStore q(engine_->catalog());
+        QueueStore q(engine_catalog(*engine_));
         QueueEntry a, b;
         a.id = 7;
         a.definition = "alpha";

@@ -3,6 +3,7 @@
 #include <thread>
 
 #include "api/engine.h"
+#include "api/engine_catalog.h"
 #include "catalog/job_store.h"
 #include "service/event_hub.h"
 #include "service/task_board.h"
@@ -25,7 +26,7 @@ private Q_SLOTS:
         tl::service::EventHub hub;
         tl::service::TaskTable table;
         table["read"] = [](const nlohmann::json&, tl::service::TaskIo& io) {
-            auto jobs = tl::catalog::list_jobs(io.engine.catalog(), {});
+            auto jobs = tl::catalog::list_jobs(engine_catalog(io.engine), {});
             io.out << (jobs ? "ok" : "failed");
             return jobs ? 0 : 1;
         };

@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 
 #include "api/engine.h"
+#include "api/engine_catalog.h"
 #include "cli_runner.h"
 #include "codec/compressor.h"
 #include "device/library.h"
@@ -55,7 +56,7 @@ private Q_SLOTS:
             // Write the volume with the engine's own format code, as a forger would.
             auto engine = Engine::open({home.toStdString(), nullptr, false});
             QVERIFY(engine.ok());
-            auto lib = device::open_library(engine.value()->catalog(), home.toStdString(), "",
+            auto lib = device::open_library(engine_catalog(*engine.value()), home.toStdString(), "",
                                             engine.value()->clock());
             QVERIFY(lib.ok());
             QVERIFY(lib.value()->mount(0, "TLO005L9").ok());

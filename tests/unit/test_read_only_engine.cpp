@@ -1,6 +1,7 @@
 #include <QtTest>
 
 #include "api/engine.h"
+#include "api/engine_catalog.h"
 #include "catalog/schema.h"
 #include "common/home.h"
 
@@ -45,7 +46,7 @@ private Q_SLOTS:
         { QVERIFY(tl::Engine::open(options(home, false)).ok()); }
         auto reader = tl::Engine::open(options(home, true));
         QVERIFY(reader.ok());
-        auto& db = reader.value()->catalog();
+        auto& db = engine_catalog(*reader.value());
         const auto before = db.scalar("SELECT count(*) FROM pools").value();
         auto st = db.exec("INSERT INTO pools(name) VALUES('Offsite')");
         QVERIFY(!st.ok());
@@ -61,7 +62,7 @@ private Q_SLOTS:
         {
             auto e = tl::Engine::open(options(home, false));
             QVERIFY(e.ok());
-            QVERIFY(e.value()->catalog().exec("PRAGMA user_version=999").ok());
+            QVERIFY(engine_catalog(*e.value()).exec("PRAGMA user_version=999").ok());
         }
         auto reader = tl::Engine::open(options(home, true));
         QVERIFY(!reader.ok());
@@ -75,7 +76,7 @@ private Q_SLOTS:
         {
             auto e = tl::Engine::open(options(home, false));
             QVERIFY(e.ok());
-            QVERIFY(e.value()->catalog().exec("PRAGMA user_version=1").ok());
+            QVERIFY(engine_catalog(*e.value()).exec("PRAGMA user_version=1").ok());
         }
         auto lock = tl::HomeLock::acquire(home);
         QVERIFY(lock.ok());

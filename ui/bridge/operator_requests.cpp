@@ -5,8 +5,11 @@
 #include <map>
 #include <thread>
 
+#include "api/catalog_ops.h"
+#include "api/device_ops.h"
+#include "api/media_ops.h"
+#include "api/schedule_ops.h"
 #include "bridge/engine_task.h"
-#include "catalog/db.h"
 #include "catalog/volume_store.h"
 #include "common/clock.h"
 #include "common/log.h"
@@ -25,7 +28,8 @@ QString q(const std::string& s) {
 
 // A blank cartridge the pool could label: in the library, not a cleaning cartridge, and
 // unknown to the catalog or known as blank.
-Result<bool> has_blank(catalog::Db& db, const std::string& home, const std::string& library) {
+Result<bool> has_blank(const CatalogHandle& db, const std::string& home,
+                       const std::string& library) {
     SystemClock clock;
     auto lib = device::open_library(db, home, library, clock);
     if (!lib) return lib.error();
@@ -204,9 +208,9 @@ void OperatorRequests::update() {
 QList<PoolShortage> OperatorRequests::findPoolShortages(const std::string& catalogPath,
                                                         const std::string& home) {
     QList<PoolShortage> out;
-    auto db = catalog::Db::open(catalogPath, false);
+    auto db = CatalogHandle::open(catalogPath, false);
     if (!db) return out;
-    auto defs = schedule::DefinitionStore(db.value()).list();
+    auto defs = schedule::definition_store(db.value()).list();
     if (!defs) return out;
     std::map<std::string, PoolShortage> byPool;
     std::map<std::string, std::string> libraryOf;
@@ -238,7 +242,7 @@ QStringList OperatorRequests::inLibrary(const std::string& catalogPath, const st
                                         const QStringList& barcodes) {
     QStringList out;
     if (barcodes.isEmpty()) return out;
-    auto db = catalog::Db::open(catalogPath, false);
+    auto db = CatalogHandle::open(catalogPath, false);
     if (!db) return out;
     // The changers first: an operator who put the cartridge back answered the request, whether
     // or not the catalog has recorded the move yet.

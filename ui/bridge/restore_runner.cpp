@@ -4,6 +4,7 @@
 #include <QMetaObject>
 
 #include "api/engine.h"
+#include "api/job_ops.h"
 #include "bridge/service_restore.h"
 #include "bridge/task_board.h"
 #include "common/log.h"
@@ -120,8 +121,7 @@ void RestoreRunner::recordRefused(const std::vector<job::RestoreOptions>& runs,
     const std::string why = "volume(s) " + missing.join(QStringLiteral(", ")).toStdString() +
                             " are not in the library; insert them into a mail slot and import "
                             "them, then start the restore again";
-    auto id = job::record_refused_restore(engine_.catalog(),
-                                          to.empty() ? "to original location" : "to " + to,
+    auto id = job::record_refused_restore(engine_, to.empty() ? "to original location" : "to " + to,
                                           to_unix_seconds(engine_.clock().wall()), why);
     if (!id)
         log::get("ui")->warn("the refused restore is not in the job history: {}",

@@ -12,7 +12,7 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
-#include "catalog/db.h"
+#include "api/media_ops.h"
 #include "media/pool.h"
 
 namespace tl::ui {
@@ -101,7 +101,7 @@ bool BackupDialog::eventFilter(QObject* watched, QEvent* event) {
 
 QStringList BackupDialog::poolsOf(const std::string& catalogPath) {
     QStringList pools;
-    auto db = catalog::Db::open(catalogPath, false);
+    auto db = CatalogHandle::open(catalogPath, false);
     if (!db) return pools;
     if (auto list = media::list_pools(db.value()))
         for (const auto& p : list.value())

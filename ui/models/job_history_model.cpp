@@ -2,7 +2,7 @@
 
 #include <QLocale>
 
-#include "catalog/db.h"
+#include "api/catalog_ops.h"
 #include "catalog/job_store.h"
 #include "widgets/job_text.h"
 
@@ -12,7 +12,7 @@ JobHistoryModel::JobHistoryModel(QString catalogPath, QObject* parent)
     : QAbstractTableModel(parent), path_(std::move(catalogPath)) {}
 
 Status JobHistoryModel::refresh() {
-    auto db = catalog::Db::open(path_.toStdString(), false);
+    auto db = CatalogHandle::open(path_.toStdString(), false);
     if (!db) return db.error();
     catalog::JobQuery query;
     query.order = catalog::JobOrder::NewestFirst;

@@ -3,6 +3,7 @@
 #include <QDateTime>
 #include <QLocale>
 
+#include "api/job_ops.h"
 #include "common/log.h"
 
 namespace tl::ui {
@@ -31,9 +32,9 @@ Status RestoreTreeModel::setView(qint64 jobId, const QString& source, qint64 at)
     roots_.clear();
     Status result;
     if (!db_) {
-        auto db = catalog::Db::open(path_.toStdString(), false);
+        auto db = CatalogHandle::open(path_.toStdString(), false);
         if (db)
-            db_ = std::make_unique<catalog::Db>(std::move(db.value()));
+            db_ = std::make_unique<CatalogHandle>(std::move(db.value()));
         else
             result = db.error();
     }

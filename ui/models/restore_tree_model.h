@@ -11,7 +11,7 @@
 #include <memory>
 #include <vector>
 
-#include "catalog/db.h"
+#include "api/catalog_handle.h"
 #include "job/catalog_browser.h"
 
 namespace tl::ui {
@@ -39,7 +39,7 @@ public:
     const std::vector<job::BrowseRoot>& roots() const { return roots_; }
     int batchSize() const { return batch_; }
     // The catalog connection (for a search over the same view); null before setView.
-    catalog::Db* db() { return db_.get(); }
+    CatalogHandle* db() { return db_.get(); }
 
     // One request per source with something ticked.
     std::vector<RestoreRequest> selection() const;
@@ -72,7 +72,7 @@ private:
 
     QString path_;
     int batch_;
-    std::unique_ptr<catalog::Db> db_;
+    std::unique_ptr<CatalogHandle> db_;
     std::vector<job::BrowseRoot> roots_;
     std::vector<std::unique_ptr<Node>> top_;
 };

@@ -2,6 +2,7 @@
 #include <csignal>
 #include <iostream>
 
+#include "api/catalog_ops.h"
 #include "catalog/job_store.h"
 #include "commands/commands.h"
 #include "common/units.h"
@@ -23,7 +24,7 @@ int exit_for_status(const std::string& status) {
     return kFailure;
 }
 
-nlohmann::json report_json(catalog::Db& db, std::int64_t job_id) {
+nlohmann::json report_json(const CatalogHandle& db, std::int64_t job_id) {
     auto stored = catalog::stored_report(db, job_id);
     if (!stored || !stored.value() || !stored.value()->json) return {};
     auto j = nlohmann::json::parse(*stored.value()->json, nullptr, false);
@@ -118,7 +119,7 @@ int backup(Context& ctx) {
     if (show_progress) ctx.err() << "\n";
     if (!r) return ctx.fail(r.error());
     // The stored report carries the level fields too (docs/levels.md).
-    const auto stored = report_json(engine.value()->catalog(), r->job_id);
+    const auto stored = report_json(*engine.value(), r->job_id);
     if (ctx.json()) {
         ctx.print_json(stored.is_object() ? stored : job::to_json(r.value()));
     } else {

@@ -5,9 +5,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "api/catalog_ops.h"
+#include "api/media_ops.h"
 #include "catalog/catalog_copy.h"
 #include "catalog/catalog_location.h"
-#include "catalog/pg_conn.h"
 #include "commands/commands.h"
 #include "common/home.h"
 #include "exit_codes.h"
@@ -43,7 +44,7 @@ int catalog_after_jobs(Context& ctx) {
                                    "catalog after-jobs takes on or off (or nothing to show it)"));
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
-    auto& db = engine.value()->catalog();
+    CatalogHandle db(*engine.value());
     auto s = media::after_jobs_setting(db);
     if (!s) return ctx.fail(s.error());
     if (!words.empty() || ctx.args().has("pool")) {
@@ -92,9 +93,9 @@ int catalog_migrate(Context& ctx) {
     if (!catalog::is_postgres_url(to) && std::filesystem::exists(to))
         return ctx.fail(make_error(ErrorKind::AlreadyExists,
                                    to + " exists; catalog migrate writes a new SQLite file only"));
-    auto from = catalog::Db::open(from_location, catalog::Access::ReadOnly);
+    auto from = CatalogHandle::open_read_only(from_location);
     if (!from) return ctx.fail(from.error());
-    auto target = catalog::Db::open(to, true);
+    auto target = CatalogHandle::open(to, true);
     if (!target) return ctx.fail(target.error());
     auto copied = catalog::copy_catalog(from.value(), target.value());
     if (!copied) return ctx.fail(copied.error());
@@ -166,7 +167,7 @@ int recover_catalog(Context& ctx) {
 
 int catalog_backup_after_job(Context& ctx, Engine& engine, const std::string& job_name,
                              const std::string& status, int exit_code) {
-    auto s = media::after_jobs_setting(engine.catalog());
+    auto s = media::after_jobs_setting(engine);
     if (!s) {
         ctx.err() << "tapeloom-cli: warning: cannot read the catalog backup setting: "
                   << s.error().message << "\n";

@@ -1,7 +1,8 @@
 // tapeloom-cli drive ...: drive status and standalone drives (docs/devices.md).
 #include <ostream>
 
-#include "catalog/db.h"
+#include "api/catalog_ops.h"
+#include "api/device_ops.h"
 #include "commands/commands.h"
 #include "common/units.h"
 #include "device/device_registry.h"
@@ -38,7 +39,7 @@ nlohmann::json drive_json(const device::DriveConfig& c, device::TapeDrive& d) {
 int status(Context& ctx) {
     auto e = ctx.engine();
     if (!e) return ctx.fail(e.error());
-    auto& db = e.value()->catalog();
+    CatalogHandle db(*e.value());
     auto all = device::list_drives(db);
     if (!all) return ctx.fail(all.error());
     const std::string only = ctx.args().get("drive");
@@ -89,7 +90,7 @@ int add(Context& ctx) {
     auto e = ctx.engine();
     if (!e) return ctx.fail(e.error());
     auto& a = ctx.args();
-    auto& db = e.value()->catalog();
+    CatalogHandle db(*e.value());
     const int kinds = int(a.has("st")) + int(a.has("virtual")) + int(a.has("null"));
     if (kinds != 1)
         return ctx.fail(make_error(ErrorKind::InvalidArgument,
@@ -124,7 +125,7 @@ int remove(Context& ctx) {
     if (!e) return ctx.fail(e.error());
     const auto& w = ctx.args().words();
     const std::string name = w.empty() ? ctx.args().get("drive") : w.front();
-    auto s = device::remove_drive(e.value()->catalog(), name);
+    auto s = device::remove_drive(*e.value(), name);
     if (!s) return ctx.fail(s.error());
     if (ctx.json())
         ctx.print_json({{"removed", name}});

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "api/schedule_ops.h"
 #include "commands/commands.h"
 #include "common/units.h"
 #include "job/job_report.h"
@@ -126,7 +127,7 @@ Result<NamedDefinition> named_definition(Context& ctx, const char* what) {
     if (!name) return name.error();
     auto engine = ctx.engine();
     if (!engine) return engine.error();
-    auto d = DefinitionStore(engine.value()->catalog()).get(name.value());
+    auto d = schedule::definition_store(*engine.value()).get(name.value());
     if (!d) return d.error();
     return NamedDefinition{engine.value(), std::move(d.value())};
 }
@@ -156,16 +157,9 @@ int job_define(Context& ctx) {
     if (auto st = apply_options(ctx.args(), d); !st) return ctx.fail(st.error());
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
-    auto& db = engine.value()->catalog();
-    auto tx = catalog::Transaction::begin(db);
-    if (!tx) return ctx.fail(tx.error());
-    DefinitionStore store(db);
-    auto id = store.add(d, now(*engine.value()));
+    auto id =
+        schedule::define_job(*engine.value(), d, ctx.args().all("schedule"), now(*engine.value()));
     if (!id) return ctx.fail(id.error());
-    for (const auto& rule : ctx.args().all("schedule"))
-        if (auto s = store.add_schedule(d.name, rule, now(*engine.value())); !s)
-            return ctx.fail(s.error());
-    if (auto st = tx->commit(); !st) return ctx.fail(st.error());
     if (ctx.json())
         ctx.print_json({{"id", id.value()}, {"name", d.name}});
     else
@@ -180,7 +174,7 @@ int job_edit(Context& ctx) {
     if (!named) return ctx.fail(named.error());
     Engine& engine = *named->engine;
     JobDefinition& d = named->definition;
-    DefinitionStore store(engine.catalog());
+    auto store = schedule::definition_store(engine);
     if (auto st = apply_options(ctx.args(), d); !st) return ctx.fail(st.error());
     if (auto st = store.update(d, now(engine)); !st) return ctx.fail(st.error());
     for (const auto& rule : ctx.args().all("schedule"))
@@ -197,7 +191,7 @@ int job_remove(Context& ctx) {
     if (!name) return ctx.fail(name.error());
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
-    if (auto st = DefinitionStore(engine.value()->catalog()).remove(name.value()); !st)
+    if (auto st = schedule::definition_store(*engine.value()).remove(name.value()); !st)
         return ctx.fail(st.error());
     if (!ctx.json())
         ctx.out() << "Job definition '" << name.value()
@@ -210,7 +204,7 @@ int job_remove(Context& ctx) {
 int job_list(Context& ctx) {
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
-    DefinitionStore store(engine.value()->catalog());
+    auto store = schedule::definition_store(*engine.value());
     auto defs = store.list();
     if (!defs) return ctx.fail(defs.error());
     const long long t = now(*engine.value());
@@ -245,7 +239,7 @@ int job_show(Context& ctx) {
     auto named = named_definition(ctx, "job show");
     if (!named) return ctx.fail(named.error());
     const JobDefinition* d = &named->definition;
-    DefinitionStore store(named->engine->catalog());
+    auto store = schedule::definition_store(*named->engine);
     auto rows = store.schedules(d->name);
     if (!rows) return ctx.fail(rows.error());
     const long long t = now(*named->engine);
@@ -322,7 +316,7 @@ int job_export(Context& ctx) {
     const std::string file = ctx.args().words().front();
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
-    auto doc = DefinitionStore(engine.value()->catalog()).export_all();
+    auto doc = schedule::definition_store(*engine.value()).export_all();
     if (!doc) return ctx.fail(doc.error());
     if (file == "-") {
         ctx.print_json(doc.value());
@@ -357,7 +351,7 @@ int job_import(Context& ctx) {
         return ctx.fail(usage(file + " is not JSON; give a file written by job export"));
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
-    auto n = DefinitionStore(engine.value()->catalog())
+    auto n = schedule::definition_store(*engine.value())
                  .import_all(doc, ctx.args().has("replace"), now(*engine.value()));
     if (!n) return ctx.fail(n.error());
     if (ctx.json())

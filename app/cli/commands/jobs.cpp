@@ -2,6 +2,8 @@
 #include <string_view>
 #include <utility>
 
+#include "api/catalog_ops.h"
+#include "api/media_ops.h"
 #include "catalog/job_store.h"
 #include "commands/commands.h"
 #include "common/units.h"
@@ -77,7 +79,7 @@ int jobs_list(Context& ctx) {
     if (!engine) return ctx.fail(engine.error());
     catalog::JobQuery query;
     query.status = ctx.args().get("status");
-    auto jobs = catalog::list_jobs(engine.value()->catalog(), query);
+    auto jobs = catalog::list_jobs(*engine.value(), query);
     if (!jobs) return ctx.fail(jobs.error());
     if (ctx.json()) {
         nlohmann::json arr = nlohmann::json::array();
@@ -99,7 +101,7 @@ int jobs_show(Context& ctx) {
     if (!job_id) return ctx.fail(job_id.error());
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
-    auto stored = catalog::stored_report(engine.value()->catalog(), job_id.value());
+    auto stored = catalog::stored_report(*engine.value(), job_id.value());
     if (!stored) return ctx.fail(stored.error());
     if (!stored.value())
         return ctx.fail(make_error(ErrorKind::NotFound,
@@ -121,7 +123,7 @@ int jobs_show(Context& ctx) {
         return ctx.fail(
             make_error(ErrorKind::Corrupt, "job " + id + ": its stored report is not JSON"));
     // Copies made by `clone` (docs/media.md "Cloning").
-    auto copies = media::list_copies(engine.value()->catalog(), job_id.value());
+    auto copies = media::list_copies(*engine.value(), job_id.value());
     if (!copies) return ctx.fail(copies.error());
     if (ctx.json()) {
         ctx.print_json(shapes::job_report_json(j, copies.value()));

@@ -1,7 +1,9 @@
 // tapeloom-cli library ...: libraries, their inventory and robot moves (docs/devices.md).
 #include <ostream>
 
-#include "catalog/db.h"
+#include "api/catalog_ops.h"
+#include "api/device_ops.h"
+#include "api/media_ops.h"
 #include "commands/commands.h"
 #include "common/units.h"
 #include "device/changer_rules.h"
@@ -37,8 +39,8 @@ struct Opened {
 Result<Opened> open_lib(Context& ctx) {
     auto e = ctx.engine();
     if (!e) return e.error();
-    auto lib = device::open_library(e.value()->catalog(), e.value()->home(),
-                                    ctx.args().get("library"), e.value()->clock());
+    auto lib = device::open_library(*e.value(), e.value()->home(), ctx.args().get("library"),
+                                    e.value()->clock());
     if (!lib) return lib.error();
     return Opened{e.value(), std::move(lib.value())};
 }
@@ -81,7 +83,7 @@ nlohmann::json drives_json(device::Library& lib, const device::Inventory& inv, b
 // library inventory --reconcile [--dry-run]: the catalog's locations against the changer.
 int reconcile(Context& ctx, Opened& o, const device::Inventory& inv) {
     const bool apply = !ctx.args().has("dry-run");
-    auto diffs = media::reconcile(o.engine->catalog(), o.lib->name(), inv,
+    auto diffs = media::reconcile(*o.engine, o.lib->name(), inv,
                                   to_unix_seconds(o.engine->clock().wall()), apply);
     if (!diffs) return ctx.fail(diffs.error());
     if (ctx.json()) {
@@ -156,11 +158,11 @@ int inventory(Context& ctx) {
 int list(Context& ctx) {
     auto e = ctx.engine();
     if (!e) return ctx.fail(e.error());
-    auto libs = device::list_libraries(e.value()->catalog());
+    auto libs = device::list_libraries(*e.value());
     if (!libs) return ctx.fail(libs.error());
     nlohmann::json arr = nlohmann::json::array();
     for (const auto& l : libs.value()) {
-        auto drives = device::list_drives(e.value()->catalog(), l.name);
+        auto drives = device::list_drives(*e.value(), l.name);
         if (!drives) return ctx.fail(drives.error());
         arr.push_back({{"name", l.name},
                        {"kind", l.kind},
@@ -224,9 +226,7 @@ int move(Context& ctx, const std::function<Status(device::Library&, const device
     // difference for library inventory --reconcile).
     auto after = o->lib->changer().inventory();
     if (!after) return ctx.fail(after.error());
-    if (auto st =
-            media::record_moves(o->engine->catalog(), o->lib->name(), inv.value(), after.value());
-        !st)
+    if (auto st = media::record_moves(*o->engine, o->lib->name(), inv.value(), after.value()); !st)
         return ctx.fail(st.error());
     if (ctx.json())
         ctx.print_json({{"library", o->lib->name()}, {"done", what}});
@@ -427,13 +427,13 @@ int add(Context& ctx) {
             spec.capacity = c.value();
         }
         spec.prefix = a.get("prefix");
-        made = device::add_virtual_library(e.value()->catalog(), e.value()->home(), spec);
+        made = device::add_virtual_library(*e.value(), e.value()->home(), spec);
     } else {
         std::vector<std::string> nodes = a.all("drive");
         if (a.has("mtx")) nodes.insert(nodes.begin(), a.get("mtx"));
         for (const auto& node : nodes)
             if (auto st = device::require_device_node(node); !st) return ctx.fail(st.error());
-        made = device::add_mtx_library(e.value()->catalog(),
+        made = device::add_mtx_library(*e.value(),
                                        a.get("name", "lib" + std::to_string(std::time(nullptr))),
                                        a.get("mtx"), a.all("drive"));
     }
@@ -453,7 +453,7 @@ int remove(Context& ctx) {
     if (!e) return ctx.fail(e.error());
     const auto& w = ctx.args().words();
     const std::string name = w.empty() ? ctx.args().get("library") : w.front();
-    auto s = device::remove_library(e.value()->catalog(), name);
+    auto s = device::remove_library(*e.value(), name);
     if (!s) return ctx.fail(s.error());
     if (ctx.json())
         ctx.print_json({{"removed", name}});

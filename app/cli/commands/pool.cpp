@@ -2,6 +2,7 @@
 #include <iomanip>
 #include <ostream>
 
+#include "api/media_ops.h"
 #include "commands/commands.h"
 #include "common/units.h"
 #include "crypto/key_store.h"
@@ -138,7 +139,7 @@ std::string name_word(Context& ctx, const char* what) {
 int list(Context& ctx) {
     auto e = ctx.engine();
     if (!e) return ctx.fail(e.error());
-    auto pools = media::list_pools(e.value()->catalog());
+    auto pools = media::list_pools(*e.value());
     if (!pools) return ctx.fail(pools.error());
     if (ctx.json()) {
         nlohmann::json arr = nlohmann::json::array();
@@ -167,7 +168,7 @@ int add_or_edit(Context& ctx, bool add) {
     if (!c) return ctx.fail(c.error());
     auto e = ctx.engine();
     if (!e) return ctx.fail(e.error());
-    auto& db = e.value()->catalog();
+    CatalogHandle db(*e.value());
     if (c->key && !c->key->empty()) // the key must exist before backups are pointed at it
         if (auto k = crypto::KeyStore::in_home(e.value()->home()).info(*c->key); !k)
             return ctx.fail(k.error());
@@ -187,7 +188,7 @@ int remove(Context& ctx) {
         return ctx.fail(make_error(ErrorKind::InvalidArgument, "pool remove needs a NAME"));
     auto e = ctx.engine();
     if (!e) return ctx.fail(e.error());
-    if (auto st = media::remove_pool(e.value()->catalog(), name); !st) return ctx.fail(st.error());
+    if (auto st = media::remove_pool(*e.value(), name); !st) return ctx.fail(st.error());
     if (ctx.json())
         ctx.print_json({{"removed", name}});
     else

@@ -1,6 +1,7 @@
 // tapeloom-cli prune [--dry-run]: retention (docs/media.md).
 #include <ostream>
 
+#include "api/media_ops.h"
 #include "commands/commands.h"
 #include "media/prune.h"
 
@@ -16,7 +17,7 @@ int prune(Context& ctx) {
     auto e = ctx.engine();
     if (!e) return ctx.fail(e.error());
     const bool dry = ctx.args().has("dry-run");
-    auto r = media::prune(e.value()->catalog(), to_unix_seconds(e.value()->clock().wall()), dry);
+    auto r = media::prune(*e.value(), to_unix_seconds(e.value()->clock().wall()), dry);
     if (!r) return ctx.fail(r.error());
     const auto& p = r.value();
     if (ctx.json()) {

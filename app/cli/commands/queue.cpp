@@ -4,29 +4,29 @@
 #include <filesystem>
 #include <iomanip>
 
+#include "api/schedule_ops.h"
 #include "client/service_client.h"
 #include "commands/commands.h"
 #include "schedule/calendar.h"
-#include "schedule/queue_store.h"
 #include "schedule/service_lock.h"
 #include "shapes/queue_json.h"
 
 namespace tl::cli {
 
 namespace {
-Result<catalog::Db> open_catalog(Context& ctx, catalog::Access access) {
+Result<CatalogHandle> open_catalog(Context& ctx, bool read_only) {
     const std::string path = ctx.home() + "/catalog.db";
     if (!std::filesystem::exists(path))
         return make_error(ErrorKind::NotFound,
                           "no catalog in " + ctx.home() +
                               "; nothing was ever queued there (check --home)");
-    return catalog::Db::open(path, access);
+    return read_only ? CatalogHandle::open_read_only(path) : CatalogHandle::open(path, false);
 }
 
 int queue_list(Context& ctx) {
-    auto db = open_catalog(ctx, catalog::Access::ReadOnly);
+    auto db = open_catalog(ctx, true);
     if (!db) return ctx.fail(db.error());
-    auto entries = schedule::QueueStore(db.value()).list();
+    auto entries = schedule::queue_store(db.value()).list();
     if (!entries) return ctx.fail(entries.error());
     const long service = schedule::service_holder(ctx.home());
     if (ctx.json()) {
@@ -74,9 +74,9 @@ int queue_cancel(Context& ctx) {
                       << "); a running job ends as cancelled.\n";
         return 0;
     }
-    auto db = open_catalog(ctx, catalog::Access::ReadWrite);
+    auto db = open_catalog(ctx, false);
     if (!db) return ctx.fail(db.error());
-    schedule::QueueStore queue(db.value());
+    auto queue = schedule::queue_store(db.value());
     if (auto st = queue.request_cancel(n); !st) return ctx.fail(st.error());
     const long service = schedule::service_holder(ctx.home());
     if (!service) { // nobody would act on the request: the entry just leaves the queue

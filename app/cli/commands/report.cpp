@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "api/catalog_ops.h"
 #include "catalog/job_store.h"
 #include "catalog/series_store.h"
 #include "commands/commands.h"
@@ -96,7 +97,7 @@ int report(Context& ctx) {
     }
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
-    auto& db = engine.value()->catalog();
+    CatalogHandle db(*engine.value());
     auto stored = catalog::stored_report(db, id);
     if (!stored) return ctx.fail(stored.error());
     if (!stored.value())

@@ -3,6 +3,7 @@
 #include <ctime>
 #include <iomanip>
 
+#include "api/job_ops.h"
 #include "commands/commands.h"
 #include "commands/job_json.h"
 #include "common/units.h"
@@ -165,7 +166,8 @@ template <class Entry> nlohmann::json entry_json(const Entry& e, const job::Brow
 
 // The view(s) `files ls` lists: the job's file-tree save sets, one save set, or the newest
 // backup of a source at a time; with --changes-only each save set alone (no chain).
-Result<std::vector<job::BrowseRoot>> ls_roots(catalog::Db& db, const job::SelectionRequest& r) {
+Result<std::vector<job::BrowseRoot>> ls_roots(const CatalogHandle& db,
+                                              const job::SelectionRequest& r) {
     std::vector<job::BrowseRoot> roots;
     if (r.saveset_id) {
         auto one = job::browse_saveset(db, r.saveset_id);
@@ -188,7 +190,7 @@ int files_ls(Context& ctx) {
     const std::string asked = ctx.args().words().empty() ? "" : ctx.args().words().front();
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
-    auto& db = engine.value()->catalog();
+    CatalogHandle db(*engine.value());
     auto roots = ls_roots(db, req.value());
     if (!roots) return ctx.fail(roots.error());
     // One directory of each view, read in pages by name: the cost is that directory's, not the
@@ -241,7 +243,7 @@ int files_find(Context& ctx) {
     if (!limit) return ctx.fail(limit.error());
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
-    auto& db = engine.value()->catalog();
+    CatalogHandle db(*engine.value());
     auto roots = ls_roots(db, req.value());
     if (!roots) return ctx.fail(roots.error());
     nlohmann::json arr = nlohmann::json::array();
@@ -272,7 +274,7 @@ int files_versions(Context& ctx) {
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
     // Stored versions and deletion markers (docs/levels.md), oldest first.
-    auto versions = job::file_versions(engine.value()->catalog(), path);
+    auto versions = job::file_versions(*engine.value(), path);
     if (!versions) return ctx.fail(versions.error());
     nlohmann::json arr = nlohmann::json::array();
     for (const auto& v : versions.value())

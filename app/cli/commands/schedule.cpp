@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <iomanip>
 
+#include "api/schedule_ops.h"
 #include "commands/commands.h"
 #include "schedule/calendar.h"
 #include "schedule/definition_store.h"
@@ -45,7 +46,7 @@ int schedule_add(Context& ctx) {
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
     const long long now = to_unix_seconds(engine.value()->clock().wall());
-    DefinitionStore store(engine.value()->catalog());
+    auto store = schedule::definition_store(*engine.value());
     auto id = store.add_schedule(name, rule.value(), now, ctx.args().get("name", ""));
     if (!id) return ctx.fail(id.error());
     auto next = ScheduleRule::parse(rule.value())->next_after(now);
@@ -70,7 +71,7 @@ int schedule_list(Context& ctx) {
     if (!engine) return ctx.fail(engine.error());
     const long long now = to_unix_seconds(engine.value()->clock().wall());
     const std::string name = ctx.args().words().empty() ? "" : ctx.args().words().front();
-    DefinitionStore store(engine.value()->catalog());
+    auto store = schedule::definition_store(*engine.value());
     if (!name.empty())
         if (auto d = store.get(name); !d) return ctx.fail(d.error());
     auto rows = store.schedules(name);
@@ -126,7 +127,7 @@ int schedule_edit(Context& ctx) {
         return ctx.fail(usage("schedule edit needs a new RULE or --name (or both)"));
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
-    DefinitionStore store(engine.value()->catalog());
+    auto store = schedule::definition_store(*engine.value());
     auto rows = store.schedules();
     if (!rows) return ctx.fail(rows.error());
     auto it = std::find_if(rows->begin(), rows->end(), [n](const auto& r) { return r.id == n; });
@@ -157,7 +158,7 @@ int schedule_remove(Context& ctx) {
         return ctx.fail(usage("schedule remove takes a schedule ID (a number), not '" + id + "'"));
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
-    if (auto st = DefinitionStore(engine.value()->catalog()).remove_schedule(n); !st)
+    if (auto st = schedule::definition_store(*engine.value()).remove_schedule(n); !st)
         return ctx.fail(st.error());
     if (ctx.json())
         ctx.print_json({{"removed", n}});
@@ -181,7 +182,7 @@ int schedule_next(Context& ctx) {
     const long long now = to_unix_seconds(engine.value()->clock().wall());
     const long long until = now + days * 86400;
     const std::string name = ctx.args().words().empty() ? "" : ctx.args().words().front();
-    DefinitionStore store(engine.value()->catalog());
+    auto store = schedule::definition_store(*engine.value());
     if (!name.empty())
         if (auto d = store.get(name); !d) return ctx.fail(d.error());
     auto rows = store.schedules(name);

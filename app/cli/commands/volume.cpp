@@ -1,5 +1,7 @@
 #include <iomanip>
 
+#include "api/device_ops.h"
+#include "api/media_ops.h"
 #include "commands/commands.h"
 #include "commands/job_json.h"
 #include "common/log.h"
@@ -23,7 +25,7 @@ namespace {
 int volume_list(Context& ctx) {
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
-    auto& db = engine.value()->catalog();
+    CatalogHandle db(*engine.value());
     media::VolumeFilter f;
     f.pool = ctx.args().get("pool");
     f.state = ctx.args().get("state");
@@ -84,7 +86,7 @@ int volume_ls(Context& ctx) {
     const std::string barcode = ctx.args().words().front();
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
-    auto lib = device::open_library(engine.value()->catalog(), engine.value()->home(),
+    auto lib = device::open_library(*engine.value(), engine.value()->home(),
                                     ctx.args().get("library"), engine.value()->clock());
     if (!lib) return ctx.fail(lib.error());
     auto drive = mount_anywhere(*lib.value(), barcode);

@@ -2,6 +2,8 @@
 #include <iomanip>
 #include <ostream>
 
+#include "api/device_ops.h"
+#include "api/media_ops.h"
 #include "commands/commands.h"
 #include "common/units.h"
 #include "common/version.h"
@@ -40,8 +42,7 @@ Result<Session> open_session(Context& ctx, const std::string& library, bool need
     s.engine = e.value();
     s.now = to_unix_seconds(e.value()->clock().wall());
     if (need_library) {
-        auto lib = device::open_library(e.value()->catalog(), e.value()->home(), library,
-                                        e.value()->clock());
+        auto lib = device::open_library(*e.value(), e.value()->home(), library, e.value()->clock());
         if (!lib) return lib.error();
         s.lib = std::move(lib.value());
     }
@@ -63,7 +64,7 @@ int do_label(Context& ctx, const std::string& barcode, const std::string& pool_n
     if (!bs) return ctx.fail(bs.error());
     auto s = open_session(ctx, ctx.args().get("library"), true);
     if (!s) return ctx.fail(s.error());
-    auto& db = s->engine->catalog();
+    CatalogHandle db(*s->engine);
     media::LabelOptions o;
     o.barcode = barcode;
     o.pool = pool_name;
@@ -173,7 +174,7 @@ int recycle(Context& ctx) {
     auto s = open_session(ctx, "", false);
     if (!s) return ctx.fail(s.error());
     const bool force = ctx.args().has("force");
-    auto r = media::recycle_volume(s->engine->catalog(), bc, force,
+    auto r = media::recycle_volume(*s->engine, bc, force,
                                    force ? "recycled with --force" : "recycled by volume recycle",
                                    s->now);
     if (!r) return ctx.fail(r.error());
@@ -207,7 +208,7 @@ int mark(Context& ctx) {
                                        "(damaged), offsite, onsite"));
     auto pre = open_session(ctx, "", false);
     if (!pre) return ctx.fail(pre.error());
-    auto v = media::find_volume(pre->engine->catalog(), bc);
+    auto v = media::find_volume(*pre->engine, bc);
     if (!v) return ctx.fail(v.error());
     if (location_change) {
         auto s = open_session(
@@ -215,20 +216,20 @@ int mark(Context& ctx) {
         if (!s) return ctx.fail(s.error());
         // offsite: the cartridge must be outside the library or in a mail slot (a
         // virtual library's operator then takes it out).
-        auto& db = s->engine->catalog();
+        CatalogHandle db(*s->engine);
         auto st = what == "offsite" ? media::mark_offsite(db, s->lib.get(), bc,
                                                           ctx.args().get("location"), s->now)
                                     : media::mark_onsite(db, *s->lib, bc, s->now);
         if (!st) return ctx.fail(st.error());
     } else {
         const std::string why = ctx.args().get("reason");
-        auto st = media::mark_state(pre->engine->catalog(), bc, *ev,
+        auto st = media::mark_state(*pre->engine, bc, *ev,
                                     "marked " + what + " by volume mark" +
                                         (why.empty() ? std::string() : ": " + why),
                                     pre->now);
         if (!st) return ctx.fail(st.error());
     }
-    auto after = media::find_volume(pre->engine->catalog(), bc);
+    auto after = media::find_volume(*pre->engine, bc);
     if (!after) return ctx.fail(after.error());
     if (ctx.json())
         ctx.print_json(volume_json(after.value()));
@@ -247,9 +248,9 @@ int history(Context& ctx) {
         return ctx.fail(make_error(ErrorKind::InvalidArgument, "volume history needs a BARCODE"));
     auto s = open_session(ctx, "", false);
     if (!s) return ctx.fail(s.error());
-    auto v = media::find_volume(s->engine->catalog(), bc);
+    auto v = media::find_volume(*s->engine, bc);
     if (!v) return ctx.fail(v.error());
-    auto h = media::volume_history(s->engine->catalog(), v->id);
+    auto h = media::volume_history(*s->engine, v->id);
     if (!h) return ctx.fail(h.error());
     if (ctx.json()) {
         nlohmann::json arr = nlohmann::json::array();

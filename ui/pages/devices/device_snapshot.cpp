@@ -5,7 +5,8 @@
 #include <map>
 #include <memory>
 
-#include "catalog/db.h"
+#include "api/catalog_ops.h"
+#include "api/device_ops.h"
 #include "catalog/drive_history_store.h"
 #include "catalog/volume_store.h"
 #include "common/clock.h"
@@ -20,7 +21,7 @@ QString q(const std::string& s) {
     return QString::fromStdString(s);
 }
 
-qint64 block_size_of(catalog::Db& db, const std::string& drive, const std::string& volume) {
+qint64 block_size_of(const CatalogHandle& db, const std::string& drive, const std::string& volume) {
     if (!volume.empty())
         if (auto labeled = catalog::volume_block_size(db, volume); labeled && labeled.value())
             return *labeled.value();
@@ -28,7 +29,7 @@ qint64 block_size_of(catalog::Db& db, const std::string& drive, const std::strin
     return last && last.value() ? *last.value() : 0;
 }
 
-QString codec_of(catalog::Db& db, const std::string& drive) {
+QString codec_of(const CatalogHandle& db, const std::string& drive) {
     auto codec = catalog::last_codec(db, drive);
     return codec && codec.value() ? q(*codec.value()) : QString();
 }
@@ -45,7 +46,7 @@ void fill_status(DriveInfo& d, device::TapeDrive& drive) {
     d.cleaningRequested = s->cleaning_requested;
 }
 
-QStringList cleaning_cartridges(catalog::Db& db, const std::string& library,
+QStringList cleaning_cartridges(const CatalogHandle& db, const std::string& library,
                                 const device::Inventory& inv) {
     QStringList out;
     for (const auto* v : {&inv.storage, &inv.mail_slots, &inv.drives})
@@ -72,7 +73,7 @@ std::map<std::string, QString> drivesInUse(const std::string& home) {
 
 DeviceSnapshot readDevices(const std::string& catalogPath, const std::string& home) {
     DeviceSnapshot out;
-    auto db = catalog::Db::open(catalogPath, false);
+    auto db = CatalogHandle::open(catalogPath, false);
     if (!db) {
         out.error = q(db.error().message);
         return out;

@@ -16,6 +16,7 @@
 #include <QVBoxLayout>
 #include <thread>
 
+#include "api/device_ops.h"
 #include "api/engine.h"
 #include "bridge/engine_task.h"
 #include "bridge/service_command.h"
@@ -260,7 +261,7 @@ bool DevicesPage::addDevice(const DeviceSpec& spec) {
     }
     Engine* engine = &engine_;
     auto work = [engine, spec]() -> QString {
-        auto& db = engine->catalog();
+        CatalogHandle db(*engine);
         const std::string name = spec.name.toStdString(), dev = spec.device.toStdString();
         using K = DeviceSpec::Kind;
         Status done;
@@ -328,7 +329,7 @@ bool DevicesPage::removeDrive(const QString& name) {
         const auto used = drivesInUse(home);
         if (auto it = used.find(n); it != used.end())
             return tr("drive %1 is in use by %2").arg(q(n), it->second);
-        auto s = device::remove_drive(engine->catalog(), n);
+        auto s = device::remove_drive(*engine, n);
         return s ? QString() : q(s.error().message);
     };
     return run(tr("Removing drive %1").arg(name),
@@ -355,7 +356,7 @@ bool DevicesPage::removeLibrary(const QString& name) {
         for (const auto& m : members)
             if (auto it = used.find(m); it != used.end())
                 return tr("library %1 is in use by %2 (drive %3)").arg(q(n), it->second, q(m));
-        auto s = device::remove_library(engine->catalog(), n);
+        auto s = device::remove_library(*engine, n);
         return s ? QString() : q(s.error().message);
     };
     return run(tr("Removing library %1").arg(name),

@@ -11,7 +11,8 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
-#include "catalog/db.h"
+#include "api/media_ops.h"
+#include "api/schedule_ops.h"
 #include "media/pool.h"
 #include "pages/jobs/definition_checks.h"
 #include "pages/jobs/jobs_style.h"
@@ -38,7 +39,7 @@ std::vector<std::string> split(const QString& text, QChar sep) {
 
 QStringList DefinitionDialog::pools(const QString& catalogPath) {
     QStringList names;
-    auto db = catalog::Db::open(catalogPath.toStdString(), false);
+    auto db = CatalogHandle::open(catalogPath.toStdString(), false);
     if (!db) return names;
     if (auto all = media::list_pools(db.value()))
         for (const auto& p : all.value())
@@ -81,7 +82,7 @@ DefinitionDialog::DefinitionDialog(const QString& catalogPath, const schedule::J
       buttons_(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this)) {
     setWindowTitle(editing ? tr("Edit job definition %1").arg(QString::fromStdString(start.name))
                            : tr("New job definition"));
-    if (auto db = catalog::Db::open(catalogPath.toStdString(), false))
+    if (auto db = CatalogHandle::open(catalogPath.toStdString(), false))
         if (auto n = schedule::library_drive_count(db.value(), start.library))
             libraryDrives_ = static_cast<int>(n.value());
 

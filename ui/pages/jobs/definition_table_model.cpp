@@ -6,7 +6,7 @@
 #include <limits>
 #include <optional>
 
-#include "catalog/db.h"
+#include "api/schedule_ops.h"
 #include "schedule/definition_store.h"
 #include "schedule/schedule_rule.h"
 #include "widgets/job_text.h"
@@ -17,9 +17,9 @@ DefinitionTableModel::DefinitionTableModel(QString catalogPath, QObject* parent)
     : QAbstractTableModel(parent), path_(std::move(catalogPath)) {}
 
 Status DefinitionTableModel::refresh(long long now) {
-    auto db = catalog::Db::open(path_.toStdString(), false);
+    auto db = CatalogHandle::open(path_.toStdString(), false);
     if (!db) return db.error();
-    schedule::DefinitionStore store(db.value());
+    auto store = schedule::definition_store(db.value());
     auto defs = store.list();
     if (!defs) return defs.error();
     auto all = store.schedules();

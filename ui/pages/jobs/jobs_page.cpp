@@ -15,10 +15,10 @@
 #include <QVBoxLayout>
 
 #include "api/engine.h"
+#include "api/schedule_ops.h"
 #include "bridge/engine_task.h"
 #include "bridge/service_command.h"
 #include "bridge/task_board.h"
-#include "catalog/db.h"
 #include "client/service_client.h"
 #include "common/log.h"
 #include "pages/jobs/definition_command.h"
@@ -348,7 +348,7 @@ bool JobsPage::save(const schedule::JobDefinition& d, bool editing, QString* why
         serviceOrLocal(engine_, command.value_or(ServiceCommand{}),
                        [engine, d, editing]() -> QString {
                            // As `tapeloom-cli job define|edit`: the store checks everything again.
-                           schedule::DefinitionStore store(engine->catalog());
+                           auto store = schedule::definition_store(*engine);
                            const long long now = to_unix_seconds(engine->clock().wall());
                            if (editing) {
                                auto st = store.update(d, now);
@@ -384,21 +384,21 @@ bool JobsPage::removeSelected() {
         return false;
     Engine* engine = &engine_;
     const std::string key = d->name;
-    runCatalogTask(
-        board_, this, tr("Removing job definition %1").arg(name),
-        serviceOrLocal(engine_, {"job remove", {key}},
-                       [engine, key]() -> QString {
-                           auto st = schedule::DefinitionStore(engine->catalog()).remove(key);
-                           return st ? QString() : QString::fromStdString(st.error().message);
-                       }),
-        [this, name](const QString& error) {
-            if (!error.isEmpty()) {
-                report(tr("%1 was not removed: %2").arg(name, error), true);
-                return;
-            }
-            refresh();
-            report(tr("Job definition %1 and its schedules removed.").arg(name), false);
-        });
+    runCatalogTask(board_, this, tr("Removing job definition %1").arg(name),
+                   serviceOrLocal(engine_, {"job remove", {key}},
+                                  [engine, key]() -> QString {
+                                      auto st = schedule::definition_store(*engine).remove(key);
+                                      return st ? QString()
+                                                : QString::fromStdString(st.error().message);
+                                  }),
+                   [this, name](const QString& error) {
+                       if (!error.isEmpty()) {
+                           report(tr("%1 was not removed: %2").arg(name, error), true);
+                           return;
+                       }
+                       refresh();
+                       report(tr("Job definition %1 and its schedules removed.").arg(name), false);
+                   });
     return true;
 }
 

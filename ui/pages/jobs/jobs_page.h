@@ -8,9 +8,9 @@
 // other jobs. Every write goes through the same engine functions as `tapeloom-cli
 // job|schedule|queue`, on a worker thread (runCatalogTask: a definition or schedule is saved
 // while jobs run); the tables read the catalog through their own connections, so the page
-// never touches engine.catalog() on the GUI thread. A refusal is reported in the page's status
-// line, never in a pop-up. Shortcuts (while the page has focus): Ctrl+N new,
-// Return edit, Delete remove (in the definitions table), Ctrl+R run now. GUI thread only.
+// never reads the engine's catalog connection on the GUI thread. A refusal is reported in the
+// page's status line, never in a pop-up. Shortcuts (while the page has focus): Ctrl+N new, Return
+// edit, Delete remove (in the definitions table), Ctrl+R run now. GUI thread only.
 #include <QWidget>
 #include <functional>
 

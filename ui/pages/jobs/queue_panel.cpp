@@ -10,8 +10,8 @@
 #include <QVBoxLayout>
 #include <thread>
 
+#include "api/schedule_ops.h"
 #include "bridge/task_board.h"
-#include "catalog/db.h"
 #include "client/service_client.h"
 #include "common/log.h"
 #include "pages/jobs/definition_runner.h"
@@ -32,9 +32,9 @@ QString cancel_service_entry(const std::string& catalogPath, const std::string& 
         auto st = service.cancel(id);
         return st ? QString() : QString::fromStdString(st.error().message);
     }
-    auto db = catalog::Db::open(catalogPath, false);
+    auto db = CatalogHandle::open(catalogPath, false);
     if (!db) return QString::fromStdString(db.error().message);
-    schedule::QueueStore queue(db.value());
+    auto queue = schedule::queue_store(db.value());
     if (auto st = queue.request_cancel(id); !st) return QString::fromStdString(st.error().message);
     if (schedule::service_holder(home) == 0)
         if (auto st = queue.remove(id); !st) return QString::fromStdString(st.error().message);
@@ -61,9 +61,9 @@ std::vector<schedule::QueueEntry> board_runs(const TaskBoard* board, qint64 skip
 
 QString cancelRunningDefinition(const std::string& catalogPath, const std::string& home,
                                 const std::string& definition) {
-    auto db = catalog::Db::open(catalogPath, false);
+    auto db = CatalogHandle::open(catalogPath, false);
     if (!db) return QString::fromStdString(db.error().message);
-    auto entries = schedule::QueueStore(db.value()).list();
+    auto entries = schedule::queue_store(db.value()).list();
     if (!entries) return QString::fromStdString(entries.error().message);
     for (const auto& e : entries.value())
         if (e.state == schedule::QueueEntry::State::Running && e.definition == definition)

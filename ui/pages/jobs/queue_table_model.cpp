@@ -4,7 +4,7 @@
 #include <QFileInfo>
 #include <QLocale>
 
-#include "catalog/db.h"
+#include "api/schedule_ops.h"
 #include "schedule/queue_store.h"
 #include "schedule/service_lock.h"
 
@@ -15,9 +15,9 @@ QueueTableModel::QueueTableModel(QString catalogPath, QObject* parent)
 
 Status QueueTableModel::refresh() {
     servicePid_ = schedule::service_holder(QFileInfo(path_).path().toStdString());
-    auto db = catalog::Db::open(path_.toStdString(), false);
+    auto db = CatalogHandle::open(path_.toStdString(), false);
     if (!db) return db.error();
-    auto entries = schedule::QueueStore(db.value()).list();
+    auto entries = schedule::queue_store(db.value()).list();
     if (!entries) return entries.error();
     std::string signature;
     for (const auto& e : entries.value())

@@ -14,6 +14,7 @@
 #include <QVBoxLayout>
 
 #include "api/engine.h"
+#include "api/schedule_ops.h"
 #include "bridge/engine_task.h"
 #include "bridge/service_command.h"
 #include "pages/jobs/jobs_style.h"
@@ -200,7 +201,7 @@ bool SchedulePanel::addSchedule() {
         board_, this, tr("Adding a schedule"),
         serviceOrLocal(engine_, {"schedule add", {def, rule}, {{"name", label}}},
                        [engine, def, rule, label]() -> QString {
-                           schedule::DefinitionStore store(engine->catalog());
+                           auto store = schedule::definition_store(*engine);
                            auto id = store.add_schedule(
                                def, rule, to_unix_seconds(engine->clock().wall()), label);
                            return id ? QString() : QString::fromStdString(id.error().message);
@@ -232,9 +233,8 @@ bool SchedulePanel::saveSelected() {
         board_, this, tr("Changing a schedule"),
         serviceOrLocal(engine_, {"schedule edit", {std::to_string(id), rule}, {{"name", label}}},
                        [engine, id, rule, label]() -> QString {
-                           auto st = schedule::DefinitionStore(engine->catalog())
-                                         .edit_schedule(id, label, rule,
-                                                        to_unix_seconds(engine->clock().wall()));
+                           auto st = schedule::definition_store(*engine).edit_schedule(
+                               id, label, rule, to_unix_seconds(engine->clock().wall()));
                            return st ? QString() : QString::fromStdString(st.error().message);
                        }),
         [this, id](const QString& error) {
@@ -265,8 +265,7 @@ bool SchedulePanel::removeSelected() {
         board_, this, tr("Removing a schedule"),
         serviceOrLocal(engine_, {"schedule remove", {std::to_string(id)}},
                        [engine, id]() -> QString {
-                           auto st =
-                               schedule::DefinitionStore(engine->catalog()).remove_schedule(id);
+                           auto st = schedule::definition_store(*engine).remove_schedule(id);
                            return st ? QString() : QString::fromStdString(st.error().message);
                        }),
         [this, id](const QString& error) {

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <limits>
 
-#include "catalog/db.h"
+#include "api/schedule_ops.h"
 #include "schedule/definition_store.h"
 #include "schedule/schedule_rule.h"
 #include "widgets/job_text.h"
@@ -16,9 +16,9 @@ ScheduleTableModel::ScheduleTableModel(QString catalogPath, QObject* parent)
     : QAbstractTableModel(parent), path_(std::move(catalogPath)) {}
 
 Status ScheduleTableModel::refresh(long long now, const QString& definition) {
-    auto db = catalog::Db::open(path_.toStdString(), false);
+    auto db = CatalogHandle::open(path_.toStdString(), false);
     if (!db) return db.error();
-    auto stored = schedule::DefinitionStore(db.value()).schedules(definition.toStdString());
+    auto stored = schedule::definition_store(db.value()).schedules(definition.toStdString());
     if (!stored) return stored.error();
     std::vector<ScheduleRow> rows;
     for (const auto& s : stored.value()) {

@@ -1,10 +1,11 @@
 #include "pages/library/library_ops.h"
 
+#include "api/media_ops.h"
 #include "media/volume_actions.h"
 
 namespace tl::ui {
 
-Status run_move(catalog::Db& db, device::Library& lib, const LibraryMove& m) {
+Status run_move(const CatalogHandle& db, device::Library& lib, const LibraryMove& m) {
     auto before = lib.changer().inventory();
     if (!before) return before.error();
     Status moved;
@@ -32,7 +33,7 @@ Status run_move(catalog::Db& db, device::Library& lib, const LibraryMove& m) {
     return media::record_moves(db, lib.name(), before.value(), after.value());
 }
 
-Status mark_offsite(catalog::Db& db, device::Library* lib, const std::string& barcode,
+Status mark_offsite(const CatalogHandle& db, device::Library* lib, const std::string& barcode,
                     const std::string& site, long long now) {
     media::Refusal why;
     auto st = media::mark_offsite(db, lib, barcode, site, now, &why);
@@ -57,8 +58,8 @@ Status mark_offsite(catalog::Db& db, device::Library* lib, const std::string& ba
     }
 }
 
-Result<std::vector<media::Difference>> inventory_reconcile(catalog::Db& db, device::Library& lib,
-                                                           long long now, bool apply) {
+Result<std::vector<media::Difference>>
+inventory_reconcile(const CatalogHandle& db, device::Library& lib, long long now, bool apply) {
     auto inv = lib.changer().inventory();
     if (!inv) return inv.error();
     return media::reconcile(db, lib.name(), inv.value(), now, apply);

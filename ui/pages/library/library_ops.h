@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "catalog/db.h"
+#include "api/media_ops.h"
 #include "common/result.h"
 #include "device/library.h"
 #include "media/reconcile.h"
@@ -32,16 +32,16 @@ struct LibraryMove {
 // Runs `m` on `lib` and records in the catalog the new home of every volume it moved
 // (media::record_moves, as the CLI's moves do). The changer's own checks refuse an illegal
 // move with a message naming the element; nothing moves then.
-Status run_move(catalog::Db& db, device::Library& lib, const LibraryMove& m);
+Status run_move(const CatalogHandle& db, device::Library& lib, const LibraryMove& m);
 
 // media::mark_offsite() (`barcode` outside at `site`, refused while the changer has it anywhere
 // but a mail slot), its refusals worded for this page. `lib` may be null (the volume's library
 // is not open).
-Status mark_offsite(catalog::Db& db, device::Library* lib, const std::string& barcode,
+Status mark_offsite(const CatalogHandle& db, device::Library* lib, const std::string& barcode,
                     const std::string& site, long long now);
 
 // The catalog's locations against the changer's inventory; `apply` updates the catalog.
-Result<std::vector<media::Difference>> inventory_reconcile(catalog::Db& db, device::Library& lib,
-                                                           long long now, bool apply);
+Result<std::vector<media::Difference>>
+inventory_reconcile(const CatalogHandle& db, device::Library& lib, long long now, bool apply);
 
 } // namespace tl::ui

@@ -8,7 +8,9 @@
 #include <QTableView>
 #include <memory>
 
+#include "api/device_ops.h"
 #include "api/engine.h"
+#include "api/media_ops.h"
 #include "bridge/engine_task.h"
 #include "bridge/service_command.h"
 #include "common/clock.h"
@@ -25,7 +27,7 @@ using device::ElementType;
 namespace {
 // Opens the page's library on the worker thread with the Engine's catalog.
 Result<std::unique_ptr<device::Library>> openLibrary(Engine& e, const std::string& name) {
-    return device::open_library(e.catalog(), e.home(), name, e.clock());
+    return device::open_library(e, e.home(), name, e.clock());
 }
 
 QString text(const Status& s) {
@@ -129,7 +131,7 @@ void LibraryPage::startMove(const LibraryMove& m, Place from, std::optional<Plac
                        [engine, lib, m]() -> QString {
                            auto l = openLibrary(*engine, lib);
                            if (!l) return QString::fromStdString(l.error().message);
-                           return text(run_move(engine->catalog(), *l.value(), m));
+                           return text(run_move(*engine, *l.value(), m));
                        }),
         [this, m](const QString& error) {
             moving_ = false;
@@ -214,7 +216,7 @@ bool LibraryPage::markOffsite(const QString& barcode, const QString& site) {
                        [engine, lib, bc, where]() -> QString {
                            auto l = openLibrary(*engine, lib);
                            if (!l) return QString::fromStdString(l.error().message);
-                           return text(mark_offsite(engine->catalog(), l.value().get(), bc, where,
+                           return text(mark_offsite(*engine, l.value().get(), bc, where,
                                                     to_unix_seconds(engine->clock().wall())));
                        }),
         [this, barcode, site](const QString& error) {
@@ -260,7 +262,7 @@ bool LibraryPage::startInventory(bool apply) {
         [engine, lib, apply, result]() -> QString {
             auto l = openLibrary(*engine, lib);
             if (!l) return QString::fromStdString(l.error().message);
-            auto d = inventory_reconcile(engine->catalog(), *l.value(),
+            auto d = inventory_reconcile(*engine, *l.value(),
                                          to_unix_seconds(engine->clock().wall()), apply);
             if (!d) return QString::fromStdString(d.error().message);
             *result = std::move(d.value());

@@ -1,6 +1,8 @@
 #include "pages/library/library_snapshot.h"
 
-#include "catalog/db.h"
+#include "api/catalog_ops.h"
+#include "api/device_ops.h"
+#include "api/media_ops.h"
 #include "common/clock.h"
 #include "device/device_registry.h"
 #include "device/library.h"
@@ -30,7 +32,7 @@ std::map<std::string, std::string> live_drive_states(const std::string& home) {
 LibrarySnapshot load_library_snapshot(const std::string& catalog_path, const std::string& home,
                                       const std::string& library) {
     LibrarySnapshot s;
-    auto db = catalog::Db::open(catalog_path, false);
+    auto db = CatalogHandle::open(catalog_path, false);
     if (!db) {
         s.error = db.error().message;
         return s;

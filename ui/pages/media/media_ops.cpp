@@ -4,7 +4,9 @@
 #include <QStringList>
 #include <memory>
 
+#include "api/device_ops.h"
 #include "api/engine.h"
+#include "api/media_ops.h"
 #include "common/clock.h"
 #include "common/version.h"
 #include "device/library.h"
@@ -73,7 +75,7 @@ template <class R> QString outcome(const R& r, const media::Refusal& why = {}) {
 
 QString MediaOps::label(Engine& engine, const std::string& barcode, const std::string& pool,
                         bool relabel, bool force, QString* message) {
-    auto& db = engine.catalog();
+    CatalogHandle db(engine);
     media::LabelOptions o;
     o.barcode = barcode;
     o.pool = pool;
@@ -107,7 +109,7 @@ QString MediaOps::labelAllBlank(Engine& engine, const std::string& pool,
                                 const std::function<bool(const std::string&)>& accept,
                                 const std::function<void(int, int, const QString&)>& progress,
                                 std::vector<LabelOutcome>* results) {
-    auto& db = engine.catalog();
+    CatalogHandle db(engine);
     if (auto p = media::find_pool(db, pool); !p) return text(p.error()); // before the library
     auto lib = device::open_library(db, engine.home(), "", engine.clock());
     if (!lib) return text(lib.error());
@@ -131,7 +133,7 @@ QString MediaOps::labelAllBlank(Engine& engine, const std::string& pool,
 
 QString MediaOps::recycle(Engine& engine, const std::string& barcode, bool force) {
     media::Refusal why;
-    return outcome(media::recycle_volume(engine.catalog(), barcode, force,
+    return outcome(media::recycle_volume(engine, barcode, force,
                                          force ? "recycled with force in the console"
                                                : "recycled in the console",
                                          now_of(engine), &why),
@@ -140,14 +142,13 @@ QString MediaOps::recycle(Engine& engine, const std::string& barcode, bool force
 
 QString MediaOps::changeState(Engine& engine, const std::string& barcode, media::VolumeEvent event,
                               const QString& reason) {
-    return outcome(
-        media::mark_state(engine.catalog(), barcode, event, reason.toStdString(), now_of(engine)));
+    return outcome(media::mark_state(engine, barcode, event, reason.toStdString(), now_of(engine)));
 }
 
 // Off-site: the volume's library is checked unless the catalog has it outside with none.
 QString MediaOps::markOffsite(Engine& engine, const std::string& barcode, const std::string& site,
                               bool move) {
-    auto& db = engine.catalog();
+    CatalogHandle db(engine);
     const long long now = now_of(engine);
     media::Refusal why;
     if (site.empty()) // refused before the volume is looked up
@@ -166,7 +167,7 @@ QString MediaOps::markOffsite(Engine& engine, const std::string& barcode, const 
 }
 
 QString MediaOps::markOnsite(Engine& engine, const std::string& barcode) {
-    auto& db = engine.catalog();
+    CatalogHandle db(engine);
     const long long now = now_of(engine);
     auto v = media::find_volume(db, barcode);
     if (!v) return text(v.error());

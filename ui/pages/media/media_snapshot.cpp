@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <map>
 
-#include "catalog/db.h"
+#include "api/catalog_ops.h"
+#include "api/device_ops.h"
+#include "api/media_ops.h"
 #include "catalog/volume_store.h"
 #include "common/clock.h"
 #include "device/library.h"
@@ -14,7 +16,7 @@ namespace tl::ui {
 
 namespace {
 // Mounts and errors are counters of the catalog that VolumeRecord does not carry.
-void add_counters(catalog::Db& db, std::vector<VolumeRow>& rows) {
+void add_counters(const CatalogHandle& db, std::vector<VolumeRow>& rows) {
     auto counters = catalog::volume_counters(db);
     if (!counters) return;
     for (auto& r : rows)
@@ -24,7 +26,7 @@ void add_counters(catalog::Db& db, std::vector<VolumeRow>& rows) {
         }
 }
 
-void add_library(catalog::Db& db, const QString& home, MediaSnapshot& snap) {
+void add_library(const CatalogHandle& db, const QString& home, MediaSnapshot& snap) {
     SystemClock clock;
     auto names = device::library_names(db);
     if (!names) {
@@ -68,7 +70,7 @@ void add_library(catalog::Db& db, const QString& home, MediaSnapshot& snap) {
 
 MediaSnapshot MediaSnapshot::load(const QString& catalogPath, const QString& home, long long now) {
     MediaSnapshot snap;
-    auto db = catalog::Db::open(catalogPath.toStdString(), false);
+    auto db = CatalogHandle::open(catalogPath.toStdString(), false);
     if (!db) {
         snap.error = QString::fromStdString(db.error().message);
         return snap;

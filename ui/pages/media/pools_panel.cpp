@@ -9,6 +9,7 @@
 #include <QVBoxLayout>
 
 #include "api/engine.h"
+#include "api/media_ops.h"
 #include "bridge/engine_task.h"
 #include "bridge/service_command.h"
 #include "common/clock.h"
@@ -116,7 +117,7 @@ bool PoolsPanel::addPool(const QString& name, const media::PoolChanges& values) 
     return run(tr("Adding pool %1").arg(name),
                serviceOrLocal(engine_, poolCommand("pool add", n, values),
                               [this, n, values] {
-                                  auto p = media::add_pool(engine_.catalog(), n, values,
+                                  auto p = media::add_pool(engine_, n, values,
                                                            to_unix_seconds(engine_.clock().wall()));
                                   return p ? QString() : QString::fromStdString(p.error().message);
                               }),
@@ -128,7 +129,7 @@ bool PoolsPanel::editPool(const QString& name, const media::PoolChanges& changes
     return run(tr("Changing pool %1").arg(name),
                serviceOrLocal(engine_, poolCommand("pool edit", n, changes),
                               [this, n, changes] {
-                                  auto p = media::edit_pool(engine_.catalog(), n, changes);
+                                  auto p = media::edit_pool(engine_, n, changes);
                                   return p ? QString() : QString::fromStdString(p.error().message);
                               }),
                tr("Pool %1 changed.").arg(name));
@@ -147,7 +148,7 @@ bool PoolsPanel::removePool(const QString& name) {
     return run(tr("Removing pool %1").arg(name),
                serviceOrLocal(engine_, {"pool remove", {n}},
                               [this, n] {
-                                  auto st = media::remove_pool(engine_.catalog(), n);
+                                  auto st = media::remove_pool(engine_, n);
                                   return st ? QString()
                                             : QString::fromStdString(st.error().message);
                               }),

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "api/catalog_ops.h"
+#include "api/media_ops.h"
 #include "catalog/job_store.h"
 #include "pages/media/media_text.h"
 
@@ -13,7 +15,7 @@ void VolumeHistoryModel::clear() {
     endResetModel();
 }
 
-Status VolumeHistoryModel::load(catalog::Db& db, std::int64_t volumeId) {
+Status VolumeHistoryModel::load(const CatalogHandle& db, std::int64_t volumeId) {
     auto h = media::volume_history(db, volumeId);
     if (!h) return h.error();
     std::vector<media::HistoryEntry> rows = std::move(h.value());
@@ -69,7 +71,7 @@ void VolumeJobsModel::clear() {
     endResetModel();
 }
 
-Status VolumeJobsModel::load(catalog::Db& db, std::int64_t volumeId) {
+Status VolumeJobsModel::load(const CatalogHandle& db, std::int64_t volumeId) {
     std::vector<Job> rows;
     {
         auto ids = media::jobs_on_volume(db, volumeId);

@@ -5,7 +5,7 @@
 #include <QAbstractTableModel>
 #include <vector>
 
-#include "catalog/db.h"
+#include "api/catalog_handle.h"
 #include "media/volume_catalog.h"
 
 namespace tl::ui {
@@ -16,7 +16,7 @@ public:
     enum Column { Time, From, To, Reason, ColumnCount };
     using QAbstractTableModel::QAbstractTableModel;
 
-    tl::Status load(catalog::Db& db, std::int64_t volumeId);
+    tl::Status load(const CatalogHandle& db, std::int64_t volumeId);
     void clear();
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -34,7 +34,7 @@ public:
     static constexpr int JobIdRole = Qt::UserRole + 1;
     using QAbstractTableModel::QAbstractTableModel;
 
-    tl::Status load(catalog::Db& db, std::int64_t volumeId);
+    tl::Status load(const CatalogHandle& db, std::int64_t volumeId);
     void clear();
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

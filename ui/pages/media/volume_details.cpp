@@ -7,7 +7,7 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
-#include "catalog/db.h"
+#include "api/catalog_handle.h"
 #include "pages/media/media_text.h"
 #include "pages/media/volume_detail_models.h"
 
@@ -117,7 +117,7 @@ void VolumeDetails::showVolume(const VolumeRow* row) {
         jobs_->clear();
         return;
     }
-    auto db = catalog::Db::open(catalog_.toStdString(), false);
+    auto db = CatalogHandle::open(catalog_.toStdString(), false);
     Status st = db ? history_->load(db.value(), v.id) : Status(db.error());
     if (st) st = jobs_->load(db.value(), v.id);
     historyView_->resizeColumnsToContents();

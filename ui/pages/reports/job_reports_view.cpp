@@ -15,7 +15,8 @@
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
-#include "catalog/db.h"
+#include "api/catalog_ops.h"
+#include "api/job_ops.h"
 #include "catalog/series_store.h"
 #include "common/log.h"
 #include "job/job_record.h"
@@ -139,7 +140,7 @@ bool JobReportsView::showJob(qint64 id) {
 
 void JobReportsView::load(qint64 id) {
     job_ = id;
-    auto db = catalog::Db::open(catalog_.toStdString(), false);
+    auto db = CatalogHandle::open(catalog_.toStdString(), false);
     if (!db) return fail(QString::fromStdString(db.error().message));
     auto job = job::load_job_record(db.value(), id);
     if (!job) return fail(tr("Job %1 is not in the catalog").arg(id));

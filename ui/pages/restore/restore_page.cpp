@@ -15,6 +15,7 @@
 #include <utility>
 
 #include "api/engine.h"
+#include "api/job_ops.h"
 #include "bridge/task_board.h"
 #include "common/log.h"
 #include "job/backup_encryption.h"
@@ -228,8 +229,7 @@ std::vector<job::RestoreOptions> RestorePage::plannedRuns() const {
 QString RestorePage::missingKey(const std::vector<job::RestoreOptions>& runs) {
     for (const auto& r : runs) {
         if (!r.what.saveset_id && !r.what.job_id) continue; // by source: the restore reports it
-        auto missing =
-            job::missing_keys(engine_.catalog(), engine_.home(), r.what.saveset_id, r.what.job_id);
+        auto missing = job::missing_keys(engine_, engine_.home(), r.what.saveset_id, r.what.job_id);
         if (!missing) {
             log::get("ui")->warn("restore page: cannot check the keys: {}",
                                  missing.error().message);

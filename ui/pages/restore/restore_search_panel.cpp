@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <iterator>
 
+#include "api/job_ops.h"
 #include "common/log.h"
 
 namespace tl::ui {

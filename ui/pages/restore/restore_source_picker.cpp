@@ -8,7 +8,7 @@
 #include <QPushButton>
 #include <QRadioButton>
 
-#include "catalog/db.h"
+#include "api/catalog_ops.h"
 #include "catalog/job_store.h"
 #include "catalog/saveset_store.h"
 #include "common/log.h"
@@ -76,7 +76,7 @@ bool RestoreSourcePicker::refresh(QString* error) {
         if (error) *error = QString::fromStdString(msg);
         return false;
     };
-    auto db = catalog::Db::open(path_.toStdString(), false);
+    auto db = CatalogHandle::open(path_.toStdString(), false);
     if (!db) return fail(db.error().message);
     catalog::JobQuery query;
     query.kind = "backup";

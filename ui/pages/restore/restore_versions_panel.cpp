@@ -9,7 +9,7 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
-#include "catalog/db.h"
+#include "api/job_ops.h"
 #include "common/log.h"
 #include "job/catalog_browser.h"
 
@@ -63,7 +63,7 @@ bool RestoreVersionsPanel::showVersions(const QString& absolutePath) {
                             .arg(absolutePath, QString::fromStdString(msg)));
         return false;
     };
-    auto db = catalog::Db::open(catalog_.toStdString(), false);
+    auto db = CatalogHandle::open(catalog_.toStdString(), false);
     if (!db) return fail(db.error().message);
     auto versions = job::file_versions(db.value(), absolutePath.toStdString());
     if (!versions) return fail(versions.error().message);

@@ -19,7 +19,7 @@
 #include <QVBoxLayout>
 
 #include "api/engine.h"
-#include "catalog/db.h"
+#include "api/media_ops.h"
 #include "common/log.h"
 #include "media/pool.h"
 #include "pages/settings/job_defaults_box.h"
@@ -266,7 +266,7 @@ void SettingsPage::describeNextHome(const QString& dir) {
 void SettingsPage::refreshPools() {
     auto status = engine_.status();
     const std::string path = status ? status->catalog_path : engine_.home() + "/catalog.db";
-    auto db = catalog::Db::open(path, false);
+    auto db = CatalogHandle::open(path, false);
     auto pools = db ? media::list_pools(db.value()) : Result<std::vector<media::Pool>>(db.error());
     if (!pools) {
         report(tr("Cannot read the pools: %1").arg(QString::fromStdString(pools.error().message)),

@@ -1,0 +1,36 @@
+#pragma once
+// The device operations app/ and ui/ use, on a CatalogHandle (an Engine, or a connection opened
+// by path): each does what the function of the same name over a catalog::Db in the header named
+// above it does (see there), on the handle's connection. Engine code uses those directly.
+#include "api/catalog_handle.h"
+#include "device/device_registry.h"
+#include "device/library.h"
+
+namespace tl::device {
+
+// device/device_registry.h
+Result<LibraryConfig> add_mtx_library(const CatalogHandle& handle, const std::string& name,
+                                      const std::string& changer_device,
+                                      const std::vector<std::string>& drive_devices);
+Result<DriveConfig> add_null_drive(const CatalogHandle& handle, const std::string& name);
+Result<DriveConfig> add_st_drive(const CatalogHandle& handle, const std::string& name,
+                                 const std::string& device);
+Result<DriveConfig> add_virtual_drive(const CatalogHandle& handle, const std::string& home,
+                                      const std::string& name, std::uint64_t capacity);
+Result<LibraryConfig> add_virtual_library(const CatalogHandle& handle, const std::string& home,
+                                          VirtualLibrarySpec spec);
+Result<LibraryConfig> find_library(const CatalogHandle& handle, const std::string& name);
+Result<std::vector<DriveConfig>> list_drives(const CatalogHandle& handle,
+                                             const std::string& library = "");
+Result<std::vector<LibraryConfig>> list_libraries(const CatalogHandle& handle);
+Result<std::unique_ptr<TapeDrive>> open_standalone_drive(const CatalogHandle& handle,
+                                                         const std::string& home,
+                                                         const std::string& name, Clock& clock);
+Status remove_drive(const CatalogHandle& handle, const std::string& name);
+Status remove_library(const CatalogHandle& handle, const std::string& name);
+// device/library.h
+Result<std::vector<std::string>> library_names(const CatalogHandle& handle);
+Result<std::unique_ptr<Library>> open_library(const CatalogHandle& handle, const std::string& home,
+                                              const std::string& name, Clock& clock);
+
+} // namespace tl::device
