@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 
+#include "api/engine_catalog.h"
 #include "service/api_protocol.h"
 
 namespace tl::service {
@@ -19,7 +20,7 @@ void reply_error(httplib::Response& res, const Error& e) {
 
 void answer_from_catalog(const ApiContext& ctx, httplib::Response& res,
                          const std::function<Result<nlohmann::json>(catalog::Db&)>& fn) {
-    auto body = fn(ctx.engine.catalog());
+    auto body = fn(engine_catalog(ctx.engine));
     if (!body) return reply_error(res, body.error());
     reply_json(res, 200, body.value());
 }

@@ -1,4 +1,5 @@
 // GET /metrics (no version prefix: Prometheus scrapers send no Tapeloom-API header).
+#include "api/engine_catalog.h"
 #include "metrics/live_board.h"
 #include "schedule/queue_store.h"
 #include "service/api_context.h"
@@ -30,7 +31,7 @@ Result<MetricsInput> gather(const ApiContext& ctx, catalog::Db& db) {
 
 void add_metrics_route(httplib::Server& server, const ApiContext& ctx) {
     server.Get("/metrics", [&ctx](const httplib::Request&, httplib::Response& res) {
-        auto in = gather(ctx, ctx.engine.catalog());
+        auto in = gather(ctx, engine_catalog(ctx.engine));
         if (!in) return reply_error(res, in.error());
         res.set_content(metrics_text(in.value()), "text/plain; version=0.0.4; charset=utf-8");
     });

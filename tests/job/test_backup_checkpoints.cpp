@@ -1,6 +1,7 @@
 #include <QtTest>
 
 #include "api/engine.h"
+#include "api/engine_catalog.h"
 #include "catalog/db.h"
 #include "cli_runner.h"
 #include "fixture_tree.h"
@@ -22,7 +23,7 @@ class TestBackupCheckpoints : public QObject {
     static std::string s(const QString& q) { return q.toStdString(); }
 
     std::int64_t count(const std::string& sql, std::int64_t id) {
-        auto q = engine_->catalog().prepare(sql);
+        auto q = engine_catalog(*engine_).prepare(sql);
         if (!q) return -1;
         q->bind(1, id);
         auto row = q->step();
