@@ -25,8 +25,13 @@ Result<std::vector<RetainedJob>> finished_backups(Db& db) {
 
 Result<BaseJobs> BaseJobs::open(Db& db) {
     BaseJobs b;
-    auto n = db.scalar("SELECT count(*) FROM pragma_table_info('savesets') WHERE name='base_id'");
-    if (!n || n.value() == 0) return b;
+    // A PostgreSQL catalog is always at this build's schema (it has base_id); asking it SQLite's
+    // pragma_table_info would fail and abort the caller's transaction.
+    if (!db.postgres()) {
+        auto n =
+            db.scalar("SELECT count(*) FROM pragma_table_info('savesets') WHERE name='base_id'");
+        if (!n || n.value() == 0) return b;
+    }
     auto q = db.prepare("SELECT DISTINCT b.job_id FROM savesets s JOIN savesets b ON "
                         "b.id=s.base_id WHERE s.job_id=? AND b.job_id<>s.job_id");
     if (!q) return q.error();

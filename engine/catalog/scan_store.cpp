@@ -19,7 +19,7 @@ Status mark_session_incomplete(Db& db, std::int64_t session_id) {
 Status mark_job_incomplete(Db& db, std::int64_t job_id, const std::string& error) {
     auto q = db.prepare(
         "UPDATE jobs SET status='partial', report=json_object('note','catalog rebuilt from "
-        "media by scan','incomplete',1,'status','partial','error',?) WHERE id=?");
+        "media by scan','incomplete',1,'status','partial','error',CAST(? AS TEXT)) WHERE id=?");
     if (!q) return q.error();
     return q->bind(1, error).bind(2, job_id).run();
 }

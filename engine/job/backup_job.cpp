@@ -460,7 +460,9 @@ void BackupRun::wait() {
     const auto step = std::chrono::duration<double>(std::min(0.05, o_.poll_interval));
     while (drives_running_.load() > 0) {
         clock_.sleep_for(std::chrono::duration_cast<std::chrono::nanoseconds>(step));
-        if (ctx_.cancelled()) cancel_all();
+        // A catalog that can no longer take the entries (its server gone) ends the job now:
+        // what is written to tape from here on could never be found for a restore.
+        if (ctx_.cancelled() || (writer_ && writer_->failed())) cancel_all();
     }
 }
 

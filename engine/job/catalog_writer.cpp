@@ -53,6 +53,7 @@ void CatalogWriter::run() {
             std::lock_guard lock(mutex_);
             if (!st.ok() && error_.ok()) {
                 error_ = st;
+                failed_ = true;
                 log::get("catalog")->error("{}", st.error().message);
             }
             busy_ = false;

@@ -1,8 +1,10 @@
 #pragma once
 // Writes the backup's catalog batches on its own thread and SQLite connection, in large
 // transactions, so the drives never wait for the database. Batches commit in submission order;
-// a failed commit is kept and reported by finish(). Thread-safe submit().
+// a failed commit is kept and reported by finish(), and failed() says so at once (the backup
+// stops rather than write tape it cannot catalog). Thread-safe submit().
 // The rows themselves are written by catalog::EntryWriter (catalog/entry_writer.h).
+#include <atomic>
 #include <condition_variable>
 #include <deque>
 #include <memory>
@@ -24,6 +26,8 @@ public:
     // Waits until everything submitted is committed; the first error, if any.
     Status finish();
     std::uint64_t files_committed() const { return files_committed_; }
+    // Whether a commit failed (the catalog is gone or refused a batch); finish() says how.
+    bool failed() const { return failed_.load(); }
 
     // Inserts directly on the caller's thread (used by scan/tests). Not concurrent with submit.
     Status commit(CatalogBatch& batch);
@@ -39,6 +43,7 @@ private:
     bool stopping_ = false;
     bool busy_ = false;
     Status error_;
+    std::atomic<bool> failed_{false};
     std::uint64_t files_committed_ = 0;
     std::thread thread_;
 };

@@ -99,5 +99,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliLibrary)
+TLTEST_CATALOG_MAIN(TestCliLibrary)
 #include "test_cli_library.moc"

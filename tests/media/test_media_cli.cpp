@@ -399,5 +399,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestMediaCli)
+TLTEST_CATALOG_MAIN(TestMediaCli)
 #include "test_media_cli.moc"

@@ -49,6 +49,7 @@ private Q_SLOTS:
         QVERIFY(add.json().object().value("next_run").toDouble() > 0);
 
         QProcess serve;
+        serve.setProcessEnvironment(tltest::cli_environment(home));
         serve.setProgram(TAPELOOM_CLI);
         serve.setArguments(h(home, {"serve", "--tick", "200ms", "--log-level", "info"}));
         serve.start();
@@ -180,5 +181,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestServe)
+TLTEST_CATALOG_MAIN(TestServe)
 #include "test_serve.moc"

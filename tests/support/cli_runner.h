@@ -6,6 +6,8 @@
 #include <QString>
 #include <QStringList>
 
+#include "test_catalog.h"
+
 namespace tltest {
 
 struct CliResult {
@@ -16,13 +18,17 @@ struct CliResult {
     QString text() const { return QString::fromUtf8(out); }
 };
 
+// The data directory ARGS name (--home DIR), else $TAPELOOM_HOME; empty when neither does.
+inline QString home_in(const QStringList& args) {
+    const auto at = args.indexOf(QStringLiteral("--home"));
+    if (at >= 0 && at + 1 < args.size()) return args.at(at + 1);
+    return qEnvironmentVariable("TAPELOOM_HOME");
+}
+
+// Runs the CLI with ARGS on the test's catalog back end (test_catalog.h).
 inline CliResult run_cli(const QStringList& args, int timeout_ms = 180000) {
     QProcess p;
-    // Run outside ctest too, a test's CLI starts no service of its own (docs/service.md).
-    auto env = QProcessEnvironment::systemEnvironment();
-    if (!env.contains(QStringLiteral("TAPELOOM_AUTOSTART")))
-        env.insert(QStringLiteral("TAPELOOM_AUTOSTART"), QStringLiteral("0"));
-    p.setProcessEnvironment(env);
+    p.setProcessEnvironment(cli_environment(home_in(args)));
     p.setProgram(QStringLiteral(TAPELOOM_CLI));
     p.setArguments(args);
     p.start();

@@ -55,17 +55,31 @@ public:
                  {"-D", data, "-U", "postgres", "-A", "trust", "--no-sync", "-E", "UTF8"}, why))
             return false;
         if (!write_hba(data, why)) return false;
-        const QString opts = "-k " + dir_ +
-                             " -c listen_addresses='' -c fsync=off -c "
-                             "synchronous_commit=off -c full_page_writes=off";
-        if (!run(bin_ + "/pg_ctl",
-                 {"-D", data, "-o", opts, "-l", dir_ + "/server.log", "-w", "start"}, why))
-            return false;
-        started_ = true;
+        if (!start_server(why)) return false;
         return psql(
             "postgres",
             QString("CREATE ROLE %1 LOGIN PASSWORD '%2'").arg(QString(kUser), QString(kPassword)),
             why);
+    }
+
+    // Stops the server at once, as a crash or a lost machine would, keeping its data;
+    // start_server() brings it back.
+    bool stop_server(QString* why) {
+        if (!run(bin_ + "/pg_ctl", {"-D", dir_ + "/data", "-m", "immediate", "-w", "stop"}, why))
+            return false;
+        started_ = false;
+        return true;
+    }
+    bool start_server(QString* why) {
+        const QString opts = "-k " + dir_ +
+                             " -c listen_addresses='' -c fsync=off -c "
+                             "synchronous_commit=off -c full_page_writes=off";
+        if (!run(bin_ + "/pg_ctl",
+                 {"-D", dir_ + "/data", "-o", opts, "-l", dir_ + "/server.log", "-w", "start"},
+                 why))
+            return false;
+        started_ = true;
+        return true;
     }
 
     // A new empty database owned by the login role.

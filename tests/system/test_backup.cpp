@@ -100,6 +100,7 @@ private Q_SLOTS:
         QVERIFY(tltest::make_fixture_tree(src, 4 << 20));
         // A slow command keeps the job running while the tree is backed up and checkpointed.
         QProcess p;
+        p.setProcessEnvironment(tltest::cli_environment(home));
         p.setProgram(QStringLiteral(TAPELOOM_CLI));
         p.setArguments(h(
             home, {"backup", "--drives", "1", "--checkpoint", "1M", "--source", src, "--source",
@@ -170,5 +171,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestBackup)
+TLTEST_CATALOG_MAIN(TestBackup)
 #include "test_backup.moc"

@@ -172,6 +172,7 @@ private Q_SLOTS:
 
     // Item 26: a foreign SQLite file is refused without a byte of it changing (no WAL switch).
     void foreignCatalogIsNeverWritten() {
+        TLTEST_SQLITE_ONLY("a foreign catalog.db file (test_catalog_pg has a foreign database)");
         QTemporaryDir d;
         const QString path = d.path() + "/catalog.db";
         {
@@ -208,5 +209,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliArguments)
+TLTEST_CATALOG_MAIN(TestCliArguments)
 #include "test_cli_arguments.moc"

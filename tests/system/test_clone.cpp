@@ -236,5 +236,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestClone)
+TLTEST_CATALOG_MAIN(TestClone)
 #include "test_clone.moc"

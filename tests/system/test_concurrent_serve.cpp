@@ -39,6 +39,7 @@ private Q_SLOTS:
         }
 
         QProcess serve;
+        serve.setProcessEnvironment(tltest::cli_environment(home));
         serve.setProgram(TAPELOOM_CLI);
         serve.setArguments(with_home(home, {"serve", "--max-jobs", "4", "--tick", "200ms"}));
         serve.start();
@@ -92,5 +93,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestConcurrentServe)
+TLTEST_CATALOG_MAIN(TestConcurrentServe)
 #include "test_concurrent_serve.moc"

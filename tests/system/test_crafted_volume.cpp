@@ -54,7 +54,11 @@ private Q_SLOTS:
         });
         {
             // Write the volume with the engine's own format code, as a forger would.
+            // The test's own engine uses the catalog its CLI calls use.
+            if (tltest::catalog_on_postgres())
+                qputenv("TAPELOOM_CATALOG", tltest::catalog_url_for(home).toUtf8());
             auto engine = Engine::open({home.toStdString(), nullptr, false});
+            qunsetenv("TAPELOOM_CATALOG");
             QVERIFY(engine.ok());
             auto lib = device::open_library(engine_catalog(*engine.value()), home.toStdString(), "",
                                             engine.value()->clock());
@@ -118,5 +122,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCraftedVolume)
+TLTEST_CATALOG_MAIN(TestCraftedVolume)
 #include "test_crafted_volume.moc"

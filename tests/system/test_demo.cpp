@@ -97,5 +97,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestDemo)
+TLTEST_CATALOG_MAIN(TestDemo)
 #include "test_demo.moc"

@@ -28,7 +28,7 @@ class TestEncryptedClone : public QObject {
         return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
     }
     static QString sql_text(const QString& home, const char* sql) {
-        auto db = tl::catalog::Db::open((home + "/catalog.db").toStdString(), false);
+        auto db = tl::catalog::Db::open(tltest::catalog_location(home), false);
         if (!db) return {};
         auto q = db->prepare(sql);
         if (!q) return {};
@@ -207,5 +207,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestEncryptedClone)
+TLTEST_CATALOG_MAIN(TestEncryptedClone)
 #include "test_encrypted_clone.moc"

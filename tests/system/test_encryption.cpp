@@ -48,7 +48,7 @@ class TestEncryption : public QObject {
         return k.json().object().value("id").toString();
     }
     static QString catalog_key_id(const QString& home) {
-        auto db = tl::catalog::Db::open((home + "/catalog.db").toStdString(), false);
+        auto db = tl::catalog::Db::open(tltest::catalog_location(home), false);
         if (!db) return {};
         auto q = db->prepare("SELECT coalesce(max(key_id), '') FROM sessions");
         if (!q || !q->step()) return {};
@@ -320,5 +320,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestEncryption)
+TLTEST_CATALOG_MAIN(TestEncryption)
 #include "test_encryption.moc"

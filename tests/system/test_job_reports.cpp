@@ -225,5 +225,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestJobReports)
+TLTEST_CATALOG_MAIN(TestJobReports)
 #include "test_job_reports.moc"

@@ -297,5 +297,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestLevels)
+TLTEST_CATALOG_MAIN(TestLevels)
 #include "test_levels.moc"

@@ -135,5 +135,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestMonitorReport)
+TLTEST_CATALOG_MAIN(TestMonitorReport)
 #include "test_monitor_report.moc"

@@ -64,6 +64,7 @@ private Q_SLOTS:
 
         const QString gate = dir.path() + "/gate";
         QProcess backup;
+        backup.setProcessEnvironment(tltest::cli_environment(home));
         backup.setProgram(QStringLiteral(TAPELOOM_CLI));
         backup.setArguments(with_home(
             home, {"--json", "backup", "--drives", "2", "--sessions-per-drive", "1", "--source",
@@ -161,5 +162,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestReadersDuringBackup)
+TLTEST_CATALOG_MAIN(TestReadersDuringBackup)
 #include "test_readers_during_backup.moc"

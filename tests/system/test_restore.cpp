@@ -169,9 +169,7 @@ private Q_SLOTS:
         QVERIFY(b.json().object().value("volumes").toArray().size() >= 3);
         const int files = b.json().object().value("files").toInt();
         // Lose the catalog; the cartridges remain.
-        QVERIFY(QFile::remove(home + "/catalog.db"));
-        QFile::remove(home + "/catalog.db-wal");
-        QFile::remove(home + "/catalog.db-shm");
+        QVERIFY(tltest::lose_catalog(home));
         QCOMPARE(run_cli(h(home, small)).exit_code, 0); // the library's state on disk is adopted
         auto s = run_cli(h(home, {"scan", "--all", "--library", "small", "--json"}));
         QVERIFY2(s.exit_code == 0, s.out.constData());
@@ -303,5 +301,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestRestore)
+TLTEST_CATALOG_MAIN(TestRestore)
 #include "test_restore.moc"

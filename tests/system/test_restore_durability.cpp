@@ -64,6 +64,7 @@ private Q_SLOTS:
         QVERIFY(make_many_files(src));
         QCOMPARE(run_cli(h(home, {"backup", "--source", src})).exit_code, 0);
         QProcess p;
+        p.setProcessEnvironment(tltest::cli_environment(home));
         p.setProgram(QStringLiteral(TAPELOOM_CLI));
         p.setArguments(h(home, {"restore", "--job", "1", "--to", to, "--sync", "end"}));
         p.start();
@@ -177,5 +178,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestRestoreDurability)
+TLTEST_CATALOG_MAIN(TestRestoreDurability)
 #include "test_restore_durability.moc"

@@ -120,5 +120,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSecondLibrary)
+TLTEST_CATALOG_MAIN(TestSecondLibrary)
 #include "test_second_library.moc"

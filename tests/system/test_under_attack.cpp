@@ -60,15 +60,9 @@ class TestUnderAttack : public QObject {
         return f.putChar(static_cast<char>(c ^ 0x5a));
     }
     static QString sql(const QString& home, const QString& statement) {
-        QProcess p;
-        p.start("sqlite3", {home + "/catalog.db", statement});
-        p.waitForFinished(30000);
-        return QString::fromUtf8(p.readAllStandardOutput()).trimmed();
+        return tltest::catalog_sql(home, statement);
     }
-    static void lose_catalog(const QString& home) {
-        for (const char* f : {"/catalog.db", "/catalog.db-wal", "/catalog.db-shm"})
-            QFile::remove(home + f);
-    }
+    static void lose_catalog(const QString& home) { tltest::lose_catalog(home); }
     static QString job_status(const QString& home, int id) {
         auto r = run_cli(h(home, {"jobs", "list", "--json"}));
         for (const auto& j : r.json().array())
@@ -328,6 +322,7 @@ private Q_SLOTS:
         const QStringList clone = {"clone",   "--job",     "1",   "--pool",
                                    "Offsite", "--library", "two", "--json"};
         QProcess p;
+        p.setProcessEnvironment(tltest::cli_environment(home));
         p.setProgram(QStringLiteral(TAPELOOM_CLI));
         p.setArguments(h(home, clone));
         p.start();
@@ -411,5 +406,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestUnderAttack)
+TLTEST_CATALOG_MAIN(TestUnderAttack)
 #include "test_under_attack.moc"

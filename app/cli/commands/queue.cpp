@@ -4,7 +4,9 @@
 #include <filesystem>
 #include <iomanip>
 
+#include "api/catalog_ops.h"
 #include "api/schedule_ops.h"
+#include "catalog/catalog_location.h"
 #include "client/service_client.h"
 #include "commands/commands.h"
 #include "schedule/calendar.h"
@@ -14,9 +16,11 @@
 namespace tl::cli {
 
 namespace {
+// The data directory's catalog wherever it is (the file, or the PostgreSQL database of
+// --catalog, $TAPELOOM_CATALOG or catalog use).
 Result<CatalogHandle> open_catalog(Context& ctx, bool read_only) {
-    const std::string path = ctx.home() + "/catalog.db";
-    if (!std::filesystem::exists(path))
+    const std::string path = catalog::catalog_location(ctx.home());
+    if (!catalog::is_postgres_url(path) && !std::filesystem::exists(path))
         return make_error(ErrorKind::NotFound,
                           "no catalog in " + ctx.home() +
                               "; nothing was ever queued there (check --home)");
