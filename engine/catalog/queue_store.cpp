@@ -51,7 +51,9 @@ Status mirror_queue(Db& db, const std::vector<QueueRow>& rows) {
     std::string keep;
     for (const auto& e : rows)
         keep += (keep.empty() ? "" : ",") + std::to_string(e.id);
-    TL_TRY(db.exec("DELETE FROM job_queue WHERE id NOT IN (" + keep + ")"));
+    // An empty NOT IN () is SQLite's extension; PostgreSQL refuses it.
+    TL_TRY(db.exec(keep.empty() ? std::string("DELETE FROM job_queue")
+                                : "DELETE FROM job_queue WHERE id NOT IN (" + keep + ")"));
     auto up = db.prepare(
         "INSERT INTO job_queue(id, definition, level, reason, state, attempt, not_before, "
         "enqueued, started) VALUES(?,?,?,?,?,?,?,?,?) ON CONFLICT(id) DO UPDATE SET "

@@ -29,7 +29,7 @@ struct Reuse {
     std::string barcode, reason;
 };
 
-using Usable = std::function<bool(const std::string&)>;
+using Usable = VolumeManager::Usable;
 
 // Rule 1: appendable volumes of the pool with the job's block size, fullest first (fill one
 // volume before starting the next, as administrators expect).
@@ -159,14 +159,25 @@ Result<MountedVolume> VolumeManager::acquire(std::size_t index) {
         return in_library.count(bc) && !in_use_.count(bc) && !skipped_.count(bc) &&
                !(grant_ && grant_->held_by_other(bc));
     };
-    auto finish = [&](Result<MountedVolume> m) -> Result<MountedVolume> {
-        if (!m) return m;
-        TL_TRY(count_job(m->id));
-        in_use_.insert(m->barcode);
-        return m;
-    };
+    auto found = from_appendable(index, usable);
+    if (found && !found->has_value()) found = from_reusable(index, usable);
+    if (found && !found->has_value() && pool_.auto_label && policy_->auto_label)
+        found = from_blank(index, present.value(), usable);
+    if (!found) return found.error();
+    if (!found->has_value())
+        return make_error(ErrorKind::NoSpace,
+                          "pool " + pool_.name + " has no appendable volume and library " +
+                              lib_.name() +
+                              " has no blank cartridge left; import blank cartridges, label some "
+                              "into the Scratch pool or recycle volumes (tapeloom-cli prune)");
+    TL_TRY(count_job(found->value().id));
+    in_use_.insert(found->value().barcode);
+    return std::move(found->value());
+}
 
-    // 1. Appendable volumes of the pool in this library.
+// 1. Appendable volumes of the pool in this library, under the pool's limits.
+Result<std::optional<MountedVolume>> VolumeManager::from_appendable(std::size_t index,
+                                                                    const Usable& usable) {
     auto candidates = appendable(db_, pool_.id, block_size_, usable);
     if (!candidates) return candidates.error();
     for (const auto& c : candidates.value()) {
@@ -176,7 +187,7 @@ Result<MountedVolume> VolumeManager::acquire(std::size_t index) {
         bool fresh = false;
         if (!claim(c.barcode, fresh)) continue; // another job took it meanwhile
         auto m = try_append(index, c.id, c.barcode, c.uuid, c.next_file);
-        if (m) return finish(std::move(m));
+        if (m) return std::optional<MountedVolume>(std::move(m.value()));
         unclaim(c.barcode, fresh);
         if (m.error().kind == ErrorKind::Busy)
             continue; // held by another job's open drive: try the next
@@ -191,48 +202,51 @@ Result<MountedVolume> VolumeManager::acquire(std::size_t index) {
             if (!st) return st.error();
         }
     }
+    return std::optional<MountedVolume>();
+}
 
-    // 2. Recyclable volumes of the pool, then 3. empty volumes lent by the Scratch pool.
+// 2. Recyclable volumes of the pool, then 3. empty volumes lent by the Scratch pool.
+Result<std::optional<MountedVolume>> VolumeManager::from_reusable(std::size_t index,
+                                                                  const Usable& usable) {
     auto reuse = reusable(db_, pool_.id, pool_.name, usable);
     if (!reuse) return reuse.error();
     for (const auto& r : reuse.value()) {
         bool fresh = false;
         if (!claim(r.barcode, fresh)) continue;
         auto m = try_label(index, r.barcode, media::Overwrite::OwnVolume, r.reason);
-        if (m) return finish(std::move(m));
+        if (m) return std::optional<MountedVolume>(std::move(m.value()));
         unclaim(r.barcode, fresh);
         if (m.error().kind == ErrorKind::Busy) continue;
         skipped_.insert(r.barcode);
         warn("volume " + r.barcode + " not reused: " + m.error().message);
     }
+    return std::optional<MountedVolume>();
+}
 
-    // 4. Blank cartridges: barcodes the catalog does not know, or knows as blank.
-    if (pool_.auto_label && policy_->auto_label) {
-        for (const auto& bc : *present) {
-            if (!usable(bc)) continue;
-            auto blank = is_blank(db_, bc);
-            if (!blank) return blank.error();
-            if (!blank.value()) continue;
-            bool fresh = false;
-            if (!claim(bc, fresh)) continue;
-            auto m = try_label(index, bc, media::Overwrite::BlankOnly,
-                               "labeled for pool " + pool_.name + " by a " + pool_.job_kind);
-            if (m) return finish(std::move(m));
-            unclaim(bc, fresh);
-            if (m.error().kind == ErrorKind::Busy) continue; // in another job's open drive
-            skipped_.insert(bc);
-            if (m.error().kind == ErrorKind::Foreign ||
-                m.error().kind == ErrorKind::WriteProtected || m.error().kind == ErrorKind::Corrupt)
-                warn(m.error().message);
-            else
-                return m.error();
-        }
+// 4. Blank cartridges: barcodes the catalog does not know, or knows as blank.
+Result<std::optional<MountedVolume>>
+VolumeManager::from_blank(std::size_t index, const std::vector<std::string>& present,
+                          const Usable& usable) {
+    for (const auto& bc : present) {
+        if (!usable(bc)) continue;
+        auto blank = is_blank(db_, bc);
+        if (!blank) return blank.error();
+        if (!blank.value()) continue;
+        bool fresh = false;
+        if (!claim(bc, fresh)) continue;
+        auto m = try_label(index, bc, media::Overwrite::BlankOnly,
+                           "labeled for pool " + pool_.name + " by a " + pool_.job_kind);
+        if (m) return std::optional<MountedVolume>(std::move(m.value()));
+        unclaim(bc, fresh);
+        if (m.error().kind == ErrorKind::Busy) continue; // in another job's open drive
+        skipped_.insert(bc);
+        if (m.error().kind == ErrorKind::Foreign || m.error().kind == ErrorKind::WriteProtected ||
+            m.error().kind == ErrorKind::Corrupt)
+            warn(m.error().message);
+        else
+            return m.error();
     }
-    return make_error(ErrorKind::NoSpace,
-                      "pool " + pool_.name + " has no appendable volume and library " +
-                          lib_.name() +
-                          " has no blank cartridge left; import blank cartridges, label some "
-                          "into the Scratch pool or recycle volumes (tapeloom-cli prune)");
+    return std::optional<MountedVolume>();
 }
 
 Result<MountedVolume> VolumeManager::try_append(std::size_t index, std::int64_t id,

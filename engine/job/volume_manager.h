@@ -11,6 +11,7 @@
 // history with the injected clock's time. With a reservation (set_reservation), volumes that
 // another job holds are passed by, and each volume is reserved for this job before it is
 // mounted (docs/reservations.md). Shared by the drive threads of one job; thread-safe.
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <set>
@@ -69,7 +70,15 @@ public:
     // to share the library with (benchmarks, tools on their own data directory).
     void set_reservation(Reservation* grant) { grant_ = grant; }
 
+    // Whether a barcode may be tried now (in the library, not in use, not skipped, not held).
+    using Usable = std::function<bool(const std::string&)>;
+
 private:
+    // The steps of acquire(), in order; each gives the mounted volume or nothing to offer.
+    Result<std::optional<MountedVolume>> from_appendable(std::size_t index, const Usable& usable);
+    Result<std::optional<MountedVolume>> from_reusable(std::size_t index, const Usable& usable);
+    Result<std::optional<MountedVolume>>
+    from_blank(std::size_t index, const std::vector<std::string>& present, const Usable& usable);
     // Reserves `barcode` for this job (true when it may be mounted); `fresh` says whether this
     // call took it, to give it back when the volume turns out unusable.
     bool claim(const std::string& barcode, bool& fresh);

@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "catalog/catalog_location.h"
 #include "catalog/db.h"
 #include "catalog/job_store.h"
 #include "metrics/live_board.h"
@@ -31,7 +32,7 @@ void EventWatch::stop() {
 
 void EventWatch::look() {
     if (!db_) {
-        auto opened = catalog::Db::open(home_ + "/catalog.db", false);
+        auto opened = catalog::Db::open(catalog::catalog_location(home_), false);
         if (!opened) return;
         db_ = std::move(opened.value());
     }

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "catalog/catalog_location.h"
 #include "common/clock.h"
 #include "common/log.h"
 #include "schedule/service.h"
@@ -59,8 +60,8 @@ std::function<IdleFacts()> Service::idle_facts() {
         f.streams = events_.streams();
         f.tasks = tasks_.running();
         if (!*db)
-            if (auto opened =
-                    catalog::Db::open(config_.home + "/catalog.db", catalog::Access::ReadOnly))
+            if (auto opened = catalog::Db::open(catalog::catalog_location(config_.home),
+                                                catalog::Access::ReadOnly))
                 *db = std::move(opened.value());
         // A catalog that cannot be read keeps the service: it never ends on a guess.
         if (!*db || !read_catalog_facts(**db, f)) f.jobs = 1;
