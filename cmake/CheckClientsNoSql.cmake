@@ -1,6 +1,7 @@
 # Fails when a file of the programs (ui/, app/) holds SQL: a string literal with an SQL statement
 # in it, or an include of sqlite3.h. Every query lives in engine/catalog/ behind typed stores
 # (docs/ARCHITECTURE.md, "Dependency rules").
+include(${CMAKE_CURRENT_LIST_DIR}/ClientSources.cmake)
 set(TAPELOOM_SQL_IN_LITERAL
   "\"[^\"]*(SELECT [a-zA-Z_*(]|INSERT (OR [A-Z]+ )?INTO|REPLACE INTO|UPDATE [A-Za-z_]+ SET|DELETE FROM|CREATE (TEMP |TEMPORARY |UNIQUE )?(TABLE|INDEX|VIEW|TRIGGER)|DROP (TABLE|INDEX|VIEW|TRIGGER)|ALTER TABLE|PRAGMA [a-z_]+|BEGIN (IMMEDIATE|EXCLUSIVE|DEFERRED|TRANSACTION)|json_each[(])")
 set(TAPELOOM_SQLITE_INCLUDE "^[ \t]*#[ \t]*include[ \t]*[<\"]sqlite3[.]h[>\"]")
@@ -19,15 +20,7 @@ function(tapeloom_sql_hits out file name)
 endfunction()
 
 function(tapeloom_check_clients_no_sql)
-  set(_files "")
-  foreach(_dir IN LISTS ARGN)
-    if(CMAKE_SCRIPT_MODE_FILE)
-      file(GLOB_RECURSE _found "${_dir}/*.h" "${_dir}/*.cpp")
-    else()
-      file(GLOB_RECURSE _found CONFIGURE_DEPENDS "${_dir}/*.h" "${_dir}/*.cpp")
-    endif()
-    list(APPEND _files ${_found})
-  endforeach()
+  tapeloom_client_sources(_files ${ARGN})
   set(_bad "")
   foreach(_f IN LISTS _files)
     tapeloom_sql_hits(_bad "${_f}" "${_f}")

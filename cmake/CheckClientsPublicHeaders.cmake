@@ -2,6 +2,7 @@
 # names the engine's catalog connection: app/ and ui/ use the engine through the headers listed
 # in cmake/engine_public_headers.txt and reach the catalog only through CatalogHandle and the
 # typed operations of engine/api/*_ops.h (docs/ARCHITECTURE.md, "Dependency rules").
+include(${CMAKE_CURRENT_LIST_DIR}/ClientSources.cmake)
 cmake_policy(SET CMP0057 NEW) # if(... IN_LIST ...) in script mode too
 set(TAPELOOM_ENGINE_PUBLIC_HEADERS "${CMAKE_CURRENT_LIST_DIR}/engine_public_headers.txt")
 set(TAPELOOM_QUOTED_INCLUDE "^[ \t]*#[ \t]*include[ \t]*\"([^\"]+)\"")
@@ -51,15 +52,7 @@ function(tapeloom_check_clients_public_headers engine_dir)
                           "header under ${engine_dir}")
     endif()
   endforeach()
-  set(_files "")
-  foreach(_dir IN LISTS ARGN)
-    if(CMAKE_SCRIPT_MODE_FILE)
-      file(GLOB_RECURSE _found "${_dir}/*.h" "${_dir}/*.cpp")
-    else()
-      file(GLOB_RECURSE _found CONFIGURE_DEPENDS "${_dir}/*.h" "${_dir}/*.cpp")
-    endif()
-    list(APPEND _files ${_found})
-  endforeach()
+  tapeloom_client_sources(_files ${ARGN})
   set(_bad "")
   foreach(_f IN LISTS _files)
     tapeloom_internal_hits(_bad "${_f}" "${engine_dir}" "${_public}")
