@@ -48,6 +48,140 @@ bool printsTextOnly(int argc, char** argv) {
     }
     return false;
 }
+// The console's command line: its options, defined once, read after process().
+struct ConsoleCommandLine {
+    QCommandLineOption home{QStringLiteral("home"),
+                            QApplication::translate("main", "Data directory."),
+                            QStringLiteral("DIR")};
+    QCommandLineOption level{QStringLiteral("log-level"),
+                             QApplication::translate("main", "Console log level (default warn)."),
+                             QStringLiteral("LEVEL")};
+    QCommandLineOption shot{
+        QStringLiteral("screenshot"),
+        QApplication::translate("main", "Save a PNG of the window after a few seconds and quit."),
+        QStringLiteral("FILE")};
+    QCommandLineOption page{QStringLiteral("page"),
+                            QApplication::translate("main", "Page to show first."),
+                            QStringLiteral("NAME")};
+    QCommandLineOption delay{
+        QStringLiteral("screenshot-delay"),
+        QApplication::translate("main", "Seconds to wait before the screenshot (default 4.5)."),
+        QStringLiteral("SECONDS"), QStringLiteral("4.5")};
+    QCommandLineOption backup{
+        QStringLiteral("backup"),
+        QApplication::translate("main",
+                                "Start a backup of SOURCE at launch (repeatable), as Back up now."),
+        QStringLiteral("SOURCE")};
+    QCommandLineOption drives{QStringLiteral("drives"),
+                              QApplication::translate("main", "Drives for --backup."),
+                              QStringLiteral("N"), QStringLiteral("0")};
+    QCommandLineOption sessions{
+        QStringLiteral("sessions-per-drive"),
+        QApplication::translate("main", "Sessions per drive for --backup (default 4)."),
+        QStringLiteral("K"), QStringLiteral("4")};
+    QCommandLineOption exportReport{
+        QStringLiteral("export-report"),
+        QApplication::translate("main", "Draw job ID's graphs into the --png file and quit."),
+        QStringLiteral("ID")};
+    QCommandLineOption png{QStringLiteral("png"),
+                           QApplication::translate("main", "PNG file for --export-report."),
+                           QStringLiteral("FILE")};
+    QCommandLineOption noAutostart{
+        QStringLiteral("no-autostart"),
+        QApplication::translate("main", "Start no service for the data directory when none runs: "
+                                        "open it in this process (as TAPELOOM_AUTOSTART=0).")};
+    QCommandLineParser parser;
+
+    void process(QCoreApplication& app) {
+        parser.setApplicationDescription(
+            QApplication::translate("main", "Tapeloom backup console"));
+        parser.addHelpOption();
+        parser.addVersionOption();
+        parser.addOptions({home, level, shot, delay, page, backup, drives, sessions, exportReport,
+                           png, noAutostart});
+        parser.process(app);
+    }
+};
+
+// Console log level from --log-level, else $TAPELOOM_LOG, else warn; false on a bad level.
+bool setUpLogging(const QString& option) {
+    std::string level = option.toStdString();
+    if (level.empty())
+        if (const char* env = std::getenv("TAPELOOM_LOG")) level = env;
+    auto lvl = tl::log::parse_level(level.empty() ? "warn" : level);
+    if (!lvl) {
+        fprintf(stderr, "tapeloom: error: %s\n", lvl.error().message.c_str());
+        return false;
+    }
+    tl::log::set_console(lvl.value());
+    tl::log::ring(); // the Log page's source; created before the engine logs its first line
+    return true;
+}
+
+// --home, else $TAPELOOM_HOME, else the Settings page's "another data directory at next
+// start", else the XDG default.
+std::string consoleHome(const QString& option) {
+    std::string home = option.toStdString();
+    const char* envHome = std::getenv("TAPELOOM_HOME");
+    if (home.empty() && !(envHome && *envHome))
+        home = QSettings().value(QStringLiteral("app/home")).toString().toStdString();
+    return tl::resolve_home(home);
+}
+
+// --export-report ID --png FILE: the job's recorded graphs into a PNG; the exit code.
+int exportReport(tl::Engine& engine, qint64 id, const QString& png) {
+    auto series = tl::catalog::load_series(engine, id);
+    if (!series) {
+        fprintf(stderr, "tapeloom: error: %s\n", series.error().message.c_str());
+        return 1;
+    }
+    if (series->times.empty()) {
+        fprintf(stderr,
+                "tapeloom: error: job %lld has no recorded series (it does not "
+                "exist, or ended before its first sample)\n",
+                static_cast<long long>(id));
+        return 3;
+    }
+    const QString title = QApplication::translate("main", "Job %1").arg(id);
+    if (!tl::ui::saveJobGraphsPng(series.value(), title, png)) {
+        fprintf(stderr, "tapeloom: error: cannot write %s\n", qPrintable(png));
+        return 1;
+    }
+    return 0;
+}
+
+// --screenshot FILE: grab the window after the delay and quit; nobody is there to answer the
+// quit question, so a running job is cancelled.
+void scheduleScreenshot(tl::ui::MainWindow& window, const QString& file, double delaySeconds) {
+    QTimer::singleShot(static_cast<int>(delaySeconds * 1000), &window, [&window, file] {
+        if (!window.grab().save(file))
+            fprintf(stderr, "tapeloom: cannot write %s\n", qPrintable(file));
+        window.setQuitQuestion([](const QString&, bool cancellable) {
+            return cancellable ? tl::ui::MainWindow::QuitChoice::CancelJobAndQuit
+                               : tl::ui::MainWindow::QuitChoice::QuitWhenEnded;
+        });
+        QApplication::quit();
+    });
+}
+
+// The main window on the engine, with --page, --backup and --screenshot applied; runs the loop.
+int runWindow(tl::Engine& engine, const ConsoleCommandLine& cl) {
+    const QCommandLineParser& parser = cl.parser;
+    tl::ui::MainWindow window(engine);
+    if (parser.isSet(cl.page)) window.showPage(parser.value(cl.page));
+    window.show();
+    if (parser.isSet(cl.backup)) {
+        tl::job::BackupOptions o;
+        for (const auto& s : parser.values(cl.backup))
+            o.sources.push_back(s.toStdString());
+        o.drives = parser.value(cl.drives).toULong();
+        o.sessions_per_drive = parser.value(cl.sessions).toULong();
+        window.startBackup(o);
+    }
+    if (parser.isSet(cl.shot))
+        scheduleScreenshot(window, parser.value(cl.shot), parser.value(cl.delay).toDouble());
+    return QApplication::exec();
+}
 } // namespace
 
 int main(int argc, char** argv) {
@@ -59,133 +193,28 @@ int main(int argc, char** argv) {
     QApplication::setApplicationVersion(QString::fromLatin1(tl::engine_version()));
     installTranslators(*app);
 
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QApplication::translate("main", "Tapeloom backup console"));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    QCommandLineOption homeOpt(QStringLiteral("home"),
-                               QApplication::translate("main", "Data directory."),
-                               QStringLiteral("DIR"));
-    QCommandLineOption levelOpt(
-        QStringLiteral("log-level"),
-        QApplication::translate("main", "Console log level (default warn)."),
-        QStringLiteral("LEVEL"));
-    QCommandLineOption shotOpt(
-        QStringLiteral("screenshot"),
-        QApplication::translate("main", "Save a PNG of the window after a few seconds and quit."),
-        QStringLiteral("FILE"));
-    QCommandLineOption pageOpt(QStringLiteral("page"),
-                               QApplication::translate("main", "Page to show first."),
-                               QStringLiteral("NAME"));
-    QCommandLineOption delayOpt(
-        QStringLiteral("screenshot-delay"),
-        QApplication::translate("main", "Seconds to wait before the screenshot (default 4.5)."),
-        QStringLiteral("SECONDS"), QStringLiteral("4.5"));
-    QCommandLineOption backupOpt(
-        QStringLiteral("backup"),
-        QApplication::translate("main",
-                                "Start a backup of SOURCE at launch (repeatable), as Back up now."),
-        QStringLiteral("SOURCE"));
-    QCommandLineOption drivesOpt(QStringLiteral("drives"),
-                                 QApplication::translate("main", "Drives for --backup."),
-                                 QStringLiteral("N"), QStringLiteral("0"));
-    QCommandLineOption sessionsOpt(
-        QStringLiteral("sessions-per-drive"),
-        QApplication::translate("main", "Sessions per drive for --backup (default 4)."),
-        QStringLiteral("K"), QStringLiteral("4"));
-    QCommandLineOption exportOpt(
-        QStringLiteral("export-report"),
-        QApplication::translate("main", "Draw job ID's graphs into the --png file and quit."),
-        QStringLiteral("ID"));
-    QCommandLineOption pngOpt(QStringLiteral("png"),
-                              QApplication::translate("main", "PNG file for --export-report."),
-                              QStringLiteral("FILE"));
-    QCommandLineOption noAutostartOpt(
-        QStringLiteral("no-autostart"),
-        QApplication::translate("main", "Start no service for the data directory when none runs: "
-                                        "open it in this process (as TAPELOOM_AUTOSTART=0)."));
-    parser.addOptions({homeOpt, levelOpt, shotOpt, delayOpt, pageOpt, backupOpt, drivesOpt,
-                       sessionsOpt, exportOpt, pngOpt, noAutostartOpt});
-    parser.process(*app);
-
-    std::string level = parser.value(levelOpt).toStdString();
-    if (level.empty())
-        if (const char* env = std::getenv("TAPELOOM_LOG")) level = env;
-    auto lvl = tl::log::parse_level(level.empty() ? "warn" : level);
-    if (!lvl) {
-        fprintf(stderr, "tapeloom: error: %s\n", lvl.error().message.c_str());
-        return 2;
-    }
-    tl::log::set_console(lvl.value());
-    tl::log::ring(); // the Log page's source; created before the engine logs its first line
+    ConsoleCommandLine cl;
+    cl.process(*app);
+    const QCommandLineParser& parser = cl.parser;
+    if (!setUpLogging(parser.value(cl.level))) return 2;
 
     tl::EngineOptions options;
-    std::string home = parser.value(homeOpt).toStdString();
-    // The Settings page's "another data directory at next start": below --home and
-    // TAPELOOM_HOME, above the XDG default.
-    const char* envHome = std::getenv("TAPELOOM_HOME");
-    if (home.empty() && !(envHome && *envHome))
-        home = QSettings().value(QStringLiteral("app/home")).toString().toStdString();
-    options.home = tl::resolve_home(home);
+    options.home = consoleHome(parser.value(cl.home));
     // Beside the service (started when none runs, unless autostart is off) the console opens
     // read-only (docs/console.md "Beside the service"); drawing a report's PNG starts none.
+    const bool exporting = parser.isSet(cl.exportReport);
     auto engine = tl::ui::openConsoleEngine(
-        options, tl::ui::consoleAutostart(parser.isSet(noAutostartOpt) || parser.isSet(exportOpt)));
+        options, tl::ui::consoleAutostart(parser.isSet(cl.noAutostart) || exporting));
     if (!engine) {
         tl::log::record_only("ui")->error("{}", engine.error().message); // said once below
         fprintf(stderr, "tapeloom: error: %s\n", engine.error().message.c_str());
-        if (!parser.isSet(exportOpt) && !parser.isSet(shotOpt)) // nobody to click OK otherwise
+        if (!exporting && !parser.isSet(cl.shot)) // nobody to click OK otherwise
             QMessageBox::critical(nullptr, QApplication::translate("main", "Tapeloom cannot start"),
                                   QString::fromStdString(engine.error().message));
         return engine.error().kind == tl::ErrorKind::Busy ? 4 : 1;
     }
-
-    if (parser.isSet(exportOpt)) {
-        const qint64 id = parser.value(exportOpt).toLongLong();
-        auto series = tl::catalog::load_series(*engine.value(), id);
-        if (!series) {
-            fprintf(stderr, "tapeloom: error: %s\n", series.error().message.c_str());
-            return 1;
-        }
-        if (series->times.empty()) {
-            fprintf(stderr,
-                    "tapeloom: error: job %lld has no recorded series (it does not "
-                    "exist, or ended before its first sample)\n",
-                    static_cast<long long>(id));
-            return 3;
-        }
-        const QString title = QApplication::translate("main", "Job %1").arg(id);
-        if (!tl::ui::saveJobGraphsPng(series.value(), title, parser.value(pngOpt))) {
-            fprintf(stderr, "tapeloom: error: cannot write %s\n", qPrintable(parser.value(pngOpt)));
-            return 1;
-        }
-        return 0;
-    }
-
-    tl::ui::MainWindow window(*engine.value());
-    if (parser.isSet(pageOpt)) window.showPage(parser.value(pageOpt));
-    window.show();
-    if (parser.isSet(backupOpt)) {
-        tl::job::BackupOptions o;
-        for (const auto& s : parser.values(backupOpt))
-            o.sources.push_back(s.toStdString());
-        o.drives = parser.value(drivesOpt).toULong();
-        o.sessions_per_drive = parser.value(sessionsOpt).toULong();
-        window.startBackup(o);
-    }
-    if (parser.isSet(shotOpt)) {
-        const QString file = parser.value(shotOpt);
-        const int delayMs = static_cast<int>(parser.value(delayOpt).toDouble() * 1000);
-        QTimer::singleShot(delayMs, &window, [&window, file] {
-            if (!window.grab().save(file))
-                fprintf(stderr, "tapeloom: cannot write %s\n", qPrintable(file));
-            // Nobody is there to answer the quit question: a running job is cancelled.
-            window.setQuitQuestion([](const QString&, bool cancellable) {
-                return cancellable ? tl::ui::MainWindow::QuitChoice::CancelJobAndQuit
-                                   : tl::ui::MainWindow::QuitChoice::QuitWhenEnded;
-            });
-            QApplication::quit();
-        });
-    }
-    return QApplication::exec();
+    if (exporting)
+        return exportReport(*engine.value(), parser.value(cl.exportReport).toLongLong(),
+                            parser.value(cl.png));
+    return runWindow(*engine.value(), cl);
 }

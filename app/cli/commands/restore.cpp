@@ -54,77 +54,73 @@ Result<long long> parse_time(const std::string& s) {
         "--at '" + s + "' is not a time; use e.g. 2026-11-30, '2026-11-30 14:05' or unix seconds");
 }
 
-int restore(Context& ctx) {
-    const auto& a = ctx.args();
+// The restore's options from the command line: what, where, how.
+Result<job::RestoreOptions> restore_options(const Args& a) {
     job::RestoreOptions o;
     auto req = selection_from(a);
-    if (!req) return ctx.fail(req.error());
+    if (!req) return req.error();
     o.what = req.value();
     for (const auto& w : a.words())
         o.what.paths.push_back(w);
     // An empty target would mean "over the original files": that takes an explicit --to /.
     if (!a.has("dry-run") && (!a.has("to") || a.get("to").empty()))
-        return ctx.fail(make_error(
+        return make_error(
             ErrorKind::InvalidArgument,
             std::string(a.has("to") ? "--to is empty" : "restore needs --to DIR") +
                 ": files go to DIR/original/path; to restore in place over the original files, "
-                "say --to /"));
+                "say --to /");
     o.to = a.get("to");
     if (o.to == "/") o.to.clear(); // the engine's "original location"
     o.library = a.get("library");
     o.wait_for_media = a.has("wait-for-media");
     auto pol = job::parse_existing_policy(a.get("existing", "skip"));
-    if (!pol) return ctx.fail(pol.error());
+    if (!pol) return pol.error();
     o.existing = pol.value();
     auto drives = count_option(a, "drives", 1, 1024, 0);
-    if (!drives) return ctx.fail(drives.error());
+    if (!drives) return drives.error();
     o.drives = static_cast<std::size_t>(drives.value());
     auto sync = job::parse_sync_mode(a.get("sync", "end"));
-    if (!sync) return ctx.fail(sync.error());
+    if (!sync) return sync.error();
     o.sync = sync.value();
-    auto engine = ctx.engine();
-    if (!engine) return ctx.fail(engine.error());
-    if (a.has("dry-run")) {
-        auto plan = job::plan_restore(*engine.value(), o);
-        if (!plan) return ctx.fail(plan.error());
-        const auto& p = plan.value();
-        if (ctx.json()) {
-            nlohmann::json v = nlohmann::json::array();
-            for (const auto& x : p.volumes)
-                v.push_back({{"barcode", x.barcode},
-                             {"location", x.location},
-                             {"in_library", x.in_library},
-                             {"blocks", x.blocks}});
-            ctx.print_json({{"files", p.files},
-                            {"bytes_wanted", p.bytes_wanted},
-                            {"bytes_to_read", p.bytes_to_read},
-                            {"rate_Bps", p.rate},
-                            {"rate_measured", p.rate_measured},
-                            {"estimated_seconds", p.estimated_seconds},
-                            {"volumes", v},
-                            {"missing", p.missing}});
-        } else {
-            auto& out = ctx.out();
-            out << "Restore plan: " << p.files << " files, " << format_bytes(p.bytes_wanted)
-                << " wanted\n"
-                << "  to read       : " << format_bytes(p.bytes_to_read)
-                << " (whole blocks, other streams included)\n";
-            char line[160];
-            std::snprintf(line, sizeof line, "  estimated     : %.1f s at %s (%s)\n",
-                          p.estimated_seconds, format_rate(p.rate).c_str(),
-                          p.rate_measured ? "the recent backups' rate" : "an assumed rate");
-            out << line << "  volumes needed:\n";
-            for (const auto& v : p.volumes)
-                out << "    " << v.barcode << "  " << v.location << "  (" << v.blocks
-                    << " blocks)\n";
-        }
-        return p.missing.empty() ? 0 : kMediaMissing;
+    return o;
+}
+
+// `restore --dry-run`: what would be read, from which volumes, how long; exit 0 or media missing.
+int print_restore_plan(Context& ctx, const job::RestorePlan& p) {
+    if (ctx.json()) {
+        nlohmann::json v = nlohmann::json::array();
+        for (const auto& x : p.volumes)
+            v.push_back({{"barcode", x.barcode},
+                         {"location", x.location},
+                         {"in_library", x.in_library},
+                         {"blocks", x.blocks}});
+        ctx.print_json({{"files", p.files},
+                        {"bytes_wanted", p.bytes_wanted},
+                        {"bytes_to_read", p.bytes_to_read},
+                        {"rate_Bps", p.rate},
+                        {"rate_measured", p.rate_measured},
+                        {"estimated_seconds", p.estimated_seconds},
+                        {"volumes", v},
+                        {"missing", p.missing}});
+    } else {
+        auto& out = ctx.out();
+        out << "Restore plan: " << p.files << " files, " << format_bytes(p.bytes_wanted)
+            << " wanted\n"
+            << "  to read       : " << format_bytes(p.bytes_to_read)
+            << " (whole blocks, other streams included)\n";
+        char line[160];
+        std::snprintf(line, sizeof line, "  estimated     : %.1f s at %s (%s)\n",
+                      p.estimated_seconds, format_rate(p.rate).c_str(),
+                      p.rate_measured ? "the recent backups' rate" : "an assumed rate");
+        out << line << "  volumes needed:\n";
+        for (const auto& v : p.volumes)
+            out << "    " << v.barcode << "  " << v.location << "  (" << v.blocks << " blocks)\n";
     }
-    auto r = run_cancellable(ctx, [&](std::atomic<bool>* cancel) {
-        return job::run_restore(*engine.value(), o, cancel);
-    });
-    if (!r) return ctx.fail(r.error());
-    const auto& res = r.value();
+    return p.missing.empty() ? 0 : kMediaMissing;
+}
+
+// A finished restore: its report, counts and the files it could not restore (first 30 as text).
+void print_restore_result(Context& ctx, const job::RestoreResult& res) {
     if (ctx.json()) {
         auto j = job::to_json(res.report);
         j["restored"] = res.restored;
@@ -139,23 +135,39 @@ int restore(Context& ctx) {
             j["problems"].push_back({{"path", p.path}, {"status", p.status}, {"why", p.why}});
         j["bad_blocks"] = bad_blocks_json(res.bad_blocks);
         ctx.print_json(j);
-    } else {
-        auto& out = ctx.out();
-        out << job::format_report(res.report);
-        out << "  restored " << res.restored << ", skipped " << res.skipped << ", failed "
-            << res.failed << "; read " << res.read.blocks_read << " blocks ("
-            << format_bytes(res.read.bytes_read) << ") with " << res.read.seeks
-            << " positioning(s)\n";
-        std::size_t shown = 0;
-        for (const auto& p : res.problems) {
-            if (++shown > 30) {
-                out << "  ... " << res.problems.size() - 30 << " more (see --json)\n";
-                break;
-            }
-            out << "  " << p.status << ": " << p.path << " (" << p.why << ")\n";
-        }
+        return;
     }
-    return exit_code_for_job_status(res.report.status);
+    auto& out = ctx.out();
+    out << job::format_report(res.report);
+    out << "  restored " << res.restored << ", skipped " << res.skipped << ", failed " << res.failed
+        << "; read " << res.read.blocks_read << " blocks (" << format_bytes(res.read.bytes_read)
+        << ") with " << res.read.seeks << " positioning(s)\n";
+    std::size_t shown = 0;
+    for (const auto& p : res.problems) {
+        if (++shown > 30) {
+            out << "  ... " << res.problems.size() - 30 << " more (see --json)\n";
+            break;
+        }
+        out << "  " << p.status << ": " << p.path << " (" << p.why << ")\n";
+    }
+}
+
+int restore(Context& ctx) {
+    auto o = restore_options(ctx.args());
+    if (!o) return ctx.fail(o.error());
+    auto engine = ctx.engine();
+    if (!engine) return ctx.fail(engine.error());
+    if (ctx.args().has("dry-run")) {
+        auto plan = job::plan_restore(*engine.value(), o.value());
+        if (!plan) return ctx.fail(plan.error());
+        return print_restore_plan(ctx, plan.value());
+    }
+    auto r = run_cancellable(ctx, [&](std::atomic<bool>* cancel) {
+        return job::run_restore(*engine.value(), o.value(), cancel);
+    });
+    if (!r) return ctx.fail(r.error());
+    print_restore_result(ctx, r.value());
+    return exit_code_for_job_status(r.value().report.status);
 }
 
 // One entry of `files ls` / `files find` as their --json rows.
