@@ -1,14 +1,29 @@
 #pragma once
-// The three parts of bench service (service_bench.h), each on its own scratch data directory.
+// The parts of bench service (service_bench.h), each on its own scratch data directory, and
+// the setup they share.
 #include "bench/service_bench.h"
+#include "client/service_client.h"
 
 namespace tl::bench {
 
 Status time_service_calls(const ServiceBenchOptions& o, ServiceBenchResult& r, Clock& clock);
 Status measure_stream_cost(const ServiceBenchOptions& o, ServiceBenchResult& r, Clock& clock);
+Status time_calls_during_backup(const ServiceBenchOptions& o, ServiceBenchResult& r, Clock& clock);
 Status compare_backups(const ServiceBenchOptions& o, ServiceBenchResult& r, Clock& clock);
 
 // mkdir `home` (0700, as the service wants its data directory) below a scratch directory.
 Status make_private_home(const std::string& home);
+
+// The catalog of the data directory `home` (made here, 0700) for timed reads: bench catalog's
+// tree of `entries` rows in `dirs` leaf directories (0: one per 1,000), then `jobs` more
+// finished backups in the history, one an hour back from now.
+Result<BenchCatalog> seed_service_home(const std::string& home, std::uint64_t entries,
+                                       std::uint64_t dirs, std::uint64_t jobs,
+                                       std::atomic<bool>* cancel, Clock& clock);
+
+// The id of the job the queue entry became, once it runs (an error naming `what` when it ended
+// first or did not start within a minute).
+Result<std::int64_t> running_job(client::ServiceClient& c, std::int64_t queue_id,
+                                 const std::string& what);
 
 } // namespace tl::bench

@@ -14,25 +14,6 @@ namespace tl::bench {
 namespace {
 using Steady = std::chrono::steady_clock;
 
-// The id of the one running job of the service, once its drives have started (or an error
-// after a minute).
-Result<std::int64_t> running_job(client::ServiceClient& c, std::int64_t queue_id) {
-    const auto deadline = Steady::now() + std::chrono::minutes(1);
-    while (Steady::now() < deadline) {
-        auto entry = c.queue_entry(queue_id);
-        if (!entry) return entry.error();
-        if (entry->state == "ended")
-            return make_error(ErrorKind::Internal, "the stream bench's backup ended early (" +
-                                                       entry->status + ": " + entry->error + ")");
-        auto jobs = c.jobs(5, 0);
-        if (!jobs) return jobs.error();
-        for (const auto& j : (*jobs)["jobs"])
-            if (j.value("status", "") == "running") return j.value("id", std::int64_t{0});
-        std::this_thread::sleep_for(std::chrono::milliseconds(200));
-    }
-    return make_error(ErrorKind::Internal, "the stream bench's backup did not start in a minute");
-}
-
 // The service's CPU over `seconds`, in percent of one core.
 Result<double> cpu_percent(const BenchService& svc, double seconds) {
     auto before = svc.cpu_seconds();
@@ -120,7 +101,7 @@ Status measure_stream_cost(const ServiceBenchOptions& o, ServiceBenchResult& r, 
     client::ServiceClient c(home);
     auto queue_id = c.submit_backup(request);
     if (!queue_id) return queue_id.error();
-    auto job = running_job(c, queue_id.value());
+    auto job = running_job(c, queue_id.value(), "the stream bench's backup");
     if (!job) return job.error();
     // The drives label and mount their cartridges first; the windows measure them streaming.
     std::this_thread::sleep_for(std::chrono::seconds(10));
