@@ -21,6 +21,17 @@ Result<BenchCatalog> seed_service_home(const std::string& home, std::uint64_t en
                                        std::uint64_t dirs, std::uint64_t jobs,
                                        std::atomic<bool>* cancel, Clock& clock);
 
+// Adds virtual library "bench" of `drives` drives, room for `bytes`, to the data directory
+// `home` before its service starts (through an engine opened and closed here).
+Status add_library_before_service(const std::string& home, std::size_t drives, std::uint64_t bytes,
+                                  Clock& clock);
+
+// POST /v1/backups of `drives` x `sessions` `bench-source` sources of `per_source` bytes at
+// `rate` bytes/s each, to library "bench".
+nlohmann::json throttled_backup_request(const std::string& program, std::size_t drives,
+                                        std::size_t sessions, std::uint64_t per_source,
+                                        double rate);
+
 // The id of the job the queue entry became, once it runs (an error naming `what` when it ended
 // first or did not start within a minute).
 Result<std::int64_t> running_job(client::ServiceClient& c, std::int64_t queue_id,

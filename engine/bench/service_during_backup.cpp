@@ -8,7 +8,6 @@
 #include "bench/service_bench_parts.h"
 #include "bench/service_calls.h"
 #include "bench/tar_pass.h"
-#include "bench/throttled_source.h"
 
 namespace tl::bench {
 
@@ -104,16 +103,6 @@ void read_backup_figures(Backup& b, DuringBackup& d) {
     }
 }
 
-nlohmann::json backup_request(const ServiceBenchOptions& o, std::uint64_t per_source) {
-    nlohmann::json request = {{"library", "bench"},
-                              {"drives", kDrives},
-                              {"sessions_per_drive", kSessionsPerDrive},
-                              {"sources", nlohmann::json::array()}};
-    for (std::size_t i = 0; i < kDrives * kSessionsPerDrive; ++i)
-        request["sources"].push_back(
-            throttled_source_spec(o.source_program, per_source, o.backup_rate, i + 1));
-    return request;
-}
 } // namespace
 
 Status time_calls_during_backup(const ServiceBenchOptions& o, ServiceBenchResult& r, Clock& clock) {
@@ -133,15 +122,12 @@ Status time_calls_during_backup(const ServiceBenchOptions& o, ServiceBenchResult
     d.sources = kDrives * kSessionsPerDrive;
     d.rate = o.backup_rate;
     const auto per_source = static_cast<std::uint64_t>(o.backup_rate * o.backup_seconds);
-    {
-        auto engine = open_bench_engine(home, clock);
-        if (!engine) return engine.error();
-        TL_TRY(add_bench_library(*engine.value(), kDrives, per_source * d.sources, {}));
-    }
+    TL_TRY(add_library_before_service(home, kDrives, per_source * d.sources, clock));
     auto svc = BenchService::start(o.start_service, home);
     if (!svc) return svc.error();
     client::ServiceClient c(home);
-    auto queue_id = c.submit_backup(backup_request(o, per_source));
+    auto queue_id = c.submit_backup(throttled_backup_request(
+        o.source_program, kDrives, kSessionsPerDrive, per_source, o.backup_rate));
     if (!queue_id) return queue_id.error();
     auto job = running_job(c, queue_id.value(), "the backup the calls were to run beside");
     if (!job) return job.error();

@@ -5,6 +5,7 @@
 
 #include "bench/scratch_backup.h"
 #include "bench/service_bench_parts.h"
+#include "bench/throttled_source.h"
 #include "catalog/db.h"
 #include "catalog/job_writer.h"
 
@@ -51,6 +52,25 @@ Result<BenchCatalog> seed_service_home(const std::string& home, std::uint64_t en
     TL_TRY(add_history(home + "/catalog.db", jobs, clock));
     TL_TRY(cancelled_check(cancel));
     return cat;
+}
+
+Status add_library_before_service(const std::string& home, std::size_t drives, std::uint64_t bytes,
+                                  Clock& clock) {
+    auto engine = open_bench_engine(home, clock);
+    if (!engine) return engine.error();
+    return add_bench_library(*engine.value(), drives, bytes, {});
+}
+
+nlohmann::json throttled_backup_request(const std::string& program, std::size_t drives,
+                                        std::size_t sessions, std::uint64_t per_source,
+                                        double rate) {
+    nlohmann::json request = {{"library", "bench"},
+                              {"drives", drives},
+                              {"sessions_per_drive", sessions},
+                              {"sources", nlohmann::json::array()}};
+    for (std::size_t i = 0; i < drives * sessions; ++i)
+        request["sources"].push_back(throttled_source_spec(program, per_source, rate, i + 1));
+    return request;
 }
 
 Result<std::int64_t> running_job(client::ServiceClient& c, std::int64_t queue_id,

@@ -6,7 +6,6 @@
 
 #include "bench/scratch_backup.h"
 #include "bench/service_bench_parts.h"
-#include "bench/throttled_source.h"
 #include "client/service_client.h"
 
 namespace tl::bench {
@@ -84,18 +83,9 @@ Status measure_stream_cost(const ServiceBenchOptions& o, ServiceBenchResult& r, 
     const std::size_t sources = o.stream_drives * o.stream_sessions;
     // Long enough for the three windows and the start, at the throttled rate.
     const auto per_source = static_cast<std::uint64_t>(o.stream_rate * (3 * o.window + 60));
-    {
-        auto engine = open_bench_engine(home, clock);
-        if (!engine) return engine.error();
-        TL_TRY(add_bench_library(*engine.value(), o.stream_drives, per_source * sources, {}));
-    }
-    nlohmann::json request = {{"library", "bench"},
-                              {"drives", o.stream_drives},
-                              {"sessions_per_drive", o.stream_sessions},
-                              {"sources", nlohmann::json::array()}};
-    for (std::size_t i = 0; i < sources; ++i)
-        request["sources"].push_back(
-            throttled_source_spec(o.source_program, per_source, o.stream_rate, i + 1));
+    TL_TRY(add_library_before_service(home, o.stream_drives, per_source * sources, clock));
+    const auto request = throttled_backup_request(o.source_program, o.stream_drives,
+                                                  o.stream_sessions, per_source, o.stream_rate);
     auto svc = BenchService::start(o.start_service, home);
     if (!svc) return svc.error();
     client::ServiceClient c(home);
