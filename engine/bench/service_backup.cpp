@@ -63,11 +63,7 @@ Result<ServiceRun> through_service(const ServiceBenchOptions& o, const DataSet& 
     ScratchDir scratch(dir.value());
     const std::string home = scratch.path + "/home";
     TL_TRY(make_private_home(home));
-    {
-        auto engine = open_bench_engine(home, clock);
-        if (!engine) return engine.error();
-        TL_TRY(add_bench_library(*engine.value(), o.drives, data.bytes, {}));
-    }
+    TL_TRY(add_library_before_service(home, o.drives, data.bytes, clock));
     auto svc = BenchService::start(o.start_service, home);
     if (!svc) return svc.error();
     client::ServiceClient c(home);

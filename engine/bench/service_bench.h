@@ -8,6 +8,11 @@
 // - stream: a backup of `stream_drives` x `stream_sessions` throttled sources; the service's
 //   CPU over windows of `window` seconds without a client, then with one following the job's
 //   live stream and the event stream, then without again: what the streams cost.
+// - during-backup: a history of `history` jobs and a save set with one directory of
+//   `dir_entries` entries; while a backup on 2 drives x 4 throttled sources of `backup_rate`
+//   runs through the service, `calls` timed client calls each of a user's `jobs list` and
+//   `files ls DIR` (every page), then `processes` runs of the real tapeloom-cli for each;
+//   refused when the backup was not running before and after every series of calls.
 // - backup: the same generated files backed up in process (bench backup's path) and through the
 //   service (POST /v1/backups), `runs` times each, alternated; the job's own rate both ways.
 // Everything it creates is removed at the end.
@@ -27,10 +32,15 @@
 namespace tl::bench {
 
 struct ServiceBenchOptions {
-    bool latency = true, stream = true, backup = true;
+    bool latency = true, stream = true, during_backup = true, backup = true;
     std::uint64_t entries = 1'000'000;
     std::uint64_t jobs = 1'000;
     std::size_t calls = 300;
+    std::uint64_t history = 10'000;    // during-backup: jobs in the history
+    std::uint64_t dir_entries = 5'000; // during-backup: entries of the listed directory
+    double backup_rate = 8e6;          // during-backup: bytes/s per source of the backup
+    double backup_seconds = 300;       // during-backup: what each source holds at that rate
+    std::size_t processes = 20;        // during-backup: tapeloom-cli runs per command
     std::size_t stream_drives = 16, stream_sessions = 4;
     double stream_rate = 256e3; // bytes/s per throttled source
     double window = 15;         // seconds per CPU window
@@ -39,7 +49,7 @@ struct ServiceBenchOptions {
     std::size_t drives = 2, sessions_per_drive = 4;
     std::size_t runs = 3;
     std::string scratch = "/dev/shm";
-    std::string source_program; // the tapeloom-cli that provides `bench-source`
+    std::string source_program; // the tapeloom-cli: `bench-source`, and the CLI a user runs
     StartService start_service;
     std::atomic<bool>* cancel = nullptr;
 };
@@ -49,6 +59,20 @@ struct CallTiming {
     std::size_t calls = 0;
     double median = 0, p99 = 0, worst = 0; // seconds
     std::uint64_t rows = 0;                // rows in the (last) answer
+    // The service's own handling time of a call (its Server-Timing headers), when measured.
+    bool has_service_time = false;
+    double service_median = 0, service_p99 = 0, service_worst = 0; // seconds
+};
+
+// The load the during-backup part's calls ran under, and the proof that they did.
+struct DuringBackup {
+    std::uint64_t jobs = 0, dir_entries = 0;
+    std::size_t drives = 0, sources = 0;
+    double rate = 0;                // bytes/s per source, as asked
+    std::uint64_t backup_bytes = 0; // what the backup had read when it was cancelled
+    double backup_seconds = 0;      // its elapsed until then
+    std::size_t checks = 0;         // "running" seen before and after each series of calls
+    std::vector<CallTiming> calls;
 };
 
 struct StreamCost {
@@ -70,6 +94,7 @@ struct ServiceBenchResult {
     std::uint64_t entries = 0, jobs = 0;
     std::vector<CallTiming> calls;
     StreamCost stream;
+    DuringBackup during;
     BackupPair backup;
 };
 

@@ -6,32 +6,12 @@
 
 #include "bench/scratch_backup.h"
 #include "bench/service_bench_parts.h"
-#include "bench/throttled_source.h"
 #include "client/service_client.h"
 
 namespace tl::bench {
 
 namespace {
 using Steady = std::chrono::steady_clock;
-
-// The id of the one running job of the service, once its drives have started (or an error
-// after a minute).
-Result<std::int64_t> running_job(client::ServiceClient& c, std::int64_t queue_id) {
-    const auto deadline = Steady::now() + std::chrono::minutes(1);
-    while (Steady::now() < deadline) {
-        auto entry = c.queue_entry(queue_id);
-        if (!entry) return entry.error();
-        if (entry->state == "ended")
-            return make_error(ErrorKind::Internal, "the stream bench's backup ended early (" +
-                                                       entry->status + ": " + entry->error + ")");
-        auto jobs = c.jobs(5, 0);
-        if (!jobs) return jobs.error();
-        for (const auto& j : (*jobs)["jobs"])
-            if (j.value("status", "") == "running") return j.value("id", std::int64_t{0});
-        std::this_thread::sleep_for(std::chrono::milliseconds(200));
-    }
-    return make_error(ErrorKind::Internal, "the stream bench's backup did not start in a minute");
-}
 
 // The service's CPU over `seconds`, in percent of one core.
 Result<double> cpu_percent(const BenchService& svc, double seconds) {
@@ -103,24 +83,15 @@ Status measure_stream_cost(const ServiceBenchOptions& o, ServiceBenchResult& r, 
     const std::size_t sources = o.stream_drives * o.stream_sessions;
     // Long enough for the three windows and the start, at the throttled rate.
     const auto per_source = static_cast<std::uint64_t>(o.stream_rate * (3 * o.window + 60));
-    {
-        auto engine = open_bench_engine(home, clock);
-        if (!engine) return engine.error();
-        TL_TRY(add_bench_library(*engine.value(), o.stream_drives, per_source * sources, {}));
-    }
-    nlohmann::json request = {{"library", "bench"},
-                              {"drives", o.stream_drives},
-                              {"sessions_per_drive", o.stream_sessions},
-                              {"sources", nlohmann::json::array()}};
-    for (std::size_t i = 0; i < sources; ++i)
-        request["sources"].push_back(
-            throttled_source_spec(o.source_program, per_source, o.stream_rate, i + 1));
+    TL_TRY(add_library_before_service(home, o.stream_drives, per_source * sources, clock));
+    const auto request = throttled_backup_request(o.source_program, o.stream_drives,
+                                                  o.stream_sessions, per_source, o.stream_rate);
     auto svc = BenchService::start(o.start_service, home);
     if (!svc) return svc.error();
     client::ServiceClient c(home);
     auto queue_id = c.submit_backup(request);
     if (!queue_id) return queue_id.error();
-    auto job = running_job(c, queue_id.value());
+    auto job = running_job(c, queue_id.value(), "the stream bench's backup");
     if (!job) return job.error();
     // The drives label and mount their cartridges first; the windows measure them streaming.
     std::this_thread::sleep_for(std::chrono::seconds(10));

@@ -42,10 +42,13 @@ std::string ServiceClient::where() const {
     return remote_.url.empty() ? socket_ : remote_.url;
 }
 
-Result<std::string> ServiceClient::call(const std::string& method, const std::string& path,
-                                        const std::string& body) {
+Result<ServiceClient::Answer> ServiceClient::exchange(const std::string& method,
+                                                      const std::string& path,
+                                                      const std::string& body,
+                                                      const std::string& accept) {
     auto cli = connect();
-    const httplib::Headers headers = {{service::kApiHeader, std::to_string(service::kApiMajor)}};
+    httplib::Headers headers = {{service::kApiHeader, std::to_string(service::kApiMajor)}};
+    if (!accept.empty()) headers.emplace("Accept", accept);
     auto res = method == "POST" ? cli->Post(path, headers, body, "application/json")
                                 : cli->Get(path, headers);
     // The service refuses a caller (token, peer) before it reads a request's body and closes
@@ -65,8 +68,19 @@ Result<std::string> ServiceClient::call(const std::string& method, const std::st
                           "service not running for " + home_ + " (nothing answers on " + socket_ +
                               ": " + httplib::to_string(res.error()) +
                               "); start it with tapeloom-cli --home '" + home_ + "' service start");
+    service_seconds_ += service::server_timing_seconds(res->get_header_value("Server-Timing"));
     if (res->status >= 300) return service::error_from_body(res->status, res->body);
-    return res->body;
+    Answer a{std::move(res->body), res->get_header_value("Content-Type"), {}};
+    for (const char* name : {service::kExitCodeHeader, service::kStderrHeader})
+        if (res->has_header(name)) a.headers[name] = res->get_header_value(name);
+    return a;
+}
+
+Result<std::string> ServiceClient::call(const std::string& method, const std::string& path,
+                                        const std::string& body) {
+    auto a = exchange(method, path, body, {});
+    if (!a) return a.error();
+    return std::move(a->body);
 }
 
 bool is_refusal(const Error& e) {
@@ -202,12 +216,26 @@ Result<QueryOutput> ServiceClient::query(const std::string& command,
                                          const nlohmann::json& request) {
     nlohmann::json body = request;
     body["command"] = command;
-    auto j = call_json("POST", "/v1/queries",
-                       body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
-    if (!j) return j.error();
-    if (!j->contains("exit_code") || !(*j)["exit_code"].is_number_integer())
+    // The command's output as it is (docs/api.md "Lists and queries"): no JSON envelope to
+    // escape in the service and parse here.
+    auto a =
+        exchange("POST", "/v1/queries",
+                 body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), "text/plain");
+    if (!a) return a.error();
+    if (a->content_type.rfind("text/plain", 0) == 0) {
+        const auto code = a->headers.find(service::kExitCodeHeader);
+        if (code == a->headers.end())
+            return make_error(ErrorKind::Corrupt, "POST /v1/queries: the answer has no exit code");
+        const auto err = a->headers.find(service::kStderrHeader);
+        return QueryOutput{std::atoi(code->second.c_str()), std::move(a->body),
+                           err == a->headers.end()
+                               ? std::string()
+                               : httplib::detail::decode_url(err->second, false)};
+    }
+    auto j = nlohmann::json::parse(a->body, nullptr, false);
+    if (!j.is_object() || !j.contains("exit_code") || !j["exit_code"].is_number_integer())
         return make_error(ErrorKind::Corrupt, "POST /v1/queries: the answer has no exit code");
-    return QueryOutput{(*j)["exit_code"].get<int>(), j->value("out", ""), j->value("err", "")};
+    return QueryOutput{j["exit_code"].get<int>(), j.value("out", ""), j.value("err", "")};
 }
 
 Result<nlohmann::json> ServiceClient::files(const std::map<std::string, std::string>& parameters) {

@@ -123,7 +123,20 @@ public:
                   const std::function<bool()>& keep_going = {});
     Result<std::string> metrics(); // GET /metrics
 
+    // The service's own handling time, summed over this client's calls so far, from their
+    // Server-Timing headers (docs/api.md "Timing"), in seconds: what a call cost in the service
+    // as against on the way and in the client.
+    double service_seconds() const { return service_seconds_; }
+
 private:
+    // An answer's body, and the headers a caller may want.
+    struct Answer {
+        std::string body;
+        std::string content_type;
+        std::map<std::string, std::string> headers;
+    };
+    Result<Answer> exchange(const std::string& method, const std::string& path,
+                            const std::string& body, const std::string& accept);
     Result<std::string> call(const std::string& method, const std::string& path,
                              const std::string& body = {});
     Result<nlohmann::json> call_json(const std::string& method, const std::string& path,
@@ -139,6 +152,7 @@ private:
     std::string home_;
     std::string socket_;
     RemoteService remote_;
+    double service_seconds_ = 0;
 };
 
 } // namespace tl::client

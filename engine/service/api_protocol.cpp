@@ -1,5 +1,6 @@
 #include "service/api_protocol.h"
 
+#include <cstdio>
 #include <cstdlib>
 
 namespace tl::service {
@@ -51,6 +52,19 @@ Status check_api_version(const std::string& header) {
                       "this Tapeloom service speaks API version " + std::to_string(kApiMajor) +
                           " (header " + kApiHeader + ": " + std::to_string(kApiMajor) + "), not '" +
                           header + "'; use a client of the same major version as the service");
+}
+
+std::string server_timing_value(double seconds) {
+    char text[48];
+    std::snprintf(text, sizeof text, "handler;dur=%.3f", seconds * 1000);
+    return text;
+}
+
+double server_timing_seconds(const std::string& header) {
+    const std::string key = "handler;dur=";
+    const auto at = header.find(key);
+    if (at == std::string::npos) return 0;
+    return std::strtod(header.c_str() + at + key.size(), nullptr) / 1000;
 }
 
 int http_status_for(ErrorKind kind) {

@@ -13,6 +13,18 @@ namespace tl::service {
 inline constexpr int kApiMajor = 1;
 inline constexpr const char* kApiHeader = "Tapeloom-API";
 
+// A query answered as text (POST /v1/queries with Accept: text/plain, docs/api.md): the body is
+// what the command printed on standard output, these headers its exit code and its standard
+// error (percent-encoded).
+inline constexpr const char* kExitCodeHeader = "Tapeloom-Exit-Code";
+inline constexpr const char* kStderrHeader = "Tapeloom-Stderr";
+
+// The Server-Timing header of a read (docs/api.md "Timing"): "handler;dur=MS", the service's
+// time from the start of its route to its answer being ready.
+std::string server_timing_value(double seconds);
+// The seconds in such a header; 0 for an empty or foreign one.
+double server_timing_seconds(const std::string& header);
+
 // The actions a client starts as tasks (docs/api.md "Actions"): POST `path` runs the CLI's
 // `command` in the service and answers 202 {"task": ID} at once.
 struct ActionRoute {

@@ -8,6 +8,7 @@
 #include "job/restore_selection.h"
 #include "service/api_context.h"
 #include "service/api_protocol.h"
+#include "service/server_timing.h"
 
 #include "service/query_params.h"
 
@@ -113,7 +114,9 @@ Result<nlohmann::json> files_page(catalog::Db& db, const httplib::Request& req) 
 
 void add_file_routes(httplib::Server& server, const ApiContext& ctx) {
     server.Get("/v1/files", [&ctx](const httplib::Request& req, httplib::Response& res) {
+        const HandlingTimer timer;
         answer_from_catalog(ctx, res, [&](catalog::Db& db) { return files_page(db, req); });
+        timer.stamp(res);
     });
 }
 

@@ -11,6 +11,7 @@
 #include "service/api_context.h"
 #include "service/api_protocol.h"
 #include "service/catalog_reads.h"
+#include "service/server_timing.h"
 #include "shapes/job_json.h"
 #include "shapes/pool_json.h"
 #include "shapes/queue_json.h"
@@ -79,7 +80,9 @@ void add_read_routes(httplib::Server& server, const ApiContext& ctx) {
         });
     });
     server.Get("/v1/jobs", [&ctx](const httplib::Request& req, httplib::Response& res) {
+        const HandlingTimer timer;
         answer_from_catalog(ctx, res, [&](catalog::Db& db) { return jobs_page(db, req); });
+        timer.stamp(res);
     });
     server.Get(R"(/v1/jobs/([^/]+))", [&ctx](const httplib::Request& req, httplib::Response& res) {
         auto id = id_in_path(req, "a job ID");

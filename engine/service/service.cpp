@@ -16,6 +16,7 @@
 #include "schedule/service.h"
 #include "schedule/service_lock.h"
 #include "service/api_protocol.h"
+#include "service/lifo_pool.h"
 #include "service/socket_place.h"
 
 namespace tl::service {
@@ -79,8 +80,9 @@ void Service::add_routes(httplib::Server& server, Access access) {
     add_file_routes(server, api_);
     add_stream_routes(server, api_);
     add_metrics_route(server, api_);
-    // Each open stream holds a connection's thread: room for the streams and the calls.
-    server.new_task_queue = [] { return new httplib::ThreadPool(EventHub::kMaxSubscribers + 16); };
+    // Each open stream holds a connection's thread: room for the streams and the calls. A call
+    // goes to the thread idle last, whose catalog connection is warm (lifo_pool.h).
+    server.new_task_queue = [] { return new LifoPool(EventHub::kMaxSubscribers + 16); };
 }
 
 Service::~Service() {

@@ -20,7 +20,21 @@ RawResponse raw_get(const std::string& socket, const std::string& path, const st
     if (!api.empty()) headers.emplace("Tapeloom-API", api);
     auto res = raw.Get(path, headers);
     if (!res) return {};
-    return {true, res->status, res->body};
+    return {true, res->status, res->body, {}};
+}
+
+RawResponse raw_post(const std::string& socket, const std::string& path, const std::string& body,
+                     const std::string& accept) {
+    httplib::Client raw(socket, 80);
+    raw.set_address_family(AF_UNIX);
+    httplib::Headers headers = {{"Tapeloom-API", "1"}};
+    if (!accept.empty()) headers.emplace("Accept", accept);
+    auto res = raw.Post(path, headers, body, "application/json");
+    if (!res) return {};
+    RawResponse r{true, res->status, res->body, {}};
+    for (const auto& [name, value] : res->headers)
+        r.headers[name] = value;
+    return r;
 }
 
 RawResponse raw_https_get(const std::string& url, const std::string& path,
@@ -34,7 +48,7 @@ RawResponse raw_https_get(const std::string& url, const std::string& path,
     if (!api.empty()) headers.emplace("Tapeloom-API", api);
     auto res = c.Get(path, headers);
     if (!res) return {};
-    return {true, res->status, res->body};
+    return {true, res->status, res->body, {}};
 }
 
 int free_local_port() {

@@ -1,6 +1,7 @@
 #pragma once
 // GET on the service's Unix socket with raw cpp-httplib, outside the client library (kept out
 // of the Qt Test file: moc does not parse httplib.h).
+#include <map>
 #include <memory>
 #include <string>
 #include <thread>
@@ -12,10 +13,16 @@ struct RawResponse {
     bool connected = false; // false: the connection was refused (nothing was answered)
     int status = 0;
     std::string body;
+    std::map<std::string, std::string> headers; // raw_post only
 };
 
 // `api` is the Tapeloom-API header's value ("" sends none).
 RawResponse raw_get(const std::string& socket, const std::string& path, const std::string& api);
+
+// POST `body` (JSON) to `path` with the API version header and `accept` as Accept ("" sends
+// none); the answer with its headers.
+RawResponse raw_post(const std::string& socket, const std::string& path, const std::string& body,
+                     const std::string& accept);
 
 // GET `url` + `path` over HTTPS, trusting `ca_cert`, with `token` as bearer ("" sends none).
 RawResponse raw_https_get(const std::string& url, const std::string& path,

@@ -343,21 +343,37 @@ int bench_service(Context& ctx) {
     auto size = size_option(a, "size", o.size);
     auto files = count_option(a, "files", o.files);
     auto window = decimal_option(a, "window", o.window);
-    for (const Error* e : {entries ? nullptr : &entries.error(), jobs ? nullptr : &jobs.error(),
-                           calls ? nullptr : &calls.error(), runs ? nullptr : &runs.error(),
-                           size ? nullptr : &size.error(), files ? nullptr : &files.error(),
-                           window ? nullptr : &window.error()})
+    auto history = count_option(a, "history", o.history);
+    auto dir_entries = count_option(a, "dir-entries", o.dir_entries);
+    auto processes = count_option(a, "processes", o.processes);
+    auto backup_rate = decimal_option(a, "backup-rate", o.backup_rate);
+    auto backup_seconds = decimal_option(a, "backup-seconds", o.backup_seconds);
+    for (const Error* e :
+         {entries ? nullptr : &entries.error(), jobs ? nullptr : &jobs.error(),
+          calls ? nullptr : &calls.error(), runs ? nullptr : &runs.error(),
+          size ? nullptr : &size.error(), files ? nullptr : &files.error(),
+          window ? nullptr : &window.error(), history ? nullptr : &history.error(),
+          dir_entries ? nullptr : &dir_entries.error(), processes ? nullptr : &processes.error(),
+          backup_rate ? nullptr : &backup_rate.error(),
+          backup_seconds ? nullptr : &backup_seconds.error()})
         if (e) return ctx.fail(*e);
     if (a.has("only")) {
         const std::string only = a.get("only");
-        if (only != "latency" && only != "stream" && only != "backup")
-            return ctx.fail(
-                make_error(ErrorKind::InvalidArgument,
-                           "--only takes latency, stream or backup, not '" + only + "'"));
+        if (only != "latency" && only != "stream" && only != "during-backup" && only != "backup")
+            return ctx.fail(make_error(ErrorKind::InvalidArgument,
+                                       "--only takes latency, stream, during-backup or backup, "
+                                       "not '" +
+                                           only + "'"));
         o.latency = only == "latency";
         o.stream = only == "stream";
+        o.during_backup = only == "during-backup";
         o.backup = only == "backup";
     }
+    o.history = history.value();
+    o.dir_entries = dir_entries.value();
+    o.processes = static_cast<std::size_t>(processes.value());
+    o.backup_rate = backup_rate.value();
+    o.backup_seconds = backup_seconds.value();
     o.entries = entries.value();
     o.jobs = jobs.value();
     o.calls = static_cast<std::size_t>(calls.value());
@@ -462,13 +478,17 @@ void add_bench_commands(Registry& r) {
                  {"no-files-ls"},
                  bench_catalog});
     r.push_back({{"bench", "service"},
-                 "[--only latency|stream|backup] [--entries 1000000] [--jobs 1000] "
-                 "[--calls 300] [--window 15] [--size 1G] [--files 4] [--runs 3] "
+                 "[--only latency|stream|during-backup|backup] [--entries 1000000] "
+                 "[--jobs 1000] [--calls 300] [--window 15] [--history 10000] "
+                 "[--dir-entries 5000] [--processes 20] [--backup-rate 8M] "
+                 "[--backup-seconds 300] [--size 1G] [--files 4] [--runs 3] "
                  "[--scratch /dev/shm]",
                  "the service on scratch data directories: p99 of jobs list and a 1000-entry "
-                 "directory page, the CPU the live streams cost, a backup through the service "
-                 "next to one in process (docs/benchmarks.md)",
-                 {"only", "entries", "jobs", "calls", "window", "size", "files", "runs", "scratch"},
+                 "directory page, the CPU the live streams cost, jobs list and files ls while a "
+                 "2-drive backup runs, a backup through the service next to one in process "
+                 "(docs/benchmarks.md)",
+                 {"only", "entries", "jobs", "calls", "window", "history", "dir-entries",
+                  "processes", "backup-rate", "backup-seconds", "size", "files", "runs", "scratch"},
                  {},
                  bench_service});
     r.push_back({{"bench-source"},
