@@ -59,8 +59,8 @@
 <context>
     <name>DefinitionCommand</name>
     <message>
-        <source>beside the service an include or exclude list cannot be emptied and one-file-system cannot be turned off; remove the definition and define it again</source>
-        <translation>neben dem Dienst kann eine Einschluss- oder Ausschlussliste nicht geleert und „ein Dateisystem“ nicht ausgeschaltet werden; entfernen Sie die Definition und legen Sie sie neu an</translation>
+        <source>beside the service one-file-system cannot be turned off; remove the definition and define it again</source>
+        <translation>neben dem Dienst lässt sich „ein Dateisystem“ nicht ausschalten; die Definition entfernen und neu anlegen</translation>
     </message>
 </context>
 <context>
@@ -3017,10 +3017,6 @@ cmd:&apos;pg_dump db&apos;</translation>
 <context>
     <name>tl::ui::MediaActions</name>
     <message>
-        <source>Beside the service every blank cartridge is labeled: clear the barcode pattern, or label the cartridges one by one.</source>
-        <translation>Neben dem Dienst werden alle leeren Kassetten beschriftet: Leeren Sie das Barcode-Muster oder beschriften Sie die Kassetten einzeln.</translation>
-    </message>
-    <message>
         <source>Label %1</source>
         <translation>%1 labeln</translation>
     </message>
@@ -3217,6 +3213,10 @@ cmd:&apos;pg_dump db&apos;</translation>
     <message>
         <source>Not now: %1 is still running; try again when it has ended.</source>
         <translation>Jetzt nicht: %1 läuft noch; versuchen Sie es erneut, wenn es beendet ist.</translation>
+    </message>
+    <message>
+        <source>The blank cartridges matching %1 are labeled into pool %2 (see the list); blank cartridges that do not match stay blank.</source>
+        <translation>Die leeren Kassetten, die zu %1 passen, werden für Pool %2 gelabelt (siehe Liste); leere Kassetten, die nicht passen, bleiben leer.</translation>
     </message>
 </context>
 <context>

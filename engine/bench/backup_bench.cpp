@@ -94,7 +94,8 @@ Result<BackupBenchResult> run_backup_bench(const BackupBenchOptions& o, Clock& c
     note("backup: " + std::to_string(o.drives) + " drive(s) x " +
          std::to_string(o.sessions_per_drive) + " session(s) to " +
          (o.null_drives ? "null drives (data discarded), home under " : "virtual drives under ") +
-         scratch.path + "/home");
+         scratch.path + "/home" +
+         (o.drive_rate > 0 ? ", drives throttled to " + format_rate(o.drive_rate) : ""));
     ScratchBackup sb;
     sb.sources = sources;
     sb.bytes = r.dd.bytes;
@@ -103,6 +104,9 @@ Result<BackupBenchResult> run_backup_bench(const BackupBenchOptions& o, Clock& c
     sb.block_size = o.block_size;
     sb.null_drives = o.null_drives;
     sb.encryption = o.encryption;
+    if (o.drive_rate > 0)
+        sb.streaming = nlohmann::json{
+            {"rate", o.drive_rate}, {"buffer", kBenchDriveBuffer}, {"reposition_s", 3.0}};
     sb.cancel = o.cancel;
     auto rep = backup_to_scratch(sb, scratch.path + "/home", clock);
     if (!rep) return rep.error();
@@ -137,6 +141,7 @@ nlohmann::json to_json(const BackupBenchResult& r) {
           {"sessions", b.sessions.size()},
           {"block_size", r.options.block_size},
           {"encryption", r.options.encryption},
+          {"drive_rate_mb_s", mb_s(r.options.drive_rate)},
           {"bytes", b.bytes},
           {"files", b.files},
           {"seconds", b.elapsed},
@@ -177,8 +182,9 @@ std::string format_bench(const BackupBenchResult& r) {
     line("dd  (2 MiB reads, discarded) : ", r.dd.rate(), r.dd.files_rate(), cpu_gib(r.dd));
     line("cat (copy to scratch file)   : ", r.cat.rate(), r.cat.files_rate(), cpu_gib(r.cat));
     line("tar -c (archive on scratch)  : ", r.tar.rate(), r.tar.files_rate(), cpu_gib(r.tar));
-    line(r.options.null_drives ? "backup to null drives        : "
-                               : "backup to virtual drives     : ",
+    line(r.options.null_drives      ? "backup to null drives        : "
+         : r.options.drive_rate > 0 ? "backup to throttled drives   : "
+                                    : "backup to virtual drives     : ",
          r.backup_rate(), r.backup_files_rate(), r.cpu_per_gib());
     const auto& b = r.backup;
     // What the job used: fewer sources than drives x sessions leave drives or sessions idle.
@@ -186,6 +192,7 @@ std::string format_bench(const BackupBenchResult& r) {
       << r.options.drives << ", " << b.sessions.size() << " session(s) (up to "
       << r.options.sessions_per_drive << " per drive), " << format_bytes(r.options.block_size)
       << " blocks, " << (r.options.encryption == "none" ? "" : r.options.encryption + ", ")
+      << (r.options.drive_rate > 0 ? "drives at " + format_rate(r.options.drive_rate) + ", " : "")
       << b.elapsed << " s; sustained " << format_rate(b.sustained_rate) << " on tape; CPU "
       << b.cpu_utilization << " % of the machine; peak RSS " << format_bytes(b.peak_rss) << "\n";
     o.precision(2);

@@ -20,6 +20,8 @@
 
 namespace tl::bench {
 
+inline constexpr double kBenchDriveBuffer = 64e6; // bytes, the throttled drives' buffer
+
 struct BackupBenchOptions {
     std::vector<std::string> sources; // empty: generate `files` files of `size` bytes in total
     std::uint64_t size = 1ull << 30;
@@ -30,6 +32,10 @@ struct BackupBenchOptions {
     std::string scratch = "/dev/shm"; // where the temporary home (and generated data) go
     bool null_drives = false;         // write to null drives: the engine without tape writing
     std::string encryption = "none";  // aes-256-gcm: the backup seals its chunks
+    // > 0: the virtual drives stream at this native rate (bytes/s, a drive buffer of
+    // kBenchDriveBuffer, 3 s per reposition) instead of at memory speed, so what the host
+    // spends can be seen where the drives, not the CPUs, set the pace.
+    double drive_rate = 0;
     std::function<void(const std::string&)> note; // progress lines for the operator
     std::atomic<bool>* cancel = nullptr;          // checked between phases, passed to the job
 };

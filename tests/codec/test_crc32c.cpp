@@ -1,5 +1,5 @@
 // CRC32C: the standard check value on both implementations, chaining, and hardware against
-// the table on random data of every small length and alignment.
+// the table on random data of every small length and alignment and across its chain joins.
 #include <QtTest>
 
 #include <cstring>
@@ -58,6 +58,24 @@ private slots:
                          crc32c_portable(buf.data() + align, len, seed));
             }
         QCOMPARE(crc32c_hardware(buf.data() + 3, 65536), crc32c_portable(buf.data() + 3, 65536));
+    }
+    // The hardware path joins three chains over spans of 8 KiB, then of 256 bytes: every
+    // length around those joins, and a whole 256 KiB block, as the table computes it.
+    void threeChainsMatchPortable() {
+        if (!crc32c_hardware_available()) QSKIP("no SSE4.2 on this CPU");
+        std::mt19937_64 g(9);
+        std::vector<unsigned char> buf((256u << 10) + 16);
+        for (auto& b : buf)
+            b = static_cast<unsigned char>(g());
+        for (std::size_t base : {768u, 24576u, 49152u, 24576u + 768u})
+            for (std::size_t len = base - 9; len <= base + 9; ++len) {
+                const auto seed = static_cast<std::uint32_t>(g());
+                QCOMPARE(crc32c_hardware(buf.data() + 1, len, seed),
+                         crc32c_portable(buf.data() + 1, len, seed));
+            }
+        QCOMPARE(crc32c_hardware(buf.data(), 256u << 10), crc32c_portable(buf.data(), 256u << 10));
+        QCOMPARE(crc32c_hardware(buf.data() + 5, buf.size() - 5, 0xDEADBEEFu),
+                 crc32c_portable(buf.data() + 5, buf.size() - 5, 0xDEADBEEFu));
     }
 };
 

@@ -1,6 +1,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -19,10 +20,12 @@
 #include "pages/jobs/jobs_page.h"
 #include "pages/jobs/schedule_panel.h"
 #include "pages/jobs/schedule_table_model.h"
+#include "pages/library/difference_model.h"
 #include "pages/library/element_widget.h"
 #include "pages/library/library_page.h"
 #include "pages/library/library_view.h"
 #include "pages/media/media_actions.h"
+#include "pages/media/media_page.h"
 #include "pages/media/pools_panel.h"
 #include "shell/console_engine.h"
 #include "shot.h"
@@ -163,6 +166,128 @@ private Q_SLOTS:
             page.resize(1280, 800);
             tltest::shot(&page, QStringLiteral("jobs_beside_service"));
         }
+        QVERIFY(board.waitUntilIdle(60000));
+        QVERIFY(board.waitReadsDone(60000));
+    }
+
+    // Emptying a definition's include and exclude lists in the editor beside the service
+    // stores them empty (the console refused such an edit before: `job edit` kept the lists).
+    void emptiedListsAreStoredEmpty() {
+        QTemporaryDir d;
+        const QString home = d.path() + "/home", src = d.path() + "/src";
+        QVERIFY(tltest::write_file(src + "/a.bin", tltest::random_bytes(100, 4)));
+        QCOMPARE(
+            run_cli(with_home(home, {"job", "define", "nightly", src, "--include", "*.bin",
+                                     "--exclude", "*.tmp", "--exclude", "cache/", "--drives", "1"}))
+                .exit_code,
+            0);
+        QCOMPARE(run_cli(with_home(home, {"service", "start"})).exit_code, 0);
+        tltest::ServiceGuard guard{home};
+        tl::EngineOptions options;
+        options.home = home.toStdString();
+        auto opened = tl::ui::openConsoleEngine(options);
+        QVERIFY2(opened, opened ? "" : opened.error().message.c_str());
+        tl::ui::TaskBoard board;
+        tl::ui::JobsPage page(*opened.value(), board);
+        page.show();
+        QTRY_VERIFY_WITH_TIMEOUT(page.definitionsModel()->rowCount() == 1, 20000);
+        QVERIFY(page.selectDefinition(QStringLiteral("nightly")));
+        auto* dlg = page.editSelected();
+        QVERIFY(dlg);
+        QCOMPARE(dlg->includeField()->text(), QStringLiteral("*.bin"));
+        dlg->includeField()->clear();
+        dlg->excludeField()->clear();
+        QTRY_VERIFY2(dlg->okButton()->isEnabled(), qPrintable(dlg->reason()));
+        QSignalSpy closed(dlg, &QDialog::finished);
+        QTest::mouseClick(dlg->okButton(), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(closed.count(), 1, 30000);
+        auto shown = run_cli(with_home(home, {"job", "show", "nightly", "--json"}));
+        QCOMPARE(shown.exit_code, 0);
+        const auto j = QJsonDocument::fromJson(shown.out).object();
+        QVERIFY2(j.value("include").toArray().isEmpty(), shown.out.constData());
+        QVERIFY2(j.value("exclude").toArray().isEmpty(), shown.out.constData());
+        QCOMPARE(j.value("sources").toArray().size(), 1); // the rest as it was
+        // On the command line an empty pattern empties a list the same way.
+        QCOMPARE(run_cli(with_home(home, {"job", "edit", "nightly", "--include", "*.c"})).exit_code,
+                 0);
+        QCOMPARE(run_cli(with_home(home, {"job", "edit", "nightly", "--include", ""})).exit_code,
+                 0);
+        shown = run_cli(with_home(home, {"job", "show", "nightly", "--json"}));
+        QVERIFY2(QJsonDocument::fromJson(shown.out).object().value("include").toArray().isEmpty(),
+                 shown.out.constData());
+        QVERIFY(board.waitUntilIdle(60000));
+        QVERIFY(board.waitReadsDone(60000));
+    }
+
+    // Label all blank with a barcode pattern beside the service: the service labels the
+    // matching blank cartridges only (`volume label --all-blank --pattern`); the others stay
+    // blank (the console refused a pattern beside the service before).
+    void labelAllBlankByPattern() {
+        QTemporaryDir d;
+        const QString home = d.path() + "/home";
+        QCOMPARE(run_cli(with_home(home, {"service", "start"})).exit_code, 0);
+        tltest::ServiceGuard guard{home};
+        tl::EngineOptions options;
+        options.home = home.toStdString();
+        auto opened = tl::ui::openConsoleEngine(options);
+        QVERIFY2(opened, opened ? "" : opened.error().message.c_str());
+        tl::ui::TaskBoard board;
+        tl::ui::MediaPage page(*opened.value(), board);
+        page.setConfirm([](const QString&) { return true; });
+        page.show();
+        QSignalSpy done(&page, &tl::ui::MediaPage::taskFinished);
+        QVERIFY(page.labelAllBlank(QStringLiteral("Default"), QStringLiteral("tlo00[12]*")));
+        QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, 90000);
+        QVERIFY2(done.at(0).at(0).toString().isEmpty(), qPrintable(done.at(0).at(0).toString()));
+        const auto volumes = cliJson(home, {"volume", "list"});
+        QVERIFY(has(volumes, "barcode", "TLO001L9"));
+        QVERIFY(has(volumes, "barcode", "TLO002L9"));
+        QCOMPARE(volumes.size(), 2); // TLO003L9 and the rest stay blank
+        const QString text = page.statusLabel()->text();
+        QVERIFY2(text.contains(QStringLiteral("tlo00[12]*")) && !text.contains("Every"),
+                 qPrintable(text));
+        page.resize(1280, 800);
+        tltest::shot(&page, QStringLiteral("media_label_pattern_beside_service"));
+        QVERIFY(board.waitUntilIdle(60000));
+        QVERIFY(board.waitReadsDone(60000));
+    }
+
+    // Reconcile catalog beside the service: the service's `library inventory --reconcile`
+    // records the changer's cartridges in the catalog, and the page lists what it recorded (the
+    // console refused it before: it wrote through its read-only catalog).
+    void reconcileRunsInTheService() {
+        QTemporaryDir d;
+        const QString home = d.path() + "/home";
+        QCOMPARE(run_cli(with_home(home, {"service", "start"})).exit_code, 0);
+        tltest::ServiceGuard guard{home};
+        const auto before = QJsonDocument::fromJson(
+            run_cli(with_home(home, {"library", "inventory", "--reconcile", "--dry-run", "--json"}))
+                .out);
+        const int unknown = int(before.object().value("differences").toArray().size());
+        QVERIFY(unknown > 0); // the default library's cartridges are not in the catalog yet
+        tl::EngineOptions options;
+        options.home = home.toStdString();
+        auto opened = tl::ui::openConsoleEngine(options);
+        QVERIFY2(opened, opened ? "" : opened.error().message.c_str());
+        tl::ui::TaskBoard board;
+        tl::ui::LibraryPage page(*opened.value(), board);
+        page.setConfirm([](const QString&) { return true; });
+        QSignalSpy refreshed(&page, &tl::ui::LibraryPage::refreshed);
+        QSignalSpy finished(&page, &tl::ui::LibraryPage::inventoryFinished);
+        page.show();
+        QTRY_VERIFY_WITH_TIMEOUT(refreshed.count() >= 1, 20000);
+        QVERIFY(page.reconcile());
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
+        QVERIFY2(finished.at(0).at(0).toString().isEmpty(),
+                 qPrintable(finished.at(0).at(0).toString()));
+        QCOMPARE(int(page.differences()->differences().size()), unknown);
+        const auto after = QJsonDocument::fromJson(
+            run_cli(with_home(home, {"library", "inventory", "--reconcile", "--dry-run", "--json"}))
+                .out);
+        QVERIFY(after.object().value("differences").toArray().isEmpty()); // recorded
+        QVERIFY(has(cliJson(home, {"volume", "list"}), "barcode", "TLO003L9"));
+        page.resize(1280, 800);
+        tltest::shot(&page, QStringLiteral("library_reconcile_beside_service"));
         QVERIFY(board.waitUntilIdle(60000));
         QVERIFY(board.waitReadsDone(60000));
     }

@@ -123,6 +123,15 @@ int bench_backup(Context& ctx) {
     bench::BackupBenchOptions o;
     if (auto st = read_workload(a, o); !st) return ctx.fail(st.error());
     o.null_drives = a.has("null");
+    auto rate = decimal_option(a, "drive-rate", o.drive_rate);
+    if (!rate) return ctx.fail(rate.error());
+    if (rate.value() < 0)
+        return ctx.fail(
+            make_error(ErrorKind::InvalidArgument, "--drive-rate must not be negative"));
+    if (rate.value() > 0 && o.null_drives)
+        return ctx.fail(make_error(ErrorKind::InvalidArgument,
+                                   "--drive-rate throttles virtual drives: leave out --null"));
+    o.drive_rate = rate.value();
     o.encryption = a.get("encryption", o.encryption);
     if (o.encryption != "none" && o.encryption != "aes-256-gcm")
         return ctx.fail(
@@ -418,11 +427,13 @@ void add_bench_commands(Registry& r) {
     r.push_back(
         {{"bench", "backup"},
          "[--size 1G] [--files 4] [--source PATH...] [--drives 2] [--sessions-per-drive "
-         "4] [--block-size 256K] [--scratch /dev/shm] [--null] [--encryption none|aes-256-gcm]",
+         "4] [--block-size 256K] [--scratch /dev/shm] [--null] [--encryption none|aes-256-gcm] "
+         "[--drive-rate 400M]",
          "measure dd-like read, cat-like copy and a backup to tmpfs virtual drives (or, with "
-         "--null, to null drives) on the same files (docs/benchmarks.md)",
+         "--null, to null drives; with --drive-rate, to drives streaming at that rate) on the "
+         "same files (docs/benchmarks.md)",
          {"size", "files", "source", "drives", "sessions-per-drive", "block-size", "scratch",
-          "encryption"},
+          "encryption", "drive-rate"},
          {"null"},
          bench_backup});
     r.push_back(

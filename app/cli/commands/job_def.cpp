@@ -65,8 +65,13 @@ Status apply_options(const Args& a, JobDefinition& d) {
     for (std::size_t i = 1; i < a.words().size(); ++i) // words()[0] is the name
         sources.push_back(a.words()[i]);
     if (!sources.empty()) d.sources = sources;
-    if (a.has("include")) d.include = a.all("include");
-    if (a.has("exclude")) d.exclude = a.all("exclude");
+    // An empty pattern (`--include ''`) stands for none: it empties the list.
+    for (auto [name, list] : {std::pair{"include", &d.include}, {"exclude", &d.exclude}}) {
+        if (!a.has(name)) continue;
+        list->clear();
+        for (const auto& p : a.all(name))
+            if (!p.empty()) list->push_back(p);
+    }
     if (a.has("one-file-system")) d.one_file_system = true;
     d.pool = a.get("pool", d.pool);
     d.library = a.get("library", d.library);
@@ -378,7 +383,8 @@ void add_job_definition_commands(Registry& r) {
                  job_define});
     r.push_back({{"job", "edit"},
                  "NAME " + opts,
-                 "change a job definition (lists given replace the stored ones)",
+                 "change a job definition (lists given replace the stored ones; --include '' "
+                 "and --exclude '' empty them)",
                  kDefinitionOptions,
                  {"one-file-system"},
                  job_edit});

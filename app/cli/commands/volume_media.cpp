@@ -2,6 +2,8 @@
 #include <iomanip>
 #include <ostream>
 
+#include <fnmatch.h>
+
 #include "api/device_ops.h"
 #include "api/media_ops.h"
 #include "commands/commands.h"
@@ -108,6 +110,12 @@ int label_all_blank(Context& ctx, const std::string& pool_name) {
     if (bs.value()) o.block_size = *bs.value();
     o.reason = "labeled by volume label --all-blank";
     o.engine_version = engine_version();
+    // --pattern: only the blank cartridges whose barcode matches the glob (any case).
+    const std::string pattern = ctx.args().get("pattern");
+    if (!pattern.empty())
+        o.accept = [pattern](const std::string& barcode) {
+            return ::fnmatch(pattern.c_str(), barcode.c_str(), FNM_CASEFOLD) == 0;
+        };
     auto r = media::label_all_blank_reserved(*s->engine, *s->lib, o);
     if (!r) return ctx.fail(r.error());
     if (r->stopped) return ctx.fail(*r->stopped);
@@ -118,10 +126,14 @@ int label_all_blank(Context& ctx, const std::string& pool_name) {
         else
             labeled.push_back(k.barcode);
     if (ctx.json()) {
-        ctx.print_json({{"pool", pool_name}, {"labeled", labeled}, {"skipped", skipped}});
+        ctx.print_json({{"pool", pool_name},
+                        {"pattern", pattern},
+                        {"labeled", labeled},
+                        {"skipped", skipped}});
     } else {
         ctx.out() << labeled.size() << " blank cartridge(s) of library " << s->lib->name()
-                  << " labeled for pool " << pool_name << "\n";
+                  << (pattern.empty() ? "" : " matching " + pattern) << " labeled for pool "
+                  << pool_name << "\n";
         for (const auto& k : skipped)
             ctx.out() << "  skipped " << k["barcode"].get<std::string>() << ": "
                       << k["why"].get<std::string>() << "\n";
@@ -137,6 +149,10 @@ int label(Context& ctx) {
     if (a.has("all-blank") == a.has("barcode"))
         return ctx.fail(make_error(ErrorKind::InvalidArgument,
                                    "volume label needs --barcode B or --all-blank"));
+    if (a.has("pattern") && !a.has("all-blank"))
+        return ctx.fail(make_error(ErrorKind::InvalidArgument,
+                                   "--pattern chooses among the blank cartridges: use it with "
+                                   "--all-blank"));
     if (a.has("all-blank")) return label_all_blank(ctx, a.get("pool"));
     return do_label(ctx, a.get("barcode"), a.get("pool"), a.has("force"), false);
 }
@@ -278,10 +294,11 @@ nlohmann::json media_volume_json(const media::VolumeRecord& v) {
 
 void add_volume_media_commands(Registry& r) {
     r.push_back({{"volume", "label"},
-                 "--barcode B --pool P | --all-blank --pool P [--library NAME] "
+                 "--barcode B --pool P | --all-blank --pool P [--pattern GLOB] [--library NAME] "
                  "[--block-size 256K] [--force]",
-                 "label one cartridge, or every blank cartridge of a library, into a pool",
-                 {"barcode", "pool", "library", "block-size"},
+                 "label one cartridge, or every blank cartridge of a library (whose barcode "
+                 "matches GLOB, any case), into a pool",
+                 {"barcode", "pool", "library", "block-size", "pattern"},
                  {"all-blank", "force"},
                  label});
     r.push_back({{"volume", "relabel"},

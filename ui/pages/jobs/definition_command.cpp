@@ -8,29 +8,30 @@ namespace {
 nlohmann::json list(const std::vector<std::string>& v) {
     return nlohmann::json(v);
 }
+// A pattern list as `job edit` takes it: an empty list is one empty pattern (`--include ''`),
+// which empties the stored list (an option without values would not reach the command).
+nlohmann::json patterns(const std::vector<std::string>& v) {
+    return v.empty() ? nlohmann::json::array({""}) : nlohmann::json(v);
+}
 } // namespace
 
 std::optional<ServiceCommand> definitionCommand(const schedule::JobDefinition& d,
                                                 const schedule::JobDefinition* stored,
                                                 QString* whyNot) {
-    if (stored) {
-        const bool emptied = (d.include.empty() && !stored->include.empty()) ||
-                             (d.exclude.empty() && !stored->exclude.empty());
-        if (emptied || (stored->one_file_system && !d.one_file_system)) {
-            if (whyNot)
-                *whyNot = QCoreApplication::translate(
-                    "DefinitionCommand",
-                    "beside the service an include or exclude list cannot be emptied and "
-                    "one-file-system cannot be turned off; remove the definition and define it "
-                    "again");
-            return std::nullopt;
-        }
+    if (stored && stored->one_file_system && !d.one_file_system) {
+        if (whyNot)
+            *whyNot = QCoreApplication::translate(
+                "DefinitionCommand",
+                "beside the service one-file-system cannot be turned off; remove the definition "
+                "and define it again");
+        return std::nullopt;
     }
     ServiceCommand c{stored ? "job edit" : "job define", {d.name}};
     auto& o = c.options;
     o["source"] = list(d.sources);
-    if (!d.include.empty()) o["include"] = list(d.include);
-    if (!d.exclude.empty()) o["exclude"] = list(d.exclude);
+    // Always given: an empty list empties the stored one (`job edit` replaces given lists).
+    o["include"] = patterns(d.include);
+    o["exclude"] = patterns(d.exclude);
     if (d.one_file_system) o["one-file-system"] = true;
     const auto n = [](auto v) { return std::to_string(v); };
     o["pool"] = d.pool;

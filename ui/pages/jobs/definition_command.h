@@ -9,9 +9,9 @@
 
 namespace tl::ui {
 
-// `job define` of `d` (stored == null) or `job edit` of `d` over `stored`. Nullopt, with
-// `whyNot`, for a change the command cannot express: `job edit` replaces a list only with a
-// list that has entries and cannot turn --one-file-system off.
+// `job define` of `d` (stored == null) or `job edit` of `d` over `stored`; the include and
+// exclude lists are always sent, so an emptied list is stored empty. Nullopt, with `whyNot`,
+// for the one change the command cannot express: turning --one-file-system off.
 std::optional<ServiceCommand> definitionCommand(const schedule::JobDefinition& d,
                                                 const schedule::JobDefinition* stored,
                                                 QString* whyNot);

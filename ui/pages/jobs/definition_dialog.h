@@ -41,6 +41,8 @@ public:
 
     QLineEdit* nameField() const { return name_; }
     QPlainTextEdit* sourcesField() const { return sources_; }
+    QLineEdit* includeField() const { return include_; }
+    QLineEdit* excludeField() const { return exclude_; }
     QComboBox* poolField() const { return pool_; }
     QSpinBox* drivesField() const { return drives_; }
     QSpinBox* sessionsField() const { return sessions_; }

@@ -250,6 +250,22 @@ bool LibraryPage::reconcile() {
     return startInventory(true);
 }
 
+namespace {
+// Beside the service the reconcile is its `library inventory --reconcile` (docs/console.md
+// "Beside the service"): the catalog is written there; the differences come back as its JSON.
+QString reconcileInService(const Engine& engine, const std::string& lib,
+                           std::vector<media::Difference>& out) {
+    const ServiceCommand cmd{
+        "library inventory", {}, {{"library", lib}, {"reconcile", true}, {"json", true}}};
+    const auto end = runServiceCommand(engine.home(), cmd);
+    if (!end.error.isEmpty()) return end.error;
+    auto d = differences_from_json(end.out);
+    if (!d) return QString::fromStdString(d.error().message);
+    out = std::move(d.value());
+    return {};
+}
+} // namespace
+
 bool LibraryPage::startInventory(bool apply) {
     const std::string lib = snap_.library;
     Engine* engine = &engine_;
@@ -260,6 +276,7 @@ bool LibraryPage::startInventory(bool apply) {
     const bool started = runEngineTask(
         board_, this, spec,
         [engine, lib, apply, result]() -> QString {
+            if (apply && besideService(*engine)) return reconcileInService(*engine, lib, *result);
             auto l = openLibrary(*engine, lib);
             if (!l) return QString::fromStdString(l.error().message);
             auto d = inventory_reconcile(*engine, *l.value(),

@@ -165,19 +165,14 @@ bool MediaActions::labelAllBlank(const QString& pool, const QString& barcodePatt
     return started;
 }
 
-// Beside the service: `volume label --all-blank`, whose lines are the list. The command has no
-// barcode pattern, so a pattern is refused here (docs/console.md "Beside the service").
+// Beside the service: `volume label --all-blank [--pattern GLOB]`, whose lines are the list
+// (docs/console.md "Beside the service").
 bool MediaActions::labelAllBlankInService(const QString& pool, const QString& barcodePattern) {
-    if (!barcodePattern.trimmed().isEmpty()) {
-        Q_EMIT status(tr("Beside the service every blank cartridge is labeled: clear the barcode "
-                         "pattern, or label the cartridges one by one."),
-                      true);
-        return false;
-    }
+    const QString pattern = barcodePattern.trimmed();
     QPointer<MediaActions> guard(this);
     const std::string home = engine_.home();
-    const ServiceCommand cmd{
-        "volume label", {}, {{"all-blank", true}, {"pool", pool.toStdString()}}};
+    ServiceCommand cmd{"volume label", {}, {{"all-blank", true}, {"pool", pool.toStdString()}}};
+    if (!pattern.isEmpty()) cmd.options["pattern"] = pattern.toStdString();
     const bool started = start(
         tr("Labeling the blank cartridges into pool %1").arg(pool), true,
         [home, cmd, guard] {
@@ -193,7 +188,11 @@ bool MediaActions::labelAllBlankInService(const QString& pool, const QString& ba
                 Qt::QueuedConnection);
             return end.error;
         },
-        tr("Every blank cartridge is labeled into pool %1 (see the list).").arg(pool));
+        pattern.isEmpty()
+            ? tr("Every blank cartridge is labeled into pool %1 (see the list).").arg(pool)
+            : tr("The blank cartridges matching %1 are labeled into pool %2 (see the list); blank "
+                 "cartridges that do not match stay blank.")
+                  .arg(pattern, pool));
     if (started) Q_EMIT results({});
     return started;
 }
