@@ -125,6 +125,7 @@ Status DriveWorker::run() {
     TL_TRY(flush_block(true));
     TL_TRY(close_tape_file(false));
     TL_TRY(write_trailer());
+    vol_->next_file = file_number_; // past the trailer's filemark
     TL_TRY(volumes_.release(cfg_.drive_index, *vol_, false));
     set_state(DriveState::Done);
     return {};
@@ -225,6 +226,7 @@ Status DriveWorker::write_current_block() {
         log::get("job")->info("{}: end of medium on {}, continuing on the next volume",
                               drive_.name(), vol_->barcode);
         TL_TRY(close_tape_file(true));
+        vol_->next_file = file_number_;
         TL_TRY(volumes_.release(cfg_.drive_index, *vol_, true));
         ++volume_seq_;
         TL_TRY(start_volume(true));

@@ -2,6 +2,7 @@
 
 #include "job/reservations.h"
 
+#include <algorithm>
 #include <functional>
 #include <vector>
 
@@ -186,7 +187,12 @@ Result<std::optional<MountedVolume>> VolumeManager::from_appendable(std::size_t 
         if (!ok.value()) continue;
         bool fresh = false;
         if (!claim(c.barcode, fresh)) continue; // another job took it meanwhile
-        auto m = try_append(index, c.id, c.barcode, c.uuid, c.next_file);
+        // The catalog writer may not have recorded the files a drive of this job wrote there
+        // yet: appending from its next_file would overwrite them.
+        const auto ended = ended_at_.find(c.barcode);
+        const std::uint32_t next_file =
+            ended == ended_at_.end() ? c.next_file : std::max(c.next_file, ended->second);
+        auto m = try_append(index, c.id, c.barcode, c.uuid, next_file);
         if (m) return std::optional<MountedVolume>(std::move(m.value()));
         unclaim(c.barcode, fresh);
         if (m.error().kind == ErrorKind::Busy)
@@ -321,6 +327,8 @@ Status VolumeManager::release(std::size_t index, const MountedVolume& v, bool fu
     auto& drive = lib_.drive(index);
     Status st = drive.is_open() ? drive.close() : Status{};
     in_use_.erase(v.barcode);
+    auto& ended = ended_at_[v.barcode];
+    ended = std::max(ended, v.next_file);
     if (full) {
         skipped_.insert(v.barcode);
         // The catalog writer may have set 'full' with the last tape file already; the history

@@ -12,6 +12,7 @@
 // another job holds are passed by, and each volume is reserved for this job before it is
 // mounted (docs/reservations.md). Shared by the drive threads of one job; thread-safe.
 #include <functional>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <set>
@@ -62,6 +63,8 @@ public:
     // next tape file. NoSpace when the pool has nothing left to write on.
     Result<MountedVolume> acquire(std::size_t index);
     // The drive is done with the volume; `full` marks it full (history: end of medium).
+    // `v.next_file` is where the drive ended: another drive of this job appending to the
+    // volume starts there, even before the catalog writer has recorded the drive's last files.
     Status release(std::size_t index, const MountedVolume& v, bool full);
 
     std::vector<std::string> warnings() const;
@@ -101,9 +104,10 @@ private:
     Clock& clock_;
     std::string engine_version_;
     mutable std::mutex mutex_;
-    std::set<std::string> in_use_;   // barcodes mounted by this job's drives
-    std::set<std::string> skipped_;  // cartridges found unusable during this job
-    std::set<std::int64_t> counted_; // volumes whose job count includes this job
+    std::set<std::string> in_use_;                  // barcodes mounted by this job's drives
+    std::set<std::string> skipped_;                 // cartridges found unusable during this job
+    std::set<std::int64_t> counted_;                // volumes whose job count includes this job
+    std::map<std::string, std::uint32_t> ended_at_; // barcode -> next tape file after our writes
     std::vector<std::string> warnings_;
     Reservation* grant_ = nullptr;
 };
