@@ -68,7 +68,7 @@ run_one() { # NAME SOURCE...
     shift
     local files bytes home=$SCRATCH/home
     files=$(find "$@" | wc -l)
-    bytes=$(du -sb "$@" | awk '{s += $1} END {printf "%d\n", s}')
+    bytes=$(du -sb "$@" | awk '{s += $1} END {printf "%.0f\n", s}')
     stop_service
     rm -rf "$SCRATCH" "$TARGET"/tl "$TARGET"/tar
     mkdir -p "$SCRATCH" "$TARGET"/tl "$TARGET"/tar
