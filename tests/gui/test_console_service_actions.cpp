@@ -44,6 +44,12 @@ class TestConsoleServiceActions : public QObject {
         if (r.exit_code != 0) qWarning("%s: %s", qPrintable(args.join(' ')), r.err.constData());
         return QJsonDocument::fromJson(r.out).array();
     }
+    // The console's engine on `home`, opened beside the service running there.
+    static tl::Result<std::unique_ptr<tl::Engine>> openBeside(const QString& home) {
+        tl::EngineOptions options;
+        options.home = home.toStdString();
+        return tl::ui::openConsoleEngine(options);
+    }
     static bool has(const QJsonArray& rows, const char* key, const QString& value) {
         for (const auto& v : rows)
             if (v.toObject().value(QLatin1String(key)).toString() == value) return true;
@@ -68,9 +74,7 @@ private Q_SLOTS:
         QCOMPARE(run_cli(with_home(home, {"service", "start"})).exit_code, 0);
         tltest::ServiceGuard guard{home};
 
-        tl::EngineOptions options;
-        options.home = home.toStdString();
-        auto opened = tl::ui::openConsoleEngine(options);
+        auto opened = openBeside(home);
         QVERIFY2(opened, opened ? "" : opened.error().message.c_str());
         auto& engine = *opened.value();
         QVERIFY(engine.read_only());
@@ -183,9 +187,7 @@ private Q_SLOTS:
             0);
         QCOMPARE(run_cli(with_home(home, {"service", "start"})).exit_code, 0);
         tltest::ServiceGuard guard{home};
-        tl::EngineOptions options;
-        options.home = home.toStdString();
-        auto opened = tl::ui::openConsoleEngine(options);
+        auto opened = openBeside(home);
         QVERIFY2(opened, opened ? "" : opened.error().message.c_str());
         tl::ui::TaskBoard board;
         tl::ui::JobsPage page(*opened.value(), board);
@@ -227,9 +229,7 @@ private Q_SLOTS:
         const QString home = d.path() + "/home";
         QCOMPARE(run_cli(with_home(home, {"service", "start"})).exit_code, 0);
         tltest::ServiceGuard guard{home};
-        tl::EngineOptions options;
-        options.home = home.toStdString();
-        auto opened = tl::ui::openConsoleEngine(options);
+        auto opened = openBeside(home);
         QVERIFY2(opened, opened ? "" : opened.error().message.c_str());
         tl::ui::TaskBoard board;
         tl::ui::MediaPage page(*opened.value(), board);
@@ -265,9 +265,7 @@ private Q_SLOTS:
                 .out);
         const int unknown = int(before.object().value("differences").toArray().size());
         QVERIFY(unknown > 0); // the default library's cartridges are not in the catalog yet
-        tl::EngineOptions options;
-        options.home = home.toStdString();
-        auto opened = tl::ui::openConsoleEngine(options);
+        auto opened = openBeside(home);
         QVERIFY2(opened, opened ? "" : opened.error().message.c_str());
         tl::ui::TaskBoard board;
         tl::ui::LibraryPage page(*opened.value(), board);
