@@ -11,6 +11,7 @@
 #include "bench/scratch_backup.h"
 #include "bench/service_bench_parts.h"
 #include "common/units.h"
+#include "service/event_hub.h"
 
 namespace tl::bench {
 
@@ -38,6 +39,13 @@ Result<ServiceBenchResult> run_service_bench(const ServiceBenchOptions& o, Clock
         return make_error(ErrorKind::InvalidArgument,
                           "bench service: --calls, --runs, --window, --processes, --backup-rate "
                           "and --backup-seconds must be above zero");
+    if (o.followers == 0 || 2 * o.followers > service::EventHub::kMaxSubscribers)
+        return make_error(ErrorKind::InvalidArgument,
+                          "bench service: --followers takes 1 to " +
+                              std::to_string(service::EventHub::kMaxSubscribers / 2) +
+                              " (pairs of streams; the service serves " +
+                              std::to_string(service::EventHub::kMaxSubscribers) +
+                              " streams at once)");
     ServiceBenchResult r;
     r.machine = read_machine_info(clock);
     r.options = o;
@@ -114,6 +122,8 @@ nlohmann::json to_json(const ServiceBenchResult& r) {
         j["stream"] = {{"drives", r.stream.drives},
                        {"sessions", r.stream.sessions},
                        {"window_s", r.stream.window},
+                       {"follower_pairs", r.stream.followers},
+                       {"cpu_percent_per_pair", r.stream.per_pair()},
                        {"cpu_percent_without_before", r.stream.without_before},
                        {"cpu_percent_following", r.stream.with},
                        {"cpu_percent_without_after", r.stream.without_after},
@@ -156,9 +166,11 @@ std::string format_service_bench(const ServiceBenchResult& r) {
         o << "streams: a backup on " << r.stream.drives << " drives, " << r.stream.sessions
           << " sessions; service CPU over " << r.stream.window
           << " s windows: " << r.stream.without_before << "% without a follower, " << r.stream.with
-          << "% following its live and event streams (" << r.stream.events << " events), "
-          << r.stream.without_after << "% without again; the streams cost "
-          << (r.stream.with - base) << "% of a core\n";
+          << "% with " << r.stream.followers << " clients following its live stream and "
+          << r.stream.followers << " the event stream (" << r.stream.events << " events), "
+          << r.stream.without_after << "% without again; the followers cost "
+          << (r.stream.with - base) << "% of a core, " << r.stream.per_pair()
+          << "% per pair of streams (target < 1%)\n";
     }
     if (r.options.backup) {
         o << "backup of " << format_bytes(r.backup.bytes) << ", MB/s (the job's bytes / its "

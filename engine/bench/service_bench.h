@@ -6,8 +6,9 @@
 //   GET /v1/jobs?limit=100 (the console's first page) and one 1,000-entry page of a directory
 //   (GET /v1/files); median, p99 and worst.
 // - stream: a backup of `stream_drives` x `stream_sessions` throttled sources; the service's
-//   CPU over windows of `window` seconds without a client, then with one following the job's
-//   live stream and the event stream, then without again: what the streams cost.
+//   CPU over windows of `window` seconds without a client, then with `followers` clients each
+//   following the job's live stream and `followers` the event stream, then without again: what
+//   the streams cost, per pair of followers.
 // - during-backup: a history of `history` jobs and a save set with one directory of
 //   `dir_entries` entries; while a backup on 2 drives x 4 throttled sources of `backup_rate`
 //   runs through the service, `calls` timed client calls each of a user's `jobs list` and
@@ -44,6 +45,7 @@ struct ServiceBenchOptions {
     std::size_t stream_drives = 16, stream_sessions = 4;
     double stream_rate = 256e3; // bytes/s per throttled source
     double window = 15;         // seconds per CPU window
+    std::size_t followers = 8;  // pairs of stream followers in the middle window (1 to 8)
     std::uint64_t size = 1ull << 30;
     std::uint64_t files = 4;
     std::size_t drives = 2, sessions_per_drive = 4;
@@ -78,8 +80,14 @@ struct DuringBackup {
 struct StreamCost {
     std::size_t drives = 0, sessions = 0;
     double window = 0;
+    std::size_t followers = 0;                              // pairs of followers
     double without_before = 0, with = 0, without_after = 0; // service CPU, percent of a core
-    std::uint64_t events = 0;                               // events the follower got
+    std::uint64_t events = 0;                               // events the followers got
+    // What one pair of followers costs: the middle window over the mean of the others, divided
+    // by the pairs.
+    double per_pair() const {
+        return followers ? (with - (without_before + without_after) / 2) / followers : 0;
+    }
 };
 
 struct BackupPair {

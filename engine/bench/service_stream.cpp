@@ -1,8 +1,11 @@
 // bench service, stream: what following a running job's live stream and the event stream costs
-// the service, from its CPU time in windows with and without a follower.
+// the service, from its CPU time in windows with and without followers. The middle window has
+// `followers` pairs of followers, so the cost of one pair stands out of the backup's own spread.
 #include <atomic>
 #include <chrono>
+#include <memory>
 #include <thread>
+#include <vector>
 
 #include "bench/scratch_backup.h"
 #include "bench/service_bench_parts.h"
@@ -56,14 +59,18 @@ Status windows(const BenchService& svc, std::int64_t job, const ServiceBenchOpti
     auto a = cpu_percent(svc, o.window);
     if (!a) return a.error();
     std::atomic<std::uint64_t> events{0};
-    Follower live(svc.home(), "/v1/jobs/" + std::to_string(job) + "/live", events);
-    Follower all(svc.home(), "/v1/events", events);
+    std::vector<std::unique_ptr<Follower>> followers;
+    for (std::size_t i = 0; i < o.followers; ++i) {
+        followers.push_back(std::make_unique<Follower>(
+            svc.home(), "/v1/jobs/" + std::to_string(job) + "/live", events));
+        followers.push_back(std::make_unique<Follower>(svc.home(), "/v1/events", events));
+    }
     auto b = cpu_percent(svc, o.window);
-    auto live_end = live.finish();
-    auto all_end = all.finish();
+    Status ended;
+    for (auto& f : followers)
+        if (auto st = f->finish(); !st && ended) ended = st;
     if (!b) return b.error();
-    TL_TRY(live_end);
-    TL_TRY(all_end);
+    TL_TRY(ended);
     auto c = cpu_percent(svc, o.window);
     if (!c) return c.error();
     s.without_before = a.value();
@@ -98,6 +105,7 @@ Status measure_stream_cost(const ServiceBenchOptions& o, ServiceBenchResult& r, 
     r.stream.drives = o.stream_drives;
     r.stream.sessions = sources;
     r.stream.window = o.window;
+    r.stream.followers = o.followers;
     auto measured = windows(svc.value(), job.value(), o, r.stream);
     auto cancelled = c.cancel(queue_id.value());
     auto stopped = svc->stop();

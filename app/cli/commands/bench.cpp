@@ -352,6 +352,7 @@ int bench_service(Context& ctx) {
     auto size = size_option(a, "size", o.size);
     auto files = count_option(a, "files", o.files);
     auto window = decimal_option(a, "window", o.window);
+    auto followers = count_option(a, "followers", o.followers);
     auto history = count_option(a, "history", o.history);
     auto dir_entries = count_option(a, "dir-entries", o.dir_entries);
     auto processes = count_option(a, "processes", o.processes);
@@ -361,9 +362,9 @@ int bench_service(Context& ctx) {
          {entries ? nullptr : &entries.error(), jobs ? nullptr : &jobs.error(),
           calls ? nullptr : &calls.error(), runs ? nullptr : &runs.error(),
           size ? nullptr : &size.error(), files ? nullptr : &files.error(),
-          window ? nullptr : &window.error(), history ? nullptr : &history.error(),
-          dir_entries ? nullptr : &dir_entries.error(), processes ? nullptr : &processes.error(),
-          backup_rate ? nullptr : &backup_rate.error(),
+          window ? nullptr : &window.error(), followers ? nullptr : &followers.error(),
+          history ? nullptr : &history.error(), dir_entries ? nullptr : &dir_entries.error(),
+          processes ? nullptr : &processes.error(), backup_rate ? nullptr : &backup_rate.error(),
           backup_seconds ? nullptr : &backup_seconds.error()})
         if (e) return ctx.fail(*e);
     if (a.has("only")) {
@@ -390,6 +391,7 @@ int bench_service(Context& ctx) {
     o.size = size.value();
     o.files = files.value();
     o.window = window.value();
+    o.followers = static_cast<std::size_t>(followers.value());
     o.scratch = a.get("scratch", o.scratch);
     o.source_program = self_path();
     o.start_service = [&a](const std::string& home) -> Result<long> {
@@ -488,20 +490,21 @@ void add_bench_commands(Registry& r) {
                  {"entries", "dirs", "batch", "scratch"},
                  {"no-files-ls"},
                  bench_catalog});
-    r.push_back({{"bench", "service"},
-                 "[--only latency|stream|during-backup|backup] [--entries 1000000] "
-                 "[--jobs 1000] [--calls 300] [--window 15] [--history 10000] "
-                 "[--dir-entries 5000] [--processes 20] [--backup-rate 8M] "
-                 "[--backup-seconds 300] [--size 1G] [--files 4] [--runs 3] "
-                 "[--scratch /dev/shm]",
-                 "the service on scratch data directories: p99 of jobs list and a 1000-entry "
-                 "directory page, the CPU the live streams cost, jobs list and files ls while a "
-                 "2-drive backup runs, a backup through the service next to one in process "
-                 "(docs/benchmarks.md)",
-                 {"only", "entries", "jobs", "calls", "window", "history", "dir-entries",
-                  "processes", "backup-rate", "backup-seconds", "size", "files", "runs", "scratch"},
-                 {},
-                 bench_service});
+    r.push_back(
+        {{"bench", "service"},
+         "[--only latency|stream|during-backup|backup] [--entries 1000000] "
+         "[--jobs 1000] [--calls 300] [--window 15] [--followers 8] [--history 10000] "
+         "[--dir-entries 5000] [--processes 20] [--backup-rate 8M] "
+         "[--backup-seconds 300] [--size 1G] [--files 4] [--runs 3] "
+         "[--scratch /dev/shm]",
+         "the service on scratch data directories: p99 of jobs list and a 1000-entry "
+         "directory page, the CPU the live streams cost, jobs list and files ls while a "
+         "2-drive backup runs, a backup through the service next to one in process "
+         "(docs/benchmarks.md)",
+         {"only", "entries", "jobs", "calls", "window", "followers", "history", "dir-entries",
+          "processes", "backup-rate", "backup-seconds", "size", "files", "runs", "scratch"},
+         {},
+         bench_service});
     r.push_back({{"bench-source"},
                  "--size N [--rate R] [--seed S]",
                  "(internal, used by bench multiplex) write N incompressible bytes to stdout "
