@@ -40,12 +40,7 @@ Series& JobMonitor::series_named(const std::string& name, const std::string& uni
     return series_.series.back();
 }
 
-LiveSnapshot JobMonitor::poll(LiveSnapshot s, double elapsed, long long wall_time, bool final) {
-    const double dt = elapsed - last_elapsed_;
-    s.seq = ++seq_;
-    s.elapsed = elapsed;
-    s.wall_time = wall_time;
-    s.source_bytes = s.tape_bytes = s.files = 0;
+JobMonitor::Rates JobMonitor::fill_rates(LiveSnapshot& s, double dt) const {
     // The same item's cumulative bytes at the last recorded poll (0 for a new one).
     auto before = [this](const auto LiveSnapshot::*list, const auto& item) -> std::uint64_t {
         if (last_)
@@ -53,73 +48,87 @@ LiveSnapshot JobMonitor::poll(LiveSnapshot s, double elapsed, long long wall_tim
                 if (same_item(p, item)) return p.bytes;
         return 0;
     };
-    double total = 0;
+    Rates r;
     for (auto& d : s.drives) {
         d.rate = rate(d.bytes, before(&LiveSnapshot::drives, d), dt);
-        total += d.rate;
+        r.total += d.rate;
         s.tape_bytes += d.bytes;
     }
-    double source_rate = 0;
     for (auto& x : s.sessions) {
         x.rate = rate(x.bytes, before(&LiveSnapshot::sessions, x), dt);
-        source_rate += x.rate;
+        r.source += x.rate;
         s.source_bytes += x.bytes;
         s.files += x.files;
     }
     for (auto& d : s.devices)
         d.rate = rate(d.bytes, before(&LiveSnapshot::devices, d), dt);
+    return r;
+}
+
+void JobMonitor::fill_progress(LiveSnapshot& s, double elapsed) {
     s.wall_rate = elapsed > 0 ? static_cast<double>(s.tape_bytes) / elapsed : 0;
     if (s.total_bytes > 0 && s.source_bytes < s.total_bytes && elapsed > 0 && s.source_bytes > 0)
         s.eta_seconds = static_cast<double>(s.total_bytes - s.source_bytes) /
                         (static_cast<double>(s.source_bytes) / elapsed);
     else if (s.total_bytes > 0 && s.source_bytes >= s.total_bytes)
         s.eta_seconds = 0;
+}
 
+std::optional<CpuSample> JobMonitor::fill_cpu(LiveSnapshot& s, double dt) {
     // The machine and this process over the same interval.
-    CpuSample cpu;
-    bool have_cpu = false;
+    std::optional<CpuSample> cpu;
     if (auto r = read_proc_stat(proc_stat_path_)) {
-        if (last_cpu_) {
-            cpu = usage_between(*last_cpu_, r.value());
-            have_cpu = true;
-        }
+        if (last_cpu_) cpu = usage_between(*last_cpu_, r.value());
         last_cpu_ = r.value();
     } else {
         log::get("metrics")->debug("{}", r.error().message);
     }
-    if (have_cpu) {
-        for (const auto& c : cpu.per_cpu)
+    if (cpu) {
+        for (const auto& c : cpu->per_cpu)
             s.cpu_busy.push_back(c.busy());
-        s.cpu_iowait = cpu.all.iowait;
+        s.cpu_iowait = cpu->all.iowait;
     }
     const auto proc = read_process_stat();
     s.process_cpu_percent =
         dt > 0 && last_cpu_seconds_ >= 0 ? 100.0 * (proc.cpu_seconds - last_cpu_seconds_) / dt : 0;
     last_cpu_seconds_ = proc.cpu_seconds;
     s.rss_bytes = proc.rss_bytes;
+    return cpu;
+}
 
-    const bool record = dt > 0 && !(final && dt < 0.05 * s.poll_interval);
-    if (record) {
-        series_.times.push_back(elapsed);
-        for (const auto& d : s.drives)
-            series_named("drive:" + d.name, "B/s").values.push_back(d.rate);
-        series_named("total", "B/s").values.push_back(total);
-        series_named("source", "B/s").values.push_back(source_rate);
-        for (const auto& d : s.devices)
-            series_named("device:" + d.name, "B/s").values.push_back(d.rate);
-        for (std::size_t i = 0; i < s.cpu_busy.size(); ++i)
-            series_named("cpu:" + std::to_string(i), "%").values.push_back(s.cpu_busy[i]);
-        series_named("cpu:all", "%").values.push_back(have_cpu ? cpu.all.busy() : 0);
-        series_named("iowait", "%").values.push_back(s.cpu_iowait);
-        series_named("process", "%").values.push_back(s.process_cpu_percent);
-        series_named("rss", "B").values.push_back(static_cast<double>(s.rss_bytes));
-        // A series that got no value this time (a drive no longer reported) stays aligned.
-        for (auto& x : series_.series)
-            x.values.resize(series_.times.size(), 0.0);
-        total_.push_back(total);
-        last_elapsed_ = elapsed;
-        last_ = s;
-    }
+void JobMonitor::record(const LiveSnapshot& s, const Rates& r,
+                        const std::optional<CpuSample>& cpu) {
+    series_.times.push_back(s.elapsed);
+    for (const auto& d : s.drives)
+        series_named("drive:" + d.name, "B/s").values.push_back(d.rate);
+    series_named("total", "B/s").values.push_back(r.total);
+    series_named("source", "B/s").values.push_back(r.source);
+    for (const auto& d : s.devices)
+        series_named("device:" + d.name, "B/s").values.push_back(d.rate);
+    for (std::size_t i = 0; i < s.cpu_busy.size(); ++i)
+        series_named("cpu:" + std::to_string(i), "%").values.push_back(s.cpu_busy[i]);
+    series_named("cpu:all", "%").values.push_back(cpu ? cpu->all.busy() : 0);
+    series_named("iowait", "%").values.push_back(s.cpu_iowait);
+    series_named("process", "%").values.push_back(s.process_cpu_percent);
+    series_named("rss", "B").values.push_back(static_cast<double>(s.rss_bytes));
+    // A series that got no value this time (a drive no longer reported) stays aligned.
+    for (auto& x : series_.series)
+        x.values.resize(series_.times.size(), 0.0);
+    total_.push_back(r.total);
+    last_elapsed_ = s.elapsed;
+    last_ = s;
+}
+
+LiveSnapshot JobMonitor::poll(LiveSnapshot s, double elapsed, long long wall_time, bool final) {
+    const double dt = elapsed - last_elapsed_;
+    s.seq = ++seq_;
+    s.elapsed = elapsed;
+    s.wall_time = wall_time;
+    s.source_bytes = s.tape_bytes = s.files = 0;
+    const Rates rates = fill_rates(s, dt);
+    fill_progress(s, elapsed);
+    const auto cpu = fill_cpu(s, dt);
+    if (dt > 0 && !(final && dt < 0.05 * s.poll_interval)) record(s, rates, cpu);
     s.sustained_rate = sustained_rate(total_).rate;
     if (board_)
         if (auto st = board_->publish(s); !st)

@@ -34,6 +34,19 @@ public:
     std::vector<std::vector<double>> drive_rates() const;
 
 private:
+    struct Rates {
+        double total = 0;  // summed drive rates
+        double source = 0; // summed session (source) rates
+    };
+    // Each item's rate from its bytes since the last recorded poll; the job's byte totals.
+    Rates fill_rates(LiveSnapshot& s, double dt) const;
+    // The wall rate and the time left.
+    static void fill_progress(LiveSnapshot& s, double elapsed);
+    // The machine's per-CPU use and this process's CPU and memory; the machine's sample, if
+    // there was an earlier reading to compare with.
+    std::optional<CpuSample> fill_cpu(LiveSnapshot& s, double dt);
+    // Appends the snapshot to the series; it becomes the base of the next poll's rates.
+    void record(const LiveSnapshot& s, const Rates& r, const std::optional<CpuSample>& cpu);
     Series& series_named(const std::string& name, const std::string& unit);
 
     const LiveBoard* board_;

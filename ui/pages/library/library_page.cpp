@@ -82,6 +82,32 @@ void LibraryPage::setAskSite(std::function<QString(const QString&)> ask) {
 }
 
 void LibraryPage::build() {
+    auto* bar = buildToolbar();
+    auto* statusRow = buildStatusRow();
+    view_ = new LibraryView(this);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(view_);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+
+    auto* lower = buildDifferences();
+
+    split_ = new QSplitter(Qt::Vertical, this);
+    split_->addWidget(scroll);
+    split_->addWidget(lower);
+    split_->setStretchFactor(0, 3);
+    split_->setStretchFactor(1, 1);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(bar);
+    layout->addLayout(statusRow);
+    layout->addWidget(split_, 1);
+
+    addShortcuts();
+    connectSignals();
+}
+
+QHBoxLayout* LibraryPage::buildToolbar() {
     libraries_ = new QComboBox(this);
     libraries_->setAccessibleName(tr("Library"));
     libraries_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
@@ -116,6 +142,11 @@ void LibraryPage::build() {
     bar->addWidget(inventory_);
     bar->addWidget(reconcile_);
 
+    connect(refreshBtn, &QPushButton::clicked, this, &LibraryPage::refresh);
+    return bar;
+}
+
+QHBoxLayout* LibraryPage::buildStatusRow() {
     progress_ = new QProgressBar(this);
     progress_->setRange(0, 0);
     progress_->setMaximumWidth(120);
@@ -136,13 +167,10 @@ void LibraryPage::build() {
     statusRow->addWidget(progress_);
     statusRow->addWidget(status_, 1);
     statusRow->addWidget(offsite_);
+    return statusRow;
+}
 
-    view_ = new LibraryView(this);
-    auto* scroll = new QScrollArea(this);
-    scroll->setWidget(view_);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-
+QWidget* LibraryPage::buildDifferences() {
     diffs_ = new DifferenceModel(this);
     auto* proxy = new QSortFilterProxyModel(this);
     proxy->setSourceModel(diffs_);
@@ -166,19 +194,10 @@ void LibraryPage::build() {
     lowerLayout->setContentsMargins(0, 0, 0, 0);
     lowerLayout->addWidget(diffsTitle_);
     lowerLayout->addWidget(table_);
+    return lower;
+}
 
-    split_ = new QSplitter(Qt::Vertical, this);
-    auto* split = split_;
-    split->addWidget(scroll);
-    split->addWidget(lower);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 1);
-
-    auto* layout = new QVBoxLayout(this);
-    layout->addLayout(bar);
-    layout->addLayout(statusRow);
-    layout->addWidget(split, 1);
-
+void LibraryPage::addShortcuts() {
     auto shortcut = [this](const QKeySequence& k, auto slot) {
         auto* a = new QAction(this);
         a->setShortcut(k);
@@ -189,9 +208,10 @@ void LibraryPage::build() {
     shortcut(QKeySequence::Refresh, [this] { refresh(); });
     shortcut(QKeySequence(Qt::CTRL | Qt::Key_I), [this] { runInventory(); });
     shortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I), [this] { reconcile(); });
+}
 
+void LibraryPage::connectSignals() {
     connect(split_, &QSplitter::splitterMoved, this, [this] { userSized_ = true; });
-    connect(refreshBtn, &QPushButton::clicked, this, &LibraryPage::refresh);
     connect(inventory_, &QPushButton::clicked, this, [this] { runInventory(); });
     connect(reconcile_, &QPushButton::clicked, this, [this] { reconcile(); });
     connect(offsite_, &QPushButton::clicked, this, [this] { markExportedOffsite(); });

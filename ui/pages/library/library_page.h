@@ -20,6 +20,7 @@
 #include "pages/library/volume_colors.h"
 
 class QComboBox;
+class QHBoxLayout;
 class QLabel;
 class QMenu;
 class QProgressBar;
@@ -100,6 +101,11 @@ protected:
 
 private:
     void build();
+    QHBoxLayout* buildToolbar();
+    QHBoxLayout* buildStatusRow();
+    QWidget* buildDifferences(); // the title and table of the inventory's differences
+    void addShortcuts();
+    void connectSignals();
     void fitSplitter();
     void applySnapshot(LibrarySnapshot s, int generation);
     void showStatus(const QString& text, bool error);
