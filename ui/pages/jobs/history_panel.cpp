@@ -8,6 +8,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMenu>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -55,7 +56,9 @@ HistoryPanel::HistoryPanel(const QString& catalogPath, QWidget* parent)
     table_->setModel(proxy_);
     table_->sortByColumn(JobHistoryModel::Id, Qt::DescendingOrder);
     setUpTable(table_, QStringLiteral("jobsPage/historyHeader"), tr("Job history"));
-    table_->setToolTip(tr("Double-click or press Enter to open the job's report"));
+    table_->setToolTip(tr("Double-click or press Enter to open the job's report; right-click "
+                          "a backup to verify or clone it"));
+    table_->setContextMenuPolicy(Qt::CustomContextMenu);
 
     auto* bar = new QHBoxLayout;
     auto* statusLabel = new QLabel(tr("&Status:"), this);
@@ -88,6 +91,37 @@ HistoryPanel::HistoryPanel(const QString& catalogPath, QWidget* parent)
         if (!i.isValid()) return;
         Q_EMIT openReport(proxy_->index(i.row(), JobHistoryModel::Id).data().toLongLong());
     });
+    connect(table_, &QWidget::customContextMenuRequested, this, [this](const QPoint& at) {
+        const auto i = table_->indexAt(at);
+        if (!i.isValid()) return;
+        auto* menu = menuFor(i.row());
+        menu->setAttribute(Qt::WA_DeleteOnClose);
+        menu->popup(table_->viewport()->mapToGlobal(at));
+    });
+}
+
+QMenu* HistoryPanel::menuFor(int row) {
+    const qint64 id = proxy_->index(row, JobHistoryModel::Id).data().toLongLong();
+    const QString kind = proxy_->index(row, JobHistoryModel::Kind).data(Qt::UserRole).toString();
+    const QString status =
+        proxy_->index(row, JobHistoryModel::Status).data(Qt::UserRole).toString();
+    // A backup that wrote data: what verify reads back and clone copies.
+    const bool backupWithData =
+        kind == QLatin1String("backup") &&
+        (status == QLatin1String("completed") || status == QLatin1String("warnings") ||
+         status == QLatin1String("partial"));
+    auto* menu = new QMenu(this);
+    menu->addAction(tr("Open &report"), this, [this, id] { Q_EMIT openReport(id); });
+    menu->addSeparator();
+    auto* verify =
+        menu->addAction(tr("&Verify…"), this, [this, id] { Q_EMIT verifyRequested(id); });
+    auto* clone =
+        menu->addAction(tr("&Clone to pool…"), this, [this, id] { Q_EMIT cloneRequested(id); });
+    for (auto* a : {verify, clone}) {
+        a->setEnabled(backupWithData);
+        if (!backupWithData) a->setToolTip(tr("Only a backup that ended with data"));
+    }
+    return menu;
 }
 
 HistoryPanel::~HistoryPanel() = default;

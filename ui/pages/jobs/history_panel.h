@@ -1,12 +1,14 @@
 #pragma once
 // The History tab of the Jobs page: the job history (read-only, JobHistoryModel over its own
 // catalog connection) filtered by status, level and a date range. Double-click or Enter on a
-// job asks for its report. GUI thread only.
+// job asks for its report; a job's context menu also asks to verify or clone a backup that
+// ended with data (completed, warnings, partial). GUI thread only.
 #include <QWidget>
 
 class QCheckBox;
 class QComboBox;
 class QDateEdit;
+class QMenu;
 class QTableView;
 
 namespace tl::ui {
@@ -30,8 +32,13 @@ public:
     HistoryFilterProxy* proxy() const { return proxy_; }
     QTableView* table() const { return table_; }
 
+    // The menu of the job at `row` of the table (for tests; the context menu shows it).
+    QMenu* menuFor(int row);
+
 Q_SIGNALS:
     void openReport(qint64 jobId);
+    void verifyRequested(qint64 jobId);
+    void cloneRequested(qint64 jobId);
 
 private:
     void applyDates();

@@ -25,6 +25,7 @@
 #include "pages/jobs/definition_dialog.h"
 #include "pages/jobs/definition_runner.h"
 #include "pages/jobs/definition_table_model.h"
+#include "pages/jobs/history_actions.h"
 #include "pages/jobs/history_panel.h"
 #include "pages/jobs/jobs_style.h"
 #include "pages/jobs/queue_panel.h"
@@ -51,8 +52,9 @@ JobsPage::JobsPage(Engine& engine, TaskBoard& board, QWidget* parent)
       schedules_(new SchedulePanel(engine, board, catalogPath_, this)),
       running_(new RunningPanel(QString::fromStdString(engine.home()), catalogPath_, board, this)),
       queue_(new QueuePanel(catalogPath_, runner_, &board, this)),
-      history_(new HistoryPanel(catalogPath_, this)), status_(new QLabel(this)),
-      timer_(new QTimer(this)) {
+      history_(new HistoryPanel(catalogPath_, this)),
+      historyActions_(new HistoryActions(engine, board, catalogPath_, this)),
+      status_(new QLabel(this)), timer_(new QTimer(this)) {
     status_->setWordWrap(true);
     status_->setAccessibleName(tr("Jobs page status"));
     status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -74,6 +76,10 @@ JobsPage::JobsPage(Engine& engine, TaskBoard& board, QWidget* parent)
     connect(queue_, &QueuePanel::message, this, &JobsPage::report);
     connect(running_, &RunningPanel::message, this, &JobsPage::report);
     connect(history_, &HistoryPanel::openReport, this, &JobsPage::openReport);
+    connect(history_, &HistoryPanel::verifyRequested, historyActions_, &HistoryActions::verify);
+    connect(history_, &HistoryPanel::cloneRequested, historyActions_, &HistoryActions::clone);
+    connect(historyActions_, &HistoryActions::status, this, &JobsPage::report);
+    connect(historyActions_, &HistoryActions::finished, this, [this] { refreshTab(HistoryTab); });
     connect(tabs_, &QTabWidget::currentChanged, this, [this](int tab) {
         QSettings().setValue(layoutKey(QStringLiteral("jobsPage/tab")), tab);
         refreshTab(tab);

@@ -3,7 +3,8 @@
 // dialog with inline validation), their schedules (rule editor with the next runs), the queue
 // (the scheduler service's entries and the console's own runs; Cancel), the running jobs with
 // their progress (BAT's Running Jobs; a Cancel per job) and the job history (filter by
-// status, level and date; Enter or double-click opens the job's report). Run now starts the
+// status, level and date; Enter or double-click opens the job's report; a backup's menu
+// verifies or clones it through the service, HistoryActions). Run now starts the
 // selected definition at a level on a worker thread as a task of the TaskBoard, beside the
 // other jobs. Every write goes through the same engine functions as `tapeloom-cli
 // job|schedule|queue`, on a worker thread (runCatalogTask: a definition or schedule is saved
@@ -36,6 +37,7 @@ class DefinitionDialog;
 class DefinitionRunner;
 class DefinitionTableModel;
 class TaskBoard;
+class HistoryActions;
 class HistoryPanel;
 class QueuePanel;
 class RunningPanel;
@@ -73,6 +75,7 @@ public:
     QueuePanel* queuePanel() const { return queue_; }
     RunningPanel* runningPanel() const { return running_; }
     HistoryPanel* historyPanel() const { return history_; }
+    HistoryActions* historyActions() const { return historyActions_; }
     DefinitionRunner* runner() const { return runner_; }
     QTabWidget* tabs() const { return tabs_; }
     QString statusText() const;
@@ -112,6 +115,7 @@ private:
     RunningPanel* running_;
     QueuePanel* queue_;
     HistoryPanel* history_;
+    HistoryActions* historyActions_;
     QLabel* status_;
     QTimer* timer_;
     DefinitionDialog* dialog_ = nullptr;

@@ -1,0 +1,138 @@
+#include <QAction>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMenu>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QtTest>
+
+#include "../service/service_guard.h"
+#include "api/engine.h"
+#include "bridge/task_board.h"
+#include "cli_runner.h"
+#include "fixture_tree.h"
+#include "models/job_history_model.h"
+#include "pages/jobs/history_actions.h"
+#include "pages/jobs/history_panel.h"
+#include "pages/jobs/jobs_page.h"
+#include "shell/console_engine.h"
+#include "shot.h"
+
+using tltest::run_cli;
+using tltest::with_home;
+
+// Verify and clone of a backup from the Jobs page's History (docs/console.md): the menu of a
+// backup that wrote data offers both, they run as the service's `verify` and `clone` beside it,
+// and what the service says (a refusal with its exit code) reaches the page.
+class TestConsoleHistoryActions : public QObject {
+    Q_OBJECT
+
+    static QJsonDocument cliJson(const QString& home, const QStringList& args) {
+        auto r = run_cli(with_home(home, args + QStringList{"--json"}));
+        if (r.exit_code != 0) qWarning("%s: %s", qPrintable(args.join(' ')), r.err.constData());
+        return QJsonDocument::fromJson(r.out);
+    }
+    static int rowOf(tl::ui::HistoryPanel& panel, qint64 job) {
+        for (int r = 0; r < panel.proxy()->rowCount(); ++r)
+            if (panel.proxy()->index(r, tl::ui::JobHistoryModel::Id).data().toLongLong() == job)
+                return r;
+        return -1;
+    }
+    static QAction* action(QMenu* menu, const QString& startsWith) {
+        for (auto* a : menu->actions())
+            if (a->text().remove(QLatin1Char('&')).startsWith(startsWith)) return a;
+        return nullptr;
+    }
+    // The kind and status of every job in the history, by id.
+    static QMap<qint64, QString> jobs(const QString& home) {
+        QMap<qint64, QString> out;
+        for (const auto& v : cliJson(home, {"jobs", "list"}).array()) {
+            const auto o = v.toObject();
+            out[o.value("id").toInteger()] =
+                o.value("kind").toString() + QLatin1Char(' ') + o.value("status").toString();
+        }
+        return out;
+    }
+
+private Q_SLOTS:
+    void initTestCase() { QCoreApplication::setOrganizationName(QStringLiteral("TapeloomTest")); }
+
+    void verifyAndCloneRunInTheService() {
+        QTemporaryDir d;
+        const QString home = d.path() + "/home", src = d.path() + "/src";
+        QVERIFY(tltest::make_fixture_tree(src));
+        QCOMPARE(run_cli(with_home(home, {"backup", "--source", src, "--drives", "1"})).exit_code,
+                 0);
+        QCOMPARE(
+            run_cli(with_home(home, {"pool", "add", "Offsite", "--purpose", "clone"})).exit_code,
+            0);
+        QCOMPARE(run_cli(with_home(home, {"volume", "label", "--barcode", "TLO020L9", "--pool",
+                                          "Offsite"}))
+                     .exit_code,
+                 0);
+        QCOMPARE(run_cli(with_home(home, {"service", "start"})).exit_code, 0);
+        tltest::ServiceGuard guard{home};
+        tl::EngineOptions options;
+        options.home = home.toStdString();
+        auto opened = tl::ui::openConsoleEngine(options);
+        QVERIFY2(opened, opened ? "" : opened.error().message.c_str());
+        tl::ui::TaskBoard board;
+        tl::ui::JobsPage page(*opened.value(), board);
+        page.show();
+        auto* panel = page.historyPanel();
+        QVERIFY(panel->refresh());
+        const int row = rowOf(*panel, 1);
+        QVERIFY(row >= 0);
+
+        // The backup's menu: Verify runs the service's verify; the history gains its job.
+        std::unique_ptr<QMenu> menu(panel->menuFor(row));
+        auto* verify = action(menu.get(), QStringLiteral("Verify"));
+        auto* clone = action(menu.get(), QStringLiteral("Clone"));
+        QVERIFY(verify && clone && verify->isEnabled() && clone->isEnabled());
+        QSignalSpy done(page.historyActions(), &tl::ui::HistoryActions::finished);
+        verify->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, 120000);
+        QVERIFY2(done.at(0).at(1).toString().isEmpty(), qPrintable(done.at(0).at(1).toString()));
+        QVERIFY2(page.statusText().contains(QStringLiteral("verified")),
+                 qPrintable(page.statusText()));
+        auto all = jobs(home);
+        QCOMPARE(all.value(2), QStringLiteral("verify completed"));
+
+        // Clone to the pool the user picks: the catalog lists the copy in Offsite.
+        QStringList offered;
+        page.historyActions()->setAskPool([&](qint64 job, const QStringList& pools) {
+            offered = pools;
+            return job == 1 ? QStringLiteral("Offsite") : QString();
+        });
+        clone->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(done.count(), 2, 120000);
+        QVERIFY2(done.at(1).at(1).toString().isEmpty(), qPrintable(done.at(1).at(1).toString()));
+        QVERIFY(offered.contains(QStringLiteral("Offsite")));
+        const auto copies = cliJson(home, {"jobs", "show", "1"}).object().value("copies").toArray();
+        QCOMPARE(copies.size(), 1);
+        QCOMPARE(copies[0].toObject().value("pool").toString(), QStringLiteral("Offsite"));
+
+        // A second copy to the same pool is the service's refusal, shown with its exit code.
+        QVERIFY(page.historyActions()->cloneTo(1, QStringLiteral("Offsite")));
+        QTRY_COMPARE_WITH_TIMEOUT(done.count(), 3, 120000);
+        const QString refusal = done.at(2).at(1).toString();
+        QVERIFY2(refusal.contains(QStringLiteral("(exit 1)")), qPrintable(refusal));
+        QCOMPARE(page.statusText(), refusal);
+
+        // The verify job's own menu offers neither: only a backup with data is read back.
+        QVERIFY(panel->refresh());
+        const int verifyRow = rowOf(*panel, 2);
+        QVERIFY(verifyRow >= 0);
+        std::unique_ptr<QMenu> other(panel->menuFor(verifyRow));
+        QVERIFY(!action(other.get(), QStringLiteral("Verify"))->isEnabled());
+        QVERIFY(!action(other.get(), QStringLiteral("Clone"))->isEnabled());
+        page.resize(1280, 800);
+        tltest::shot(&page, QStringLiteral("jobs_history_verify_clone"));
+        QVERIFY(board.waitUntilIdle(60000));
+        QVERIFY(board.waitReadsDone(60000));
+    }
+};
+
+QTEST_MAIN(TestConsoleHistoryActions)
+#include "test_console_history_actions.moc"

@@ -1,0 +1,55 @@
+#pragma once
+// Verify and clone of a finished backup, from the History tab of the Jobs page: each is the
+// service's command `verify --job ID` or `clone --job ID --pool P` (docs/console.md "Beside the
+// service"), run as a job of the TaskBoard on a worker thread beside the other jobs (the
+// service reserves the drives and volumes it reads and writes). Without a service (a console
+// opened with --no-autostart holds the data directory itself) they are refused, naming the CLI
+// command. The outcome comes back as status() then finished(). GUI thread only.
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <functional>
+
+class QWidget;
+
+namespace tl {
+class Engine;
+}
+
+namespace tl::ui {
+
+class TaskBoard;
+
+class HistoryActions final : public QObject {
+    Q_OBJECT
+public:
+    // Which pool a clone of `job` goes to, from `pools`; empty = cancelled.
+    using AskPool = std::function<QString(qint64 job, const QStringList& pools)>;
+
+    // `dialogParent` parents the default pool question.
+    HistoryActions(Engine& engine, TaskBoard& board, QString catalogPath, QWidget* dialogParent);
+
+    void setAskPool(AskPool ask) { askPool_ = std::move(ask); }
+
+    // Reads backup `job` back: every block's CRC and every file's content hash.
+    bool verify(qint64 job);
+    // Copies backup `job`'s save sets to volumes of a pool the user chooses.
+    bool clone(qint64 job);
+    bool cloneTo(qint64 job, const QString& pool);
+
+Q_SIGNALS:
+    void status(const QString& text, bool error);
+    void finished(qint64 job, const QString& error); // "" on success
+
+private:
+    bool start(qint64 job, const QString& what, const QString& kind, std::string command,
+               std::vector<std::pair<std::string, std::string>> options, const QString& success);
+
+    Engine& engine_;
+    TaskBoard& board_;
+    QString catalogPath_;
+    QWidget* parent_;
+    AskPool askPool_;
+};
+
+} // namespace tl::ui
