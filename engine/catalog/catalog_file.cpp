@@ -9,8 +9,10 @@ namespace tl::catalog {
 Result<std::vector<CatalogSaveset>> catalog_savesets(Db& db) {
     auto q = db.prepare("SELECT s.id, s.source, j.started, ss.uuid FROM savesets s "
                         "JOIN jobs j ON j.id=s.job_id JOIN sessions ss ON ss.id=s.session_id "
-                        "WHERE s.kind='sqlite' AND (s.source LIKE '%/catalog.db' OR "
-                        "s.source='catalog.db') ORDER BY j.started DESC, s.id DESC");
+                        "WHERE (s.kind='sqlite' AND (s.source LIKE '%/catalog.db' OR "
+                        "s.source='catalog.db')) OR (s.kind='cmd' AND s.source LIKE "
+                        "'cmd:pg!_dump --format=custom %' ESCAPE '!') "
+                        "ORDER BY j.started DESC, s.id DESC");
     if (!q) return q.error();
     return collect_rows(q.value(), [](const Stmt& s) {
         return CatalogSaveset{s.i64(0), s.text(1), s.i64(2), s.blob(3)};

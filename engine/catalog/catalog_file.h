@@ -12,7 +12,8 @@ struct sqlite3;
 
 namespace tl::catalog {
 
-// A catalog backup: a save set of kind sqlite whose source is a catalog.db.
+// A catalog backup: a save set of kind sqlite whose source is a catalog.db, or of kind cmd
+// whose source is pg_dump's archive of a PostgreSQL catalog (catalog/pg_tools.h).
 struct CatalogSaveset {
     std::int64_t saveset_id = 0;
     std::string source;

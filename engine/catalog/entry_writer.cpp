@@ -33,7 +33,9 @@ template <class Bind> Result<std::int64_t> insert_or_find(Db& db, Stmt& ins, Stm
     return id;
 }
 
-// PostgreSQL loads a batch's entries with one COPY (Db::copy_in): one row of COPY's text format.
+// PostgreSQL loads a batch's entries with one COPY (Db::copy_rows straight into entries, or
+// Db::copy_in through the merge once a batch met a path already there): one row of COPY's text
+// format.
 constexpr const char* kEntryColumns = "saveset_id,dir_id,name_id,attr_id,size,mtime,ctime_delta,"
                                       "inode,hash,offset,volume_id,file_number,block,flags";
 void append_copy_row(std::string& out, const std::int64_t (&ids)[4], const FileRecord& f,
@@ -54,6 +56,29 @@ void append_copy_row(std::string& out, const std::int64_t (&ids)[4], const FileR
     out += '\t' + std::to_string(static_cast<std::int64_t>(f.offset)) + '\t' +
            std::to_string(f.volume_id) + '\t' + std::to_string(f.file_number) + '\t' +
            std::to_string(f.block) + '\t' + std::to_string(f.flags) + '\n';
+}
+
+// One text field of COPY's text format, and the end of its row.
+void append_copy_text(std::string& out, const std::string& text) {
+    for (char c : text) {
+        switch (c) {
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        default:
+            out += c;
+        }
+    }
+    out += '\n';
 }
 
 template <class Map, class Find>
@@ -96,19 +121,24 @@ Result<EntryWriter::Statements> EntryWriter::prepare(Db& db) {
         if (!q) return q.error();
         *stmt = std::move(q.value());
     }
-    if (db.postgres()) return s;
     // Each INSERT into names fires the trigram index's trigger, and SQLite's FTS5 flushes its
     // pending terms at every statement: one statement per new name cost 25 us of the catalog
     // thread per file (issue 17). New names go through a temporary table instead, one INSERT
-    // for the batch.
-    TL_TRY(db.exec("CREATE TEMP TABLE IF NOT EXISTS batch_names(name TEXT NOT NULL)"));
-    const std::pair<Stmt*, const char*> bulk[] = {
-        {&s.stage_name, "INSERT INTO temp.batch_names(name) VALUES(?)"},
-        {&s.names_from_stage, "INSERT INTO names(name) SELECT name FROM temp.batch_names "
-                              "WHERE true ON CONFLICT(name) DO NOTHING"},
-        {&s.staged_ids, "SELECT n.id, n.name FROM temp.batch_names b JOIN names n ON "
-                        "n.name = b.name"},
-        {&s.stage_clear, "DELETE FROM temp.batch_names"},
+    // for the batch. On PostgreSQL one round trip per new name was the cost: they are COPYed
+    // into the temporary table (add_names), so a batch's new names take four statements.
+    const bool pg = db.postgres();
+    TL_TRY(db.exec(pg ? "CREATE TEMP TABLE IF NOT EXISTS batch_names(name TEXT COLLATE \"C\" "
+                        "NOT NULL)"
+                      : "CREATE TEMP TABLE IF NOT EXISTS batch_names(name TEXT NOT NULL)"));
+    const std::string stage = pg ? "batch_names" : "temp.batch_names";
+    const std::pair<Stmt*, std::string> bulk[] = {
+        {&s.stage_name, "INSERT INTO " + stage + "(name) VALUES(?)"},
+        {&s.names_from_stage, "INSERT INTO names(name) SELECT name FROM " + stage +
+                                  " WHERE true ON CONFLICT(name) DO NOTHING"},
+        {&s.staged_ids, "SELECT n.id, n.name FROM " + stage +
+                            " b JOIN names n ON "
+                            "n.name = b.name"},
+        {&s.stage_clear, "DELETE FROM " + stage},
     };
     for (const auto& [stmt, sql] : bulk) {
         auto q = db.prepare(sql);
@@ -129,15 +159,21 @@ Result<EntryWriter> EntryWriter::open(const std::string& db_path) {
 }
 
 Status EntryWriter::add_names(const CatalogBatch& b) {
-    if (db_.postgres()) return {};
     std::vector<const std::string*> fresh;
     std::unordered_set<std::string_view> staged;
     for (const auto& f : b.files)
         if (!names_.count(f.name) && staged.insert(f.name).second) fresh.push_back(&f.name);
     if (fresh.size() < kBulkNames) return {}; // name_id looks the few up one by one
     if (names_.size() + fresh.size() > kMaxCached) names_.clear();
-    for (const auto* name : fresh)
-        TL_TRY(q_.stage_name.bind(1, *name).run());
+    if (db_.postgres()) {
+        std::string rows;
+        for (const auto* name : fresh)
+            append_copy_text(rows, *name);
+        TL_TRY(db_.copy_rows("batch_names", "name", rows));
+    } else {
+        for (const auto* name : fresh)
+            TL_TRY(q_.stage_name.bind(1, *name).run());
+    }
     TL_TRY(q_.names_from_stage.run());
     auto& sel = q_.staged_ids;
     for (;;) {
@@ -183,6 +219,12 @@ Status EntryWriter::write(CatalogBatch& b) {
         dirs_.clear();
         names_.clear();
         attrs_.clear();
+        // PostgreSQL: a path already in `entries` stopped the direct COPY; the batch is written
+        // again with the merge, which replaces it (what INSERT OR REPLACE does on SQLite).
+        if (db_.postgres() && !merge_entries_ && st.error().kind == ErrorKind::AlreadyExists) {
+            merge_entries_ = true;
+            return write(b);
+        }
     }
     return st;
 }
@@ -260,7 +302,9 @@ Status EntryWriter::insert_entries(const CatalogBatch& b) {
         s.bind(13, static_cast<std::int64_t>(f.block)).bind(14, static_cast<std::int64_t>(f.flags));
         TL_TRY(s.run());
     }
-    if (db_.postgres() && !copy.empty()) return db_.copy_in("entries", kEntryColumns, copy);
+    if (db_.postgres() && !copy.empty())
+        return merge_entries_ ? db_.copy_in("entries", kEntryColumns, copy)
+                              : db_.copy_rows("entries", kEntryColumns, copy);
     return {};
 }
 

@@ -50,6 +50,11 @@ private:
     // Caches of the ids of dirs, names and attrs, cleared when large (a catalog may hold
     // millions of distinct names; the unique indexes answer a miss).
     std::unordered_map<std::string, std::int64_t> dirs_, names_, attrs_;
+    // PostgreSQL: a batch's entries go straight into `entries` with one COPY (a backup's save
+    // set is new: none of its paths can be there). A batch that meets a row already there (a
+    // path written again) fails whole and is written again the merging way (COPY into a
+    // temporary table, INSERT ... ON CONFLICT DO UPDATE), as every later batch of this writer.
+    bool merge_entries_ = false;
 };
 
 } // namespace tl::catalog

@@ -4,15 +4,13 @@
 #include <set>
 
 #include "catalog/dialect.h"
+#include "catalog/pg_schema_parts.h"
 #include "catalog/schema.h"
 #include "common/log.h"
 
 namespace tl::catalog {
 
 namespace {
-struct SchemaObject {
-    std::string type, name, sql;
-};
 
 // What SQLite has built in and the catalog's statements use, the files view's delete (the
 // SQLite schema's INSTEAD OF DELETE trigger; nothing inserts through the view any more) and the
@@ -42,6 +40,15 @@ CREATE INDEX names_name_trgm ON names USING gin (name gin_trgm_ops);
 CREATE TABLE tapeloom_schema(application BIGINT NOT NULL, version BIGINT NOT NULL);
 )sql";
 
+} // namespace
+
+namespace pg_parts {
+
+const char* functions_sql() {
+    return kFunctions;
+}
+
+namespace {
 std::set<std::string> referenced_tables(const std::string& sql, const std::string& self) {
     std::set<std::string> out;
     for (auto p = sql.find("REFERENCES "); p != std::string::npos;
@@ -55,7 +62,8 @@ std::set<std::string> referenced_tables(const std::string& sql, const std::strin
     return out;
 }
 
-// Tables whose referenced tables come before them (SQLite keeps a rebuilt table's new place).
+} // namespace
+
 std::vector<SchemaObject> in_creation_order(std::vector<SchemaObject> tables) {
     std::vector<SchemaObject> out;
     std::set<std::string> made;
@@ -73,6 +81,7 @@ std::vector<SchemaObject> in_creation_order(std::vector<SchemaObject> tables) {
     return out;
 }
 
+namespace {
 std::string quoted(const std::string& v) {
     std::string out = "'";
     for (char c : v)
@@ -85,7 +94,8 @@ std::string identity_restart(const std::string& table) {
            "', 'id'), (SELECT coalesce(max(id), 0) + 1 FROM " + table + "), false)";
 }
 
-// INSERTs of the rows the migrations seed (pools), then each identity past its largest id.
+} // namespace
+
 Result<std::vector<std::string>> seed_rows(Db& mem, const std::vector<SchemaObject>& tables) {
     std::vector<std::string> out;
     for (const auto& t : tables) {
@@ -112,12 +122,22 @@ Result<std::vector<std::string>> seed_rows(Db& mem, const std::vector<SchemaObje
     return out;
 }
 
+namespace {
 // SQLite's own machinery stays behind: the FTS5 name index (a virtual table, its shadow tables
 // and the triggers that feed it); PostgreSQL's name search is the pg_trgm index of kFunctions.
 bool sqlite_only(const SchemaObject& o, const std::vector<std::string>& virtual_tables) {
     if (o.sql.rfind("CREATE VIRTUAL TABLE", 0) == 0) return true;
     return std::any_of(virtual_tables.begin(), virtual_tables.end(),
                        [&](const std::string& v) { return o.name.rfind(v + "_", 0) == 0; });
+}
+
+} // namespace
+
+Result<Db> sqlite_at(int version) {
+    auto mem = Db::open(":memory:", true);
+    if (!mem) return mem.error();
+    TL_TRY(migrate_sqlite_to(mem.value(), version));
+    return std::move(mem.value());
 }
 
 Result<std::vector<SchemaObject>> schema_objects(Db& mem) {
@@ -139,12 +159,18 @@ Result<std::vector<SchemaObject>> schema_objects(Db& mem) {
         if (!sqlite_only(o, virtual_tables)) out.push_back(std::move(o));
     return out;
 }
-} // namespace
+
+} // namespace pg_parts
+
+using namespace pg_parts;
 
 Result<std::vector<std::string>> postgres_schema() {
-    auto mem = Db::open(":memory:", true);
+    return postgres_schema_at(schema_version());
+}
+
+Result<std::vector<std::string>> postgres_schema_at(int version) {
+    auto mem = sqlite_at(version);
     if (!mem) return mem.error();
-    TL_TRY(migrate(mem.value()));
     auto objects = schema_objects(mem.value());
     if (!objects) return objects.error();
     std::vector<SchemaObject> tables, rest;
@@ -229,18 +255,8 @@ Result<int> pg_stored_schema_version(Db& db) {
     return current;
 }
 
-Status pg_migrate(Db& db) {
-    auto stored = pg_stored_schema_version(db);
-    if (!stored) return stored.error();
-    if (stored.value() == schema_version()) return {};
-    if (stored.value() != 0)
-        return make_error(ErrorKind::Unsupported,
-                          "catalog " + db.name() + " has schema version " +
-                              std::to_string(stored.value()) + ", this build's is " +
-                              std::to_string(schema_version()) +
-                              "; a PostgreSQL catalog is not migrated between versions: use "
-                              "the tapeloom that made it");
-    auto ddl = postgres_schema();
+Status pg_create_catalog(Db& db, int version) {
+    auto ddl = postgres_schema_at(version);
     if (!ddl) return ddl.error();
     auto tx = Transaction::begin(db);
     if (!tx) return tx.error();
@@ -248,11 +264,18 @@ Status pg_migrate(Db& db) {
         TL_TRY(db.exec(statement));
     TL_TRY(db.exec(kFunctions));
     TL_TRY(db.exec("INSERT INTO tapeloom_schema(application, version) VALUES (" +
-                   std::to_string(kApplicationId) + ", " + std::to_string(schema_version()) + ")"));
+                   std::to_string(kApplicationId) + ", " + std::to_string(version) + ")"));
     TL_TRY(tx->commit());
-    log::get("catalog")->info("catalog {} created at schema version {}", db.name(),
-                              schema_version());
+    log::get("catalog")->info("catalog {} created at schema version {}", db.name(), version);
     return {};
+}
+
+Status pg_migrate(Db& db) {
+    auto stored = pg_stored_schema_version(db);
+    if (!stored) return stored.error();
+    if (stored.value() == schema_version()) return {};
+    if (stored.value() == 0) return pg_create_catalog(db, schema_version());
+    return pg_upgrade(db, stored.value());
 }
 
 Status pg_drop_catalog(Db& db) {

@@ -14,8 +14,13 @@
 namespace tl::catalog {
 
 // This build's schema as PostgreSQL statements, in an order that creates referenced tables
-// first.
+// first; postgres_schema_at: the schema of an earlier version.
 Result<std::vector<std::string>> postgres_schema();
+Result<std::vector<std::string>> postgres_schema_at(int version);
+
+// SQLite: the migrations up to `version` only (the description the PostgreSQL schema of that
+// version is made from). Defined with the migrations in schema.cpp.
+Status migrate_sqlite_to(Db& db, int version);
 
 // A table of the catalog with its columns, as both back ends hold it (the SQLite-only FTS5 name
 // index left out).
@@ -36,8 +41,23 @@ Status restart_identities(Db& db, const std::vector<CatalogTable>& tables);
 Result<int> pg_stored_schema_version(Db& db);
 
 // Creates the schema in an empty database; a catalog of this build's version is left as it
-// is, one of another version refused (Unsupported).
+// is, an older one upgraded (pg_upgrade), a newer one refused (Unsupported, naming the URL
+// without its password).
 Status pg_migrate(Db& db);
+
+// Creates the catalog at schema `version` in an empty database (pg_migrate: this build's; the
+// tests: an older one, to upgrade).
+Status pg_create_catalog(Db& db, int version);
+
+// Brings a PostgreSQL catalog of the older schema `from` to this build's, in one transaction,
+// from the same description as SQLite's migrations: the SQLite schemas at `from` and at this
+// build's version are compared object by object; new tables, indexes and views are created,
+// changed views and indexes made again, and a changed table gains its new columns and has its
+// constraints (CHECK, UNIQUE, REFERENCES) replaced by the new definition's, which PostgreSQL
+// itself derives from the translated CREATE TABLE in a scratch schema. A change it cannot make
+// in place (a column dropped or of another type) is refused (Unsupported) with nothing
+// changed.
+Status pg_upgrade(Db& db, int from);
 
 // Drops every table and function of a Tapeloom catalog in this PostgreSQL database (the scratch
 // catalog of `bench catalog`); refuses another program's database.

@@ -469,11 +469,15 @@ Result<int> stored_schema_version(Db& db) {
 
 Status migrate(Db& db) {
     if (db.postgres()) return pg_migrate(db);
+    return migrate_sqlite_to(db, schema_version());
+}
+
+Status migrate_sqlite_to(Db& db, int version) {
     auto log = log::get("catalog");
     auto stored = stored_schema_version(db);
     if (!stored) return stored.error();
     const int current = stored.value();
-    for (int v = current; v < schema_version(); ++v) {
+    for (int v = current; v < version; ++v) {
         auto tx = Transaction::begin(db);
         if (!tx) return tx.error();
         TL_TRY(db.exec(migrations()[static_cast<std::size_t>(v)]));

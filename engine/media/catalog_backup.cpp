@@ -1,7 +1,10 @@
 #include "media/catalog_backup.h"
 
+#include <filesystem>
+
 #include "api/engine_catalog.h"
 #include "catalog/db.h"
+#include "catalog/pg_tools.h"
 #include "catalog/settings_store.h"
 #include "common/log.h"
 #include "job/backup_job.h"
@@ -22,22 +25,28 @@ std::string catalog_source(const std::string& home) {
 }
 
 Result<job::JobReport> backup_catalog(Engine& engine, const CatalogBackupOptions& options) {
-    // A stale <home>/catalog.db left from before `catalog use URL` must not pass for the catalog.
-    if (engine_catalog(engine).postgres())
-        return make_error(ErrorKind::Unsupported,
-                          "catalog backup to tape of the PostgreSQL catalog " +
-                              engine_catalog(engine).name() +
-                              " is not built yet; back it up with pg_dump (docs/catalog.md \"Not "
-                              "yet on PostgreSQL\")");
+    // A PostgreSQL catalog goes to tape as pg_dump's archive; a stale <home>/catalog.db left from
+    // before `catalog use URL` is never taken for it.
+    catalog::Db& db = engine_catalog(engine);
+    const std::string passfile = engine.home() + "/catalog-backup.pgpass";
+    std::string source = catalog_source(engine.home());
+    if (db.postgres()) {
+        auto dump = catalog::pg_dump_source(db.path(), passfile);
+        if (!dump) return dump.error();
+        source = dump.value();
+    }
     job::BackupOptions o;
-    o.sources = {catalog_source(engine.home())};
+    o.sources = {source};
     o.pool = options.pool.empty() ? std::string("Default") : options.pool;
     o.library = options.library;
     o.name = kCatalogJobName;
     o.drives = 1;
     o.sessions_per_drive = 1;
-    log::get("job")->info("catalog backup of {} to pool {}", engine.home() + "/catalog.db", o.pool);
-    return job::run_backup(engine, o);
+    log::get("job")->info("catalog backup of {} to pool {}", db.name(), o.pool);
+    auto report = job::run_backup(engine, o);
+    std::error_code ec;
+    if (db.postgres()) std::filesystem::remove(passfile, ec);
+    return report;
 }
 
 Result<AfterJobsSetting> after_jobs_setting(catalog::Db& db) {

@@ -1,7 +1,8 @@
 #pragma once
 // Catalog backup (docs/media.md "Catalog backup and recovery"): the live catalog is backed up
-// as an ordinary backup job named "catalog" with the single source sqlite:<home>/catalog.db, so
-// it lands on tape as a normal save set that recover-catalog finds by reading the media.
+// as an ordinary backup job named "catalog" with the single source sqlite:<home>/catalog.db (a
+// PostgreSQL catalog: pg_dump's archive as a cmd: source, catalog/pg_tools.h), so it lands on
+// tape as a normal save set that recover-catalog finds by reading the media.
 // The setting `catalog_backup_after_jobs` (settings table, "on"/"off", default off) makes every
 // finished backup job except a catalog backup be followed by one, to the pool in
 // `catalog_backup_pool` (default "Default").

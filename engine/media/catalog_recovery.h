@@ -6,6 +6,10 @@
 // catalog in the way is renamed to catalog.db.broken-<time> (damaged) or
 // catalog.db.replaced-<time> (intact, --force), with its -wal/-shm files; when the recovery
 // fails before the swap, it is put back and the home is as it was.
+// A PostgreSQL catalog (the data directory's catalog location is a URL) is recovered into that
+// database, which must be empty: the working catalog is made there, dropped again, and the
+// newest pg_dump archive on the volume is loaded with pg_restore (docs/catalog.md "Catalog
+// backup to tape").
 #include <string>
 #include <vector>
 

@@ -192,7 +192,8 @@ int catalog_backup_after_job(Context& ctx, Engine& engine, const std::string& jo
 void add_catalog_commands(Registry& r) {
     r.push_back({{"catalog", "backup"},
                  "[--pool P] [--library NAME]",
-                 "back the catalog up to tape as a backup job named catalog",
+                 "back the catalog up to tape as a backup job named catalog (PostgreSQL: "
+                 "pg_dump's archive)",
                  {"pool", "library"},
                  {},
                  catalog_backup});
@@ -217,7 +218,8 @@ void add_catalog_commands(Registry& r) {
                  catalog_migrate});
     r.push_back({{"recover-catalog"},
                  "--volume BARCODE [--library NAME] [--force]",
-                 "restore the newest catalog backup found on a volume, then scan the library",
+                 "restore the newest catalog backup found on a volume (a PostgreSQL catalog: into "
+                 "the empty database of --catalog URL), then scan the library",
                  {"volume", "library"},
                  {"force"},
                  recover_catalog});

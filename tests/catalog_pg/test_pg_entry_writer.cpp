@@ -1,0 +1,106 @@
+#include <QtTest>
+
+#include "catalog/entry_records.h"
+#include "catalog/entry_writer.h"
+#include "cli_runner.h"
+#include "fixture_tree.h"
+#include "pg_cluster.h"
+
+using namespace tl::catalog;
+
+// The catalog writer on PostgreSQL COPYs a batch straight into `entries` (docs/catalog.md
+// "PostgreSQL back end"); a batch that writes a path the save set already holds still replaces
+// it, as INSERT OR REPLACE does on SQLite: the batch is written again through the merge, whole,
+// with its new paths.
+class TestPgEntryWriter : public QObject {
+    Q_OBJECT
+
+    tltest::PgCluster pg_;
+
+    QString query(const QString& sql) {
+        QString why, out;
+        if (!pg_.psql("writer", sql, &why, &out)) return "error: " + why;
+        return out;
+    }
+
+private Q_SLOTS:
+    void initTestCase() {
+        if (!pg_.available()) QSKIP(qPrintable(pg_.skip_reason()));
+        QString why;
+        QVERIFY2(pg_.start(&why), qPrintable(why));
+        QVERIFY2(pg_.create_database("writer", &why), qPrintable(why));
+    }
+    void cleanupTestCase() { pg_.stop(); }
+
+    void pathWrittenAgainIsReplaced() {
+        QTemporaryDir d;
+        const QString src = d.path() + "/src";
+        QVERIFY(tltest::make_fixture_tree(src, 1 << 16));
+        auto r = tltest::run_cli({"--catalog", pg_.url("writer"), "--home", d.path() + "/home",
+                                  "backup", "--source", src});
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        const QString entry_of_empty =
+            "FROM entries e JOIN dirs d ON d.id = e.dir_id JOIN names n ON n.id = e.name_id "
+            "WHERE e.saveset_id = 1 AND n.name = 'empty'";
+        const QStringList row =
+            query("SELECT d.path || '|' || e.volume_id " + entry_of_empty).split('|');
+        QCOMPARE(row.size(), 2);
+        const QString entries_before = query("SELECT count(*) FROM entries");
+
+        auto writer = EntryWriter::open(pg_.url("writer").toStdString());
+        QVERIFY2(writer, writer ? "" : writer.error().message.c_str());
+        CatalogBatch batch;
+        for (const char* name : {"empty", "added.txt"}) {
+            FileRecord f;
+            f.saveset_id = 1;
+            f.dir = row[0].toStdString();
+            f.name = name;
+            f.kind = 1;
+            f.mode = 0100644;
+            f.size = 4242;
+            f.volume_id = row[1].toLongLong();
+            batch.files.push_back(f);
+        }
+        auto st = writer->write(batch);
+        QVERIFY2(st, st ? "" : st.error().message.c_str());
+        QCOMPARE(query("SELECT e.size " + entry_of_empty), QStringLiteral("4242"));
+        QCOMPARE(query("SELECT count(*) FROM entries"),
+                 QString::number(entries_before.toLongLong() + 1));
+        QCOMPARE(query("SELECT count(*) FROM entries e JOIN names n ON n.id = e.name_id WHERE "
+                       "n.name = 'added.txt'"),
+                 QStringLiteral("1"));
+        // The writer goes on: a later batch of new paths and one written again.
+        CatalogBatch later;
+        FileRecord f = batch.files[1];
+        f.size = 7;
+        later.files.push_back(f);
+        f.name = "more.txt";
+        later.files.push_back(f);
+        st = writer->write(later);
+        QVERIFY2(st, st ? "" : st.error().message.c_str());
+        QCOMPARE(query("SELECT string_agg(n.name || '=' || e.size, ',' ORDER BY n.name) FROM "
+                       "entries e JOIN names n ON n.id = e.name_id WHERE n.name IN "
+                       "('added.txt', 'more.txt')"),
+                 QStringLiteral("added.txt=7,more.txt=7"));
+        // Many new names at once (added in bulk), with the characters COPY's text format escapes.
+        CatalogBatch bulk;
+        f.saveset_id = 1;
+        for (int i = 0; i < 20; ++i) {
+            f.name = "bulk-" + std::to_string(i);
+            bulk.files.push_back(f);
+        }
+        for (const char* name : {"tab\tname", "new\nline", "back\\slash", "cr\rname"}) {
+            f.name = name;
+            bulk.files.push_back(f);
+        }
+        st = writer->write(bulk);
+        QVERIFY2(st, st ? "" : st.error().message.c_str());
+        QCOMPARE(query("SELECT count(*) FROM entries e JOIN names n ON n.id = e.name_id WHERE "
+                       "n.name LIKE 'bulk-%' OR n.name IN (E'tab\\tname', E'new\\nline', "
+                       "E'back\\\\slash', E'cr\\rname')"),
+                 QStringLiteral("24"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPgEntryWriter)
+#include "test_pg_entry_writer.moc"

@@ -1,0 +1,113 @@
+#include <QtTest>
+
+#include "catalog/db.h"
+#include "catalog/pg_schema.h"
+#include "catalog/schema.h"
+#include "cli_runner.h"
+#include "pg_cluster.h"
+
+using namespace tl::catalog;
+
+// Schema migrations of a PostgreSQL catalog from the one description (issue 19, docs/catalog.md
+// "PostgreSQL back end"): a catalog made at the previous schema version, holding rows, is brought
+// to this build's version when a program opens it, its rows kept and the new version's columns
+// and constraints in place; a catalog of a newer version is refused naming its URL without the
+// password, and left as it is.
+class TestPgUpgrade : public QObject {
+    Q_OBJECT
+
+    tltest::PgCluster pg_;
+
+    std::string url(const char* db) const { return pg_.url(db).toStdString(); }
+    QString query(const QString& db, const QString& sql) {
+        QString why, out;
+        if (!pg_.psql(db, sql, &why, &out)) return "error: " + why;
+        return out;
+    }
+
+private Q_SLOTS:
+    void initTestCase() {
+        if (!pg_.available()) QSKIP(qPrintable(pg_.skip_reason()));
+        QString why;
+        QVERIFY2(pg_.start(&why), qPrintable(why));
+        for (const char* db : {"older", "newer", "viacli"})
+            QVERIFY2(pg_.create_database(db, &why), qPrintable(why));
+    }
+    void cleanupTestCase() { pg_.stop(); }
+
+    void olderCatalogIsMigratedWithItsRows() {
+        const int previous = schema_version() - 1;
+        {
+            auto db = Db::open(url("older"), false);
+            QVERIFY2(db, db ? "" : db.error().message.c_str());
+            auto made = pg_create_catalog(db.value(), previous);
+            QVERIFY2(made, made ? "" : made.error().message.c_str());
+        }
+        QCOMPARE(query("older", "SELECT version FROM tapeloom_schema"), QString::number(previous));
+        // A row of the older version; the newer version's clone jobs are not allowed yet.
+        QCOMPARE(query("older", "INSERT INTO jobs(kind, status, started) VALUES ('backup', "
+                                "'completed', 1) RETURNING id"),
+                 QStringLiteral("1"));
+        QVERIFY(query("older", "INSERT INTO jobs(kind, status, started) VALUES ('clone', "
+                               "'completed', 2)")
+                    .startsWith("error"));
+        {
+            auto db = Db::open(url("older"), false);
+            QVERIFY(db);
+            auto migrated = migrate(db.value());
+            QVERIFY2(migrated, migrated ? "" : migrated.error().message.c_str());
+            auto version = stored_schema_version(db.value());
+            QVERIFY(version);
+            QCOMPARE(version.value(), schema_version());
+        }
+        QCOMPARE(query("older", "SELECT version FROM tapeloom_schema"),
+                 QString::number(schema_version()));
+        QCOMPARE(query("older", "SELECT kind || ':' || status FROM jobs WHERE id = 1"),
+                 QStringLiteral("backup:completed"));
+        // What this version added is there: the clone kind (a changed CHECK) and the sealed
+        // copy's column; the scratch schema of the upgrade is gone.
+        QCOMPARE(query("older", "INSERT INTO jobs(kind, status, started) VALUES ('clone', "
+                                "'completed', 2) RETURNING kind"),
+                 QStringLiteral("clone"));
+        QCOMPARE(query("older", "SELECT count(*) FROM information_schema.columns WHERE "
+                                "table_name = 'sessions' AND column_name = 'seal_uuid'"),
+                 QStringLiteral("1"));
+        QCOMPARE(query("older", "SELECT count(*) FROM pg_namespace WHERE nspname = 'tl_upgrade'"),
+                 QStringLiteral("0"));
+        // The same schema as a catalog made at this version: every table's columns.
+        QCOMPARE(query("older", "SELECT string_agg(table_name || '.' || column_name || ' ' || "
+                                "data_type, ',' ORDER BY table_name, column_name) FROM "
+                                "information_schema.columns WHERE table_schema = 'public'"),
+                 fresh_columns());
+    }
+
+    void newerCatalogIsRefusedNamingTheUrl() {
+        {
+            auto db = Db::open(url("newer"), false);
+            QVERIFY(db);
+            QVERIFY(pg_create_catalog(db.value(), schema_version()));
+        }
+        query("newer", "UPDATE tapeloom_schema SET version = version + 1");
+        QTemporaryDir d;
+        auto r =
+            tltest::run_cli({"--catalog", pg_.url("newer"), "--home", d.path(), "jobs", "list"});
+        QCOMPARE(r.exit_code, 1); // unsupported
+        QVERIFY2(r.err.contains("postgresql://tl@/newer"), r.err.constData());
+        QVERIFY2(r.err.contains("newer than this build"), r.err.constData());
+        QVERIFY2(!r.err.contains(tltest::PgCluster::kPassword), r.err.constData());
+        QCOMPARE(query("newer", "SELECT version FROM tapeloom_schema"),
+                 QString::number(schema_version() + 1));
+    }
+
+private:
+    QString fresh_columns() {
+        auto db = Db::open(url("viacli"), false);
+        if (!db || !migrate(db.value())) return "cannot make a fresh catalog";
+        return query("viacli", "SELECT string_agg(table_name || '.' || column_name || ' ' || "
+                               "data_type, ',' ORDER BY table_name, column_name) FROM "
+                               "information_schema.columns WHERE table_schema = 'public'");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPgUpgrade)
+#include "test_pg_upgrade.moc"
