@@ -115,6 +115,33 @@ Result<BackupBenchResult> run_backup_bench(const BackupBenchOptions& o, Clock& c
     return r;
 }
 
+std::size_t BackupBenchResult::drives_written() const {
+    std::size_t n = 0;
+    for (const auto& d : backup.drives)
+        n += d.blocks > 0 ? 1 : 0;
+    return n;
+}
+
+std::uint64_t BackupBenchResult::repositions() const {
+    std::uint64_t n = 0;
+    for (const auto& d : backup.drives)
+        n += d.shoeshine_events;
+    return n;
+}
+
+namespace {
+// What each drive of the job wrote and how often its (modelled) tape stopped and repositioned.
+nlohmann::json drives_json(const job::JobReport& b) {
+    auto a = nlohmann::json::array();
+    for (const auto& d : b.drives)
+        a.push_back({{"name", d.name},
+                     {"bytes", d.bytes},
+                     {"blocks", d.blocks},
+                     {"repositions", d.shoeshine_events}});
+    return a;
+}
+} // namespace
+
 nlohmann::json to_json(const BackupBenchResult& r) {
     const auto& b = r.backup;
     const double rate = r.backup_rate();
@@ -137,7 +164,9 @@ nlohmann::json to_json(const BackupBenchResult& r) {
          {{"job_status", b.status},
           {"drives", r.options.drives},
           {"sessions_per_drive", r.options.sessions_per_drive},
-          {"drives_used", b.drives.size()},
+          {"drives_used", r.drives_written()},
+          {"drive_reports", drives_json(b)},
+          {"repositions", r.repositions()},
           {"sessions", b.sessions.size()},
           {"block_size", r.options.block_size},
           {"encryption", r.options.encryption},
@@ -188,13 +217,15 @@ std::string format_bench(const BackupBenchResult& r) {
          r.backup_rate(), r.backup_files_rate(), r.cpu_per_gib());
     const auto& b = r.backup;
     // What the job used: fewer sources than drives x sessions leave drives or sessions idle.
-    o << "    job " << b.status << ", " << b.drives.size() << " drive(s) used of "
+    o << "    job " << b.status << ", " << r.drives_written() << " drive(s) wrote data of "
       << r.options.drives << ", " << b.sessions.size() << " session(s) (up to "
       << r.options.sessions_per_drive << " per drive), " << format_bytes(r.options.block_size)
       << " blocks, " << (r.options.encryption == "none" ? "" : r.options.encryption + ", ")
       << (r.options.drive_rate > 0 ? "drives at " + format_rate(r.options.drive_rate) + ", " : "")
-      << b.elapsed << " s; sustained " << format_rate(b.sustained_rate) << " on tape; CPU "
-      << b.cpu_utilization << " % of the machine; peak RSS " << format_bytes(b.peak_rss) << "\n";
+      << b.elapsed << " s; "
+      << (r.options.drive_rate > 0 ? std::to_string(r.repositions()) + " reposition(s); " : "")
+      << "sustained " << format_rate(b.sustained_rate) << " on tape; CPU " << b.cpu_utilization
+      << " % of the machine; peak RSS " << format_bytes(b.peak_rss) << "\n";
     o.precision(2);
     o << "  backup / dd  : " << (r.dd.rate() > 0 ? r.backup_rate() / r.dd.rate() : 0) << "\n"
       << "  backup / cat : " << (r.cat.rate() > 0 ? r.backup_rate() / r.cat.rate() : 0) << "\n"

@@ -53,6 +53,8 @@ struct BackupBenchResult {
     double backup_files_rate() const;
     double cpu_per_gib() const;
     double tar_ratio() const; // backup files/s over tar -c's (the same entries, the same run)
+    std::size_t drives_written() const; // drives that wrote at least one data block
+    std::uint64_t repositions() const;  // the throttled drives' stops and restarts, all drives
 };
 
 Result<BackupBenchResult> run_backup_bench(const BackupBenchOptions& options, Clock& clock);

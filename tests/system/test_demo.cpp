@@ -87,6 +87,22 @@ private Q_SLOTS:
         QVERIFY(j.value("ratio_backup_cat").toDouble() > 0);
         QVERIFY(QDir(scratch.path()).isEmpty());
 
+        // An encrypted job of 4 sources on the bench's 2 drives writes on both (sealing does
+        // not change how streams are spread), and the bench says what each drive wrote.
+        auto sealed = run_cli({"bench", "backup", "--size", "8M", "--files", "4", "--scratch",
+                               scratch.path(), "--encryption", "aes-256-gcm", "--json"});
+        QVERIFY2(sealed.exit_code == 0, sealed.err.constData());
+        const auto sb = sealed.json().object().value("backup").toObject();
+        QCOMPARE(sb.value("encryption").toString(), QStringLiteral("aes-256-gcm"));
+        QCOMPARE(sb.value("drives_used").toInt(), 2);
+        const auto drives = sb.value("drive_reports").toArray();
+        QCOMPARE(drives.size(), 2);
+        for (const auto& d : drives)
+            QVERIFY2(d.toObject().value("blocks").toDouble() > 0,
+                     qPrintable(d.toObject().value("name").toString() + " wrote nothing"));
+        QCOMPARE(sb.value("repositions").toInt(), 0); // drives at memory speed never stop
+        QVERIFY(QDir(scratch.path()).isEmpty());
+
         // The read side alone: null drives discard the data, the job still completes.
         auto null = run_cli({"bench", "backup", "--null", "--size", "8M", "--files", "4",
                              "--scratch", scratch.path(), "--json"});
