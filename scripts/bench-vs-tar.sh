@@ -76,8 +76,11 @@ run_one() { # NAME SOURCE...
 
     local srcargs=()
     for s in "$@"; do srcargs+=(--source "$s"); done
+    # Each cartridge holds all of the sources: one source is one session on one drive (the small
+    # set), and a cartridge sized for half of it made that backup change cartridges mid-way
+    # (about 0.5 s of the 1.85 GB run). A virtual cartridge takes only what is written.
     "$CLI" --home "$home" library add --virtual --name vt --drives "$DRIVES" --slots 8 \
-        --mail 1 --capacity "$((bytes / DRIVES + bytes / 4 + (256 << 20)))" --prefix BVT >/dev/null
+        --mail 1 --capacity "$((bytes + bytes / 4 + (256 << 20)))" --prefix BVT >/dev/null
     local t_tc t_bk t_tx t_rs sync_s
     t_tc=$(timed tar -cf "$SCRATCH/a.tar" -C / "${@#/}")
     t_bk=$(timed "$CLI" --home "$home" backup --library vt --drives "$DRIVES" \
