@@ -4,7 +4,7 @@
 // - latency: a catalog of `entries` file entries (bench catalog's tree) and `jobs` more jobs in
 //   the history; `calls` timed calls each of `jobs list` (POST /v1/queries, as the CLI runs it),
 //   GET /v1/jobs?limit=100 (the console's first page) and one 1,000-entry page of a directory
-//   (GET /v1/files); median, p99 and worst.
+//   (GET /v1/files), as objects and in the compact shape files ls reads; median, p99 and worst.
 // - stream: a backup of `stream_drives` x `stream_sessions` throttled sources; the service's
 //   CPU over windows of `window` seconds without a client, then with `followers` clients each
 //   following the job's live stream and `followers` the event stream, then without again: what

@@ -26,12 +26,11 @@ Result<std::uint64_t> files_ls_call(client::ServiceClient& c, std::int64_t job,
         {"job", std::to_string(job)}, {"dir", dir}, {"limit", "1000"}};
     std::uint64_t rows = 0;
     for (;;) {
-        auto page = c.files(params);
+        auto page = c.file_page(params);
         if (!page) return page.error();
-        rows += (*page)["entries"].size();
-        const auto& next = (*page)["next"];
-        if (!next.is_string()) return rows;
-        params.insert_or_assign("after", next.get<std::string>());
+        rows += page->entries.size();
+        if (page->next.empty()) return rows;
+        params.insert_or_assign("after", page->next);
     }
 }
 

@@ -22,7 +22,7 @@ Spread spread_of(std::vector<double> seconds);
 Result<std::uint64_t> jobs_list_call(client::ServiceClient& c);
 
 // `files ls --job JOB DIR` as the CLI runs it through a service: every page of 1,000 of the
-// directory (GET /v1/files); the entries of all pages.
+// directory (GET /v1/files, compact pages read into typed entries); the entries of all pages.
 Result<std::uint64_t> files_ls_call(client::ServiceClient& c, std::int64_t job,
                                     const std::string& dir);
 

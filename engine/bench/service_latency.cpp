@@ -29,7 +29,7 @@ Status time_all(client::ServiceClient& c, const BenchCatalog& cat, const Service
     r.calls.push_back(page.value());
     const std::map<std::string, std::string> params = {
         {"job", std::to_string(cat.full_job)}, {"dir", cat.leaf_dir}, {"limit", "1000"}};
-    auto files = time_calls("directory page of 1000 (GET /v1/files)", o.calls, &c,
+    auto files = time_calls("directory page of 1000 (GET /v1/files, objects)", o.calls, &c,
                             [&]() -> Result<std::uint64_t> {
                                 auto j = c.files(params);
                                 if (!j) return j.error();
@@ -37,6 +37,15 @@ Status time_all(client::ServiceClient& c, const BenchCatalog& cat, const Service
                             });
     if (!files) return files.error();
     r.calls.push_back(files.value());
+    // The same page in the compact shape `files ls` asks for (docs/api.md), read as it does.
+    auto compact = time_calls("directory page of 1000 (GET /v1/files&compact=1, as files ls)",
+                              o.calls, &c, [&]() -> Result<std::uint64_t> {
+                                  auto p = c.file_page(params);
+                                  if (!p) return p.error();
+                                  return std::uint64_t{p->entries.size()};
+                              });
+    if (!compact) return compact.error();
+    r.calls.push_back(compact.value());
     return {};
 }
 } // namespace

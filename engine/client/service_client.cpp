@@ -238,12 +238,76 @@ Result<QueryOutput> ServiceClient::query(const std::string& command,
     return QueryOutput{j["exit_code"].get<int>(), j.value("out", ""), j.value("err", "")};
 }
 
-Result<nlohmann::json> ServiceClient::files(const std::map<std::string, std::string>& parameters) {
+namespace {
+std::string files_path(const std::map<std::string, std::string>& parameters) {
     std::string query;
     for (const auto& [name, value] : parameters)
         query +=
             (query.empty() ? "?" : "&") + name + "=" + httplib::detail::encode_query_param(value);
-    return call_json("GET", "/v1/files" + query);
+    return "/v1/files" + query;
+}
+
+std::string joined_path(const std::string& dir, const std::string& name) {
+    return dir.empty() ? name : (name.empty() ? dir : dir + "/" + name);
+}
+
+// A compact page's entries: per view its source and directory, each entry [name, dir, size,
+// job] in the order of the page's "columns".
+Status add_compact_views(const nlohmann::json& views, FilePage& page) {
+    const auto bad =
+        make_error(ErrorKind::Corrupt, "GET /v1/files: the service's compact page is not "
+                                       "[name, dir, size, job] rows per view");
+    if (!views.is_array()) return bad;
+    for (const auto& v : views) {
+        if (!v.is_object() || !v.contains("entries") || !v["entries"].is_array()) return bad;
+        const std::string source = v.value("source", ""), dir = v.value("dir", "");
+        for (const auto& row : v["entries"]) {
+            if (!row.is_array() || row.size() < 4 || !row[0].is_string() || !row[1].is_boolean() ||
+                !row[2].is_number_unsigned() || !row[3].is_number_integer())
+                return bad;
+            FileEntry e;
+            e.name = row[0].get<std::string>();
+            e.path = joined_path(dir, e.name);
+            e.dir = row[1].get<bool>();
+            e.size = row[2].get<std::uint64_t>();
+            e.job = row[3].get<std::int64_t>();
+            e.source = source;
+            page.entries.push_back(std::move(e));
+        }
+    }
+    return {};
+}
+
+// The documented objects, from a service that does not know `compact=1`.
+void add_entry_objects(const nlohmann::json& entries, FilePage& page) {
+    if (!entries.is_array()) return;
+    for (const auto& o : entries)
+        if (o.is_object())
+            page.entries.push_back(
+                FileEntry{o.value("name", ""), o.value("path", ""), o.value("dir", false),
+                          o.value("size", std::uint64_t{0}), o.value("job", std::int64_t{0}),
+                          o.value("source", "")});
+}
+} // namespace
+
+Result<nlohmann::json> ServiceClient::files(const std::map<std::string, std::string>& parameters) {
+    return call_json("GET", files_path(parameters));
+}
+
+Result<FilePage> ServiceClient::file_page(const std::map<std::string, std::string>& parameters) {
+    auto with_compact = parameters;
+    with_compact.insert_or_assign("compact", "1");
+    auto j = call_json("GET", files_path(with_compact));
+    if (!j) return j.error();
+    FilePage page;
+    if (j->contains("views")) {
+        TL_TRY(add_compact_views((*j)["views"], page));
+    } else if (j->contains("entries")) {
+        add_entry_objects((*j)["entries"], page);
+    }
+    if (j->contains("next") && (*j)["next"].is_string())
+        page.next = (*j)["next"].get<std::string>();
+    return page;
 }
 
 namespace {

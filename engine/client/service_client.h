@@ -10,6 +10,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -57,6 +58,22 @@ struct StreamEvent {
 struct QueryOutput {
     int exit_code = 0;
     std::string out, err;
+};
+
+// An entry of a backup's directory as `files ls --json` shows it.
+struct FileEntry {
+    std::string name;
+    std::string path; // relative to the source
+    bool dir = false;
+    std::uint64_t size = 0;
+    std::int64_t job = 0; // the backup whose version is in the view
+    std::string source;
+};
+
+// One page of GET /v1/files: its entries, and the cursor of the page after (empty: the last).
+struct FilePage {
+    std::vector<FileEntry> entries;
+    std::string next;
 };
 
 // A service on another machine (docs/api.md "Remote access"): its https:// URL, a bearer
@@ -110,6 +127,9 @@ public:
     // GET /v1/files with these query parameters: one page of a backup's directory,
     // {"entries": [...], "next": cursor or null}.
     Result<nlohmann::json> files(const std::map<std::string, std::string>& parameters);
+    // The same page asked for in its compact shape (`compact=1`: source and directory once a
+    // view, an entry as an array; docs/api.md), as typed entries: what `files ls` uses.
+    Result<FilePage> file_page(const std::map<std::string, std::string>& parameters);
     // Reads the stream at `path` (/v1/events, /v1/jobs/{id}/live) and calls `on_event` for each
     // event until it returns false (then Ok) or the stream ends (Ok when the service ended it,
     // an error naming the cause when the connection broke).

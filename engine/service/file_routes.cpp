@@ -1,7 +1,9 @@
 // GET /v1/files: one directory of a backup in pages (docs/api.md "Lists and queries"): the
 // tree as of a job, a save set or the newest backup of a source at a time, as `files ls`
 // lists it, `limit` entries a page by name, from the cursor `after` (the `next` of the page
-// before). A 100,000-entry directory costs a page at a time, never the whole directory.
+// before; `null` on the last page). A 100,000-entry directory costs a page at a time, never
+// the whole directory. `compact=1` (what the CLI asks for) says once a view what repeats in
+// its entries, and gives each entry as an array.
 #include <cstdlib>
 
 #include "job/catalog_browser.h"
@@ -77,6 +79,63 @@ Status check_directory(catalog::Db& db, const std::vector<job::BrowseRoot>& root
                                                "top");
 }
 
+// One view's part of a page: its entries from `after`, at most `left`, and whether more of
+// the view follows (one row more is read to know, so the last page says so: no empty page).
+struct Part {
+    std::vector<job::BrowseEntry> entries;
+    bool more = false;
+};
+
+Result<Part> part_of(catalog::Db& db, const job::BrowseRoot& root, const std::string& dir,
+                     const std::string& after, std::size_t left) {
+    auto rows = job::list_directory(db, root, dir, after, left + 1);
+    if (!rows) return rows.error();
+    Part p{std::move(rows.value()), false};
+    if (p.entries.size() > left) {
+        p.more = true;
+        p.entries.pop_back();
+    }
+    return p;
+}
+
+// The page's entries as the documented objects, or with `compact=1` grouped by view: what
+// repeats in every entry of a view (its source, the directory's path) once, and each entry as
+// an array of the page's `columns` (docs/api.md "Lists and queries").
+class PageBody {
+public:
+    explicit PageBody(bool compact) : compact_(compact) {}
+
+    void add(const job::BrowseRoot& root, const std::string& dir, const Part& part) {
+        if (!compact_) {
+            for (const auto& e : part.entries)
+                entries_.push_back({{"name", e.name},
+                                    {"path", e.path},
+                                    {"dir", e.kind == 1},
+                                    {"size", e.size},
+                                    {"job", e.job_id},
+                                    {"source", root.source}});
+            return;
+        }
+        if (part.entries.empty()) return;
+        nlohmann::json rows = nlohmann::json::array();
+        for (const auto& e : part.entries)
+            rows.push_back(nlohmann::json::array({e.name, e.kind == 1, e.size, e.job_id}));
+        views_.push_back({{"source", root.source}, {"dir", dir}, {"entries", std::move(rows)}});
+    }
+
+    nlohmann::json done(nlohmann::json next) {
+        if (!compact_) return {{"entries", std::move(entries_)}, {"next", std::move(next)}};
+        return {{"columns", {"name", "dir", "size", "job"}},
+                {"views", std::move(views_)},
+                {"next", std::move(next)}};
+    }
+
+private:
+    bool compact_;
+    nlohmann::json entries_ = nlohmann::json::array();
+    nlohmann::json views_ = nlohmann::json::array();
+};
+
 Result<nlohmann::json> files_page(catalog::Db& db, const httplib::Request& req) {
     auto limit = count_param(req, "limit", kDefaultPage);
     if (!limit) return limit.error();
@@ -90,25 +149,21 @@ Result<nlohmann::json> files_page(catalog::Db& db, const httplib::Request& req) 
     if (!roots) return roots.error();
     const std::string dir = req.get_param_value("dir");
     if (!req.has_param("after")) TL_TRY(check_directory(db, roots.value(), dir));
-    nlohmann::json entries = nlohmann::json::array();
+    PageBody body(req.get_param_value("compact") == "1");
     nlohmann::json next = nullptr;
     auto left = static_cast<std::size_t>(limit.value());
     std::string after = cursor->after;
     for (std::size_t r = cursor->root; r < roots->size() && left > 0; ++r, after.clear()) {
         const auto& root = roots.value()[r];
-        auto page = job::list_directory(db, root, job::relative_to(root.source, dir), after, left);
-        if (!page) return page.error();
-        for (const auto& e : page.value())
-            entries.push_back({{"name", e.name},
-                               {"path", e.path},
-                               {"dir", e.kind == 1},
-                               {"size", e.size},
-                               {"job", e.job_id},
-                               {"source", root.source}});
-        left -= page->size();
-        if (left == 0 && !page->empty()) next = std::to_string(r) + ":" + page->back().name;
+        const std::string relative = job::relative_to(root.source, dir);
+        auto part = part_of(db, root, relative, after, left);
+        if (!part) return part.error();
+        body.add(root, relative, part.value());
+        left -= part->entries.size();
+        if (left == 0 && (part->more || r + 1 < roots->size()))
+            next = std::to_string(r) + ":" + part->entries.back().name;
     }
-    return nlohmann::json{{"entries", entries}, {"next", next}};
+    return body.done(std::move(next));
 }
 } // namespace
 

@@ -140,6 +140,65 @@ private Q_SLOTS:
         QVERIFY(!direct[2 * 13 + 1].json().object().isEmpty()); // status --json
     }
 
+    // GET /v1/files in its compact shape (what files ls asks for) holds the entries of the
+    // documented objects, in the same pages; the page that ends the directory says so (next is
+    // null), so a directory of whole pages costs no empty call at its end.
+    void aCompactPageHoldsWhatTheObjectsHold() {
+        QTemporaryDir d;
+        const QString home = d.path() + "/home", src = d.path() + "/src";
+        for (int i = 0; i < 12; ++i)
+            QVERIFY(tltest::write_file(src + QString("/dir/f%1.bin").arg(i, 2, 10, QChar('0')),
+                                       tltest::random_bytes(100 + i * 11, 3 + i)));
+        QVERIFY(tltest::write_file(src + "/dir/sub/x.txt", "x\n"));
+        auto backup = cli(home, {"backup", "--source", src, "--drives", "1", "--json"}, "0");
+        QVERIFY2(backup.exit_code == 0, backup.err.constData());
+        const auto job = backup.json().object().value("job_id").toInt();
+        auto started = run_cli(with_home(home, {"service", "start"}));
+        QVERIFY2(started.exit_code == 0, started.err.constData());
+        tltest::ServiceGuard guard{home};
+        tl::client::ServiceClient c(s(home));
+        // 13 entries (12 files and sub/) in pages of 13, then of 5: 1 page, then 5 + 5 + 3.
+        for (const std::string limit : {"13", "5"}) {
+            std::map<std::string, std::string> params = {
+                {"job", std::to_string(job)}, {"dir", s(src) + "/dir"}, {"limit", limit}};
+            auto compact_params = params;
+            compact_params.emplace("compact", "1");
+            auto shape = c.files(compact_params);
+            QVERIFY(shape && shape->contains("views") && shape->contains("columns"));
+            QCOMPARE((*shape)["views"][0]["source"].get<std::string>(), s(src));
+            std::vector<tl::client::FileEntry> compact;
+            int pages = 0;
+            for (;;) {
+                auto objects = c.files(params);
+                auto page = c.file_page(params);
+                QVERIFY(objects && page);
+                ++pages;
+                const auto& entries = (*objects)["entries"];
+                QCOMPARE(page->entries.size(), entries.size());
+                QVERIFY2(!entries.empty(), "a page after the last one");
+                for (std::size_t i = 0; i < entries.size(); ++i) {
+                    const auto& e = page->entries[i];
+                    QCOMPARE(e.name, entries[i]["name"].get<std::string>());
+                    QCOMPARE(e.path, entries[i]["path"].get<std::string>());
+                    QCOMPARE(e.dir, entries[i]["dir"].get<bool>());
+                    QCOMPARE(e.size, entries[i]["size"].get<std::uint64_t>());
+                    QCOMPARE(e.job, entries[i]["job"].get<std::int64_t>());
+                    QCOMPARE(e.source, entries[i]["source"].get<std::string>());
+                    compact.push_back(e);
+                }
+                QCOMPARE(page->next.empty(), !(*objects)["next"].is_string());
+                if (page->next.empty()) break;
+                params.insert_or_assign("after", page->next);
+            }
+            QCOMPARE(pages, limit == "13" ? 1 : 3);
+            QCOMPARE(compact.size(), std::size_t{13});
+            QCOMPARE(compact.back().name, std::string("sub"));
+            QVERIFY(compact.back().dir);
+            QCOMPARE(compact.front().path, std::string("dir/f00.bin"));
+            QCOMPARE(compact.front().size, std::uint64_t{100});
+        }
+    }
+
     void aCommandStartsTheServiceUnlessToldNotTo() {
         QTemporaryDir d;
         const QString home = d.path() + "/home";

@@ -1,6 +1,10 @@
 // `files ls` through the service (docs/api.md "Lists and queries"): the directory comes in
-// pages of --page-size entries (GET /v1/files?...&limit=N&after=CURSOR), each page's `next`
-// asking for the one after, and is printed as `files ls` prints it without a service.
+// pages of --page-size entries (GET /v1/files?...&limit=N&after=CURSOR&compact=1), each page's
+// `next` asking for the one after, and is printed as `files ls` prints it without a service:
+// the text page by page as it arrives, --json as one document at the end.
+#include <iterator>
+#include <vector>
+
 #include "client/service_client.h"
 #include "commands/commands.h"
 #include "exit_codes.h"
@@ -22,6 +26,31 @@ std::map<std::string, std::string> parameters_of(const job::SelectionRequest& r,
     if (!dir.empty()) p.emplace("dir", dir);
     return p;
 }
+
+// A line of `files ls` (print_file_list in restore.cpp): the size right-aligned in 14 columns
+// or <dir>, two spaces, the name (with a / for a directory).
+void append_line(std::string& text, const client::FileEntry& e) {
+    const std::string size = e.dir ? std::string("<dir>") : std::to_string(e.size);
+    if (size.size() < 14) text.append(14 - size.size(), ' ');
+    text += size;
+    text += "  ";
+    text += e.name;
+    if (e.dir) text += '/';
+    text += '\n';
+}
+
+// `files ls --json`: the entries as print_file_list prints the rows of GET /v1/files.
+void print_json_list(Context& ctx, const std::vector<client::FileEntry>& entries) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& e : entries)
+        list.push_back({{"name", e.name},
+                        {"path", e.path},
+                        {"dir", e.dir},
+                        {"size", e.size},
+                        {"job", e.job},
+                        {"source", e.source}});
+    print_file_list(ctx, list);
+}
 } // namespace
 
 int files_ls_through_service(Context& ctx, client::ServiceClient& c) {
@@ -32,17 +61,25 @@ int files_ls_through_service(Context& ctx, client::ServiceClient& c) {
     auto parameters =
         parameters_of(req.value(), ctx.args().words().empty() ? "" : ctx.args().words().front());
     parameters.emplace("limit", std::to_string(page_size.value()));
-    nlohmann::json entries = nlohmann::json::array();
+    // Text is printed page by page as it comes; --json is one document (an error on a later
+    // page then still gives the error document alone, as without a service).
+    std::vector<client::FileEntry> kept;
+    std::string text;
     for (;;) {
-        auto page = c.files(parameters);
+        auto page = c.file_page(parameters);
         if (!page) return ctx.fail(page.error());
-        for (auto& e : (*page)["entries"])
-            entries.push_back(std::move(e));
-        const auto& next = (*page)["next"];
-        if (!next.is_string()) break;
-        parameters.insert_or_assign("after", next.get<std::string>());
+        if (ctx.json()) {
+            std::move(page->entries.begin(), page->entries.end(), std::back_inserter(kept));
+        } else {
+            text.clear();
+            for (const auto& e : page->entries)
+                append_line(text, e);
+            ctx.out() << text;
+        }
+        if (page->next.empty()) break;
+        parameters.insert_or_assign("after", page->next);
     }
-    print_file_list(ctx, entries);
+    if (ctx.json()) print_json_list(ctx, kept);
     return kOk;
 }
 
