@@ -1799,6 +1799,45 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
 </context>
 <context>
+    <name>tl::ui::HistoryActions</name>
+    <message>
+        <source>Clone job %1</source>
+        <translation>Job %1 klonen</translation>
+    </message>
+    <message>
+        <source>Copy the save sets of job %1 to volumes of pool:</source>
+        <translation>Die Sicherungssätze von Job %1 auf Volumes dieses Pools kopieren:</translation>
+    </message>
+    <message>
+        <source>Verifying job %1</source>
+        <translation>Job %1 wird geprüft</translation>
+    </message>
+    <message>
+        <source>Job %1 verified.</source>
+        <translation>Job %1 geprüft.</translation>
+    </message>
+    <message>
+        <source>Job %1 was not cloned: the catalog has no pool (add one on the Media page).</source>
+        <translation>Job %1 wurde nicht geklont: Der Katalog hat keinen Pool (auf der Seite Medien einen anlegen).</translation>
+    </message>
+    <message>
+        <source>Cloning job %1 to pool %2</source>
+        <translation>Job %1 wird in Pool %2 geklont</translation>
+    </message>
+    <message>
+        <source>Job %1 cloned to pool %2.</source>
+        <translation>Job %1 in Pool %2 geklont.</translation>
+    </message>
+    <message>
+        <source>%1 runs in the service, and this console holds the data directory itself: close it and open it without --no-autostart, or run `tapeloom-cli %2 --job %3`.</source>
+        <translation>%1 läuft im Dienst, und diese Konsole hält das Datenverzeichnis selbst: Schließen Sie sie und öffnen Sie sie ohne --no-autostart, oder führen Sie `tapeloom-cli %2 --job %3` aus.</translation>
+    </message>
+    <message>
+        <source>Not now: %1</source>
+        <translation>Jetzt nicht: %1</translation>
+    </message>
+</context>
+<context>
     <name>tl::ui::HistoryPanel</name>
     <message>
         <source>&amp;From</source>
@@ -1837,16 +1876,32 @@ cmd:&apos;pg_dump db&apos;</translation>
         <translation>Auftragsverlauf</translation>
     </message>
     <message>
-        <source>Double-click or press Enter to open the job&apos;s report</source>
-        <translation>Doppelklicken oder Eingabetaste drücken, um den Bericht des Auftrags zu öffnen</translation>
-    </message>
-    <message>
         <source>&amp;Status:</source>
         <translation>&amp;Status:</translation>
     </message>
     <message>
         <source>&amp;Level:</source>
         <translation>S&amp;tufe:</translation>
+    </message>
+    <message>
+        <source>Double-click or press Enter to open the job&apos;s report; right-click a backup to verify or clone it</source>
+        <translation>Doppelklick oder Eingabetaste öffnet den Bericht des Jobs; Rechtsklick auf eine Sicherung, um sie zu prüfen oder zu klonen</translation>
+    </message>
+    <message>
+        <source>Open &amp;report</source>
+        <translation>&amp;Bericht öffnen</translation>
+    </message>
+    <message>
+        <source>&amp;Verify…</source>
+        <translation>&amp;Prüfen…</translation>
+    </message>
+    <message>
+        <source>&amp;Clone to pool…</source>
+        <translation>In Pool &amp;klonen…</translation>
+    </message>
+    <message>
+        <source>Only a backup that ended with data</source>
+        <translation>Nur eine Sicherung, die mit Daten endete</translation>
     </message>
 </context>
 <context>

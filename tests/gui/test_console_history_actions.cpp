@@ -14,6 +14,7 @@
 #include "fixture_tree.h"
 #include "models/job_history_model.h"
 #include "pages/jobs/history_actions.h"
+#include "pages/jobs/history_filter_proxy.h"
 #include "pages/jobs/history_panel.h"
 #include "pages/jobs/jobs_page.h"
 #include "shell/console_engine.h"
