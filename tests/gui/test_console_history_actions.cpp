@@ -91,6 +91,7 @@ private Q_SLOTS:
         auto* verify = action(menu.get(), QStringLiteral("Verify"));
         auto* clone = action(menu.get(), QStringLiteral("Clone"));
         QVERIFY(verify && clone && verify->isEnabled() && clone->isEnabled());
+        tltest::shot(menu.get(), QStringLiteral("jobs_history_backup_menu"));
         QSignalSpy done(page.historyActions(), &tl::ui::HistoryActions::finished);
         verify->trigger();
         QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, 120000);
@@ -128,6 +129,7 @@ private Q_SLOTS:
         std::unique_ptr<QMenu> other(panel->menuFor(verifyRow));
         QVERIFY(!action(other.get(), QStringLiteral("Verify"))->isEnabled());
         QVERIFY(!action(other.get(), QStringLiteral("Clone"))->isEnabled());
+        page.tabs()->setCurrentIndex(tl::ui::JobsPage::HistoryTab);
         page.resize(1280, 800);
         tltest::shot(&page, QStringLiteral("jobs_history_verify_clone"));
         QVERIFY(board.waitUntilIdle(60000));
