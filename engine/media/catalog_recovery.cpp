@@ -184,16 +184,21 @@ Result<Found> restore_newest(Engine& engine, const RecoverOptions& options,
                                               " restores to a valid catalog" + all);
 }
 
+// The engine of the data directory being recovered, on the injected clock.
+Result<std::unique_ptr<Engine>> open_engine(const RecoverOptions& options, Clock& clock) {
+    EngineOptions eo;
+    eo.home = options.home;
+    eo.clock = &clock;
+    return Engine::open(eo);
+}
+
 // With a working catalog (fresh, with the default library) in the data directory's catalog
 // place: scans the volume and restores its newest acceptable catalog backup of the back end
 // asked for into `work`. The working engine is closed on return.
 Result<Found> find_catalog_backup(const RecoverOptions& options, Clock& clock, bool postgres,
                                   const std::string& work, const Acceptance& accept,
                                   RecoverReport& rep) {
-    EngineOptions eo;
-    eo.home = options.home;
-    eo.clock = &clock;
-    auto engine = Engine::open(eo);
+    auto engine = open_engine(options, clock);
     if (!engine) return engine.error();
     auto scan = job::scan_volumes(*engine.value(), {options.barcode}, false, options.library);
     if (!scan) return scan.error();
@@ -213,10 +218,7 @@ Result<Found> find_catalog_backup(const RecoverOptions& options, Clock& clock, b
 // library is scanned (known sessions are left alone), so no volume's append position is stale.
 Status scan_library(const RecoverOptions& options, Clock& clock, const std::string& session_uuid,
                     RecoverReport& rep) {
-    EngineOptions eo;
-    eo.home = options.home;
-    eo.clock = &clock;
-    auto engine = Engine::open(eo);
+    auto engine = open_engine(options, clock);
     if (!engine) return engine.error();
     auto scan = job::scan_volumes(*engine.value(), {}, true, options.library);
     if (!scan)

@@ -24,11 +24,7 @@ class TestPgCatalogBackup : public QObject {
     static QStringList with(const QString& home, const QString& url, QStringList args) {
         return QStringList{"--catalog", url} + tltest::with_home(home, std::move(args));
     }
-    QString query(const QString& db, const QString& sql) {
-        QString why, out;
-        if (!pg_.psql(db, sql, &why, &out)) return "error: " + why;
-        return out;
-    }
+    QString query(const QString& db, const QString& sql) { return pg_.query(db, sql); }
     static void no_password(const CliResult& r) {
         QVERIFY2(!r.out.contains(tltest::PgCluster::kPassword), r.out.constData());
         QVERIFY2(!r.err.contains(tltest::PgCluster::kPassword), r.err.constData());

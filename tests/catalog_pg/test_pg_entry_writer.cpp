@@ -17,11 +17,7 @@ class TestPgEntryWriter : public QObject {
 
     tltest::PgCluster pg_;
 
-    QString query(const QString& sql) {
-        QString why, out;
-        if (!pg_.psql("writer", sql, &why, &out)) return "error: " + why;
-        return out;
-    }
+    QString query(const QString& sql) { return pg_.query("writer", sql); }
 
 private Q_SLOTS:
     void initTestCase() {

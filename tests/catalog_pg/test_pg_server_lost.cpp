@@ -24,11 +24,7 @@ class TestPgServerLost : public QObject {
         QFile f(path);
         return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("(unreadable)");
     }
-    QString query(const QString& db, const QString& sql) {
-        QString why, out;
-        if (!pg_.psql(db, sql, &why, &out)) return "error: " + why;
-        return out;
-    }
+    QString query(const QString& db, const QString& sql) { return pg_.query(db, sql); }
 
 private Q_SLOTS:
     void initTestCase() {

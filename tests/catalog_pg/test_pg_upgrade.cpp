@@ -19,11 +19,7 @@ class TestPgUpgrade : public QObject {
     tltest::PgCluster pg_;
 
     std::string url(const char* db) const { return pg_.url(db).toStdString(); }
-    QString query(const QString& db, const QString& sql) {
-        QString why, out;
-        if (!pg_.psql(db, sql, &why, &out)) return "error: " + why;
-        return out;
-    }
+    QString query(const QString& db, const QString& sql) { return pg_.query(db, sql); }
 
 private Q_SLOTS:
     void initTestCase() {

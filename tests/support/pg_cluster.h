@@ -102,6 +102,13 @@ public:
                    why, out);
     }
 
+    // The output of `sql` in `db`, or "error: " and why: a test compares it with what it expects.
+    QString query(const QString& db, const QString& sql) {
+        QString why, out;
+        if (!psql(db, sql, &why, &out)) return "error: " + why;
+        return out;
+    }
+
     void stop() {
         if (started_) {
             QString ignored;
