@@ -73,8 +73,11 @@ bool HistoryActions::start(qint64 job, const QString& what, const QString& kind,
     for (auto& [key, value] : options)
         cmd.options[key] = value;
     auto output = std::make_shared<QString>();
-    auto work = serviceOrLocal(
-        engine_, std::move(cmd), [] { return QString(); }, output);
+    auto work = [home = engine_.home(), cmd = std::move(cmd), output] {
+        const auto end = runServiceCommand(home, cmd);
+        if (end.error.isEmpty()) *output = QString::fromStdString(end.out).trimmed();
+        return end.error;
+    };
     auto done = [this, job, success, output](const QString& error) {
         const QString summary = lastLine(*output);
         const QString ok = summary.isEmpty() ? success : success + QLatin1Char(' ') + summary;
