@@ -1,11 +1,15 @@
 #include "client/service_client.h"
 
+#include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <thread>
 
 #include <httplib.h>
 #include <sys/socket.h>
 
+#include "client/busy_socket.h"
 #include "service/api_protocol.h"
 
 namespace tl::client {
@@ -38,6 +42,17 @@ std::unique_ptr<httplib::Client> ServiceClient::connect() const {
     return cli;
 }
 
+bool ServiceClient::retry_busy(bool connect_failed, int& attempt) const {
+    // About 5 s in all: 10 ms, 20, 40 ... then 200 ms a try.
+    constexpr int kTries = 30;
+    if (!connect_failed || !remote_.url.empty() || attempt >= kTries) return false;
+    if (!unix_socket_busy(socket_)) return false;
+    std::this_thread::sleep_for(
+        std::chrono::milliseconds(std::min(10 << std::min(attempt, 4), 200)));
+    ++attempt;
+    return true;
+}
+
 std::string ServiceClient::where() const {
     return remote_.url.empty() ? socket_ : remote_.url;
 }
@@ -49,8 +64,13 @@ Result<ServiceClient::Answer> ServiceClient::exchange(const std::string& method,
     auto cli = connect();
     httplib::Headers headers = {{service::kApiHeader, std::to_string(service::kApiMajor)}};
     if (!accept.empty()) headers.emplace("Accept", accept);
-    auto res = method == "POST" ? cli->Post(path, headers, body, "application/json")
+    auto send = [&] {
+        return method == "POST" ? cli->Post(path, headers, body, "application/json")
                                 : cli->Get(path, headers);
+    };
+    auto res = send();
+    for (int attempt = 0; retry_busy(!res && res.error() == httplib::Error::Connection, attempt);)
+        res = send();
     // The service refuses a caller (token, peer) before it reads a request's body and closes
     // the connection: a POST then breaks while it is sent. The same caller's GET says why.
     if (!res && method == "POST") {
@@ -367,20 +387,25 @@ Status ServiceClient::follow(const std::string& path,
     bool stopped = false;
     int status = 0;
     std::string error_body;
-    auto res = cli->Get(
-        path, headers,
-        [&](const httplib::Response& r) {
-            status = r.status;
-            return true;
-        },
-        [&](const char* data, std::size_t n) {
-            if (status >= 300) {
-                error_body.append(data, n);
+    auto open = [&] {
+        return cli->Get(
+            path, headers,
+            [&](const httplib::Response& r) {
+                status = r.status;
                 return true;
-            }
-            stopped = !parser.feed(data, n, on_event) || (keep_going && !keep_going());
-            return !stopped;
-        });
+            },
+            [&](const char* data, std::size_t n) {
+                if (status >= 300) {
+                    error_body.append(data, n);
+                    return true;
+                }
+                stopped = !parser.feed(data, n, on_event) || (keep_going && !keep_going());
+                return !stopped;
+            });
+    };
+    auto res = open();
+    for (int attempt = 0; retry_busy(!res && res.error() == httplib::Error::Connection, attempt);)
+        res = open();
     if (stopped) return {};
     if (status == 401 || status == 403) return refused(status, error_body);
     if (status >= 300) return service::error_from_body(status, error_body);

@@ -165,6 +165,9 @@ private:
     // A connection to the service: the Unix socket, or the remote URL with the token.
     std::unique_ptr<httplib::Client> connect() const;
     std::string where() const; // for messages: the socket or the URL
+    // After a local connection failed: true, having waited a little, while the service's socket
+    // is only busy (a full listen queue, busy_socket.h) and fewer than about 5 s have passed.
+    bool retry_busy(bool connect_failed, int& attempt) const;
     // A 401 (token) or 403 (peer) answer as the error the caller reports: "refused: bad token
     // ..." or "refused: uid N may not use ..." (is_refusal(); the CLI's exit 12).
     Error refused(int http_status, const std::string& body) const;
