@@ -15,6 +15,8 @@ namespace {
 constexpr std::size_t kMaxCached = 1u << 20;
 // From this many new names in a batch, they are added in one statement (add_names).
 constexpr std::size_t kBulkNames = 16;
+// New names staged this many per INSERT (one statement run per name cost more than the row).
+constexpr int kStageRows = 64;
 
 // Id of a row of a lookup table (value UNIQUE): inserted when new, else found. Both statements
 // are bound by `bind` and reset afterwards (an unfinished SELECT would hold its snapshot).
@@ -81,6 +83,14 @@ void append_copy_text(std::string& out, const std::string& text) {
     out += '\n';
 }
 
+// An INSERT of `rows` names into the staging table.
+std::string stage_insert(const std::string& stage, int rows) {
+    std::string sql = "INSERT INTO " + stage + "(name) VALUES(?)";
+    for (int i = 1; i < rows; ++i)
+        sql += ",(?)";
+    return sql;
+}
+
 template <class Map, class Find>
 Result<std::int64_t> cached(Map& cache, const std::string& key, Find find) {
     if (auto it = cache.find(key); it != cache.end()) return it->second;
@@ -132,7 +142,8 @@ Result<EntryWriter::Statements> EntryWriter::prepare(Db& db) {
                       : "CREATE TEMP TABLE IF NOT EXISTS batch_names(name TEXT NOT NULL)"));
     const std::string stage = pg ? "batch_names" : "temp.batch_names";
     const std::pair<Stmt*, std::string> bulk[] = {
-        {&s.stage_name, "INSERT INTO " + stage + "(name) VALUES(?)"},
+        {&s.stage_name, stage_insert(stage, 1)},
+        {&s.stage_names, stage_insert(stage, kStageRows)},
         {&s.names_from_stage, "INSERT INTO names(name) SELECT name FROM " + stage +
                                   " WHERE true ON CONFLICT(name) DO NOTHING"},
         {&s.staged_ids, "SELECT n.id, n.name FROM " + stage +
@@ -153,6 +164,11 @@ Result<EntryWriter> EntryWriter::open(const std::string& db_path) {
     if (!db) return db.error();
     // A larger page cache than SQLite's 2 MiB default: the name index takes inserts all over.
     TL_TRY(db->exec("PRAGMA cache_size=-65536"));
+    // Fewer, larger WAL checkpoints on this connection (SQLite's default is every 1,000 pages,
+    // i.e. after about every batch): a page that several batches change (the B-trees' upper
+    // levels, the name index, the search index) is copied into the database once per
+    // checkpoint, and the checkpoints ran on this thread (issue 17).
+    if (!db->postgres()) TL_TRY(db->exec("PRAGMA wal_autocheckpoint=8192"));
     auto s = prepare(db.value());
     if (!s) return s.error();
     return EntryWriter(std::move(db.value()), std::move(s.value()));
@@ -171,8 +187,15 @@ Status EntryWriter::add_names(const CatalogBatch& b) {
             append_copy_text(rows, *name);
         TL_TRY(db_.copy_rows("batch_names", "name", rows));
     } else {
-        for (const auto* name : fresh)
-            TL_TRY(q_.stage_name.bind(1, *name).run());
+        const std::size_t rows = static_cast<std::size_t>(kStageRows);
+        std::size_t i = 0;
+        for (; i + rows <= fresh.size(); i += rows) {
+            for (std::size_t k = 0; k < rows; ++k)
+                q_.stage_names.bind(static_cast<int>(k + 1), *fresh[i + k]);
+            TL_TRY(q_.stage_names.run());
+        }
+        for (; i < fresh.size(); ++i)
+            TL_TRY(q_.stage_name.bind(1, *fresh[i]).run());
     }
     TL_TRY(q_.names_from_stage.run());
     auto& sel = q_.staged_ids;

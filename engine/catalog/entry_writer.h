@@ -29,7 +29,7 @@ private:
         Stmt dir_ins, dir_sel, name_ins, name_sel, attr_ins, attr_sel;
         Stmt entry, deletion, extent, tape_file, volume_end;
         // SQLite: a batch's new names staged in a temporary table and added in one statement.
-        Stmt stage_name, names_from_stage, staged_ids, stage_clear;
+        Stmt stage_name, stage_names, names_from_stage, staged_ids, stage_clear;
     };
     EntryWriter(Db db, Statements s) : db_(std::move(db)), q_(std::move(s)) {}
     static Result<Statements> prepare(Db& db);

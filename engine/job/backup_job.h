@@ -29,7 +29,7 @@ struct BackupOptions {
     std::uint64_t checkpoint_bytes = 4ull << 30;
     // A checkpoint also after this many catalog rows, so they are written while the backup
     // runs instead of all after its last block (job/drive_worker.h).
-    std::size_t checkpoint_entries = 1u << 15;
+    std::size_t checkpoint_entries = 1u << 13;
     double poll_interval = 1.0; // seconds
     std::string name;           // job name for the history
     // "full" | "diff" (changes since the last full) | "incr" (since the last backup of any

@@ -39,7 +39,7 @@ struct DriveWorkerConfig {
     // ... and at least every this many catalog rows: the rows of a tape file reach the catalog
     // only after its filemark, so a tree of small files would otherwise leave all its rows to
     // be written after the last block (issue 17: 5 s of a 16 s backup of 200,000 files).
-    std::size_t checkpoint_entries = 1u << 15;
+    std::size_t checkpoint_entries = 1u << 13;
     format::Uuid session_uuid;
     std::int64_t session_id = 0;
     std::uint64_t job_id = 0;

@@ -86,6 +86,11 @@ constexpr std::size_t kPrefetchThreads = 2;
 constexpr std::size_t kPrefetchWindow = 64;
 constexpr off_t kPrefetchMax = 256 * 1024;
 
+const codec::Hash128& hash_of_nothing() {
+    static const codec::Hash128 h = codec::hash128(nullptr, 0);
+    return h;
+}
+
 std::pair<std::string, std::string> split_path(const std::string& rel) {
     const auto slash = rel.find_last_of('/');
     if (slash == std::string::npos) return {"", rel};
@@ -175,7 +180,9 @@ Status SessionReader::copy_data(int fd, std::uint64_t size,
 
 Status SessionReader::copy_prefetched(const source::PrefetchedFile& pre,
                                       format::ObjectTrailer& trailer) {
-    codec::ContentHasher hasher;
+    // Hashed by the prefetcher's thread right after the read, in one call (a streaming hasher
+    // on this thread allocated its state per file and hashed in pieces).
+    trailer.hash = pre.hash;
     std::size_t put = 0;
     while (put < pre.data.size()) {
         std::size_t cap = 0;
@@ -183,13 +190,11 @@ Status SessionReader::copy_prefetched(const source::PrefetchedFile& pre,
         if (!area) return area.error();
         const std::size_t n = std::min(cap, pre.data.size() - put);
         std::memcpy(area.value(), pre.data.data() + put, n);
-        hasher.update(area.value(), n);
         TL_TRY(out_.commit_data(n));
         put += n;
     }
     counters_.bytes_read += put;
     trailer.data_length = put;
-    trailer.hash = hasher.finish();
     if (pre.read_error != 0) {
         trailer.status |= format::trailer_status::kReadError;
         return make_error(ErrorKind::Io,
@@ -326,7 +331,7 @@ Status SessionReader::put_entry(const source::FsEntry& e, const std::string& abs
     const std::uint64_t header_offset = out_.offset();
     Status st = out_.begin_object(h);
     format::ObjectTrailer trailer;
-    trailer.hash = codec::ContentHasher().finish(); // objects without data: the hash of nothing
+    trailer.hash = hash_of_nothing(); // objects without data
     if (st && has_data) st = store_data(e, abs, fd, pre, h, trailer);
     if (fd >= 0) ::close(fd);
     if (!st) return st;
@@ -405,6 +410,7 @@ Status SessionReader::read_tree() {
         if (ctx_.current_file) ctx_.current_file(abs);
         // A single-file source: the entry's path is the file's name.
         auto st = put_entry(e, single ? root : abs, pre ? &*pre : nullptr);
+        if (pre) prefetch.recycle(std::move(*pre));
         if (!st) failure = st;
         return st.ok();
     };

@@ -25,9 +25,19 @@ FilePrefetcher::~FilePrefetcher() {
         t.join();
 }
 
+namespace {
+// Submitted files that wake an idle reader: it then reads them (and whatever came meanwhile) in
+// one go.
+constexpr std::uint64_t kWakeBatch = 8;
+// Recycled buffers kept at most, and the largest kept (a larger one is freed).
+constexpr std::size_t kMaxSpare = 32;
+constexpr std::size_t kMaxSpareBytes = 64 * 1024;
+} // namespace
+
 std::uint64_t FilePrefetcher::submit(int dirfd, std::string name, std::uint64_t size,
                                      bool read_xattrs) {
     std::uint64_t ticket = 0;
+    bool wake = false;
     {
         std::lock_guard lock(mutex_);
         ticket = first_ + jobs_.size();
@@ -36,37 +46,54 @@ std::uint64_t FilePrefetcher::submit(int dirfd, std::string name, std::uint64_t 
         j.name = std::move(name);
         j.size = size;
         j.xattrs = read_xattrs;
+        wake = idle_ > 0 && unstarted() >= kWakeBatch;
     }
-    work_.notify_one();
+    if (wake) work_.notify_one();
     return ticket;
 }
 
 PrefetchedFile FilePrefetcher::take(std::uint64_t ticket) {
     std::unique_lock lock(mutex_);
-    ready_.wait(lock, [&] { return ticket == first_ && !jobs_.empty() && jobs_.front().done; });
+    auto ready = [&] { return ticket == first_ && !jobs_.empty() && jobs_.front().done; };
+    if (!ready() && idle_ > 0 && unstarted() > 0) work_.notify_all(); // a batch not yet full
+    ready_.wait(lock, ready);
     PrefetchedFile out = std::move(jobs_.front().result);
     jobs_.pop_front();
     ++first_;
     return out;
 }
 
+void FilePrefetcher::recycle(PrefetchedFile&& done) {
+    if (done.data.capacity() > kMaxSpareBytes) return;
+    std::lock_guard lock(mutex_);
+    if (spare_.size() < kMaxSpare) spare_.push_back(std::move(done.data));
+}
+
 void FilePrefetcher::run() {
+    Job* finished = nullptr; // marked done under the lock that takes the next job
     for (;;) {
         Job* job = nullptr;
         {
             std::unique_lock lock(mutex_);
-            work_.wait(lock, [&] { return next_job_ < first_ + jobs_.size() || stopping_; });
-            if (next_job_ >= first_ + jobs_.size()) return;
+            if (finished) finished->done = true;
+            if (finished) ready_.notify_all();
+            finished = nullptr;
+            if (unstarted() == 0 && !stopping_) {
+                ++idle_;
+                work_.wait(lock, [&] { return unstarted() > 0 || stopping_; });
+                --idle_;
+            }
+            if (unstarted() == 0) return;
             // A deque keeps its elements in place when the ends change: safe outside the lock.
             job = &jobs_[static_cast<std::size_t>(next_job_ - first_)];
             ++next_job_;
+            if (!spare_.empty()) {
+                job->result.data = std::move(spare_.back());
+                spare_.pop_back();
+            }
         }
         read_file(*job);
-        {
-            std::lock_guard lock(mutex_);
-            job->done = true;
-        }
-        ready_.notify_all();
+        finished = job;
     }
 }
 
@@ -92,6 +119,7 @@ void FilePrefetcher::read_file(Job& j) {
         got += static_cast<std::size_t>(n);
     }
     r.data.resize(got);
+    r.hash = codec::hash128(r.data.data(), r.data.size());
     r.after_ok = r.read_error == 0 && ::fstat(fd, &r.after) == 0;
     if (j.xattrs) read_metadata_fd(fd, r.meta);
     ::close(fd);

@@ -4,7 +4,9 @@
 // reader hashes and frames the current one, so the per-file system calls of a tree of small
 // files run in parallel instead of one after another. Results are taken in the order the files
 // were submitted. The directory fd a file is submitted with must stay open until its result was
-// taken.
+// taken. An idle reader is woken once a few files wait for it (or when a result it has not
+// started is asked for), not for every file: a wake-up per file cost a futex call and a
+// context switch per file (issue 17).
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
@@ -17,6 +19,7 @@
 
 #include <sys/stat.h>
 
+#include "codec/hash.h"
 #include "source/fs_entry.h"
 
 namespace tl::source {
@@ -36,6 +39,7 @@ struct PrefetchedFile {
     int read_error = 0; // errno of a failed read; 0 = read
     // Up to the size submitted (less: the file shrank).
     std::vector<std::uint8_t, UninitAllocator<std::uint8_t>> data;
+    codec::Hash128 hash;  // XXH3-128 of data, computed by the reader thread that read it
     struct stat after {}; // fstat of the open file after its data was read
     bool after_ok = false;
     FsEntry meta; // xattrs and ACL read from the open fd (only when asked)
@@ -53,6 +57,9 @@ public:
     std::uint64_t submit(int dirfd, std::string name, std::uint64_t size, bool read_xattrs);
     // Waits for the result of `ticket`; tickets are taken in the order they were given.
     PrefetchedFile take(std::uint64_t ticket);
+    // Gives a taken file's buffer back for a later read: no allocation and free per file (the
+    // free of a buffer another thread allocated takes that thread's arena lock).
+    void recycle(PrefetchedFile&& done);
 
 private:
     struct Job {
@@ -65,12 +72,16 @@ private:
     };
     void run();
     static void read_file(Job& job);
+    // With mutex_ held: files submitted that no reader has started.
+    std::uint64_t unstarted() const { return first_ + jobs_.size() - next_job_; }
 
     std::mutex mutex_;
     std::condition_variable work_, ready_;
     std::deque<Job> jobs_;       // tickets [first_, first_ + jobs_.size())
     std::uint64_t first_ = 0;    // the ticket of jobs_.front()
     std::uint64_t next_job_ = 0; // the next ticket no reader has started
+    std::size_t idle_ = 0;       // readers waiting for work
+    std::vector<std::vector<std::uint8_t, UninitAllocator<std::uint8_t>>> spare_; // recycled
     bool stopping_ = false;
     std::vector<std::thread> threads_;
 };

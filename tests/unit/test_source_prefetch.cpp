@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "codec/hash.h"
 #include "source/file_prefetch.h"
 #include "source/file_tree_walker.h"
 
@@ -46,6 +47,34 @@ private Q_SLOTS:
             QVERIFY(r.after_ok);
             QCOMPARE(static_cast<std::size_t>(r.after.st_size), bodies[i].size());
             QCOMPARE(std::string(r.data.begin(), r.data.end()), bodies[i]);
+            QVERIFY(r.hash == codec::hash128(bodies[i].data(), bodies[i].size()));
+            pre.recycle(std::move(r)); // later files are read into the buffers of earlier ones
+        }
+        ::close(dir);
+    }
+
+    // An idle reader is woken only once a few files wait: fewer than that, and no more coming,
+    // must still be read when their results are asked for.
+    void aFewFilesAreReadWithoutMoreComing() {
+        QTemporaryDir d;
+        const int dir = ::open(QFile::encodeName(d.path()).constData(), O_RDONLY | O_DIRECTORY);
+        QVERIFY(dir >= 0);
+        for (int i = 0; i < 3; ++i) {
+            QFile f(d.path() + "/f" + QString::number(i));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("abc", 3);
+        }
+        source::FilePrefetcher pre(2);
+        QTest::qWait(50); // both readers idle
+        for (int round = 0; round < 2; ++round) {
+            std::vector<std::uint64_t> tickets;
+            for (int i = 0; i < 3; ++i)
+                tickets.push_back(pre.submit(dir, "f" + std::to_string(i), 3, false));
+            for (auto t : tickets) {
+                auto r = pre.take(t);
+                QCOMPARE(r.open_error, 0);
+                QCOMPARE(std::string(r.data.begin(), r.data.end()), std::string("abc"));
+            }
         }
         ::close(dir);
     }
