@@ -251,16 +251,18 @@ int Db::changes() const {
     return sqlite3_changes(db_);
 }
 
-Status Db::copy_in(std::string_view table, std::string_view columns, const std::string& rows) {
+Status Db::copy_in(std::string_view table, std::string_view columns, const std::string& rows,
+                   CopyFormat format) {
     if (!pg_)
         return make_error(ErrorKind::Unsupported, "catalog " + name_ + ": COPY is PostgreSQL's");
-    return pg_->copy_in(table, columns, rows);
+    return pg_->copy_in(table, columns, rows, format == CopyFormat::binary);
 }
 
-Status Db::copy_rows(std::string_view table, std::string_view columns, const std::string& rows) {
+Status Db::copy_rows(std::string_view table, std::string_view columns, const std::string& rows,
+                     CopyFormat format) {
     if (!pg_)
         return make_error(ErrorKind::Unsupported, "catalog " + name_ + ": COPY is PostgreSQL's");
-    return pg_->copy_rows(table, columns, rows);
+    return pg_->copy_rows(table, columns, rows, format == CopyFormat::binary);
 }
 
 Result<std::int64_t> Db::scalar(std::string_view sql) {

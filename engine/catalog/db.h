@@ -97,11 +97,15 @@ public:
     // The catalog as messages name it: the path, or the URL without its password.
     const std::string& name() const { return name_; }
     bool postgres() const { return pg_ != nullptr; }
-    // PostgreSQL only: COPY of tab-separated rows into `table`'s `columns`, replacing rows of
-    // the same key (INSERT OR REPLACE); Unsupported on SQLite.
-    Status copy_in(std::string_view table, std::string_view columns, const std::string& rows);
+    // PostgreSQL only: COPY of tab-separated rows (or, `CopyFormat::binary`, of rows made by
+    // PgBinaryRows) into `table`'s `columns`, replacing rows of the same key (INSERT OR
+    // REPLACE); Unsupported on SQLite.
+    enum class CopyFormat { text, binary };
+    Status copy_in(std::string_view table, std::string_view columns, const std::string& rows,
+                   CopyFormat format = CopyFormat::text);
     // PostgreSQL only: COPY of such rows into `table` as they are (a copy of a whole catalog).
-    Status copy_rows(std::string_view table, std::string_view columns, const std::string& rows);
+    Status copy_rows(std::string_view table, std::string_view columns, const std::string& rows,
+                     CopyFormat format = CopyFormat::text);
     bool read_only() const { return read_only_; }
     sqlite3* handle() { return db_; }
 

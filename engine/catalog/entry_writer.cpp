@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "catalog/dialect.h"
+#include "catalog/pg_copy_binary.h"
 
 namespace tl::catalog {
 
@@ -35,29 +36,29 @@ template <class Bind> Result<std::int64_t> insert_or_find(Db& db, Stmt& ins, Stm
     return id;
 }
 
-// PostgreSQL loads a batch's entries with one COPY (Db::copy_rows straight into entries, or
-// Db::copy_in through the merge once a batch met a path already there): one row of COPY's text
-// format.
+// PostgreSQL loads a batch's entries with one binary COPY (Db::copy_rows straight into entries,
+// or Db::copy_in through the merge once a batch met a path already there): one row of the
+// binary format, every column BIGINT but the BYTEA hash.
 constexpr const char* kEntryColumns = "saveset_id,dir_id,name_id,attr_id,size,mtime,ctime_delta,"
                                       "inode,hash,offset,volume_id,file_number,block,flags";
-void append_copy_row(std::string& out, const std::int64_t (&ids)[4], const FileRecord& f,
+void append_copy_row(PgBinaryRows& out, const std::int64_t (&ids)[4], const FileRecord& f,
                      std::int64_t ctime_delta) {
-    static constexpr char kHex[] = "0123456789abcdef";
+    out.begin_row(14);
     for (auto id : ids)
-        out += std::to_string(id) + '\t';
-    out += std::to_string(static_cast<std::int64_t>(f.size)) + '\t' + std::to_string(f.mtime_ns) +
-           '\t' + std::to_string(ctime_delta) + '\t' +
-           std::to_string(static_cast<std::int64_t>(f.inode)) + '\t';
-    if (f.has_hash) {
-        out += "\\\\x";
-        for (auto b : f.hash)
-            out += {kHex[b >> 4], kHex[b & 15]};
-    } else {
-        out += "\\N";
-    }
-    out += '\t' + std::to_string(static_cast<std::int64_t>(f.offset)) + '\t' +
-           std::to_string(f.volume_id) + '\t' + std::to_string(f.file_number) + '\t' +
-           std::to_string(f.block) + '\t' + std::to_string(f.flags) + '\n';
+        out.add_i64(id);
+    out.add_i64(static_cast<std::int64_t>(f.size));
+    out.add_i64(f.mtime_ns);
+    out.add_i64(ctime_delta);
+    out.add_i64(static_cast<std::int64_t>(f.inode));
+    if (f.has_hash)
+        out.add_bytes(f.hash.data(), f.hash.size());
+    else
+        out.add_null();
+    out.add_i64(static_cast<std::int64_t>(f.offset));
+    out.add_i64(f.volume_id);
+    out.add_i64(f.file_number);
+    out.add_i64(f.block);
+    out.add_i64(f.flags);
 }
 
 // One text field of COPY's text format, and the end of its row.
@@ -300,7 +301,8 @@ Status EntryWriter::insert_entries(const CatalogBatch& b) {
         return std::tie(x.saveset, x.dir, x.name) < std::tie(y.saveset, y.dir, y.name);
     });
     auto& s = q_.entry;
-    std::string copy; // PostgreSQL: the rows of one COPY
+    PgBinaryRows copy; // PostgreSQL: the rows of one COPY
+    if (db_.postgres()) copy.reserve(rows.size() * 152);
     for (std::size_t i = 0; i < rows.size(); ++i) {
         const auto& r = rows[i];
         const FileRecord& f = *r.f;
@@ -325,9 +327,10 @@ Status EntryWriter::insert_entries(const CatalogBatch& b) {
         s.bind(13, static_cast<std::int64_t>(f.block)).bind(14, static_cast<std::int64_t>(f.flags));
         TL_TRY(s.run());
     }
+    constexpr auto kBinary = Db::CopyFormat::binary;
     if (db_.postgres() && !copy.empty())
-        return merge_entries_ ? db_.copy_in("entries", kEntryColumns, copy)
-                              : db_.copy_rows("entries", kEntryColumns, copy);
+        return merge_entries_ ? db_.copy_in("entries", kEntryColumns, copy.data(), kBinary)
+                              : db_.copy_rows("entries", kEntryColumns, copy.data(), kBinary);
     return {};
 }
 

@@ -7,6 +7,7 @@
 #include <libpq-fe.h>
 
 #include "catalog/dialect.h"
+#include "catalog/pg_copy_binary.h"
 
 namespace tl::catalog {
 
@@ -194,19 +195,25 @@ Result<PGresult*> PgConn::run(const std::string& sql, const std::vector<const ch
     return r;
 }
 
-Status PgConn::copy_in(std::string_view table, std::string_view columns, const std::string& rows) {
+Status PgConn::copy_in(std::string_view table, std::string_view columns, const std::string& rows,
+                       bool binary) {
     const std::string load = "tl_load_" + std::string(table);
     TL_TRY(exec_translated("CREATE TEMP TABLE IF NOT EXISTS " + load + " (LIKE " +
                            std::string(table) + ")"));
-    TL_TRY(copy_rows(load, columns, rows));
+    TL_TRY(copy_rows(load, columns, rows, binary));
     TL_TRY(exec_translated(dialect::upsert_from(table, columns, load)));
     return exec_translated("TRUNCATE " + load);
 }
 
-Status PgConn::copy_rows(std::string_view table, std::string_view columns,
-                         const std::string& rows) {
-    const std::string copy = dialect::to_postgres("COPY " + std::string(table) + "(" +
-                                                  std::string(columns) + ") FROM STDIN");
+bool PgConn::put_copy_data(const std::string& bytes) {
+    return PQputCopyData(conn_, bytes.data(), static_cast<int>(bytes.size())) == 1;
+}
+
+Status PgConn::copy_rows(std::string_view table, std::string_view columns, const std::string& rows,
+                         bool binary) {
+    const std::string copy =
+        dialect::to_postgres("COPY " + std::string(table) + "(" + std::string(columns) +
+                             ") FROM STDIN" + (binary ? " (FORMAT binary)" : ""));
     PGresult* r = PQexec(conn_, copy.c_str());
     const bool in = PQresultStatus(r) == PGRES_COPY_IN;
     if (!in) {
@@ -215,7 +222,9 @@ Status PgConn::copy_rows(std::string_view table, std::string_view columns,
         return e;
     }
     PQclear(r);
-    const bool sent = PQputCopyData(conn_, rows.data(), static_cast<int>(rows.size())) == 1;
+    const bool sent = binary ? put_copy_data(PgBinaryRows::header()) && put_copy_data(rows) &&
+                                   put_copy_data(PgBinaryRows::trailer())
+                             : put_copy_data(rows);
     PQputCopyEnd(conn_, sent ? nullptr : "the catalog writer could not send its rows");
     Status st;
     while ((r = PQgetResult(conn_)) != nullptr) {

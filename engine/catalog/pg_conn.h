@@ -73,11 +73,14 @@ public:
     std::int64_t last_insert_rowid() const { return last_id_; }
     int changes() const { return changes_; }
     const std::string& name() const { return name_; }
-    // COPY of tab-separated text rows (COPY's text format) into `table`'s `columns`, merged
-    // with INSERT OR REPLACE semantics through a temporary table.
-    Status copy_in(std::string_view table, std::string_view columns, const std::string& rows);
-    // COPY of tab-separated text rows into `table`'s `columns` as they are (no merge).
-    Status copy_rows(std::string_view table, std::string_view columns, const std::string& rows);
+    // COPY of tab-separated text rows (COPY's text format), or with `binary` of rows in the
+    // binary format (PgBinaryRows: the header and trailer are added here), into `table`'s
+    // `columns`, merged with INSERT OR REPLACE semantics through a temporary table.
+    Status copy_in(std::string_view table, std::string_view columns, const std::string& rows,
+                   bool binary = false);
+    // COPY of such rows into `table`'s `columns` as they are (no merge).
+    Status copy_rows(std::string_view table, std::string_view columns, const std::string& rows,
+                     bool binary = false);
 
     // For PgStmt: runs one translated statement, records changes and the id an INSERT made.
     Result<pg_result*> run(const std::string& sql, const std::vector<const char*>& values,
@@ -91,6 +94,7 @@ private:
     PgConn(pg_conn* c, std::string name) : conn_(c), name_(std::move(name)) {}
     Status load_identity_tables();
     Status exec_translated(const std::string& sql);
+    bool put_copy_data(const std::string& bytes);
     Status savepoint(const std::string& sql, bool& handled);
     void note_result(pg_result* res);
 

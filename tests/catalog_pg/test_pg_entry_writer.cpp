@@ -11,7 +11,7 @@ using namespace tl::catalog;
 // The catalog writer on PostgreSQL COPYs a batch straight into `entries` (docs/catalog.md
 // "PostgreSQL back end"); a batch that writes a path the save set already holds still replaces
 // it, as INSERT OR REPLACE does on SQLite: the batch is written again through the merge, whole,
-// with its new paths.
+// with its new paths. The rows travel in COPY's binary format, every column exact.
 class TestPgEntryWriter : public QObject {
     Q_OBJECT
 
@@ -95,6 +95,59 @@ private Q_SLOTS:
                        "n.name LIKE 'bulk-%' OR n.name IN (E'tab\\tname', E'new\\nline', "
                        "E'back\\\\slash', E'cr\\rname')"),
                  QStringLiteral("24"));
+    }
+
+    // The batch's entries travel in COPY's binary format: every column arrives as the writer
+    // had it, at the edges of its type (negative times and ctime deltas, 64-bit sizes, inodes
+    // and offsets, the largest 32-bit file numbers and blocks), the hash as its 16 bytes, or
+    // NULL without one.
+    void everyColumnArrivesExactly() {
+        QString why;
+        QVERIFY2(pg_.create_database("columns", &why), qPrintable(why));
+        QTemporaryDir d;
+        const QString src = d.path() + "/src";
+        QVERIFY(tltest::make_fixture_tree(src, 1 << 12));
+        auto r = tltest::run_cli({"--catalog", pg_.url("columns"), "--home", d.path() + "/home",
+                                  "backup", "--source", src});
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        const QString volume = pg_.query("columns", "SELECT min(volume_id) FROM entries");
+        auto writer = EntryWriter::open(pg_.url("columns").toStdString());
+        QVERIFY2(writer, writer ? "" : writer.error().message.c_str());
+        CatalogBatch batch;
+        FileRecord f;
+        f.saveset_id = 1;
+        f.dir = "edges";
+        f.name = "with-hash";
+        f.size = (1ull << 40) + 5;
+        f.mtime_ns = -1'234'567'890'123;
+        f.ctime_ns = f.mtime_ns - 7;
+        f.inode = ~0ull;
+        f.offset = (1ull << 50) + 3;
+        f.volume_id = volume.toLongLong();
+        f.file_number = 0xffffffffu;
+        f.block = 0xfffffffeu;
+        f.flags = 3;
+        for (std::size_t i = 0; i < f.hash.size(); ++i)
+            f.hash[i] = static_cast<std::uint8_t>(i * 17);
+        f.has_hash = true;
+        batch.files.push_back(f);
+        f.name = "no-hash";
+        f.has_hash = false;
+        f.ctime_ns = f.mtime_ns + 1'000'000'000;
+        batch.files.push_back(f);
+        auto st = writer->write(batch);
+        QVERIFY2(st, st ? "" : st.error().message.c_str());
+        QCOMPARE(pg_.query("columns",
+                           "SELECT string_agg(concat_ws(',', n.name, e.size, e.mtime, "
+                           "e.ctime_delta, e.inode, coalesce(encode(e.hash, 'hex'), 'null'), "
+                           "e.\"offset\", e.file_number, e.block, e.flags), ' ' ORDER BY n.name) "
+                           "FROM entries e JOIN dirs d ON d.id = e.dir_id JOIN names n ON "
+                           "n.id = e.name_id WHERE d.path = 'edges'"),
+                 QStringLiteral("no-hash,1099511627781,-1234567890123,1000000000,-1,null,"
+                                "1125899906842627,4294967295,4294967294,3 "
+                                "with-hash,1099511627781,-1234567890123,-7,-1,"
+                                "00112233445566778899aabbccddeeff,1125899906842627,4294967295,"
+                                "4294967294,3"));
     }
 };
 
