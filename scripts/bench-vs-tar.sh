@@ -14,6 +14,8 @@
 # completes; tar's figure is `tar -x` followed by `sync -f` of $TARGET, timed together.
 # Commands run as a user runs them: the CLI starts the data directory's service (autostart) and
 # the restore runs there. With MKFS=SIZE (e.g. MKFS=12G, root only) $TARGET is a freshly made ext4 loop image.
+# With ENCRYPTION=aes-256-gcm the backup is sealed (docs/format.md §3.4) with a key `bench` made
+# in the bench's data directory (`key create`); the restore opens it with that key.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -25,10 +27,12 @@ export NSMALL=${NSMALL:-50000} NDIRS=${NDIRS:-500} NDISK=${NDISK:-2} DISK_MIB=${
 TARGET=${TARGET:-/var/tmp/tapeloom-bench-vs-tar}
 SCRATCH=${SCRATCH:-/dev/shm/tapeloom-bench-vs-tar}
 DRIVES=${DRIVES:-2}
+ENCRYPTION=${ENCRYPTION:-none}
 
 [ -x "$CLI" ] || { echo "no $CLI: build tapeloom-cli first (or set CLI=)" >&2; exit 2; }
 [ -f "$GEN" ] || { echo "no $GEN: set GEN= to shared/bench/gen-data.sh" >&2; exit 2; }
 case $WHAT in small | large | both) ;; *) echo "usage: $0 [small|large|both]" >&2; exit 2 ;; esac
+case $ENCRYPTION in none | aes-256-gcm) ;; *) echo "ENCRYPTION must be none or aes-256-gcm" >&2; exit 2 ;; esac
 
 bash "$GEN" >/dev/null
 mkdir -p "$TARGET"
@@ -79,12 +83,17 @@ run_one() { # NAME SOURCE...
     # Each cartridge holds all of the sources: one source is one session on one drive (the small
     # set), and a cartridge sized for half of it made that backup change cartridges mid-way
     # (about 0.5 s of the 1.85 GB run). A virtual cartridge takes only what is written.
+    local encargs=()
+    if [ "$ENCRYPTION" != none ]; then # before the first command that starts the service
+        "$CLI" --home "$home" key create bench >/dev/null
+        encargs=(--encryption "$ENCRYPTION" --key bench)
+    fi
     "$CLI" --home "$home" library add --virtual --name vt --drives "$DRIVES" --slots 8 \
         --mail 1 --capacity "$((bytes + bytes / 4 + (256 << 20)))" --prefix BVT >/dev/null
     local t_tc t_bk t_tx t_rs sync_s
     t_tc=$(timed tar -cf "$SCRATCH/a.tar" -C / "${@#/}")
     t_bk=$(timed "$CLI" --home "$home" backup --library vt --drives "$DRIVES" \
-        --sessions-per-drive 2 "${srcargs[@]}" --json)
+        --sessions-per-drive 2 "${encargs[@]}" "${srcargs[@]}" --json)
     settle
     t_rs=$(timed "$CLI" --home "$home" restore --job 1 --to "$TARGET/tl" --sync end --json)
     sync_s=$(python3 -c '
@@ -113,8 +122,8 @@ print("%.2f" % find(json.loads(open(sys.argv[1]).read()[open(sys.argv[1]).read()
     settle
 
     local mb=$((bytes / 1000000))
-    printf '%s: %d entries, %d MB, target %s (%s), load %s\n' "$name" "$files" "$mb" "$TARGET" \
-        "$(df --output=fstype "$TARGET" | tail -1)" "$(cut -d' ' -f1 /proc/loadavg)"
+    printf '%s: %d entries, %d MB, target %s (%s), encryption %s, load %s\n' "$name" "$files" "$mb" \
+        "$TARGET" "$(df --output=fstype "$TARGET" | tail -1)" "$ENCRYPTION" "$(cut -d' ' -f1 /proc/loadavg)"
     printf '  tar -c            %7.2f s  %8.0f files/s  %6.0f MB/s\n' "$t_tc" "$(ratio "$files" "$t_tc")" "$(ratio "$mb" "$t_tc")"
     printf '  tapeloom backup   %7.2f s  %8.0f files/s  %6.0f MB/s\n' "$t_bk" "$(ratio "$files" "$t_bk")" "$(ratio "$mb" "$t_bk")"
     printf '  tar -x + sync -f  %7.2f s  %8.0f files/s  %6.0f MB/s\n' "$t_tx" "$(ratio "$files" "$t_tx")" "$(ratio "$mb" "$t_tx")"

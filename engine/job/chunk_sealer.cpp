@@ -21,6 +21,10 @@ ChunkSealer::ChunkSealer(std::unique_ptr<format::ChunkCipher> cipher, const form
     : cipher_(std::move(cipher)), session_(session), stream_id_(stream_id),
       unit_(format::sealed_unit_size(block_size)) {}
 
+std::size_t ChunkSealer::fill_limit(std::size_t capacity) const {
+    return capacity >= unit_ ? capacity - capacity % unit_ : capacity;
+}
+
 Status ChunkSealer::seal(StreamBuffer& b) {
     b.sealed_unit = unit_;
     b.tags.resize((b.size + unit_ - 1) / unit_);

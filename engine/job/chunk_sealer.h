@@ -35,6 +35,12 @@ public:
     // multiplexer and an error is returned.
     Status seal(StreamBuffer& b);
 
+    // How much of a buffer of `capacity` bytes a producer fills: whole units only (the largest
+    // multiple of the unit that fits; `capacity` when not even one does). A buffer filled to
+    // an odd size ends in a short unit, and a short unit makes the block it lands in end one
+    // whole unit early (a unit never splits): a quarter of that block went to padding.
+    std::size_t fill_limit(std::size_t capacity) const;
+
 private:
     std::unique_ptr<format::ChunkCipher> cipher_;
     format::Uuid session_;

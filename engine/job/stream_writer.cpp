@@ -16,7 +16,12 @@ Error cancelled() {
 } // namespace
 
 StreamWriter::StreamWriter(StreamChannel& channel, codec::CodecSpec codec)
-    : ch_(channel), codec_(codec), compressor_(codec) {}
+    : ch_(channel), codec_(codec), compressor_(codec), fill_(channel.buffer_bytes()) {}
+
+void StreamWriter::set_sealer(std::unique_ptr<ChunkSealer> sealer) {
+    sealer_ = std::move(sealer);
+    fill_ = sealer_ ? sealer_->fill_limit(ch_.buffer_bytes()) : ch_.buffer_bytes();
+}
 
 Status StreamWriter::publish() {
     if (!cur_) return {};
@@ -27,7 +32,7 @@ Status StreamWriter::publish() {
 }
 
 Status StreamWriter::ensure(std::size_t want) {
-    if (cur_ && cur_->free() >= want) return {};
+    if (cur_ && room() >= want) return {};
     if (cur_ && cur_->size > 0) TL_TRY(publish());
     if (!cur_) {
         cur_ = ch_.acquire();
@@ -40,7 +45,7 @@ Status StreamWriter::ensure(std::size_t want) {
 Status StreamWriter::write_bytes(const std::uint8_t* p, std::size_t n) {
     while (n > 0) {
         TL_TRY(ensure(1));
-        const std::size_t take = std::min(n, cur_->free());
+        const std::size_t take = std::min(n, room());
         std::memcpy(cur_->data.get() + cur_->size, p, take);
         cur_->size += take;
         offset_ += take;
@@ -53,7 +58,7 @@ Status StreamWriter::write_bytes(const std::uint8_t* p, std::size_t n) {
 Status StreamWriter::begin_object(const format::ObjectHeader& header) {
     scratch_.clear();
     format::encode_object_header(header, scratch_);
-    TL_TRY(ensure(std::min(scratch_.size(), ch_.buffer_bytes())));
+    TL_TRY(ensure(std::min(scratch_.size(), fill_)));
     cur_->boundaries.push_back(offset_);
     return write_bytes(scratch_.data(), scratch_.size());
 }
@@ -69,7 +74,7 @@ Result<std::uint8_t*> StreamWriter::data_area(std::size_t max_raw, std::size_t& 
     const std::size_t want = format::kFrameHeaderSize + std::min(max_raw, kMinDataRoom);
     TL_TRY(ensure(want));
     frame_ = cur_->data.get() + cur_->size;
-    capacity = std::min<std::size_t>({max_raw, cur_->free() - format::kFrameHeaderSize,
+    capacity = std::min<std::size_t>({max_raw, room() - format::kFrameHeaderSize,
                                       static_cast<std::size_t>(format::kMaxFrameSize)});
     return frame_ + format::kFrameHeaderSize;
 }

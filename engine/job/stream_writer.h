@@ -28,7 +28,8 @@ public:
     // Publishes the last buffer, marked as the end of the stream.
     Status finish();
     // An encrypted session: every buffer is sealed on this thread before it is published.
-    void set_sealer(std::unique_ptr<ChunkSealer> sealer) { sealer_ = std::move(sealer); }
+    // Buffers are then filled to a whole number of sealed units (ChunkSealer::fill_limit).
+    void set_sealer(std::unique_ptr<ChunkSealer> sealer);
 
     std::uint64_t offset() const { return offset_; } // stream bytes written so far
     std::uint64_t raw_bytes() const { return raw_bytes_; }
@@ -37,6 +38,7 @@ private:
     Status ensure(std::size_t want); // a current buffer with at least `want` bytes free
     Status write_bytes(const std::uint8_t* p, std::size_t n);
     Status publish();
+    std::size_t room() const { return fill_ - cur_->size; } // what cur_ may still take
 
     StreamChannel& ch_;
     codec::CodecSpec codec_;
@@ -49,6 +51,7 @@ private:
     std::vector<std::uint8_t> packed_;
     bool raw_in_scratch_ = false;
     std::unique_ptr<ChunkSealer> sealer_;
+    std::size_t fill_; // bytes of each buffer filled: its capacity, or whole sealed units
 };
 
 } // namespace tl::job

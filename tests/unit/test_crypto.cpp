@@ -12,6 +12,7 @@
 #include "format/chunk_seal.h"
 #include "format/session_header.h"
 #include "job/chunk_sealer.h"
+#include "job/stream_writer.h"
 
 using namespace tl;
 
@@ -242,6 +243,49 @@ private Q_SLOTS:
         QVERIFY(back == clear);
         QCOMPARE(p->chunks[1].first_boundary, std::uint32_t(10));
         QVERIFY(p->chunks[2].flags & format::chunk_flags::kStreamEnd);
+    }
+
+    // A sealed stream's producer fills its buffers with whole units only: a buffer ending in a
+    // short unit would make the block that unit lands in end one unit early (a quarter of a
+    // block of padding per buffer). Only the stream's last buffer may end in a short unit.
+    void sealedStreamBuffersHoldWholeUnits() {
+        const auto session = format::Uuid::random();
+        const std::size_t block_size = 256 * 1024;
+        const std::size_t unit = format::sealed_unit_size(block_size);
+        const std::size_t buffer_bytes = 1u << 20; // a backup's buffer: not a multiple of unit
+        QVERIFY(buffer_bytes % unit != 0);
+        job::DriveSignal sig;
+        job::StreamChannel ch(sig, 8, buffer_bytes); // nothing consumes while it writes
+        job::StreamWriter w(ch, codec::CodecSpec{});
+        auto cipher = crypto::SessionCipher::create(key_of(11), session);
+        QVERIFY(cipher);
+        w.set_sealer(
+            std::make_unique<job::ChunkSealer>(std::move(cipher.value()), session, 5, block_size));
+        format::ObjectHeader h;
+        h.path = "big.bin";
+        h.size = 3 * buffer_bytes;
+        QVERIFY(w.begin_object(h));
+        for (std::size_t put = 0; put < h.size;) {
+            std::size_t cap = 0;
+            auto area = w.data_area(h.size - put, cap);
+            QVERIFY(area && cap > 0);
+            std::memset(area.value(), 'x', cap);
+            QVERIFY(w.commit_data(cap));
+            put += cap;
+        }
+        QVERIFY(w.end_object({}, job::FileRecord{}));
+        QVERIFY(w.finish());
+        std::lock_guard lock(sig.mutex);
+        std::size_t buffers = 0;
+        for (job::StreamBuffer* b = ch.front_locked(); b; b = ch.front_locked(), ++buffers) {
+            QCOMPARE(b->sealed_unit, unit);
+            if (!b->last) {
+                QCOMPARE(b->size % unit, std::size_t(0));
+                QVERIFY(b->size + unit > buffer_bytes); // and as full as whole units allow
+            }
+            ch.pop_locked();
+        }
+        QCOMPARE(buffers, std::size_t(4));
     }
 
     // A block written by the first encrypting builds (version 2: nonce = block seq and chunk
