@@ -19,6 +19,16 @@ class TestPgEntryWriter : public QObject {
 
     QString query(const QString& sql) { return pg_.query("writer", sql); }
 
+    // Backs the fixture tree (files up to `largest` bytes) up into the catalog `database`.
+    bool back_up_fixture(const QTemporaryDir& d, const QString& database, qint64 largest) {
+        const QString src = d.path() + "/src";
+        if (!tltest::make_fixture_tree(src, largest)) return false;
+        auto r = tltest::run_cli({"--catalog", pg_.url(database), "--home", d.path() + "/home",
+                                  "backup", "--source", src});
+        if (r.exit_code != 0) qWarning("%s", r.err.constData());
+        return r.exit_code == 0;
+    }
+
 private Q_SLOTS:
     void initTestCase() {
         if (!pg_.available()) QSKIP(qPrintable(pg_.skip_reason()));
@@ -30,11 +40,7 @@ private Q_SLOTS:
 
     void pathWrittenAgainIsReplaced() {
         QTemporaryDir d;
-        const QString src = d.path() + "/src";
-        QVERIFY(tltest::make_fixture_tree(src, 1 << 16));
-        auto r = tltest::run_cli({"--catalog", pg_.url("writer"), "--home", d.path() + "/home",
-                                  "backup", "--source", src});
-        QVERIFY2(r.exit_code == 0, r.err.constData());
+        QVERIFY(back_up_fixture(d, "writer", 1 << 16));
         const QString entry_of_empty =
             "FROM entries e JOIN dirs d ON d.id = e.dir_id JOIN names n ON n.id = e.name_id "
             "WHERE e.saveset_id = 1 AND n.name = 'empty'";
@@ -105,11 +111,7 @@ private Q_SLOTS:
         QString why;
         QVERIFY2(pg_.create_database("columns", &why), qPrintable(why));
         QTemporaryDir d;
-        const QString src = d.path() + "/src";
-        QVERIFY(tltest::make_fixture_tree(src, 1 << 12));
-        auto r = tltest::run_cli({"--catalog", pg_.url("columns"), "--home", d.path() + "/home",
-                                  "backup", "--source", src});
-        QVERIFY2(r.exit_code == 0, r.err.constData());
+        QVERIFY(back_up_fixture(d, "columns", 1 << 12));
         const QString volume = pg_.query("columns", "SELECT min(volume_id) FROM entries");
         auto writer = EntryWriter::open(pg_.url("columns").toStdString());
         QVERIFY2(writer, writer ? "" : writer.error().message.c_str());
