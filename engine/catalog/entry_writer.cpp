@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <string_view>
 #include <tuple>
-#include <unordered_set>
+#include <unordered_map>
 #include <vector>
 
 #include "catalog/dialect.h"
@@ -15,6 +15,8 @@ namespace {
 // Past this many ids a cache starts again empty: bounded memory, the unique index answers.
 constexpr std::size_t kMaxCached = 1u << 20;
 // From this many new names in a batch, they are added in one statement (add_names).
+// The id of a name not yet added (ids start at 1).
+constexpr std::int64_t kNoId = -1;
 constexpr std::size_t kBulkNames = 16;
 // New names staged this many per INSERT (one statement run per name cost more than the row).
 constexpr int kStageRows = 64;
@@ -175,16 +177,50 @@ Result<EntryWriter> EntryWriter::open(const std::string& db_path) {
     return EntryWriter(std::move(db.value()), std::move(s.value()));
 }
 
-Status EntryWriter::add_names(const CatalogBatch& b) {
-    std::vector<const std::string*> fresh;
-    std::unordered_set<std::string_view> staged;
-    for (const auto& f : b.files)
-        if (!names_.count(f.name) && staged.insert(f.name).second) fresh.push_back(&f.name);
-    if (fresh.size() < kBulkNames) return {}; // name_id looks the few up one by one
-    if (names_.size() + fresh.size() > kMaxCached) names_.clear();
+// One hash lookup per file: try_emplace finds a cached id or makes the slot a new name's id
+// goes to (a node-based map keeps a slot's address while it grows). A tree of unique names
+// looked each one up three times before (issue 17).
+Status EntryWriter::name_ids(const CatalogBatch& b, std::vector<std::int64_t>& ids) {
+    if (names_.size() + b.files.size() > kMaxCached) names_.clear();
+    std::vector<std::int64_t*> slots;
+    slots.reserve(b.files.size());
+    std::vector<std::pair<const std::string*, std::int64_t*>> fresh;
+    for (const auto& f : b.files) {
+        auto [it, added] = names_.try_emplace(f.name, kNoId);
+        if (added) fresh.emplace_back(&it->first, &it->second);
+        slots.push_back(&it->second);
+    }
+    if (auto st = add_names(fresh); !st) {
+        names_.clear(); // slots without an id must not outlive this batch
+        return st;
+    }
+    ids.clear();
+    ids.reserve(slots.size());
+    for (std::size_t i = 0; i < slots.size(); ++i) {
+        if (*slots[i] == kNoId) {
+            names_.clear();
+            return make_error(ErrorKind::Internal,
+                              "catalog: the name '" + b.files[i].name + "' got no id");
+        }
+        ids.push_back(*slots[i]);
+    }
+    return {};
+}
+
+Status
+EntryWriter::add_names(const std::vector<std::pair<const std::string*, std::int64_t*>>& fresh) {
+    if (fresh.size() < kBulkNames) { // a few: one by one
+        for (const auto& [name, slot] : fresh) {
+            auto id =
+                insert_or_find(db_, q_.name_ins, q_.name_sel, [&](Stmt& s) { s.bind(1, *name); });
+            if (!id) return id.error();
+            *slot = id.value();
+        }
+        return {};
+    }
     if (db_.postgres()) {
         std::string rows;
-        for (const auto* name : fresh)
+        for (const auto& [name, slot] : fresh)
             append_copy_text(rows, *name);
         TL_TRY(db_.copy_rows("batch_names", "name", rows));
     } else {
@@ -192,19 +228,23 @@ Status EntryWriter::add_names(const CatalogBatch& b) {
         std::size_t i = 0;
         for (; i + rows <= fresh.size(); i += rows) {
             for (std::size_t k = 0; k < rows; ++k)
-                q_.stage_names.bind(static_cast<int>(k + 1), *fresh[i + k]);
+                q_.stage_names.bind(static_cast<int>(k + 1), *fresh[i + k].first);
             TL_TRY(q_.stage_names.run());
         }
         for (; i < fresh.size(); ++i)
-            TL_TRY(q_.stage_name.bind(1, *fresh[i]).run());
+            TL_TRY(q_.stage_name.bind(1, *fresh[i].first).run());
     }
     TL_TRY(q_.names_from_stage.run());
+    std::unordered_map<std::string_view, std::int64_t*> slot_of; // the batch's, small
+    slot_of.reserve(fresh.size());
+    for (const auto& [name, slot] : fresh)
+        slot_of.emplace(*name, slot);
     auto& sel = q_.staged_ids;
     for (;;) {
         auto row = sel.step();
         if (!row) return row.error();
         if (!row.value()) break;
-        names_.emplace(sel.text(1), sel.i64(0));
+        if (auto it = slot_of.find(sel.text(1)); it != slot_of.end()) *it->second = sel.i64(0);
     }
     sel.reset();
     return q_.stage_clear.run();
@@ -213,12 +253,6 @@ Status EntryWriter::add_names(const CatalogBatch& b) {
 Result<std::int64_t> EntryWriter::dir_id(const std::string& path) {
     return cached(dirs_, path, [&] {
         return insert_or_find(db_, q_.dir_ins, q_.dir_sel, [&](Stmt& s) { s.bind(1, path); });
-    });
-}
-
-Result<std::int64_t> EntryWriter::name_id(const std::string& name) {
-    return cached(names_, name, [&] {
-        return insert_or_find(db_, q_.name_ins, q_.name_sel, [&](Stmt& s) { s.bind(1, name); });
     });
 }
 
@@ -270,22 +304,22 @@ Status EntryWriter::insert_entries(const CatalogBatch& b) {
         std::int64_t saveset, dir, name, attr;
         const FileRecord* f;
     };
-    TL_TRY(add_names(b));
+    std::vector<std::int64_t> names;
+    TL_TRY(name_ids(b, names));
     std::vector<Row> rows;
     rows.reserve(b.files.size());
     std::int64_t last_dir = -1;
     const std::string* last_dir_path = nullptr;
     std::int64_t last_attr = 0;
     const FileRecord* last_attr_file = nullptr;
-    for (const auto& f : b.files) {
+    for (std::size_t i = 0; i < b.files.size(); ++i) {
+        const FileRecord& f = b.files[i];
         if (last_dir < 0 || f.dir != *last_dir_path) {
             auto id = dir_id(f.dir);
             if (!id) return id.error();
             last_dir = id.value();
             last_dir_path = &f.dir;
         }
-        auto name = name_id(f.name);
-        if (!name) return name.error();
         // Neighbours mostly share kind, mode and owner: look up only when they change.
         if (!last_attr_file || f.kind != last_attr_file->kind || f.mode != last_attr_file->mode ||
             f.uid != last_attr_file->uid || f.gid != last_attr_file->gid) {
@@ -294,7 +328,7 @@ Status EntryWriter::insert_entries(const CatalogBatch& b) {
             last_attr = attr.value();
             last_attr_file = &f;
         }
-        rows.push_back({f.saveset_id, last_dir, name.value(), last_attr, &f});
+        rows.push_back({f.saveset_id, last_dir, names[i], last_attr, &f});
     }
     // Stable: a path twice in one batch keeps its last version (INSERT OR REPLACE).
     std::stable_sort(rows.begin(), rows.end(), [](const Row& x, const Row& y) {

@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <string>
 #include <unordered_map>
+#include <utility>
+#include <vector>
 
 #include "catalog/db.h"
 #include "catalog/entry_records.h"
@@ -38,10 +40,12 @@ private:
     Status insert_deletions(const CatalogBatch& batch);
     Status insert_extents(const CatalogBatch& batch);
     Status insert_tape_file(const CatalogBatch& batch);
-    // The ids of the batch's names the cache lacks, added to names in one statement (SQLite).
-    Status add_names(const CatalogBatch& batch);
+    // The name id of each of the batch's files, in the batch's order (`ids`).
+    Status name_ids(const CatalogBatch& batch, std::vector<std::int64_t>& ids);
+    // Names the cache lacked (`fresh`: the name and the cache slot its id goes to), added to
+    // names: one by one when few, else in bulk through a temporary table (one statement).
+    Status add_names(const std::vector<std::pair<const std::string*, std::int64_t*>>& fresh);
     Result<std::int64_t> dir_id(const std::string& path);
-    Result<std::int64_t> name_id(const std::string& name);
     Result<std::int64_t> attr_id(int kind, std::uint32_t mode, std::uint32_t uid,
                                  std::uint32_t gid);
 

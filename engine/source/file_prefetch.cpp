@@ -29,8 +29,11 @@ namespace {
 // Submitted files that wake an idle reader: it then reads them (and whatever came meanwhile) in
 // one go.
 constexpr std::uint64_t kWakeBatch = 8;
-// Recycled buffers kept at most, and the largest kept (a larger one is freed).
-constexpr std::size_t kMaxSpare = 32;
+// Recycled buffers kept at most, and the largest kept (a larger one is freed). More than a
+// session's read-ahead window (64 files, session_reader.cpp): at each directory's end the
+// window drains and every buffer comes back; keeping only 32 freed the rest and the next
+// directory allocated them again (at most 128 x 64 KiB = 8 MiB per session).
+constexpr std::size_t kMaxSpare = 128;
 constexpr std::size_t kMaxSpareBytes = 64 * 1024;
 } // namespace
 
