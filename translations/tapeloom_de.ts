@@ -1018,6 +1018,10 @@
         <translation>%1 in %2 Dateien</translation>
     </message>
     <message>
+        <source>%1 from tape</source>
+        <translation>%1 vom Band</translation>
+    </message>
+    <message>
         <source>Level:</source>
         <translation>Stufe:</translation>
     </message>

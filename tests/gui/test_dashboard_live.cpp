@@ -129,6 +129,34 @@ private Q_SLOTS:
         QVERIFY(tltest::shot(window_.get(), QStringLiteral("dashboard_spike")));
     }
 
+    // A restore reads tapes and has no source sessions: the job panel shows what its drives
+    // read, not "0 bytes in 0 files" (seen on the console after the demo's restore).
+    void aRestoreShowsWhatItReadFromTape() {
+        Job job{tl::metrics::LiveBoard(home_->path().toStdString()), firstSnapshot(0),
+                window_.get()};
+        job.s.kind = "restore";
+        job.s.drives[0].state = "reading";
+        job.publish();
+        job.s.elapsed += 1;
+        job.s.drives[0].bytes = job.s.tape_bytes = 64'000'000; // as the job's monitor sums them
+        job.publish();
+        const QString text = window_->dashboardPage()->totalsLabel()->text();
+        QVERIFY2(text.contains(QStringLiteral("from tape")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("61")) || text.contains(QStringLiteral("64")),
+                 qPrintable(text)); // 64 MB, whichever unit the locale uses
+        QVERIFY2(!text.contains(QStringLiteral("files")), qPrintable(text));
+    }
+
+    void aBackupShowsItsSourceBytesAndFiles() {
+        Job job{tl::metrics::LiveBoard(home_->path().toStdString()), firstSnapshot(1),
+                window_.get()};
+        job.s.sessions[0].bytes = job.s.source_bytes = 5'000'000; // as the job's monitor sums them
+        job.s.sessions[0].files = job.s.files = 12;
+        job.publish();
+        const QString text = window_->dashboardPage()->totalsLabel()->text();
+        QVERIFY2(text.contains(QStringLiteral("in 12 files")), qPrintable(text));
+    }
+
     void sustainedBelowWallIsExplained() {
         Job job{tl::metrics::LiveBoard(home_->path().toStdString()), firstSnapshot(1),
                 window_.get()};

@@ -275,9 +275,14 @@ void DashboardPage::showSnapshot(const metrics::LiveSnapshot& s) {
     timeLeft_->setText(s.ended             ? tr("done")
                        : s.eta_seconds < 0 ? tr("unknown (no earlier run of these sources)")
                                            : durationText(s.eta_seconds));
-    totals_->setText(tr("%1 in %2 files")
-                         .arg(loc.formattedDataSize(static_cast<qint64>(s.source_bytes)))
-                         .arg(loc.toString(qulonglong(s.files))));
+    // A job that reads tapes (restore, verify, clone) has no source sessions: what it read so
+    // far is on its drives, not "0 bytes in 0 files".
+    const bool readsTape = s.kind != "backup" && s.sessions.empty();
+    totals_->setText(
+        readsTape ? tr("%1 from tape").arg(loc.formattedDataSize(static_cast<qint64>(s.tape_bytes)))
+                  : tr("%1 in %2 files")
+                        .arg(loc.formattedDataSize(static_cast<qint64>(s.source_bytes)))
+                        .arg(loc.toString(qulonglong(s.files))));
     last_ = s;
 }
 

@@ -34,6 +34,7 @@ public:
     QTableView* sessionView() const { return sessionView_; }
     QLabel* sustainedLabel() const { return sustained_; }
     QLabel* levelLabel() const { return level_; }
+    QLabel* totalsLabel() const { return totals_; } // "Read:": what the job moved so far
     DriveTile* driveTile(const QString& name) const;
     int driveTileCount() const { return static_cast<int>(tiles_.size()); }
     // The last snapshot shown (tests compare it with the job's report).
