@@ -26,24 +26,34 @@ std::string chain_cte(const std::vector<std::int64_t>& chain) {
     return s + ")";
 }
 
-// The entries table is clustered by (save set, directory, name id); names and attributes are
-// joined by id (schema.cpp). CROSS JOIN pins the join order: entries first, by their key.
+// The entries table is clustered by (save set, directory, name id); attributes are joined by id
+// (schema.cpp), CROSS JOIN pinning the order on SQLite: entries first, by their key. Each name
+// is one key lookup (a scalar subquery), not a join: with statistics PostgreSQL's planner hashed
+// all of `names` for a directory's thousand entries (CROSS JOIN is a plain JOIN there).
+std::string own_entries_sql(const std::string& from_where, const std::string& more_columns) {
+    return "SELECT * FROM (SELECT (SELECT name FROM names WHERE id=e.name_id) AS name, a.kind AS "
+           "kind, e.size AS size, e.mtime AS mtime" +
+           more_columns + " FROM " + from_where + ") AS own WHERE name>?2";
+}
+
 std::string directory_sql(const std::vector<std::int64_t>& chain, std::int64_t job_id) {
+    const std::string dir = "e.dir_id=(SELECT id FROM dirs WHERE path=?1)";
     if (chain.size() == 1) // a full: its own entries, the directory's key range sorted by name
-        return "SELECT n.name, a.kind, e.size, e.mtime, " + std::to_string(job_id) +
-               " FROM entries e CROSS JOIN names n ON n.id=e.name_id CROSS JOIN attrs a ON "
-               "a.id=e.attr_id WHERE e.saveset_id=" +
-               std::to_string(chain.front()) +
-               " AND e.dir_id=(SELECT id FROM dirs WHERE path=?1) AND n.name>?2 "
-               "ORDER BY n.name LIMIT ?3";
+        return "SELECT name, kind, size, mtime, " + std::to_string(job_id) + " FROM (" +
+               own_entries_sql("entries e CROSS JOIN attrs a ON a.id=e.attr_id WHERE "
+                               "e.saveset_id=" +
+                                   std::to_string(chain.front()) + " AND " + dir,
+                               "") +
+               ") AS listed ORDER BY name LIMIT ?3";
     // Per name the newest link wins; in one link its object wins over its deletion marker
     // (deletions are applied before the link's own objects, as select_files does).
     return chain_cte(chain) +
-           ", ents AS (SELECT n.name AS name, c.ord AS ord, 0 AS del, a.kind AS kind, e.size "
-           "AS size, e.mtime AS mtime, s.job_id AS job FROM chain c CROSS JOIN entries e ON "
-           "e.saveset_id=c.sid AND e.dir_id=(SELECT id FROM dirs WHERE path=?1) CROSS JOIN "
-           "names n ON n.id=e.name_id CROSS JOIN attrs a ON a.id=e.attr_id JOIN savesets s "
-           "ON s.id=c.sid WHERE n.name>?2 "
+           ", ents AS (SELECT name, ord, 0 AS del, kind, size, mtime, job FROM (" +
+           own_entries_sql("chain c CROSS JOIN entries e ON e.saveset_id=c.sid AND " + dir +
+                               " CROSS JOIN attrs a ON a.id=e.attr_id JOIN savesets s ON "
+                               "s.id=c.sid",
+                           ", c.ord AS ord, s.job_id AS job") +
+           ") AS linked "
            "UNION ALL SELECT x.name, c.ord, 1, 0, 0, 0, 0 FROM deletions x JOIN chain c ON "
            "c.sid=x.saveset_id WHERE x.dir_id=(SELECT id FROM dirs WHERE path=?1) AND "
            "x.name>?2), "
