@@ -375,6 +375,9 @@ std::string ddl_to_postgres(std::string_view sql) {
             s.replace(*it, std::string_view(from).size(), to);
     }
     replace_all(s, "WITHOUT ROWID", "");
+    // entries' reference to savesets is kept by two triggers instead (pg_entries_check.h).
+    if (trim(s).rfind("CREATE TABLE entries(", 0) == 0)
+        replace_all(s, "REFERENCES savesets(id) ON DELETE CASCADE", "");
     // SQLite compares text byte by byte (BINARY); the readers merge and page sorted names in
     // that order, whatever locale the database was created with.
     if (trim(s).rfind("CREATE TABLE", 0) == 0) {

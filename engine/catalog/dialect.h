@@ -28,7 +28,9 @@
 //   the column name offset        -> "offset" (a reserved word in PostgreSQL)
 // Types of the schema (INTEGER PRIMARY KEY, BLOB, WITHOUT ROWID, TEXT as TEXT COLLATE "C": byte
 // order like SQLite's BINARY) are translated by
-// ddl_to_postgres() when the PostgreSQL schema is made from the SQLite one (pg_schema.cpp).
+// ddl_to_postgres() when the PostgreSQL schema is made from the SQLite one (pg_schema.cpp);
+// entries' REFERENCES savesets(id) ON DELETE CASCADE is left out there, two triggers keep it
+// (pg_entries_check.h: a foreign key's check per row was the largest cost of a backup's COPY).
 #include <string>
 #include <string_view>
 

@@ -1,5 +1,7 @@
 #include "catalog/entry_store.h"
 
+#include <algorithm>
+
 #include "catalog/name_trigrams.h"
 #include "catalog/text_rows.h"
 
@@ -24,24 +26,34 @@ std::string chain_cte(const std::vector<std::int64_t>& chain) {
     return s + ")";
 }
 
-// The entries table is clustered by (save set, directory, name id); names and attributes are
-// joined by id (schema.cpp). CROSS JOIN pins the join order: entries first, by their key.
+// The entries table is clustered by (save set, directory, name id); attributes are joined by id
+// (schema.cpp), CROSS JOIN pinning the order on SQLite: entries first, by their key. Each name
+// is one key lookup (a scalar subquery), not a join: with statistics PostgreSQL's planner hashed
+// all of `names` for a directory's thousand entries (CROSS JOIN is a plain JOIN there).
+std::string own_entries_sql(const std::string& from_where, const std::string& more_columns) {
+    return "SELECT * FROM (SELECT (SELECT name FROM names WHERE id=e.name_id) AS name, a.kind AS "
+           "kind, e.size AS size, e.mtime AS mtime" +
+           more_columns + " FROM " + from_where + ") AS own WHERE name>?2";
+}
+
 std::string directory_sql(const std::vector<std::int64_t>& chain, std::int64_t job_id) {
+    const std::string dir = "e.dir_id=(SELECT id FROM dirs WHERE path=?1)";
     if (chain.size() == 1) // a full: its own entries, the directory's key range sorted by name
-        return "SELECT n.name, a.kind, e.size, e.mtime, " + std::to_string(job_id) +
-               " FROM entries e CROSS JOIN names n ON n.id=e.name_id CROSS JOIN attrs a ON "
-               "a.id=e.attr_id WHERE e.saveset_id=" +
-               std::to_string(chain.front()) +
-               " AND e.dir_id=(SELECT id FROM dirs WHERE path=?1) AND n.name>?2 "
-               "ORDER BY n.name LIMIT ?3";
+        return "SELECT name, kind, size, mtime, " + std::to_string(job_id) + " FROM (" +
+               own_entries_sql("entries e CROSS JOIN attrs a ON a.id=e.attr_id WHERE "
+                               "e.saveset_id=" +
+                                   std::to_string(chain.front()) + " AND " + dir,
+                               "") +
+               ") AS listed ORDER BY name LIMIT ?3";
     // Per name the newest link wins; in one link its object wins over its deletion marker
     // (deletions are applied before the link's own objects, as select_files does).
     return chain_cte(chain) +
-           ", ents AS (SELECT n.name AS name, c.ord AS ord, 0 AS del, a.kind AS kind, e.size "
-           "AS size, e.mtime AS mtime, s.job_id AS job FROM chain c CROSS JOIN entries e ON "
-           "e.saveset_id=c.sid AND e.dir_id=(SELECT id FROM dirs WHERE path=?1) CROSS JOIN "
-           "names n ON n.id=e.name_id CROSS JOIN attrs a ON a.id=e.attr_id JOIN savesets s "
-           "ON s.id=c.sid WHERE n.name>?2 "
+           ", ents AS (SELECT name, ord, 0 AS del, kind, size, mtime, job FROM (" +
+           own_entries_sql("chain c CROSS JOIN entries e ON e.saveset_id=c.sid AND " + dir +
+                               " CROSS JOIN attrs a ON a.id=e.attr_id JOIN savesets s ON "
+                               "s.id=c.sid",
+                           ", c.ord AS ord, s.job_id AS job") +
+           ") AS linked "
            "UNION ALL SELECT x.name, c.ord, 1, 0, 0, 0, 0 FROM deletions x JOIN chain c ON "
            "c.sid=x.saveset_id WHERE x.dir_id=(SELECT id FROM dirs WHERE path=?1) AND "
            "x.name>?2), "
@@ -181,30 +193,51 @@ Result<std::vector<NameRow>> matching_names(Db& db, const std::string& pattern, 
     return out;
 }
 
-Result<NameSearch> NameSearch::prepare(Db& db) {
-    NameSearch s;
-    const std::pair<Stmt*, const char*> all[] = {
-        {&s.dirs_, "SELECT dir_id FROM entries INDEXED BY entries_name WHERE name_id=?1 AND "
-                   "saveset_id=?2"},
-        {&s.deletions_, "SELECT dir_id, name FROM deletions WHERE saveset_id=?1"},
-        {&s.path_, "SELECT path FROM dirs WHERE id=?1"},
-        {&s.job_, "SELECT job_id FROM savesets WHERE id=?1"},
-        {&s.attrs_, "SELECT a.kind, e.size, e.mtime FROM entries e CROSS JOIN attrs a ON "
-                    "a.id=e.attr_id WHERE e.saveset_id=?1 AND e.dir_id=?2 AND e.name_id=?3"},
-    };
-    for (const auto& [stmt, sql] : all) {
-        auto q = db.prepare(sql);
+namespace {
+// Runs `sql_of(first, n)` for each chunk [first, first + n) of `count` items.
+template <class SqlOf, class Row>
+Status by_chunks(Db& db, std::size_t count, SqlOf&& sql_of, Row&& row) {
+    for (std::size_t first = 0; first < count; first += NameSearch::kChunk) {
+        auto q = db.prepare(sql_of(first, std::min(NameSearch::kChunk, count - first)));
         if (!q) return q.error();
-        *stmt = std::move(q.value());
+        TL_TRY(for_each_row(q.value(), row));
+    }
+    return {};
+}
+
+// "1,2,3": the ids [first, first + n) as a list of integers.
+std::string id_list(const std::vector<std::int64_t>& ids, std::size_t first, std::size_t n) {
+    std::string s;
+    for (std::size_t i = first; i < first + n; ++i) {
+        if (i != first) s += ',';
+        s += std::to_string(ids[i]);
     }
     return s;
 }
+} // namespace
 
-Status NameSearch::dirs_with_name(std::int64_t name_id, std::int64_t saveset_id,
-                                  const std::function<void(std::int64_t)>& visit) {
-    dirs_.reset();
-    dirs_.bind(1, name_id).bind(2, saveset_id);
-    return for_each_row(dirs_, [&](const Stmt& r) { visit(r.i64(0)); });
+Result<NameSearch> NameSearch::prepare(Db& db) {
+    NameSearch s;
+    s.db_ = &db;
+    auto deletions = db.prepare("SELECT dir_id, name FROM deletions WHERE saveset_id=?1");
+    if (!deletions) return deletions.error();
+    auto job = db.prepare("SELECT job_id FROM savesets WHERE id=?1");
+    if (!job) return job.error();
+    s.deletions_ = std::move(deletions.value());
+    s.job_ = std::move(job.value());
+    return s;
+}
+
+Status NameSearch::dirs_with_names(std::int64_t saveset_id,
+                                   const std::vector<std::int64_t>& name_ids,
+                                   const std::function<void(std::int64_t, std::int64_t)>& visit) {
+    const std::string head = "SELECT name_id, dir_id FROM entries INDEXED BY entries_name WHERE "
+                             "saveset_id=" +
+                             std::to_string(saveset_id) + " AND name_id IN (";
+    return by_chunks(
+        *db_, name_ids.size(),
+        [&](std::size_t first, std::size_t n) { return head + id_list(name_ids, first, n) + ")"; },
+        [&](const Stmt& r) { visit(r.i64(0), r.i64(1)); });
 }
 
 Status NameSearch::deletions(std::int64_t saveset_id,
@@ -214,12 +247,14 @@ Status NameSearch::deletions(std::int64_t saveset_id,
     return for_each_row(deletions_, [&](const Stmt& r) { visit(r.i64(0), r.text(1)); });
 }
 
-Result<std::string> NameSearch::dir_path(std::int64_t dir_id) {
-    path_.reset();
-    path_.bind(1, dir_id);
-    auto row = path_.step();
-    if (!row) return row.error();
-    return row.value() ? path_.text(0) : std::string();
+Status NameSearch::dir_paths(const std::vector<std::int64_t>& dir_ids,
+                             const std::function<void(std::int64_t, std::string)>& visit) {
+    return by_chunks(
+        *db_, dir_ids.size(),
+        [&](std::size_t first, std::size_t n) {
+            return "SELECT id, path FROM dirs WHERE id IN (" + id_list(dir_ids, first, n) + ")";
+        },
+        [&](const Stmt& r) { visit(r.i64(0), r.text(1)); });
 }
 
 Result<std::int64_t> NameSearch::saveset_job(std::int64_t saveset_id) {
@@ -230,15 +265,25 @@ Result<std::int64_t> NameSearch::saveset_job(std::int64_t saveset_id) {
     return row.value() ? job_.i64(0) : std::int64_t{0};
 }
 
-Result<std::optional<NameSearch::Attrs>>
-NameSearch::attrs(std::int64_t saveset_id, std::int64_t dir_id, std::int64_t name_id) {
-    attrs_.reset();
-    attrs_.bind(1, saveset_id).bind(2, dir_id).bind(3, name_id);
-    auto row = attrs_.step();
-    if (!row) return row.error();
-    if (!row.value()) return std::optional<Attrs>{};
-    return std::optional<Attrs>(Attrs{static_cast<int>(attrs_.i64(0)),
-                                      static_cast<std::uint64_t>(attrs_.i64(1)), attrs_.i64(2)});
+// The keys as a CTE joined to entries by its primary key (CROSS JOIN: the keys first, one key
+// lookup each on SQLite; PostgreSQL's planner chooses).
+Status NameSearch::attrs(std::int64_t saveset_id, const std::vector<Key>& keys,
+                         const std::function<void(const Key&, const Attrs&)>& visit) {
+    const auto sql_of = [&](std::size_t first, std::size_t n) {
+        std::string s = "WITH k(d, n) AS (VALUES ";
+        for (std::size_t i = first; i < first + n; ++i)
+            s += (i == first ? "(" : ",(") + std::to_string(keys[i].dir_id) + "," +
+                 std::to_string(keys[i].name_id) + ")";
+        return s +
+               ") SELECT k.d, k.n, a.kind, e.size, e.mtime FROM k CROSS JOIN entries e ON "
+               "e.saveset_id=" +
+               std::to_string(saveset_id) +
+               " AND e.dir_id=k.d AND e.name_id=k.n CROSS JOIN attrs a ON a.id=e.attr_id";
+    };
+    return by_chunks(*db_, keys.size(), sql_of, [&](const Stmt& r) {
+        visit(Key{r.i64(0), r.i64(1)},
+              Attrs{static_cast<int>(r.i64(2)), static_cast<std::uint64_t>(r.i64(3)), r.i64(4)});
+    });
 }
 
 Result<PathVersions> PathVersions::prepare(Db& db) {

@@ -86,31 +86,42 @@ struct NameRow {
 };
 Result<std::vector<NameRow>> matching_names(Db& db, const std::string& pattern, bool glob);
 
-// The key lookups of the name search, prepared once.
+// The lookups of the name search: set-based, a statement per chunk of up to kChunk ids or keys
+// (the ids written into its text, as integers from the catalog), so a search for every match
+// costs a few statements per save set instead of one per name and one per match (a round trip
+// each on PostgreSQL).
 class NameSearch {
 public:
+    static constexpr std::size_t kChunk = 1000;
     static Result<NameSearch> prepare(Db& db);
-    // The directories of the save set's entries with that name (index-only, entries_name).
-    Status dirs_with_name(std::int64_t name_id, std::int64_t saveset_id,
-                          const std::function<void(std::int64_t)>& visit);
+    // The save set's entries with any of these names: (name id, directory id), index-only
+    // through entries_name.
+    Status dirs_with_names(std::int64_t saveset_id, const std::vector<std::int64_t>& name_ids,
+                           const std::function<void(std::int64_t, std::int64_t)>& visit);
     // The save set's deletion markers: (directory id, name).
     Status deletions(std::int64_t saveset_id,
                      const std::function<void(std::int64_t, const std::string&)>& visit);
-    // A directory's path ("" when the id is unknown).
-    Result<std::string> dir_path(std::int64_t dir_id);
+    // The paths of these directories: (id, path); an unknown id is left out.
+    Status dir_paths(const std::vector<std::int64_t>& dir_ids,
+                     const std::function<void(std::int64_t, std::string)>& visit);
     // The job of a save set (0 when unknown).
     Result<std::int64_t> saveset_job(std::int64_t saveset_id);
-    // Kind, size and mtime of one entry; nullopt when it is gone.
+    // Kind, size and mtime of the save set's entries at these keys (directory id, name id); a
+    // key whose entry is gone is left out.
+    struct Key {
+        std::int64_t dir_id = 0, name_id = 0;
+    };
     struct Attrs {
         int kind = 0;
         std::uint64_t size = 0;
         std::int64_t mtime_ns = 0;
     };
-    Result<std::optional<Attrs>> attrs(std::int64_t saveset_id, std::int64_t dir_id,
-                                       std::int64_t name_id);
+    Status attrs(std::int64_t saveset_id, const std::vector<Key>& keys,
+                 const std::function<void(const Key&, const Attrs&)>& visit);
 
 private:
-    Stmt dirs_, deletions_, path_, job_, attrs_;
+    Db* db_ = nullptr;
+    Stmt deletions_, job_;
 };
 
 // The key lookups behind the versions of one path, prepared once.

@@ -165,8 +165,11 @@ Result<EntryWriter::Statements> EntryWriter::prepare(Db& db) {
 Result<EntryWriter> EntryWriter::open(const std::string& db_path) {
     auto db = Db::open(db_path, false);
     if (!db) return db.error();
-    // A larger page cache than SQLite's 2 MiB default: the name index takes inserts all over.
-    TL_TRY(db->exec("PRAGMA cache_size=-65536"));
+    // A larger page cache than SQLite's 2 MiB default: the name index takes inserts all over
+    // its save set's range, about 13 bytes per entry (127 MiB at 10 M entries), which a 64 MiB
+    // cache no longer held (docs/benchmarks.md "SQLite at 10 M: the writer's page cache").
+    // SQLite fills it only as pages are used.
+    TL_TRY(db->exec("PRAGMA cache_size=-262144"));
     // Fewer, larger WAL checkpoints on this connection (SQLite's default is every 1,000 pages,
     // i.e. after about every batch): a page that several batches change (the B-trees' upper
     // levels, the name index, the search index) is copied into the database once per

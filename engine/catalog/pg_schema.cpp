@@ -4,6 +4,7 @@
 #include <set>
 
 #include "catalog/dialect.h"
+#include "catalog/pg_entries_check.h"
 #include "catalog/pg_schema_parts.h"
 #include "catalog/schema.h"
 #include "common/log.h"
@@ -263,6 +264,7 @@ Status pg_create_catalog(Db& db, int version) {
     for (const auto& statement : ddl.value())
         TL_TRY(db.exec(statement));
     TL_TRY(db.exec(kFunctions));
+    TL_TRY(db.exec(pg_entries_check_sql()));
     TL_TRY(db.exec("INSERT INTO tapeloom_schema(application, version) VALUES (" +
                    std::to_string(kApplicationId) + ", " + std::to_string(version) + ")"));
     TL_TRY(tx->commit());
@@ -273,9 +275,9 @@ Status pg_create_catalog(Db& db, int version) {
 Status pg_migrate(Db& db) {
     auto stored = pg_stored_schema_version(db);
     if (!stored) return stored.error();
-    if (stored.value() == schema_version()) return {};
     if (stored.value() == 0) return pg_create_catalog(db, schema_version());
-    return pg_upgrade(db, stored.value());
+    if (stored.value() != schema_version()) TL_TRY(pg_upgrade(db, stored.value()));
+    return pg_ensure_entries_check(db); // a catalog made before the triggers
 }
 
 Status pg_drop_catalog(Db& db) {
@@ -292,7 +294,8 @@ Status pg_drop_catalog(Db& db) {
     }
     q->reset();
     if (!tables.empty()) TL_TRY(db.exec("DROP TABLE " + tables + " CASCADE"));
-    return db.exec("DROP FUNCTION IF EXISTS json_valid(text), tl_glob_regex(text), files_delete()");
+    return db.exec("DROP FUNCTION IF EXISTS json_valid(text), tl_glob_regex(text), files_delete(), "
+                   "entries_saveset_check(), savesets_entries_delete()");
 }
 
 } // namespace tl::catalog

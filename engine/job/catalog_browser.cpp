@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 
 #include "catalog/entry_store.h"
@@ -126,18 +127,24 @@ struct Cand {
     bool del;
 };
 
-// Every entry and deletion marker of the chain with a matching name.
+// Every entry and deletion marker of the chain with a matching name: per chain link, the
+// entries of all matching names in a few set-based statements (NameSearch's chunks).
 Result<std::vector<Cand>> candidates(catalog::NameSearch& q, const BrowseRoot& root,
                                      const std::vector<catalog::NameRow>& names) {
     std::unordered_map<std::string, std::uint32_t> rank_of_name;
-    for (std::size_t i = 0; i < names.size(); ++i)
+    std::unordered_map<std::int64_t, std::uint32_t> rank_of_id;
+    std::vector<std::int64_t> ids;
+    ids.reserve(names.size());
+    for (std::size_t i = 0; i < names.size(); ++i) {
         rank_of_name.emplace(names[i].name, static_cast<std::uint32_t>(i));
+        rank_of_id.emplace(names[i].id, static_cast<std::uint32_t>(i));
+        ids.push_back(names[i].id);
+    }
     std::vector<Cand> cands;
     for (std::uint32_t ord = 0; ord < root.chain.size(); ++ord) {
-        for (std::uint32_t r = 0; r < names.size(); ++r)
-            TL_TRY(q.dirs_with_name(names[r].id, root.chain[ord], [&](std::int64_t dir) {
-                cands.push_back({dir, r, ord, false});
-            }));
+        TL_TRY(q.dirs_with_names(root.chain[ord], ids, [&](std::int64_t name, std::int64_t dir) {
+            cands.push_back({dir, rank_of_id.at(name), ord, false});
+        }));
         TL_TRY(q.deletions(root.chain[ord], [&](std::int64_t dir, const std::string& name) {
             if (auto it = rank_of_name.find(name); it != rank_of_name.end())
                 cands.push_back({dir, it->second, ord, true});
@@ -168,22 +175,59 @@ struct DirRanks {
     std::unordered_map<std::int64_t, std::uint32_t> rank;
 };
 Result<DirRanks> rank_dirs(catalog::NameSearch& q, const std::vector<Cand>& wins) {
+    std::vector<std::int64_t> ids;
+    for (const auto& w : wins) // wins sorted by dir
+        if (ids.empty() || ids.back() != w.dir) ids.push_back(w.dir);
     DirRanks d;
-    std::int64_t last = -1;
-    for (const auto& w : wins) {
-        if (!d.paths.empty() && last == w.dir) continue; // wins sorted by dir
-        last = w.dir;
-        auto path = q.dir_path(w.dir);
-        if (!path) return path.error();
-        d.paths.emplace_back(std::move(path.value()), w.dir);
-    }
+    d.paths.reserve(ids.size());
+    std::unordered_set<std::int64_t> known;
+    TL_TRY(q.dir_paths(ids, [&](std::int64_t id, std::string path) {
+        d.paths.emplace_back(std::move(path), id);
+        known.insert(id);
+    }));
+    for (const auto id : ids) // an id unknown to dirs lists under ""
+        if (!known.count(id)) d.paths.emplace_back(std::string(), id);
     std::sort(d.paths.begin(), d.paths.end());
     for (std::size_t i = 0; i < d.paths.size(); ++i)
         d.rank.emplace(d.paths[i].second, static_cast<std::uint32_t>(i));
     return d;
 }
 
-// The first `limit` winners in path order, read with their attributes (one key lookup each).
+struct KeyHash {
+    std::size_t operator()(const std::pair<std::int64_t, std::int64_t>& k) const {
+        return std::hash<std::uint64_t>()(static_cast<std::uint64_t>(k.first) * 1000003u ^
+                                          static_cast<std::uint64_t>(k.second));
+    }
+};
+
+// Kind, size and mtime of each winner (in its chain link), by the winner's position; nullopt
+// for one pruned meanwhile.
+using WinnerAttrs = std::vector<std::optional<catalog::NameSearch::Attrs>>;
+Result<WinnerAttrs> winner_attrs(catalog::NameSearch& q, const BrowseRoot& root,
+                                 const std::vector<catalog::NameRow>& names,
+                                 const std::vector<Cand>& wins) {
+    WinnerAttrs out(wins.size());
+    for (std::uint32_t ord = 0; ord < root.chain.size(); ++ord) {
+        std::vector<catalog::NameSearch::Key> keys;
+        std::unordered_map<std::pair<std::int64_t, std::int64_t>, std::size_t, KeyHash>
+            at; // (dir, name id) -> position
+        for (std::size_t i = 0; i < wins.size(); ++i) {
+            if (wins[i].ord != ord) continue;
+            const auto name_id = names[wins[i].name].id;
+            keys.push_back({wins[i].dir, name_id});
+            at.emplace(std::make_pair(wins[i].dir, name_id), i);
+        }
+        if (keys.empty()) continue;
+        TL_TRY(q.attrs(root.chain[ord], keys,
+                       [&](const catalog::NameSearch::Key& k, const catalog::NameSearch::Attrs& a) {
+                           if (auto it = at.find({k.dir_id, k.name_id}); it != at.end())
+                               out[it->second] = a;
+                       }));
+    }
+    return out;
+}
+
+// The first `limit` winners in path order, read with their attributes.
 Result<std::vector<BrowseEntry>> read_winners(catalog::NameSearch& q, const BrowseRoot& root,
                                               const std::vector<catalog::NameRow>& names,
                                               std::vector<Cand> wins, std::size_t limit) {
@@ -203,18 +247,20 @@ Result<std::vector<BrowseEntry>> read_winners(catalog::NameSearch& q, const Brow
         if (!job) return job.error();
         jobs.push_back(job.value());
     }
+    auto attrs = winner_attrs(q, root, names, wins);
+    if (!attrs) return attrs.error();
     std::vector<BrowseEntry> out;
     out.reserve(n);
-    for (const auto& w : wins) {
-        auto a = q.attrs(root.chain[w.ord], w.dir, names[w.name].id);
-        if (!a) return a.error();
-        if (!a.value()) continue; // pruned meanwhile
+    for (std::size_t i = 0; i < wins.size(); ++i) {
+        const auto& w = wins[i];
+        const auto& a = attrs.value()[i];
+        if (!a) continue; // pruned meanwhile
         BrowseEntry e;
         e.name = names[w.name].name;
         e.path = join_path(dirs->paths[rank[w.dir]].first, e.name);
-        e.kind = a.value()->kind;
-        e.size = a.value()->size;
-        e.mtime_ns = a.value()->mtime_ns;
+        e.kind = a->kind;
+        e.size = a->size;
+        e.mtime_ns = a->mtime_ns;
         e.job_id = jobs[w.ord];
         out.push_back(std::move(e));
     }

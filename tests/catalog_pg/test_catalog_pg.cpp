@@ -161,6 +161,43 @@ private Q_SLOTS:
         QVERIFY2(plan.contains("names_name_trgm"), qPrintable(plan));
     }
 
+    // files find for every match on PostgreSQL, across an incremental's chain: more names than
+    // one chunk of the set-based lookups, the changed file from the incremental, the deleted
+    // one gone, in path order.
+    void filesFindEveryMatchOfAChain() {
+        const QString url = pg_.url(fresh_database());
+        QTemporaryDir d;
+        const QString home = d.path() + "/home", src = d.path() + "/src";
+        QVERIFY(QDir().mkpath(src + "/big"));
+        const auto put = [&](const QString& path, const QByteArray& data) {
+            QFile f(path);
+            return f.open(QIODevice::WriteOnly) && f.write(data) == data.size();
+        };
+        for (int i = 0; i < 2500; ++i)
+            QVERIFY(put(src + QStringLiteral("/big/f%1").arg(i, 5, 10, QLatin1Char('0')), "b"));
+        auto b = run_cli(with(home, url, {"backup", "--source", src}));
+        QVERIFY2(b.exit_code == 0, b.err.constData());
+        QVERIFY(put(src + "/big/f01500", "changed"));
+        QVERIFY(QFile::remove(src + "/big/f00007"));
+        auto i = run_cli(with(home, url, {"backup", "--source", src, "--level", "incr"}));
+        QVERIFY2(i.exit_code == 0, i.err.constData());
+        auto r = run_cli(
+            with(home, url, {"files", "find", "f0*", "--job", "2", "--limit", "5000", "--json"}));
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        const auto hits = r.json().array();
+        QCOMPARE(hits.size(), 2499);
+        QString previous;
+        for (const auto& h : hits) {
+            const auto e = h.toObject();
+            const QString name = e.value("name").toString();
+            QVERIFY2(name > previous, qPrintable(name));
+            QVERIFY(name != "f00007");
+            QCOMPARE(e.value("size").toInt(), name == "f01500" ? 7 : 1);
+            QCOMPARE(e.value("job").toInt(), name == "f01500" ? 2 : 1);
+            previous = name;
+        }
+    }
+
     // catalog migrate --to URL: the SQLite catalog copied into PostgreSQL and checked, the file
     // left as it was; the data directory then restores from the copy; and back into a new file.
     void migrateCopiesTheWholeCatalog() {

@@ -26,7 +26,7 @@ private Q_SLOTS:
         if (!pg_.available()) QSKIP(qPrintable(pg_.skip_reason()));
         QString why;
         QVERIFY2(pg_.start(&why), qPrintable(why));
-        for (const char* db : {"older", "newer", "viacli"})
+        for (const char* db : {"older", "newer", "viacli", "withkey"})
             QVERIFY2(pg_.create_database(db, &why), qPrintable(why));
     }
     void cleanupTestCase() { pg_.stop(); }
@@ -93,6 +93,57 @@ private Q_SLOTS:
         QVERIFY2(!r.err.contains(tltest::PgCluster::kPassword), r.err.constData());
         QCOMPARE(query("newer", "SELECT version FROM tapeloom_schema"),
                  QString::number(schema_version() + 1));
+    }
+
+    // entries' reference to savesets on PostgreSQL (pg_entries_check.h): a catalog made with
+    // the foreign key (as builds before the triggers made it) gets the triggers and loses the
+    // key when a writer opens it; then an entry of a save set that is not there is refused, and
+    // deleting a save set deletes its entries, as the foreign key did.
+    void entriesReferenceIsKeptByTriggers() {
+        {
+            auto db = Db::open(url("withkey"), false);
+            QVERIFY(db);
+            QVERIFY(pg_create_catalog(db.value(), schema_version()));
+        }
+        const QString fkeys = "SELECT count(*) FROM pg_constraint WHERE conrelid = "
+                              "'entries'::regclass AND contype = 'f'";
+        const QString triggers = "SELECT string_agg(tgname, ',' ORDER BY tgname) FROM pg_trigger "
+                                 "WHERE tgname IN ('entries_saveset_check', "
+                                 "'savesets_entries_delete')";
+        QCOMPARE(query("withkey", fkeys), QStringLiteral("0"));
+        QCOMPARE(query("withkey", triggers),
+                 QStringLiteral("entries_saveset_check,savesets_entries_delete"));
+        query("withkey", "DROP TRIGGER entries_saveset_check ON entries; DROP TRIGGER "
+                         "savesets_entries_delete ON savesets; ALTER TABLE entries ADD "
+                         "FOREIGN KEY (saveset_id) REFERENCES savesets(id) ON DELETE CASCADE");
+        QCOMPARE(query("withkey", fkeys), QStringLiteral("1"));
+        {
+            auto db = Db::open(url("withkey"), false);
+            QVERIFY(db);
+            auto migrated = migrate(db.value());
+            QVERIFY2(migrated, migrated ? "" : migrated.error().message.c_str());
+        }
+        QCOMPARE(query("withkey", fkeys), QStringLiteral("0"));
+        QCOMPARE(query("withkey", triggers),
+                 QStringLiteral("entries_saveset_check,savesets_entries_delete"));
+
+        QCOMPARE(query("withkey",
+                       "INSERT INTO jobs(id, kind, status, started) VALUES (1, 'backup', "
+                       "'completed', 1); INSERT INTO sessions(id, job_id, uuid, drive, "
+                       "block_size) VALUES (1, 1, '\\x01', 'd', 1); INSERT INTO savesets(id, "
+                       "job_id, session_id, stream_id, source, kind) VALUES (1, 1, 1, 0, '/s', "
+                       "'files'), (2, 1, 1, 1, '/t', 'files'); INSERT INTO entries VALUES "
+                       "(1,1,1,1,1,1,0,1,NULL,0,1,1,1,0), (1,1,2,1,1,1,0,1,NULL,0,1,1,1,0), "
+                       "(2,1,1,1,1,1,0,1,NULL,0,1,1,1,0); SELECT count(*) FROM entries"),
+                 QStringLiteral("3"));
+        QVERIFY(query("withkey", "INSERT INTO entries VALUES (1,2,1,1,1,1,0,1,NULL,0,1,1,1,0), "
+                                 "(9,1,1,1,1,1,0,1,NULL,0,1,1,1,0)")
+                    .contains("entries of save set 9, which is not in savesets"));
+        QCOMPARE(query("withkey", "DELETE FROM savesets WHERE id = 1; SELECT "
+                                  "string_agg(saveset_id::text, ',') FROM entries"),
+                 QStringLiteral("2"));
+        QCOMPARE(query("withkey", "DELETE FROM jobs; SELECT count(*) FROM entries"),
+                 QStringLiteral("0"));
     }
 
 private:

@@ -111,6 +111,23 @@ private Q_SLOTS:
         auto txt = job::search_names(db.value(), r2, "*.txt", 10);
         QCOMPARE(names(txt.value()), (std::vector<std::string>{"z.txt", "new.txt", "y.txt"}));
         QCOMPARE(job::search_names(db.value(), r1, "X.TXT", 10)->size(), std::size_t(1));
+        // Every match of 2,500 distinct names: more than one chunk of the set-based lookups
+        // (names, directories, attributes), all found once, in path order, from the full.
+        auto every = job::search_names(db.value(), r2, "f0*", 10000);
+        QVERIFY(every.ok());
+        QCOMPARE(every->size(), std::size_t(2500));
+        for (std::size_t i = 0; i < every->size(); ++i) {
+            const auto& e = every->at(i);
+            QCOMPARE(e.path, QStringLiteral("big/f%1")
+                                 .arg(static_cast<int>(i), 5, 10, QLatin1Char('0'))
+                                 .toStdString());
+            QCOMPARE(e.size, std::uint64_t(1));
+            QCOMPARE(e.job_id, std::int64_t(1));
+        }
+        auto page = job::search_names(db.value(), r2, "f0*", 1200);
+        QVERIFY(page.ok());
+        QCOMPARE(page->size(), std::size_t(1200));
+        QCOMPARE(page->back().path, std::string("big/f01199"));
 
         auto z = job::file_versions(db.value(), (src + "/z.txt").toStdString());
         QVERIFY(z.ok());
