@@ -4,9 +4,12 @@
 // reader hashes and frames the current one, so the per-file system calls of a tree of small
 // files run in parallel instead of one after another. Results are taken in the order the files
 // were submitted. The directory fd a file is submitted with must stay open until its result was
-// taken. An idle reader is woken once a few files wait for it (or when a result it has not
-// started is asked for), not for every file: a wake-up per file cost a futex call and a
-// context switch per file (issue 17).
+// taken. An idle reader is woken once a few files wait for it, not for every file: a wake-up per
+// file cost a futex call and a context switch per file (issue 17). A result no reader has
+// started is read by the thread that asks for it, and one a reader is reading is waited for a
+// few microseconds before sleeping: on this kind of machine a sleep and its wake-up cost more
+// than reading a small file (issue 17).
+#include <atomic>
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
@@ -68,10 +71,15 @@ private:
         std::uint64_t size = 0;
         bool xattrs = false;
         PrefetchedFile result;
-        bool done = false;
+        // Set under the lock; read without it while take() waits briefly (acquire/release).
+        std::atomic<bool> done{false};
     };
     void run();
     static void read_file(Job& job);
+    // With `lock` held: claims the next unstarted job (and a spare buffer for it).
+    Job& claim_next(std::unique_lock<std::mutex>& lock);
+    // Waits a few microseconds without the lock for a job a reader is reading.
+    static bool spin_until_done(const Job& job);
     // With mutex_ held: files submitted that no reader has started.
     std::uint64_t unstarted() const { return first_ + jobs_.size() - next_job_; }
 

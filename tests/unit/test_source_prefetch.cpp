@@ -53,6 +53,47 @@ private Q_SLOTS:
         ::close(dir);
     }
 
+    // A walk that catches up with the readers asks for files no reader has started, or one a
+    // reader is still reading: the taker then reads it itself or waits for it. Each file is
+    // taken right after it (or the one after it) was submitted; every result must still be the
+    // file's own bytes, in order, whichever thread read it.
+    void filesTakenAsSoonAsSubmittedKeepTheirBytes() {
+        QTemporaryDir d;
+        const int dir = ::open(QFile::encodeName(d.path()).constData(), O_RDONLY | O_DIRECTORY);
+        QVERIFY(dir >= 0);
+        constexpr int kFiles = 500;
+        std::vector<std::string> bodies;
+        for (int i = 0; i < kFiles; ++i) {
+            bodies.push_back(std::string(static_cast<std::size_t>(1 + i * 131 % 12000),
+                                         static_cast<char>('A' + i % 26)));
+            QFile f(d.path() + "/g" + QString::number(i));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(bodies.back().data(), static_cast<qint64>(bodies.back().size()));
+        }
+        source::FilePrefetcher pre(2);
+        std::vector<std::uint64_t> tickets;
+        int taken = 0;
+        auto take_next = [&] {
+            const auto i = static_cast<std::size_t>(taken++);
+            auto r = pre.take(tickets[i]);
+            QCOMPARE(r.open_error, 0);
+            QCOMPARE(std::string(r.data.begin(), r.data.end()), bodies[i]);
+            QVERIFY(r.hash == codec::hash128(bodies[i].data(), bodies[i].size()));
+            QVERIFY(r.after_ok);
+            pre.recycle(std::move(r));
+        };
+        for (int i = 0; i < kFiles; ++i) {
+            tickets.push_back(
+                pre.submit(dir, "g" + std::to_string(i), bodies[i].size(), i % 3 == 0));
+            if (i % 2 == 1) { // one submitted ahead now and then, so both paths of take() run
+                take_next();
+                take_next();
+            }
+        }
+        QCOMPARE(taken, kFiles);
+        ::close(dir);
+    }
+
     // An idle reader is woken only once a few files wait: fewer than that, and no more coming,
     // must still be read when their results are asked for.
     void aFewFilesAreReadWithoutMoreComing() {
