@@ -43,6 +43,9 @@ namespace tl::job {
 
 namespace {
 
+// Buffers between a session's reader and its drive (the read buffer divided among them).
+constexpr std::size_t kStreamBuffers = 4;
+
 format::SourceKind media_kind(source::SourceKind k) {
     switch (k) {
     case source::SourceKind::FileTree:
@@ -367,8 +370,11 @@ std::optional<StreamAssignment> BackupRun::start_stream(DriveSlot* sp,
         return std::nullopt;
     }
     ss->saveset_id = saveset_id.value();
-    const std::size_t half = std::max<std::size_t>(64 * 1024, o_.read_buffer / 2);
-    ss->channel = std::make_unique<StreamChannel>(sp->signal, 2, half);
+    // The read buffer in kStreamBuffers parts: the session fills one while the drive copies
+    // others into blocks. Two halves made either side wait whenever the other was descheduled
+    // for a moment (issue 17: a 2-core machine running five threads of a small-file backup).
+    const std::size_t part = std::max<std::size_t>(64 * 1024, o_.read_buffer / kStreamBuffers);
+    ss->channel = std::make_unique<StreamChannel>(sp->signal, kStreamBuffers, part);
     ss->writer = std::make_unique<StreamWriter>(*ss->channel, p_.codec);
     ss->writer->set_sealer(std::move(sealer.value()));
     ss->reader =
