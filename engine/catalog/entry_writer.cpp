@@ -86,6 +86,18 @@ void append_copy_text(std::string& out, const std::string& text) {
     out += '\n';
 }
 
+// An INSERT OR REPLACE of `rows` entries (SQLite). Many rows per statement: each run of a
+// statement costs its own transaction savepoint, cursor opening and halt, which for one row was
+// about as much as the row's B-tree inserts (issue 17: 200,000 small files).
+constexpr int kEntryRows = 32;
+std::string entry_insert(int rows) {
+    std::string sql = "INSERT OR REPLACE INTO entries(saveset_id,dir_id,name_id,attr_id,size,mtime,"
+                      "ctime_delta,inode,hash,offset,volume_id,file_number,block,flags) VALUES";
+    for (int i = 0; i < rows; ++i)
+        sql += i ? ",(?,?,?,?,?,?,?,?,?,?,?,?,?,?)" : "(?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
+    return sql;
+}
+
 // An INSERT of `rows` names into the staging table.
 std::string stage_insert(const std::string& stage, int rows) {
     std::string sql = "INSERT INTO " + stage + "(name) VALUES(?)";
@@ -115,9 +127,8 @@ Result<EntryWriter::Statements> EntryWriter::prepare(Db& db) {
         {&s.attr_ins,
          "INSERT INTO attrs(kind,mode,uid,gid) VALUES(?,?,?,?) ON CONFLICT DO NOTHING"},
         {&s.attr_sel, "SELECT id FROM attrs WHERE kind=? AND mode=? AND uid=? AND gid=?"},
-        {&s.entry, "INSERT OR REPLACE INTO entries(saveset_id,dir_id,name_id,attr_id,size,mtime,"
-                   "ctime_delta,inode,hash,offset,volume_id,file_number,block,flags) "
-                   "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?)"},
+        {&s.entry, entry_insert(1)},
+        {&s.entries, entry_insert(kEntryRows)},
         {&s.deletion, "INSERT OR REPLACE INTO deletions(saveset_id,dir_id,name,kind) "
                       "VALUES(?,?,?,?)"},
         {&s.extent, "INSERT OR REPLACE INTO extents(saveset_id,offset,end_offset,volume_id,"
@@ -170,6 +181,7 @@ Result<EntryWriter> EntryWriter::open(const std::string& db_path) {
     // cache no longer held (docs/benchmarks.md "SQLite at 10 M: the writer's page cache").
     // SQLite fills it only as pages are used.
     TL_TRY(db->exec("PRAGMA cache_size=-262144"));
+    if (!db->postgres()) TL_TRY(db->exec("PRAGMA temp_store=MEMORY"));
     // Fewer, larger WAL checkpoints on this connection (SQLite's default is every 1,000 pages,
     // i.e. after about every batch): a page that several batches change (the B-trees' upper
     // levels, the name index, the search index) is copied into the database once per
@@ -353,16 +365,22 @@ Status EntryWriter::insert_entries(const CatalogBatch& b) {
                 append_copy_row(copy, {r.saveset, r.dir, r.name, r.attr}, f, ctime_delta);
             continue;
         }
-        s.bind(1, r.saveset).bind(2, r.dir).bind(3, r.name).bind(4, r.attr);
-        s.bind(5, f.size).bind(6, f.mtime_ns).bind(7, ctime_delta).bind(8, f.inode);
+        // Whole groups of kEntryRows rows go through the many-rows statement, the rest one by one.
+        const bool grouped = i - i % kEntryRows + kEntryRows <= rows.size();
+        Stmt& q = grouped ? q_.entries : s;
+        const int at = grouped ? static_cast<int>(i % kEntryRows) * 14 : 0;
+        q.bind(at + 1, r.saveset).bind(at + 2, r.dir).bind(at + 3, r.name).bind(at + 4, r.attr);
+        q.bind(at + 5, f.size).bind(at + 6, f.mtime_ns).bind(at + 7, ctime_delta);
+        q.bind(at + 8, f.inode);
         if (f.has_hash)
-            s.bind_blob(9, f.hash.data(), f.hash.size());
+            q.bind_blob(at + 9, f.hash.data(), f.hash.size());
         else
-            s.bind_null(9);
-        s.bind(10, f.offset).bind(11, f.volume_id);
-        s.bind(12, static_cast<std::int64_t>(f.file_number));
-        s.bind(13, static_cast<std::int64_t>(f.block)).bind(14, static_cast<std::int64_t>(f.flags));
-        TL_TRY(s.run());
+            q.bind_null(at + 9);
+        q.bind(at + 10, f.offset).bind(at + 11, f.volume_id);
+        q.bind(at + 12, static_cast<std::int64_t>(f.file_number));
+        q.bind(at + 13, static_cast<std::int64_t>(f.block));
+        q.bind(at + 14, static_cast<std::int64_t>(f.flags));
+        if (!grouped || i % kEntryRows == kEntryRows - 1) TL_TRY(q.run());
     }
     constexpr auto kBinary = Db::CopyFormat::binary;
     if (db_.postgres() && !copy.empty())

@@ -29,7 +29,7 @@ public:
 private:
     struct Statements {
         Stmt dir_ins, dir_sel, name_ins, name_sel, attr_ins, attr_sel;
-        Stmt entry, deletion, extent, tape_file, volume_end;
+        Stmt entry, entries, deletion, extent, tape_file, volume_end; // entries: many rows
         // SQLite: a batch's new names staged in a temporary table and added in one statement.
         Stmt stage_name, stage_names, names_from_stage, staged_ids, stage_clear;
     };
