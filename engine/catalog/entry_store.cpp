@@ -286,6 +286,30 @@ Status NameSearch::attrs(std::int64_t saveset_id, const std::vector<Key>& keys,
     });
 }
 
+Status NameSearch::dirs_in_order(bool first, const std::string& after, std::size_t n,
+                                 const std::function<void(std::int64_t, std::string)>& visit) {
+    auto q = db_->prepare(std::string("SELECT id, path FROM dirs WHERE path") +
+                          (first ? ">=" : ">") + "?1 ORDER BY path LIMIT ?2");
+    if (!q) return q.error();
+    q->bind(1, after).bind(2, static_cast<std::int64_t>(n));
+    return for_each_row(q.value(), [&](const Stmt& r) { visit(r.i64(0), r.text(1)); });
+}
+
+Status NameSearch::entries_in_dirs(std::int64_t saveset_id,
+                                   const std::vector<std::int64_t>& dir_ids,
+                                   const std::function<void(const Key&, const Attrs&)>& visit) {
+    const std::string head = "SELECT e.dir_id, e.name_id, a.kind, e.size, e.mtime FROM entries e "
+                             "CROSS JOIN attrs a ON a.id=e.attr_id WHERE e.saveset_id=" +
+                             std::to_string(saveset_id) + " AND e.dir_id IN (";
+    return by_chunks(
+        *db_, dir_ids.size(),
+        [&](std::size_t first, std::size_t n) { return head + id_list(dir_ids, first, n) + ")"; },
+        [&](const Stmt& r) {
+            visit(Key{r.i64(0), r.i64(1)}, Attrs{static_cast<int>(r.i64(2)),
+                                                 static_cast<std::uint64_t>(r.i64(3)), r.i64(4)});
+        });
+}
+
 Result<PathVersions> PathVersions::prepare(Db& db) {
     PathVersions v;
     auto entry = db.prepare(

@@ -119,6 +119,15 @@ public:
     Status attrs(std::int64_t saveset_id, const std::vector<Key>& keys,
                  const std::function<void(const Key&, const Attrs&)>& visit);
 
+    // For a first page in path order (the search by directory): up to `n` directories of the
+    // catalog in path order, from the first (`first`) or after the path `after`: (id, path).
+    Status dirs_in_order(bool first, const std::string& after, std::size_t n,
+                         const std::function<void(std::int64_t, std::string)>& visit);
+    // Every entry of the save set in these directories, by its key (the entries' clustering):
+    // its key and attributes.
+    Status entries_in_dirs(std::int64_t saveset_id, const std::vector<std::int64_t>& dir_ids,
+                           const std::function<void(const Key&, const Attrs&)>& visit);
+
 private:
     Db* db_ = nullptr;
     Stmt deletions_, job_;

@@ -153,20 +153,37 @@ Result<std::vector<Cand>> candidates(catalog::NameSearch& q, const BrowseRoot& r
     return cands;
 }
 
-// Per path the newest link wins; in one link its object wins over its deletion marker.
-std::vector<Cand> winners(std::vector<Cand> cands) {
-    std::sort(cands.begin(), cands.end(), [](const Cand& x, const Cand& y) {
+// Per path the newest link wins; in one link its object wins over its deletion marker. `c`
+// gives an element's candidate.
+template <class T, class CandOf> std::vector<T> newest_per_path(std::vector<T> xs, CandOf c) {
+    std::sort(xs.begin(), xs.end(), [&](const T& a, const T& b) {
+        const Cand &x = c(a), &y = c(b);
         if (x.dir != y.dir) return x.dir < y.dir;
         if (x.name != y.name) return x.name < y.name;
         if (x.ord != y.ord) return x.ord > y.ord;
         return x.del < y.del;
     });
-    std::vector<Cand> wins;
-    for (std::size_t i = 0; i < cands.size(); ++i)
-        if ((i == 0 || cands[i].dir != cands[i - 1].dir || cands[i].name != cands[i - 1].name) &&
-            !cands[i].del)
-            wins.push_back(cands[i]);
+    std::vector<T> wins;
+    for (std::size_t i = 0; i < xs.size(); ++i)
+        if ((i == 0 || c(xs[i]).dir != c(xs[i - 1]).dir || c(xs[i]).name != c(xs[i - 1]).name) &&
+            !c(xs[i]).del)
+            wins.push_back(xs[i]);
     return wins;
+}
+
+std::vector<Cand> winners(std::vector<Cand> cands) {
+    return newest_per_path(std::move(cands), [](const Cand& c) -> const Cand& { return c; });
+}
+
+// The job of each link of the chain.
+Result<std::vector<std::int64_t>> chain_jobs(catalog::NameSearch& q, const BrowseRoot& root) {
+    std::vector<std::int64_t> jobs;
+    for (const auto sid : root.chain) {
+        auto job = q.saveset_job(sid);
+        if (!job) return job.error();
+        jobs.push_back(job.value());
+    }
+    return jobs;
 }
 
 // The directories of the winners (sorted by id), their paths, ranked in path order.
@@ -241,12 +258,8 @@ Result<std::vector<BrowseEntry>> read_winners(catalog::NameSearch& q, const Brow
                           return rx != ry ? rx < ry : x.name < y.name;
                       });
     wins.resize(n);
-    std::vector<std::int64_t> jobs;
-    for (const auto sid : root.chain) {
-        auto job = q.saveset_job(sid);
-        if (!job) return job.error();
-        jobs.push_back(job.value());
-    }
+    auto jobs = chain_jobs(q, root);
+    if (!jobs) return jobs.error();
     auto attrs = winner_attrs(q, root, names, wins);
     if (!attrs) return attrs.error();
     std::vector<BrowseEntry> out;
@@ -261,10 +274,117 @@ Result<std::vector<BrowseEntry>> read_winners(catalog::NameSearch& q, const Brow
         e.kind = a->kind;
         e.size = a->size;
         e.mtime_ns = a->mtime_ns;
-        e.job_id = jobs[w.ord];
+        e.job_id = jobs.value()[w.ord];
         out.push_back(std::move(e));
     }
     return out;
+}
+
+// The search by directory, for a first page: the catalog's directories in path order, a few at
+// a time (8, doubling to 256), every entry of the chain in them read by key and kept when its
+// name matches. It ends once `limit` winners are in (the directories after them sort later),
+// or, returning nullopt, once kByDirBudget entries and directories were read without filling
+// the page (matches too rare: the search by name costs less then). At 10 M entries the search
+// by name read a million candidates for the first 1,000 `*.log` matches (docs/benchmarks.md
+// "Name search: the first page by directory").
+constexpr std::size_t kByDirLimit = 10000;  // pages up to this size try it
+constexpr std::size_t kByDirNames = 64;     // with at least this many matching names
+constexpr std::size_t kByDirBudget = 50000; // entries and directories read before giving up
+
+using DeletionsByDir = std::unordered_map<std::int64_t, std::vector<Cand>>;
+struct Hit {
+    Cand c;
+    catalog::NameSearch::Attrs a;
+};
+struct ByDir {
+    catalog::NameSearch& q;
+    const BrowseRoot& root;
+    const std::vector<catalog::NameRow>& names;
+    std::unordered_map<std::int64_t, std::uint32_t> rank_of_id;
+    DeletionsByDir deletions; // the chain's markers with a matching name, by directory
+    std::vector<std::int64_t> jobs;
+    std::size_t read = 0;
+};
+
+Status chain_deletions(ByDir& s) {
+    std::unordered_map<std::string, std::uint32_t> rank_of_name;
+    for (std::size_t i = 0; i < s.names.size(); ++i)
+        rank_of_name.emplace(s.names[i].name, static_cast<std::uint32_t>(i));
+    for (std::uint32_t ord = 0; ord < s.root.chain.size(); ++ord)
+        TL_TRY(s.q.deletions(s.root.chain[ord], [&](std::int64_t dir, const std::string& name) {
+            if (auto it = rank_of_name.find(name); it != rank_of_name.end())
+                s.deletions[dir].push_back({dir, it->second, ord, true});
+        }));
+    return {};
+}
+
+// The winners in directories `dirs` (in path order), appended to `out` in path order.
+Status dirs_winners(ByDir& s, const std::vector<std::pair<std::int64_t, std::string>>& dirs,
+                    std::vector<BrowseEntry>& out) {
+    std::vector<std::int64_t> ids;
+    std::unordered_map<std::int64_t, std::size_t> at; // directory id -> its place in `dirs`
+    for (std::size_t i = 0; i < dirs.size(); ++i) {
+        ids.push_back(dirs[i].first);
+        at.emplace(dirs[i].first, i);
+    }
+    std::vector<Hit> hits;
+    for (std::uint32_t ord = 0; ord < s.root.chain.size(); ++ord)
+        TL_TRY(s.q.entries_in_dirs(
+            s.root.chain[ord], ids,
+            [&](const catalog::NameSearch::Key& k, const catalog::NameSearch::Attrs& a) {
+                ++s.read;
+                if (auto it = s.rank_of_id.find(k.name_id); it != s.rank_of_id.end())
+                    hits.push_back({Cand{k.dir_id, it->second, ord, false}, a});
+            }));
+    for (const auto id : ids)
+        if (auto it = s.deletions.find(id); it != s.deletions.end())
+            for (const auto& c : it->second)
+                hits.push_back({c, {}});
+    auto wins = newest_per_path(std::move(hits), [](const Hit& h) -> const Cand& { return h.c; });
+    std::sort(wins.begin(), wins.end(), [&](const Hit& x, const Hit& y) {
+        const auto ax = at.at(x.c.dir), ay = at.at(y.c.dir);
+        return ax != ay ? ax < ay : x.c.name < y.c.name;
+    });
+    for (const auto& w : wins) {
+        BrowseEntry e;
+        e.name = s.names[w.c.name].name;
+        e.path = join_path(dirs[at.at(w.c.dir)].second, e.name);
+        e.kind = w.a.kind;
+        e.size = w.a.size;
+        e.mtime_ns = w.a.mtime_ns;
+        e.job_id = s.jobs[w.c.ord];
+        out.push_back(std::move(e));
+    }
+    return {};
+}
+
+Result<std::optional<std::vector<BrowseEntry>>>
+first_page_by_dir(catalog::NameSearch& q, const BrowseRoot& root,
+                  const std::vector<catalog::NameRow>& names, std::size_t limit) {
+    ByDir s{q, root, names, {}, {}, {}, 0};
+    for (std::size_t i = 0; i < names.size(); ++i)
+        s.rank_of_id.emplace(names[i].id, static_cast<std::uint32_t>(i));
+    TL_TRY(chain_deletions(s));
+    auto jobs = chain_jobs(q, root);
+    if (!jobs) return jobs.error();
+    s.jobs = std::move(jobs.value());
+    std::vector<BrowseEntry> out;
+    std::string after;
+    for (std::size_t chunk = 8;; chunk = std::min<std::size_t>(chunk * 2, 256)) {
+        std::vector<std::pair<std::int64_t, std::string>> dirs;
+        TL_TRY(q.dirs_in_order(
+            out.empty() && s.read == 0, after, chunk,
+            [&](std::int64_t id, std::string path) { dirs.emplace_back(id, std::move(path)); }));
+        if (dirs.empty()) return std::optional<std::vector<BrowseEntry>>(std::move(out));
+        s.read += dirs.size();
+        TL_TRY(dirs_winners(s, dirs, out));
+        if (out.size() >= limit) {
+            out.resize(limit);
+            return std::optional<std::vector<BrowseEntry>>(std::move(out));
+        }
+        if (s.read >= kByDirBudget) return std::optional<std::vector<BrowseEntry>>{};
+        after = dirs.back().second;
+    }
 }
 } // namespace
 
@@ -281,6 +401,11 @@ Result<std::vector<BrowseEntry>> search_names(catalog::Db& db, const BrowseRoot&
     if (names->empty()) return std::vector<BrowseEntry>{};
     auto q = catalog::NameSearch::prepare(db);
     if (!q) return q.error();
+    if (limit <= kByDirLimit && names->size() >= kByDirNames) {
+        auto page = first_page_by_dir(q.value(), root, names.value(), limit);
+        if (!page) return page.error();
+        if (page.value()) return std::move(*page.value());
+    }
     auto cands = candidates(q.value(), root, names.value());
     if (!cands) return cands.error();
     return read_winners(q.value(), root, names.value(), winners(std::move(cands.value())), limit);

@@ -128,6 +128,29 @@ private Q_SLOTS:
         QVERIFY(page.ok());
         QCOMPARE(page->size(), std::size_t(1200));
         QCOMPARE(page->back().path, std::string("big/f01199"));
+        // A first page (up to 10,000 entries, 64 matching names or more) is read by directory
+        // in path order; it is the start of the search by name for every match, the
+        // incremental's changed z.txt, its new a/new.txt and its deletion of a/x.txt included.
+        auto by_dir = job::search_names(db.value(), r2, "*", 10000);
+        auto by_name = job::search_names(db.value(), r2, "*", 100000);
+        QVERIFY(by_dir.ok() && by_name.ok());
+        QCOMPARE(by_dir->size(), by_name->size());
+        QCOMPARE(by_dir->size(), std::size_t(2506)); // a, big, z.txt, a/b, a/new.txt, a/b/y.txt
+        for (std::size_t i = 0; i < by_dir->size(); ++i) {
+            const auto &d = by_dir->at(i), &n = by_name->at(i);
+            QCOMPARE(d.path, n.path);
+            QCOMPARE(d.kind, n.kind);
+            QCOMPARE(d.size, n.size);
+            QCOMPARE(d.job_id, n.job_id);
+            QVERIFY(d.path != "a/x.txt");
+        }
+        QCOMPARE(by_dir->back().path, std::string("big/f02499"));
+        auto first = job::search_names(db.value(), r2, "*", 5);
+        QVERIFY(first.ok());
+        QCOMPARE(names(first.value()),
+                 (std::vector<std::string>{"a", "big", "z.txt", "b", "new.txt"}));
+        QCOMPARE(first->at(2).job_id, std::int64_t(2));
+        QCOMPARE(first->at(2).size, std::uint64_t(12));
 
         auto z = job::file_versions(db.value(), (src + "/z.txt").toStdString());
         QVERIFY(z.ok());
