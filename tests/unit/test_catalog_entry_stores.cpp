@@ -116,6 +116,36 @@ private Q_SLOTS:
         QCOMPARE(volumes->front().use, tl::catalog::VolumeUse::Append);
         QCOMPARE(volumes->front().next_file, std::int64_t(2));
     }
+
+    // SQLite takes a batch's entries many rows per statement, the rest one by one: every row
+    // must arrive with its own values wherever it falls, and a path written twice keeps its
+    // last version.
+    void aLargeBatchReadsBackRowByRow() {
+        auto w = tl::catalog::EntryWriter::open(path_);
+        QVERIFY(w.ok());
+        tl::catalog::CatalogBatch b;
+        for (std::uint64_t i = 0; i < 101; ++i)
+            b.files.push_back(file(saveset_, "d" + std::to_string(i % 3),
+                                   "f" + std::to_string(i) + ".dat", 1000 + i, 10 * i));
+        b.files.push_back(file(saveset_, "d1", "f4.dat", 7, 70));   // f4 again: this one stays
+        b.files.push_back(file(saveset_, "d2", "f100.dat", 8, 80)); // a new path
+        QVERIFY(w->write(b).ok());
+
+        std::map<std::string, std::pair<std::uint64_t, std::uint64_t>> seen;
+        QVERIFY(tl::catalog::for_each_object(*db_, saveset_, [&](const tl::catalog::ObjectRow& o) {
+                    seen[o.dir + "/" + o.name] = {o.size, o.offset};
+                }).ok());
+        QCOMPARE(seen.size(), std::size_t(102));
+        for (std::uint64_t i = 0; i < 101; ++i) {
+            const auto key = "d" + std::to_string(i % 3) + "/f" + std::to_string(i) + ".dat";
+            if (i == 4) continue;
+            QCOMPARE(seen[key], std::make_pair(1000 + i, 10 * i));
+        }
+        QCOMPARE(seen["d1/f4.dat"], std::make_pair(std::uint64_t(7), std::uint64_t(70)));
+        QCOMPARE(seen["d1/f100.dat"], std::make_pair(std::uint64_t(1100), std::uint64_t(1000)));
+        QCOMPARE(seen["d2/f100.dat"], std::make_pair(std::uint64_t(8), std::uint64_t(80)));
+    }
+
     void viewOfAChainAppliesDeletions() {
         tl::catalog::NewSaveset incr;
         incr.job_id = job_;
