@@ -35,6 +35,16 @@ class TestCatalogEntryStores : public QObject {
         return f;
     }
 
+    // The save set's entries as stored: "dir/name" -> (size, stream offset).
+    using Objects = std::map<std::string, std::pair<std::uint64_t, std::uint64_t>>;
+    bool read_objects(Objects& out) {
+        return tl::catalog::for_each_object(*db_, saveset_,
+                                            [&](const tl::catalog::ObjectRow& o) {
+                                                out[o.dir + "/" + o.name] = {o.size, o.offset};
+                                            })
+            .ok();
+    }
+
 private Q_SLOTS:
     void init() {
         path_ = dir_.path().toStdString() + "/catalog" + std::to_string(++run_) + ".db";
@@ -88,10 +98,8 @@ private Q_SLOTS:
         b.volume_next_file = 2;
         QVERIFY(w->write(b).ok());
 
-        std::map<std::string, std::pair<std::uint64_t, std::uint64_t>> seen;
-        QVERIFY(tl::catalog::for_each_object(*db_, saveset_, [&](const tl::catalog::ObjectRow& o) {
-                    seen[o.dir + "/" + o.name] = {o.size, o.offset};
-                }).ok());
+        Objects seen;
+        QVERIFY(read_objects(seen));
         QCOMPARE(seen.size(), std::size_t(2));
         QCOMPARE(seen["docs/b.txt"].first, std::uint64_t(12));
         QCOMPARE(seen["docs/a.txt"].second, std::uint64_t(100));
@@ -131,10 +139,8 @@ private Q_SLOTS:
         b.files.push_back(file(saveset_, "d2", "f100.dat", 8, 80)); // a new path
         QVERIFY(w->write(b).ok());
 
-        std::map<std::string, std::pair<std::uint64_t, std::uint64_t>> seen;
-        QVERIFY(tl::catalog::for_each_object(*db_, saveset_, [&](const tl::catalog::ObjectRow& o) {
-                    seen[o.dir + "/" + o.name] = {o.size, o.offset};
-                }).ok());
+        Objects seen;
+        QVERIFY(read_objects(seen));
         QCOMPARE(seen.size(), std::size_t(102));
         for (std::uint64_t i = 0; i < 101; ++i) {
             const auto key = "d" + std::to_string(i % 3) + "/f" + std::to_string(i) + ".dat";
