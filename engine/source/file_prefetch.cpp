@@ -80,17 +80,16 @@ PrefetchedFile FilePrefetcher::take(std::uint64_t ticket) {
     return out;
 }
 
-bool FilePrefetcher::spin_until_done(const Job& job) {
+void FilePrefetcher::spin_until_done(const Job& job) {
     // About the time a reader takes for a small file from the page cache.
     constexpr auto kSpin = std::chrono::microseconds(20);
     const auto until = std::chrono::steady_clock::now() + kSpin;
     while (!job.done.load(std::memory_order_acquire)) {
-        if (std::chrono::steady_clock::now() > until) return false;
+        if (std::chrono::steady_clock::now() > until) return;
 #if defined(__x86_64__) || defined(__i386__)
         __builtin_ia32_pause();
 #endif
     }
-    return true;
 }
 
 FilePrefetcher::Job& FilePrefetcher::claim_next(std::unique_lock<std::mutex>&) {

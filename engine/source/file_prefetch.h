@@ -79,7 +79,7 @@ private:
     // With `lock` held: claims the next unstarted job (and a spare buffer for it).
     Job& claim_next(std::unique_lock<std::mutex>& lock);
     // Waits a few microseconds without the lock for a job a reader is reading.
-    static bool spin_until_done(const Job& job);
+    static void spin_until_done(const Job& job);
     // With mutex_ held: files submitted that no reader has started.
     std::uint64_t unstarted() const { return first_ + jobs_.size() - next_job_; }
 
