@@ -59,10 +59,32 @@ Result<std::int64_t> insert_volume(catalog::Db& db, device::Library& lib,
     return id;
 }
 
+// Writes the filemark a labeling killed between the label block and its filemark left out, so
+// the volume the catalog records has tape file 1 to append at (docs/media.md, "Adopting").
+Status complete_label(device::TapeDrive& drive, const std::string& barcode) {
+    if (drive.is_open()) TL_TRY(drive.close());
+    TL_TRY(drive.open(false));
+    auto done = [&](Status st) {
+        if (!st) (void)drive.close();
+        return st;
+    };
+    if (auto st = drive.rewind(); !st) return done(st);
+    if (auto st = drive.space_records(1); !st) return done(st);
+    if (auto st = drive.write_filemarks(1); !st) return done(st);
+    log::get("job")->warn("cartridge {}: its label had no filemark after it (the labeling was "
+                          "killed in between); the filemark was written",
+                          barcode);
+    return {};
+}
+
 // Records an unrecorded cartridge of ours (its label read by read_own_label) in `pool`.
 Result<LabelResult> adopt(catalog::Db& db, device::Library& lib, device::TapeDrive& drive,
                           const OwnLabel& own, const Pool& pool, bool keep_open, long long now) {
     const auto& label = own.label;
+    if (!own.filemark) {
+        TL_TRY(complete_label(drive, label.barcode));
+        if (!keep_open) TL_TRY(drive.close());
+    }
     auto tx = catalog::Transaction::begin(db);
     if (!tx) return tx.error();
     auto id = insert_volume(db, lib, label.barcode, label, pool.id, drive.capacity_bytes(),
@@ -109,6 +131,7 @@ Result<std::optional<OwnLabel>> read_own_label(device::TapeDrive& drive,
     OwnLabel own{label.value(), false};
     if (auto st = drive.space_filemarks(1); !st) {
         own.empty = true; // no filemark after the label: nothing follows it
+        own.filemark = false;
         return done(std::optional<OwnLabel>(own));
     }
     auto next = drive.read_block(buf.data(), buf.size());

@@ -42,6 +42,7 @@ struct LabelResult {
 struct OwnLabel {
     format::VolumeLabel label;
     bool empty = false;
+    bool filemark = true; // false: the labeling ended before the label's filemark was written
 };
 // Reads the first tape file of the cartridge loaded in `drive` (opened read-only and closed
 // again when it was not open): nullopt when it is not a Tapeloom label with `barcode` (blank,

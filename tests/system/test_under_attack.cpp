@@ -414,6 +414,42 @@ private Q_SLOTS:
         QCOMPARE(withData.exit_code, 2);
         QVERIFY(QString::fromUtf8(withData.err).contains("scan TLO001L9"));
     }
+
+    // A labeling killed between the label block and its filemark: the catalog never knew the
+    // volume and the tape holds the label with nothing after it. A backup adopts the cartridge,
+    // completes the label and writes its data behind it.
+    void labelKilledBeforeItsFilemarkIsCompletedOnAdoption() {
+        QTemporaryDir d;
+        const QString home = d.path() + "/home", src = d.path() + "/src";
+        QVERIFY(tltest::make_fixture_tree(src, 1 << 20));
+        QCOMPARE(run_cli(h(home, {"volume", "label", "--barcode", "TLO001L9", "--pool", "Default"}))
+                     .exit_code,
+                 0);
+        const QString unchecked =
+            tltest::catalog_on_postgres() ? "SET session_replication_role=replica; " : "";
+        sql(home, unchecked +
+                      "DELETE FROM volume_history WHERE volume_id=(SELECT id FROM volumes WHERE "
+                      "barcode='TLO001L9'); DELETE FROM volumes WHERE barcode='TLO001L9'");
+        QFile index(home + "/libraries/vlib0/media/TLO001L9/index");
+        QCOMPARE(index.size(), qint64(32)); // the label block and its filemark
+        QVERIFY(index.resize(16));          // as if killed before the filemark
+
+        auto b = run_cli(h(home, {"backup", "--drives", "1", "--source", src, "--json"}));
+        QVERIFY2(b.exit_code == 0, b.err.constData());
+        QCOMPARE(b.json().object().value("volumes").toArray().first().toString(),
+                 QStringLiteral("TLO001L9"));
+        const QString to = d.path() + "/out";
+        auto r = run_cli(h(home, {"restore", "--job", "1", "--to", to}));
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        QString why;
+        QVERIFY2(same_tree(src, to + src, &why), qPrintable(why));
+        // The next backup appends behind the first one on the same volume.
+        auto again = run_cli(h(home, {"backup", "--drives", "1", "--source", src, "--json"}));
+        QVERIFY2(again.exit_code == 0, again.err.constData());
+        auto r2 = run_cli(h(home, {"restore", "--job", "1", "--to", to + "2"}));
+        QVERIFY2(r2.exit_code == 0, r2.err.constData());
+        QVERIFY2(same_tree(src, to + "2" + src, &why), qPrintable(why));
+    }
 };
 
 TLTEST_CATALOG_MAIN(TestUnderAttack)
