@@ -77,6 +77,16 @@ private Q_SLOTS:
         QVERIFY2(backup.exit_code == 0, backup.err.constData());
         const QString job = QString::number(backup.json().object().value("job_id").toInt());
         const QString volume = backup.json().object().value("volumes").toArray().first().toString();
+        // A job of two sources: `files ls` groups the entries under a line per source.
+        const QString other = d.path() + "/other";
+        for (const char* name : {"a.txt", "b.txt", "c.txt"})
+            QVERIFY(tltest::write_file(other + "/" + name, tltest::random_bytes(100, 7)));
+        auto two =
+            cli(home,
+                {"backup", "--source", src + "/big", "--source", other, "--drives", "1", "--json"},
+                "0");
+        QVERIFY2(two.exit_code == 0, two.err.constData());
+        const QString job2 = QString::number(two.json().object().value("job_id").toInt());
 
         const QList<QStringList> commands = {
             {"jobs", "list"},
@@ -94,6 +104,7 @@ private Q_SLOTS:
             {"report", "--job", job},
             {"status"},
             {"jobs", "show", "999"},
+            {"files", "ls", "--job", job2, "--page-size", "4"},
         };
         // The direct path: no service, commands in their own process.
         QList<CliResult> direct;
@@ -138,6 +149,17 @@ private Q_SLOTS:
         // The service held the data directory all along: the reads went through it.
         QCOMPARE(tl::HomeLock::holder(s(home)), pid);
         QVERIFY(!direct[2 * 13 + 1].json().object().isEmpty()); // status --json
+        // Each source of job 2 under its own line, as `ls a b` prints them; job 1's one
+        // source has none.
+        const QStringList lines = direct[2 * 15].text().split('\n');
+        QCOMPARE(lines.count(src + "/big:"), 1);
+        QCOMPARE(lines.count(other + ":"), 1);
+        QCOMPARE(lines.count(QString()), 2); // between the groups, and after the last line
+        QCOMPARE(lines.size(), 25 + 3 + 4);
+        QVERIFY2(lines.first().endsWith(':'), qPrintable(lines.first()));
+        QCOMPARE(direct[2 * 15 + 1].json().array().size(), 28);
+        QVERIFY(!direct[2 * 4].text().contains(src + ":"));
+        QCOMPARE(direct[2 * 4].text().split('\n').size(), 2 + 1); // big/ and top.txt
     }
 
     // GET /v1/files in its compact shape (what files ls asks for) holds the entries of the

@@ -1,12 +1,13 @@
 // `files ls` through the service (docs/api.md "Lists and queries"): the directory comes in
 // pages of --page-size entries (GET /v1/files?...&limit=N&after=CURSOR&compact=1), each page's
 // `next` asking for the one after, and is printed as `files ls` prints it without a service:
-// the text page by page as it arrives, --json as one document at the end.
+// the text as it arrives (file_list_text.h), --json as one document at the end.
 #include <iterator>
 #include <vector>
 
 #include "client/service_client.h"
 #include "commands/commands.h"
+#include "commands/file_list_text.h"
 #include "exit_codes.h"
 #include "number_option.h"
 
@@ -25,18 +26,6 @@ std::map<std::string, std::string> parameters_of(const job::SelectionRequest& r,
     if (r.changes_only) p.emplace("changes_only", std::string(1, '1'));
     if (!dir.empty()) p.emplace("dir", dir);
     return p;
-}
-
-// A line of `files ls` (print_file_list in restore.cpp): the size right-aligned in 14 columns
-// or <dir>, two spaces, the name (with a / for a directory).
-void append_line(std::string& text, const client::FileEntry& e) {
-    const std::string size = e.dir ? std::string("<dir>") : std::to_string(e.size);
-    if (size.size() < 14) text.append(14 - size.size(), ' ');
-    text += size;
-    text += "  ";
-    text += e.name;
-    if (e.dir) text += '/';
-    text += '\n';
 }
 
 // `files ls --json`: the entries as print_file_list prints the rows of GET /v1/files.
@@ -64,22 +53,23 @@ int files_ls_through_service(Context& ctx, client::ServiceClient& c) {
     // Text is printed page by page as it comes; --json is one document (an error on a later
     // page then still gives the error document alone, as without a service).
     std::vector<client::FileEntry> kept;
-    std::string text;
+    FileListText text(ctx.out());
     for (;;) {
         auto page = c.file_page(parameters);
         if (!page) return ctx.fail(page.error());
         if (ctx.json()) {
             std::move(page->entries.begin(), page->entries.end(), std::back_inserter(kept));
         } else {
-            text.clear();
             for (const auto& e : page->entries)
-                append_line(text, e);
-            ctx.out() << text;
+                text.add(e.source, e.name, e.dir, e.size);
         }
         if (page->next.empty()) break;
         parameters.insert_or_assign("after", page->next);
     }
-    if (ctx.json()) print_json_list(ctx, kept);
+    if (ctx.json())
+        print_json_list(ctx, kept);
+    else
+        text.finish();
     return kOk;
 }
 

@@ -5,6 +5,7 @@
 
 #include "api/job_ops.h"
 #include "commands/commands.h"
+#include "commands/file_list_text.h"
 #include "commands/job_json.h"
 #include "common/units.h"
 #include "exit_codes.h"
@@ -347,12 +348,11 @@ void print_file_list(Context& ctx, const nlohmann::json& entries) {
         ctx.print_json(entries);
         return;
     }
+    FileListText text(ctx.out());
     for (const auto& e : entries)
-        ctx.out() << std::setw(14) << std::right
-                  << (e["dir"].get<bool>() ? std::string("<dir>")
-                                           : std::to_string(e["size"].get<std::uint64_t>()))
-                  << "  " << e["name"].get<std::string>() << (e["dir"].get<bool>() ? "/" : "")
-                  << "\n";
+        text.add(e.value("source", std::string()), e["name"].get<std::string>(),
+                 e["dir"].get<bool>(), e["size"].get<std::uint64_t>());
+    text.finish();
 }
 
 void add_restore_commands(Registry& r) {
