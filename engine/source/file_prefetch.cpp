@@ -11,8 +11,8 @@
 
 namespace tl::source {
 
-FilePrefetcher::FilePrefetcher(std::size_t threads) {
-    for (std::size_t i = 0; i < std::max<std::size_t>(threads, 1); ++i)
+FilePrefetcher::FilePrefetcher(std::size_t threads) : readers_(std::max<std::size_t>(threads, 1)) {
+    for (std::size_t i = 0; i < readers_; ++i)
         threads_.emplace_back([this] { run(); });
 }
 
@@ -30,6 +30,9 @@ namespace {
 // Submitted files that wake an idle reader: it then reads them (and whatever came meanwhile) in
 // one go. 32 (8 before) with the session's window of 256 files: fewer wake-ups per file.
 constexpr std::uint64_t kWakeBatch = 32;
+// Files a reader claims per hold of the lock. Results are taken in order, so a reader's later
+// files wait behind its first; 4 keeps both readers a few files ahead of the taker.
+constexpr std::size_t kClaimBatch = 4;
 // Recycled buffers kept at most, and the largest kept (a larger one is freed). As many as a
 // session's read-ahead window (256 files, session_reader.cpp): at each directory's end the
 // window drains and every buffer comes back; keeping fewer freed the rest and the next
@@ -72,12 +75,27 @@ PrefetchedFile FilePrefetcher::take(std::uint64_t ticket) {
         spin_until_done(job);
         lock.lock();
     }
-    if (!ready() && idle_ > 0 && unstarted() > 0) work_.notify_all(); // a batch not yet full
-    ready_.wait(lock, ready);
+    if (!ready()) {
+        if (idle_ > 0 && unstarted() > 0) work_.notify_all(); // a batch not yet full
+        // A reader that sets `done` after this store sees it and wakes this thread; one that
+        // set it before is seen by the predicate (both seq_cst).
+        taker_sleeps_ = true;
+        ready_.wait(lock, ready);
+        taker_sleeps_ = false;
+    }
     PrefetchedFile out = std::move(jobs_.front().result);
     jobs_.pop_front();
     ++first_;
     return out;
+}
+
+void FilePrefetcher::finish(Job& job) {
+    job.done = true;
+    if (!taker_sleeps_) return;
+    { // the taker is in wait() or about to be, holding the lock: it waits once this gets it
+        std::lock_guard lock(mutex_);
+    }
+    ready_.notify_one();
 }
 
 void FilePrefetcher::spin_until_done(const Job& job) {
@@ -110,24 +128,28 @@ void FilePrefetcher::recycle(PrefetchedFile&& done) {
 }
 
 void FilePrefetcher::run() {
-    Job* finished = nullptr; // marked done under the lock that takes the next job
+    std::vector<Job*> claimed;
+    claimed.reserve(kClaimBatch);
     for (;;) {
-        Job* job = nullptr;
+        claimed.clear();
         {
             std::unique_lock lock(mutex_);
-            if (finished) finished->done = true;
-            if (finished) ready_.notify_all();
-            finished = nullptr;
             if (unstarted() == 0 && !stopping_) {
                 ++idle_;
                 work_.wait(lock, [&] { return unstarted() > 0 || stopping_; });
                 --idle_;
             }
             if (unstarted() == 0) return;
-            job = &claim_next(lock);
+            // The rest is left to the other readers (and to the taker, which reads an unstarted
+            // file itself rather than wait).
+            const auto share = std::max<std::uint64_t>(1, unstarted() / (readers_ + 1));
+            while (claimed.size() < std::min<std::uint64_t>(kClaimBatch, share))
+                claimed.push_back(&claim_next(lock));
         }
-        read_file(*job);
-        finished = job;
+        for (Job* job : claimed) {
+            read_file(*job);
+            finish(*job);
+        }
     }
 }
 

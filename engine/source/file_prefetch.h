@@ -5,10 +5,12 @@
 // files run in parallel instead of one after another. Results are taken in the order the files
 // were submitted. The directory fd a file is submitted with must stay open until its result was
 // taken. An idle reader is woken once a few files wait for it, not for every file: a wake-up per
-// file cost a futex call and a context switch per file (issue 17). A result no reader has
-// started is read by the thread that asks for it, and one a reader is reading is waited for a
-// few microseconds before sleeping: on this kind of machine a sleep and its wake-up cost more
-// than reading a small file (issue 17).
+// file cost a futex call and a context switch per file (issue 17). A reader claims a few files
+// per hold of the lock and marks each done without it; it takes the lock to wake the taker only
+// when the taker sleeps (two futex calls per file before: the lock handed between readers and
+// taker, and a broadcast per file). A result no reader has started is read by the thread that
+// asks for it, and one a reader is reading is waited for a few microseconds before sleeping: on
+// this kind of machine a sleep and its wake-up cost more than reading a small file (issue 17).
 #include <atomic>
 #include <condition_variable>
 #include <cstddef>
@@ -71,13 +73,15 @@ private:
         std::uint64_t size = 0;
         bool xattrs = false;
         PrefetchedFile result;
-        // Set under the lock; read without it while take() waits briefly (acquire/release).
+        // Set by the reader without the lock (seq_cst, paired with taker_sleeps_).
         std::atomic<bool> done{false};
     };
     void run();
     static void read_file(Job& job);
     // With `lock` held: claims the next unstarted job (and a spare buffer for it).
     Job& claim_next(std::unique_lock<std::mutex>& lock);
+    // Marks a reader's job done; wakes the taker only when it sleeps.
+    void finish(Job& job);
     // Waits a few microseconds without the lock for a job a reader is reading.
     static void spin_until_done(const Job& job);
     // With mutex_ held: files submitted that no reader has started.
@@ -85,12 +89,14 @@ private:
 
     std::mutex mutex_;
     std::condition_variable work_, ready_;
-    std::deque<Job> jobs_;       // tickets [first_, first_ + jobs_.size())
-    std::uint64_t first_ = 0;    // the ticket of jobs_.front()
-    std::uint64_t next_job_ = 0; // the next ticket no reader has started
-    std::size_t idle_ = 0;       // readers waiting for work
+    std::deque<Job> jobs_;                  // tickets [first_, first_ + jobs_.size())
+    std::uint64_t first_ = 0;               // the ticket of jobs_.front()
+    std::uint64_t next_job_ = 0;            // the next ticket no reader has started
+    std::size_t idle_ = 0;                  // readers waiting for work
+    std::atomic<bool> taker_sleeps_{false}; // take() waits on ready_ (set and cleared under mutex_)
     std::vector<std::vector<std::uint8_t, UninitAllocator<std::uint8_t>>> spare_; // recycled
     bool stopping_ = false;
+    std::size_t readers_ = 1; // the number of threads_, known before they start
     std::vector<std::thread> threads_;
 };
 
