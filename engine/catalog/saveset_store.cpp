@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "catalog/entry_names.h"
+#include "catalog/savepoint.h"
 #include "catalog/text_rows.h"
 
 namespace tl::catalog {
@@ -224,11 +226,16 @@ Result<std::int64_t> add_saveset(Db& db, const NewSaveset& s) {
     return db.last_insert_rowid();
 }
 
+// On SQLite the save set's name keys are built here, with its outcome (entry_names.h).
 Status finish_saveset(Db& db, std::int64_t id, const std::string& status, std::uint64_t files,
                       std::uint64_t bytes, std::uint64_t stored) {
+    std::optional<Savepoint> sp;
+    if (!db.postgres()) sp.emplace(db, "finish_saveset");
     auto q = db.prepare("UPDATE savesets SET status=?, files=?, bytes=?, stored=? WHERE id=?");
     if (!q) return q.error();
-    return q->bind(1, status).bind(2, files).bind(3, bytes).bind(4, stored).bind(5, id).run();
+    TL_TRY(q->bind(1, status).bind(2, files).bind(3, bytes).bind(4, stored).bind(5, id).run());
+    TL_TRY(fill_entry_names(db, id));
+    return sp ? sp->release() : Status{};
 }
 
 } // namespace tl::catalog
