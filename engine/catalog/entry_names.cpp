@@ -17,6 +17,14 @@ constexpr const char* kFill = "INSERT OR IGNORE INTO entry_names(saveset_id, nam
                               "saveset_id=?1 ORDER BY name_id, dir_id";
 } // namespace
 
+// One save set's keys in a savepoint of their own: on failure nothing of them stays, and the
+// save set stays pending.
+Status fill_one(Db& db, std::int64_t saveset_id) {
+    Savepoint sp(db, "entry_names");
+    TL_TRY(fill_entry_names(db, saveset_id));
+    return sp.release();
+}
+
 Status fill_entry_names(Db& db, std::int64_t saveset_id) {
     if (db.postgres()) return {};
     auto done = db.prepare("DELETE FROM entry_names_pending WHERE saveset_id=?1");
@@ -36,15 +44,20 @@ Result<int> fill_pending_entry_names(Db& db) {
     if (!q) return q.error();
     std::vector<std::int64_t> ids;
     TL_TRY(for_each_row(q.value(), [&](const Stmt& r) { ids.push_back(r.i64(0)); }));
+    int filled = 0;
     for (const auto id : ids) {
-        Savepoint sp(db, "entry_names");
-        TL_TRY(fill_entry_names(db, id));
-        TL_TRY(sp.release());
+        if (auto st = fill_one(db, id); !st) {
+            log::get("catalog")->warn("save set {}: its name keys are still missing ({}); the "
+                                      "next open for writing tries again",
+                                      id, st.error().message);
+            continue;
+        }
         log::get("catalog")->info("save set {}: its entries' names indexed for the name search "
                                   "(it ended without that)",
                                   id);
+        ++filled;
     }
-    return static_cast<int>(ids.size());
+    return filled;
 }
 
 Status fill_all_entry_names(Db& db) {

@@ -16,8 +16,13 @@ namespace tl::catalog {
 // (finish_saveset: the same as the save set's outcome).
 Status fill_entry_names(Db& db, std::int64_t saveset_id);
 
+// The same in a savepoint of its own: on failure nothing of the keys stays, and the save set
+// stays pending (finish_saveset: its outcome is stored all the same).
+Status fill_one(Db& db, std::int64_t saveset_id);
+
 // Every pending save set whose job is no longer running or waiting (after
-// fail_interrupted_jobs: every one) gets its name keys; returns how many.
+// fail_interrupted_jobs: every one) gets its name keys; returns how many. One that fails is
+// logged and left pending (the next open tries again): opening the catalog does not fail.
 Result<int> fill_pending_entry_names(Db& db);
 
 // Every entry's name key (a catalog copied in whole, catalog_copy.h).

@@ -5,6 +5,7 @@
 #include "catalog/entry_names.h"
 #include "catalog/savepoint.h"
 #include "catalog/text_rows.h"
+#include "common/log.h"
 
 namespace tl::catalog {
 
@@ -226,7 +227,9 @@ Result<std::int64_t> add_saveset(Db& db, const NewSaveset& s) {
     return db.last_insert_rowid();
 }
 
-// On SQLite the save set's name keys are built here, with its outcome (entry_names.h).
+// On SQLite the save set's name keys are built here, with its outcome (entry_names.h). Keys that
+// cannot be built leave the save set pending (the next open for writing builds them), not its
+// outcome unwritten.
 Status finish_saveset(Db& db, std::int64_t id, const std::string& status, std::uint64_t files,
                       std::uint64_t bytes, std::uint64_t stored) {
     std::optional<Savepoint> sp;
@@ -234,8 +237,11 @@ Status finish_saveset(Db& db, std::int64_t id, const std::string& status, std::u
     auto q = db.prepare("UPDATE savesets SET status=?, files=?, bytes=?, stored=? WHERE id=?");
     if (!q) return q.error();
     TL_TRY(q->bind(1, status).bind(2, files).bind(3, bytes).bind(4, stored).bind(5, id).run());
-    TL_TRY(fill_entry_names(db, id));
-    return sp ? sp->release() : Status{};
+    if (!sp) return {};
+    if (auto keys = fill_one(db, id); !keys)
+        log::get("catalog")->warn("save set {}: its name keys wait for the next open ({})", id,
+                                  keys.error().message);
+    return sp->release();
 }
 
 } // namespace tl::catalog

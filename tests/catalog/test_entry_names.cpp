@@ -5,6 +5,7 @@
 
 #include "api/engine.h"
 #include "catalog/catalog_location.h"
+#include "catalog/entry_names.h"
 #include "catalog/entry_store.h"
 #include "catalog/entry_writer.h"
 #include "catalog/job_store.h"
@@ -159,6 +160,31 @@ private Q_SLOTS:
         QCOMPARE(count(db.value(), "SELECT count(*) FROM entry_names_pending"), std::int64_t(0));
         QCOMPARE(search(db.value(), saveset, "*.log", 1000).size(), std::size_t(100));
         QCOMPARE(search(db.value(), saveset, "*.log", 100000).size(), std::size_t(100));
+    }
+
+    // Keys that cannot be built (here a trigger refuses them) leave the save set pending, its
+    // outcome stored all the same; the next fill (the next open for writing) builds them.
+    void keysThatFailLeaveTheSaveSetPending() {
+        auto db = catalogs_.fresh();
+        const auto [job, saveset] = add_backup(db);
+        write(db.path(), batch(saveset, names()));
+        QVERIFY(db.exec("CREATE TEMP TRIGGER refuse BEFORE INSERT ON main.entry_names BEGIN "
+                        "SELECT RAISE(ABORT, 'no keys today'); END")
+                    .ok());
+        QVERIFY(tl::catalog::finish_saveset(db, saveset, "completed", 200, 0, 0).ok());
+        QCOMPARE(count(db, "SELECT count(*) FROM savesets WHERE status='completed'"),
+                 std::int64_t(1));
+        QCOMPARE(count(db, "SELECT count(*) FROM entry_names_pending"), std::int64_t(1));
+        QCOMPARE(count(db, "SELECT count(*) FROM entry_names"), std::int64_t(0));
+        QVERIFY(search(db, saveset, "*.log", 1000).empty());
+        tl::catalog::JobUpdate done;
+        done.status = "completed";
+        QVERIFY(tl::catalog::update_job(db, job, done).ok());
+        QCOMPARE(tl::catalog::fill_pending_entry_names(db).value(), 0); // still refused
+        QVERIFY(db.exec("DROP TRIGGER temp.refuse").ok());
+        QCOMPARE(tl::catalog::fill_pending_entry_names(db).value(), 1);
+        QCOMPARE(count(db, "SELECT count(*) FROM entry_names_pending"), std::int64_t(0));
+        QCOMPARE(search(db, saveset, "*.log", 1000).size(), std::size_t(100));
     }
 
     // A purged job's save set takes its keys along (and its pending mark); the entries pruned
