@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "catalog/entry_names.h"
 #include "catalog/pg_schema.h"
 #include "catalog/schema.h"
 
@@ -168,6 +169,7 @@ Result<std::vector<TableCopied>> copy_catalog(Db& from, Db& to) {
             out.push_back({t.name, n.value(), 0});
         }
         TL_TRY(restart_identities(to, tables.value()));
+        TL_TRY(fill_all_entry_names(to)); // SQLite's name keys, which are not copied
         TL_TRY(tx->commit());
     }
     for (std::size_t i = 0; i < tables->size(); ++i) {

@@ -94,8 +94,9 @@ class NameSearch {
 public:
     static constexpr std::size_t kChunk = 1000;
     static Result<NameSearch> prepare(Db& db);
-    // The save set's entries with any of these names: (name id, directory id), index-only
-    // through entries_name.
+    // The save set's entries with any of these names: (name id, directory id), from the name
+    // keys built when it ended on SQLite (entry_names.h: none while it is written), index-only
+    // through entries_name on PostgreSQL.
     Status dirs_with_names(std::int64_t saveset_id, const std::vector<std::int64_t>& name_ids,
                            const std::function<void(std::int64_t, std::int64_t)>& visit);
     // The save set's deletion markers: (directory id, name).
@@ -124,7 +125,7 @@ public:
     Status dirs_in_order(bool first, const std::string& after, std::size_t n,
                          const std::function<void(std::int64_t, std::string)>& visit);
     // Every entry of the save set in these directories, by its key (the entries' clustering):
-    // its key and attributes.
+    // its key and attributes; none on SQLite while its name keys wait for its end.
     Status entries_in_dirs(std::int64_t saveset_id, const std::vector<std::int64_t>& dir_ids,
                            const std::function<void(const Key&, const Attrs&)>& visit);
 

@@ -145,6 +145,19 @@ Result<EntryWriter::Statements> EntryWriter::prepare(Db& db) {
         if (!q) return q.error();
         *stmt = std::move(q.value());
     }
+    if (!db.postgres()) { // the name keys (entry_names.h); PostgreSQL indexes entries itself
+        const std::pair<Stmt*, std::string> names[] = {
+            {&s.saveset_status, "SELECT status FROM savesets WHERE id=?"},
+            {&s.names_pending, "INSERT OR IGNORE INTO entry_names_pending(saveset_id) VALUES(?)"},
+            {&s.entry_name,
+             "INSERT OR IGNORE INTO entry_names(saveset_id,name_id,dir_id) VALUES(?,?,?)"},
+        };
+        for (const auto& [stmt, sql] : names) {
+            auto q = db.prepare(sql);
+            if (!q) return q.error();
+            *stmt = std::move(q.value());
+        }
+    }
     // Each INSERT into names fires the trigram index's trigger, and SQLite's FTS5 flushes its
     // pending terms at every statement: one statement per new name cost 25 us of the catalog
     // thread per file (issue 17). New names go through a temporary table instead, one INSERT
@@ -292,6 +305,7 @@ Status EntryWriter::write(CatalogBatch& b) {
         dirs_.clear();
         names_.clear();
         attrs_.clear();
+        defers_.clear();
         // PostgreSQL: a path already in `entries` stopped the direct COPY; the batch is written
         // again with the merge, which replaces it (what INSERT OR REPLACE does on SQLite).
         if (db_.postgres() && !merge_entries_ && st.error().kind == ErrorKind::AlreadyExists) {
@@ -315,13 +329,9 @@ Status EntryWriter::insert(CatalogBatch& b) {
 // Resolve the ids first, then insert in key order (save set, directory, name): the entries
 // B-tree then grows by appends and near-appends instead of random splits.
 Status EntryWriter::insert_entries(const CatalogBatch& b) {
-    struct Row {
-        std::int64_t saveset, dir, name, attr;
-        const FileRecord* f;
-    };
     std::vector<std::int64_t> names;
     TL_TRY(name_ids(b, names));
-    std::vector<Row> rows;
+    std::vector<EntryRow> rows;
     rows.reserve(b.files.size());
     std::int64_t last_dir = -1;
     const std::string* last_dir_path = nullptr;
@@ -346,31 +356,49 @@ Status EntryWriter::insert_entries(const CatalogBatch& b) {
         rows.push_back({f.saveset_id, last_dir, names[i], last_attr, &f});
     }
     // Stable: a path twice in one batch keeps its last version (INSERT OR REPLACE).
-    std::stable_sort(rows.begin(), rows.end(), [](const Row& x, const Row& y) {
+    std::stable_sort(rows.begin(), rows.end(), [](const EntryRow& x, const EntryRow& y) {
         return std::tie(x.saveset, x.dir, x.name) < std::tie(y.saveset, y.dir, y.name);
     });
-    auto& s = q_.entry;
-    PgBinaryRows copy; // PostgreSQL: the rows of one COPY
-    if (db_.postgres()) copy.reserve(rows.size() * 152);
+    if (db_.postgres()) return copy_entries(rows);
+    TL_TRY(insert_rows(rows));
+    return insert_names(rows);
+}
+
+namespace {
+// Two's-complement difference: exact for any pair, 0 bytes on disk when equal.
+std::int64_t ctime_delta(const FileRecord& f) {
+    return static_cast<std::int64_t>(static_cast<std::uint64_t>(f.ctime_ns) -
+                                     static_cast<std::uint64_t>(f.mtime_ns));
+}
+} // namespace
+
+// PostgreSQL: one binary COPY of the batch (of a path twice, its last version).
+Status EntryWriter::copy_entries(const std::vector<EntryRow>& rows) {
+    PgBinaryRows copy;
+    copy.reserve(rows.size() * 152);
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const auto& r = rows[i];
+        const bool replaced = i + 1 < rows.size() && rows[i + 1].saveset == r.saveset &&
+                              rows[i + 1].dir == r.dir && rows[i + 1].name == r.name;
+        if (!replaced)
+            append_copy_row(copy, {r.saveset, r.dir, r.name, r.attr}, *r.f, ctime_delta(*r.f));
+    }
+    if (copy.empty()) return {};
+    constexpr auto kBinary = Db::CopyFormat::binary;
+    return merge_entries_ ? db_.copy_in("entries", kEntryColumns, copy.data(), kBinary)
+                          : db_.copy_rows("entries", kEntryColumns, copy.data(), kBinary);
+}
+
+// SQLite: whole groups of kEntryRows rows through the many-rows statement, the rest one by one.
+Status EntryWriter::insert_rows(const std::vector<EntryRow>& rows) {
     for (std::size_t i = 0; i < rows.size(); ++i) {
         const auto& r = rows[i];
         const FileRecord& f = *r.f;
-        // Two's-complement difference: exact for any pair, 0 bytes on disk when equal.
-        const auto ctime_delta = static_cast<std::int64_t>(static_cast<std::uint64_t>(f.ctime_ns) -
-                                                           static_cast<std::uint64_t>(f.mtime_ns));
-        if (db_.postgres()) {
-            const bool replaced = i + 1 < rows.size() && rows[i + 1].saveset == r.saveset &&
-                                  rows[i + 1].dir == r.dir && rows[i + 1].name == r.name;
-            if (!replaced)
-                append_copy_row(copy, {r.saveset, r.dir, r.name, r.attr}, f, ctime_delta);
-            continue;
-        }
-        // Whole groups of kEntryRows rows go through the many-rows statement, the rest one by one.
         const bool grouped = i - i % kEntryRows + kEntryRows <= rows.size();
-        Stmt& q = grouped ? q_.entries : s;
+        Stmt& q = grouped ? q_.entries : q_.entry;
         const int at = grouped ? static_cast<int>(i % kEntryRows) * 14 : 0;
         q.bind(at + 1, r.saveset).bind(at + 2, r.dir).bind(at + 3, r.name).bind(at + 4, r.attr);
-        q.bind(at + 5, f.size).bind(at + 6, f.mtime_ns).bind(at + 7, ctime_delta);
+        q.bind(at + 5, f.size).bind(at + 6, f.mtime_ns).bind(at + 7, ctime_delta(f));
         q.bind(at + 8, f.inode);
         if (f.has_hash)
             q.bind_blob(at + 9, f.hash.data(), f.hash.size());
@@ -382,11 +410,40 @@ Status EntryWriter::insert_entries(const CatalogBatch& b) {
         q.bind(at + 14, static_cast<std::int64_t>(f.flags));
         if (!grouped || i % kEntryRows == kEntryRows - 1) TL_TRY(q.run());
     }
-    constexpr auto kBinary = Db::CopyFormat::binary;
-    if (db_.postgres() && !copy.empty())
-        return merge_entries_ ? db_.copy_in("entries", kEntryColumns, copy.data(), kBinary)
-                              : db_.copy_rows("entries", kEntryColumns, copy.data(), kBinary);
     return {};
+}
+
+// SQLite: the name keys (entry_names.h). A save set still being written (status 'running': a
+// backup's) is marked pending, in this batch's transaction, and gets its keys in one statement
+// when it ends; any other (a scan's, stored 'completed' as it is read) gets them now.
+Status EntryWriter::insert_names(const std::vector<EntryRow>& rows) {
+    std::int64_t saveset = 0;
+    bool deferred = false;
+    for (const auto& r : rows) {
+        if (r.saveset != saveset) {
+            saveset = r.saveset;
+            auto d = defers_names(saveset);
+            if (!d) return d.error();
+            deferred = d.value();
+            if (deferred) TL_TRY(q_.names_pending.bind(1, saveset).run());
+        }
+        if (!deferred)
+            TL_TRY(q_.entry_name.bind(1, r.saveset).bind(2, r.name).bind(3, r.dir).run());
+    }
+    return {};
+}
+
+Result<bool> EntryWriter::defers_names(std::int64_t saveset) {
+    if (auto it = defers_.find(saveset); it != defers_.end()) return it->second;
+    auto& q = q_.saveset_status;
+    q.reset();
+    q.bind(1, saveset);
+    auto row = q.step();
+    if (!row) return row.error();
+    const bool running = row.value() && q.text(0) == "running";
+    q.reset();
+    defers_.emplace(saveset, running);
+    return running;
 }
 
 Status EntryWriter::insert_deletions(const CatalogBatch& b) {

@@ -32,11 +32,24 @@ private:
         Stmt entry, entries, deletion, extent, tape_file, volume_end; // entries: many rows
         // SQLite: a batch's new names staged in a temporary table and added in one statement.
         Stmt stage_name, stage_names, names_from_stage, staged_ids, stage_clear;
+        // SQLite: the name keys of entry_names (entry_names.h).
+        Stmt saveset_status, names_pending, entry_name;
+    };
+    // A batch's entry with its ids, sorted by the entries key before it is stored.
+    struct EntryRow {
+        std::int64_t saveset, dir, name, attr;
+        const FileRecord* f;
     };
     EntryWriter(Db db, Statements s) : db_(std::move(db)), q_(std::move(s)) {}
     static Result<Statements> prepare(Db& db);
     Status insert(CatalogBatch& batch);
     Status insert_entries(const CatalogBatch& batch);
+    Status copy_entries(const std::vector<EntryRow>& rows); // PostgreSQL
+    Status insert_rows(const std::vector<EntryRow>& rows);  // SQLite
+    // SQLite: the name keys of the rows' save sets, or the mark that they come at the end.
+    Status insert_names(const std::vector<EntryRow>& rows);
+    // Whether the save set's name keys wait for its end (it is still being written).
+    Result<bool> defers_names(std::int64_t saveset);
     Status insert_deletions(const CatalogBatch& batch);
     Status insert_extents(const CatalogBatch& batch);
     Status insert_tape_file(const CatalogBatch& batch);
@@ -54,6 +67,8 @@ private:
     // Caches of the ids of dirs, names and attrs, cleared when large (a catalog may hold
     // millions of distinct names; the unique indexes answer a miss).
     std::unordered_map<std::string, std::int64_t> dirs_, names_, attrs_;
+    // SQLite: per save set met, whether its name keys wait for its end (defers_names).
+    std::unordered_map<std::int64_t, bool> defers_;
     // PostgreSQL: a batch's entries go straight into `entries` with one COPY (a backup's save
     // set is new: none of its paths can be there). A batch that meets a row already there (a
     // path written again) fails whole and is written again the merging way (COPY into a

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "catalog/dialect.h"
+#include "catalog/entry_names.h"
 
 namespace tl::catalog {
 
@@ -75,7 +76,11 @@ Result<int> fail_interrupted_jobs(Db& db) {
                    ", report=json_object('job_id', id, 'kind', kind, 'status', 'failed', "
                    "'error', 'interrupted: the process running it ended before the job "
                    "finished'), wait_reason=NULL WHERE status IN ('running','waiting')"));
-    return db.changes();
+    const int failed = db.changes();
+    // Their save sets ended too: the name search finds what they wrote (entry_names.h).
+    auto filled = fill_pending_entry_names(db);
+    if (!filled) return filled.error();
+    return failed;
 }
 
 Result<std::optional<double>> recent_backup_rate(Db& db) {

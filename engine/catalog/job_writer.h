@@ -38,8 +38,9 @@ Status update_job(Db& db, std::int64_t id, const JobUpdate& u);
 Status set_job_waiting(Db& db, std::int64_t id, const std::string& reason);
 Status set_job_report(Db& db, std::int64_t id, const std::string& report);
 
-// Jobs left running or waiting by a process that ended: failed, with a report saying so.
-// Returns how many.
+// Jobs left running or waiting by a process that ended: failed, with a report saying so; on
+// SQLite the save sets they left without name keys get them (fill_pending_entry_names).
+// Returns how many jobs.
 Result<int> fail_interrupted_jobs(Db& db);
 
 // The mean wall rate (bytes/s) of the last ten completed backups with a report; nullopt when

@@ -126,11 +126,19 @@ Result<std::vector<std::string>> seed_rows(Db& mem, const std::vector<SchemaObje
 namespace {
 // SQLite's own machinery stays behind: the FTS5 name index (a virtual table, its shadow tables
 // and the triggers that feed it); PostgreSQL's name search is the pg_trgm index of kFunctions.
+// So do the name keys SQLite builds when a save set ends (entry_names and its list of save sets
+// waiting for them): PostgreSQL keeps the index entries_name they replaced on SQLite.
 bool sqlite_only(const SchemaObject& o, const std::vector<std::string>& virtual_tables) {
     if (o.sql.rfind("CREATE VIRTUAL TABLE", 0) == 0) return true;
+    if (o.name == "entry_names" || o.name == "entry_names_pending") return true;
     return std::any_of(virtual_tables.begin(), virtual_tables.end(),
                        [&](const std::string& v) { return o.name.rfind(v + "_", 0) == 0; });
 }
+
+// entries_name as the schema step that made it wrote it (schema.cpp): on PostgreSQL the name
+// search's index, whatever later SQLite steps did with it.
+constexpr const char* kEntriesNameIndex =
+    "CREATE INDEX entries_name ON entries(saveset_id, name_id)";
 
 } // namespace
 
@@ -156,8 +164,14 @@ Result<std::vector<SchemaObject>> schema_objects(Db& mem) {
             virtual_tables.push_back(all.back().name);
     }
     std::vector<SchemaObject> out;
-    for (auto& o : all)
-        if (!sqlite_only(o, virtual_tables)) out.push_back(std::move(o));
+    bool entries = false, entries_name = false;
+    for (auto& o : all) {
+        if (sqlite_only(o, virtual_tables)) continue;
+        entries = entries || (o.type == "table" && o.name == "entries");
+        entries_name = entries_name || o.name == "entries_name";
+        out.push_back(std::move(o));
+    }
+    if (entries && !entries_name) out.push_back({"index", "entries_name", kEntriesNameIndex});
     return out;
 }
 

@@ -92,7 +92,8 @@ struct NewSaveset {
     std::string status;
 };
 Result<std::int64_t> add_saveset(Db& db, const NewSaveset& s);
-// A save set's outcome.
+// A save set's outcome; on SQLite, in the same transaction, the name keys of a backup's save set
+// (entry_names.h): its entries are found by a name search from here on.
 Status finish_saveset(Db& db, std::int64_t id, const std::string& status, std::uint64_t files,
                       std::uint64_t bytes, std::uint64_t stored);
 

@@ -145,6 +145,11 @@ class TestNameSearch : public QObject {
             b.files.push_back(file(saveset.value(), "deep/er", n));
         }
         if (auto st = w->write(b); !st) qFatal("%s", st.error().message.c_str());
+        // Its end: on SQLite the name search finds a save set's entries from here on.
+        if (auto st =
+                tl::catalog::finish_saveset(db, saveset.value(), "completed", b.files.size(), 0, 0);
+            !st)
+            qFatal("%s", st.error().message.c_str());
         return {job_id.value(), saveset.value()};
     }
 

@@ -1,0 +1,70 @@
+#include "catalog/entry_names.h"
+
+#include <string>
+#include <vector>
+
+#include "catalog/savepoint.h"
+#include "catalog/text_rows.h"
+#include "common/log.h"
+
+namespace tl::catalog {
+
+namespace {
+// The save set's keys in key order: the B-tree of entry_names grows by appends (the sort is
+// SQLite's; entries are clustered by directory, then name).
+constexpr const char* kFill = "INSERT OR IGNORE INTO entry_names(saveset_id, name_id, dir_id) "
+                              "SELECT saveset_id, name_id, dir_id FROM entries WHERE "
+                              "saveset_id=?1 ORDER BY name_id, dir_id";
+} // namespace
+
+// One save set's keys in a savepoint of their own: on failure nothing of them stays, and the
+// save set stays pending.
+Status fill_one(Db& db, std::int64_t saveset_id) {
+    Savepoint sp(db, "entry_names");
+    TL_TRY(fill_entry_names(db, saveset_id));
+    return sp.release();
+}
+
+Status fill_entry_names(Db& db, std::int64_t saveset_id) {
+    if (db.postgres()) return {};
+    auto done = db.prepare("DELETE FROM entry_names_pending WHERE saveset_id=?1");
+    if (!done) return done.error();
+    TL_TRY(done->bind(1, saveset_id).run());
+    if (db.changes() == 0) return {};
+    auto fill = db.prepare(kFill);
+    if (!fill) return fill.error();
+    return fill->bind(1, saveset_id).run();
+}
+
+Result<int> fill_pending_entry_names(Db& db) {
+    if (db.postgres()) return 0;
+    auto q = db.prepare("SELECT p.saveset_id FROM entry_names_pending p JOIN savesets s ON "
+                        "s.id=p.saveset_id JOIN jobs j ON j.id=s.job_id WHERE j.status NOT IN "
+                        "('running','waiting') ORDER BY 1");
+    if (!q) return q.error();
+    std::vector<std::int64_t> ids;
+    TL_TRY(for_each_row(q.value(), [&](const Stmt& r) { ids.push_back(r.i64(0)); }));
+    int filled = 0;
+    for (const auto id : ids) {
+        if (auto st = fill_one(db, id); !st) {
+            log::get("catalog")->warn("save set {}: its name keys are still missing ({}); the "
+                                      "next open for writing tries again",
+                                      id, st.error().message);
+            continue;
+        }
+        log::get("catalog")->info("save set {}: its entries' names indexed for the name search "
+                                  "(it ended without that)",
+                                  id);
+        ++filled;
+    }
+    return filled;
+}
+
+Status fill_all_entry_names(Db& db) {
+    if (db.postgres()) return {};
+    TL_TRY(db.exec("DELETE FROM entry_names_pending"));
+    return db.exec("INSERT OR IGNORE INTO entry_names(saveset_id, name_id, dir_id) SELECT "
+                   "saveset_id, name_id, dir_id FROM entries ORDER BY 1, 2, 3");
+}
+
+} // namespace tl::catalog
