@@ -4,6 +4,7 @@
 #include <tuple>
 
 #include "api/engine.h"
+#include "backup_rows.h"
 #include "catalog/catalog_location.h"
 #include "catalog/entry_names.h"
 #include "catalog/entry_store.h"
@@ -54,24 +55,7 @@ tl::catalog::CatalogBatch batch(std::int64_t saveset, const std::vector<std::str
 
 // A backup job with one save set (status 'running', as a backup adds it); returns (job, save set).
 std::pair<std::int64_t, std::int64_t> add_backup(tl::catalog::Db& db) {
-    tl::catalog::NewJob job;
-    job.kind = "backup";
-    job.name = "home";
-    job.started = 1000;
-    auto job_id = tl::catalog::add_job(db, job);
-    if (!job_id) qFatal("%s", job_id.error().message.c_str());
-    const std::uint8_t uuid[16] = {static_cast<std::uint8_t>(job_id.value()), 9};
-    auto session = tl::catalog::add_session(db, job_id.value(), uuid, "d0", 65536);
-    if (!session) qFatal("%s", session.error().message.c_str());
-    tl::catalog::NewSaveset s;
-    s.job_id = job_id.value();
-    s.session_id = session.value();
-    s.source = "/home";
-    s.kind = "files";
-    s.codec = "none";
-    auto saveset = tl::catalog::add_saveset(db, s);
-    if (!saveset) qFatal("%s", saveset.error().message.c_str());
-    return {job_id.value(), saveset.value()};
+    return tltest::add_backup_rows(db, 9);
 }
 
 void write(const std::string& path, tl::catalog::CatalogBatch b) {

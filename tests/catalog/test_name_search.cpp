@@ -2,6 +2,7 @@
 
 #include <set>
 
+#include "backup_rows.h"
 #include "catalog/entry_store.h"
 #include "catalog/entry_writer.h"
 #include "catalog/job_store.h"
@@ -120,37 +121,20 @@ class TestNameSearch : public QObject {
     // A backup job with one save set of `names` in two directories; returns (job, save set).
     static std::pair<std::int64_t, std::int64_t> backup(tl::catalog::Db& db,
                                                         const std::vector<std::string>& names) {
-        tl::catalog::NewJob job;
-        job.kind = "backup";
-        job.name = "home";
-        job.started = 1000;
-        auto job_id = tl::catalog::add_job(db, job);
-        if (!job_id) qFatal("%s", job_id.error().message.c_str());
-        const std::uint8_t uuid[16] = {static_cast<std::uint8_t>(job_id.value()), 7};
-        auto session = tl::catalog::add_session(db, job_id.value(), uuid, "d0", 65536);
-        if (!session) qFatal("%s", session.error().message.c_str());
-        tl::catalog::NewSaveset s;
-        s.job_id = job_id.value();
-        s.session_id = session.value();
-        s.source = "/home";
-        s.kind = "files";
-        s.codec = "none";
-        auto saveset = tl::catalog::add_saveset(db, s);
-        if (!saveset) qFatal("%s", saveset.error().message.c_str());
+        const auto [job_id, saveset] = tltest::add_backup_rows(db, 7);
         auto w = tl::catalog::EntryWriter::open(db.path());
         if (!w) qFatal("%s", w.error().message.c_str());
         tl::catalog::CatalogBatch b;
         for (const auto& n : names) {
-            b.files.push_back(file(saveset.value(), "", n));
-            b.files.push_back(file(saveset.value(), "deep/er", n));
+            b.files.push_back(file(saveset, "", n));
+            b.files.push_back(file(saveset, "deep/er", n));
         }
         if (auto st = w->write(b); !st) qFatal("%s", st.error().message.c_str());
         // Its end: on SQLite the name search finds a save set's entries from here on.
-        if (auto st =
-                tl::catalog::finish_saveset(db, saveset.value(), "completed", b.files.size(), 0, 0);
+        if (auto st = tl::catalog::finish_saveset(db, saveset, "completed", b.files.size(), 0, 0);
             !st)
             qFatal("%s", st.error().message.c_str());
-        return {job_id.value(), saveset.value()};
+        return {job_id, saveset};
     }
 
     static std::set<std::string> paths(tl::catalog::Db& db, std::int64_t saveset,
