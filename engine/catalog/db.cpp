@@ -265,6 +265,20 @@ Status Db::copy_rows(std::string_view table, std::string_view columns, const std
     return pg_->copy_rows(table, columns, rows, format == CopyFormat::binary);
 }
 
+Status Db::copy_in(std::string_view table, std::string_view columns, const CopySource& source,
+                   CopyFormat format) {
+    if (!pg_)
+        return make_error(ErrorKind::Unsupported, "catalog " + name_ + ": COPY is PostgreSQL's");
+    return pg_->copy_in(table, columns, source, format == CopyFormat::binary);
+}
+
+Status Db::copy_rows(std::string_view table, std::string_view columns, const CopySource& source,
+                     CopyFormat format) {
+    if (!pg_)
+        return make_error(ErrorKind::Unsupported, "catalog " + name_ + ": COPY is PostgreSQL's");
+    return pg_->copy_rows(table, columns, source, format == CopyFormat::binary);
+}
+
 Result<std::int64_t> Db::scalar(std::string_view sql) {
     auto st = prepare(sql);
     if (!st) return st.error();

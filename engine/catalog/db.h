@@ -5,6 +5,7 @@
 // statements are written in SQLite's spelling and translated by dialect.h). Not thread-safe:
 // one Db per thread (SQLite WAL lets several connections of one process read while one writes).
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -106,6 +107,16 @@ public:
     // PostgreSQL only: COPY of such rows into `table` as they are (a copy of a whole catalog).
     Status copy_rows(std::string_view table, std::string_view columns, const std::string& rows,
                      CopyFormat format = CopyFormat::text);
+    // The rows of a COPY in pieces, made while the server stores the pieces before them: each
+    // call points `piece` at the next rows (valid until the next call) and returns whether
+    // more follow.
+    using CopySource = std::function<bool(std::string_view& piece)>;
+    // PostgreSQL only: copy_in and copy_rows of the rows `source` gives, each piece sent as
+    // soon as it is made.
+    Status copy_in(std::string_view table, std::string_view columns, const CopySource& source,
+                   CopyFormat format);
+    Status copy_rows(std::string_view table, std::string_view columns, const CopySource& source,
+                     CopyFormat format);
     bool read_only() const { return read_only_; }
     sqlite3* handle() { return db_; }
 

@@ -20,6 +20,9 @@ constexpr std::int64_t kNoId = -1;
 constexpr std::size_t kBulkNames = 16;
 // New names staged this many per INSERT (one statement run per name cost more than the row).
 constexpr int kStageRows = 64;
+// PostgreSQL: a batch's COPY goes to the server in pieces of about this many bytes (about 370
+// rows of 178 bytes), each sent as soon as it is made (copy_entries).
+constexpr std::size_t kCopyPiece = 64 * 1024;
 
 // Id of a row of a lookup table (value UNIQUE): inserted when new, else found. Both statements
 // are bound by `bind` and reset afterwards (an unfinished SELECT would hold its snapshot).
@@ -372,21 +375,30 @@ std::int64_t ctime_delta(const FileRecord& f) {
 }
 } // namespace
 
-// PostgreSQL: one binary COPY of the batch (of a path twice, its last version).
+// PostgreSQL: one binary COPY of the batch (of a path twice, its last version), sent in pieces
+// of about kCopyPiece bytes as they are made: the server stores the first rows while the writer
+// makes the next, where it used to wait for the whole batch's rows (docs/benchmarks.md
+// "PostgreSQL inserts: the COPY sent while it is made").
 Status EntryWriter::copy_entries(const std::vector<EntryRow>& rows) {
+    if (rows.empty()) return {};
     PgBinaryRows copy;
-    copy.reserve(rows.size() * 152);
-    for (std::size_t i = 0; i < rows.size(); ++i) {
-        const auto& r = rows[i];
-        const bool replaced = i + 1 < rows.size() && rows[i + 1].saveset == r.saveset &&
-                              rows[i + 1].dir == r.dir && rows[i + 1].name == r.name;
-        if (!replaced)
-            append_copy_row(copy, {r.saveset, r.dir, r.name, r.attr}, *r.f, ctime_delta(*r.f));
-    }
-    if (copy.empty()) return {};
+    copy.reserve(kCopyPiece + 256); // a piece ends past kCopyPiece by at most a row
+    std::size_t i = 0;
+    auto next = [&](std::string_view& piece) {
+        copy.clear();
+        for (; i < rows.size() && copy.size() < kCopyPiece; ++i) {
+            const auto& r = rows[i];
+            const bool replaced = i + 1 < rows.size() && rows[i + 1].saveset == r.saveset &&
+                                  rows[i + 1].dir == r.dir && rows[i + 1].name == r.name;
+            if (!replaced)
+                append_copy_row(copy, {r.saveset, r.dir, r.name, r.attr}, *r.f, ctime_delta(*r.f));
+        }
+        piece = copy.data();
+        return i < rows.size();
+    };
     constexpr auto kBinary = Db::CopyFormat::binary;
-    return merge_entries_ ? db_.copy_in("entries", kEntryColumns, copy.data(), kBinary)
-                          : db_.copy_rows("entries", kEntryColumns, copy.data(), kBinary);
+    return merge_entries_ ? db_.copy_in("entries", kEntryColumns, next, kBinary)
+                          : db_.copy_rows("entries", kEntryColumns, next, kBinary);
 }
 
 // SQLite: whole groups of kEntryRows rows through the many-rows statement, the rest one by one.

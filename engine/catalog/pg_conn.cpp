@@ -14,6 +14,14 @@ namespace tl::catalog {
 namespace {
 constexpr Oid kByteaOid = 17;
 
+// A source of COPY data that gives `rows` in one piece.
+PgConn::CopySource whole(const std::string& rows) {
+    return [&rows](std::string_view& piece) {
+        piece = rows;
+        return false;
+    };
+}
+
 bool ok_status(const PGresult* r) {
     const auto s = PQresultStatus(r);
     return s == PGRES_COMMAND_OK || s == PGRES_TUPLES_OK;
@@ -197,19 +205,33 @@ Result<PGresult*> PgConn::run(const std::string& sql, const std::vector<const ch
 
 Status PgConn::copy_in(std::string_view table, std::string_view columns, const std::string& rows,
                        bool binary) {
+    return copy_in(table, columns, whole(rows), binary);
+}
+
+Status PgConn::copy_in(std::string_view table, std::string_view columns, const CopySource& source,
+                       bool binary) {
     const std::string load = "tl_load_" + std::string(table);
     TL_TRY(exec_translated("CREATE TEMP TABLE IF NOT EXISTS " + load + " (LIKE " +
                            std::string(table) + ")"));
-    TL_TRY(copy_rows(load, columns, rows, binary));
+    TL_TRY(copy_rows(load, columns, source, binary));
     TL_TRY(exec_translated(dialect::upsert_from(table, columns, load)));
     return exec_translated("TRUNCATE " + load);
 }
 
-bool PgConn::put_copy_data(const std::string& bytes) {
-    return PQputCopyData(conn_, bytes.data(), static_cast<int>(bytes.size())) == 1;
+bool PgConn::put_copy_data(std::string_view bytes) {
+    return bytes.empty() || PQputCopyData(conn_, bytes.data(), static_cast<int>(bytes.size())) == 1;
 }
 
 Status PgConn::copy_rows(std::string_view table, std::string_view columns, const std::string& rows,
+                         bool binary) {
+    return copy_rows(table, columns, whole(rows), binary);
+}
+
+// libpq sends what PQputCopyData is given as soon as 8 KiB or more are buffered (blocking while
+// the socket is full, i.e. while the server is behind), so each piece reaches the server while
+// the source makes the next. A server error ends the COPY early: PQputCopyData fails, and the
+// error comes back from PQgetResult.
+Status PgConn::copy_rows(std::string_view table, std::string_view columns, const CopySource& source,
                          bool binary) {
     const std::string copy =
         dialect::to_postgres("COPY " + std::string(table) + "(" + std::string(columns) +
@@ -222,9 +244,13 @@ Status PgConn::copy_rows(std::string_view table, std::string_view columns, const
         return e;
     }
     PQclear(r);
-    const bool sent = binary ? put_copy_data(PgBinaryRows::header()) && put_copy_data(rows) &&
-                                   put_copy_data(PgBinaryRows::trailer())
-                             : put_copy_data(rows);
+    bool sent = !binary || put_copy_data(PgBinaryRows::header());
+    for (bool more = true; sent && more;) {
+        std::string_view piece;
+        more = source(piece);
+        sent = put_copy_data(piece);
+    }
+    if (sent && binary) sent = put_copy_data(PgBinaryRows::trailer());
     PQputCopyEnd(conn_, sent ? nullptr : "the catalog writer could not send its rows");
     Status st;
     while ((r = PQgetResult(conn_)) != nullptr) {

@@ -4,6 +4,7 @@
 // binary bytea) and PostgreSQL infers their types; rows come back as text and are converted
 // on reading. Errors name the catalog by its URL without the password.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -81,6 +82,13 @@ public:
     // COPY of such rows into `table`'s `columns` as they are (no merge).
     Status copy_rows(std::string_view table, std::string_view columns, const std::string& rows,
                      bool binary = false);
+    // Both, of rows made in pieces (Db::CopySource): each piece goes to the server as soon as
+    // it is made, so the server stores the first rows while the next are being made.
+    using CopySource = std::function<bool(std::string_view& piece)>;
+    Status copy_in(std::string_view table, std::string_view columns, const CopySource& source,
+                   bool binary);
+    Status copy_rows(std::string_view table, std::string_view columns, const CopySource& source,
+                     bool binary);
 
     // For PgStmt: runs one translated statement, records changes and the id an INSERT made.
     Result<pg_result*> run(const std::string& sql, const std::vector<const char*>& values,
@@ -94,7 +102,7 @@ private:
     PgConn(pg_conn* c, std::string name) : conn_(c), name_(std::move(name)) {}
     Status load_identity_tables();
     Status exec_translated(const std::string& sql);
-    bool put_copy_data(const std::string& bytes);
+    bool put_copy_data(std::string_view bytes);
     Status savepoint(const std::string& sql, bool& handled);
     void note_result(pg_result* res);
 

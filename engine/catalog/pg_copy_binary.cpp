@@ -17,11 +17,14 @@ void PgBinaryRows::begin_row(std::uint16_t fields) {
     put_u16(fields);
 }
 
+// The length and the 8 bytes in one append: three appends of 4 bytes each took an eighth of
+// the CPU time of `bench catalog`'s process on PostgreSQL (perf, 10 M entries).
 void PgBinaryRows::add_i64(std::int64_t v) {
     const auto u = static_cast<std::uint64_t>(v);
-    put_u32(8);
-    put_u32(static_cast<std::uint32_t>(u >> 32));
-    put_u32(static_cast<std::uint32_t>(u & 0xffffffffu));
+    char b[12] = {0, 0, 0, 8};
+    for (int i = 0; i < 8; ++i)
+        b[4 + i] = static_cast<char>((u >> (56 - 8 * i)) & 0xff);
+    data_.append(b, sizeof b);
 }
 
 void PgBinaryRows::add_bytes(const void* data, std::size_t n) {

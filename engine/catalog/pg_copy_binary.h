@@ -19,7 +19,9 @@ public:
 
     const std::string& data() const { return data_; }
     bool empty() const { return data_.empty(); }
+    std::size_t size() const { return data_.size(); }
     void reserve(std::size_t bytes) { data_.reserve(bytes); }
+    void clear() { data_.clear(); } // keeps the capacity
 
     // The format's 19-byte header (signature, flags, extension length) and its trailer.
     static std::string header();

@@ -29,6 +29,18 @@ class TestPgEntryWriter : public QObject {
         return r.exit_code == 0;
     }
 
+    // A new database `database` holding a backup of the fixture tree (files up to 4 KiB); the
+    // volume its entries are on, or "" (with the reason logged) when that failed.
+    QString database_with_a_backup(const QTemporaryDir& d, const QString& database) {
+        QString why;
+        if (!pg_.create_database(database, &why)) {
+            qWarning("%s", qPrintable(why));
+            return {};
+        }
+        if (!back_up_fixture(d, database, 1 << 12)) return {};
+        return pg_.query(database, "SELECT min(volume_id) FROM entries");
+    }
+
 private Q_SLOTS:
     void initTestCase() {
         if (!pg_.available()) QSKIP(qPrintable(pg_.skip_reason()));
@@ -103,16 +115,84 @@ private Q_SLOTS:
                  QStringLiteral("24"));
     }
 
+    // A batch's COPY goes to the server in pieces of 64 KiB as they are made (a batch of 20,000
+    // entries is about 54 of them): every entry arrives; a batch that meets a path already
+    // there after the server stored the pieces before it replaces it through the merge; and a
+    // batch that fails after its first pieces are stored leaves none of its entries behind.
+    void batchSentInPiecesIsWholeOrNothing() {
+        QTemporaryDir d;
+        const QString volume = database_with_a_backup(d, "pieces");
+        QVERIFY(!volume.isEmpty());
+        auto writer = EntryWriter::open(pg_.url("pieces").toStdString());
+        QVERIFY2(writer, writer ? "" : writer.error().message.c_str());
+        auto file = [&](std::int64_t saveset, int i, std::uint64_t size) {
+            FileRecord f;
+            f.saveset_id = saveset;
+            f.dir = "pieces";
+            f.name = "f-" + std::to_string(100000 + i);
+            f.mode = 0100644;
+            f.size = size;
+            f.inode = static_cast<std::uint64_t>(i);
+            f.volume_id = volume.toLongLong();
+            f.has_hash = true;
+            f.hash[0] = static_cast<std::uint8_t>(i);
+            return f;
+        };
+        const QString in_dir = "FROM entries e JOIN dirs d ON d.id = e.dir_id WHERE d.path = "
+                               "'pieces' AND e.saveset_id = 1";
+        CatalogBatch first;
+        for (int i = 0; i < 20000; ++i)
+            first.files.push_back(file(1, i, 10));
+        auto st = writer->write(first);
+        QVERIFY2(st, st ? "" : st.error().message.c_str());
+        QCOMPARE(pg_.query("pieces", "SELECT count(*) || ',' || sum(size) || ',' || sum(inode) "
+                                     "|| ',' || count(hash) " +
+                                         in_dir),
+                 QStringLiteral("20000,200000,199990000,20000"));
+        // The first 10,000 paths again (their names have the lowest ids: they come first in the
+        // COPY, the error while the rest is still being sent), then 10,000 new ones.
+        CatalogBatch again;
+        for (int i = 0; i < 30000; ++i)
+            if (i < 10000 || i >= 20000) again.files.push_back(file(1, i, 7));
+        st = writer->write(again);
+        QVERIFY2(st, st ? "" : st.error().message.c_str());
+        QCOMPARE(pg_.query("pieces", "SELECT count(*) || ',' || sum(size) " + in_dir),
+                 QStringLiteral("30000,240000"));
+        // 20,000 new entries of save set 1, then one of a save set that does not exist, through
+        // a new writer (straight into entries): the statement fails at its end, after the server
+        // stored the first pieces, and so does the merge it is tried again with; nothing of the
+        // batch is kept, and the catalog's entries are as before.
+        const QString all_before = pg_.query("pieces", "SELECT count(*) FROM entries");
+        CatalogBatch broken;
+        for (int i = 30000; i < 50000; ++i)
+            broken.files.push_back(file(1, i, 1));
+        broken.files.push_back(file(999999, 0, 1));
+        auto direct = EntryWriter::open(pg_.url("pieces").toStdString());
+        QVERIFY2(direct, direct ? "" : direct.error().message.c_str());
+        st = direct->write(broken);
+        QVERIFY(!st);
+        QVERIFY2(st.error().message.find("999999") != std::string::npos,
+                 st.error().message.c_str());
+        QCOMPARE(pg_.query("pieces", "SELECT count(*) FROM entries"), all_before);
+        QCOMPARE(pg_.query("pieces", "SELECT count(*) || ',' || sum(size) " + in_dir),
+                 QStringLiteral("30000,240000"));
+        // The writer goes on after the failure.
+        CatalogBatch after;
+        for (int i = 30000; i < 30010; ++i)
+            after.files.push_back(file(1, i, 1));
+        st = writer->write(after);
+        QVERIFY2(st, st ? "" : st.error().message.c_str());
+        QCOMPARE(pg_.query("pieces", "SELECT count(*) " + in_dir), QStringLiteral("30010"));
+    }
+
     // The batch's entries travel in COPY's binary format: every column arrives as the writer
     // had it, at the edges of its type (negative times and ctime deltas, 64-bit sizes, inodes
     // and offsets, the largest 32-bit file numbers and blocks), the hash as its 16 bytes, or
     // NULL without one.
     void everyColumnArrivesExactly() {
-        QString why;
-        QVERIFY2(pg_.create_database("columns", &why), qPrintable(why));
         QTemporaryDir d;
-        QVERIFY(back_up_fixture(d, "columns", 1 << 12));
-        const QString volume = pg_.query("columns", "SELECT min(volume_id) FROM entries");
+        const QString volume = database_with_a_backup(d, "columns");
+        QVERIFY(!volume.isEmpty());
         auto writer = EntryWriter::open(pg_.url("columns").toStdString());
         QVERIFY2(writer, writer ? "" : writer.error().message.c_str());
         CatalogBatch batch;
