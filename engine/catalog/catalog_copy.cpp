@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "catalog/entry_names.h"
+#include "catalog/name_search_tail.h"
 #include "catalog/pg_schema.h"
 #include "catalog/schema.h"
 
@@ -170,6 +171,7 @@ Result<std::vector<TableCopied>> copy_catalog(Db& from, Db& to) {
         }
         TL_TRY(restart_identities(to, tables.value()));
         TL_TRY(fill_all_entry_names(to)); // SQLite's name keys, which are not copied
+        TL_TRY(index_new_names(to));      // and its name search's index
         TL_TRY(tx->commit());
     }
     for (std::size_t i = 0; i < tables->size(); ++i) {

@@ -287,13 +287,18 @@ std::string name_subqueries(std::string s) {
     return s;
 }
 
-// The SQLite name search narrows the names with its FTS5 trigram index first
-// ("id IN (SELECT rowid FROM names_search WHERE names_search MATCH $N) AND"); PostgreSQL's
-// pg_trgm GIN index on names.name (pg_schema.cpp) serves the exact GLOB (as ~) and LIKE (as
-// ILIKE) itself, so the prefilter becomes a condition that only keeps $N's type known.
+// The SQLite name search narrows the names with its FTS5 trigram index first, and the names it
+// does not hold yet ("id IN (SELECT rowid FROM names_search WHERE names_search MATCH $N UNION
+// ALL SELECT id FROM names WHERE id > (SELECT upto FROM names_search_state)) AND");
+// PostgreSQL's pg_trgm GIN index on names.name (pg_schema.cpp) serves the exact GLOB (as ~) and
+// LIKE (as ILIKE) itself, so the prefilter becomes a condition that only keeps $N's type known.
 std::string rewrite_name_prefilter(std::string s) {
     static constexpr std::string_view kPrefilter =
         "id IN (SELECT rowid FROM names_search WHERE names_search MATCH ";
+    static constexpr std::string_view kTail =
+        " UNION ALL SELECT id FROM names WHERE id > (SELECT upto FROM names_search_state)";
+    for (auto p = s.find(kTail); p != std::string::npos; p = s.find(kTail, p))
+        s.erase(p, kTail.size());
     for (auto p = s.find(kPrefilter); p != std::string::npos; p = s.find(kPrefilter, p + 1)) {
         const auto b = p + kPrefilter.size();
         const auto close = s.find(')', b);

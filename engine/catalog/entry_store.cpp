@@ -177,12 +177,15 @@ Result<std::vector<ViewEntryRow>> view_directory(Db& db, const std::vector<std::
     return out;
 }
 
-// With 3 or more literal characters the trigram index (names_search) gives the candidates and
-// the exact pattern filters them; with fewer, the pattern runs over every distinct name.
+// With 3 or more literal characters the trigram index (names_search) gives the candidates, with
+// the names it does not hold yet (name_search_tail.h), and the exact pattern filters them; with
+// fewer, the pattern runs over every distinct name.
 Result<std::vector<NameRow>> matching_names(Db& db, const std::string& pattern, bool glob) {
     const auto trigrams = trigram_query(pattern, glob);
     const std::string candidates =
-        trigrams ? "id IN (SELECT rowid FROM names_search WHERE names_search MATCH ?2) AND " : "";
+        trigrams ? "id IN (SELECT rowid FROM names_search WHERE names_search MATCH ?2 UNION ALL "
+                   "SELECT id FROM names WHERE id > (SELECT upto FROM names_search_state)) AND "
+                 : ""; // (with OR in place of UNION ALL SQLite scans every name)
     auto q = db.prepare("SELECT id, name FROM names WHERE " + candidates + "name<>'' AND name" +
                         (glob ? " GLOB ?1" : " LIKE ?1 ESCAPE '\\'") + " ORDER BY name");
     if (!q) return q.error();

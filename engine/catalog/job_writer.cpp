@@ -6,6 +6,7 @@
 
 #include "catalog/dialect.h"
 #include "catalog/entry_names.h"
+#include "catalog/name_search_tail.h"
 
 namespace tl::catalog {
 
@@ -80,6 +81,7 @@ Result<int> fail_interrupted_jobs(Db& db) {
     // Their save sets ended too: the name search finds what they wrote (entry_names.h).
     auto filled = fill_pending_entry_names(db);
     if (!filled) return filled.error();
+    index_new_names_or_warn(db); // and the names they added (name_search_tail.h)
     return failed;
 }
 

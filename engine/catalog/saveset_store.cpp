@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "catalog/entry_names.h"
+#include "catalog/name_search_tail.h"
 #include "catalog/savepoint.h"
 #include "catalog/text_rows.h"
 #include "common/log.h"
@@ -241,6 +242,7 @@ Status finish_saveset(Db& db, std::int64_t id, const std::string& status, std::u
     if (auto keys = fill_one(db, id); !keys)
         log::get("catalog")->warn("save set {}: its name keys wait for the next open ({})", id,
                                   keys.error().message);
+    index_new_names_or_warn(db); // its new names into the name search's index
     return sp->release();
 }
 

@@ -28,6 +28,8 @@ namespace {
 
 using Hit = std::tuple<std::string, std::uint64_t, std::int64_t>; // path, size, job
 
+constexpr int kEntryNamesSchema = 15; // the schema step that made entry_names
+
 // 100 names, 2 directories: the first page of "*.log" is searched directory by directory (64
 // matching names or more), every match name by name (catalog_browser.cpp).
 std::vector<std::string> names() {
@@ -142,6 +144,9 @@ private Q_SLOTS:
         QVERIFY(db.ok());
         QCOMPARE(tl::catalog::find_job(db.value(), job)->value().status, std::string("failed"));
         QCOMPARE(count(db.value(), "SELECT count(*) FROM entry_names_pending"), std::int64_t(0));
+        // Its names are in the name search's index too (name_search_tail.h).
+        QCOMPARE(count(db.value(), "SELECT upto FROM names_search_state"),
+                 count(db.value(), "SELECT max(id) FROM names"));
         QCOMPARE(search(db.value(), saveset, "*.log", 1000).size(), std::size_t(100));
         QCOMPARE(search(db.value(), saveset, "*.log", 100000).size(), std::size_t(100));
     }
@@ -206,7 +211,7 @@ private Q_SLOTS:
         auto old_db = tl::catalog::Db::open(catalogs_.path() + "/old.db");
         QVERIFY(old_db.ok());
         auto& old = old_db.value();
-        QVERIFY(tl::catalog::migrate_sqlite_to(old, tl::catalog::schema_version() - 1).ok());
+        QVERIFY(tl::catalog::migrate_sqlite_to(old, kEntryNamesSchema - 1).ok());
         QCOMPARE(count(old, "SELECT count(*) FROM sqlite_master WHERE name='entries_name'"),
                  std::int64_t(1));
         const auto [old_job, old_set] = add_backup(old);

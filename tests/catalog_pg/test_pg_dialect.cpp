@@ -50,9 +50,11 @@ private Q_SLOTS:
     }
     void nameSearchUsesTheTrigramIndexOfTheServer() {
         // FTS5's prefilter goes; the exact match stays (pg_trgm's GIN index serves ~ and ILIKE).
+        // So do the names SQLite's index does not hold yet (name_search_tail.h).
         const QString s = pg("SELECT id, name FROM names WHERE id IN (SELECT rowid FROM "
-                             "names_search WHERE names_search MATCH ?2) AND name<>'' AND name "
-                             "LIKE ?1 ESCAPE '\\' ORDER BY name");
+                             "names_search WHERE names_search MATCH ?2 UNION ALL SELECT id FROM "
+                             "names WHERE id > (SELECT upto FROM names_search_state)) AND "
+                             "name<>'' AND name LIKE ?1 ESCAPE '\\' ORDER BY name");
         QCOMPARE(s, QString("SELECT id, name FROM names WHERE ($2)::text IS NOT NULL AND "
                             "name<>'' AND name ILIKE $1 ESCAPE '\\' ORDER BY name"));
         QCOMPARE(pg("SELECT 1 WHERE s LIKE '%LIKE%'"), QString("SELECT 1 WHERE s ILIKE '%LIKE%'"));
