@@ -22,6 +22,7 @@
 #include "codec/compressor.h"
 #include "common/home.h"
 #include "common/log.h"
+#include "common/thread_name.h"
 #include "common/version.h"
 #include "device/library.h"
 #include "device/null_library.h"
@@ -381,6 +382,7 @@ std::optional<StreamAssignment> BackupRun::start_stream(DriveSlot* sp,
         std::make_unique<SessionReader>(spec, *ss->writer, reader_context(*ss, spec), ss->counters);
     SessionState* raw = ss.get();
     raw->thread = std::thread([raw] {
+        name_this_thread("tl-session");
         raw->result = raw->reader->run();
         raw->finished = true;
     });
@@ -452,6 +454,7 @@ void BackupRun::start() {
     for (auto& s : slots_) {
         DriveSlot* sp = s.get();
         drive_threads_.emplace_back([this, sp] {
+            name_this_thread("tl-drive");
             sp->result = sp->worker->run();
             if (!sp->result) {
                 log_->error("{}: {}", sp->name, sp->result.error().message);

@@ -1,6 +1,7 @@
 #include "job/catalog_writer.h"
 
 #include "common/log.h"
+#include "common/thread_name.h"
 
 namespace tl::job {
 
@@ -8,7 +9,10 @@ Result<std::unique_ptr<CatalogWriter>> CatalogWriter::open(const std::string& db
     auto entries = catalog::EntryWriter::open(db_path);
     if (!entries) return entries.error();
     auto w = std::unique_ptr<CatalogWriter>(new CatalogWriter(std::move(entries.value())));
-    w->thread_ = std::thread([p = w.get()] { p->run(); });
+    w->thread_ = std::thread([p = w.get()] {
+        name_this_thread("tl-catalog");
+        p->run();
+    });
     return w;
 }
 

@@ -9,6 +9,7 @@
 #include "catalog/job_writer.h"
 #include "catalog/series_store.h"
 #include "common/log.h"
+#include "common/thread_name.h"
 #include "metrics/live_board.h"
 #include "metrics/process_stat.h"
 #include "metrics/sustained_rate.h"
@@ -93,7 +94,10 @@ void JobContext::start_monitor(Collect collect, MonitorOptions options, OnPoll o
     }
     monitor_ = std::make_unique<metrics::JobMonitor>(board_.get());
     monitor_stop_ = false;
-    monitor_thread_ = std::thread([this] { monitor_loop(); });
+    monitor_thread_ = std::thread([this] {
+        name_this_thread("tl-monitor");
+        monitor_loop();
+    });
 }
 
 void JobContext::monitor_loop() {

@@ -1,6 +1,7 @@
 #include "job/restore_job.h"
 
 #include "api/engine_catalog.h"
+#include "common/thread_name.h"
 #include "job/job_reservation.h"
 
 #include <algorithm>
@@ -618,7 +619,10 @@ void RestoreRun::run(const std::vector<std::size_t>& drives) {
     ctx_.start_monitor([this] { return collect(); });
     std::vector<std::thread> threads;
     for (std::size_t d = 0; d < n; ++d)
-        threads.emplace_back([this, d] { read_on_drive(d); });
+        threads.emplace_back([this, d] {
+            name_this_thread("tl-read-ahead");
+            read_on_drive(d);
+        });
     for (auto& t : threads)
         t.join();
     ctx_.stop_monitor();

@@ -3,13 +3,18 @@
 #include <algorithm>
 #include <memory>
 
+#include "common/thread_name.h"
+
 namespace tl::job {
 
 WritePool::WritePool(std::size_t lanes, std::size_t max_queued) : max_queued_(max_queued) {
     for (std::size_t i = 0; i < std::max<std::size_t>(lanes, 1); ++i)
         lanes_.push_back(std::make_unique<Lane>());
     for (auto& l : lanes_)
-        l->thread = std::thread([this, lane = l.get()] { run(*lane); });
+        l->thread = std::thread([this, lane = l.get()] {
+            name_this_thread("tl-write");
+            run(*lane);
+        });
 }
 
 WritePool::~WritePool() {

@@ -4,11 +4,15 @@
 #include <unistd.h>
 
 #include "common/log.h"
+#include "common/thread_name.h"
 
 namespace tl::job {
 
 Writeback::Writeback(std::string dir, std::uint64_t every) : dir_(std::move(dir)), every_(every) {
-    thread_ = std::thread([this] { run(); });
+    thread_ = std::thread([this] {
+        name_this_thread("tl-writeback");
+        run();
+    });
 }
 
 Writeback::~Writeback() {

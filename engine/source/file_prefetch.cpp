@@ -7,13 +7,17 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include "common/thread_name.h"
 #include "source/file_tree_walker.h"
 
 namespace tl::source {
 
 FilePrefetcher::FilePrefetcher(std::size_t threads) : readers_(std::max<std::size_t>(threads, 1)) {
     for (std::size_t i = 0; i < readers_; ++i)
-        threads_.emplace_back([this] { run(); });
+        threads_.emplace_back([this] {
+            name_this_thread("tl-prefetch");
+            run();
+        });
 }
 
 FilePrefetcher::~FilePrefetcher() {

@@ -1,10 +1,32 @@
 #include <QtTest>
 
+#include <pthread.h>
+
+#include <string>
+#include <thread>
+
+#include "common/thread_name.h"
 #include "common/units.h"
 
 class TestUnits : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    // A job's threads carry their role as `top -H` and perf show it; Linux keeps 15 bytes.
+    void threadsAreNamedAndLongNamesCut() {
+        const auto named = [](const char* name) {
+            std::string got;
+            std::thread t([&] {
+                tl::name_this_thread(name);
+                char buf[32] = {};
+                pthread_getname_np(pthread_self(), buf, sizeof buf);
+                got = buf;
+            });
+            t.join();
+            return got;
+        };
+        QCOMPARE(named("tl-drive"), std::string("tl-drive"));
+        QCOMPARE(named("tl-a-much-longer-name"), std::string("tl-a-much-longe"));
+    }
     void sizes() {
         QCOMPARE(tl::parse_size("256K").value(), 262144ull);
         QCOMPARE(tl::parse_size("2M").value(), 2097152ull);

@@ -1,0 +1,15 @@
+#include "common/thread_name.h"
+
+#include <cstring>
+
+#include <pthread.h>
+
+namespace tl {
+
+void name_this_thread(const char* name) {
+    char cut[16] = {};
+    std::strncpy(cut, name, sizeof cut - 1);
+    pthread_setname_np(pthread_self(), cut);
+}
+
+} // namespace tl
