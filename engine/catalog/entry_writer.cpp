@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "catalog/dialect.h"
+#include "catalog/name_search_tail.h"
 #include "catalog/pg_copy_binary.h"
 
 namespace tl::catalog {
@@ -266,6 +267,7 @@ EntryWriter::add_names(const std::vector<std::pair<const std::string*, std::int6
             TL_TRY(q_.stage_name.bind(1, *fresh[i].first).run());
     }
     TL_TRY(q_.names_from_stage.run());
+    unindexed_names_ += fresh.size();
     std::unordered_map<std::string_view, std::int64_t*> slot_of; // the batch's, small
     slot_of.reserve(fresh.size());
     for (const auto& [name, slot] : fresh)
@@ -326,7 +328,21 @@ Status EntryWriter::insert(CatalogBatch& b) {
     TL_TRY(insert_deletions(b));
     TL_TRY(insert_extents(b));
     TL_TRY(insert_tape_file(b));
+    if (!db_.postgres() && unindexed_names_ >= kIndexNamesEvery) {
+        // In a savepoint of its own: a failure leaves the names to the save set's end and the
+        // batch whole.
+        index_new_names_or_warn(db_);
+        unindexed_names_ = 0;
+    }
     return tx->commit();
+}
+
+void EntryWriter::release_caches() {
+    // Swapped with empty maps: `= {}` would keep the bucket arrays for the destructor.
+    decltype(dirs_)().swap(dirs_);
+    decltype(names_)().swap(names_);
+    decltype(attrs_)().swap(attrs_);
+    decltype(defers_)().swap(defers_);
 }
 
 // Resolve the ids first, then insert in key order (save set, directory, name): the entries

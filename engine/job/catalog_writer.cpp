@@ -38,6 +38,9 @@ void CatalogWriter::submit(CatalogBatch batch) {
 Status CatalogWriter::finish() {
     std::unique_lock lock(mutex_);
     cv_.wait(lock, [this] { return queue_.empty() && !busy_; });
+    // The thread frees its caches while the caller ends the save sets (issue 17).
+    stopping_ = true;
+    cv_.notify_all();
     return error_;
 }
 
@@ -47,7 +50,7 @@ void CatalogWriter::run() {
         {
             std::unique_lock lock(mutex_);
             cv_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
-            if (queue_.empty()) return;
+            if (queue_.empty()) break;
             batch = std::move(queue_.front());
             queue_.pop_front();
             busy_ = true;
@@ -64,6 +67,7 @@ void CatalogWriter::run() {
         }
         cv_.notify_all();
     }
+    entries_.release_caches();
 }
 
 Status CatalogWriter::commit(CatalogBatch& b) {

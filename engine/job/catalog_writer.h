@@ -23,7 +23,8 @@ public:
     ~CatalogWriter();
 
     void submit(CatalogBatch batch);
-    // Waits until everything submitted is committed; the first error, if any.
+    // Waits until everything submitted is committed; the first error, if any. No batch may be
+    // submitted after it: the thread then frees its caches and ends.
     Status finish();
     std::uint64_t files_committed() const { return files_committed_; }
     // Whether a commit failed (the catalog is gone or refused a batch); finish() says how.

@@ -122,6 +122,47 @@ private Q_SLOTS:
         QCOMPARE(std::get<2>(first_page.front()), job);
     }
 
+    // A backup of many new names puts them into the name search's index as it goes, in the
+    // batch that brings them to kIndexNamesEvery; the rest wait for the save set's end, and
+    // every name is found after it (FTS5's integrity-check: the index holds each once).
+    void manyNewNamesAreIndexedAsTheBackupGoes() {
+        auto db = catalogs_.fresh();
+        const auto [job, saveset] = add_backup(db);
+        Q_UNUSED(job);
+        constexpr auto kEvery = tl::catalog::EntryWriter::kIndexNamesEvery;
+        auto w = tl::catalog::EntryWriter::open(db.path());
+        QVERIFY(w.ok());
+        auto many = [&, saveset = saveset](std::size_t from, std::size_t n) {
+            tl::catalog::CatalogBatch b;
+            for (std::size_t i = from; i < from + n; ++i) {
+                tl::catalog::FileRecord f;
+                f.saveset_id = saveset;
+                f.name = "mail-" + std::to_string(i) + (i % 4 ? ".eml" : ".log");
+                f.kind = 2;
+                f.mode = 0644;
+                b.files.push_back(f);
+            }
+            return b;
+        };
+        const auto upto = [&] { return count(db, "SELECT upto FROM names_search_state"); };
+        const auto before = upto();
+        auto first = many(0, kEvery / 2);
+        QVERIFY(w->write(first).ok());
+        QCOMPARE(upto(), before); // below the mark: not yet
+        auto second = many(kEvery / 2, kEvery / 2 + 10);
+        QVERIFY(w->write(second).ok());
+        const auto all = count(db, "SELECT max(id) FROM names");
+        QCOMPARE(upto(), all); // this batch brought them to the mark: all indexed
+        auto third = many(kEvery + 10, 100);
+        QVERIFY(w->write(third).ok());
+        QVERIFY(upto() < count(db, "SELECT max(id) FROM names"));
+        QVERIFY(tl::catalog::finish_saveset(db, saveset, "completed", 0, 0, 0).ok());
+        QCOMPARE(upto(), count(db, "SELECT max(id) FROM names"));
+        QVERIFY(db.exec("INSERT INTO names_search(names_search) VALUES('integrity-check')").ok());
+        const std::size_t logs = (kEvery + 110 + 3) / 4;
+        QCOMPARE(search(db, saveset, "*.log", 1000000).size(), logs);
+    }
+
     // A save set whose process died before its end (its job still 'running' in the catalog):
     // the next engine that opens the catalog for writing fails the job and builds the keys.
     void aSaveSetLeftByACrashIsFoundAfterTheNextOpen() {
