@@ -47,12 +47,24 @@ public:
     explicit ByteWriter(std::vector<std::uint8_t>& out) : out_(out) {}
     std::size_t size() const { return out_.size(); }
     void u8(std::uint8_t v) { out_.push_back(v); }
-    void u16(std::uint16_t v) { store_u16(grow(2), v); }
-    void u32(std::uint32_t v) { store_u32(grow(4), v); }
-    void u64(std::uint64_t v) { store_u64(grow(8), v); }
+    void u16(std::uint16_t v) {
+        std::uint8_t b[2];
+        store_u16(b, v);
+        put(b, 2);
+    }
+    void u32(std::uint32_t v) {
+        std::uint8_t b[4];
+        store_u32(b, v);
+        put(b, 4);
+    }
+    void u64(std::uint64_t v) {
+        std::uint8_t b[8];
+        store_u64(b, v);
+        put(b, 8);
+    }
     void i64(std::int64_t v) { u64(static_cast<std::uint64_t>(v)); }
     void raw(const void* p, std::size_t n) {
-        if (n) std::memcpy(grow(n), p, n);
+        if (n) put(static_cast<const std::uint8_t*>(p), n);
     }
     void zeros(std::size_t n) { out_.resize(out_.size() + n, 0); }
     // A string: u32 byte length, then the bytes (UTF-8 by convention; not validated so that
@@ -65,10 +77,9 @@ public:
     void patch_u32(std::size_t at, std::uint32_t v) { store_u32(out_.data() + at, v); }
 
 private:
-    std::uint8_t* grow(std::size_t n) {
-        out_.resize(out_.size() + n);
-        return out_.data() + out_.size() - n;
-    }
+    // Appended as a range: a resize zero-filled each field first, through an out-of-line call
+    // per field (0.9 % of a small-file backup's CPU, in every object header; issue 17).
+    void put(const std::uint8_t* p, std::size_t n) { out_.insert(out_.end(), p, p + n); }
     std::vector<std::uint8_t>& out_;
 };
 
