@@ -490,7 +490,7 @@ void BackupRun::stop() {
     }
     for (auto& s : sessions_)
         s->thread.join();
-    if (writer_) catalog_status_ = writer_->finish();
+    if (writer_) catalog_status_ = writer_->close();
 }
 
 metrics::LiveSnapshot BackupRun::collect() {

@@ -38,6 +38,12 @@ void CatalogWriter::submit(CatalogBatch batch) {
 Status CatalogWriter::finish() {
     std::unique_lock lock(mutex_);
     cv_.wait(lock, [this] { return queue_.empty() && !busy_; });
+    return error_;
+}
+
+Status CatalogWriter::close() {
+    std::unique_lock lock(mutex_);
+    cv_.wait(lock, [this] { return queue_.empty() && !busy_; });
     // The thread frees its caches while the caller ends the save sets (issue 17).
     stopping_ = true;
     cv_.notify_all();

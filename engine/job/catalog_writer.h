@@ -23,9 +23,12 @@ public:
     ~CatalogWriter();
 
     void submit(CatalogBatch batch);
-    // Waits until everything submitted is committed; the first error, if any. No batch may be
-    // submitted after it: the thread then frees its caches and ends.
+    // Waits until everything submitted is committed; the first error, if any. More batches
+    // may follow (a clone finishes each session it copies).
     Status finish();
+    // finish() for the last time: no batch may follow. The thread then frees its caches and
+    // ends while the caller goes on (a backup ends its save sets meanwhile).
+    Status close();
     std::uint64_t files_committed() const { return files_committed_; }
     // Whether a commit failed (the catalog is gone or refused a batch); finish() says how.
     bool failed() const { return failed_.load(); }
