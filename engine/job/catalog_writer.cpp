@@ -42,12 +42,13 @@ Status CatalogWriter::finish() {
 }
 
 Status CatalogWriter::close() {
-    std::unique_lock lock(mutex_);
-    cv_.wait(lock, [this] { return queue_.empty() && !busy_; });
-    // The thread frees its caches while the caller ends the save sets (issue 17).
-    stopping_ = true;
+    Status st = finish();
+    {
+        std::lock_guard lock(mutex_);
+        stopping_ = true; // the thread frees its caches while the caller ends the save sets
+    }
     cv_.notify_all();
-    return error_;
+    return st;
 }
 
 void CatalogWriter::run() {
