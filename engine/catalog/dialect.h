@@ -47,6 +47,11 @@ std::string to_postgres(std::string_view sql);
 // One CREATE TABLE / INDEX / VIEW of the SQLite schema, as PostgreSQL DDL.
 std::string ddl_to_postgres(std::string_view sql);
 
+// Whether the CREATE TABLE gives the table SQLite's rowid alias `id INTEGER PRIMARY KEY`, an
+// identity column on PostgreSQL. Another column's INTEGER PRIMARY KEY (entry_names_pending's
+// saveset_id) is a plain key there.
+bool has_id_identity(std::string_view create_table);
+
 // The key columns INSERT OR REPLACE into `table` conflicts on ("" when not a known table).
 std::string conflict_key(std::string_view table);
 

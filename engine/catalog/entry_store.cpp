@@ -234,12 +234,12 @@ Result<NameSearch> NameSearch::prepare(Db& db) {
 Status NameSearch::dirs_with_names(std::int64_t saveset_id,
                                    const std::vector<std::int64_t>& name_ids,
                                    const std::function<void(std::int64_t, std::int64_t)>& visit) {
-    // SQLite: the name keys built when the save set ended (entry_names.h); PostgreSQL: entries
-    // through its index entries_name.
-    const std::string head = std::string("SELECT name_id, dir_id FROM ") +
-                             (db_->postgres() ? "entries" : "entry_names") +
-                             " WHERE saveset_id=" + std::to_string(saveset_id) +
-                             " AND name_id IN (";
+    // The name keys built when the save set ended (entry_names.h): SQLite's a row per entry,
+    // PostgreSQL's an array of directories per name.
+    const std::string head =
+        std::string(db_->postgres() ? "SELECT name_id, unnest(dir_ids) FROM entry_name_dirs"
+                                    : "SELECT name_id, dir_id FROM entry_names") +
+        " WHERE saveset_id=" + std::to_string(saveset_id) + " AND name_id IN (";
     return by_chunks(
         *db_, name_ids.size(),
         [&](std::size_t first, std::size_t n) { return head + id_list(name_ids, first, n) + ")"; },
@@ -304,17 +304,14 @@ Status NameSearch::dirs_in_order(bool first, const std::string& after, std::size
 Status NameSearch::entries_in_dirs(std::int64_t saveset_id,
                                    const std::vector<std::int64_t>& dir_ids,
                                    const std::function<void(const Key&, const Attrs&)>& visit) {
-    // SQLite: a save set whose name keys are not built yet (still being written) has none, as
-    // in the search by name.
+    // A save set whose name keys are not built yet (still being written) has none, as in the
+    // search by name.
     const std::string id = std::to_string(saveset_id);
     const std::string head =
         "SELECT e.dir_id, e.name_id, a.kind, e.size, e.mtime FROM entries e CROSS JOIN attrs a ON "
         "a.id=e.attr_id WHERE e.saveset_id=" +
-        id +
-        (db_->postgres()
-             ? ""
-             : " AND NOT EXISTS (SELECT 1 FROM entry_names_pending WHERE saveset_id=" + id + ")") +
-        " AND e.dir_id IN (";
+        id + " AND NOT EXISTS (SELECT 1 FROM entry_names_pending WHERE saveset_id=" + id +
+        ") AND e.dir_id IN (";
     return by_chunks(
         *db_, dir_ids.size(),
         [&](std::size_t first, std::size_t n) { return head + id_list(dir_ids, first, n) + ")"; },

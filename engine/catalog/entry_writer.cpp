@@ -149,13 +149,14 @@ Result<EntryWriter::Statements> EntryWriter::prepare(Db& db) {
         if (!q) return q.error();
         *stmt = std::move(q.value());
     }
-    if (!db.postgres()) { // the name keys (entry_names.h); PostgreSQL indexes entries itself
-        const std::pair<Stmt*, std::string> names[] = {
-            {&s.saveset_status, "SELECT status FROM savesets WHERE id=?"},
-            {&s.names_pending, "INSERT OR IGNORE INTO entry_names_pending(saveset_id) VALUES(?)"},
-            {&s.entry_name,
-             "INSERT OR IGNORE INTO entry_names(saveset_id,name_id,dir_id) VALUES(?,?,?)"},
-        };
+    { // the name keys (entry_names.h); PostgreSQL's are only ever built at a save set's end
+        std::vector<std::pair<Stmt*, std::string>> names = {
+            {&s.names_pending, "INSERT OR IGNORE INTO entry_names_pending(saveset_id) VALUES(?)"}};
+        if (!db.postgres()) {
+            names.push_back({&s.saveset_status, "SELECT status FROM savesets WHERE id=?"});
+            names.push_back({&s.entry_name, "INSERT OR IGNORE INTO entry_names(saveset_id,name_id,"
+                                            "dir_id) VALUES(?,?,?)"});
+        }
         for (const auto& [stmt, sql] : names) {
             auto q = db.prepare(sql);
             if (!q) return q.error();
@@ -378,7 +379,10 @@ Status EntryWriter::insert_entries(const CatalogBatch& b) {
     std::stable_sort(rows.begin(), rows.end(), [](const EntryRow& x, const EntryRow& y) {
         return std::tie(x.saveset, x.dir, x.name) < std::tie(y.saveset, y.dir, y.name);
     });
-    if (db_.postgres()) return copy_entries(rows);
+    if (db_.postgres()) {
+        TL_TRY(copy_entries(rows));
+        return mark_names_pending(rows);
+    }
     TL_TRY(insert_rows(rows));
     return insert_names(rows);
 }
@@ -458,6 +462,19 @@ Status EntryWriter::insert_names(const std::vector<EntryRow>& rows) {
         if (!deferred)
             TL_TRY(q_.entry_name.bind(1, r.saveset).bind(2, r.name).bind(3, r.dir).run());
     }
+    return {};
+}
+
+// PostgreSQL: the batch's save sets wait for their name keys (entry_names.h), whatever their
+// status: a backup's are filled when it ends, a scan's when the scan ends
+// (recount_scanned_jobs). One array per name is not updated a batch at a time.
+Status EntryWriter::mark_names_pending(const std::vector<EntryRow>& rows) {
+    std::int64_t saveset = 0;
+    for (const auto& r : rows)
+        if (r.saveset != saveset) {
+            saveset = r.saveset;
+            TL_TRY(q_.names_pending.bind(1, saveset).run());
+        }
     return {};
 }
 

@@ -42,7 +42,7 @@ private:
         Stmt entry, entries, deletion, extent, tape_file, volume_end; // entries: many rows
         // SQLite: a batch's new names staged in a temporary table and added in one statement.
         Stmt stage_name, stage_names, names_from_stage, staged_ids, stage_clear;
-        // SQLite: the name keys of entry_names (entry_names.h).
+        // The name keys (entry_names.h): the pending mark on both back ends, the rest SQLite's.
         Stmt saveset_status, names_pending, entry_name;
     };
     // A batch's entry with its ids, sorted by the entries key before it is stored.
@@ -60,6 +60,7 @@ private:
     Status insert_names(const std::vector<EntryRow>& rows);
     // Whether the save set's name keys wait for its end (it is still being written).
     Result<bool> defers_names(std::int64_t saveset);
+    Status mark_names_pending(const std::vector<EntryRow>& rows);
     Status insert_deletions(const CatalogBatch& batch);
     Status insert_extents(const CatalogBatch& batch);
     Status insert_tape_file(const CatalogBatch& batch);

@@ -1,5 +1,7 @@
 #include "catalog/job_writes.h"
 
+#include "catalog/entry_names.h"
+
 namespace tl::catalog {
 
 namespace {
@@ -34,8 +36,12 @@ Status delete_jobs(Db& db, const std::vector<std::int64_t>& ids) {
 }
 
 Status delete_job_files(Db& db, const std::vector<std::int64_t>& ids) {
-    return for_each_id(
-        db, "DELETE FROM files WHERE saveset_id IN (SELECT id FROM savesets WHERE job_id=?)", ids);
+    TL_TRY(for_each_id(
+        db, "DELETE FROM files WHERE saveset_id IN (SELECT id FROM savesets WHERE job_id=?)", ids));
+    // PostgreSQL: the save sets' name keys, now of no entries, are built again (entry_names.h).
+    auto refilled = fill_pending_entry_names(db);
+    if (!refilled) return refilled.error();
+    return {};
 }
 
 Result<std::int64_t> count_unfinished_jobs(Db& db) {

@@ -13,6 +13,11 @@
 
 namespace tl::catalog {
 
+// The schema version from which a PostgreSQL catalog keeps its name keys as SQLite does, built
+// when a save set ends (entry_names_pending, and entry_name_dirs: save set, name id, the array of
+// its directory ids) instead of the index entries_name (entry_names.h).
+constexpr int kPgEntryNameDirsSchema = 17;
+
 // This build's schema as PostgreSQL statements, in an order that creates referenced tables
 // first; postgres_schema_at: the schema of an earlier version.
 Result<std::vector<std::string>> postgres_schema();

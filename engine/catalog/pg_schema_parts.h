@@ -11,9 +11,12 @@ namespace tl::catalog::pg_parts {
 
 struct SchemaObject {
     std::string type, name, sql; // as sqlite_master holds them
+    bool pg_only = false;        // PostgreSQL's own: not in SQLite's description, no rows seeded
 };
 
-// The SQLite-only objects (FTS5 and its triggers) left out, in sqlite_master's order.
+// The SQLite-only objects (FTS5 and its triggers, SQLite's name keys) left out, in
+// sqlite_master's order, and PostgreSQL's own name keys (entries_name before
+// kPgEntryNameDirsSchema, entry_name_dirs from it) added at the end.
 Result<std::vector<SchemaObject>> schema_objects(Db& mem);
 // An in-memory SQLite catalog migrated to `version`: the description at that version.
 Result<Db> sqlite_at(int version);

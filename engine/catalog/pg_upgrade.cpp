@@ -5,6 +5,7 @@
 #include <map>
 
 #include "catalog/dialect.h"
+#include "catalog/entry_names.h"
 #include "catalog/pg_schema.h"
 #include "catalog/pg_schema_parts.h"
 #include "catalog/schema.h"
@@ -219,6 +220,10 @@ Status pg_upgrade(Db& db, int from) {
     TL_TRY(drop_changed(db, before.value(), after.value()));
     TL_TRY(upgrade_tables(db, new_description.value(), before.value(), after.value()));
     TL_TRY(make_changed(db, before.value(), after.value()));
+    if (from < kPgEntryNameDirsSchema) { // entries_name gave way to entry_name_dirs
+        TL_TRY(db.exec(pg_entry_names_sql()));
+        TL_TRY(fill_all_entry_names(db));
+    }
     TL_TRY(db.exec(std::string("DROP SCHEMA ") + kScratch + " CASCADE"));
     TL_TRY(db.exec("UPDATE tapeloom_schema SET version = " + std::to_string(schema_version())));
     TL_TRY(tx->commit());

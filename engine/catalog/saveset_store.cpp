@@ -228,22 +228,20 @@ Result<std::int64_t> add_saveset(Db& db, const NewSaveset& s) {
     return db.last_insert_rowid();
 }
 
-// On SQLite the save set's name keys are built here, with its outcome (entry_names.h). Keys that
-// cannot be built leave the save set pending (the next open for writing builds them), not its
-// outcome unwritten.
+// The save set's name keys are built here, with its outcome (entry_names.h). Keys that cannot be
+// built leave the save set pending (the next open for writing builds them), not its outcome
+// unwritten.
 Status finish_saveset(Db& db, std::int64_t id, const std::string& status, std::uint64_t files,
                       std::uint64_t bytes, std::uint64_t stored) {
-    std::optional<Savepoint> sp;
-    if (!db.postgres()) sp.emplace(db, "finish_saveset");
+    Savepoint sp(db, "finish_saveset");
     auto q = db.prepare("UPDATE savesets SET status=?, files=?, bytes=?, stored=? WHERE id=?");
     if (!q) return q.error();
     TL_TRY(q->bind(1, status).bind(2, files).bind(3, bytes).bind(4, stored).bind(5, id).run());
-    if (!sp) return {};
     if (auto keys = fill_one(db, id); !keys)
         log::get("catalog")->warn("save set {}: its name keys wait for the next open ({})", id,
                                   keys.error().message);
     index_new_names_or_warn(db); // its new names into the name search's index
-    return sp->release();
+    return sp.release();
 }
 
 } // namespace tl::catalog

@@ -1,5 +1,7 @@
 #include "catalog/scan_store.h"
 
+#include "catalog/entry_names.h"
+
 namespace tl::catalog {
 
 Result<std::int64_t> add_scanned_job(Db& db, long long started) {
@@ -37,7 +39,12 @@ Status recount_scanned_jobs(Db& db) {
         "WHERE s.job_id=jobs.id), bytes=(SELECT coalesce(sum(f.size),0) FROM files f JOIN "
         "savesets s ON s.id=f.saveset_id WHERE s.job_id=jobs.id) WHERE name=?");
     if (!q) return q.error();
-    return q->bind(1, kScannedJobName).run();
+    TL_TRY(q->bind(1, kScannedJobName).run());
+    // PostgreSQL: the scanned save sets' name keys, which wait for the scan's end
+    // (entry_names.h); SQLite's came with their entries.
+    auto filled = fill_pending_entry_names(db);
+    if (!filled) return filled.error();
+    return {};
 }
 
 } // namespace tl::catalog

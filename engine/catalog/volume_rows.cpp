@@ -1,5 +1,6 @@
 // The volume rows of catalog/volume_store.h: reading volumes and their history, and the writes
 // of the volume state machine.
+#include "catalog/entry_names.h"
 #include "catalog/store_rows.h"
 #include "catalog/volume_store.h"
 
@@ -141,7 +142,11 @@ Status delete_volume_contents(Db& db, std::int64_t volume_id,
     for (auto id : jobs)
         TL_TRY(del->bind(1, id).run());
     // File entries carry the volume without a foreign key: none may point at it any more.
-    return run_with_id(db, "DELETE FROM files WHERE volume_id=?", volume_id);
+    TL_TRY(run_with_id(db, "DELETE FROM files WHERE volume_id=?", volume_id));
+    // PostgreSQL: their save sets' name keys are built again (entry_names.h).
+    auto refilled = fill_pending_entry_names(db);
+    if (!refilled) return refilled.error();
+    return {};
 }
 
 Result<std::int64_t> insert_labeled_volume(Db& db, const LabeledVolume& v) {

@@ -1,5 +1,6 @@
 #include <QtTest>
 
+#include <algorithm>
 #include <set>
 #include <tuple>
 
@@ -23,7 +24,7 @@
 // "Name search"): a backup's entries are found by the name search once its save set ended, or,
 // when its process died first, once the catalog is opened for writing again; a purge takes the
 // keys with the save set; a catalog of the schema with the index entries_name answers the same
-// after its migration; PostgreSQL's schema keeps entries_name.
+// after its migration; PostgreSQL's schema has keys of its own (entry_name_dirs).
 namespace {
 
 using Hit = std::tuple<std::string, std::uint64_t, std::int64_t>; // path, size, job
@@ -287,22 +288,30 @@ private Q_SLOTS:
         QCOMPARE(search(old, old_set, "late*", 10).size(), std::size_t(1));
     }
 
-    // PostgreSQL's schema, made from the same description, keeps the index entries_name and
-    // has none of SQLite's name keys.
-    void postgresKeepsItsIndex() {
-        auto ddl = tl::catalog::postgres_schema();
-        QVERIFY(ddl.ok());
-        int index = 0, tables = 0;
-        for (const auto& s : ddl.value()) {
-            if (s.find("CREATE INDEX entries_name ON entries") != std::string::npos) ++index;
-            if (s.find("entry_names") != std::string::npos) ++tables;
-        }
-        QCOMPARE(index, 1);
-        QCOMPARE(tables, 0);
+    // PostgreSQL's schema, made from the same description: before kPgEntryNameDirsSchema the
+    // index entries_name and none of SQLite's name keys; from it, no entries_name, the pending
+    // list and its own keys (an array of directories per name), never SQLite's entry_names.
+    // The keys are built, not copied, by a catalog copy.
+    void postgresHasItsOwnNameKeys() {
+        const auto count = [](const std::vector<std::string>& ddl, const std::string& what) {
+            return std::count_if(ddl.begin(), ddl.end(), [&](const std::string& s) {
+                return s.find(what) != std::string::npos;
+            });
+        };
+        auto before = tl::catalog::postgres_schema_at(tl::catalog::kPgEntryNameDirsSchema - 1);
+        QVERIFY(before.ok());
+        QCOMPARE(count(before.value(), "CREATE INDEX entries_name ON entries"), 1);
+        QCOMPARE(count(before.value(), "entry_name"), 0);
+        auto now = tl::catalog::postgres_schema();
+        QVERIFY(now.ok());
+        QCOMPARE(count(now.value(), "CREATE INDEX entries_name"), 0);
+        QCOMPARE(count(now.value(), "CREATE TABLE entry_names_pending"), 1);
+        QCOMPARE(count(now.value(), "CREATE TABLE entry_name_dirs"), 1);
+        QCOMPARE(count(now.value(), "CREATE TABLE entry_names("), 0);
         auto tables_copied = tl::catalog::catalog_tables();
         QVERIFY(tables_copied.ok());
         for (const auto& t : tables_copied.value())
-            QVERIFY2(t.name.rfind("entry_names", 0) != 0, t.name.c_str());
+            QVERIFY2(t.name.rfind("entry_name", 0) != 0, t.name.c_str());
     }
 };
 

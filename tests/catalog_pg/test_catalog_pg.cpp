@@ -220,6 +220,11 @@ private Q_SLOTS:
 
         auto use = run_cli(tltest::with_home(home, {"catalog", "use", url}));
         QVERIFY2(use.exit_code == 0, use.err.constData());
+        // The copy's name keys were built from its entries (they are not copied).
+        auto found =
+            run_cli(tltest::with_home(home, {"files", "find", "*.bin", "--job", "1", "--json"}));
+        QVERIFY2(found.exit_code == 0, found.err.constData());
+        QCOMPARE(found.json().array().size(), 1);
         auto r = run_cli(tltest::with_home(home, {"restore", "--job", "1", "--to", to}));
         QVERIFY2(r.exit_code == 0, r.err.constData());
         QString why;

@@ -1,7 +1,9 @@
 #include <QtTest>
 
+#include "catalog/entry_names.h"
 #include "catalog/entry_records.h"
 #include "catalog/entry_writer.h"
+#include "catalog/volume_store.h"
 #include "cli_runner.h"
 #include "fixture_tree.h"
 #include "pg_cluster.h"
@@ -230,6 +232,47 @@ private Q_SLOTS:
                                 "with-hash,1099511627781,-1234567890123,-7,-1,"
                                 "00112233445566778899aabbccddeeff,1125899906842627,4294967295,"
                                 "4294967294,3"));
+    }
+
+    // The name keys on PostgreSQL (catalog/entry_names.h): a backup's save set gets them when it
+    // ends, one array of directories per name covering every entry; entries written after its
+    // end make it pending until its keys are built again; entries deleted (through the files
+    // view, as a purge does) make it pending, and the keys built again leave the deleted ones
+    // out; a volume's contents deleted take their keys with them.
+    void nameKeysFollowTheEntries() {
+        QTemporaryDir d;
+        const QString volume = database_with_a_backup(d, "keys");
+        QVERIFY(!volume.isEmpty());
+        const auto q = [&](const QString& sql) { return pg_.query("keys", sql); };
+        const QString keys = "SELECT coalesce(sum(cardinality(dir_ids)), 0) FROM entry_name_dirs";
+        const QString pending = "SELECT count(*) FROM entry_names_pending";
+        const QString entries = q("SELECT count(*) FROM entries");
+        QVERIFY(entries.toInt() > 100);
+        QCOMPARE(q(keys), entries);
+        QCOMPARE(q(pending), QStringLiteral("0"));
+        QCOMPARE(q("SELECT count(*) FROM (SELECT saveset_id, name_id FROM entries EXCEPT SELECT "
+                   "saveset_id, name_id FROM entry_name_dirs) x"),
+                 QStringLiteral("0"));
+
+        auto db = Db::open(pg_.url("keys").toStdString(), false);
+        QVERIFY(db);
+        QVERIFY(db->exec("DELETE FROM files WHERE name LIKE 'f1%'"));
+        const QString left = q("SELECT count(*) FROM entries");
+        QVERIFY(left.toInt() < entries.toInt());
+        QCOMPARE(q(pending), QStringLiteral("1"));
+        auto filled = fill_pending_entry_names(db.value());
+        QVERIFY2(filled, filled ? "" : filled.error().message.c_str());
+        QCOMPARE(filled.value(), 1);
+        QCOMPARE(q(pending), QStringLiteral("0"));
+        QCOMPARE(q(keys), left);
+        QCOMPARE(q("SELECT count(*) FROM entry_name_dirs k JOIN names n ON n.id = k.name_id "
+                   "WHERE n.name LIKE 'f1%'"),
+                 QStringLiteral("0"));
+
+        QVERIFY(delete_volume_contents(db.value(), volume.toLongLong(), {}));
+        QCOMPARE(q("SELECT count(*) FROM entries"), QStringLiteral("0"));
+        QCOMPARE(q(pending), QStringLiteral("0"));
+        QCOMPARE(q(keys), QStringLiteral("0"));
     }
 };
 

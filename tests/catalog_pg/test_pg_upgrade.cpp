@@ -10,9 +10,14 @@ using namespace tl::catalog;
 
 namespace {
 // The schema version whose step gave jobs the kind 'clone' (engine/catalog/schema.cpp): the
-// upgrade below starts at the version before it. The step after it (SQLite's name keys) leaves
-// PostgreSQL's schema as it was: its index entries_name stays, no entry_names table comes.
+// upgrade below starts at the version before it, so it also crosses kPgEntryNameDirsSchema.
 constexpr int kCloneSchema = 14;
+
+// Per save set and name, its directories: "saveset:name:dir/dir,...".
+const char* kNameKeys =
+    "SELECT coalesce(string_agg(saveset_id || ':' || name_id || ':' || (SELECT string_agg(d::text, "
+    "'/' ORDER BY d) FROM unnest(dir_ids) d), ',' ORDER BY saveset_id, name_id), '') FROM "
+    "entry_name_dirs";
 } // namespace
 
 // Schema migrations of a PostgreSQL catalog from the one description (issue 19, docs/catalog.md
@@ -33,7 +38,7 @@ private Q_SLOTS:
         if (!pg_.available()) QSKIP(qPrintable(pg_.skip_reason()));
         QString why;
         QVERIFY2(pg_.start(&why), qPrintable(why));
-        for (const char* db : {"older", "newer", "viacli", "withkey"})
+        for (const char* db : {"older", "newer", "viacli", "withkey", "names"})
             QVERIFY2(pg_.create_database(db, &why), qPrintable(why));
     }
     void cleanupTestCase() { pg_.stop(); }
@@ -77,12 +82,12 @@ private Q_SLOTS:
                  QStringLiteral("1"));
         QCOMPARE(query("older", "SELECT count(*) FROM pg_namespace WHERE nspname = 'tl_upgrade'"),
                  QStringLiteral("0"));
-        QCOMPARE(query("older", "SELECT indexdef FROM pg_indexes WHERE indexname = 'entries_name'"),
-                 QStringLiteral("CREATE INDEX entries_name ON public.entries USING btree "
-                                "(saveset_id, name_id)"));
-        QCOMPARE(
-            query("older", "SELECT count(*) FROM pg_tables WHERE tablename LIKE 'entry_names%'"),
-            QStringLiteral("0"));
+        // The name keys of kPgEntryNameDirsSchema replaced the index entries_name.
+        QCOMPARE(query("older", "SELECT count(*) FROM pg_indexes WHERE indexname = 'entries_name'"),
+                 QStringLiteral("0"));
+        QCOMPARE(query("older", "SELECT string_agg(tablename, ',' ORDER BY tablename) FROM "
+                                "pg_tables WHERE tablename LIKE 'entry_name%'"),
+                 QStringLiteral("entry_name_dirs,entry_names_pending"));
         // The same schema as a catalog made at this version: every table's columns.
         QCOMPARE(query("older", "SELECT string_agg(table_name || '.' || column_name || ' ' || "
                                 "data_type, ',' ORDER BY table_name, column_name) FROM "
@@ -157,6 +162,43 @@ private Q_SLOTS:
                  QStringLiteral("2"));
         QCOMPARE(query("withkey", "DELETE FROM jobs; SELECT count(*) FROM entries"),
                  QStringLiteral("0"));
+    }
+
+    // The name keys (entry_names.h): a catalog of the schema before kPgEntryNameDirsSchema
+    // (the index entries_name) gets an array of directories per save set and name for the
+    // entries it holds when it is upgraded; deleting entries makes their save set pending (its
+    // keys are built again), deleting a save set takes its keys with it.
+    void olderCatalogsEntriesGetTheirNameKeys() {
+        {
+            auto db = Db::open(url("names"), false);
+            QVERIFY(db);
+            QVERIFY(pg_create_catalog(db.value(), kPgEntryNameDirsSchema - 1));
+        }
+        QCOMPARE(query("names",
+                       "INSERT INTO jobs(id, kind, status, started) VALUES (1, 'backup', "
+                       "'completed', 1); INSERT INTO sessions(id, job_id, uuid, drive, "
+                       "block_size) VALUES (1, 1, '\\x01', 'd', 1); INSERT INTO savesets(id, "
+                       "job_id, session_id, stream_id, source, kind) VALUES (1, 1, 1, 0, '/s', "
+                       "'files'), (2, 1, 1, 1, '/t', 'files'); INSERT INTO entries VALUES "
+                       "(1,1,1,1,1,1,0,1,NULL,0,1,1,1,0), (1,2,1,1,1,1,0,1,NULL,0,1,1,1,0), "
+                       "(1,1,2,1,1,1,0,1,NULL,0,1,1,1,0), (2,1,1,1,1,1,0,1,NULL,0,1,1,1,0); "
+                       "SELECT count(*) FROM entries"),
+                 QStringLiteral("4"));
+        {
+            auto db = Db::open(url("names"), false);
+            QVERIFY(db);
+            auto migrated = migrate(db.value());
+            QVERIFY2(migrated, migrated ? "" : migrated.error().message.c_str());
+        }
+        QCOMPARE(query("names", kNameKeys), QStringLiteral("1:1:1/2,1:2:1,2:1:1"));
+        QCOMPARE(query("names", "SELECT count(*) FROM entry_names_pending"), QStringLiteral("0"));
+        QCOMPARE(query("names", "DELETE FROM entries WHERE saveset_id = 1 AND dir_id = 2; SELECT "
+                                "string_agg(saveset_id::text, ',') FROM entry_names_pending"),
+                 QStringLiteral("1"));
+        QCOMPARE(query("names", "DELETE FROM savesets WHERE id = 2; SELECT "
+                                "string_agg(saveset_id::text, ',') FROM entry_names_pending"),
+                 QStringLiteral("1"));
+        QCOMPARE(query("names", kNameKeys), QStringLiteral("1:1:1/2,1:2:1"));
     }
 
 private:
