@@ -597,7 +597,18 @@ bool BackupRun::fill_session_reports(JobReport& r, std::vector<LevelCounts>& cou
         r.bytes += x.bytes;
         r.stored += x.stored;
         r.files += x.files;
-        (void)catalog::finish_saveset(db, x.saveset_id, x.status, x.files, x.bytes, x.stored);
+        // A save set whose outcome is not stored stays 'running', which no restore trusts: the
+        // job fails with it, naming why.
+        if (auto st =
+                catalog::finish_saveset(db, x.saveset_id, x.status, x.files, x.bytes, x.stored);
+            !st) {
+            log_->error("save set {} ({}): its outcome was not stored in the catalog: {}",
+                        x.saveset_id, x.source, st.error().message);
+            x.status = "failed";
+            x.error = "its outcome was not stored in the catalog: " + st.error().message;
+            if (r.error.empty()) r.error = x.source + ": " + x.error;
+            any_failed = true;
+        }
         r.sessions.push_back(x);
     }
     return any_failed;

@@ -657,7 +657,7 @@ Status VolumeScan::finish() {
     // Save set sizes: the stream length seen (what restore planning uses as the stream end).
     for (auto& [uuid, ss] : sessions_)
         for (auto& [sid, st] : ss.streams)
-            if (st.sink) (void)catalog::note_scanned_stream(db_, st.sink->saveset_id, st.end);
+            if (st.sink) TL_TRY(catalog::note_scanned_stream(db_, st.sink->saveset_id, st.end));
     TL_TRY(mark_incomplete(db_, sessions_, health_, rep_));
     log::get("job")->info("scanned {} volume(s), {} tape files", labels_.size(), refs_.size());
     return catalog::recount_scanned_jobs(db_);
