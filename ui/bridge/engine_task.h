@@ -5,6 +5,7 @@
 // show; exceptions are caught and reported as errors. If `context` is destroyed first, `done`
 // is not called (the work still finishes and leaves the board).
 #include <QObject>
+#include <QPointer>
 #include <QString>
 #include <functional>
 
@@ -36,9 +37,20 @@ qint64 runEngineTask(TaskBoard& board, QObject* context, const TaskSpec& spec,
 void runCatalogTask(TaskBoard& board, QObject* context, const QString& what,
                     std::function<QString()> work, std::function<void(const QString& error)> done);
 
-// Runs a read (a page's snapshot from its own catalog connection) on a detached worker thread
-// counted by the board, so the window waits for it before the pages and the Engine go away.
-// `work` hands its result back itself (QMetaObject::invokeMethod on a QPointer-guarded page).
-void runBackgroundRead(TaskBoard& board, std::function<void()> work);
+// What a background read hands back: run on the GUI thread, and only while the read's context
+// still exists (empty: nothing to hand back).
+using GuiContinuation = std::function<void()>;
+
+// Hands `then` to the GUI thread, where it runs only if `guard`'s object still exists then. Safe
+// from any thread when `guard` was made on the GUI thread: it is copied here, never read.
+void postToGui(const QPointer<QObject>& guard, GuiContinuation then);
+
+// Runs `work` (a page's snapshot from its own catalog connection, or a small request to the
+// service) on a detached worker thread, then its continuation on the GUI thread if `context`
+// still exists then. `context` is looked at on the GUI thread only (a QPointer is not safe on
+// another thread while its object is destroyed), so `work` must not touch it or its page: it
+// captures values, and its continuation may use the page. With a `board`, the read is counted
+// there, so the window waits for it before the pages and the Engine go away.
+void runBackgroundRead(TaskBoard* board, QObject* context, std::function<GuiContinuation()> work);
 
 } // namespace tl::ui

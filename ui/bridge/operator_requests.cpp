@@ -1,9 +1,6 @@
 #include "bridge/operator_requests.h"
 
-#include <QMetaObject>
-#include <QPointer>
 #include <map>
-#include <thread>
 
 #include "api/catalog_ops.h"
 #include "api/device_ops.h"
@@ -73,27 +70,18 @@ void OperatorRequests::poll() {
     }
     checking_ = true;
     recheck_ = false;
-    QPointer<OperatorRequests> guard(this);
-    auto check = [guard, path = catalogPath_.toStdString(), home = home_.toStdString(),
-                  missing = restoreMissing_] {
-        const auto shortages = findPoolShortages(path, home);
-        const auto back = inLibrary(path, home, missing);
-        if (!guard) return;
-        QMetaObject::invokeMethod(
-            guard.data(),
-            [guard, shortages, back] {
-                if (!guard) return;
-                guard->checking_ = false;
-                guard->setPoolShortages(shortages);
-                guard->volumesBackInLibrary(back);
-                if (guard->recheck_) guard->poll();
-            },
-            Qt::QueuedConnection);
-    };
-    if (gate_)
-        runBackgroundRead(*gate_, std::move(check));
-    else
-        std::thread(std::move(check)).detach();
+    runBackgroundRead(gate_, this,
+                      [this, path = catalogPath_.toStdString(), home = home_.toStdString(),
+                       missing = restoreMissing_]() -> GuiContinuation {
+                          const auto shortages = findPoolShortages(path, home); // values only
+                          const auto back = inLibrary(path, home, missing);
+                          return [this, shortages, back] {
+                              checking_ = false;
+                              setPoolShortages(shortages);
+                              volumesBackInLibrary(back);
+                              if (recheck_) poll();
+                          };
+                      });
 }
 
 void OperatorRequests::setLiveSnapshots(const std::vector<metrics::LiveSnapshot>& snapshots) {

@@ -14,7 +14,6 @@
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
-#include <thread>
 
 #include "api/device_ops.h"
 #include "api/engine.h"
@@ -203,17 +202,11 @@ QString DevicesPage::status() const {
 void DevicesPage::refresh() {
     if (reading_) return;
     reading_ = true;
-    QPointer<DevicesPage> guard(this);
-    runBackgroundRead(board_, [guard, path = catalogPath_, home = engine_.home()] {
-        DeviceSnapshot snapshot = readDevices(path, home);
-        if (!guard) return;
-        QMetaObject::invokeMethod(
-            guard.data(),
-            [guard, snapshot] {
-                if (guard) guard->apply(snapshot);
-            },
-            Qt::QueuedConnection);
-    });
+    runBackgroundRead(&board_, this,
+                      [this, path = catalogPath_, home = engine_.home()]() -> GuiContinuation {
+                          DeviceSnapshot snapshot = readDevices(path, home); // values only
+                          return [this, snapshot] { apply(snapshot); };
+                      });
 }
 
 void DevicesPage::apply(const DeviceSnapshot& snapshot) {

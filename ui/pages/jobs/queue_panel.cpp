@@ -4,13 +4,12 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QPointer>
 #include <QPushButton>
 #include <QTableView>
 #include <QVBoxLayout>
-#include <thread>
 
 #include "api/schedule_ops.h"
+#include "bridge/engine_task.h"
 #include "bridge/task_board.h"
 #include "client/service_client.h"
 #include "common/log.h"
@@ -144,28 +143,21 @@ bool QueuePanel::cancelSelected() {
         refresh();
         return ok;
     }
-    QPointer<QueuePanel> self(this);
     const std::string path = catalogPath_.toStdString();
     const std::string home = QFileInfo(catalogPath_).path().toStdString();
     const std::int64_t id = e.id;
-    std::thread([self, path, home, id, name] {
-        const QString error = cancel_service_entry(path, home, id);
+    runBackgroundRead(board_, this, [this, path, home, id, name]() -> GuiContinuation {
+        const QString error = cancel_service_entry(path, home, id); // values only
         if (!error.isEmpty())
             log::get("ui")->error("cancel queue entry {}: {}", id, error.toStdString());
-        if (!self) return;
-        QMetaObject::invokeMethod(
-            self.data(),
-            [self, error, id, name] {
-                if (!self) return;
-                Q_EMIT self->message(
-                    error.isEmpty()
-                        ? tr("Cancel requested for %1 (queue entry %2).").arg(name).arg(id)
-                        : tr("Cannot cancel queue entry %1: %2").arg(id).arg(error),
-                    !error.isEmpty());
-                self->refresh();
-            },
-            Qt::QueuedConnection);
-    }).detach();
+        return [this, error, id, name] {
+            Q_EMIT message(error.isEmpty()
+                               ? tr("Cancel requested for %1 (queue entry %2).").arg(name).arg(id)
+                               : tr("Cannot cancel queue entry %1: %2").arg(id).arg(error),
+                           !error.isEmpty());
+            refresh();
+        };
+    });
     return true;
 }
 

@@ -5,15 +5,14 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPainter>
-#include <QPointer>
 #include <QPushButton>
 #include <QStyleOption>
 #include <QStyledItemDelegate>
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
-#include <thread>
 
+#include "bridge/engine_task.h"
 #include "bridge/task_board.h"
 #include "common/log.h"
 #include "pages/jobs/jobs_style.h"
@@ -140,25 +139,18 @@ bool RunningPanel::cancelSelected() {
 }
 
 void RunningPanel::cancelServiceJob(qint64 jobId, const QString& definition) {
-    QPointer<RunningPanel> self(this);
     const std::string path = catalogPath_.toStdString(), home = home_.toStdString();
     const std::string def = definition.toStdString();
-    std::thread([self, path, home, def, jobId] {
-        const QString error = cancelRunningDefinition(path, home, def);
+    runBackgroundRead(&board_, this, [this, path, home, def, jobId]() -> GuiContinuation {
+        const QString error = cancelRunningDefinition(path, home, def); // values only
         if (!error.isEmpty())
             log::get("ui")->error("cancel job {}: {}", jobId, error.toStdString());
-        if (!self) return;
-        QMetaObject::invokeMethod(
-            self.data(),
-            [self, error, jobId] {
-                if (!self) return;
-                Q_EMIT self->message(error.isEmpty()
-                                         ? tr("Cancel requested for job %1.").arg(jobId)
-                                         : tr("Cannot cancel job %1: %2").arg(jobId).arg(error),
-                                     !error.isEmpty());
-            },
-            Qt::QueuedConnection);
-    }).detach();
+        return [this, error, jobId] {
+            Q_EMIT message(error.isEmpty() ? tr("Cancel requested for job %1.").arg(jobId)
+                                           : tr("Cannot cancel job %1: %2").arg(jobId).arg(error),
+                           !error.isEmpty());
+        };
+    });
 }
 
 } // namespace tl::ui

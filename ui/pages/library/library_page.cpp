@@ -7,7 +7,6 @@
 #include <QInputDialog>
 #include <QLabel>
 #include <QMessageBox>
-#include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
@@ -18,7 +17,6 @@
 #include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
-#include <thread>
 
 #include "api/engine.h"
 #include "bridge/engine_task.h"
@@ -238,19 +236,15 @@ void LibraryPage::refresh() {
     }
     refreshing_ = true;
     const int generation = ++generation_;
-    QPointer<LibraryPage> self(this);
-    runBackgroundRead(board_, [self, generation, path = catalogPath_, home = engine_.home(),
-                               lib = library_.toStdString()] {
-        auto s = load_library_snapshot(path, home, lib);
-        if (!s.error.empty()) log::get("ui")->warn("library page: {}", s.error);
-        if (!self) return;
-        QMetaObject::invokeMethod(
-            self.data(),
-            [self, generation, s = std::move(s)]() mutable {
-                if (self) self->applySnapshot(std::move(s), generation);
-            },
-            Qt::QueuedConnection);
-    });
+    runBackgroundRead(&board_, this,
+                      [this, generation, path = catalogPath_, home = engine_.home(),
+                       lib = library_.toStdString()]() -> GuiContinuation {
+                          auto s = load_library_snapshot(path, home, lib); // values only
+                          if (!s.error.empty()) log::get("ui")->warn("library page: {}", s.error);
+                          return [this, generation, s = std::move(s)]() mutable {
+                              applySnapshot(std::move(s), generation);
+                          };
+                      });
 }
 
 void LibraryPage::applySnapshot(LibrarySnapshot s, int generation) {

@@ -1,7 +1,6 @@
 #include "pages/media/media_actions.h"
 
 #include <QMessageBox>
-#include <QMetaObject>
 #include <QPointer>
 #include <QRegularExpression>
 #include <QWidget>
@@ -109,16 +108,11 @@ bool MediaActions::labelAllBlank(const QString& pool, const QString& barcodePatt
             return re.match(QString::fromStdString(bc)).hasMatch();
         };
     }
-    QPointer<MediaActions> guard(this);
-    auto progress = [guard](int i, int n, const QString& bc) {
-        QMetaObject::invokeMethod(
-            guard.data(),
-            [guard, i, n, bc] {
-                if (guard)
-                    Q_EMIT guard->status(tr("Labeling %1 of %2… (%3)").arg(i).arg(n).arg(bc),
-                                         false);
-            },
-            Qt::QueuedConnection);
+    const QPointer<QObject> guard(this); // looked at on the GUI thread only
+    auto progress = [this, guard](int i, int n, const QString& bc) {
+        postToGui(guard, [this, i, n, bc] {
+            Q_EMIT status(tr("Labeling %1 of %2… (%3)").arg(i).arg(n).arg(bc), false);
+        });
     };
     auto outcomes = std::make_shared<std::vector<LabelOutcome>>();
     auto summary = std::make_shared<QString>();
@@ -126,7 +120,7 @@ bool MediaActions::labelAllBlank(const QString& pool, const QString& barcodePatt
     Engine* engine = &engine_; // outlives the work: the window waits for the board
     const bool started = start(
         tr("Labeling the blank cartridges into pool %1").arg(pool), true,
-        [engine, p, accept, progress, outcomes, guard, summary, pattern, pool] {
+        [this, engine, p, accept, progress, outcomes, guard, summary, pattern, pool] {
             const QString error =
                 MediaOps::labelAllBlank(*engine, p, accept, progress, outcomes.get());
             QStringList lines;
@@ -147,12 +141,7 @@ bool MediaActions::labelAllBlank(const QString& pool, const QString& barcodePatt
                                .arg(pattern, pool);
             else if (outcomes->empty())
                 *summary = lines.front();
-            QMetaObject::invokeMethod(
-                guard.data(),
-                [guard, lines] {
-                    if (guard) Q_EMIT guard->results(lines);
-                },
-                Qt::QueuedConnection);
+            postToGui(guard, [this, lines] { Q_EMIT results(lines); });
             if (!error.isEmpty()) return error;
             if (ok != static_cast<int>(outcomes->size()))
                 return tr("%1 of %2 cartridge(s) labeled; the others are listed with the reason.")
@@ -169,23 +158,18 @@ bool MediaActions::labelAllBlank(const QString& pool, const QString& barcodePatt
 // (docs/console.md "Beside the service").
 bool MediaActions::labelAllBlankInService(const QString& pool, const QString& barcodePattern) {
     const QString pattern = barcodePattern.trimmed();
-    QPointer<MediaActions> guard(this);
+    const QPointer<QObject> guard(this); // looked at on the GUI thread only
     const std::string home = engine_.home();
     ServiceCommand cmd{"volume label", {}, {{"all-blank", true}, {"pool", pool.toStdString()}}};
     if (!pattern.isEmpty()) cmd.options["pattern"] = pattern.toStdString();
     const bool started = start(
         tr("Labeling the blank cartridges into pool %1").arg(pool), true,
-        [home, cmd, guard] {
+        [this, home, cmd, guard] {
             const auto end = runServiceCommand(home, cmd);
             QStringList lines;
             for (const auto& l : QString::fromStdString(end.out + end.err).split(QLatin1Char('\n')))
                 if (!l.trimmed().isEmpty()) lines << l.trimmed();
-            QMetaObject::invokeMethod(
-                guard.data(),
-                [guard, lines] {
-                    if (guard) Q_EMIT guard->results(lines);
-                },
-                Qt::QueuedConnection);
+            postToGui(guard, [this, lines] { Q_EMIT results(lines); });
             return end.error;
         },
         pattern.isEmpty()

@@ -8,7 +8,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
-#include <QPointer>
 #include <QSettings>
 #include <QSplitter>
 #include <QStringListModel>
@@ -17,7 +16,6 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 #include <algorithm>
-#include <thread>
 
 #include "api/engine.h"
 #include "bridge/engine_task.h"
@@ -195,18 +193,11 @@ void MediaPage::refresh() {
         return;
     }
     loading_ = true;
-    QPointer<MediaPage> self(this);
     const QString path = catalogPath_, home = QString::fromStdString(engine_.home());
     const long long now = to_unix_seconds(engine_.clock().wall());
-    runBackgroundRead(board_, [self, path, home, now] {
-        auto snap = MediaSnapshot::load(path, home, now);
-        if (!self) return;
-        QMetaObject::invokeMethod(
-            self.data(),
-            [self, snap = std::move(snap)]() mutable {
-                if (self) self->applySnapshot(std::move(snap));
-            },
-            Qt::QueuedConnection);
+    runBackgroundRead(&board_, this, [this, path, home, now]() -> GuiContinuation {
+        auto snap = MediaSnapshot::load(path, home, now); // values only: not the page
+        return [this, snap = std::move(snap)]() mutable { applySnapshot(std::move(snap)); };
     });
 }
 
