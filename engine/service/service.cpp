@@ -133,7 +133,8 @@ Status Service::bind_remote() {
 
 Status Service::run() {
     auto log = log::get("service");
-    std::atomic<bool> returned{false};
+    // Both flags outlive their threads: shut_down() joins them before run() returns.
+    std::atomic<bool> returned{false}, remote_returned{false};
     serving_ = std::thread([this, &returned] {
         server_.listen_after_bind();
         returned = true;
@@ -142,7 +143,6 @@ Status Service::run() {
     while (!server_.is_running() && !returned)
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
     if (remote_) {
-        std::atomic<bool> remote_returned{false};
         remote_serving_ = std::thread([this, &remote_returned] {
             remote_->listen_after_bind();
             remote_returned = true;

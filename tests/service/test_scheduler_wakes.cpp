@@ -29,13 +29,15 @@ private Q_SLOTS:
             QVERIFY(tltest::write_file(src + QString("/f%1.txt").arg(i), QByteArray(4000, 'a')));
         auto def = run_cli(with_home(home, {"job", "define", "hourly", src, "--drives", "1"}));
         QVERIFY2(def.exit_code == 0, def.err.constData());
-        // Due in two seconds; the scheduler starts after that and runs it at its first tick
-        // (a run missed while no scheduler ran is run once).
-        const QString when =
-            QDateTime::currentDateTime().addSecs(2).toString("yyyy-MM-dd HH:mm:ss");
-        auto add = run_cli(with_home(home, {"schedule", "add", "hourly", "--at", when}));
+        // Due in a few seconds (still ahead when a slow build's CLI parses it); the scheduler
+        // starts after that and runs it at its first tick (a run missed while no scheduler ran
+        // is run once).
+        const QDateTime due = QDateTime::currentDateTime().addSecs(6);
+        auto add = run_cli(with_home(
+            home, {"schedule", "add", "hourly", "--at", due.toString("yyyy-MM-dd HH:mm:ss")}));
         QVERIFY2(add.exit_code == 0, add.err.constData());
-        QTest::qWait(3000);
+        while (QDateTime::currentDateTime() <= due.addSecs(1))
+            QTest::qWait(200);
 
         QProcess serve;
         serve.setProgram(TAPELOOM_CLI);

@@ -1,4 +1,6 @@
 #include <QtTest>
+#include <cstdlib>
+#include <string>
 
 #include "cli_runner.h"
 #include "client/service_client.h"
@@ -25,6 +27,15 @@ class TestServiceIdleExit : public QObject {
             if (code != 0) QTest::qWait(100);
         }
         return code;
+    }
+    // The event and live streams the service serves now (its /metrics), -1 when it does not
+    // answer. Asking is a call: it keeps the service busy while the test waits for a stream.
+    static int streams(const QString& home) {
+        auto text = tl::client::ServiceClient(home.toStdString()).metrics();
+        if (!text) return -1;
+        const std::string key = "\ntapeloom_api_streams ";
+        const auto at = text->find(key);
+        return at == std::string::npos ? -1 : std::atoi(text->c_str() + at + key.size());
     }
     // Asked without calling the service (a call would keep it busy): its socket is there.
     static bool listening(const QString& home) { return QFile::exists(home + "/tapeloom.sock"); }
@@ -69,12 +80,14 @@ private Q_SLOTS:
         QTemporaryDir d;
         const QString home = d.path() + "/home";
         tltest::ServiceGuard guard{home};
-        auto started = run_cli(with_home(home, {"service", "start", "--idle-exit", "1s"}));
+        auto started = run_cli(with_home(home, {"service", "start", "--idle-exit", "2s"}));
         QVERIFY2(started.exit_code == 0, started.err.constData());
-        // A client following the events.
+        // A client following the events: once it follows, nothing else calls the service for
+        // twice its idle time, and the stream alone keeps it.
         QProcess events;
         events.start(QStringLiteral(TAPELOOM_CLI), with_home(home, {"events", "--no-autostart"}));
         QVERIFY(events.waitForStarted());
+        QTRY_COMPARE_WITH_TIMEOUT(streams(home), 1, 30000);
         QTest::qWait(4000);
         QVERIFY(running(home));
         events.terminate();

@@ -3,6 +3,7 @@
 // `service start` detaches (the child runs `service start --foreground` in a session of its
 // own, its output in <home>/logs/service.log) and returns once the socket answers.
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <cstring>
@@ -121,6 +122,23 @@ Result<pid_t> spawn_service(const std::string& home, const Args& a, const std::s
     return pid;
 }
 
+// Waits until the stopped service of `home` is gone: its socket removed and the data directory's
+// lock released. A service process that ended without removing its socket (it crashed) is an
+// error naming its log, not a wait for ever.
+Status wait_until_gone(const std::string& home, const std::string& socket, long pid) {
+    struct stat st {};
+    while (lstat(socket.c_str(), &st) == 0 || HomeLock::holder(home) != 0) {
+        if (kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH && HomeLock::holder(home) == 0)
+            return make_error(ErrorKind::Io,
+                              "the service (pid " + std::to_string(pid) +
+                                  ") ended without removing its socket " + socket +
+                                  ": it did not stop cleanly, see " + home +
+                                  "/logs/service.log; `service start` starts a new one");
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    return {};
+}
+
 int start_detached(Context& ctx) {
     const std::string home = ctx.home();
     client::ServiceClient client(home);
@@ -178,11 +196,9 @@ int service_stop(Context& ctx) {
     auto info = client.service();
     if (!info) return ctx.fail(info.error());
     if (auto st = client.stop(); !st) return ctx.fail(st.error());
-    // Gone: the socket removed and the data directory's lock released.
-    struct stat st {};
-    while (!ctx.args().has("connect") &&
-           (lstat(client.socket().c_str(), &st) == 0 || HomeLock::holder(ctx.home()) != 0))
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    if (!ctx.args().has("connect"))
+        if (auto gone = wait_until_gone(ctx.home(), client.socket(), info->pid); !gone)
+            return ctx.fail(gone.error());
     if (ctx.json())
         ctx.print_json({{"stopped", info->pid}});
     else
