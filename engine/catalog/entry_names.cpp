@@ -91,6 +91,12 @@ Result<int> fill_pending_entry_names(Db& db) {
     return filled;
 }
 
+Status refill_pending_entry_names(Db& db) {
+    auto filled = fill_pending_entry_names(db);
+    if (!filled) return filled.error();
+    return {};
+}
+
 Status fill_all_entry_names(Db& db) {
     TL_TRY(db.exec("DELETE FROM entry_names_pending"));
     if (db.postgres()) {

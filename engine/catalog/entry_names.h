@@ -26,6 +26,8 @@ Status fill_one(Db& db, std::int64_t saveset_id);
 // fail_interrupted_jobs: every one) gets its name keys; returns how many. One that fails is
 // logged and left pending (the next open tries again): opening the catalog does not fail.
 Result<int> fill_pending_entry_names(Db& db);
+// The same, for a store that deleted or scanned entries and needs only whether it worked.
+Status refill_pending_entry_names(Db& db);
 
 // Every entry's name key (a catalog copied in whole, catalog_copy.h; a PostgreSQL catalog
 // upgraded to kPgEntryNameDirsSchema).

@@ -39,9 +39,7 @@ Status delete_job_files(Db& db, const std::vector<std::int64_t>& ids) {
     TL_TRY(for_each_id(
         db, "DELETE FROM files WHERE saveset_id IN (SELECT id FROM savesets WHERE job_id=?)", ids));
     // PostgreSQL: the save sets' name keys, now of no entries, are built again (entry_names.h).
-    auto refilled = fill_pending_entry_names(db);
-    if (!refilled) return refilled.error();
-    return {};
+    return refill_pending_entry_names(db);
 }
 
 Result<std::int64_t> count_unfinished_jobs(Db& db) {

@@ -42,9 +42,7 @@ Status recount_scanned_jobs(Db& db) {
     TL_TRY(q->bind(1, kScannedJobName).run());
     // PostgreSQL: the scanned save sets' name keys, which wait for the scan's end
     // (entry_names.h); SQLite's came with their entries.
-    auto filled = fill_pending_entry_names(db);
-    if (!filled) return filled.error();
-    return {};
+    return refill_pending_entry_names(db);
 }
 
 } // namespace tl::catalog

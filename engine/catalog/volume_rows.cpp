@@ -144,9 +144,7 @@ Status delete_volume_contents(Db& db, std::int64_t volume_id,
     // File entries carry the volume without a foreign key: none may point at it any more.
     TL_TRY(run_with_id(db, "DELETE FROM files WHERE volume_id=?", volume_id));
     // PostgreSQL: their save sets' name keys are built again (entry_names.h).
-    auto refilled = fill_pending_entry_names(db);
-    if (!refilled) return refilled.error();
-    return {};
+    return refill_pending_entry_names(db);
 }
 
 Result<std::int64_t> insert_labeled_volume(Db& db, const LabeledVolume& v) {
