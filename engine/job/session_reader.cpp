@@ -379,6 +379,31 @@ bool SessionReader::same_content(const source::FsEntry& e,
            hash_bytes(hasher.finish()) == hash;
 }
 
+bool SessionReader::settle_regular_file(source::FsEntry& e, const std::string& abs,
+                                        std::optional<source::PrefetchedFile>& pre,
+                                        source::LinkTable& links) {
+    if (e.stat_pending) {
+        if (!pre || pre->open_error != 0) return true; // put_entry warns that it cannot be read
+        auto skip = [&](const std::string& why) {
+            ctx_.warn(abs + ": " + why + "; skipped");
+            counters_.warnings++;
+            return false;
+        };
+        if (!pre->before_ok) return skip("cannot stat the opened file");
+        if (!S_ISREG(pre->before.st_mode))
+            return skip("no longer a regular file when it was opened (changed during the walk)");
+        e.st = pre->before;
+        e.stat_pending = false;
+    }
+    if (!S_ISREG(e.st.st_mode) || e.st.st_nlink < 2) return true;
+    if (const std::string* first = links.first_or_add(e.st.st_dev, e.st.st_ino, e.path)) {
+        e.hardlink = true; // a further name: stored as a link to the first, without its data
+        e.link_target = *first;
+        if (pre) pre->unread = true;
+    }
+    return true;
+}
+
 Status SessionReader::read_tree() {
     Status failure;
     const std::string root = spec_.target;
@@ -395,6 +420,12 @@ Status SessionReader::read_tree() {
                               spec_.text + ": cannot load the base backup: " + st.error().message);
     }
     std::vector<std::string> unsure; // paths the walk could not read: never marked deleted
+    // A full backup opens every regular file anyway: its stat comes from the open fd, not from
+    // a path lookup of the walk (source/file_tree_walker.h), and its hard links are found here,
+    // in walk order, once that stat is known.
+    source::WalkOptions walk = ctx_.walk;
+    walk.defer_regular_stat = !base;
+    source::LinkTable links;
     // Entries are stored in walk order, up to kPrefetchWindow behind the walk: the small regular
     // files among them are opened and read meanwhile by the prefetcher's threads.
     struct Pending {
@@ -412,11 +443,17 @@ Status SessionReader::read_tree() {
         std::optional<source::PrefetchedFile> pre;
         if (p.ticket) pre = prefetch.take(*p.ticket);
         if (!failure.ok()) return false; // a failed entry stops the walk; the rest is dropped
-        const source::FsEntry& e = p.entry;
+        source::FsEntry& e = p.entry;
         const std::string abs = e.path.empty() ? root : root + "/" + e.path;
         if (ctx_.current_file) ctx_.current_file(abs);
-        // A single-file source: the entry's path is the file's name.
-        auto st = put_entry(e, single ? root : abs, pre ? &*pre : nullptr);
+        if (walk.defer_regular_stat && !settle_regular_file(e, abs, pre, links)) {
+            if (pre) prefetch.recycle(std::move(*pre));
+            return true; // skipped, warned
+        }
+        // A single-file source: the entry's path is the file's name. A file the readers only
+        // opened (large, sparse, or past their budget) is read here.
+        const bool read_ahead = pre && !pre->unread;
+        auto st = put_entry(e, single ? root : abs, read_ahead ? &*pre : nullptr);
         if (pre) prefetch.recycle(std::move(*pre));
         if (!st) failure = st;
         return st.ok();
@@ -428,7 +465,7 @@ Status SessionReader::read_tree() {
         return ok;
     };
     source::FileTreeWalker walker(
-        ctx_.walk,
+        walk,
         [&](source::FsEntry& e) {
             if (base) {
                 CurrentEntry now;
@@ -455,10 +492,12 @@ Status SessionReader::read_tree() {
                 }
             }
             Pending p;
-            if (S_ISREG(e.st.st_mode) && !e.hardlink && e.st.st_size > 0 &&
-                e.st.st_size <= kPrefetchMax &&
-                static_cast<std::uint64_t>(e.st.st_blocks) * 512 >=
-                    static_cast<std::uint64_t>(e.st.st_size)) {
+            if (e.stat_pending) { // its size is known once opened: the budget is the readers'
+                p.ticket = prefetch.submit(e.dirfd, e.name, kPrefetchMax, !e.metadata_read);
+            } else if (S_ISREG(e.st.st_mode) && !e.hardlink && e.st.st_size > 0 &&
+                       e.st.st_size <= kPrefetchMax &&
+                       static_cast<std::uint64_t>(e.st.st_blocks) * 512 >=
+                           static_cast<std::uint64_t>(e.st.st_size)) {
                 p.bytes = static_cast<std::uint64_t>(e.st.st_size);
                 p.ticket = prefetch.submit(e.dirfd, e.name, p.bytes, !e.metadata_read);
                 pending_bytes += p.bytes;

@@ -6,6 +6,7 @@
 #include <array>
 #include <atomic>
 #include <functional>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -17,6 +18,7 @@
 #include "job/stream_writer.h"
 #include "source/file_prefetch.h"
 #include "source/file_tree_walker.h"
+#include "source/link_table.h"
 #include "source/source_spec.h"
 
 namespace tl::job {
@@ -62,6 +64,11 @@ private:
     Status read_raw(const std::string& path, format::ObjectKind kind, const std::string& name);
     Status read_command();
     Status read_sqlite();
+    // A full backup's regular file, once the readers opened it: its stat from the open file
+    // (FsEntry::stat_pending), and whether it is a further name of a file already stored
+    // (`links`, walk order). False when it is skipped (warned: it vanished or changed type).
+    bool settle_regular_file(source::FsEntry& e, const std::string& abs,
+                             std::optional<source::PrefetchedFile>& pre, source::LinkTable& links);
     // One walked entry into the stream and the catalog. `pre`: the file's data, stat and xattrs
     // already read by the prefetcher (small files).
     Status put_entry(const source::FsEntry& e, const std::string& abs,

@@ -12,7 +12,8 @@
 
 namespace tl::source {
 
-FilePrefetcher::FilePrefetcher(std::size_t threads) : readers_(std::max<std::size_t>(threads, 1)) {
+FilePrefetcher::FilePrefetcher(std::size_t threads, std::uint64_t max_held_bytes)
+    : readers_(std::max<std::size_t>(threads, 1)), max_held_(max_held_bytes) {
     for (std::size_t i = 0; i < readers_; ++i)
         threads_.emplace_back([this] {
             name_this_thread("tl-prefetch");
@@ -88,6 +89,7 @@ PrefetchedFile FilePrefetcher::take(std::uint64_t ticket) {
         taker_sleeps_ = false;
     }
     PrefetchedFile out = std::move(jobs_.front().result);
+    held_ -= jobs_.front().reserved;
     jobs_.pop_front();
     ++first_;
     return out;
@@ -131,6 +133,11 @@ void FilePrefetcher::recycle(PrefetchedFile&& done) {
     if (spare_.size() < kMaxSpare) spare_.push_back(std::move(done.data));
 }
 
+std::uint64_t FilePrefetcher::waiting() {
+    std::lock_guard lock(mutex_);
+    return unstarted();
+}
+
 void FilePrefetcher::run() {
     std::vector<Job*> claimed;
     claimed.reserve(kClaimBatch);
@@ -157,16 +164,35 @@ void FilePrefetcher::run() {
     }
 }
 
+bool FilePrefetcher::reserve(std::uint64_t bytes) {
+    if (held_.fetch_add(bytes) + bytes <= max_held_) return true;
+    held_ -= bytes;
+    return false;
+}
+
 void FilePrefetcher::read_file(Job& j) {
     auto& r = j.result;
-    int fd = ::openat(j.dirfd, j.name.c_str(), O_RDONLY | O_NOATIME | O_CLOEXEC | O_NOFOLLOW);
+    // O_NONBLOCK: a name that became a FIFO since the walk saw it opens without a writer.
+    constexpr int kFlags = O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK;
+    int fd = ::openat(j.dirfd, j.name.c_str(), kFlags | O_NOATIME);
     if (fd < 0 && errno == EPERM) // O_NOATIME needs the file's owner (or root)
-        fd = ::openat(j.dirfd, j.name.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+        fd = ::openat(j.dirfd, j.name.c_str(), kFlags);
     if (fd < 0) {
         r.open_error = errno;
         return;
     }
-    r.data.resize(static_cast<std::size_t>(j.size));
+    r.before_ok = ::fstat(fd, &r.before) == 0;
+    const auto size = static_cast<std::uint64_t>(r.before.st_size);
+    const bool small = r.before_ok && S_ISREG(r.before.st_mode) && size <= j.size &&
+                       static_cast<std::uint64_t>(r.before.st_blocks) * 512 >= size;
+    if (!small || !reserve(size)) {
+        r.unread = true;
+        r.data.clear();
+        ::close(fd);
+        return;
+    }
+    j.reserved = size;
+    r.data.resize(static_cast<std::size_t>(size));
     std::size_t got = 0;
     while (got < r.data.size()) {
         const ssize_t n = ::read(fd, r.data.data() + got, r.data.size() - got);

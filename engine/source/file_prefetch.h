@@ -42,7 +42,15 @@ template <class T> struct UninitAllocator : std::allocator<T> {
 struct PrefetchedFile {
     int open_error = 0; // errno of openat; 0 = opened
     int read_error = 0; // errno of a failed read; 0 = read
-    // Up to the size submitted (less: the file shrank).
+    // fstat of the open file before its data was read (a walk that deferred the stat takes it
+    // from here, FsEntry::stat_pending).
+    struct stat before {};
+    bool before_ok = false;
+    // Opened, but the data was left for the session to read: the file is not a regular file,
+    // larger than the size submitted, sparse, or the readers' byte budget was spent. `data`,
+    // `hash`, `after` and `meta` are then empty.
+    bool unread = false;
+    // Its size (`before`) as read; less when the file shrank while it was read.
     std::vector<std::uint8_t, UninitAllocator<std::uint8_t>> data;
     codec::Hash128 hash;  // XXH3-128 of data, computed by the reader thread that read it
     struct stat after {}; // fstat of the open file after its data was read
@@ -52,32 +60,39 @@ struct PrefetchedFile {
 
 class FilePrefetcher final {
 public:
-    // `threads` readers (at least 1).
-    explicit FilePrefetcher(std::size_t threads);
+    // `threads` readers (at least 1), holding at most `max_held_bytes` of data read and not yet
+    // taken (a file that would pass it is left unread).
+    explicit FilePrefetcher(std::size_t threads, std::uint64_t max_held_bytes = 16u << 20);
     ~FilePrefetcher(); // finishes what is queued
     FilePrefetcher(const FilePrefetcher&) = delete;
     FilePrefetcher& operator=(const FilePrefetcher&) = delete;
 
-    // Queues the read of `name` in `dirfd` (`size` bytes at most); returns its ticket.
+    // Queues the read of `name` in `dirfd`, a regular file of at most `size` bytes and not
+    // sparse (else it is only opened and stat'ed, `unread`); returns its ticket.
     std::uint64_t submit(int dirfd, std::string name, std::uint64_t size, bool read_xattrs);
     // Waits for the result of `ticket`; tickets are taken in the order they were given.
     PrefetchedFile take(std::uint64_t ticket);
     // Gives a taken file's buffer back for a later read: no allocation and free per file (the
     // free of a buffer another thread allocated takes that thread's arena lock).
     void recycle(PrefetchedFile&& done);
+    // Files submitted that no reader has started yet.
+    std::uint64_t waiting();
 
 private:
     struct Job {
         int dirfd = -1;
         std::string name;
         std::uint64_t size = 0;
+        std::uint64_t reserved = 0; // of the byte budget, given back when taken
         bool xattrs = false;
         PrefetchedFile result;
         // Set by the reader without the lock (seq_cst, paired with taker_sleeps_).
         std::atomic<bool> done{false};
     };
     void run();
-    static void read_file(Job& job);
+    void read_file(Job& job);
+    // Reserves `bytes` of the budget for a read; false (nothing reserved) when it is spent.
+    bool reserve(std::uint64_t bytes);
     // With `lock` held: claims the next unstarted job (and a spare buffer for it).
     Job& claim_next(std::unique_lock<std::mutex>& lock);
     // Marks a reader's job done; wakes the taker only when it sleeps.
@@ -97,6 +112,8 @@ private:
     std::vector<std::vector<std::uint8_t, UninitAllocator<std::uint8_t>>> spare_; // recycled
     bool stopping_ = false;
     std::size_t readers_ = 1; // the number of threads_, known before they start
+    const std::uint64_t max_held_;
+    std::atomic<std::uint64_t> held_{0}; // bytes reserved by results not yet taken
     std::vector<std::thread> threads_;
 };
 

@@ -117,12 +117,13 @@ void read_metadata_fd(int fd, FsEntry& e) {
 }
 
 bool FileTreeWalker::emit_entry(int dirfd, const std::string& name, const std::string& abs,
-                                const std::string& rel, const struct stat& st) {
+                                const std::string& rel, const struct stat& st, bool stat_pending) {
     FsEntry e;
     e.path = rel;
     e.st = st;
     e.dirfd = dirfd;
     e.name = name.empty() ? abs : name;
+    e.stat_pending = stat_pending;
     if (S_ISLNK(st.st_mode)) {
         std::string buf(static_cast<std::size_t>(st.st_size > 0 ? st.st_size : 256) + 1, '\0');
         const ssize_t n = readlink(abs.c_str(), buf.data(), buf.size());
@@ -132,21 +133,26 @@ bool FileTreeWalker::emit_entry(int dirfd, const std::string& name, const std::s
         }
         buf.resize(static_cast<std::size_t>(n));
         e.link_target = std::move(buf);
-    } else if (S_ISREG(st.st_mode) && st.st_nlink > 1) {
-        const Inode key{st.st_dev, st.st_ino};
-        auto it = std::lower_bound(links_.begin(), links_.end(), key,
-                                   [](const auto& a, const Inode& k) { return a.first < k; });
-        if (it != links_.end() && !(key < it->first) && !(it->first < key)) {
+    } else if (S_ISREG(st.st_mode) && st.st_nlink > 1 && !opt_.defer_regular_stat) {
+        if (const std::string* first = links_.first_or_add(st.st_dev, st.st_ino, rel)) {
             e.hardlink = true;
-            e.link_target = it->second;
-        } else {
-            links_.insert(it, {key, rel});
+            e.link_target = *first;
         }
     }
     // Regular files get their xattrs from the fd the reader opens anyway (one path walk less).
     if (opt_.read_xattrs && !S_ISREG(st.st_mode)) read_metadata(abs, e);
     e.metadata_read = !S_ISREG(st.st_mode) || !opt_.read_xattrs;
     return visit_(e);
+}
+
+std::vector<std::pair<std::string, unsigned char>> FileTreeWalker::read_names(DIR* dir) {
+    std::vector<std::pair<std::string, unsigned char>> names;
+    while (dirent* d = readdir(dir)) {
+        if (std::strcmp(d->d_name, ".") == 0 || std::strcmp(d->d_name, "..") == 0) continue;
+        names.emplace_back(d->d_name, d->d_type);
+    }
+    std::sort(names.begin(), names.end());
+    return names;
 }
 
 bool FileTreeWalker::walk_dir(int dirfd, const std::string& abs, const std::string& rel,
@@ -157,19 +163,21 @@ bool FileTreeWalker::walk_dir(int dirfd, const std::string& abs, const std::stri
         close(dirfd);
         return true;
     }
-    std::vector<std::string> names;
-    errno = 0;
-    while (dirent* d = readdir(dir)) {
-        if (std::strcmp(d->d_name, ".") == 0 || std::strcmp(d->d_name, "..") == 0) continue;
-        names.emplace_back(d->d_name);
-    }
-    std::sort(names.begin(), names.end());
     const int fd = dirfd;
     bool go_on = true;
-    for (const auto& name : names) {
+    for (const auto& [name, type] : read_names(dir)) {
         const std::string child_rel = rel.empty() ? name : rel + "/" + name;
         const std::string child_abs = abs + "/" + name;
         struct stat st {};
+        if (type == DT_REG && opt_.defer_regular_stat) { // its reader stats the open file
+            if (excluded(child_rel, name, false)) continue;
+            st.st_mode = S_IFREG;
+            if (!emit_entry(fd, name, child_abs, child_rel, st, true)) {
+                go_on = false;
+                break;
+            }
+            continue;
+        }
         if (fstatat(fd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
             on_error_(child_rel, std::string("cannot stat: ") + std::strerror(errno));
             continue;

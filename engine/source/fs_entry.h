@@ -23,6 +23,10 @@ struct FsEntry {
     int dirfd = -100; // AT_FDCWD
     std::string name;
     bool metadata_read = false;
+    // Only readdir's type is known (WalkOptions::defer_regular_stat): `st` holds S_IFREG and
+    // nothing else, and the reader takes the stat from the file it opens. Such an entry is never
+    // marked a hard link by the walker: the reader finds its links (LinkTable).
+    bool stat_pending = false;
 };
 
 } // namespace tl::source

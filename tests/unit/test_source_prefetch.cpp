@@ -5,12 +5,20 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <map>
 
 #include "codec/hash.h"
 #include "source/file_prefetch.h"
 #include "source/file_tree_walker.h"
 
 using namespace tl;
+
+namespace {
+bool tltest_write(const QString& path, const QByteArray& bytes) {
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+}
+} // namespace
 
 // Issue 17: the backup reads small files ahead of the one it stores. What it stores must be
 // what each file held, in the order the walk gave them, and a file that went away between the
@@ -117,6 +125,93 @@ private Q_SLOTS:
                 QCOMPARE(std::string(r.data.begin(), r.data.end()), std::string("abc"));
             }
         }
+        ::close(dir);
+    }
+
+    // A full backup's walk leaves a regular file's stat to the reader that opens it (one path
+    // lookup less per file): the walker emits it with only its type known and never marks it a
+    // hard link, while directories and symlinks still come with their whole stat.
+    void aDeferredWalkLeavesRegularFilesToTheirReader() {
+        QTemporaryDir d;
+        const QString root = d.path() + "/t";
+        QVERIFY(QDir().mkpath(root + "/sub"));
+        QVERIFY(tltest_write(root + "/sub/a", "alpha"));
+        QVERIFY(::link(QFile::encodeName(root + "/sub/a").constData(),
+                       QFile::encodeName(root + "/sub/b").constData()) == 0);
+        QVERIFY(::symlink("sub/a", QFile::encodeName(root + "/s").constData()) == 0);
+        for (bool defer : {false, true}) {
+            source::WalkOptions o;
+            o.defer_regular_stat = defer;
+            std::map<std::string, source::FsEntry> seen;
+            source::FileTreeWalker w(
+                o,
+                [&](source::FsEntry& e) {
+                    seen[e.path] = e;
+                    return true;
+                },
+                [](const std::string& p, const std::string& m) { QFAIL((p + ": " + m).c_str()); });
+            QVERIFY(w.walk(QFile::encodeName(root).toStdString()).ok());
+            QCOMPARE(seen.size(), std::size_t(5)); // the root, sub, a, b, s
+            const auto& a = seen.at("sub/a");
+            const auto& b = seen.at("sub/b");
+            QVERIFY(S_ISREG(a.st.st_mode) && S_ISREG(b.st.st_mode));
+            QCOMPARE(a.stat_pending, defer);
+            QCOMPARE(a.st.st_size, defer ? off_t(0) : off_t(5));
+            QCOMPARE(b.hardlink, !defer); // found by the walker only when it stat'ed the file
+            QVERIFY(!seen.at("sub").stat_pending && S_ISDIR(seen.at("sub").st.st_mode));
+            QVERIFY(!seen.at("s").stat_pending && S_ISLNK(seen.at("s").st.st_mode));
+            QCOMPARE(seen.at("s").link_target, std::string("sub/a"));
+        }
+    }
+
+    // What the readers do not read they still open and stat, so the session learns the file's
+    // size and kind from them: a file larger than submitted, a sparse one, one past the byte
+    // budget. The budget is given back when a result is taken.
+    void largeSparseOrOverBudgetFilesAreOnlyOpened() {
+        QTemporaryDir d;
+        const std::string base = QFile::encodeName(d.path()).toStdString();
+        QVERIFY(tltest_write(d.path() + "/big", QByteArray(4096, 'b')));
+        QVERIFY(tltest_write(d.path() + "/small", QByteArray(40, 's')));
+        QVERIFY(tltest_write(d.path() + "/other", QByteArray(40, 'o')));
+        const int sfd = ::open((base + "/sparse").c_str(), O_CREAT | O_WRONLY, 0644);
+        QVERIFY(sfd >= 0);
+        QCOMPARE(::ftruncate(sfd, 1 << 20), 0);
+        ::close(sfd);
+        const int dir = ::open(base.c_str(), O_RDONLY | O_DIRECTORY);
+        QVERIFY(dir >= 0);
+        source::FilePrefetcher pre(1, 64); // 64 bytes held at most
+        auto big = pre.take(pre.submit(dir, "big", 1000, false));
+        QVERIFY(big.unread && big.before_ok && big.data.empty());
+        QCOMPARE(big.before.st_size, off_t(4096));
+        auto sparse = pre.take(pre.submit(dir, "sparse", 2u << 20, false));
+        QVERIFY(sparse.unread && sparse.before_ok);
+        QCOMPARE(sparse.before.st_size, off_t(1 << 20));
+        // 40 files of 40 bytes submitted at once (enough to wake the reader): once it has
+        // started them all, the first holds 40 of the 64 bytes and the others are left unread
+        // (all but the few it claimed with the last ones, read after the first was taken).
+        std::vector<std::uint64_t> tickets;
+        for (int i = 0; i < 40; ++i)
+            tickets.push_back(pre.submit(dir, i == 0 ? "small" : "other", 1000, false));
+        QTRY_COMPARE_WITH_TIMEOUT(pre.waiting(), std::uint64_t(0), 30000);
+        auto small = pre.take(tickets[0]);
+        QVERIFY(!small.unread);
+        QCOMPARE(std::string(small.data.begin(), small.data.end()), std::string(40, 's'));
+        int unread = 0;
+        for (std::size_t i = 1; i < tickets.size(); ++i) {
+            auto other = pre.take(tickets[i]);
+            QVERIFY(other.before_ok);
+            QCOMPARE(other.before.st_size, off_t(40));
+            if (other.unread)
+                QVERIFY(other.data.empty());
+            else
+                QCOMPARE(std::string(other.data.begin(), other.data.end()), std::string(40, 'o'));
+            unread += other.unread;
+        }
+        QVERIFY2(unread >= 30, qPrintable(QString::number(unread)));
+        // Taken: the budget is free again.
+        auto again = pre.take(pre.submit(dir, "other", 1000, false));
+        QVERIFY(!again.unread);
+        QCOMPARE(std::string(again.data.begin(), again.data.end()), std::string(40, 'o'));
         ::close(dir);
     }
 
