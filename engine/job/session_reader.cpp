@@ -493,7 +493,8 @@ Status SessionReader::read_tree() {
             }
             Pending p;
             if (e.stat_pending) { // its size is known once opened: the budget is the readers'
-                p.ticket = prefetch.submit(e.dirfd, e.name, kPrefetchMax, !e.metadata_read);
+                p.ticket = prefetch.submit(e.dirfd, e.name, kPrefetchMax, !e.metadata_read,
+                                           source::SizeIs::AtMost);
             } else if (S_ISREG(e.st.st_mode) && !e.hardlink && e.st.st_size > 0 &&
                        e.st.st_size <= kPrefetchMax &&
                        static_cast<std::uint64_t>(e.st.st_blocks) * 512 >=

@@ -47,7 +47,7 @@ constexpr std::size_t kMaxSpareBytes = 64 * 1024;
 } // namespace
 
 std::uint64_t FilePrefetcher::submit(int dirfd, std::string name, std::uint64_t size,
-                                     bool read_xattrs) {
+                                     bool read_xattrs, SizeIs size_is) {
     std::uint64_t ticket = 0;
     bool wake = false;
     {
@@ -58,6 +58,7 @@ std::uint64_t FilePrefetcher::submit(int dirfd, std::string name, std::uint64_t 
         j.name = std::move(name);
         j.size = size;
         j.xattrs = read_xattrs;
+        j.size_is = size_is;
         wake = idle_ > 0 && unstarted() >= kWakeBatch;
     }
     if (wake) work_.notify_one();
@@ -181,10 +182,14 @@ void FilePrefetcher::read_file(Job& j) {
         r.open_error = errno;
         return;
     }
-    r.before_ok = ::fstat(fd, &r.before) == 0;
-    const auto size = static_cast<std::uint64_t>(r.before.st_size);
-    const bool small = r.before_ok && S_ISREG(r.before.st_mode) && size <= j.size &&
-                       static_cast<std::uint64_t>(r.before.st_blocks) * 512 >= size;
+    std::uint64_t size = j.size;
+    bool small = true;
+    if (j.size_is == SizeIs::AtMost) {
+        r.before_ok = ::fstat(fd, &r.before) == 0;
+        size = static_cast<std::uint64_t>(r.before.st_size);
+        small = r.before_ok && S_ISREG(r.before.st_mode) && size <= j.size &&
+                static_cast<std::uint64_t>(r.before.st_blocks) * 512 >= size;
+    }
     if (!small || !reserve(size)) {
         r.unread = true;
         r.data.clear();

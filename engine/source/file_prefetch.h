@@ -39,16 +39,22 @@ template <class T> struct UninitAllocator : std::allocator<T> {
     template <class U> void construct(U* p) noexcept { ::new (static_cast<void*>(p)) U; }
 };
 
+// What the size a file is submitted with means.
+enum class SizeIs {
+    Known, // the walk's stat: read up to it, no stat before (a file that grew is flagged later)
+    AtMost // unknown until opened: stat the open file, read it if regular, small, not sparse
+};
+
 struct PrefetchedFile {
     int open_error = 0; // errno of openat; 0 = opened
     int read_error = 0; // errno of a failed read; 0 = read
-    // fstat of the open file before its data was read (a walk that deferred the stat takes it
-    // from here, FsEntry::stat_pending).
+    // fstat of the open file before its data was read (SizeIs::AtMost: a walk that deferred
+    // the stat takes it from here, FsEntry::stat_pending).
     struct stat before {};
     bool before_ok = false;
-    // Opened, but the data was left for the session to read: the file is not a regular file,
-    // larger than the size submitted, sparse, or the readers' byte budget was spent. `data`,
-    // `hash`, `after` and `meta` are then empty.
+    // Opened, but the data was left for the session to read: the readers' byte budget was spent
+    // or (SizeIs::AtMost) the file is not a regular file, larger than the size submitted, or
+    // sparse. `data`, `hash`, `after` and `meta` are then empty.
     bool unread = false;
     // Its size (`before`) as read; less when the file shrank while it was read.
     std::vector<std::uint8_t, UninitAllocator<std::uint8_t>> data;
@@ -67,9 +73,11 @@ public:
     FilePrefetcher(const FilePrefetcher&) = delete;
     FilePrefetcher& operator=(const FilePrefetcher&) = delete;
 
-    // Queues the read of `name` in `dirfd`, a regular file of at most `size` bytes and not
-    // sparse (else it is only opened and stat'ed, `unread`); returns its ticket.
-    std::uint64_t submit(int dirfd, std::string name, std::uint64_t size, bool read_xattrs);
+    // Queues the read of `name` in `dirfd`, `size` bytes (SizeIs::Known) or a regular file of
+    // at most `size` bytes and not sparse (SizeIs::AtMost; else it is only opened and stat'ed,
+    // `unread`); returns its ticket.
+    std::uint64_t submit(int dirfd, std::string name, std::uint64_t size, bool read_xattrs,
+                         SizeIs size_is = SizeIs::Known);
     // Waits for the result of `ticket`; tickets are taken in the order they were given.
     PrefetchedFile take(std::uint64_t ticket);
     // Gives a taken file's buffer back for a later read: no allocation and free per file (the
@@ -84,6 +92,7 @@ private:
         std::string name;
         std::uint64_t size = 0;
         std::uint64_t reserved = 0; // of the byte budget, given back when taken
+        SizeIs size_is = SizeIs::Known;
         bool xattrs = false;
         PrefetchedFile result;
         // Set by the reader without the lock (seq_cst, paired with taker_sleeps_).

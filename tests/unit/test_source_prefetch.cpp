@@ -180,10 +180,10 @@ private Q_SLOTS:
         const int dir = ::open(base.c_str(), O_RDONLY | O_DIRECTORY);
         QVERIFY(dir >= 0);
         source::FilePrefetcher pre(1, 64); // 64 bytes held at most
-        auto big = pre.take(pre.submit(dir, "big", 1000, false));
+        auto big = pre.take(pre.submit(dir, "big", 1000, false, source::SizeIs::AtMost));
         QVERIFY(big.unread && big.before_ok && big.data.empty());
         QCOMPARE(big.before.st_size, off_t(4096));
-        auto sparse = pre.take(pre.submit(dir, "sparse", 2u << 20, false));
+        auto sparse = pre.take(pre.submit(dir, "sparse", 2u << 20, false, source::SizeIs::AtMost));
         QVERIFY(sparse.unread && sparse.before_ok);
         QCOMPARE(sparse.before.st_size, off_t(1 << 20));
         // 40 files of 40 bytes submitted at once (enough to wake the reader): once it has
@@ -191,7 +191,8 @@ private Q_SLOTS:
         // (all but the few it claimed with the last ones, read after the first was taken).
         std::vector<std::uint64_t> tickets;
         for (int i = 0; i < 40; ++i)
-            tickets.push_back(pre.submit(dir, i == 0 ? "small" : "other", 1000, false));
+            tickets.push_back(
+                pre.submit(dir, i == 0 ? "small" : "other", 1000, false, source::SizeIs::AtMost));
         QTRY_COMPARE_WITH_TIMEOUT(pre.waiting(), std::uint64_t(0), 30000);
         auto small = pre.take(tickets[0]);
         QVERIFY(!small.unread);
@@ -209,7 +210,7 @@ private Q_SLOTS:
         }
         QVERIFY2(unread >= 30, qPrintable(QString::number(unread)));
         // Taken: the budget is free again.
-        auto again = pre.take(pre.submit(dir, "other", 1000, false));
+        auto again = pre.take(pre.submit(dir, "other", 1000, false, source::SizeIs::AtMost));
         QVERIFY(!again.unread);
         QCOMPARE(std::string(again.data.begin(), again.data.end()), std::string(40, 'o'));
         ::close(dir);
