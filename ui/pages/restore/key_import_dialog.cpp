@@ -1,6 +1,5 @@
 #include "pages/restore/key_import_dialog.h"
 
-#include <QCoreApplication>
 #include <QDateTime>
 #include <QDialogButtonBox>
 #include <QFileDialog>
@@ -8,11 +7,10 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QPointer>
 #include <QPushButton>
 #include <QVBoxLayout>
-#include <thread>
 
+#include "bridge/engine_task.h"
 #include "common/log.h"
 #include "crypto/key_store.h"
 
@@ -73,20 +71,17 @@ void KeyImportDialog::startImport() {
     }
     import_->setEnabled(false);
     problem_->setText(tr("Importing…"));
-    QPointer<KeyImportDialog> self(this);
-    std::thread([self, home = home_, file = file_->text().toStdString(),
-                 pass = passphrase_->text().toStdString()] {
-        auto k = crypto::KeyStore::in_home(home).import_key(file, pass,
-                                                            QDateTime::currentSecsSinceEpoch());
-        const QString id = k ? QString::fromStdString(k->id) : QString();
-        const QString error = k ? QString() : QString::fromStdString(k.error().message);
-        QMetaObject::invokeMethod(
-            QCoreApplication::instance(),
-            [self, id, error] {
-                if (self) self->imported(id, error);
-            },
-            Qt::QueuedConnection);
-    }).detach();
+    // The worker captures values only; the dialog is looked at on the GUI thread.
+    runBackgroundRead(nullptr, this,
+                      [home = home_, file = file_->text().toStdString(),
+                       pass = passphrase_->text().toStdString(), this]() -> GuiContinuation {
+                          auto k = crypto::KeyStore::in_home(home).import_key(
+                              file, pass, QDateTime::currentSecsSinceEpoch());
+                          const QString id = k ? QString::fromStdString(k->id) : QString();
+                          const QString error =
+                              k ? QString() : QString::fromStdString(k.error().message);
+                          return [this, id, error] { imported(id, error); };
+                      });
 }
 
 void KeyImportDialog::imported(const QString& id, const QString& error) {
