@@ -4,6 +4,7 @@
 #include <cstring>
 #include <deque>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <unordered_map>
 
@@ -18,6 +19,7 @@
 
 #include "codec/hash.h"
 #include "job/change_detector.h"
+#include "source/dir_fd_pins.h"
 #include "source/sqlite_snapshot.h"
 
 namespace tl::job {
@@ -428,8 +430,14 @@ Status SessionReader::read_tree() {
     source::LinkTable links;
     // Entries are stored in walk order, up to kPrefetchWindow behind the walk: the small regular
     // files among them are opened and read meanwhile by the prefetcher's threads.
+    // The window runs on across directory ends: each pending entry holds its directory open
+    // (source/dir_fd_pins.h); where a directory cannot be held, the window is stored before the
+    // walk leaves it.
+    source::DirFdPins pins;
+    bool store_on_leave = false;
     struct Pending {
         source::FsEntry entry;
+        std::shared_ptr<const int> dir; // keeps entry.dirfd open until the entry is stored
         std::optional<std::uint64_t> ticket;
         std::uint64_t bytes = 0; // submitted to the prefetcher
     };
@@ -492,6 +500,15 @@ Status SessionReader::read_tree() {
                 }
             }
             Pending p;
+            p.dir = pins.pin(e.dirfd);
+            if (!p.dir && pins.open() > 0) { // too many held: store them, then hold this one
+                if (!store_all()) return false;
+                p.dir = pins.pin(e.dirfd);
+            }
+            if (p.dir)
+                e.dirfd = *p.dir;
+            else
+                store_on_leave = true;
             if (e.stat_pending) { // its size is known once opened: the budget is the readers'
                 p.ticket = prefetch.submit(e.dirfd, e.name, kPrefetchMax, !e.metadata_read,
                                            source::SizeIs::AtMost);
@@ -513,7 +530,12 @@ Status SessionReader::read_tree() {
             ctx_.warn(root + "/" + path + ": " + message + "; skipped");
             counters_.warnings++;
         });
-    walker.set_on_leave_dir(store_all); // the entries' dirfd closes next
+    walker.set_on_leave_dir([&](int dirfd) { // the walker's dirfd closes next
+        pins.left(dirfd);
+        if (!store_on_leave) return true;
+        store_on_leave = false;
+        return store_all();
+    });
     const Status walked = walker.walk(root);
     store_all();
     TL_TRY(walked);

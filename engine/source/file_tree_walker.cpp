@@ -207,7 +207,7 @@ bool FileTreeWalker::walk_dir(int dirfd, const std::string& abs, const std::stri
             }
         }
     }
-    if (on_leave_ && !on_leave_()) go_on = false;
+    if (on_leave_ && !on_leave_(fd)) go_on = false;
     closedir(dir);
     return go_on;
 }

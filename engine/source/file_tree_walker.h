@@ -34,10 +34,12 @@ public:
     using OnError = std::function<void(const std::string& path, const std::string& message)>;
 
     FileTreeWalker(WalkOptions options, Visit visit, OnError on_error);
-    // Called before a directory's fd is closed, i.e. before the dirfd its entries were visited
-    // with stops being valid (a visitor that keeps entries to process later finishes them
-    // here). Return false to stop the walk.
-    void set_on_leave_dir(std::function<bool()> on_leave) { on_leave_ = std::move(on_leave); }
+    // Called with a directory's fd before it is closed, i.e. before the dirfd its entries were
+    // visited with stops being valid (a visitor that keeps entries to process later finishes
+    // them here, or holds a duplicate: DirFdPins). Return false to stop the walk.
+    void set_on_leave_dir(std::function<bool(int dirfd)> on_leave) {
+        on_leave_ = std::move(on_leave);
+    }
     // Walks `root` (a directory or a single file). NotFound / Io when the root itself fails.
     Status walk(const std::string& root);
 
@@ -53,7 +55,7 @@ private:
     WalkOptions opt_;
     Visit visit_;
     OnError on_error_;
-    std::function<bool()> on_leave_;
+    std::function<bool(int dirfd)> on_leave_;
     LinkTable links_;
 };
 

@@ -117,6 +117,46 @@ private Q_SLOTS:
         QCOMPARE(nothing.exit_code, 3);
     }
 
+    // Issue 17: the backup's read-ahead runs on across directory ends, holding each
+    // directory of the files it has not stored yet open after the walk left it, and stores what
+    // it holds where it cannot hold more (a directory deeper than it keeps open). Many small
+    // directories, a deep chain and hard links between directories must still come back whole.
+    void manyDirectoriesAndDeepNestingRestoreIdentically() {
+        QTemporaryDir d;
+        const QString home = d.path() + "/home", src = d.path() + "/src", to = d.path() + "/r";
+        auto put = [](const QString& path, const QByteArray& bytes) {
+            QFile f(path);
+            return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+        };
+        for (int i = 0; i < 150; ++i) {
+            const QString dir = src + QString("/wide/d%1").arg(i, 3, 10, QChar('0'));
+            QVERIFY(QDir().mkpath(dir));
+            for (int f = 0; f < 3; ++f)
+                QVERIFY(put(dir + QString("/f%1").arg(f),
+                            QByteArray::number(i * 7 + f).repeated(100 + i * 3 + f)));
+        }
+        QString deep = src + "/deep";
+        for (int level = 0; level < 80; ++level) {
+            deep += "/l";
+            QVERIFY(QDir().mkpath(deep));
+            QVERIFY(put(deep + "/f", QByteArray::number(level).repeated(50 + level)));
+        }
+        QVERIFY(::link(QFile::encodeName(src + "/wide/d000/f0").constData(),
+                       QFile::encodeName(src + "/wide/d149/link").constData()) == 0);
+        QVERIFY(::link(QFile::encodeName(deep + "/f").constData(),
+                       QFile::encodeName(src + "/wide/d001/deeplink").constData()) == 0);
+        auto b = run_cli(h(home, {"backup", "--source", src, "--json"}));
+        QVERIFY2(b.exit_code == 0, b.err.constData());
+        QVERIFY(b.json().object().value("warnings").toArray().isEmpty());
+        QCOMPARE(b.json().object().value("files").toInt(), 1 + 1 + 150 + 450 + 1 + 80 + 80 + 2);
+        auto r = run_cli(h(home, {"restore", "--job", "1", "--to", to, "--json"}));
+        QVERIFY2(r.exit_code == 0, r.out.constData());
+        QString why;
+        QVERIFY2(same_tree(src, to + src, &why), qPrintable(why));
+        QCOMPARE(lst(to + src + "/wide/d149/link").st_ino, lst(to + src + "/wide/d000/f0").st_ino);
+        QCOMPARE(lst(to + src + "/wide/d001/deeplink").st_ino, lst(to + deep + "/f").st_ino);
+    }
+
     void damagedBlockRestoresEverythingElse() {
         QTemporaryDir d;
         const QString home = d.path() + "/home", src = d.path() + "/src", to = d.path() + "/r";

@@ -6,8 +6,10 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
 
 #include "codec/hash.h"
+#include "source/dir_fd_pins.h"
 #include "source/file_prefetch.h"
 #include "source/file_tree_walker.h"
 
@@ -162,6 +164,60 @@ private Q_SLOTS:
             QVERIFY(!seen.at("s").stat_pending && S_ISLNK(seen.at("s").st.st_mode));
             QCOMPARE(seen.at("s").link_target, std::string("sub/a"));
         }
+    }
+
+    // Entries a session has not stored yet keep their directory open after the walk left it
+    // (issue 17): their files open through the pin once the walker's fd is closed; a directory
+    // held by no entry any more is closed; past the limit a pin is refused, and the caller
+    // stores what it holds.
+    void pinnedDirectoriesOutliveTheWalk() {
+        QTemporaryDir d;
+        const QString root = d.path() + "/t";
+        for (const char* sub : {"a", "b", "c"}) {
+            QVERIFY(QDir().mkpath(root + "/" + sub));
+            QVERIFY(tltest_write(root + "/" + sub + "/f", QByteArray("in ") + sub));
+        }
+        source::DirFdPins pins(2);
+        struct Held {
+            std::shared_ptr<const int> dir;
+            std::string name;
+            std::string path;
+        };
+        std::vector<Held> held;
+        int refused = 0;
+        source::FileTreeWalker w(
+            source::WalkOptions{},
+            [&](source::FsEntry& e) {
+                if (!S_ISREG(e.st.st_mode)) return true;
+                auto pin = pins.pin(e.dirfd);
+                if (!pin) {
+                    ++refused;
+                    held.clear(); // stored: the pins go
+                    pin = pins.pin(e.dirfd);
+                }
+                if (!pin) return false;
+                held.push_back({pin, e.name, e.path});
+                return true;
+            },
+            [](const std::string& p, const std::string& m) { QFAIL((p + ": " + m).c_str()); });
+        w.set_on_leave_dir([&](int fd) {
+            pins.left(fd);
+            return true;
+        });
+        QVERIFY(w.walk(QFile::encodeName(root).toStdString()).ok());
+        // a's and b's files held two directories open; c's was refused until they were stored.
+        QCOMPARE(refused, 1);
+        QCOMPARE(held.size(), std::size_t(1));
+        QCOMPARE(held[0].path, std::string("c/f"));
+        QCOMPARE(pins.open(), std::size_t(1));
+        const int fd = ::openat(*held[0].dir, held[0].name.c_str(), O_RDONLY | O_CLOEXEC);
+        QVERIFY(fd >= 0);
+        char buf[16] = {};
+        QCOMPARE(::read(fd, buf, sizeof buf), ssize_t(4));
+        ::close(fd);
+        QCOMPARE(QByteArray(buf), QByteArray("in c"));
+        held.clear();
+        QCOMPARE(pins.open(), std::size_t(0));
     }
 
     // What the readers do not read they still open and stat, so the session learns the file's
