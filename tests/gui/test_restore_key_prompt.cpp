@@ -1,5 +1,6 @@
 #include <QtTest>
 
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -87,6 +88,11 @@ private Q_SLOTS:
         QVERIFY(!page.runner()->isRunning());
         QVERIFY(!QFileInfo::exists(out));
 
+        // Alt+F reaches the file field (its label's mnemonic; the label showed '&' without it).
+        bool fileLabelled = false;
+        for (auto* label : prompt->findChildren<QLabel*>())
+            fileLabelled = fileLabelled || label->buddy() == prompt->fileField();
+        QVERIFY(fileLabelled);
         prompt->fileField()->setText(exported);
         prompt->passphraseField()->setText(QStringLiteral("not the passphrase"));
         prompt->importButton()->click();

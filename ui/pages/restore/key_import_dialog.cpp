@@ -36,7 +36,11 @@ KeyImportDialog::KeyImportDialog(std::string home, QString keyId, QWidget* paren
     fileRow->addWidget(file_, 1);
     fileRow->addWidget(browse);
     auto* form = new QFormLayout;
-    form->addRow(tr("Export &file:"), fileRow);
+    // The field is in a row with its button: the label is given its buddy here (addRow with a
+    // layout gives none, and the label showed its '&').
+    auto* fileLabel = new QLabel(tr("Export &file:"), this);
+    fileLabel->setBuddy(file_);
+    form->addRow(fileLabel, fileRow);
     form->addRow(tr("&Passphrase:"), passphrase_);
     problem_->setWordWrap(true);
     problem_->setAccessibleName(tr("Why the key was not imported"));
