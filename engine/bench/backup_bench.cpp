@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "bench/bench_sources.h"
+#include "bench/report_util.h"
 #include "bench/scratch_backup.h"
 #include "bench/tar_pass.h"
 #include "common/units.h"
@@ -13,7 +14,6 @@ namespace tl::bench {
 namespace {
 
 constexpr std::size_t kCatBuffer = 128u << 10; // cat's buffer when it cannot copy_file_range
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
 double mb_s(double bytes_per_s) {
     return bytes_per_s / 1e6;
@@ -147,11 +147,7 @@ nlohmann::json to_json(const BackupBenchResult& r) {
     const double rate = r.backup_rate();
     return {
         {"date", r.machine.date},
-        {"machine",
-         {{"cpus", r.machine.cpus},
-          {"memory_bytes", r.machine.memory},
-          {"cpu_model", r.machine.cpu_model},
-          {"load_average_1m", r.machine.load_average}}},
+        {"machine", machine_json(r.machine)},
         {"data",
          {{"generated", r.generated},
           {"sources", r.sources},
@@ -196,6 +192,7 @@ std::string format_bench(const BackupBenchResult& r) {
     o << "Tapeloom bench backup, " << m.date << "\n"
       << "  machine : " << m.cpus << " CPUs (" << m.cpu_model << "), " << format_bytes(m.memory)
       << " RAM, load " << m.load_average << " at start\n"
+      << "  checks  : " << m.checksums << "\n"
       << "  data    : " << r.dd.files << " files, " << format_bytes(r.dd.bytes) << " in "
       << r.sources << " source(s)" << (r.generated ? " (generated, incompressible)" : "") << "\n";
     auto line = [&](const char* what, double rate, double files_rate, double cpu_gib) {

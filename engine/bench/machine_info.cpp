@@ -7,6 +7,9 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "codec/crc32c.h"
+#include "codec/hash.h"
+
 namespace tl::bench {
 
 MachineInfo read_machine_info(Clock& clock) {
@@ -23,6 +26,10 @@ MachineInfo read_machine_info(Clock& clock) {
             m.cpu_model = line.substr(line.find_first_not_of(" \t", colon + 1));
         break;
     }
+    m.checksums = std::string("XXH3 ") + codec::hash_kernel_name() + ", CRC32C " +
+                  (codec::crc32c_folding_available()    ? "vpclmulqdq"
+                   : codec::crc32c_hardware_available() ? "sse4.2"
+                                                        : "table");
     double load[1] = {0};
     if (::getloadavg(load, 1) == 1) m.load_average = load[0];
     const std::time_t now = std::chrono::system_clock::to_time_t(clock.wall());

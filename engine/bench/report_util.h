@@ -23,7 +23,8 @@ inline nlohmann::json machine_json(const MachineInfo& m) {
     return {{"cpus", m.cpus},
             {"memory_bytes", m.memory},
             {"cpu_model", m.cpu_model},
-            {"load_average_1m", m.load_average}};
+            {"load_average_1m", m.load_average},
+            {"checksums", m.checksums}};
 }
 
 // Comma-separated lists as the bench options take them: "1,2,4", "64K,256K,1M".

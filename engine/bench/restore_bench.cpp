@@ -6,6 +6,7 @@
 
 #include "api/engine.h"
 #include "bench/bench_sources.h"
+#include "bench/report_util.h"
 #include "bench/scratch_backup.h"
 #include "bench/tar_pass.h"
 #include "common/units.h"
@@ -159,11 +160,7 @@ Result<RestoreBenchResult> run_restore_bench(const RestoreBenchOptions& o, Clock
 nlohmann::json to_json(const RestoreBenchResult& r) {
     return {
         {"date", r.machine.date},
-        {"machine",
-         {{"cpus", r.machine.cpus},
-          {"memory_bytes", r.machine.memory},
-          {"cpu_model", r.machine.cpu_model},
-          {"load_average_1m", r.machine.load_average}}},
+        {"machine", machine_json(r.machine)},
         {"data",
          {{"generated", r.generated},
           {"sources", r.sources},
@@ -192,6 +189,7 @@ std::string format_restore_bench(const RestoreBenchResult& r) {
     o << "Tapeloom bench restore, " << m.date << "\n"
       << "  machine : " << m.cpus << " CPUs (" << m.cpu_model << "), " << format_bytes(m.memory)
       << " RAM, load " << m.load_average << " at start\n"
+      << "  checks  : " << m.checksums << "\n"
       << "  data    : " << r.files << " files, " << format_bytes(r.bytes) << " in " << r.sources
       << " source(s)" << (r.generated ? " (generated, incompressible)" : "") << "\n";
     auto line = [&](const char* what, const PassResult& p) {

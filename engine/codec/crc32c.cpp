@@ -174,7 +174,9 @@ bool crc32c_hardware_available() {
 #endif
 
 std::uint32_t crc32c(const void* data, std::size_t n, std::uint32_t seed) {
+    static const bool fold = crc32c_folding_available();
     static const bool hw = crc32c_hardware_available();
+    if (fold) return crc32c_folding(data, n, seed);
     return hw ? crc32c_hardware(data, n, seed) : crc32c_portable(data, n, seed);
 }
 

@@ -10,13 +10,17 @@ namespace tl::codec {
 
 // CRC32C of `n` bytes at `data`. `seed` is the CRC of the bytes before (0 for a fresh start),
 // so crc32c(b, nb, crc32c(a, na)) == crc32c(a||b). Check value: crc32c("123456789") ==
-// 0xE3069283. Uses SSE4.2 when the CPU has it (checked once), else a table.
+// 0xE3069283. Uses VPCLMULQDQ or SSE4.2 when the CPU has them (checked once), else a table.
 std::uint32_t crc32c(const void* data, std::size_t n, std::uint32_t seed = 0);
 
-// The two implementations, exposed so tests can compare them. crc32c_hardware() must only be
-// called when crc32c_hardware_available() is true.
+// The three implementations, exposed so tests can compare them: a table, the CRC32
+// instruction (SSE4.2) and carry-less multiplication (VPCLMULQDQ with AVX-512, for 512 bytes
+// and more; crc32c_fold.cpp). crc32c_hardware() and crc32c_folding() must only be called when
+// their *_available() is true; crc32c() uses the fastest available.
 std::uint32_t crc32c_portable(const void* data, std::size_t n, std::uint32_t seed = 0);
 std::uint32_t crc32c_hardware(const void* data, std::size_t n, std::uint32_t seed = 0);
 bool crc32c_hardware_available();
+std::uint32_t crc32c_folding(const void* data, std::size_t n, std::uint32_t seed = 0);
+bool crc32c_folding_available();
 
 } // namespace tl::codec

@@ -20,6 +20,10 @@ struct Hash128 {
 // XXH3-128 of a buffer (seed 0).
 Hash128 hash128(const void* data, std::size_t n);
 
+// The compiled variant of XXH3 in use: "avx512", "avx2" or "baseline", the widest this CPU and
+// kernel run (chosen once; all give the same hashes). Bench reports name it.
+const char* hash_kernel_name();
+
 // Streaming XXH3-128: update() any number of times with consecutive pieces, then finish().
 // finish() does not reset; call reset() to start another object. Same result as hash128() of
 // the concatenation. Not thread-safe (one per thread or per stream); movable, not copyable.
