@@ -15,6 +15,7 @@
 #include "job/restore_file_ops.h"
 #include "job/safe_path.h"
 #include "job/target_dirs.h"
+#include "job/write_behind.h"
 #include "job/write_pool.h"
 #include "job/writeback.h"
 
@@ -77,9 +78,10 @@ struct FileWrite {
     format::ObjectHeader h;
     int fd = -1;
     bool done = false;
-    bool mode_set = false;     // created with its mode
-    bool owner_set = false;    // created with its owner and group (no fchown)
-    std::uint64_t written = 0; // bytes of it written so far (taken back when it is dropped)
+    bool mode_set = false;             // created with its mode
+    bool owner_set = false;            // created with its owner and group (no fchown)
+    std::uint64_t written = 0;         // bytes of it written so far (taken back when it is dropped)
+    std::optional<WriteBehind> behind; // a large file's data sent on to the disk as written
 };
 
 struct SmallFile {
@@ -232,9 +234,13 @@ struct RestoreWriter::Impl {
             }
             put += static_cast<std::size_t>(w);
         }
+        if (f.behind)
+            if (auto why = f.behind->wrote(f.fd, offset, n); !why.empty()) return drop_file(f, why);
         f.written += n;
         self->bytes_ += n;
-        if (opt.writeback) opt.writeback->wrote(n);
+        // A large file's data is on its way already (WriteBehind): the checkpoint syncs are for
+        // the small files, whose pages nothing else sends.
+        if (opt.writeback && !f.behind) opt.writeback->wrote(n);
     }
 
     void complete_file(FileWrite& f) {
@@ -242,6 +248,7 @@ struct RestoreWriter::Impl {
         const auto& h = f.h;
         if (h.size != format::kUnknownSize && (h.flags & format::object_flags::kSparse))
             (void)!::ftruncate(f.fd, static_cast<off_t>(h.size)); // trailing hole
+        if (f.behind) f.behind->finish(f.fd);
         apply_metadata(f.fd, h, owners.get(), f.mode_set, f.owner_set);
         if (opt.sync == SyncMode::File && ::fsync(f.fd) != 0)
             return drop_file(f, std::string("fsync: ") + std::strerror(errno));
@@ -304,6 +311,7 @@ struct RestoreWriter::Impl {
         cur_direct = true;
         drain();
         open_file(*cur);
+        cur->behind.emplace();
         if (!buf.empty()) write_data(*cur, buf.data(), buf.size(), buf_offset);
         buf.clear();
     }
@@ -461,8 +469,11 @@ void RestoreWriter::end_saveset() {
         if (!d_->seen[i])
             d_->outcome("(object at stream offset " + std::to_string(d_->wanted[i]) + ")", "failed",
                         "not found on tape: its header was in a damaged block");
-    if (d_->opt.sync == SyncMode::End)
-        if (auto st = sync_to_disk(); !st) log::get("job")->warn("restore: {}", st.error().message);
+    if (d_->opt.sync != SyncMode::End) return;
+    // The save set's checkpoint: on the checkpoint thread when there is one, so the reader goes
+    // on with the next save set (the restore's final sync stays the durability point).
+    if (d_->opt.writeback) return d_->opt.writeback->checkpoint();
+    if (auto st = sync_to_disk(); !st) log::get("job")->warn("restore: {}", st.error().message);
 }
 
 Status RestoreWriter::on_object_header(std::uint64_t offset, const format::ObjectHeader& h) {

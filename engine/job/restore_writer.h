@@ -10,7 +10,8 @@
 // (their data in one 1 MiB chunk) are created, written, given their metadata and renamed on one
 // of the pool's lanes, in batches, while the next files are parsed; without one, on the calling
 // thread. A larger file is written on the calling thread straight from the parser's buffers as
-// its data arrives (no copy; the block reader reads and CRC-checks ahead on its own thread).
+// its data arrives (no copy; the block reader reads and CRC-checks ahead on its own thread),
+// and sent on to the disk and out of the page cache window by window (WriteBehind).
 // outcomes() and the counters are complete after end_saveset() and finish().
 //
 // Durability (SyncMode): files reach the disk in batches — sync_to_disk() (syncfs of every

@@ -33,12 +33,22 @@ void Writeback::wrote(std::uint64_t n) {
     }
 }
 
+void Writeback::checkpoint() {
+    if (pending_.load() == 0) return; // nothing written since the last one
+    {
+        std::lock_guard lock(mutex_);
+        asked_ = true;
+    }
+    due_.notify_one();
+}
+
 void Writeback::run() {
     for (;;) {
         {
             std::unique_lock lock(mutex_);
-            due_.wait(lock, [&] { return stopping_ || pending_.load() >= every_; });
+            due_.wait(lock, [&] { return stopping_ || asked_ || pending_.load() >= every_; });
             if (stopping_) return;
+            asked_ = false;
         }
         pending_.store(0);
         // Opened once the writers created the target. A failure here is seen again, and

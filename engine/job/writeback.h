@@ -25,6 +25,9 @@ public:
 
     // `n` more bytes were written under the target.
     void wrote(std::uint64_t n);
+    // A checkpoint now (a save set was completed) if bytes were written since the last one, run
+    // on its thread: the caller goes on.
+    void checkpoint();
     // Checkpoints run so far.
     std::uint64_t checkpoints() const { return checkpoints_.load(); }
 
@@ -39,6 +42,7 @@ private:
     std::mutex mutex_;
     std::condition_variable due_;
     bool stopping_ = false;
+    bool asked_ = false; // checkpoint() was called since the last one began
     std::thread thread_;
 };
 
