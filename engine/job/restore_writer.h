@@ -15,8 +15,8 @@
 // outcomes() and the counters are complete after end_saveset() and finish().
 //
 // Durability (SyncMode): files reach the disk in batches — sync_to_disk() (syncfs of every
-// filesystem written on) at the end of each save set and when the restore ends — or one fsync
-// per file (File), or not at all (None). A crash never leaves a partly written file under its
+// filesystem written on) when the restore ends, checkpoints on the way (end_saveset) — or one
+// fsync per file (File), or not at all (None). A crash never leaves a partly written file under its
 // final name: it is renamed only when complete and verified.
 #include <atomic>
 #include <cstdint>
@@ -83,7 +83,8 @@ public:
     // The current object cannot be completed (damaged block): it is dropped and reported.
     void fail_current(const std::string& why);
     // Wanted objects never seen in the stream are reported as failed; waits for this writer's
-    // files to be written; a checkpoint sync with SyncMode::End.
+    // files to be written; with SyncMode::End, a checkpoint sync (on the Writeback's thread when
+    // the options name one, else here).
     void end_saveset();
     // Applies directory metadata, deepest first.
     Status finish();
