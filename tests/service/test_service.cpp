@@ -1,6 +1,7 @@
 #include <QUrl>
 #include <QtTest>
 
+#include <fcntl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -411,6 +412,30 @@ private Q_SLOTS:
         QFile log(home + "/logs/tapeloom.log");
         QVERIFY(log.open(QIODevice::ReadOnly));
         QVERIFY(log.readAll().contains("refused GET /v1/jobs from uid 65534"));
+    }
+
+    // A detached service must not keep what its caller had open: a script's lock file, a pipe a
+    // caller reads to its end. The CLI here holds a file opened without close-on-exec (as a
+    // shell's `flock 9>file` or `exec 3>` leaves it) when it starts the service.
+    void theStartedServiceKeepsNoneOfItsCallersFiles() {
+        QTemporaryDir d;
+        const QString home = d.path() + "/home";
+        const QByteArray held = (d.path() + "/held-by-the-caller").toLocal8Bit();
+        const int fd = ::open(held.constData(), O_WRONLY | O_CREAT, 0600); // no O_CLOEXEC
+        QVERIFY(fd >= 0);
+        const long pid = start(home);
+        ::close(fd);
+        QVERIFY(pid > 0);
+        StopAtExit stop{home, {}};
+        const QString fds = QString("/proc/%1/fd").arg(pid);
+        const QStringList open_fds =
+            QDir(fds).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::System);
+        QVERIFY2(!open_fds.isEmpty(), qPrintable(fds));
+        for (const QString& n : open_fds) {
+            const QString target = QFile::symLinkTarget(fds + "/" + n);
+            QVERIFY2(target != QString::fromLocal8Bit(held),
+                     qPrintable("the service holds its caller's file as fd " + n));
+        }
     }
 
     void aGroupWritableDataDirectoryIsRefused() {

@@ -87,7 +87,8 @@ int run_foreground(Context& ctx, std::size_t jobs) {
 }
 
 // posix_spawn of this program as `--home H service start --foreground`, in a new session,
-// with stdin from /dev/null and its output appended to <home>/logs/service.log.
+// with stdin from /dev/null, its output appended to <home>/logs/service.log and no other file
+// of the caller's open.
 Result<pid_t> spawn_service(const std::string& home, const Args& a, const std::string& log) {
     std::vector<std::string> words = {"/proc/self/exe", "--home", home,
                                       "service",        "start",  "--foreground"};
@@ -110,6 +111,8 @@ Result<pid_t> spawn_service(const std::string& home, const Args& a, const std::s
     posix_spawn_file_actions_addopen(&files, 0, "/dev/null", O_RDONLY, 0);
     posix_spawn_file_actions_addopen(&files, 1, log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0600);
     posix_spawn_file_actions_adddup2(&files, 1, 2);
+    // Nothing else of the caller's: a lock or pipe it holds must not live on in the service.
+    posix_spawn_file_actions_addclosefrom_np(&files, 3);
     posix_spawnattr_init(&attr);
     posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSID);
     pid_t pid = 0;
