@@ -7,7 +7,7 @@ using tltest::run_cli;
 using tltest::with_home;
 
 // The scheduler of the service (and of `serve`) wakes when a run ends, not at its next tick
-// (docs/schedules.md "The queue and the service"): with a tick of a minute, a run's end still
+// (docs/schedules.md "The queue and the service"): with a tick of an hour, a run's end still
 // leaves the queue at once, so a client following it (the CLI's backup through the service)
 // sees it ended, and a queued job may start on the drives it freed.
 class TestSchedulerWakes : public QObject {
@@ -41,17 +41,17 @@ private Q_SLOTS:
 
         QProcess serve;
         serve.setProgram(TAPELOOM_CLI);
-        serve.setArguments(with_home(home, {"serve", "--tick", "60s", "--log-level", "info"}));
+        serve.setArguments(with_home(home, {"serve", "--tick", "1h", "--log-level", "info"}));
         serve.start();
         QVERIFY(serve.waitForStarted());
 
         // The run was queued and started at the first tick; once its job has completed, its
-        // entry leaves the queue long before the second tick, a minute away (the longest tick
-        // serve takes): the test gives up after 45 s, so a scheduler that only notices the
-        // run's end at its next tick fails it.
+        // entry leaves the queue long before the second tick, an hour away: the test gives up
+        // after ten minutes (however slow the build, the job itself takes seconds), so a
+        // scheduler that only notices the run's end at its next tick fails it.
         QString status;
         QJsonArray entries;
-        for (QDeadlineTimer deadline(45000); !deadline.hasExpired(); QTest::qWait(200)) {
+        for (QDeadlineTimer deadline(600000); !deadline.hasExpired(); QTest::qWait(200)) {
             auto jobs = run_cli(with_home(home, {"jobs", "list", "--json"}));
             if (jobs.exit_code != 0 || jobs.json().array().isEmpty()) continue;
             status = jobs.json().array().at(0).toObject().value("status").toString();

@@ -177,12 +177,9 @@ private Q_SLOTS:
             QVERIFY2(wall * secs <= drives * (6.0 * secs + 1.0) * 1.05 + 0.5,
                      qPrintable(QString("wall %1 MB/s over %2 s").arg(wall).arg(secs)));
             QVERIFY(!l.value("per_cpu_busy_pct").toArray().isEmpty());
-            // Wall time includes mounting and labeling, the sustained rate drops the ramp: the
-            // drives streamed (the model says so), so the sustained rate is not below the wall.
-            QVERIFY2(l.value("sustained_mb_s").toDouble() >= 0.95 * wall,
-                     qPrintable(QString("sustained %1, wall %2")
-                                    .arg(l.value("sustained_mb_s").toDouble())
-                                    .arg(wall)));
+            // How the sustained rate compares with the wall rate is a figure of the bench
+            // (docs/benchmarks.md "Against the seeds"), not of this test: under a sanitizer or
+            // a loaded machine the sources fall behind and the ramp weighs more.
             QVERIFY(l.value("median_mb_s").toDouble() > 0);
         }
     }

@@ -41,9 +41,9 @@ int serve(Context& ctx) {
     }
     if (a.has("tick")) {
         auto v = parse_seconds(a.get("tick"));
-        if (!v || v.value() < 0.1 || v.value() > 60)
+        if (!v || v.value() < 0.1 || v.value() > 3600)
             return ctx.fail(
-                make_error(ErrorKind::InvalidArgument, "--tick takes 100ms..60s, e.g. 1s"));
+                make_error(ErrorKind::InvalidArgument, "--tick takes 100ms..1h, e.g. 1s"));
         o.tick_seconds = v.value();
     }
     if (auto st = ensure_directory(o.home + "/logs"); !st) return ctx.fail(st.error());
