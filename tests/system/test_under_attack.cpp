@@ -184,6 +184,52 @@ private Q_SLOTS:
         QVERIFY(read_all(cart + "/index") == x);
     }
 
+    // Issue 42 item 4: a cartridge whose data file is gone while its index remains is damaged,
+    // not blank: `volume ls` exits 9 naming it, a backup does not append to it, and labeling it
+    // is refused (only --force takes it back into use).
+    void cartridgeWithoutItsDataIsDamagedNotBlank() {
+        QTemporaryDir d;
+        const QString home = d.path() + "/home", src = d.path() + "/src";
+        QVERIFY(tltest::make_fixture_tree(src, 1 << 20));
+        auto b = run_cli(h(home, {"backup", "--drives", "1", "--source", src, "--json"}));
+        QVERIFY2(b.exit_code == 0, b.err.constData());
+        const QString vol = b.json().object().value("volumes").toArray().first().toString();
+        const QString cart = home + "/libraries/vlib0/media/" + vol;
+        const QByteArray index = read_all(cart + "/index");
+        QVERIFY(index.size() >= 4 * 16);
+        QVERIFY(QFile::remove(cart + "/data"));
+
+        auto ls = run_cli(h(home, {"volume", "ls", vol, "--json"}));
+        QVERIFY2(ls.exit_code == 9, ls.out + ls.err);
+        QVERIFY2(ls.err.contains(vol.toUtf8()) && ls.err.contains("damaged"), ls.err.constData());
+
+        auto more =
+            run_cli(h(home, {"backup", "--drives", "1", "--source", src + "/small", "--json"}));
+        QVERIFY2(more.exit_code == 0 || more.exit_code == 8, more.err.constData());
+        QVERIFY2(!more.json().object().value("volumes").toArray().contains(vol),
+                 more.out.constData());
+        QCOMPARE(read_all(cart + "/index"), index);
+        QCOMPARE(QFileInfo(cart + "/data").size(), 0);
+
+        // Without the catalog it is an unknown cartridge: still never labeled as a blank one.
+        QVERIFY(tltest::lose_catalog(home));
+        auto label = run_cli(h(home, {"volume", "label", "--barcode", vol, "--pool", "Default"}));
+        QVERIFY2(label.exit_code == 9, label.out + label.err);
+        QVERIFY2(label.err.contains(vol.toUtf8()), label.err.constData());
+        auto all = run_cli(h(home, {"volume", "label", "--all-blank", "--pool", "Default",
+                                    "--pattern", vol, "--json"}));
+        QVERIFY2(all.json().object().value("labeled").toArray().isEmpty(), all.out.constData());
+        const auto skipped = all.json().object().value("skipped").toArray();
+        QVERIFY2(skipped.size() == 1, all.out + all.err);
+        QCOMPARE(skipped[0].toObject().value("barcode").toString(), vol);
+        QVERIFY(skipped[0].toObject().value("why").toString().contains("damaged"));
+        QCOMPARE(read_all(cart + "/index"), index);
+        auto forced =
+            run_cli(h(home, {"volume", "label", "--barcode", vol, "--pool", "Default", "--force"}));
+        QVERIFY2(forced.exit_code == 0, forced.err.constData());
+        QCOMPARE(run_cli(h(home, {"volume", "ls", vol})).exit_code, 0);
+    }
+
     // Item 20: a damaged last data block: the files lost are named, not "object at offset N".
     void lostFilesOfADamagedBlockAreNamed() {
         QTemporaryDir d;
