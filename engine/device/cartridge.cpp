@@ -70,6 +70,7 @@ Cartridge& Cartridge::operator=(Cartridge&& o) noexcept {
         damage_ = o.damage_;
         disk_good_ = o.disk_good_;
         damage_note_ = std::move(o.damage_note_);
+        lost_objects_ = o.lost_objects_;
         data_fd_ = o.data_fd_;
         index_fd_ = o.index_fd_;
         lock_fd_ = o.lock_fd_;
@@ -154,11 +155,17 @@ Status Cartridge::load_index() {
     damage_ = check->damage;
     disk_good_ = check->disk_good;
     damage_note_ = check->note;
+    lost_objects_ = dst.st_size == 0 ? raw.size() / kRecSize : 0;
     filemarks_.clear();
     for (std::size_t i = 0; i < index_.size(); ++i)
         if (index_[i].type == kRecFilemark) filemarks_.push_back(i);
     TL_TRY(seek_ends(index_.size()));
-    if (damage_ == IndexDamage::TornTail)
+    if (lost_objects_ > 0)
+        log::get("device")->warn("cartridge {}: its data file is gone or empty while its index "
+                                 "lists {} objects; it is damaged: nothing on it can be read and "
+                                 "it takes no appends",
+                                 meta_.barcode, lost_objects_);
+    else if (damage_ == IndexDamage::TornTail)
         log::get("device")->warn("cartridge {}: {}; reading with the index rebuilt from the data, "
                                  "the next write completes the index on disk",
                                  meta_.barcode, damage_note_);
@@ -197,6 +204,7 @@ Status Cartridge::prepare_write(std::uint64_t object) {
                              meta_.barcode, keep, data_end_);
     damage_ = IndexDamage::None;
     disk_good_ = keep;
+    lost_objects_ = 0;
     return sync();
 }
 

@@ -78,6 +78,9 @@ public:
     Status sync(); // fsync data then index
     // What opening found wrong with the index ("" when it agrees with the data).
     const std::string& damage_note() const { return damage_note_; }
+    // Records of an index whose data file is gone or empty: nothing of the cartridge can be
+    // read and it is not blank (0 when the data is there, or the index is empty too).
+    std::uint64_t lost_objects() const { return lost_objects_; }
 
 private:
     Cartridge() = default;
@@ -96,6 +99,7 @@ private:
     IndexDamage damage_ = IndexDamage::None;
     std::uint64_t disk_good_ = 0; // leading index records identical on disk and in memory
     std::string damage_note_;
+    std::uint64_t lost_objects_ = 0;
     int data_fd_ = -1;
     int index_fd_ = -1;
     int lock_fd_ = -1;

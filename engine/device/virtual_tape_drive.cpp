@@ -220,6 +220,14 @@ Result<std::size_t> VirtualTapeDrive::read_block(void* buf, std::size_t capacity
     TL_TRY(require_open("read"));
     if (auto f = faulty("read"); !f.empty()) return fail(ErrorKind::Io, f);
     if (last_write_) TL_TRY(pending_filemark());
+    if (cart_->lost_objects() > 0)
+        return fail(ErrorKind::Corrupt,
+                    "cartridge " + barcode_ +
+                        " is damaged: its data file is gone while its index "
+                        "lists " +
+                        std::to_string(cart_->lost_objects()) +
+                        " objects; nothing on it can be read and it takes no appends. Restore "
+                        "from a clone, or relabel it with --force to use it again");
     if (pos_ >= cart_->objects()) {
         if (pos_ > 0 && cart_->record(pos_ - 1).type == kRecFilemark && !eod_zero_) {
             eod_zero_ = true;

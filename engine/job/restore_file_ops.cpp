@@ -1,6 +1,7 @@
 #include "job/restore_file_ops.h"
 
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -16,18 +17,39 @@
 #include <sys/xattr.h>
 #include <unistd.h>
 
+#include "format/object_times.h"
+
 namespace tl::job {
 
 using format::ObjectKind;
 
 namespace {
-timespec to_ts(std::int64_t ns) {
-    timespec t{};
-    t.tv_sec = static_cast<time_t>(ns / 1'000'000'000);
-    t.tv_nsec = static_cast<long>(ns % 1'000'000'000);
-    return t;
-}
 constexpr std::size_t kNameBuffer = 16384;
+
+std::string time_text(const timespec& t) {
+    char frac[16];
+    std::snprintf(frac, sizeof frac, ".%09ld", t.tv_nsec);
+    return std::to_string(static_cast<long long>(t.tv_sec)) + frac + " s";
+}
+
+// Between 1970 and 2038 every filesystem holds a time as given.
+bool ordinary(const timespec& t) {
+    return t.tv_sec >= 0 && t.tv_sec <= 0x7fffffff;
+}
+
+// "" when setting the times succeeded (`err`: the errno of futimens/utimensat, 0 when it
+// succeeded) and the object at `fd` holds `mtime` exactly; else why not. A filesystem clamps
+// a time it cannot hold without an error, so one outside 1970..2038 is read back.
+std::string times_set(int err, int fd, const timespec& mtime) {
+    if (err != 0)
+        return "its modification time " + time_text(mtime) +
+               " could not be set: " + std::strerror(err);
+    struct stat st {};
+    if (ordinary(mtime) || fd < 0 || ::fstat(fd, &st) != 0) return "";
+    if (st.st_mtim.tv_sec == mtime.tv_sec && st.st_mtim.tv_nsec == mtime.tv_nsec) return "";
+    return "its modification time " + time_text(mtime) + " is beyond what the filesystem holds (" +
+           time_text(st.st_mtim) + " was set)";
+}
 
 uid_t lookup_user(const std::string& name) {
     passwd pw{}, *found = nullptr;
@@ -107,8 +129,8 @@ mode_t process_umask() {
     return 022;
 }
 
-void apply_metadata(int f, const format::ObjectHeader& h, OwnerIds* owners, bool mode_set,
-                    bool owner_set) {
+std::string apply_metadata(int f, const format::ObjectHeader& h, OwnerIds* owners, bool mode_set,
+                           bool owner_set) {
     if (owners && !owner_set) (void)!::fchown(f, owners->uid(h), owners->gid(h));
     if (!mode_set) ::fchmod(f, h.mode & 07777);
     for (const auto& x : h.xattrs)
@@ -124,12 +146,12 @@ void apply_metadata(int f, const format::ObjectHeader& h, OwnerIds* owners, bool
             acl_set_file(proc.c_str(), ACL_TYPE_DEFAULT, a);
             acl_free(a);
         }
-    const timespec ts[2] = {to_ts(h.atime_ns), to_ts(h.mtime_ns)};
-    ::futimens(f, ts);
+    const timespec ts[2] = {format::access_time(h), format::modification_time(h)};
+    return times_set(::futimens(f, ts) == 0 ? 0 : errno, f, ts[1]);
 }
 
 std::string create_special(int pfd, const std::string& name, const format::ObjectHeader& h,
-                           OwnerIds* owners) {
+                           OwnerIds* owners, std::string& warning) {
     int rc = -1;
     const char* what = "";
     switch (h.kind) {
@@ -149,8 +171,13 @@ std::string create_special(int pfd, const std::string& name, const format::Objec
     if (rc != 0) return std::string(what) + ": " + std::strerror(errno);
     if (owners) ::fchownat(pfd, name.c_str(), owners->uid(h), owners->gid(h), AT_SYMLINK_NOFOLLOW);
     if (h.kind != ObjectKind::Symlink) ::fchmodat(pfd, name.c_str(), h.mode & 07777, 0);
-    const timespec ts[2] = {to_ts(h.atime_ns), to_ts(h.mtime_ns)};
-    ::utimensat(pfd, name.c_str(), ts, AT_SYMLINK_NOFOLLOW);
+    const timespec ts[2] = {format::access_time(h), format::modification_time(h)};
+    const int err = ::utimensat(pfd, name.c_str(), ts, AT_SYMLINK_NOFOLLOW) == 0 ? 0 : errno;
+    if (err != 0 || !ordinary(ts[1])) {
+        const int fd = ::openat(pfd, name.c_str(), O_PATH | O_NOFOLLOW | O_CLOEXEC);
+        warning = times_set(err, fd, ts[1]);
+        if (fd >= 0) ::close(fd);
+    }
     return "";
 }
 

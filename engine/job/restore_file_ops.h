@@ -35,16 +35,18 @@ private:
 
 // Owner (when `owners` is given, i.e. running as root, unless `owner_set`: the file was created
 // with it), mode (unless `mode_set`: the file was created with it), xattrs, ACLs and times of `h`
-// on the open `fd`.
-void apply_metadata(int fd, const format::ObjectHeader& h, OwnerIds* owners, bool mode_set = false,
-                    bool owner_set = false);
+// on the open `fd`. Returns "" when its times were set exactly (format/object_times.h), else
+// what the filesystem did instead (a warning for the restore's report).
+std::string apply_metadata(int fd, const format::ObjectHeader& h, OwnerIds* owners,
+                           bool mode_set = false, bool owner_set = false);
 
 // The process's umask, read without changing it (/proc/self/status); 022 when unknown.
 mode_t process_umask();
 
 // Creates the symlink, fifo or device node `h` as `name` in `dir_fd` with its metadata (owner
-// when `owners` is given); "" on success, else what failed.
+// when `owners` is given); "" on success, else what failed. `warning`: set when its times could
+// not be set exactly (as apply_metadata's result).
 std::string create_special(int dir_fd, const std::string& name, const format::ObjectHeader& h,
-                           OwnerIds* owners);
+                           OwnerIds* owners, std::string& warning);
 
 } // namespace tl::job

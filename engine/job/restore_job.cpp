@@ -700,8 +700,9 @@ void RestoreRun::fill_report(JobReport& rep) {
     for (const auto& b : res_.bad_blocks)
         rep.warnings.push_back("bad block " + std::to_string(b.block) + " of tape file " +
                                std::to_string(b.tape_file) + " on " + b.volume + ": " + b.message);
+    // Every file not restored as it was (skipped too) is named with why, as `problems` has it.
     for (const auto& p : res_.problems)
-        if (p.status != "skipped" && rep.warnings.size() < 10000)
+        if (rep.warnings.size() < 10000)
             rep.warnings.push_back(p.status + " " + p.path + ": " + p.why);
     if (!fatal_.ok()) {
         // Some files came back: partial, with every file not restored named in the problems.

@@ -249,7 +249,7 @@ struct RestoreWriter::Impl {
         if (h.size != format::kUnknownSize && (h.flags & format::object_flags::kSparse))
             (void)!::ftruncate(f.fd, static_cast<off_t>(h.size)); // trailing hole
         if (f.behind) f.behind->finish(f.fd);
-        apply_metadata(f.fd, h, owners.get(), f.mode_set, f.owner_set);
+        const std::string times = apply_metadata(f.fd, h, owners.get(), f.mode_set, f.owner_set);
         if (opt.sync == SyncMode::File && ::fsync(f.fd) != 0)
             return drop_file(f, std::string("fsync: ") + std::strerror(errno));
         ::close(f.fd);
@@ -263,6 +263,7 @@ struct RestoreWriter::Impl {
             restored_as[h.path] = f.path;
         }
         outcome(f.rel, "restored", "");
+        if (!times.empty()) outcome(f.rel, "warning", times);
     }
 
     // --- the reader thread's side ---
@@ -346,7 +347,8 @@ struct RestoreWriter::Impl {
         if (name.empty()) return outcome(rel, "skipped", why);
         const std::string tmp = restore_temp_name();
         const int pfd = parent->get();
-        if (auto err = create_special(pfd, tmp, h, owners.get()); !err.empty())
+        std::string times;
+        if (auto err = create_special(pfd, tmp, h, owners.get(), times); !err.empty())
             return outcome(rel, "failed", err);
         if (::renameat(pfd, tmp.c_str(), pfd, name.c_str()) != 0) {
             const int e = errno;
@@ -354,6 +356,7 @@ struct RestoreWriter::Impl {
             return outcome(rel, "failed", std::string("rename: ") + std::strerror(e));
         }
         outcome(rel, "restored", "");
+        if (!times.empty()) outcome(rel, "warning", times);
     }
 
     void restore_hardlink(const DirRef& parent, const std::string& rel, const std::string& leaf,
@@ -446,6 +449,9 @@ Status RestoreWriter::begin_saveset(const std::string& prefix, std::vector<std::
     auto comps = safe_components(prefix);
     if (!comps) return comps.error();
     d_->prefix = comps.value();
+    // What killed restores left in the tree this save set is written into goes first, also in
+    // the directories this restore writes nothing into.
+    d_->dirs->sweep(d_->prefix);
     std::sort(wanted.begin(), wanted.end());
     wanted.erase(std::unique(wanted.begin(), wanted.end()), wanted.end());
     d_->wanted = std::move(wanted);
@@ -571,7 +577,8 @@ Status RestoreWriter::finish() {
     for (const auto& m : dm) {
         auto fd = d_->dirs->open(m.comps, false);
         if (!fd) continue;
-        apply_metadata(fd.value()->get(), m.h, d_->owners.get());
+        const std::string times = apply_metadata(fd.value()->get(), m.h, d_->owners.get());
+        if (!times.empty() && m.selected) d_->outcome(join(m.comps), "warning", times);
     }
     for (const auto& m : dm)
         if (m.selected) d_->outcome(join(m.comps), "restored", "");

@@ -47,7 +47,7 @@ const char* sync_mode_name(SyncMode mode); // "end" | "file" | "none"
 // no record per file).
 struct RestoreOutcome {
     std::string path;   // as written under the target (relative)
-    std::string status; // skipped | failed | refused
+    std::string status; // skipped | failed | refused | warning (restored, but not exactly)
     std::string why;
 };
 

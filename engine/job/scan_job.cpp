@@ -4,12 +4,15 @@
 #include "job/job_context.h"
 #include "job/job_reservation.h"
 #include "job/media_reader.h"
+#include "job/scan_account.h"
 
 #include <algorithm>
 #include <deque>
 #include <map>
 #include <memory>
 #include <set>
+
+#include <sys/stat.h>
 
 #include "catalog/media_use_store.h"
 #include "catalog/saveset_store.h"
@@ -58,6 +61,7 @@ public:
     std::int64_t saveset_id = 0;
     std::deque<std::pair<std::uint64_t, Pos>> chunks; // recent chunk start offsets and positions
     std::vector<FileRecord>* out = nullptr;
+    StreamAccount* account = nullptr; // told of every object rebuilt whole
     std::uint64_t last_offset = 0;
 
     Status on_object_header(std::uint64_t off, const format::ObjectHeader& h) override {
@@ -101,6 +105,7 @@ public:
         rec_.flags = (t.status & format::trailer_status::kChangedDuringRead ? 1u : 0u) |
                      (t.status & format::trailer_status::kReadError ? 2u : 0u);
         out->push_back(rec_);
+        if (account) account->recorded(rec_.offset);
         have_ = false;
         return {};
     }
@@ -114,6 +119,7 @@ private:
 struct StreamState {
     std::unique_ptr<ScanSink> sink;
     std::unique_ptr<format::StreamParser> parser;
+    StreamAccount account;
     bool synced = false;
     std::uint64_t end = 0;
 };
@@ -283,7 +289,10 @@ private:
     void feed_control(std::uint32_t b, std::uint8_t* data, format::BlockReader& reader);
     Status add_stream(const format::StreamInfo& si);
     Status open_session(std::uint8_t* data, std::size_t n);
-    Status feed_chunks(std::uint32_t b, std::uint8_t* data, format::BlockReader& reader);
+    Status feed_chunks(std::uint32_t b, std::uint8_t* data, format::BlockReader& reader,
+                       bool misplaced = false);
+    bool misplaced(std::uint32_t b, const format::BlockHeader& hdr);
+    void account_for(const format::IndexSegment& seg, SessionState& ss);
     void desync() {
         if (ss_)
             for (auto& [id, st] : ss_->streams)
@@ -351,6 +360,7 @@ Status TapeFileScan::add_stream(const format::StreamInfo& si) {
     auto& st = ss_->streams[si.id];
     st.sink = std::make_unique<ScanSink>();
     st.sink->saveset_id = saveset_id.value();
+    st.sink->account = &st.account;
     format::StreamParser::Options opt;
     opt.decode_data = false;
     opt.verify_hash = false;
@@ -401,16 +411,21 @@ Status TapeFileScan::open_session(std::uint8_t* data, std::size_t n) {
     return {};
 }
 
-Status TapeFileScan::feed_chunks(std::uint32_t b, std::uint8_t* data, format::BlockReader& reader) {
-    if (format::has_sealed_chunks(reader.chunks()))
+Status TapeFileScan::feed_chunks(std::uint32_t b, std::uint8_t* data, format::BlockReader& reader,
+                                 bool misplaced) {
+    if (format::has_sealed_chunks(reader.chunks()) && !misplaced)
         unseal_scanned(data, reader, *ss_, ref_.barcode, ref_.file, b, s_.rep_);
     for (const auto& c : reader.chunks()) {
+        const LostChunk here{c.stream_offset, c.stream_offset + c.length, ref_.file, b};
         if (c.flags & format::chunk_flags::kSealed) { // not authentic: lost
-            if (auto it = ss_->streams.find(c.stream_id); it != ss_->streams.end())
+            if (auto it = ss_->streams.find(c.stream_id); it != ss_->streams.end()) {
                 it->second.synced = false;
+                it->second.account.lost(here);
+            }
             continue;
         }
         if (c.stream_id == format::kControlStream) {
+            if (misplaced) continue;
             if (c.first_boundary == 0 && format::is_stream_start(c.data, c.length))
                 if (auto si = format::decode_stream_start(c.data, c.length))
                     TL_TRY(add_stream(si.value()));
@@ -428,17 +443,92 @@ Status TapeFileScan::feed_chunks(std::uint32_t b, std::uint8_t* data, format::Bl
         e->second.end_offset = c.stream_offset + c.length;
         e->second.last_block = b;
         st.end = std::max(st.end, c.stream_offset + c.length);
+        if (misplaced) { // where it is, it is not what the stream holds there
+            st.synced = false;
+            st.account.lost(here);
+            continue;
+        }
         if (!st.synced) {
             if (c.stream_offset != st.parser->next_offset() || st.parser->next_offset() == 0) {
-                if (c.first_boundary == format::kNoBoundary) continue;
-                if (!(c.stream_offset == 0 && st.parser->next_offset() == 0))
+                if (c.first_boundary == format::kNoBoundary) {
+                    st.account.lost(here);
+                    continue;
+                }
+                if (!(c.stream_offset == 0 && st.parser->next_offset() == 0)) {
                     st.parser->resync_at(c.stream_offset + c.first_boundary);
+                    if (c.first_boundary > 0)
+                        st.account.lost({here.begin, here.begin + c.first_boundary, ref_.file, b});
+                }
             }
             st.synced = true;
         }
-        if (!st.parser->feed(c.stream_offset, c.data, c.length)) st.synced = false;
+        if (!st.parser->feed(c.stream_offset, c.data, c.length)) {
+            st.synced = false;
+            st.account.lost(here);
+        }
     }
     return {};
+}
+
+// A data block whose header names another place than where it was read (blocks swapped or
+// duplicated on the media): reported, and its chunks are not parsed.
+bool TapeFileScan::misplaced(std::uint32_t b, const format::BlockHeader& hdr) {
+    if (hdr.tape_file == ref_.file && hdr.block_in_file == b &&
+        hdr.session_uuid.str() == ref_.session)
+        return false;
+    const std::string why = "block " + std::to_string(b) + " of tape file " +
+                            std::to_string(ref_.file) + " on " + ref_.barcode + " holds block " +
+                            std::to_string(hdr.block_in_file) + " of tape file " +
+                            std::to_string(hdr.tape_file) +
+                            (hdr.session_uuid.str() == ref_.session ? "" : " of another session") +
+                            " (blocks swapped or duplicated); its data was not used";
+    s_.rep_.bad_blocks.push_back({ref_.barcode, ref_.file, b, why});
+    hl_.damage.push_back(why);
+    return true;
+}
+
+// The objects this volume's part of the session index lists that the scan did not rebuild:
+// each named with the block where it was lost, and added to the catalog so a restore of the
+// job tries it and names it (never drops it silently).
+void TapeFileScan::account_for(const format::IndexSegment& seg, SessionState& ss) {
+    for (const auto& o : seg.objects) {
+        auto it = ss.streams.find(o.stream_id);
+        if (it != ss.streams.end() && it->second.account.has(o.header_offset)) continue;
+        std::uint32_t file = 0, block = 0;
+        if (auto at = it != ss.streams.end() ? it->second.account.lost_at(o.header_offset)
+                                             : std::nullopt) {
+            file = at->tape_file;
+            block = at->block;
+        } else {
+            for (const auto& e : seg.extents)
+                if (e.stream_id == o.stream_id && e.begin_offset <= o.header_offset &&
+                    o.header_offset < e.end_offset) {
+                    file = e.tape_file;
+                    block = e.first_block;
+                }
+        }
+        hl_.damage.push_back("'" + o.path + "' (object at offset " +
+                             std::to_string(o.header_offset) + " of stream " +
+                             std::to_string(o.stream_id) + ", block " + std::to_string(block) +
+                             " of tape file " + std::to_string(file) + " on " + ref_.barcode +
+                             ") is in the session's index but could not be read whole");
+        if (it == ss.streams.end()) continue;
+        FileRecord r;
+        r.saveset_id = it->second.sink->saveset_id;
+        const auto slash = o.path.find_last_of('/');
+        r.dir = slash == std::string::npos ? "" : o.path.substr(0, slash);
+        r.name = slash == std::string::npos ? o.path : o.path.substr(slash + 1);
+        r.kind = static_cast<int>(format::ObjectKind::RegularFile);
+        r.mode = S_IFREG | 0600;
+        r.size = o.size;
+        r.hash = hash_bytes(o.hash);
+        r.has_hash = true;
+        r.offset = o.header_offset;
+        r.volume_id = volume_id_;
+        r.file_number = file;
+        r.block = block;
+        batch_.files.push_back(r);
+    }
 }
 
 Status TapeFileScan::on_block(std::uint32_t b, std::uint8_t* data, std::size_t n,
@@ -472,12 +562,28 @@ Status TapeFileScan::on_block(std::uint32_t b, std::uint8_t* data, std::size_t n
         stop_ = true;
         return {};
     }
-    return feed_chunks(b, data, reader);
+    return feed_chunks(b, data, reader, misplaced(b, hdr));
 }
 
 Status TapeFileScan::commit(std::uint64_t pos, format::BlockReader& reader) {
-    for (const auto& rec : ctl_.take())
+    auto session = s_.sessions_.find(ref_.session);
+    for (const auto& rec : ctl_.take()) {
         hl_.ended |= rec.kind == format::ControlKind::SessionTrailer;
+        if (rec.kind != format::ControlKind::IndexSegment || session == s_.sessions_.end() ||
+            session->second.skipped() || !session->second.session_id)
+            continue;
+        auto seg = format::decode_index_segment(rec.bytes.data(), rec.bytes.size());
+        if (seg)
+            account_for(seg.value(), session->second);
+        else
+            hl_.damage.push_back("the index in tape file " + std::to_string(ref_.file) + " on " +
+                                 ref_.barcode + " does not decode: " + seg.error().message);
+    }
+    if (!batch_.files.empty() && trailer_) { // objects of the index the scan could not read
+        s_.rep_.files_added += batch_.files.size();
+        TL_TRY(s_.writer_->commit(batch_));
+        batch_.files.clear();
+    }
     if (empty_) return {};
     if (trailer_ || !ss_ || ss_->skipped()) {
         if (ss_ && !ss_->skipped() && trailer_) {

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "codec/hash.h"
+#include "format/object_times.h"
 #include "job/change_detector.h"
 #include "source/dir_fd_pins.h"
 #include "source/sqlite_snapshot.h"
@@ -26,7 +27,7 @@ namespace tl::job {
 
 namespace {
 std::int64_t ns(const timespec& t) {
-    return static_cast<std::int64_t>(t.tv_sec) * 1'000'000'000 + t.tv_nsec;
+    return format::time_ns(t);
 }
 
 format::ObjectKind kind_of(const struct stat& st, bool hardlink) {
@@ -220,9 +221,7 @@ format::ObjectHeader SessionReader::header_of(const source::FsEntry& e) {
     h.gid = e.st.st_gid;
     h.user = user_name(users_, e.st.st_uid);
     h.group = group_name(groups_, e.st.st_gid);
-    h.atime_ns = ns(e.st.st_atim);
-    h.mtime_ns = ns(e.st.st_mtim);
-    h.ctime_ns = ns(e.st.st_ctim);
+    format::set_times(h, e.st.st_atim, e.st.st_mtim, e.st.st_ctim);
     h.dev = e.st.st_dev;
     h.rdev = e.st.st_rdev;
     h.inode = e.st.st_ino;

@@ -30,6 +30,20 @@ std::string key_of(const std::vector<std::string>& comps, std::size_t n) {
 bool all_hex(const std::string& s) {
     return !s.empty() && s.find_first_not_of("0123456789abcdef") == std::string::npos;
 }
+// A process that ended and was not reaped (its parent does not wait for it): its restore is
+// over although kill(pid, 0) still finds it.
+bool is_zombie(pid_t pid) {
+    char path[64];
+    std::snprintf(path, sizeof path, "/proc/%ld/stat", static_cast<long>(pid));
+    std::FILE* f = std::fopen(path, "re");
+    if (!f) return false;
+    char buf[512] = {};
+    const std::size_t n = std::fread(buf, 1, sizeof buf - 1, f);
+    std::fclose(f);
+    const char* close = std::strrchr(buf, ')'); // the name may hold spaces and parentheses
+    return n > 0 && close && close[1] == ' ' && (close[2] == 'Z' || close[2] == 'X');
+}
+constexpr int kMaxSweepDepth = 512;
 } // namespace
 
 namespace {
@@ -69,7 +83,8 @@ bool is_stale_restore_temp(const std::string& name) {
         return false;
     const pid_t pid = static_cast<pid_t>(std::stol(pid_text));
     if (pid == ::getpid()) return false;
-    return ::kill(pid, 0) != 0 && errno == ESRCH; // its restore still runs otherwise
+    if (::kill(pid, 0) != 0) return errno == ESRCH; // its restore still runs otherwise
+    return is_zombie(pid);
 }
 
 TargetDirs::TargetDirs(int root_fd) : root_fd_(root_fd) {}
@@ -111,7 +126,7 @@ void TargetDirs::note_opened(const std::string& key, const DirRef& dir, bool mad
     cache_.emplace(key, dir);
 }
 
-void TargetDirs::remove_stale_temps(int dir_fd) {
+void TargetDirs::remove_stale_temps(int dir_fd, std::vector<std::string>* subdirs) {
     const int fd = ::openat(dir_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (fd < 0) return;
     DIR* d = ::fdopendir(fd);
@@ -120,6 +135,9 @@ void TargetDirs::remove_stale_temps(int dir_fd) {
         return;
     }
     while (const dirent* e = ::readdir(d)) {
+        const bool dot = std::strcmp(e->d_name, ".") == 0 || std::strcmp(e->d_name, "..") == 0;
+        if (subdirs && !dot && (e->d_type == DT_DIR || e->d_type == DT_UNKNOWN))
+            subdirs->emplace_back(e->d_name);
         if (e->d_type == DT_DIR || !is_stale_restore_temp(e->d_name)) continue;
         if (::unlinkat(dir_fd, e->d_name, 0) == 0) {
             ++stale_removed_;
@@ -127,6 +145,33 @@ void TargetDirs::remove_stale_temps(int dir_fd) {
         }
     }
     ::closedir(d);
+}
+
+void TargetDirs::sweep(const std::vector<std::string>& comps) {
+    const std::string key = key_of(comps, comps.size());
+    for (const auto& done : swept_) // a tree inside one swept already is clean
+        if (done.empty() || key == done || key.rfind(done + "/", 0) == 0) return;
+    auto top = open(comps, false);
+    if (!top) return; // not there yet: nothing was left in it
+    swept_.push_back(key);
+    struct stat st {};
+    if (::fstat(top.value()->get(), &st) != 0) return;
+    sweep_tree(top.value()->get(), static_cast<std::uint64_t>(st.st_dev), 0);
+}
+
+void TargetDirs::sweep_tree(int dir_fd, std::uint64_t dev, int depth) {
+    std::vector<std::string> subdirs;
+    remove_stale_temps(dir_fd, &subdirs);
+    if (depth >= kMaxSweepDepth) return;
+    for (const auto& name : subdirs) {
+        const int fd =
+            ::openat(dir_fd, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        if (fd < 0) continue; // not a directory, a symlink, or unreadable
+        struct stat st {};
+        if (::fstat(fd, &st) == 0 && static_cast<std::uint64_t>(st.st_dev) == dev)
+            sweep_tree(fd, dev, depth + 1);
+        ::close(fd);
+    }
 }
 
 std::vector<DirRef> TargetDirs::filesystems() const {

@@ -46,7 +46,8 @@ using DirRef = std::shared_ptr<const DirFd>;
 
 // Temporary names of restored files: ".tapeloom-restore-<pid>-<random>" in the file's directory.
 std::string restore_temp_name();
-// True for a temporary name of a Tapeloom restore whose process no longer runs.
+// True for a temporary name of a Tapeloom restore whose process no longer runs (gone, or a
+// zombie that nobody reaped).
 bool is_stale_restore_temp(const std::string& name);
 
 class TargetDirs final {
@@ -60,10 +61,16 @@ public:
     // One open directory per filesystem written on (for syncfs).
     std::vector<DirRef> filesystems() const;
     std::uint64_t stale_removed() const { return stale_removed_; }
+    // Removes the temporary files killed restores left anywhere below the directory `comps`
+    // (when it exists): every directory of that tree on its filesystem, symlinks not followed.
+    // Once per directory per cache; a restore sweeps the tree it writes into before it starts.
+    void sweep(const std::vector<std::string>& comps);
 
 private:
     void note_opened(const std::string& key, const DirRef& dir, bool made);
-    void remove_stale_temps(int dir_fd);
+    // Removes them in `dir_fd`; the names of its subdirectories go to `subdirs` when given.
+    void remove_stale_temps(int dir_fd, std::vector<std::string>* subdirs = nullptr);
+    void sweep_tree(int dir_fd, std::uint64_t dev, int depth);
 
     int root_fd_;
     DirRef root_;
@@ -71,6 +78,7 @@ private:
     std::map<std::uint64_t, DirRef> devices_;
     std::vector<std::vector<std::string>> created_;
     std::uint64_t stale_removed_ = 0;
+    std::vector<std::string> swept_; // trees swept, by key
 };
 
 } // namespace tl::job

@@ -155,8 +155,10 @@ Result<format::VolumeLabel> write_label(device::TapeDrive& drive, const LabelReq
         if (first) {
             if (auto ok = check_overwrite(buf.data(), first.value(), req); !ok)
                 return fail(ok.error());
-        } else if (first.error().kind != ErrorKind::NotFound) {
-            return fail(first.error()); // a read error: do not guess
+        } else if (first.error().kind != ErrorKind::NotFound &&
+                   !(first.error().kind == ErrorKind::Corrupt &&
+                     req.overwrite == Overwrite::Anything)) {
+            return fail(first.error()); // a read error: do not guess, unless told to overwrite
         }
     }
     if (auto st = drive.rewind(); !st) return fail(st.error());

@@ -1,7 +1,9 @@
 #include <QtTest>
 
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QRandomGenerator>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QStandardItemModel>
 #include <QTreeView>
@@ -124,6 +126,36 @@ private Q_SLOTS:
         QVERIFY(page.reportView()->resultText().contains(QStringLiteral("completed")));
         QVERIFY(page.reportView()->planText().contains(QStringLiteral("TLO")) ||
                 page.reportView()->planText().contains(QStringLiteral("Volumes")));
+    }
+
+    // Issue 42 item 28: a result with many problems keeps every line, its "Problems:" heading
+    // first; at the page's share of the default window the box shows several lines and scrolls.
+    void everyProblemIsShownInTheResult() {
+        QTemporaryDir dir;
+        auto engine = open_engine(dir.path() + "/home");
+        QVERIFY(engine);
+        tl::ui::RestorePage page(*engine);
+        page.resize(1100, 800);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        tl::ui::RestoreSummary r;
+        r.status = QStringLiteral("warnings");
+        r.restored = 1;
+        r.skipped = 2500;
+        for (int i = 0; i < 2500; ++i)
+            r.problems << QStringLiteral("skipped: srv/data/d%1/f%2.txt (exists (policy skip))")
+                              .arg(i % 40)
+                              .arg(i);
+        page.reportView()->showResult(r);
+        const QString text = page.reportView()->resultText();
+        QVERIFY(text.startsWith(QStringLiteral("Status: ")));
+        QVERIFY(text.contains(QStringLiteral("\nProblems:\n")));
+        for (const auto& p : r.problems)
+            QVERIFY2(text.contains(p + QLatin1Char('\n')) || text.endsWith(p), qPrintable(p));
+        auto* box = page.reportView()->resultBox();
+        QVERIFY2(box->viewport()->height() >= 5 * box->fontMetrics().lineSpacing(),
+                 qPrintable(QString::number(box->viewport()->height())));
+        QVERIFY(box->verticalScrollBar()->maximum() > 0);
     }
 
     void bigDirectorySearchAndVersions() {

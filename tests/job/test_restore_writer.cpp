@@ -3,6 +3,7 @@
 #include <acl/libacl.h>
 #include <sys/acl.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "fixture_tree.h"
@@ -49,6 +50,15 @@ class TestRestoreWriter : public QObject {
             QDir(dir)
                 .entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System)
                 .size());
+    }
+
+    // The state letter of process `pid` (/proc/PID/stat), 0 when it is gone.
+    static char state_of(pid_t pid) {
+        QFile f(QStringLiteral("/proc/%1/stat").arg(pid));
+        if (!f.open(QIODevice::ReadOnly)) return 0;
+        const QByteArray st = f.readAll();
+        const auto close = st.lastIndexOf(')');
+        return close < 0 || close + 2 >= st.size() ? 0 : st[close + 2];
     }
 
     struct Run {
@@ -402,6 +412,40 @@ private Q_SLOTS:
             QVERIFY2(!QFile::exists(t + p), qPrintable(p));
         QVERIFY(QFile::exists(t + "/a/" + running));              // its process still runs
         QVERIFY(QFile::exists(t + "/a/.tapeloom-restore-notes")); // not a name a restore makes
+    }
+
+    // Issue 42 item 6: what restores killed with their service left is removed by the next
+    // restore into the target, also in directories it writes nothing into and when the killed
+    // process was never reaped (a zombie); names that are not exactly a restore's temporary
+    // name, and anything outside the target, stay.
+    void leftoversOfKilledRestoresGoEverywhereInTheTarget() {
+        QTemporaryDir d;
+        const QString t = d.path() + "/target", outside = d.path() + "/outside";
+        const pid_t zombie = ::fork(); // ends at once and is reaped only at the end
+        if (zombie == 0) ::_exit(0);
+        QVERIFY(zombie > 0);
+        QTRY_VERIFY(state_of(zombie) == 'Z');
+        const QString of_zombie =
+            QStringLiteral(".tapeloom-restore-%1-00000000000000ab").arg(zombie);
+        const QStringList stale = {"/" + of_zombie, "/untouched/deep/" + of_zombie,
+                                   "/untouched/.tapeloom-restore-4194999-fedcba9876543210"};
+        const QStringList kept = {"/untouched/.tapeloom-restore-4194999-fedcba987654321g",
+                                  "/untouched/.tapeloom-restore-notes",
+                                  "/untouched/x.tapeloom-restore-4194999-fedcba9876543210",
+                                  "/untouched/.tapeloom-restore--fedcba9876543210"};
+        for (const auto& p : stale + kept)
+            QVERIFY(tltest::write_file(t + p, "partial"));
+        QVERIFY(tltest::write_file(outside + "/.tapeloom-restore-4194999-0123456789abcdef", "x"));
+        std::vector<std::uint64_t> offs;
+        const auto s = stream({{file("a/new.txt", 3), "new"}}, offs);
+        QVERIFY(restore(t, s, offs));
+        ::waitpid(zombie, nullptr, 0);
+        QCOMPARE(read(t + "/a/new.txt"), QByteArray("new"));
+        for (const auto& p : stale)
+            QVERIFY2(!QFile::exists(t + p), qPrintable(p));
+        for (const auto& p : kept)
+            QVERIFY2(QFile::exists(t + p), qPrintable(p));
+        QVERIFY(QFile::exists(outside + "/.tapeloom-restore-4194999-0123456789abcdef"));
     }
 
     // Issue 18 item 7: parents a restore has to make get the backed-up directories' metadata,

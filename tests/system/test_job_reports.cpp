@@ -181,6 +181,33 @@ private Q_SLOTS:
         QVERIFY(text.text().contains(QStringLiteral("(clone): completed")));
     }
 
+    // Issue 42 item 28: a restore that skips files names each of them, with why, in its stored
+    // report (not `warnings: []`).
+    void skippingRestoreStoresEveryFileItSkipped() {
+        QTemporaryDir d;
+        const QString home = d.path() + "/home", src = d.path() + "/src", to = d.path() + "/r";
+        Tree tree;
+        QVERIFY(make_tree(src, tree));
+        QCOMPARE(run_cli({"--home", home, "backup", "--source", src}).exit_code, 0);
+        QCOMPARE(run_cli({"--home", home, "restore", "--job", "1", "--to", to}).exit_code, 0);
+        auto r = run_cli({"--home", home, "--json", "restore", "--job", "1", "--to", to});
+        QCOMPARE(r.exit_code, 8); // finished with warnings: everything was there
+        const auto out = r.json().object();
+        QStringList skipped;
+        for (const auto& p : out.value("problems").toArray())
+            if (p.toObject().value("status").toString() == "skipped")
+                skipped << p.toObject().value("path").toString();
+        QVERIFY(skipped.size() >= 3);
+        const auto rep = stored_report(home, out.value("job_id").toInt());
+        QCOMPARE(rep.value("status").toString(), QStringLiteral("warnings"));
+        QStringList warnings;
+        for (const auto& w : rep.value("warnings").toArray())
+            warnings << w.toString();
+        for (const auto& f : skipped)
+            QVERIFY2(warnings.contains(QStringLiteral("skipped ") + f + ": exists (policy skip)"),
+                     qPrintable(f + " not in " + warnings.join("; ")));
+    }
+
     void damagedRestoreStoresWhatItLost() {
         QTemporaryDir d;
         const QString home = d.path() + "/home", src = d.path() + "/src", to = d.path() + "/r";

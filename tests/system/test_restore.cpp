@@ -1,5 +1,6 @@
 #include <QtTest>
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <sys/xattr.h>
 #include <unistd.h>
@@ -92,6 +93,47 @@ private Q_SLOTS:
         QCOMPARE(again.exit_code, 8);
         QVERIFY(again.json().object().value("skipped").toInt() > 0);
         QCOMPARE(again.json().object().value("failed").toInt(), 0);
+    }
+
+    // Issue 42 item 8: modification times before 1970 with a fraction and after 2262 (past
+    // int64 nanoseconds) come back exactly, on files, a directory and a symlink.
+    void timesOutsideTheNanosecondRangeRestoreExactly() {
+        QTemporaryDir d;
+        const QString home = d.path() + "/home", src = d.path() + "/src", to = d.path() + "/r";
+        const std::vector<std::pair<QString, timespec>> times = {
+            {"/minus-one-and-a-half", {-2, 500'000'000}}, // -1.5 s
+            {"/in-1920", {-1'577'923'201, 250'000'000}},  // 1920, with a fraction
+            {"/in-2300", {10'413'792'000, 123'456'789}},  // past 2262
+            {"/dir", {10'413'792'001, 1}},                // a directory past 2262
+            {"/link", {-2, 999'999'999}},                 // a symlink before 1970
+        };
+        QVERIFY(QDir().mkpath(src + "/dir"));
+        for (const auto& [name, t] : times) {
+            const QByteArray p = QFile::encodeName(src + name);
+            if (name == "/link")
+                QVERIFY(::symlink("in-2300", p.constData()) == 0);
+            else if (name != "/dir")
+                QVERIFY(tltest::write_file(src + name, name.toUtf8()));
+            const timespec ts[2] = {t, t};
+            QVERIFY(::utimensat(AT_FDCWD, p.constData(), ts, AT_SYMLINK_NOFOLLOW) == 0);
+            const auto held = lst(src + name).st_mtim;
+            if (held.tv_sec != t.tv_sec || held.tv_nsec != t.tv_nsec)
+                QSKIP("the test directory's filesystem does not hold these times");
+        }
+        auto b = run_cli(h(home, {"backup", "--drives", "1", "--source", src, "--json"}));
+        QVERIFY2(b.exit_code == 0, b.err.constData());
+        auto r = run_cli(h(home, {"restore", "--job", "1", "--to", to, "--json"}));
+        QVERIFY2(r.exit_code == 0, r.out + r.err);
+        for (const auto& [name, t] : times) {
+            const auto got = lst(to + src + name).st_mtim;
+            QVERIFY2(got.tv_sec == t.tv_sec && got.tv_nsec == t.tv_nsec,
+                     qPrintable(QStringLiteral("%1: %2.%3 s restored, %4.%5 s backed up")
+                                    .arg(name)
+                                    .arg(got.tv_sec)
+                                    .arg(got.tv_nsec)
+                                    .arg(t.tv_sec)
+                                    .arg(t.tv_nsec)));
+        }
     }
 
     void selectiveByGlobAndDirectory() {

@@ -184,6 +184,52 @@ private Q_SLOTS:
         QVERIFY(read_all(cart + "/index") == x);
     }
 
+    // Issue 42 item 4: a cartridge whose data file is gone while its index remains is damaged,
+    // not blank: `volume ls` exits 9 naming it, a backup does not append to it, and labeling it
+    // is refused (only --force takes it back into use).
+    void cartridgeWithoutItsDataIsDamagedNotBlank() {
+        QTemporaryDir d;
+        const QString home = d.path() + "/home", src = d.path() + "/src";
+        QVERIFY(tltest::make_fixture_tree(src, 1 << 20));
+        auto b = run_cli(h(home, {"backup", "--drives", "1", "--source", src, "--json"}));
+        QVERIFY2(b.exit_code == 0, b.err.constData());
+        const QString vol = b.json().object().value("volumes").toArray().first().toString();
+        const QString cart = home + "/libraries/vlib0/media/" + vol;
+        const QByteArray index = read_all(cart + "/index");
+        QVERIFY(index.size() >= 4 * 16);
+        QVERIFY(QFile::remove(cart + "/data"));
+
+        auto ls = run_cli(h(home, {"volume", "ls", vol, "--json"}));
+        QVERIFY2(ls.exit_code == 9, ls.out + ls.err);
+        QVERIFY2(ls.err.contains(vol.toUtf8()) && ls.err.contains("damaged"), ls.err.constData());
+
+        auto more =
+            run_cli(h(home, {"backup", "--drives", "1", "--source", src + "/small", "--json"}));
+        QVERIFY2(more.exit_code == 0 || more.exit_code == 8, more.err.constData());
+        QVERIFY2(!more.json().object().value("volumes").toArray().contains(vol),
+                 more.out.constData());
+        QCOMPARE(read_all(cart + "/index"), index);
+        QCOMPARE(QFileInfo(cart + "/data").size(), 0);
+
+        // Without the catalog it is an unknown cartridge: still never labeled as a blank one.
+        QVERIFY(tltest::lose_catalog(home));
+        auto label = run_cli(h(home, {"volume", "label", "--barcode", vol, "--pool", "Default"}));
+        QVERIFY2(label.exit_code == 9, label.out + label.err);
+        QVERIFY2(label.err.contains(vol.toUtf8()), label.err.constData());
+        auto all = run_cli(h(home, {"volume", "label", "--all-blank", "--pool", "Default",
+                                    "--pattern", vol, "--json"}));
+        QVERIFY2(all.json().object().value("labeled").toArray().isEmpty(), all.out.constData());
+        const auto skipped = all.json().object().value("skipped").toArray();
+        QVERIFY2(skipped.size() == 1, all.out + all.err);
+        QCOMPARE(skipped[0].toObject().value("barcode").toString(), vol);
+        QVERIFY(skipped[0].toObject().value("why").toString().contains("damaged"));
+        QCOMPARE(read_all(cart + "/index"), index);
+        auto forced =
+            run_cli(h(home, {"volume", "label", "--barcode", vol, "--pool", "Default", "--force"}));
+        QVERIFY2(forced.exit_code == 0, forced.err.constData());
+        QCOMPARE(run_cli(h(home, {"volume", "ls", vol})).exit_code, 0);
+    }
+
     // Item 20: a damaged last data block: the files lost are named, not "object at offset N".
     void lostFilesOfADamagedBlockAreNamed() {
         QTemporaryDir d;
@@ -246,6 +292,56 @@ private Q_SLOTS:
         QCOMPARE(job_status(home, 1), QStringLiteral("partial"));
         auto one = run_cli(h(home, {"scan", vol, "--json"})); // known now: nothing added
         QCOMPARE(one.json().object().value("sessions_added").toInt(), 0);
+    }
+
+    // Issue 42 item 2: two data blocks swapped, or one written twice: the scan names every object
+    // the session's index lists that it could not read whole, with its block, and ends partial
+    // (exit 7); the restore of the scanned job names them as failed instead of dropping them.
+    void scanNamesWhatSwappedOrDuplicatedBlocksLost() {
+        for (const bool duplicated : {false, true}) {
+            const char* what = duplicated ? "duplicated" : "swapped";
+            QTemporaryDir d;
+            const QString home = d.path() + "/home", src = d.path() + "/src";
+            QVERIFY(tltest::make_fixture_tree(src, 2 << 20));
+            auto b = run_cli(h(home, {"backup", "--drives", "1", "--source", src, "--json"}));
+            QVERIFY2(b.exit_code == 0, b.err.constData());
+            const QString vol = b.json().object().value("volumes").toArray().first().toString();
+            const QString data = home + "/libraries/vlib0/media/" + vol + "/data";
+            const QByteArray bytes = read_all(data);
+            const auto blocks = blocks_with(bytes, 0x02);
+            QVERIFY2(blocks.size() >= 4, what);
+            const qsizetype one = blocks[blocks.size() / 2], two = blocks[blocks.size() / 2 + 1];
+            const qsizetype len = two - one;
+            QCOMPARE(qsizetype(le32(bytes, two + 8)), len);
+            QByteArray x = bytes;
+            x.replace(two, len, bytes.mid(one, len));
+            if (!duplicated) x.replace(one, len, bytes.mid(two, len));
+            QVERIFY(write_all(data, x));
+            lose_catalog(home);
+
+            auto s = run_cli(h(home, {"scan", "--all", "--json"}));
+            QVERIFY2(s.exit_code == 7, qPrintable(QString(what) + ": " + s.out + s.err));
+            const auto incomplete = s.json().object().value("incomplete").toArray();
+            QVERIFY2(incomplete.size() == 1, what);
+            QStringList named;
+            const QRegularExpression lost(": '(.+)' \\(object at offset \\d+ of stream \\d+, "
+                                          "block \\d+ of tape file \\d+ on ");
+            for (const auto& why : incomplete[0].toObject().value("reasons").toArray())
+                if (auto m = lost.match(why.toString()); m.hasMatch()) named << m.captured(1);
+            QVERIFY2(!named.isEmpty(), qPrintable(QString(what) + ": " + s.out));
+            for (const auto& p : named) // each is a file that was backed up
+                QVERIFY2(QFileInfo(src + "/" + p).isFile(), qPrintable(p));
+
+            auto r = run_cli(h(home, {"restore", "--job", "1", "--to", d.path() + "/r", "--json"}));
+            QVERIFY2(r.exit_code == 7, qPrintable(QString(what) + ": " + r.out + r.err));
+            QStringList failed;
+            for (const auto& v : r.json().object().value("problems").toArray())
+                if (v.toObject().value("status").toString() == "failed")
+                    failed << v.toObject().value("path").toString();
+            for (const auto& p : named)
+                QVERIFY2(failed.contains(src.mid(1) + "/" + p),
+                         qPrintable(p + " not among the failed: " + failed.join(", ")));
+        }
     }
 
     // Item 21: a truncated data file: the job rebuilt is incomplete, not "completed".

@@ -24,7 +24,10 @@ RestoreReportView::RestoreReportView(QWidget* parent)
     progress_->setTextVisible(true);
     result_->setAccessibleName(tr("Restore result"));
     result_->setReadOnly(true);
-    result_->setMaximumBlockCount(2000);
+    // Every line of the result stays (the restore names at most 100,000 problems) and at least
+    // six of them show at any window size; the rest scroll.
+    result_->setMinimumHeight(result_->fontMetrics().lineSpacing() * 6 + 2 * result_->frameWidth() +
+                              int(result_->document()->documentMargin() * 2));
     status_->setAccessibleName(tr("Restore status"));
     auto* box = new QVBoxLayout(this);
     box->setContentsMargins(0, 0, 0, 0);

@@ -33,6 +33,7 @@ public:
     QString resultText() const;
     QString statusText() const;
     QProgressBar* progress() const { return progress_; }
+    QPlainTextEdit* resultBox() const { return result_; }
 
 private:
     MessageLine* plan_;
