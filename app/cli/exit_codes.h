@@ -50,4 +50,29 @@ inline int exit_code_for(ErrorKind kind) {
     return kFailure;
 }
 
+// A kind whose exit code is `code` (the exit code of another tapeloom-cli, e.g. a service that
+// did not start, passed on as that process's); Internal for a code no kind has.
+inline ErrorKind kind_for_exit_code(int code) {
+    switch (code) {
+    case kUsage:
+        return ErrorKind::InvalidArgument;
+    case kNotFound:
+        return ErrorKind::NotFound;
+    case kBusy:
+        return ErrorKind::Busy;
+    case kDevice:
+        return ErrorKind::NoMedium;
+    case kMediaMissing:
+        return ErrorKind::MediaMissing;
+    case kCorrupt:
+        return ErrorKind::Corrupt;
+    case kCancelled:
+        return ErrorKind::Cancelled;
+    case kKeyMissing:
+        return ErrorKind::KeyMissing;
+    default:
+        return ErrorKind::Internal;
+    }
+}
+
 } // namespace tl::cli

@@ -75,6 +75,13 @@ int main(int argc, char** argv) {
         return kUsage;
     }
     Args args = std::move(parsed.value());
+    // A script's empty variable in --home "$DIR" must not fall back to the default data
+    // directory (and act on the real catalog).
+    if (args.has("home") && args.get("home").empty()) {
+        std::cerr << "tapeloom-cli: error: --home is empty; give the data directory, or leave "
+                     "out --home to use $TAPELOOM_HOME or the default\n";
+        return kUsage;
+    }
 
     std::string level = args.get("log-level");
     if (level.empty())

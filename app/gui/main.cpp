@@ -197,6 +197,12 @@ int main(int argc, char** argv) {
     cl.process(*app);
     const QCommandLineParser& parser = cl.parser;
     if (!setUpLogging(parser.value(cl.level))) return 2;
+    if (parser.isSet(cl.home) && parser.value(cl.home).isEmpty()) {
+        // As tapeloom-cli: an empty variable in --home "$DIR" is not the default directory.
+        fprintf(stderr, "tapeloom: error: --home is empty; give the data directory, or leave "
+                        "out --home to use $TAPELOOM_HOME or the default\n");
+        return 2;
+    }
 
     tl::EngineOptions options;
     options.home = consoleHome(parser.value(cl.home));

@@ -78,11 +78,11 @@ Result<std::unique_ptr<Engine>> Engine::open(const EngineOptions& options) {
             return std::unique_ptr<Engine>(new Engine(std::move(impl)));
         }
     }
-    TL_TRY(ensure_directory(options.home));
+    TL_TRY(ensure_private_directory(options.home));
     auto lock = HomeLock::acquire(options.home);
     if (!lock) return lock.error();
     if (options.log_to_file) {
-        TL_TRY(ensure_directory(options.home + "/logs"));
+        TL_TRY(ensure_private_directory(options.home + "/logs"));
         TL_TRY(log::add_file(options.home + "/logs/tapeloom.log"));
     }
     auto db = catalog::Db::open(catalog::catalog_location(options.home));

@@ -5,6 +5,9 @@
 
 #include <cstdio>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <sqlite3.h>
 
 namespace tl::catalog {
@@ -157,8 +160,19 @@ Result<Db> Db::open_postgres(const std::string& url, bool read_only) {
     return Db(PgConnPtr(conn.value().release()), url, read_only);
 }
 
+namespace {
+// A new catalog file is made 0600 before SQLite opens it (an empty file is a new database):
+// it names every backed-up file, and SQLite gives its -wal and -shm the file's mode.
+void create_private_file(const std::string& path) {
+    if (path.empty() || path.front() == ':' || path.rfind("file:", 0) == 0) return;
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    if (fd >= 0) ::close(fd);
+}
+} // namespace
+
 Result<Db> Db::open(const std::string& path, bool create) {
     if (is_postgres_url(path)) return open_postgres(path, false);
+    if (create) create_private_file(path);
     sqlite3* db = nullptr;
     int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | (create ? SQLITE_OPEN_CREATE : 0);
     if (sqlite3_open_v2(path.c_str(), &db, flags, nullptr) != SQLITE_OK) {

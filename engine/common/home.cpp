@@ -8,6 +8,7 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace tl {
@@ -34,6 +35,18 @@ Status ensure_directory(const std::string& path) {
     return {};
 }
 
+Status ensure_private_directory(const std::string& path) {
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec)) {
+        const auto parent = std::filesystem::path(path).parent_path();
+        if (!parent.empty()) TL_TRY(ensure_directory(parent.string()));
+        if (::mkdir(path.c_str(), 0700) != 0 && errno != EEXIST)
+            return make_error(ErrorKind::Io,
+                              "cannot create directory " + path + ": " + std::strerror(errno));
+    }
+    return ensure_directory(path);
+}
+
 namespace {
 std::string lock_path(const std::string& home) {
     return home + "/tapeloom.lock";
@@ -41,7 +54,7 @@ std::string lock_path(const std::string& home) {
 } // namespace
 
 Result<HomeLock> HomeLock::acquire(const std::string& home) {
-    TL_TRY(ensure_directory(home));
+    TL_TRY(ensure_private_directory(home));
     auto lock = PidLock::acquire(lock_path(home), [&home](long pid) {
         return "data directory " + home + " is in use by process " + std::to_string(pid) +
                "; stop that process or use another --home";

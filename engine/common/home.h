@@ -15,6 +15,9 @@ std::string resolve_home(const std::string& explicit_dir);
 
 // Creates the directory (and parents) if missing; error names the path.
 Status ensure_directory(const std::string& path);
+// The same for a directory only its owner may read (the data directory, its logs): made 0700
+// when missing (its parents as ensure_directory makes them); an existing one is left as it is.
+Status ensure_private_directory(const std::string& path);
 
 class HomeLock {
 public:

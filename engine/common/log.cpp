@@ -2,12 +2,15 @@
 #include "common/log_sinks.h"
 
 #include <chrono>
+#include <cstdio>
 #include <map>
 
 #include <spdlog/sinks/ansicolor_sink.h>
 #include <spdlog/sinks/dist_sink.h>
 #include <spdlog/sinks/rotating_file_sink.h>
 #include <spdlog/spdlog.h>
+
+#include <sys/stat.h>
 
 namespace tl::log {
 
@@ -117,7 +120,14 @@ void set_console(spdlog::level::level_enum level) {
 
 Status add_file(const std::string& path) {
     try {
-        auto sink = std::make_shared<spdlog::sinks::rotating_file_sink_mt>(path, 5u << 20, 5);
+        // Each file (the first and every one rotation opens) only for its owner: log lines
+        // name backed-up files.
+        spdlog::file_event_handlers private_file;
+        private_file.after_open = [](const spdlog::filename_t&, std::FILE* f) {
+            if (f) ::fchmod(::fileno(f), 0600);
+        };
+        auto sink = std::make_shared<spdlog::sinks::rotating_file_sink_mt>(path, 5u << 20, 5, false,
+                                                                           private_file);
         sink->set_level(spdlog::level::debug);
         sink->set_pattern("%Y-%m-%d %H:%M:%S.%e %-5l [%n] [pid %P] %v");
         fanout().recorded->add_sink(sink);

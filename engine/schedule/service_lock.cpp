@@ -11,7 +11,7 @@ std::string lock_path(const std::string& home) {
 } // namespace
 
 Result<ServiceLock> ServiceLock::acquire(const std::string& home) {
-    TL_TRY(ensure_directory(home));
+    TL_TRY(ensure_private_directory(home));
     auto lock = PidLock::acquire(lock_path(home), [&home](long pid) {
         return "a Tapeloom service already runs on data directory " + home + " (process " +
                std::to_string(pid) + "); stop it first (systemctl stop tapeloom, or kill " +

@@ -91,6 +91,7 @@ Service::~Service() {
 
 Status Service::bind() {
     server_.set_address_family(AF_UNIX);
+    server_.set_socket_options([](socket_t) {}); // a path: nothing to share or reuse
     // Nobody else may connect even for the moment between bind() and chmod().
     const mode_t old_mask = umask(0077);
     const bool ok = server_.bind_to_port(socket_, 80);
@@ -125,9 +126,16 @@ Status Service::bind_remote() {
                           "cannot use the certificate " + config_.tls_cert + " with the key " +
                               config_.tls_key + " (PEM files, readable, the key matching)");
     add_routes(*remote_, Access::RemoteToken);
+    // SO_REUSEADDR only (a restart reuses a port in TIME_WAIT): cpp-httplib's default also sets
+    // SO_REUSEPORT, with which a second service would share the port and split the requests.
+    remote_->set_socket_options([](socket_t sock) {
+        int yes = 1;
+        setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+    });
     if (!remote_->bind_to_port(host, port))
         return make_error(ErrorKind::Busy, "cannot listen on " + config_.listen +
-                                               " (in use, or not an address of this machine)");
+                                               ": the address is in use (another service?) or "
+                                               "not an address of this machine");
     return {};
 }
 

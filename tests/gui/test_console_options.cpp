@@ -38,6 +38,30 @@ private Q_SLOTS:
         QVERIFY2(p->exitCode() == 0, p->readAllStandardError().constData());
         QVERIFY2(out.contains(expected), qPrintable(out));
     }
+
+    // Issue 42 item 10: --home '' (a script's empty variable) is refused with exit 2 before a
+    // window or a data directory, not taken as the default data directory.
+    void emptyHomeIsRefused() {
+        QTemporaryDir d;
+        const QString envHome = d.path() + "/env-home";
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("QT_QPA_PLATFORM", "offscreen");
+        env.insert("TAPELOOM_AUTOSTART", "0");
+        env.insert("TAPELOOM_HOME", envHome);
+        env.insert("XDG_DATA_HOME", d.path() + "/xdg");
+        env.insert("XDG_CONFIG_HOME", d.path() + "/config");
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(TAPELOOM_GUI),
+                {"--home", "", "--screenshot", d.path() + "/w.png", "--screenshot-delay", "0.1"});
+        QVERIFY(p.waitForFinished(60000));
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QVERIFY2(p.exitCode() == 2, qPrintable(err));
+        QVERIFY2(err.contains("--home is empty"), qPrintable(err));
+        QVERIFY(!QFile::exists(envHome));
+        QVERIFY(!QFile::exists(d.path() + "/w.png"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestConsoleOptions)

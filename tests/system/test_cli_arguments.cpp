@@ -124,6 +124,34 @@ private Q_SLOTS:
         QCOMPARE(read(victim), QByteArray("top\n"));
     }
 
+    // Issue 42 item 10: an empty --home (a script's empty variable) is refused, not the
+    // default data directory; an empty $TAPELOOM_HOME counts as unset (docs/cli.md).
+    void emptyHomeIsRefused() {
+        QTemporaryDir d;
+        const QString envHome = d.path() + "/env-home", xdg = d.path() + "/xdg";
+        const auto run = [&](const QStringList& args, const QString& tapeloomHome) {
+            QProcess p;
+            QProcessEnvironment env = tltest::cli_environment(envHome);
+            env.insert("TAPELOOM_HOME", tapeloomHome);
+            env.insert("XDG_DATA_HOME", xdg);
+            p.setProcessEnvironment(env);
+            p.start(QStringLiteral(TAPELOOM_CLI), args);
+            p.waitForFinished(60000);
+            return std::make_pair(p.exitCode(), QString::fromUtf8(p.readAllStandardError()));
+        };
+        for (const QStringList& args :
+             {QStringList{"--home", "", "status"}, QStringList{"--home=", "status"},
+              QStringList{"status", "--home", ""}}) {
+            const auto [code, err] = run(args, envHome);
+            QVERIFY2(code == 2, qPrintable(args.join(' ') + ": " + err));
+            QVERIFY2(err.contains("--home is empty"), qPrintable(err));
+            QVERIFY(!QFile::exists(envHome)); // no data directory was made or used
+        }
+        const auto [code, err] = run({"status"}, QString());
+        QVERIFY2(code == 0, qPrintable(err));
+        QVERIFY(QFileInfo::exists(xdg + "/tapeloom/logs")); // the empty variable counts as unset
+    }
+
     // Item 25: refused with exit 2 before anything happens; missing things exit 3.
     void badArgumentsAreRefused() {
         const QString to = dir_.path() + "/never";

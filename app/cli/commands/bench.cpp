@@ -395,7 +395,7 @@ int bench_service(Context& ctx) {
     o.scratch = a.get("scratch", o.scratch);
     o.source_program = self_path();
     o.start_service = [&a](const std::string& home) -> Result<long> {
-        return start_service_process(home, a, nullptr);
+        return start_service_process(home, a);
     };
     o.cancel = &g_bench_cancel;
     if (!ctx.json())

@@ -67,7 +67,7 @@ int catalog_use(Context& ctx) {
         return ctx.fail(make_error(ErrorKind::InvalidArgument,
                                    "catalog use takes one postgresql:// URL, or sqlite for "
                                    "<home>/catalog.db"));
-    if (auto st = ensure_directory(ctx.home()); !st) return ctx.fail(st.error());
+    if (auto st = ensure_private_directory(ctx.home()); !st) return ctx.fail(st.error());
     if (auto st = catalog::use_catalog(ctx.home(), words[0]); !st) return ctx.fail(st.error());
     const std::string shown =
         words[0] == "sqlite" ? ctx.home() + "/catalog.db" : catalog::catalog_display_name(words[0]);

@@ -28,9 +28,10 @@ void add_key_commands(Registry& r); // key create|list|export|import (key.cpp)  
 int exit_code_for_job_status(const std::string& status);
 void add_service_commands(Registry& r); // service start|stop|status (service.cpp)
 // Starts the service of `home` detached (`service start`'s child: --max-jobs and --log-level
-// of `args` passed on) and waits until it answers: its pid. When the child ends first, the
-// error names its log and `exit_code` (when given) gets the child's exit code.
-Result<long> start_service_process(const std::string& home, const Args& args, int* exit_code);
+// of `args` passed on) and waits until it answers: its pid, or that of the service another
+// command started at the same time (service_spawn.cpp). When it cannot start, the error is
+// the service's own message, naming the log, with a kind whose exit code is the service's.
+Result<long> start_service_process(const std::string& home, const Args& args);
 // A client of the service of ctx.home(): the running one, or (autostart, docs/api.md) one
 // started now and said so on stderr; with --no-autostart, NotFound saying how to start it.
 Result<std::unique_ptr<client::ServiceClient>> connect_or_start(Context& ctx);

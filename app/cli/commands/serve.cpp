@@ -46,7 +46,8 @@ int serve(Context& ctx) {
                 make_error(ErrorKind::InvalidArgument, "--tick takes 100ms..1h, e.g. 1s"));
         o.tick_seconds = v.value();
     }
-    if (auto st = ensure_directory(o.home + "/logs"); !st) return ctx.fail(st.error());
+    for (const std::string& dir : {o.home, o.home + "/logs"})
+        if (auto st = ensure_private_directory(dir); !st) return ctx.fail(st.error());
     if (auto st = log::add_file(o.home + "/logs/tapeloom.log"); !st) return ctx.fail(st.error());
     g_stop = false;
     std::signal(SIGTERM, [](int) { g_stop = true; });

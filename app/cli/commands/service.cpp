@@ -11,7 +11,6 @@
 #include <thread>
 
 #include <fcntl.h>
-#include <spawn.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -23,8 +22,6 @@
 #include "exit_codes.h"
 #include "service/api_protocol.h"
 #include "service/service.h"
-
-extern char** environ;
 
 namespace tl::cli {
 
@@ -70,7 +67,7 @@ int run_foreground(Context& ctx, std::size_t jobs) {
     config.listen = ctx.args().get("listen");
     config.tls_cert = ctx.args().get("tls-cert");
     config.tls_key = ctx.args().get("tls-key");
-    if (auto st = ensure_directory(config.home); !st) return ctx.fail(st.error());
+    if (auto st = ensure_private_directory(config.home); !st) return ctx.fail(st.error());
     g_stop = false;
     auto svc = service::Service::open(config, g_stop);
     if (!svc) return ctx.fail(svc.error());
@@ -84,45 +81,6 @@ int run_foreground(Context& ctx, std::size_t jobs) {
     std::signal(SIGINT, SIG_DFL);
     if (!st) return ctx.fail(st.error());
     return kOk;
-}
-
-// posix_spawn of this program as `--home H service start --foreground`, in a new session,
-// with stdin from /dev/null, its output appended to <home>/logs/service.log and no other file
-// of the caller's open.
-Result<pid_t> spawn_service(const std::string& home, const Args& a, const std::string& log) {
-    std::vector<std::string> words = {"/proc/self/exe", "--home", home,
-                                      "service",        "start",  "--foreground"};
-    if (a.has("max-jobs")) words.insert(words.end(), {"--max-jobs", a.get("max-jobs")});
-    if (a.has("log-level")) words.insert(words.end(), {"--log-level", a.get("log-level")});
-    if (a.has("listen")) words.insert(words.end(), {"--listen", a.get("listen")});
-    for (const char* o : {"idle-exit", "idle-horizon"})
-        if (a.has(o)) words.insert(words.end(), {std::string("--") + o, a.get(o)});
-    for (const char* o : {"tls-cert", "tls-key"})
-        if (a.has(o))
-            words.insert(words.end(),
-                         {std::string("--") + o, std::filesystem::absolute(a.get(o)).string()});
-    std::vector<char*> argv;
-    for (auto& w : words)
-        argv.push_back(w.data());
-    argv.push_back(nullptr);
-    posix_spawn_file_actions_t files;
-    posix_spawnattr_t attr;
-    posix_spawn_file_actions_init(&files);
-    posix_spawn_file_actions_addopen(&files, 0, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_addopen(&files, 1, log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0600);
-    posix_spawn_file_actions_adddup2(&files, 1, 2);
-    // Nothing else of the caller's: a lock or pipe it holds must not live on in the service.
-    posix_spawn_file_actions_addclosefrom_np(&files, 3);
-    posix_spawnattr_init(&attr);
-    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSID);
-    pid_t pid = 0;
-    const int rc = posix_spawn(&pid, "/proc/self/exe", &files, &attr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&files);
-    posix_spawnattr_destroy(&attr);
-    if (rc != 0)
-        return make_error(ErrorKind::Io,
-                          std::string("cannot start the service: ") + std::strerror(rc));
-    return pid;
 }
 
 // Waits until the stopped service of `home` is gone: its socket removed and the data directory's
@@ -149,13 +107,8 @@ int start_detached(Context& ctx) {
         return ctx.fail(make_error(ErrorKind::Busy, "the service of " + home +
                                                         " is running already (pid " +
                                                         std::to_string(info->pid) + ")"));
-    int code = kOk;
-    auto pid = start_service_process(home, ctx.args(), &code);
-    if (!pid) {
-        if (code == kOk) return ctx.fail(pid.error());
-        ctx.err() << "tapeloom-cli: error: " << pid.error().message << "\n";
-        return code;
-    }
+    auto pid = start_service_process(home, ctx.args());
+    if (!pid) return ctx.fail(pid.error()); // the service's own message and exit code
     if (ctx.json())
         ctx.print_json({{"pid", pid.value()}, {"socket", client.socket()}});
     else
@@ -164,26 +117,6 @@ int start_detached(Context& ctx) {
 }
 
 } // namespace
-
-Result<long> start_service_process(const std::string& home, const Args& args, int* exit_code) {
-    if (auto st = ensure_directory(home + "/logs"); !st) return st.error();
-    const std::string log = home + "/logs/service.log";
-    auto pid = spawn_service(home, args, log);
-    if (!pid) return pid.error();
-    client::ServiceClient client(home);
-    // Wait until the socket answers, or the child has ended (its error is in the log).
-    for (;;) {
-        int status = 0;
-        if (waitpid(pid.value(), &status, WNOHANG) == pid.value()) {
-            const int code = WIFEXITED(status) ? WEXITSTATUS(status) : kFailure;
-            if (exit_code) *exit_code = code == kOk ? kFailure : code;
-            return make_error(ErrorKind::Internal, "the service did not start (exit " +
-                                                       std::to_string(code) + "); see " + log);
-        }
-        if (auto info = client.service(); info && info->pid == pid.value()) return info->pid;
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    }
-}
 
 namespace {
 int service_start(Context& ctx) {

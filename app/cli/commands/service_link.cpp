@@ -67,10 +67,9 @@ Result<std::unique_ptr<client::ServiceClient>> connect_or_start(Context& ctx) {
                           "no service runs for " + ctx.home() +
                               " and --no-autostart was given; start it with tapeloom-cli --home '" +
                               ctx.home() + "' service start, or leave out --no-autostart");
-    int code = 0;
     // Started for this command: it ends by itself when idle (docs/service.md "Idle exit").
     auto pid = start_service_process(
-        ctx.home(), Args::from_parts({}, {{"idle-exit", {client::autostart_idle_exit()}}}), &code);
+        ctx.home(), Args::from_parts({}, {{"idle-exit", {client::autostart_idle_exit()}}}));
     if (!pid) return pid.error();
     ctx.err() << "tapeloom-cli: started the service of " << ctx.home() << " (pid " << pid.value()
               << "; log " << ctx.home() << "/logs/service.log; stop it with tapeloom-cli "

@@ -21,7 +21,7 @@ Result<std::string> one_name(Context& ctx, const char* what) {
 int token_add(Context& ctx) {
     auto name = one_name(ctx, "add");
     if (!name) return ctx.fail(name.error());
-    if (auto st = ensure_directory(ctx.home()); !st) return ctx.fail(st.error());
+    if (auto st = ensure_private_directory(ctx.home()); !st) return ctx.fail(st.error());
     auto token = service::TokenStore(ctx.home()).add(name.value());
     if (!token) return ctx.fail(token.error());
     if (ctx.json()) {
