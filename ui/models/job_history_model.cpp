@@ -73,7 +73,7 @@ QVariant JobHistoryModel::data(const QModelIndex& index, int role) const {
         if (r.kind != QLatin1String("backup")) return QString(); // a restore has no level
         return sortKey ? r.level : JobText::level(r.kind, r.level);
     case Status:
-        return sortKey ? r.status : JobText::status(r.status);
+        return sortKey ? r.status : JobText::status(r.kind, r.status);
     case Started:
         return sortKey ? QVariant(r.started)
                        : QVariant(loc.toString(r.started, QLocale::ShortFormat));

@@ -84,9 +84,9 @@ void RestoreReportView::showResult(const RestoreSummary& r) {
     const QLocale loc;
     progress_->setRange(0, 1000);
     progress_->setValue(r.status == QLatin1String("completed") ? 1000 : progress_->value());
-    progress_->setFormat(JobText::status(r.status));
+    progress_->setFormat(JobText::status(QStringLiteral("restore"), r.status));
     QStringList lines;
-    lines << tr("Status: %1").arg(JobText::status(r.status));
+    lines << tr("Status: %1").arg(JobText::status(QStringLiteral("restore"), r.status));
     if (!r.jobIds.isEmpty()) {
         QStringList ids;
         for (auto id : r.jobIds)
@@ -104,11 +104,12 @@ void RestoreReportView::showResult(const RestoreSummary& r) {
     if (!r.message.isEmpty()) lines << r.message;
     if (!r.problems.isEmpty()) lines << tr("Problems:") << r.problems;
     result_->setPlainText(lines.join(QLatin1Char('\n')));
-    status_->setMessage(
-        r.status == QLatin1String("completed")
-            ? tr("The restore completed.")
-            : tr("The restore ended: %1")
-                  .arg(r.message.isEmpty() ? JobText::status(r.status) : r.message));
+    status_->setMessage(r.status == QLatin1String("completed")
+                            ? tr("The restore completed.")
+                            : tr("The restore ended: %1")
+                                  .arg(r.message.isEmpty()
+                                           ? JobText::status(QStringLiteral("restore"), r.status)
+                                           : r.message));
 }
 
 void RestoreReportView::clearOutcome() {
