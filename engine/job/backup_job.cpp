@@ -531,8 +531,12 @@ metrics::LiveSnapshot BackupRun::collect() {
         x.files = s->counters.files.load();
         if (!s->finished.load())
             x.state = "reading";
-        else
-            x.state = s->result ? "done" : "failed";
+        else if (s->result)
+            x.state = "done";
+        else {
+            x.state = "failed";
+            x.error = s->result.error().message;
+        }
         {
             std::lock_guard file_lock(s->file_mutex);
             x.current_file = s->current_file;

@@ -32,6 +32,7 @@ nlohmann::json to_json(const LiveSnapshot& s) {
                             {"drive", x.drive},
                             {"state", x.state},
                             {"current_file", x.current_file},
+                            {"error", x.error},
                             {"bytes", x.bytes},
                             {"stored", x.stored},
                             {"files", x.files},
@@ -120,6 +121,7 @@ LiveSnapshot snapshot_from_json(const nlohmann::json& j) {
             get(d, "drive", x.drive);
             get(d, "state", x.state);
             get(d, "current_file", x.current_file);
+            get(d, "error", x.error);
             get(d, "bytes", x.bytes);
             get(d, "stored", x.stored);
             get(d, "files", x.files);

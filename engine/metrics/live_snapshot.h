@@ -30,6 +30,7 @@ struct LiveSession {
     std::string drive;
     std::string state;        // reading, done, failed
     std::string current_file; // last file opened (file trees), "" otherwise
+    std::string error;        // why a failed session failed, "" otherwise
     std::uint64_t bytes = 0;  // read from the source (cumulative)
     std::uint64_t stored = 0; // stream bytes after framing and compression
     std::uint64_t files = 0;
