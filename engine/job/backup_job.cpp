@@ -627,7 +627,7 @@ std::vector<LevelCounts> BackupRun::report(JobReport& r) {
     r.warnings = warnings_;
     r.compression_ratio =
         r.stored > 0 ? static_cast<double>(r.bytes) / static_cast<double>(r.stored) : 1;
-    r.wall_rate = r.elapsed > 0 ? static_cast<double>(r.tape_bytes) / r.elapsed : 0;
+    r.wall_rate = rate_over_work(r, r.tape_bytes);
     if (!catalog_status_ && r.error.empty()) r.error = catalog_status_.error().message;
     if (ctx_.cancelled())
         r.status = "cancelled";

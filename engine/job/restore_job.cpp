@@ -694,7 +694,7 @@ void RestoreRun::fill_report(JobReport& rep) {
         dr.blocks = drive.counters().blocks_read.load() - first_blocks_[d];
         rep.drives.push_back(dr);
     }
-    rep.wall_rate = rep.elapsed > 0 ? static_cast<double>(rep.bytes) / rep.elapsed : 0;
+    rep.wall_rate = rate_over_work(rep, rep.bytes);
     for (const auto& n : notes_)
         rep.warnings.push_back(n);
     for (const auto& b : res_.bad_blocks)

@@ -47,8 +47,10 @@ nlohmann::json to_json(const LiveSnapshot& s) {
             {"seq", s.seq},
             {"ended", s.ended},
             {"status", s.status},
+            {"waiting_for", s.waiting_for},
             {"wall_time", s.wall_time},
             {"started_at", s.started_at},
+            {"seconds_waiting", s.seconds_waiting},
             {"level", s.level},
             {"level_note", s.level_note},
             {"elapsed", s.elapsed},
@@ -78,8 +80,10 @@ LiveSnapshot snapshot_from_json(const nlohmann::json& j) {
     get(j, "seq", s.seq);
     get(j, "ended", s.ended);
     get(j, "status", s.status);
+    get(j, "waiting_for", s.waiting_for);
     get(j, "wall_time", s.wall_time);
     get(j, "started_at", s.started_at);
+    get(j, "seconds_waiting", s.seconds_waiting);
     get(j, "level", s.level);
     get(j, "level_note", s.level_note);
     get(j, "elapsed", s.elapsed);

@@ -132,7 +132,9 @@ private Q_SLOTS:
                      object(home, {"library", "status", "--library", "small", "--json"})
                          .value("drives")
                          .toArray())
-                    if (!dv.toObject().value("used_by").isNull()) busy = dv.toObject();
+                    if (!dv.toObject().value("used_by").isNull() &&
+                        !dv.toObject().value("volume").toString().isEmpty())
+                        busy = dv.toObject();
                 return !busy.isEmpty();
             }(),
             30000);

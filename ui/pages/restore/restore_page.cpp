@@ -162,8 +162,7 @@ RestorePage::RestorePage(Engine& engine, QWidget* parent)
         Q_EMIT finished(r);
     });
     poll_->setInterval(250);
-    connect(poll_, &QTimer::timeout, this,
-            [this] { report_->showProgress(runner_->bytesWritten()); });
+    connect(poll_, &QTimer::timeout, this, [this] { report_->showProgress(runner_->progress()); });
     confirm_ = [this](const QString& question) {
         return QMessageBox::question(this, tr("Restore"), question,
                                      QMessageBox::Yes | QMessageBox::No,
