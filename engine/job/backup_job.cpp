@@ -513,6 +513,7 @@ metrics::LiveSnapshot BackupRun::collect() {
         x.buffer_fill =
             cap ? static_cast<double>(dc.buffer_bytes.load()) / static_cast<double>(cap) : -1;
         x.positioning_ops = dc.positioning_ops.load();
+        x.position = p_.lib->drive(slots_[d]->index).live_position();
         const auto secs = pr.timeline.seconds(now);
         x.seconds_writing = secs[static_cast<std::size_t>(metrics::Activity::Writing)];
         x.seconds_positioning = secs[static_cast<std::size_t>(metrics::Activity::Positioning)];

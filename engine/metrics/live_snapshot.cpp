@@ -21,6 +21,7 @@ nlohmann::json to_json(const LiveSnapshot& s) {
                           {"shoeshine", d.shoeshine},
                           {"buffer_fill", d.buffer_fill},
                           {"positioning_ops", d.positioning_ops},
+                          {"position", d.position},
                           {"seconds_writing", d.seconds_writing},
                           {"seconds_positioning", d.seconds_positioning},
                           {"seconds_mounting", d.seconds_mounting},
@@ -111,6 +112,7 @@ LiveSnapshot snapshot_from_json(const nlohmann::json& j) {
             get(d, "shoeshine", x.shoeshine);
             get(d, "buffer_fill", x.buffer_fill);
             get(d, "positioning_ops", x.positioning_ops);
+            get(d, "position", x.position);
             get(d, "seconds_writing", x.seconds_writing);
             get(d, "seconds_positioning", x.seconds_positioning);
             get(d, "seconds_mounting", x.seconds_mounting);

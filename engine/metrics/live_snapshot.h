@@ -21,6 +21,8 @@ struct LiveDrive {
     std::uint64_t shoeshine = 0; // stop/reposition events of the streaming model
     double buffer_fill = -1;     // drive buffer fill 0..1 (streaming model), -1 unknown
     std::uint64_t positioning_ops = 0;
+    std::int64_t position = -1; // logical object number on the volume (blocks and filemarks)
+                                // as of the drive's last operation; -1 unknown
     double seconds_writing = 0, seconds_positioning = 0, seconds_mounting = 0, seconds_idle = 0,
            seconds_waiting_media = 0;
 };

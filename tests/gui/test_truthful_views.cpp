@@ -18,8 +18,10 @@
 #include "job/backup_job.h"
 #include "job/job_report.h"
 #include "metrics/live_board.h"
+#include "models/drive_board_model.h"
 #include "models/job_history_model.h"
 #include "pages/dashboard/dashboard_page.h"
+#include "pages/dashboard/job_picker.h"
 #include "pages/jobs/history_panel.h"
 #include "pages/jobs/jobs_page.h"
 #include "pages/jobs/queue_panel.h"
@@ -88,6 +90,107 @@ private Q_SLOTS:
         QCoreApplication::setApplicationName(QStringLiteral("test_truthful_views"));
         QSettings().clear();
         tl::log::ring();
+    }
+
+    void twoJobsAreShownWithAllTheirDrives() {
+        QTemporaryDir home;
+        auto engine = tl::Engine::open({home.path().toStdString(), nullptr, false});
+        QVERIFY(engine.ok());
+        tl::ui::MainWindow w(*engine.value());
+        w.show();
+        w.liveFeed()->setInterval(50);
+        QSignalSpy done(w.backupRunner(), &tl::ui::BackupRunner::finished);
+        QVERIFY(w.startBackup(slowBackup(200, "first")));
+        QTRY_VERIFY_WITH_TIMEOUT(!running(home.path()).empty(), 20000);
+        const qint64 first = running(home.path()).front().job_id;
+        std::atomic<bool> cancel{false};
+        std::thread other([&] {
+            auto second =
+                tl::job::run_backup(*engine.value(), slowBackup(200, "second"), {}, &cancel);
+            if (!second) qWarning("second backup: %s", second.error().message.c_str());
+        });
+        struct Joiner { // also when a check fails half-way
+            std::thread& t;
+            std::atomic<bool>& stop;
+            ~Joiner() {
+                stop = true;
+                if (t.joinable()) t.join();
+            }
+        } joiner{other, cancel};
+        // Both jobs write, each on a drive of its own with its own volume.
+        QTRY_VERIFY_WITH_TIMEOUT(running(home.path()).size() == 2, 20000);
+        qint64 newest = 0;
+        for (const auto& s : running(home.path()))
+            newest = std::max<qint64>(newest, s.job_id);
+        QVERIFY(newest != first);
+        QTRY_VERIFY_WITH_TIMEOUT(drivesOf(home.path(), first).size() == 1 &&
+                                     drivesOf(home.path(), newest).size() == 1 &&
+                                     !drivesOf(home.path(), first)[0].volume.empty() &&
+                                     !drivesOf(home.path(), newest)[0].volume.empty(),
+                                 20000);
+
+        // The Dashboard: one row per drive of each job, with the job's own figures.
+        auto* page = w.dashboardPage();
+        auto* board = page->driveBoard();
+        QTRY_VERIFY_WITH_TIMEOUT(rowsOf(board, tl::ui::DriveBoardModel::Job, first).size() == 1 &&
+                                     rowsOf(board, tl::ui::DriveBoardModel::Job, newest).size() ==
+                                         1,
+                                 10000);
+        for (qint64 job : {first, newest}) {
+            const int r = rowsOf(board, tl::ui::DriveBoardModel::Job, job).front();
+            const auto live = drivesOf(home.path(), job).front();
+            QCOMPARE(board->index(r, tl::ui::DriveBoardModel::Drive).data().toString(),
+                     QString::fromStdString(live.name));
+            QCOMPARE(board->index(r, tl::ui::DriveBoardModel::Volume).data().toString(),
+                     QString::fromStdString(live.volume));
+            QVERIFY(board->index(r, tl::ui::DriveBoardModel::Job)
+                        .data()
+                        .toString()
+                        .contains(QString::number(job)));
+            QVERIFY(board->index(r, tl::ui::DriveBoardModel::Position)
+                        .data()
+                        .toString()
+                        .startsWith(QStringLiteral("block")));
+            QVERIFY(board->index(r, tl::ui::DriveBoardModel::State).data().toString() !=
+                    QStringLiteral("idle"));
+        }
+        // The picker lists both; by default the page follows the newest job.
+        auto* picker = page->jobPicker();
+        QTRY_VERIFY_WITH_TIMEOUT(picker->findData(first) > 0 && picker->findData(newest) > 0,
+                                 10000);
+        QCOMPARE(picker->pinned(), qint64(0));
+        QTRY_COMPARE_WITH_TIMEOUT(w.liveFeed()->followedJob(), newest, 10000);
+        picker->setCurrentIndex(picker->findData(first));
+        Q_EMIT picker->activated(picker->currentIndex());
+        QTRY_COMPARE_WITH_TIMEOUT(w.liveFeed()->followedJob(), first, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(page->lastSnapshot() && page->lastSnapshot()->job_id == first,
+                                 10000);
+        picker->setCurrentIndex(0);
+        Q_EMIT picker->activated(0);
+        QTRY_COMPARE_WITH_TIMEOUT(w.liveFeed()->followedJob(), newest, 10000);
+
+        // The Library page draws each job's drive as busy with that job, never idle.
+        const auto snap = tl::ui::load_library_snapshot((home.path() + "/catalog.db").toStdString(),
+                                                        home.path().toStdString(), "");
+        QVERIFY2(snap.error.empty(), snap.error.c_str());
+        QSet<qint64> busy;
+        for (std::size_t i = 0; i < snap.drives.size(); ++i) {
+            if (!snap.drives[i].job) continue;
+            busy << snap.drives[i].job;
+            const auto c = tl::ui::ElementText::describe(
+                snap, {tl::device::ElementType::Drive, int(i)}, tl::ui::ColorBy::Pool);
+            QVERIFY2(c.detail.contains(QStringLiteral("busy: job %1").arg(snap.drives[i].job)),
+                     qPrintable(c.detail));
+            QVERIFY2(!c.detail.startsWith(QStringLiteral("idle")), qPrintable(c.detail));
+        }
+        QCOMPARE(busy, (QSet<qint64>{first, newest}));
+
+        cancel = true;
+        other.join();
+        w.backupRunner()->cancel();
+        QTRY_VERIFY_WITH_TIMEOUT(done.count() == 1, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(running(home.path()).empty(), 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(board->rowCount(), 0, 10000);
     }
 
     void aWaitingRestoreIsShownWaiting() {
