@@ -191,6 +191,16 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(done.count() == 1, 30000);
         QTRY_VERIFY_WITH_TIMEOUT(running(home.path()).empty(), 10000);
         QTRY_COMPARE_WITH_TIMEOUT(board->rowCount(), 0, 10000);
+
+        // A job that starts and ends between two polls is the one shown next, not the older
+        // job the page showed before.
+        w.liveFeed()->setInterval(3600 * 1000);
+        tl::job::BackupOptions quick = slowBackup(1, "quick");
+        auto third = tl::job::run_backup(*engine.value(), quick);
+        QVERIFY2(third.ok(), third.ok() ? "" : third.error().message.c_str());
+        QVERIFY(third->job_id > newest);
+        w.liveFeed()->poll();
+        QCOMPARE(w.liveFeed()->followedJob(), qint64(third->job_id));
     }
 
     void aWaitingRestoreIsShownWaiting() {

@@ -31,17 +31,14 @@ void LiveFeed::poll() {
     lastError_.clear();
     Q_EMIT board(all.value());
     if (all->empty()) return;
-    // The pinned job; else the newest running (or waiting) job; with none running, the
-    // followed job's last state, else the newest that ended.
+    // The pinned job; else the newest running (or waiting) job; with none running, the newest
+    // that ended (a job that started and ended between two polls too, never an older one).
     const metrics::LiveSnapshot* pick = nullptr;
     for (const auto& s : all.value())
         if (pinned_ && s.job_id == pinned_) pick = &s;
     if (!pick)
         for (const auto& s : all.value())
             if (!s.ended && (!pick || s.job_id > pick->job_id)) pick = &s;
-    if (!pick)
-        for (const auto& s : all.value())
-            if (s.job_id == job_) pick = &s;
     if (!pick)
         for (const auto& s : all.value())
             if (!pick || s.job_id > pick->job_id) pick = &s;

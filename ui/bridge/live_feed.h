@@ -3,7 +3,7 @@
 // shows jobs of this process, of `tapeloom-cli` and of the service alike, without taking the
 // data directory's lock). Polls on a QTimer; each poll reads a few small files (well under a
 // millisecond for 64 sessions), so it runs on the GUI thread. Follows the newest running (or
-// waiting) job, else keeps showing the last one that ended; follow() pins one job instead.
+// waiting) job, else the newest one that ended; follow() pins one job instead.
 // Every poll also hands out the whole board (every job's drives, for the library-wide view).
 // GUI thread only.
 #include <QObject>
