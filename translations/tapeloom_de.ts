@@ -161,6 +161,14 @@
         <source>Catalog</source>
         <translation>Katalog</translation>
     </message>
+    <message>
+        <source>waiting for data</source>
+        <translation>wartet auf Daten</translation>
+    </message>
+    <message>
+        <source>busy: job %1, %2</source>
+        <translation>belegt: Auftrag %1, %2</translation>
+    </message>
 </context>
 <context>
     <name>JobExport</name>
@@ -326,6 +334,26 @@
     <message>
         <source>done</source>
         <translation>fertig</translation>
+    </message>
+    <message>
+        <source>partial</source>
+        <translation>teilweise</translation>
+    </message>
+    <message>
+        <source>partly backed up</source>
+        <translation>teilweise gesichert</translation>
+    </message>
+    <message>
+        <source>partly verified</source>
+        <translation>teilweise geprüft</translation>
+    </message>
+    <message>
+        <source>partly scanned</source>
+        <translation>teilweise eingelesen</translation>
+    </message>
+    <message>
+        <source>partly cloned</source>
+        <translation>teilweise geklont</translation>
     </message>
 </context>
 <context>
@@ -1025,6 +1053,18 @@
         <source>Level:</source>
         <translation>Stufe:</translation>
     </message>
+    <message>
+        <source>Drives of all jobs</source>
+        <translation>Laufwerke aller Aufträge</translation>
+    </message>
+    <message>
+        <source>All jobs</source>
+        <translation>Alle Aufträge</translation>
+    </message>
+    <message>
+        <source>This job</source>
+        <translation>Dieser Auftrag</translation>
+    </message>
 </context>
 <context>
     <name>tl::ui::DefinitionDialog</name>
@@ -1572,6 +1612,49 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
 </context>
 <context>
+    <name>tl::ui::DriveBoardModel</name>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>block %1</source>
+        <translation>Block %1</translation>
+    </message>
+    <message>
+        <source>waiting for data</source>
+        <translation>wartet auf Daten</translation>
+    </message>
+    <message>
+        <source>Drive</source>
+        <translation>Laufwerk</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>Auftrag</translation>
+    </message>
+    <message>
+        <source>Volume</source>
+        <translation>Band</translation>
+    </message>
+    <message>
+        <source>Position</source>
+        <translation>Position</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Rate</source>
+        <translation>Rate</translation>
+    </message>
+</context>
+<context>
     <name>tl::ui::DriveTableModel</name>
     <message>
         <source>virtual</source>
@@ -2040,6 +2123,33 @@ cmd:&apos;pg_dump db&apos;</translation>
     <message>
         <source>Sustained rate</source>
         <translation>Dauerrate</translation>
+    </message>
+</context>
+<context>
+    <name>tl::ui::JobPicker</name>
+    <message>
+        <source>waiting</source>
+        <translation>wartet</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>Job shown</source>
+        <translation>Angezeigter Auftrag</translation>
+    </message>
+    <message>
+        <source>The job the Dashboard shows: the newest one (a job just started is shown at once), or the one picked here</source>
+        <translation>Der Auftrag, den das Dashboard zeigt: der neueste (ein gerade gestarteter wird sofort gezeigt) oder der hier gewählte</translation>
+    </message>
+    <message>
+        <source>Newest job</source>
+        <translation>Neuester Auftrag</translation>
+    </message>
+    <message>
+        <source>Job %1</source>
+        <translation>Auftrag %1</translation>
     </message>
 </context>
 <context>
@@ -3921,6 +4031,14 @@ cmd:&apos;pg_dump db&apos;</translation>
         <source>Since / not before</source>
         <translation>Seit / nicht vor</translation>
     </message>
+    <message>
+        <source>waiting</source>
+        <translation>wartet</translation>
+    </message>
+    <message>
+        <source>Waiting for</source>
+        <translation>Wartet auf</translation>
+    </message>
 </context>
 <context>
     <name>tl::ui::ReportsPage</name>
@@ -4003,6 +4121,44 @@ cmd:&apos;pg_dump db&apos;</translation>
         <source>The chosen files are encrypted with key %1, which is not in the key store: import it to continue.</source>
         <translation>Die gewählten Dateien sind mit dem Schlüssel %1 verschlüsselt, der nicht im Schlüsselspeicher liegt: Importieren Sie ihn, um fortzufahren.</translation>
     </message>
+    <message>
+        <source>Restore</source>
+        <translation>Wiederherstellen</translation>
+    </message>
+    <message>
+        <source>into %1 (as %2)</source>
+        <translation>nach %1 (als %2)</translation>
+    </message>
+    <message>
+        <source>to its original location %1</source>
+        <translation>an ihren ursprünglichen Ort %1</translation>
+    </message>
+    <message>
+        <source>kept and the restored one skipped</source>
+        <translation>behalten und die wiederhergestellte übersprungen</translation>
+    </message>
+    <message>
+        <source>overwritten</source>
+        <translation>überschrieben</translation>
+    </message>
+    <message>
+        <source>kept if it is newer</source>
+        <translation>behalten, wenn sie neuer ist</translation>
+    </message>
+    <message>
+        <source>kept and the restored one renamed</source>
+        <translation>behalten und die wiederhergestellte umbenannt</translation>
+    </message>
+    <message>
+        <source>Restore %1 as backed up by job %2 %3?
+A file already there is %4.</source>
+        <translation>%1 wie von Auftrag %2 gesichert %3 wiederherstellen?
+Eine dort schon vorhandene Datei wird %4.</translation>
+    </message>
+    <message>
+        <source>Restore of %1 not started.</source>
+        <translation>Wiederherstellung von %1 nicht gestartet.</translation>
+    </message>
 </context>
 <context>
     <name>tl::ui::RestoreReportView</name>
@@ -4069,10 +4225,6 @@ cmd:&apos;pg_dump db&apos;</translation>
         <translation>Wird wiederhergestellt …</translation>
     </message>
     <message>
-        <source>%1 of %2 written</source>
-        <translation>%1 von %2 geschrieben</translation>
-    </message>
-    <message>
         <source>Status: %1</source>
         <translation>Status: %1</translation>
     </message>
@@ -4103,6 +4255,38 @@ cmd:&apos;pg_dump db&apos;</translation>
     <message>
         <source>The restore ended: %1</source>
         <translation>Die Wiederherstellung endete: %1</translation>
+    </message>
+    <message>
+        <source>Waiting %1 s</source>
+        <translation>Wartet %1 s</translation>
+    </message>
+    <message>
+        <source>Job %1 waits: %2</source>
+        <translation>Auftrag %1 wartet: %2</translation>
+    </message>
+    <message>
+        <source>%1 of %2 read from tape</source>
+        <translation>%1 von %2 vom Band gelesen</translation>
+    </message>
+    <message>
+        <source>Restoring (job %1, after waiting %2 s)…</source>
+        <translation>Wiederherstellung läuft (Auftrag %1, nach %2 s Warten)…</translation>
+    </message>
+    <message>
+        <source>Restoring (job %1)…</source>
+        <translation>Wiederherstellung läuft (Auftrag %1)…</translation>
+    </message>
+    <message>
+        <source>Time: %1 s working, %2 s waiting for volumes or drives other jobs held</source>
+        <translation>Zeit: %1 s Arbeit, %2 s Warten auf Bänder oder Laufwerke anderer Aufträge</translation>
+    </message>
+    <message>
+        <source>Time: %1 s</source>
+        <translation>Zeit: %1 s</translation>
+    </message>
+    <message>
+        <source>Rate: %1</source>
+        <translation>Rate: %1</translation>
     </message>
 </context>
 <context>
@@ -4391,14 +4575,6 @@ cmd:&apos;pg_dump db&apos;</translation>
 <context>
     <name>tl::ui::RunningTableModel</name>
     <message>
-        <source>restore</source>
-        <translation>Wiederherstellung</translation>
-    </message>
-    <message>
-        <source>backup</source>
-        <translation>Sicherung</translation>
-    </message>
-    <message>
         <source>this console</source>
         <translation>diese Konsole</translation>
     </message>
@@ -4461,6 +4637,30 @@ cmd:&apos;pg_dump db&apos;</translation>
     <message>
         <source>Time left</source>
         <translation>Restzeit</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>wartet</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>not started</source>
+        <translation>nicht begonnen</translation>
+    </message>
+    <message>
+        <source>waiting %1</source>
+        <translation>wartet %1</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Waiting for</source>
+        <translation>Wartet auf</translation>
     </message>
 </context>
 <context>
@@ -4701,6 +4901,10 @@ cmd:&apos;pg_dump db&apos;</translation>
     <message>
         <source>Current file</source>
         <translation>Aktuelle Datei</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
     </message>
 </context>
 <context>

@@ -85,8 +85,12 @@ public:
     // mark, backward before it (st's FSR/BSR).
     virtual Status space_records(long count) = 0;
     virtual Status rewind() = 0;
-    virtual Status goto_eod() = 0;                  // MTEOM: ready to append
-    virtual Result<std::uint64_t> tell() = 0;       // logical object number (blocks+filemarks)
+    virtual Status goto_eod() = 0;            // MTEOM: ready to append
+    virtual Result<std::uint64_t> tell() = 0; // logical object number (blocks+filemarks)
+    // The logical object number the drive is at as of its last operation, for live figures:
+    // any thread may call it while another works the drive; -1 when the drive cannot say so
+    // without a command (which only the working thread may send).
+    virtual std::int64_t live_position() const { return -1; }
     virtual Status seek(std::uint64_t logical) = 0; // position before that object
     // Positioning ops (rewind, seek, BSF) straight after a data write first write the filemark
     // that close() would, as st does. Writing anywhere but EOD drops everything after it.

@@ -296,8 +296,8 @@ Status VirtualTapeDrive::space_filemarks(long count) {
     if (count < 0) TL_TRY(pending_filemark());
     positioned();
     const auto& fms = cart_->filemarks();
-    const auto first =
-        static_cast<std::size_t>(std::lower_bound(fms.begin(), fms.end(), pos_) - fms.begin());
+    const auto first = static_cast<std::size_t>(
+        std::lower_bound(fms.begin(), fms.end(), pos_.load()) - fms.begin());
     if (count > 0) {
         const std::size_t target = first + static_cast<std::size_t>(count) - 1;
         if (target < fms.size()) {
@@ -337,7 +337,7 @@ Status VirtualTapeDrive::space_records(long count) {
     if (count < 0) TL_TRY(pending_filemark());
     positioned();
     const auto& fms = cart_->filemarks();
-    const auto it = std::lower_bound(fms.begin(), fms.end(), pos_);
+    const auto it = std::lower_bound(fms.begin(), fms.end(), pos_.load());
     if (count > 0) {
         const std::uint64_t stop = it == fms.end() ? cart_->objects() : *it; // next fm or EOD
         const std::uint64_t room = stop - pos_;
@@ -410,7 +410,7 @@ Status VirtualTapeDrive::goto_eod() {
 
 Result<std::uint64_t> VirtualTapeDrive::tell() {
     TL_TRY(require_open("tell"));
-    return pos_;
+    return pos_.load();
 }
 
 Status VirtualTapeDrive::seek(std::uint64_t logical) {

@@ -56,6 +56,7 @@ public:
     Status rewind() override;
     Status goto_eod() override;
     Result<std::uint64_t> tell() override;
+    std::int64_t live_position() const override { return static_cast<std::int64_t>(pos_.load()); }
     Status seek(std::uint64_t logical) override;
     Result<DriveStatus> status() override;
     BlockLimits block_limits() const override { return c_.limits; }
@@ -91,8 +92,9 @@ private:
     bool last_write_ = false;     // a data write since the last filemark/positioning
     bool eod_zero_ = false;       // st EOD_2: the extra zero read at EOD was returned
     bool ew_refuse_next_ = false; // EW zone: the next write returns NoSpace
-    std::uint64_t pos_ = 0;       // logical object number
-    long file_ = 0, blk_ = 0;     // st's driver-counted numbers (-1 unknown)
+    // Logical object number; atomic so live_position() may read it while the drive works.
+    std::atomic<std::uint64_t> pos_{0};
+    long file_ = 0, blk_ = 0; // st's driver-counted numbers (-1 unknown)
 };
 
 } // namespace tl::device

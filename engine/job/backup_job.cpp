@@ -513,6 +513,7 @@ metrics::LiveSnapshot BackupRun::collect() {
         x.buffer_fill =
             cap ? static_cast<double>(dc.buffer_bytes.load()) / static_cast<double>(cap) : -1;
         x.positioning_ops = dc.positioning_ops.load();
+        x.position = p_.lib->drive(slots_[d]->index).live_position();
         const auto secs = pr.timeline.seconds(now);
         x.seconds_writing = secs[static_cast<std::size_t>(metrics::Activity::Writing)];
         x.seconds_positioning = secs[static_cast<std::size_t>(metrics::Activity::Positioning)];
@@ -531,8 +532,12 @@ metrics::LiveSnapshot BackupRun::collect() {
         x.files = s->counters.files.load();
         if (!s->finished.load())
             x.state = "reading";
-        else
-            x.state = s->result ? "done" : "failed";
+        else if (s->result)
+            x.state = "done";
+        else {
+            x.state = "failed";
+            x.error = s->result.error().message;
+        }
         {
             std::lock_guard file_lock(s->file_mutex);
             x.current_file = s->current_file;
@@ -623,7 +628,7 @@ std::vector<LevelCounts> BackupRun::report(JobReport& r) {
     r.warnings = warnings_;
     r.compression_ratio =
         r.stored > 0 ? static_cast<double>(r.bytes) / static_cast<double>(r.stored) : 1;
-    r.wall_rate = r.elapsed > 0 ? static_cast<double>(r.tape_bytes) / r.elapsed : 0;
+    r.wall_rate = rate_over_work(r, r.tape_bytes);
     if (!catalog_status_ && r.error.empty()) r.error = catalog_status_.error().message;
     if (ctx_.cancelled())
         r.status = "cancelled";

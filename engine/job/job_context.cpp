@@ -63,7 +63,16 @@ Status JobContext::open(const JobIdentity& identity) {
 Result<JobDrives*> JobContext::acquire(device::Library& library, JobNeeds needs) {
     needs.job_id = report_.job_id;
     if (!needs.cancel) needs.cancel = cancel_;
+    bool waited = false;
+    needs.on_wait = [this, &waited](const std::string& why) {
+        if (why.empty()) return;
+        waited = true;
+        if (opened_) publish_waiting(why); // a job without a row (a scan) has no live figures
+    };
+    const double asked = elapsed();
     auto r = reserve(engine_, library, needs);
+    // The wait is kept apart: the job's rates and its live figures are over the time it works.
+    if (waited) report_.waited += elapsed() - asked;
     if (!r) return r.error();
     drives_ = std::move(r.value());
     return drives_.get();
@@ -73,12 +82,30 @@ double JobContext::elapsed() const {
     return seconds_between(started_, clock_.now());
 }
 
+double JobContext::working() const {
+    return std::max(0.0, elapsed() - report_.waited);
+}
+
+// While the job waits, the board says so (with why), so every view lists it as waiting.
+void JobContext::publish_waiting(const std::string& why) {
+    metrics::LiveSnapshot s = stamped({});
+    s.status = "waiting";
+    s.waiting_for = why;
+    s.seq = ++waiting_seq_;
+    s.wall_time = to_unix_seconds(clock_.wall());
+    if (auto st = metrics::LiveBoard(engine_.home()).publish(s); !st)
+        log::get("job")->warn("{} job {}: its wait is not on the live board: {}", identity_.kind,
+                              report_.job_id, st.error().message);
+}
+
 metrics::LiveSnapshot JobContext::stamped(metrics::LiveSnapshot s) const {
     s.job_id = report_.job_id;
     s.kind = identity_.kind;
     s.name = identity_.name;
     s.pid = getpid();
-    s.started_at = started_unix_;
+    // Live figures start when the work does: after a wait for drives or volumes.
+    s.started_at = started_unix_ + report_.waited;
+    s.seconds_waiting = report_.waited;
     if (s.status.empty()) s.status = "running";
     s.poll_interval = monitor_options_.poll_interval;
     return s;
@@ -93,6 +120,7 @@ void JobContext::start_monitor(Collect collect, MonitorOptions options, OnPoll o
         board_->prune(to_unix_seconds(clock_.wall()), kLiveKeepSeconds);
     }
     monitor_ = std::make_unique<metrics::JobMonitor>(board_.get());
+    monitor_->continue_after(waiting_seq_); // readers see each snapshot as a new one
     monitor_stop_ = false;
     monitor_thread_ = std::thread([this] {
         name_this_thread("tl-monitor");
@@ -103,8 +131,8 @@ void JobContext::start_monitor(Collect collect, MonitorOptions options, OnPoll o
 void JobContext::monitor_loop() {
     const double interval = monitor_options_.poll_interval;
     const auto step = std::chrono::duration<double>(std::min(0.05, interval));
-    auto next = started_ + std::chrono::duration_cast<Clock::Mono::duration>(
-                               std::chrono::duration<double>(interval));
+    auto next = clock_.now() + std::chrono::duration_cast<Clock::Mono::duration>(
+                                   std::chrono::duration<double>(interval));
     while (!monitor_stop_.load()) {
         clock_.sleep_for(std::chrono::duration_cast<std::chrono::nanoseconds>(step));
         if (clock_.now() < next || monitor_stop_.load()) continue;
@@ -116,7 +144,7 @@ void JobContext::monitor_loop() {
 
 void JobContext::sample(bool final) {
     auto live =
-        monitor_->poll(stamped(collect_()), elapsed(), to_unix_seconds(clock_.wall()), final);
+        monitor_->poll(stamped(collect_()), working(), to_unix_seconds(clock_.wall()), final);
     if (on_poll_) on_poll_(live);
     last_ = std::move(live);
 }
@@ -174,8 +202,8 @@ Status JobContext::finish(const nlohmann::json& extra) {
     report_.sustained_rate = sustained.rate;
     report_.sustained_steady = sustained.steady;
     if (!sustained.steady && report_.elapsed > 0)
-        report_.sustained_rate = std::max(
-            report_.sustained_rate, static_cast<double>(report_.tape_bytes) / report_.elapsed);
+        report_.sustained_rate =
+            std::max(report_.sustained_rate, rate_over_work(report_, report_.tape_bytes));
     end_row(extra, true);
     auto& db = engine_catalog(engine_);
     if (monitor_) {
@@ -186,7 +214,7 @@ Status JobContext::finish(const nlohmann::json& extra) {
             auto last = stamped(collect_());
             last.ended = true;
             last.status = report_.status;
-            (void)monitor_->poll(std::move(last), report_.elapsed, report_.ended, true);
+            (void)monitor_->poll(std::move(last), working_seconds(report_), report_.ended, true);
         }
     }
     return {};
@@ -204,6 +232,13 @@ void JobContext::fail(const Error& e, const nlohmann::json& extra) {
         last.ended = true;
         last.status = report_.status;
         (void)board_->publish(last);
+    } else if (waiting_seq_ > 0) { // it ended while waiting (cancelled): it waits no more
+        auto last = stamped({});
+        last.seq = waiting_seq_ + 1;
+        last.ended = true;
+        last.status = report_.status;
+        last.wall_time = report_.ended;
+        (void)metrics::LiveBoard(engine_.home()).publish(last);
     }
 }
 

@@ -67,6 +67,8 @@ public:
     bool cancelled() const { return cancel_ && cancel_->load(); }
     // Seconds since open() on the engine's clock.
     double elapsed() const;
+    // Of those, the seconds the job has worked: without its waits for drives and volumes.
+    double working() const;
     Clock::Mono started() const { return started_; }
 
     // --- run ---
@@ -94,6 +96,7 @@ public:
 
 private:
     metrics::LiveSnapshot stamped(metrics::LiveSnapshot s) const;
+    void publish_waiting(const std::string& why);
     void monitor_loop();
     void sample(bool final);
     void end_row(const nlohmann::json& extra, bool with_counts);
@@ -118,6 +121,7 @@ private:
     std::thread monitor_thread_;
     std::atomic<bool> monitor_stop_{false};
     metrics::LiveSnapshot last_;
+    std::uint64_t waiting_seq_ = 0; // waiting snapshots published (before the monitor's)
 };
 
 } // namespace tl::job

@@ -1,10 +1,20 @@
 #include "job/job_report.h"
 
+#include <algorithm>
 #include <sstream>
 
 #include "common/units.h"
 
 namespace tl::job {
+
+double working_seconds(const JobReport& r) {
+    return std::max(0.0, r.elapsed - r.waited);
+}
+
+double rate_over_work(const JobReport& r, std::uint64_t bytes) {
+    const double work = working_seconds(r);
+    return work > 0 ? static_cast<double>(bytes) / work : 0;
+}
 
 nlohmann::json to_json(const JobReport& r) {
     nlohmann::json j = {{"job_id", r.job_id},
@@ -32,6 +42,7 @@ nlohmann::json to_json(const JobReport& r) {
                         {"sample_times", r.sample_times},
                         {"drive_samples", r.drive_samples}};
     if (!r.error.empty()) j["error"] = r.error;
+    if (r.waited > 0) j["waited_s"] = r.waited;
     if (!r.sync.empty()) {
         j["sync"] = r.sync;
         j["sync_s"] = r.sync_seconds;
@@ -69,6 +80,7 @@ JobReport report_from_json(const nlohmann::json& j) {
     get("started", r.started);
     get("ended", r.ended);
     get("elapsed_s", r.elapsed);
+    get("waited_s", r.waited);
     get("bytes", r.bytes);
     get("stored_bytes", r.stored);
     get("tape_bytes", r.tape_bytes);
@@ -123,6 +135,13 @@ std::string format_report(const JobReport& r) {
     char line[256];
     std::snprintf(line, sizeof line, "  elapsed        : %.2f s\n", r.elapsed);
     o << line;
+    if (r.waited > 0) {
+        std::snprintf(line, sizeof line,
+                      "  waited         : %.2f s for drives or volumes other jobs held (worked "
+                      "%.2f s)\n",
+                      r.waited, working_seconds(r));
+        o << line;
+    }
     o << "  files          : " << r.files << "\n"
       << "  source bytes   : " << format_bytes(r.bytes) << " (" << r.bytes << ")\n"
       << "  on tape        : " << format_bytes(r.tape_bytes) << " in " << r.volumes.size()

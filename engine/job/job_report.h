@@ -1,8 +1,9 @@
 #pragma once
 // The report of a job, as the seeds report a run: bytes and files per session and per drive,
-// elapsed time, the wall rate (bytes on tape / elapsed, start to finish, mounts and labeling
-// included) and the sustained rate (docs/metrics.md), CPU, memory, compression, volumes and
-// warnings. Stored in the catalog as JSON and printed by the CLI.
+// elapsed time and, apart, the time it waited for drives or volumes other jobs held, the wall
+// rate (bytes on tape / the time it worked, start to finish, mounts and labeling included) and the
+// sustained rate (docs/metrics.md), CPU, memory, compression, volumes and warnings. Stored in the
+// catalog as JSON and printed by the CLI.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -37,12 +38,15 @@ struct JobReport {
     std::string status; // completed | warnings | partial | failed | cancelled
     std::string error;
     long long started = 0, ended = 0; // unix seconds
-    double elapsed = 0;               // seconds
-    std::uint64_t bytes = 0;          // source bytes
-    std::uint64_t stored = 0;         // stream bytes
+    double elapsed = 0;               // seconds, from the job's row to its end
+    // Of `elapsed`, the seconds the job waited for drives or volumes other jobs held before it
+    // could work; the rates are over the rest (working_seconds()).
+    double waited = 0;
+    std::uint64_t bytes = 0;  // source bytes
+    std::uint64_t stored = 0; // stream bytes
     std::uint64_t tape_bytes = 0;
     std::uint64_t files = 0;
-    double wall_rate = 0;      // tape bytes / elapsed, bytes per second
+    double wall_rate = 0;      // tape bytes / working seconds, bytes per second
     double sustained_rate = 0; // bytes per second (docs/metrics.md)
     bool sustained_steady = false;
     double cpu_seconds = 0;
@@ -63,6 +67,11 @@ struct JobReport {
     std::vector<double> sample_times;               // seconds since start
     std::vector<std::vector<double>> drive_samples; // [drive][sample] bytes per second
 };
+
+// elapsed - waited: the time the job worked.
+double working_seconds(const JobReport& r);
+// `bytes` over the time the job worked (0 when it did not).
+double rate_over_work(const JobReport& r, std::uint64_t bytes);
 
 nlohmann::json to_json(const JobReport& r);
 JobReport report_from_json(const nlohmann::json& j);

@@ -64,11 +64,13 @@ Result<std::unique_ptr<JobDrives>> reserve(Engine& engine, device::Library& libr
     r.drives = needs.drives;
     r.volumes = needs.volumes;
     r.cancel = needs.cancel;
-    if (needs.job_id > 0)
-        r.on_wait = [&engine, id = needs.job_id](const std::string& why) {
+    if (needs.job_id > 0 || needs.on_wait)
+        r.on_wait = [&engine, id = needs.job_id, &needs](const std::string& why) {
             auto& db = engine_catalog(engine); // the waiting job's own thread
-            if (auto st = catalog::set_job_waiting(db, id, why); !st)
-                log::get("job")->warn("job {}: wait not recorded: {}", id, st.error().message);
+            if (id > 0)
+                if (auto st = catalog::set_job_waiting(db, id, why); !st)
+                    log::get("job")->warn("job {}: wait not recorded: {}", id, st.error().message);
+            if (needs.on_wait) needs.on_wait(why);
         };
     auto grant = engine.reservations().acquire(r);
     if (!grant) return grant.error();

@@ -40,6 +40,9 @@ struct JobNeeds {
     DriveRequest drives;
     std::vector<std::string> volumes;
     std::atomic<bool>* cancel = nullptr;
+    // Called on the waiting thread, after the row says so, with each reason the job waits for
+    // and "" once granted after a wait (optional).
+    std::function<void(const std::string& reason)> on_wait;
 };
 
 // `library` with its mount() and unmount() serialized against every other job of `engine` on

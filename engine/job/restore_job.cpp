@@ -482,6 +482,8 @@ private:
     std::vector<std::uint64_t> first_bytes_, first_blocks_;
     std::vector<std::vector<std::vector<const SelectedSaveset*>>> work_;
     std::vector<std::atomic<bool>> reading_;
+    mutable std::mutex volume_mutex_;
+    std::vector<std::string> volume_; // per drive: the volume it reads now (live figures)
     std::mutex mutex_;
     Status fatal_;
     // Declared before the pool and the writers, which tell it what they wrote.
@@ -574,6 +576,10 @@ void RestoreRun::read_on_drive(std::size_t d) {
     auto conn = catalog::Db::open(engine_catalog(ctx_.engine()).path(), false);
     if (!conn) return fail(conn.error()), void(reading_[d] = false);
     SavesetReader reader(lib, conn.value(), dix_[d], ctx_.engine().home());
+    reader.on_mounted([this, d](const std::string& barcode) {
+        std::lock_guard lock(volume_mutex_);
+        volume_[d] = barcode;
+    });
     std::vector<BadBlock> bad;
     std::vector<std::unique_ptr<RestoreWriter>> writers;
     std::vector<const SelectedSaveset*> sets;
@@ -614,6 +620,7 @@ void RestoreRun::run(const std::vector<std::size_t>& drives) {
         first_blocks_.push_back(c.blocks_read.load());
     }
     reading_ = std::vector<std::atomic<bool>>(n);
+    volume_.assign(n, std::string());
     for (auto& r : reading_)
         r = true;
     ctx_.start_monitor([this] { return collect(); });
@@ -639,6 +646,11 @@ metrics::LiveSnapshot RestoreRun::collect() const {
         x.name = drive.name();
         x.state = reading_[d].load() ? "reading" : "done";
         x.bytes = drive.counters().bytes_read.load() - first_bytes_[d];
+        x.position = drive.live_position();
+        {
+            std::lock_guard lock(volume_mutex_);
+            x.volume = volume_[d];
+        }
         live.drives.push_back(std::move(x));
     }
     return live;
@@ -694,7 +706,7 @@ void RestoreRun::fill_report(JobReport& rep) {
         dr.blocks = drive.counters().blocks_read.load() - first_blocks_[d];
         rep.drives.push_back(dr);
     }
-    rep.wall_rate = rep.elapsed > 0 ? static_cast<double>(rep.bytes) / rep.elapsed : 0;
+    rep.wall_rate = rate_over_work(rep, rep.bytes);
     for (const auto& n : notes_)
         rep.warnings.push_back(n);
     for (const auto& b : res_.bad_blocks)

@@ -457,6 +457,7 @@ Status SavesetReader::read_streams(std::vector<StreamTarget>& targets,
                     return;
                 }
                 mounted_ = v.barcode;
+                if (on_mounted_) on_mounted_(mounted_);
                 stats_.volumes.push_back(v.barcode);
             }
             if (auto st = media.seek(v.start_pos + v.first); !st) return fatal(st.error());

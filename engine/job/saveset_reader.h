@@ -96,6 +96,11 @@ public:
     // target's on_sealed_chunk: no key is needed (a clone copying ciphertext as it is). A
     // block of version 2 (its chunks bound to their block, docs/format.md §3.4) is refused.
     void set_sealed_as_is(bool on) { sealed_as_is_ = on; }
+    // Called on the reading thread with each volume the reader has mounted and opened (live
+    // figures: which cartridge the drive reads).
+    void on_mounted(std::function<void(const std::string& barcode)> f) {
+        on_mounted_ = std::move(f);
+    }
 
 private:
     device::Library& lib_;
@@ -104,6 +109,7 @@ private:
     std::string home_;
     ReadStats stats_;
     std::string mounted_;
+    std::function<void(const std::string&)> on_mounted_;
     bool blocks_only_ = false;
     bool sealed_as_is_ = false;
 };

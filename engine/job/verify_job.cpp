@@ -227,7 +227,7 @@ void fill_report(JobReport& r, const VerifyReport& v, const VerifyRun& run,
     r.tape_bytes = run.stats().bytes_read;
     r.stored = run.stats().stream_bytes;
     r.volumes = run.stats().volumes;
-    r.wall_rate = r.elapsed > 0 ? static_cast<double>(r.tape_bytes) / r.elapsed : 0;
+    r.wall_rate = rate_over_work(r, r.tape_bytes);
     DriveReport d;
     d.name = drive;
     d.bytes = run.drive_bytes();

@@ -163,7 +163,7 @@ void CloneRun::fill_report(job::JobReport& rep, const Status& outcome) const {
         write.volumes = res_.volumes_written;
         rep.drives = {read, write};
     }
-    rep.wall_rate = rep.elapsed > 0 ? static_cast<double>(rep.tape_bytes) / rep.elapsed : 0;
+    rep.wall_rate = job::rate_over_work(rep, rep.tape_bytes);
     if (!outcome) return; // fail() sets the status and the error
     rep.status = ctx_.cancelled() ? "cancelled" : res_.warnings.empty() ? "completed" : "warnings";
 }

@@ -27,6 +27,9 @@ public:
     // sample (its rate would be noise). Returns the completed snapshot.
     LiveSnapshot poll(LiveSnapshot counters, double elapsed, long long wall_time, bool final);
 
+    // The next snapshot is numbered `seq` + 1 (after snapshots published before this monitor).
+    void continue_after(std::uint64_t seq) { seq_ = seq; }
+
     const SeriesSet& series() const { return series_; }
     // The summed per-drive rate series (input of the sustained rate).
     const std::vector<double>& total_rate() const { return total_; }

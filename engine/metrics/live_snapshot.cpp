@@ -21,6 +21,7 @@ nlohmann::json to_json(const LiveSnapshot& s) {
                           {"shoeshine", d.shoeshine},
                           {"buffer_fill", d.buffer_fill},
                           {"positioning_ops", d.positioning_ops},
+                          {"position", d.position},
                           {"seconds_writing", d.seconds_writing},
                           {"seconds_positioning", d.seconds_positioning},
                           {"seconds_mounting", d.seconds_mounting},
@@ -32,6 +33,7 @@ nlohmann::json to_json(const LiveSnapshot& s) {
                             {"drive", x.drive},
                             {"state", x.state},
                             {"current_file", x.current_file},
+                            {"error", x.error},
                             {"bytes", x.bytes},
                             {"stored", x.stored},
                             {"files", x.files},
@@ -46,8 +48,10 @@ nlohmann::json to_json(const LiveSnapshot& s) {
             {"seq", s.seq},
             {"ended", s.ended},
             {"status", s.status},
+            {"waiting_for", s.waiting_for},
             {"wall_time", s.wall_time},
             {"started_at", s.started_at},
+            {"seconds_waiting", s.seconds_waiting},
             {"level", s.level},
             {"level_note", s.level_note},
             {"elapsed", s.elapsed},
@@ -77,8 +81,10 @@ LiveSnapshot snapshot_from_json(const nlohmann::json& j) {
     get(j, "seq", s.seq);
     get(j, "ended", s.ended);
     get(j, "status", s.status);
+    get(j, "waiting_for", s.waiting_for);
     get(j, "wall_time", s.wall_time);
     get(j, "started_at", s.started_at);
+    get(j, "seconds_waiting", s.seconds_waiting);
     get(j, "level", s.level);
     get(j, "level_note", s.level_note);
     get(j, "elapsed", s.elapsed);
@@ -106,6 +112,7 @@ LiveSnapshot snapshot_from_json(const nlohmann::json& j) {
             get(d, "shoeshine", x.shoeshine);
             get(d, "buffer_fill", x.buffer_fill);
             get(d, "positioning_ops", x.positioning_ops);
+            get(d, "position", x.position);
             get(d, "seconds_writing", x.seconds_writing);
             get(d, "seconds_positioning", x.seconds_positioning);
             get(d, "seconds_mounting", x.seconds_mounting);
@@ -120,6 +127,7 @@ LiveSnapshot snapshot_from_json(const nlohmann::json& j) {
             get(d, "drive", x.drive);
             get(d, "state", x.state);
             get(d, "current_file", x.current_file);
+            get(d, "error", x.error);
             get(d, "bytes", x.bytes);
             get(d, "stored", x.stored);
             get(d, "files", x.files);

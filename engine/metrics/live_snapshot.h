@@ -21,6 +21,8 @@ struct LiveDrive {
     std::uint64_t shoeshine = 0; // stop/reposition events of the streaming model
     double buffer_fill = -1;     // drive buffer fill 0..1 (streaming model), -1 unknown
     std::uint64_t positioning_ops = 0;
+    std::int64_t position = -1; // logical object number on the volume (blocks and filemarks)
+                                // as of the drive's last operation; -1 unknown
     double seconds_writing = 0, seconds_positioning = 0, seconds_mounting = 0, seconds_idle = 0,
            seconds_waiting_media = 0;
 };
@@ -30,6 +32,7 @@ struct LiveSession {
     std::string drive;
     std::string state;        // reading, done, failed
     std::string current_file; // last file opened (file trees), "" otherwise
+    std::string error;        // why a failed session failed, "" otherwise
     std::uint64_t bytes = 0;  // read from the source (cumulative)
     std::uint64_t stored = 0; // stream bytes after framing and compression
     std::uint64_t files = 0;
@@ -50,12 +53,17 @@ struct LiveSnapshot {
     long long pid = 0;
     std::uint64_t seq = 0;   // 1 for the first poll, +1 each poll
     bool ended = false;      // the last snapshot of a job
-    std::string status;      // running, then the job's final status
+    std::string status;      // waiting, running, then the job's final status
+    std::string waiting_for; // status "waiting": the drives or volumes it waits for and who
+                             // holds them ("waiting for volume TLO001L9 (in use by job 3)")
     long long wall_time = 0; // unix seconds of this poll
-    double started_at = 0;   // unix seconds (with fraction) the job started, 0 unknown
-    std::string level;       // backup level run: full, diff, incr ("" unknown)
-    std::string level_note;  // why the level differs from the one asked for (a promotion)
-    double elapsed = 0;      // seconds since the job started (monotonic)
+    // Unix seconds (with fraction) the job started working, 0 unknown: after its waits for
+    // drives or volumes, which were `seconds_waiting` long (its row started that much earlier).
+    double started_at = 0;
+    double seconds_waiting = 0;
+    std::string level;      // backup level run: full, diff, incr ("" unknown)
+    std::string level_note; // why the level differs from the one asked for (a promotion)
+    double elapsed = 0;     // seconds the job has worked (monotonic; 0 while it waits)
     double poll_interval = 1;
     std::uint64_t source_bytes = 0, tape_bytes = 0, files = 0;
     std::uint64_t total_bytes = 0;  // expected source bytes (from the last run), 0 unknown

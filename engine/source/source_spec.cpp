@@ -33,6 +33,18 @@ Status must_exist(const std::string& path, const std::string& what) {
                           what + " " + path + " is not readable: " + std::strerror(errno));
     return {};
 }
+
+// raw: reads one stream from a block device or an image file; a directory has none (read()
+// would fail with EISDIR once the job runs).
+Status not_a_directory(const std::string& path) {
+    struct stat st {};
+    if (stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+        return make_error(ErrorKind::InvalidArgument,
+                          "raw source " + path +
+                              " is a directory; raw: reads a block device or an image file, and "
+                              "a directory is backed up as a file tree: give it without 'raw:'");
+    return {};
+}
 } // namespace
 
 Result<SourceSpec> parse_source(const std::string& text) {
@@ -43,6 +55,7 @@ Result<SourceSpec> parse_source(const std::string& text) {
         s.kind = SourceKind::Raw;
         s.target = text.substr(4);
         TL_TRY(must_exist(s.target, "raw source"));
+        TL_TRY(not_a_directory(s.target));
     } else if (starts("cmd:")) {
         s.kind = SourceKind::Command;
         s.target = text.substr(4);

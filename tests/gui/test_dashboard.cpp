@@ -145,6 +145,54 @@ private Q_SLOTS:
         QVERIFY(QImage(png).width() == 1200);
     }
 
+    // Issue 42, item 26: a failed session says why in its row of the sessions table, with the
+    // words of the job's report (not only in the report).
+    void failedSessionSaysWhyInItsRow() {
+        QTemporaryDir home, data;
+        write_random(data.filePath(QStringLiteral("f.bin")), 1 << 20);
+        auto engine = tl::Engine::open({home.path().toStdString(), nullptr, false});
+        QVERIFY(engine.ok());
+        tl::ui::MainWindow w(*engine.value());
+        w.show();
+        w.liveFeed()->setInterval(20);
+        auto* page = w.dashboardPage();
+        const std::string failing = "cmd:echo half; exit 3";
+        tl::job::BackupOptions o;
+        o.sources = {data.path().toStdString(), failing};
+        o.drives = 1;
+        o.sessions_per_drive = 2;
+        o.poll_interval = 0.05;
+        QSignalSpy done(w.backupRunner(), &tl::ui::BackupRunner::finished);
+        QVERIFY(w.startBackup(o));
+        QTRY_VERIFY_WITH_TIMEOUT(done.count() == 1, 120000);
+        const qint64 job = done.first().at(0).toLongLong();
+        QCOMPARE(done.first().at(1).toString(), QStringLiteral("partial"));
+        QTRY_VERIFY_WITH_TIMEOUT(page->lastSnapshot() && page->lastSnapshot()->ended, 10000);
+
+        auto q = engine_catalog(*engine.value()).prepare("SELECT report FROM jobs WHERE id=?");
+        QVERIFY(q.ok());
+        q->bind(1, static_cast<std::int64_t>(job));
+        QVERIFY(q->step().value());
+        const auto report = tl::job::report_from_json(nlohmann::json::parse(q->text(0)));
+        QString reason;
+        for (const auto& s : report.sessions)
+            if (s.source == failing) reason = QString::fromStdString(s.error);
+        QVERIFY(!reason.isEmpty());
+
+        auto* m = page->sessionModel();
+        int failed = -1;
+        for (int r = 0; r < m->rowCount(); ++r)
+            if (m->index(r, tl::ui::SessionTableModel::Source).data().toString() ==
+                QString::fromStdString(failing))
+                failed = r;
+        QVERIFY(failed >= 0);
+        const QModelIndex state = m->index(failed, tl::ui::SessionTableModel::State);
+        QVERIFY2(state.data().toString().startsWith(QStringLiteral("failed")) &&
+                     state.data().toString().contains(reason),
+                 qPrintable(state.data().toString() + " / " + reason));
+        QCOMPARE(state.data(Qt::ToolTipRole).toString(), reason);
+    }
+
     void exportAndPauseOfAGraph() {
         tl::ui::TimeSeriesPlot plot(QStringLiteral("MB/s"), 0, 1e6);
         plot.reset({"a", "b"}, {QStringLiteral("A"), QStringLiteral("B")});

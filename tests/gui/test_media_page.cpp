@@ -345,6 +345,62 @@ private Q_SLOTS:
             }
         QVERIFY(found);
     }
+
+    // Issue 42, item 3: typing 35 into Job retention went through 3, which cut File retention
+    // to 3 days. Typed as a user types, file retention follows while it was equal and keeps a
+    // value of its own; the pools created have the typed retentions.
+    void typedRetentionKeepsFileRetention() {
+        QTemporaryDir dir;
+        const QString home = dir.path() + "/home";
+        auto engine = open_engine(home);
+        QVERIFY(engine);
+        tl::ui::TaskBoard gate;
+        {
+            MediaPage page(*engine, gate);
+            QSignalSpy poolsChanged(page.poolsPanel(), &tl::ui::PoolsPanel::changed);
+            auto type = [](QSpinBox* field, const QString& text) {
+                field->setFocus();
+                field->selectAll();
+                QTest::keyClicks(field, text);
+            };
+            {
+                tl::ui::PoolDialog dialog(nullptr, page.poolsPanel()->model()->names());
+                dialog.show();
+                QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+                dialog.nameField()->setText(QStringLiteral("Weekly"));
+                type(dialog.retentionField(), QStringLiteral("35"));
+                QCOMPARE(dialog.retentionField()->value(), 35);
+                QCOMPARE(dialog.fileRetentionField()->value(), 35);
+                QVERIFY2(dialog.problems().isEmpty(), qPrintable(dialog.problems()));
+                QVERIFY(page.poolsPanel()->addPool(dialog.name(), dialog.values()));
+                QTRY_COMPARE(poolsChanged.count(), 1);
+            }
+            {
+                tl::ui::PoolDialog dialog(nullptr, page.poolsPanel()->model()->names());
+                dialog.show();
+                QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+                dialog.nameField()->setText(QStringLiteral("Monthly"));
+                type(dialog.fileRetentionField(), QStringLiteral("10"));
+                type(dialog.retentionField(), QStringLiteral("90"));
+                QCOMPARE(dialog.retentionField()->value(), 90);
+                QCOMPARE(dialog.fileRetentionField()->value(), 10);
+                QVERIFY2(dialog.problems().isEmpty(), qPrintable(dialog.problems()));
+                QVERIFY(page.poolsPanel()->addPool(dialog.name(), dialog.values()));
+                QTRY_COMPARE(poolsChanged.count(), 2);
+            }
+            QVERIFY((gate.waitUntilIdle(10000) && gate.waitReadsDone(10000)));
+        }
+        engine.reset();
+        auto pools = cli(home, {"pool", "list", "--json"});
+        QVERIFY2(pools.exit_code == 0, pools.err.constData());
+        QMap<QString, QPair<int, int>> retention;
+        for (const auto& p : pools.json().array())
+            retention[p.toObject().value("name").toString()] = {
+                p.toObject().value("retention_days").toInt(),
+                p.toObject().value("file_retention_days").toInt()};
+        QCOMPARE(retention.value(QStringLiteral("Weekly")), qMakePair(35, 35));
+        QCOMPARE(retention.value(QStringLiteral("Monthly")), qMakePair(90, 10));
+    }
 };
 
 QTEST_MAIN(TestMediaPage)

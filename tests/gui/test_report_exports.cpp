@@ -135,6 +135,32 @@ private Q_SLOTS:
         QVERIFY(pdf.contains("/Image")); // the graphs
     }
 
+    // Issue 42, item 25: job 1 is a partial backup (one source failed); History and the PDF
+    // call it a partly done backup, never "partly restored".
+    void partialBackupIsLabelledAsABackup() {
+        tl::ui::JobReportsView view(home_ + "/catalog.db");
+        view.refresh();
+        const auto& rows = view.model()->rows();
+        QVERIFY(!rows.empty());
+        int row = -1;
+        for (std::size_t i = 0; i < rows.size(); ++i)
+            if (rows[i].id == 1) row = int(i);
+        QVERIFY(row >= 0);
+        QCOMPARE(rows[std::size_t(row)].status, QStringLiteral("partial"));
+        const QString status =
+            view.model()->index(row, tl::ui::JobHistoryModel::Status).data().toString();
+        QCOMPARE(status, QStringLiteral("partly backed up"));
+        QVERIFY(view.showJob(1));
+        const QString path = dir_.path() + "/partial.pdf";
+        QVERIFY(view.exportPdf(path));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray pdf = f.readAll();
+        QVERIFY2(tltest::pdf_shows(pdf, QStringLiteral("partly backed up")),
+                 qPrintable(tltest::pdf_texts(pdf).join('\n').left(2000)));
+        QVERIFY(!tltest::pdf_shows(pdf, QStringLiteral("restored")));
+    }
+
     void historyShowsRestoresAsTheyWere() {
         // A restore that works, by the CLI: kind restore, no level.
         run_cli(h(home_, {"restore", "--job", "1", "--to", dir_.path() + "/restored-ok"}));

@@ -216,10 +216,33 @@ private Q_SLOTS:
         QCOMPARE(versions->model()->item(0, 0)->text(), QStringLiteral("1"));
         QCOMPARE(versions->model()->item(1, 0)->text(), QStringLiteral("2"));
 
-        // The older version, restored by its job.
-        page.targetPanel()->setTarget(out);
+        // Issue 42, item 27: "Restore this version" asks first, naming the file, its job and
+        // the target. Answered No with the form as it opens (the original location), nothing
+        // starts and the file in the source stays the second version.
+        QStringList questions;
+        bool answer = false;
+        page.setConfirm([&](const QString& q) {
+            questions << q;
+            return answer;
+        });
         QSignalSpy done(&page, &tl::ui::RestorePage::finished);
+        QVERIFY(!page.targetPanel()->anotherFolder());
         QVERIFY(versions->chooseRow(0));
+        QCOMPARE(questions.size(), 1);
+        QVERIFY2(questions.first().contains(QStringLiteral("original location")) &&
+                     questions.first().contains(src + "/v.txt") &&
+                     questions.first().contains(QStringLiteral("job 1")),
+                 qPrintable(questions.first()));
+        QVERIFY(!page.runner()->isRunning());
+        QVERIFY(page.reportView()->statusText().contains(QStringLiteral("not started")));
+        QCOMPARE(read(src + "/v.txt"), QByteArray("the second version"));
+
+        // The older version, restored by its job into another folder once confirmed.
+        page.targetPanel()->setTarget(out);
+        answer = true;
+        QVERIFY(versions->chooseRow(0));
+        QCOMPARE(questions.size(), 2);
+        QVERIFY2(questions.last().contains(out), qPrintable(questions.last()));
         QTRY_VERIFY_WITH_TIMEOUT(done.count() == 1, 60000);
         QCOMPARE(done.first().first().value<tl::ui::RestoreSummary>().status,
                  QStringLiteral("completed"));

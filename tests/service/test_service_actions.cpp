@@ -78,6 +78,28 @@ private Q_SLOTS:
         QCOMPARE(tl::HomeLock::holder(s(home)), pid);
     }
 
+    // Issue 42, item 26: a raw: source that is a directory is refused when the backup is
+    // submitted (exit 2, naming it), in the CLI's own process and through the service; no job
+    // is recorded. It used to be queued and then fail in its session.
+    void aRawDirectoryIsRefusedAtSubmit() {
+        QTemporaryDir d;
+        const QString home = d.path() + "/home", dir = d.path() + "/a-directory";
+        QVERIFY(QDir().mkpath(dir));
+        auto own = run_cli(with_home(home, {"backup", "--source", "raw:" + dir}));
+        QCOMPARE(own.exit_code, 2);
+        QVERIFY2(own.err.contains(dir.toUtf8()) && own.err.contains("is a directory"),
+                 own.err.constData());
+        QVERIFY(start(home) > 0);
+        tltest::ServiceGuard guard{home};
+        auto served = run_cli(with_home(home, {"backup", "--source", "raw:" + dir}));
+        QCOMPARE(served.exit_code, 2);
+        QVERIFY2(served.err.contains(dir.toUtf8()) && served.err.contains("is a directory"),
+                 served.err.constData());
+        auto jobs = run_cli(with_home(home, {"jobs", "list", "--json"}));
+        QVERIFY2(jobs.exit_code == 0, jobs.err.constData());
+        QCOMPARE(jobs.json().array().size(), 0);
+    }
+
     void anActionAnswersWithATaskAtOnceAndIsFollowedByIt() {
         QTemporaryDir d;
         const QString home = d.path() + "/home", src = d.path() + "/src", to = d.path() + "/r";

@@ -11,6 +11,12 @@ LiveFeed::LiveFeed(const QString& home, int intervalMs, QObject* parent)
     timer_.start();
 }
 
+void LiveFeed::follow(qint64 jobId) {
+    if (jobId == pinned_) return;
+    pinned_ = jobId;
+    poll();
+}
+
 void LiveFeed::poll() {
     auto all = board_.read();
     if (!all) {
@@ -23,15 +29,16 @@ void LiveFeed::poll() {
         return;
     }
     lastError_.clear();
+    Q_EMIT board(all.value());
     if (all->empty()) return;
-    // The newest running job; with none running, the followed job's last state, else the
-    // newest that ended.
+    // The pinned job; else the newest running (or waiting) job; with none running, the newest
+    // that ended (a job that started and ended between two polls too, never an older one).
     const metrics::LiveSnapshot* pick = nullptr;
     for (const auto& s : all.value())
-        if (!s.ended && (!pick || s.job_id > pick->job_id)) pick = &s;
+        if (pinned_ && s.job_id == pinned_) pick = &s;
     if (!pick)
         for (const auto& s : all.value())
-            if (s.job_id == job_) pick = &s;
+            if (!s.ended && (!pick || s.job_id > pick->job_id)) pick = &s;
     if (!pick)
         for (const auto& s : all.value())
             if (!pick || s.job_id > pick->job_id) pick = &s;

@@ -1,6 +1,7 @@
 #include "bridge/restore_runner.h"
 
-#include <QFile>
+#include <QCoreApplication>
+#include <QDateTime>
 #include <QMetaObject>
 
 #include "api/engine.h"
@@ -9,17 +10,13 @@
 #include "bridge/task_board.h"
 #include "common/log.h"
 #include "job/job_record.h"
+#include "metrics/live_board.h"
 
 namespace tl::ui {
 
 namespace {
-// wchar of /proc/PID/io (0: this process): bytes it asked to write; -1 when unreadable.
-qint64 written_bytes(long pid) {
-    QFile f(pid ? QStringLiteral("/proc/%1/io").arg(pid) : QStringLiteral("/proc/self/io"));
-    if (!f.open(QIODevice::ReadOnly)) return -1;
-    for (const auto& line : f.readAll().split('\n'))
-        if (line.startsWith("wchar:")) return line.mid(6).trimmed().toLongLong();
-    return -1;
+double now_unix() {
+    return static_cast<double>(QDateTime::currentMSecsSinceEpoch()) / 1e3;
 }
 
 const char* rank_order[] = {"completed", "warnings", "partial", "cancelled", "failed"};
@@ -43,10 +40,30 @@ RestoreRunner::~RestoreRunner() {
     if (thread_.joinable()) thread_.join();
 }
 
-qint64 RestoreRunner::bytesWritten() const {
-    if (!running_ || baseline_ < 0) return -1;
-    const qint64 now = written_bytes(writerPid_);
-    return now < 0 ? -1 : qMax<qint64>(0, now - baseline_);
+// The newest restore job run by the runner's process since the launch (a batch runs its
+// restores one after the other).
+RestoreProgress RestoreRunner::progress() const {
+    RestoreProgress p;
+    if (!running_) return p;
+    const std::string home = serviceHome_.isEmpty() ? engine_.home() : serviceHome_.toStdString();
+    auto live = metrics::LiveBoard(home).read();
+    if (!live) return p;
+    const long pid = writerPid_ ? writerPid_ : QCoreApplication::applicationPid();
+    const metrics::LiveSnapshot* job = nullptr;
+    for (const auto& s : live.value())
+        if (s.kind == "restore" && s.pid == pid && !s.ended &&
+            s.started_at - s.seconds_waiting >= launchedAt_ - 1 && (!job || s.job_id > job->job_id))
+            job = &s;
+    if (!job) return p;
+    p.known = true;
+    p.jobId = job->job_id;
+    p.waiting = job->status == "waiting";
+    p.waitingFor = QString::fromStdString(job->waiting_for);
+    p.waitedSeconds = p.waiting ? qMax(0.0, now_unix() - job->started_at) : job->seconds_waiting;
+    p.bytesToRead = qint64(job->total_bytes);
+    for (const auto& d : job->drives)
+        p.bytesRead += qint64(d.bytes);
+    return p;
 }
 
 bool RestoreRunner::plan(const std::vector<job::RestoreOptions>& runs, QString* error) {
@@ -74,7 +91,7 @@ bool RestoreRunner::launch(const std::vector<job::RestoreOptions>& runs, bool ru
     running_ = true;
     cancel_ = false;
     if (task_) board_->setCanceller(task_, [this] { cancel_ = true; });
-    baseline_ = written_bytes(writerPid_);
+    launchedAt_ = now_unix();
     thread_ = std::thread([this, runs, run, task = task_] {
         auto plan = planAll(runs);
         if (run)
@@ -177,6 +194,8 @@ RestoreSummary RestoreRunner::runAll(const std::vector<job::RestoreOptions>& run
         s.skipped += qint64(res.skipped);
         s.failed += qint64(res.failed);
         s.bytes += qint64(res.report.bytes);
+        s.elapsed += res.report.elapsed;
+        s.waited += res.report.waited;
         const auto st = QString::fromStdString(res.report.status);
         if (restoreStatusRank(st) > restoreStatusRank(s.status)) s.status = st;
         if (!res.report.error.empty()) s.message = QString::fromStdString(res.report.error);

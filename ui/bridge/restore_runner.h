@@ -3,9 +3,10 @@
 // the plan of each request (tl::job::plan_restore: volumes and where they are, bytes, time);
 // start() plans, then — when every volume is in the library — runs each request
 // (tl::job::run_restore) in turn. Results come back on the GUI thread through planned() and
-// finished(); nothing blocks the window. run_restore has no progress callback, so bytesWritten()
-// polls this process's written bytes (/proc/self/io) since the start (-1 when unreadable). The
-// Engine must not be used by the GUI thread while isRunning(). Cancel is cooperative.
+// finished(); nothing blocks the window. progress() reads the running restore job's live
+// snapshot (<home>/live/, published by the engine): what it waits for while other jobs hold
+// its volumes or drives, then the bytes its drives read of those to read. The Engine must not
+// be used by the GUI thread while isRunning(). Cancel is cooperative.
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -36,11 +37,24 @@ struct RestorePlanSummary {
     QStringList missing; // barcodes outside the library
 };
 
+// Where the running restore is, from its job's live snapshot.
+struct RestoreProgress {
+    bool known = false; // its job is on the live board
+    qint64 jobId = 0;
+    bool waiting = false; // for volumes or drives other jobs hold
+    QString waitingFor;   // "waiting for volume TLO001L9 (in use by job 3)"
+    double waitedSeconds = 0;
+    qint64 bytesRead = 0, bytesToRead = 0; // from tape, of the plan's
+};
+
 struct RestoreSummary {
     QString status; // completed | warnings | partial | failed | cancelled | media-missing
     QString message;
     QList<qint64> jobIds;
     qint64 restored = 0, skipped = 0, failed = 0, bytes = 0;
+    // From the jobs' reports: seconds from their rows to their ends, of which they waited for
+    // volumes or drives other jobs held; the bytes written over the rest.
+    double elapsed = 0, waited = 0;
     QStringList problems;       // "failed: a/b (why)"
     QStringList missingVolumes; // to insert (the CLI's exit 6)
 };
@@ -61,12 +75,13 @@ public:
     bool plan(const std::vector<job::RestoreOptions>& runs, QString* error = nullptr);
     bool start(const std::vector<job::RestoreOptions>& runs, QString* error = nullptr);
     void cancel() { cancel_ = true; }
-    qint64 bytesWritten() const;
+    // The restore job of this runner on the live board (not known before its job starts).
+    RestoreProgress progress() const;
     // When set, a restore is on the board while it runs (beside other jobs; refused while a
     // cartridge moves); a plan is a read and never waits. `board` must outlive the runner.
     void setBoard(TaskBoard* board) { board_ = board; }
     // Beside a service: restores run as the service's tasks (bridge/service_restore.h), plans
-    // stay local reads; bytesWritten() counts the service process `pid`'s writes.
+    // stay local reads; progress() follows the restore job the service process `pid` runs.
     void setService(const QString& home, long pid);
     TaskBoard* board() const { return board_; }
 
@@ -84,11 +99,11 @@ private:
     std::thread thread_;
     std::atomic<bool> cancel_{false};
     bool running_ = false;
-    qint64 baseline_ = -1;
+    double launchedAt_ = 0; // unix seconds: the restore's jobs started after it
     TaskBoard* board_ = nullptr;
     qint64 task_ = 0;     // the restore's task on the board (0: a plan, or no board)
     QString serviceHome_; // non-empty: restores run in this data directory's service
-    long writerPid_ = 0;  // whose /proc/PID/io bytesWritten() reads (0: this process)
+    long writerPid_ = 0;  // the process that runs the restore jobs (0: this one)
 };
 
 } // namespace tl::ui

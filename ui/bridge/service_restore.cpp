@@ -28,6 +28,8 @@ void add_document(RestoreSummary& s, const nlohmann::json& j) {
     s.skipped += j.value("skipped", 0ll);
     s.failed += j.value("failed", 0ll);
     s.bytes += j.value("bytes", 0ll);
+    s.elapsed += j.value("elapsed_s", 0.0);
+    s.waited += j.value("waited_s", 0.0);
     const std::string error = j.value("error", std::string());
     if (!error.empty()) s.message = QString::fromStdString(error);
     for (const auto& p : j.value("problems", nlohmann::json::array()))

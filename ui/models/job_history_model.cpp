@@ -1,9 +1,12 @@
 #include "models/job_history_model.h"
 
+#include <QFileInfo>
 #include <QLocale>
+#include <map>
 
 #include "api/catalog_ops.h"
 #include "catalog/job_store.h"
+#include "metrics/live_board.h"
 #include "widgets/job_text.h"
 
 namespace tl::ui {
@@ -38,10 +41,30 @@ Status JobHistoryModel::refresh() {
         if (r.seconds <= 0 && j.ended > 0) r.seconds = double(j.ended - j.started);
         rows.push_back(std::move(r));
     }
+    addLiveFigures(rows);
     beginResetModel();
     rows_ = std::move(rows);
     endResetModel();
     return {};
+}
+
+// A running or waiting job has no report yet: its time so far (since its row started) and,
+// once it works, its files and bytes so far from its live snapshot.
+void JobHistoryModel::addLiveFigures(std::vector<JobRow>& rows) const {
+    std::map<qint64, metrics::LiveSnapshot> live;
+    if (auto all = metrics::LiveBoard(QFileInfo(path_).path().toStdString()).read())
+        for (auto& s : all.value())
+            if (!s.ended) live[s.job_id] = std::move(s);
+    const QDateTime now = QDateTime::currentDateTime();
+    for (auto& r : rows) {
+        if (r.status != QLatin1String("running") && r.status != QLatin1String("waiting")) continue;
+        r.seconds = double(qMax<qint64>(0, r.started.secsTo(now)));
+        const auto it = live.find(r.id);
+        if (it == live.end() || it->second.status == "waiting") continue;
+        r.files = qint64(it->second.files);
+        r.bytes = qint64(it->second.source_bytes);
+        r.wall = it->second.wall_rate;
+    }
 }
 
 int JobHistoryModel::rowCount(const QModelIndex& parent) const {
@@ -73,7 +96,7 @@ QVariant JobHistoryModel::data(const QModelIndex& index, int role) const {
         if (r.kind != QLatin1String("backup")) return QString(); // a restore has no level
         return sortKey ? r.level : JobText::level(r.kind, r.level);
     case Status:
-        return sortKey ? r.status : JobText::status(r.status);
+        return sortKey ? r.status : JobText::status(r.kind, r.status);
     case Started:
         return sortKey ? QVariant(r.started)
                        : QVariant(loc.toString(r.started, QLocale::ShortFormat));

@@ -1,8 +1,9 @@
 #pragma once
 // The job history for the Reports page: one row per job (newest first, at most 5,000) with its
 // kind, name, level, status, start, duration, files, bytes and its wall and sustained rate from
-// the stored report. Reads through its own read-only catalog connection (SQLite WAL), so it
-// never waits for a running job. GUI thread only.
+// the stored report; a running or waiting job shows its time so far and, from its live snapshot
+// (<home>/live/), its files and bytes so far. Reads through its own read-only catalog
+// connection (SQLite WAL), so it never waits for a running job. GUI thread only.
 #include <QAbstractTableModel>
 #include <QDateTime>
 #include <vector>
@@ -49,6 +50,8 @@ public:
     QVariant headerData(int section, Qt::Orientation o, int role = Qt::DisplayRole) const override;
 
 private:
+    void addLiveFigures(std::vector<JobRow>& rows) const;
+
     QString path_;
     std::vector<JobRow> rows_;
 };

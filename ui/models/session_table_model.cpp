@@ -37,6 +37,8 @@ QVariant SessionTableModel::data(const QModelIndex& index, int role) const {
                    : QVariant();
     if (role == Qt::ToolTipRole && index.column() == CurrentFile)
         return QString::fromStdString(s.current_file);
+    if (role == Qt::ToolTipRole && index.column() == State && !s.error.empty())
+        return QString::fromStdString(s.error);
     if (role != Qt::DisplayRole && role != Qt::UserRole) return {};
     const bool raw = role == Qt::UserRole; // sortable values
     const QLocale loc;
@@ -46,6 +48,10 @@ QVariant SessionTableModel::data(const QModelIndex& index, int role) const {
     case Drive:
         return s.drive.empty() ? tr("—") : QString::fromStdString(s.drive);
     case State:
+        // A failed session says why in its row, as the report does.
+        if (!raw && !s.error.empty())
+            return tr("%1: %2").arg(JobText::activity(QString::fromStdString(s.state)),
+                                    QString::fromStdString(s.error));
         return JobText::activity(QString::fromStdString(s.state));
     case Bytes:
         return raw ? QVariant(qulonglong(s.bytes))

@@ -23,11 +23,21 @@ QString JobText::status(const QString& status) {
     if (status == QLatin1String("running")) return tr("running");
     if (status == QLatin1String("completed")) return tr("completed");
     if (status == QLatin1String("warnings")) return tr("completed with warnings");
-    if (status == QLatin1String("partial")) return tr("partly restored");
+    if (status == QLatin1String("partial")) return tr("partial");
     if (status == QLatin1String("failed")) return tr("failed");
     if (status == QLatin1String("cancelled")) return tr("cancelled");
     if (status == QLatin1String("media-missing")) return tr("volumes outside the library");
     return status;
+}
+
+QString JobText::status(const QString& kind, const QString& status) {
+    if (status != QLatin1String("partial")) return JobText::status(status);
+    if (kind == QLatin1String("backup")) return tr("partly backed up");
+    if (kind == QLatin1String("restore")) return tr("partly restored");
+    if (kind == QLatin1String("verify")) return tr("partly verified");
+    if (kind == QLatin1String("scan")) return tr("partly scanned");
+    if (kind == QLatin1String("clone")) return tr("partly cloned");
+    return JobText::status(status);
 }
 
 QString JobText::activity(const QString& a) {

@@ -13,7 +13,11 @@ public:
     static QString kind(const QString& kind); // backup, restore, verify, scan
     // full, differential, incremental for a backup; "" for the other kinds (they have none).
     static QString level(const QString& kind, const QString& level);
-    static QString status(const QString& status); // completed … media-missing
+    // completed … media-missing; "partial" in words that fit any kind (a filter's choices).
+    static QString status(const QString& status);
+    // The same, worded for a job of `kind`: a partial backup is "partly backed up", a partial
+    // restore "partly restored".
+    static QString status(const QString& kind, const QString& status);
     // What a session or drive does: idle, mounting, positioning, writing, reading, waiting for
     // media, waiting for a drive, done, failed.
     static QString activity(const QString& activity);

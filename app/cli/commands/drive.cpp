@@ -3,7 +3,9 @@
 
 #include "api/catalog_ops.h"
 #include "api/device_ops.h"
+#include "api/media_ops.h"
 #include "commands/commands.h"
+#include "commands/drive_users.h"
 #include "common/units.h"
 #include "device/device_registry.h"
 #include "device/library.h"
@@ -11,21 +13,34 @@
 namespace tl::cli {
 
 namespace {
-nlohmann::json drive_json(const device::DriveConfig& c, device::TapeDrive& d) {
-    nlohmann::json j = {{"name", c.name},
-                        {"library", c.library},
-                        {"element", c.element},
-                        {"kind", c.kind},
-                        {"device", c.device},
-                        {"capacity_bytes", d.capacity_bytes()},
-                        {"remaining_bytes", d.remaining_bytes()},
-                        {"max_block", d.block_limits().max_block}};
+// A drive's status. A drive a job uses is not opened: it says which job, with the cartridge the
+// changer has in it (`loaded`). Otherwise the drive is asked first (which mounts its cartridge),
+// then how much is left on it; a volume the catalog marks full has none left.
+nlohmann::json drive_json(const device::DriveConfig& c, device::TapeDrive& d,
+                          const CatalogHandle& db, const DriveUser* user,
+                          const std::string& loaded) {
+    nlohmann::json j = {{"name", c.name},   {"library", c.library}, {"element", c.element},
+                        {"kind", c.kind},   {"device", c.device},   {"used_by", nullptr},
+                        {"job_id", nullptr}};
+    if (user) {
+        j.update({{"volume", loaded},
+                  {"used_by", user->job},
+                  {"job_id", user->job_id ? nlohmann::json(user->job_id) : nlohmann::json()}});
+        return j;
+    }
     auto s = d.status();
     if (!s) {
         j["error"] = s.error().message;
         return j;
     }
-    j.update({{"online", s->online},
+    std::uint64_t remaining = d.remaining_bytes();
+    if (!s->volume.empty())
+        if (auto v = media::find_volume(db, s->volume); v && v->state == media::VolumeState::Full)
+            remaining = 0;
+    j.update({{"capacity_bytes", d.capacity_bytes()},
+              {"remaining_bytes", remaining},
+              {"max_block", d.block_limits().max_block},
+              {"online", s->online},
               {"volume", s->volume},
               {"bot", s->bot},
               {"eod", s->eod},
@@ -34,6 +49,13 @@ nlohmann::json drive_json(const device::DriveConfig& c, device::TapeDrive& d) {
               {"file_number", s->file_number},
               {"block_number", s->block_number}});
     return j;
+}
+
+// The barcode the changer has in drive `index` of `lib`, "" when none.
+std::string loaded_in(device::Library& lib, std::size_t index) {
+    auto inv = lib.changer().inventory();
+    if (!inv || index >= inv->drives.size() || !inv->drives[index].full) return {};
+    return inv->drives[index].barcode;
 }
 
 int status(Context& ctx) {
@@ -45,13 +67,14 @@ int status(Context& ctx) {
     const std::string only = ctx.args().get("drive");
     nlohmann::json arr = nlohmann::json::array();
     std::map<std::string, std::unique_ptr<device::Library>> libs;
+    const DriveUsers users(*e.value());
     for (const auto& c : all.value()) {
         if (!only.empty() && c.name != only) continue;
         if (c.library.empty()) {
             auto d =
                 device::open_standalone_drive(db, e.value()->home(), c.name, e.value()->clock());
             if (!d) return ctx.fail(d.error());
-            arr.push_back(drive_json(c, *d.value()));
+            arr.push_back(drive_json(c, *d.value(), db, nullptr, {}));
             continue;
         }
         if (!libs.count(c.library)) {
@@ -61,7 +84,10 @@ int status(Context& ctx) {
         }
         auto& lib = *libs[c.library];
         if (static_cast<std::size_t>(c.element) >= lib.drive_count()) continue;
-        arr.push_back(drive_json(c, lib.drive(static_cast<std::size_t>(c.element))));
+        const auto index = static_cast<std::size_t>(c.element);
+        arr.push_back(drive_json(c, lib.drive(index), db,
+                                 users.of(c.library, index, lib.drive(index).name()),
+                                 loaded_in(lib, index)));
     }
     if (!only.empty() && arr.empty())
         return ctx.fail(
@@ -73,7 +99,11 @@ int status(Context& ctx) {
     }
     for (const auto& d : arr) {
         ctx.out() << d["name"].get<std::string>() << "  " << d["kind"].get<std::string>() << "  ";
-        if (d.contains("error"))
+        if (!d["used_by"].is_null())
+            ctx.out() << (d["volume"].get<std::string>().empty() ? "empty"
+                                                                 : d["volume"].get<std::string>())
+                      << ", in use by " << d["used_by"].get<std::string>();
+        else if (d.contains("error"))
             ctx.out() << "error: " << d["error"].get<std::string>();
         else if (d["volume"].get<std::string>().empty())
             ctx.out() << "empty";

@@ -1,3 +1,5 @@
+#include <algorithm>
+#include <cstdio>
 #include <ctime>
 #include <string_view>
 #include <utility>
@@ -34,22 +36,38 @@ void cell(std::string& line, std::string_view text, std::size_t width) {
     if (text.size() < width) line.append(width - text.size(), ' ');
 }
 
+// "0:02:09": how long a job ran (an ended job) or has run so far (a running or waiting one, as
+// of `now`); "-" without a start.
+std::string duration(const catalog::JobRecord& j, long long now) {
+    if (j.started <= 0) return "-";
+    const long long s = std::max(0LL, (j.ended > 0 ? j.ended : now) - j.started);
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%lld:%02lld:%02lld", s / 3600, (s / 60) % 60, s % 60);
+    return buf;
+}
+
 // The history as `jobs list` prints it. Built straight from the rows: the service answers a
 // history of thousands of jobs in a few milliseconds (docs/benchmarks.md, issue 16).
-std::string job_table(const std::vector<catalog::JobRecord>& jobs) {
+std::string job_table(const std::vector<catalog::JobRecord>& jobs, long long now) {
     std::string text;
-    text.reserve(64 + jobs.size() * 96);
+    text.reserve(64 + jobs.size() * 128);
+    std::size_t name_width = 6;
+    for (const auto& j : jobs)
+        name_width = std::max(name_width, std::min<std::size_t>(j.name.size() + 2, 34));
     const std::pair<const char*, std::size_t> heads[] = {
-        {"ID", 6}, {"KIND", 9}, {"LEVEL", 7}, {"STATUS", 11}, {"STARTED", 21}, {"FILES", 10}};
+        {"ID", 6},       {"KIND", 9},     {"NAME", name_width}, {"LEVEL", 7},
+        {"STATUS", 11}, {"STARTED", 21}, {"DURATION", 10},     {"FILES", 10}};
     for (const auto& [head, width] : heads)
         cell(text, head, width);
     text += "BYTES\n";
     for (const auto& j : jobs) {
         cell(text, std::to_string(j.id), 6);
         cell(text, j.kind, 9);
+        cell(text, j.name.empty() ? std::string_view("-") : std::string_view(j.name), name_width);
         cell(text, j.kind == "backup" ? std::string_view(j.level) : std::string_view("-"), 7);
         cell(text, j.status, 11);
         cell(text, when(j.started), 21);
+        cell(text, duration(j, now), 10);
         cell(text, std::to_string(j.files), 10);
         text += format_bytes(static_cast<std::uint64_t>(j.bytes));
         if (!j.waiting_for.empty()) text += "  " + j.waiting_for;
@@ -88,7 +106,7 @@ int jobs_list(Context& ctx) {
         ctx.print_json(arr);
         return 0;
     }
-    ctx.out() << job_table(jobs.value());
+    ctx.out() << job_table(jobs.value(), to_unix_seconds(engine.value()->clock().wall()));
     return 0;
 }
 

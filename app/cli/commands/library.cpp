@@ -5,6 +5,7 @@
 #include "api/device_ops.h"
 #include "api/media_ops.h"
 #include "commands/commands.h"
+#include "commands/drive_users.h"
 #include "common/units.h"
 #include "device/changer_rules.h"
 #include "device/device_registry.h"
@@ -57,23 +58,27 @@ nlohmann::json element_json(const Element& e, int storage_slots) {
     return j;
 }
 
-// The drives of `library status`. A read-only command (another process may be writing on the
-// drives) takes each drive's cartridge from the changer's inventory and opens no drive; with the
-// data directory's lock, each drive is asked (online, write protection).
-nlohmann::json drives_json(device::Library& lib, const device::Inventory& inv, bool read_only) {
+// The drives of `library status`. Which cartridge a drive holds comes from the changer's
+// inventory, as for `library inventory`; a drive a job uses says which job and is not opened.
+// With the data directory's lock (the service), a free drive is asked too (online, write
+// protection); a read-only command opens no drive (another process may be writing on it).
+nlohmann::json drives_json(Engine& engine, device::Library& lib, const device::Inventory& inv,
+                           bool read_only) {
+    const DriveUsers users(engine);
     nlohmann::json drives = nlohmann::json::array();
     for (std::size_t i = 0; i < lib.drive_count(); ++i) {
         auto& d = lib.drive(i);
         nlohmann::json dj = {{"drive", i}, {"name", d.name()}};
-        if (read_only) {
-            const bool known = i < inv.drives.size() && inv.drives[i].full;
-            dj["volume"] = known ? inv.drives[i].barcode : std::string();
-        } else if (auto s = d.status()) {
-            dj.update({{"online", s->online},
-                       {"volume", s->volume},
-                       {"write_protected", s->write_protected}});
-        } else {
-            dj["error"] = s.error().message;
+        const bool loaded = i < inv.drives.size() && inv.drives[i].full;
+        dj["volume"] = loaded ? inv.drives[i].barcode : std::string();
+        const DriveUser* user = users.of(lib.name(), i, d.name());
+        dj["job_id"] = user && user->job_id ? nlohmann::json(user->job_id) : nlohmann::json();
+        dj["used_by"] = user ? nlohmann::json(user->job) : nlohmann::json();
+        if (!read_only && !user) {
+            if (auto s = d.status())
+                dj.update({{"online", s->online}, {"write_protected", s->write_protected}});
+            else
+                dj["error"] = s.error().message;
         }
         drives.push_back(dj);
     }
@@ -190,7 +195,7 @@ int status(Context& ctx) {
         return static_cast<int>(
             std::count_if(v.begin(), v.end(), [](const Element& e) { return e.full; }));
     };
-    nlohmann::json drives = drives_json(*o->lib, inv.value(), o->engine->read_only());
+    nlohmann::json drives = drives_json(*o->engine, *o->lib, inv.value(), o->engine->read_only());
     nlohmann::json j = {{"library", o->lib->name()},
                         {"drives", drives},
                         {"slots", inv->storage.size()},
@@ -204,12 +209,15 @@ int status(Context& ctx) {
     ctx.out() << "Library " << o->lib->name() << ": " << inv->drives.size() << " drives, "
               << j["slots_full"] << "/" << inv->storage.size() << " slots full, "
               << j["mail_slots_full"] << "/" << inv->mail_slots.size() << " mail slots full\n";
-    for (const auto& d : drives)
+    for (const auto& d : drives) {
+        const auto volume = d["volume"].get<std::string>();
         ctx.out() << "  " << d["name"].get<std::string>() << "  "
-                  << (d.contains("volume") && !d["volume"].get<std::string>().empty()
-                          ? d["volume"].get<std::string>()
-                          : "empty")
-                  << "\n";
+                  << (volume.empty() ? "empty" : volume);
+        if (!d["used_by"].is_null())
+            ctx.out() << " (in use by " << d["used_by"].get<std::string>() << ")";
+        if (d.contains("error")) ctx.out() << " (error: " << d["error"].get<std::string>() << ")";
+        ctx.out() << "\n";
+    }
     return 0;
 }
 

@@ -1,8 +1,11 @@
 #include <iomanip>
+#include <map>
+#include <set>
 
 #include "api/device_ops.h"
 #include "api/media_ops.h"
 #include "commands/commands.h"
+#include "commands/drive_users.h"
 #include "commands/job_json.h"
 #include "common/log.h"
 #include "common/units.h"
@@ -22,6 +25,27 @@ namespace tl::cli {
 nlohmann::json media_volume_json(const media::VolumeRecord& v); // volume_media.cpp
 
 namespace {
+// Which cartridges sit in a drive, by barcode: (library, drive number), from the changers'
+// inventories of `libraries` (the one source of where a cartridge is, as `library inventory`).
+std::map<std::string, std::pair<std::string, int>>
+cartridges_in_drives(Engine& engine, const std::vector<media::VolumeRecord>& vols) {
+    std::set<std::string> libraries;
+    for (const auto& v : vols)
+        if (v.location == media::Location::Library && !v.library.empty())
+            libraries.insert(v.library);
+    std::map<std::string, std::pair<std::string, int>> out;
+    CatalogHandle db(engine);
+    for (const auto& name : libraries) {
+        auto lib = device::open_library(db, engine.home(), name, engine.clock());
+        if (!lib) continue; // its volumes keep their catalogued slot
+        auto inv = lib.value()->changer().inventory();
+        if (!inv) continue;
+        for (const auto& d : inv->drives)
+            if (d.full && !d.barcode.empty()) out[d.barcode] = {name, d.number};
+    }
+    return out;
+}
+
 int volume_list(Context& ctx) {
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
@@ -39,9 +63,16 @@ int volume_list(Context& ctx) {
         if (auto p = media::find_pool(db, f.pool); !p) return ctx.fail(p.error());
     auto vols = media::list_volumes(db, f);
     if (!vols) return ctx.fail(vols.error());
+    const auto in_drives = cartridges_in_drives(*engine.value(), vols.value());
     nlohmann::json arr = nlohmann::json::array();
-    for (const auto& v : vols.value())
-        arr.push_back(media_volume_json(v));
+    for (const auto& v : vols.value()) {
+        auto j = media_volume_json(v);
+        const auto d = in_drives.find(v.barcode);
+        if (v.location == media::Location::Library)
+            j["location"]["drive"] =
+                d != in_drives.end() ? nlohmann::json(d->second.second) : nlohmann::json();
+        arr.push_back(std::move(j));
+    }
     if (ctx.json()) {
         ctx.print_json(arr);
         return 0;
@@ -55,6 +86,10 @@ int volume_list(Context& ctx) {
                                 ? "outside: " + v.site
                                 : v.library + (v.location == media::Location::Mail ? " mail" : "") +
                                       (v.slot ? " slot " + std::to_string(v.slot) : "");
+        if (const auto d = in_drives.find(v.barcode);
+            d != in_drives.end() && v.location == media::Location::Library)
+            where = d->second.first + " drive " + std::to_string(d->second.second) +
+                    (v.slot ? " (home slot " + std::to_string(v.slot) + ")" : "");
         o << std::left << std::setw(10) << v.barcode << std::setw(12)
           << (v.pool.empty() ? "-" : v.pool) << std::setw(11) << media::to_string(v.state)
           << std::setw(11) << format_bytes(static_cast<std::uint64_t>(v.bytes)) << std::setw(11)
@@ -86,6 +121,9 @@ int volume_ls(Context& ctx) {
     const std::string barcode = ctx.args().words().front();
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
+    if (const auto* user = DriveUsers(*engine.value()).of_volume(barcode))
+        return ctx.fail(make_error(ErrorKind::Busy, "volume " + barcode + " is in use by " +
+                                                        user->job + "; wait for it to end"));
     auto lib = device::open_library(*engine.value(), engine.value()->home(),
                                     ctx.args().get("library"), engine.value()->clock());
     if (!lib) return ctx.fail(lib.error());

@@ -11,14 +11,17 @@
 #include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
 #include "bridge/live_feed.h"
 #include "bridge/system_poller.h"
+#include "models/drive_board_model.h"
 #include "models/session_table_model.h"
 #include "pages/dashboard/drive_tile.h"
+#include "pages/dashboard/job_picker.h"
 #include "widgets/cpu_plot.h"
 #include "widgets/table_columns.h"
 #include "widgets/time_series_plot.h"
@@ -75,7 +78,8 @@ DashboardPage::DashboardPage(SystemPoller* poller, LiveFeed* feed, const QString
       tileGrid_(new QGridLayout), jobTitle_(new QLabel(this)), elapsed_(new QLabel(this)),
       wallRate_(new QLabel(this)), sustained_(new QLabel(this)), timeLeft_(new QLabel(this)),
       totals_(new QLabel(this)), level_(new QLabel(this)), engineCpu_(new QLabel(this)),
-      engineMemory_(new QLabel(this)) {
+      engineMemory_(new QLabel(this)), driveBoard_(new DriveBoardModel(this)),
+      driveBoardView_(new QTableView(this)), picker_(new JobPicker(this)) {
     auto* layout = new QVBoxLayout(this);
 
     auto* jobBox = new QGroupBox(tr("Job"), this);
@@ -86,7 +90,8 @@ DashboardPage::DashboardPage(SystemPoller* poller, LiveFeed* feed, const QString
     QFont bold = jobTitle_->font();
     bold.setBold(true);
     jobTitle_->setFont(bold);
-    jobLayout->addWidget(jobTitle_, 0, 0, 1, 6);
+    jobLayout->addWidget(jobTitle_, 0, 0, 1, 5);
+    jobLayout->addWidget(picker_, 0, 5, Qt::AlignRight);
     const std::pair<QString, QLabel*> figures[] = {{tr("Elapsed:"), elapsed_},
                                                    {tr("Wall rate:"), wallRate_},
                                                    {tr("Sustained rate:"), sustained_},
@@ -134,6 +139,24 @@ DashboardPage::DashboardPage(SystemPoller* poller, LiveFeed* feed, const QString
     });
     connect(feed, &LiveFeed::jobChanged, this, &DashboardPage::startJob);
     connect(feed, &LiveFeed::snapshot, this, &DashboardPage::showSnapshot);
+    connect(feed, &LiveFeed::board, this, [this](const std::vector<metrics::LiveSnapshot>& jobs) {
+        driveBoard_->setJobs(jobs);
+        picker_->setJobs(jobs);
+    });
+    connect(picker_, &JobPicker::picked, feed, &LiveFeed::follow);
+}
+
+// Every drive every job uses, library-wide (not only the shown job's).
+QWidget* DashboardPage::buildDriveBoard() {
+    driveBoardView_->setModel(driveBoard_);
+    driveBoardView_->setAlternatingRowColors(true);
+    driveBoardView_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    driveBoardView_->verticalHeader()->hide();
+    driveBoardView_->horizontalHeader()->setStretchLastSection(true);
+    driveBoardView_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
+    widenColumnsToContents(driveBoardView_);
+    driveBoardView_->setAccessibleName(tr("Drives of all jobs"));
+    return driveBoardView_;
 }
 
 QWidget* DashboardPage::buildDrivesAndSessions() {
@@ -148,7 +171,11 @@ QWidget* DashboardPage::buildDrivesAndSessions() {
     tilesScroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff); // as wide as the tiles
     tilesScroll_->setMinimumHeight(190);
     auto* drivesBox = new QGroupBox(tr("Drives"), bottom);
-    (new QVBoxLayout(drivesBox))->addWidget(tilesScroll_);
+    // Every drive of every job first (library-wide), the shown job's drive tiles beside.
+    auto* driveTabs = new QTabWidget(drivesBox);
+    driveTabs->addTab(buildDriveBoard(), tr("All jobs"));
+    driveTabs->addTab(tilesScroll_, tr("This job"));
+    (new QVBoxLayout(drivesBox))->addWidget(driveTabs);
 
     auto* proxy = new QSortFilterProxyModel(this);
     proxy->setSourceModel(sessions_);
@@ -263,8 +290,10 @@ void DashboardPage::showSnapshot(const metrics::LiveSnapshot& s) {
     const QLocale loc;
     QString title = tr("Job %1").arg(s.job_id);
     if (!s.name.empty()) title += QStringLiteral(" (%1)").arg(QString::fromStdString(s.name));
-    title += QStringLiteral(" — ") +
-             (s.ended ? tr("ended: %1").arg(QString::fromStdString(s.status)) : tr("running"));
+    title +=
+        QStringLiteral(" — ") + (s.ended ? tr("ended: %1").arg(QString::fromStdString(s.status))
+                                 : s.status == "waiting" ? QString::fromStdString(s.waiting_for)
+                                                         : tr("running"));
     jobTitle_->setText(title);
     elapsed_->setText(durationText(s.elapsed));
     wallRate_->setText(rateText(s.wall_rate));

@@ -1,8 +1,9 @@
 #pragma once
 // The Dashboard: what the engine and the machine are doing now. The followed job's figures
 // (wall and sustained rate, elapsed, time left), its per-drive throughput graph with the total,
-// a tile per drive and the sessions table, all from the LiveFeed; the machine's per-CPU
-// utilization from the SystemPoller; the console process's own CPU and memory.
+// a tile per drive and the sessions table, all from the LiveFeed; a job picker (the newest job,
+// or the one picked); every drive of every job, library-wide, from the LiveFeed's board; the
+// machine's per-CPU utilization from the SystemPoller; the console process's own CPU and memory.
 #include <QWidget>
 #include <map>
 #include <optional>
@@ -17,7 +18,9 @@ class QTableView;
 namespace tl::ui {
 
 class CpuPlot;
+class DriveBoardModel;
 class DriveTile;
+class JobPicker;
 class LiveFeed;
 class SessionTableModel;
 class SystemPoller;
@@ -37,12 +40,17 @@ public:
     QLabel* totalsLabel() const { return totals_; } // "Read:": what the job moved so far
     DriveTile* driveTile(const QString& name) const;
     int driveTileCount() const { return static_cast<int>(tiles_.size()); }
+    // Every drive every job uses now, library-wide, and the job the page shows.
+    DriveBoardModel* driveBoard() const { return driveBoard_; }
+    QTableView* driveBoardView() const { return driveBoardView_; }
+    JobPicker* jobPicker() const { return picker_; }
     // The last snapshot shown (tests compare it with the job's report).
     const std::optional<metrics::LiveSnapshot>& lastSnapshot() const { return last_; }
 
 private:
     QWidget* buildDrivesAndSessions();
     QWidget* buildEngineRow(const QString& home);
+    QWidget* buildDriveBoard();
     void startJob(qint64 jobId);
     void showSnapshot(const metrics::LiveSnapshot& s);
     void rebuildDrives(const metrics::LiveSnapshot& s);
@@ -64,6 +72,9 @@ private:
     QLabel* engineCpu_;
     QLabel* engineMemory_;
     std::optional<metrics::LiveSnapshot> last_;
+    DriveBoardModel* driveBoard_;
+    QTableView* driveBoardView_;
+    JobPicker* picker_;
 };
 
 } // namespace tl::ui

@@ -39,7 +39,7 @@ HistoryPanel::HistoryPanel(const QString& catalogPath, QWidget* parent)
     fill(status_, tr("Any status"),
          {QStringLiteral("completed"), QStringLiteral("warnings"), QStringLiteral("partial"),
           QStringLiteral("failed"), QStringLiteral("cancelled"), QStringLiteral("running")},
-         &JobText::status);
+         [](const QString& s) { return JobText::status(s); });
     fill(level_, tr("Any level"),
          {QStringLiteral("full"), QStringLiteral("diff"), QStringLiteral("incr")},
          [](const QString& l) { return JobText::level(QStringLiteral("backup"), l); });

@@ -13,6 +13,7 @@
 #include "bridge/task_board.h"
 #include "client/service_client.h"
 #include "common/log.h"
+#include "metrics/live_board.h"
 #include "pages/jobs/definition_runner.h"
 #include "pages/jobs/jobs_style.h"
 #include "pages/jobs/queue_table_model.h"
@@ -55,6 +56,50 @@ std::vector<schedule::QueueEntry> board_runs(const TaskBoard* board, qint64 skip
         runs.push_back(std::move(e));
     }
     return runs;
+}
+
+// Why the running entries wait, from the waiting jobs' live snapshots: a console run by its
+// task's job (its id once known, else a waiting job of its kind run by this console or the
+// service it sends jobs to), a service entry by its definition (the job's name).
+std::map<std::int64_t, QString> entry_waits(const QString& home, const TaskBoard* board,
+                                            const QueueTableModel& model, long servicePid) {
+    std::map<std::int64_t, QString> out;
+    auto live = metrics::LiveBoard(home.toStdString()).read();
+    if (!live) return out;
+    std::vector<metrics::LiveSnapshot> waiting;
+    for (auto& s : live.value())
+        if (!s.ended && s.status == "waiting") waiting.push_back(std::move(s));
+    const long own = QCoreApplication::applicationPid();
+    auto take = [&](auto&& match) -> QString {
+        for (auto it = waiting.begin(); it != waiting.end(); ++it)
+            if (match(*it)) {
+                QString why = QString::fromStdString(it->waiting_for);
+                waiting.erase(it);
+                return why;
+            }
+        return {};
+    };
+    auto ours = [&](const metrics::LiveSnapshot& s) {
+        return s.pid == own || (servicePid != 0 && s.pid == servicePid);
+    };
+    if (board)
+        for (const auto& t : board->tasks()) {
+            QString why = t.jobId
+                              ? take([&](const auto& s) { return s.job_id == t.jobId; })
+                              : take([&](const auto& s) {
+                                    return ours(s) && QString::fromStdString(s.kind) == t.jobKind;
+                                });
+            if (!why.isEmpty()) out[-t.id] = why;
+        }
+    for (int r = 0; r < model.rowCount(); ++r) {
+        const auto& e = model.entry(r);
+        if (e.id <= 0) continue;
+        QString why = take([&](const auto& s) {
+            return s.pid == servicePid && s.name == e.definition && s.kind == "backup";
+        });
+        if (!why.isEmpty()) out[e.id] = why;
+    }
+    return out;
 }
 } // namespace
 
@@ -102,6 +147,7 @@ bool QueuePanel::refresh(QString* error) {
     if (auto own = runner_->entry()) local.insert(local.begin(), *own);
     model_->setLocalRuns(std::move(local));
     const long pid = model_->servicePid();
+    model_->setWaits(entry_waits(QFileInfo(catalogPath_).path(), board_, *model_, pid));
     // The console runs the service loop itself when no `serve` holds the home (its own pid).
     service_->setText(pid == QCoreApplication::applicationPid()
                           ? tr("Scheduler: running in this console.")

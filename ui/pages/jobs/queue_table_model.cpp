@@ -44,6 +44,12 @@ void QueueTableModel::setLocalRuns(std::vector<schedule::QueueEntry> runs) {
     endResetModel();
 }
 
+void QueueTableModel::setWaits(std::map<std::int64_t, QString> waits) {
+    if (waits == waits_) return;
+    waits_ = std::move(waits);
+    if (rowCount() > 0) Q_EMIT dataChanged(index(0, State), index(rowCount() - 1, WaitingFor));
+}
+
 const schedule::QueueEntry& QueueTableModel::entry(int row) const {
     const auto r = static_cast<std::size_t>(row);
     return r < local_.size() ? local_.at(r) : service_.at(r - local_.size());
@@ -71,7 +77,12 @@ QVariant QueueTableModel::data(const QModelIndex& index, int role) const {
         return QString::fromStdString(e.level);
     case State:
         if (e.cancel_requested) return tr("stopping");
+        if (running && waits_.count(e.id)) return tr("waiting");
         return running ? tr("running") : tr("queued");
+    case WaitingFor: {
+        const auto it = waits_.find(e.id);
+        return running && it != waits_.end() ? it->second : QString();
+    }
     case Reason:
         return QString::fromStdString(e.reason);
     case Attempt:
@@ -97,6 +108,8 @@ QVariant QueueTableModel::headerData(int section, Qt::Orientation o, int role) c
         return tr("Level");
     case State:
         return tr("State");
+    case WaitingFor:
+        return tr("Waiting for");
     case Reason:
         return tr("Reason");
     case Attempt:

@@ -3,6 +3,7 @@
 // job_queue, as `tapeloom-cli queue list` shows them) plus the console's own runs, which the
 // service does not know about (their rows have ids of 0 or below). GUI thread only.
 #include <QAbstractTableModel>
+#include <map>
 #include <vector>
 
 #include "common/result.h"
@@ -13,7 +14,7 @@ namespace tl::ui {
 class QueueTableModel final : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Id, Job, Level, State, Reason, Attempt, Since, ColumnCount };
+    enum Column { Id, Job, Level, State, WaitingFor, Reason, Attempt, Since, ColumnCount };
     explicit QueueTableModel(QString catalogPath, QObject* parent = nullptr);
 
     // Reloads the service's queue; reset only on a change.
@@ -22,6 +23,9 @@ public:
     void setLocalRuns(std::vector<schedule::QueueEntry> runs);
     // The entry on `row` (a local run has an id <= 0).
     const schedule::QueueEntry& entry(int row) const;
+    // What the running entries' jobs wait for, by entry id (their live snapshots say it): such
+    // an entry is "waiting", with the reason in the Waiting for column.
+    void setWaits(std::map<std::int64_t, QString> waits);
     // Pid of the scheduler service holding the data directory, 0 when none (as of refresh()).
     long servicePid() const { return servicePid_; }
     // True when the service's queue has a running entry (as of refresh()).
@@ -36,6 +40,7 @@ private:
     QString path_;
     std::vector<schedule::QueueEntry> local_;
     std::vector<schedule::QueueEntry> service_;
+    std::map<std::int64_t, QString> waits_;
     std::string signature_;
     long servicePid_ = 0;
 };

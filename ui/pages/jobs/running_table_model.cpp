@@ -1,9 +1,11 @@
 #include "pages/jobs/running_table_model.h"
 
+#include <QDateTime>
 #include <QLocale>
 #include <algorithm>
 
 #include "metrics/live_board.h"
+#include "widgets/job_text.h"
 
 namespace tl::ui {
 
@@ -16,8 +18,18 @@ QString duration(double seconds) {
         .arg(s % 60, 2, 10, QLatin1Char('0'));
 }
 
+bool waiting(const metrics::LiveSnapshot& s) {
+    return s.status == "waiting";
+}
+
+// A waiting job: seconds since it started waiting (its row's start, when it has not worked yet).
+double waited(const metrics::LiveSnapshot& s) {
+    const double now = static_cast<double>(QDateTime::currentMSecsSinceEpoch()) / 1e3;
+    return s.started_at > 0 ? std::max(0.0, now - s.started_at) : 0;
+}
+
 int percent(const metrics::LiveSnapshot& s) {
-    if (s.total_bytes == 0) return -1;
+    if (s.total_bytes == 0 || waiting(s)) return -1;
     const double p = 100.0 * static_cast<double>(s.source_bytes) / double(s.total_bytes);
     return static_cast<int>(std::min(99.0, p)); // 100 % only once it has ended
 }
@@ -80,7 +92,7 @@ QVariant RunningTableModel::data(const QModelIndex& index, int role) const {
         case Rate:
             return s.wall_rate;
         case Elapsed:
-            return s.elapsed;
+            return waiting(s) ? waited(s) : s.elapsed;
         case Left:
             return s.eta_seconds;
         default:
@@ -93,7 +105,7 @@ QVariant RunningTableModel::data(const QModelIndex& index, int role) const {
     case Job:
         return qint64(s.job_id);
     case Kind:
-        return s.kind == "restore" ? tr("restore") : tr("backup");
+        return JobText::kind(QString::fromStdString(s.kind));
     case Name:
         return QString::fromStdString(s.name);
     case Level:
@@ -108,16 +120,21 @@ QVariant RunningTableModel::data(const QModelIndex& index, int role) const {
             return tr("process %1").arg(s.pid);
         }
         return {};
+    case State:
+        return waiting(s) ? tr("waiting") : tr("running");
+    case WaitingFor:
+        return QString::fromStdString(s.waiting_for);
     case Progress:
+        if (waiting(s)) return tr("not started");
         return percent(s) < 0 ? tr("unknown") : tr("%1 %").arg(percent(s));
     case Done:
         return loc.formattedDataSize(static_cast<qint64>(s.source_bytes));
     case Rate:
         return tr("%1 MB/s").arg(loc.toString(s.wall_rate / 1e6, 'f', 1));
     case Elapsed:
-        return duration(s.elapsed);
+        return waiting(s) ? tr("waiting %1").arg(duration(waited(s))) : duration(s.elapsed);
     case Left:
-        return s.eta_seconds < 0 ? tr("unknown") : duration(s.eta_seconds);
+        return s.eta_seconds < 0 || waiting(s) ? tr("unknown") : duration(s.eta_seconds);
     }
     return {};
 }
@@ -135,6 +152,10 @@ QVariant RunningTableModel::headerData(int section, Qt::Orientation o, int role)
         return tr("Level");
     case RunBy:
         return tr("Run by");
+    case State:
+        return tr("State");
+    case WaitingFor:
+        return tr("Waiting for");
     case Progress:
         return tr("Progress");
     case Done:

@@ -1,9 +1,10 @@
 #pragma once
 // The Running tab's table (BAT's Running Jobs): every job running on the data directory as its
 // LiveBoard snapshot shows it — of this console, of the scheduler service or of a
-// `tapeloom-cli` — with who runs it, its progress against the last run of the same sources,
-// bytes, rate, elapsed time and time left. Reads <home>/live/ (small files, no catalog, no
-// lock) on the GUI thread. GUI thread only.
+// `tapeloom-cli` — with who runs it, whether it works or waits (and for which drives or volumes),
+// its progress against the last run of the same sources, bytes, rate, elapsed time (the
+// working time; a waiting job's wait so far) and time left. Reads <home>/live/ (small files, no
+// catalog, no lock) on the GUI thread. GUI thread only.
 #include <QAbstractTableModel>
 #include <vector>
 
@@ -15,7 +16,21 @@ namespace tl::ui {
 class RunningTableModel final : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Job, Kind, Name, Level, RunBy, Progress, Done, Rate, Elapsed, Left, ColumnCount };
+    enum Column {
+        Job,
+        Kind,
+        Name,
+        Level,
+        RunBy,
+        State,
+        WaitingFor,
+        Progress,
+        Done,
+        Rate,
+        Elapsed,
+        Left,
+        ColumnCount
+    };
     // Qt::UserRole of the Progress column: percent done, -1 when unknown.
     explicit RunningTableModel(QString home, QObject* parent = nullptr);
 

@@ -3,6 +3,7 @@
 #include "common/units.h"
 #include "device/changer_rules.h"
 #include "media/reconcile.h"
+#include "widgets/job_text.h"
 
 namespace tl::ui {
 
@@ -12,6 +13,12 @@ QString ElementText::driveState(const std::string& state) {
     if (state == "loaded") return tr("loaded");
     if (state == "empty") return tr("empty");
     return QString::fromStdString(state); // a running job's activity, as the dashboard shows it
+}
+
+QString ElementText::jobActivity(const std::string& state) {
+    // A job's drive that is idle waits for the job's data (a source, the catalog).
+    if (state == "idle") return tr("waiting for data");
+    return JobText::activity(QString::fromStdString(state));
 }
 
 QString ElementText::catalogLocation(const media::VolumeRecord& v, int storageSlots) {
@@ -56,7 +63,9 @@ ElementContent ElementText::describe(const LibrarySnapshot& s, Place p, ColorBy 
     if (p.type == ElementType::Drive && static_cast<std::size_t>(p.number) < s.drives.size()) {
         const auto& d = s.drives[static_cast<std::size_t>(p.number)];
         who = tr("Drive %1 (%2)").arg(p.number).arg(QString::fromStdString(d.name));
-        driveWords = e->full && e->source_slot
+        // A drive a job uses is busy with that job: its activity there, never "idle".
+        driveWords = d.job ? tr("busy: job %1, %2").arg(d.job).arg(jobActivity(d.state))
+                     : e->full && e->source_slot
                          ? tr("%1, from slot %2").arg(driveState(d.state)).arg(*e->source_slot)
                          : driveState(d.state);
         c.note = QString::fromStdString(d.name);

@@ -16,6 +16,8 @@ public:
     static ElementContent describe(const LibrarySnapshot& s, Place p, ColorBy by);
     // A drive's state in the page's words ("loaded", "empty", or the job's activity).
     static QString driveState(const std::string& state);
+    // The activity of a job on its drive, in words ("writing", "waiting for data").
+    static QString jobActivity(const std::string& state);
     // Where the catalog says a volume is ("slot 3 of vlib0", "outside at Vault A").
     static QString catalogLocation(const media::VolumeRecord& v, int storageSlots);
 };

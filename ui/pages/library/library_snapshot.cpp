@@ -16,15 +16,17 @@ const media::VolumeRecord* LibrarySnapshot::volume(const std::string& barcode) c
 }
 
 namespace {
-// Drive activity of running jobs, by drive name: what the dashboard shows for them.
-std::map<std::string, std::string> live_drive_states(const std::string& home) {
-    std::map<std::string, std::string> out;
+// The running jobs' drives, by drive name: the job and its activity there (what the dashboard
+// shows for them). A drive a job is done with is not in use.
+std::map<std::string, std::pair<std::int64_t, std::string>>
+live_drive_states(const std::string& home) {
+    std::map<std::string, std::pair<std::int64_t, std::string>> out;
     auto live = metrics::LiveBoard(home).read();
     if (!live) return out;
     for (const auto& job : live.value())
         if (!job.ended)
             for (const auto& d : job.drives)
-                if (!d.state.empty()) out[d.name] = d.state;
+                if (!d.state.empty() && d.state != "done") out[d.name] = {job.job_id, d.state};
     return out;
 }
 } // namespace
@@ -74,7 +76,8 @@ LibrarySnapshot load_library_snapshot(const std::string& catalog_path, const std
         ld.name = n < lib.value()->drive_count() ? lib.value()->drive(n).name()
                                                  : s.library + "-drive" + std::to_string(n);
         auto it = live.find(ld.name);
-        ld.state = it != live.end() ? it->second : (d.full ? "loaded" : "empty");
+        ld.state = it != live.end() ? it->second.second : (d.full ? "loaded" : "empty");
+        ld.job = it != live.end() ? it->second.first : 0;
         s.drives.push_back(std::move(ld));
     }
     auto vols = media::list_volumes(db.value());

@@ -4,6 +4,7 @@
 // the catalog's record of every cartridge it holds (pool, state, bytes, location). No Qt: plain
 // engine reads on a read-only catalog connection of the caller's thread, so a refresh never
 // touches the Engine's own connection while a job runs. Errors land in `error`, never thrown.
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
@@ -14,8 +15,9 @@
 namespace tl::ui {
 
 struct LibraryDrive {
-    std::string name;  // "vlib0-drive0"
-    std::string state; // "empty", "loaded", or the running job's activity ("writing"...)
+    std::string name;     // "vlib0-drive0"
+    std::string state;    // "empty", "loaded", or the running job's activity ("writing"...)
+    std::int64_t job = 0; // the running job that uses the drive (its live snapshot), else 0
 };
 
 struct LibrarySnapshot {

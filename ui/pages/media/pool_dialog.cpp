@@ -88,6 +88,7 @@ PoolDialog::PoolDialog(const media::Pool* existing, const QStringList& taken, QW
         days->setSuffix(tr(" days"));
     }
     retention_->setValue(p.retention_days);
+    shownRetention_ = retention_->value();
     retention_->setAccessibleName(tr("Job retention in days"));
     fileRetention_->setValue(p.file_retention_days);
     fileRetention_->setAccessibleName(tr("File retention in days"));
@@ -135,8 +136,11 @@ PoolDialog::PoolDialog(const media::Pool* existing, const QStringList& taken, QW
     connect(maxBytes_, &QLineEdit::textChanged, this, &PoolDialog::validate);
     connect(maxUse_, &QLineEdit::textChanged, this, &PoolDialog::validate);
     connect(retention_, &QSpinBox::valueChanged, this, [this](int v) {
-        // File retention follows while it was equal (as the engine does).
-        if (fileRetention_->value() > v) fileRetention_->setValue(v);
+        // File retention follows while it was equal (as the engine does). It is never cut to a
+        // shorter job retention: while "35" is typed, the field holds 3 for a moment, and a
+        // file retention longer than the job's is a problem shown under the form instead.
+        if (fileRetention_->value() == shownRetention_) fileRetention_->setValue(v);
+        shownRetention_ = v;
         validate();
     });
     connect(fileRetention_, &QSpinBox::valueChanged, this, &PoolDialog::validate);

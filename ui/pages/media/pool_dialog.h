@@ -47,6 +47,7 @@ private:
     QComboBox* purpose_;
     QSpinBox* retention_;
     QSpinBox* fileRetention_;
+    int shownRetention_ = 0; // the job retention before its latest change
     QSpinBox* maxJobs_;
     QLineEdit* maxBytes_;
     QLineEdit* maxUse_;

@@ -107,7 +107,7 @@ QString JobExport::html(bool withGraphs) const {
                      : QStringLiteral("—");
     };
     const std::pair<QString, QString> rows[] = {
-        {tr("Status"), JobText::status(qs(job_.status))},
+        {tr("Status"), JobText::status(qs(job_.kind), qs(job_.status))},
         {tr("Level"), JobText::level(qs(job_.kind), qs(job_.level))},
         {tr("Started"), when(job_.started)},
         {tr("Ended"), when(job_.ended)},

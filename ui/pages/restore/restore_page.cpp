@@ -4,6 +4,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QScrollBar>
 #include <QShortcut>
@@ -138,7 +139,7 @@ RestorePage::RestorePage(Engine& engine, QWidget* parent)
                 versions_->showVersions(i.data(RestoreTreeModel::SourceRole).toString() +
                                         QLatin1Char('/') + rel);
             });
-    connect(versions_, &RestoreVersionsPanel::versionChosen, this, &RestorePage::restoreVersion);
+    connect(versions_, &RestoreVersionsPanel::versionChosen, this, &RestorePage::confirmVersion);
     connect(planButton_, &QPushButton::clicked, this, &RestorePage::plan);
     connect(startButton_, &QPushButton::clicked, this, &RestorePage::start);
     connect(cancelButton_, &QPushButton::clicked, this, [this] {
@@ -161,8 +162,12 @@ RestorePage::RestorePage(Engine& engine, QWidget* parent)
         Q_EMIT finished(r);
     });
     poll_->setInterval(250);
-    connect(poll_, &QTimer::timeout, this,
-            [this] { report_->showProgress(runner_->bytesWritten()); });
+    connect(poll_, &QTimer::timeout, this, [this] { report_->showProgress(runner_->progress()); });
+    confirm_ = [this](const QString& question) {
+        return QMessageBox::question(this, tr("Restore"), question,
+                                     QMessageBox::Yes | QMessageBox::No,
+                                     QMessageBox::No) == QMessageBox::Yes;
+    };
     updateButtons();
 }
 
@@ -285,16 +290,14 @@ bool RestorePage::plan() {
 
 bool RestorePage::start() {
     const auto runs = plannedRuns();
-    if (target_->anotherFolder() && target_->target().isEmpty()) {
-        fail(tr("Choose the folder to restore into."));
-        return false;
-    }
+    if (!targetChosen()) return false;
     log::get("ui")->info("restore started from the console: {} source(s) to '{}'", runs.size(),
                          target_->target().toStdString());
     return launch(runs, true);
 }
 
 bool RestorePage::restoreVersion(qint64 jobId, const QString& source, const QString& relativePath) {
+    if (!targetChosen()) return false;
     job::RestoreOptions o;
     o.what.job_id = jobId;
     if (!relativePath.isEmpty()) o.what.paths.push_back(relativePath.toStdString());
@@ -303,6 +306,46 @@ bool RestorePage::restoreVersion(qint64 jobId, const QString& source, const QStr
     log::get("ui")->info("restoring {} / {} as of job {}", source.toStdString(),
                          relativePath.toStdString(), jobId);
     return launch({o}, true);
+}
+
+bool RestorePage::confirmVersion(qint64 jobId, const QString& source, const QString& relativePath) {
+    if (!targetChosen()) return false;
+    const QString file = relativePath.isEmpty() ? source : source + QLatin1Char('/') + relativePath;
+    const QString where =
+        target_->anotherFolder()
+            ? tr("into %1 (as %2)").arg(target_->target(), target_->target() + file)
+            : tr("to its original location %1").arg(file);
+    QString existing;
+    switch (target_->policy()) {
+    case job::ExistingPolicy::Skip:
+        existing = tr("kept and the restored one skipped");
+        break;
+    case job::ExistingPolicy::Overwrite:
+        existing = tr("overwritten");
+        break;
+    case job::ExistingPolicy::KeepNewer:
+        existing = tr("kept if it is newer");
+        break;
+    case job::ExistingPolicy::Rename:
+        existing = tr("kept and the restored one renamed");
+        break;
+    }
+    const QString question =
+        tr("Restore %1 as backed up by job %2 %3?\nA file already there is %4.")
+            .arg(file)
+            .arg(jobId)
+            .arg(where, existing);
+    if (!confirm_(question)) {
+        report_->setStatus(tr("Restore of %1 not started.").arg(file));
+        return false;
+    }
+    return restoreVersion(jobId, source, relativePath);
+}
+
+bool RestorePage::targetChosen() {
+    if (!target_->anotherFolder() || !target_->target().isEmpty()) return true;
+    fail(tr("Choose the folder to restore into."));
+    return false;
 }
 
 void RestorePage::fail(const QString& message) {

@@ -11,6 +11,7 @@
 // the catalog through their own read-only connections. GUI thread only.
 #include <QPointer>
 #include <QWidget>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -49,6 +50,12 @@ public:
     bool start(); // starts the restore; false (shown) if it cannot start
     // Restores one version of a file: that job's tree, just `relativePath` below `source`.
     bool restoreVersion(qint64 jobId, const QString& source, const QString& relativePath);
+    // "Restore this version": asks first, naming the file, the job, the target and what happens
+    // to a file already there (No is the default answer); restores only on Yes.
+    bool confirmVersion(qint64 jobId, const QString& source, const QString& relativePath);
+    // Answers confirmVersion's question; default: a QMessageBox whose default button is No.
+    // Tests answer it.
+    void setConfirm(std::function<bool(const QString&)> confirm) { confirm_ = std::move(confirm); }
 
     RestoreSourcePicker* picker() const { return picker_; }
     RestoreTreeModel* treeModel() const { return model_; }
@@ -76,6 +83,8 @@ private:
     // The first key id `runs` need that the key store lacks ("" when none is missing).
     QString missingKey(const std::vector<job::RestoreOptions>& runs);
     void askForKey(const QString& keyId, const std::vector<job::RestoreOptions>& runs, bool run);
+    // False (shown) when "another folder" is chosen without a folder.
+    bool targetChosen();
     void fail(const QString& message);
     void forgetOutcome();
     void updateButtons();
@@ -96,6 +105,7 @@ private:
     QTimer* poll_;
     bool shownOnce_ = false;
     QPointer<KeyImportDialog> keyPrompt_;
+    std::function<bool(const QString&)> confirm_;
 };
 
 } // namespace tl::ui

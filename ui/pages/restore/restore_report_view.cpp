@@ -9,6 +9,7 @@
 
 #include "widgets/job_text.h"
 #include "widgets/message_line.h"
+#include "widgets/units_format.h"
 
 namespace tl::ui {
 
@@ -71,25 +72,37 @@ void RestoreReportView::showRunning(qint64 expectedBytes) {
     status_->setMessage(tr("Restoring…"));
 }
 
-void RestoreReportView::showProgress(qint64 bytes) {
-    if (bytes < 0 || expected_ <= 0) {
+void RestoreReportView::showProgress(const RestoreProgress& p) {
+    const QLocale loc;
+    if (p.known && p.waiting) {
+        progress_->setRange(0, 1000);
+        progress_->setValue(0);
+        progress_->setFormat(tr("Waiting %1 s").arg(loc.toString(p.waitedSeconds, 'f', 0)));
+        status_->setMessage(tr("Job %1 waits: %2").arg(p.jobId).arg(p.waitingFor));
+        return;
+    }
+    if (!p.known || p.bytesToRead <= 0) {
         progress_->setRange(0, 0); // activity only
         return;
     }
     progress_->setRange(0, 1000);
-    progress_->setValue(int(qMin<qint64>(999, bytes * 1000 / expected_)));
-    progress_->setFormat(tr("%1 of %2 written")
-                             .arg(QLocale().formattedDataSize(qMin(bytes, expected_)),
-                                  QLocale().formattedDataSize(expected_)));
+    progress_->setValue(int(qMin<qint64>(999, p.bytesRead * 1000 / p.bytesToRead)));
+    progress_->setFormat(tr("%1 of %2 read from tape")
+                             .arg(loc.formattedDataSize(qMin(p.bytesRead, p.bytesToRead)),
+                                  loc.formattedDataSize(p.bytesToRead)));
+    status_->setMessage(p.waitedSeconds > 0 ? tr("Restoring (job %1, after waiting %2 s)…")
+                                                  .arg(p.jobId)
+                                                  .arg(loc.toString(p.waitedSeconds, 'f', 1))
+                                            : tr("Restoring (job %1)…").arg(p.jobId));
 }
 
 void RestoreReportView::showResult(const RestoreSummary& r) {
     const QLocale loc;
     progress_->setRange(0, 1000);
     progress_->setValue(r.status == QLatin1String("completed") ? 1000 : progress_->value());
-    progress_->setFormat(JobText::status(r.status));
+    progress_->setFormat(JobText::status(QStringLiteral("restore"), r.status));
     QStringList lines;
-    lines << tr("Status: %1").arg(JobText::status(r.status));
+    lines << tr("Status: %1").arg(JobText::status(QStringLiteral("restore"), r.status));
     if (!r.jobIds.isEmpty()) {
         QStringList ids;
         for (auto id : r.jobIds)
@@ -101,17 +114,29 @@ void RestoreReportView::showResult(const RestoreSummary& r) {
                  .arg(r.skipped)
                  .arg(r.failed)
           << tr("Bytes: %1").arg(loc.formattedDataSize(r.bytes));
+    if (r.elapsed > 0) {
+        // The wait for volumes or drives other jobs held is shown apart; the rate is over the
+        // time the restore worked.
+        const double worked = qMax(0.0, r.elapsed - r.waited);
+        lines << (r.waited > 0
+                      ? tr("Time: %1 s working, %2 s waiting for volumes or drives "
+                           "other jobs held")
+                            .arg(loc.toString(worked, 'f', 1), loc.toString(r.waited, 'f', 1))
+                      : tr("Time: %1 s").arg(loc.toString(worked, 'f', 1)));
+        if (worked > 0) lines << tr("Rate: %1").arg(formatRate(double(r.bytes) / worked));
+    }
     if (!r.missingVolumes.isEmpty())
         lines << tr("Insert these volumes into the library: %1")
                      .arg(r.missingVolumes.join(QStringLiteral(", ")));
     if (!r.message.isEmpty()) lines << r.message;
     if (!r.problems.isEmpty()) lines << tr("Problems:") << r.problems;
     result_->setPlainText(lines.join(QLatin1Char('\n')));
-    status_->setMessage(
-        r.status == QLatin1String("completed")
-            ? tr("The restore completed.")
-            : tr("The restore ended: %1")
-                  .arg(r.message.isEmpty() ? JobText::status(r.status) : r.message));
+    status_->setMessage(r.status == QLatin1String("completed")
+                            ? tr("The restore completed.")
+                            : tr("The restore ended: %1")
+                                  .arg(r.message.isEmpty()
+                                           ? JobText::status(QStringLiteral("restore"), r.status)
+                                           : r.message));
 }
 
 void RestoreReportView::clearOutcome() {

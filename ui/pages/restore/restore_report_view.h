@@ -21,8 +21,9 @@ public:
 
     void showPlan(const RestorePlanSummary& plan);
     void showRunning(qint64 expectedBytes);
-    // bytes < 0: unknown (the bar shows activity only).
-    void showProgress(qint64 bytes);
+    // The running restore's job: what it waits for, else the bytes read from tape of those to
+    // read (never 100 % before it has ended).
+    void showProgress(const RestoreProgress& progress);
     void showResult(const RestoreSummary& result);
     void setStatus(const QString& text);
     // Forgets the plan, progress and result (the selection they were for has changed).
