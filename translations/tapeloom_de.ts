@@ -327,6 +327,14 @@
         <source>done</source>
         <translation>fertig</translation>
     </message>
+    <message>
+        <source>to original location</source>
+        <translation>an den ursprünglichen Ort</translation>
+    </message>
+    <message>
+        <source>to %1</source>
+        <translation>nach %1</translation>
+    </message>
 </context>
 <context>
     <name>MediaOps</name>
@@ -352,7 +360,7 @@
     </message>
     <message>
         <source>Volume %1 is labeled already (pool %2, state %3); use Relabel.</source>
-        <translation>Band %1 ist bereits gelabelt (Pool %2, Zustand %3); bitte „Neu labeln“ verwenden.</translation>
+        <translation>Band %1 ist bereits beschriftet (Pool %2, Zustand %3); bitte „Neu beschriften“ verwenden.</translation>
     </message>
     <message>
         <source>Cartridge %1 is not in library %2; insert it and import it first.</source>
@@ -360,7 +368,7 @@
     </message>
     <message>
         <source>Volume %1 labeled for pool %2.</source>
-        <translation>Band %1 für Pool %2 gelabelt.</translation>
+        <translation>Band %1 für Pool %2 beschriftet.</translation>
     </message>
     <message numerus="yes">
         <source>%n job(s) purged from the catalog.</source>
@@ -1024,6 +1032,10 @@
     <message>
         <source>Level:</source>
         <translation>Stufe:</translation>
+    </message>
+    <message>
+        <source>%1 in 1 file</source>
+        <translation>%1 in 1 Datei</translation>
     </message>
 </context>
 <context>
@@ -2357,7 +2369,7 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>No job definitions yet. Press New… (Ctrl+N) to say what to back up, where and when; or back up once with File ▸ Back up now… (Ctrl+B). Label blank cartridges first on the Media page if the library has none in a pool.</source>
-        <translation>Noch keine Auftragsdefinitionen. Mit Neu… (Strg+N) festlegen, was wohin und wann gesichert wird; oder einmalig mit Datei ▸ Jetzt sichern … (Strg+B) sichern. Zuerst leere Kassetten auf der Seite Medien in einen Pool labeln, falls die Bibliothek keine hat.</translation>
+        <translation>Noch keine Auftragsdefinitionen. Mit Neu… (Strg+N) festlegen, was wohin und wann gesichert wird; oder einmalig mit Datei ▸ Jetzt sichern … (Strg+B) sichern. Zuerst leere Kassetten auf der Seite Medien in einen Pool beschriften, falls die Bibliothek keine hat.</translation>
     </message>
 </context>
 <context>
@@ -3077,7 +3089,7 @@ cmd:&apos;pg_dump db&apos;</translation>
     <name>tl::ui::MediaActions</name>
     <message>
         <source>Label %1</source>
-        <translation>%1 labeln</translation>
+        <translation>%1 beschriften</translation>
     </message>
     <message>
         <source>Write a Tapeloom label on cartridge %1 and add it to a pool.</source>
@@ -3085,11 +3097,11 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>Label all blank cartridges</source>
-        <translation>Alle leeren Kassetten labeln</translation>
+        <translation>Alle leeren Kassetten beschriften</translation>
     </message>
     <message>
         <source>Label every blank cartridge of the library, one after the other in a free drive, then put them back in their slots. A cartridge holding anything is skipped and listed.</source>
-        <translation>Jede leere Kassette der Library nacheinander in einem freien Laufwerk labeln und danach in ihre Fächer zurücklegen. Eine Kassette, auf der etwas steht, wird übersprungen und aufgeführt.</translation>
+        <translation>Jede leere Kassette der Library nacheinander in einem freien Laufwerk beschriften und danach in ihre Fächer zurücklegen. Eine Kassette, auf der etwas steht, wird übersprungen und aufgeführt.</translation>
     </message>
     <message>
         <source>&amp;Barcodes:</source>
@@ -3101,7 +3113,7 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>Relabel %1</source>
-        <translation>%1 neu labeln</translation>
+        <translation>%1 neu beschriften</translation>
     </message>
     <message>
         <source>Write a new label on volume %1. It is refused while the volume holds data under retention, unless forced.</source>
@@ -3117,11 +3129,11 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>Make volume %1 recyclable: the next backup of its pool relabels and overwrites it. Refused while it holds data under retention, unless forced.</source>
-        <translation>Band %1 recycelbar machen: Die nächste Sicherung seines Pools labelt es neu und überschreibt es. Abgelehnt, solange es Daten unter Aufbewahrung enthält, außer es wird erzwungen.</translation>
+        <translation>Band %1 recycelbar machen: Die nächste Sicherung seines Pools beschriftet es neu und überschreibt es. Abgelehnt, solange es Daten unter Aufbewahrung enthält, außer es wird erzwungen.</translation>
     </message>
     <message>
         <source>Force: give up its data (its jobs are purged when it is relabeled)</source>
-        <translation>Erzwingen: seine Daten aufgeben (seine Aufträge werden beim Neulabeln gelöscht)</translation>
+        <translation>Erzwingen: seine Daten aufgeben (seine Aufträge werden beim Neubeschriften gelöscht)</translation>
     </message>
     <message>
         <source>Move %1</source>
@@ -3161,58 +3173,58 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>Labeling %1</source>
-        <translation>Labeln von %1</translation>
+        <translation>Beschriften von %1</translation>
     </message>
     <message>
         <source>Volume %1 labeled for pool %2.</source>
-        <translation>Band %1 für Pool %2 gelabelt.</translation>
+        <translation>Band %1 für Pool %2 beschriftet.</translation>
     </message>
     <message>
         <source>Labeling %1 of %2… (%3)</source>
-        <translation>Labeln %1 von %2 … (%3)</translation>
+        <translation>Beschriften %1 von %2 … (%3)</translation>
     </message>
     <message>
         <source>Labeling the blank cartridges into pool %1</source>
-        <translation>Labeln der leeren Kassetten in Pool %1</translation>
+        <translation>Beschriften der leeren Kassetten in Pool %1</translation>
     </message>
     <message>
         <source>%1: labeled</source>
-        <translation>%1: gelabelt</translation>
+        <translation>%1: beschriftet</translation>
     </message>
     <message>
         <source>%1: not labeled: %2</source>
-        <translation>%1: nicht gelabelt: %2</translation>
+        <translation>%1: nicht beschriftet: %2</translation>
     </message>
     <message>
         <source>No blank cartridge to label.</source>
-        <translation>Keine leere Kassette zum Labeln.</translation>
+        <translation>Keine leere Kassette zum Beschriften.</translation>
     </message>
     <message>
         <source>%1 of %2 cartridge(s) labeled; the others are listed with the reason.</source>
-        <translation>%1 von %2 Kassette(n) gelabelt; die anderen sind mit dem Grund aufgeführt.</translation>
+        <translation>%1 von %2 Kassette(n) beschriftet; die anderen sind mit dem Grund aufgeführt.</translation>
     </message>
     <message>
         <source>Every blank cartridge is labeled into pool %1 (see the list).</source>
-        <translation>Jede leere Kassette ist in Pool %1 gelabelt (siehe Liste).</translation>
+        <translation>Jede leere Kassette ist in Pool %1 beschriftet (siehe Liste).</translation>
     </message>
     <message numerus="yes">
         <source>Relabel volume %1 into pool %2 with force? Whatever it holds is overwritten and its %n job(s) are purged from the catalog; they cannot be restored.</source>
         <translation>
-            <numerusform>Volume %1 erzwungen in Pool %2 neu labeln? Alles darauf wird überschrieben und sein %n Auftrag wird aus dem Katalog gelöscht; er kann nicht wiederhergestellt werden.</numerusform>
-            <numerusform>Volume %1 erzwungen in Pool %2 neu labeln? Alles darauf wird überschrieben und seine %n Aufträge werden aus dem Katalog gelöscht; sie können nicht wiederhergestellt werden.</numerusform>
+            <numerusform>Volume %1 erzwungen in Pool %2 neu beschriften? Alles darauf wird überschrieben und sein %n Auftrag wird aus dem Katalog gelöscht; er kann nicht wiederhergestellt werden.</numerusform>
+            <numerusform>Volume %1 erzwungen in Pool %2 neu beschriften? Alles darauf wird überschrieben und seine %n Aufträge werden aus dem Katalog gelöscht; sie können nicht wiederhergestellt werden.</numerusform>
         </translation>
     </message>
     <message>
         <source>Relabel volume %1 into pool %2? This is refused while it holds data under retention.</source>
-        <translation>Band %1 in Pool %2 neu labeln? Das wird abgelehnt, solange es Daten unter Aufbewahrung enthält.</translation>
+        <translation>Band %1 in Pool %2 neu beschriften? Das wird abgelehnt, solange es Daten unter Aufbewahrung enthält.</translation>
     </message>
     <message>
         <source>Relabeling %1</source>
-        <translation>Neulabeln von %1</translation>
+        <translation>Neubeschriften von %1</translation>
     </message>
     <message>
         <source>Volume %1 relabeled for pool %2.</source>
-        <translation>Band %1 für Pool %2 neu gelabelt.</translation>
+        <translation>Band %1 für Pool %2 neu beschriftet.</translation>
     </message>
     <message>
         <source>Recycle volume %1 with force? Its data is given up: the next backup overwrites it and its jobs are purged from the catalog.</source>
@@ -3265,8 +3277,8 @@ cmd:&apos;pg_dump db&apos;</translation>
     <message numerus="yes">
         <source>%n blank cartridge(s) matching %1 labeled into pool %2 (see the list); blank cartridges that do not match stay blank.</source>
         <translation>
-            <numerusform>%n leere Kassette, die zu %1 passt, für Pool %2 gelabelt (siehe Liste); leere Kassetten, die nicht passen, bleiben leer.</numerusform>
-            <numerusform>%n leere Kassetten, die zu %1 passen, für Pool %2 gelabelt (siehe Liste); leere Kassetten, die nicht passen, bleiben leer.</numerusform>
+            <numerusform>%n leere Kassette, die zu %1 passt, für Pool %2 beschriftet (siehe Liste); leere Kassetten, die nicht passen, bleiben leer.</numerusform>
+            <numerusform>%n leere Kassetten, die zu %1 passen, für Pool %2 beschriftet (siehe Liste); leere Kassetten, die nicht passen, bleiben leer.</numerusform>
         </translation>
     </message>
     <message>
@@ -3275,7 +3287,7 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>The blank cartridges matching %1 are labeled into pool %2 (see the list); blank cartridges that do not match stay blank.</source>
-        <translation>Die leeren Kassetten, die zu %1 passen, werden für Pool %2 gelabelt (siehe Liste); leere Kassetten, die nicht passen, bleiben leer.</translation>
+        <translation>Die leeren Kassetten, die zu %1 passen, werden für Pool %2 beschriftet (siehe Liste); leere Kassetten, die nicht passen, bleiben leer.</translation>
     </message>
 </context>
 <context>
@@ -3334,27 +3346,27 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>&amp;Label…</source>
-        <translation>&amp;Labeln …</translation>
+        <translation>&amp;Beschriften …</translation>
     </message>
     <message>
         <source>Label the selected blank cartridge into a pool</source>
-        <translation>Die ausgewählte leere Kassette in einen Pool labeln</translation>
+        <translation>Die ausgewählte leere Kassette in einen Pool beschriften</translation>
     </message>
     <message>
         <source>Label &amp;all blank…</source>
-        <translation>&amp;Alle leeren labeln …</translation>
+        <translation>&amp;Alle leeren beschriften …</translation>
     </message>
     <message>
         <source>Label every blank cartridge of the library into a pool</source>
-        <translation>Jede leere Kassette der Library in einen Pool labeln</translation>
+        <translation>Jede leere Kassette der Library in einen Pool beschriften</translation>
     </message>
     <message>
         <source>&amp;Relabel…</source>
-        <translation>&amp;Neu labeln …</translation>
+        <translation>&amp;Neu beschriften …</translation>
     </message>
     <message>
         <source>Label the selected volume again (its data is lost)</source>
-        <translation>Das ausgewählte Band neu labeln (seine Daten gehen verloren)</translation>
+        <translation>Das ausgewählte Band neu beschriften (seine Daten gehen verloren)</translation>
     </message>
     <message>
         <source>Re&amp;cycle…</source>
@@ -3499,7 +3511,7 @@ cmd:&apos;pg_dump db&apos;</translation>
     <name>tl::ui::PoolDialog</name>
     <message>
         <source>Label blank cartridges into this pool when a backup needs a volume</source>
-        <translation>Leere Kassetten in diesen Pool labeln, wenn eine Sicherung ein Band braucht</translation>
+        <translation>Leere Kassetten in diesen Pool beschriften, wenn eine Sicherung ein Band braucht</translation>
     </message>
     <message>
         <source>Edit pool %1</source>
@@ -4978,6 +4990,18 @@ cmd:&apos;pg_dump db&apos;</translation>
         <source>%1 MB/s</source>
         <translation>%1 MB/s</translation>
     </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>MiB/s</source>
+        <translation>MiB/s</translation>
+    </message>
+    <message>
+        <source>MB/s</source>
+        <translation>MB/s</translation>
+    </message>
 </context>
 <context>
     <name>tl::ui::VolumeDetails</name>
@@ -5043,7 +5067,7 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>Labeled: %1</source>
-        <translation>Gelabelt: %1</translation>
+        <translation>Beschriftet: %1</translation>
     </message>
     <message>
         <source>First written: %1</source>
@@ -5063,7 +5087,7 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>Not in the catalog: a blank cartridge of the library. Label it into a pool.</source>
-        <translation>Nicht im Katalog: eine leere Kassette der Library. Bitte in einen Pool labeln.</translation>
+        <translation>Nicht im Katalog: eine leere Kassette der Library. Bitte in einen Pool beschriften.</translation>
     </message>
     <message>
         <source>Cannot read the volume&apos;s history: %1</source>

@@ -20,6 +20,7 @@
 #include "models/session_table_model.h"
 #include "pages/dashboard/drive_tile.h"
 #include "widgets/cpu_plot.h"
+#include "widgets/job_text.h"
 #include "widgets/table_columns.h"
 #include "widgets/time_series_plot.h"
 
@@ -51,11 +52,20 @@ QString sustainedExplanation(double sustained, double wall) {
 
 QString levelText(const metrics::LiveSnapshot& s) {
     if (s.level.empty()) return QObject::tr("—");
-    const QString level = QString::fromStdString(s.level);
+    const QString backup = QStringLiteral("backup");
+    const QString level = JobText::level(backup, QString::fromStdString(s.level));
     if (s.level_note.empty()) return level;
     // The engine's note reads "level incr promoted to full: no usable full backup of …".
-    const QString asked = QString::fromStdString(s.level_note).section(QLatin1Char(' '), 1, 1);
+    const QString asked = JobText::level(
+        backup, QString::fromStdString(s.level_note).section(QLatin1Char(' '), 1, 1));
     return QObject::tr("%1, promoted from %2 (no full backup to build on)").arg(level, asked);
+}
+
+// "1 file" / "12 files": spelled out, as a "%n file(s)" numerus string reads "12 file(s)"
+// without an English .qm.
+QString filesText(const QString& bytes, std::uint64_t files) {
+    if (files == 1) return DashboardPage::tr("%1 in 1 file").arg(bytes);
+    return DashboardPage::tr("%1 in %2 files").arg(bytes, QLocale().toString(qulonglong(files)));
 }
 
 QString durationText(double seconds) {
@@ -262,9 +272,12 @@ void DashboardPage::showSnapshot(const metrics::LiveSnapshot& s) {
 
     const QLocale loc;
     QString title = tr("Job %1").arg(s.job_id);
-    if (!s.name.empty()) title += QStringLiteral(" (%1)").arg(QString::fromStdString(s.name));
+    if (!s.name.empty())
+        title += QStringLiteral(" (%1)").arg(
+            JobText::name(QString::fromStdString(s.kind), QString::fromStdString(s.name)));
     title += QStringLiteral(" — ") +
-             (s.ended ? tr("ended: %1").arg(QString::fromStdString(s.status)) : tr("running"));
+             (s.ended ? tr("ended: %1").arg(JobText::status(QString::fromStdString(s.status)))
+                      : tr("running"));
     jobTitle_->setText(title);
     elapsed_->setText(durationText(s.elapsed));
     wallRate_->setText(rateText(s.wall_rate));
@@ -280,9 +293,7 @@ void DashboardPage::showSnapshot(const metrics::LiveSnapshot& s) {
     const bool readsTape = s.kind != "backup" && s.sessions.empty();
     totals_->setText(
         readsTape ? tr("%1 from tape").arg(loc.formattedDataSize(static_cast<qint64>(s.tape_bytes)))
-                  : tr("%1 in %2 files")
-                        .arg(loc.formattedDataSize(static_cast<qint64>(s.source_bytes)))
-                        .arg(loc.toString(qulonglong(s.files))));
+                  : filesText(loc.formattedDataSize(static_cast<qint64>(s.source_bytes)), s.files));
     last_ = s;
 }
 

@@ -6,6 +6,8 @@
 #include <QProgressBar>
 #include <QVBoxLayout>
 
+#include "widgets/job_text.h"
+
 namespace tl::ui {
 
 DriveTile::DriveTile(const QString& name, QWidget* parent)
@@ -46,7 +48,7 @@ QString DriveTile::activityText(const metrics::LiveDrive& d, const metrics::Live
         if (d.state == "mounting") return tr("mounting");
         if (d.state == "positioning") return tr("positioning");
         if (d.state == "waiting for media") return tr("waiting for media");
-        return QString::fromStdString(d.state);
+        return JobText::activity(QString::fromStdString(d.state)); // reading, done, failed
     }
     if (!before) return tr("writing");
     const double idle = d.seconds_idle - before->seconds_idle;
