@@ -209,10 +209,6 @@
         <translation>Gesamtrate</translation>
     </message>
     <message>
-        <source>%1 MB/s</source>
-        <translation>%1 MB/s</translation>
-    </message>
-    <message>
         <source>Sustained rate</source>
         <translation>Dauerrate</translation>
     </message>
@@ -515,16 +511,8 @@
 <context>
     <name>QObject</name>
     <message>
-        <source>%1 MB/s</source>
-        <translation>%1 MB/s</translation>
-    </message>
-    <message>
         <source>time since the job started (s)</source>
         <translation>Zeit seit Auftragsbeginn (s)</translation>
-    </message>
-    <message>
-        <source>Throughput (MB/s)</source>
-        <translation>Durchsatz (MB/s)</translation>
     </message>
     <message>
         <source>CPU utilization (%)</source>
@@ -569,6 +557,10 @@
     <message>
         <source>%1, promoted from %2 (no full backup to build on)</source>
         <translation>%1, hochgestuft von %2 (keine Vollsicherung als Grundlage)</translation>
+    </message>
+    <message>
+        <source>Throughput (%1)</source>
+        <translation>Durchsatz (%1)</translation>
     </message>
 </context>
 <context>
@@ -934,10 +926,6 @@
         <translation>%1 % eines Kerns</translation>
     </message>
     <message>
-        <source>Throughput (MB/s)</source>
-        <translation>Durchsatz (MB/s)</translation>
-    </message>
-    <message>
         <source>Job</source>
         <translation>Auftrag</translation>
     </message>
@@ -1036,6 +1024,10 @@
     <message>
         <source>%1 in 1 file</source>
         <translation>%1 in 1 Datei</translation>
+    </message>
+    <message>
+        <source>Throughput (%1)</source>
+        <translation>Durchsatz (%1)</translation>
     </message>
 </context>
 <context>
@@ -1753,10 +1745,6 @@ cmd:&apos;pg_dump db&apos;</translation>
         <translation>keiner</translation>
     </message>
     <message>
-        <source>%1 MB/s</source>
-        <translation>%1 MB/s</translation>
-    </message>
-    <message>
         <source>not modelled</source>
         <translation>nicht modelliert</translation>
     </message>
@@ -1781,12 +1769,16 @@ cmd:&apos;pg_dump db&apos;</translation>
         <translation>wartet auf Medium</translation>
     </message>
     <message>
-        <source>writing, %1 % idle</source>
-        <translation>schreibt, %1 % untätig</translation>
+        <source>waiting for data (%1 % of the time)</source>
+        <translation>wartet auf Daten (%1 % der Zeit)</translation>
     </message>
     <message>
-        <source>What the drive did since the previous snapshot; idle: waiting for data from its sources.</source>
-        <translation>Was das Laufwerk seit der vorigen Momentaufnahme getan hat; untätig: wartet auf Daten seiner Quellen.</translation>
+        <source>writing, %1 % waiting for data</source>
+        <translation>schreibt, %1 % wartet auf Daten</translation>
+    </message>
+    <message>
+        <source>What the drive did since the previous snapshot; waiting for data: the drive could write more than its sources delivered.</source>
+        <translation>Was das Laufwerk seit der vorigen Momentaufnahme tat; wartet auf Daten: Das Laufwerk hätte mehr schreiben können, als seine Quellen lieferten.</translation>
     </message>
 </context>
 <context>
@@ -2006,10 +1998,6 @@ cmd:&apos;pg_dump db&apos;</translation>
         <translation>%1 s</translation>
     </message>
     <message>
-        <source>%1 MB/s</source>
-        <translation>%1 MB/s</translation>
-    </message>
-    <message>
         <source>Job</source>
         <translation>Auftrag</translation>
     </message>
@@ -2135,10 +2123,6 @@ cmd:&apos;pg_dump db&apos;</translation>
     <message>
         <source>backup job</source>
         <translation>Sicherungsauftrag</translation>
-    </message>
-    <message>
-        <source>MB/s</source>
-        <translation>MB/s</translation>
     </message>
     <message>
         <source>duration (s)</source>
@@ -2827,6 +2811,18 @@ cmd:&apos;pg_dump db&apos;</translation>
         <source>Message</source>
         <translation>Meldung</translation>
     </message>
+    <message>
+        <source>this console</source>
+        <translation>diese Konsole</translation>
+    </message>
+    <message>
+        <source>pid %1</source>
+        <translation>PID %1</translation>
+    </message>
+    <message>
+        <source>Process</source>
+        <translation>Prozess</translation>
+    </message>
 </context>
 <context>
     <name>tl::ui::LogPage</name>
@@ -2849,6 +2845,30 @@ cmd:&apos;pg_dump db&apos;</translation>
     <message>
         <source>Log messages</source>
         <translation>Protokollmeldungen</translation>
+    </message>
+    <message>
+        <source>&amp;Module:</source>
+        <translation>&amp;Modul:</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>alle</translation>
+    </message>
+    <message>
+        <source>Log module</source>
+        <translation>Protokollmodul</translation>
+    </message>
+    <message>
+        <source>&amp;Job:</source>
+        <translation>&amp;Auftrag:</translation>
+    </message>
+    <message>
+        <source>Lines of job</source>
+        <translation>Zeilen des Auftrags</translation>
+    </message>
+    <message>
+        <source>Only the lines that name this job (&quot;backup job 12: …&quot;)</source>
+        <translation>Nur die Zeilen, die diesen Auftrag nennen („backup job 12: …“)</translation>
     </message>
 </context>
 <context>
@@ -4431,10 +4451,6 @@ cmd:&apos;pg_dump db&apos;</translation>
         <translation>%1 %</translation>
     </message>
     <message>
-        <source>%1 MB/s</source>
-        <translation>%1 MB/s</translation>
-    </message>
-    <message>
         <source>Job</source>
         <translation>Auftrag</translation>
     </message>
@@ -4681,10 +4697,6 @@ cmd:&apos;pg_dump db&apos;</translation>
     <message>
         <source>—</source>
         <translation>—</translation>
-    </message>
-    <message>
-        <source>%1 MB/s</source>
-        <translation>%1 MB/s</translation>
     </message>
     <message>
         <source>Source</source>

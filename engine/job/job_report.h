@@ -64,6 +64,10 @@ struct JobReport {
     std::vector<std::vector<double>> drive_samples; // [drive][sample] bytes per second
 };
 
+// Whether the job has a rate at all: it moved data (bytes > 0) in a measured time. A job that
+// moved none has neither a wall nor a sustained rate (stored as 0, shown as "-").
+bool has_rate(const JobReport& r);
+
 nlohmann::json to_json(const JobReport& r);
 JobReport report_from_json(const nlohmann::json& j);
 // Human-readable, for the CLI.

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "metrics/live_board.h"
+#include "widgets/units_format.h"
 
 namespace tl::ui {
 
@@ -111,9 +112,9 @@ QVariant RunningTableModel::data(const QModelIndex& index, int role) const {
     case Progress:
         return percent(s) < 0 ? tr("unknown") : tr("%1 %").arg(percent(s));
     case Done:
-        return loc.formattedDataSize(static_cast<qint64>(s.source_bytes));
+        return formatBytes(s.source_bytes);
     case Rate:
-        return tr("%1 MB/s").arg(loc.toString(s.wall_rate / 1e6, 'f', 1));
+        return formatRate(s.wall_rate);
     case Elapsed:
         return duration(s.elapsed);
     case Left:

@@ -9,6 +9,7 @@
 
 #include "widgets/job_text.h"
 #include "widgets/message_line.h"
+#include "widgets/units_format.h"
 
 namespace tl::ui {
 
@@ -49,7 +50,7 @@ void RestoreReportView::showPlan(const RestorePlanSummary& p) {
     QString text =
         tr("Plan: %n file(s), %1 wanted, %2 to read, about %3 s (%4).", nullptr,
            int(qMin<qint64>(p.files, INT_MAX)))
-            .arg(loc.formattedDataSize(p.bytesWanted), loc.formattedDataSize(p.bytesToRead),
+            .arg(formatBytes(quint64(p.bytesWanted)), formatBytes(quint64(p.bytesToRead)),
                  QString::number(p.seconds, 'f', 1),
                  p.rateMeasured ? tr("at the recent backups' rate") : tr("at an assumed rate"));
     text += QLatin1Char('\n') + tr("Volumes needed: %1").arg(vols.join(QStringLiteral("; ")));
@@ -97,7 +98,7 @@ void RestoreReportView::showResult(const RestoreSummary& r) {
                  .arg(r.restored)
                  .arg(r.skipped)
                  .arg(r.failed)
-          << tr("Bytes: %1").arg(loc.formattedDataSize(r.bytes));
+          << tr("Bytes: %1").arg(formatBytes(quint64(r.bytes)));
     if (!r.missingVolumes.isEmpty())
         lines << tr("Insert these volumes into the library: %1")
                      .arg(r.missingVolumes.join(QStringLiteral(", ")));
