@@ -217,10 +217,6 @@
         <translation>Gesamtrate</translation>
     </message>
     <message>
-        <source>%1 MB/s</source>
-        <translation>%1 MB/s</translation>
-    </message>
-    <message>
         <source>Sustained rate</source>
         <translation>Dauerrate</translation>
     </message>
@@ -355,6 +351,14 @@
         <source>partly cloned</source>
         <translation>teilweise geklont</translation>
     </message>
+    <message>
+        <source>to original location</source>
+        <translation>an den ursprünglichen Ort</translation>
+    </message>
+    <message>
+        <source>to %1</source>
+        <translation>nach %1</translation>
+    </message>
 </context>
 <context>
     <name>MediaOps</name>
@@ -380,7 +384,7 @@
     </message>
     <message>
         <source>Volume %1 is labeled already (pool %2, state %3); use Relabel.</source>
-        <translation>Band %1 ist bereits gelabelt (Pool %2, Zustand %3); bitte „Neu labeln“ verwenden.</translation>
+        <translation>Band %1 ist bereits beschriftet (Pool %2, Zustand %3); bitte „Neu beschriften“ verwenden.</translation>
     </message>
     <message>
         <source>Cartridge %1 is not in library %2; insert it and import it first.</source>
@@ -388,7 +392,7 @@
     </message>
     <message>
         <source>Volume %1 labeled for pool %2.</source>
-        <translation>Band %1 für Pool %2 gelabelt.</translation>
+        <translation>Band %1 für Pool %2 beschriftet.</translation>
     </message>
     <message numerus="yes">
         <source>%n job(s) purged from the catalog.</source>
@@ -535,16 +539,8 @@
 <context>
     <name>QObject</name>
     <message>
-        <source>%1 MB/s</source>
-        <translation>%1 MB/s</translation>
-    </message>
-    <message>
         <source>time since the job started (s)</source>
         <translation>Zeit seit Auftragsbeginn (s)</translation>
-    </message>
-    <message>
-        <source>Throughput (MB/s)</source>
-        <translation>Durchsatz (MB/s)</translation>
     </message>
     <message>
         <source>CPU utilization (%)</source>
@@ -589,6 +585,10 @@
     <message>
         <source>%1, promoted from %2 (no full backup to build on)</source>
         <translation>%1, hochgestuft von %2 (keine Vollsicherung als Grundlage)</translation>
+    </message>
+    <message>
+        <source>Throughput (%1)</source>
+        <translation>Durchsatz (%1)</translation>
     </message>
 </context>
 <context>
@@ -954,10 +954,6 @@
         <translation>%1 % eines Kerns</translation>
     </message>
     <message>
-        <source>Throughput (MB/s)</source>
-        <translation>Durchsatz (MB/s)</translation>
-    </message>
-    <message>
         <source>Job</source>
         <translation>Auftrag</translation>
     </message>
@@ -1064,6 +1060,14 @@
     <message>
         <source>This job</source>
         <translation>Dieser Auftrag</translation>
+    </message>
+    <message>
+        <source>%1 in 1 file</source>
+        <translation>%1 in 1 Datei</translation>
+    </message>
+    <message>
+        <source>Throughput (%1)</source>
+        <translation>Durchsatz (%1)</translation>
     </message>
 </context>
 <context>
@@ -1824,10 +1828,6 @@ cmd:&apos;pg_dump db&apos;</translation>
         <translation>keiner</translation>
     </message>
     <message>
-        <source>%1 MB/s</source>
-        <translation>%1 MB/s</translation>
-    </message>
-    <message>
         <source>not modelled</source>
         <translation>nicht modelliert</translation>
     </message>
@@ -1852,12 +1852,16 @@ cmd:&apos;pg_dump db&apos;</translation>
         <translation>wartet auf Medium</translation>
     </message>
     <message>
-        <source>writing, %1 % idle</source>
-        <translation>schreibt, %1 % untätig</translation>
+        <source>waiting for data (%1 % of the time)</source>
+        <translation>wartet auf Daten (%1 % der Zeit)</translation>
     </message>
     <message>
-        <source>What the drive did since the previous snapshot; idle: waiting for data from its sources.</source>
-        <translation>Was das Laufwerk seit der vorigen Momentaufnahme getan hat; untätig: wartet auf Daten seiner Quellen.</translation>
+        <source>writing, %1 % waiting for data</source>
+        <translation>schreibt, %1 % wartet auf Daten</translation>
+    </message>
+    <message>
+        <source>What the drive did since the previous snapshot; waiting for data: the drive could write more than its sources delivered.</source>
+        <translation>Was das Laufwerk seit der vorigen Momentaufnahme tat; wartet auf Daten: Das Laufwerk hätte mehr schreiben können, als seine Quellen lieferten.</translation>
     </message>
 </context>
 <context>
@@ -2077,10 +2081,6 @@ cmd:&apos;pg_dump db&apos;</translation>
         <translation>%1 s</translation>
     </message>
     <message>
-        <source>%1 MB/s</source>
-        <translation>%1 MB/s</translation>
-    </message>
-    <message>
         <source>Job</source>
         <translation>Auftrag</translation>
     </message>
@@ -2233,10 +2233,6 @@ cmd:&apos;pg_dump db&apos;</translation>
     <message>
         <source>backup job</source>
         <translation>Sicherungsauftrag</translation>
-    </message>
-    <message>
-        <source>MB/s</source>
-        <translation>MB/s</translation>
     </message>
     <message>
         <source>duration (s)</source>
@@ -2467,7 +2463,7 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>No job definitions yet. Press New… (Ctrl+N) to say what to back up, where and when; or back up once with File ▸ Back up now… (Ctrl+B). Label blank cartridges first on the Media page if the library has none in a pool.</source>
-        <translation>Noch keine Auftragsdefinitionen. Mit Neu… (Strg+N) festlegen, was wohin und wann gesichert wird; oder einmalig mit Datei ▸ Jetzt sichern … (Strg+B) sichern. Zuerst leere Kassetten auf der Seite Medien in einen Pool labeln, falls die Bibliothek keine hat.</translation>
+        <translation>Noch keine Auftragsdefinitionen. Mit Neu… (Strg+N) festlegen, was wohin und wann gesichert wird; oder einmalig mit Datei ▸ Jetzt sichern … (Strg+B) sichern. Zuerst leere Kassetten auf der Seite Medien in einen Pool beschriften, falls die Bibliothek keine hat.</translation>
     </message>
 </context>
 <context>
@@ -2925,6 +2921,18 @@ cmd:&apos;pg_dump db&apos;</translation>
         <source>Message</source>
         <translation>Meldung</translation>
     </message>
+    <message>
+        <source>this console</source>
+        <translation>diese Konsole</translation>
+    </message>
+    <message>
+        <source>pid %1</source>
+        <translation>PID %1</translation>
+    </message>
+    <message>
+        <source>Process</source>
+        <translation>Prozess</translation>
+    </message>
 </context>
 <context>
     <name>tl::ui::LogPage</name>
@@ -2947,6 +2955,30 @@ cmd:&apos;pg_dump db&apos;</translation>
     <message>
         <source>Log messages</source>
         <translation>Protokollmeldungen</translation>
+    </message>
+    <message>
+        <source>&amp;Module:</source>
+        <translation>&amp;Modul:</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>alle</translation>
+    </message>
+    <message>
+        <source>Log module</source>
+        <translation>Protokollmodul</translation>
+    </message>
+    <message>
+        <source>&amp;Job:</source>
+        <translation>&amp;Auftrag:</translation>
+    </message>
+    <message>
+        <source>Lines of job</source>
+        <translation>Zeilen des Auftrags</translation>
+    </message>
+    <message>
+        <source>Only the lines that name this job (&quot;backup job 12: …&quot;)</source>
+        <translation>Nur die Zeilen, die diesen Auftrag nennen („backup job 12: …“)</translation>
     </message>
 </context>
 <context>
@@ -3187,7 +3219,7 @@ cmd:&apos;pg_dump db&apos;</translation>
     <name>tl::ui::MediaActions</name>
     <message>
         <source>Label %1</source>
-        <translation>%1 labeln</translation>
+        <translation>%1 beschriften</translation>
     </message>
     <message>
         <source>Write a Tapeloom label on cartridge %1 and add it to a pool.</source>
@@ -3195,11 +3227,11 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>Label all blank cartridges</source>
-        <translation>Alle leeren Kassetten labeln</translation>
+        <translation>Alle leeren Kassetten beschriften</translation>
     </message>
     <message>
         <source>Label every blank cartridge of the library, one after the other in a free drive, then put them back in their slots. A cartridge holding anything is skipped and listed.</source>
-        <translation>Jede leere Kassette der Library nacheinander in einem freien Laufwerk labeln und danach in ihre Fächer zurücklegen. Eine Kassette, auf der etwas steht, wird übersprungen und aufgeführt.</translation>
+        <translation>Jede leere Kassette der Library nacheinander in einem freien Laufwerk beschriften und danach in ihre Fächer zurücklegen. Eine Kassette, auf der etwas steht, wird übersprungen und aufgeführt.</translation>
     </message>
     <message>
         <source>&amp;Barcodes:</source>
@@ -3211,7 +3243,7 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>Relabel %1</source>
-        <translation>%1 neu labeln</translation>
+        <translation>%1 neu beschriften</translation>
     </message>
     <message>
         <source>Write a new label on volume %1. It is refused while the volume holds data under retention, unless forced.</source>
@@ -3227,11 +3259,11 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>Make volume %1 recyclable: the next backup of its pool relabels and overwrites it. Refused while it holds data under retention, unless forced.</source>
-        <translation>Band %1 recycelbar machen: Die nächste Sicherung seines Pools labelt es neu und überschreibt es. Abgelehnt, solange es Daten unter Aufbewahrung enthält, außer es wird erzwungen.</translation>
+        <translation>Band %1 recycelbar machen: Die nächste Sicherung seines Pools beschriftet es neu und überschreibt es. Abgelehnt, solange es Daten unter Aufbewahrung enthält, außer es wird erzwungen.</translation>
     </message>
     <message>
         <source>Force: give up its data (its jobs are purged when it is relabeled)</source>
-        <translation>Erzwingen: seine Daten aufgeben (seine Aufträge werden beim Neulabeln gelöscht)</translation>
+        <translation>Erzwingen: seine Daten aufgeben (seine Aufträge werden beim Neubeschriften gelöscht)</translation>
     </message>
     <message>
         <source>Move %1</source>
@@ -3271,58 +3303,58 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>Labeling %1</source>
-        <translation>Labeln von %1</translation>
+        <translation>Beschriften von %1</translation>
     </message>
     <message>
         <source>Volume %1 labeled for pool %2.</source>
-        <translation>Band %1 für Pool %2 gelabelt.</translation>
+        <translation>Band %1 für Pool %2 beschriftet.</translation>
     </message>
     <message>
         <source>Labeling %1 of %2… (%3)</source>
-        <translation>Labeln %1 von %2 … (%3)</translation>
+        <translation>Beschriften %1 von %2 … (%3)</translation>
     </message>
     <message>
         <source>Labeling the blank cartridges into pool %1</source>
-        <translation>Labeln der leeren Kassetten in Pool %1</translation>
+        <translation>Beschriften der leeren Kassetten in Pool %1</translation>
     </message>
     <message>
         <source>%1: labeled</source>
-        <translation>%1: gelabelt</translation>
+        <translation>%1: beschriftet</translation>
     </message>
     <message>
         <source>%1: not labeled: %2</source>
-        <translation>%1: nicht gelabelt: %2</translation>
+        <translation>%1: nicht beschriftet: %2</translation>
     </message>
     <message>
         <source>No blank cartridge to label.</source>
-        <translation>Keine leere Kassette zum Labeln.</translation>
+        <translation>Keine leere Kassette zum Beschriften.</translation>
     </message>
     <message>
         <source>%1 of %2 cartridge(s) labeled; the others are listed with the reason.</source>
-        <translation>%1 von %2 Kassette(n) gelabelt; die anderen sind mit dem Grund aufgeführt.</translation>
+        <translation>%1 von %2 Kassette(n) beschriftet; die anderen sind mit dem Grund aufgeführt.</translation>
     </message>
     <message>
         <source>Every blank cartridge is labeled into pool %1 (see the list).</source>
-        <translation>Jede leere Kassette ist in Pool %1 gelabelt (siehe Liste).</translation>
+        <translation>Jede leere Kassette ist in Pool %1 beschriftet (siehe Liste).</translation>
     </message>
     <message numerus="yes">
         <source>Relabel volume %1 into pool %2 with force? Whatever it holds is overwritten and its %n job(s) are purged from the catalog; they cannot be restored.</source>
         <translation>
-            <numerusform>Volume %1 erzwungen in Pool %2 neu labeln? Alles darauf wird überschrieben und sein %n Auftrag wird aus dem Katalog gelöscht; er kann nicht wiederhergestellt werden.</numerusform>
-            <numerusform>Volume %1 erzwungen in Pool %2 neu labeln? Alles darauf wird überschrieben und seine %n Aufträge werden aus dem Katalog gelöscht; sie können nicht wiederhergestellt werden.</numerusform>
+            <numerusform>Volume %1 erzwungen in Pool %2 neu beschriften? Alles darauf wird überschrieben und sein %n Auftrag wird aus dem Katalog gelöscht; er kann nicht wiederhergestellt werden.</numerusform>
+            <numerusform>Volume %1 erzwungen in Pool %2 neu beschriften? Alles darauf wird überschrieben und seine %n Aufträge werden aus dem Katalog gelöscht; sie können nicht wiederhergestellt werden.</numerusform>
         </translation>
     </message>
     <message>
         <source>Relabel volume %1 into pool %2? This is refused while it holds data under retention.</source>
-        <translation>Band %1 in Pool %2 neu labeln? Das wird abgelehnt, solange es Daten unter Aufbewahrung enthält.</translation>
+        <translation>Band %1 in Pool %2 neu beschriften? Das wird abgelehnt, solange es Daten unter Aufbewahrung enthält.</translation>
     </message>
     <message>
         <source>Relabeling %1</source>
-        <translation>Neulabeln von %1</translation>
+        <translation>Neubeschriften von %1</translation>
     </message>
     <message>
         <source>Volume %1 relabeled for pool %2.</source>
-        <translation>Band %1 für Pool %2 neu gelabelt.</translation>
+        <translation>Band %1 für Pool %2 neu beschriftet.</translation>
     </message>
     <message>
         <source>Recycle volume %1 with force? Its data is given up: the next backup overwrites it and its jobs are purged from the catalog.</source>
@@ -3375,8 +3407,8 @@ cmd:&apos;pg_dump db&apos;</translation>
     <message numerus="yes">
         <source>%n blank cartridge(s) matching %1 labeled into pool %2 (see the list); blank cartridges that do not match stay blank.</source>
         <translation>
-            <numerusform>%n leere Kassette, die zu %1 passt, für Pool %2 gelabelt (siehe Liste); leere Kassetten, die nicht passen, bleiben leer.</numerusform>
-            <numerusform>%n leere Kassetten, die zu %1 passen, für Pool %2 gelabelt (siehe Liste); leere Kassetten, die nicht passen, bleiben leer.</numerusform>
+            <numerusform>%n leere Kassette, die zu %1 passt, für Pool %2 beschriftet (siehe Liste); leere Kassetten, die nicht passen, bleiben leer.</numerusform>
+            <numerusform>%n leere Kassetten, die zu %1 passen, für Pool %2 beschriftet (siehe Liste); leere Kassetten, die nicht passen, bleiben leer.</numerusform>
         </translation>
     </message>
     <message>
@@ -3385,7 +3417,7 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>The blank cartridges matching %1 are labeled into pool %2 (see the list); blank cartridges that do not match stay blank.</source>
-        <translation>Die leeren Kassetten, die zu %1 passen, werden für Pool %2 gelabelt (siehe Liste); leere Kassetten, die nicht passen, bleiben leer.</translation>
+        <translation>Die leeren Kassetten, die zu %1 passen, werden für Pool %2 beschriftet (siehe Liste); leere Kassetten, die nicht passen, bleiben leer.</translation>
     </message>
 </context>
 <context>
@@ -3444,27 +3476,27 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
     <message>
         <source>&amp;Label…</source>
-        <translation>&amp;Labeln …</translation>
+        <translation>&amp;Beschriften …</translation>
     </message>
     <message>
         <source>Label the selected blank cartridge into a pool</source>
-        <translation>Die ausgewählte leere Kassette in einen Pool labeln</translation>
+        <translation>Die ausgewählte leere Kassette in einen Pool beschriften</translation>
     </message>
     <message>
         <source>Label &amp;all blank…</source>
-        <translation>&amp;Alle leeren labeln …</translation>
+        <translation>&amp;Alle leeren beschriften …</translation>
     </message>
     <message>
         <source>Label every blank cartridge of the library into a pool</source>
-        <translation>Jede leere Kassette der Library in einen Pool labeln</translation>
+        <translation>Jede leere Kassette der Library in einen Pool beschriften</translation>
     </message>
     <message>
         <source>&amp;Relabel…</source>
-        <translation>&amp;Neu labeln …</translation>
+        <translation>&amp;Neu beschriften …</translation>
     </message>
     <message>
         <source>Label the selected volume again (its data is lost)</source>
-        <translation>Das ausgewählte Band neu labeln (seine Daten gehen verloren)</translation>
+        <translation>Das ausgewählte Band neu beschriften (seine Daten gehen verloren)</translation>
     </message>
     <message>
         <source>Re&amp;cycle…</source>
@@ -3609,7 +3641,7 @@ cmd:&apos;pg_dump db&apos;</translation>
     <name>tl::ui::PoolDialog</name>
     <message>
         <source>Label blank cartridges into this pool when a backup needs a volume</source>
-        <translation>Leere Kassetten in diesen Pool labeln, wenn eine Sicherung ein Band braucht</translation>
+        <translation>Leere Kassetten in diesen Pool beschriften, wenn eine Sicherung ein Band braucht</translation>
     </message>
     <message>
         <source>Edit pool %1</source>
@@ -4595,10 +4627,6 @@ Eine dort schon vorhandene Datei wird %4.</translation>
         <translation>%1 %</translation>
     </message>
     <message>
-        <source>%1 MB/s</source>
-        <translation>%1 MB/s</translation>
-    </message>
-    <message>
         <source>Job</source>
         <translation>Auftrag</translation>
     </message>
@@ -4869,10 +4897,6 @@ Eine dort schon vorhandene Datei wird %4.</translation>
     <message>
         <source>—</source>
         <translation>—</translation>
-    </message>
-    <message>
-        <source>%1 MB/s</source>
-        <translation>%1 MB/s</translation>
     </message>
     <message>
         <source>Source</source>
@@ -5182,6 +5206,18 @@ Eine dort schon vorhandene Datei wird %4.</translation>
         <source>%1 MB/s</source>
         <translation>%1 MB/s</translation>
     </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>MiB/s</source>
+        <translation>MiB/s</translation>
+    </message>
+    <message>
+        <source>MB/s</source>
+        <translation>MB/s</translation>
+    </message>
 </context>
 <context>
     <name>tl::ui::VolumeDetails</name>
@@ -5247,7 +5283,7 @@ Eine dort schon vorhandene Datei wird %4.</translation>
     </message>
     <message>
         <source>Labeled: %1</source>
-        <translation>Gelabelt: %1</translation>
+        <translation>Beschriftet: %1</translation>
     </message>
     <message>
         <source>First written: %1</source>
@@ -5267,7 +5303,7 @@ Eine dort schon vorhandene Datei wird %4.</translation>
     </message>
     <message>
         <source>Not in the catalog: a blank cartridge of the library. Label it into a pool.</source>
-        <translation>Nicht im Katalog: eine leere Kassette der Library. Bitte in einen Pool labeln.</translation>
+        <translation>Nicht im Katalog: eine leere Kassette der Library. Bitte in einen Pool beschriften.</translation>
     </message>
     <message>
         <source>Cannot read the volume&apos;s history: %1</source>

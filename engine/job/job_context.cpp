@@ -204,6 +204,12 @@ Status JobContext::finish(const nlohmann::json& extra) {
     if (!sustained.steady && report_.elapsed > 0)
         report_.sustained_rate =
             std::max(report_.sustained_rate, rate_over_work(report_, report_.tape_bytes));
+    if (!has_rate(report_)) {
+        // A job that moved no data has no rate: its labels and headers read or written in a
+        // millisecond are not "1,151 MB/s".
+        report_.wall_rate = report_.sustained_rate = 0;
+        report_.sustained_steady = false;
+    }
     end_row(extra, true);
     auto& db = engine_catalog(engine_);
     if (monitor_) {

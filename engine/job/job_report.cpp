@@ -128,6 +128,10 @@ JobReport report_from_json(const nlohmann::json& j) {
     return r;
 }
 
+bool has_rate(const JobReport& r) {
+    return r.bytes > 0 && r.elapsed > 0;
+}
+
 std::string format_report(const JobReport& r) {
     std::ostringstream o;
     o << "Job " << r.job_id << " (" << r.kind << "): " << r.status << "\n";
@@ -151,9 +155,13 @@ std::string format_report(const JobReport& r) {
     o << "\n";
     std::snprintf(line, sizeof line, "  compression    : %.2f : 1\n", r.compression_ratio);
     o << line;
-    o << "  wall rate      : " << format_rate(r.wall_rate) << "\n"
-      << "  sustained rate : " << format_rate(r.sustained_rate)
-      << (r.sustained_steady ? "" : " (no steady state reached)") << "\n";
+    if (has_rate(r))
+        o << "  wall rate      : " << format_rate(r.wall_rate) << "\n"
+          << "  sustained rate : " << format_rate(r.sustained_rate)
+          << (r.sustained_steady ? "" : " (no steady state reached)") << "\n";
+    else
+        o << "  wall rate      : - (no data moved)\n"
+          << "  sustained rate : -\n";
     std::snprintf(line, sizeof line, "  CPU            : %.2f s (%.0f%% of the machine)\n",
                   r.cpu_seconds, r.cpu_utilization);
     o << line;

@@ -72,6 +72,9 @@ struct JobReport {
 double working_seconds(const JobReport& r);
 // `bytes` over the time the job worked (0 when it did not).
 double rate_over_work(const JobReport& r, std::uint64_t bytes);
+// Whether the job has a rate at all: it moved data (bytes > 0) in a measured time. A job that
+// moved none has neither a wall nor a sustained rate (stored as 0, shown as "-").
+bool has_rate(const JobReport& r);
 
 nlohmann::json to_json(const JobReport& r);
 JobReport report_from_json(const nlohmann::json& j);

@@ -27,7 +27,7 @@ double rate(std::uint64_t now, std::uint64_t before, double dt) {
 JobMonitor::JobMonitor(const LiveBoard* board, std::string proc_stat_path)
     : board_(board), proc_stat_path_(std::move(proc_stat_path)) {
     if (auto r = read_proc_stat(proc_stat_path_)) last_cpu_ = r.value();
-    last_cpu_seconds_ = read_process_stat().cpu_seconds;
+    (void)process_cpu_.sample_now(); // the base of the first poll's figure
 }
 
 Series& JobMonitor::series_named(const std::string& name, const std::string& unit) {
@@ -74,7 +74,7 @@ void JobMonitor::fill_progress(LiveSnapshot& s, double elapsed) {
         s.eta_seconds = 0;
 }
 
-std::optional<CpuSample> JobMonitor::fill_cpu(LiveSnapshot& s, double dt) {
+std::optional<CpuSample> JobMonitor::fill_cpu(LiveSnapshot& s) {
     // The machine and this process over the same interval.
     std::optional<CpuSample> cpu;
     if (auto r = read_proc_stat(proc_stat_path_)) {
@@ -88,11 +88,10 @@ std::optional<CpuSample> JobMonitor::fill_cpu(LiveSnapshot& s, double dt) {
             s.cpu_busy.push_back(c.busy());
         s.cpu_iowait = cpu->all.iowait;
     }
-    const auto proc = read_process_stat();
-    s.process_cpu_percent =
-        dt > 0 && last_cpu_seconds_ >= 0 ? 100.0 * (proc.cpu_seconds - last_cpu_seconds_) / dt : 0;
-    last_cpu_seconds_ = proc.cpu_seconds;
-    s.rss_bytes = proc.rss_bytes;
+    // Over the monotonic time between the readings, not the job's elapsed time: a final poll
+    // a millisecond after the last one would divide a scheduler tick by nothing.
+    s.process_cpu_percent = process_cpu_.sample_now();
+    s.rss_bytes = read_process_stat().rss_bytes;
     return cpu;
 }
 
@@ -127,7 +126,7 @@ LiveSnapshot JobMonitor::poll(LiveSnapshot s, double elapsed, long long wall_tim
     s.source_bytes = s.tape_bytes = s.files = 0;
     const Rates rates = fill_rates(s, dt);
     fill_progress(s, elapsed);
-    const auto cpu = fill_cpu(s, dt);
+    const auto cpu = fill_cpu(s);
     if (dt > 0 && !(final && dt < 0.05 * s.poll_interval)) record(s, rates, cpu);
     s.sustained_rate = sustained_rate(total_).rate;
     if (board_)

@@ -11,6 +11,7 @@
 #include "metrics/cpu_stat.h"
 #include "metrics/live_board.h"
 #include "metrics/live_snapshot.h"
+#include "metrics/process_cpu.h"
 #include "metrics/series.h"
 
 namespace tl::metrics {
@@ -47,7 +48,7 @@ private:
     static void fill_progress(LiveSnapshot& s, double elapsed);
     // The machine's per-CPU use and this process's CPU and memory; the machine's sample, if
     // there was an earlier reading to compare with.
-    std::optional<CpuSample> fill_cpu(LiveSnapshot& s, double dt);
+    std::optional<CpuSample> fill_cpu(LiveSnapshot& s);
     // Appends the snapshot to the series; it becomes the base of the next poll's rates.
     void record(const LiveSnapshot& s, const Rates& r, const std::optional<CpuSample>& cpu);
     Series& series_named(const std::string& name, const std::string& unit);
@@ -55,7 +56,7 @@ private:
     const LiveBoard* board_;
     std::string proc_stat_path_;
     std::optional<CpuReading> last_cpu_;
-    double last_cpu_seconds_ = -1;
+    ProcessCpuMeter process_cpu_;
     std::optional<LiveSnapshot> last_;
     double last_elapsed_ = 0;
     std::uint64_t seq_ = 0;

@@ -2,6 +2,7 @@
 
 #include <QAbstractItemView>
 #include <QHeaderView>
+#include <QLabel>
 #include <QTableView>
 #include <QTranslator>
 
@@ -9,6 +10,7 @@
 #include "cli_runner.h"
 #include "common/log.h"
 #include "models/job_history_model.h"
+#include "pages/dashboard/dashboard_page.h"
 #include "shell/main_window.h"
 
 using tltest::run_cli;
@@ -53,6 +55,34 @@ QStringList cellTexts(QWidget* page) {
                 out << m->index(r, c).data().toString();
     }
     return out;
+}
+
+// The texts of every label on the Dashboard once it shows the ended job `job` of `home`.
+QStringList dashboardTexts(const QString& home, qint64 job) {
+    auto engine = tl::Engine::open({home.toStdString(), nullptr, false});
+    if (!engine)
+        return {QStringLiteral("engine: ") + QString::fromStdString(engine.error().message)};
+    tl::ui::MainWindow w(*engine.value());
+    w.resize(1400, 1000);
+    w.show();
+    w.showPage(QStringLiteral("dashboard"));
+    auto* page = w.dashboardPage();
+    const auto& last = page->lastSnapshot();
+    if (!QTest::qWaitFor([&] { return last && last->job_id == job && last->ended; }, 10000))
+        return {QStringLiteral("the Dashboard did not show job %1").arg(job)};
+    QStringList out;
+    for (auto* label : page->findChildren<QLabel*>())
+        out << label->text();
+    return out;
+}
+
+// `texts` has no English word of the engine's ("completed", "full", ...) nor "1 Dateien".
+void noEnglishOnTheDashboard(const QStringList& texts) {
+    static const QRegularExpression english(
+        QStringLiteral("\\b(completed|full|done|reading|files?|to original location)\\b|"
+                       "\\(to /|\\b1 Dateien"));
+    for (const auto& text : texts)
+        QVERIFY2(!english.match(text).hasMatch(), qPrintable(text));
 }
 } // namespace
 
@@ -128,6 +158,38 @@ private Q_SLOTS:
                 w.grab().save(shots + "/de_" + QString::fromLatin1(name) + ".png");
             }
         }
+    }
+
+    // Issue 42, item 31: the Dashboard after a one-file backup and after its restore says
+    // "abgeschlossen", "voll", "1 Datei", "nach /…" — no engine word in English.
+    void dashboardSpeaksGerman() {
+        QTemporaryDir dir;
+        const QString home = dir.path() + "/home";
+        const QString src = dir.path() + "/src";
+        QVERIFY(QDir().mkpath(src));
+        QFile f(src + "/a.txt");
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("hallo");
+        f.close();
+        cli({"--home", home, "volume", "label", "--all-blank", "--pool", "Default"});
+        cli({"--home", home, "job", "define", "einzeln", src + "/a.txt"}); // one file
+        cli({"--home", home, "job", "run", "einzeln", "--level", "full"});
+        QVERIFY(!QTest::currentTestFailed());
+
+        QStringList texts = dashboardTexts(home, 1);
+        noEnglishOnTheDashboard(texts);
+        const QString all = texts.join(QLatin1Char('\n'));
+        QVERIFY2(all.contains(QStringLiteral("beendet: abgeschlossen")), qPrintable(all));
+        QVERIFY2(texts.contains(QStringLiteral("voll")), qPrintable(all)); // the level
+        QVERIFY2(all.contains(QStringLiteral(" in 1 Datei")), qPrintable(all));
+
+        const QString back = dir.path() + "/back";
+        cli({"--home", home, "restore", "--job", "1", "--to", back});
+        QVERIFY(!QTest::currentTestFailed());
+        texts = dashboardTexts(home, 2);
+        noEnglishOnTheDashboard(texts);
+        QVERIFY2(texts.join(QLatin1Char('\n')).contains(QStringLiteral("(nach ") + back + ")"),
+                 qPrintable(texts.join(QLatin1Char('\n'))));
     }
 };
 

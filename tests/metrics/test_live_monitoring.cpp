@@ -8,6 +8,7 @@
 #include "catalog/series_store.h"
 #include "metrics/job_monitor.h"
 #include "metrics/live_board.h"
+#include "metrics/process_cpu.h"
 #include "metrics/state_timeline.h"
 
 using namespace tl::metrics;
@@ -120,6 +121,21 @@ private Q_SLOTS:
         QCOMPARE(live->size(), std::size_t(1));
         QCOMPARE(live->front().seq, std::uint64_t(3));
         QCOMPARE(live->front().drives[0].bytes, std::uint64_t(3010));
+    }
+
+    // Issue 42, item 29: `monitor --json` showed a job process at 3939 % on 2 CPUs — a final
+    // poll a few milliseconds after the last divided a scheduler tick of CPU time by nothing.
+    // The figure is CPU time over wall time between readings at least kMinWindow apart, and
+    // never above 100 % × the CPUs.
+    void processCpuIsCpuTimeOverWallTime() {
+        ProcessCpuMeter m(2);
+        QCOMPARE(m.sample(10.0, 100.0), 0.0);     // the first reading: no interval yet
+        QCOMPARE(m.sample(10.5, 101.0), 50.0);    // 0.5 s of CPU in 1 s
+        QCOMPARE(m.sample(10.54, 101.001), 50.0); // 40 ms of CPU "in 1 ms": the last figure
+        QCOMPARE(m.sample(12.0, 102.0), 150.0);   // from the base: 1.5 s in 1 s (two threads)
+        QCOMPARE(m.sample(20.0, 103.0), 200.0);   // 8 s in 1 s cannot be: 100 % × 2 CPUs
+        QCOMPARE(m.sample(19.0, 104.0), 0.0);     // a clock that went back is no negative use
+        QVERIFY(usable_cpus() >= 1);
     }
 
     void etaFromTheExpectedSize() {

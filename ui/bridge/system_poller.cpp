@@ -24,17 +24,14 @@ void SystemPoller::poll() {
         return;
     }
     const auto proc = metrics::read_process_stat();
+    const double pct = processCpu_.sample(proc.cpu_seconds, t);
     if (haveLast_) {
         // Wall clock from the monotonic timer: no jumps, one axis with the drives' graph.
         Q_EMIT cpuSampled(startedAt_ + t, metrics::usage_between(last_, reading.value()));
-        const double dt = t - lastT_;
-        const double pct = dt > 0 ? 100.0 * (proc.cpu_seconds - lastCpuSeconds_) / dt : 0.0;
         Q_EMIT processSampled(pct, proc.rss_bytes);
     }
     last_ = std::move(reading.value());
     haveLast_ = true;
-    lastCpuSeconds_ = proc.cpu_seconds;
-    lastT_ = t;
 }
 
 } // namespace tl::ui

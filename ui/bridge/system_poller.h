@@ -7,6 +7,7 @@
 #include <QTimer>
 
 #include "metrics/cpu_stat.h"
+#include "metrics/process_cpu.h"
 #include "metrics/process_stat.h"
 
 namespace tl::ui {
@@ -21,7 +22,8 @@ public:
 Q_SIGNALS:
     // t: wall-clock unix seconds (with fraction), the time axis the jobs' graphs use too.
     void cpuSampled(double t, const tl::metrics::CpuSample& sample);
-    // cpuPercent: the engine process's CPU use over the last interval, in % of one core.
+    // cpuPercent: the engine process's CPU use over the last interval, in % of one core (at
+    // most 100 % × the CPUs it may run on).
     void processSampled(double cpuPercent, quint64 rssBytes);
     void failed(const QString& message);
 
@@ -32,8 +34,7 @@ private:
     double startedAt_ = 0; // unix seconds when clock_ started
     metrics::CpuReading last_;
     bool haveLast_ = false;
-    double lastCpuSeconds_ = 0;
-    double lastT_ = 0;
+    metrics::ProcessCpuMeter processCpu_;
 };
 
 } // namespace tl::ui

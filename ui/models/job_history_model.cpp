@@ -8,6 +8,7 @@
 #include "catalog/job_store.h"
 #include "metrics/live_board.h"
 #include "widgets/job_text.h"
+#include "widgets/units_format.h"
 
 namespace tl::ui {
 
@@ -106,13 +107,12 @@ QVariant JobHistoryModel::data(const QModelIndex& index, int role) const {
     case Files:
         return sortKey ? QVariant(r.files) : QVariant(loc.toString(r.files));
     case Bytes:
-        return sortKey ? QVariant(r.bytes) : QVariant(loc.formattedDataSize(r.bytes));
+        return sortKey ? QVariant(r.bytes) : QVariant(formatBytes(quint64(r.bytes)));
     case Wall:
-        return sortKey ? QVariant(r.wall)
-                       : QVariant(tr("%1 MB/s").arg(loc.toString(r.wall / 1e6, 'f', 1)));
+        return sortKey ? QVariant(r.wall) : QVariant(formatJobRate(r.wall, quint64(r.bytes)));
     case Sustained:
         return sortKey ? QVariant(r.sustained)
-                       : QVariant(tr("%1 MB/s").arg(loc.toString(r.sustained / 1e6, 'f', 1)));
+                       : QVariant(formatJobRate(r.sustained, quint64(r.bytes)));
     }
     return {};
 }

@@ -5,6 +5,7 @@
 
 #include "api/job_ops.h"
 #include "common/log.h"
+#include "widgets/units_format.h"
 
 namespace tl::ui {
 
@@ -153,7 +154,7 @@ QVariant RestoreTreeModel::data(const QModelIndex& index, int role) const {
         case Name:
             return QString::fromStdString(n->entry.name);
         case Size:
-            return n->isDir() ? QVariant() : loc.formattedDataSize(qint64(n->entry.size));
+            return n->isDir() ? QVariant() : formatBytes(n->entry.size);
         case Modified:
             return n->isRoot || !n->entry.mtime_ns
                        ? QVariant()

@@ -3,6 +3,7 @@
 #include <QLocale>
 
 #include "widgets/job_text.h"
+#include "widgets/units_format.h"
 
 namespace tl::ui {
 
@@ -54,11 +55,9 @@ QVariant SessionTableModel::data(const QModelIndex& index, int role) const {
                                     QString::fromStdString(s.error));
         return JobText::activity(QString::fromStdString(s.state));
     case Bytes:
-        return raw ? QVariant(qulonglong(s.bytes))
-                   : QVariant(loc.formattedDataSize(static_cast<qint64>(s.bytes)));
+        return raw ? QVariant(qulonglong(s.bytes)) : QVariant(formatBytes(s.bytes));
     case Rate:
-        return raw ? QVariant(s.rate)
-                   : QVariant(tr("%1 MB/s").arg(loc.toString(s.rate / 1e6, 'f', 1)));
+        return raw ? QVariant(s.rate) : QVariant(formatRate(s.rate));
     case Files:
         return raw ? QVariant(qulonglong(s.files)) : QVariant(loc.toString(qulonglong(s.files)));
     case CurrentFile:

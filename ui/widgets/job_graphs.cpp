@@ -3,6 +3,7 @@
 #include <qcustomplot.h>
 
 #include "widgets/plot_style.h"
+#include "widgets/units_format.h"
 
 namespace tl::ui {
 
@@ -46,21 +47,22 @@ void drawJobGraphs(QCustomPlot* plot, const metrics::SeriesSet& s, const QString
         }
         r->axis(QCPAxis::atBottom)->setLabel(QObject::tr("time since the job started (s)"));
     }
-    rates->axis(QCPAxis::atLeft)->setLabel(QObject::tr("Throughput (MB/s)"));
+    rates->axis(QCPAxis::atLeft)->setLabel(QObject::tr("Throughput (%1)").arg(rateUnit()));
+    const double unit = rateUnitBytes(); // MB/s or MiB/s, as the Settings page chose
     cpus->axis(QCPAxis::atLeft)->setLabel(QObject::tr("CPU utilization (%)"));
     const QVector<double> keys(s.times.begin(), s.times.end());
     int i = 0;
     double top = 1;
     for (const auto* x : s.with_prefix("drive:")) {
-        addLine(plot, rates, keys, x->values, 1e6, QString::fromStdString(x->name.substr(6)),
+        addLine(plot, rates, keys, x->values, unit, QString::fromStdString(x->name.substr(6)),
                 QPen(seriesColor(i++), 1.5));
         for (double v : x->values)
-            top = std::max(top, v / 1e6);
+            top = std::max(top, v / unit);
     }
     if (const auto* total = s.find("total")) {
-        addLine(plot, rates, keys, total->values, 1e6, QObject::tr("Total"), QPen(fg, 2.2));
+        addLine(plot, rates, keys, total->values, unit, QObject::tr("Total"), QPen(fg, 2.2));
         for (double v : total->values)
-            top = std::max(top, v / 1e6);
+            top = std::max(top, v / unit);
     }
     i = 0;
     for (const auto* x : s.with_prefix("cpu:")) {

@@ -53,4 +53,11 @@ QString JobText::activity(const QString& a) {
     return a;
 }
 
+QString JobText::name(const QString& kind, const QString& name) {
+    if (kind != QLatin1String("restore")) return name;
+    if (name == QLatin1String("to original location")) return tr("to original location");
+    if (name.startsWith(QLatin1String("to "))) return tr("to %1").arg(name.mid(3));
+    return name;
+}
+
 } // namespace tl::ui

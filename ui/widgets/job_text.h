@@ -21,6 +21,9 @@ public:
     // What a session or drive does: idle, mounting, positioning, writing, reading, waiting for
     // media, waiting for a drive, done, failed.
     static QString activity(const QString& activity);
+    // A job's name; a restore's engine-made name "to <path>" / "to original location" is
+    // worded in the user's language, any other name is the administrator's and shown as it is.
+    static QString name(const QString& kind, const QString& name);
 };
 
 } // namespace tl::ui

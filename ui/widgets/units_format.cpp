@@ -60,4 +60,20 @@ QString formatRate(double bytesPerSecond, UnitSystem units) {
         .arg(loc.toString(bytesPerSecond / 1e6, 'f', 1));
 }
 
+QString formatJobRate(double bytesPerSecond, quint64 bytes) {
+    if (bytes == 0 || !(bytesPerSecond > 0))
+        return QCoreApplication::translate("tl::ui::UnitsFormat", "—");
+    return formatRate(bytesPerSecond);
+}
+
+QString rateUnit() {
+    return unitSystem() == UnitSystem::Iec
+               ? QCoreApplication::translate("tl::ui::UnitsFormat", "MiB/s")
+               : QCoreApplication::translate("tl::ui::UnitsFormat", "MB/s");
+}
+
+double rateUnitBytes() {
+    return unitSystem() == UnitSystem::Iec ? 1024.0 * 1024.0 : 1e6;
+}
+
 } // namespace tl::ui

@@ -21,5 +21,11 @@ QString formatBytes(quint64 bytes);        // "1.5 GB" or "1.4 GiB"
 QString formatRate(double bytesPerSecond); // "123.4 MB/s" or "117.7 MiB/s"
 QString formatBytes(quint64 bytes, UnitSystem units);
 QString formatRate(double bytesPerSecond, UnitSystem units);
+// A job's rate: "—" when it moved no bytes or has no rate (a rate of headers read in a
+// millisecond is no rate), else formatRate().
+QString formatJobRate(double bytesPerSecond, quint64 bytes);
+// The unit of formatRate() ("MB/s" or "MiB/s") and its bytes per second, for graphs' axes.
+QString rateUnit();
+double rateUnitBytes();
 
 } // namespace tl::ui

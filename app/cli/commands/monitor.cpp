@@ -3,6 +3,7 @@
 // run by another tapeloom-cli, the service or the console.
 #include <chrono>
 #include <iomanip>
+#include <map>
 #include <sstream>
 #include <thread>
 
@@ -70,6 +71,26 @@ void print_job(std::ostream& o, const metrics::LiveSnapshot& s) {
           << std::setw(9) << x.files << clip(x.current_file, 40) << "\n";
 }
 
+// The snapshots of `jobs` not yet printed (a job's seq and end mark what was printed): a line of
+// `--json` carries each snapshot once, however the monitor's and the jobs' polls interleave.
+class NewSnapshots {
+public:
+    nlohmann::json take(const std::vector<metrics::LiveSnapshot>& jobs) {
+        nlohmann::json out = nlohmann::json::array();
+        for (const auto& s : jobs) {
+            const std::pair<std::uint64_t, bool> mark{s.seq, s.ended};
+            auto [it, added] = printed_.try_emplace(s.job_id, mark);
+            if (!added && it->second == mark) continue;
+            it->second = mark;
+            out.push_back(metrics::to_json(s));
+        }
+        return out;
+    }
+
+private:
+    std::map<std::int64_t, std::pair<std::uint64_t, bool>> printed_;
+};
+
 int monitor(Context& ctx) {
     double interval = 1;
     if (ctx.args().has("interval")) {
@@ -88,6 +109,7 @@ int monitor(Context& ctx) {
     const metrics::LiveBoard board(ctx.home());
     const bool tty = !ctx.json() && isatty(STDOUT_FILENO);
     auto before = metrics::read_proc_stat();
+    NewSnapshots fresh;
     for (long long i = 0; count < 0 || i < count; ++i) {
         std::this_thread::sleep_for(std::chrono::duration<double>(interval));
         auto after = metrics::read_proc_stat();
@@ -98,9 +120,7 @@ int monitor(Context& ctx) {
         if (!jobs) return ctx.fail(jobs.error());
         if (ctx.json()) {
             nlohmann::json j;
-            j["jobs"] = nlohmann::json::array();
-            for (const auto& s : jobs.value())
-                j["jobs"].push_back(metrics::to_json(s));
+            j["jobs"] = fresh.take(jobs.value());
             j["cpu_busy"] = nlohmann::json::array();
             for (const auto& c : cpu.per_cpu)
                 j["cpu_busy"].push_back(c.busy());

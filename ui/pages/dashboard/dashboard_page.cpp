@@ -23,15 +23,14 @@
 #include "pages/dashboard/drive_tile.h"
 #include "pages/dashboard/job_picker.h"
 #include "widgets/cpu_plot.h"
+#include "widgets/job_text.h"
 #include "widgets/table_columns.h"
 #include "widgets/time_series_plot.h"
+#include "widgets/units_format.h"
 
 namespace tl::ui {
 
 namespace {
-QString rateText(double bytesPerSecond) {
-    return QObject::tr("%1 MB/s").arg(QLocale().toString(bytesPerSecond / 1e6, 'f', 1));
-}
 // Why the two rates differ (docs/metrics.md): the sustained rate leaves out ramp-up, ramp-down
 // and bursts above 1.5 × the median, so it is below the wall rate when much was written in such
 // bursts (a source's cache at memory speed) and above it when mounts took much of the time.
@@ -54,11 +53,20 @@ QString sustainedExplanation(double sustained, double wall) {
 
 QString levelText(const metrics::LiveSnapshot& s) {
     if (s.level.empty()) return QObject::tr("—");
-    const QString level = QString::fromStdString(s.level);
+    const QString backup = QStringLiteral("backup");
+    const QString level = JobText::level(backup, QString::fromStdString(s.level));
     if (s.level_note.empty()) return level;
     // The engine's note reads "level incr promoted to full: no usable full backup of …".
-    const QString asked = QString::fromStdString(s.level_note).section(QLatin1Char(' '), 1, 1);
+    const QString asked = JobText::level(
+        backup, QString::fromStdString(s.level_note).section(QLatin1Char(' '), 1, 1));
     return QObject::tr("%1, promoted from %2 (no full backup to build on)").arg(level, asked);
+}
+
+// "1 file" / "12 files": spelled out, as a "%n file(s)" numerus string reads "12 file(s)"
+// without an English .qm.
+QString filesText(const QString& bytes, std::uint64_t files) {
+    if (files == 1) return DashboardPage::tr("%1 in 1 file").arg(bytes);
+    return DashboardPage::tr("%1 in %2 files").arg(bytes, QLocale().toString(qulonglong(files)));
 }
 
 QString durationText(double seconds) {
@@ -73,7 +81,8 @@ QString durationText(double seconds) {
 DashboardPage::DashboardPage(SystemPoller* poller, LiveFeed* feed, const QString& home,
                              QWidget* parent)
     : QWidget(parent), cpuPlot_(new CpuPlot(this)),
-      drivePlot_(new TimeSeriesPlot(tr("Throughput (MB/s)"), 0, 1e6, this)),
+      drivePlot_(
+          new TimeSeriesPlot(tr("Throughput (%1)").arg(rateUnit()), 0, rateUnitBytes(), this)),
       sessions_(new SessionTableModel(this)), sessionView_(new QTableView(this)),
       tileGrid_(new QGridLayout), jobTitle_(new QLabel(this)), elapsed_(new QLabel(this)),
       wallRate_(new QLabel(this)), sustained_(new QLabel(this)), timeLeft_(new QLabel(this)),
@@ -135,7 +144,7 @@ DashboardPage::DashboardPage(SystemPoller* poller, LiveFeed* feed, const QString
     connect(poller, &SystemPoller::cpuSampled, cpuPlot_, &CpuPlot::addSample);
     connect(poller, &SystemPoller::processSampled, this, [this](double pct, quint64 rss) {
         engineCpu_->setText(tr("%1 % of one core").arg(QLocale().toString(pct, 'f', 1)));
-        engineMemory_->setText(QLocale().formattedDataSize(static_cast<qint64>(rss)));
+        engineMemory_->setText(formatBytes(rss));
     });
     connect(feed, &LiveFeed::jobChanged, this, &DashboardPage::startJob);
     connect(feed, &LiveFeed::snapshot, this, &DashboardPage::showSnapshot);
@@ -287,17 +296,19 @@ void DashboardPage::showSnapshot(const metrics::LiveSnapshot& s) {
             it->second->update(s.drives[i], last_ && !s.ended ? &last_->drives[i] : nullptr);
     sessions_->setSessions(s.sessions);
 
-    const QLocale loc;
     QString title = tr("Job %1").arg(s.job_id);
-    if (!s.name.empty()) title += QStringLiteral(" (%1)").arg(QString::fromStdString(s.name));
-    title +=
-        QStringLiteral(" — ") + (s.ended ? tr("ended: %1").arg(QString::fromStdString(s.status))
-                                 : s.status == "waiting" ? QString::fromStdString(s.waiting_for)
-                                                         : tr("running"));
+    if (!s.name.empty())
+        title += QStringLiteral(" (%1)").arg(
+            JobText::name(QString::fromStdString(s.kind), QString::fromStdString(s.name)));
+    title += QStringLiteral(" — ") +
+             (s.ended ? tr("ended: %1").arg(JobText::status(QString::fromStdString(s.status)))
+              : s.status == "waiting" ? QString::fromStdString(s.waiting_for)
+                                      : tr("running"));
     jobTitle_->setText(title);
     elapsed_->setText(durationText(s.elapsed));
-    wallRate_->setText(rateText(s.wall_rate));
-    sustained_->setText(rateText(s.sustained_rate));
+    // No rate before anything reached (or came from) tape: headers in a millisecond are not one.
+    wallRate_->setText(formatJobRate(s.wall_rate, s.tape_bytes));
+    sustained_->setText(formatJobRate(s.sustained_rate, s.tape_bytes));
     sustained_->setToolTip(sustainedExplanation(s.sustained_rate, s.wall_rate));
     level_->setText(levelText(s));
     level_->setToolTip(QString::fromStdString(s.level_note));
@@ -307,11 +318,8 @@ void DashboardPage::showSnapshot(const metrics::LiveSnapshot& s) {
     // A job that reads tapes (restore, verify, clone) has no source sessions: what it read so
     // far is on its drives, not "0 bytes in 0 files".
     const bool readsTape = s.kind != "backup" && s.sessions.empty();
-    totals_->setText(
-        readsTape ? tr("%1 from tape").arg(loc.formattedDataSize(static_cast<qint64>(s.tape_bytes)))
-                  : tr("%1 in %2 files")
-                        .arg(loc.formattedDataSize(static_cast<qint64>(s.source_bytes)))
-                        .arg(loc.toString(qulonglong(s.files))));
+    totals_->setText(readsTape ? tr("%1 from tape").arg(formatBytes(s.tape_bytes))
+                               : filesText(formatBytes(s.source_bytes), s.files));
     last_ = s;
 }
 

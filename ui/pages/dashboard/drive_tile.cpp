@@ -6,6 +6,9 @@
 #include <QProgressBar>
 #include <QVBoxLayout>
 
+#include "widgets/job_text.h"
+#include "widgets/units_format.h"
+
 namespace tl::ui {
 
 DriveTile::DriveTile(const QString& name, QWidget* parent)
@@ -13,7 +16,7 @@ DriveTile::DriveTile(const QString& name, QWidget* parent)
       state_(new QLabel(this)), rate_(new QLabel(this)), bytes_(new QLabel(this)),
       shoeshine_(new QLabel(this)), buffer_(new QProgressBar(this)) {
     setFrameShape(QFrame::StyledPanel);
-    // Wide enough for "writing, 100 % idle" and the large rate, whatever is shown yet.
+    // Wide enough for "writing, 45 % waiting for data" and the large rate, whatever is shown.
     setMinimumWidth(fontMetrics().horizontalAdvance(QLatin1Char('x')) * 38);
     setAccessibleName(tr("Drive %1").arg(name));
     auto* layout = new QVBoxLayout(this);
@@ -46,7 +49,7 @@ QString DriveTile::activityText(const metrics::LiveDrive& d, const metrics::Live
         if (d.state == "mounting") return tr("mounting");
         if (d.state == "positioning") return tr("positioning");
         if (d.state == "waiting for media") return tr("waiting for media");
-        return QString::fromStdString(d.state);
+        return JobText::activity(QString::fromStdString(d.state)); // reading, done, failed
     }
     if (!before) return tr("writing");
     const double idle = d.seconds_idle - before->seconds_idle;
@@ -55,17 +58,20 @@ QString DriveTile::activityText(const metrics::LiveDrive& d, const metrics::Live
                        (d.seconds_mounting - before->seconds_mounting) +
                        (d.seconds_waiting_media - before->seconds_waiting_media);
     const int waiting = all > 0 ? static_cast<int>(100 * idle / all + 0.5) : 0;
-    return waiting >= 10 ? tr("writing, %1 % idle").arg(waiting) : tr("writing");
+    // A drive that wrote but spent most of the interval waiting for its sources is limited by
+    // them, not idle: "writing, 100 % idle" beside 9.9 MB/s read as a contradiction.
+    if (waiting >= 50) return tr("waiting for data (%1 % of the time)").arg(waiting);
+    return waiting >= 10 ? tr("writing, %1 % waiting for data").arg(waiting) : tr("writing");
 }
 
 void DriveTile::update(const metrics::LiveDrive& d, const metrics::LiveDrive* before) {
     const QLocale loc;
     volume_->setText(d.volume.empty() ? tr("none") : QString::fromStdString(d.volume));
     state_->setText(activityText(d, before));
-    state_->setToolTip(tr("What the drive did since the previous snapshot; idle: waiting for data "
-                          "from its sources."));
-    rate_->setText(tr("%1 MB/s").arg(loc.toString(d.rate / 1e6, 'f', 1)));
-    bytes_->setText(loc.formattedDataSize(static_cast<qint64>(d.bytes)));
+    state_->setToolTip(tr("What the drive did since the previous snapshot; waiting for data: "
+                          "the drive could write more than its sources delivered."));
+    rate_->setText(formatRate(d.rate));
+    bytes_->setText(formatBytes(d.bytes));
     shoeshine_->setText(loc.toString(qulonglong(d.shoeshine)));
     if (d.buffer_fill < 0) {
         buffer_->setEnabled(false);

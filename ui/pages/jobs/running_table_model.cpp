@@ -6,6 +6,7 @@
 
 #include "metrics/live_board.h"
 #include "widgets/job_text.h"
+#include "widgets/units_format.h"
 
 namespace tl::ui {
 
@@ -128,9 +129,9 @@ QVariant RunningTableModel::data(const QModelIndex& index, int role) const {
         if (waiting(s)) return tr("not started");
         return percent(s) < 0 ? tr("unknown") : tr("%1 %").arg(percent(s));
     case Done:
-        return loc.formattedDataSize(static_cast<qint64>(s.source_bytes));
+        return formatBytes(s.source_bytes);
     case Rate:
-        return tr("%1 MB/s").arg(loc.toString(s.wall_rate / 1e6, 'f', 1));
+        return formatRate(s.wall_rate);
     case Elapsed:
         return waiting(s) ? tr("waiting %1").arg(duration(waited(s))) : duration(s.elapsed);
     case Left:

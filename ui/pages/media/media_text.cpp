@@ -4,15 +4,14 @@
 #include <QLabel>
 #include <QLocale>
 #include <QSettings>
+#include <algorithm>
+
+#include "widgets/units_format.h"
 
 namespace tl::ui {
 
 QString MediaText::bytes(qint64 bytes) {
-    const bool iec =
-        QSettings().value(QStringLiteral("ui/units"), QStringLiteral("si")).toString() ==
-        QLatin1String("iec");
-    return QLocale().formattedDataSize(
-        bytes, 1, iec ? QLocale::DataSizeIecFormat : QLocale::DataSizeSIFormat);
+    return formatBytes(static_cast<quint64>(std::max<qint64>(bytes, 0)));
 }
 
 QString MediaText::date(long long unix) {

@@ -9,6 +9,7 @@
 #include <QUrl>
 
 #include "widgets/job_text.h"
+#include "widgets/units_format.h"
 
 namespace tl::ui {
 
@@ -113,10 +114,10 @@ QString JobExport::html(bool withGraphs) const {
         {tr("Ended"), when(job_.ended)},
         {tr("Duration"), tr("%1 s").arg(loc.toString(r.elapsed, 'f', 1))},
         {tr("Files"), loc.toString(qulonglong(job_.files))},
-        {tr("Bytes"), loc.formattedDataSize(qint64(job_.bytes))},
-        {tr("On tape"), loc.formattedDataSize(qint64(r.tape_bytes))},
-        {tr("Wall rate"), tr("%1 MB/s").arg(loc.toString(r.wall_rate / 1e6, 'f', 1))},
-        {tr("Sustained rate"), tr("%1 MB/s").arg(loc.toString(r.sustained_rate / 1e6, 'f', 1))},
+        {tr("Bytes"), formatBytes(quint64(job_.bytes))},
+        {tr("On tape"), formatBytes(r.tape_bytes)},
+        {tr("Wall rate"), formatJobRate(r.wall_rate, r.bytes)},
+        {tr("Sustained rate"), formatJobRate(r.sustained_rate, r.bytes)},
         {tr("Volumes"), volumes(r).join(QStringLiteral(", "))},
         {tr("Sources"), sources(r).join(QStringLiteral(", "))}};
     h += QStringLiteral("<table cellpadding='3'>");

@@ -27,6 +27,7 @@
 #include "widgets/job_graphs.h"
 #include "widgets/plot_style.h"
 #include "widgets/table_columns.h"
+#include "widgets/units_format.h"
 
 namespace tl::ui {
 
@@ -175,7 +176,8 @@ void JobReportsView::drawTrend() {
         axis->setLabelColor(fg);
     }
     rect->axis(QCPAxis::atBottom)->setLabel(tr("backup job"));
-    rect->axis(QCPAxis::atLeft)->setLabel(tr("MB/s"));
+    rect->axis(QCPAxis::atLeft)->setLabel(rateUnit());
+    const double unit = rateUnitBytes();
     rect->axis(QCPAxis::atRight)->setVisible(true);
     rect->axis(QCPAxis::atRight)->setLabel(tr("duration (s)"));
     QVector<double> ids, wall, sustained, seconds;
@@ -186,8 +188,8 @@ void JobReportsView::drawTrend() {
         if (it->kind == QLatin1String("backup") &&
             (it->status == QLatin1String("completed") || it->status == QLatin1String("warnings"))) {
             ids << double(it->id);
-            wall << it->wall / 1e6;
-            sustained << it->sustained / 1e6;
+            wall << it->wall / unit;
+            sustained << it->sustained / unit;
             seconds << it->seconds;
         }
     auto add = [&](const QVector<double>& v, const QString& name, const QPen& pen, QCPAxis* y) {

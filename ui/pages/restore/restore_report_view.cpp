@@ -53,7 +53,7 @@ void RestoreReportView::showPlan(const RestorePlanSummary& p) {
     QString text =
         tr("Plan: %n file(s), %1 wanted, %2 to read, about %3 s (%4).", nullptr,
            int(qMin<qint64>(p.files, INT_MAX)))
-            .arg(loc.formattedDataSize(p.bytesWanted), loc.formattedDataSize(p.bytesToRead),
+            .arg(formatBytes(quint64(p.bytesWanted)), formatBytes(quint64(p.bytesToRead)),
                  QString::number(p.seconds, 'f', 1),
                  p.rateMeasured ? tr("at the recent backups' rate") : tr("at an assumed rate"));
     text += QLatin1Char('\n') + tr("Volumes needed: %1").arg(vols.join(QStringLiteral("; ")));
@@ -113,7 +113,7 @@ void RestoreReportView::showResult(const RestoreSummary& r) {
                  .arg(r.restored)
                  .arg(r.skipped)
                  .arg(r.failed)
-          << tr("Bytes: %1").arg(loc.formattedDataSize(r.bytes));
+          << tr("Bytes: %1").arg(formatBytes(quint64(r.bytes)));
     if (r.elapsed > 0) {
         // The wait for volumes or drives other jobs held is shown apart; the rate is over the
         // time the restore worked.

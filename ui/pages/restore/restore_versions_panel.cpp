@@ -12,6 +12,7 @@
 #include "api/job_ops.h"
 #include "common/log.h"
 #include "job/catalog_browser.h"
+#include "widgets/units_format.h"
 
 namespace tl::ui {
 
@@ -78,7 +79,7 @@ bool RestoreVersionsPanel::showVersions(const QString& absolutePath) {
             << new QStandardItem(
                    loc.toString(QDateTime::fromSecsSinceEpoch(v.started), QLocale::ShortFormat))
             << new QStandardItem(QString::fromStdString(v.level))
-            << new QStandardItem(v.deleted ? tr("deleted") : loc.formattedDataSize(qint64(v.size)));
+            << new QStandardItem(v.deleted ? tr("deleted") : formatBytes(quint64(v.size)));
         model_->appendRow(row);
     }
     title_->setText(tr("Versions of %1: %n", nullptr, model_->rowCount()).arg(absolutePath));
