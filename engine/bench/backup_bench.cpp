@@ -40,6 +40,9 @@ double BackupBenchResult::backup_files_rate() const {
 double BackupBenchResult::tar_ratio() const {
     return backup.elapsed > 0 ? tar.seconds / backup.elapsed : 0;
 }
+double BackupBenchResult::limit_ratio() const {
+    return limit.write.rate() > 0 ? backup_rate() / limit.write.rate() : 0;
+}
 double BackupBenchResult::cpu_per_gib() const {
     return backup.bytes ? backup.cpu_seconds / (static_cast<double>(backup.bytes) / kGiB) : 0;
 }
@@ -112,6 +115,14 @@ Result<BackupBenchResult> run_backup_bench(const BackupBenchOptions& o, Clock& c
     if (!rep) return rep.error();
     r.backup = rep.value();       // failed and cancelled jobs are errors of backup_to_scratch
     r.tar.files = r.backup.files; // tar stores the same entries (directories too)
+    if (o.null_drives) return r;
+    TL_TRY(cancelled_check(o.cancel));
+    note("limit: " + format_bytes(r.backup.tape_bytes) + " written with O_DIRECT (4 MiB writes) " +
+         "onto " + scratch.path + ", then read back");
+    auto limit = limit_pass(scratch.path, r.backup.tape_bytes, clock);
+    if (!limit) return limit.error();
+    r.limit = limit.value();
+    r.limit_run = true;
     return r;
 }
 
@@ -145,7 +156,7 @@ nlohmann::json drives_json(const job::JobReport& b) {
 nlohmann::json to_json(const BackupBenchResult& r) {
     const auto& b = r.backup;
     const double rate = r.backup_rate();
-    return {
+    nlohmann::json j = {
         {"date", r.machine.date},
         {"machine", machine_json(r.machine)},
         {"data",
@@ -182,6 +193,11 @@ nlohmann::json to_json(const BackupBenchResult& r) {
         {"ratio_backup_cat", r.cat.rate() > 0 ? rate / r.cat.rate() : 0.0},
         {"ratio_backup_tar_files", r.tar_ratio()},
     };
+    if (r.limit_run) {
+        add_limit_json(j, r.limit);
+        j["ratio_backup_limit"] = r.limit_ratio();
+    }
+    return j;
 }
 
 std::string format_bench(const BackupBenchResult& r) {
@@ -223,10 +239,12 @@ std::string format_bench(const BackupBenchResult& r) {
       << (r.options.drive_rate > 0 ? std::to_string(r.repositions()) + " reposition(s); " : "")
       << "sustained " << format_rate(b.sustained_rate) << " on tape; CPU " << b.cpu_utilization
       << " % of the machine; peak RSS " << format_bytes(b.peak_rss) << "\n";
+    if (r.limit_run) o << "  " << format_limit(r.limit) << "\n";
     o.precision(2);
     o << "  backup / dd  : " << (r.dd.rate() > 0 ? r.backup_rate() / r.dd.rate() : 0) << "\n"
       << "  backup / cat : " << (r.cat.rate() > 0 ? r.backup_rate() / r.cat.rate() : 0) << "\n"
       << "  backup / tar -c (files/s) : " << r.tar_ratio() << "\n";
+    if (r.limit_run) o << "  backup / limit write : " << r.limit_ratio() << "\n";
     return o.str();
 }
 

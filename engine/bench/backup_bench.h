@@ -3,7 +3,10 @@
 // a cat-like copy to the scratch directory, GNU tar's `tar -c` into an archive there (issue 17)
 // and a Tapeloom backup to the virtual drives of a throw-away data directory on that scratch
 // directory (normally tmpfs, so the "tape" costs memory bandwidth only), and relates them.
-// Everything it creates is removed at the end.
+// After a backup to virtual drives the limit pass (limit_pass.h, issue 40) writes the backup's
+// tape bytes with O_DIRECT onto the same filesystem and reads them back, so the backup's rate
+// is stated against what the machine can write there. Everything it creates is removed at the
+// end.
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -12,6 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "bench/limit_pass.h"
 #include "bench/machine_info.h"
 #include "bench/passes.h"
 #include "common/clock.h"
@@ -49,7 +53,11 @@ struct BackupBenchResult {
     PassResult cat; // read + write to one file on the scratch directory
     PassResult tar; // `tar -c` into an archive on the scratch directory; files: the backup's
     job::JobReport backup;
-    double backup_rate() const; // source bytes / elapsed, the same measure as dd and cat
+    bool limit_run = false; // not with null drives: nothing is written there
+    LimitResult limit;      // the backup's tape bytes, O_DIRECT, onto the scratch filesystem
+    double backup_rate() const;
+    double limit_ratio() const; // backup MB/s over the limit write's // source bytes / elapsed, the
+                                // same measure as dd and cat
     double backup_files_rate() const;
     double cpu_per_gib() const;
     double tar_ratio() const; // backup files/s over tar -c's (the same entries, the same run)

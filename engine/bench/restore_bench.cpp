@@ -76,7 +76,22 @@ nlohmann::json pass_json(const PassResult& p) {
 double ratio(double a, double b) {
     return b > 0 ? a / b : 0;
 }
+
+// The limit pass in a directory of its own on the restore's filesystem, removed after.
+Result<LimitResult> limit_on(const std::string& to, const std::string& option, std::uint64_t bytes,
+                             const std::function<void(const std::string&)>& note, Clock& clock) {
+    auto dir = make_scratch_dir(to, option);
+    if (!dir) return dir.error();
+    ScratchDir limit_dir{dir.value()};
+    note("limit: " + format_bytes(bytes) + " written with O_DIRECT (4 MiB writes) onto " +
+         limit_dir.path + ", then read back");
+    return limit_pass(limit_dir.path, bytes, clock);
+}
 } // namespace
+
+double RestoreBenchResult::limit_ratio() const {
+    return ratio(restore.rate(), limit.write.rate());
+}
 
 Result<RestoreBenchResult> run_restore_bench(const RestoreBenchOptions& o, Clock& clock) {
     auto note = [&](const std::string& s) {
@@ -145,6 +160,10 @@ Result<RestoreBenchResult> run_restore_bench(const RestoreBenchOptions& o, Clock
     }
     (void)sync_filesystem(to); // the removal settles before tar's turn (untimed)
     TL_TRY(cancelled_check(o.cancel));
+    auto limit = limit_on(to, o.to.empty() ? "--scratch" : "--to", r.bytes, note, clock);
+    if (!limit) return limit.error();
+    r.limit = limit.value();
+    TL_TRY(cancelled_check(o.cancel));
 
     auto tdir = make_scratch_dir(o.tar_to.empty() ? to : o.tar_to);
     if (!tdir) return tdir.error();
@@ -158,7 +177,7 @@ Result<RestoreBenchResult> run_restore_bench(const RestoreBenchOptions& o, Clock
 }
 
 nlohmann::json to_json(const RestoreBenchResult& r) {
-    return {
+    nlohmann::json j = {
         {"date", r.machine.date},
         {"machine", machine_json(r.machine)},
         {"data",
@@ -178,7 +197,10 @@ nlohmann::json to_json(const RestoreBenchResult& r) {
         {"ratio_restore_tar_files", ratio(r.restore.files_rate(), r.tar_extract.files_rate())},
         {"ratio_restore_tar_mb", ratio(r.restore.rate(), r.tar_extract.rate())},
         {"ratio_restore_backup_mb", ratio(r.restore.rate(), r.backup.rate())},
+        {"ratio_restore_limit", r.limit_ratio()},
     };
+    add_limit_json(j, r.limit);
+    return j;
 }
 
 std::string format_restore_bench(const RestoreBenchResult& r) {
@@ -203,13 +225,15 @@ std::string format_restore_bench(const RestoreBenchResult& r) {
     o << "    both restores end with a sync of their filesystem: "
       << job::sync_mode_name(r.options.sync) << " (Tapeloom's final sync "
       << r.restore_report.sync_seconds << " s); restore peak memory "
-      << format_bytes(r.restore_peak_rss) << "\n";
+      << format_bytes(r.restore_peak_rss) << "\n"
+      << "  " << format_limit(r.limit) << ", on the restore's filesystem\n";
     o.precision(2);
     o << "  backup  / tar -c : " << ratio(r.backup.files_rate(), r.tar_create.files_rate())
       << " (files/s), " << ratio(r.backup.rate(), r.tar_create.rate()) << " (MB/s)\n"
       << "  restore / tar -x : " << ratio(r.restore.files_rate(), r.tar_extract.files_rate())
       << " (files/s), " << ratio(r.restore.rate(), r.tar_extract.rate()) << " (MB/s)\n"
-      << "  restore / backup : " << ratio(r.restore.rate(), r.backup.rate()) << " (MB/s)\n";
+      << "  restore / backup : " << ratio(r.restore.rate(), r.backup.rate()) << " (MB/s)\n"
+      << "  restore / limit write : " << r.limit_ratio() << " (MB/s)\n";
     return o.str();
 }
 

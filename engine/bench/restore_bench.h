@@ -4,8 +4,10 @@
 // the scratch directory, normally tmpfs), then a Tapeloom restore and a `tar -x` onto the
 // restore directory (best: a freshly made filesystem, docs/benchmarks.md), each followed by a
 // sync of that filesystem unless --sync none — and relates files/s and MB/s. The peak memory
-// of the restore is measured alone (the process's peak is reset before it). Everything it
-// creates is removed at the end.
+// of the restore is measured alone (the process's peak is reset before it). The limit pass
+// (limit_pass.h, issue 40) writes the same bytes with O_DIRECT onto the restore directory's
+// filesystem and reads them back, so the restore's rate is stated against what the machine
+// can write there. Everything it creates is removed at the end.
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -14,6 +16,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "bench/limit_pass.h"
 #include "bench/machine_info.h"
 #include "bench/passes.h"
 #include "common/clock.h"
@@ -48,6 +51,8 @@ struct RestoreBenchResult {
     PassResult tar_create, backup, restore, tar_extract;
     job::JobReport backup_report, restore_report;
     std::uint64_t restore_peak_rss = 0; // bytes, the restore alone
+    LimitResult limit;                  // `bytes`, O_DIRECT, onto the restore's filesystem
+    double limit_ratio() const;         // restore MB/s over the limit write's
 };
 
 Result<RestoreBenchResult> run_restore_bench(const RestoreBenchOptions& options, Clock& clock);

@@ -71,10 +71,10 @@ Cartridge& Cartridge::operator=(Cartridge&& o) noexcept {
         disk_good_ = o.disk_good_;
         damage_note_ = std::move(o.damage_note_);
         lost_objects_ = o.lost_objects_;
-        data_fd_ = o.data_fd_;
+        data_ = std::move(o.data_);
         index_fd_ = o.index_fd_;
         lock_fd_ = o.lock_fd_;
-        o.data_fd_ = o.index_fd_ = o.lock_fd_ = -1;
+        o.index_fd_ = o.lock_fd_ = -1;
     }
     return *this;
 }
@@ -84,7 +84,8 @@ Cartridge::~Cartridge() {
 }
 
 void Cartridge::close_fds() {
-    for (int* fd : {&data_fd_, &index_fd_, &lock_fd_})
+    data_ = CartridgeData();
+    for (int* fd : {&index_fd_, &lock_fd_})
         if (*fd >= 0) {
             ::close(*fd);
             *fd = -1;
@@ -128,8 +129,9 @@ Result<Cartridge> Cartridge::open(const std::string& dir, const CartridgeMeta& d
     }
 
     const std::string data = dir + "/data", index = dir + "/index";
-    c.data_fd_ = ::open(data.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-    if (c.data_fd_ < 0) return sys_error("cannot open", data);
+    auto opened = CartridgeData::open(data, c.meta_.barcode);
+    if (!opened) return opened.error();
+    c.data_ = std::move(opened.value());
     c.index_fd_ = ::open(index.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
     if (c.index_fd_ < 0) return sys_error("cannot open", index);
     TL_TRY(c.load_index());
@@ -144,10 +146,10 @@ Status Cartridge::load_index() {
         ::pread(index_fd_, raw.data(), raw.size(), 0) != static_cast<ssize_t>(raw.size()))
         return sys_error("cannot read", dir_ + "/index");
     struct stat dst {};
-    if (::fstat(data_fd_, &dst) != 0) return sys_error("cannot stat", dir_ + "/data");
+    if (::fstat(data_.fd(), &dst) != 0) return sys_error("cannot stat", dir_ + "/data");
     // Reading never changes the media: what disagrees is reported and read around in memory;
     // only a write repairs the files (prepare_write).
-    auto check = check_index(decode_index(raw), raw.size() % kRecSize != 0, data_fd_,
+    auto check = check_index(decode_index(raw), raw.size() % kRecSize != 0, data_.fd(),
                              static_cast<std::uint64_t>(dst.st_size));
     if (!check) return check.error();
     index_ = std::move(check->objects);
@@ -196,9 +198,8 @@ Status Cartridge::prepare_write(std::uint64_t object) {
     for (std::uint64_t i = std::min(disk_good_, keep); i < keep; ++i)
         TL_TRY(write_record(i));
     const auto good_index = static_cast<off_t>(keep * kRecSize);
-    if (::ftruncate(index_fd_, good_index) != 0 ||
-        ::ftruncate(data_fd_, static_cast<off_t>(data_end_)) != 0)
-        return sys_error("cannot repair", dir_);
+    if (::ftruncate(index_fd_, good_index) != 0) return sys_error("cannot repair", dir_);
+    TL_TRY(data_.truncate(data_end_));
     TL_TRY(seek_ends(keep));
     log::get("device")->warn("cartridge {}: repaired its index on disk ({} objects, {} bytes)",
                              meta_.barcode, keep, data_end_);
@@ -209,9 +210,8 @@ Status Cartridge::prepare_write(std::uint64_t object) {
 }
 
 Status Cartridge::seek_ends(std::uint64_t records) {
-    if (::lseek(index_fd_, static_cast<off_t>(records * kRecSize), SEEK_SET) < 0 ||
-        ::lseek(data_fd_, static_cast<off_t>(data_end_), SEEK_SET) < 0)
-        return sys_error("cannot seek in", dir_);
+    if (::lseek(index_fd_, static_cast<off_t>(records * kRecSize), SEEK_SET) < 0)
+        return sys_error("cannot seek in", dir_ + "/index");
     return {};
 }
 
@@ -239,17 +239,14 @@ Status Cartridge::truncate(std::uint64_t object) {
         filemarks_.pop_back();
     data_end_ = cut;
     const auto good_index = static_cast<off_t>(object * kRecSize);
-    if (::ftruncate(index_fd_, good_index) != 0 ||
-        ::ftruncate(data_fd_, static_cast<off_t>(cut)) != 0 ||
-        ::lseek(index_fd_, good_index, SEEK_SET) < 0 ||
-        ::lseek(data_fd_, static_cast<off_t>(cut), SEEK_SET) < 0)
-        return sys_error("cannot truncate", dir_);
-    return {};
+    if (::ftruncate(index_fd_, good_index) != 0 || ::lseek(index_fd_, good_index, SEEK_SET) < 0)
+        return sys_error("cannot truncate", dir_ + "/index");
+    return data_.truncate(cut);
 }
 
 Status Cartridge::append_block(const void* data, std::size_t size) {
     TL_TRY(prepare_write(index_.size()));
-    TL_TRY(write_all(data_fd_, data, size, dir_ + "/data"));
+    TL_TRY(data_.append(data_end_, data, size, meta_.capacity));
     IndexRecord r{data_end_, static_cast<std::uint32_t>(size), kRecBlock};
     unsigned char raw[kRecSize];
     put_le(raw, r.offset, 8);
@@ -275,20 +272,11 @@ Status Cartridge::append_filemark() {
 
 Status Cartridge::read_payload(std::uint64_t object, void* buf) const {
     const IndexRecord& r = index_[object];
-    std::size_t done = 0;
-    auto* p = static_cast<char*>(buf);
-    while (done < r.length) {
-        ssize_t n =
-            ::pread(data_fd_, p + done, r.length - done, static_cast<off_t>(r.offset + done));
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return sys_error("cannot read", dir_ + "/data");
-        done += static_cast<std::size_t>(n);
-    }
-    return {};
+    return data_.read(r.offset, buf, r.length);
 }
 
 Status Cartridge::sync() {
-    if (::fdatasync(data_fd_) != 0) return sys_error("cannot fsync", dir_ + "/data");
+    TL_TRY(data_.sync());
     if (::fdatasync(index_fd_) != 0) return sys_error("cannot fsync", dir_ + "/index");
     return {};
 }

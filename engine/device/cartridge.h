@@ -3,9 +3,10 @@
 //   data       block payloads, concatenated
 //   index      one 16-byte record per object (block or filemark), see IndexRecord
 //   meta.json  barcode, capacity, early-warning size, write-protect, load count, format version
-// The index is kept in memory, so locating a logical object is O(1). Storage grows as written
-// (nothing is allocated up front). Appends are one write() to data and one to index, without
-// fsync; sync() (called at filemarks and close) is the durability point. Opening never writes:
+// The index is kept in memory, so locating a logical object is O(1). The data file is written
+// and read with O_DIRECT where the filesystem allows, into space preallocated ahead
+// (cartridge_data.h). Appends are one write to data and one to index, without fsync; sync()
+// (called at filemarks and close) is the durability point. Opening never writes:
 // an index that disagrees with the data is reported and replaced in memory by one rebuilt from
 // the data blocks (cartridge_index.h); the first write repairs a torn tail on disk, and refuses
 // to append after a damaged record (docs/devices.md, "Damaged index").
@@ -16,6 +17,7 @@
 #include <vector>
 
 #include "common/result.h"
+#include "device/cartridge_data.h"
 
 namespace tl::device {
 
@@ -75,7 +77,10 @@ public:
     Status append_block(const void* data, std::size_t size);
     Status append_filemark();
     Status read_payload(std::uint64_t object, void* buf) const;
-    Status sync(); // fsync data then index
+    Status sync(); // fdatasync data then index
+    // True while the data's aligned blocks bypass the page cache (false on tmpfs, or where
+    // the filesystem refuses O_DIRECT).
+    bool direct_io() const { return data_.direct(); }
     // What opening found wrong with the index ("" when it agrees with the data).
     const std::string& damage_note() const { return damage_note_; }
     // Records of an index whose data file is gone or empty: nothing of the cartridge can be
@@ -100,7 +105,7 @@ private:
     std::uint64_t disk_good_ = 0; // leading index records identical on disk and in memory
     std::string damage_note_;
     std::uint64_t lost_objects_ = 0;
-    int data_fd_ = -1;
+    CartridgeData data_;
     int index_fd_ = -1;
     int lock_fd_ = -1;
 };

@@ -12,6 +12,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "common/io_buffer.h"
 #include "device/tape_drive.h"
 #include "format/block_builder.h"
 #include "format/index.h"
@@ -145,14 +146,14 @@ private:
     bool no_more_sources_ = false;
     std::vector<format::StreamInfo> all_streams_;
 
-    std::vector<std::uint8_t> block_;
+    IoBytes block_; // aligned: a virtual cartridge writes it with O_DIRECT, uncopied
     format::BlockBuilder builder_;
     bool block_open_ = false;
     std::vector<Placement> placements_; // chunks in the block being built
     std::vector<std::pair<std::uint32_t, FileRecord>>
         block_completions_; // (stream, file) complete once written
     std::unordered_map<std::uint32_t, std::unordered_map<std::uint64_t, Pos>> headers_;
-    std::vector<std::uint8_t> ctl_block_;
+    IoBytes ctl_block_;
     std::string prev_barcode_;
     format::Uuid prev_uuid_;
 

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "common/io_buffer.h"
 #include "common/result.h"
 #include "device/tape_drive.h"
 #include "format/block.h"
@@ -65,7 +66,7 @@ public:
 
 private:
     device::TapeDrive& drive_;
-    std::vector<std::uint8_t> buf_;
+    IoBytes buf_; // aligned: a virtual cartridge reads into it with O_DIRECT
     format::BlockReader parsed_;
     std::uint64_t blocks_ = 0, bytes_ = 0;
     bool stop_ = false;

@@ -12,6 +12,7 @@
 
 #include "catalog/saveset_store.h"
 #include "catalog/session_store.h"
+#include "common/io_buffer.h"
 #include "common/log.h"
 #include "format/block.h"
 #include "format/constants.h"
@@ -124,7 +125,7 @@ Status feed_chunk(Stream& s, const format::ChunkView& c, std::size_t& remaining,
 // being cleared, at the largest block size: a read touches only the pages of the block it
 // reads (clearing 4 MiB per buffer cost more than the CRC of the blocks read into it).
 struct BlockItem {
-    std::unique_ptr<std::uint8_t[]> data;
+    IoBlock data; // aligned: a virtual cartridge reads into it with O_DIRECT
     format::ParsedBlock parsed;
     Status st;
     bool filemark = false;
@@ -240,7 +241,7 @@ void read_block(MediaReader& media, BlockItem& it, const std::vector<std::uint8_
                 const BlockDecoding& decoding, ReadStats& stats) {
     const Visit& v = *it.v;
     const std::uint32_t b = it.b;
-    if (!it.data) it.data = std::make_unique_for_overwrite<std::uint8_t[]>(format::kMaxBlockSize);
+    if (!it.data) it.data = make_io_block(format::kMaxBlockSize);
     const auto n = media.read(it.data.get(), format::kMaxBlockSize);
     if (n.kind == BlockKind::Unreadable || n.kind == BlockKind::EndOfData) {
         it.st = make_error(ErrorKind::Io, n.error);

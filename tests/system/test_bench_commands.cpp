@@ -110,6 +110,32 @@ private Q_SLOTS:
         QCOMPARE(QDir(dir_.path()).entryList({"tapeloom-bench-*"}, QDir::Dirs).size(), 0);
     }
 
+    // bench backup states how close to the machine it is: the limit pass writes the backup's
+    // tape bytes with O_DIRECT onto the scratch filesystem and reads them back.
+    void backupStatesItsLimit() {
+        auto r = run_cli({"bench", "backup", "--size", "8M", "--files", "4", "--scratch",
+                          dir_.path(), "--json"});
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        const auto o = r.json().object();
+        QVERIFY(o.value("limit_write_mb_s").toDouble() > 0);
+        QVERIFY(o.value("limit_read_mb_s").toDouble() > 0);
+        QVERIFY(o.value("ratio_backup_limit").toDouble() > 0);
+        double tape = 0;
+        for (const auto& d : o.value("backup").toObject().value("drive_reports").toArray())
+            tape += d.toObject().value("bytes").toDouble();
+        const auto limit = o.value("limit").toObject();
+        QVERIFY(tape > 0);
+        QVERIFY(limit.value("write").toObject().value("bytes").toDouble() >= tape);
+        QVERIFY(limit.value("read").toObject().value("bytes").toDouble() >=
+                limit.value("write").toObject().value("bytes").toDouble());
+        QVERIFY(limit.contains("direct"));
+        auto text =
+            run_cli({"bench", "backup", "--size", "8M", "--files", "4", "--scratch", dir_.path()});
+        QVERIFY2(text.exit_code == 0, text.err.constData());
+        QVERIFY2(text.text().contains("backup / limit write : "), text.out.constData());
+        QCOMPARE(QDir(dir_.path()).entryList({"tapeloom-bench-*"}, QDir::Dirs).size(), 0);
+    }
+
     // bench restore: tar and Tapeloom both ways on the same files, every phase on all of them.
     void restoreRelatesBothToolsOnTheSameFiles() {
         auto r = run_cli({"bench", "restore", data_, "--scratch", dir_.path(), "--to", dir_.path(),
@@ -125,6 +151,12 @@ private Q_SLOTS:
         }
         QVERIFY(o.value("restore_peak_rss_bytes").toDouble() > 0);
         QVERIFY(o.value("ratio_restore_tar_files").toDouble() > 0);
+        // The limit pass wrote the restored bytes onto the restore's filesystem and read them.
+        QVERIFY(o.value("limit_write_mb_s").toDouble() > 0);
+        QVERIFY(o.value("limit_read_mb_s").toDouble() > 0);
+        QVERIFY(o.value("ratio_restore_limit").toDouble() > 0);
+        QVERIFY(o.value("limit").toObject().value("write").toObject().value("bytes").toDouble() >=
+                o.value("data").toObject().value("bytes").toDouble());
         QCOMPARE(QDir(dir_.path()).entryList({"tapeloom-bench-*"}, QDir::Dirs).size(), 0);
         QVERIFY(run_cli({"bench", "restore", data_, "--sync", "later"}).exit_code == 2);
     }
