@@ -55,7 +55,7 @@ std::string job_table(const std::vector<catalog::JobRecord>& jobs, long long now
     for (const auto& j : jobs)
         name_width = std::max(name_width, std::min<std::size_t>(j.name.size() + 2, 34));
     const std::pair<const char*, std::size_t> heads[] = {
-        {"ID", 6},       {"KIND", 9},     {"NAME", name_width}, {"LEVEL", 7},
+        {"ID", 6},      {"KIND", 9},     {"NAME", name_width}, {"LEVEL", 7},
         {"STATUS", 11}, {"STARTED", 21}, {"DURATION", 10},     {"FILES", 10}};
     for (const auto& [head, width] : heads)
         cell(text, head, width);
