@@ -87,6 +87,11 @@ Result<std::vector<std::int64_t>> jobs_on_volume(const CatalogHandle& handle,
                                                  std::int64_t volume_id) {
     return jobs_on_volume(catalog_db(handle), volume_id);
 }
+std::map<std::string, DrivePlace> volumes_in_drives(const CatalogHandle& handle,
+                                                    const std::string& home, Clock& clock,
+                                                    const std::vector<VolumeRecord>& vols) {
+    return volumes_in_drives(catalog_db(handle), home, clock, vols);
+}
 Result<std::vector<VolumeRecord>> list_volumes(const CatalogHandle& handle, const VolumeFilter& f) {
     return list_volumes(catalog_db(handle), f);
 }

@@ -10,6 +10,7 @@
 #include "media/reconcile.h"
 #include "media/volume_actions.h"
 #include "media/volume_catalog.h"
+#include "media/volume_places.h"
 
 namespace tl::media {
 
@@ -36,6 +37,10 @@ Result<std::vector<Difference>> reconcile(const CatalogHandle& handle, const std
                                           const device::Inventory& inv, long long now, bool apply);
 Status record_moves(const CatalogHandle& handle, const std::string& library,
                     const device::Inventory& before, const device::Inventory& after);
+// media/volume_places.h
+std::map<std::string, DrivePlace> volumes_in_drives(const CatalogHandle& handle,
+                                                    const std::string& home, Clock& clock,
+                                                    const std::vector<VolumeRecord>& vols);
 // media/volume_actions.h
 Result<BlankLabelReport> label_all_blank(const CatalogHandle& handle, device::Library& lib,
                                          const BlankLabelOptions& options, Clock& clock);

@@ -1,10 +1,12 @@
 // GET /v1/service (who serves), /v1/status, /v1/jobs, /v1/jobs/{id}, /v1/volumes, /v1/pools,
 // /v1/queue, /v1/queue/{id}: the CLI's --json shapes (engine/shapes), read on the request's own
 // catalog connection.
+#include "api/engine.h"
 #include "common/log.h"
 #include "common/version.h"
 #include "media/pool.h"
 #include "media/volume_catalog.h"
+#include "media/volume_places.h"
 #include "metrics/cpu_stat.h"
 #include "metrics/process_stat.h"
 #include "schedule/queue_store.h"
@@ -90,12 +92,14 @@ void add_read_routes(httplib::Server& server, const ApiContext& ctx) {
         answer_from_catalog(ctx, res, [&](catalog::Db& db) { return read_job(db, id.value()); });
     });
     server.Get("/v1/volumes", [&ctx](const httplib::Request&, httplib::Response& res) {
-        answer_from_catalog(ctx, res, [](catalog::Db& db) -> Result<nlohmann::json> {
+        answer_from_catalog(ctx, res, [&ctx](catalog::Db& db) -> Result<nlohmann::json> {
             auto vols = media::list_volumes(db);
             if (!vols) return vols.error();
+            const auto in_drives =
+                media::volumes_in_drives(db, ctx.home, ctx.engine.clock(), vols.value());
             nlohmann::json arr = nlohmann::json::array();
             for (const auto& v : vols.value())
-                arr.push_back(shapes::volume_json(v));
+                arr.push_back(shapes::volume_json(v, in_drives));
             return arr;
         });
     });

@@ -26,4 +26,15 @@ nlohmann::json volume_json(const media::VolumeRecord& v) {
             {"location", loc}};
 }
 
+nlohmann::json volume_json(const media::VolumeRecord& v,
+                           const std::map<std::string, media::DrivePlace>& in_drives) {
+    auto j = volume_json(v);
+    if (v.location == media::Location::Library) {
+        const auto d = in_drives.find(v.barcode);
+        j["location"]["drive"] =
+            d != in_drives.end() ? nlohmann::json(d->second.drive) : nlohmann::json(nullptr);
+    }
+    return j;
+}
+
 } // namespace tl::shapes

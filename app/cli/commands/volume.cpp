@@ -1,6 +1,4 @@
 #include <iomanip>
-#include <map>
-#include <set>
 
 #include "api/device_ops.h"
 #include "api/media_ops.h"
@@ -19,33 +17,11 @@
 #include "media/pool.h"
 #include "media/volume_catalog.h"
 #include "number_option.h"
+#include "shapes/volume_json.h"
 
 namespace tl::cli {
 
-nlohmann::json media_volume_json(const media::VolumeRecord& v); // volume_media.cpp
-
 namespace {
-// Which cartridges sit in a drive, by barcode: (library, drive number), from the changers'
-// inventories of `libraries` (the one source of where a cartridge is, as `library inventory`).
-std::map<std::string, std::pair<std::string, int>>
-cartridges_in_drives(Engine& engine, const std::vector<media::VolumeRecord>& vols) {
-    std::set<std::string> libraries;
-    for (const auto& v : vols)
-        if (v.location == media::Location::Library && !v.library.empty())
-            libraries.insert(v.library);
-    std::map<std::string, std::pair<std::string, int>> out;
-    CatalogHandle db(engine);
-    for (const auto& name : libraries) {
-        auto lib = device::open_library(db, engine.home(), name, engine.clock());
-        if (!lib) continue; // its volumes keep their catalogued slot
-        auto inv = lib.value()->changer().inventory();
-        if (!inv) continue;
-        for (const auto& d : inv->drives)
-            if (d.full && !d.barcode.empty()) out[d.barcode] = {name, d.number};
-    }
-    return out;
-}
-
 int volume_list(Context& ctx) {
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
@@ -63,16 +39,11 @@ int volume_list(Context& ctx) {
         if (auto p = media::find_pool(db, f.pool); !p) return ctx.fail(p.error());
     auto vols = media::list_volumes(db, f);
     if (!vols) return ctx.fail(vols.error());
-    const auto in_drives = cartridges_in_drives(*engine.value(), vols.value());
+    const auto in_drives =
+        media::volumes_in_drives(db, engine.value()->home(), engine.value()->clock(), vols.value());
     nlohmann::json arr = nlohmann::json::array();
-    for (const auto& v : vols.value()) {
-        auto j = media_volume_json(v);
-        const auto d = in_drives.find(v.barcode);
-        if (v.location == media::Location::Library)
-            j["location"]["drive"] =
-                d != in_drives.end() ? nlohmann::json(d->second.second) : nlohmann::json();
-        arr.push_back(std::move(j));
-    }
+    for (const auto& v : vols.value())
+        arr.push_back(shapes::volume_json(v, in_drives));
     if (ctx.json()) {
         ctx.print_json(arr);
         return 0;
@@ -88,7 +59,7 @@ int volume_list(Context& ctx) {
                                       (v.slot ? " slot " + std::to_string(v.slot) : "");
         if (const auto d = in_drives.find(v.barcode);
             d != in_drives.end() && v.location == media::Location::Library)
-            where = d->second.first + " drive " + std::to_string(d->second.second) +
+            where = d->second.library + " drive " + std::to_string(d->second.drive) +
                     (v.slot ? " (home slot " + std::to_string(v.slot) + ")" : "");
         o << std::left << std::setw(10) << v.barcode << std::setw(12)
           << (v.pool.empty() ? "-" : v.pool) << std::setw(11) << media::to_string(v.state)

@@ -288,10 +288,6 @@ int history(Context& ctx) {
 }
 } // namespace
 
-nlohmann::json media_volume_json(const media::VolumeRecord& v) {
-    return volume_json(v);
-}
-
 void add_volume_media_commands(Registry& r) {
     r.push_back({{"volume", "label"},
                  "--barcode B --pool P | --all-blank --pool P [--pattern GLOB] [--library NAME] "
