@@ -24,8 +24,7 @@ namespace {
 std::atomic<bool> g_interrupted{false};
 
 // Options of `backup` that a job definition has no field for.
-constexpr const char* kLocalOnly[] = {"checkpoint", "poll-interval", "name", "compare-hash",
-                                      "progress"};
+constexpr const char* kLocalOnly[] = {"checkpoint", "poll-interval", "compare-hash", "progress"};
 
 Status size_field(const Args& a, const char* option, const char* field, nlohmann::json& j) {
     if (!a.has(option)) return {};
@@ -51,7 +50,7 @@ Result<nlohmann::json> request_from(const Args& a) {
         sources.push_back(w);
     j["sources"] = sources;
     for (auto [option, field] :
-         {std::pair{"pool", "pool"}, std::pair{"library", "library"},
+         {std::pair{"name", "name"}, std::pair{"pool", "pool"}, std::pair{"library", "library"},
           std::pair{"compression", "compression"}, std::pair{"encryption", "encryption"},
           std::pair{"key", "key"}, std::pair{"encrypt-names", "encrypt_names"}})
         if (a.has(option)) j[field] = a.get(option);
