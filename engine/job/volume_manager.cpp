@@ -246,8 +246,9 @@ VolumeManager::from_blank(std::size_t index, const std::vector<std::string>& pre
         unclaim(bc, fresh);
         if (m.error().kind == ErrorKind::Busy) continue; // in another job's open drive
         skipped_.insert(bc);
+        // NoMedium: another request labeled it since is_blank() (media::labeled_meanwhile).
         if (m.error().kind == ErrorKind::Foreign || m.error().kind == ErrorKind::WriteProtected ||
-            m.error().kind == ErrorKind::Corrupt)
+            m.error().kind == ErrorKind::Corrupt || m.error().kind == ErrorKind::NoMedium)
             warn(m.error().message);
         else
             return m.error();
