@@ -183,10 +183,21 @@ Status run_service(const ServiceOptions& o, Clock& clock, const std::atomic<bool
     log->info("scheduler service started on {} (pid {})", o.home, static_cast<long>(getpid()));
 
     // A catalog error in one tick (e.g. SQLite busy past its timeout while another program
-    // writes) is logged and the next tick tries again; the service keeps running.
+    // writes) is logged and the next tick tries again; the service keeps running. The same
+    // error tick after tick (a full disk) is logged once, and once more when it is over.
+    std::string last_error;
     auto report = [&](const Status& st) {
-        if (!st) log->error("scheduler tick: {}", st.error().message);
+        if (!st && st.error().message != last_error) {
+            last_error = st.error().message;
+            log->error("scheduler tick: {} (tried again every tick; logged once until it changes)",
+                       last_error);
+        }
         return st.ok();
+    };
+    auto tick_done = [&] {
+        if (last_error.empty()) return;
+        log->info("scheduler tick: the catalog is written again (after: {})", last_error);
+        last_error.clear();
     };
     Submissions submissions(db.value(), scheduler);
     auto take_submissions = [&] {
@@ -208,7 +219,7 @@ Status run_service(const ServiceOptions& o, Clock& clock, const std::atomic<bool
                     }
             take_submissions();
             scheduler.tick();
-            report(persist(db.value(), scheduler));
+            if (report(persist(db.value(), scheduler))) tick_done();
             submissions.forget_ended();
         }
         if (o.inbox) o.inbox->deliver();

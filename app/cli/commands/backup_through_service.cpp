@@ -98,6 +98,16 @@ int report(Context& ctx, client::ServiceClient& c, const client::QueueEntryState
             ErrorKind::Internal, "the service ran the backup but recorded no job: " + ended.error));
     auto j = c.job(ended.job);
     if (!j) return ctx.fail(j.error());
+    const std::string recorded = j->value("status", std::string());
+    if (recorded == "running" || recorded == "waiting") {
+        // The run ended but its end did not reach the catalog (a full disk): no stale report.
+        ctx.err() << "tapeloom-cli: warning: job " << ended.job << " ended " << ended.status
+                  << ", but the catalog could not record its end (it still says " << recorded
+                  << "); see the service's log\n";
+        if (ended.status == "failed")
+            ctx.err() << "tapeloom-cli: error: backup failed: " << ended.error << "\n";
+        return exit_code_for_job_status(ended.status);
+    }
     if (ctx.json())
         ctx.print_json(j.value());
     else
