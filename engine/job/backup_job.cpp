@@ -293,6 +293,7 @@ Status BackupRun::prepare(const std::vector<std::size_t>& drive_index) {
                                                static_cast<std::uint32_t>(o_.block_size), clock_,
                                                engine_version());
     if (auto* reserved = ctx_.reserved()) volumes_->set_reservation(&reserved->grant());
+    if (o_.wait_for_volume) volumes_->set_wait({ctx_.id(), ctx_.cancel_flag(), 0});
     spool_ = ctx_.engine().home() + "/spool";
     (void)ensure_directory(spool_);
     host_ = host_name();

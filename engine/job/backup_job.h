@@ -46,6 +46,11 @@ struct BackupOptions {
     source::WalkOptions walk;
     // --encryption/--key/--encrypt-names; unset parts follow the pool (docs/media.md).
     EncryptionChoice encryption;
+    // When the pool has no volume to write on: wait, the job's row asking the operator to label
+    // or move one into the pool, until one can be mounted or the job is cancelled (the
+    // service's runs: the operator labels through the service meanwhile); false: fail at once
+    // (docs/media.md "Waiting for a volume").
+    bool wait_for_volume = false;
 };
 
 // Live figures while the job runs (called from the monitor thread at each poll).

@@ -6,6 +6,7 @@
 #include <functional>
 #include <vector>
 
+#include "catalog/job_writer.h"
 #include "catalog/media_use_store.h"
 #include "catalog/volume_store.h"
 #include "common/log.h"
@@ -147,6 +148,80 @@ void VolumeManager::unclaim(const std::string& barcode, bool fresh) {
 }
 
 Result<MountedVolume> VolumeManager::acquire(std::size_t index) {
+    const auto since = clock_.now();
+    bool waiting = false;
+    auto done = [&](Result<MountedVolume> r) {
+        if (waiting) {
+            std::lock_guard lock(mutex_);
+            wait_ends();
+        }
+        return r;
+    };
+    for (;;) {
+        auto found = offer(index);
+        if (!found) return done(found.error());
+        if (found->has_value()) return done(std::move(found->value()));
+        auto why = [&] {
+            std::lock_guard lock(mutex_);
+            return nothing_left();
+        };
+        if (!wait_) return done(make_error(ErrorKind::NoSpace, why()));
+        if (wait_->cancel && wait_->cancel->load())
+            return done(make_error(ErrorKind::Cancelled, "cancelled while waiting for a volume of "
+                                                         "pool " +
+                                                             pool_.name));
+        const double waited = seconds_between(since, clock_.now());
+        if (wait_->timeout > 0 && waited >= wait_->timeout)
+            return done(make_error(ErrorKind::NoSpace,
+                                   why() + "; waited " + std::to_string(static_cast<long>(waited)) +
+                                       " s for one"));
+        if (!waiting) {
+            log::get("job")->warn("job {}: drive {} waits for a volume: {}", wait_->job_id, index,
+                                  why());
+            std::lock_guard lock(mutex_);
+            wait_begins();
+            waiting = true;
+        }
+        // Looks again every half second, at the cancel flag every tenth.
+        for (int i = 0; i < 5 && !(wait_->cancel && wait_->cancel->load()); ++i)
+            clock_.sleep_for(std::chrono::milliseconds(100));
+    }
+}
+
+void VolumeManager::wait_begins() {
+    if (drives_waiting_++ > 0) return;
+    const std::string why = "waiting for a volume of pool " + pool_.name +
+                            ": label or move a volume into pool " + pool_.name +
+                            " (tapeloom-cli volume label --barcode B --pool " + pool_.name + ")";
+    if (auto st = catalog::set_job_waiting(db_, wait_->job_id, why); !st)
+        log::get("job")->warn("job {}: wait not recorded: {}", wait_->job_id, st.error().message);
+}
+
+void VolumeManager::wait_ends() {
+    if (drives_waiting_ == 0 || --drives_waiting_ > 0) return;
+    if (auto st = catalog::set_job_waiting(db_, wait_->job_id, ""); !st)
+        log::get("job")->warn("job {}: end of wait not recorded: {}", wait_->job_id,
+                              st.error().message);
+}
+
+std::string VolumeManager::nothing_left() {
+    std::size_t blanks = 0;
+    if (auto present = lib_.barcodes())
+        for (const auto& bc : present.value())
+            if (auto blank = is_blank(db_, bc); blank && blank.value()) ++blanks;
+    const bool labels = pool_.auto_label && policy_ && policy_->auto_label;
+    if (blanks > 0 && !labels)
+        return "pool " + pool_.name + " has no appendable volume in library " + lib_.name() +
+               " and does not label blank cartridges itself (" + std::to_string(blanks) +
+               " there); label one into it (tapeloom-cli volume label --barcode B --pool " +
+               pool_.name + "), or let it auto-label (tapeloom-cli pool edit " + pool_.name +
+               " --auto-label yes)";
+    return "pool " + pool_.name + " has no appendable volume and library " + lib_.name() +
+           " has no blank cartridge left; import blank cartridges, label some into the Scratch "
+           "pool or recycle volumes (tapeloom-cli prune)";
+}
+
+Result<std::optional<MountedVolume>> VolumeManager::offer(std::size_t index) {
     std::lock_guard lock(mutex_);
     if (!policy_) {
         auto p = media::find_pool(db_, pool_.id);
@@ -164,16 +239,10 @@ Result<MountedVolume> VolumeManager::acquire(std::size_t index) {
     if (found && !found->has_value()) found = from_reusable(index, usable);
     if (found && !found->has_value() && pool_.auto_label && policy_->auto_label)
         found = from_blank(index, present.value(), usable);
-    if (!found) return found.error();
-    if (!found->has_value())
-        return make_error(ErrorKind::NoSpace,
-                          "pool " + pool_.name + " has no appendable volume and library " +
-                              lib_.name() +
-                              " has no blank cartridge left; import blank cartridges, label some "
-                              "into the Scratch pool or recycle volumes (tapeloom-cli prune)");
+    if (!found || !found->has_value()) return found;
     TL_TRY(count_job(found->value().id));
     in_use_.insert(found->value().barcode);
-    return std::move(found->value());
+    return found;
 }
 
 // 1. Appendable volumes of the pool in this library, under the pool's limits.
@@ -246,8 +315,9 @@ VolumeManager::from_blank(std::size_t index, const std::vector<std::string>& pre
         unclaim(bc, fresh);
         if (m.error().kind == ErrorKind::Busy) continue; // in another job's open drive
         skipped_.insert(bc);
+        // NoMedium: another request labeled it since is_blank() (media::labeled_meanwhile).
         if (m.error().kind == ErrorKind::Foreign || m.error().kind == ErrorKind::WriteProtected ||
-            m.error().kind == ErrorKind::Corrupt)
+            m.error().kind == ErrorKind::Corrupt || m.error().kind == ErrorKind::NoMedium)
             warn(m.error().message);
         else
             return m.error();

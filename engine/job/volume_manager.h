@@ -11,6 +11,7 @@
 // history with the injected clock's time. With a reservation (set_reservation), volumes that
 // another job holds are passed by, and each volume is reserved for this job before it is
 // mounted (docs/reservations.md). Shared by the drive threads of one job; thread-safe.
+#include <atomic>
 #include <functional>
 #include <map>
 #include <mutex>
@@ -69,6 +70,18 @@ public:
 
     std::vector<std::string> warnings() const;
 
+    // How the job waits when the pool has nothing to write on (docs/media.md "Waiting for a
+    // volume"): acquire() then does not fail at once but sets the job's row waiting, saying to
+    // label or move a volume into the pool (an operator request), and looks again every half
+    // second until it can mount one; Cancelled once `cancel` is set, NoSpace after `timeout`
+    // seconds (0: no limit). Without it (the default) acquire() fails at once.
+    struct Wait {
+        std::int64_t job_id = 0;
+        std::atomic<bool>* cancel = nullptr;
+        double timeout = 0;
+    };
+    void set_wait(Wait w) { wait_ = w; }
+
     // The job's grant in the engine's reservation book; nullptr (the default): no other job
     // to share the library with (benchmarks, tools on their own data directory).
     void set_reservation(Reservation* grant) { grant_ = grant; }
@@ -77,6 +90,15 @@ public:
     using Usable = std::function<bool(const std::string&)>;
 
 private:
+    // One look for a volume (the steps below, in order), under the lock: nothing when the pool
+    // has none to offer now.
+    Result<std::optional<MountedVolume>> offer(std::size_t index);
+    // Why there is nothing to write on: the error acquire() fails with, and what to do.
+    std::string nothing_left();
+    // The job's row while drives wait: waiting (for the first) and running again (after the
+    // last); under the lock.
+    void wait_begins();
+    void wait_ends();
     // The steps of acquire(), in order; each gives the mounted volume or nothing to offer.
     Result<std::optional<MountedVolume>> from_appendable(std::size_t index, const Usable& usable);
     Result<std::optional<MountedVolume>> from_reusable(std::size_t index, const Usable& usable);
@@ -110,6 +132,8 @@ private:
     std::map<std::string, std::uint32_t> ended_at_; // barcode -> next tape file after our writes
     std::vector<std::string> warnings_;
     Reservation* grant_ = nullptr;
+    std::optional<Wait> wait_;
+    std::size_t drives_waiting_ = 0;
 };
 
 } // namespace tl::job

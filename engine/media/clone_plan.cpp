@@ -98,6 +98,28 @@ Result<std::vector<Original>> without_copies(catalog::Db& db, const std::vector<
     return missing;
 }
 
+// The save sets to copy: the ones named, else those of the job without a finished copy in the
+// pool; refused (check_target) when they are in the pool already.
+Result<std::vector<Original>> chosen_originals(catalog::Db& db, const ClonePlan& plan,
+                                               const CloneOptions& o) {
+    auto chosen = originals_of(db, o);
+    if (!chosen) return chosen.error();
+    if (o.savesets.empty()) {
+        auto missing = without_copies(db, chosen.value(), plan.pool);
+        if (!missing) return missing.error();
+        if (!missing->empty()) chosen = std::move(missing.value()); // else check_target refuses
+    }
+    TL_TRY(check_target(db, chosen.value(), plan));
+    return chosen;
+}
+
+std::set<std::uint32_t> block_sizes_of(const std::vector<Original>& originals) {
+    std::set<std::uint32_t> out;
+    for (const auto& s : originals)
+        out.insert(s.block_size);
+    return out;
+}
+
 // Per block size of the originals, a volume the copy can be written to: the backup's rule
 // (job::VolumeManager), blank cartridges included when the pool auto-labels.
 Status check_volumes(catalog::Db& db, const Pool& pool, device::Library& lib,
@@ -139,20 +161,19 @@ Result<ClonePlan> plan_clone(Engine& engine, const CloneOptions& o) {
                           "cloning reads the original with one drive and writes the copy with "
                           "another; library " +
                               plan.library->name() + " has only one drive");
+    // Refused before the clone's row is written: a refusal records no failed job. Asked again
+    // once the drives are reserved (choose_sessions), for a clone that ran meanwhile.
+    auto chosen = chosen_originals(db, plan, o);
+    if (!chosen) return chosen.error();
+    TL_TRY(check_volumes(db, plan.pool, *plan.library, block_sizes_of(chosen.value())));
     return plan;
 }
 
 Result<std::vector<SessionToCopy>> choose_sessions(Engine& engine, const ClonePlan& plan,
                                                    const CloneOptions& o) {
     auto& db = engine_catalog(engine);
-    auto chosen = originals_of(db, o);
+    auto chosen = chosen_originals(db, plan, o);
     if (!chosen) return chosen.error();
-    if (o.savesets.empty()) {
-        auto missing = without_copies(db, chosen.value(), plan.pool);
-        if (!missing) return missing.error();
-        if (!missing->empty()) chosen = std::move(missing.value()); // else check_target refuses
-    }
-    TL_TRY(check_target(db, chosen.value(), plan));
     std::map<std::int64_t, std::vector<Original>> by_session;
     std::set<std::uint32_t> block_sizes;
     for (const auto& s : chosen.value()) {

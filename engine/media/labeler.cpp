@@ -10,6 +10,7 @@
 #include "device/null_drive.h"
 #include "format/constants.h"
 #include "format/identify.h"
+#include "media/volume_actions.h"
 
 namespace tl::media {
 
@@ -196,6 +197,10 @@ Result<LabelResult> label_volume(catalog::Db& db, device::Library& lib, std::siz
     auto known = lookup_volume(db, req.barcode);
     if (!known) return known.error();
     const long long now = to_unix_seconds(clock.wall());
+    // A blank cartridge another request labeled since the caller chose it.
+    if (known.value() && req.overwrite == Overwrite::BlankOnly &&
+        known.value()->state != VolumeState::Blank)
+        return labeled_meanwhile(db, *known.value());
     if (known.value()) {
         // Refuse by the rules before the tape is touched.
         TransitionFacts f;

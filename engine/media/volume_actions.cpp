@@ -113,6 +113,18 @@ std::string utc_minutes(long long unix_seconds) {
     return buf;
 }
 
+Error labeled_meanwhile(catalog::Db& db, const VolumeRecord& v) {
+    std::string how;
+    if (auto h = volume_history(db, v.id); h && !h->empty())
+        how = " (" + h->back().reason + ", " + utc_minutes(h->back().time) + " UTC)";
+    return make_error(ErrorKind::NoMedium,
+                      "cartridge " + v.barcode + " was labeled into pool " + v.pool +
+                          " just now by another request" + how +
+                          ", while this one waited for it; nothing was written. It is ready "
+                          "for backups to pool " +
+                          v.pool + "; see tapeloom-cli volume history " + v.barcode);
+}
+
 Result<LabelPlan> plan_label(catalog::Db& db, const LabelOptions& options, long long now,
                              Refusal* why) {
     const std::string& barcode = options.barcode;
@@ -178,6 +190,19 @@ Result<LabelResult> run_label(catalog::Db& db, device::Library& lib, const Label
                              (v.state == VolumeState::Append && v.has_data());
         if (written) TL_TRY(change_state(db, v, VolumeEvent::Recycle, o.recycle_reason, plan.now));
     }
+    // A cartridge that was blank at the plan: another label may have taken it while this one
+    // waited for the cartridge (label_reserved).
+    if (!o.relabel && !o.force && (!plan.known || plan.known->state == VolumeState::Blank)) {
+        auto now_known = lookup_volume(db, barcode);
+        if (!now_known) return now_known.error();
+        if (now_known.value() && now_known.value()->state != VolumeState::Blank) {
+            Refusal r = refusal(Refused::LabeledAlready, barcode);
+            r.pool = now_known.value()->pool;
+            r.state = now_known.value()->state;
+            if (why) *why = std::move(r);
+            return labeled_meanwhile(db, *now_known.value());
+        }
+    }
     auto drive = chosen ? Result<std::size_t>(*chosen) : label_drive(lib, barcode);
     if (!drive) return drive.error();
     LabelRequest req;
@@ -235,7 +260,8 @@ Result<BlankLabelReport> label_all_blank(catalog::Db& db, device::Library& lib,
         if (r) continue;
         out.error = r.error();
         const auto k = r.error().kind;
-        if (k != ErrorKind::Foreign && k != ErrorKind::WriteProtected && k != ErrorKind::Corrupt)
+        if (k != ErrorKind::Foreign && k != ErrorKind::WriteProtected && k != ErrorKind::Corrupt &&
+            k != ErrorKind::NoMedium)   // NoMedium: labeled by another request meanwhile
             report.stopped = r.error(); // not the cartridge: the library or the catalog
     }
     for (auto d : used_drives)

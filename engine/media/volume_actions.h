@@ -59,6 +59,11 @@ struct Refusal {
 // "YYYY-MM-DD HH:MM" in UTC, the time format of these messages.
 std::string utc_minutes(long long unix_seconds);
 
+// A label of a cartridge that was blank when it was asked for, and that another request (a
+// label racing this one, a backup's auto-label) labeled while this one waited for it:
+// NoMedium (exit 5), naming when and by what (its last history entry), nothing written.
+Error labeled_meanwhile(catalog::Db& db, const VolumeRecord& v);
+
 // ---- label / relabel: plan_label() reads the catalog and refuses; run_label() needs the library
 // (open it in between, e.g. the one plan.known names).
 

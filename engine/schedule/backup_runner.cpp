@@ -28,7 +28,8 @@ Status BackupRunner::start(const RunRequest& request) {
     Run* r = run.get();
     Engine* engine = borrowed_ ? borrowed_ : engine_.get();
     r->thread = std::thread([r, engine, request] {
-        auto report = run_definition(*engine, request.definition, request.level, &r->cancel);
+        // The operator can label a volume through the service while the job waits for one.
+        auto report = run_definition(*engine, request.definition, request.level, &r->cancel, true);
         engine->release_catalog(); // the run's thread ends: its connection goes with it
         r->result = RunResult{request.queue_id, report.status, report.error, report.job_id};
         r->done = true;

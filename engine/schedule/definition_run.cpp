@@ -97,7 +97,7 @@ std::string tail_line(const std::string& output) {
 } // namespace
 
 job::JobReport run_definition(Engine& engine, const JobDefinition& d, const std::string& level,
-                              std::atomic<bool>* cancel) {
+                              std::atomic<bool>* cancel, bool wait_for_volume) {
     auto log = log::get("schedule");
     const long long started = to_unix_seconds(engine.clock().wall());
     const std::vector<std::pair<std::string, std::string>> base_env = {
@@ -123,7 +123,9 @@ job::JobReport run_definition(Engine& engine, const JobDefinition& d, const std:
         report = record_failure(engine, d, level, started, "cancelled before the backup started",
                                 "cancelled");
     } else if (pre_ok) {
-        auto r = job::run_backup(engine, backup_options(d, level), {}, cancel);
+        auto o = backup_options(d, level);
+        o.wait_for_volume = wait_for_volume;
+        auto r = job::run_backup(engine, o, {}, cancel);
         report = r ? r.value() : record_failure(engine, d, level, started, r.error().message);
         follow_with_catalog_backup(engine, d, report);
     }

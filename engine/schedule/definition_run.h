@@ -14,8 +14,9 @@ namespace tl::schedule {
 
 // Always returns the job's report. A job that could not start (pre-command failed, a source
 // vanished, the pool was removed...) is recorded in the job history as failed with the reason,
-// so `jobs list` shows it; report.job_id is its id.
+// so `jobs list` shows it; report.job_id is its id. `wait_for_volume`: a pool without a volume
+// to write on makes the job wait for the operator (job::BackupOptions::wait_for_volume).
 job::JobReport run_definition(Engine& engine, const JobDefinition& d, const std::string& level,
-                              std::atomic<bool>* cancel = nullptr);
+                              std::atomic<bool>* cancel = nullptr, bool wait_for_volume = false);
 
 } // namespace tl::schedule

@@ -9,6 +9,7 @@
 #include "api/engine.h"
 #include "catalog/library_store.h"
 #include "common/log.h"
+#include "schedule/ad_hoc_name.h"
 #include "schedule/backup_runner.h"
 #include "schedule/definition_store.h"
 #include "schedule/queue_store.h"
@@ -73,8 +74,10 @@ void sleep_until_next_tick(Clock& clock, double seconds, const std::atomic<bool>
 }
 
 // Backups submitted through the service's API: a stored definition is queued as a manual
-// run; an ad-hoc one becomes a definition named api-N that the scheduler knows only until its
-// run has ended (it is never stored in the catalog).
+// run; an ad-hoc one becomes a definition that the scheduler knows only until its run has ended
+// (it is never stored in the catalog). Its name is the one submitted, else the one derived from
+// its sources (ad_hoc_name.h): the job keeps it in the history, and the levels of later
+// submissions under that name chain to its backups (docs/levels.md).
 class Submissions {
 public:
     Submissions(catalog::Db& db, Scheduler& scheduler) : db_(db), scheduler_(scheduler) {}
@@ -84,12 +87,14 @@ public:
         if (!s.ad_hoc) return scheduler_.enqueue(s.definition, s.level, "manual");
         JobDefinition d = *s.ad_hoc;
         d.id = 0;
-        auto stored = DefinitionStore(db_).list();
-        if (!stored) return stored.error();
-        d.name = free_name(stored.value());
+        if (d.name.empty()) d.name = ad_hoc_name(d.sources);
+        // Runs of the same ad-hoc backup never wait for one another, as before they had names.
+        d.allow_concurrent = true;
         TL_TRY(check_definition(d));
+        TL_TRY(check_name(d));
         TL_TRY(check_references(db_, d)); // pool, library, drives, sources: refused now
-        ad_hoc_.push_back(d);
+        auto same = [&](const JobDefinition& k) { return k.name == d.name; };
+        if (std::none_of(ad_hoc_.begin(), ad_hoc_.end(), same)) ad_hoc_.push_back(d);
         TL_TRY(reload(db_, scheduler_, ad_hoc_));
         auto id = scheduler_.enqueue(d.name, s.level, "manual");
         if (!id) forget_ended();
@@ -106,23 +111,31 @@ public:
     }
 
 private:
-    std::string free_name(const std::vector<JobDefinition>& stored) {
-        auto taken = [&](const std::string& n) {
-            auto same = [&](const JobDefinition& d) { return d.name == n; };
-            return std::any_of(stored.begin(), stored.end(), same) ||
-                   std::any_of(ad_hoc_.begin(), ad_hoc_.end(), same);
-        };
-        std::string name;
-        do
-            name = "api-" + std::to_string(++counter_);
-        while (taken(name));
-        return name;
+    // The scheduler knows a definition by its name: an ad-hoc backup may not take a stored
+    // definition's, nor that of another ad-hoc backup in the queue that reads other sources or
+    // writes elsewhere.
+    Status check_name(const JobDefinition& d) {
+        auto stored = DefinitionStore(db_).list();
+        if (!stored) return stored.error();
+        for (const auto& k : stored.value())
+            if (k.name == d.name)
+                return make_error(ErrorKind::InvalidArgument,
+                                  "'" + d.name +
+                                      "' is the name of a job definition; run it with "
+                                      "tapeloom-cli job run " +
+                                      d.name + ", or give this backup another --name");
+        for (const auto& k : ad_hoc_)
+            if (k.name == d.name && to_json(k) != to_json(d))
+                return make_error(ErrorKind::Busy,
+                                  "a backup named '" + d.name +
+                                      "' of other sources or options is queued or running; wait "
+                                      "for it to end, or give this backup another --name");
+        return {};
     }
 
     catalog::Db& db_;
     Scheduler& scheduler_;
     std::vector<JobDefinition> ad_hoc_;
-    std::int64_t counter_ = 0;
 };
 } // namespace
 
@@ -170,10 +183,21 @@ Status run_service(const ServiceOptions& o, Clock& clock, const std::atomic<bool
     log->info("scheduler service started on {} (pid {})", o.home, static_cast<long>(getpid()));
 
     // A catalog error in one tick (e.g. SQLite busy past its timeout while another program
-    // writes) is logged and the next tick tries again; the service keeps running.
+    // writes) is logged and the next tick tries again; the service keeps running. The same
+    // error tick after tick (a full disk) is logged once, and once more when it is over.
+    std::string last_error;
     auto report = [&](const Status& st) {
-        if (!st) log->error("scheduler tick: {}", st.error().message);
+        if (!st && st.error().message != last_error) {
+            last_error = st.error().message;
+            log->error("scheduler tick: {} (tried again every tick; logged once until it changes)",
+                       last_error);
+        }
         return st.ok();
+    };
+    auto tick_done = [&] {
+        if (last_error.empty()) return;
+        log->info("scheduler tick: the catalog is written again (after: {})", last_error);
+        last_error.clear();
     };
     Submissions submissions(db.value(), scheduler);
     auto take_submissions = [&] {
@@ -195,7 +219,7 @@ Status run_service(const ServiceOptions& o, Clock& clock, const std::atomic<bool
                     }
             take_submissions();
             scheduler.tick();
-            report(persist(db.value(), scheduler));
+            if (report(persist(db.value(), scheduler))) tick_done();
             submissions.forget_ended();
         }
         if (o.inbox) o.inbox->deliver();

@@ -19,7 +19,7 @@ namespace tl::schedule {
 
 struct BackupSubmission {
     std::string definition;              // a stored definition's name, or
-    std::optional<JobDefinition> ad_hoc; // a run of its own (name given by the service)
+    std::optional<JobDefinition> ad_hoc; // a run of its own (no name: one from its sources)
     std::string level = "full";          // full | diff | incr
 };
 

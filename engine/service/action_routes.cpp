@@ -12,7 +12,7 @@ namespace {
 const char* const kLevels[] = {"full", "diff", "incr"};
 
 // {"definition": NAME, "level": L} or an ad-hoc definition's fields ({"sources": [...],
-// "pool": P, "drives": N, ...}, as `job export` writes one) with "level".
+// "pool": P, "drives": N, "name": N, ...}, as `job export` writes one) with "level".
 Result<schedule::BackupSubmission> submission_from(const std::string& body) {
     auto j = nlohmann::json::parse(body, nullptr, false);
     if (!j.is_object())
@@ -40,7 +40,7 @@ Result<schedule::BackupSubmission> submission_from(const std::string& body) {
     if (!j.contains("sources") || !j["sources"].is_array() || j["sources"].empty())
         return make_error(ErrorKind::InvalidArgument,
                           "POST /v1/backups needs \"definition\" or a non-empty \"sources\" list");
-    j["name"] = "api";
+    // Without a "name" the service derives one from the sources (schedule/ad_hoc_name.h).
     auto d = schedule::definition_from_json(j);
     if (!d) return d.error();
     s.ad_hoc = std::move(d.value());

@@ -57,6 +57,13 @@ void EventWatch::look() {
                      {"name", j.name},
                      {"message", "job " + std::to_string(j.id) + " (" + j.name + ") is " +
                                      j.waiting_for + "; it goes on once that volume is free"}});
+            else if (j.waiting_for.rfind("waiting for a volume of pool", 0) == 0)
+                hub_.publish("operator-request",
+                             {{"kind", "pool"},
+                              {"job", j.id},
+                              {"name", j.name},
+                              {"message", "job " + std::to_string(j.id) + " (" + j.name + ") is " +
+                                              j.waiting_for + "; it goes on once one is there"}});
         }
     waiting_ = std::move(now);
     auto live = metrics::LiveBoard(home_).read();

@@ -48,16 +48,19 @@ Result<nlohmann::json> jobs_page(catalog::Db& db, const httplib::Request& req) {
 }
 
 Result<nlohmann::json> queue_entry(const ApiContext& ctx, catalog::Db& db, std::int64_t id) {
-    auto entries = schedule::QueueStore(db).list();
-    if (!entries) return entries.error();
-    for (const auto& e : entries.value())
-        if (e.id == id) return shapes::queue_entry_json(e);
+    // How a run ended, from this service's memory first: the queue in the catalog is its mirror,
+    // which lags a tick behind, or cannot be written at all on a full disk (issue 42 item 5: the
+    // client that waits for "ended" never got it).
     if (auto r = ctx.tracker.ended(id))
         return nlohmann::json{{"id", id},
                               {"state", "ended"},
                               {"status", r->status},
                               {"job", r->job_id},
                               {"error", r->error}};
+    auto entries = schedule::QueueStore(db).list();
+    if (!entries) return entries.error();
+    for (const auto& e : entries.value())
+        if (e.id == id) return shapes::queue_entry_json(e);
     return make_error(ErrorKind::NotFound, "queue entry " + std::to_string(id) +
                                                " is neither queued, running nor ended under "
                                                "this service; see GET /v1/queue");

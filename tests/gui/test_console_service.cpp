@@ -55,6 +55,7 @@ private Q_SLOTS:
             tl::job::BackupOptions backup;
             backup.sources = {src.toStdString()};
             backup.drives = 1;
+            backup.name = "console-web"; // the dialog's Name field (issue 42 item 1)
             QVERIFY(window.startBackup(backup));
             QTRY_VERIFY_WITH_TIMEOUT(
                 window.statusBar()->currentMessage().contains(QStringLiteral("ended")), 60000);
@@ -66,6 +67,7 @@ private Q_SLOTS:
             QVERIFY2(jobs.out.contains("\"status\":\"completed\"") ||
                          jobs.out.contains("\"status\": \"completed\""),
                      qPrintable(jobs.out));
+            QVERIFY2(jobs.out.contains("console-web"), qPrintable(jobs.out)); // kept as its name
             // A restore of the Restore page runs in the service: the bytes come back.
             auto* runner = window.restorePage()->runner();
             QSignalSpy finished(runner, &tl::ui::RestoreRunner::finished);

@@ -204,8 +204,10 @@ private Q_SLOTS:
         QVERIFY(!backedUp(home, src).isEmpty());
         QCOMPARE(cli(home, {"pool", "add", "Empty"}).exit_code, 0);
         auto state = [&] {
+            // No refusal adds a job to the history (issue 42 item 17: a failed clone row).
             return cli(home, {"volume", "list", "--json"}).out +
-                   cli(home, {"jobs", "show", "1", "--json"}).out;
+                   cli(home, {"jobs", "show", "1", "--json"}).out +
+                   cli(home, {"jobs", "list", "--json"}).out;
         };
         const QByteArray before = state();
 

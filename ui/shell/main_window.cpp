@@ -402,6 +402,8 @@ bool MainWindow::submitToService(const job::BackupOptions& options) {
         request.insert(QLatin1String("drives"), static_cast<qint64>(options.drives));
     if (!options.library.empty())
         request.insert(QLatin1String("library"), QString::fromStdString(options.library));
+    if (!options.name.empty()) // else the service names it after the sources
+        request.insert(QLatin1String("name"), QString::fromStdString(options.name));
     QString error;
     const qint64 entry =
         service_->submitBackup(QJsonDocument(request).toJson(QJsonDocument::Compact), &error);

@@ -24,8 +24,7 @@ namespace {
 std::atomic<bool> g_interrupted{false};
 
 // Options of `backup` that a job definition has no field for.
-constexpr const char* kLocalOnly[] = {"checkpoint", "poll-interval", "name", "compare-hash",
-                                      "progress"};
+constexpr const char* kLocalOnly[] = {"checkpoint", "poll-interval", "compare-hash", "progress"};
 
 Status size_field(const Args& a, const char* option, const char* field, nlohmann::json& j) {
     if (!a.has(option)) return {};
@@ -51,7 +50,7 @@ Result<nlohmann::json> request_from(const Args& a) {
         sources.push_back(w);
     j["sources"] = sources;
     for (auto [option, field] :
-         {std::pair{"pool", "pool"}, std::pair{"library", "library"},
+         {std::pair{"name", "name"}, std::pair{"pool", "pool"}, std::pair{"library", "library"},
           std::pair{"compression", "compression"}, std::pair{"encryption", "encryption"},
           std::pair{"key", "key"}, std::pair{"encrypt-names", "encrypt_names"}})
         if (a.has(option)) j[field] = a.get(option);
@@ -99,6 +98,16 @@ int report(Context& ctx, client::ServiceClient& c, const client::QueueEntryState
             ErrorKind::Internal, "the service ran the backup but recorded no job: " + ended.error));
     auto j = c.job(ended.job);
     if (!j) return ctx.fail(j.error());
+    const std::string recorded = j->value("status", std::string());
+    if (recorded == "running" || recorded == "waiting") {
+        // The run ended but its end did not reach the catalog (a full disk): no stale report.
+        ctx.err() << "tapeloom-cli: warning: job " << ended.job << " ended " << ended.status
+                  << ", but the catalog could not record its end (it still says " << recorded
+                  << "); see the service's log\n";
+        if (ended.status == "failed")
+            ctx.err() << "tapeloom-cli: error: backup failed: " << ended.error << "\n";
+        return exit_code_for_job_status(ended.status);
+    }
     if (ctx.json())
         ctx.print_json(j.value());
     else
