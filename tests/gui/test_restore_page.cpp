@@ -18,6 +18,7 @@
 #include "pages/restore/restore_source_picker.h"
 #include "pages/restore/restore_target_panel.h"
 #include "pages/restore/restore_versions_panel.h"
+#include "shot.h"
 
 using tl::ui::RestoreTreeModel;
 using tltest::run_cli;
@@ -156,6 +157,7 @@ private Q_SLOTS:
         QVERIFY2(box->viewport()->height() >= 5 * box->fontMetrics().lineSpacing(),
                  qPrintable(QString::number(box->viewport()->height())));
         QVERIFY(box->verticalScrollBar()->maximum() > 0);
+        QVERIFY(tltest::shot(&page, QStringLiteral("restore-problems")));
     }
 
     void bigDirectorySearchAndVersions() {

@@ -448,6 +448,47 @@ private Q_SLOTS:
         QVERIFY(QFile::exists(outside + "/.tapeloom-restore-4194999-0123456789abcdef"));
     }
 
+    // Issue 42 item 8: a time the media keeps exactly (in the header's properties, past what
+    // int64 nanoseconds hold) comes back exactly where the target's filesystem holds it, and
+    // where it does not, the file is restored and named with a warning (never silently wrong).
+    void timesBeyondTheFilesystemAreNamed() {
+        QTemporaryDir d;
+        const std::vector<std::pair<std::string, timespec>> times = {
+            {"in-2500.txt", {16'725'225'600, 5}},  // past ext4's 2446
+            {"in-1600.txt", {-11'676'096'000, 7}}, // before 1677 and ext4's 1901
+        };
+        std::vector<std::pair<format::ObjectHeader, std::string>> objs;
+        for (const auto& [name, t] : times) {
+            auto h = file(name, 1);
+            h.properties.push_back(
+                {"mtime",
+                 std::to_string(t.tv_sec) + "." +
+                     QStringLiteral("%1").arg(t.tv_nsec, 9, 10, QLatin1Char('0')).toStdString()});
+            objs.push_back({h, "x"});
+        }
+        std::vector<std::uint64_t> offs;
+        const auto s = stream(objs, offs);
+        auto w = restore(d.path(), s, offs);
+        QVERIFY(w);
+        std::uint64_t warned = 0;
+        for (const auto& [name, t] : times) {
+            const QString path = d.path() + "/" + QString::fromStdString(name);
+            QCOMPARE(read(path), QByteArray("x")); // restored either way
+            struct stat st {};
+            QVERIFY(::stat(QFile::encodeName(path).constData(), &st) == 0);
+            if (st.st_mtim.tv_sec == t.tv_sec && st.st_mtim.tv_nsec == t.tv_nsec) continue;
+            ++warned;
+            bool named = false;
+            for (const auto& o : w->outcomes())
+                named |= o.path == name && o.status == "warning" &&
+                         o.why.find("modification time " + std::to_string(t.tv_sec)) !=
+                             std::string::npos;
+            QVERIFY2(named, name.c_str());
+        }
+        QCOMPARE(w->failures(), warned);
+        QCOMPARE(w->files_restored(), std::uint64_t(2));
+    }
+
     // Issue 18 item 7: parents a restore has to make get the backed-up directories' metadata,
     // else 0755 under the umask (never 0700).
     void createdParentsGetBackedUpMetadata() {
