@@ -1,0 +1,124 @@
+#include <QtTest>
+
+#include <unistd.h>
+
+#include "cli_runner.h"
+#include "client/service_client.h"
+#include "fixture_tree.h"
+#include "raw_http.h"
+#include "service_guard.h"
+
+using tltest::CliResult;
+
+// Issue 42: what a command or a client sends through the real service (its Unix socket, the
+// real tapeloom-cli): paths, slot numbers, names and numbers it must take or refuse.
+class TestServiceInputs : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+    QString home_, src_;
+    tltest::ServiceGuard guard_;
+
+    CliResult cli(QStringList args) const {
+        return tltest::run_cli(tltest::with_home(home_, args));
+    }
+    static QByteArray read(const QString& path) {
+        QFile f(path);
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    }
+    std::string socket() const { return (home_ + "/tapeloom.sock").toStdString(); }
+    // The CLI run by sh with `script` ("$0" the CLI, "$1" the home, "$2" `arg`), so that an
+    // argument may hold bytes that are no UTF-8 (printf '\377').
+    static CliResult sh(const QString& script, const QString& home, const QString& arg) {
+        QProcess p;
+        p.setProcessEnvironment(tltest::cli_environment(home));
+        p.start("sh", {"-c", script, QStringLiteral(TAPELOOM_CLI), home, arg});
+        CliResult r;
+        if (!p.waitForFinished(180000)) return r;
+        r.exit_code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+        r.out = p.readAllStandardOutput();
+        r.err = p.readAllStandardError();
+        return r;
+    }
+    QJsonArray slot_list() const {
+        return cli({"library", "inventory", "--json"}).json().object().value("slots").toArray();
+    }
+    static QString barcode_in(const QJsonArray& list, int slot) {
+        for (const auto& s : list)
+            if (s.toObject().value("slot").toInt() == slot)
+                return s.toObject().value("barcode").toString();
+        return {};
+    }
+
+private Q_SLOTS:
+    // A key (made before the service: `key create` writes the key store), the service, and
+    // job 1: a backup of a small tree through it.
+    void initTestCase() {
+        QVERIFY(dir_.isValid());
+        home_ = dir_.path() + "/home";
+        src_ = dir_.path() + "/src";
+        guard_.home = home_;
+        QVERIFY(tltest::write_file(src_ + "/docs/report.txt", "quarterly figures\n"));
+        QVERIFY(tltest::write_file(src_ + "/top.txt", "top\n"));
+        auto k = cli({"key", "create", "vault-key"});
+        QVERIFY2(k.exit_code == 0, k.err.constData());
+        auto s = cli({"service", "start"});
+        QVERIFY2(s.exit_code == 0, s.err.constData());
+        auto b = cli({"backup", "--source", src_, "--json"});
+        QVERIFY2(b.exit_code == 0, b.err.constData());
+        QCOMPARE(b.json().object().value("job_id").toInt(), 1);
+    }
+
+    // Item 7: the API refuses a relative restore target (it would be the service's directory,
+    // not the caller's); the CLI makes its own --to absolute in its directory; the service runs
+    // in "/".
+    void relativeRestoreTargetIsRefusedByTheApi() {
+        for (const char* to : {"restored", "../.."}) {
+            const std::string body = std::string("{\"options\": {\"job\": \"1\", \"to\": \"") + to +
+                                     "\", \"json\": true}}";
+            auto r = tltest::raw_post(socket(), "/v1/restores", body, "");
+            QVERIFY(r.connected);
+            QCOMPARE(r.status, 400);
+            const QString message = QJsonDocument::fromJson(QByteArray::fromStdString(r.body))
+                                        .object()
+                                        .value("error")
+                                        .toObject()
+                                        .value("message")
+                                        .toString();
+            QVERIFY2(message.contains("option \"to\" must be an absolute path"), r.body.c_str());
+        }
+        const QString cwd = dir_.path() + "/cwd";
+        QVERIFY(QDir().mkpath(cwd));
+        QProcess p;
+        p.setProcessEnvironment(tltest::cli_environment(home_));
+        p.setWorkingDirectory(cwd);
+        p.start(TAPELOOM_CLI, {"--home", home_, "restore", "--job", "1", "--to", "out"});
+        QVERIFY(p.waitForFinished(120000));
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        QCOMPARE(read(cwd + "/out" + src_ + "/top.txt"), QByteArray("top\n"));
+        tl::client::ServiceClient c(home_.toStdString());
+        auto info = c.service();
+        QVERIFY(info.ok());
+        QCOMPARE(QFile::symLinkTarget(QString("/proc/%1/cwd").arg(info->pid)), QString("/"));
+    }
+
+    // Item 14: slot numbers of library transfer and import stay numbers through the service.
+    void slotNumbersAreNotMadeIntoPaths() {
+        const auto before = slot_list();
+        const QString third = barcode_in(before, 3), last = barcode_in(before, 21);
+        QVERIFY(!third.isEmpty() && !last.isEmpty());
+        for (const QStringList& args :
+             {QStringList{"library", "export", "--slot", "21", "--mail", "1"},
+              QStringList{"library", "transfer", "--from", "3", "--to", "21"},
+              QStringList{"library", "import", "--mail", "1", "--to", "3"}}) {
+            auto r = cli(args);
+            QVERIFY2(r.exit_code == 0, qPrintable(args.join(' ') + ": " + r.err));
+        }
+        const auto after = slot_list();
+        QCOMPARE(barcode_in(after, 21), third);
+        QCOMPARE(barcode_in(after, 3), last);
+    }
+
+};
+
+QTEST_GUILESS_MAIN(TestServiceInputs)
+#include "test_service_inputs.moc"
