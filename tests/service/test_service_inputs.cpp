@@ -118,6 +118,19 @@ private Q_SLOTS:
         QCOMPARE(barcode_in(after, 3), last);
     }
 
+    // Item 15: reading the key store works beside the running service.
+    void keyListWorksBesideTheService() {
+        auto r = cli({"key", "list", "--json"});
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        QCOMPARE(r.json().array().size(), 1);
+        QCOMPARE(r.json().array().at(0).toObject().value("name").toString(), "vault-key");
+        const QString pass = dir_.path() + "/pass", out = dir_.path() + "/vault-key.export";
+        QVERIFY(tltest::write_file(pass, "correct horse battery staple\n"));
+        r = cli({"key", "export", "vault-key", out, "--passphrase-file", pass});
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        QVERIFY(QFileInfo(out).size() > 0);
+    }
+
 };
 
 QTEST_GUILESS_MAIN(TestServiceInputs)
