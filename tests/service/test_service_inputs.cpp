@@ -131,6 +131,55 @@ private Q_SLOTS:
         QVERIFY(QFileInfo(out).size() > 0);
     }
 
+    // Item 18: bad arguments through the service are refused with the documented exit code and
+    // a message naming what was wrong, before anything runs.
+    void badArgumentsAreRefused_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QString>("named");
+        const QString to = dir_.path() + "/never";
+        QTest::newRow("restore --drives 99")
+            << QStringList{"restore", "--job", "1", "--to", to, "--drives", "99"} << 2
+            << "has 4 drive(s)";
+        QTest::newRow("restore --job --saveset")
+            << QStringList{"restore", "--job", "1", "--saveset", "1", "--to", to} << 2
+            << "give one";
+        QTest::newRow("library add --name ''")
+            << QStringList{"library", "add", "--virtual", "--name", ""} << 2 << "--name is empty";
+        QTest::newRow("files find ''")
+            << QStringList{"files", "find", "", "--job", "1"} << 2 << "PATTERN";
+        QTest::newRow("--now abc") << QStringList{"--now", "abc", "jobs", "list"} << 2 << "'abc'";
+        QTest::newRow("volume ls ''") << QStringList{"volume", "ls", ""} << 2 << "BARCODE";
+        QTest::newRow("backup --key nokey")
+            << QStringList{"backup", "--source", src_, "--key", "nokey"} << 3 << "nokey";
+        QTest::newRow("restore --path no/such")
+            << QStringList{"restore", "--job", "1", "--to", to, "--path", "no/such"} << 3
+            << "no/such";
+    }
+    void badArgumentsAreRefused() {
+        QFETCH(QStringList, args);
+        QFETCH(int, code);
+        QFETCH(QString, named);
+        const int jobs = cli({"jobs", "list", "--json"}).json().array().size();
+        auto r = cli(args);
+        QVERIFY2(r.exit_code == code, qPrintable(args.join(' ') + " exited " +
+                                                 QString::number(r.exit_code) + ": " + r.err));
+        QVERIFY2(QString::fromUtf8(r.err).contains(named), r.err.constData());
+        QVERIFY(!QFile::exists(dir_.path() + "/never"));
+        QCOMPARE(cli({"jobs", "list", "--json"}).json().array().size(), jobs); // no job ran
+        auto libs = cli({"library", "list", "--json"});
+        QCOMPARE(libs.json().object().value("libraries").toArray().size(), 1);
+    }
+
+    // Item 18: a number beyond 64 bits is refused, not clamped; an id with a NUL is no id.
+    void badNumbersInTheApiAreRefused() {
+        auto r = tltest::raw_get(socket(), "/v1/jobs?offset=99999999999999999999", "1");
+        QCOMPARE(r.status, 400);
+        QVERIFY2(QString::fromStdString(r.body).contains("offset"), r.body.c_str());
+        r = tltest::raw_get(socket(), "/v1/jobs/1%00", "1");
+        QVERIFY2(r.status == 400 || r.status == 404, r.body.c_str());
+        QCOMPARE(tltest::raw_get(socket(), "/v1/jobs/1", "1").status, 200);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestServiceInputs)
