@@ -131,6 +131,29 @@ private Q_SLOTS:
         QVERIFY(QFileInfo(out).size() > 0);
     }
 
+    // Item 16: a source whose own name has the byte 0xff is backed up through the service and
+    // restored byte for byte.
+    void sourceNamedInBytesRoundTrips() {
+        const QString base = dir_.path() + "/odd";
+        auto made =
+            sh("d=\"$2$(printf '\\377')name\" && mkdir -p \"$d/sub\" && "
+               "printf 'inside\\n' > \"$d/sub/file.txt\" && printf 'x' > \"$d/$(printf '\\376')\"",
+               home_, base);
+        QVERIFY2(made.exit_code == 0, made.err.constData());
+        auto b = sh("exec \"$0\" --home \"$1\" backup --source \"$2$(printf '\\377')name\" --json",
+                    home_, base);
+        QVERIFY2(b.exit_code == 0, b.err.constData() + b.out);
+        const int job = b.json().object().value("job_id").toInt();
+        QVERIFY(job > 0);
+        const QString to = dir_.path() + "/odd-restored";
+        auto r = cli({"restore", "--job", QString::number(job), "--to", to});
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        auto same = sh("d=\"$2$(printf '\\377')name\"; exec diff -r \"$d\" \"$1$d\"", to, base);
+        QVERIFY2(same.exit_code == 0, same.out + same.err);
+        // QTemporaryDir cannot remove names that are no UTF-8.
+        QCOMPARE(sh("rm -rf \"$1\" \"$2$(printf '\\377')name\"", to, base).exit_code, 0);
+    }
+
     // Item 18: bad arguments through the service are refused with the documented exit code and
     // a message naming what was wrong, before anything runs.
     void badArgumentsAreRefused_data() {
