@@ -23,6 +23,15 @@ const std::set<std::string> kGlobalOptions = {"home",  "log-level", "now",    "c
                                               "token", "ca-cert",   "catalog"};
 const std::set<std::string> kGlobalFlags = {"json", "help", "version", "no-autostart"};
 
+// --now (tests only) is unix seconds from 1; checked here, as the service never sees it.
+bool valid_now(const Args& args) {
+    if (!args.has("now")) return true;
+    const std::string v = args.get("now");
+    char* end = nullptr;
+    const long long epoch = std::strtoll(v.c_str(), &end, 10);
+    return !v.empty() && *end == '\0' && epoch > 0;
+}
+
 std::string join(const std::vector<std::string>& v) {
     std::string s;
     for (const auto& w : v)
@@ -80,6 +89,12 @@ int main(int argc, char** argv) {
     if (args.has("home") && args.get("home").empty()) {
         std::cerr << "tapeloom-cli: error: --home is empty; give the data directory, or leave "
                      "out --home to use $TAPELOOM_HOME or the default\n";
+        return kUsage;
+    }
+
+    if (!valid_now(args)) {
+        std::cerr << "tapeloom-cli: error: --now expects unix seconds, not '" << args.get("now")
+                  << "'\n";
         return kUsage;
     }
 

@@ -10,6 +10,7 @@
 #include <sys/socket.h>
 
 #include "client/busy_socket.h"
+#include "common/path_json.h"
 #include "service/api_protocol.h"
 
 namespace tl::client {
@@ -172,7 +173,13 @@ Result<QueueEntryState> ServiceClient::queue_entry(std::int64_t id) {
 }
 
 Result<std::int64_t> ServiceClient::submit_backup(const nlohmann::json& request) {
-    auto j = call_json("POST", "/v1/backups", request.dump());
+    // A source that is no UTF-8 goes as {"hex": ...} (docs/api.md), every other string as is.
+    nlohmann::json body = request;
+    if (body.contains("sources") && body["sources"].is_array())
+        for (auto& s : body["sources"])
+            if (s.is_string()) s = path_json(s.get<std::string>());
+    auto j = call_json("POST", "/v1/backups",
+                       body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
     if (!j) return j.error();
     if (!j->contains("queue") || !(*j)["queue"].is_number_integer())
         return make_error(ErrorKind::Corrupt, "POST /v1/backups: the answer names no queue entry");

@@ -22,6 +22,9 @@ Result<BackupEncryption> BackupEncryption::resolve(catalog::Db& db, const std::s
     std::string key_name = !choice.key.empty() ? choice.key : row.value()->key_name;
     const bool names = choice.encrypt_names.value_or(row.value()->encrypt_names);
     BackupEncryption out;
+    if (!choice.key.empty()) // a key named is a key in the store, used or not (NotFound)
+        if (auto named = crypto::KeyStore::in_home(home).info(choice.key); !named)
+            return named.error();
     if (algorithm == "none") return out;
     if (algorithm != crypto::kAes256Gcm)
         return make_error(ErrorKind::InvalidArgument,

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "catalog/saveset_store.h"
+#include "common/path_json.h"
 
 namespace tl::job {
 
@@ -85,7 +86,7 @@ void add_level_fields(nlohmann::json& report, const LevelPlan& plan,
     auto arr = nlohmann::json::array();
     for (const auto& c : counts) {
         nlohmann::json s = {{"saveset_id", c.saveset_id},
-                            {"source", c.source},
+                            {"source", path_json(c.source)},
                             {"unchanged", c.unchanged},
                             {"same_content", c.same_content},
                             {"deleted", c.deleted}};
@@ -104,7 +105,8 @@ std::string format_level_fields(const nlohmann::json& r) {
     out += "\n";
     if (level == "full" || !r.contains("level_sources")) return out;
     for (const auto& s : r["level_sources"]) {
-        out += "  " + s.value("source", std::string()) + ": ";
+        auto source = s.contains("source") ? path_from_json(s["source"]) : std::string();
+        out += "  " + (source ? source.value() : std::string()) + ": ";
         if (s.contains("base_saveset_id"))
             out += "base save set " + std::to_string(s.value("base_saveset_id", 0ll)) + ", ";
         out += std::to_string(s.value("unchanged", 0ull)) + " unchanged";

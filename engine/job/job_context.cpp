@@ -181,7 +181,8 @@ void JobContext::end_row(const nlohmann::json& extra, bool with_counts) {
         u.files = report_.files;
         u.bytes = report_.bytes;
     }
-    u.report = merged(report_, extra).dump();
+    u.report =
+        merged(report_, extra).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     auto& db = engine_catalog(engine_);
     if (auto st = catalog::update_job(db, report_.job_id, u); !st)
         log::get("job")->warn("{} job {}: its end is not recorded: {}", identity_.kind,

@@ -48,12 +48,13 @@ Result<std::int64_t> record_refused_restore(catalog::Db& db, const std::string& 
     job.status = "failed";
     job.started = when;
     job.ended = when;
-    job.report = to_json(rep).dump();
+    job.report = to_json(rep).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     auto added = catalog::add_job(db, job);
     if (!added) return added.error();
     const auto id = added.value();
     rep.job_id = id;
-    TL_TRY(catalog::set_job_report(db, id, to_json(rep).dump()));
+    TL_TRY(catalog::set_job_report(
+        db, id, to_json(rep).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)));
     return id;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "common/path_json.h"
 #include "common/units.h"
 
 namespace tl::job {
@@ -50,7 +51,7 @@ nlohmann::json to_json(const JobReport& r) {
     j["sessions"] = nlohmann::json::array();
     for (const auto& s : r.sessions)
         j["sessions"].push_back({{"saveset_id", s.saveset_id},
-                                 {"source", s.source},
+                                 {"source", path_json(s.source)},
                                  {"drive", s.drive},
                                  {"bytes", s.bytes},
                                  {"stored_bytes", s.stored},
@@ -105,7 +106,8 @@ JobReport report_from_json(const nlohmann::json& j) {
         for (const auto& s : j["sessions"]) {
             SessionReport x;
             x.saveset_id = s.value("saveset_id", 0);
-            x.source = s.value("source", "");
+            if (s.contains("source"))
+                if (auto source = path_from_json(s["source"])) x.source = source.value();
             x.drive = s.value("drive", "");
             x.bytes = s.value("bytes", 0ull);
             x.stored = s.value("stored_bytes", 0ull);

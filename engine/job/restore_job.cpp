@@ -358,6 +358,15 @@ Result<RestorePlan> plan_selection(Engine& engine, device::Library& lib, Selecti
     plan.estimated_seconds = static_cast<double>(plan.bytes_to_read) / plan.rate;
     return plan;
 }
+
+// --drives N asks for N of the library's drives: more than it has is a mistake, said at once.
+Status check_drive_count(const RestoreOptions& o, device::Library& lib) {
+    if (o.drives <= lib.drive_count()) return {};
+    return make_error(ErrorKind::InvalidArgument,
+                      "--drives " + std::to_string(o.drives) + ": library " + lib.name() + " has " +
+                          std::to_string(lib.drive_count()) + " drive(s)");
+}
+
 } // namespace
 
 Result<RestorePlan> plan_restore(Engine& engine, const RestoreOptions& o) {
@@ -365,6 +374,7 @@ Result<RestorePlan> plan_restore(Engine& engine, const RestoreOptions& o) {
     if (!sel) return sel.error();
     auto lib = open_restore_library(engine, o, sel.value());
     if (!lib) return lib.error();
+    TL_TRY(check_drive_count(o, *lib.value()));
     return plan_selection(engine, *lib.value(), sel.value());
 }
 
@@ -407,6 +417,7 @@ Result<PlannedRestore> plan_for_run(Engine& engine, const RestoreOptions& o,
     if (!sel) return sel.error();
     auto lib = open_restore_library(engine, o, sel.value());
     if (!lib) return lib.error();
+    TL_TRY(check_drive_count(o, *lib.value()));
     lib.value() = shared_robot(engine, std::move(lib.value()));
     auto plan = plan_selection(engine, *lib.value(), sel.value());
     if (!plan) return plan.error();

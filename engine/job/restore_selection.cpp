@@ -240,8 +240,16 @@ Result<Selection> select_files(catalog::Db& db, const SelectionRequest& r) {
     for (const auto& s : targets)
         TL_TRY(r.changes_only ? select_own(db, s, r.paths, out)
                               : select_chain(db, s, r.paths, out));
-    if (out.files == 0)
-        return make_error(ErrorKind::NotFound, "no backed-up file matches the paths given");
+    if (out.files == 0 && !r.paths.empty()) {
+        std::string given;
+        for (const auto& p : r.paths)
+            given += (given.empty() ? "'" : ", '") + p + "'";
+        return make_error(ErrorKind::NotFound,
+                          "no backed-up file matches --path " + given +
+                              "; give a path as tapeloom-cli files ls shows it (absolute, or "
+                              "relative to the source)");
+    }
+    if (out.files == 0) return make_error(ErrorKind::NotFound, "the backup holds no files");
     return out;
 }
 

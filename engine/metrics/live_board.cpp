@@ -32,7 +32,7 @@ Status LiveBoard::publish(const LiveSnapshot& s) const {
     const std::string tmp = path + ".tmp";
     {
         std::ofstream out(tmp, std::ios::trunc);
-        out << to_json(s).dump();
+        out << to_json(s).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
         if (!out)
             return make_error(ErrorKind::Io, "cannot write " + tmp + ": " + std::strerror(errno));
     }

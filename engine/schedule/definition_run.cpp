@@ -70,12 +70,15 @@ job::JobReport record_failure(Engine& engine, const JobDefinition& d, const std:
     r.started = started;
     r.ended = to_unix_seconds(engine.clock().wall());
     auto& db = engine_catalog(engine);
-    auto id = catalog::insert_ended_backup(db, {d.name, level, d.pool, status,
-                                                static_cast<std::int64_t>(getpid()), r.started,
-                                                r.ended, job::to_json(r).dump()});
+    auto id = catalog::insert_ended_backup(
+        db, {d.name, level, d.pool, status, static_cast<std::int64_t>(getpid()), r.started, r.ended,
+             job::to_json(r).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)});
     if (id) {
         r.job_id = id.value();
-        if (auto st = catalog::set_job_report(db, r.job_id, job::to_json(r).dump()); !st)
+        if (auto st = catalog::set_job_report(
+                db, r.job_id,
+                job::to_json(r).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+            !st)
             log::get("schedule")
                 ->error("cannot store the report of job {} ('{}'): {}", r.job_id, d.name,
                         st.error().message);
@@ -150,7 +153,11 @@ job::JobReport run_definition(Engine& engine, const JobDefinition& d, const std:
         log->info("job '{}' ({} backup, job {}) ended: {}", d.name, level, report.job_id,
                   report.status);
     if (!d.notify_command.empty()) {
-        auto n = run_shell(d.notify_command, job::to_json(report).dump(2) + "\n", env);
+        auto n = run_shell(
+            d.notify_command,
+            job::to_json(report).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) +
+                "\n",
+            env);
         if (!n || n->exit_code != 0)
             log->warn("job '{}' (job {}): notification command '{}' {}", d.name, report.job_id,
                       d.notify_command,

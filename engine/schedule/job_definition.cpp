@@ -4,13 +4,24 @@
 #include <cctype>
 
 #include "codec/compressor.h"
+#include "common/path_json.h"
 #include "format/block.h"
 
 namespace tl::schedule {
 
+namespace {
+// Each source as a string, or {"hex": ...} when it is no UTF-8 (common/path_json.h).
+nlohmann::json sources_json(const std::vector<std::string>& sources) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& s : sources)
+        out.push_back(path_json(s));
+    return out;
+}
+} // namespace
+
 nlohmann::json to_json(const JobDefinition& d) {
     return {{"name", d.name},
-            {"sources", d.sources},
+            {"sources", sources_json(d.sources)},
             {"include", d.include},
             {"exclude", d.exclude},
             {"one_file_system", d.one_file_system},
@@ -59,7 +70,12 @@ Result<JobDefinition> definition_from_json(const nlohmann::json& j) {
             if (j.contains(key)) j.at(key).get_to(out);
         };
         get("name", d.name);
-        get("sources", d.sources);
+        if (j.contains("sources"))
+            for (const auto& s : j.at("sources")) {
+                auto path = path_from_json(s);
+                if (!path) return path.error();
+                d.sources.push_back(std::move(path.value()));
+            }
         get("include", d.include);
         get("exclude", d.exclude);
         get("one_file_system", d.one_file_system);

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "common/log.h"
+#include "crypto/key_store.h"
 #include "schedule/job_definition.h"
 #include "service/api_context.h"
 
@@ -46,12 +47,22 @@ Result<schedule::BackupSubmission> submission_from(const std::string& body) {
     s.ad_hoc = std::move(d.value());
     return s;
 }
+
+// A key the ad-hoc backup names must be in the key store before anything is queued: the job
+// would fail at its start otherwise (NotFound names the key).
+Status check_named_key(const ApiContext& ctx, const schedule::BackupSubmission& s) {
+    if (!s.ad_hoc || s.ad_hoc->key.empty()) return {};
+    auto k = crypto::KeyStore::in_home(ctx.home).info(s.ad_hoc->key);
+    if (!k) return k.error();
+    return {};
+}
 } // namespace
 
 void add_action_routes(httplib::Server& server, const ApiContext& ctx) {
     server.Post("/v1/backups", [&ctx](const httplib::Request& req, httplib::Response& res) {
         auto s = submission_from(req.body);
         if (!s) return reply_error(res, s.error());
+        if (auto st = check_named_key(ctx, s.value()); !st) return reply_error(res, st.error());
         const std::string what = s->ad_hoc ? "an ad-hoc backup" : "'" + s->definition + "'";
         auto id = ctx.inbox.submit(std::move(s.value()));
         if (!id) return reply_error(res, id.error());

@@ -1,9 +1,11 @@
 #include "service/api_context.h"
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "api/engine_catalog.h"
 #include "service/api_protocol.h"
+#include "service/query_params.h"
 
 namespace tl::service {
 
@@ -27,12 +29,14 @@ void answer_from_catalog(const ApiContext& ctx, httplib::Response& res,
 
 Result<std::int64_t> id_in_path(const httplib::Request& req, const char* what) {
     const std::string text = req.matches.size() > 1 ? req.matches[1].str() : std::string();
-    char* end = nullptr;
-    const long long n = std::strtoll(text.c_str(), &end, 10);
-    if (text.empty() || *end || n <= 0)
+    const auto n = whole_number(text);
+    if (!n || *n == 0) {
+        std::string shown = text;
+        std::replace(shown.begin(), shown.end(), '\0', '?');
         return make_error(ErrorKind::InvalidArgument,
-                          std::string(what) + " must be a positive number, not '" + text + "'");
-    return static_cast<std::int64_t>(n);
+                          std::string(what) + " must be a positive number, not '" + shown + "'");
+    }
+    return *n;
 }
 
 } // namespace tl::service

@@ -48,6 +48,17 @@ std::string socket_path(const std::string& home);
 // is accepted; any other is InvalidArgument saying which versions this service speaks.
 Status check_api_version(const std::string& header);
 
+// Options of a command request whose value is a path on the caller's machine (`--to`, `--dir`,
+// `--file`, `--from`, `--device`, `--changer`, `--csv`, `--png`; not the slot numbers of
+// `library transfer|import`), and the commands whose words are files (`job import|export`):
+// the CLI makes them absolute before it sends them (docs/service.md).
+bool is_path_option(const std::string& command, const std::string& option);
+bool takes_path_words(const std::string& command);
+// A request's ({"arguments", "options"}) paths must be absolute: the service runs in "/", not
+// in the caller's directory. InvalidArgument naming the option or word otherwise ("" and "-"
+// pass: the command says what they mean).
+Status check_absolute_paths(const std::string& command, const nlohmann::json& request);
+
 int http_status_for(ErrorKind kind);
 nlohmann::json error_json(const Error& e);
 // The Error in an error body; `http_status` decides the kind when the body has none.

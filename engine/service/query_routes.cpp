@@ -60,6 +60,8 @@ void add_query_routes(httplib::Server& server, const ApiContext& ctx) {
         const HandlingTimer timer;
         auto q = command_request(req.body, req.path);
         if (!q) return reply_error(res, q.error());
+        if (auto st = check_absolute_paths(q->first, q->second); !st)
+            return reply_error(res, st.error());
         auto it = ctx.queries.find(q->first);
         if (it == ctx.queries.end())
             return reply_error(

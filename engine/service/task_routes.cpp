@@ -47,6 +47,8 @@ void add_task_routes(httplib::Server& server, const ApiContext& ctx) {
                     [&ctx, command, path](const httplib::Request& req, httplib::Response& res) {
                         auto request = task_request(req.body, path);
                         if (!request) return reply_error(res, request.error());
+                        if (auto st = check_absolute_paths(command, request.value()); !st)
+                            return reply_error(res, st.error());
                         auto id = ctx.tasks.start(command, std::move(request.value()));
                         if (!id) return reply_error(res, id.error());
                         reply_json(res, 202, {{"task", id.value()}});
@@ -56,6 +58,8 @@ void add_task_routes(httplib::Server& server, const ApiContext& ctx) {
     server.Post("/v1/commands", [&ctx](const httplib::Request& req, httplib::Response& res) {
         auto request = command_request(req.body, req.path);
         if (!request) return reply_error(res, request.error());
+        if (auto st = check_absolute_paths(request->first, request->second); !st)
+            return reply_error(res, st.error());
         auto id = ctx.tasks.start(request->first, std::move(request->second));
         if (!id) return reply_error(res, id.error());
         reply_json(res, 202, {{"task", id.value()}});

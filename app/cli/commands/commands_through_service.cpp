@@ -27,12 +27,6 @@ std::atomic<bool> g_interrupted{false};
 // Global options that name this process's setting, not the command's.
 constexpr const char* kLocalGlobals[] = {"home",  "log-level", "now",          "connect",
                                          "token", "ca-cert",   "no-autostart", "catalog"};
-// Options naming a path on this machine, relative to the caller's directory.
-constexpr const char* kPathOptions[] = {"to",     "dir",     "file", "from",
-                                        "device", "changer", "csv",  "png"};
-// Commands whose words are files on this machine.
-constexpr const char* kPathWords[] = {"job import", "job export"};
-
 // The commands that always run in this process (docs/service.md "What runs without a
 // service"): the service's own management, the measurements and the demo (they need the
 // machine to themselves or set up a data directory), what asks on the terminal (passphrases,
@@ -64,14 +58,13 @@ nlohmann::json request_from(const Args& a, const std::string& command) {
             std::end(kLocalGlobals))
             continue;
         auto v = values;
-        if (std::find(std::begin(kPathOptions), std::end(kPathOptions), name) !=
-            std::end(kPathOptions))
+        if (service::is_path_option(command, name))
             for (auto& p : v)
                 p = absolute(p);
         options[name] = v;
     }
     auto words = a.words();
-    if (std::find(std::begin(kPathWords), std::end(kPathWords), command) != std::end(kPathWords))
+    if (service::takes_path_words(command))
         for (auto& w : words)
             w = absolute(w);
     return {{"arguments", words}, {"options", options}};

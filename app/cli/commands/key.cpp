@@ -25,6 +25,12 @@ Result<crypto::KeyStore> open_store(Context& ctx) {
     return crypto::KeyStore::in_home(e.value()->home());
 }
 
+// The key store to read: its files only, no engine and no lock, so it answers beside a
+// running service (which holds the data directory).
+crypto::KeyStore read_store(const Context& ctx) {
+    return crypto::KeyStore::in_home(ctx.home());
+}
+
 std::int64_t now(Context& ctx) {
     auto e = ctx.engine();
     return e ? to_unix_seconds(e.value()->clock().wall()) : 0;
@@ -47,9 +53,7 @@ int create(Context& ctx) {
 }
 
 int list(Context& ctx) {
-    auto store = open_store(ctx);
-    if (!store) return ctx.fail(store.error());
-    auto keys = store->list();
+    auto keys = read_store(ctx).list();
     if (!keys) return ctx.fail(keys.error());
     if (ctx.json()) {
         nlohmann::json arr = nlohmann::json::array();
@@ -69,12 +73,11 @@ int export_key(Context& ctx) {
     const std::string name = word(ctx, 0), file = word(ctx, 1);
     if (name.empty() || file.empty())
         return ctx.fail(make_error(ErrorKind::InvalidArgument, "key export needs NAME and FILE"));
-    auto store = open_store(ctx);
-    if (!store) return ctx.fail(store.error());
-    if (auto k = store->info(name); !k) return ctx.fail(k.error());
+    const auto store = read_store(ctx);
+    if (auto k = store.info(name); !k) return ctx.fail(k.error());
     auto pass = read_passphrase(ctx.args(), true);
     if (!pass) return ctx.fail(pass.error());
-    if (auto st = store->export_key(name, file, pass.value()); !st) return ctx.fail(st.error());
+    if (auto st = store.export_key(name, file, pass.value()); !st) return ctx.fail(st.error());
     if (ctx.json())
         ctx.print_json({{"exported", name}, {"file", file}});
     else

@@ -412,9 +412,13 @@ int remove_cartridge(Context& ctx) {
 }
 
 int add(Context& ctx) {
+    auto& a = ctx.args();
+    if (a.has("name") && a.get("name").empty())
+        return ctx.fail(make_error(ErrorKind::InvalidArgument,
+                                   "--name is empty; name the library, or leave out --name for "
+                                   "a name made for it"));
     auto e = ctx.engine();
     if (!e) return ctx.fail(e.error());
-    auto& a = ctx.args();
     Result<device::LibraryConfig> made =
         make_error(ErrorKind::InvalidArgument, "give --virtual or --mtx /dev/sgN");
     if (a.has("virtual") == a.has("mtx")) return ctx.fail(made.error());

@@ -245,7 +245,7 @@ std::string absolute(const std::string& source, const std::string& path) {
 // Entries of the view(s) whose name matches PATTERN (a glob with * ? [...], else a substring),
 // by path; at most --limit per view (the console's search asks for the same first page).
 int files_find(Context& ctx) {
-    if (ctx.args().words().empty())
+    if (ctx.args().words().empty() || ctx.args().words().front().empty())
         return ctx.fail(make_error(ErrorKind::InvalidArgument,
                                    "files find needs a PATTERN: a name glob such as '*.log' "
                                    "(quoted) or a part of a name"));
@@ -320,6 +320,9 @@ int files_versions(Context& ctx) {
 Result<job::SelectionRequest> selection_from(const Args& a) {
 
     job::SelectionRequest r;
+    if (a.has("job") + a.has("saveset") + a.has("source") > 1)
+        return make_error(ErrorKind::InvalidArgument,
+                          "--job, --saveset and --source each choose what to restore; give one");
     for (auto [name, id] : {std::pair{"job", &r.job_id}, std::pair{"saveset", &r.saveset_id}}) {
         if (!a.has(name)) continue;
         auto v = parse_id(std::string("--") + name, a.get(name));

@@ -60,14 +60,22 @@ int run_foreground(Context& ctx, std::size_t jobs) {
     if (!idle) return ctx.fail(idle.error());
     service::ServiceConfig config;
     config.idle = idle.value();
-    config.home = ctx.home();
+    // Every path absolute, then the service runs in "/": no relative path a client sends
+    // (refused by the API) or a file it opens depends on the directory it was started from.
+    const auto absolute = [](const std::string& p) {
+        return p.empty() ? p : std::filesystem::absolute(p).lexically_normal().string();
+    };
+    config.home = absolute(ctx.home());
     config.limits.max_jobs = jobs;
     config.tasks = service_actions();
     config.queries = service_queries();
     config.listen = ctx.args().get("listen");
-    config.tls_cert = ctx.args().get("tls-cert");
-    config.tls_key = ctx.args().get("tls-key");
+    config.tls_cert = absolute(ctx.args().get("tls-cert"));
+    config.tls_key = absolute(ctx.args().get("tls-key"));
     if (auto st = ensure_private_directory(config.home); !st) return ctx.fail(st.error());
+    if (::chdir("/") != 0)
+        return ctx.fail(make_error(ErrorKind::Io,
+                                   std::string("cannot change into /: ") + std::strerror(errno)));
     g_stop = false;
     auto svc = service::Service::open(config, g_stop);
     if (!svc) return ctx.fail(svc.error());

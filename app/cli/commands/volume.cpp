@@ -85,7 +85,7 @@ Result<std::size_t> mount_anywhere(device::Library& lib, const std::string& barc
 }
 
 int volume_ls(Context& ctx) {
-    if (ctx.args().words().empty())
+    if (ctx.args().words().empty() || ctx.args().words().front().empty())
         return ctx.fail(
             make_error(ErrorKind::InvalidArgument,
                        "volume ls needs a BARCODE; see tapeloom-cli library inventory"));
