@@ -72,7 +72,11 @@ MainWindow::MainWindow(Engine& engine, QWidget* parent)
     setCentralWidget(splitter);
 
     dashboard_ = new DashboardPage(poller_, feed_, home, this);
-    logPage_ = new LogPage(new LogModel(log::ring(), this), this);
+    auto* logModel = new LogModel(log::ring(), this);
+    // The lines of the service and the CLI too: every program on the data directory logs there.
+    logModel->setLogFile(QString::fromStdString(engine_.home()) +
+                         QStringLiteral("/logs/tapeloom.log"));
+    logPage_ = new LogPage(logModel, this);
     auto status = engine_.status();
     reports_ = new ReportsPage(
         QString::fromStdString(status ? status->catalog_path : engine_.home() + "/catalog.db"),

@@ -155,7 +155,7 @@ void JobReportsView::load(qint64 id) {
     report_->setPlainText(job->has_report ? QString::fromStdString(job::format_report(job->report))
                                           : tr("No report stored for this job."));
     const QString home = QFileInfo(catalog_).absolutePath();
-    const QStringList lines = jobLogLines(home, job->started, job->ended);
+    const QStringList lines = jobLogLines(home, job->started, job->ended, 5000, id);
     log_->setPlainText(lines.isEmpty()
                            ? tr("No log lines of this job in %1/logs (rotated away, or the job "
                                 "logged nothing at the log level in use).")
