@@ -156,6 +156,21 @@ Result<PoolInfo> backup_pool(catalog::Db& db, const std::string& name) {
     return PoolInfo{found.value()->id, name, found.value()->auto_label};
 }
 
+// How many drives a job of `sources` is worth: every further drive is started for at least one
+// block of data (a second cartridge for a 12-byte incremental is waste). The estimate is the
+// sources' last completed save sets; without one for every source, nothing limits.
+std::size_t drives_worth_starting(catalog::Db& db, const std::vector<std::string>& sources,
+                                  std::size_t block_size, std::size_t limit) {
+    std::uint64_t estimate = 0;
+    for (const auto& src : sources) {
+        auto bytes = catalog::last_source_bytes(db, src);
+        if (!bytes || !bytes.value()) return limit;
+        estimate += *bytes.value();
+    }
+    const std::uint64_t worth = (estimate + block_size - 1) / block_size;
+    return static_cast<std::size_t>(std::clamp<std::uint64_t>(worth, 1, limit));
+}
+
 // The library (or the null drives of a benchmark) and how many of its drives the job uses.
 Status choose_drives(Engine& engine, const BackupOptions& o, BackupPlan& p) {
     const std::size_t wanted = (p.pending.size() + o.sessions_per_drive - 1) / o.sessions_per_drive;
@@ -173,6 +188,9 @@ Status choose_drives(Engine& engine, const BackupOptions& o, BackupPlan& p) {
                                                           std::to_string(available) + " drive(s)");
     if (n == 0) n = std::min(available, wanted);
     p.ndrives = std::max<std::size_t>(1, std::min(n, p.pending.size()));
+    if (!o.null_drives)
+        p.ndrives =
+            drives_worth_starting(engine_catalog(engine), o.sources, o.block_size, p.ndrives);
     return {};
 }
 

@@ -1,6 +1,7 @@
 #include <QtTest>
 
 #include <QDateTime>
+#include <QHeaderView>
 #include <QLabel>
 #include <QTableView>
 #include <qcustomplot.h>
@@ -211,6 +212,18 @@ private Q_SLOTS:
         const double now = static_cast<double>(QDateTime::currentMSecsSinceEpoch()) / 1e3;
         QVERIFY2(std::abs(cpu.back() - now) < 5, qPrintable(QString::number(cpu.back() - now)));
         QVERIFY(std::abs(drive.back() - cpu.back()) < 60);
+        // Issue 42, item 32: one time range for both, whichever sample came last, and one zoom.
+        auto* drivePlot = page->drivePlot();
+        auto* cpuPlot = page->cpuPlot()->graph();
+        for (auto* p : {drivePlot, cpuPlot, drivePlot}) {
+            QVERIFY(p->exportPng(home_->filePath(QStringLiteral("axis.png")))); // draws now
+            QCOMPARE(drivePlot->plot()->xAxis->range().lower,
+                     cpuPlot->plot()->xAxis->range().lower);
+            QCOMPARE(drivePlot->plot()->xAxis->range().upper,
+                     cpuPlot->plot()->xAxis->range().upper);
+        }
+        drivePlot->setZoomLevel(1);
+        QCOMPARE(cpuPlot->zoomLevel(), 1);
     }
 
     // Issue 42, item 29: with Settings on Decimal every size and rate on the Dashboard is
@@ -270,6 +283,57 @@ private Q_SLOTS:
         for (int row = 0; row < 2; ++row)
             for (int c : {tl::ui::JobHistoryModel::Wall, tl::ui::JobHistoryModel::Sustained})
                 QCOMPARE(history.index(row, c).data().toString(), QStringLiteral("—"));
+    }
+
+    // Issue 42, item 32: before any job, at the default window size, the sessions table shows
+    // its header whole and room for rows; the CPU legend is inside its graph.
+    void emptyDashboardIsWhole() {
+        auto* page = window_->dashboardPage();
+        auto* cpu = page->cpuPlot();
+        QTRY_VERIFY_WITH_TIMEOUT(cpu->pointCount(0) >= 1, 5000);
+        QVERIFY(tltest::shot(window_.get(), QStringLiteral("dashboard_empty")));
+        auto* view = page->sessionView();
+        auto* header = view->horizontalHeader();
+        QVERIFY(header->isVisible());
+        const QRect inView(view->mapTo(page, QPoint(0, 0)), view->size());
+        QVERIFY2(page->rect().contains(inView), "the sessions table reaches out of the page");
+        QVERIFY2(view->viewport()->height() >= 3 * view->verticalHeader()->defaultSectionSize(),
+                 qPrintable(QString::number(view->viewport()->height())));
+        int width = 0;
+        for (int c = 0; c < header->count(); ++c)
+            width += header->sectionSize(c);
+        QVERIFY2(width <= view->viewport()->width() + 1,
+                 qPrintable(QStringLiteral("%1 of %2").arg(width).arg(view->viewport()->width())));
+        auto* plot = cpu->graph()->plot();
+        plot->replot(QCustomPlot::rpImmediateRefresh);
+        const QRect legend = plot->legend->outerRect();
+        QVERIFY2(plot->rect().contains(legend),
+                 qPrintable(QStringLiteral("legend %1,%2 %3x%4 in %5x%6")
+                                .arg(legend.x())
+                                .arg(legend.y())
+                                .arg(legend.width())
+                                .arg(legend.height())
+                                .arg(plot->width())
+                                .arg(plot->height())));
+        for (int i = 0; i < plot->legend->itemCount(); ++i) {
+            auto* item = plot->legend->item(i);
+            const QRect r = item->outerRect();
+            QVERIFY2(r.height() >= item->minimumOuterSizeHint().height() && legend.contains(r) &&
+                         r.bottom() < plot->height(),
+                     qPrintable(QStringLiteral("item %1: %2,%3 %4x%5 (needs %6) in legend %7,%8 "
+                                               "%9x%10, graph %11 high")
+                                    .arg(i)
+                                    .arg(r.x())
+                                    .arg(r.y())
+                                    .arg(r.width())
+                                    .arg(r.height())
+                                    .arg(item->minimumOuterSizeHint().height())
+                                    .arg(legend.x())
+                                    .arg(legend.y())
+                                    .arg(legend.width())
+                                    .arg(legend.height())
+                                    .arg(plot->height())));
+        }
     }
 
     void sessionsTableShowsManyRows() {

@@ -1,9 +1,12 @@
 #include <QtTest>
 
+#include <QComboBox>
 #include <QListWidget>
+#include <QSpinBox>
 #include <qcustomplot.h>
 
 #include "api/engine.h"
+#include "cli_runner.h"
 #include "common/log.h"
 #include "models/log_model.h"
 #include "pages/dashboard/dashboard_page.h"
@@ -68,6 +71,51 @@ private Q_SLOTS:
         QCOMPARE(proxy->rowCount(), 1);
         w.logPage()->levelCombo()->setCurrentIndex(3); // error and up
         QCOMPARE(proxy->rowCount(), 0);
+    }
+
+    // Issue 42, item 30: the Log page shows what the other programs on the data directory
+    // logged (here a backup run by the CLI in its own process, as the service runs them), with
+    // filters by module and job.
+    void otherProcessesLinesWithModuleAndJobFilters() {
+        QTemporaryDir dir;
+        const QString home = dir.path() + "/home";
+        QVERIFY(QDir().mkpath(dir.path() + "/src"));
+        const auto r = tltest::run_cli({"--home", home, "backup", dir.path() + "/src"});
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        auto engine = tl::Engine::open({home.toStdString(), nullptr, false});
+        QVERIFY(engine.ok());
+        tl::ui::MainWindow w(*engine.value());
+        w.show();
+        QVERIFY(w.showPage("log"));
+        auto* page = w.logPage();
+        auto* proxy = page->proxy();
+        const int all = proxy->rowCount();
+        QVERIFY2(all > 0, "no line of the CLI's backup on the Log page");
+        auto column = [proxy](int c) {
+            QStringList out;
+            for (int row = 0; row < proxy->rowCount(); ++row)
+                out << proxy->index(row, c).data().toString();
+            return out;
+        };
+        // The backup's own line, from another process.
+        page->jobSpin()->setValue(1);
+        QVERIFY2(proxy->rowCount() > 0, "no line names job 1");
+        for (const auto& text : column(tl::ui::LogModel::Message))
+            QVERIFY2(text.contains(QStringLiteral("job 1")), qPrintable(text));
+        for (const auto& who : column(tl::ui::LogModel::Process))
+            QVERIFY2(who.startsWith(QStringLiteral("pid ")), qPrintable(who));
+        page->jobSpin()->setValue(2); // no such job
+        QCOMPARE(proxy->rowCount(), 0);
+        page->jobSpin()->setValue(0);
+        QCOMPARE(proxy->rowCount(), all);
+        // One module.
+        auto* modules = page->moduleCombo();
+        const int job = modules->findData(QStringLiteral("job"));
+        QVERIFY2(job > 0, "the module list has no \"job\"");
+        modules->setCurrentIndex(job);
+        QVERIFY(proxy->rowCount() > 0 && proxy->rowCount() < all);
+        for (const auto& module : column(tl::ui::LogModel::Module))
+            QCOMPARE(module, QStringLiteral("job"));
     }
 };
 

@@ -95,18 +95,21 @@ private Q_SLOTS:
         write(dir.path() + "/logs/tapeloom.1.log",
               {line(-60, "an earlier job"), line(5, "job 7 started"), line(20, "file a skipped")});
         write(dir.path() + "/logs/tapeloom.log",
-              {line(30, "drive 1 positioning"), "  a continuation of it", line(61, "job 7 ended"),
+              {line(30, "drive 1 positioning"), "  a continuation of it",
+               line(40, "backup job 8: drive(s) 2 reserved"), "  of job 8", line(61, "job 7 ended"),
                line(62, "the job after")});
         const qint64 start = t0.addSecs(5).toSecsSinceEpoch(),
                      end = t0.addSecs(60).toSecsSinceEpoch();
-        const QStringList got = tl::ui::jobLogLines(dir.path(), start, end);
+        // Issue 42, item 30: the log of job 7 leaves out job 8's lines, which ran beside it.
+        const QStringList got = tl::ui::jobLogLines(dir.path(), start, end, 5000, 7);
         QCOMPARE(got.size(), 5);
         QVERIFY(got[0].endsWith("job 7 started"));
         QVERIFY(got[1].endsWith("file a skipped"));
         QVERIFY(got[2].endsWith("drive 1 positioning"));
         QCOMPARE(got[3], QStringLiteral("a continuation of it"));
         QVERIFY(got[4].endsWith("job 7 ended"));
-        QCOMPARE(tl::ui::jobLogLines(dir.path(), start, end, 2).size(), 2);
+        QCOMPARE(tl::ui::jobLogLines(dir.path(), start, end, 2, 7).size(), 2);
+        QCOMPARE(tl::ui::jobLogLines(dir.path(), start, end).size(), 7); // every job's lines
     }
 
     void benchmarkRunFromThePage() {

@@ -4,6 +4,7 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollArea>
@@ -18,8 +19,11 @@
 #include "pages/jobs/schedule_panel.h"
 #include "pages/library/library_page.h"
 #include "pages/library/library_view.h"
+#include "pages/reports/job_reports_view.h"
+#include "pages/reports/reports_page.h"
 #include "pages/restore/restore_page.h"
 #include "pages/restore/restore_report_view.h"
+#include "shell/main_window.h"
 #include "widgets/message_line.h"
 
 using tltest::run_cli;
@@ -185,6 +189,72 @@ private Q_SLOTS:
         QVERIFY(!offsite->isHidden());
         // The drawing starts where it did (its size follows what the changer holds).
         QCOMPARE(placeIn(drawing, &page).topLeft(), drawingAt.topLeft());
+    }
+
+    // Issue 42, item 32: in the window at its default size the Library page gives the drawing
+    // the room it needs (at most 3/4), and the empty differences table the rest.
+    void libraryDrawingGetsTheRoomAtTheDefaultSize() {
+        auto engine = open_engine(home_);
+        QVERIFY(engine);
+        QSettings().clear(); // the default window size, no splitter moved
+        tl::ui::MainWindow w(*engine);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto* page = w.libraryPage();
+        QSignalSpy refreshed(page, &tl::ui::LibraryPage::refreshed);
+        QVERIFY(w.showPage(QStringLiteral("library")));
+        QTRY_VERIFY(refreshed.count() >= 1);
+        QCoreApplication::processEvents();
+        auto* view = page->view();
+        auto* scroll = qobject_cast<QScrollArea*>(view->parentWidget()->parentWidget());
+        QVERIFY(scroll);
+        auto* table = page->differencesTable();
+        const int drawing = scroll->height();
+        const int room = drawing + table->height();
+        const int want = std::min(view->sizeHint().height(), room * 3 / 4);
+        QVERIFY2(drawing >= want,
+                 qPrintable(QStringLiteral("drawing %1 px of %2 wanted (table %3 px)")
+                                .arg(drawing)
+                                .arg(want)
+                                .arg(table->height())));
+        QVERIFY2(drawing > table->height(), qPrintable(QString::number(drawing)));
+    }
+
+    // Issue 42, item 32: every icon of the sidebar is drawn at the same size.
+    void sidebarIconsAreEven() {
+        auto engine = open_engine(home_);
+        QVERIFY(engine);
+        tl::ui::MainWindow w(*engine);
+        auto* nav = w.navigation();
+        QVERIFY(nav->count() >= 9);
+        for (int i = 0; i < nav->count(); ++i)
+            QCOMPARE(nav->item(i)->icon().actualSize(nav->iconSize()), nav->iconSize());
+    }
+
+    // Issue 42, item 32: a Reports page with no job offers no export; a job shown does.
+    void reportsExportOnlyWhatIsShown() {
+        QTemporaryDir dir;
+        const QString used = dir.path() + "/used";
+        QVERIFY(QDir().mkpath(dir.path() + "/src"));
+        const auto r = run_cli({"--home", used, "backup", dir.path() + "/src"});
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        for (const QString& home : {dir.path() + "/empty", used}) {
+            auto engine = open_engine(home);
+            QVERIFY(engine);
+            tl::ui::MainWindow w(*engine);
+            w.show();
+            QVERIFY(w.showPage(QStringLiteral("reports")));
+            auto* jobs = w.reportsPage()->jobs();
+            jobs->refresh();
+            QList<QPushButton*> exports;
+            for (auto* b : jobs->findChildren<QPushButton*>())
+                if (b->text().startsWith(QStringLiteral("Export"))) exports << b;
+            QCOMPARE(exports.size(), 3);
+            const bool shown = jobs->currentJob() > 0;
+            QCOMPARE(shown, home == used);
+            for (auto* b : exports)
+                QVERIFY2(b->isEnabled() == shown, qPrintable(home + ": " + b->text()));
+        }
     }
 };
 

@@ -1,13 +1,16 @@
 #include "models/log_model.h"
 
 #include <QBrush>
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QPalette>
+#include <set>
 
 namespace tl::ui {
 
 LogModel::LogModel(std::shared_ptr<log::RingSink> ring, QObject* parent, int maxRows)
-    : QAbstractTableModel(parent), ring_(std::move(ring)), maxRows_(maxRows) {
+    : QAbstractTableModel(parent), ring_(std::move(ring)), maxRows_(maxRows),
+      ownPid_(QCoreApplication::applicationPid()) {
     connect(&timer_, &QTimer::timeout, this, &LogModel::poll);
     timer_.start(250);
     poll();
@@ -42,7 +45,8 @@ QString LogModel::levelName(int level) {
 
 QVariant LogModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || index.row() >= rowCount()) return {};
-    const auto& e = rows_[static_cast<std::size_t>(index.row())];
+    const auto& row = rows_[static_cast<std::size_t>(index.row())];
+    const auto& e = row.entry;
     if (role == LevelRole) return e.level;
     if (role == Qt::DisplayRole || role == Qt::ToolTipRole) {
         switch (index.column()) {
@@ -53,6 +57,8 @@ QVariant LogModel::data(const QModelIndex& index, int role) const {
             return levelName(e.level);
         case Module:
             return QString::fromStdString(e.module);
+        case Process:
+            return row.pid == ownPid_ ? tr("this console") : tr("pid %1").arg(row.pid);
         case Message:
             return QString::fromStdString(e.text);
         default:
@@ -75,6 +81,8 @@ QVariant LogModel::headerData(int section, Qt::Orientation o, int role) const {
         return tr("Level");
     case Module:
         return tr("Module");
+    case Process:
+        return tr("Process");
     case Message:
         return tr("Message");
     default:
@@ -82,10 +90,34 @@ QVariant LogModel::headerData(int section, Qt::Orientation o, int role) const {
     }
 }
 
+void LogModel::setLogFile(const QString& path) {
+    file_.emplace(path);
+    poll();
+}
+
+QStringList LogModel::modules() const {
+    std::set<std::string> names;
+    for (const auto& r : rows_)
+        names.insert(r.entry.module);
+    QStringList out;
+    for (const auto& n : names)
+        out << QString::fromStdString(n);
+    return out;
+}
+
 void LogModel::poll() {
-    auto fresh = ring_->since(lastSeq_);
-    if (fresh.empty()) return;
-    lastSeq_ = fresh.back().seq;
+    std::vector<LogLine> fresh;
+    if (file_)
+        for (auto& line : file_->readNew())
+            if (line.pid != ownPid_) fresh.push_back(std::move(line));
+    auto own = ring_->since(lastSeq_);
+    if (!own.empty()) lastSeq_ = own.back().seq;
+    for (auto& e : own)
+        fresh.push_back({std::move(e), ownPid_});
+    if (!fresh.empty()) append(std::move(fresh));
+}
+
+void LogModel::append(std::vector<LogLine> fresh) {
     const int overflow = static_cast<int>(rows_.size() + fresh.size()) - maxRows_;
     if (overflow > 0) {
         const int drop = std::min(overflow, static_cast<int>(rows_.size()));

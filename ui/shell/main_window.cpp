@@ -12,6 +12,7 @@
 #include <QListWidget>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPixmap>
 #include <QPushButton>
 #include <QSettings>
 #include <QSplitter>
@@ -71,7 +72,11 @@ MainWindow::MainWindow(Engine& engine, QWidget* parent)
     setCentralWidget(splitter);
 
     dashboard_ = new DashboardPage(poller_, feed_, home, this);
-    logPage_ = new LogPage(new LogModel(log::ring(), this), this);
+    auto* logModel = new LogModel(log::ring(), this);
+    // The lines of the service and the CLI too: every program on the data directory logs there.
+    logModel->setLogFile(QString::fromStdString(engine_.home()) +
+                         QStringLiteral("/logs/tapeloom.log"));
+    logPage_ = new LogPage(logModel, this);
     auto status = engine_.status();
     reports_ = new ReportsPage(
         QString::fromStdString(status ? status->catalog_path : engine_.home() + "/catalog.db"),
@@ -253,8 +258,16 @@ void MainWindow::openReport(qint64 jobId) {
 void MainWindow::addPage(QWidget* page, const QString& name, const QString& title, int icon) {
     page->setObjectName(name);
     stack_->addWidget(page);
-    auto* item = new QListWidgetItem(
-        style()->standardIcon(static_cast<QStyle::StandardPixmap>(icon)), title, nav_);
+    // The style's icons come in different sizes (16 px for some, 32 for others); each drawn at
+    // the list's icon size, so the sidebar's icons are even.
+    const QSize size = nav_->iconSize();
+    const qreal ratio = devicePixelRatioF();
+    QPixmap pixmap = style()
+                         ->standardIcon(static_cast<QStyle::StandardPixmap>(icon))
+                         .pixmap(size, ratio)
+                         .scaled(size * ratio, Qt::KeepAspectRatio, Qt::SmoothTransformation);
+    pixmap.setDevicePixelRatio(ratio);
+    auto* item = new QListWidgetItem(QIcon(pixmap), title, nav_);
     item->setData(Qt::UserRole, name);
 }
 

@@ -47,11 +47,11 @@ TimeSeriesPlot::TimeSeriesPlot(const QString& yLabel, double yMax, double scale,
     showLegend(false); // until reset() gives it series
     plot_->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
     plot_->legend->setWrap(6);
-    plot_->legend->setMargins(QMargins(4, 0, 4, 2));
+    plot_->legend->setMargins(QMargins(4, 2, 4, 2));
     QFont small = font();
     small.setPointSizeF(small.pointSizeF() * 0.85);
     plot_->legend->setFont(small);
-    plot_->legend->setRowSpacing(-3);
+    plot_->legend->setRowSpacing(0); // a negative spacing cut the rows' text
     plot_->setAccessibleName(yLabel);
     peak_ = new QCPItemText(plot_);
     peak_->setPositionAlignment(Qt::AlignTop | Qt::AlignLeft);
@@ -60,6 +60,8 @@ TimeSeriesPlot::TimeSeriesPlot(const QString& yLabel, double yMax, double scale,
     peak_->setFont(small);
     peak_->setVisible(false);
     applyPlotStyle(plot_);
+    // No frame: at the graph's right and bottom edge it was drawn a pixel outside, cut off.
+    plot_->legend->setBorderPen(Qt::NoPen);
     peak_->setColor(plot_->yAxis->labelColor());
     connect(zoom_, &QComboBox::currentIndexChanged, this, [this] { refresh(); });
     connect(pause_, &QToolButton::toggled, this, &TimeSeriesPlot::setPaused);
@@ -118,8 +120,8 @@ void TimeSeriesPlot::refresh() {
     const auto level = static_cast<std::size_t>(zoomLevel());
     const auto times = history_.times(level);
     const QVector<double> keys(times.begin(), times.end());
-    const double span = history_.level(level).span;
-    const double from = times.empty() ? 0 : std::max(times.back() - span, times.front());
+    double from = 0, to = 0;
+    const bool any = timeWindow(from, to);
     std::vector<double> visible; // the axis fits what is shown, not what left the window
     for (int i = 0; i < plot_->graphCount(); ++i) {
         const auto v = history_.values(level, static_cast<std::size_t>(i));
@@ -130,10 +132,46 @@ void TimeSeriesPlot::refresh() {
         }
         plot_->graph(i)->setData(keys, shown, true);
     }
-    // At least half a minute wide, so the clock labels differ while a graph starts.
-    if (!times.empty()) plot_->xAxis->setRange(from, std::max(times.back(), from + 30));
+    if (any) plot_->xAxis->setRange(from, to);
     if (yMax_ <= 0) fitValueAxis(std::move(visible));
     plot_->replot(QCustomPlot::rpQueuedReplot);
+    for (auto* other : sharing_)
+        if (any && other->plot_->xAxis->range() != QCPRange(from, to)) {
+            other->plot_->xAxis->setRange(from, to);
+            other->plot_->replot(QCustomPlot::rpQueuedReplot);
+        }
+}
+
+bool TimeSeriesPlot::timeWindow(double& from, double& to) const {
+    const auto level = static_cast<std::size_t>(zoomLevel());
+    double first = 0, last = 0;
+    bool any = false;
+    std::vector<const TimeSeriesPlot*> plots{this};
+    plots.insert(plots.end(), sharing_.begin(), sharing_.end());
+    for (const auto* p : plots) {
+        const auto times = p->history_.times(level);
+        if (times.empty()) continue;
+        first = any ? std::min(first, times.front()) : times.front();
+        last = any ? std::max(last, times.back()) : times.back();
+        any = true;
+    }
+    if (!any) return false;
+    from = std::max(last - history_.level(level).span, first);
+    // At least half a minute wide, so the clock labels differ while a graph starts.
+    to = std::max(last, from + 30);
+    return true;
+}
+
+void TimeSeriesPlot::shareTimeAxis(TimeSeriesPlot* other) {
+    if (!other || other == this) return;
+    sharing_.push_back(other);
+    other->sharing_.push_back(this);
+    connect(zoom_, &QComboBox::currentIndexChanged, other, [other](int level) {
+        if (other->zoomLevel() != level) other->setZoomLevel(level);
+    });
+    connect(other->zoom_, &QComboBox::currentIndexChanged, this, [this](int level) {
+        if (zoomLevel() != level) setZoomLevel(level);
+    });
 }
 
 void TimeSeriesPlot::showLegend(bool on) {

@@ -6,6 +6,7 @@
 // over the newest points. The visible zoom level is redrawn only when it gained a point, and
 // never while the widget is hidden or paused (the history keeps filling). GUI thread only.
 #include <QWidget>
+#include <vector>
 
 #include "models/series_history.h"
 
@@ -40,6 +41,9 @@ public:
     bool exportPng(const QString& path);
     // The text naming a peak above the value axis ("" when none is cut off).
     QString peakNote() const;
+    // Graphs side by side show one time range: this plot and `other` take the zoom level either
+    // is set to and the window that ends at the newest sample of both.
+    void shareTimeAxis(TimeSeriesPlot* other);
 
 Q_SIGNALS:
     void exportFailed(const QString& message);
@@ -49,6 +53,9 @@ protected:
 
 private:
     void refresh();
+    // The shown window at the zoom level: the span up to the newest sample of this plot and
+    // the plots sharing its time axis, from the oldest kept; false with no samples at all.
+    bool timeWindow(double& from, double& to) const;
     void fitValueAxis(std::vector<double> visible);
     void showLegend(bool on);
     QCustomPlot* plot_;
@@ -57,6 +64,7 @@ private:
     QToolButton* pause_;
     QToolButton* export_;
     SeriesHistory history_;
+    std::vector<TimeSeriesPlot*> sharing_;
     double scale_;
     double yMax_;
     bool dirty_ = false;

@@ -130,6 +130,7 @@ DashboardPage::DashboardPage(SystemPoller* poller, LiveFeed* feed, const QString
     (new QVBoxLayout(cpuBox))->addWidget(cpuPlot_);
     graphs->addWidget(driveBox);
     graphs->addWidget(cpuBox);
+    drivePlot_->shareTimeAxis(cpuPlot_->graph()); // a CPU spike lines up with a drive's rate
     // Graphs above, drives and sessions side by side below: the sessions table gets the
     // height of both boxes (a dozen rows in a 1280×900 window), and the split can be dragged.
     auto* middle = new QSplitter(Qt::Vertical, this);
@@ -198,7 +199,10 @@ QWidget* DashboardPage::buildDrivesAndSessions() {
     sessionView_->setWordWrap(false);
     sessionView_->setTextElideMode(Qt::ElideLeft); // paths: the end says most
     sessionView_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
-    sessionView_->setColumnWidth(SessionTableModel::Source, 280);
+    // The source shares the width with the current file, so the table fits its box at the
+    // default window size instead of scrolling sideways (issue 42 item 32).
+    sessionView_->horizontalHeader()->setSectionResizeMode(SessionTableModel::Source,
+                                                           QHeaderView::Stretch);
     sessionView_->setColumnWidth(SessionTableModel::Drive, 110);
     sessionView_->setColumnWidth(SessionTableModel::State, 130);
     widenColumnsToContents(sessionView_); // the titles whole, also in German

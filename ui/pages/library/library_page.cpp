@@ -93,8 +93,12 @@ void LibraryPage::build() {
     split_ = new QSplitter(Qt::Vertical, this);
     split_->addWidget(scroll);
     split_->addWidget(lower);
-    split_->setStretchFactor(0, 3);
-    split_->setStretchFactor(1, 1);
+    // The drawing takes the room the page gains; the differences table keeps what the fit gave.
+    split_->setStretchFactor(0, 1);
+    split_->setStretchFactor(1, 0);
+    // Fitted again whenever the splitter gets its real height: a page shown for the first time
+    // lays out after its first snapshot, which found the splitter at a stale height.
+    split_->installEventFilter(this);
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(bar);
@@ -264,7 +268,9 @@ void LibraryPage::applySnapshot(LibrarySnapshot s, int generation) {
         }
         libraries_->setCurrentText(QString::fromStdString(snap_.library));
         view_->setSnapshot(snap_, colorBy());
-        fitSplitter();
+        // Once the new elements are shown (Qt shows widgets added to a visible parent from the
+        // event loop): until then they count for nothing in the drawing's size hint.
+        QTimer::singleShot(0, this, [this] { fitSplitter(); });
         if (!snap_.error.empty())
             showStatus(tr("Cannot read the library: %1").arg(QString::fromStdString(snap_.error)),
                        true);
@@ -317,6 +323,11 @@ void LibraryPage::fitSplitter() {
     const int want = std::min(view_->sizeHint().height() + 8, total * 3 / 4);
     const QSignalBlocker block(split_);
     split_->setSizes({want, std::max(total - want, 0)});
+}
+
+bool LibraryPage::eventFilter(QObject* watched, QEvent* e) {
+    if (watched == split_ && e->type() == QEvent::Resize) fitSplitter();
+    return QWidget::eventFilter(watched, e);
 }
 
 void LibraryPage::resizeEvent(QResizeEvent* e) {

@@ -2,6 +2,7 @@
 
 #include <QDateTime>
 #include <QFile>
+#include <QRegularExpression>
 
 namespace tl::ui {
 
@@ -12,9 +13,18 @@ qint64 stampOf(const QString& line) {
     const auto t = QDateTime::fromString(line.left(23), QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz"));
     return t.isValid() ? t.toSecsSinceEpoch() : -1;
 }
+
+// Whether `line` names a job other than `job` ("backup job 8: …", "job 8: …").
+bool namesAnotherJob(const QString& line, qint64 job) {
+    static const QRegularExpression named(QStringLiteral("\\bjob (\\d+)\\b"));
+    for (auto it = named.globalMatch(line); it.hasNext();)
+        if (it.next().captured(1).toLongLong() != job) return true;
+    return false;
+}
 } // namespace
 
-QStringList jobLogLines(const QString& home, qint64 started, qint64 ended, int maxLines) {
+QStringList jobLogLines(const QString& home, qint64 started, qint64 ended, int maxLines,
+                        qint64 job) {
     const qint64 until = (ended > 0 ? ended : QDateTime::currentSecsSinceEpoch()) + 1;
     QStringList out;
     for (const char* name : {"/logs/tapeloom.1.log", "/logs/tapeloom.log"}) {
@@ -25,7 +35,8 @@ QStringList jobLogLines(const QString& home, qint64 started, qint64 ended, int m
             const QString line = QString::fromUtf8(f.readLine()).trimmed();
             if (line.isEmpty()) continue;
             const qint64 t = stampOf(line);
-            if (t >= 0) inside = t >= started && t <= until;
+            if (t >= 0)
+                inside = t >= started && t <= until && !(job > 0 && namesAnotherJob(line, job));
             if (inside) out << line;
         }
     }

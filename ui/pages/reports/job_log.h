@@ -11,7 +11,10 @@ namespace tl::ui {
 
 // Lines of <home>/logs/tapeloom.1.log and tapeloom.log stamped within [started, ended + 1]
 // (unix seconds; ended 0 = still running: up to now), oldest first, at most `maxLines` (the
-// last ones). Lines without a time stamp (continuations) follow the line before them.
-QStringList jobLogLines(const QString& home, qint64 started, qint64 ended, int maxLines = 5000);
+// last ones). Lines without a time stamp (continuations) follow the line before them. With a
+// `job`, a line that names another job ("backup job 8: …", a job running alongside) is left
+// out with its continuations.
+QStringList jobLogLines(const QString& home, qint64 started, qint64 ended, int maxLines = 5000,
+                        qint64 job = 0);
 
 } // namespace tl::ui

@@ -49,6 +49,8 @@ JobReportsView::JobReportsView(const QString& catalogPath, QWidget* parent)
     bar->addWidget(png);
     bar->addWidget(pdf);
     layout->addLayout(bar);
+    exports_ = {csv, png, pdf};
+    setExportable(false); // nothing to export until a job is shown
 
     auto* proxy = new QSortFilterProxyModel(this);
     proxy->setSourceModel(model_);
@@ -114,6 +116,11 @@ void JobReportsView::fail(const QString& message) {
     Q_EMIT failed(message);
 }
 
+void JobReportsView::setExportable(bool on) {
+    for (auto* b : exports_)
+        b->setEnabled(on);
+}
+
 void JobReportsView::refresh() {
     const qint64 keep = job_;
     if (auto st = model_->refresh(); !st) {
@@ -148,7 +155,7 @@ void JobReportsView::load(qint64 id) {
     report_->setPlainText(job->has_report ? QString::fromStdString(job::format_report(job->report))
                                           : tr("No report stored for this job."));
     const QString home = QFileInfo(catalog_).absolutePath();
-    const QStringList lines = jobLogLines(home, job->started, job->ended);
+    const QStringList lines = jobLogLines(home, job->started, job->ended, 5000, id);
     log_->setPlainText(lines.isEmpty()
                            ? tr("No log lines of this job in %1/logs (rotated away, or the job "
                                 "logged nothing at the log level in use).")
@@ -158,6 +165,7 @@ void JobReportsView::load(qint64 id) {
     if (!series) return fail(QString::fromStdString(series.error().message));
     const bool empty = series->times.empty();
     export_ = std::make_unique<JobExport>(std::move(job.value()), std::move(series.value()));
+    setExportable(true);
     drawJobGraphs(graphs_, export_->series(), export_->title());
     status_->setText(empty ? tr("Job %1 has no recorded series").arg(id) : export_->title());
 }

@@ -2,12 +2,14 @@
 // Reports ▸ Jobs: the job history (sortable), and for the selected job its report, its graphs
 // (per-drive and per-CPU series) and export as CSV, PNG or PDF (job_export.h); a trend of the
 // backups' rates and durations over time. Reads the catalog through its own read-only connection.
+#include <QList>
 #include <QWidget>
 #include <memory>
 
 class QCustomPlot;
 class QLabel;
 class QPlainTextEdit;
+class QPushButton;
 class QTableView;
 
 namespace tl::ui {
@@ -41,6 +43,7 @@ private:
     void load(qint64 id);
     void drawTrend();
     void fail(const QString& message);
+    void setExportable(bool on);
     QString catalog_;
     JobHistoryModel* model_;
     QTableView* table_;
@@ -51,6 +54,7 @@ private:
     QLabel* status_;
     qint64 job_ = 0;
     std::unique_ptr<JobExport> export_; // the job shown
+    QList<QPushButton*> exports_;       // enabled while a job is shown
 };
 
 } // namespace tl::ui
