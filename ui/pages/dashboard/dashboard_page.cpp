@@ -165,6 +165,9 @@ QWidget* DashboardPage::buildDriveBoard() {
     driveBoardView_->horizontalHeader()->setStretchLastSection(true);
     driveBoardView_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
     widenColumnsToContents(driveBoardView_);
+    // Its width is what the splitter gives it (it scrolls sideways): the sessions beside it keep
+    // their titles whole at the default window size, in German too (issue 42 item 32).
+    driveBoardView_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Expanding);
     driveBoardView_->setAccessibleName(tr("Drives of all jobs"));
     return driveBoardView_;
 }
@@ -214,6 +217,9 @@ QWidget* DashboardPage::buildDrivesAndSessions() {
     bottom->addWidget(sessionsBox);
     bottom->setStretchFactor(0, 2);
     bottom->setStretchFactor(1, 3);
+    // The sessions table gets three quarters at first (the drives box keeps at least what its
+    // tiles need), so its titles are whole at the default window size, in German too.
+    bottom->setSizes({1000, 3000});
     return bottom;
 }
 
