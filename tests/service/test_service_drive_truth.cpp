@@ -168,7 +168,7 @@ private Q_SLOTS:
         QVERIFY2(driveLine.contains("in use by " + byJob), drives.out.constData());
         QVERIFY(!drives.text().contains(QStringLiteral("another process")));
         auto ls = run_cli(with_home(home, {"volume", "ls", busyVolume, "--library", "small"}));
-        QCOMPARE(ls.exit_code, 4);
+        QVERIFY2(ls.exit_code == 4, ls.err.constData());
         QVERIFY2(ls.err.contains(byJob.toUtf8()) && !ls.err.contains("another process"),
                  ls.err.constData());
 

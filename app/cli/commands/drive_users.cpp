@@ -30,13 +30,13 @@ DriveUsers::DriveUsers(Engine& engine) {
 }
 
 const DriveUser* DriveUsers::of(const std::string& library, std::size_t index,
-                                const std::string& name) const {
+                                const std::string& name) const& {
     if (auto it = booked_.find({library, index}); it != booked_.end()) return &it->second;
     if (auto it = live_.find(name); it != live_.end()) return &it->second;
     return nullptr;
 }
 
-const DriveUser* DriveUsers::of_volume(const std::string& barcode) const {
+const DriveUser* DriveUsers::of_volume(const std::string& barcode) const& {
     auto it = volumes_.find(barcode);
     return it != volumes_.end() ? &it->second : nullptr;
 }

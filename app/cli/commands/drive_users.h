@@ -23,10 +23,13 @@ public:
     explicit DriveUsers(Engine& engine);
     // The job using drive `index` (named `name`) of `library`; nullptr when none does.
     const DriveUser* of(const std::string& library, std::size_t index,
-                        const std::string& name) const;
+                        const std::string& name) const&;
+    const DriveUser* of(const std::string&, std::size_t, const std::string&) && = delete;
     // The job using the cartridge `barcode` (reserved, or in a drive it works on); nullptr
     // when none does.
-    const DriveUser* of_volume(const std::string& barcode) const;
+    // Both hand out pointers into this object: never ask a temporary.
+    const DriveUser* of_volume(const std::string& barcode) const&;
+    const DriveUser* of_volume(const std::string&) && = delete;
 
 private:
     std::map<std::pair<std::string, std::size_t>, DriveUser> booked_; // (library, index)

@@ -92,7 +92,8 @@ int volume_ls(Context& ctx) {
     const std::string barcode = ctx.args().words().front();
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
-    if (const auto* user = DriveUsers(*engine.value()).of_volume(barcode))
+    const DriveUsers users(*engine.value());
+    if (const auto* user = users.of_volume(barcode))
         return ctx.fail(make_error(ErrorKind::Busy, "volume " + barcode + " is in use by " +
                                                         user->job + "; wait for it to end"));
     auto lib = device::open_library(*engine.value(), engine.value()->home(),
