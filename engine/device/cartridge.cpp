@@ -1,5 +1,6 @@
 #include "device/cartridge.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <ctime>
@@ -61,6 +62,8 @@ Cartridge::Cartridge(Cartridge&& o) noexcept {
 
 Cartridge& Cartridge::operator=(Cartridge&& o) noexcept {
     if (this != &o) {
+        settle_or_log("a move");
+        o.settle_or_log("a move");
         close_fds();
         dir_ = std::move(o.dir_);
         meta_ = std::move(o.meta_);
@@ -80,7 +83,14 @@ Cartridge& Cartridge::operator=(Cartridge&& o) noexcept {
 }
 
 Cartridge::~Cartridge() {
+    settle_or_log("close");
     close_fds();
+}
+
+void Cartridge::settle_or_log(const char* when) {
+    if (auto st = settle(); !st)
+        log::get("device")->error("cartridge {}: at {}: {}", meta_.barcode, when,
+                                  st.error().message);
 }
 
 void Cartridge::close_fds() {
@@ -231,6 +241,10 @@ Status Cartridge::save_meta() {
 }
 
 Status Cartridge::truncate(std::uint64_t object) {
+    // Every write "truncates" at its own position: at the end that changes nothing, and the
+    // blocks being written behind go on.
+    if (object >= index_.size() && damage_ == IndexDamage::None) return {};
+    TL_TRY(settle());
     TL_TRY(prepare_write(object));
     if (object >= index_.size()) return {};
     const std::uint64_t cut = index_[object].offset;
@@ -246,6 +260,8 @@ Status Cartridge::truncate(std::uint64_t object) {
 
 Status Cartridge::append_block(const void* data, std::size_t size) {
     TL_TRY(prepare_write(index_.size()));
+    if ((ahead_ || data_.direct()) && size % kIoAlign == 0) return append_behind(data, size);
+    TL_TRY(settle());
     TL_TRY(data_.append(data_end_, data, size, meta_.capacity));
     IndexRecord r{data_end_, static_cast<std::uint32_t>(size), kRecBlock};
     unsigned char raw[kRecSize];
@@ -258,7 +274,50 @@ Status Cartridge::append_block(const void* data, std::size_t size) {
     return {};
 }
 
+Status Cartridge::append_behind(const void* data, std::size_t size) {
+    if (ahead_ && size > ahead_->slot_size()) TL_TRY(settle());
+    if (!ahead_) {
+        ahead_first_ = index_.size();
+        ahead_ = std::make_unique<WriteAhead>(
+            size,
+            [this, capacity = meta_.capacity, path = dir_ + "/index"](
+                std::uint64_t offset, const iovec* iov, int count, std::size_t bytes) -> Status {
+                TL_TRY(data_.append(offset, iov, count, bytes, capacity));
+                std::vector<unsigned char> raw(static_cast<std::size_t>(count) * kRecSize);
+                for (int i = 0; i < count; ++i) {
+                    unsigned char* r = raw.data() + static_cast<std::size_t>(i) * kRecSize;
+                    put_le(r, offset, 8);
+                    put_le(r + 8, iov[i].iov_len, 4);
+                    put_le(r + 12, kRecBlock, 4);
+                    offset += iov[i].iov_len;
+                }
+                return write_all(index_fd_, raw.data(), raw.size(), path);
+            });
+    }
+    if (auto st = ahead_->submit(data_end_, data, size); !st) {
+        (void)settle(); // forgets what the failed write lost; the error is the one returned
+        return st;
+    }
+    index_.push_back(IndexRecord{data_end_, static_cast<std::uint32_t>(size), kRecBlock});
+    data_end_ += size;
+    return {};
+}
+
+Status Cartridge::settle() {
+    if (!ahead_) return {};
+    Status st = ahead_->drain();
+    const std::uint64_t kept = ahead_first_ + ahead_->written();
+    ahead_.reset();
+    if (st) return st;
+    // The failed write and those after it are not on disk: the cartridge ends before them.
+    index_.resize(std::min<std::uint64_t>(kept, index_.size()));
+    data_end_ = index_.empty() ? 0 : index_.back().offset + index_.back().length;
+    if (auto s = seek_ends(index_.size()); !s) return s;
+    return st;
+}
+
 Status Cartridge::append_filemark() {
+    TL_TRY(settle());
     TL_TRY(prepare_write(index_.size()));
     unsigned char raw[kRecSize];
     put_le(raw, data_end_, 8);
@@ -270,12 +329,18 @@ Status Cartridge::append_filemark() {
     return {};
 }
 
-Status Cartridge::read_payload(std::uint64_t object, void* buf) const {
+Status Cartridge::read_payload(std::uint64_t object, void* buf) {
+    TL_TRY(settle());
+    if (object >= index_.size())
+        return make_error(ErrorKind::Io, "cartridge " + meta_.barcode + ": object " +
+                                             std::to_string(object) +
+                                             " was lost by a failed write");
     const IndexRecord& r = index_[object];
     return data_.read(r.offset, buf, r.length);
 }
 
 Status Cartridge::sync() {
+    TL_TRY(settle());
     TL_TRY(data_.sync());
     if (::fdatasync(index_fd_) != 0) return sys_error("cannot fsync", dir_ + "/index");
     return {};

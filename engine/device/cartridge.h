@@ -6,18 +6,23 @@
 // The index is kept in memory, so locating a logical object is O(1). The data file is written
 // and read with O_DIRECT where the filesystem allows, into space preallocated ahead
 // (cartridge_data.h). Appends are one write to data and one to index, without fsync; sync()
-// (called at filemarks and close) is the durability point. Opening never writes:
-// an index that disagrees with the data is reported and replaced in memory by one rebuilt from
-// the data blocks (cartridge_index.h); the first write repairs a torn tail on disk, and refuses
-// to append after a damaged record (docs/devices.md, "Damaged index").
-// Not thread-safe: owned by one VirtualTapeDrive.
+// (called at filemarks and close) is the durability point. Where the data goes direct, appends
+// are written behind (write_ahead.h): data first, then their index records, in order; every
+// other operation waits for them first, and a write that failed is reported by the next
+// operation, with the blocks it lost forgotten (the index never lists data that is not there).
+// Opening never writes: an index that disagrees with the data is reported and replaced in memory by
+// one rebuilt from the data blocks (cartridge_index.h); the first write repairs a torn tail on
+// disk, and refuses to append after a damaged record (docs/devices.md, "Damaged index"). Not
+// thread-safe: owned by one VirtualTapeDrive.
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "common/result.h"
 #include "device/cartridge_data.h"
+#include "device/write_ahead.h"
 
 namespace tl::device {
 
@@ -76,7 +81,7 @@ public:
     Status truncate(std::uint64_t object);
     Status append_block(const void* data, std::size_t size);
     Status append_filemark();
-    Status read_payload(std::uint64_t object, void* buf) const;
+    Status read_payload(std::uint64_t object, void* buf);
     Status sync(); // fdatasync data then index
     // True while the data's aligned blocks bypass the page cache (false on tmpfs, or where
     // the filesystem refuses O_DIRECT).
@@ -96,6 +101,11 @@ private:
     Status write_record(std::uint64_t i);
     Status seek_ends(std::uint64_t records);
     void close_fds();
+    // Queues a block behind the ones being written (direct data only).
+    Status append_behind(const void* data, std::size_t size);
+    // Waits for the blocks written behind; on a failed write forgets the blocks it lost.
+    Status settle();
+    void settle_or_log(const char* when);
     std::string dir_;
     CartridgeMeta meta_;
     std::vector<IndexRecord> index_;
@@ -108,6 +118,8 @@ private:
     CartridgeData data_;
     int index_fd_ = -1;
     int lock_fd_ = -1;
+    std::unique_ptr<WriteAhead> ahead_; // appends being written behind
+    std::uint64_t ahead_first_ = 0;     // the object number of the first of them
 };
 
 } // namespace tl::device

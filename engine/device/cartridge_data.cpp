@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <vector>
 
 #include <fcntl.h>
 #include <linux/magic.h>
@@ -35,6 +36,32 @@ bool move_all(bool write, int fd, char* p, std::size_t size, std::uint64_t offse
             return false;
         }
         done += static_cast<std::size_t>(n);
+    }
+    return true;
+}
+
+// pwritev until `bytes` moved; false with errno set on failure. `iov` is consumed.
+bool write_vector(int fd, iovec* iov, int count, std::size_t bytes, std::uint64_t offset) {
+    std::size_t done = 0;
+    while (done < bytes) {
+        const ssize_t n = ::pwritev(fd, iov, count, static_cast<off_t>(offset + done));
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) return false;
+        if (n == 0) {
+            errno = EIO;
+            return false;
+        }
+        done += static_cast<std::size_t>(n);
+        for (std::size_t left = static_cast<std::size_t>(n); left > 0 && count > 0;) {
+            const std::size_t take = std::min(left, iov->iov_len);
+            iov->iov_base = static_cast<char*>(iov->iov_base) + take;
+            iov->iov_len -= take;
+            left -= take;
+            if (iov->iov_len == 0) {
+                ++iov;
+                --count;
+            }
+        }
     }
     return true;
 }
@@ -187,6 +214,33 @@ Status CartridgeData::append(std::uint64_t offset, const void* data, std::size_t
         preallocate(offset + size, capacity);
     // transfer() only reads from the buffer when writing.
     return transfer(true, offset, const_cast<void*>(data), size);
+}
+
+bool CartridgeData::direct_fits(const iovec* iov, int count) const {
+    for (int i = 0; i < count; ++i)
+        if (iov[i].iov_len % offset_align_ != 0 ||
+            reinterpret_cast<std::uintptr_t>(iov[i].iov_base) % mem_align_ != 0)
+            return false;
+    return true;
+}
+
+Status CartridgeData::append(std::uint64_t offset, const iovec* iov, int count, std::size_t bytes,
+                             std::uint64_t capacity) {
+    if (count == 1) return append(offset, iov[0].iov_base, iov[0].iov_len, capacity);
+    if (direct_fits(offset, bytes) && direct_fits(iov, count)) {
+        if (preallocating_ && offset + bytes > allocated_) preallocate(offset + bytes, capacity);
+        std::vector<iovec> left(iov, iov + count);
+        if (write_vector(direct_fd_, left.data(), count, bytes, offset)) return {};
+        if (errno != EINVAL) return sys_error("cannot write", path_);
+        go_buffered("a direct write of " + std::to_string(bytes) + " bytes at " +
+                    std::to_string(offset) + " was refused");
+    }
+    std::uint64_t at = offset;
+    for (int i = 0; i < count; ++i) {
+        TL_TRY(append(at, iov[i].iov_base, iov[i].iov_len, capacity));
+        at += iov[i].iov_len;
+    }
+    return {};
 }
 
 Status CartridgeData::read(std::uint64_t offset, void* buf, std::size_t size) const {

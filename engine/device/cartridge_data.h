@@ -24,6 +24,8 @@
 #include <cstdint>
 #include <string>
 
+#include <sys/uio.h>
+
 #include "common/io_buffer.h"
 #include "common/result.h"
 
@@ -50,6 +52,10 @@ public:
     // Writes `size` bytes at `offset` (the end of the data), preallocating ahead up to
     // `capacity` bytes of file.
     Status append(std::uint64_t offset, const void* data, std::size_t size, std::uint64_t capacity);
+    // The same for `count` buffers written one after the other from `offset` (`bytes` in all):
+    // one transfer where every buffer suits direct I/O.
+    Status append(std::uint64_t offset, const iovec* iov, int count, std::size_t bytes,
+                  std::uint64_t capacity);
     Status read(std::uint64_t offset, void* buf, std::size_t size) const;
     // Cuts the file at `size` (the preallocation beyond goes with it).
     Status truncate(std::uint64_t size);
@@ -62,6 +68,7 @@ private:
     Status transfer(bool write, std::uint64_t offset, void* p, std::size_t size) const;
     Status buffered(bool write, std::uint64_t offset, void* p, std::size_t size) const;
     void go_buffered(const std::string& why) const;
+    bool direct_fits(const iovec* iov, int count) const;
     void release_preallocation();
     void close_fds();
 

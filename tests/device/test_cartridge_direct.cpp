@@ -100,7 +100,7 @@ void write_session(Cartridge& c, std::size_t size, int count) {
 }
 
 // Every block reads back as written, into an aligned and into an unaligned buffer.
-void check_objects(const Cartridge& c, const std::vector<IoBytes>& want) {
+void check_objects(Cartridge& c, const std::vector<IoBytes>& want) {
     QCOMPARE(c.objects(), std::uint64_t{want.size()});
     IoBytes buf((4u << 20) + 8);
     for (std::size_t i = 0; i < want.size(); ++i) {
