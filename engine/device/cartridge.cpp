@@ -64,6 +64,8 @@ Cartridge& Cartridge::operator=(Cartridge&& o) noexcept {
     if (this != &o) {
         settle_or_log("a move");
         o.settle_or_log("a move");
+        reader_.reset();
+        o.reader_.reset();
         close_fds();
         dir_ = std::move(o.dir_);
         meta_ = std::move(o.meta_);
@@ -83,6 +85,7 @@ Cartridge& Cartridge::operator=(Cartridge&& o) noexcept {
 }
 
 Cartridge::~Cartridge() {
+    reader_.reset();
     settle_or_log("close");
     close_fds();
 }
@@ -191,6 +194,7 @@ Status Cartridge::load_index() {
 
 Status Cartridge::prepare_write(std::uint64_t object) {
     if (damage_ == IndexDamage::None) return {};
+    reader_.reset(); // the repair below may cut data it read ahead
     if (damage_ == IndexDamage::Damaged && object > disk_good_)
         return make_error(ErrorKind::Corrupt,
                           "cartridge " + meta_.barcode + ": " + damage_note_ +
@@ -244,6 +248,7 @@ Status Cartridge::truncate(std::uint64_t object) {
     // Every write "truncates" at its own position: at the end that changes nothing, and the
     // blocks being written behind go on.
     if (object >= index_.size() && damage_ == IndexDamage::None) return {};
+    reader_.reset();
     TL_TRY(settle());
     TL_TRY(prepare_write(object));
     if (object >= index_.size()) return {};
@@ -259,6 +264,7 @@ Status Cartridge::truncate(std::uint64_t object) {
 }
 
 Status Cartridge::append_block(const void* data, std::size_t size) {
+    reader_.reset(); // what it read ahead may be overwritten
     TL_TRY(prepare_write(index_.size()));
     if ((ahead_ || data_.direct()) && size % kIoAlign == 0) return append_behind(data, size);
     TL_TRY(settle());
@@ -336,7 +342,9 @@ Status Cartridge::read_payload(std::uint64_t object, void* buf) {
                                              std::to_string(object) +
                                              " was lost by a failed write");
     const IndexRecord& r = index_[object];
-    return data_.read(r.offset, buf, r.length);
+    if (!data_.direct()) return data_.read(r.offset, buf, r.length); // the kernel reads ahead
+    if (!reader_) reader_ = std::make_unique<ReadAhead>();
+    return reader_->read(data_, r.offset, buf, r.length, data_end_);
 }
 
 Status Cartridge::sync() {

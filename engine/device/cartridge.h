@@ -10,6 +10,7 @@
 // are written behind (write_ahead.h): data first, then their index records, in order; every
 // other operation waits for them first, and a write that failed is reported by the next
 // operation, with the blocks it lost forgotten (the index never lists data that is not there).
+// Direct reads go through windows read ahead (read_ahead.h), dropped at the next write.
 // Opening never writes: an index that disagrees with the data is reported and replaced in memory by
 // one rebuilt from the data blocks (cartridge_index.h); the first write repairs a torn tail on
 // disk, and refuses to append after a damaged record (docs/devices.md, "Damaged index"). Not
@@ -22,6 +23,7 @@
 
 #include "common/result.h"
 #include "device/cartridge_data.h"
+#include "device/read_ahead.h"
 #include "device/write_ahead.h"
 
 namespace tl::device {
@@ -120,6 +122,7 @@ private:
     int lock_fd_ = -1;
     std::unique_ptr<WriteAhead> ahead_; // appends being written behind
     std::uint64_t ahead_first_ = 0;     // the object number of the first of them
+    std::unique_ptr<ReadAhead> reader_; // direct reads: the windows read ahead
 };
 
 } // namespace tl::device

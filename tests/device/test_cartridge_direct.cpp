@@ -173,6 +173,39 @@ private slots:
         QCOMPARE(resident_pages(data), std::size_t{0});
     }
 
+    // Blocks read forward come from windows read ahead; reading backwards, and reading a block
+    // that was overwritten since it was read, give the bytes on the cartridge now.
+    void reads_ahead_and_never_serves_stale_bytes() {
+        QTemporaryDir dir("/var/tmp/tapeloom-direct-XXXXXX");
+        QVERIFY(dir.isValid());
+        if (on_tmpfs(dir.path())) QSKIP("/var/tmp is tmpfs on this machine: no disk to test on");
+        const std::string cdir = dir.path().toStdString() + "/RDA001L9";
+        OPEN_CARTRIDGE(c, cdir, "RDA001L9");
+        const std::size_t size = 256 * 1024;
+        const int count = 100; // 25 MiB: more than two windows
+        write_session(*c, size, count);
+        auto want = session_objects(size, count);
+        check_objects(*c, want); // forward
+        IoBytes buf(size);
+        for (std::uint64_t i = want.size() - 2; i >= 2; --i) { // backward
+            TL_VERIFY_OK(c->read_payload(i, buf.data()));
+            QVERIFY2(std::memcmp(buf.data(), want[i].data(), size) == 0,
+                     qPrintable(QString("object %1 read backwards").arg(i)));
+        }
+        // Block 50 (object 51) was read ahead; overwrite from there, then read it again.
+        TL_VERIFY_OK(c->read_payload(40, buf.data()));
+        TL_VERIFY_OK(c->truncate(51));
+        const auto fresh = block(size, 777);
+        TL_VERIFY_OK(c->append_block(fresh.data(), size));
+        TL_VERIFY_OK(c->append_filemark());
+        TL_VERIFY_OK(c->read_payload(51, buf.data()));
+        QVERIFY(std::memcmp(buf.data(), fresh.data(), size) == 0);
+        want.resize(51);
+        want.push_back(block(size, 777));
+        want.emplace_back();
+        check_objects(*c, want);
+    }
+
     void tmpfs_falls_back_and_says_so() {
         QTemporaryDir dir("/dev/shm/tapeloom-direct-XXXXXX");
         if (!dir.isValid() || !on_tmpfs(dir.path())) QSKIP("no tmpfs at /dev/shm on this machine");
