@@ -196,7 +196,8 @@ Result<EntryWriter> EntryWriter::open(const std::string& db_path) {
     if (!db) return db.error();
     // A larger page cache than SQLite's 2 MiB default: the name index takes inserts all over
     // its save set's range, about 13 bytes per entry (127 MiB at 10 M entries), which a 64 MiB
-    // cache no longer held (docs/benchmarks.md "SQLite at 10 M: the writer's page cache").
+    // cache no longer held (docs/notes/2026-11-30..12-03-catalog-lab-notes.md
+    // "SQLite at 10 M: the writer's page cache").
     // SQLite fills it only as pages are used.
     TL_TRY(db->exec("PRAGMA cache_size=-262144"));
     if (!db->postgres()) TL_TRY(db->exec("PRAGMA temp_store=MEMORY"));
@@ -397,7 +398,8 @@ std::int64_t ctime_delta(const FileRecord& f) {
 
 // PostgreSQL: one binary COPY of the batch (of a path twice, its last version), sent in pieces
 // of about kCopyPiece bytes as they are made: the server stores the first rows while the writer
-// makes the next, where it used to wait for the whole batch's rows (docs/benchmarks.md
+// makes the next, where it used to wait for the whole batch's rows
+// (docs/notes/2026-11-30..12-03-catalog-lab-notes.md
 // "PostgreSQL inserts: the COPY sent while it is made").
 Status EntryWriter::copy_entries(const std::vector<EntryRow>& rows) {
     if (rows.empty()) return {};

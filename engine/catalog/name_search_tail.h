@@ -5,7 +5,9 @@
 // the search reads every name above it as a candidate, and the names above it are indexed in
 // one statement when a save set ends, when the catalog is opened for writing after a crash and
 // after a catalog copy. One statement over a save set's new names costs 40 % of what a
-// trigger row by row cost the backup's writer (docs/benchmarks.md, issue 17). PostgreSQL's
+// trigger row by row cost the backup's writer (issue 17;
+// docs/notes/2026-11-30..12-05-backup-restore-lab-notes.md
+// "Small files: the new names indexed at the save set's end"). PostgreSQL's
 // pg_trgm index has no such tail: every function here does nothing there. Functions use the
 // caller's connection.
 #include "catalog/db.h"

@@ -1,8 +1,9 @@
 #pragma once
 // The reference of entries to savesets on PostgreSQL, without a foreign key. A FOREIGN KEY
 // checks each inserted row with a query of its own (about 3.5 µs per entry, 45 % of the server's
-// work on a backup's COPY, docs/benchmarks.md "PostgreSQL inserts: the save-set check once per
-// statement"); entries are inserted by the thousand. So on PostgreSQL `entries` has no
+// work on a backup's COPY, docs/notes/2026-11-30..12-03-catalog-lab-notes.md
+// "PostgreSQL inserts: the save-set check once per statement"); entries are inserted by the
+// thousand. So on PostgreSQL `entries` has no
 // REFERENCES (dialect::ddl_to_postgres leaves it out) and two triggers keep the same rules:
 //   entries_saveset_check   AFTER INSERT ON entries, once per statement over its new rows: a
 //                           save set that is not in savesets fails the statement

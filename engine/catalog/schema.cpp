@@ -281,7 +281,8 @@ CREATE TABLE job_queue(
   cancel_requested INTEGER NOT NULL DEFAULT 0
 );
 )sql",
-        // Catalog at scale (issue #8, docs/benchmarks.md): files_name is used by no query (name
+        // Catalog at scale (issue #8, docs/notes/2026-11-30..12-03-catalog-lab-notes.md
+        // "Catalog at scale (issue 8)"): files_name is used by no query (name
         // searches match with GLOB/LIKE '%...%', which no index serves; lookups go through
         // files_saveset_dir), yet it cost a random B-tree insert per entry and ~30 bytes of the
         // ~170 per entry.
@@ -298,7 +299,9 @@ DROP INDEX IF EXISTS files_name;
 ALTER TABLE savesets ADD COLUMN clone_of INTEGER REFERENCES savesets(id) ON DELETE CASCADE;
 CREATE INDEX savesets_clone_of ON savesets(clone_of) WHERE clone_of IS NOT NULL;
 )sql",
-        // Catalog at scale, size and name search (issue #8, docs/benchmarks.md): a file entry
+        // Catalog at scale, size and name search (issue #8,
+        // docs/notes/2026-11-30..12-03-catalog-lab-notes.md
+        // "Catalog layout of schema step 9: entries, names, attrs"): a file entry
         // was ~139 bytes, a name search a scan of every entry. Names are now stored once
         // (names), the few distinct (kind, mode, uid, gid) tuples once (attrs), ctime as its
         // difference to mtime (0 for most files), and the entries are clustered by save set,
@@ -436,7 +439,8 @@ DROP TABLE schema_bump;
 PRAGMA writable_schema=RESET;
 )sql",
         // The name index built when a save set ends (issue 19, docs/catalog.md "Name search",
-        // docs/benchmarks.md "SQLite at 10 M: the name index built at the save set's end"):
+        // docs/notes/2026-11-30..12-03-catalog-lab-notes.md
+        // "SQLite at 10 M: the name index built at the save set's end"):
         // entries_name took inserts all over its save set's range with every batch, about half
         // of the writer's time at 10 M entries. SQLite cannot defer an index, so the name keys
         // become a table of their own, entry_names, which a backup's save set gets in one

@@ -285,8 +285,8 @@ Result<std::vector<BrowseEntry>> read_winners(catalog::NameSearch& q, const Brow
 // name matches. It ends once `limit` winners are in (the directories after them sort later),
 // or, returning nullopt, once kByDirBudget entries and directories were read without filling
 // the page (matches too rare: the search by name costs less then). At 10 M entries the search
-// by name read a million candidates for the first 1,000 `*.log` matches (docs/benchmarks.md
-// "Name search: the first page by directory").
+// by name read a million candidates for the first 1,000 `*.log` matches
+// (docs/notes/2026-11-30..12-03-catalog-lab-notes.md "Name search: the first page by directory").
 constexpr std::size_t kByDirLimit = 10000;  // pages up to this size try it
 constexpr std::size_t kByDirNames = 64;     // with at least this many matching names
 constexpr std::size_t kByDirBudget = 50000; // entries and directories read before giving up

@@ -86,8 +86,10 @@ std::vector<format::Extent> data_extents(int fd, std::uint64_t size) {
 // Small files are read ahead of the one being stored, by this many threads, this many entries
 // and bytes ahead at most (source/file_prefetch.h). 256 entries (64 before): the readers then
 // find a batch waiting more often, and the walk waits for them less; half the context switches
-// of a 200,000-file backup and about a tenth of its time (docs/benchmarks.md, issue 17). The
-// byte bound keeps a tree of files near kPrefetchMax from holding 64 MiB per session.
+// of a 200,000-file backup and about a tenth of its time (issue 17;
+// docs/notes/2026-11-30..12-05-backup-restore-lab-notes.md
+// "The small-file backup's catalog rows and waits"). The byte bound keeps a tree of files near
+// kPrefetchMax from holding 64 MiB per session.
 constexpr std::size_t kPrefetchThreads = 2;
 constexpr std::size_t kPrefetchWindow = 256;
 constexpr std::uint64_t kPrefetchBytes = 16u << 20;

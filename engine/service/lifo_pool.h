@@ -3,7 +3,8 @@
 // the thread that became idle last, not to any waiting one. Each thread keeps its own catalog
 // connection and that connection's page cache (docs/api.md "Lists and queries"); handing one
 // client's successive calls to the same warm thread spares them a cold cache on each of the
-// pool's threads in turn (docs/benchmarks.md "The service (issue 16)"). Streams still get a
+// pool's threads in turn (docs/notes/2026-12-02-service-lab-notes.md
+// "Client and service time apart; text answers; the LIFO pool"). Streams still get a
 // thread each: a connection finds one idle thread or waits for the next.
 #include <condition_variable>
 #include <cstddef>

@@ -210,7 +210,7 @@ private Q_SLOTS:
                      qPrintable(QString("wall %1 MB/s over %2 s").arg(wall).arg(secs)));
             QVERIFY(!l.value("per_cpu_busy_pct").toArray().isEmpty());
             // How the sustained rate compares with the wall rate is a figure of the bench
-            // (docs/benchmarks.md "Against the seeds"), not of this test: under a sanitizer or
+            // (docs/benchmarks.md "Multiplexing and plan"), not of this test: under a sanitizer or
             // a loaded machine the sources fall behind and the ramp weighs more.
             QVERIFY(l.value("median_mb_s").toDouble() > 0);
         }
@@ -221,7 +221,7 @@ private Q_SLOTS:
         // planner predicts shoe-shining at 1.58 MB/s per drive. The bench runs the same setup
         // in real time (throttled source, streaming-model drive) and must agree: the drive
         // shoe-shines, as planned. How close the measured rate comes to the plan is a figure of
-        // the bench (docs/benchmarks.md "Against the seeds"), not of this test: a loaded or
+        // the bench (docs/benchmarks.md "Multiplexing and plan"), not of this test: a loaded or
         // sanitized build runs slower, and tests do not time things.
         auto r =
             run_cli({"bench", "multiplex", "--drives", "1,2", "--sessions-per-drive", "1",
