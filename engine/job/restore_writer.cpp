@@ -12,6 +12,7 @@
 
 #include "common/home.h"
 #include "common/log.h"
+#include "job/direct_file_data.h"
 #include "job/restore_file_ops.h"
 #include "job/safe_path.h"
 #include "job/target_dirs.h"
@@ -82,6 +83,7 @@ struct FileWrite {
     bool owner_set = false;            // created with its owner and group (no fchown)
     std::uint64_t written = 0;         // bytes of it written so far (taken back when it is dropped)
     std::optional<WriteBehind> behind; // a large file's data sent on to the disk as written
+    std::unique_ptr<DirectFileData> direct; // or written without the page cache
 };
 
 struct SmallFile {
@@ -216,6 +218,7 @@ struct RestoreWriter::Impl {
     void drop_file(FileWrite& f, const std::string& why) {
         if (f.done) return;
         f.done = true;
+        f.direct.reset();
         if (f.fd >= 0) ::close(f.fd);
         f.fd = -1;
         ::unlinkat(f.parent->get(), f.tmp.c_str(), 0);
@@ -225,6 +228,13 @@ struct RestoreWriter::Impl {
 
     void write_data(FileWrite& f, const std::uint8_t* data, std::size_t n, std::uint64_t offset) {
         if (f.done) return;
+        if (f.direct) {
+            if (auto why = f.direct->write(f.fd, data, n, offset); !why.empty())
+                return drop_file(f, why);
+            f.written += n;
+            self->bytes_ += n;
+            return;
+        }
         std::size_t put = 0;
         while (put < n) {
             const ssize_t w = ::pwrite(f.fd, data + put, n - put, static_cast<off_t>(offset + put));
@@ -246,6 +256,10 @@ struct RestoreWriter::Impl {
     void complete_file(FileWrite& f) {
         if (f.done) return;
         const auto& h = f.h;
+        if (f.direct) {
+            if (auto why = f.direct->finish(f.fd); !why.empty()) return drop_file(f, why);
+            f.direct.reset();
+        }
         if (h.size != format::kUnknownSize && (h.flags & format::object_flags::kSparse))
             (void)!::ftruncate(f.fd, static_cast<off_t>(h.size)); // trailing hole
         if (f.behind) f.behind->finish(f.fd);
@@ -312,7 +326,9 @@ struct RestoreWriter::Impl {
         cur_direct = true;
         drain();
         open_file(*cur);
-        cur->behind.emplace();
+        // Without the page cache where the filesystem allows it, else sent on as written.
+        if (cur->fd >= 0) cur->direct = DirectFileData::open(cur->parent->get(), cur->tmp, cur->fd);
+        if (!cur->direct) cur->behind.emplace();
         if (!buf.empty()) write_data(*cur, buf.data(), buf.size(), buf_offset);
         buf.clear();
     }
