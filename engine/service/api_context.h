@@ -14,6 +14,7 @@
 #include "catalog/db.h"
 #include "schedule/service_inbox.h"
 #include "service/event_hub.h"
+#include "service/job_tally.h"
 #include "service/run_tracker.h"
 #include "service/task_board.h"
 
@@ -30,6 +31,7 @@ struct ApiContext {
     std::atomic<bool>& stop;  // set by POST /v1/service/stop
     Engine& engine;           // the service's, for the queries run on the request's thread
     const TaskTable& queries; // the read commands of POST /v1/queries (query_routes.cpp)
+    JobTally& tally;          // the counters of /metrics (job_tally.h)
 };
 
 void reply_json(httplib::Response& res, int status, const nlohmann::json& body);

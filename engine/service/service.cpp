@@ -46,10 +46,10 @@ Service::Service(ServiceConfig config, std::atomic<bool>& stop, std::unique_ptr<
     : config_(std::move(config)), stop_(stop), engine_(std::move(engine)), runner_(*engine_),
       log_events_(events_), tracker_(runner_, events_), tasks_(*engine_, config_.tasks, events_),
       watch_(config_.home, events_), idle_(config_.idle, idle_facts(), stop),
-      api_{config_.home,   owner,    static_cast<long>(getpid()),
-           inbox_,         tracker_, tasks_,
-           events_,        stop_,    *engine_,
-           config_.queries},
+      api_{config_.home,    owner,    static_cast<long>(getpid()),
+           inbox_,          tracker_, tasks_,
+           events_,         stop_,    *engine_,
+           config_.queries, tally_},
       socket_(socket_path(config_.home)) {
     add_routes(server_, Access::LocalSocket);
 }
