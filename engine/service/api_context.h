@@ -54,13 +54,14 @@ Result<std::int64_t> id_in_path(const httplib::Request& req, const char* what);
 void add_read_routes(httplib::Server& server, const ApiContext& ctx);
 void add_action_routes(httplib::Server& server, const ApiContext& ctx);
 void add_stream_routes(httplib::Server& server, const ApiContext& ctx);
-void add_task_routes(httplib::Server& server, const ApiContext& ctx);
 void add_metrics_route(httplib::Server& server, const ApiContext& ctx);
 void add_query_routes(httplib::Server& server, const ApiContext& ctx);
 void add_file_routes(httplib::Server& server, const ApiContext& ctx);
 // Who may call: on the Unix socket root and the data directory's owner (SO_PEERCRED); on the
 // TLS listener a client with a bearer token of the token store (token_store.h).
 enum class Access { LocalSocket, RemoteToken };
+// POST /v1/commands checks a token's scope for its command (access_scope.h).
+void add_task_routes(httplib::Server& server, const ApiContext& ctx, Access access);
 // Peer or token check, API version check, JSON for unknown routes and exceptions.
 void add_guards(httplib::Server& server, const ApiContext& ctx, Access access);
 

@@ -16,6 +16,7 @@
 #include "schedule/service.h"
 #include "schedule/service_lock.h"
 #include "service/api_protocol.h"
+#include "service/caller.h"
 #include "service/lifo_pool.h"
 #include "service/socket_place.h"
 
@@ -75,11 +76,12 @@ void Service::add_routes(httplib::Server& server, Access access) {
     server.set_logger([this](const httplib::Request&, const httplib::Response&) { idle_.touch(); });
     add_read_routes(server, api_);
     add_action_routes(server, api_);
-    add_task_routes(server, api_);
+    add_task_routes(server, api_, access);
     add_query_routes(server, api_);
     add_file_routes(server, api_);
     add_stream_routes(server, api_);
     add_metrics_route(server, api_);
+    add_caller_route(server, api_, access);
     // Each open stream holds a connection's thread: room for the streams and the calls. A call
     // goes to the thread idle last, whose catalog connection is warm (lifo_pool.h).
     server.new_task_queue = [] { return new LifoPool(EventHub::kMaxSubscribers + 16); };
