@@ -429,4 +429,9 @@ Result<std::string> ServiceClient::metrics() {
     return call("GET", "/metrics");
 }
 
+Result<nlohmann::json> ServiceClient::audit(long long since, std::int64_t limit) {
+    return call_json("GET", "/v1/audit?since=" + std::to_string(since) +
+                                "&limit=" + std::to_string(limit));
+}
+
 } // namespace tl::client

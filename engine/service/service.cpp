@@ -16,6 +16,7 @@
 #include "schedule/service.h"
 #include "schedule/service_lock.h"
 #include "service/api_protocol.h"
+#include "service/audit_trail.h"
 #include "service/caller.h"
 #include "service/lifo_pool.h"
 #include "service/socket_place.h"
@@ -82,6 +83,8 @@ void Service::add_routes(httplib::Server& server, Access access) {
     add_stream_routes(server, api_);
     add_metrics_route(server, api_);
     add_caller_route(server, api_, access);
+    add_audit_route(server, api_);
+    add_audit_trail(server, api_, access);
     // Each open stream holds a connection's thread: room for the streams and the calls. A call
     // goes to the thread idle last, whose catalog connection is warm (lifo_pool.h).
     server.new_task_queue = [] { return new LifoPool(EventHub::kMaxSubscribers + 16); };

@@ -3,6 +3,8 @@
 #include <QJsonArray>
 #include <QJsonObject>
 
+#include <unistd.h>
+
 #include "cli_runner.h"
 #include "fixture_tree.h"
 #include "raw_http.h"
@@ -145,12 +147,65 @@ private Q_SLOTS:
 
     void adminAndOldTokensMayDoEverything() {
         QCOMPARE(status_of("op", "/v1/audit"), 403);
+        QCOMPARE(status_of("boss", "/v1/audit"), 200);
         auto pool = as("boss", {"pool", "add", "Weekly"});
         QVERIFY2(pool.exit_code == 0, pool.err.constData());
         auto old = as("old", {"pool", "add", "Monthly"});
         QVERIFY2(old.exit_code == 0, old.err.constData());
         const QString pools = as("reader", {"pool", "list"}).text();
         QVERIFY(pools.contains("Weekly") && pools.contains("Monthly"));
+    }
+
+    // Every write above is in the audit log with who, what and the status answered; reads are
+    // not; refused writes are.
+    void writesAreAuditedWithWhoAndOutcome() {
+        auto wrong = run_cli({"backup", "--source", src_, "--drives", "1", "--connect", url_,
+                              "--token", "tlt_wrong", "--ca-cert", ca_});
+        QCOMPARE(wrong.exit_code, 12);
+        auto local = run_cli(with_home(home_, {"pool", "add", "Daily"}));
+        QVERIFY2(local.exit_code == 0, local.err.constData());
+        auto denied = as("reader", {"audit"});
+        QCOMPARE(denied.exit_code, 12);
+        QVERIFY2(denied.err.contains("needs admin"), denied.err.constData());
+
+        auto log = as("boss", {"audit", "--json"});
+        QVERIFY2(log.exit_code == 0, log.err.constData());
+        const auto entries = log.json().array();
+        auto find = [&](const QString& who, const QString& route, int status,
+                        const QString& command = {}) {
+            for (const auto& e : entries) {
+                const auto o = e.toObject();
+                if (o.value("who").toString() == who && o.value("route").toString() == route &&
+                    o.value("status").toInt() == status &&
+                    (command.isEmpty() ||
+                     o.value("detail").toObject().value("command").toString() == command))
+                    return o;
+            }
+            return QJsonObject();
+        };
+        QVERIFY(!find("token reader", "/v1/backups", 403).isEmpty());
+        QVERIFY(!find("token reader", "/v1/commands", 403).isEmpty());
+        const auto backup = find("token op", "/v1/backups", 202);
+        QVERIFY(!backup.isEmpty());
+        QCOMPARE(backup.value("method").toString(), QStringLiteral("POST"));
+        QCOMPARE(backup.value("detail").toObject().value("sources").toArray().size(), 1);
+        QVERIFY(backup.value("at").toInteger() > 1700000000);
+        QVERIFY(!find("token op", "/v1/commands", 403, "pool add").isEmpty());
+        QVERIFY(!find("token op", "/v1/service/stop", 403).isEmpty());
+        const auto added = find("token boss", "/v1/commands", 202, "pool add");
+        QCOMPARE(added.value("detail").toObject().value("arguments").toArray().at(0).toString(),
+                 QStringLiteral("Weekly"));
+        QVERIFY(!find("unknown token", "/v1/backups", 401).isEmpty());
+        QVERIFY(!find(QString("uid %1").arg(getuid()), "/v1/commands", 202, "pool add").isEmpty());
+        for (const auto& e : entries)
+            QVERIFY(e.toObject().value("method").toString() != "GET");
+
+        // The data directory's owner reads it on the socket; --since leaves older records out.
+        auto mine = run_cli(with_home(home_, {"audit", "--json", "--since", "1h"}));
+        QVERIFY2(mine.exit_code == 0, mine.err.constData());
+        QCOMPARE(mine.json().array().size(), entries.size()); // a read adds nothing
+        auto later = run_cli(with_home(home_, {"audit", "--json", "--since", "2999-01-01"}));
+        QCOMPARE(later.json().array().size(), 0);
     }
 };
 
