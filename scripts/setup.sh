@@ -21,6 +21,8 @@ PACKAGES=(
   libpq-dev postgresql
   # real tape libraries are driven through mtx; GUI tests and screenshots without a display
   mtx xvfb xauth
+  # promtool (Debian's prometheus) checks /metrics and the alert rules; lintian the .deb
+  prometheus lintian
 )
 
 missing=()

@@ -520,6 +520,22 @@ END;
         R"sql(
 SELECT 1;
 )sql",
+        // The service's audit log (issue 38, catalog/audit_store.h, docs/api.md "Audit log"):
+        // every write through the API, refused ones too: who (a uid on the socket, a token's
+        // name remotely), what (method, route and the request's key arguments), when, and the
+        // HTTP status it was answered with.
+        R"sql(
+CREATE TABLE audit_log(
+  id      INTEGER PRIMARY KEY,
+  at      INTEGER NOT NULL,            -- unix seconds
+  who     TEXT NOT NULL,               -- "uid 1000", "token ops"
+  method  TEXT NOT NULL,
+  route   TEXT NOT NULL,               -- the request's path
+  detail  TEXT NOT NULL DEFAULT '',    -- key arguments: the body's JSON, secrets left out
+  status  INTEGER NOT NULL             -- the HTTP status answered
+);
+CREATE INDEX audit_log_at ON audit_log(at);
+)sql",
     };
     return steps;
 }

@@ -73,9 +73,11 @@ Result<ServiceClient::Answer> ServiceClient::exchange(const std::string& method,
     for (int attempt = 0; retry_busy(!res && res.error() == httplib::Error::Connection, attempt);)
         res = send();
     // The service refuses a caller (token, peer) before it reads a request's body and closes
-    // the connection: a POST then breaks while it is sent. The same caller's GET says why.
+    // the connection: a POST then breaks while it is sent. The same caller's GET of /v1/caller
+    // for that POST says why (no token, a wrong one, or one without the scope to write).
     if (!res && method == "POST") {
-        auto probe = connect()->Get("/v1/service", headers);
+        auto probe = connect()->Get(
+            "/v1/caller?method=POST&path=" + httplib::detail::encode_query_param(path), headers);
         if (probe && (probe->status == 401 || probe->status == 403)) res = std::move(probe);
     }
     if (res && (res->status == 401 || res->status == 403)) return refused(res->status, res->body);
@@ -425,6 +427,11 @@ Status ServiceClient::follow(const std::string& path,
 
 Result<std::string> ServiceClient::metrics() {
     return call("GET", "/metrics");
+}
+
+Result<nlohmann::json> ServiceClient::audit(long long since, std::int64_t limit) {
+    return call_json("GET", "/v1/audit?since=" + std::to_string(since) +
+                                "&limit=" + std::to_string(limit));
 }
 
 } // namespace tl::client

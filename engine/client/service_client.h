@@ -142,6 +142,9 @@ public:
     Status follow(const std::string& path, const std::function<bool(const StreamEvent&)>& on_event,
                   const std::function<bool()>& keep_going = {});
     Result<std::string> metrics(); // GET /metrics
+    // GET /v1/audit: {"entries": [...]}, the newest `limit` records at or after `since` (unix
+    // seconds), oldest first (docs/api.md "Audit log").
+    Result<nlohmann::json> audit(long long since, std::int64_t limit);
 
     // The service's own handling time, summed over this client's calls so far, from their
     // Server-Timing headers (docs/api.md "Timing"), in seconds: what a call cost in the service

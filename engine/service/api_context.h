@@ -14,6 +14,7 @@
 #include "catalog/db.h"
 #include "schedule/service_inbox.h"
 #include "service/event_hub.h"
+#include "service/job_tally.h"
 #include "service/run_tracker.h"
 #include "service/task_board.h"
 
@@ -30,6 +31,7 @@ struct ApiContext {
     std::atomic<bool>& stop;  // set by POST /v1/service/stop
     Engine& engine;           // the service's, for the queries run on the request's thread
     const TaskTable& queries; // the read commands of POST /v1/queries (query_routes.cpp)
+    JobTally& tally;          // the counters of /metrics (job_tally.h)
 };
 
 void reply_json(httplib::Response& res, int status, const nlohmann::json& body);
@@ -52,13 +54,14 @@ Result<std::int64_t> id_in_path(const httplib::Request& req, const char* what);
 void add_read_routes(httplib::Server& server, const ApiContext& ctx);
 void add_action_routes(httplib::Server& server, const ApiContext& ctx);
 void add_stream_routes(httplib::Server& server, const ApiContext& ctx);
-void add_task_routes(httplib::Server& server, const ApiContext& ctx);
 void add_metrics_route(httplib::Server& server, const ApiContext& ctx);
 void add_query_routes(httplib::Server& server, const ApiContext& ctx);
 void add_file_routes(httplib::Server& server, const ApiContext& ctx);
 // Who may call: on the Unix socket root and the data directory's owner (SO_PEERCRED); on the
 // TLS listener a client with a bearer token of the token store (token_store.h).
 enum class Access { LocalSocket, RemoteToken };
+// POST /v1/commands checks a token's scope for its command (access_scope.h).
+void add_task_routes(httplib::Server& server, const ApiContext& ctx, Access access);
 // Peer or token check, API version check, JSON for unknown routes and exceptions.
 void add_guards(httplib::Server& server, const ApiContext& ctx, Access access);
 

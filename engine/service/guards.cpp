@@ -5,8 +5,8 @@
 #include "common/log.h"
 #include "service/api_context.h"
 #include "service/api_protocol.h"
+#include "service/caller.h"
 #include "service/peer_checked_server.h"
-#include "service/token_store.h"
 
 namespace tl::service {
 
@@ -28,21 +28,30 @@ bool peer_refused(const ApiContext& ctx, const httplib::Request& req, httplib::R
                                   std::to_string(ctx.owner) + ") may"}}}});
     return true;
 }
+// The request a caller must be allowed: itself, or for GET /v1/caller?method=M&path=P, M P.
+std::pair<std::string, std::string> intended(const httplib::Request& req) {
+    if (req.path == "/v1/caller" && req.has_param("method"))
+        return {req.get_param_value("method"), req.get_param_value("path")};
+    return {req.method, req.path};
+}
+
+// The scope a request needs before its body is read: POST /v1/commands at least operate (the
+// route checks its command).
+Scope scope_before_body(const std::string& method, const std::string& path) {
+    if (method == "POST" && path == "/v1/commands") return Scope::Operate;
+    return needed_scope(method, path, "");
+}
+
 // A remote request (TLS listener) needs "Authorization: Bearer TOKEN" of a token in the data
-// directory's token store.
+// directory's token store (else 401), whose scope allows the request (else 403).
 bool token_refused(const ApiContext& ctx, const httplib::Request& req, httplib::Response& res) {
-    const std::string auth = req.get_header_value("Authorization");
-    const std::string prefix = "Bearer ";
-    std::string why;
-    if (auth.rfind(prefix, 0) != 0) {
-        why = "no bearer token (header Authorization: Bearer TOKEN; tapeloom-cli token add NAME "
-              "on the service's machine makes one)";
-    } else if (auto name = TokenStore(ctx.home).check(auth.substr(prefix.size())); !name) {
-        why = name.error().kind == ErrorKind::NotFound ? "a token this service does not know"
-                                                       : name.error().message;
-    } else {
-        return false;
+    auto caller = remote_caller(ctx, req);
+    if (caller) {
+        const auto [method, path] = intended(req);
+        return refuse_scope(caller.value(), scope_before_body(method, path), method + " " + path,
+                            res);
     }
+    const std::string why = caller.error().message;
     log::get("service")->warn("refused {} {} from {}:{}: {}", req.method, req.path, req.remote_addr,
                               req.remote_port, why);
     res.set_header("WWW-Authenticate", "Bearer");

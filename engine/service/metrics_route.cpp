@@ -21,6 +21,9 @@ Result<MetricsInput> gather(const ApiContext& ctx, catalog::Db& db) {
     auto size = read_catalog_size(db);
     if (!size) return size.error();
     in.catalog = size.value();
+    auto tally = ctx.tally.refresh(db);
+    if (!tally) return tally.error();
+    in.tally = std::move(tally.value());
     auto live = metrics::LiveBoard(ctx.home).read();
     if (live)
         for (auto& s : live.value())

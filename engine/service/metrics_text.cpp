@@ -23,6 +23,35 @@ void head(std::ostream& o, const char* name, const char* type, const char* help)
     o << "# HELP " << name << " " << help << "\n# TYPE " << name << " " << type << "\n";
 }
 
+void drive_counters(std::ostream& o, const std::map<std::string, DriveTotals>& drives) {
+    const auto each = [&](const char* name, const char* help, auto figure) {
+        head(o, name, "counter", help);
+        for (const auto& [drive, t] : drives)
+            o << name << "{drive=\"" << label(drive) << "\"} " << figure(t) << "\n";
+    };
+    each("tapeloom_drive_written_bytes_total", "Bytes backups wrote on the drive.",
+         [](const DriveTotals& t) { return t.written_bytes; });
+    each("tapeloom_drive_read_bytes_total", "Bytes restores, verifies, scans and clones read.",
+         [](const DriveTotals& t) { return t.read_bytes; });
+    each("tapeloom_drive_mounts_total", "Volumes jobs mounted in the drive.",
+         [](const DriveTotals& t) { return t.mounts; });
+    each("tapeloom_drive_failed_sessions_total", "Media sessions on the drive that failed.",
+         [](const DriveTotals& t) { return t.failed_sessions; });
+}
+
+void job_counters(std::ostream& o, const TallyFigures& t, const std::string& client) {
+    head(o, "tapeloom_jobs_total", "counter", "Jobs that ended, by kind and status.");
+    for (const auto& [key, n] : t.jobs)
+        o << "tapeloom_jobs_total{kind=\"" << label(key.first) << "\",status=\""
+          << label(key.second) << "\"} " << n << "\n";
+    drive_counters(o, t.drives);
+    head(o, "tapeloom_backup_last_success_timestamp_seconds", "gauge",
+         "When the last completed backup of a definition ended (unix seconds).");
+    for (const auto& [definition, ended] : t.last_success)
+        o << "tapeloom_backup_last_success_timestamp_seconds{definition=\"" << label(definition)
+          << "\",client=\"" << label(client) << "\"} " << ended << "\n";
+}
+
 void live_metrics(std::ostream& o, const std::vector<metrics::LiveSnapshot>& live) {
     head(o, "tapeloom_job_rate_bytes_per_second", "gauge",
          "Tape bytes per second of a running job over its last poll.");
@@ -57,6 +86,7 @@ std::string metrics_text(const MetricsInput& in) {
     o << "tapeloom_catalog_bytes " << in.catalog.bytes << "\n";
     head(o, "tapeloom_catalog_jobs", "gauge", "Jobs in the job history.");
     o << "tapeloom_catalog_jobs " << in.catalog.jobs << "\n";
+    job_counters(o, in.tally, in.client);
     live_metrics(o, in.live);
     return o.str();
 }

@@ -1,7 +1,9 @@
 #pragma once
 // GET /metrics: the service's figures in the Prometheus text exposition format (version
-// 0.0.4): running jobs and queue length, volumes by state, catalog size, and per running job
-// its rate and per drive its bytes and state (from the LiveBoard snapshots).
+// 0.0.4): counters of ended jobs and per drive bytes, mounts and failed sessions (job_tally.h),
+// the last successful backup per definition, running jobs and queue length, volumes by state,
+// catalog size, and per running job its rate and per drive its bytes and state (from the
+// LiveBoard snapshots).
 #include <cstdint>
 #include <map>
 #include <string>
@@ -9,6 +11,7 @@
 
 #include "metrics/live_snapshot.h"
 #include "service/catalog_reads.h"
+#include "service/job_tally.h"
 
 namespace tl::service {
 
@@ -19,6 +22,8 @@ struct MetricsInput {
     std::map<std::string, std::int64_t> volumes_by_state;
     CatalogSize catalog;
     std::vector<metrics::LiveSnapshot> live; // running jobs only
+    TallyFigures tally;
+    std::string client = "local"; // the machine the backups read: this one, until remote agents
 };
 
 std::string metrics_text(const MetricsInput& in);

@@ -16,6 +16,8 @@
 #include "schedule/service.h"
 #include "schedule/service_lock.h"
 #include "service/api_protocol.h"
+#include "service/audit_trail.h"
+#include "service/caller.h"
 #include "service/lifo_pool.h"
 #include "service/socket_place.h"
 
@@ -46,10 +48,10 @@ Service::Service(ServiceConfig config, std::atomic<bool>& stop, std::unique_ptr<
     : config_(std::move(config)), stop_(stop), engine_(std::move(engine)), runner_(*engine_),
       log_events_(events_), tracker_(runner_, events_), tasks_(*engine_, config_.tasks, events_),
       watch_(config_.home, events_), idle_(config_.idle, idle_facts(), stop),
-      api_{config_.home,   owner,    static_cast<long>(getpid()),
-           inbox_,         tracker_, tasks_,
-           events_,        stop_,    *engine_,
-           config_.queries},
+      api_{config_.home,    owner,    static_cast<long>(getpid()),
+           inbox_,          tracker_, tasks_,
+           events_,         stop_,    *engine_,
+           config_.queries, tally_},
       socket_(socket_path(config_.home)) {
     add_routes(server_, Access::LocalSocket);
 }
@@ -75,11 +77,14 @@ void Service::add_routes(httplib::Server& server, Access access) {
     server.set_logger([this](const httplib::Request&, const httplib::Response&) { idle_.touch(); });
     add_read_routes(server, api_);
     add_action_routes(server, api_);
-    add_task_routes(server, api_);
+    add_task_routes(server, api_, access);
     add_query_routes(server, api_);
     add_file_routes(server, api_);
     add_stream_routes(server, api_);
     add_metrics_route(server, api_);
+    add_caller_route(server, api_, access);
+    add_audit_route(server, api_);
+    add_audit_trail(server, api_, access);
     // Each open stream holds a connection's thread: room for the streams and the calls. A call
     // goes to the thread idle last, whose catalog connection is warm (lifo_pool.h).
     server.new_task_queue = [] { return new LifoPool(EventHub::kMaxSubscribers + 16); };

@@ -17,6 +17,7 @@
 #include "service/event_hub.h"
 #include "service/event_watch.h"
 #include "service/idle_exit.h"
+#include "service/job_tally.h"
 #include "service/log_events.h"
 #include "service/peer_checked_server.h"
 #include "service/run_tracker.h"
@@ -74,6 +75,7 @@ private:
     EventWatch watch_;
     schedule::ServiceInbox inbox_;
     IdleExit idle_; // watches events_, tasks_ and the catalog; ends before them
+    JobTally tally_;
     ApiContext api_;
     PeerCheckedServer server_;
     std::thread serving_;

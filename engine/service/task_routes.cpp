@@ -5,6 +5,7 @@
 
 #include "service/api_context.h"
 #include "service/api_protocol.h"
+#include "service/caller.h"
 
 namespace tl::service {
 
@@ -38,9 +39,21 @@ nlohmann::json task_json(const TaskView& v) {
     if (v.ended) j["exit_code"] = v.exit_code;
     return j;
 }
+// A token's scope for the command of POST /v1/commands (the guard let operate and admin in).
+bool command_refused(const ApiContext& ctx, const httplib::Request& req, httplib::Response& res) {
+    auto caller = remote_caller(ctx, req);
+    if (!caller) {
+        reply_json(res, 401, error_json(caller.error()));
+        return true;
+    }
+    const auto j = nlohmann::json::parse(req.body, nullptr, false);
+    const std::string command = j.is_object() ? j.value("command", std::string()) : std::string();
+    return refuse_scope(caller.value(), needed_scope("POST", req.path, req.body),
+                        "POST /v1/commands (" + command + ")", res);
+}
 } // namespace
 
-void add_task_routes(httplib::Server& server, const ApiContext& ctx) {
+void add_task_routes(httplib::Server& server, const ApiContext& ctx, Access access) {
     for (const auto& route : kActionRoutes) {
         const std::string command = route.command, path = route.path;
         server.Post(path,
@@ -55,15 +68,17 @@ void add_task_routes(httplib::Server& server, const ApiContext& ctx) {
                     });
     }
     // Any other command the service runs for its clients (docs/api.md "Every command").
-    server.Post("/v1/commands", [&ctx](const httplib::Request& req, httplib::Response& res) {
-        auto request = command_request(req.body, req.path);
-        if (!request) return reply_error(res, request.error());
-        if (auto st = check_absolute_paths(request->first, request->second); !st)
-            return reply_error(res, st.error());
-        auto id = ctx.tasks.start(request->first, std::move(request->second));
-        if (!id) return reply_error(res, id.error());
-        reply_json(res, 202, {{"task", id.value()}});
-    });
+    server.Post("/v1/commands",
+                [&ctx, access](const httplib::Request& req, httplib::Response& res) {
+                    if (access == Access::RemoteToken && command_refused(ctx, req, res)) return;
+                    auto request = command_request(req.body, req.path);
+                    if (!request) return reply_error(res, request.error());
+                    if (auto st = check_absolute_paths(request->first, request->second); !st)
+                        return reply_error(res, st.error());
+                    auto id = ctx.tasks.start(request->first, std::move(request->second));
+                    if (!id) return reply_error(res, id.error());
+                    reply_json(res, 202, {{"task", id.value()}});
+                });
     server.Get("/v1/tasks", [&ctx](const httplib::Request&, httplib::Response& res) {
         nlohmann::json arr = nlohmann::json::array();
         for (const auto& v : ctx.tasks.list())

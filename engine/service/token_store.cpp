@@ -56,6 +56,17 @@ Result<nlohmann::json> load(const std::string& path) {
     return j;
 }
 
+// A stored token without "scope" predates scopes: admin, as it could do everything then. A
+// scope this version does not know gives the least.
+TokenInfo info(const nlohmann::json& t) {
+    TokenInfo i{t.value("name", ""), t.value("created", 0LL), Scope::Admin};
+    if (t.contains("scope")) {
+        auto s = parse_scope(t.value("scope", ""));
+        i.scope = s ? s.value() : Scope::Read;
+    }
+    return i;
+}
+
 Status save(const std::string& path, const nlohmann::json& j) {
     const std::string tmp = path + ".tmp";
     const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
@@ -73,7 +84,7 @@ Status save(const std::string& path, const nlohmann::json& j) {
 
 TokenStore::TokenStore(std::string home) : path_(std::move(home) + "/api-tokens.json") {}
 
-Result<std::string> TokenStore::add(const std::string& name) {
+Result<std::string> TokenStore::add(const std::string& name, Scope scope) {
     if (!valid_name(name))
         return make_error(ErrorKind::InvalidArgument,
                           "a token's name is 1..64 of A-Z a-z 0-9 . _ -, not '" + name + "'");
@@ -89,8 +100,10 @@ Result<std::string> TokenStore::add(const std::string& name) {
     if (RAND_bytes(raw, sizeof raw) != 1)
         return make_error(ErrorKind::Internal, "no random bytes for a token (OpenSSL RAND_bytes)");
     const std::string token = "tlt_" + hex(raw, sizeof raw);
-    (*j)["tokens"].push_back(
-        {{"name", name}, {"sha256", sha256_hex(token)}, {"created", std::time(nullptr)}});
+    (*j)["tokens"].push_back({{"name", name},
+                              {"sha256", sha256_hex(token)},
+                              {"created", std::time(nullptr)},
+                              {"scope", scope_name(scope)}});
     TL_TRY(save(path_, j.value()));
     return token;
 }
@@ -100,7 +113,7 @@ Result<std::vector<TokenInfo>> TokenStore::list() const {
     if (!j) return j.error();
     std::vector<TokenInfo> out;
     for (const auto& t : (*j)["tokens"])
-        out.push_back({t.value("name", ""), t.value("created", 0LL)});
+        out.push_back(info(t));
     return out;
 }
 
@@ -117,7 +130,7 @@ Status TokenStore::remove(const std::string& name) {
                       "no token named " + name + "; see tapeloom-cli token list");
 }
 
-Result<std::string> TokenStore::check(const std::string& token) const {
+Result<TokenInfo> TokenStore::check(const std::string& token) const {
     auto j = load(path_);
     if (!j) return j.error();
     const std::string hash = sha256_hex(token);
@@ -125,7 +138,7 @@ Result<std::string> TokenStore::check(const std::string& token) const {
         const std::string stored = t.value("sha256", "");
         if (stored.size() == hash.size() &&
             CRYPTO_memcmp(stored.data(), hash.data(), hash.size()) == 0)
-            return t.value("name", "");
+            return info(t);
     }
     return make_error(ErrorKind::NotFound, "the token is none of this service's tokens");
 }

@@ -41,7 +41,7 @@ private Q_SLOTS:
         for (int i = 0; i < 3; ++i)
             QVERIFY(tltest::write_file(src + QString("/f%1.bin").arg(i),
                                        tltest::random_bytes(25000 + i * 333, 21 + i)));
-        auto add = run_cli(with_home(home, {"token", "add", "ops"}));
+        auto add = run_cli(with_home(home, {"token", "add", "ops", "--scope", "operate"}));
         QVERIFY2(add.exit_code == 0, add.err.constData());
         const QString token = add.text().trimmed();
         QVERIFY(token.size() > 40);

@@ -37,6 +37,7 @@ Result<long> start_service_process(const std::string& home, const Args& args);
 Result<std::unique_ptr<client::ServiceClient>> connect_or_start(Context& ctx);
 void add_events_commands(Registry& r); // events (events.cpp)
 void add_token_commands(Registry& r);  // token add|list|remove (token.cpp)
+void add_audit_commands(Registry& r);  // audit (audit.cpp)
 // The service a command talks to: the data directory's, or the remote one of --connect
 // (service_link.cpp).
 std::unique_ptr<client::ServiceClient> client_for(const Context& ctx);

@@ -33,11 +33,12 @@ constexpr const char* kLocalGlobals[] = {"home",  "log-level", "now",          "
 // the live monitor), what must work while no service can (recover-catalog), what has no
 // engine (token), and the commands with a service path of their own (backup, queue cancel,
 // events), and the choice of the catalog and its move to another back end (catalog use|migrate:
-// the service keeps the catalog it was started with).
+// the service keeps the catalog it was started with), and audit (GET /v1/audit, admin only).
 constexpr const char* kRunHere[] = {
     "service", "serve",        "bench",  "bench-source", "demo",
     "plan",    "monitor",      "key",    "token",        "recover-catalog",
-    "backup",  "queue cancel", "events", "catalog use",  "catalog migrate"};
+    "backup",  "queue cancel", "events", "catalog use",  "catalog migrate",
+    "audit"};
 
 std::string joined(const std::vector<std::string>& words) {
     std::string s;

@@ -1,5 +1,5 @@
 // tapeloom-cli serve: the scheduler service, headless, until SIGTERM or SIGINT
-// (resources/tapeloom.service installs it as a systemd unit).
+// (resources/systemd/tapeloom.service installs it as a systemd unit).
 #include <atomic>
 #include <csignal>
 

@@ -26,7 +26,8 @@ bool works_remotely(const std::vector<std::string>& path) {
     std::string joined;
     for (const auto& w : path)
         joined += (joined.empty() ? "" : " ") + w;
-    for (const char* c : {"backup", "queue cancel", "service status", "service stop", "events"})
+    for (const char* c :
+         {"backup", "queue cancel", "service status", "service stop", "events", "audit"})
         if (joined == c) return true;
     return !runs_here(path);
 }

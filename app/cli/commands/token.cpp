@@ -1,6 +1,8 @@
 // tapeloom-cli token add|list|remove: the bearer tokens remote clients use with the service's
 // TLS listener (docs/api.md "Remote access"). The token is printed once; the data directory
-// keeps its SHA-256 only (service/token_store.h).
+// keeps its SHA-256 only (service/token_store.h). A token's scope (read, operate, admin;
+// service/access_scope.h) says what its holder may do; `token add` makes read tokens unless
+// --scope says otherwise.
 #include <ctime>
 
 #include "commands/commands.h"
@@ -21,15 +23,18 @@ Result<std::string> one_name(Context& ctx, const char* what) {
 int token_add(Context& ctx) {
     auto name = one_name(ctx, "add");
     if (!name) return ctx.fail(name.error());
+    auto scope = service::parse_scope(ctx.args().get("scope", "read"));
+    if (!scope) return ctx.fail(scope.error());
     if (auto st = ensure_private_directory(ctx.home()); !st) return ctx.fail(st.error());
-    auto token = service::TokenStore(ctx.home()).add(name.value());
+    auto token = service::TokenStore(ctx.home()).add(name.value(), scope.value());
     if (!token) return ctx.fail(token.error());
+    const char* scope_name = service::scope_name(scope.value());
     if (ctx.json()) {
-        ctx.print_json({{"name", name.value()}, {"token", token.value()}});
+        ctx.print_json({{"name", name.value()}, {"token", token.value()}, {"scope", scope_name}});
     } else {
         ctx.out() << token.value() << "\n";
-        ctx.err() << "tapeloom-cli: token " << name.value()
-                  << " added; it is shown this once (only its hash is kept)\n";
+        ctx.err() << "tapeloom-cli: token " << name.value() << " (scope " << scope_name
+                  << ") added; it is shown this once (only its hash is kept)\n";
     }
     return kOk;
 }
@@ -40,7 +45,9 @@ int token_list(Context& ctx) {
     if (ctx.json()) {
         nlohmann::json arr = nlohmann::json::array();
         for (const auto& t : tokens.value())
-            arr.push_back({{"name", t.name}, {"created", t.created}});
+            arr.push_back({{"name", t.name},
+                           {"created", t.created},
+                           {"scope", service::scope_name(t.scope)}});
         ctx.print_json(arr);
         return kOk;
     }
@@ -48,7 +55,7 @@ int token_list(Context& ctx) {
         char when[32] = "";
         const std::time_t c = t.created;
         std::strftime(when, sizeof when, "%Y-%m-%d %H:%M", std::localtime(&c));
-        ctx.out() << t.name << "  created " << when << "\n";
+        ctx.out() << t.name << "  " << service::scope_name(t.scope) << "  created " << when << "\n";
     }
     if (tokens->empty()) ctx.out() << "(no tokens; tapeloom-cli token add NAME)\n";
     return kOk;
@@ -69,12 +76,19 @@ int token_remove(Context& ctx) {
 
 void add_token_commands(Registry& r) {
     r.push_back({{"token", "add"},
-                 "NAME",
-                 "make a bearer token for remote clients of the service (printed once)",
-                 {},
+                 "NAME [--scope read|operate|admin]",
+                 "make a bearer token for remote clients of the service (printed once); "
+                 "read (the default) reads, operate also runs jobs and changes volumes, admin "
+                 "may do everything",
+                 {"scope"},
                  {},
                  token_add});
-    r.push_back({{"token", "list"}, "", "the service's tokens (names only)", {}, {}, token_list});
+    r.push_back({{"token", "list"},
+                 "",
+                 "the service's tokens (names and scopes only)",
+                 {},
+                 {},
+                 token_list});
     r.push_back({{"token", "remove"},
                  "NAME",
                  "remove a token: clients using it are refused at once",

@@ -1,0 +1,74 @@
+#include "service/access_scope.h"
+
+#include <regex>
+#include <set>
+
+#include <nlohmann/json.hpp>
+
+#include "service/api_protocol.h"
+
+namespace tl::service {
+
+namespace {
+// The commands of POST /v1/commands an operate token may run: jobs, labels, cartridge moves and
+// volume changes. Every other (definitions, schedules, pools, libraries, drives, prune...) is
+// the configuration: admin.
+bool operate_command(const std::string& command) {
+    static const std::set<std::string> groups = {"volume", "scan", "verify", "restore", "clone"};
+    static const std::set<std::string> commands = {
+        "job run",          "queue cancel",     "library load",
+        "library unload",   "library transfer", "library import",
+        "library export",   "library insert",   "library remove-cartridge",
+        "library inventory"};
+    const auto space = command.find(' ');
+    return groups.count(command.substr(0, space)) > 0 || commands.count(command) > 0;
+}
+
+bool operate_route(const std::string& path) {
+    static const std::regex cancels(R"(/v1/(queue|tasks)/[^/]+/cancel)");
+    if (path == "/v1/backups" || std::regex_match(path, cancels)) return true;
+    for (const auto& route : kActionRoutes)
+        if (path == route.path) return true;
+    return false;
+}
+} // namespace
+
+const char* scope_name(Scope s) {
+    switch (s) {
+    case Scope::Read:
+        return "read";
+    case Scope::Operate:
+        return "operate";
+    case Scope::Admin:
+        return "admin";
+    }
+    return "admin";
+}
+
+Result<Scope> parse_scope(const std::string& name) {
+    for (Scope s : {Scope::Read, Scope::Operate, Scope::Admin})
+        if (name == scope_name(s)) return s;
+    return make_error(ErrorKind::InvalidArgument,
+                      "a token's scope is read, operate or admin, not '" + name + "'");
+}
+
+bool is_write(const std::string& method, const std::string& path) {
+    if (method == "GET" || method == "HEAD") return false;
+    return !(method == "POST" && path == "/v1/queries");
+}
+
+Scope needed_scope(const std::string& method, const std::string& path, const std::string& body) {
+    if (path == "/v1/audit") return Scope::Admin;
+    if (!is_write(method, path)) return Scope::Read;
+    if (method != "POST") return Scope::Admin;
+    if (operate_route(path)) return Scope::Operate;
+    if (path == "/v1/commands") {
+        const auto j = nlohmann::json::parse(body, nullptr, false);
+        if (j.is_object() && j.contains("command") && j["command"].is_string() &&
+            operate_command(j["command"].get<std::string>()))
+            return Scope::Operate;
+    }
+    return Scope::Admin;
+}
+
+} // namespace tl::service

@@ -1,0 +1,213 @@
+#include <QtTest>
+
+#include <QJsonArray>
+#include <QJsonObject>
+
+#include <unistd.h>
+
+#include "cli_runner.h"
+#include "fixture_tree.h"
+#include "raw_http.h"
+#include "service_guard.h"
+
+using tltest::run_cli;
+using tltest::with_home;
+
+// Token scopes (docs/api.md "Scopes") and the audit log (docs/api.md "Audit log") on a real
+// service's TLS listener: a read token reads and is refused every write with 403 and a message
+// naming its scope; operate runs jobs and volume changes but not the configuration; admin and a
+// token stored before scopes existed may do everything.
+class TestServiceScopes : public QObject {
+    Q_OBJECT
+
+    static std::string s(const QString& q) { return q.toStdString(); }
+
+    static bool make_certificate(const QString& dir) {
+        QProcess p;
+        p.start("openssl", {"req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout",
+                            dir + "/key.pem", "-out", dir + "/cert.pem", "-days", "1", "-subj",
+                            "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"});
+        return p.waitForFinished(60000) && p.exitCode() == 0;
+    }
+
+    static QString add_token(const QString& home, const QString& name, const QString& scope) {
+        QStringList args = {"token", "add", name};
+        if (!scope.isEmpty()) args << "--scope" << scope;
+        auto r = run_cli(with_home(home, args));
+        return r.exit_code == 0 ? r.text().trimmed() : QString();
+    }
+
+    // Rewrites the token file as a version before scopes wrote it: no "scope" field.
+    static bool strip_scope(const QString& home, const QString& name) {
+        QFile f(home + "/api-tokens.json");
+        if (!f.open(QIODevice::ReadOnly)) return false;
+        auto doc = QJsonDocument::fromJson(f.readAll()).object();
+        f.close();
+        QJsonArray tokens;
+        for (const auto& t : doc.value("tokens").toArray()) {
+            auto o = t.toObject();
+            if (o.value("name").toString() == name) o.remove("scope");
+            tokens.append(o);
+        }
+        doc.insert("tokens", tokens);
+        return f.open(QIODevice::WriteOnly | QIODevice::Truncate) &&
+               f.write(QJsonDocument(doc).toJson()) > 0;
+    }
+
+    QTemporaryDir dir_;
+    QString home_, src_, url_, ca_;
+    QMap<QString, QString> tokens_;
+
+    tltest::CliResult as(const QString& token, const QStringList& args) {
+        return run_cli(args + QStringList{"--connect", url_, "--token", tokens_.value(token),
+                                          "--ca-cert", ca_});
+    }
+    int status_of(const QString& token, const std::string& path) {
+        return tltest::raw_https_get(s(url_), path, s(ca_), s(tokens_.value(token)), "1").status;
+    }
+
+private Q_SLOTS:
+    void initTestCase() {
+        home_ = dir_.path() + "/home";
+        src_ = dir_.path() + "/src";
+        ca_ = dir_.path() + "/cert.pem";
+        QVERIFY(make_certificate(dir_.path()));
+        QVERIFY(tltest::write_file(src_ + "/a.bin", tltest::random_bytes(60000, 5)));
+        tokens_["reader"] = add_token(home_, "reader", "");
+        tokens_["op"] = add_token(home_, "op", "operate");
+        tokens_["boss"] = add_token(home_, "boss", "admin");
+        tokens_["old"] = add_token(home_, "old", "operate");
+        for (const auto& t : tokens_)
+            QVERIFY(t.size() > 40);
+        QVERIFY(strip_scope(home_, "old"));
+        const int port = tltest::free_local_port();
+        url_ = QString("https://127.0.0.1:%1").arg(port);
+        auto started = run_cli(
+            with_home(home_, {"service", "start", "--listen", QString("127.0.0.1:%1").arg(port),
+                              "--tls-cert", ca_, "--tls-key", dir_.path() + "/key.pem"}));
+        QVERIFY2(started.exit_code == 0, started.err.constData());
+    }
+
+    void cleanupTestCase() { tltest::ServiceGuard guard{home_}; }
+
+    void tokensShowTheirScopes() {
+        auto list = run_cli(with_home(home_, {"token", "list", "--json"}));
+        QCOMPARE(list.exit_code, 0);
+        QMap<QString, QString> scopes;
+        for (const auto& t : list.json().array())
+            scopes[t.toObject().value("name").toString()] = t.toObject().value("scope").toString();
+        QCOMPARE(scopes.value("reader"), QStringLiteral("read")); // the default
+        QCOMPARE(scopes.value("op"), QStringLiteral("operate"));
+        QCOMPARE(scopes.value("boss"), QStringLiteral("admin"));
+        QCOMPARE(scopes.value("old"), QStringLiteral("admin")); // stored before scopes
+        auto bad = run_cli(with_home(home_, {"token", "add", "x", "--scope", "root"}));
+        QCOMPARE(bad.exit_code, 2);
+        QVERIFY2(bad.err.contains("read, operate or admin"), bad.err.constData());
+    }
+
+    void aReadTokenReadsAndIsRefusedEveryWrite() {
+        QCOMPARE(as("reader", {"jobs", "list", "--json"}).exit_code, 0);
+        auto pools = as("reader", {"pool", "list"});
+        QVERIFY2(pools.exit_code == 0 && pools.out.contains("Default"), pools.err.constData());
+        QCOMPARE(status_of("reader", "/v1/jobs"), 200);
+        QCOMPARE(status_of("reader", "/metrics"), 200);
+        QCOMPARE(status_of("reader", "/v1/caller?method=POST&path=%2Fv1%2Fbackups"), 403);
+        const int before = as("reader", {"jobs", "list", "--json"}).json().array().size();
+        for (const auto& write : {QStringList{"backup", "--source", src_, "--drives", "1"},
+                                  QStringList{"pool", "add", "Weekly"},
+                                  QStringList{"volume", "mark", "NONE01", "read-only"}}) {
+            auto r = as("reader", write);
+            QVERIFY2(r.exit_code == 12, qPrintable(write.join(' ') + ": " + r.err));
+            QVERIFY2(r.err.contains("token reader has the scope read"),
+                     qPrintable(write.join(' ') + ": " + r.err));
+            QVERIFY2(r.err.contains("--scope operate"), r.err.constData()); // what to do
+        }
+        QCOMPARE(as("reader", {"jobs", "list", "--json"}).json().array().size(), before);
+        QVERIFY(!as("reader", {"pool", "list"}).out.contains("Weekly"));
+    }
+
+    void operateRunsJobsButNotTheConfiguration() {
+        auto backup = as("op", {"backup", "--source", src_, "--drives", "1", "--json"});
+        QVERIFY2(backup.exit_code == 0, backup.err.constData());
+        const auto volumes = as("op", {"volume", "list", "--json"}).json().array();
+        QVERIFY(!volumes.isEmpty());
+        const QString barcode = volumes.at(0).toObject().value("barcode").toString();
+        auto mark = as("op", {"volume", "mark", barcode, "read-only"});
+        QVERIFY2(mark.exit_code == 0, mark.err.constData());
+        QCOMPARE(as("op", {"volume", "mark", barcode, "enabled"}).exit_code, 0);
+        auto pool = as("op", {"pool", "add", "Weekly"});
+        QCOMPARE(pool.exit_code, 12);
+        QVERIFY2(pool.err.contains("token op has the scope operate") &&
+                     pool.err.contains("which needs admin"),
+                 pool.err.constData());
+        auto stop = as("op", {"service", "stop"});
+        QCOMPARE(stop.exit_code, 12);
+        QVERIFY(run_cli(with_home(home_, {"service", "status"})).exit_code == 0);
+    }
+
+    void adminAndOldTokensMayDoEverything() {
+        QCOMPARE(status_of("op", "/v1/audit"), 403);
+        QCOMPARE(status_of("boss", "/v1/audit"), 200);
+        auto pool = as("boss", {"pool", "add", "Weekly"});
+        QVERIFY2(pool.exit_code == 0, pool.err.constData());
+        auto old = as("old", {"pool", "add", "Monthly"});
+        QVERIFY2(old.exit_code == 0, old.err.constData());
+        const QString pools = as("reader", {"pool", "list"}).text();
+        QVERIFY(pools.contains("Weekly") && pools.contains("Monthly"));
+    }
+
+    // Every write above is in the audit log with who, what and the status answered; reads are
+    // not; refused writes are.
+    void writesAreAuditedWithWhoAndOutcome() {
+        auto wrong = run_cli({"backup", "--source", src_, "--drives", "1", "--connect", url_,
+                              "--token", "tlt_wrong", "--ca-cert", ca_});
+        QCOMPARE(wrong.exit_code, 12);
+        auto local = run_cli(with_home(home_, {"pool", "add", "Daily"}));
+        QVERIFY2(local.exit_code == 0, local.err.constData());
+        auto denied = as("reader", {"audit"});
+        QCOMPARE(denied.exit_code, 12);
+        QVERIFY2(denied.err.contains("needs admin"), denied.err.constData());
+
+        auto log = as("boss", {"audit", "--json"});
+        QVERIFY2(log.exit_code == 0, log.err.constData());
+        const auto entries = log.json().array();
+        auto find = [&](const QString& who, const QString& route, int status,
+                        const QString& command = {}) {
+            for (const auto& e : entries) {
+                const auto o = e.toObject();
+                if (o.value("who").toString() == who && o.value("route").toString() == route &&
+                    o.value("status").toInt() == status &&
+                    (command.isEmpty() ||
+                     o.value("detail").toObject().value("command").toString() == command))
+                    return o;
+            }
+            return QJsonObject();
+        };
+        QVERIFY(!find("token reader", "/v1/backups", 403).isEmpty());
+        QVERIFY(!find("token reader", "/v1/commands", 403).isEmpty());
+        const auto backup = find("token op", "/v1/backups", 202);
+        QVERIFY(!backup.isEmpty());
+        QCOMPARE(backup.value("method").toString(), QStringLiteral("POST"));
+        QCOMPARE(backup.value("detail").toObject().value("sources").toArray().size(), 1);
+        QVERIFY(backup.value("at").toInteger() > 1700000000);
+        QVERIFY(!find("token op", "/v1/commands", 403, "pool add").isEmpty());
+        QVERIFY(!find("token op", "/v1/service/stop", 403).isEmpty());
+        const auto added = find("token boss", "/v1/commands", 202, "pool add");
+        QCOMPARE(added.value("detail").toObject().value("arguments").toArray().at(0).toString(),
+                 QStringLiteral("Weekly"));
+        QVERIFY(!find("unknown token", "/v1/backups", 401).isEmpty());
+        QVERIFY(!find(QString("uid %1").arg(getuid()), "/v1/commands", 202, "pool add").isEmpty());
+        for (const auto& e : entries)
+            QVERIFY(e.toObject().value("method").toString() != "GET");
+
+        // The data directory's owner reads it on the socket; --since leaves older records out.
+        auto mine = run_cli(with_home(home_, {"audit", "--json", "--since", "1h"}));
+        QVERIFY2(mine.exit_code == 0, mine.err.constData());
+        QCOMPARE(mine.json().array().size(), entries.size()); // a read adds nothing
+        auto later = run_cli(with_home(home_, {"audit", "--json", "--since", "2999-01-01"}));
+        QCOMPARE(later.json().array().size(), 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestServiceScopes)
+#include "test_service_scopes.moc"
