@@ -11,6 +11,7 @@
 #include "device/device_registry.h"
 #include "device/mtx_changer.h"
 #include "device/st_tape_drive.h"
+#include "device/tape_timing.h"
 #include "device/virtual_changer.h"
 #include "device/virtual_tape_drive.h"
 
@@ -149,6 +150,13 @@ Result<std::unique_ptr<Library>> open_virtual(const LibraryConfig& lib,
             dc.streaming = sc;
             dc.locate_seconds = j["streaming"].value("locate_s", 0.0);
         }
+        if (j.contains("model")) {
+            auto m = timing_config(j["model"]);
+            if (!m) return m.error();
+            dc.timing.emplace(m.value());
+        }
+        dc.library_dir = vc.dir;
+        dc.element = d;
         dc.resolve = [raw, d] { return raw->drive_barcode(d); };
         out->add_drive(std::make_unique<VirtualTapeDrive>(std::move(dc), clock));
     }

@@ -65,6 +65,22 @@ private Q_SLOTS:
         QVERIFY(run_cli({"plan", "--sessions", "4"}).exit_code == 2); // usage: rates missing
     }
 
+    void planWithADriveModel() {
+        // --model lto9 takes the type's rate, buffer, backhitch and speed steps: 360 MB/s
+        // offered streams; an unknown model is named.
+        auto r = run_cli({"plan", "--model", "lto9", "--source-rate", "90M", "--sessions", "4",
+                          "--drives", "1", "--json"});
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        const auto o = r.json().object();
+        QCOMPARE(o.value("total_sustained_mb_s").toDouble(), 360.0);
+        QCOMPARE(o.value("backhitches_per_hour").toInt(), 0);
+        QCOMPARE(o.value("input").toObject().value("drive_model").toString(), QString("lto9"));
+        auto bad = run_cli({"plan", "--model", "dlt7", "--source-rate", "90M", "--sessions", "4",
+                            "--drives", "1"});
+        QCOMPARE(bad.exit_code, 3);
+        QVERIFY(bad.err.contains("lto9"));
+    }
+
     void benchSourceWritesExactlyItsSize() {
         auto r = run_cli({"bench-source", "--size", "100000", "--rate", "10M"});
         QVERIFY2(r.exit_code == 0, r.err.constData());

@@ -9,6 +9,7 @@ namespace tl::cli {
 void add_status_commands(Registry& r);
 void add_demo_commands(Registry& r);
 void add_library_commands(Registry& r);
+void add_library_fault_commands(Registry& r); // library_fault.cpp, via add_library_commands
 void add_drive_commands(Registry& r);
 void add_backup_commands(Registry& r);
 void add_jobs_commands(Registry& r);
