@@ -67,6 +67,17 @@ std::optional<Error> VirtualTapeDrive::injected_media_error(bool writing) {
                                    " on cartridge " + barcode_ + "; retire the cartridge");
 }
 
+Status VirtualTapeDrive::clean() {
+    if (c_.timing) charge(c_.timing->cleaning());
+    injected_drive_.cleaning_request = false;
+    if (c_.library_dir.empty()) return {};
+    return change_fault_plan(c_.library_dir, [this](FaultPlan& p) -> Status {
+        if (auto d = p.drives.find(c_.element); d != p.drives.end())
+            d->second.cleaning_request = false;
+        return {};
+    });
+}
+
 Result<std::uint64_t> VirtualTapeDrive::read_tape_alerts() {
     refresh_faults(c_.resolve ? c_.resolve() : barcode_);
     std::uint64_t word = alerts_;
@@ -100,6 +111,7 @@ Error VirtualTapeDrive::fail(ErrorKind kind, const std::string& what) {
         return e;
     }
     add(counters_.errors, 1);
+    if (kind == ErrorKind::Io || kind == ErrorKind::Corrupt) add(counters_.media_errors, 1);
     log::get("device")->warn("{}", e.message);
     return e;
 }

@@ -73,6 +73,8 @@ public:
     std::uint64_t remaining_bytes() const override;
     const DriveCounters& counters() const override { return counters_; }
     Result<std::uint64_t> read_tape_alerts() override;
+    // The model's cleaning time; an injected cleaning request is answered.
+    Status clean() override;
 
     void set_faults(const DriveFaults& f) { faults_ = f; }
     // Sets the write-protect tab of the loaded cartridge (persisted in its meta.json).
