@@ -5325,6 +5325,34 @@ Eine dort schon vorhandene Datei wird %4.</translation>
         <source>Cannot read the volume&apos;s history: %1</source>
         <translation>Der Verlauf des Bands kann nicht gelesen werden: %1</translation>
     </message>
+    <message>
+        <source>retire it</source>
+        <translation>aussondern</translation>
+    </message>
+    <message>
+        <source>watch it</source>
+        <translation>beobachten</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>in Ordnung</translation>
+    </message>
+    <message>
+        <source>Wear: %1 mounts, %2 written, %3 read, %4 of %5 full passes</source>
+        <translation>Verschleiß: %1 Ladevorgänge, %2 geschrieben, %3 gelesen, %4 von %5 vollen Durchläufen</translation>
+    </message>
+    <message>
+        <source>Errors: %1 soft, %2 hard; health: %3 (%4)</source>
+        <translation>Fehler: %1 behebbar, %2 nicht behebbar; Zustand: %3 (%4)</translation>
+    </message>
+    <message>
+        <source>Forecast: rated passes reached about %1</source>
+        <translation>Prognose: Nenn-Durchläufe erreicht etwa am %1</translation>
+    </message>
+    <message>
+        <source>Forecast: no pace yet (a day of use or more needed)</source>
+        <translation>Prognose: noch kein Tempo (mindestens ein Tag Nutzung nötig)</translation>
+    </message>
 </context>
 <context>
     <name>tl::ui::VolumeHistoryModel</name>
