@@ -8,6 +8,7 @@
 #include <QTest>
 
 #include "cli_runner.h"
+#include "fixture_tree.h"
 
 using tltest::run_cli;
 
@@ -68,6 +69,20 @@ private slots:
         const auto d = drive_report(r);
         QCOMPARE(d["shoeshine_events"].toInt(), 0);
         QVERIFY(d["lowest_speed"].toDouble() >= 1.77e6 - 1);
+    }
+
+    void restore_from_modelled_drives() {
+        // Reads and locates through the model: what was written comes back the same.
+        const QString src = home_.path() + "/restore-src";
+        QVERIFY(tltest::write_file(src + "/r.bin", tltest::random_bytes(3 << 20, 9)));
+        auto b = cli({"backup", "--library", "fast", "--drives", "1", "--source", src, "--json"});
+        QVERIFY2(b.exit_code == 0, b.err.constData());
+        const auto id = QString::number(b.json().object()["job_id"].toInt());
+        const QString to = home_.path() + "/restored";
+        auto r = cli({"restore", "--job", id, "--to", to, "--library", "fast"});
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        QString why;
+        QVERIFY2(tltest::same_tree(src, to + src, &why), qPrintable(why));
     }
 
     void host_below_the_lowest_step_shoe_shines() {
