@@ -13,10 +13,11 @@
 using tltest::run_cli;
 
 namespace {
-// A `cmd:` source of `chunks` x 64 KiB of random bytes with a pause after each.
-QString paced_source(int chunks, const char* pause) {
-    return QString("cmd:for i in $(seq 1 %1); do head -c 65536 /dev/urandom; sleep %2; done")
+// A `cmd:` source of `chunks` x `kib` KiB of random bytes with a pause after each.
+QString paced_source(int chunks, int kib, const char* pause) {
+    return QString("cmd:for i in $(seq 1 %1); do head -c %2 /dev/urandom; sleep %3; done")
         .arg(chunks)
+        .arg(kib * 1024)
         .arg(pause);
 }
 } // namespace
@@ -61,10 +62,11 @@ private slots:
     }
 
     void host_above_the_lowest_step_streams() {
-        // About 3 MB/s (64 KiB every ~20 ms): between 1.77 and 4 MB/s, 10 MB through a 4 MB
-        // buffer: the drive matches its speed and never runs dry.
+        // At most 3.7 MB/s (256 KiB, then 70 ms), about 3 with the shell's own time: between
+        // 1.77 and 4 MB/s. 24 MB through a 4 MB buffer: a one-speed 4 MB/s drive would run dry
+        // after about 5 s (the buffer drains at 1 MB/s once full); this one matches its speed.
         auto r = cli({"backup", "--library", "fast", "--drives", "1", "--source",
-                      paced_source(160, "0.016"), "--json"});
+                      paced_source(96, 256, "0.07"), "--json"});
         QVERIFY2(r.exit_code == 0, r.err.constData());
         const auto d = drive_report(r);
         QCOMPARE(d["shoeshine_events"].toInt(), 0);
@@ -89,7 +91,7 @@ private slots:
         add_model_library("slow", "64M"); // 0.64 MB buffer: a short shoe-shine cycle
         // About 1 MB/s, below the lowest step: the buffer fills, drains at 1.77 MB/s, runs dry.
         auto r = cli({"backup", "--library", "slow", "--drives", "1", "--source",
-                      paced_source(80, "0.05"), "--json"});
+                      paced_source(80, 64, "0.05"), "--json"});
         QVERIFY2(r.exit_code == 0, r.err.constData());
         QVERIFY(drive_report(r)["shoeshine_events"].toInt() >= 1);
         const auto id = QString::number(r.json().object()["job_id"].toInt());
