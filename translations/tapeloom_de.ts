@@ -1575,6 +1575,10 @@ cmd:&apos;pg_dump db&apos;</translation>
         <source>Select a drive or a library first.</source>
         <translation>Wählen Sie zuerst ein Laufwerk oder eine Bibliothek aus.</translation>
     </message>
+    <message>
+        <source>%1 %2 (%3) at %4 %5</source>
+        <translation>%1 %2 (%3) bei %4 %5</translation>
+    </message>
 </context>
 <context>
     <name>tl::ui::DifferenceModel</name>
@@ -1709,10 +1713,6 @@ cmd:&apos;pg_dump db&apos;</translation>
         <translation>Dateibasierte Kassetten im Datenverzeichnis</translation>
     </message>
     <message>
-        <source>Only st drives report that they need cleaning; the engine does not record when a drive last asked.</source>
-        <translation>Nur st-Laufwerke melden, dass sie gereinigt werden müssen; die Engine speichert nicht, wann ein Laufwerk zuletzt danach verlangt hat.</translation>
-    </message>
-    <message>
         <source>standalone</source>
         <translation>eigenständig</translation>
     </message>
@@ -1787,6 +1787,22 @@ cmd:&apos;pg_dump db&apos;</translation>
     <message>
         <source>Cleaning</source>
         <translation>Reinigung</translation>
+    </message>
+    <message>
+        <source>out of service: %1</source>
+        <translation>außer Betrieb: %1</translation>
+    </message>
+    <message>
+        <source>st and virtual drives report that they need cleaning (TapeAlert 20); a job cleans such a drive when it ends, or run tapeloom-cli drive clean.</source>
+        <translation>st- und virtuelle Laufwerke melden, dass sie gereinigt werden müssen (TapeAlert 20); ein Job reinigt ein solches Laufwerk an seinem Ende, oder führen Sie tapeloom-cli drive clean aus.</translation>
+    </message>
+    <message>
+        <source>No TapeAlert flag recorded for this drive.</source>
+        <translation>Für dieses Laufwerk ist kein TapeAlert-Flag aufgezeichnet.</translation>
+    </message>
+    <message>
+        <source>TapeAlert</source>
+        <translation>TapeAlert</translation>
     </message>
 </context>
 <context>
@@ -5308,6 +5324,34 @@ Eine dort schon vorhandene Datei wird %4.</translation>
     <message>
         <source>Cannot read the volume&apos;s history: %1</source>
         <translation>Der Verlauf des Bands kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>retire it</source>
+        <translation>aussondern</translation>
+    </message>
+    <message>
+        <source>watch it</source>
+        <translation>beobachten</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>in Ordnung</translation>
+    </message>
+    <message>
+        <source>Wear: %1 mounts, %2 written, %3 read, %4 of %5 full passes</source>
+        <translation>Verschleiß: %1 Ladevorgänge, %2 geschrieben, %3 gelesen, %4 von %5 vollen Durchläufen</translation>
+    </message>
+    <message>
+        <source>Errors: %1 soft, %2 hard; health: %3 (%4)</source>
+        <translation>Fehler: %1 behebbar, %2 nicht behebbar; Zustand: %3 (%4)</translation>
+    </message>
+    <message>
+        <source>Forecast: rated passes reached about %1</source>
+        <translation>Prognose: Nenn-Durchläufe erreicht etwa am %1</translation>
+    </message>
+    <message>
+        <source>Forecast: no pace yet (a day of use or more needed)</source>
+        <translation>Prognose: noch kein Tempo (mindestens ein Tag Nutzung nötig)</translation>
     </message>
 </context>
 <context>

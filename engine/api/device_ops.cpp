@@ -53,4 +53,15 @@ Result<std::unique_ptr<Library>> open_library(const CatalogHandle& handle, const
     return open_library(catalog_db(handle), home, name, clock);
 }
 
+Result<std::vector<DriveAlertRecord>> drive_alert_history(const CatalogHandle& handle,
+                                                          const std::string& drive, int limit) {
+    return drive_alert_history(catalog_db(handle), drive, limit);
+}
+Result<std::map<std::string, std::string>> drives_out_of_service(const CatalogHandle& handle) {
+    return drives_out_of_service(catalog_db(handle));
+}
+Status return_drive_to_service(const CatalogHandle& handle, const std::string& drive) {
+    return return_drive_to_service(catalog_db(handle), drive);
+}
+
 } // namespace tl::device

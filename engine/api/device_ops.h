@@ -4,6 +4,7 @@
 // above it does (see there), on the handle's connection. Engine code uses those directly.
 #include "api/catalog_handle.h"
 #include "device/device_registry.h"
+#include "device/drive_health.h"
 #include "device/library.h"
 
 namespace tl::device {
@@ -28,6 +29,11 @@ Result<std::unique_ptr<TapeDrive>> open_standalone_drive(const CatalogHandle& ha
                                                          const std::string& name, Clock& clock);
 Status remove_drive(const CatalogHandle& handle, const std::string& name);
 Status remove_library(const CatalogHandle& handle, const std::string& name);
+// device/drive_health.h
+Result<std::vector<DriveAlertRecord>> drive_alert_history(const CatalogHandle& handle,
+                                                          const std::string& drive, int limit);
+Result<std::map<std::string, std::string>> drives_out_of_service(const CatalogHandle& handle);
+Status return_drive_to_service(const CatalogHandle& handle, const std::string& drive);
 // device/library.h
 Result<std::vector<std::string>> library_names(const CatalogHandle& handle);
 Result<std::unique_ptr<Library>> open_library(const CatalogHandle& handle, const std::string& home,

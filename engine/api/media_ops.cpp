@@ -100,4 +100,9 @@ Result<std::vector<HistoryEntry>> volume_history(const CatalogHandle& handle,
     return volume_history(catalog_db(handle), volume_id);
 }
 
+Result<std::vector<VolumeHealth>> volume_health(const CatalogHandle& handle,
+                                                const std::string& barcode, long long now) {
+    return volume_health(catalog_db(handle), barcode, now);
+}
+
 } // namespace tl::media

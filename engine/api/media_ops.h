@@ -10,6 +10,7 @@
 #include "media/reconcile.h"
 #include "media/volume_actions.h"
 #include "media/volume_catalog.h"
+#include "media/volume_health.h"
 #include "media/volume_places.h"
 
 namespace tl::media {
@@ -66,5 +67,9 @@ Result<std::vector<VolumeRecord>> list_volumes(const CatalogHandle& handle,
                                                const VolumeFilter& f = {});
 Result<std::vector<HistoryEntry>> volume_history(const CatalogHandle& handle,
                                                  std::int64_t volume_id);
+
+// media/volume_health.h
+Result<std::vector<VolumeHealth>> volume_health(const CatalogHandle& handle,
+                                                const std::string& barcode, long long now);
 
 } // namespace tl::media

@@ -7,11 +7,34 @@
 #include "bench/scratch_backup.h"
 #include "bench/throttled_source.h"
 #include "common/units.h"
+#include "device/tape_timing.h"
 #include "metrics/cpu_stat.h"
 
 namespace tl::bench {
 
 namespace {
+
+// The library config of a drive type scaled to the bench's drive rate (tape_timing.h).
+nlohmann::json model_config(const MultiplexBenchOptions& o) {
+    auto type = device::find_drive_type(o.model);
+    const double rate_scale = type ? o.drive_rate / type->native_rate : 1;
+    nlohmann::json m = {
+        {"type", o.model}, {"time_scale", o.time_scale}, {"rate_scale", rate_scale}};
+    if (o.buffer_given) m["buffer"] = o.buffer / rate_scale;
+    return m;
+}
+
+// The planner's figures for the same scaled model: buffer, backhitch and lowest step.
+Status predict_with_model(const MultiplexBenchOptions& o, PlanInput& pi) {
+    auto c = device::timing_config(model_config(o));
+    if (!c) return c.error();
+    const auto s = device::TapeTiming(c.value()).streaming();
+    pi.buffer = s.buffer;
+    pi.reposition_s = s.reposition_s;
+    pi.lowest_step = s.steps.front();
+    pi.drive_model = o.model;
+    return {};
+}
 
 std::string source_command(const MultiplexBenchOptions& o, std::uint64_t bytes, std::size_t i) {
     return throttled_source_spec(o.source_program, bytes, o.source_rate, i + 1);
@@ -69,8 +92,11 @@ Result<MultiplexBenchResult> run_multiplex_bench(const MultiplexBenchOptions& o,
         b.drives = d;
         b.sessions_per_drive = o.sessions_per_drive;
         b.block_size = o.block_size;
-        b.streaming = nlohmann::json{
-            {"rate", o.drive_rate}, {"buffer", o.buffer}, {"reposition_s", o.reposition_s}};
+        if (o.model.empty())
+            b.streaming = nlohmann::json{
+                {"rate", o.drive_rate}, {"buffer", o.buffer}, {"reposition_s", o.reposition_s}};
+        else
+            b.model = model_config(o);
         b.poll_interval = 0.5; // short runs: more samples for the sustained rate
         b.cancel = o.cancel;
         auto before = metrics::read_proc_stat();
@@ -95,6 +121,7 @@ Result<MultiplexBenchResult> run_multiplex_bench(const MultiplexBenchOptions& o,
         pi.sessions_per_drive = o.sessions_per_drive;
         pi.buffer = o.buffer;
         pi.reposition_s = o.reposition_s;
+        if (!o.model.empty()) TL_TRY(predict_with_model(o, pi));
         auto plan = make_plan(pi);
         if (!plan) return plan.error();
         l.predicted = plan.value();
@@ -150,8 +177,12 @@ std::string format_multiplex_bench(const MultiplexBenchResult& r) {
       << " at start, " << r.machine.cpus << " CPUs)\n  " << op.sessions_per_drive
       << " source(s) per drive at "
       << (op.source_rate > 0 ? format_rate(op.source_rate) : std::string("full speed"))
-      << "; drives at " << format_rate(op.drive_rate) << " (buffer " << op.buffer / 1e6
-      << " MB, reposition " << op.reposition_s << " s); " << format_bytes(op.size) << " per drive\n"
+      << "; drives at " << format_rate(op.drive_rate);
+    if (op.model.empty())
+        o << " (buffer " << op.buffer / 1e6 << " MB, reposition " << op.reposition_s << " s)";
+    else
+        o << " (" << op.model << " model scaled to that rate, mechanics / " << op.time_scale << ")";
+    o << "; " << format_bytes(op.size) << " per drive\n"
       << "  drives  sessions  sustained MB/s  median  (model)  wall MB/s   CPU %  per CPU %      "
          "bytes  seconds  shoe-shine per drive\n";
     for (const auto& l : r.levels) {

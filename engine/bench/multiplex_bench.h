@@ -27,7 +27,14 @@ struct MultiplexBenchOptions {
     double drive_rate = 11e6;           // the drives' native rate R
     double buffer = 8e6;                // drive buffer B_d
     double reposition_s = 3.0;          // T_r
-    std::uint64_t size = 64ull << 20;   // bytes per drive (split over its K sources)
+    // "" = the one-speed model above; "lto9"/"lto8": the drive type's model (speed steps,
+    // buffer, backhitch, load and locate times) scaled to drive_rate (rate_scale = drive_rate /
+    // native), its mechanical times divided by time_scale; buffer_given: `buffer` replaces the
+    // type's (real bytes).
+    std::string model;
+    double time_scale = 10;
+    bool buffer_given = false;
+    std::uint64_t size = 64ull << 20; // bytes per drive (split over its K sources)
     std::size_t block_size = 256u << 10;
     std::string source_program; // the tapeloom-cli that provides `bench-source`
     std::string scratch = "/dev/shm";

@@ -10,16 +10,18 @@
 
 namespace tl::bench {
 
-DriveModel model_drive(double offered, double drive_rate, double buffer, double reposition_s) {
+DriveModel model_drive(double offered, double drive_rate, double buffer, double reposition_s,
+                       double lowest_step) {
     DriveModel m;
     m.offered = offered;
     if (offered <= 0) return m; // an idle drive
-    if (offered >= drive_rate) {
+    const double matched_down_to = lowest_step > 0 ? std::min(lowest_step, drive_rate) : drive_rate;
+    if (offered >= matched_down_to) {
         m.streams = true;
-        m.effective = drive_rate;
+        m.effective = std::min(offered, drive_rate);
         return m;
     }
-    const double r = offered, R = drive_rate;
+    const double r = offered, R = matched_down_to;
     m.effective = r / (1 + reposition_s * r * (R - r) / (buffer * R));
     m.cycle_seconds = buffer * R / (r * (R - r)) + reposition_s;
     m.backhitches_per_hour = reposition_s > 0 ? 3600.0 / m.cycle_seconds : 0;
@@ -43,7 +45,7 @@ Result<Plan> make_plan(const PlanInput& in) {
         pd.drive = d;
         pd.sessions = active / in.drives + (d < active % in.drives ? 1 : 0);
         pd.model = model_drive(static_cast<double>(pd.sessions) * in.source_rate, in.drive_rate,
-                               in.buffer, in.reposition_s);
+                               in.buffer, in.reposition_s, in.lowest_step);
         pd.per_source = pd.sessions ? pd.model.effective / static_cast<double>(pd.sessions) : 0;
         p.total += pd.model.effective;
         p.restore_penalty = std::max(p.restore_penalty, static_cast<double>(pd.sessions));
@@ -74,7 +76,9 @@ nlohmann::json to_json(const Plan& p) {
               {"drives", in.drives},
               {"sessions_per_drive", p.k},
               {"buffer_mb", in.buffer / 1e6},
-              {"reposition_s", in.reposition_s}}},
+              {"reposition_s", in.reposition_s},
+              {"drive_model", in.drive_model},
+              {"lowest_step_mb_s", in.lowest_step / 1e6}}},
             {"drives", drives},
             {"queued_sessions", p.queued},
             {"total_sustained_mb_s", p.total / 1e6},
@@ -91,7 +95,11 @@ std::string format_plan(const Plan& p) {
     o << "Plan (tape-notes 4.3 model): " << in.sessions << " source(s) at "
       << format_rate(in.source_rate) << ", " << in.drives << " drive(s) at "
       << format_rate(in.drive_rate) << ", K = " << p.k << ", buffer " << in.buffer / 1e6
-      << " MB, reposition " << in.reposition_s << " s\n";
+      << " MB, reposition " << in.reposition_s << " s";
+    if (in.lowest_step > 0)
+        o << ", " << (in.drive_model.empty() ? "" : in.drive_model + " ")
+          << "speed matching down to " << format_rate(in.lowest_step);
+    o << "\n";
     o << "  drive  sessions  offered MB/s  effective MB/s  per source MB/s  streams  "
          "backhitches/h\n";
     for (const auto& d : p.drives) {

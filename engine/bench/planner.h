@@ -26,7 +26,11 @@ struct DriveModel {
     double backhitches_per_hour = 0;
 };
 
-DriveModel model_drive(double offered, double drive_rate, double buffer, double reposition_s);
+// With speed matching (lowest_step > 0, a drive model's lowest step): any offered rate from the
+// lowest step up streams at min(offered, drive rate); below it the drive runs at the lowest
+// step and shoe-shines as above with R = lowest_step.
+DriveModel model_drive(double offered, double drive_rate, double buffer, double reposition_s,
+                       double lowest_step = 0);
 
 struct PlanInput {
     double source_rate = 0;   // bytes/s of one source
@@ -36,6 +40,8 @@ struct PlanInput {
     std::size_t sessions_per_drive = 0; // K; 0 = ceil(sessions / drives)
     double buffer = 64e6;               // drive buffer B_d, bytes
     double reposition_s = 3.0;          // T_r
+    double lowest_step = 0;             // speed matching down to this rate; 0 = none
+    std::string drive_model;            // "lto9" when the figures are a drive type's
 };
 
 struct PlanDrive {

@@ -44,7 +44,8 @@ Result<std::unique_ptr<Engine>> open_bench_engine(const std::string& home, Clock
 }
 
 Status add_bench_library(Engine& engine, std::size_t drives, std::uint64_t bytes,
-                         const std::optional<nlohmann::json>& streaming) {
+                         const std::optional<nlohmann::json>& streaming,
+                         const std::optional<nlohmann::json>& model) {
     device::VirtualLibrarySpec spec;
     spec.name = "bench";
     spec.drives = static_cast<int>(std::max<std::size_t>(drives, 1));
@@ -55,6 +56,7 @@ Status add_bench_library(Engine& engine, std::size_t drives, std::uint64_t bytes
     // add a little. Nothing is preallocated, so a generous figure costs nothing.
     spec.capacity = bytes + bytes / 8 + (256ull << 20);
     spec.streaming = streaming;
+    spec.model = model;
     auto lib = device::add_virtual_library(engine_catalog(engine), engine.home(), spec);
     if (!lib) return lib.error();
     return {};
@@ -64,7 +66,7 @@ Result<job::JobReport> backup_to_scratch(const ScratchBackup& b, const std::stri
                                          Clock& clock) {
     auto engine = open_bench_engine(home, clock);
     if (!engine) return engine.error();
-    TL_TRY(add_bench_library(*engine.value(), b.drives, b.bytes, b.streaming));
+    TL_TRY(add_bench_library(*engine.value(), b.drives, b.bytes, b.streaming, b.model));
     job::BackupOptions bo;
     bo.sources = b.sources;
     bo.library = "bench";

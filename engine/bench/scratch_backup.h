@@ -43,6 +43,7 @@ struct ScratchBackup {
     std::size_t sessions_per_drive = 4;
     std::size_t block_size = 256 * 1024;
     std::optional<nlohmann::json> streaming; // the virtual drives' streaming model, if any
+    std::optional<nlohmann::json> model;     // or a drive type's timing model (tape_timing.h)
     double poll_interval = 1.0;
     bool null_drives = false; // null drives instead of the scratch library (the read side alone)
     std::string encryption = "none"; // aes-256-gcm: under a key made for the run
@@ -52,7 +53,8 @@ struct ScratchBackup {
 // Adds virtual library "bench" to `engine`'s data directory: `drives` drives, cartridges big
 // enough for `bytes` on any one drive, the drives' streaming model if any.
 Status add_bench_library(Engine& engine, std::size_t drives, std::uint64_t bytes,
-                         const std::optional<nlohmann::json>& streaming);
+                         const std::optional<nlohmann::json>& streaming,
+                         const std::optional<nlohmann::json>& model = std::nullopt);
 
 // Opens an engine on the new data directory `home`, adds library "bench" and runs the backup.
 // A job that fails or is cancelled is an error here (a bench figure of a failed job is noise).

@@ -536,6 +536,47 @@ CREATE TABLE audit_log(
 );
 CREATE INDEX audit_log_at ON audit_log(at);
 )sql",
+        // Drive health (issue 39, drive_alert_store.h, docs/devices.md "TapeAlert"): the
+        // TapeAlert flags each drive reported at a load, an unload or an error, with the volume
+        // mounted and the job; the drives taken out of service by a critical hardware flag
+        // (the reservation book grants them to no job until an operator returns them); the
+        // cleaning cartridges with their uses (cleaning_store.h); each cartridge's wear
+        // (volume_wear_store.h).
+        R"sql(
+CREATE TABLE drive_alerts(
+  id       INTEGER PRIMARY KEY,
+  drive    TEXT NOT NULL,
+  volume   TEXT NOT NULL DEFAULT '',
+  phase    TEXT NOT NULL,               -- load | unload | error | check
+  flag     INTEGER NOT NULL,            -- 1..64
+  severity TEXT NOT NULL,               -- info | warning | critical
+  at       INTEGER NOT NULL,
+  job_id   INTEGER
+);
+CREATE INDEX drive_alerts_drive ON drive_alerts(drive, id);
+CREATE INDEX drive_alerts_volume ON drive_alerts(volume, id);
+CREATE TABLE drive_service(
+  drive    TEXT PRIMARY KEY,
+  reason   TEXT NOT NULL,
+  since    INTEGER NOT NULL
+);
+CREATE TABLE volume_wear(
+  barcode       TEXT PRIMARY KEY,
+  mounts        INTEGER NOT NULL DEFAULT 0,
+  bytes_written INTEGER NOT NULL DEFAULT 0,
+  bytes_read    INTEGER NOT NULL DEFAULT 0,
+  soft_errors   INTEGER NOT NULL DEFAULT 0,
+  hard_errors   INTEGER NOT NULL DEFAULT 0,
+  first_use     INTEGER,
+  last_use      INTEGER
+);
+CREATE TABLE cleaning_cartridges(
+  barcode   TEXT PRIMARY KEY,
+  uses      INTEGER NOT NULL DEFAULT 0,
+  max_uses  INTEGER NOT NULL,
+  last_used INTEGER
+);
+)sql",
     };
     return steps;
 }

@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include <fcntl.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 namespace tl::device {
@@ -69,6 +70,22 @@ Result<std::string> read_whole_file(const std::string& path) {
     }
     ::close(fd);
     return out;
+}
+
+Result<FileLock> FileLock::take(const std::string& path) {
+    int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) return sys_error("cannot open", path);
+    while (::flock(fd, LOCK_EX) != 0) {
+        if (errno == EINTR) continue;
+        auto e = sys_error("cannot lock", path);
+        ::close(fd);
+        return e;
+    }
+    return FileLock(fd);
+}
+
+FileLock::~FileLock() {
+    if (fd_ >= 0) ::close(fd_);
 }
 
 } // namespace tl::device

@@ -13,6 +13,7 @@
 #include "common/log.h"
 #include "device/null_drive.h"
 #include "device/st_tape_drive.h"
+#include "device/tape_timing.h"
 #include "device/virtual_changer.h"
 #include "device/virtual_tape_drive.h"
 
@@ -118,6 +119,14 @@ Result<LibraryConfig> add_virtual_library(catalog::Db& db, const std::string& ho
         }
     }
     TL_TRY(valid_name(db, spec.name));
+    std::string media_id = "L9";
+    if (spec.model) {
+        auto m = timing_config(*spec.model);
+        if (!m) return m.error();
+        if (spec.capacity == 0) spec.capacity = TapeTiming(m.value()).capacity();
+        media_id = "L" + m->type.name.substr(m->type.name.size() - 1);
+        spec.model = to_json(m.value());
+    }
     if (spec.drives < 1 || spec.drives > 64 || spec.storage_slots < 1 ||
         spec.storage_slots > 10000 || spec.mail < 0 || spec.mail > 64)
         return make_error(ErrorKind::InvalidArgument,
@@ -133,7 +142,7 @@ Result<LibraryConfig> add_virtual_library(catalog::Db& db, const std::string& ho
     std::vector<std::string> barcodes;
     for (int i = 1; i <= spec.cartridges; ++i) {
         char buf[64];
-        std::snprintf(buf, sizeof buf, "%s%03dL9", spec.prefix.c_str(), i);
+        std::snprintf(buf, sizeof buf, "%s%03d%s", spec.prefix.c_str(), i, media_id.c_str());
         barcodes.emplace_back(buf);
     }
     const std::string rel = "libraries/" + spec.name;
@@ -141,6 +150,7 @@ Result<LibraryConfig> add_virtual_library(catalog::Db& db, const std::string& ho
                           {"mail", spec.mail},         {"capacity", spec.capacity},
                           {"ew_bytes", spec.ew_bytes}, {"robot_delay_ms", spec.robot_delay_ms}};
     if (spec.streaming) cfg["streaming"] = *spec.streaming;
+    if (spec.model) cfg["model"] = *spec.model;
 
     auto tx = catalog::Transaction::begin(db);
     if (!tx) return tx.error();

@@ -50,6 +50,9 @@ struct VirtualLibrarySpec {
     std::uint64_t ew_bytes = 2ull << 20;
     long long robot_delay_ms = 0;
     std::optional<nlohmann::json> streaming; // {"rate":..,"buffer":..,"reposition_s":..}
+    // A drive type's timing model (tape_timing.h): {"type": "lto9", "time_scale": 1,
+    // "rate_scale": 1}. With a model, capacity 0 = the type's native capacity x rate_scale.
+    std::optional<nlohmann::json> model;
 };
 
 Result<std::vector<LibraryConfig>> list_libraries(catalog::Db& db);

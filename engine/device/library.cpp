@@ -1,6 +1,7 @@
 #include "device/library.h"
 
 #include <mutex>
+#include <utility>
 
 #include <chrono>
 
@@ -11,6 +12,8 @@
 #include "device/device_registry.h"
 #include "device/mtx_changer.h"
 #include "device/st_tape_drive.h"
+#include "device/tape_alert.h"
+#include "device/tape_timing.h"
 #include "device/virtual_changer.h"
 #include "device/virtual_tape_drive.h"
 
@@ -59,7 +62,7 @@ public:
                     " is not in the library; insert it into a mail slot and import it");
         const int want = static_cast<int>(index);
         if (where->type == ElementType::Drive && where->number == want)
-            return drives_[index]->load();
+            return loaded(index, barcode);
         if (where->type == ElementType::Drive) {
             auto& other = *drives_.at(static_cast<std::size_t>(where->number));
             if (other.is_open())
@@ -77,7 +80,7 @@ public:
             return make_error(ErrorKind::Internal,
                               "library " + name_ + ": cartridge " + barcode + " vanished");
         TL_TRY(changer_->load(where->number, want));
-        return drives_[index]->load();
+        return loaded(index, barcode);
     }
 
     Status unmount(std::size_t index) override {
@@ -90,6 +93,8 @@ public:
         const int n = static_cast<int>(index);
         const Element* d = find_drive(inv.value(), n);
         if (!d || !d->full) return {};
+        read_alerts(index, "unload", d->barcode);
+        count_use(index, true);
         TL_TRY(drives_[index]->unload());
         auto target = check_unload(inv.value(), name_, n, std::nullopt);
         if (target) return changer_->unload(n, target.value());
@@ -100,8 +105,87 @@ public:
                               std::to_string(n) + " into; export a cartridge first");
     }
 
+    void check_alerts(std::size_t index, const std::string& phase) override {
+        if (index >= drives_.size()) return;
+        std::string volume;
+        if (auto inv = changer_->inventory(); inv && index < inv->drives.size())
+            volume = inv->drives[index].barcode;
+        read_alerts(index, phase, volume);
+        count_use(index, false);
+    }
+
+    std::vector<DriveAlert> take_alerts() override {
+        std::lock_guard lock(alerts_mutex_);
+        return std::exchange(alerts_, {});
+    }
+
+    std::vector<CartridgeUse> take_uses() override {
+        std::lock_guard lock(alerts_mutex_);
+        return std::exchange(uses_, {});
+    }
+
 private:
+    // MTLOAD after the robot's move, then the drive's TapeAlert flags.
+    Status loaded(std::size_t index, const std::string& barcode) {
+        auto s = drives_[index]->load();
+        read_alerts(index, s ? "load" : "error", barcode);
+        if (s) start_use(index, barcode);
+        return s;
+    }
+
+    // The drive's counters now, for the cartridge's use from here.
+    CartridgeUse counters_of(std::size_t index, const std::string& volume) {
+        const auto& c = drives_[index]->counters();
+        return {volume,
+                drives_[index]->name(),
+                false,
+                c.bytes_written.load(),
+                c.bytes_read.load(),
+                c.media_errors.load()};
+    }
+
+    void start_use(std::size_t index, const std::string& volume) {
+        std::lock_guard lock(alerts_mutex_);
+        if (using_.size() < drives_.size()) using_.resize(drives_.size());
+        using_[index] = counters_of(index, volume);
+        uses_.push_back({volume, drives_[index]->name(), true, 0, 0, 0});
+    }
+
+    // What the cartridge in drive `index` went through since its mount (or the last count);
+    // `ended`: it leaves the drive.
+    void count_use(std::size_t index, bool ended) {
+        std::lock_guard lock(alerts_mutex_);
+        if (index >= using_.size() || using_[index].volume.empty()) return;
+        const auto now = counters_of(index, using_[index].volume);
+        auto& was = using_[index];
+        uses_.push_back({was.volume, was.drive, false, now.written - was.written,
+                         now.read - was.read, now.media_errors - was.media_errors});
+        was = ended ? CartridgeUse{} : now;
+    }
+
+    void read_alerts(std::size_t index, const std::string& phase, const std::string& volume) {
+        auto& d = *drives_[index];
+        auto flags = d.read_tape_alerts();
+        if (!flags) {
+            log::get("device")->debug("drive {}: no TapeAlert: {}", d.name(),
+                                      flags.error().message);
+            return;
+        }
+        if (flags.value() == 0) return;
+        std::string named;
+        for (const auto& f : flags_in(flags.value()))
+            named += (named.empty() ? "" : ", ") + describe(f);
+        log::get("device")->warn("drive {}: TapeAlert {} at {}{}", d.name(), named, phase,
+                                 volume.empty() ? "" : " of " + volume);
+        std::lock_guard lock(alerts_mutex_);
+        alerts_.push_back({d.name(), index, volume, phase, flags.value()});
+    }
+
     std::recursive_mutex moves_; // mount calls unmount
+    std::mutex alerts_mutex_;
+    std::vector<DriveAlert> alerts_;
+    std::vector<CartridgeUse> using_; // per drive: the cartridge's counters at its last count
+    std::vector<CartridgeUse> uses_;
     std::string name_;
     std::unique_ptr<Changer> changer_;
     std::vector<std::unique_ptr<TapeDrive>> drives_;
@@ -149,6 +233,13 @@ Result<std::unique_ptr<Library>> open_virtual(const LibraryConfig& lib,
             dc.streaming = sc;
             dc.locate_seconds = j["streaming"].value("locate_s", 0.0);
         }
+        if (j.contains("model")) {
+            auto m = timing_config(j["model"]);
+            if (!m) return m.error();
+            dc.timing.emplace(m.value());
+        }
+        dc.library_dir = vc.dir;
+        dc.element = d;
         dc.resolve = [raw, d] { return raw->drive_barcode(d); };
         out->add_drive(std::make_unique<VirtualTapeDrive>(std::move(dc), clock));
     }

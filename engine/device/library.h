@@ -3,6 +3,7 @@
 // configured in the catalog. mount() hides the robot: it puts a cartridge (by barcode) into a
 // drive, unloading whatever was there to its source slot first.
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -18,6 +19,22 @@ class Db;
 
 namespace tl::device {
 
+// TapeAlert flags one drive reported (bit n-1 = flag n), when and with which cartridge.
+struct DriveAlert {
+    std::string drive;
+    std::size_t index = 0;
+    std::string volume; // "" when none was loaded
+    std::string phase;  // load | unload | error | check
+    std::uint64_t flags = 0;
+};
+
+// What one cartridge went through in one drive since it was mounted (or last taken).
+struct CartridgeUse {
+    std::string volume, drive;
+    bool mounted = false; // this record is its mount
+    std::uint64_t written = 0, read = 0, media_errors = 0;
+};
+
 class Library {
 public:
     virtual ~Library() = default;
@@ -32,6 +49,18 @@ public:
     virtual Status mount(std::size_t index, const std::string& barcode) = 0;
     // Unloads drive `index` to its source slot (closing it first). No-op when empty.
     virtual Status unmount(std::size_t index) = 0;
+
+    // TapeAlert: mount() reads the drive's flags after the load (phase "load", or "error" when
+    // the load failed), unmount() before the unload; check_alerts() reads them now. Flags
+    // raised are kept until take_alerts(). Reading clears them on the drive. Thread-safe.
+    virtual void check_alerts(std::size_t index, const std::string& phase) {
+        (void)index;
+        (void)phase;
+    }
+    virtual std::vector<DriveAlert> take_alerts() { return {}; }
+    // Wear: mount() starts counting a cartridge's use in its drive, unmount() and
+    // check_alerts() add what it went through since; kept until taken. Thread-safe.
+    virtual std::vector<CartridgeUse> take_uses() { return {}; }
 };
 
 // Opens a library configured in the catalog by name ("" = the first/default one).

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "common/log.h"
+#include "device/st_tape_alert.h"
 
 namespace tl::device {
 
@@ -249,6 +250,12 @@ Result<DriveStatus> StTapeDrive::status() {
     s.file_number = g.mt_fileno;
     s.block_number = g.mt_blkno;
     return s;
+}
+
+Result<std::uint64_t> StTapeDrive::read_tape_alerts() {
+    auto sg = sg_node_of(c_.device);
+    if (!sg) return sg.error();
+    return read_tape_alerts_sg(sg.value());
 }
 
 } // namespace tl::device

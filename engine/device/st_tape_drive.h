@@ -41,6 +41,8 @@ public:
     std::uint64_t capacity_bytes() const override { return 0; }
     std::uint64_t remaining_bytes() const override { return 0; }
     const DriveCounters& counters() const override { return counters_; }
+    // LOG SENSE 2Eh through the drive's sg node (st_tape_alert.h).
+    Result<std::uint64_t> read_tape_alerts() override;
 
 private:
     Status op(short mt_op, int count, const char* what);

@@ -10,6 +10,15 @@ std::chrono::nanoseconds to_ns(double s) {
 }
 } // namespace
 
+StreamingModel::StreamingModel(StreamingConfig config) : c_(std::move(config)) {
+    steps_ = c_.steps.empty() ? std::vector<double>{c_.rate} : c_.steps;
+    std::sort(steps_.begin(), steps_.end());
+    step_ = steps_.size() - 1;
+    lowest_used_ = steps_[step_];
+    // A window long enough to drain an eighth of the buffer at the native rate.
+    window_s_ = c_.buffer / (8 * steps_.back());
+}
+
 double StreamingModel::seconds(Clock::Mono t) {
     if (!have_origin_) {
         origin_ = t;
@@ -21,10 +30,11 @@ double StreamingModel::seconds(Clock::Mono t) {
 void StreamingModel::advance(double t) {
     if (t <= last_) return;
     if (streaming_) {
-        const double drained = c_.rate * (t - last_);
+        const double drained = speed() * (t - last_);
         if (drained >= level_) { // ran dry: the drive stops and will have to reposition
             level_ = 0;
             streaming_ = false;
+            after_sync_ = false;
         } else {
             level_ -= drained;
         }
@@ -37,18 +47,47 @@ double StreamingModel::start_if_stopped(double t) {
     double penalty = 0;
     if (ever_streamed_) {
         penalty = c_.reposition_s;
-        ++repositions_;
+        ++(after_sync_ ? sync_restarts_ : repositions_);
         lost_ += to_ns(penalty);
     }
     streaming_ = true;
     ever_streamed_ = true;
+    after_sync_ = false;
+    lowest_used_ = std::min(lowest_used_, speed());
     last_ = t + penalty; // drains from the end of the reposition
     return penalty;
+}
+
+void StreamingModel::match_speed(double offered) {
+    if (window_blocked_ && step_ + 1 < steps_.size()) {
+        ++step_; // the host waited on a full buffer: it can give more
+        return;
+    }
+    std::size_t best = 0;
+    for (std::size_t i = 0; i < steps_.size(); ++i)
+        if (steps_[i] <= offered) best = i;
+    step_ = best;
+    if (streaming_) lowest_used_ = std::min(lowest_used_, speed());
+}
+
+void StreamingModel::observe(std::uint64_t bytes, double t) {
+    if (steps_.size() < 2) return;
+    window_bytes_ += static_cast<double>(bytes);
+    ++window_writes_;
+    const double span = t - window_start_;
+    if (span >= window_s_ && window_writes_ >= 4) {
+        match_speed(window_bytes_ / span);
+        window_start_ = t;
+        window_bytes_ = 0;
+        window_writes_ = 0;
+        window_blocked_ = false;
+    }
 }
 
 std::chrono::nanoseconds StreamingModel::write(std::uint64_t bytes, Clock::Mono now) {
     double t = seconds(now);
     advance(t);
+    observe(bytes, t);
     const double start = t;
     auto remaining = static_cast<double>(bytes);
     while (remaining > 0) {
@@ -66,10 +105,11 @@ std::chrono::nanoseconds StreamingModel::write(std::uint64_t bytes, Clock::Mono 
             continue;
         }
         // Streaming with a full buffer: the host waits for the drive to make room.
-        const double wait = remaining / c_.rate;
+        const double wait = remaining / speed();
         t += wait;
         last_ = t;
         remaining = 0;
+        window_blocked_ = true;
     }
     return to_ns(t - start);
 }
@@ -80,10 +120,11 @@ std::chrono::nanoseconds StreamingModel::flush(Clock::Mono now) {
     const double start = t;
     if (level_ > 0) {
         t += start_if_stopped(t);
-        t += level_ / c_.rate;
+        t += level_ / speed();
         level_ = 0;
         last_ = t;
     }
+    if (ever_streamed_) after_sync_ = true;
     streaming_ = false; // a synchronous filemark stops the tape
     return to_ns(t - start);
 }

@@ -1,13 +1,18 @@
 #pragma once
 // A host-side model of a streaming tape drive's buffer (tape-notes §4.3): native rate R, a
 // buffer of B bytes and a reposition penalty T_r. The drive starts moving only when its buffer
-// is full; it streams at R while the host keeps up, and when the buffer runs dry it stops and
-// must reposition (shoe-shine, T_r) before the next start. Fed with (bytes, arrival time),
-// write() returns how long the host is blocked: back-pressure while the buffer is full plus
-// the reposition time. No sleeping here: the caller sleeps on its Clock (a ManualClock in
-// tests, the SystemClock for "scaled real time" demos). Not thread-safe (one per drive).
+// is full. With speed-matching steps (LTO: about 12 from a lowest rate up to R) the drive runs at
+// the step matched to the rate the host delivers, measured over short windows: the highest step
+// at or below it, one step up while the host waits on a full buffer. It shoe-shines only below
+// the lowest step: the buffer runs dry, the drive stops and must reposition (T_r) before the
+// next start. Without steps it runs at R only. A synchronous filemark drains the buffer and
+// stops the tape; the restart after it costs a reposition too, counted apart (sync_restarts).
+// Fed with (bytes, arrival time), write() returns how long the host is blocked: back-pressure
+// while the buffer is full plus the reposition time. No sleeping here: the caller sleeps on its
+// Clock (a ManualClock in tests, the SystemClock for real time). Not thread-safe (one per drive).
 #include <chrono>
 #include <cstdint>
+#include <vector>
 
 #include "common/clock.h"
 
@@ -17,36 +22,50 @@ struct StreamingConfig {
     double rate = 11e6;        // native rate R, bytes per second (decimal MB/s as rated)
     double buffer = 8e6;       // drive buffer B, bytes
     double reposition_s = 3.0; // penalty T_r per stop/start, seconds
+    std::vector<double> steps; // speed-matching rates, ascending, ending at R; empty = R only
 };
 
 class StreamingModel {
 public:
-    explicit StreamingModel(StreamingConfig config) : c_(config) {}
+    explicit StreamingModel(StreamingConfig config);
 
     // `bytes` arrive at time `now`; returns how long the write blocks.
     std::chrono::nanoseconds write(std::uint64_t bytes, Clock::Mono now);
     // A synchronous filemark: blocks until the buffer is written out.
     std::chrono::nanoseconds flush(Clock::Mono now);
 
-    std::uint64_t repositions() const { return repositions_; } // shoe-shine events
+    std::uint64_t repositions() const { return repositions_; }     // shoe-shine: buffer ran dry
+    std::uint64_t sync_restarts() const { return sync_restarts_; } // restarts after a filemark
     std::chrono::nanoseconds reposition_time() const { return lost_; }
     bool streaming() const { return streaming_; }
     double buffered() const { return level_; }
+    double speed() const { return steps_[step_]; } // the step the drive runs at, bytes/s
+    double lowest_speed_used() const { return lowest_used_; }
 
 private:
     void advance(double t);
     double start_if_stopped(double t); // returns the penalty paid
+    void observe(std::uint64_t bytes, double t);
+    void match_speed(double offered);
     double seconds(Clock::Mono t);
 
     StreamingConfig c_;
+    std::vector<double> steps_;
+    std::size_t step_ = 0;
     bool have_origin_ = false;
     Clock::Mono origin_{};
     double last_ = 0;  // model time (s since origin) of level_
     double level_ = 0; // bytes in the drive buffer
     bool streaming_ = false;
     bool ever_streamed_ = false; // a stop after streaming costs a reposition on restart
-    std::uint64_t repositions_ = 0;
+    bool after_sync_ = false;    // stopped by a filemark, not by an empty buffer
+    std::uint64_t repositions_ = 0, sync_restarts_ = 0;
     std::chrono::nanoseconds lost_{0};
+    double lowest_used_ = 0;
+    // The host's rate over the current window: bytes that arrived and whether it waited.
+    double window_start_ = 0, window_bytes_ = 0, window_s_ = 0;
+    int window_writes_ = 0;
+    bool window_blocked_ = false;
 };
 
 } // namespace tl::device

@@ -39,9 +39,14 @@ struct DriveCounters {
     std::atomic<std::uint64_t> filemarks_written{0};
     std::atomic<std::uint64_t> positioning_ops{0}; // rewind, space, seek, eom
     std::atomic<std::uint64_t> errors{0};
-    std::atomic<std::uint64_t> reposition_ns{0};    // time spent positioning (model or real)
+    std::atomic<std::uint64_t> media_errors{0};  // of them, failed reads and writes (Io, Corrupt)
+    std::atomic<std::uint64_t> reposition_ns{0}; // time spent positioning (model or real)
     std::atomic<std::uint64_t> shoeshine_events{0}; // streaming model: stops + repositions
     std::atomic<std::uint64_t> shoeshine_ns{0};     // time lost to them
+    std::atomic<std::uint64_t> sync_restarts{0};    // streaming model: restarts after a filemark
+    // Gauges of a drive model with speed matching: the step it runs at and the lowest it ran
+    // at while streaming, bytes per second (0 = no model).
+    std::atomic<std::uint64_t> speed_step{0}, lowest_speed_step{0};
     // Gauges of the drive's buffer when it is known (streaming model); capacity 0 = unknown.
     std::atomic<std::uint64_t> buffer_bytes{0}, buffer_capacity{0};
 };
@@ -102,7 +107,19 @@ public:
     virtual std::uint64_t remaining_bytes() const = 0;
 
     virtual const DriveCounters& counters() const = 0;
+
+    // TapeAlert flags (SSC LOG SENSE page 2Eh; device/tape_alert.h): bit n-1 set = flag n.
+    // Reading clears them, as on a drive. 0 when the drive reports none or has no TapeAlert.
+    virtual Result<std::uint64_t> read_tape_alerts() { return std::uint64_t{0}; }
+    // With a cleaning cartridge loaded: the drive cleans its heads. A real drive does so by
+    // itself when the cartridge is loaded (and ejects it), so this only waits for that.
+    virtual Status clean() { return {}; }
 };
+
+// The TapeAlert bit of flag `n` (1..64).
+constexpr std::uint64_t tape_alert_bit(int n) {
+    return std::uint64_t{1} << (n - 1);
+}
 
 // Error message helper: "drive NAME: what".
 inline Error drive_error(const std::string& drive, ErrorKind kind, const std::string& what) {

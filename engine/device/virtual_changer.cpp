@@ -20,33 +20,6 @@ namespace tl::device {
 namespace {
 constexpr int kStateVersion = 1;
 
-// An flock held for one mutation; released by the destructor.
-class FileLock {
-public:
-    static Result<FileLock> take(const std::string& path) {
-        int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-        if (fd < 0)
-            return make_error(ErrorKind::Io, "cannot open " + path + ": " + std::strerror(errno));
-        while (::flock(fd, LOCK_EX) != 0) {
-            if (errno == EINTR) continue;
-            ::close(fd);
-            return make_error(ErrorKind::Io, "cannot lock " + path + ": " + std::strerror(errno));
-        }
-        return FileLock(fd);
-    }
-    FileLock(FileLock&& o) noexcept : fd_(o.fd_) { o.fd_ = -1; }
-    FileLock(const FileLock&) = delete;
-    FileLock& operator=(const FileLock&) = delete;
-    FileLock& operator=(FileLock&&) = delete;
-    ~FileLock() {
-        if (fd_ >= 0) ::close(fd_);
-    }
-
-private:
-    explicit FileLock(int fd) : fd_(fd) {}
-    int fd_;
-};
-
 nlohmann::json element_json(const Element& e) {
     nlohmann::json j = {{"barcode", e.full ? e.barcode : std::string()}};
     if (e.type == ElementType::Drive && e.full && e.source_slot) j["source"] = *e.source_slot;

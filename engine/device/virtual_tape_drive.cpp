@@ -15,7 +15,86 @@ void add(std::atomic<std::uint64_t>& c, std::uint64_t v) {
 
 VirtualTapeDrive::VirtualTapeDrive(VirtualDriveConfig config, Clock& clock)
     : c_(std::move(config)), clock_(clock) {
+    if (c_.timing) c_.streaming = c_.timing->streaming();
     if (c_.streaming) model_ = std::make_unique<StreamingModel>(*c_.streaming);
+}
+
+std::uint64_t VirtualTapeDrive::bytes_at(std::uint64_t logical) const {
+    if (!cart_) return 0;
+    return logical < cart_->objects() ? cart_->record(logical).offset : cart_->data_bytes();
+}
+
+void VirtualTapeDrive::charge(std::chrono::nanoseconds d) {
+    if (d.count() <= 0) return;
+    add(counters_.reposition_ns, static_cast<std::uint64_t>(d.count()));
+    clock_.sleep_for(d);
+}
+
+Status VirtualTapeDrive::travel(const std::function<Status()>& op) {
+    const std::uint64_t from = bytes_at(pos_);
+    Status s = op();
+    if (c_.timing && cart_) charge(c_.timing->locate(from, bytes_at(pos_)));
+    return s;
+}
+
+void VirtualTapeDrive::refresh_faults(const std::string& barcode) {
+    if (c_.library_dir.empty()) return;
+    auto plan = read_fault_plan(c_.library_dir);
+    if (!plan) {
+        log::get("device")->warn("drive {}: {}", c_.name, plan.error().message);
+        return;
+    }
+    const auto d = plan->drives.find(c_.element);
+    injected_drive_ = d == plan->drives.end() ? DriveFaultSpec{} : d->second;
+    const auto k = plan->cartridges.find(barcode);
+    injected_cart_ = k == plan->cartridges.end() ? CartridgeFaultSpec{} : k->second;
+    if (injected_drive_.tapealert.empty()) return;
+    for (int flag : injected_drive_.tapealert)
+        if (flag >= 1 && flag <= 64) alerts_ |= tape_alert_bit(flag);
+    auto consumed = change_fault_plan(c_.library_dir, [this](FaultPlan& p) -> Status {
+        p.drives[c_.element].tapealert.clear();
+        return {};
+    });
+    if (!consumed) log::get("device")->warn("drive {}: {}", c_.name, consumed.error().message);
+    injected_drive_.tapealert.clear();
+}
+
+std::optional<Error> VirtualTapeDrive::injected_media_error(bool writing) {
+    if (!injected_cart_.media_error_at || *injected_cart_.media_error_at != pos_) return {};
+    alerts_ |= tape_alert_bit(4) | tape_alert_bit(writing ? 6 : 5); // Media, write/read failure
+    return fail(ErrorKind::Io, std::string(writing ? "write" : "read") +
+                                   " failed: media error at object " + std::to_string(pos_) +
+                                   " on cartridge " + barcode_ + "; retire the cartridge");
+}
+
+Status VirtualTapeDrive::clean() {
+    if (c_.timing) charge(c_.timing->cleaning());
+    injected_drive_.cleaning_request = false;
+    if (c_.library_dir.empty()) return {};
+    return change_fault_plan(c_.library_dir, [this](FaultPlan& p) -> Status {
+        if (auto d = p.drives.find(c_.element); d != p.drives.end())
+            d->second.cleaning_request = false;
+        return {};
+    });
+}
+
+Result<std::uint64_t> VirtualTapeDrive::read_tape_alerts() {
+    refresh_faults(c_.resolve ? c_.resolve() : barcode_);
+    std::uint64_t word = alerts_;
+    if (injected_drive_.cleaning_request) word |= tape_alert_bit(20); // Clean now
+    alerts_ = 0;
+    return word;
+}
+
+void VirtualTapeDrive::publish_model() {
+    if (!model_) return;
+    counters_.shoeshine_events.store(model_->repositions());
+    counters_.sync_restarts.store(model_->sync_restarts());
+    counters_.buffer_bytes.store(static_cast<std::uint64_t>(model_->buffered()));
+    counters_.buffer_capacity.store(static_cast<std::uint64_t>(c_.streaming->buffer));
+    counters_.shoeshine_ns.store(static_cast<std::uint64_t>(model_->reposition_time().count()));
+    counters_.speed_step.store(static_cast<std::uint64_t>(model_->speed()));
+    counters_.lowest_speed_step.store(static_cast<std::uint64_t>(model_->lowest_speed_used()));
 }
 
 VirtualTapeDrive::~VirtualTapeDrive() {
@@ -32,6 +111,7 @@ Error VirtualTapeDrive::fail(ErrorKind kind, const std::string& what) {
         return e;
     }
     add(counters_.errors, 1);
+    if (kind == ErrorKind::Io || kind == ErrorKind::Corrupt) add(counters_.media_errors, 1);
     log::get("device")->warn("{}", e.message);
     return e;
 }
@@ -77,7 +157,8 @@ Status VirtualTapeDrive::detach() {
 }
 
 std::string VirtualTapeDrive::faulty(const char* op) const {
-    if (faults_.offline) return std::string(op) + ": drive is offline (not ready); check the drive";
+    if (faults_.offline || injected_drive_.offline)
+        return std::string(op) + ": drive is offline (not ready); check the drive";
     if (faults_.media_error)
         return std::string(op) + ": media error on cartridge " + barcode_ +
                "; retire the cartridge";
@@ -97,7 +178,7 @@ std::uint64_t VirtualTapeDrive::ew_at() const {
 void VirtualTapeDrive::positioned() {
     add(counters_.positioning_ops, 1);
     ew_refuse_next_ = false;
-    if (model_ && c_.locate_seconds > 0) {
+    if (model_ && !c_.timing && c_.locate_seconds > 0) {
         auto d = std::chrono::nanoseconds(static_cast<std::int64_t>(c_.locate_seconds * 1e9));
         add(counters_.reposition_ns, static_cast<std::uint64_t>(d.count()));
         clock_.sleep_for(d);
@@ -106,7 +187,8 @@ void VirtualTapeDrive::positioned() {
 
 Status VirtualTapeDrive::open(bool read_only) {
     if (open_) return fail(ErrorKind::Busy, "already open; close it first");
-    if (faults_.offline)
+    refresh_faults(c_.resolve ? c_.resolve() : barcode_);
+    if (faults_.offline || injected_drive_.offline)
         return fail(ErrorKind::Io, "drive is offline (not ready); check the drive");
     TL_TRY(ensure_cartridge());
     if (ejected_)
@@ -127,6 +209,7 @@ Status VirtualTapeDrive::close() {
     if (last_write_) st = write_filemarks(1); // st writes one filemark on close after a write
     if (st && !read_only_) {
         if (model_) clock_.sleep_for(model_->flush(clock_.now()));
+        publish_model();
         st = cart_->sync();
     }
     auto m = cart_->save_meta();
@@ -137,14 +220,27 @@ Status VirtualTapeDrive::close() {
 }
 
 Status VirtualTapeDrive::load() {
+    const std::string want = c_.resolve ? c_.resolve() : "";
+    const bool ready = cart_ && !ejected_ && barcode_ == want;
+    refresh_faults(want);
+    if (injected_drive_.offline)
+        return fail(ErrorKind::Io, "drive is offline (not ready); check the drive");
+    if (!ready && injected_cart_.fail_load) {
+        alerts_ |= tape_alert_bit(55); // Loading failure
+        return fail(ErrorKind::Io, "cartridge " + want +
+                                       " failed to load (TapeAlert 55, loading failure); "
+                                       "unload it and check the cartridge");
+    }
     TL_TRY(ensure_cartridge());
     ejected_ = false;
+    if (!ready && c_.timing) charge(c_.timing->load()); // load and thread
     return {};
 }
 
 Status VirtualTapeDrive::unload() {
     if (!cart_ && (!c_.resolve || c_.resolve().empty())) return {};
     if (open_) TL_TRY(close());
+    if (c_.timing && !ejected_) charge(c_.timing->unload(bytes_at(pos_))); // rewind, unthread
     pos_ = 0;
     file_ = blk_ = 0;
     add(counters_.positioning_ops, 1);
@@ -189,6 +285,7 @@ Status VirtualTapeDrive::write_block(const void* data, std::size_t size) {
                     "early warning: cartridge " + barcode_ +
                         " is nearly full; write a filemark and continue on another cartridge");
     }
+    if (auto e = injected_media_error(true)) return *e;
     if (faults_.write_error_at && *faults_.write_error_at == pos_)
         return fail(ErrorKind::Io,
                     "write error at object " + std::to_string(pos_) + " on cartridge " + barcode_);
@@ -205,10 +302,7 @@ Status VirtualTapeDrive::write_block(const void* data, std::size_t size) {
     if (model_) {
         auto d = model_->write(size, clock_.now());
         const auto before = counters_.shoeshine_events.load();
-        counters_.shoeshine_events.store(model_->repositions());
-        counters_.buffer_bytes.store(static_cast<std::uint64_t>(model_->buffered()));
-        counters_.buffer_capacity.store(static_cast<std::uint64_t>(c_.streaming->buffer));
-        counters_.shoeshine_ns.store(static_cast<std::uint64_t>(model_->reposition_time().count()));
+        publish_model();
         if (model_->repositions() != before)
             log::get("device")->debug("drive {}: shoe-shine", c_.name);
         if (d.count() > 0) clock_.sleep_for(d);
@@ -245,6 +339,7 @@ Result<std::size_t> VirtualTapeDrive::read_block(void* buf, std::size_t capacity
         eod_zero_ = false;
         return std::size_t{0};
     }
+    if (auto e = injected_media_error(false)) return *e;
     if (faults_.read_error_at && *faults_.read_error_at == pos_)
         return fail(ErrorKind::Io, "read error at object " + std::to_string(pos_) +
                                        " on cartridge " + barcode_ +
@@ -263,6 +358,7 @@ Result<std::size_t> VirtualTapeDrive::read_block(void* buf, std::size_t capacity
         static_cast<unsigned char*>(buf)[rec.length / 2] ^= 0x5a;
     add(counters_.bytes_read, rec.length);
     add(counters_.blocks_read, 1);
+    if (c_.timing) clock_.sleep_for(c_.timing->read(rec.length));
     return std::size_t{rec.length};
 }
 
@@ -278,6 +374,7 @@ Status VirtualTapeDrive::write_filemarks(int count) {
     for (int i = 0; i < count; ++i)
         TL_TRY(cart_->append_filemark());
     if (model_) clock_.sleep_for(model_->flush(clock_.now()));
+    publish_model();
     if (auto s = cart_->sync(); !s) return fail(s.error().kind, s.error().message);
     pos_ += static_cast<std::uint64_t>(count);
     if (count > 0) {
@@ -291,6 +388,10 @@ Status VirtualTapeDrive::write_filemarks(int count) {
 }
 
 Status VirtualTapeDrive::space_filemarks(long count) {
+    return travel([&] { return space_filemarks_now(count); });
+}
+
+Status VirtualTapeDrive::space_filemarks_now(long count) {
     TL_TRY(require_open("space filemarks"));
     if (count == 0) return {};
     if (count < 0) TL_TRY(pending_filemark());
@@ -332,6 +433,10 @@ Status VirtualTapeDrive::space_filemarks(long count) {
 }
 
 Status VirtualTapeDrive::space_records(long count) {
+    return travel([&] { return space_records_now(count); });
+}
+
+Status VirtualTapeDrive::space_records_now(long count) {
     TL_TRY(require_open("space records"));
     if (count == 0) return {};
     if (count < 0) TL_TRY(pending_filemark());
@@ -389,15 +494,21 @@ Status VirtualTapeDrive::space_records(long count) {
 Status VirtualTapeDrive::rewind() {
     TL_TRY(require_open("rewind"));
     TL_TRY(pending_filemark());
-    positioned();
-    pos_ = 0;
-    file_ = blk_ = 0;
-    eod_zero_ = false;
-    return {};
+    return travel([&]() -> Status {
+        positioned();
+        pos_ = 0;
+        file_ = blk_ = 0;
+        eod_zero_ = false;
+        return {};
+    });
 }
 
 Status VirtualTapeDrive::goto_eod() {
     TL_TRY(require_open("go to end of data"));
+    return travel([&] { return goto_eod_now(); });
+}
+
+Status VirtualTapeDrive::goto_eod_now() {
     positioned();
     const auto& fms = cart_->filemarks();
     pos_ = cart_->objects();
@@ -420,22 +531,26 @@ Status VirtualTapeDrive::seek(std::uint64_t logical) {
         return fail(ErrorKind::NotFound, "cannot seek to object " + std::to_string(logical) +
                                              ": end of data is at object " +
                                              std::to_string(cart_->objects()));
-    positioned();
-    pos_ = logical;
-    file_ = blk_ = -1; // st: not valid after a seek
-    eod_zero_ = true;
-    return {};
+    return travel([&]() -> Status {
+        positioned();
+        pos_ = logical;
+        file_ = blk_ = -1; // st: not valid after a seek
+        eod_zero_ = true;
+        return {};
+    });
 }
 
 Result<DriveStatus> VirtualTapeDrive::status() {
     DriveStatus s;
+    if (!open_) refresh_faults(c_.resolve ? c_.resolve() : barcode_);
     if (!open_) {
         auto c = ensure_cartridge();
         if (!c && c.error().kind != ErrorKind::NoMedium) return c.error();
     }
+    s.cleaning_requested = injected_drive_.cleaning_request;
     if (!cart_) return s;
     s.volume = barcode_;
-    s.online = !ejected_ && !faults_.offline;
+    s.online = !ejected_ && !faults_.offline && !injected_drive_.offline;
     s.write_protected = cart_->meta().write_protected;
     s.file_number = file_;
     s.block_number = blk_;

@@ -13,6 +13,8 @@
 #include "device/cartridge.h"
 #include "device/streaming_model.h"
 #include "device/tape_drive.h"
+#include "device/tape_timing.h"
+#include "device/virtual_faults.h"
 
 namespace tl::device {
 
@@ -24,6 +26,13 @@ struct VirtualDriveConfig {
     BlockLimits limits;                       // READ BLOCK LIMITS (default 1 B .. 8 MiB)
     std::optional<StreamingConfig> streaming; // off by default
     double locate_seconds = 0; // modelled time per positioning op (with streaming only)
+    // A drive type's timing model (load, unload, locate, reads, cleaning, and the streaming model
+    // with its speed steps, which replaces `streaming`); off by default.
+    std::optional<TapeTiming> timing;
+    // The library folder whose faults.json (virtual_faults.h) injects faults into this drive,
+    // the drive's number in it; "" = none.
+    std::string library_dir;
+    int element = 0;
     // Barcode of the cartridge in the drive ("" = empty). Required.
     std::function<std::string()> resolve;
 };
@@ -63,6 +72,9 @@ public:
     std::uint64_t capacity_bytes() const override;
     std::uint64_t remaining_bytes() const override;
     const DriveCounters& counters() const override { return counters_; }
+    Result<std::uint64_t> read_tape_alerts() override;
+    // The model's cleaning time; an injected cleaning request is answered.
+    Status clean() override;
 
     void set_faults(const DriveFaults& f) { faults_ = f; }
     // Sets the write-protect tab of the loaded cartridge (persisted in its meta.json).
@@ -76,12 +88,27 @@ private:
     Status pending_filemark();
     std::string faulty(const char* op) const; // "" when no fault applies
     void positioned();
+    // Runs a positioning op and charges the model's locate time for the distance it moved.
+    Status travel(const std::function<Status()>& op);
+    Status space_filemarks_now(long count);
+    Status space_records_now(long count);
+    Status goto_eod_now();
+    std::uint64_t bytes_at(std::uint64_t logical) const; // where an object starts on the tape
+    void charge(std::chrono::nanoseconds d);             // mechanical time: counted and slept
+    void publish_model();
+    // Re-reads the library's injected faults for this drive and `barcode`; consumes the one-shot
+    // TapeAlert flags into alerts_.
+    void refresh_faults(const std::string& barcode);
+    std::optional<Error> injected_media_error(bool writing);
     std::uint64_t ew_at() const;
     Error fail(ErrorKind kind, const std::string& what);
 
     VirtualDriveConfig c_;
     Clock& clock_;
     DriveFaults faults_;
+    DriveFaultSpec injected_drive_;
+    CartridgeFaultSpec injected_cart_;
+    std::uint64_t alerts_ = 0; // raised and not read yet
     DriveCounters counters_;
     std::optional<Cartridge> cart_;
     std::string barcode_;

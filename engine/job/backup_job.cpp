@@ -586,7 +586,10 @@ void BackupRun::fill_drive_reports(JobReport& r) {
         d.bytes = s->worker->progress().bytes.load();
         d.blocks = s->worker->progress().blocks.load();
         d.volumes = s->worker->volumes_used();
-        d.shoeshine_events = p_.lib->drive(s->index).counters().shoeshine_events.load();
+        const auto& dc = p_.lib->drive(s->index).counters();
+        d.shoeshine_events = dc.shoeshine_events.load();
+        d.sync_restarts = dc.sync_restarts.load();
+        d.lowest_speed = static_cast<double>(dc.lowest_speed_step.load());
         r.tape_bytes += d.bytes;
         for (const auto& v : d.volumes)
             if (std::find(r.volumes.begin(), r.volumes.end(), v) == r.volumes.end())

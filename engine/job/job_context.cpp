@@ -10,6 +10,9 @@
 #include "catalog/series_store.h"
 #include "common/log.h"
 #include "common/thread_name.h"
+#include "job/drive_alerts.h"
+#include "job/drive_cleaning.h"
+#include "job/volume_wear.h"
 #include "metrics/live_board.h"
 #include "metrics/process_stat.h"
 #include "metrics/sustained_rate.h"
@@ -211,6 +214,7 @@ Status JobContext::finish(const nlohmann::json& extra) {
         report_.wall_rate = report_.sustained_rate = 0;
         report_.sustained_steady = false;
     }
+    record_alerts();
     end_row(extra, true);
     auto& db = engine_catalog(engine_);
     if (monitor_) {
@@ -227,12 +231,45 @@ Status JobContext::finish(const nlohmann::json& extra) {
     return {};
 }
 
+void JobContext::record_alerts() {
+    if (!drives_) return;
+    auto& lib = drives_->library();
+    const bool failed = report_.status == "failed";
+    for (auto d : drives_->drives())
+        lib.check_alerts(d, failed ? "error" : "check");
+    const auto alerts = lib.take_alerts();
+    if (auto st = record_volume_wear(engine_catalog(engine_), lib.take_uses(), alerts,
+                                     to_unix_seconds(clock_.wall()));
+        !st)
+        log::get("job")->warn("job {}: cartridge wear not recorded: {}", report_.job_id,
+                              st.error().message);
+    if (alerts.empty()) return;
+    auto out = record_drive_alerts(engine_catalog(engine_), alerts, to_unix_seconds(clock_.wall()),
+                                   report_.job_id);
+    if (!out) {
+        log::get("job")->warn("job {}: TapeAlert flags not recorded: {}", report_.job_id,
+                              out.error().message);
+        return;
+    }
+    add_to_report(out.value(), report_);
+    for (auto index : out->cleaning_wanted) {
+        const auto& held = drives_->drives();
+        if (std::find(held.begin(), held.end(), index) == held.end()) continue;
+        auto done = clean_reserved_drive(engine_catalog(engine_), lib, index, clock_);
+        report_.warnings.push_back(
+            done ? "drive " + done->drive + " cleaned with " + done->cartridge + " (" +
+                       std::to_string(done->uses_left) + " uses left)"
+                 : "drive " + lib.drive(index).name() + " needs cleaning: " + done.error().message);
+    }
+}
+
 void JobContext::fail(const Error& e, const nlohmann::json& extra) {
     stop_monitor();
     stamp_end();
     if (report_.status != "cancelled")
         report_.status = e.kind == ErrorKind::Cancelled ? "cancelled" : "failed";
     report_.error = e.message;
+    record_alerts();
     end_row(extra, false);
     if (board_) {
         auto last = stamped(last_);

@@ -100,6 +100,9 @@ private:
     void monitor_loop();
     void sample(bool final);
     void end_row(const nlohmann::json& extra, bool with_counts);
+    // Reads the TapeAlert flags of the job's drives, records them with the rest its library
+    // kept, acts on the critical ones and puts them in the report (job/drive_alerts.h).
+    void record_alerts();
 
     Engine& engine_;
     Clock& clock_;

@@ -65,6 +65,9 @@ nlohmann::json to_json(const JobReport& r) {
                                {"blocks", d.blocks},
                                {"volumes", d.volumes},
                                {"shoeshine_events", d.shoeshine_events},
+                               {"sync_restarts", d.sync_restarts},
+                               {"lowest_speed", d.lowest_speed},
+                               {"alerts", d.alerts},
                                {"busy_s", d.busy_seconds}});
     return j;
 }
@@ -124,6 +127,9 @@ JobReport report_from_json(const nlohmann::json& j) {
             x.blocks = d.value("blocks", 0ull);
             if (d.contains("volumes")) d["volumes"].get_to(x.volumes);
             x.shoeshine_events = d.value("shoeshine_events", 0ull);
+            x.sync_restarts = d.value("sync_restarts", 0ull);
+            x.lowest_speed = d.value("lowest_speed", 0.0);
+            if (d.contains("alerts")) d["alerts"].get_to(x.alerts);
             x.busy_seconds = d.value("busy_s", 0.0);
             r.drives.push_back(x);
         }
@@ -179,7 +185,13 @@ std::string format_report(const JobReport& r) {
     }
     for (const auto& d : r.drives) {
         o << "  drive " << d.name << ": " << format_bytes(d.bytes) << ", " << d.blocks << " blocks";
-        if (d.shoeshine_events) o << ", " << d.shoeshine_events << " shoe-shine events";
+        if (d.lowest_speed > 0) o << ", speed matched down to " << format_rate(d.lowest_speed);
+        if (d.shoeshine_events)
+            o << ", " << d.shoeshine_events
+              << " repositions (shoe-shine: the data came slower than the drive's lowest speed)";
+        if (d.sync_restarts) o << ", " << d.sync_restarts << " restarts after filemarks";
+        for (const auto& a : d.alerts)
+            o << "\n    TapeAlert " << a;
         o << "\n";
     }
     for (const auto& s : r.sessions)

@@ -28,8 +28,12 @@ struct DriveReport {
     std::uint64_t bytes = 0; // block bytes written (headers and padding included)
     std::uint64_t blocks = 0;
     std::vector<std::string> volumes;
-    std::uint64_t shoeshine_events = 0;
+    std::uint64_t shoeshine_events = 0; // repositions because the buffer ran dry (shoe-shine)
+    std::uint64_t sync_restarts = 0;    // repositions after a synchronous filemark
+    double lowest_speed = 0; // a drive model's lowest speed step used, bytes/s (0 = no model)
     double busy_seconds = 0;
+    // Drive health (TapeAlert flags) seen while the job used the drive: "NN name (severity)".
+    std::vector<std::string> alerts;
 };
 
 struct JobReport {

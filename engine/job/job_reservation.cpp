@@ -4,6 +4,7 @@
 #include "catalog/db.h"
 #include "catalog/job_writer.h"
 #include "common/log.h"
+#include "job/drive_alerts.h"
 
 #include <mutex>
 
@@ -27,6 +28,11 @@ public:
         std::lock_guard lock(robot_);
         return inner_->unmount(index);
     }
+    void check_alerts(std::size_t index, const std::string& phase) override {
+        inner_->check_alerts(index, phase);
+    }
+    std::vector<device::DriveAlert> take_alerts() override { return inner_->take_alerts(); }
+    std::vector<device::CartridgeUse> take_uses() override { return inner_->take_uses(); }
 
 private:
     std::unique_ptr<device::Library> inner_;
@@ -71,6 +77,10 @@ Result<std::unique_ptr<JobDrives>> reserve(Engine& engine, device::Library& libr
                 if (auto st = catalog::set_job_waiting(db, id, why); !st)
                     log::get("job")->warn("job {}: wait not recorded: {}", id, st.error().message);
             if (needs.on_wait) needs.on_wait(why);
+        };
+    if (!needs.even_out_of_service)
+        r.out_of_service = [&engine, &library] {
+            return out_of_service_drives(engine_catalog(engine), library);
         };
     auto grant = engine.reservations().acquire(r);
     if (!grant) return grant.error();

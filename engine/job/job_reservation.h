@@ -27,6 +27,7 @@ public:
     const std::vector<std::size_t>& drives() const { return grant_->drives(); }
     std::size_t drive(std::size_t i) const { return grant_->drives().at(i); }
     Reservation& grant() { return *grant_; }
+    device::Library& library() { return library_; }
 
 private:
     std::unique_ptr<Reservation> grant_;
@@ -43,6 +44,7 @@ struct JobNeeds {
     // Called on the waiting thread, after the row says so, with each reason the job waits for
     // and "" once granted after a wait (optional).
     std::function<void(const std::string& reason)> on_wait;
+    bool even_out_of_service = false; // a cleaning: a drive out of service may be used
 };
 
 // `library` with its mount() and unmount() serialized against every other job of `engine` on

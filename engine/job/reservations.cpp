@@ -10,6 +10,7 @@ namespace tl::job {
 namespace {
 // How often a waiting job looks at its cancel flag (the flag cannot wake a condition variable).
 constexpr auto kCancelPoll = std::chrono::milliseconds(50);
+constexpr auto kServiceRecheck = std::chrono::seconds(1); // drives out of service, while waiting
 } // namespace
 
 std::string describe_holders(const std::vector<HolderName>& holders) {
@@ -57,8 +58,21 @@ std::string ReservationBook::volume_holder(const std::string& barcode, std::uint
     return {};
 }
 
-std::vector<std::size_t> ReservationBook::try_grant(const ReservationRequest& r,
-                                                    std::string& why) const {
+namespace {
+// "drive 1 out of service (TapeAlert 30 Hardware A ...)", for each such drive.
+std::string describe_out_of_service(const std::map<std::size_t, std::string>& out) {
+    std::string text;
+    for (const auto& [d, reason] : out)
+        text += (text.empty() ? "" : "; ") + std::string("drive ") + std::to_string(d) +
+                " out of service (" + reason + ")";
+    return text;
+}
+} // namespace
+
+std::vector<std::size_t>
+ReservationBook::try_grant(const ReservationRequest& r,
+                           const std::map<std::size_t, std::string>& out_of_service,
+                           std::string& why) const {
     for (const auto& bc : r.volumes) {
         const auto holder = volume_holder(bc, 0);
         if (!holder.empty()) {
@@ -79,6 +93,11 @@ std::vector<std::size_t> ReservationBook::try_grant(const ReservationRequest& r,
     std::vector<std::size_t> grant;
     if (!r.drives.indices.empty()) {
         for (auto d : r.drives.indices) {
+            if (auto o = out_of_service.find(d); o != out_of_service.end()) {
+                why = "waiting for drive " + std::to_string(d) + " of library " + r.library +
+                      ": out of service (" + o->second + ")";
+                return {};
+            }
             if (!users[d]) {
                 grant.push_back(d);
                 continue;
@@ -90,11 +109,15 @@ std::vector<std::size_t> ReservationBook::try_grant(const ReservationRequest& r,
         why += " (in use by " + describe_holders(busy) + ")";
         return {};
     }
+    std::size_t in_use = 0;
     for (std::size_t d = 0; d < users.size(); ++d) {
-        if (!users[d])
+        if (out_of_service.count(d)) continue;
+        if (!users[d]) {
             grant.push_back(d);
-        else
+        } else {
+            ++in_use;
             note_busy(users[d]);
+        }
     }
     const std::size_t want = std::max<std::size_t>(1, r.drives.count);
     if (r.drives.automatic && !grant.empty()) {
@@ -106,10 +129,13 @@ std::vector<std::size_t> ReservationBook::try_grant(const ReservationRequest& r,
         return grant;
     }
     const std::size_t need = r.drives.automatic ? 1 : want;
-    why = (need == 1 ? std::string("waiting for a drive")
-                     : "waiting for " + std::to_string(need) + " drives") +
-          ": " + std::to_string(r.library_drives - grant.size()) + " of " +
-          std::to_string(r.library_drives) + " in use by " + describe_holders(busy);
+    why = need == 1 ? std::string("waiting for a drive")
+                    : "waiting for " + std::to_string(need) + " drives";
+    if (in_use > 0)
+        why += ": " + std::to_string(in_use) + " of " + std::to_string(r.library_drives) +
+               " in use by " + describe_holders(busy);
+    if (!out_of_service.empty())
+        why += (in_use > 0 ? "; " : ": ") + describe_out_of_service(out_of_service);
     return {};
 }
 
@@ -128,13 +154,21 @@ Result<std::unique_ptr<Reservation>> ReservationBook::acquire(const ReservationR
                               "drive " + std::to_string(d) + ": library " + r.library + " has " +
                                   std::to_string(r.library_drives) +
                                   " drive(s), numbered from 0, each named once");
+    std::map<std::size_t, std::string> out_of_service;
+    auto last_asked = std::chrono::steady_clock::time_point{};
     std::unique_lock lock(mutex_);
     const std::uint64_t ticket = next_ticket_++;
     bool waited = false;
     std::string shown;
     for (;;) {
+        if (r.out_of_service && std::chrono::steady_clock::now() - last_asked >= kServiceRecheck) {
+            lock.unlock(); // it reads the catalog: never under the book's lock
+            out_of_service = r.out_of_service();
+            last_asked = std::chrono::steady_clock::now();
+            lock.lock();
+        }
         std::string why;
-        auto drives = try_grant(r, why);
+        auto drives = try_grant(r, out_of_service, why);
         if (!drives.empty()) {
             std::sort(drives.begin(), drives.end());
             held_.push_back({ticket, r.job_id, r.job_name, r.library, drives,

@@ -43,6 +43,10 @@ struct ReservationRequest {
     // Called on the waiting thread with the reason whenever it changes, and with "" once the
     // request is granted after having waited.
     std::function<void(const std::string& reason)> on_wait;
+    // Drives of the library no job may have (index -> why: a TapeAlert hardware fault), asked
+    // on the requesting thread before each try and about once a second while it waits, so a
+    // drive returned to service is seen. Empty: none.
+    std::function<std::map<std::size_t, std::string>()> out_of_service;
 };
 
 class ReservationBook;
@@ -133,7 +137,9 @@ private:
         ReservationWaiter shown;
     };
     // The drives to grant now, or empty with `why` saying what is missing. Caller locks.
-    std::vector<std::size_t> try_grant(const ReservationRequest& r, std::string& why) const;
+    std::vector<std::size_t> try_grant(const ReservationRequest& r,
+                                       const std::map<std::size_t, std::string>& out_of_service,
+                                       std::string& why) const;
     // Who holds `barcode` ("job 17"), "" when nobody but `except` does.
     std::string volume_holder(const std::string& barcode, std::uint64_t except) const;
     void release(std::uint64_t key);

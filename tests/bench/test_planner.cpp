@@ -3,6 +3,7 @@
 #include <QtTest>
 
 #include "bench/planner.h"
+#include "device/drive_type.h"
 
 using namespace tl::bench;
 
@@ -65,6 +66,33 @@ private Q_SLOTS:
     void noRepositionPenaltyIsTheSourceRate() {
         QCOMPARE(model_drive(4.5e6, 11e6, 8e6, 0).effective, 4.5e6);
     }
+    void lto9MatchesItsSpeedDownToTheLowestStep() {
+        // The same model the virtual library's lto9 drives run: 4 sources of 90 MB/s offer 90%
+        // of native and stream at that rate; 4 of 30 MB/s offer 120 MB/s, below the lowest
+        // step (177 MB/s), and shoe-shine.
+        const auto t = tl::device::find_drive_type("lto9").value();
+        PlanInput in;
+        in.source_rate = 90e6;
+        in.sessions = 4;
+        in.drive_rate = t.native_rate;
+        in.drives = 1;
+        in.buffer = t.buffer;
+        in.reposition_s = t.reposition_s;
+        in.lowest_step = t.speed_steps.front();
+        auto p = make_plan(in).value();
+        QVERIFY(p.drives[0].model.streams);
+        QCOMPARE(p.total, 360e6);
+        QCOMPARE(p.backhitches_per_hour, std::uint64_t{0});
+        in.source_rate = 30e6;
+        p = make_plan(in).value();
+        QVERIFY(!p.drives[0].model.streams);
+        QVERIFY(p.backhitches_per_hour > 0);
+        QVERIFY(p.total < 120e6);
+        in.lowest_step = 0; // a one-speed drive at 90%: shoe-shines
+        in.source_rate = 90e6;
+        QVERIFY(!make_plan(in).value().drives[0].model.streams);
+    }
+
     void badInputIsAnError() {
         PlanInput in; // rates of zero
         QVERIFY(!make_plan(in).ok());

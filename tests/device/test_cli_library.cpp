@@ -77,6 +77,33 @@ private slots:
                  QStringLiteral("TLO007L9"));
     }
 
+    void fault_injection_reaches_the_drives() {
+        auto set = cli({"library", "fault", "--drive", "3", "--offline", "--clean-request",
+                        "--tapealert", "30", "--json"});
+        QVERIFY2(set.exit_code == 0, set.err.constData());
+        const auto d3 = set.json().object()["drives"].toObject()["3"].toObject();
+        QVERIFY(d3["offline"].toBool() && d3["cleaning_request"].toBool());
+        QCOMPARE(d3["tapealert"].toArray().first().toInt(), 30);
+        QCOMPARE(cli({"library", "load", "--slot", "7", "--drive", "3"}).exit_code, 0);
+        auto st = cli({"drive", "status", "--drive", "vlib0-drive3", "--json"});
+        const auto drive = st.json().object()["drives"].toArray()[0].toObject();
+        QVERIFY(!drive["online"].toBool());
+        QVERIFY(drive["cleaning_requested"].toBool());
+        auto cart = cli({"library", "fault", "--barcode", "TLO008L9", "--media-error-at", "12",
+                         "--fail-load", "--json"});
+        QCOMPARE(cart.json()
+                     .object()["cartridges"]
+                     .toObject()["TLO008L9"]
+                     .toObject()["media_error_at"]
+                     .toInt(),
+                 12);
+        QCOMPARE(cli({"library", "fault", "--drive", "1", "--tapealert", "65"}).exit_code, 2);
+        auto cleared = cli({"library", "fault", "--clear"});
+        QCOMPARE(cleared.exit_code, 0);
+        QVERIFY(cleared.out.contains("no faults injected"));
+        QCOMPARE(cli({"library", "unload", "--drive", "3"}).exit_code, 0);
+    }
+
     void add_and_remove() {
         auto add = cli({"library", "add", "--virtual", "--drives", "2", "--slots", "6", "--mail",
                         "1", "--capacity", "64M", "--json"});

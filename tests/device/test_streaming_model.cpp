@@ -22,7 +22,7 @@ struct Outcome {
 // `sources` feeders of `r` bytes/s each, 256 KiB chunks, one chunk queued per source.
 Outcome simulate(int sources, double r, double total_seconds) {
     ManualClock clock;
-    StreamingModel model(StreamingConfig{11e6, 8e6, 3.0});
+    StreamingModel model(StreamingConfig{11e6, 8e6, 3.0, {}});
     const double chunk = 256 * 1024;
     const auto t0 = clock.now();
     auto now_s = [&] { return seconds_between(t0, clock.now()); };
@@ -68,7 +68,7 @@ private slots:
 
     void flush_drains_the_buffer() {
         ManualClock clock;
-        StreamingModel m(StreamingConfig{10e6, 8e6, 3.0});
+        StreamingModel m(StreamingConfig{10e6, 8e6, 3.0, {}});
         QCOMPARE(m.write(1'000'000, clock.now()).count(), 0); // buffered, not yet moving
         const auto d = m.flush(clock.now());
         QCOMPARE(d.count(), 100'000'000); // 1 MB at 10 MB/s

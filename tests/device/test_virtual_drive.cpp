@@ -266,7 +266,7 @@ private slots:
     void counters_and_streaming() {
         *loaded_ = "ST0001L9";
         auto c = config();
-        c.streaming = StreamingConfig{11e6, 8e6, 3.0};
+        c.streaming = StreamingConfig{11e6, 8e6, 3.0, {}};
         VirtualTapeDrive d(c, clock_);
         TL_VERIFY_OK(d.open(false));
         const auto blk = conformance::pattern(256 * 1024, 1);

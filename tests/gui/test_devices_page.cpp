@@ -74,6 +74,42 @@ private Q_SLOTS:
         if (qEnvironmentVariableIntValue("TAPELOOM_SHOT_DARK")) tltest::use_dark_palette();
     }
 
+    void tapeAlertHealth() {
+        // A hardware flag raised at a backup's load: the page says the drive is out of service
+        // and why, and shows the flag.
+        QTemporaryDir dir;
+        const QString home = dir.path() + "/home", src = dir.path() + "/src";
+        QVERIFY(QDir().mkpath(src));
+        QFile f(src + "/data.bin");
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray(1 << 20, 'y'));
+        f.close();
+        QCOMPARE(run_cli({"--home", home, "library", "fault", "--drive", "0", "--tapealert", "30"})
+                     .exit_code,
+                 0);
+        const auto backup = run_cli({"--home", home, "backup", "--source", src, "--drives", "1"});
+        QVERIFY2(backup.exit_code == 0 || backup.exit_code == 8, backup.err.constData());
+        auto engine = open_engine(home);
+        QVERIFY(engine);
+        tl::ui::TaskBoard gate;
+        auto page = std::make_unique<tl::ui::DevicesPage>(*engine, gate);
+        page->show();
+        QTRY_COMPARE(page->drivesModel()->rowCount(), 4);
+        auto* model = page->drivesModel();
+        const int row = model->rowOf(QStringLiteral("vlib0-drive0"));
+        QVERIFY(row >= 0);
+        const auto status =
+            model->data(model->index(row, tl::ui::DriveTableModel::Status)).toString();
+        QVERIFY2(status.contains(QStringLiteral("TapeAlert 30 Hardware A")), qPrintable(status));
+        const auto health =
+            model->data(model->index(row, tl::ui::DriveTableModel::Health)).toString();
+        QVERIFY2(health.startsWith(QStringLiteral("30 Hardware A (critical) at load")),
+                 qPrintable(health));
+        const int other = model->rowOf(QStringLiteral("vlib0-drive1"));
+        QVERIFY(
+            model->data(model->index(other, tl::ui::DriveTableModel::Health)).toString().isEmpty());
+    }
+
     void addListRemove() {
         QTemporaryDir dir;
         const QString home = dir.path() + "/home", src = dir.path() + "/src";

@@ -199,6 +199,11 @@ private Q_SLOTS:
         QVERIFY(page.selectVolume(vol));
         // Its job in the details; double-clicking it asks for the job's report.
         QTRY_COMPARE(page.details()->jobsModel()->rowCount(), 1);
+        // Its wear: the backup's mount and bytes, its health and forecast.
+        const QString fields = page.details()->fieldsText();
+        QVERIFY2(fields.contains(QStringLiteral("Wear: 1 mounts")), qPrintable(fields));
+        QVERIFY2(fields.contains(QStringLiteral("of 260 full passes")), qPrintable(fields));
+        QVERIFY2(fields.contains(QStringLiteral("health: ok")), qPrintable(fields));
         QSignalSpy report(&page, &MediaPage::openReport);
         Q_EMIT page.details()->jobsView()->doubleClicked(page.details()->jobsModel()->index(0, 0));
         QCOMPARE(report.count(), 1);

@@ -65,6 +65,56 @@ private Q_SLOTS:
         QVERIFY(run_cli({"plan", "--sessions", "4"}).exit_code == 2); // usage: rates missing
     }
 
+    void benchMultiplexWithTheLto9Model() {
+        // LTO-9 scaled to 6 MB/s (lowest step 2.66 MB/s, its 1 GB buffer as 15 MB) with
+        // --buffer 4M, one 4 MB/s source per drive: above the lowest step the drive matches its
+        // speed, so no shoe-shine, which the planner predicts with the same steps.
+        auto r = run_cli({"bench",
+                          "multiplex",
+                          "--model",
+                          "lto9",
+                          "--time-scale",
+                          "100",
+                          "--drives",
+                          "1",
+                          "--sessions-per-drive",
+                          "1",
+                          "--source-rate",
+                          "4M",
+                          "--drive-rate",
+                          "6M",
+                          "--buffer",
+                          "4M",
+                          "--size",
+                          "12M",
+                          "--scratch",
+                          dir_.path(),
+                          "--json"},
+                         60000);
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        const auto levels = levels_of(r);
+        QCOMPARE(levels.size(), 1);
+        const auto l = levels[0].toObject();
+        QCOMPARE(l.value("predicted_backhitches_per_hour").toInt(), 0);
+        QCOMPARE(l.value("shoeshine_per_drive").toArray()[0].toInt(), 0);
+    }
+
+    void planWithADriveModel() {
+        // --model lto9 takes the type's rate, buffer, backhitch and speed steps: 360 MB/s
+        // offered streams; an unknown model is named.
+        auto r = run_cli({"plan", "--model", "lto9", "--source-rate", "90M", "--sessions", "4",
+                          "--drives", "1", "--json"});
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        const auto o = r.json().object();
+        QCOMPARE(o.value("total_sustained_mb_s").toDouble(), 360.0);
+        QCOMPARE(o.value("backhitches_per_hour").toInt(), 0);
+        QCOMPARE(o.value("input").toObject().value("drive_model").toString(), QString("lto9"));
+        auto bad = run_cli({"plan", "--model", "dlt7", "--source-rate", "90M", "--sessions", "4",
+                            "--drives", "1"});
+        QCOMPARE(bad.exit_code, 3);
+        QVERIFY(bad.err.contains("lto9"));
+    }
+
     void benchSourceWritesExactlyItsSize() {
         auto r = run_cli({"bench-source", "--size", "100000", "--rate", "10M"});
         QVERIFY2(r.exit_code == 0, r.err.constData());

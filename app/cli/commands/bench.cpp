@@ -22,6 +22,7 @@
 #include "commands/commands.h"
 #include "common/units.h"
 #include "decimal_option.h"
+#include "device/drive_type.h"
 
 namespace tl::cli {
 
@@ -297,6 +298,17 @@ int bench_multiplex(Context& ctx) {
     o.drive_rate = drv.value();
     o.buffer = buf.value();
     o.reposition_s = rep.value();
+    if (a.has("model")) {
+        auto t = device::find_drive_type(a.get("model"));
+        if (!t) return ctx.fail(t.error());
+        o.model = t->name;
+        o.buffer_given = a.has("buffer");
+        auto ts = decimal_option(a, "time-scale", o.time_scale);
+        if (!ts || ts.value() <= 0)
+            return ctx.fail(
+                make_error(ErrorKind::InvalidArgument, "--time-scale takes a number above zero"));
+        o.time_scale = ts.value();
+    }
     o.size = size.value();
     o.block_size = static_cast<std::size_t>(block.value());
     o.scratch = a.get("scratch", o.scratch);
@@ -474,11 +486,12 @@ void add_bench_commands(Registry& r) {
     r.push_back({{"bench", "multiplex"},
                  "[--drives 1,2,4] [--sessions-per-drive 4] [--source-rate 4.5M] "
                  "[--drive-rate 11M] [--buffer 8M] [--reposition 3s] [--size 64M] "
-                 "[--block-size 256K] [--scratch /dev/shm]",
+                 "[--block-size 256K] [--scratch /dev/shm] [--model lto9 [--time-scale 10]]",
                  "the seed-000 table: throttled sources multiplexed onto streaming-model "
-                 "virtual drives; sustained/wall rate, CPU, shoe-shine per drive",
+                 "virtual drives (--model: a drive type's model scaled to --drive-rate); "
+                 "sustained/wall rate, CPU, shoe-shine per drive",
                  {"drives", "sessions-per-drive", "source-rate", "drive-rate", "buffer",
-                  "reposition", "size", "block-size", "scratch"},
+                  "reposition", "size", "block-size", "scratch", "model", "time-scale"},
                  {},
                  bench_multiplex});
     r.push_back({{"bench", "catalog"},

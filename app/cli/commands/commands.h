@@ -9,6 +9,7 @@ namespace tl::cli {
 void add_status_commands(Registry& r);
 void add_demo_commands(Registry& r);
 void add_library_commands(Registry& r);
+void add_library_fault_commands(Registry& r); // library_fault.cpp, via add_library_commands
 void add_drive_commands(Registry& r);
 void add_backup_commands(Registry& r);
 void add_jobs_commands(Registry& r);
@@ -18,10 +19,11 @@ void add_bench_commands(Registry& r);
 void add_plan_commands(Registry& r);
 void add_monitor_commands(Registry& r);
 void add_report_commands(Registry& r);
-void add_pool_commands(Registry& r);         // pool.cpp
-void add_prune_commands(Registry& r);        // prune.cpp
-void add_clone_commands(Registry& r);        // clone.cpp
-void add_volume_media_commands(Registry& r); // volume_media.cpp, via add_volume_commands
+void add_pool_commands(Registry& r);          // pool.cpp
+void add_prune_commands(Registry& r);         // prune.cpp
+void add_clone_commands(Registry& r);         // clone.cpp
+void add_volume_media_commands(Registry& r);  // volume_media.cpp, via add_volume_commands
+void add_volume_health_commands(Registry& r); // volume_health.cpp, via add_volume_commands
 void add_scheduling_commands(Registry& r);
 void add_key_commands(Registry& r); // key create|list|export|import (key.cpp)   // job, schedule,
                                     // queue, serve (schedule.cpp)

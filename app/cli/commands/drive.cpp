@@ -1,4 +1,5 @@
 // tapeloom-cli drive ...: drive status and standalone drives (docs/devices.md).
+#include <map>
 #include <ostream>
 
 #include "api/catalog_ops.h"
@@ -9,6 +10,7 @@
 #include "common/units.h"
 #include "device/device_registry.h"
 #include "device/library.h"
+#include "job/drive_cleaning.h"
 
 namespace tl::cli {
 
@@ -41,6 +43,7 @@ nlohmann::json drive_json(const device::DriveConfig& c, device::TapeDrive& d,
               {"remaining_bytes", remaining},
               {"max_block", d.block_limits().max_block},
               {"online", s->online},
+              {"cleaning_requested", s->cleaning_requested},
               {"volume", s->volume},
               {"bot", s->bot},
               {"eod", s->eod},
@@ -51,6 +54,46 @@ nlohmann::json drive_json(const device::DriveConfig& c, device::TapeDrive& d,
     return j;
 }
 
+// Drive health from the catalog: out of service (with why) and the newest TapeAlert flags.
+void add_health(nlohmann::json& j, const CatalogHandle& db,
+                const std::map<std::string, std::string>& out_of_service, int alert_limit) {
+    const std::string name = j["name"].get<std::string>();
+    const auto o = out_of_service.find(name);
+    j["out_of_service"] = o == out_of_service.end() ? nlohmann::json() : nlohmann::json(o->second);
+    nlohmann::json alerts = nlohmann::json::array();
+    if (auto history = device::drive_alert_history(db, name, alert_limit))
+        for (const auto& a : history.value())
+            alerts.push_back({{"flag", a.flag},
+                              {"name", a.name},
+                              {"severity", a.severity},
+                              {"action", a.action},
+                              {"phase", a.phase},
+                              {"volume", a.volume},
+                              {"at", a.at},
+                              {"job_id", a.job_id ? nlohmann::json(a.job_id) : nlohmann::json()}});
+    j["alerts"] = alerts;
+}
+
+void print_drive_line(Context& ctx, const nlohmann::json& d) {
+    ctx.out() << d["name"].get<std::string>() << "  " << d["kind"].get<std::string>() << "  ";
+    if (!d["used_by"].is_null())
+        ctx.out() << (d["volume"].get<std::string>().empty() ? "empty"
+                                                             : d["volume"].get<std::string>())
+                  << ", in use by " << d["used_by"].get<std::string>();
+    else if (d.contains("error"))
+        ctx.out() << "error: " << d["error"].get<std::string>();
+    else if (d["volume"].get<std::string>().empty())
+        ctx.out() << "empty";
+    else
+        ctx.out() << d["volume"].get<std::string>()
+                  << (d["write_protected"].get<bool>() ? " (write-protected)" : "") << ", "
+                  << format_bytes(d["remaining_bytes"].get<std::uint64_t>()) << " left";
+    if (!d["out_of_service"].is_null())
+        ctx.out() << "  OUT OF SERVICE: " << d["out_of_service"].get<std::string>();
+    if (d.value("cleaning_requested", false)) ctx.out() << "  (asks for cleaning)";
+    ctx.out() << "\n";
+}
+
 // The barcode the changer has in drive `index` of `lib`, "" when none.
 std::string loaded_in(device::Library& lib, std::size_t index) {
     auto inv = lib.changer().inventory();
@@ -58,13 +101,15 @@ std::string loaded_in(device::Library& lib, std::size_t index) {
     return inv->drives[index].barcode;
 }
 
-int status(Context& ctx) {
+// `drive status` (every drive, or --drive) and `drive show NAME` (one, with more history).
+int report_drives(Context& ctx, const std::string& only, int alert_limit) {
     auto e = ctx.engine();
     if (!e) return ctx.fail(e.error());
     CatalogHandle db(*e.value());
     auto all = device::list_drives(db);
     if (!all) return ctx.fail(all.error());
-    const std::string only = ctx.args().get("drive");
+    auto out_of_service = device::drives_out_of_service(db);
+    if (!out_of_service) return ctx.fail(out_of_service.error());
     nlohmann::json arr = nlohmann::json::array();
     std::map<std::string, std::unique_ptr<device::Library>> libs;
     const DriveUsers users(*e.value());
@@ -75,19 +120,20 @@ int status(Context& ctx) {
                 device::open_standalone_drive(db, e.value()->home(), c.name, e.value()->clock());
             if (!d) return ctx.fail(d.error());
             arr.push_back(drive_json(c, *d.value(), db, nullptr, {}));
-            continue;
+        } else {
+            if (!libs.count(c.library)) {
+                auto l = device::open_library(db, e.value()->home(), c.library, e.value()->clock());
+                if (!l) return ctx.fail(l.error());
+                libs[c.library] = std::move(l.value());
+            }
+            auto& lib = *libs[c.library];
+            if (static_cast<std::size_t>(c.element) >= lib.drive_count()) continue;
+            const auto index = static_cast<std::size_t>(c.element);
+            arr.push_back(drive_json(c, lib.drive(index), db,
+                                     users.of(c.library, index, lib.drive(index).name()),
+                                     loaded_in(lib, index)));
         }
-        if (!libs.count(c.library)) {
-            auto l = device::open_library(db, e.value()->home(), c.library, e.value()->clock());
-            if (!l) return ctx.fail(l.error());
-            libs[c.library] = std::move(l.value());
-        }
-        auto& lib = *libs[c.library];
-        if (static_cast<std::size_t>(c.element) >= lib.drive_count()) continue;
-        const auto index = static_cast<std::size_t>(c.element);
-        arr.push_back(drive_json(c, lib.drive(index), db,
-                                 users.of(c.library, index, lib.drive(index).name()),
-                                 loaded_in(lib, index)));
+        add_health(arr.back(), db, out_of_service.value(), alert_limit);
     }
     if (!only.empty() && arr.empty())
         return ctx.fail(
@@ -98,21 +144,64 @@ int status(Context& ctx) {
         return 0;
     }
     for (const auto& d : arr) {
-        ctx.out() << d["name"].get<std::string>() << "  " << d["kind"].get<std::string>() << "  ";
-        if (!d["used_by"].is_null())
-            ctx.out() << (d["volume"].get<std::string>().empty() ? "empty"
-                                                                 : d["volume"].get<std::string>())
-                      << ", in use by " << d["used_by"].get<std::string>();
-        else if (d.contains("error"))
-            ctx.out() << "error: " << d["error"].get<std::string>();
-        else if (d["volume"].get<std::string>().empty())
-            ctx.out() << "empty";
-        else
-            ctx.out() << d["volume"].get<std::string>()
-                      << (d["write_protected"].get<bool>() ? " (write-protected)" : "") << ", "
-                      << format_bytes(d["remaining_bytes"].get<std::uint64_t>()) << " left";
-        ctx.out() << "\n";
+        print_drive_line(ctx, d);
+        for (const auto& a : d["alerts"])
+            ctx.out() << "    TapeAlert " << a["flag"] << " " << a["name"].get<std::string>()
+                      << " (" << a["severity"].get<std::string>() << ") at "
+                      << a["phase"].get<std::string>() << " " << a["volume"].get<std::string>()
+                      << ": " << a["action"].get<std::string>() << "\n";
     }
+    return 0;
+}
+
+int status(Context& ctx) {
+    return report_drives(ctx, ctx.args().get("drive"), 5);
+}
+
+std::string drive_word(Context& ctx) {
+    const auto& w = ctx.args().words();
+    return w.empty() ? ctx.args().get("drive") : w.front();
+}
+
+int show(Context& ctx) {
+    const std::string name = drive_word(ctx);
+    if (name.empty())
+        return ctx.fail(make_error(ErrorKind::InvalidArgument, "drive show needs a drive name"));
+    return report_drives(ctx, name, 50);
+}
+
+int clean(Context& ctx) {
+    auto e = ctx.engine();
+    if (!e) return ctx.fail(e.error());
+    const std::string name = drive_word(ctx);
+    if (name.empty())
+        return ctx.fail(make_error(ErrorKind::InvalidArgument, "drive clean needs a drive name"));
+    auto done = job::clean_drive(*e.value(), name);
+    if (!done) return ctx.fail(done.error());
+    if (ctx.json()) {
+        ctx.print_json({{"drive", done->drive},
+                        {"cartridge", done->cartridge},
+                        {"uses_left", done->uses_left},
+                        {"seconds", done->seconds}});
+        return 0;
+    }
+    char line[64];
+    std::snprintf(line, sizeof line, "%.1f s", done->seconds);
+    ctx.out() << "drive " << done->drive << " cleaned with " << done->cartridge << " ("
+              << done->uses_left << " uses left, " << line << ")\n";
+    return 0;
+}
+
+int clear(Context& ctx) {
+    auto e = ctx.engine();
+    if (!e) return ctx.fail(e.error());
+    const std::string name = drive_word(ctx);
+    if (auto s = device::return_drive_to_service(CatalogHandle(*e.value()), name); !s)
+        return ctx.fail(s.error());
+    if (ctx.json())
+        ctx.print_json({{"drive", name}, {"in_service", true}});
+    else
+        ctx.out() << "drive " << name << " returned to service\n";
     return 0;
 }
 
@@ -179,6 +268,25 @@ void add_drive_commands(Registry& r) {
          {"st", "name", "capacity"},
          {"virtual", "null"},
          add});
+    r.push_back({{"drive", "show"},
+                 "NAME",
+                 "one drive's status with its TapeAlert history and whether it is in service",
+                 {"drive"},
+                 {},
+                 show});
+    r.push_back({{"drive", "clean"},
+                 "NAME",
+                 "clean a library drive with the library's first cleaning cartridge (CLN) that "
+                 "has uses left",
+                 {"drive"},
+                 {},
+                 clean});
+    r.push_back({{"drive", "clear"},
+                 "NAME",
+                 "return a drive taken out of service (a TapeAlert hardware fault) to service",
+                 {"drive"},
+                 {},
+                 clear});
     r.push_back({{"drive", "remove"},
                  "NAME",
                  "remove a standalone drive from the configuration",

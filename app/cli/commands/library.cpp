@@ -7,6 +7,7 @@
 #include "commands/commands.h"
 #include "commands/drive_users.h"
 #include "common/units.h"
+#include "decimal_option.h"
 #include "device/changer_rules.h"
 #include "device/device_registry.h"
 #include "device/library.h"
@@ -411,6 +412,30 @@ int remove_cartridge(Context& ctx) {
         "removed the cartridge from mail slot " + std::to_string(*mail));
 }
 
+// --model TYPE [--time-scale T] [--rate-scale S] [--buffer B]: a drive type's timing model.
+Status model_options(Context& ctx, device::VirtualLibrarySpec& spec) {
+    const auto& a = ctx.args();
+    if (!a.has("model")) {
+        for (const char* o : {"time-scale", "rate-scale", "buffer"})
+            if (a.has(o))
+                return make_error(ErrorKind::InvalidArgument,
+                                  std::string("--") + o + " goes with --model lto8|lto9");
+        return {};
+    }
+    nlohmann::json m = {{"type", a.get("model")}};
+    for (auto [opt, key] : {std::pair{"time-scale", "time_scale"},
+                            {"rate-scale", "rate_scale"},
+                            {"buffer", "buffer"}}) {
+        if (!a.has(opt)) continue;
+        auto v = decimal_option(a, opt, std::nullopt);
+        if (!v) return v.error();
+        m[key] = v.value();
+    }
+    spec.model = m;
+    if (!a.has("capacity")) spec.capacity = 0; // the type's native capacity
+    return {};
+}
+
 int add(Context& ctx) {
     auto& a = ctx.args();
     if (a.has("name") && a.get("name").empty())
@@ -439,6 +464,7 @@ int add(Context& ctx) {
             spec.capacity = c.value();
         }
         spec.prefix = a.get("prefix");
+        if (auto m = model_options(ctx, spec); !m) return ctx.fail(m.error());
         made = device::add_virtual_library(*e.value(), e.value()->home(), spec);
     } else {
         std::vector<std::string> nodes = a.all("drive");
@@ -476,6 +502,7 @@ int remove(Context& ctx) {
 } // namespace
 
 void add_library_commands(Registry& r) {
+    add_library_fault_commands(r);
     const std::set<std::string> lib = {"library"};
     r.push_back({{"library", "list"}, "", "list the configured libraries", {}, {}, list});
     r.push_back({{"library", "status"},
@@ -537,10 +564,12 @@ void add_library_commands(Registry& r) {
                  remove_cartridge});
     r.push_back(
         {{"library", "add"},
-         "--virtual [--name N] [--drives 4] [--slots 24] [--mail 2] [--capacity 4G] [--prefix P] | "
+         "--virtual [--name N] [--drives 4] [--slots 24] [--mail 2] [--capacity 4G] [--prefix P] "
+         "[--model lto8|lto9 [--time-scale T] [--rate-scale S] [--buffer B]] | "
          "--mtx /dev/sgN --drive /dev/nstN... [--name N]",
-         "configure a virtual or an mtx-driven library",
-         {"name", "drives", "slots", "mail", "capacity", "prefix", "mtx", "drive"},
+         "configure a virtual or an mtx-driven library (--model: the drive type's timing)",
+         {"name", "drives", "slots", "mail", "capacity", "prefix", "mtx", "drive", "model",
+          "time-scale", "rate-scale", "buffer"},
          {"virtual"},
          add});
     r.push_back({{"library", "remove"},

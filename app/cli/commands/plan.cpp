@@ -9,6 +9,7 @@
 #include "commands/commands.h"
 #include "common/units.h"
 #include "decimal_option.h"
+#include "device/drive_type.h"
 
 namespace tl::cli {
 
@@ -31,14 +32,21 @@ Result<std::size_t> whole_option(const Args& a, const char* name,
 
 int plan(Context& ctx) {
     const auto& a = ctx.args();
+    std::optional<device::DriveType> type;
+    if (a.has("model")) {
+        auto t = device::find_drive_type(a.get("model"));
+        if (!t) return ctx.fail(t.error());
+        type = t.value();
+    }
     auto src = decimal_option(a, "source-rate", std::nullopt);
     auto sessions = whole_option(a, "sessions", std::nullopt);
-    auto drv = decimal_option(a, "drive-rate", std::nullopt);
+    auto drv = decimal_option(a, "drive-rate",
+                              type ? std::optional<double>(type->native_rate) : std::nullopt);
     auto drives = whole_option(a, "drives", std::nullopt);
     auto k = whole_option(a, "sessions-per-drive", std::size_t{0});
-    auto buffer = decimal_option(a, "buffer", 64e6);
-    Result<double> rep =
-        a.has("reposition") ? parse_seconds(a.get("reposition")) : Result<double>(3.0);
+    auto buffer = decimal_option(a, "buffer", type ? type->buffer : 64e6);
+    Result<double> rep = a.has("reposition") ? parse_seconds(a.get("reposition"))
+                                             : Result<double>(type ? type->reposition_s : 3.0);
     for (const Error* e : {src ? nullptr : &src.error(), sessions ? nullptr : &sessions.error(),
                            drv ? nullptr : &drv.error(), drives ? nullptr : &drives.error(),
                            k ? nullptr : &k.error(), buffer ? nullptr : &buffer.error(),
@@ -52,6 +60,10 @@ int plan(Context& ctx) {
     in.sessions_per_drive = k.value();
     in.buffer = buffer.value();
     in.reposition_s = rep.value();
+    if (type) {
+        in.lowest_step = type->speed_steps.front();
+        in.drive_model = type->name;
+    }
     auto p = bench::make_plan(in);
     if (!p) return ctx.fail(p.error());
     if (ctx.json())
@@ -65,12 +77,12 @@ int plan(Context& ctx) {
 
 void add_plan_commands(Registry& r) {
     r.push_back({{"plan"},
-                 "--source-rate R --sessions N --drive-rate R --drives N "
+                 "--source-rate R --sessions N (--drive-rate R | --model lto8|lto9) --drives N "
                  "[--sessions-per-drive K] [--buffer 64M] [--reposition 3s]",
                  "predict sustained rate, backhitches and restore penalty of a multiplexed "
-                 "backup (tape-notes 4.3 model; decimal MB)",
+                 "backup (tape-notes 4.3 model; decimal MB; --model: the type's speed matching)",
                  {"source-rate", "sessions", "drive-rate", "drives", "sessions-per-drive", "buffer",
-                  "reposition"},
+                  "reposition", "model"},
                  {},
                  plan});
 }

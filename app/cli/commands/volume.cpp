@@ -290,6 +290,7 @@ int scan(Context& ctx) {
 
 void add_volume_commands(Registry& r) {
     add_volume_media_commands(r);
+    add_volume_health_commands(r);
     r.push_back({{"scan"},
                  "BARCODE... | --all [--library NAME]",
                  "rebuild the catalog from volumes (jobs, save sets, files, positions)",

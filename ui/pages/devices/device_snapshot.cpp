@@ -34,6 +34,21 @@ QString codec_of(const CatalogHandle& db, const std::string& drive) {
     return codec && codec.value() ? q(*codec.value()) : QString();
 }
 
+// Drive health from the catalog (device/drive_health.h): why it is out of service, and its
+// newest TapeAlert flags.
+void fill_health(DriveInfo& d, const CatalogHandle& db, const std::string& drive,
+                 const std::map<std::string, std::string>& out_of_service) {
+    if (auto it = out_of_service.find(drive); it != out_of_service.end())
+        d.outOfService = q(it->second);
+    auto alerts = device::drive_alert_history(db, drive, 3);
+    if (!alerts) return;
+    for (const auto& a : alerts.value())
+        d.alerts << QCoreApplication::translate("tl::ui::DevicesPage", "%1 %2 (%3) at %4 %5")
+                        .arg(a.flag)
+                        .arg(q(a.name), q(a.severity), q(a.phase), q(a.volume))
+                        .trimmed();
+}
+
 void fill_status(DriveInfo& d, device::TapeDrive& drive) {
     auto s = drive.status();
     if (!s) {
@@ -88,6 +103,8 @@ DeviceSnapshot readDevices(const std::string& catalogPath, const std::string& ho
     const auto usage = catalog::drive_usage(db.value());
     const auto counters = usage ? usage.value() : std::map<std::string, catalog::DriveUsage>();
     const auto inUse = drivesInUse(home);
+    auto outOfService = device::drives_out_of_service(db.value());
+    const auto outList = outOfService ? outOfService.value() : std::map<std::string, std::string>();
     SystemClock clock;
     std::map<std::string, std::unique_ptr<device::Library>> opened;
     for (const auto& l : libs.value()) {
@@ -140,6 +157,7 @@ DeviceSnapshot readDevices(const std::string& catalogPath, const std::string& ho
         }
         d.blockSize = block_size_of(db.value(), c.name, d.volume.toStdString());
         d.compression = codec_of(db.value(), c.name);
+        fill_health(d, db.value(), c.name, outList);
         if (auto it = counters.find(c.name); it != counters.end()) {
             d.bytesWritten = it->second.written;
             d.bytesRead = it->second.read;

@@ -25,6 +25,8 @@ struct DriveInfo {
     qint64 mounts = 0;                       // volumes the jobs used on this drive
     qint64 errors = 0;                       // sessions that failed on this drive
     QString usedByJob;                       // "" or the running job (live board) using the drive
+    QString outOfService; // why a TapeAlert hardware fault took it out of service, "" in service
+    QStringList alerts;   // its newest TapeAlert flags: "30 Hardware A (critical) at load of X"
 };
 
 struct LibraryInfo {

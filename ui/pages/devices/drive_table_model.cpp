@@ -17,6 +17,7 @@ QString DriveTableModel::kindText(const QString& kind) {
 
 QString DriveTableModel::statusText(const DriveInfo& d) {
     if (!d.usedByJob.isEmpty()) return tr("in use by %1").arg(d.usedByJob);
+    if (!d.outOfService.isEmpty()) return tr("out of service: %1").arg(d.outOfService);
     if (!d.problem.isEmpty()) return tr("error: %1").arg(d.problem);
     if (d.online) return d.writeProtected ? tr("online, write-protected") : tr("online");
     return d.volume.isEmpty() ? tr("empty") : tr("loaded, not ready");
@@ -34,8 +35,11 @@ QVariant DriveTableModel::data(const QModelIndex& index, int role) const {
                    ? tr("Discards what it is given (measures reading)")
                    : tr("File-backed cartridges in the data directory");
     if (role == Qt::ToolTipRole && index.column() == Cleaning)
-        return tr("Only st drives report that they need cleaning; the engine does not record "
-                  "when a drive last asked.");
+        return tr("st and virtual drives report that they need cleaning (TapeAlert 20); a job "
+                  "cleans such a drive when it ends, or run tapeloom-cli drive clean.");
+    if (role == Qt::ToolTipRole && index.column() == Health)
+        return d.alerts.isEmpty() ? tr("No TapeAlert flag recorded for this drive.")
+                                  : d.alerts.join(QLatin1Char('\n'));
     if (role == Qt::TextAlignmentRole && index.column() >= BlockSize &&
         index.column() != Compression && index.column() != Cleaning)
         return int(Qt::AlignRight | Qt::AlignVCenter);
@@ -70,8 +74,10 @@ QVariant DriveTableModel::data(const QModelIndex& index, int role) const {
     case Errors:
         return sort ? QVariant(d.errors) : QVariant(loc.toString(d.errors));
     case Cleaning:
-        if (d.kind != QLatin1String("st")) return tr("not reported");
+        if (d.kind == QLatin1String("null")) return tr("not reported");
         return d.cleaningRequested ? tr("needs cleaning") : tr("no request");
+    case Health:
+        return d.alerts.isEmpty() ? QString() : d.alerts.first();
     default:
         return {};
     }
@@ -106,6 +112,8 @@ QVariant DriveTableModel::headerData(int section, Qt::Orientation o, int role) c
         return tr("Errors");
     case Cleaning:
         return tr("Cleaning");
+    case Health:
+        return tr("TapeAlert");
     default:
         return {};
     }

@@ -25,6 +25,7 @@ public:
         Mounts,
         Errors,
         Cleaning,
+        Health,
         ColumnCount
     };
     static constexpr int SortRole = Qt::UserRole;

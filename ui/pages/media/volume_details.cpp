@@ -8,6 +8,8 @@
 #include <QVBoxLayout>
 
 #include "api/catalog_handle.h"
+#include "api/media_ops.h"
+#include "common/clock.h"
 #include "pages/media/media_text.h"
 #include "pages/media/volume_detail_models.h"
 
@@ -60,6 +62,41 @@ VolumeDetails::VolumeDetails(QString catalogPath, QWidget* parent)
     connect(jobsView_, &QTableView::doubleClicked, this, open);
     connect(jobsView_, &QTableView::activated, this, open); // Enter
     showVolume(nullptr);
+}
+
+QString VolumeDetails::fieldsText() const {
+    return fields_->text();
+}
+
+namespace {
+QString verdictText(const std::string& verdict) {
+    if (verdict == "retire") return VolumeDetails::tr("retire it");
+    if (verdict == "watch") return VolumeDetails::tr("watch it");
+    return VolumeDetails::tr("ok");
+}
+} // namespace
+
+// Wear and retirement forecast (media/volume_health.h); none before its first recorded use.
+QStringList VolumeDetails::healthLines(const CatalogHandle& db, const std::string& barcode) {
+    SystemClock clock;
+    auto rows = media::volume_health(db, barcode, to_unix_seconds(clock.wall()));
+    if (!rows || rows->empty()) return {};
+    const auto& h = rows->front();
+    QStringList lines;
+    lines << tr("Wear: %1 mounts, %2 written, %3 read, %4 of %5 full passes")
+                 .arg(h.mounts)
+                 .arg(MediaText::bytes(static_cast<qint64>(h.bytes_written)),
+                      MediaText::bytes(static_cast<qint64>(h.bytes_read)),
+                      QLocale().toString(h.full_passes, 'f', 3),
+                      QLocale().toString(h.rated_passes, 'f', 0))
+          << tr("Errors: %1 soft, %2 hard; health: %3 (%4)")
+                 .arg(h.soft_errors)
+                 .arg(h.hard_errors)
+                 .arg(verdictText(h.verdict), QString::fromStdString(h.reason))
+          << (h.retire_by
+                  ? tr("Forecast: rated passes reached about %1").arg(MediaText::date(*h.retire_by))
+                  : tr("Forecast: no pace yet (a day of use or more needed)"));
+    return lines;
 }
 
 void VolumeDetails::showVolume(const VolumeRow* row) {
@@ -118,6 +155,7 @@ void VolumeDetails::showVolume(const VolumeRow* row) {
         return;
     }
     auto db = CatalogHandle::open(catalog_.toStdString(), false);
+    if (db) fields_->setText((lines + healthLines(db.value(), v.barcode)).join(QLatin1Char('\n')));
     Status st = db ? history_->load(db.value(), v.id) : Status(db.error());
     if (st) st = jobs_->load(db.value(), v.id);
     historyView_->resizeColumnsToContents();

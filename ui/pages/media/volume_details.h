@@ -4,6 +4,7 @@
 // read-only catalog connection when shown a volume. GUI thread only.
 #include <QWidget>
 
+#include "api/catalog_handle.h"
 #include "pages/media/media_snapshot.h"
 
 class QLabel;
@@ -26,11 +27,14 @@ public:
     VolumeHistoryModel* historyModel() const { return history_; }
     VolumeJobsModel* jobsModel() const { return jobs_; }
     QTableView* jobsView() const { return jobsView_; }
+    // The fields shown, wear and retirement forecast included (volume health).
+    QString fieldsText() const;
 
 Q_SIGNALS:
     void openReport(qint64 jobId);
 
 private:
+    QStringList healthLines(const CatalogHandle& db, const std::string& barcode);
     QString catalog_;
     QString barcode_;
     QString shown_; // what the panel shows, to skip reloading the same
