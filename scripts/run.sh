@@ -8,7 +8,7 @@ scripts/setup.sh
 cmake --preset default >/dev/null
 # Only the two programs run below (with what they embed, e.g. the translations): the tests
 # are built by scripts/test.sh.
-cmake --build --preset default --target tapeloom tapeloom-cli
+cmake --build --preset default --target tapeloom tapeloom-cli tapeloom-agent
 if [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; then
   exec build/default/bin/tapeloom "$@"
 fi

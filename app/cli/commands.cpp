@@ -26,6 +26,7 @@ Registry local_commands() {
     add_service_commands(r);
     add_events_commands(r);
     add_token_commands(r);
+    add_client_commands(r);
     return r;
 }
 

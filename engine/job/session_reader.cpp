@@ -126,6 +126,9 @@ Status SessionReader::run() {
     case source::SourceKind::Sqlite:
         st = read_sqlite();
         break;
+    case source::SourceKind::Client: // read by the client's agent (agent/remote_session.h)
+        st = make_error(ErrorKind::Internal, spec_.text + " is read by its agent");
+        break;
     }
     if (!st && st.error().kind == ErrorKind::Cancelled) return st;
     // The stream always ends, even after an error, so the multiplexer is never left waiting.

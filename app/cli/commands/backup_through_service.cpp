@@ -24,7 +24,8 @@ namespace {
 std::atomic<bool> g_interrupted{false};
 
 // Options of `backup` that a job definition has no field for.
-constexpr const char* kLocalOnly[] = {"checkpoint", "poll-interval", "compare-hash", "progress"};
+constexpr const char* kLocalOnly[] = {"checkpoint", "poll-interval", "compare-hash", "progress",
+                                      "client"};
 
 Status size_field(const Args& a, const char* option, const char* field, nlohmann::json& j) {
     if (!a.has(option)) return {};

@@ -1,0 +1,160 @@
+#include "agent/agent_backup.h"
+
+#include <atomic>
+#include <mutex>
+#include <thread>
+
+#include "agent/wire.h"
+#include "common/clock.h"
+#include "common/log.h"
+#include "common/thread_name.h"
+#include "job/session_reader.h"
+#include "job/stream_channel.h"
+#include "job/stream_writer.h"
+
+namespace tl::agent {
+
+namespace {
+
+constexpr std::size_t kBuffers = 4;
+constexpr std::size_t kMaxWarnings = 1000;
+
+struct SessionPlan {
+    source::SourceSpec spec;
+    codec::CodecSpec codec;
+    std::size_t buffer_bytes = 0;
+    source::WalkOptions walk;
+};
+
+Result<SessionPlan> plan_of(const nlohmann::json& r, const AllowList& allow) {
+    SessionPlan p;
+    const std::string path = r.value("source", "");
+    TL_TRY(allow.check(path, "source"));
+    auto spec = source::parse_source(path);
+    if (!spec) return spec.error();
+    if (spec->kind != source::SourceKind::FileTree)
+        return make_error(ErrorKind::InvalidArgument,
+                          "source " + path + ": an agent backs up file trees only");
+    p.spec = spec.value();
+    auto codec = codec::parse_codec_spec(r.value("codec", "none"));
+    if (!codec) return codec.error();
+    p.codec = codec.value();
+    p.buffer_bytes = r.value("buffer", std::size_t{512} << 10);
+    if (p.buffer_bytes < (64u << 10) || p.buffer_bytes > (32u << 20))
+        return make_error(ErrorKind::InvalidArgument, "buffer size out of range");
+    p.walk.include = r.value("include", std::vector<std::string>{});
+    p.walk.exclude = r.value("exclude", std::vector<std::string>{});
+    p.walk.one_file_system = r.value("one_file_system", false);
+    return p;
+}
+
+// The session's reader on a thread of its own; buffers as it publishes them.
+class Session {
+public:
+    explicit Session(const SessionPlan& p)
+        : channel_(signal_, kBuffers, p.buffer_bytes), writer_(channel_, p.codec),
+          reader_(p.spec, writer_, context(p), counters_) {}
+
+    Status run(TlsLink& link);
+    nlohmann::json outcome() const;
+
+private:
+    job::ReaderContext context(const SessionPlan& p) {
+        job::ReaderContext rc;
+        rc.walk = p.walk;
+        rc.spool_dir = "/tmp";
+        rc.clock = &clock_;
+        rc.warn = [this](const std::string& w) {
+            std::lock_guard lock(warn_mutex_);
+            if (warnings_.size() < kMaxWarnings) warnings_.push_back(w);
+        };
+        return rc;
+    }
+    Status send_buffers(TlsLink& link);
+    void cancel() {
+        {
+            std::lock_guard lock(signal_.mutex);
+            signal_.cancelled = true;
+        }
+        signal_.cv.notify_all();
+    }
+
+    SystemClock clock_;
+    job::DriveSignal signal_;
+    job::StreamChannel channel_;
+    job::StreamWriter writer_;
+    job::SessionCounters counters_;
+    job::SessionReader reader_;
+    Status result_;
+    std::atomic<bool> finished_{false};
+    mutable std::mutex warn_mutex_;
+    std::vector<std::string> warnings_;
+};
+
+Status Session::send_buffers(TlsLink& link) {
+    for (;;) {
+        job::StreamBuffer* b = nullptr;
+        {
+            std::unique_lock lock(signal_.mutex);
+            signal_.cv.wait(lock, [&] {
+                return channel_.front_locked() || finished_.load() || signal_.cancelled;
+            });
+            b = channel_.front_locked();
+        }
+        if (!b) return finished_ ? result_ : make_error(ErrorKind::Cancelled, "cancelled");
+        const auto bytes = encode_buffer(*b, counters_.bytes_read.load());
+        TL_TRY(link.send(frame::kBuffer, bytes.data(), bytes.size()));
+        const bool last = b->last;
+        {
+            std::lock_guard lock(signal_.mutex);
+            channel_.pop_locked();
+        }
+        if (last) return {};
+    }
+}
+
+Status Session::run(TlsLink& link) {
+    std::thread reader([this] {
+        name_this_thread("tl-session");
+        result_ = reader_.run();
+        {
+            std::lock_guard lock(signal_.mutex);
+            finished_ = true;
+        }
+        signal_.cv.notify_all();
+    });
+    Status sent = send_buffers(link);
+    if (!sent) cancel();
+    reader.join();
+    if (!sent) return sent;
+    return result_;
+}
+
+nlohmann::json Session::outcome() const {
+    std::lock_guard lock(warn_mutex_);
+    return {{"files", counters_.files.load()},
+            {"bytes_read", counters_.bytes_read.load()},
+            {"stream_bytes", writer_.offset()},
+            {"warnings", warnings_}};
+}
+
+} // namespace
+
+Status serve_backup(TlsLink& link, const nlohmann::json& request, const AllowList& allow) {
+    auto plan = plan_of(request, allow);
+    if (!plan) {
+        (void)send_error(link, plan.error());
+        return plan.error();
+    }
+    auto session = std::make_unique<Session>(plan.value());
+    auto st = session->run(link);
+    if (!st) {
+        (void)send_error(link, st.error());
+        return st;
+    }
+    auto done = session->outcome();
+    done["status"] = "ok";
+    return send_json(link, frame::kDone, done);
+}
+
+} // namespace tl::agent
