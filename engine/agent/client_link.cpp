@@ -28,11 +28,12 @@ Result<std::unique_ptr<TlsLink>> open_client_link(const ClientEndpoint& c,
     auto hello = exchange_hello(*link.value(), "service");
     if (!hello) {
         auto e = hello.error();
-        if (e.message.find("refused this side's certificate") != std::string::npos)
-            e.message = "refused: the agent at " + c.address +
-                        " does not trust this service; run on the client: tapeloom-agent trust "
-                        "--state DIR --server-fingerprint " +
-                        c.service.fingerprint;
+        // The handshake verified the agent; an agent that ends the connection before its
+        // hello refused this service's certificate (TLS 1.3 verifies the client's last).
+        if (e.kind == ErrorKind::Io)
+            e.message = "refused: the agent at " + c.address + " does not trust this service (" +
+                        e.message + "); run on the client: tapeloom-agent trust --state DIR " +
+                        "--server-fingerprint " + c.service.fingerprint;
         return named(e);
     }
     if (hello->value("role", "") != "agent")
