@@ -3,6 +3,7 @@
 // moves: its sources as save-set sources of the client, and the request its agent gets for
 // each session.
 #include <deque>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -15,10 +16,19 @@
 
 namespace tl::agent {
 
-// The client's trees as sources ("client:NAME:/path"); InvalidArgument for a path that is not
-// absolute.
-Result<std::deque<source::SourceSpec>> client_sources(const std::string& client,
-                                                      const std::vector<std::string>& paths);
+// A backup's sources: "client:NAME:/path" names a client's tree; a bare path is one of
+// `client`'s trees when a client is given (backup --client NAME), else this machine's source
+// (parse_source). InvalidArgument for a client's path that is not absolute.
+Result<std::deque<source::SourceSpec>> backup_sources(const std::vector<std::string>& sources,
+                                                      const std::string& client);
+// The endpoints of the clients `specs` name (none: an empty map), checked as
+// check_client_backup() says; NotFound for a client not added.
+Result<std::map<std::string, ClientEndpoint>>
+client_endpoints(catalog::Db& db, const std::string& home,
+                 const std::deque<source::SourceSpec>& specs, const std::string& level,
+                 bool encrypted);
+// The client a source of kind Client reads from.
+std::string client_of(const source::SourceSpec& spec);
 // What a client's backup cannot do yet: Unsupported naming it (diff/incr, encryption).
 Status check_client_backup(const std::string& level, bool encrypted);
 // The agent's request for one session of `spec`: its tree, the codec (compression happens on

@@ -1,5 +1,7 @@
 #include "agent/client_restore.h"
 
+#include <set>
+
 #include "agent/client_link.h"
 #include "agent/client_registry.h"
 #include "agent/restore_forwarder.h"
@@ -17,24 +19,27 @@ namespace tl::agent {
 
 namespace {
 
-// The job's save sets (all of a client) and the client they came from.
-Result<std::pair<job::Selection, std::string>> job_selection(catalog::Db& db, std::int64_t id) {
+// The save sets of the job (or the one save set) and the client they came from: "" when they
+// are of several clients (the restore then needs --client).
+Result<std::pair<job::Selection, std::string>> client_selection(catalog::Db& db,
+                                                                const ClientRestoreOptions& o) {
     job::SelectionRequest what;
-    what.job_id = id;
+    what.job_id = o.saveset_id ? 0 : o.job_id;
+    what.saveset_id = o.saveset_id;
     auto sel = job::select_files(db, what);
     if (!sel) return sel.error();
-    std::string client;
+    std::set<std::string> clients;
     for (const auto& s : sel->savesets) {
         auto parts = split_client_source(s.source);
-        if (!parts || (!client.empty() && parts->first != client))
+        if (!parts)
             return make_error(ErrorKind::InvalidArgument,
-                              "job " + std::to_string(id) +
-                                  " is not the backup of one client; restore it without --client");
-        client = parts->first;
+                              "save set " + std::to_string(s.saveset_id) + " (" + s.source +
+                                  ") is of this machine, not of a client; restore it without "
+                                  "--client");
+        clients.insert(parts->first);
     }
-    if (client.empty())
-        return make_error(ErrorKind::NotFound, "job " + std::to_string(id) + " holds no files");
-    return std::pair{std::move(sel.value()), client};
+    if (clients.empty()) return make_error(ErrorKind::NotFound, "the selection holds no files");
+    return std::pair{std::move(sel.value()), clients.size() == 1 ? *clients.begin() : ""};
 }
 
 // The agent's answer to the restore request: ready, or its refusal (nothing written).
@@ -71,8 +76,12 @@ void fill_report(job::RestoreResult& res, job::JobReport& r, const nlohmann::jso
 
 } // namespace
 
-Result<std::optional<std::string>> job_client(const CatalogHandle& db, std::int64_t job_id) {
-    auto sets = catalog::job_savesets(catalog_db(db), job_id);
+Result<std::optional<std::string>> job_client(const CatalogHandle& db, std::int64_t job_id,
+                                              std::int64_t saveset_id) {
+    catalog::SavesetPick pick;
+    pick.saveset_id = saveset_id;
+    auto sets = saveset_id ? catalog::backup_savesets(catalog_db(db), pick)
+                           : catalog::job_savesets(catalog_db(db), job_id);
     if (!sets) return sets.error();
     for (const auto& s : sets.value())
         if (auto parts = split_client_source(s.source))
@@ -83,12 +92,20 @@ Result<std::optional<std::string>> job_client(const CatalogHandle& db, std::int6
 Result<job::RestoreResult> run_client_restore(Engine& engine, const ClientRestoreOptions& o,
                                               std::atomic<bool>* cancel) {
     auto& db = engine_catalog(engine);
-    auto picked = job_selection(db, o.job_id);
+    auto picked = client_selection(db, o);
     if (!picked) return picked.error();
     const auto& [sel, from] = picked.value();
+    if (o.client.empty() && from.empty())
+        return make_error(ErrorKind::InvalidArgument,
+                          "job " + std::to_string(o.job_id) +
+                              " backed up several clients; name the one to restore to with "
+                              "--client NAME");
     auto endpoint = client_endpoint(db, engine.home(), o.client.empty() ? from : o.client);
     if (!endpoint) return endpoint.error();
-    auto volumes = job::job_volumes(db, {o.job_id});
+    std::vector<std::int64_t> jobs;
+    for (const auto& s : sel.savesets)
+        jobs.push_back(s.job_id);
+    auto volumes = job::job_volumes(db, jobs);
     if (!volumes) return volumes.error();
     auto lib =
         device::open_library_holding(db, engine.home(), o.library, volumes.value(), engine.clock());

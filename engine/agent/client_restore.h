@@ -14,14 +14,17 @@ namespace tl::agent {
 
 struct ClientRestoreOptions {
     std::int64_t job_id = 0;
-    std::string client; // "" = the client the job backed up
-    std::string to;     // absolute, on the client
+    std::int64_t saveset_id = 0; // or one save set of it
+    std::string client;          // "" = the client the job backed up
+    std::string to;              // absolute, on the client
     std::string existing = "skip";
     std::string library;
 };
 
-// The client whose trees job `job_id` backed up; nullopt for a job of this machine's sources.
-Result<std::optional<std::string>> job_client(const CatalogHandle& db, std::int64_t job_id);
+// A client whose trees job `job_id` (or save set `saveset_id`) backed up; nullopt for a backup
+// of this machine's sources.
+Result<std::optional<std::string>> job_client(const CatalogHandle& db, std::int64_t job_id,
+                                              std::int64_t saveset_id = 0);
 
 // The error is for a restore that could not start (no such job, a job of no client, the
 // agent refusing the target or this service); NotFound/InvalidArgument/Io name the cause.

@@ -135,7 +135,7 @@ struct BackupPlan {
     LevelPlan levels;
     std::unique_ptr<device::Library> lib;
     std::size_t ndrives = 0;
-    std::optional<agent::ClientEndpoint> client; // backup --client
+    std::map<std::string, agent::ClientEndpoint> clients; // of the sources of clients
 };
 
 Status check_options(const BackupOptions& o) {
@@ -201,24 +201,12 @@ Status choose_drives(Engine& engine, const BackupOptions& o, BackupPlan& p) {
     return {};
 }
 
-// The sources as the administrator named them: this machine's, or a client's trees.
-Result<std::deque<source::SourceSpec>> sources_of(const BackupOptions& o) {
-    if (!o.client.empty()) return agent::client_sources(o.client, o.sources);
-    std::deque<source::SourceSpec> pending;
-    for (const auto& s : o.sources) {
-        auto spec = source::parse_source(s);
-        if (!spec) return spec.error();
-        pending.push_back(spec.value());
-    }
-    return pending;
-}
-
 // The plan phase: nothing is recorded when it fails.
 Result<BackupPlan> plan_backup(Engine& engine, const BackupOptions& o) {
     TL_TRY(check_options(o));
     auto codec = codec::parse_codec_spec(o.compression);
     if (!codec) return codec.error();
-    auto pending = sources_of(o);
+    auto pending = agent::backup_sources(o.sources, o.client);
     if (!pending) return pending.error();
     auto& db = engine_catalog(engine);
     auto pool = backup_pool(db, o.pool);
@@ -226,13 +214,9 @@ Result<BackupPlan> plan_backup(Engine& engine, const BackupOptions& o) {
     auto encryption = BackupEncryption::resolve(db, engine.home(), pool->id, o.encryption);
     if (!encryption) return encryption.error();
     // diff/incr: each file tree's base, or the promotion to full (docs/levels.md).
-    std::optional<agent::ClientEndpoint> client;
-    if (!o.client.empty()) {
-        TL_TRY(agent::check_client_backup(o.level, encryption->enabled()));
-        auto endpoint = agent::client_endpoint(db, engine.home(), o.client);
-        if (!endpoint) return endpoint.error();
-        client = endpoint.value();
-    }
+    auto clients =
+        agent::client_endpoints(db, engine.home(), pending.value(), o.level, encryption->enabled());
+    if (!clients) return clients.error();
     auto levels = plan_levels(db, {pending->begin(), pending->end()}, o.name, o.level);
     if (!levels) return levels.error();
     BackupPlan p{codec.value(),
@@ -242,7 +226,7 @@ Result<BackupPlan> plan_backup(Engine& engine, const BackupOptions& o) {
                  std::move(levels.value()),
                  nullptr,
                  0,
-                 std::move(client)};
+                 std::move(clients.value())};
     TL_TRY(choose_drives(engine, o, p));
     return p;
 }
@@ -288,8 +272,8 @@ public:
     metrics::LiveSnapshot collect();
     // The report's figures and status from the drives and sessions.
     std::vector<LevelCounts> report(JobReport& r);
-    // backup --client: the agent's version and OS, when it was seen and backed up last.
-    void record_client();
+    // Each client's agent version and OS, when it was seen and backed up last.
+    void record_clients();
 
 private:
     std::optional<StreamAssignment> start_stream(DriveSlot* sp, const source::SourceSpec& spec);
@@ -426,8 +410,9 @@ std::optional<StreamAssignment> BackupRun::start_stream(DriveSlot* sp,
     ss->writer->set_sealer(std::move(sealer.value()));
     if (spec.kind == source::SourceKind::Client)
         ss->remote = std::make_unique<agent::RemoteSession>(
-            *p_.client, agent::session_request(spec, p_.codec, part, o_.walk), *ss->channel,
-            ss->counters, ss->saveset_id, reader_context(*ss, spec).warn);
+            p_.clients.at(agent::client_of(spec)),
+            agent::session_request(spec, p_.codec, part, o_.walk), *ss->channel, ss->counters,
+            ss->saveset_id, reader_context(*ss, spec).warn);
     else
         ss->reader = std::make_unique<SessionReader>(spec, *ss->writer, reader_context(*ss, spec),
                                                      ss->counters);
@@ -670,23 +655,25 @@ bool BackupRun::fill_session_reports(JobReport& r, std::vector<LevelCounts>& cou
     return any_failed;
 }
 
-void BackupRun::record_client() {
-    if (!p_.client) return;
+void BackupRun::record_clients() {
     auto& db = engine_catalog(ctx_.engine());
     const auto now =
         std::chrono::duration_cast<std::chrono::seconds>(clock_.wall().time_since_epoch()).count();
-    bool backed_up = false;
-    nlohmann::json hello;
-    for (auto& s : sessions_) {
-        backed_up |= s->result.ok();
-        if (auto h = s->remote ? s->remote->agent_hello() : nlohmann::json(); !h.empty()) hello = h;
+    for (const auto& [name, endpoint] : p_.clients) {
+        bool backed_up = false;
+        nlohmann::json hello;
+        for (auto& s : sessions_) {
+            if (!s->remote || agent::client_of(s->spec) != name) continue;
+            backed_up |= s->result.ok();
+            if (auto h = s->remote->agent_hello(); !h.empty()) hello = h;
+        }
+        Status st;
+        if (!hello.empty())
+            st = catalog::record_client_contact(db, name, hello.value("version", ""),
+                                                hello.value("os", ""), now);
+        if (st && backed_up) st = catalog::record_client_backup(db, name, now);
+        if (!st) log_->warn("client {}: {}", name, st.error().message);
     }
-    Status st;
-    if (!hello.empty())
-        st = catalog::record_client_contact(db, p_.client->name, hello.value("version", ""),
-                                            hello.value("os", ""), now);
-    if (st && backed_up) st = catalog::record_client_backup(db, p_.client->name, now);
-    if (!st) log_->warn("client {}: {}", p_.client->name, st.error().message);
 }
 
 std::vector<LevelCounts> BackupRun::report(JobReport& r) {
@@ -787,7 +774,7 @@ Result<JobReport> run_backup(Engine& engine, const BackupOptions& o,
                       });
     run.wait();
     run.stop();
-    run.record_client();
+    run.record_clients();
     ctx.stop_monitor();
     ctx.stamp_end();
     const auto counts = run.report(report);

@@ -1,5 +1,7 @@
 #include <QtTest>
 
+#include <csignal>
+
 #include "cli_runner.h"
 #include "fixture_tree.h"
 
@@ -209,6 +211,58 @@ private Q_SLOTS:
         QVERIFY2(ok.exit_code == 0, ok.out.constData());
         QString why;
         QVERIFY2(tltest::same_tree(src, allowed + src, &why), qPrintable(why));
+    }
+
+    // One job backs up two clients; client A's agent hangs, then is killed while the job runs:
+    // A's session fails naming the client, B's completes and restores identical, the job is
+    // partial (exit 7), and its drives are given back.
+    void killedAgentFailsOnlyItsClientsSession() {
+        const QString src_a = path("tree-a"), src_b = path("tree-b"), to = path("target-b");
+        QVERIFY(tltest::make_fixture_tree(src_a));
+        QVERIFY(tltest::make_fixture_tree(src_b));
+        auto& a = make_agent("a");
+        auto& b = make_agent("b");
+        QVERIFY(serve(a, {src_a}));
+        QVERIFY(serve(b, {src_b, to}));
+        const QString service = add_client("A", a);
+        QCOMPARE(add_client("B", b), service);
+        QVERIFY(trust(a, service));
+        QVERIFY(trust(b, service));
+
+        QVERIFY(::kill(static_cast<pid_t>(a.process->processId()), SIGSTOP) == 0);
+        QProcess job;
+        job.setProcessEnvironment(tltest::cli_environment(home()));
+        job.start(QStringLiteral(TAPELOOM_CLI),
+                  h(home(), {"backup", "--source", "client:A:" + src_a, "--source",
+                             "client:B:" + src_b, "--library", "small", "--drives", "2",
+                             "--sessions-per-drive", "1", "--json"}));
+        QVERIFY(b.wait_for_log(": done").contains(": done")); // B's session ended
+        QVERIFY(::kill(static_cast<pid_t>(a.process->processId()), SIGKILL) == 0);
+        QVERIFY(job.waitForFinished(120000));
+        QCOMPARE(job.exitCode(), 7);
+        const auto report = QJsonDocument::fromJson(job.readAllStandardOutput()).object();
+        qint64 saveset_b = 0;
+        for (const auto& v : report.value("sessions").toArray()) {
+            const auto session = v.toObject();
+            if (session.value("source").toString().startsWith("client:A:")) {
+                QCOMPARE(session.value("status").toString(), QString("failed"));
+                QVERIFY2(session.value("error").toString().startsWith("client A: "),
+                         qPrintable(session.value("error").toString()));
+            } else {
+                QCOMPARE(session.value("status").toString(), QString("completed"));
+                saveset_b = session.value("saveset_id").toInteger();
+            }
+        }
+        QVERIFY(saveset_b > 0);
+        auto restore =
+            run_cli(h(home(), {"restore", "--saveset", QString::number(saveset_b), "--to", to}));
+        QVERIFY2(restore.exit_code == 0, restore.out.constData());
+        QString why;
+        QVERIFY2(tltest::same_tree(src_b, to + src_b, &why), qPrintable(why));
+        // The job gave its drives back: the next backup of the client runs.
+        auto again = run_cli(h(home(), {"backup", "--client", "B", "--source", src_b, "--library",
+                                        "small", "--drives", "2"}));
+        QVERIFY2(again.exit_code == 0, again.err.constData());
     }
 };
 

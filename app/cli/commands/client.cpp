@@ -107,18 +107,21 @@ int client_remove(Context& ctx) {
 Result<std::optional<std::string>> restore_client(Context& ctx, Engine& engine) {
     const auto& a = ctx.args();
     if (a.has("client")) return std::optional<std::string>(a.get("client"));
-    if (!a.has("job")) return std::optional<std::string>();
-    return agent::job_client(engine, std::atoll(a.get("job").c_str()));
+    if (!a.has("job") && !a.has("saveset")) return std::optional<std::string>();
+    return agent::job_client(engine, std::atoll(a.get("job", "0").c_str()),
+                             std::atoll(a.get("saveset", "0").c_str()));
 }
 
 Result<job::RestoreResult> restore_to_client(Context& ctx, Engine& engine,
                                              const std::string& client, std::atomic<bool>* cancel) {
     const auto& a = ctx.args();
-    if (!a.has("job") || !a.has("to") || a.has("path") || a.has("saveset") || a.has("source"))
+    if (a.has("job") == a.has("saveset") || !a.has("to") || a.has("path") || a.has("source"))
         return make_error(ErrorKind::InvalidArgument,
-                          "a restore to a client takes --job N --to DIR (a whole job)");
+                          "a restore to a client takes --job N or --saveset N, and --to DIR (the "
+                          "whole job or save set)");
     agent::ClientRestoreOptions o;
-    o.job_id = std::atoll(a.get("job").c_str());
+    o.job_id = std::atoll(a.get("job", "0").c_str());
+    o.saveset_id = std::atoll(a.get("saveset", "0").c_str());
     o.client = client;
     o.to = a.get("to");
     o.existing = a.get("existing", "skip");
