@@ -4,6 +4,7 @@
 #include <mutex>
 #include <thread>
 
+#include "agent/base_wire.h"
 #include "agent/wire.h"
 #include "common/clock.h"
 #include "common/log.h"
@@ -24,6 +25,8 @@ struct SessionPlan {
     codec::CodecSpec codec;
     std::size_t buffer_bytes = 0;
     source::WalkOptions walk;
+    std::shared_ptr<job::BaseView> base; // diff/incr: what the service's catalog holds
+    bool compare_hash = false;
 };
 
 Result<SessionPlan> plan_of(const nlohmann::json& r, const AllowList& allow) {
@@ -45,6 +48,7 @@ Result<SessionPlan> plan_of(const nlohmann::json& r, const AllowList& allow) {
     p.walk.include = r.value("include", std::vector<std::string>{});
     p.walk.exclude = r.value("exclude", std::vector<std::string>{});
     p.walk.one_file_system = r.value("one_file_system", false);
+    p.compare_hash = r.value("compare_hash", false);
     return p;
 }
 
@@ -68,6 +72,12 @@ private:
             std::lock_guard lock(warn_mutex_);
             if (warnings_.size() < kMaxWarnings) warnings_.push_back(w);
         };
+        rc.base_view = p.base;
+        rc.compare_hash = p.compare_hash;
+        rc.record_deletions = [this](std::vector<job::DeletionRecord> gone) {
+            std::lock_guard lock(warn_mutex_);
+            deletions_.insert(deletions_.end(), gone.begin(), gone.end());
+        };
         return rc;
     }
     Status send_buffers(TlsLink& link);
@@ -89,6 +99,7 @@ private:
     std::atomic<bool> finished_{false};
     mutable std::mutex warn_mutex_;
     std::vector<std::string> warnings_;
+    std::vector<job::DeletionRecord> deletions_;
 };
 
 Status Session::send_buffers(TlsLink& link) {
@@ -132,16 +143,26 @@ Status Session::run(TlsLink& link) {
 
 nlohmann::json Session::outcome() const {
     std::lock_guard lock(warn_mutex_);
-    return {{"files", counters_.files.load()},
-            {"bytes_read", counters_.bytes_read.load()},
-            {"stream_bytes", writer_.offset()},
-            {"warnings", warnings_}};
+    return {
+        {"files", counters_.files.load()},         {"bytes_read", counters_.bytes_read.load()},
+        {"stream_bytes", writer_.offset()},        {"warnings", warnings_},
+        {"unchanged", counters_.unchanged.load()}, {"same_content", counters_.same_content.load()},
+        {"deletions", deletions_json(deletions_)}};
 }
 
 } // namespace
 
 Status serve_backup(TlsLink& link, const nlohmann::json& request, const AllowList& allow) {
+    // The base comes right after the request, whatever the agent makes of it.
+    std::shared_ptr<job::BaseView> base;
+    for (int i = 0; i < request.value("base_frames", 0); ++i) {
+        if (!base) base = std::make_shared<job::BaseView>();
+        auto frame = receive_json(link, frame::kBase);
+        if (!frame) return frame.error();
+        TL_TRY(add_base_frame(frame.value(), *base));
+    }
     auto plan = plan_of(request, allow);
+    if (plan) plan->base = base;
     if (!plan) {
         (void)send_error(link, plan.error());
         return plan.error();

@@ -32,12 +32,11 @@ std::string client_of(const source::SourceSpec& spec) {
 
 Result<std::map<std::string, ClientEndpoint>>
 client_endpoints(catalog::Db& db, const std::string& home,
-                 const std::deque<source::SourceSpec>& specs, const std::string& level,
-                 bool encrypted) {
+                 const std::deque<source::SourceSpec>& specs, bool encrypted) {
     std::map<std::string, ClientEndpoint> out;
     for (const auto& spec : specs) {
         if (spec.kind != source::SourceKind::Client || out.count(client_of(spec))) continue;
-        TL_TRY(check_client_backup(level, encrypted));
+        TL_TRY(check_client_backup(encrypted));
         auto endpoint = client_endpoint(db, home, client_of(spec));
         if (!endpoint) return endpoint.error();
         out.emplace(endpoint->name, endpoint.value());
@@ -45,11 +44,7 @@ client_endpoints(catalog::Db& db, const std::string& home,
     return out;
 }
 
-Status check_client_backup(const std::string& level, bool encrypted) {
-    if (level != "full")
-        return make_error(ErrorKind::Unsupported,
-                          "--level " + level +
-                              " of a client: this version backs up clients in full only");
+Status check_client_backup(bool encrypted) {
     if (encrypted)
         return make_error(ErrorKind::Unsupported,
                           "an encrypted backup of a client is not available in this version; "

@@ -25,12 +25,11 @@ Result<std::deque<source::SourceSpec>> backup_sources(const std::vector<std::str
 // check_client_backup() says; NotFound for a client not added.
 Result<std::map<std::string, ClientEndpoint>>
 client_endpoints(catalog::Db& db, const std::string& home,
-                 const std::deque<source::SourceSpec>& specs, const std::string& level,
-                 bool encrypted);
+                 const std::deque<source::SourceSpec>& specs, bool encrypted);
 // The client a source of kind Client reads from.
 std::string client_of(const source::SourceSpec& spec);
-// What a client's backup cannot do yet: Unsupported naming it (diff/incr, encryption).
-Status check_client_backup(const std::string& level, bool encrypted);
+// What a client's backup cannot do yet: Unsupported naming it (encryption).
+Status check_client_backup(bool encrypted);
 // The agent's request for one session of `spec`: its tree, the codec (compression happens on
 // the client), the buffer size of the session's channel and the walk's options.
 nlohmann::json session_request(const source::SourceSpec& spec, const codec::CodecSpec& codec,

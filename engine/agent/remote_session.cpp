@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "agent/base_wire.h"
 #include "agent/wire.h"
 #include "common/log.h"
 
@@ -9,9 +10,9 @@ namespace tl::agent {
 
 RemoteSession::RemoteSession(ClientEndpoint client, nlohmann::json request,
                              job::StreamChannel& channel, job::SessionCounters& counters,
-                             std::int64_t saveset_id, std::function<void(const std::string&)> warn)
+                             job::ReaderContext context)
     : client_(std::move(client)), request_(std::move(request)), channel_(channel),
-      counters_(counters), saveset_id_(saveset_id), warn_(std::move(warn)) {}
+      counters_(counters), ctx_(std::move(context)) {}
 
 nlohmann::json RemoteSession::agent_hello() const {
     std::lock_guard lock(mutex_);
@@ -40,7 +41,7 @@ Status RemoteSession::place(const ReceivedBuffer& r) {
     b->boundaries = r.boundaries;
     b->completed = r.completed;
     for (auto& rec : b->completed)
-        rec.saveset_id = saveset_id_;
+        rec.saveset_id = ctx_.saveset_id;
     b->last = r.last;
     next_offset_ += r.size;
     counters_.bytes_read = r.raw_bytes;
@@ -65,14 +66,38 @@ Status RemoteSession::receive_stream(TlsLink& link) {
     return {};
 }
 
+// The request, and for a diff/incr the base view from this catalog.
+Status RemoteSession::send_request(TlsLink& link) {
+    std::vector<std::string> base;
+    if (!ctx_.base_chain.empty()) {
+        auto db = catalog::Db::open(ctx_.db_path, false);
+        if (!db) return db.error();
+        job::BaseView view;
+        TL_TRY(view.load(db.value(), ctx_.base_chain));
+        base = base_frames(view);
+        request_["compare_hash"] = ctx_.compare_hash;
+    }
+    request_["base_frames"] = base.size();
+    TL_TRY(send_json(link, frame::kBackup, request_));
+    for (const auto& f : base)
+        TL_TRY(link.send(frame::kBase, f));
+    return {};
+}
+
 Status RemoteSession::finish(TlsLink& link) {
     auto done = receive_json(link, frame::kDone);
     if (!done) return done.error();
     for (const auto& w : done->value("warnings", std::vector<std::string>{})) {
         counters_.warnings += 1;
-        warn_("client " + client_.name + ": " + w);
+        if (ctx_.warn) ctx_.warn("client " + client_.name + ": " + w);
     }
     counters_.bytes_read = done->value("bytes_read", counters_.bytes_read.load());
+    counters_.unchanged = done->value("unchanged", std::uint64_t{0});
+    counters_.same_content = done->value("same_content", std::uint64_t{0});
+    auto gone = deletions_from(done.value(), ctx_.saveset_id);
+    if (!gone) return gone.error();
+    counters_.deleted = gone->size();
+    if (!gone->empty() && ctx_.record_deletions) ctx_.record_deletions(std::move(gone.value()));
     return {};
 }
 
@@ -87,7 +112,7 @@ Status RemoteSession::run() {
             std::lock_guard lock(mutex_);
             hello_ = hello;
         }
-        st = send_json(*link.value(), frame::kBackup, request_);
+        st = send_request(*link.value());
         if (st) st = receive_stream(*link.value());
         if (st) st = finish(*link.value());
         link.value()->close();

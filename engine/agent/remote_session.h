@@ -19,9 +19,10 @@ namespace tl::agent {
 
 class RemoteSession {
 public:
+    // `context`: the session's warnings, and for a diff/incr its base chain (loaded here and
+    // sent to the agent) and where the deletions the agent finds go.
     RemoteSession(ClientEndpoint client, nlohmann::json request, job::StreamChannel& channel,
-                  job::SessionCounters& counters, std::int64_t saveset_id,
-                  std::function<void(const std::string&)> warn);
+                  job::SessionCounters& counters, job::ReaderContext context);
     // Runs the session to its end; the stream is always ended.
     Status run();
     // The agent's hello (empty when it was never reached).
@@ -30,6 +31,7 @@ public:
 private:
     Status receive_stream(TlsLink& link);
     Status place(const ReceivedBuffer& b);
+    Status send_request(TlsLink& link);
     Status finish(TlsLink& link);
     void end_stream();
 
@@ -37,8 +39,7 @@ private:
     nlohmann::json request_;
     job::StreamChannel& channel_;
     job::SessionCounters& counters_;
-    std::int64_t saveset_id_;
-    std::function<void(const std::string&)> warn_;
+    job::ReaderContext ctx_;
     std::uint64_t next_offset_ = 0;
     bool ended_ = false;
     mutable std::mutex mutex_;

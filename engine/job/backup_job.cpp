@@ -215,7 +215,7 @@ Result<BackupPlan> plan_backup(Engine& engine, const BackupOptions& o) {
     if (!encryption) return encryption.error();
     // diff/incr: each file tree's base, or the promotion to full (docs/levels.md).
     auto clients =
-        agent::client_endpoints(db, engine.home(), pending.value(), o.level, encryption->enabled());
+        agent::client_endpoints(db, engine.home(), pending.value(), encryption->enabled());
     if (!clients) return clients.error();
     auto levels = plan_levels(db, {pending->begin(), pending->end()}, o.name, o.level);
     if (!levels) return levels.error();
@@ -412,7 +412,7 @@ std::optional<StreamAssignment> BackupRun::start_stream(DriveSlot* sp,
         ss->remote = std::make_unique<agent::RemoteSession>(
             p_.clients.at(agent::client_of(spec)),
             agent::session_request(spec, p_.codec, part, o_.walk), *ss->channel, ss->counters,
-            ss->saveset_id, reader_context(*ss, spec).warn);
+            reader_context(*ss, spec));
     else
         ss->reader = std::make_unique<SessionReader>(spec, *ss->writer, reader_context(*ss, spec),
                                                      ss->counters);

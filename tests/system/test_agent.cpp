@@ -264,6 +264,43 @@ private Q_SLOTS:
                                         "small", "--drives", "2"}));
         QVERIFY2(again.exit_code == 0, again.err.constData());
     }
+
+    // An incremental of a client is computed against that client's previous backup: after a
+    // change, a delete and a rename, only what changed is stored and the restore of the
+    // incremental is the tree as it is now.
+    void incrementalOfAClientRestoresTheTreeAsItIsNow() {
+        const QString src = path("tree"), to = path("target");
+        QVERIFY(tltest::make_fixture_tree(src));
+        auto& a = make_agent("a");
+        QVERIFY(serve(a, {src, to}));
+        QVERIFY(trust(a, add_client("A", a)));
+        auto full = run_cli(h(home(), {"backup", "--client", "A", "--source", src, "--library",
+                                       "small", "--name", "nightly", "--json"}));
+        QVERIFY2(full.exit_code == 0, full.err.constData());
+        const auto full_files = full.json().object().value("files").toInteger();
+
+        QFile changed(src + "/small/d3/f3.txt");
+        QVERIFY(changed.open(QIODevice::Append));
+        changed.write("one more line\n");
+        changed.close();
+        QVERIFY(QFile::remove(src + "/big.bin"));
+        QVERIFY(QFile::rename(src + "/small/d1/f1.txt", src + "/small/d1/f1-renamed.txt"));
+
+        auto incr = run_cli(h(home(), {"backup", "--client", "A", "--source", src, "--library",
+                                       "small", "--name", "nightly", "--level", "incr", "--json"}));
+        QVERIFY2(incr.exit_code == 0, incr.err.constData());
+        const auto report = incr.json().object();
+        QCOMPARE(report.value("level").toString(), QString("incr"));
+        QVERIFY(report.value("files").toInteger() < full_files);
+        const auto counts = report.value("level_sources").toArray().at(0).toObject();
+        QCOMPARE(counts.value("deleted").toInt(), 2); // big.bin and f1.txt's old name
+        QVERIFY(counts.value("unchanged").toInt() > 0);
+
+        auto restore = run_cli(h(home(), {"restore", "--job", "2", "--to", to}));
+        QVERIFY2(restore.exit_code == 0, restore.out.constData());
+        QString why;
+        QVERIFY2(tltest::same_tree(src, to + src, &why), qPrintable(why));
+    }
 };
 
 TLTEST_CATALOG_MAIN(TestAgent)
