@@ -35,7 +35,9 @@ class TestAgent : public QObject {
     std::vector<std::unique_ptr<Agent>> agents_;
 
     QString path(const QString& name) const { return dir_.path() + "/" + name; }
-    QString home() const { return path("home"); }
+    // A data directory of each test function's own (on PostgreSQL, a catalog of its own).
+    int run_ = 0;
+    QString home() const { return path("home" + QString::number(run_)); }
     static QStringList h(const QString& home, QStringList args) {
         return tltest::with_home(home, std::move(args));
     }
@@ -97,6 +99,7 @@ class TestAgent : public QObject {
 private Q_SLOTS:
     void init() {
         QVERIFY(dir_.isValid());
+        ++run_;
         auto lib = run_cli(h(home(), {"library", "add", "--virtual", "--name", "small", "--drives",
                                       "2", "--slots", "10", "--capacity", "64M"}));
         QCOMPARE(lib.exit_code, 0);
