@@ -2,6 +2,7 @@
 
 #include <csignal>
 
+#include "../service/service_guard.h"
 #include "cli_runner.h"
 #include "fixture_tree.h"
 
@@ -303,6 +304,31 @@ private Q_SLOTS:
         QVERIFY2(restore.exit_code == 0, restore.out.constData());
         QString why;
         QVERIFY2(tltest::same_tree(src, to + src, &why), qPrintable(why));
+    }
+
+    // While the service runs the data directory, the client commands, a client's backup and
+    // its restore go through it (the service connects to the agent with its own identity).
+    void clientsThroughTheService() {
+        const QString src = path("tree"), to = path("target");
+        QVERIFY(tltest::make_fixture_tree(src));
+        auto& a = make_agent("a");
+        QVERIFY(serve(a, {src, to}));
+        tltest::ServiceGuard guard{home()};
+        auto started = run_cli(h(home(), {"service", "start"}));
+        QVERIFY2(started.exit_code == 0, started.err.constData());
+        QVERIFY(trust(a, add_client("A", a)));
+        auto backup = run_cli(h(
+            home(), {"backup", "--client", "A", "--source", src, "--library", "small", "--json"}));
+        QVERIFY2(backup.exit_code == 0, backup.err.constData());
+        const auto job = backup.json().object().value("job_id").toInteger();
+        QVERIFY(job > 0);
+        auto restore = run_cli(h(home(), {"restore", "--job", QString::number(job), "--to", to}));
+        QVERIFY2(restore.exit_code == 0, restore.out.constData());
+        QString why;
+        QVERIFY2(tltest::same_tree(src, to + src, &why), qPrintable(why));
+        auto show = run_cli(h(home(), {"client", "show", "A", "--json"}));
+        QCOMPARE(show.exit_code, 0);
+        QVERIFY(show.json().object().value("last_backup").isDouble());
     }
 };
 
