@@ -330,6 +330,19 @@ private Q_SLOTS:
         QCOMPARE(show.exit_code, 0);
         QVERIFY(show.json().object().value("last_backup").isDouble());
     }
+
+    // A job definition names a client's tree as client:NAME:/path; one of a client that is not
+    // added is refused.
+    void jobDefinitionsNameAClientsTrees() {
+        auto unknown = run_cli(h(home(), {"job", "define", "nightly", "client:X:/srv"}));
+        QCOMPARE(unknown.exit_code, 3);
+        QVERIFY2(unknown.err.contains("client X is not added"), unknown.err.constData());
+        auto& x = make_agent("x");
+        x.address = "127.0.0.1:9";
+        QVERIFY(!add_client("X", x).isEmpty());
+        auto defined = run_cli(h(home(), {"job", "define", "nightly", "client:X:/srv"}));
+        QVERIFY2(defined.exit_code == 0, defined.err.constData());
+    }
 };
 
 TLTEST_CATALOG_MAIN(TestAgent)
