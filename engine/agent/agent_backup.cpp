@@ -1,6 +1,7 @@
 #include "agent/agent_backup.h"
 
 #include <atomic>
+#include <chrono>
 #include <mutex>
 #include <thread>
 
@@ -19,6 +20,7 @@ namespace {
 
 constexpr std::size_t kBuffers = 4;
 constexpr std::size_t kMaxWarnings = 1000;
+constexpr auto kKeepAliveEvery = std::chrono::seconds(5);
 
 struct SessionPlan {
     source::SourceSpec spec;
@@ -105,12 +107,19 @@ private:
 Status Session::send_buffers(TlsLink& link) {
     for (;;) {
         job::StreamBuffer* b = nullptr;
+        bool ready = false;
         {
             std::unique_lock lock(signal_.mutex);
-            signal_.cv.wait(lock, [&] {
+            ready = signal_.cv.wait_for(lock, kKeepAliveEvery, [&] {
                 return channel_.front_locked() || finished_.load() || signal_.cancelled;
             });
             b = channel_.front_locked();
+        }
+        // A walk that finds nothing to store for a while (an incremental of a quiet tree) says
+        // it is alive, so the service does not take it for a lost agent.
+        if (!ready) {
+            TL_TRY(link.send(frame::kKeepAlive, nullptr, 0));
+            continue;
         }
         if (!b) return finished_ ? result_ : make_error(ErrorKind::Cancelled, "cancelled");
         const auto bytes = encode_buffer(*b, counters_.bytes_read.load());

@@ -13,8 +13,17 @@ namespace tl::agent {
 
 namespace {
 
+constexpr int kServiceWaitSeconds = 6 * 3600;
+
 void handle(std::unique_ptr<TlsLink> link, const AllowList& allow) {
     auto log = log::get("engine");
+    if (auto st = TlsListener::handshake(*link); !st) {
+        log->error("{}", st.error().message);
+        return;
+    }
+    // The service waits for drives and volumes as it needs (back-pressure on a backup, a
+    // cartridge to mount on a restore): the agent waits for it as long.
+    link->set_timeout(kServiceWaitSeconds);
     auto peer_hello = exchange_hello(*link, "agent");
     if (!peer_hello) {
         log->error("{}", peer_hello.error().message);
@@ -67,7 +76,7 @@ serve_agent(const AgentOptions& o,
     on_listening(hp->first + ":" + std::to_string(listener.value()->port()), me->fingerprint);
     auto shared_allow = std::make_shared<AllowList>(allow.value());
     for (;;) {
-        auto link = listener.value()->accept();
+        auto link = listener.value()->accept_connection();
         if (!link) {
             log::get("engine")->error("{}", link.error().message);
             continue;

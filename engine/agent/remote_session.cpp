@@ -57,6 +57,7 @@ Status RemoteSession::receive_stream(TlsLink& link) {
         auto f = link.receive();
         if (!f) return f.error();
         if (f->type == frame::kError) return error_from(f.value(), "agent");
+        if (f->type == frame::kKeepAlive) continue;
         if (f->type != frame::kBuffer)
             return make_error(ErrorKind::Corrupt, "the agent sent an unexpected frame");
         auto b = decode_buffer(f.value());

@@ -45,6 +45,8 @@ public:
     // Reads wait at most this long (seconds) for the peer before they fail.
     void set_timeout(int seconds);
 
+    Parts& parts() { return *p_; }
+
 private:
     Error link_error(const std::string& what) const;
     std::unique_ptr<Parts> p_;
@@ -67,6 +69,11 @@ public:
     // The next connection, its handshake done. An error for a peer refused (its fingerprint
     // named) or a failed handshake; the listener goes on.
     Result<std::unique_ptr<TlsLink>> accept();
+    // The next connection before its handshake (a peer that stalls then holds up only the
+    // thread that calls handshake()).
+    Result<std::unique_ptr<TlsLink>> accept_connection();
+    // The handshake of a connection from accept_connection(), its errors as accept()'s.
+    static Status handshake(TlsLink& link);
 
 private:
     TlsListener() = default;

@@ -160,7 +160,7 @@ TlsListener::~TlsListener() {
     if (fd_ >= 0) ::close(fd_);
 }
 
-Result<std::unique_ptr<TlsLink>> TlsListener::accept() {
+Result<std::unique_ptr<TlsLink>> TlsListener::accept_connection() {
     sockaddr_storage sa{};
     socklen_t len = sizeof sa;
     const int fd = ::accept4(fd_, reinterpret_cast<sockaddr*>(&sa), &len, SOCK_CLOEXEC);
@@ -175,21 +175,32 @@ Result<std::unique_ptr<TlsLink>> TlsListener::accept() {
     parts->ssl = SSL_new(static_cast<SSL_CTX*>(ctx_));
     attach_pin(parts->ssl, &parts->pin);
     SSL_set_fd(parts->ssl, fd);
-    auto* p = parts.get();
     auto link = std::make_unique<TlsLink>(std::move(parts));
     link->set_timeout(30);
-    if (SSL_accept(p->ssl) == 1) return link;
+    return link;
+}
+
+Status TlsListener::handshake(TlsLink& link) {
+    auto& p = link.parts();
+    if (SSL_accept(p.ssl) == 1) return {};
     ERR_clear_error();
-    if (p->pin.expected.empty())
-        return make_error(ErrorKind::Io, "refused " + p->peer +
+    if (p.pin.expected.empty())
+        return make_error(ErrorKind::Io, "refused " + p.peer +
                                              ": this agent trusts no service yet (run "
                                              "tapeloom-agent trust --server-fingerprint FP)");
-    if (!p->pin.seen.empty() && p->pin.seen != p->pin.expected)
-        return make_error(ErrorKind::Io, "refused " + p->peer + ": its certificate " + p->pin.seen +
-                                             " is not the trusted service's " + p->pin.expected);
-    return make_error(ErrorKind::Io, "TLS handshake with " + p->peer +
+    if (!p.pin.seen.empty() && p.pin.seen != p.pin.expected)
+        return make_error(ErrorKind::Io, "refused " + p.peer + ": its certificate " + p.pin.seen +
+                                             " is not the trusted service's " + p.pin.expected);
+    return make_error(ErrorKind::Io, "TLS handshake with " + p.peer +
                                          " failed: the peer refused this agent's certificate or "
                                          "speaks no TLS");
+}
+
+Result<std::unique_ptr<TlsLink>> TlsListener::accept() {
+    auto link = accept_connection();
+    if (!link) return link.error();
+    TL_TRY(handshake(*link.value()));
+    return std::move(link.value());
 }
 
 } // namespace tl::agent

@@ -29,6 +29,7 @@ inline constexpr std::uint8_t kTrailer = 'T';      // encoded object trailer
 inline constexpr std::uint8_t kObjectFailed = 'X'; // JSON: the current object is damaged
 inline constexpr std::uint8_t kFinish = 'F';       // the restore's last save set was sent
 inline constexpr std::uint8_t kBase = 'P';         // JSON {"entries"}: a diff/incr's base view
+inline constexpr std::uint8_t kKeepAlive = 'K';    // nothing: the agent is still walking
 inline constexpr std::uint8_t kError = '!';        // JSON {"error", "kind"}: refused or failed
 } // namespace frame
 
