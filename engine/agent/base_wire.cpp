@@ -1,28 +1,14 @@
 #include "agent/base_wire.h"
 
+#include "agent/wire.h"
+
 namespace tl::agent {
 
 namespace {
-std::string hex(const std::array<std::uint8_t, 16>& h) {
-    static const char* digits = "0123456789abcdef";
-    std::string out;
-    for (auto b : h) {
-        out += digits[b >> 4];
-        out += digits[b & 15];
-    }
-    return out;
-}
-
-std::array<std::uint8_t, 16> unhex(const std::string& s) {
-    std::array<std::uint8_t, 16> out{};
-    for (std::size_t i = 0; i < out.size() && 2 * i + 1 < s.size(); ++i)
-        out[i] = static_cast<std::uint8_t>(std::stoi(s.substr(2 * i, 2), nullptr, 16));
-    return out;
-}
-
 nlohmann::json entry_json(const std::string& path, const job::PriorEntry& e) {
     return nlohmann::json::array({path, e.kind, e.mode, e.uid, e.gid, e.size, e.mtime_ns,
-                                  e.ctime_ns, e.inode, e.has_hash ? hex(e.hash) : "", e.flags});
+                                  e.ctime_ns, e.inode, e.has_hash ? hash_hex(e.hash) : "",
+                                  e.flags});
 }
 } // namespace
 
@@ -57,7 +43,7 @@ Status add_base_frame(const nlohmann::json& frame, job::BaseView& view) {
             e.inode = j.at(8).get<std::uint64_t>();
             const auto h = j.at(9).get<std::string>();
             e.has_hash = !h.empty();
-            if (e.has_hash) e.hash = unhex(h);
+            if (e.has_hash) e.hash = hash_from_hex(h);
             e.flags = j.at(10).get<std::uint32_t>();
             view.add(j.at(0).get<std::string>(), e);
         }

@@ -23,26 +23,9 @@ std::string host_name() {
     return buf;
 }
 
-std::string hex(const std::array<std::uint8_t, 16>& h) {
-    static const char* digits = "0123456789abcdef";
-    std::string out;
-    for (auto b : h) {
-        out += digits[b >> 4];
-        out += digits[b & 15];
-    }
-    return out;
-}
-
-std::array<std::uint8_t, 16> unhex(const std::string& s) {
-    std::array<std::uint8_t, 16> out{};
-    for (std::size_t i = 0; i < out.size() && 2 * i + 1 < s.size(); ++i)
-        out[i] = static_cast<std::uint8_t>(std::stoi(s.substr(2 * i, 2), nullptr, 16));
-    return out;
-}
-
 nlohmann::json record_json(const job::FileRecord& r) {
     return nlohmann::json::array({r.dir, r.name, r.kind, r.mode, r.uid, r.gid, r.size, r.mtime_ns,
-                                  r.ctime_ns, r.inode, r.has_hash ? hex(r.hash) : "", r.offset,
+                                  r.ctime_ns, r.inode, r.has_hash ? hash_hex(r.hash) : "", r.offset,
                                   r.flags});
 }
 
@@ -60,13 +43,30 @@ job::FileRecord record_from(const nlohmann::json& j) {
     r.inode = j.at(9).get<std::uint64_t>();
     const auto h = j.at(10).get<std::string>();
     r.has_hash = !h.empty();
-    if (r.has_hash) r.hash = unhex(h);
+    if (r.has_hash) r.hash = hash_from_hex(h);
     r.offset = j.at(11).get<std::uint64_t>();
     r.flags = j.at(12).get<std::uint32_t>();
     return r;
 }
 
 } // namespace
+
+std::string hash_hex(const std::array<std::uint8_t, 16>& h) {
+    static const char* digits = "0123456789abcdef";
+    std::string out;
+    for (auto b : h) {
+        out += digits[b >> 4];
+        out += digits[b & 15];
+    }
+    return out;
+}
+
+std::array<std::uint8_t, 16> hash_from_hex(const std::string& s) {
+    std::array<std::uint8_t, 16> out{};
+    for (std::size_t i = 0; i < out.size() && 2 * i + 1 < s.size(); ++i)
+        out[i] = static_cast<std::uint8_t>(std::stoi(s.substr(2 * i, 2), nullptr, 16));
+    return out;
+}
 
 void put_u64(std::vector<std::uint8_t>& out, std::uint64_t v) {
     for (int i = 7; i >= 0; --i)

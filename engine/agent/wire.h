@@ -59,6 +59,10 @@ struct ReceivedBuffer {
 };
 Result<ReceivedBuffer> decode_buffer(const Frame& f);
 
+// A content hash as 32 hex digits, and back.
+std::string hash_hex(const std::array<std::uint8_t, 16>& h);
+std::array<std::uint8_t, 16> hash_from_hex(const std::string& s);
+
 void put_u64(std::vector<std::uint8_t>& out, std::uint64_t v);
 std::uint64_t get_u64(const std::uint8_t* p);
 
