@@ -141,6 +141,7 @@ Result<job::RestoreResult> run_client_restore(Engine& engine, const ClientRestor
     }
     if (lib.value()->drive(reserved.value()->drives().front()).is_open())
         (void)lib.value()->drive(reserved.value()->drives().front()).close();
+    res.read = reader.stats();
     ctx.stamp_end();
     fill_report(res, ctx.report(), done, sent);
     TL_TRY(ctx.finish());

@@ -138,8 +138,11 @@ private Q_SLOTS:
         QCOMPARE(
             backup.json().object().value("sessions").toArray().at(0).toObject().value("source"),
             QJsonValue("client:A:" + src));
-        auto restore = run_cli(h(home(), {"restore", "--job", "1", "--client", "B", "--to", to}));
+        auto restore =
+            run_cli(h(home(), {"restore", "--job", "1", "--client", "B", "--to", to, "--json"}));
         QVERIFY2(restore.exit_code == 0, restore.out.constData());
+        QVERIFY(restore.json().object().value("restored").toInteger() > 0);
+        QVERIFY(restore.json().object().value("blocks_read").toInteger() > 0);
         QString why;
         QVERIFY2(tltest::same_tree(src, to + src, &why), qPrintable(why));
 
