@@ -27,6 +27,7 @@ Registry local_commands() {
     add_events_commands(r);
     add_token_commands(r);
     add_audit_commands(r);
+    add_client_commands(r);
     return r;
 }
 

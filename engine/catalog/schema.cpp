@@ -575,6 +575,21 @@ CREATE TABLE cleaning_cartridges(
   uses      INTEGER NOT NULL DEFAULT 0,
   max_uses  INTEGER NOT NULL,
   last_used INTEGER
+)sql",
+        // Remote clients (issue 41, docs/agent.md): the machines whose tapeloom-agent the
+        // service backs up, each known by the pinned fingerprint of its certificate. A client's
+        // save sets name it in their source ("client:NAME:/path").
+        R"sql(
+CREATE TABLE clients(
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL UNIQUE,
+  address TEXT NOT NULL,
+  fingerprint TEXT NOT NULL,
+  version TEXT NOT NULL DEFAULT '',
+  os TEXT NOT NULL DEFAULT '',
+  added INTEGER NOT NULL,
+  last_seen INTEGER,
+  last_backup INTEGER
 );
 )sql",
     };

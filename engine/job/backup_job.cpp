@@ -12,7 +12,10 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "agent/client_backup.h"
+#include "agent/remote_session.h"
 #include "api/engine_catalog.h"
+#include "catalog/client_store.h"
 #include "catalog/db.h"
 #include "catalog/job_writer.h"
 #include "catalog/media_use_store.h"
@@ -50,6 +53,7 @@ constexpr std::size_t kStreamBuffers = 4;
 format::SourceKind media_kind(source::SourceKind k) {
     switch (k) {
     case source::SourceKind::FileTree:
+    case source::SourceKind::Client:
         return format::SourceKind::Dir;
     case source::SourceKind::Raw:
         return format::SourceKind::BlockDevice;
@@ -75,6 +79,7 @@ struct SessionState {
     std::unique_ptr<StreamChannel> channel;
     std::unique_ptr<StreamWriter> writer;
     std::unique_ptr<SessionReader> reader;
+    std::unique_ptr<agent::RemoteSession> remote; // a client's tree: its agent reads it
     Status result;
     std::uint64_t stream_bytes = 0;
     std::int64_t base_saveset_id = 0; // diff/incr: the save set compared against
@@ -101,6 +106,7 @@ struct DriveSlot {
 // the monitor can sum the sessions that share a disk; "cmd" for command pipes.
 std::string source_device(const source::SourceSpec& spec) {
     if (spec.kind == source::SourceKind::Command) return "cmd";
+    if (spec.kind == source::SourceKind::Client) return spec.text.substr(0, spec.text.rfind(':'));
     struct stat st {};
     if (stat(spec.target.c_str(), &st) != 0) return "?";
     const dev_t d = S_ISBLK(st.st_mode) ? st.st_rdev : st.st_dev;
@@ -129,6 +135,7 @@ struct BackupPlan {
     LevelPlan levels;
     std::unique_ptr<device::Library> lib;
     std::size_t ndrives = 0;
+    std::map<std::string, agent::ClientEndpoint> clients; // of the sources of clients
 };
 
 Status check_options(const BackupOptions& o) {
@@ -199,27 +206,27 @@ Result<BackupPlan> plan_backup(Engine& engine, const BackupOptions& o) {
     TL_TRY(check_options(o));
     auto codec = codec::parse_codec_spec(o.compression);
     if (!codec) return codec.error();
-    std::deque<source::SourceSpec> pending;
-    for (const auto& s : o.sources) {
-        auto spec = source::parse_source(s);
-        if (!spec) return spec.error();
-        pending.push_back(spec.value());
-    }
+    auto pending = agent::backup_sources(o.sources, o.client);
+    if (!pending) return pending.error();
     auto& db = engine_catalog(engine);
     auto pool = backup_pool(db, o.pool);
     if (!pool) return pool.error();
     auto encryption = BackupEncryption::resolve(db, engine.home(), pool->id, o.encryption);
     if (!encryption) return encryption.error();
     // diff/incr: each file tree's base, or the promotion to full (docs/levels.md).
-    auto levels = plan_levels(db, {pending.begin(), pending.end()}, o.name, o.level);
+    auto clients =
+        agent::client_endpoints(db, engine.home(), pending.value(), encryption->enabled());
+    if (!clients) return clients.error();
+    auto levels = plan_levels(db, {pending->begin(), pending->end()}, o.name, o.level);
     if (!levels) return levels.error();
     BackupPlan p{codec.value(),
-                 std::move(pending),
+                 std::move(pending.value()),
                  pool.value(),
                  std::move(encryption.value()),
                  std::move(levels.value()),
                  nullptr,
-                 0};
+                 0,
+                 std::move(clients.value())};
     TL_TRY(choose_drives(engine, o, p));
     return p;
 }
@@ -265,6 +272,8 @@ public:
     metrics::LiveSnapshot collect();
     // The report's figures and status from the drives and sessions.
     std::vector<LevelCounts> report(JobReport& r);
+    // Each client's agent version and OS, when it was seen and backed up last.
+    void record_clients();
 
 private:
     std::optional<StreamAssignment> start_stream(DriveSlot* sp, const source::SourceSpec& spec);
@@ -381,7 +390,9 @@ std::optional<StreamAssignment> BackupRun::start_stream(DriveSlot* sp,
     row.session_id = sp->session_id;
     row.stream_id = stream_id;
     row.source = spec.text;
-    row.kind = source::to_string(spec.kind);
+    // A client's tree is a file tree like any other; its source names the client.
+    row.kind = source::to_string(
+        spec.kind == source::SourceKind::Client ? source::SourceKind::FileTree : spec.kind);
     row.codec = p_.codec.str();
     if (base != p_.levels.bases.end()) row.base_id = base->second.saveset_id;
     auto saveset_id = catalog::add_saveset(*jobdb_, row);
@@ -397,12 +408,18 @@ std::optional<StreamAssignment> BackupRun::start_stream(DriveSlot* sp,
     ss->channel = std::make_unique<StreamChannel>(sp->signal, kStreamBuffers, part);
     ss->writer = std::make_unique<StreamWriter>(*ss->channel, p_.codec);
     ss->writer->set_sealer(std::move(sealer.value()));
-    ss->reader =
-        std::make_unique<SessionReader>(spec, *ss->writer, reader_context(*ss, spec), ss->counters);
+    if (spec.kind == source::SourceKind::Client)
+        ss->remote = std::make_unique<agent::RemoteSession>(
+            p_.clients.at(agent::client_of(spec)),
+            agent::session_request(spec, p_.codec, part, o_.walk), *ss->channel, ss->counters,
+            reader_context(*ss, spec));
+    else
+        ss->reader = std::make_unique<SessionReader>(spec, *ss->writer, reader_context(*ss, spec),
+                                                     ss->counters);
     SessionState* raw = ss.get();
     raw->thread = std::thread([raw] {
         name_this_thread("tl-session");
-        raw->result = raw->reader->run();
+        raw->result = raw->remote ? raw->remote->run() : raw->reader->run();
         raw->finished = true;
     });
     StreamAssignment a;
@@ -641,6 +658,27 @@ bool BackupRun::fill_session_reports(JobReport& r, std::vector<LevelCounts>& cou
     return any_failed;
 }
 
+void BackupRun::record_clients() {
+    auto& db = engine_catalog(ctx_.engine());
+    const auto now =
+        std::chrono::duration_cast<std::chrono::seconds>(clock_.wall().time_since_epoch()).count();
+    for (const auto& [name, endpoint] : p_.clients) {
+        bool backed_up = false;
+        nlohmann::json hello;
+        for (auto& s : sessions_) {
+            if (!s->remote || agent::client_of(s->spec) != name) continue;
+            backed_up |= s->result.ok();
+            if (auto h = s->remote->agent_hello(); !h.empty()) hello = h;
+        }
+        Status st;
+        if (!hello.empty())
+            st = catalog::record_client_contact(db, name, hello.value("version", ""),
+                                                hello.value("os", ""), now);
+        if (st && backed_up) st = catalog::record_client_backup(db, name, now);
+        if (!st) log_->warn("client {}: {}", name, st.error().message);
+    }
+}
+
 std::vector<LevelCounts> BackupRun::report(JobReport& r) {
     std::vector<LevelCounts> counts;
     fill_drive_reports(r);
@@ -739,6 +777,7 @@ Result<JobReport> run_backup(Engine& engine, const BackupOptions& o,
                       });
     run.wait();
     run.stop();
+    run.record_clients();
     ctx.stop_monitor();
     ctx.stamp_end();
     const auto counts = run.report(report);

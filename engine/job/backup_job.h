@@ -51,6 +51,10 @@ struct BackupOptions {
     // service's runs: the operator labels through the service meanwhile); false: fail at once
     // (docs/media.md "Waiting for a volume").
     bool wait_for_volume = false;
+    // A client added with `client add` (docs/agent.md): bare `sources` are absolute paths of
+    // trees on that machine, read by its agent; "" = sources of this machine. A source
+    // "client:NAME:/path" names a client's tree whatever this says.
+    std::string client;
 };
 
 // Live figures while the job runs (called from the monitor thread at each poll).

@@ -59,7 +59,9 @@ Result<LevelPlan> plan_levels(catalog::Db& db, const std::vector<source::SourceS
     if (plan.level == BackupLevel::Full) return plan;
     std::string missing;
     for (const auto& s : sources) {
-        if (s.kind != source::SourceKind::FileTree || plan.bases.count(s.text)) continue;
+        const bool tree =
+            s.kind == source::SourceKind::FileTree || s.kind == source::SourceKind::Client;
+        if (!tree || plan.bases.count(s.text)) continue;
         auto base = find_level_base(db, s.text, job_name, plan.level);
         if (!base) return base.error();
         if (base.value())

@@ -61,6 +61,10 @@ public:
     std::vector<std::pair<std::string, int>>
     unvisited(const std::vector<std::string>& unsure) const;
     std::size_t size() const { return entries_.size(); }
+    // A view made elsewhere (a client's agent gets its base from the service, docs/agent.md):
+    // the entries as load() would hold them, by path.
+    void add(const std::string& path, const PriorEntry& entry) { entries_[path] = entry; }
+    const std::unordered_map<std::string, PriorEntry>& entries() const { return entries_; }
 
 private:
     std::unordered_map<std::string, PriorEntry> entries_;

@@ -128,6 +128,9 @@ Status SessionReader::run() {
     case source::SourceKind::Sqlite:
         st = read_sqlite();
         break;
+    case source::SourceKind::Client: // read by the client's agent (agent/remote_session.h)
+        st = make_error(ErrorKind::Internal, spec_.text + " is read by its agent");
+        break;
     }
     if (!st && st.error().kind == ErrorKind::Cancelled) return st;
     // The stream always ends, even after an error, so the multiplexer is never left waiting.
@@ -414,7 +417,10 @@ Status SessionReader::read_tree() {
     const bool single = lstat(root.c_str(), &rs) == 0 && !S_ISDIR(rs.st_mode);
     // diff/incr: the base chain's entries, loaded in bulk before the walk.
     std::optional<BaseView> base;
-    if (!ctx_.base_chain.empty()) {
+    if (ctx_.base_view) {
+        base.emplace(std::move(*ctx_.base_view));
+        ctx_.base_view.reset();
+    } else if (!ctx_.base_chain.empty()) {
         auto db = catalog::Db::open(ctx_.db_path, false);
         if (!db) return db.error();
         base.emplace();

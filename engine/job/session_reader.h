@@ -6,6 +6,7 @@
 #include <array>
 #include <atomic>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -15,6 +16,7 @@
 
 #include "common/clock.h"
 #include "job/catalog_records.h"
+#include "job/change_detector.h"
 #include "job/stream_writer.h"
 #include "source/file_prefetch.h"
 #include "source/file_tree_walker.h"
@@ -49,6 +51,9 @@ struct ReaderContext {
     std::string db_path;
     bool compare_hash = false; // skip a metadata-changed file whose content hash is unchanged
     std::function<void(std::vector<DeletionRecord>)> record_deletions;
+    // diff/incr without a catalog at hand (a client's agent): the base view itself, used
+    // instead of loading base_chain from db_path.
+    std::shared_ptr<BaseView> base_view;
 };
 
 class SessionReader {

@@ -1,5 +1,7 @@
 #include "schedule/definition_store.h"
 
+#include "agent/client_registry.h"
+#include "catalog/client_store.h"
 #include "catalog/definition_store.h"
 #include "catalog/library_store.h"
 #include "catalog/pool_store.h"
@@ -50,10 +52,22 @@ Status check_references(catalog::Db& db, const JobDefinition& d) {
                               " drives allowed, but library " +
                               (d.library.empty() ? std::string("(default)") : d.library) + " has " +
                               std::to_string(drives.value()));
-    for (const auto& s : d.sources)
+    for (const auto& s : d.sources) {
+        // A client's tree (client:NAME:/path, docs/agent.md) is on that client: its client
+        // must be added; the path is checked by the agent when the job runs.
+        if (auto client = agent::split_client_source(s)) {
+            auto row = catalog::client_by_name(db, client->first);
+            if (!row) return row.error();
+            if (!row.value())
+                return make_error(ErrorKind::NotFound,
+                                  "job definition '" + d.name + "': client " + client->first +
+                                      " is not added; see tapeloom-cli client list");
+            continue;
+        }
         if (auto spec = source::parse_source(s); !spec)
             return make_error(spec.error().kind,
                               "job definition '" + d.name + "': " + spec.error().message);
+    }
     return {};
 }
 

@@ -18,6 +18,8 @@ const char* to_string(SourceKind kind) {
         return "cmd";
     case SourceKind::Sqlite:
         return "sqlite";
+    case SourceKind::Client:
+        return "client";
     }
     return "?";
 }

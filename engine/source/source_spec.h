@@ -10,7 +10,8 @@
 
 namespace tl::source {
 
-enum class SourceKind { FileTree, Raw, Command, Sqlite };
+// Client: a file tree on a client, read by its agent (docs/agent.md); never parsed from text.
+enum class SourceKind { FileTree, Raw, Command, Sqlite, Client };
 
 struct SourceSpec {
     SourceKind kind = SourceKind::FileTree;
@@ -18,7 +19,7 @@ struct SourceSpec {
     std::string text;   // as given, for reports and the catalog
 };
 
-const char* to_string(SourceKind kind); // "files", "raw", "cmd", "sqlite"
+const char* to_string(SourceKind kind); // "files", "raw", "cmd", "sqlite", "client"
 
 // Parses and checks existence (paths), so a typo fails before any tape moves.
 Result<SourceSpec> parse_source(const std::string& text);

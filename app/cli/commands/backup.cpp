@@ -56,6 +56,7 @@ int backup(Context& ctx) {
     o.pool = a.get("pool", o.pool);
     o.library = a.get("library");
     o.name = a.get("name");
+    o.client = a.get("client");
     o.level = a.get("level", o.level);
     o.compare_hash = a.has("compare-hash");
     if (auto lv = job::parse_backup_level(o.level); !lv) return ctx.fail(lv.error());
@@ -149,11 +150,11 @@ void add_backup_commands(Registry& r) {
          "none|lz4|zstd[:L]|gzip[:L]] [--include GLOB] [--exclude GLOB] [--one-file-system] "
          "[--checkpoint 4G] [--poll-interval 1s] [--name NAME] [--level full|diff|incr] "
          "[--compare-hash] [--progress] [--encryption none|aes-256-gcm] [--key NAME] "
-         "[--encrypt-names yes|no]",
+         "[--encrypt-names yes|no] [--client NAME]",
          "back up sources to the library, multiplexed over drives; prints the job report",
          {"source", "pool", "library", "drives", "sessions-per-drive", "block-size", "read-buffer",
           "compression", "include", "exclude", "checkpoint", "poll-interval", "name", "level",
-          "encryption", "key", "encrypt-names"},
+          "encryption", "key", "encrypt-names", "client"},
          {"one-file-system", "progress", "compare-hash"},
          backup});
 }

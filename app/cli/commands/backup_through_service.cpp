@@ -10,6 +10,7 @@
 #include <csignal>
 #include <thread>
 
+#include "agent/client_registry.h"
 #include "client/service_client.h"
 #include "commands/commands.h"
 #include "common/units.h"
@@ -48,6 +49,10 @@ Result<nlohmann::json> request_from(const Args& a) {
     auto sources = a.all("source");
     for (const auto& w : a.words())
         sources.push_back(w);
+    // --client NAME: its trees as the sources that name it (docs/agent.md).
+    if (a.has("client"))
+        for (auto& src : sources)
+            if (!agent::split_client_source(src)) src = agent::client_source(a.get("client"), src);
     j["sources"] = sources;
     for (auto [option, field] :
          {std::pair{"name", "name"}, std::pair{"pool", "pool"}, std::pair{"library", "library"},

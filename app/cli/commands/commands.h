@@ -2,6 +2,7 @@
 // One function per command group; each appends its commands to the registry.
 #include "client/service_client.h"
 #include "context.h"
+#include "job/restore_job.h"
 #include "job/restore_selection.h"
 #include "service/task_board.h"
 
@@ -74,4 +75,10 @@ void add_catalog_commands(Registry& r); // catalog backup|after-jobs, recover-ca
 // After a backup: runs a catalog backup when `catalog after-jobs` is on; returns the exit code.
 int catalog_backup_after_job(Context& ctx, Engine& engine, const std::string& job_name,
                              const std::string& status, int exit_code);
+void add_client_commands(Registry& r); // client add|list|show|remove (client.cpp)
+// restore's client: --client, else the client job --job backed up (nullopt: this machine).
+Result<std::optional<std::string>> restore_client(Context& ctx, Engine& engine);
+// restore --job N --to DIR through the client's agent (client.cpp).
+Result<job::RestoreResult> restore_to_client(Context& ctx, Engine& engine,
+                                             const std::string& client, std::atomic<bool>* cancel);
 } // namespace tl::cli

@@ -163,7 +163,10 @@ int restore(Context& ctx) {
         if (!plan) return ctx.fail(plan.error());
         return print_restore_plan(ctx, plan.value());
     }
+    auto client = restore_client(ctx, *engine.value());
+    if (!client) return ctx.fail(client.error());
     auto r = run_cancellable(ctx, [&](std::atomic<bool>* cancel) {
+        if (client.value()) return restore_to_client(ctx, *engine.value(), *client.value(), cancel);
         return job::run_restore(*engine.value(), o.value(), cancel);
     });
     if (!r) return ctx.fail(r.error());
@@ -361,12 +364,12 @@ void print_file_list(Context& ctx, const nlohmann::json& entries) {
 void add_restore_commands(Registry& r) {
     const std::set<std::string> sel = {"job", "saveset", "source", "at", "path"};
     auto opts = sel;
-    opts.insert({"to", "existing", "library", "drives", "sync"});
+    opts.insert({"to", "existing", "library", "drives", "sync", "client"});
     r.push_back(
         {{"restore"},
          "(--job ID | --saveset ID | --source S [--at TIME]) [--changes-only] [--path GLOB|DIR "
          "...] --to DIR|/ [--existing skip|overwrite|keep-newer|rename] [--dry-run] "
-         "[--wait-for-media] [--drives N] [--library NAME] [--sync end|file|none]",
+         "[--wait-for-media] [--drives N] [--library NAME] [--sync end|file|none] [--client NAME]",
          "restore files by positioned reads (a diff/incr: the whole tree as of that backup) "
          "under DIR (--to / for in place); "
          "never writes outside the target",

@@ -1,0 +1,157 @@
+// tapeloom-cli client add|list|show|remove: the machines whose tapeloom-agent this service
+// backs up (docs/agent.md); and a restore to a client (restore --client).
+#include <ctime>
+
+#include "agent/client_registry.h"
+#include "agent/client_restore.h"
+#include "agent/identity.h"
+#include "commands/commands.h"
+#include "exit_codes.h"
+
+namespace tl::cli {
+
+namespace {
+Result<std::string> one_name(Context& ctx, const char* what) {
+    if (ctx.args().words().size() != 1)
+        return make_error(ErrorKind::InvalidArgument,
+                          std::string("client ") + what + " takes one NAME");
+    return ctx.args().words().front();
+}
+
+std::string when(const std::optional<long long>& t) {
+    if (!t) return "never";
+    char text[32] = "";
+    const std::time_t c = *t;
+    std::strftime(text, sizeof text, "%Y-%m-%d %H:%M", std::localtime(&c));
+    return text;
+}
+
+int client_add(Context& ctx) {
+    auto name = one_name(ctx, "add");
+    if (!name) return ctx.fail(name.error());
+    const auto& a = ctx.args();
+    if (!a.has("address") || !a.has("fingerprint"))
+        return ctx.fail(make_error(ErrorKind::InvalidArgument,
+                                   "client add needs --address HOST:PORT and --fingerprint FP "
+                                   "(tapeloom-agent init printed it)"));
+    auto engine = ctx.engine();
+    if (!engine) return ctx.fail(engine.error());
+    auto me = agent::service_identity(ctx.home());
+    if (!me) return ctx.fail(me.error());
+    auto c = agent::add_client(*engine.value(), name.value(), a.get("address"),
+                               a.get("fingerprint"), static_cast<long long>(std::time(nullptr)));
+    if (!c) return ctx.fail(c.error());
+    if (ctx.json()) {
+        ctx.print_json(
+            {{"client", agent::to_json(c.value())}, {"service_fingerprint", me->fingerprint}});
+        return kOk;
+    }
+    ctx.out() << me->fingerprint << "\n";
+    ctx.err() << "tapeloom-cli: client " << c->name << " added; run on it: tapeloom-agent trust "
+              << "--state DIR --server-fingerprint " << me->fingerprint << "\n";
+    return kOk;
+}
+
+int client_list(Context& ctx) {
+    auto engine = ctx.engine();
+    if (!engine) return ctx.fail(engine.error());
+    auto clients = agent::list_clients(*engine.value());
+    if (!clients) return ctx.fail(clients.error());
+    if (ctx.json()) {
+        nlohmann::json arr = nlohmann::json::array();
+        for (const auto& c : clients.value())
+            arr.push_back(agent::to_json(c));
+        ctx.print_json(arr);
+        return kOk;
+    }
+    for (const auto& c : clients.value())
+        ctx.out() << c.name << "  " << c.address << "  " << (c.version.empty() ? "-" : c.version)
+                  << "  last backup " << when(c.last_backup) << "\n";
+    if (clients->empty()) ctx.out() << "(no clients; tapeloom-cli client add NAME ...)\n";
+    return kOk;
+}
+
+int client_show(Context& ctx) {
+    auto name = one_name(ctx, "show");
+    if (!name) return ctx.fail(name.error());
+    auto engine = ctx.engine();
+    if (!engine) return ctx.fail(engine.error());
+    auto c = agent::find_client(*engine.value(), name.value());
+    if (!c) return ctx.fail(c.error());
+    if (ctx.json()) {
+        ctx.print_json(agent::to_json(c.value()));
+        return kOk;
+    }
+    ctx.out() << "client      " << c->name << "\naddress     " << c->address << "\nfingerprint "
+              << c->fingerprint << "\nversion     " << (c->version.empty() ? "-" : c->version)
+              << "\nOS          " << (c->os.empty() ? "-" : c->os) << "\nlast seen   "
+              << when(c->last_seen) << "\nlast backup " << when(c->last_backup) << "\n";
+    return kOk;
+}
+
+int client_remove(Context& ctx) {
+    auto name = one_name(ctx, "remove");
+    if (!name) return ctx.fail(name.error());
+    auto engine = ctx.engine();
+    if (!engine) return ctx.fail(engine.error());
+    if (auto st = agent::remove_client(*engine.value(), name.value()); !st)
+        return ctx.fail(st.error());
+    if (ctx.json())
+        ctx.print_json({{"removed", name.value()}});
+    else
+        ctx.out() << "client " << name.value() << " removed\n";
+    return kOk;
+}
+} // namespace
+
+Result<std::optional<std::string>> restore_client(Context& ctx, Engine& engine) {
+    const auto& a = ctx.args();
+    if (a.has("client")) return std::optional<std::string>(a.get("client"));
+    if (!a.has("job") && !a.has("saveset")) return std::optional<std::string>();
+    return agent::job_client(engine, std::atoll(a.get("job", "0").c_str()),
+                             std::atoll(a.get("saveset", "0").c_str()));
+}
+
+Result<job::RestoreResult> restore_to_client(Context& ctx, Engine& engine,
+                                             const std::string& client, std::atomic<bool>* cancel) {
+    const auto& a = ctx.args();
+    if (a.has("job") == a.has("saveset") || !a.has("to") || a.has("path") || a.has("source"))
+        return make_error(ErrorKind::InvalidArgument,
+                          "a restore to a client takes --job N or --saveset N, and --to DIR (the "
+                          "whole job or save set)");
+    agent::ClientRestoreOptions o;
+    o.job_id = std::atoll(a.get("job", "0").c_str());
+    o.saveset_id = std::atoll(a.get("saveset", "0").c_str());
+    o.client = client;
+    o.to = a.get("to");
+    o.existing = a.get("existing", "skip");
+    o.library = a.get("library");
+    return agent::run_client_restore(engine, o, cancel);
+}
+
+void add_client_commands(Registry& r) {
+    r.push_back({{"client", "add"},
+                 "NAME --address HOST:PORT --fingerprint FP",
+                 "add a client whose tapeloom-agent listens at HOST:PORT with the certificate "
+                 "FP; prints the service's fingerprint for tapeloom-agent trust",
+                 {"address", "fingerprint"},
+                 {},
+                 client_add});
+    r.push_back({{"client", "list"},
+                 "",
+                 "the clients, their version and last backup",
+                 {},
+                 {},
+                 client_list});
+    reads_only(r);
+    r.push_back({{"client", "show"}, "NAME", "one client in full", {}, {}, client_show});
+    reads_only(r);
+    r.push_back({{"client", "remove"},
+                 "NAME",
+                 "remove a client: the service no longer talks to it (its backups stay)",
+                 {},
+                 {},
+                 client_remove});
+}
+
+} // namespace tl::cli

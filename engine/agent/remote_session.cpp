@@ -1,0 +1,129 @@
+#include "agent/remote_session.h"
+
+#include <cstring>
+
+#include "agent/base_wire.h"
+#include "agent/wire.h"
+#include "common/log.h"
+
+namespace tl::agent {
+
+RemoteSession::RemoteSession(ClientEndpoint client, nlohmann::json request,
+                             job::StreamChannel& channel, job::SessionCounters& counters,
+                             job::ReaderContext context)
+    : client_(std::move(client)), request_(std::move(request)), channel_(channel),
+      counters_(counters), ctx_(std::move(context)) {}
+
+nlohmann::json RemoteSession::agent_hello() const {
+    std::lock_guard lock(mutex_);
+    return hello_;
+}
+
+void RemoteSession::end_stream() {
+    if (ended_) return;
+    job::StreamBuffer* b = channel_.acquire();
+    if (!b) return; // cancelled: the multiplexer no longer waits for this stream
+    b->offset = next_offset_;
+    b->last = true;
+    channel_.publish(b);
+    ended_ = true;
+}
+
+Status RemoteSession::place(const ReceivedBuffer& r) {
+    if (r.offset != next_offset_ || r.size > channel_.buffer_bytes())
+        return make_error(ErrorKind::Corrupt,
+                          "client " + client_.name + ": the agent sent a buffer out of place");
+    job::StreamBuffer* b = channel_.acquire();
+    if (!b) return make_error(ErrorKind::Cancelled, "cancelled");
+    std::memcpy(b->data.get(), r.data, r.size);
+    b->size = r.size;
+    b->offset = r.offset;
+    b->boundaries = r.boundaries;
+    b->completed = r.completed;
+    for (auto& rec : b->completed)
+        rec.saveset_id = ctx_.saveset_id;
+    b->last = r.last;
+    next_offset_ += r.size;
+    counters_.bytes_read = r.raw_bytes;
+    counters_.stream_bytes = next_offset_;
+    counters_.files += r.completed.size();
+    channel_.publish(b);
+    ended_ = r.last;
+    return {};
+}
+
+Status RemoteSession::receive_stream(TlsLink& link) {
+    while (!ended_) {
+        auto f = link.receive();
+        if (!f) return f.error();
+        if (f->type == frame::kError) return error_from(f.value(), "agent");
+        if (f->type == frame::kKeepAlive) continue;
+        if (f->type != frame::kBuffer)
+            return make_error(ErrorKind::Corrupt, "the agent sent an unexpected frame");
+        auto b = decode_buffer(f.value());
+        if (!b) return b.error();
+        TL_TRY(place(b.value()));
+    }
+    return {};
+}
+
+// The request, and for a diff/incr the base view from this catalog.
+Status RemoteSession::send_request(TlsLink& link) {
+    std::vector<std::string> base;
+    if (!ctx_.base_chain.empty()) {
+        auto db = catalog::Db::open(ctx_.db_path, false);
+        if (!db) return db.error();
+        job::BaseView view;
+        TL_TRY(view.load(db.value(), ctx_.base_chain));
+        base = base_frames(view);
+        request_["compare_hash"] = ctx_.compare_hash;
+    }
+    request_["base_frames"] = base.size();
+    TL_TRY(send_json(link, frame::kBackup, request_));
+    for (const auto& f : base)
+        TL_TRY(link.send(frame::kBase, f));
+    return {};
+}
+
+Status RemoteSession::finish(TlsLink& link) {
+    auto done = receive_json(link, frame::kDone);
+    if (!done) return done.error();
+    for (const auto& w : done->value("warnings", std::vector<std::string>{})) {
+        counters_.warnings += 1;
+        if (ctx_.warn) ctx_.warn("client " + client_.name + ": " + w);
+    }
+    counters_.bytes_read = done->value("bytes_read", counters_.bytes_read.load());
+    counters_.unchanged = done->value("unchanged", std::uint64_t{0});
+    counters_.same_content = done->value("same_content", std::uint64_t{0});
+    auto gone = deletions_from(done.value(), ctx_.saveset_id);
+    if (!gone) return gone.error();
+    counters_.deleted = gone->size();
+    if (!gone->empty() && ctx_.record_deletions) ctx_.record_deletions(std::move(gone.value()));
+    return {};
+}
+
+Status RemoteSession::run() {
+    nlohmann::json hello;
+    auto link = open_client_link(client_, &hello);
+    Status st;
+    if (!link) {
+        st = link.error();
+    } else {
+        {
+            std::lock_guard lock(mutex_);
+            hello_ = hello;
+        }
+        st = send_request(*link.value());
+        if (st) st = receive_stream(*link.value());
+        if (st) st = finish(*link.value());
+        link.value()->close();
+    }
+    end_stream();
+    if (!st && st.error().kind != ErrorKind::Cancelled &&
+        st.error().message.rfind("client ", 0) != 0)
+        st = make_error(st.error().kind, "client " + client_.name + ": " + st.error().message);
+    if (!st) log::get("job")->error("{}", st.error().message);
+    return st;
+}
+
+} // namespace tl::agent

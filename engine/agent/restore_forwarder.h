@@ -1,0 +1,41 @@
+#pragma once
+// The service's side of a restore to a client (agent/client_restore.h): a StreamSink that
+// sends each object the stream parser reports (header, data, trailer) to the agent, save set
+// by save set, with the offsets of the objects to write.
+#include <nlohmann/json.hpp>
+
+#include "agent/tls_link.h"
+#include "format/stream_parser.h"
+#include "job/restore_selection.h"
+#include "job/saveset_reader.h"
+
+namespace tl::agent {
+
+class RestoreForwarder final : public format::StreamSink {
+public:
+    explicit RestoreForwarder(TlsLink& link) : link_(link) {}
+
+    // Every save set of `sel`, read whole from tape by `reader`. An error when the link failed
+    // (the agent gone) or the reading could not go on.
+    Status send_selection(job::SavesetReader& reader, const job::Selection& sel);
+    // Ends the restore; the agent's outcome (restored, skipped, failed, problems).
+    Result<nlohmann::json> finish();
+
+    Status on_object_header(std::uint64_t offset, const format::ObjectHeader& h) override;
+    Status on_data(std::uint64_t file_offset, const std::uint8_t* data, std::size_t n) override;
+    Status on_object_trailer(const format::ObjectTrailer& t,
+                             const format::ObjectCheck& check) override;
+
+private:
+    Status send_saveset(const job::SelectedSaveset& s);
+    Status remember(Status st) {
+        if (!st && link_status_) link_status_ = st;
+        return st;
+    }
+
+    TlsLink& link_;
+    Status link_status_;
+    std::vector<std::uint8_t> scratch_;
+};
+
+} // namespace tl::agent

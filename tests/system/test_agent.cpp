@@ -1,0 +1,352 @@
+#include <QtTest>
+
+#include <csignal>
+
+#include "../service/service_guard.h"
+#include "cli_runner.h"
+#include "fixture_tree.h"
+
+using tltest::run_cli;
+
+// Remote clients through the real programs (docs/agent.md): tapeloom-agent processes on
+// 127.0.0.1 (free ports they choose and print), the CLI backing up one client's tree into the
+// library and restoring it onto another client, pinned certificates refused on both sides,
+// and a restore kept within the agent's --allow.
+class TestAgent : public QObject {
+    Q_OBJECT
+
+    struct Agent {
+        QString state;
+        QString fingerprint;
+        QString address;
+        std::unique_ptr<QProcess> process;
+        QByteArray log;
+        // Its log (stderr) once it holds `needle`, or as it is after 30 s.
+        const QByteArray& wait_for_log(const QByteArray& needle) {
+            QDeadlineTimer deadline(30000);
+            while (!log.contains(needle) && !deadline.hasExpired()) {
+                process->waitForReadyRead(200);
+                log += process->readAllStandardError();
+            }
+            return log;
+        }
+    };
+
+    QTemporaryDir dir_;
+    std::vector<std::unique_ptr<Agent>> agents_;
+
+    QString path(const QString& name) const { return dir_.path() + "/" + name; }
+    // A data directory of each test function's own (on PostgreSQL, a catalog of its own).
+    int run_ = 0;
+    QString home() const { return path("home" + QString::number(run_)); }
+    static QStringList h(const QString& home, QStringList args) {
+        return tltest::with_home(home, std::move(args));
+    }
+
+    static tltest::CliResult run_agent(const QStringList& args) {
+        QProcess p;
+        p.start(QStringLiteral(TAPELOOM_AGENT), args);
+        tltest::CliResult r;
+        if (!p.waitForFinished(30000)) return r;
+        r.exit_code = p.exitCode();
+        r.out = p.readAllStandardOutput();
+        r.err = p.readAllStandardError();
+        return r;
+    }
+
+    // An agent with its own state, initialized; not yet serving.
+    Agent& make_agent(const QString& name) {
+        auto a = std::make_unique<Agent>();
+        a->state = path("state-" + name);
+        const auto r = run_agent({"init", "--state", a->state});
+        a->fingerprint = QString::fromUtf8(r.out).trimmed();
+        agents_.push_back(std::move(a));
+        return *agents_.back();
+    }
+
+    // Starts `serve` and waits for the address it listens on.
+    bool serve(Agent& a, const QStringList& allow) {
+        QStringList args{"serve", "--state", a.state, "--listen", "127.0.0.1:0"};
+        for (const auto& p : allow)
+            args << "--allow" << p;
+        a.process = std::make_unique<QProcess>();
+        a.process->start(QStringLiteral(TAPELOOM_AGENT), args);
+        QDeadlineTimer deadline(30000);
+        QByteArray out;
+        while (!out.contains('\n') && !deadline.hasExpired() &&
+               a.process->state() != QProcess::NotRunning) {
+            a.process->waitForReadyRead(500);
+            out += a.process->readAllStandardOutput();
+        }
+        const auto m = QRegularExpression("listening on (\\S+) as").match(QString::fromUtf8(out));
+        if (!m.hasMatch()) return false;
+        a.address = m.captured(1);
+        return true;
+    }
+
+    // client add NAME for `a` (at its address and fingerprint); the service's fingerprint.
+    QString add_client(const QString& name, const Agent& a, const QString& fingerprint = {}) {
+        auto r =
+            run_cli(h(home(), {"client", "add", name, "--address", a.address, "--fingerprint",
+                               fingerprint.isEmpty() ? a.fingerprint : fingerprint, "--json"}));
+        return r.json().object().value("service_fingerprint").toString();
+    }
+
+    bool trust(const Agent& a, const QString& service) {
+        return run_agent({"trust", "--state", a.state, "--server-fingerprint", service})
+                   .exit_code == 0;
+    }
+
+private Q_SLOTS:
+    void init() {
+        QVERIFY(dir_.isValid());
+        ++run_;
+        auto lib = run_cli(h(home(), {"library", "add", "--virtual", "--name", "small", "--drives",
+                                      "2", "--slots", "10", "--capacity", "64M"}));
+        QCOMPARE(lib.exit_code, 0);
+    }
+
+    void cleanup() {
+        for (auto& a : agents_)
+            if (a->process) {
+                a->process->kill();
+                a->process->waitForFinished();
+            }
+        agents_.clear();
+        QDir(dir_.path()).removeRecursively();
+        QDir().mkpath(dir_.path());
+    }
+
+    void backupOfOneClientRestoresOntoAnother() {
+        const QString src = path("client-a-tree"), to = path("client-b-target");
+        QVERIFY(tltest::make_fixture_tree(src));
+        auto& a = make_agent("a");
+        auto& b = make_agent("b");
+        QCOMPARE(a.fingerprint.size(), 64);
+        QVERIFY(a.fingerprint != b.fingerprint);
+        QVERIFY(serve(a, {src}));
+        QVERIFY(serve(b, {to}));
+        const QString service = add_client("A", a);
+        QCOMPARE(service.size(), 64);
+        QCOMPARE(add_client("B", b), service);
+        QVERIFY(trust(a, service));
+        QVERIFY(trust(b, service));
+
+        auto backup = run_cli(h(
+            home(), {"backup", "--client", "A", "--source", src, "--library", "small", "--json"}));
+        QVERIFY2(backup.exit_code == 0, backup.err.constData());
+        QCOMPARE(
+            backup.json().object().value("sessions").toArray().at(0).toObject().value("source"),
+            QJsonValue("client:A:" + src));
+        auto restore =
+            run_cli(h(home(), {"restore", "--job", "1", "--client", "B", "--to", to, "--json"}));
+        QVERIFY2(restore.exit_code == 0, restore.out.constData());
+        QVERIFY(restore.json().object().value("restored").toInteger() > 0);
+        QVERIFY(restore.json().object().value("blocks_read").toInteger() > 0);
+        QString why;
+        QVERIFY2(tltest::same_tree(src, to + src, &why), qPrintable(why));
+
+        auto list = run_cli(h(home(), {"client", "list", "--json"}));
+        QCOMPARE(list.exit_code, 0);
+        const auto clients = list.json().array();
+        QCOMPARE(clients.size(), 2);
+        QCOMPARE(clients.at(0).toObject().value("name").toString(), QString("A"));
+        QCOMPARE(clients.at(1).toObject().value("name").toString(), QString("B"));
+        QVERIFY(clients.at(0).toObject().value("last_backup").isDouble());
+        QVERIFY(!clients.at(0).toObject().value("version").toString().isEmpty());
+        QVERIFY(clients.at(1).toObject().value("last_backup").isNull());
+    }
+
+    void unknownFingerprintsAreRefusedOnBothSides() {
+        const QString src = path("tree"), to = path("target");
+        QVERIFY(tltest::make_fixture_tree(src));
+        auto& a = make_agent("a");
+        auto& other = make_agent("other");
+        QVERIFY(serve(a, {}));
+        // The service pins another certificate than agent A presents.
+        const QString service = add_client("WRONG", a, other.fingerprint);
+        QVERIFY(trust(a, service));
+        auto pinned = run_cli(
+            h(home(), {"backup", "--client", "WRONG", "--source", src, "--library", "small"}));
+        QVERIFY(pinned.exit_code != 0);
+        QVERIFY2(pinned.err.contains("not the pinned") || pinned.out.contains("not the pinned"),
+                 pinned.out.constData());
+        auto refused_restore =
+            run_cli(h(home(), {"restore", "--job", "1", "--client", "WRONG", "--to", to}));
+        QVERIFY(refused_restore.exit_code != 0);
+        QVERIFY(!QFileInfo::exists(to));
+
+        // The agent trusts another service than this one.
+        QVERIFY(trust(a, QString(64, 'a')));
+        QCOMPARE(add_client("A", a), service);
+        auto untrusted =
+            run_cli(h(home(), {"backup", "--client", "A", "--source", src, "--library", "small"}));
+        QVERIFY(untrusted.exit_code != 0);
+        const QByteArray said = untrusted.out + untrusted.err;
+        QVERIFY2(said.contains("does not trust this service"), said.constData());
+        QVERIFY2(said.contains(service.toUtf8()), said.constData()); // what to trust, named
+        auto restore = run_cli(h(home(), {"restore", "--job", "2", "--client", "A", "--to", to}));
+        QVERIFY(restore.exit_code != 0);
+        QVERIFY(!QFileInfo::exists(to));
+        const QByteArray& agent_log = a.wait_for_log("is not the trusted service");
+        QVERIFY2(agent_log.contains("is not the trusted service"), agent_log.constData());
+        QVERIFY2(agent_log.contains(service.toUtf8()), agent_log.constData());
+    }
+
+    void restoreOutsideAllowIsRefused() {
+        const QString src = path("tree"), allowed = path("allowed"), outside = path("outside");
+        QVERIFY(tltest::make_fixture_tree(src));
+        QVERIFY(QDir().mkpath(allowed));
+        auto& a = make_agent("a");
+        QVERIFY(serve(a, {src, allowed}));
+        QVERIFY(trust(a, add_client("A", a)));
+        auto backup =
+            run_cli(h(home(), {"backup", "--client", "A", "--source", src, "--library", "small"}));
+        QVERIFY2(backup.exit_code == 0, backup.err.constData());
+        auto refused = run_cli(h(home(), {"restore", "--job", "1", "--to", outside}));
+        QVERIFY(refused.exit_code != 0);
+        QVERIFY2((refused.out + refused.err).contains("outside what this agent allows"),
+                 refused.err.constData());
+        QVERIFY(!QFileInfo::exists(outside));
+        // A target that leaves the allowed root through ".." is outside too.
+        auto dotdot =
+            run_cli(h(home(), {"restore", "--job", "1", "--to", allowed + "/../outside"}));
+        QVERIFY(dotdot.exit_code != 0);
+        QVERIFY(!QFileInfo::exists(outside));
+        // Within --allow, the job's own client gets its tree back.
+        auto ok = run_cli(h(home(), {"restore", "--job", "1", "--to", allowed}));
+        QVERIFY2(ok.exit_code == 0, ok.out.constData());
+        QString why;
+        QVERIFY2(tltest::same_tree(src, allowed + src, &why), qPrintable(why));
+    }
+
+    // One job backs up two clients; client A's agent hangs, then is killed while the job runs:
+    // A's session fails naming the client, B's completes and restores identical, the job is
+    // partial (exit 7), and its drives are given back.
+    void killedAgentFailsOnlyItsClientsSession() {
+        const QString src_a = path("tree-a"), src_b = path("tree-b"), to = path("target-b");
+        QVERIFY(tltest::make_fixture_tree(src_a));
+        QVERIFY(tltest::make_fixture_tree(src_b));
+        auto& a = make_agent("a");
+        auto& b = make_agent("b");
+        QVERIFY(serve(a, {src_a}));
+        QVERIFY(serve(b, {src_b, to}));
+        const QString service = add_client("A", a);
+        QCOMPARE(add_client("B", b), service);
+        QVERIFY(trust(a, service));
+        QVERIFY(trust(b, service));
+
+        QVERIFY(::kill(static_cast<pid_t>(a.process->processId()), SIGSTOP) == 0);
+        QProcess job;
+        job.setProcessEnvironment(tltest::cli_environment(home()));
+        job.start(QStringLiteral(TAPELOOM_CLI),
+                  h(home(), {"backup", "--source", "client:A:" + src_a, "--source",
+                             "client:B:" + src_b, "--library", "small", "--drives", "2",
+                             "--sessions-per-drive", "1", "--json"}));
+        QVERIFY(b.wait_for_log(": done").contains(": done")); // B's session ended
+        QVERIFY(::kill(static_cast<pid_t>(a.process->processId()), SIGKILL) == 0);
+        QVERIFY(job.waitForFinished(120000));
+        QCOMPARE(job.exitCode(), 7);
+        const auto report = QJsonDocument::fromJson(job.readAllStandardOutput()).object();
+        qint64 saveset_b = 0;
+        for (const auto& v : report.value("sessions").toArray()) {
+            const auto session = v.toObject();
+            if (session.value("source").toString().startsWith("client:A:")) {
+                QCOMPARE(session.value("status").toString(), QString("failed"));
+                QVERIFY2(session.value("error").toString().startsWith("client A: "),
+                         qPrintable(session.value("error").toString()));
+            } else {
+                QCOMPARE(session.value("status").toString(), QString("completed"));
+                saveset_b = session.value("saveset_id").toInteger();
+            }
+        }
+        QVERIFY(saveset_b > 0);
+        auto restore =
+            run_cli(h(home(), {"restore", "--saveset", QString::number(saveset_b), "--to", to}));
+        QVERIFY2(restore.exit_code == 0, restore.out.constData());
+        QString why;
+        QVERIFY2(tltest::same_tree(src_b, to + src_b, &why), qPrintable(why));
+        // The job gave its drives back: the next backup of the client runs.
+        auto again = run_cli(h(home(), {"backup", "--client", "B", "--source", src_b, "--library",
+                                        "small", "--drives", "2"}));
+        QVERIFY2(again.exit_code == 0, again.err.constData());
+    }
+
+    // An incremental of a client is computed against that client's previous backup: after a
+    // change, a delete and a rename, only what changed is stored and the restore of the
+    // incremental is the tree as it is now.
+    void incrementalOfAClientRestoresTheTreeAsItIsNow() {
+        const QString src = path("tree"), to = path("target");
+        QVERIFY(tltest::make_fixture_tree(src));
+        auto& a = make_agent("a");
+        QVERIFY(serve(a, {src, to}));
+        QVERIFY(trust(a, add_client("A", a)));
+        auto full = run_cli(h(home(), {"backup", "--client", "A", "--source", src, "--library",
+                                       "small", "--name", "nightly", "--json"}));
+        QVERIFY2(full.exit_code == 0, full.err.constData());
+        const auto full_files = full.json().object().value("files").toInteger();
+
+        QFile changed(src + "/small/d3/f3.txt");
+        QVERIFY(changed.open(QIODevice::Append));
+        changed.write("one more line\n");
+        changed.close();
+        QVERIFY(QFile::remove(src + "/big.bin"));
+        QVERIFY(QFile::rename(src + "/small/d1/f1.txt", src + "/small/d1/f1-renamed.txt"));
+
+        auto incr = run_cli(h(home(), {"backup", "--client", "A", "--source", src, "--library",
+                                       "small", "--name", "nightly", "--level", "incr", "--json"}));
+        QVERIFY2(incr.exit_code == 0, incr.err.constData());
+        const auto report = incr.json().object();
+        QCOMPARE(report.value("level").toString(), QString("incr"));
+        QVERIFY(report.value("files").toInteger() < full_files);
+        const auto counts = report.value("level_sources").toArray().at(0).toObject();
+        QCOMPARE(counts.value("deleted").toInt(), 2); // big.bin and f1.txt's old name
+        QVERIFY(counts.value("unchanged").toInt() > 0);
+
+        auto restore = run_cli(h(home(), {"restore", "--job", "2", "--to", to}));
+        QVERIFY2(restore.exit_code == 0, restore.out.constData());
+        QString why;
+        QVERIFY2(tltest::same_tree(src, to + src, &why), qPrintable(why));
+    }
+
+    // While the service runs the data directory, the client commands, a client's backup and
+    // its restore go through it (the service connects to the agent with its own identity).
+    void clientsThroughTheService() {
+        const QString src = path("tree"), to = path("target");
+        QVERIFY(tltest::make_fixture_tree(src));
+        auto& a = make_agent("a");
+        QVERIFY(serve(a, {src, to}));
+        tltest::ServiceGuard guard{home()};
+        auto started = run_cli(h(home(), {"service", "start"}));
+        QVERIFY2(started.exit_code == 0, started.err.constData());
+        QVERIFY(trust(a, add_client("A", a)));
+        auto backup = run_cli(h(
+            home(), {"backup", "--client", "A", "--source", src, "--library", "small", "--json"}));
+        QVERIFY2(backup.exit_code == 0, backup.err.constData());
+        const auto job = backup.json().object().value("job_id").toInteger();
+        QVERIFY(job > 0);
+        auto restore = run_cli(h(home(), {"restore", "--job", QString::number(job), "--to", to}));
+        QVERIFY2(restore.exit_code == 0, restore.out.constData());
+        QString why;
+        QVERIFY2(tltest::same_tree(src, to + src, &why), qPrintable(why));
+        auto show = run_cli(h(home(), {"client", "show", "A", "--json"}));
+        QCOMPARE(show.exit_code, 0);
+        QVERIFY(show.json().object().value("last_backup").isDouble());
+    }
+
+    // A job definition names a client's tree as client:NAME:/path; one of a client that is not
+    // added is refused.
+    void jobDefinitionsNameAClientsTrees() {
+        auto unknown = run_cli(h(home(), {"job", "define", "nightly", "client:X:/srv"}));
+        QCOMPARE(unknown.exit_code, 3);
+        QVERIFY2(unknown.err.contains("client X is not added"), unknown.err.constData());
+        auto& x = make_agent("x");
+        x.address = "127.0.0.1:9";
+        QVERIFY(!add_client("X", x).isEmpty());
+        auto defined = run_cli(h(home(), {"job", "define", "nightly", "client:X:/srv"}));
+        QVERIFY2(defined.exit_code == 0, defined.err.constData());
+    }
+};
+
+TLTEST_CATALOG_MAIN(TestAgent)
+#include "test_agent.moc"
