@@ -86,6 +86,23 @@ class TestRestoreWriter : public QObject {
         return std::move(w.value());
     }
 
+    // The stream fed to a writer on `pool` a block's worth (64 KiB) at a time, as a drive
+    // reads it; nullptr when the writer does not open or does not finish.
+    static std::unique_ptr<job::RestoreWriter>
+    restore_by_blocks(const QString& target, const std::vector<std::uint8_t>& s,
+                      const std::vector<std::uint64_t>& offs, job::WritePool& pool) {
+        job::RestoreWriterOptions o;
+        o.pool = &pool;
+        auto w = job::RestoreWriter::open(target.toStdString(), o);
+        if (!w || !w.value()->begin_saveset("", offs)) return nullptr;
+        format::StreamParser parser(*w.value(), 1);
+        for (std::size_t at = 0; at < s.size(); at += 64u << 10)
+            (void)parser.feed(at, s.data() + at, std::min<std::size_t>(64u << 10, s.size() - at));
+        w.value()->end_saveset();
+        if (!w.value()->finish()) return nullptr;
+        return std::move(w.value());
+    }
+
     static QByteArray read(const QString& p) {
         QFile x(p);
         return x.open(QIODevice::ReadOnly) ? x.readAll() : QByteArray();
@@ -108,18 +125,10 @@ private Q_SLOTS:
         auto s =
             stream({{file("big.bin", big.size()), big}, {file("odd.bin", odd.size()), odd}}, offs);
         job::WritePool pool(2);
-        job::RestoreWriterOptions o;
-        o.pool = &pool;
-        auto w = job::RestoreWriter::open(d.path().toStdString(), o);
+        auto w = restore_by_blocks(d.path(), s, offs, pool);
         QVERIFY(w);
-        QVERIFY(w.value()->begin_saveset("", offs));
-        format::StreamParser parser(*w.value(), 1);
-        for (std::size_t at = 0; at < s.size(); at += 64u << 10) // a block's worth at a time
-            (void)parser.feed(at, s.data() + at, std::min<std::size_t>(64u << 10, s.size() - at));
-        w.value()->end_saveset();
-        QVERIFY(w.value()->finish());
-        QVERIFY2(w.value()->failures() == 0,
-                 w.value()->outcomes().empty() ? "" : w.value()->outcomes().front().why.c_str());
+        QVERIFY2(w->failures() == 0,
+                 w->outcomes().empty() ? "" : w->outcomes().front().why.c_str());
         QCOMPARE(read(d.path() + "/big.bin"), QByteArray::fromStdString(big));
         QCOMPARE(read(d.path() + "/odd.bin"), QByteArray::fromStdString(odd));
     }
@@ -412,22 +421,14 @@ private Q_SLOTS:
         const std::size_t flip = static_cast<std::size_t>(offs[1]) + (2u << 20); // damaged's data
         s[flip] = static_cast<std::uint8_t>(s[flip] ^ 0x5a);
         job::WritePool pool(2);
-        job::RestoreWriterOptions o;
-        o.pool = &pool;
-        auto w = job::RestoreWriter::open(d.path().toStdString(), o);
+        auto w = restore_by_blocks(d.path(), s, offs, pool);
         QVERIFY(w);
-        QVERIFY(w.value()->begin_saveset("", offs));
-        format::StreamParser parser(*w.value(), 1);
-        for (std::size_t at = 0; at < s.size(); at += 64u << 10) // a block's worth at a time
-            (void)parser.feed(at, s.data() + at, std::min<std::size_t>(64u << 10, s.size() - at));
-        w.value()->end_saveset();
-        QVERIFY(w.value()->finish());
         QCOMPARE(read(d.path() + "/big/whole.bin"), QByteArray::fromStdString(whole));
         QCOMPARE(read(d.path() + "/big/shrunk.bin"), QByteArray::fromStdString(shrunk));
         QCOMPARE(read(d.path() + "/big/small.txt"), QByteArray("small"));
         QVERIFY(!QFile::exists(d.path() + "/big/damaged.bin"));
-        QCOMPARE(w.value()->failures(), std::uint64_t(1));
-        QCOMPARE(QString::fromStdString(w.value()->outcomes().front().path),
+        QCOMPARE(w->failures(), std::uint64_t(1));
+        QCOMPARE(QString::fromStdString(w->outcomes().front().path),
                  QStringLiteral("big/damaged.bin"));
         QCOMPARE(count_entries(d.path() + "/big"), 3);
     }
