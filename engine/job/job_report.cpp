@@ -17,6 +17,73 @@ double rate_over_work(const JobReport& r, std::uint64_t bytes) {
     return work > 0 ? static_cast<double>(bytes) / work : 0;
 }
 
+namespace {
+void add_volume_reads(const JobReport& r, nlohmann::json& j) {
+    j["read_order"] = r.read_order;
+    if (!r.drive_model.empty()) {
+        j["drive_model"] = r.drive_model;
+        j["planned_s"] = r.planned_seconds;
+        j["actual_s"] = r.actual_seconds;
+    }
+    j["volume_reads"] = nlohmann::json::array();
+    for (const auto& v : r.volume_reads)
+        j["volume_reads"].push_back({{"barcode", v.barcode},
+                                     {"passes", v.passes},
+                                     {"locates", v.locates},
+                                     {"back_steps", v.back_steps},
+                                     {"positioning_s", v.positioning_seconds},
+                                     {"planned_passes", v.planned_passes},
+                                     {"planned_locates", v.planned_locates},
+                                     {"planned_s", v.planned_seconds},
+                                     {"actual_s", v.actual_seconds}});
+}
+
+void get_volume_reads(const nlohmann::json& j, JobReport& r) {
+    r.read_order = j.value("read_order", "");
+    r.drive_model = j.value("drive_model", "");
+    r.planned_seconds = j.value("planned_s", 0.0);
+    r.actual_seconds = j.value("actual_s", 0.0);
+    if (!j.contains("volume_reads")) return;
+    for (const auto& v : j["volume_reads"]) {
+        VolumeReadReport x;
+        x.barcode = v.value("barcode", "");
+        x.passes = v.value("passes", 0ull);
+        x.locates = v.value("locates", 0ull);
+        x.back_steps = v.value("back_steps", 0ull);
+        x.positioning_seconds = v.value("positioning_s", 0.0);
+        x.planned_passes = v.value("planned_passes", 0ull);
+        x.planned_locates = v.value("planned_locates", 0ull);
+        x.planned_seconds = v.value("planned_s", 0.0);
+        x.actual_seconds = v.value("actual_s", 0.0);
+        r.volume_reads.push_back(x);
+    }
+}
+
+void format_volume_reads(const JobReport& r, std::ostream& o) {
+    if (r.read_order.empty()) return;
+    char line[256];
+    o << "  read order     : " << r.read_order << "\n";
+    for (const auto& v : r.volume_reads) {
+        std::snprintf(line, sizeof line,
+                      "  volume %s: %llu pass(es), %llu locates, %.1f s positioning",
+                      v.barcode.c_str(), static_cast<unsigned long long>(v.passes),
+                      static_cast<unsigned long long>(v.locates), v.positioning_seconds);
+        o << line;
+        if (!r.drive_model.empty()) {
+            std::snprintf(line, sizeof line, "; planned %.1f s, actual %.1f s", v.planned_seconds,
+                          v.actual_seconds);
+            o << line;
+        }
+        o << "\n";
+    }
+    if (r.drive_model.empty()) return;
+    std::snprintf(line, sizeof line,
+                  "  drive time     : planned %.1f s, actual %.1f s (%s model)\n",
+                  r.planned_seconds, r.actual_seconds, r.drive_model.c_str());
+    o << line;
+}
+} // namespace
+
 nlohmann::json to_json(const JobReport& r) {
     nlohmann::json j = {{"job_id", r.job_id},
                         {"kind", r.kind},
@@ -58,6 +125,7 @@ nlohmann::json to_json(const JobReport& r) {
                                  {"files", s.files},
                                  {"status", s.status},
                                  {"error", s.error}});
+    if (!r.read_order.empty()) add_volume_reads(r, j);
     j["drives"] = nlohmann::json::array();
     for (const auto& d : r.drives)
         j["drives"].push_back({{"name", d.name},
@@ -119,6 +187,7 @@ JobReport report_from_json(const nlohmann::json& j) {
             x.error = s.value("error", "");
             r.sessions.push_back(x);
         }
+    get_volume_reads(j, r);
     if (j.contains("drives"))
         for (const auto& d : j["drives"]) {
             DriveReport x;
@@ -194,6 +263,7 @@ std::string format_report(const JobReport& r) {
             o << "\n    TapeAlert " << a;
         o << "\n";
     }
+    format_volume_reads(r, o);
     for (const auto& s : r.sessions)
         o << "  session " << s.source << " -> " << s.drive << ": " << s.files << " files, "
           << format_bytes(s.bytes) << ", " << s.status

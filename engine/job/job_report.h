@@ -36,6 +36,18 @@ struct DriveReport {
     std::vector<std::string> alerts;
 };
 
+// Restores (issue 39): how one volume was read - the passes over it, the locates, short steps
+// back within the read-ahead, the positioning time (load, locate, unload; model seconds under a
+// drive model, else clock seconds) - and, under a drive model, the plan's figures against the
+// actual (positioning counted by the drive plus its bytes at the type's rate; model seconds).
+struct VolumeReadReport {
+    std::string barcode;
+    std::uint64_t passes = 0, locates = 0, back_steps = 0;
+    double positioning_seconds = 0;
+    std::uint64_t planned_passes = 0, planned_locates = 0;
+    double planned_seconds = 0, actual_seconds = 0;
+};
+
 struct JobReport {
     std::int64_t job_id = 0;
     std::string kind = "backup";
@@ -67,6 +79,12 @@ struct JobReport {
     double sync_seconds = 0;
     std::vector<SessionReport> sessions;
     std::vector<DriveReport> drives;
+    // Restores: the order of the positioned reads (position | catalog), per volume how it was
+    // read, and under a drive model ("" = none) the planned and actual drive time, summed.
+    std::string read_order;
+    std::vector<VolumeReadReport> volume_reads;
+    std::string drive_model;
+    double planned_seconds = 0, actual_seconds = 0;
     double poll_interval = 1;
     std::vector<double> sample_times;               // seconds since start
     std::vector<std::vector<double>> drive_samples; // [drive][sample] bytes per second

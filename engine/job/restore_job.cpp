@@ -20,12 +20,14 @@
 #include "catalog/saveset_store.h"
 #include "catalog/session_store.h"
 #include "common/log.h"
+#include "device/device_registry.h"
 #include "device/library.h"
 #include "job/backup_encryption.h"
 #include "job/hardlink_sources.h"
 #include "job/job_context.h"
 #include "job/job_record.h"
 #include "job/job_volumes.h"
+#include "job/restore_shares.h"
 #include "job/write_pool.h"
 #include "job/writeback.h"
 #include "media/clone_copies.h"
@@ -80,38 +82,6 @@ std::string prefix_for(const SelectedSaveset& s) {
     while (!src.empty() && src.front() == '/')
         src.erase(src.begin());
     return src;
-}
-
-// Media sessions joined when they share a volume (union-find over the volumes their save sets'
-// extents are on); each unit lists its sessions in id order.
-Result<std::vector<std::vector<std::int64_t>>>
-sessions_by_volume(catalog::Db& db,
-                   const std::map<std::int64_t, std::vector<const SelectedSaveset*>>& groups) {
-    std::map<std::int64_t, std::int64_t> parent;
-    auto root = [&](std::int64_t x) {
-        while (parent[x] != x)
-            x = parent[x] = parent[parent[x]];
-        return x;
-    };
-    std::map<std::int64_t, std::int64_t> volume_session;
-    for (const auto& [session, list] : groups) {
-        parent.emplace(session, session);
-        for (const auto* s : list) {
-            auto volumes = catalog::saveset_volume_ids(db, s->reading());
-            if (!volumes) return volumes.error();
-            for (const auto volume : volumes.value()) {
-                auto [it, fresh] = volume_session.try_emplace(volume, session);
-                if (!fresh) parent[root(session)] = root(it->second);
-            }
-        }
-    }
-    std::map<std::int64_t, std::vector<std::int64_t>> units;
-    for (const auto& [session, list] : groups)
-        units[root(session)].push_back(session);
-    std::vector<std::vector<std::int64_t>> out;
-    for (auto& [r, sessions] : units)
-        out.push_back(std::move(sessions));
-    return out;
 }
 
 // A restored path as RestoreWriter names it: the prefix's and the object's components.
@@ -301,9 +271,42 @@ double past_rate(catalog::Db& db, bool& measured) {
 } // namespace
 
 namespace {
+// The library's drive model (docs/devices.md "Drive models"), none for a library without one.
+Result<std::optional<device::TapeTiming>> library_timing(catalog::Db& db, device::Library& lib) {
+    auto cfg = device::find_library(db, lib.name());
+    if (!cfg || !cfg->config.is_object() || !cfg->config.contains("model"))
+        return std::optional<device::TapeTiming>{};
+    auto c = device::timing_config(cfg->config["model"]);
+    if (!c) return c.error();
+    return std::optional<device::TapeTiming>(device::TapeTiming(c.value()));
+}
+
+// Under a drive model, the plan's passes, locates and time per volume, from the reads as the
+// drives will make them (one drive per unit of sessions, up to --drives or the library's).
+Status estimate_with_model(catalog::Db& db, device::Library& lib, const RestoreOptions& o,
+                           const Selection& sel, std::uint64_t block_size, RestorePlan& plan) {
+    auto timing = library_timing(db, lib);
+    if (!timing) return timing.error();
+    if (!timing.value()) return {};
+    auto shares = share_reads(db, sel, o.drives ? o.drives : lib.drive_count(), o.order);
+    if (!shares) return shares.error();
+    const auto est = estimate_reads(shares.value(), *timing.value(), block_size);
+    plan.drive_model = timing.value()->type().name;
+    plan.model_seconds = est.seconds;
+    for (const auto& e : est.volumes)
+        for (auto& v : plan.volumes)
+            if (v.barcode == e.barcode) {
+                v.passes = e.passes;
+                v.locates = e.locates;
+                v.model_seconds = e.seconds;
+            }
+    return {};
+}
+
 // The plan of reading `sel` from `lib`; adds the sources of hard links to `sel` and chooses the
 // copy of each save set to read.
-Result<RestorePlan> plan_selection(Engine& engine, device::Library& lib, Selection& sel) {
+Result<RestorePlan> plan_selection(Engine& engine, device::Library& lib, Selection& sel,
+                                   const RestoreOptions& o) {
     auto& db = engine_catalog(engine);
     TL_TRY(add_hardlink_sources(db, sel));
     RestorePlan plan;
@@ -356,6 +359,7 @@ Result<RestorePlan> plan_selection(Engine& engine, device::Library& lib, Selecti
     }
     plan.rate = past_rate(db, plan.rate_measured);
     plan.estimated_seconds = static_cast<double>(plan.bytes_to_read) / plan.rate;
+    TL_TRY(estimate_with_model(db, lib, o, sel, block_size, plan));
     return plan;
 }
 
@@ -375,7 +379,7 @@ Result<RestorePlan> plan_restore(Engine& engine, const RestoreOptions& o) {
     auto lib = open_restore_library(engine, o, sel.value());
     if (!lib) return lib.error();
     TL_TRY(check_drive_count(o, *lib.value()));
-    return plan_selection(engine, *lib.value(), sel.value());
+    return plan_selection(engine, *lib.value(), sel.value(), o);
 }
 
 namespace {
@@ -419,7 +423,7 @@ Result<PlannedRestore> plan_for_run(Engine& engine, const RestoreOptions& o,
     if (!lib) return lib.error();
     TL_TRY(check_drive_count(o, *lib.value()));
     lib.value() = shared_robot(engine, std::move(lib.value()));
-    auto plan = plan_selection(engine, *lib.value(), sel.value());
+    auto plan = plan_selection(engine, *lib.value(), sel.value(), o);
     if (!plan) return plan.error();
     while (!plan->missing.empty()) {
         const std::string list = missing_list(plan.value());
@@ -439,10 +443,25 @@ Result<PlannedRestore> plan_for_run(Engine& engine, const RestoreOptions& o,
             return make_error(ErrorKind::Cancelled, "restore cancelled while waiting for volumes");
         sel = select_files(db, o.what); // planned afresh: the volumes imported since
         if (!sel) return sel.error();
-        plan = plan_selection(engine, *lib.value(), sel.value());
+        plan = plan_selection(engine, *lib.value(), sel.value(), o);
         if (!plan) return plan.error();
     }
     return PlannedRestore{std::move(sel.value()), std::move(lib.value()), std::move(plan.value())};
+}
+
+// How the drives read a volume, added to what other drives read of it.
+void add_motion(std::vector<VolumeMotion>& all, const VolumeMotion& m) {
+    for (auto& a : all)
+        if (a.barcode == m.barcode) {
+            a.mounts += m.mounts;
+            a.passes += m.passes;
+            a.locates += m.locates;
+            a.back_steps += m.back_steps;
+            a.positioning_ns += m.positioning_ns;
+            a.bytes += m.bytes;
+            return;
+        }
+    all.push_back(m);
 }
 
 // The run phase of a restore: a reading thread per reserved drive over its share of the media
@@ -456,9 +475,9 @@ public:
           dir_lookup_(directory_lookup(engine_catalog(ctx.engine()), p.sel)) {}
 
     // Save sets grouped by media session (their streams interleave on the same blocks, so they
-    // are read together in one pass); sessions spread over the drives, but sessions that share
-    // a volume (the backups of an incremental chain) stay on one drive: a cartridge is in one
-    // drive at a time.
+    // are read together in one pass); sessions that share a volume (the backups of an
+    // incremental chain) stay on one drive: a cartridge is in one drive at a time. Returns how
+    // many such units there are.
     Result<std::size_t> group();
     // Reads on `drives` until every thread is done.
     void run(const std::vector<std::size_t>& drives);
@@ -473,9 +492,13 @@ private:
     RestoreWriter* new_writer(const SelectedSaveset& s,
                               std::vector<std::unique_ptr<RestoreWriter>>& writers,
                               std::vector<const SelectedSaveset*>& sets);
-    void read_session(SavesetReader& reader, const std::vector<const SelectedSaveset*>& session,
-                      std::vector<std::unique_ptr<RestoreWriter>>& writers,
-                      std::vector<const SelectedSaveset*>& sets, std::vector<BadBlock>& bad);
+    void read_whole(SavesetReader& reader, const std::vector<const SelectedSaveset*>& session,
+                    std::vector<std::unique_ptr<RestoreWriter>>& writers,
+                    std::vector<const SelectedSaveset*>& sets, std::vector<BadBlock>& bad);
+    void read_share(SavesetReader& reader, const DriveShare& share,
+                    std::vector<std::unique_ptr<RestoreWriter>>& writers,
+                    std::vector<const SelectedSaveset*>& sets, std::vector<BadBlock>& bad);
+    void add_volume_reads(JobReport& rep);
     void fail(const Error& e) {
         std::lock_guard lock(mutex_);
         if (fatal_.ok()) fatal_ = e;
@@ -486,12 +509,10 @@ private:
     PlannedRestore& p_;
     RestoreResult& res_;
     const std::string target_;
-    std::map<std::int64_t, std::vector<const SelectedSaveset*>> groups_;
-    std::vector<std::vector<std::int64_t>> units_;
+    std::vector<DriveShare> shares_; // per drive thread; fewer than the drives when units are
     std::vector<std::size_t> dix_;
     // Each drive's counters before the job: the report gives what it read for this job.
     std::vector<std::uint64_t> first_bytes_, first_blocks_;
-    std::vector<std::vector<std::vector<const SelectedSaveset*>>> work_;
     std::vector<std::atomic<bool>> reading_;
     mutable std::mutex volume_mutex_;
     std::vector<std::string> volume_; // per drive: the volume it reads now (live figures)
@@ -510,12 +531,9 @@ private:
 };
 
 Result<std::size_t> RestoreRun::group() {
-    for (const auto& s : p_.sel.savesets)
-        groups_[s.reading_session()].push_back(&s);
-    auto units = sessions_by_volume(engine_catalog(ctx_.engine()), groups_);
+    auto units = session_units(engine_catalog(ctx_.engine()), p_.sel);
     if (!units) return units.error();
-    units_ = std::move(units.value());
-    return units_.size();
+    return units->size();
 }
 
 RestoreWriter* RestoreRun::new_writer(const SelectedSaveset& s,
@@ -543,12 +561,10 @@ RestoreWriter* RestoreRun::new_writer(const SelectedSaveset& s,
     return writers.back().get();
 }
 
-void RestoreRun::read_session(SavesetReader& reader,
-                              const std::vector<const SelectedSaveset*>& session,
-                              std::vector<std::unique_ptr<RestoreWriter>>& writers,
-                              std::vector<const SelectedSaveset*>& sets,
-                              std::vector<BadBlock>& bad) {
-    auto on_bad = [&bad](const BadBlock& b) { bad.push_back(b); };
+void RestoreRun::read_whole(SavesetReader& reader,
+                            const std::vector<const SelectedSaveset*>& session,
+                            std::vector<std::unique_ptr<RestoreWriter>>& writers,
+                            std::vector<const SelectedSaveset*>& sets, std::vector<BadBlock>& bad) {
     // Whole save sets: one pass over the session for all of them.
     std::vector<StreamTarget> targets;
     for (const auto* s : session) {
@@ -563,21 +579,48 @@ void RestoreRun::read_session(SavesetReader& reader,
         };
         targets.push_back(t);
     }
-    if (!targets.empty())
-        if (auto st = reader.read_streams(targets, on_bad); !st) fail(st.error());
-    // Selections: a positioned read per run of consecutive selected files.
-    for (const auto* s : session) {
-        if (s->whole) continue;
-        RestoreWriter* w = new_writer(*s, writers, sets);
-        if (!w) break;
-        for (const auto& run : runs_of(*s)) {
-            auto st = reader.read(
-                s->reading(), *w, run.from, run.to, run.hint, on_bad,
-                [w](const std::string&, const std::string& why) { w->fail_current(why); });
-            if (!st) {
-                fail(st.error());
-                break;
-            }
+    if (targets.empty()) return;
+    if (auto st = reader.read_streams(targets, [&bad](const BadBlock& b) { bad.push_back(b); });
+        !st)
+        fail(st.error());
+}
+
+// The share's whole save sets, a pass per session; then its positioned reads in their order
+// (by position on each volume: restore_order.h). A read that fails ends its save set's reads.
+void RestoreRun::read_share(SavesetReader& reader, const DriveShare& share,
+                            std::vector<std::unique_ptr<RestoreWriter>>& writers,
+                            std::vector<const SelectedSaveset*>& sets, std::vector<BadBlock>& bad) {
+    for (const auto& session : share.sessions) {
+        if (ctx_.cancelled()) return;
+        read_whole(reader, session, writers, sets, bad);
+    }
+    std::vector<RestoreWriter*> writer_of(share.sets.size(), nullptr);
+    for (std::size_t i = 0; i < share.sets.size(); ++i)
+        if (!share.sets[i]->whole)
+            if (!(writer_of[i] = new_writer(*share.sets[i], writers, sets))) return;
+    auto on_bad = [&bad](const BadBlock& b) { bad.push_back(b); };
+    for (const auto& batch : share.batches) {
+        if (ctx_.cancelled()) return;
+        std::vector<StreamTarget> targets;
+        for (const auto& r : batch.targets) {
+            RestoreWriter* w = writer_of[r.set];
+            if (!w) continue;
+            StreamTarget t;
+            t.saveset_id = share.sets[r.set]->reading();
+            t.sink = w;
+            t.from = r.from;
+            t.to = r.to;
+            t.hint = r.hint;
+            t.on_object_error = [w](const std::string&, const std::string& why) {
+                w->fail_current(why);
+            };
+            targets.push_back(std::move(t));
+        }
+        if (targets.empty()) continue;
+        if (auto st = reader.read_streams(targets, on_bad); !st) {
+            fail(st.error());
+            for (const auto& r : batch.targets)
+                writer_of[r.set] = nullptr;
         }
     }
 }
@@ -594,10 +637,7 @@ void RestoreRun::read_on_drive(std::size_t d) {
     std::vector<BadBlock> bad;
     std::vector<std::unique_ptr<RestoreWriter>> writers;
     std::vector<const SelectedSaveset*> sets;
-    for (const auto& session : work_[d]) {
-        if (ctx_.cancelled()) break;
-        read_session(reader, session, writers, sets, bad);
-    }
+    if (d < shares_.size()) read_share(reader, shares_[d], writers, sets, bad);
     for (auto& w : writers)
         w->end_saveset();
     if (lib.drive(dix_[d]).is_open()) (void)lib.drive(dix_[d]).close();
@@ -612,19 +652,19 @@ void RestoreRun::read_on_drive(std::size_t d) {
     res_.read.stream_bytes += st.stream_bytes;
     res_.read.seeks += st.seeks;
     res_.read.volumes.insert(res_.read.volumes.end(), st.volumes.begin(), st.volumes.end());
+    for (const auto& m : st.motion)
+        add_motion(res_.read.motion, m);
     reading_[d] = false;
 }
 
 void RestoreRun::run(const std::vector<std::size_t>& drives) {
     dix_ = drives;
     const std::size_t n = dix_.size();
-    work_.assign(n, {});
-    std::size_t g = 0;
-    for (auto& unit : units_) {
-        for (auto session : unit)
-            work_[g % n].push_back(groups_[session]);
-        ++g;
-    }
+    auto shares = share_reads(engine_catalog(ctx_.engine()), p_.sel, n, o_.order);
+    if (shares)
+        shares_ = std::move(shares.value());
+    else
+        fail(shares.error());
     for (const auto d : dix_) {
         const auto& c = p_.lib->drive(d).counters();
         first_bytes_.push_back(c.bytes_read.load());
@@ -718,6 +758,7 @@ void RestoreRun::fill_report(JobReport& rep) {
         rep.drives.push_back(dr);
     }
     rep.wall_rate = rate_over_work(rep, rep.bytes);
+    add_volume_reads(rep);
     for (const auto& n : notes_)
         rep.warnings.push_back(n);
     for (const auto& b : res_.bad_blocks)
@@ -739,6 +780,39 @@ void RestoreRun::fill_report(JobReport& rep) {
         rep.status = "warnings";
     else
         rep.status = "completed";
+}
+
+// Per volume: the passes, locates and positioning time the readers counted; under a drive model
+// the plan's figures beside the actual (positioning in model seconds plus the bytes at the type's
+// rate), both in model seconds.
+void RestoreRun::add_volume_reads(JobReport& rep) {
+    rep.read_order = read_order_name(o_.order);
+    auto timing = library_timing(engine_catalog(ctx_.engine()), *p_.lib);
+    const device::TapeTiming* t = timing && timing.value() ? &*timing.value() : nullptr;
+    const double scale = t ? t->config().time_scale : 1.0;
+    for (const auto& m : res_.read.motion) {
+        VolumeReadReport v;
+        v.barcode = m.barcode;
+        v.passes = m.passes;
+        v.locates = m.locates;
+        v.back_steps = m.back_steps;
+        v.positioning_seconds = static_cast<double>(m.positioning_ns) / 1e9 * scale;
+        for (const auto& pv : res_.plan.volumes)
+            if (pv.barcode == m.barcode) {
+                v.planned_passes = pv.passes;
+                v.planned_locates = pv.locates;
+                v.planned_seconds = pv.model_seconds;
+            }
+        if (t)
+            v.actual_seconds =
+                v.positioning_seconds +
+                static_cast<double>(m.bytes) / (t->type().native_rate * t->config().rate_scale);
+        rep.actual_seconds += v.actual_seconds;
+        rep.volume_reads.push_back(v);
+    }
+    if (!t) return;
+    rep.drive_model = t->type().name;
+    rep.planned_seconds = res_.plan.model_seconds;
 }
 
 // "as many as useful": one drive per unit of sessions, at most the library's (or --drives).

@@ -9,6 +9,7 @@
 
 #include "api/engine.h"
 #include "job/job_report.h"
+#include "job/restore_order.h"
 #include "job/restore_selection.h"
 #include "job/restore_writer.h"
 #include "job/saveset_reader.h"
@@ -24,6 +25,9 @@ struct RestoreOptions {
     bool wait_for_media = false;    // wait for missing volumes instead of failing (MediaMissing)
     SyncMode sync = SyncMode::End;  // how the restored data reaches the disk (RestoreWriter)
     std::size_t writer_threads = 0; // files written in parallel; 0 = as the machine suits
+    // The order of the positioned reads: by position on each volume; Catalog (save set by save
+    // set) only to measure what the position order saves (docs/benchmarks.md).
+    ReadOrder order = ReadOrder::Position;
 };
 
 struct PlanVolume {
@@ -31,6 +35,10 @@ struct PlanVolume {
     std::string location; // "slot 3", "drive 1", "mail slot 1", "outside the library"
     bool in_library = false;
     std::uint64_t blocks = 0; // blocks to read from it
+    // Under a drive model: the passes over it, the locates and the time reading it takes (load,
+    // locates, the blocks at the type's rate, the unload before a drive's next volume).
+    std::uint64_t passes = 0, locates = 0;
+    double model_seconds = 0;
 };
 
 struct RestorePlan {
@@ -42,6 +50,10 @@ struct RestorePlan {
     bool rate_measured = false;      // from past jobs (else an assumed figure)
     double estimated_seconds = 0;
     std::vector<std::string> missing; // barcodes outside the library
+    // The library's drive model ("" = none) and its estimate: the drives' time summed, model
+    // seconds (what the real drives would take; the scales undone).
+    std::string drive_model;
+    double model_seconds = 0;
 };
 
 struct RestoreResult {

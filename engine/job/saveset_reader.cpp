@@ -194,6 +194,33 @@ private:
     bool done_ = false, stop_ = false;
 };
 
+VolumeMotion& motion_of(ReadStats& stats, const std::string& barcode) {
+    for (auto& m : stats.motion)
+        if (m.barcode == barcode) return m;
+    stats.motion.push_back({});
+    stats.motion.back().barcode = barcode;
+    return stats.motion.back();
+}
+
+// Seeks to `target` and counts it on the volume: a locate when the tape moved; a step back
+// within the blocks read ahead is not a new pass, one farther back is.
+Status counted_seek(MediaReader& media, device::TapeDrive& drive, VolumeMotion& m,
+                    std::uint64_t target) {
+    const auto at = drive.tell();
+    const auto before = drive.counters().reposition_ns.load();
+    TL_TRY(media.seek(target));
+    m.positioning_ns += drive.counters().reposition_ns.load() - before;
+    if (!at || at.value() == target) return {};
+    ++m.locates;
+    if (target < at.value()) {
+        if (at.value() - target > kBackStepSlack)
+            ++m.passes;
+        else
+            ++m.back_steps;
+    }
+    return {};
+}
+
 // Mount and open as one step: between the two another reader may take the cartridge; then
 // both are simply tried again (for up to 30 minutes). Cancelled when `stopped` says so.
 Status mount_and_open(device::Library& lib, std::size_t drive, const std::string& barcode,
@@ -451,17 +478,24 @@ Status SavesetReader::read_streams(std::vector<StreamTarget>& targets,
                 if (drive.is_open())
                     if (auto st = drive.close(); !st) return fatal(st.error());
                 mounted_.clear();
+                const auto before = drive.counters().reposition_ns.load();
                 if (auto st =
                         mount_and_open(lib_, drive_, v.barcode, [&] { return queue.stopped(); });
                     !st) {
                     if (st.error().kind != ErrorKind::Cancelled) fatal(st.error());
                     return;
                 }
+                auto& m = motion_of(stats_, v.barcode);
+                ++m.mounts;
+                ++m.passes;
+                m.positioning_ns += drive.counters().reposition_ns.load() - before;
                 mounted_ = v.barcode;
                 if (on_mounted_) on_mounted_(mounted_);
                 stats_.volumes.push_back(v.barcode);
             }
-            if (auto st = media.seek(v.start_pos + v.first); !st) return fatal(st.error());
+            auto& motion = motion_of(stats_, v.barcode);
+            if (auto st = counted_seek(media, drive, motion, v.start_pos + v.first); !st)
+                return fatal(st.error());
             stats_.seeks++;
             for (std::uint32_t b = v.first; b <= v.last; ++b) {
                 auto it = queue.take();
@@ -470,7 +504,9 @@ Status SavesetReader::read_streams(std::vector<StreamTarget>& targets,
                 it->b = b;
                 it->filemark = false;
                 it->fatal = false;
+                const auto read_before = stats_.bytes_read;
                 read_block(media, *it, session_uuid, decoding, stats_);
+                motion.bytes += stats_.bytes_read - read_before;
                 const bool fm = it->filemark, end = it->fatal;
                 queue.give(std::move(it));
                 if (end) return queue.finish();

@@ -22,7 +22,23 @@ struct BadBlock {
     std::string message;
 };
 
+// How one volume was read (issue 39): its mounts, its locates (seeks that moved the tape), the
+// passes over it (a mount starts one, and so does a locate back farther than the read-ahead),
+// the short steps back within the read-ahead, the positioning time the drive counted (load,
+// unload, locate; clock time) and the block bytes read from it.
+struct VolumeMotion {
+    std::string barcode;
+    std::uint64_t mounts = 0, passes = 0, locates = 0, back_steps = 0;
+    std::uint64_t positioning_ns = 0;
+    std::uint64_t bytes = 0;
+};
+
+// A step back of at most this many objects stays within what the reader read ahead (its queue
+// of 8 blocks and the block it stopped in): not a new pass over the volume.
+inline constexpr std::uint64_t kBackStepSlack = 9;
+
 struct ReadStats {
+    std::vector<VolumeMotion> motion; // per volume, in the order first mounted
     std::uint64_t blocks_read = 0;
     std::uint64_t bytes_read = 0;   // block bytes read from tape
     std::uint64_t stream_bytes = 0; // bytes of the wanted stream fed to the parser

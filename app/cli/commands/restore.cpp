@@ -83,6 +83,9 @@ Result<job::RestoreOptions> restore_options(const Args& a) {
     auto sync = job::parse_sync_mode(a.get("sync", "end"));
     if (!sync) return sync.error();
     o.sync = sync.value();
+    auto order = job::read_order_from(a.get("read-order", "position"));
+    if (!order) return order.error();
+    o.order = order.value();
     return o;
 }
 
@@ -94,7 +97,10 @@ int print_restore_plan(Context& ctx, const job::RestorePlan& p) {
             v.push_back({{"barcode", x.barcode},
                          {"location", x.location},
                          {"in_library", x.in_library},
-                         {"blocks", x.blocks}});
+                         {"blocks", x.blocks},
+                         {"passes", x.passes},
+                         {"locates", x.locates},
+                         {"model_s", x.model_seconds}});
         ctx.print_json({{"files", p.files},
                         {"bytes_wanted", p.bytes_wanted},
                         {"bytes_to_read", p.bytes_to_read},
@@ -102,6 +108,8 @@ int print_restore_plan(Context& ctx, const job::RestorePlan& p) {
                         {"rate_measured", p.rate_measured},
                         {"estimated_seconds", p.estimated_seconds},
                         {"volumes", v},
+                        {"drive_model", p.drive_model},
+                        {"model_s", p.model_seconds},
                         {"missing", p.missing}});
     } else {
         auto& out = ctx.out();
@@ -114,8 +122,23 @@ int print_restore_plan(Context& ctx, const job::RestorePlan& p) {
                       p.estimated_seconds, format_rate(p.rate).c_str(),
                       p.rate_measured ? "the recent backups' rate" : "an assumed rate");
         out << line << "  volumes needed:\n";
-        for (const auto& v : p.volumes)
-            out << "    " << v.barcode << "  " << v.location << "  (" << v.blocks << " blocks)\n";
+        for (const auto& v : p.volumes) {
+            out << "    " << v.barcode << "  " << v.location << "  (" << v.blocks << " blocks";
+            if (!p.drive_model.empty()) {
+                std::snprintf(line, sizeof line, "; %llu pass(es), %llu locates, %.1f s",
+                              static_cast<unsigned long long>(v.passes),
+                              static_cast<unsigned long long>(v.locates), v.model_seconds);
+                out << line;
+            }
+            out << ")\n";
+        }
+        if (!p.drive_model.empty()) {
+            std::snprintf(line, sizeof line,
+                          "  drive model   : %s, %.1f s of drive time (load, locates, reading at "
+                          "the type's rate, unloads)\n",
+                          p.drive_model.c_str(), p.model_seconds);
+            out << line;
+        }
     }
     return p.missing.empty() ? 0 : kMediaMissing;
 }
@@ -364,15 +387,16 @@ void print_file_list(Context& ctx, const nlohmann::json& entries) {
 void add_restore_commands(Registry& r) {
     const std::set<std::string> sel = {"job", "saveset", "source", "at", "path"};
     auto opts = sel;
-    opts.insert({"to", "existing", "library", "drives", "sync", "client"});
+    opts.insert({"to", "existing", "library", "drives", "sync", "client", "read-order"});
     r.push_back(
         {{"restore"},
          "(--job ID | --saveset ID | --source S [--at TIME]) [--changes-only] [--path GLOB|DIR "
          "...] --to DIR|/ [--existing skip|overwrite|keep-newer|rename] [--dry-run] "
-         "[--wait-for-media] [--drives N] [--library NAME] [--sync end|file|none] [--client NAME]",
-         "restore files by positioned reads (a diff/incr: the whole tree as of that backup) "
-         "under DIR (--to / for in place); "
-         "never writes outside the target",
+         "[--wait-for-media] [--drives N] [--library NAME] [--sync end|file|none] [--client NAME] "
+         "[--read-order position|catalog]",
+         "restore files by positioned reads, in position order on each volume (a diff/incr: "
+         "the whole tree as of that backup) under DIR (--to / for in place); never writes "
+         "outside the target; --read-order catalog: save set by save set, for benchmarks",
          opts,
          {"dry-run", "wait-for-media", "changes-only"},
          restore});
