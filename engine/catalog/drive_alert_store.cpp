@@ -70,6 +70,20 @@ Result<bool> return_drive_to_service(Db& db, const std::string& drive) {
     return db.changes() > 0;
 }
 
+Result<std::map<std::pair<std::string, std::string>, std::int64_t>> drive_alert_counts(Db& db) {
+    auto q =
+        db.prepare("SELECT drive, severity, COUNT(*) FROM drive_alerts GROUP BY drive, severity");
+    if (!q) return q.error();
+    std::map<std::pair<std::string, std::string>, std::int64_t> out;
+    for (;;) {
+        auto row = q->step();
+        if (!row) return row.error();
+        if (!row.value()) break;
+        out[{q->text(0), q->text(1)}] = q->i64(2);
+    }
+    return out;
+}
+
 Result<std::vector<DriveServiceRow>> drives_out_of_service(Db& db) {
     auto q = db.prepare("SELECT drive, reason, since FROM drive_service ORDER BY drive");
     if (!q) return q.error();

@@ -4,6 +4,7 @@
 // error, check), the time and the job; and the drives out of service with the reason.
 // Functions use the caller's connection.
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,6 +27,9 @@ Status insert_drive_alert(Db& db, const DriveAlertRow& row);
 Result<std::vector<DriveAlertRow>> recent_drive_alerts(Db& db, const std::string& drive, int limit);
 // The alerts raised while `volume` was mounted, oldest first.
 Result<std::vector<DriveAlertRow>> volume_alerts(Db& db, const std::string& volume);
+
+// How many alerts each drive reported, by severity: {(drive, severity) -> count}.
+Result<std::map<std::pair<std::string, std::string>, std::int64_t>> drive_alert_counts(Db& db);
 
 struct DriveServiceRow {
     std::string drive, reason;

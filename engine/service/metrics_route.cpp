@@ -1,5 +1,7 @@
 // GET /metrics (no version prefix: Prometheus scrapers send no Tapeloom-API header).
 #include "api/engine_catalog.h"
+#include "catalog/drive_alert_store.h"
+#include "device/device_registry.h"
 #include "metrics/live_board.h"
 #include "schedule/queue_store.h"
 #include "service/api_context.h"
@@ -8,6 +10,22 @@
 namespace tl::service {
 
 namespace {
+// Every configured drive with whether it is out of service; the alerts each reported.
+Status gather_drive_health(catalog::Db& db, MetricsInput& in) {
+    auto drives = device::list_drives(db);
+    if (!drives) return drives.error();
+    for (const auto& d : drives.value())
+        in.drive_out_of_service[d.name] = false;
+    auto out = catalog::drives_out_of_service(db);
+    if (!out) return out.error();
+    for (const auto& d : out.value())
+        in.drive_out_of_service[d.drive] = true;
+    auto alerts = catalog::drive_alert_counts(db);
+    if (!alerts) return alerts.error();
+    in.drive_alerts = std::move(alerts.value());
+    return {};
+}
+
 Result<MetricsInput> gather(const ApiContext& ctx, catalog::Db& db) {
     MetricsInput in;
     auto entries = schedule::QueueStore(db).list();
@@ -24,6 +42,7 @@ Result<MetricsInput> gather(const ApiContext& ctx, catalog::Db& db) {
     auto tally = ctx.tally.refresh(db);
     if (!tally) return tally.error();
     in.tally = std::move(tally.value());
+    TL_TRY(gather_drive_health(db, in));
     auto live = metrics::LiveBoard(ctx.home).read();
     if (live)
         for (auto& s : live.value())

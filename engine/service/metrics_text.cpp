@@ -69,6 +69,18 @@ void live_metrics(std::ostream& o, const std::vector<metrics::LiveSnapshot>& liv
             o << "tapeloom_drive_state{drive=\"" << label(d.name) << "\",state=\"" << label(d.state)
               << "\"} 1\n";
 }
+void drive_health(std::ostream& o, const MetricsInput& in) {
+    head(o, "tapeloom_drive_out_of_service", "gauge",
+         "1 while a drive is out of service (a critical TapeAlert flag or an operator).");
+    for (const auto& [drive, out] : in.drive_out_of_service)
+        o << "tapeloom_drive_out_of_service{drive=\"" << label(drive) << "\"} " << (out ? 1 : 0)
+          << "\n";
+    head(o, "tapeloom_drive_tape_alerts_total", "counter",
+         "TapeAlert flags the drive reported, by severity.");
+    for (const auto& [key, n] : in.drive_alerts)
+        o << "tapeloom_drive_tape_alerts_total{drive=\"" << label(key.first) << "\",severity=\""
+          << label(key.second) << "\"} " << n << "\n";
+}
 } // namespace
 
 std::string metrics_text(const MetricsInput& in) {
@@ -87,6 +99,7 @@ std::string metrics_text(const MetricsInput& in) {
     head(o, "tapeloom_catalog_jobs", "gauge", "Jobs in the job history.");
     o << "tapeloom_catalog_jobs " << in.catalog.jobs << "\n";
     job_counters(o, in.tally, in.client);
+    drive_health(o, in);
     live_metrics(o, in.live);
     return o.str();
 }

@@ -3,7 +3,7 @@
 // 0.0.4): counters of ended jobs and per drive bytes, mounts and failed sessions (job_tally.h),
 // the last successful backup per definition, running jobs and queue length, volumes by state,
 // catalog size, and per running job its rate and per drive its bytes and state (from the
-// LiveBoard snapshots).
+// LiveBoard snapshots), and drive health: drives out of service, TapeAlert flags by severity.
 #include <cstdint>
 #include <map>
 #include <string>
@@ -24,6 +24,10 @@ struct MetricsInput {
     std::vector<metrics::LiveSnapshot> live; // running jobs only
     TallyFigures tally;
     std::string client = "local"; // the machine the backups read: this one, until remote agents
+    // Drive health (issue 39): every configured drive, true when out of service; the TapeAlert
+    // flags each drive reported, by severity (info | warning | critical).
+    std::map<std::string, bool> drive_out_of_service;
+    std::map<std::pair<std::string, std::string>, std::int64_t> drive_alerts;
 };
 
 std::string metrics_text(const MetricsInput& in);

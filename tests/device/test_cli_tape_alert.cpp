@@ -74,6 +74,15 @@ private slots:
         const auto d0 = st.json().object()["drives"].toArray()[0].toObject();
         QVERIFY(d0["out_of_service"].toString().contains("TapeAlert 30 Hardware A"));
         QCOMPARE(d0["alerts"].toArray().size(), 2);
+        // /metrics: the drive out of service, the other not; its two critical flags counted.
+        auto text = tl::client::ServiceClient(home_.toStdString()).metrics();
+        QVERIFY(text.ok());
+        const QString m = QString::fromStdString(text.value());
+        QVERIFY2(m.contains("tapeloom_drive_out_of_service{drive=\"vlib0-drive0\"} 1\n"),
+                 qPrintable(m));
+        QVERIFY(m.contains("tapeloom_drive_out_of_service{drive=\"vlib0-drive1\"} 0\n"));
+        QVERIFY(m.contains(
+            "tapeloom_drive_tape_alerts_total{drive=\"vlib0-drive0\",severity=\"critical\"} 2\n"));
         auto vols = cli({"volume", "list", "--json"});
         bool marked = false;
         for (const auto& v : vols.json().array())
