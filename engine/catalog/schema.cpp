@@ -575,6 +575,7 @@ CREATE TABLE cleaning_cartridges(
   uses      INTEGER NOT NULL DEFAULT 0,
   max_uses  INTEGER NOT NULL,
   last_used INTEGER
+);
 )sql",
         // Remote clients (issue 41, docs/agent.md): the machines whose tapeloom-agent the
         // service backs up, each known by the pinned fingerprint of its certificate. A client's
