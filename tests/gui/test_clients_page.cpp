@@ -12,6 +12,7 @@
 #include <QStandardPaths>
 #include <QTableView>
 
+#include "../service/service_guard.h"
 #include "api/catalog_handle.h"
 #include "api/engine.h"
 #include "api/engine_catalog.h"
@@ -24,6 +25,7 @@
 #include "pages/clients/client_table_model.h"
 #include "pages/clients/clients_page.h"
 #include "schedule/definition_store.h"
+#include "shell/console_engine.h"
 
 using tltest::run_cli;
 
@@ -147,6 +149,38 @@ private Q_SLOTS:
         QCOMPARE(done.count(), 1);
         page.setConfirm([](const QString&) { return true; });
         page.removeSelected();
+        QTRY_COMPARE(done.count(), 2);
+        QCOMPARE(done.last().first().toString(), QString());
+        QTRY_COMPARE(page.model()->rowCount(), 0);
+        QVERIFY(cli_clients(home).isEmpty());
+    }
+
+    // Beside the service (docs/console.md "Beside the service"), Add and Remove are the
+    // service's commands `client add|remove` on the console's read-only engine.
+    void addRemoveBesideTheService() {
+        QTemporaryDir dir;
+        const QString home = dir.path() + "/home";
+        QCOMPARE(run_cli({"--home", home, "service", "start"}).exit_code, 0);
+        tltest::ServiceGuard guard{home};
+        tl::EngineOptions options;
+        options.home = home.toStdString();
+        auto opened = tl::ui::openConsoleEngine(options);
+        QVERIFY2(opened, opened ? "" : opened.error().message.c_str());
+        auto& engine = *opened.value();
+        QVERIFY(engine.read_only());
+        tl::ui::TaskBoard board;
+        tl::ui::ClientsPage page(engine, board);
+        page.setConfirm([](const QString&) { return true; });
+        QSignalSpy done(&page, &tl::ui::ClientsPage::actionFinished);
+        page.show();
+        QTRY_COMPARE(page.serviceFingerprint().size(), 64);
+        QVERIFY(page.addClient(
+            {QStringLiteral("db1"), QStringLiteral("db1.example.net:9740"), kAgentFingerprint}));
+        QTRY_COMPARE(done.count(), 1);
+        QCOMPARE(done.last().first().toString(), QString());
+        QTRY_VERIFY(page.model()->rowOf(QStringLiteral("db1")) >= 0);
+        QCOMPARE(cli_clients(home), QStringList{QStringLiteral("db1")});
+        QVERIFY(page.removeClient(QStringLiteral("db1")));
         QTRY_COMPARE(done.count(), 2);
         QCOMPARE(done.last().first().toString(), QString());
         QTRY_COMPARE(page.model()->rowCount(), 0);
