@@ -810,6 +810,34 @@
         <source>Pool to write to</source>
         <translation>Pool, in den geschrieben wird</translation>
     </message>
+    <message>
+        <source>This machine</source>
+        <translation>Dieser Rechner</translation>
+    </message>
+    <message>
+        <source>Client to back up</source>
+        <translation>Zu sichernder Client</translation>
+    </message>
+    <message>
+        <source>A client&apos;s sources are absolute paths on it, read by its tapeloom-agent</source>
+        <translation>Die Quellen eines Clients sind absolute Pfade auf ihm, gelesen von seinem tapeloom-agent</translation>
+    </message>
+    <message>
+        <source>C&amp;lient:</source>
+        <translation>C&amp;lient:</translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation>Problem</translation>
+    </message>
+    <message>
+        <source>/path on %1</source>
+        <translation>/Pfad auf %1</translation>
+    </message>
+    <message>
+        <source>%1 is not an absolute path on %2: a client&apos;s sources are its folders, e.g. /srv.</source>
+        <translation>%1 ist kein absoluter Pfad auf %2: Die Quellen eines Clients sind seine Ordner, z. B. /srv.</translation>
+    </message>
 </context>
 <context>
     <name>tl::ui::BackupRunner</name>

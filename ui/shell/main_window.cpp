@@ -204,6 +204,7 @@ void MainWindow::backUpNow() {
     }
     BackupDialog dialog(static_cast<int>(status->drives),
                         BackupDialog::poolsOf(status->catalog_path), this);
+    dialog.setClients(BackupDialog::clientsOf(status->catalog_path));
     if (dialog.exec() != QDialog::Accepted) return;
     startBackup(dialog.options());
 }
