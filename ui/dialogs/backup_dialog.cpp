@@ -36,11 +36,10 @@ BackupDialog::BackupDialog(int drives, const QStringList& pools, QWidget* parent
         tr("/path, raw:/dev/sdb, cmd:pg_dump db, sqlite:/var/db.sqlite"));
     sourceEdit_->setAccessibleName(tr("Source to add"));
     auto* add = new QPushButton(tr("&Add"), this);
-    auto* browse = browse_;
     auto* remove = new QPushButton(tr("&Remove"), this);
     sourceRow->addWidget(sourceEdit_, 1);
     sourceRow->addWidget(add);
-    sourceRow->addWidget(browse);
+    sourceRow->addWidget(browse_);
     sourceRow->addWidget(remove);
     client_->addItem(tr("This machine"), QString());
     client_->setAccessibleName(tr("Client to back up"));
@@ -79,6 +78,14 @@ BackupDialog::BackupDialog(int drives, const QStringList& pools, QWidget* parent
     layout->addWidget(buttons_);
     buttons_->button(QDialogButtonBox::Ok)->setText(tr("Start backup"));
 
+    connectSourceButtons(add, remove);
+    connect(client_, &QComboBox::currentIndexChanged, this, &BackupDialog::clientChanged);
+    connect(buttons_, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons_, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    updateOk();
+}
+
+void BackupDialog::connectSourceButtons(QPushButton* add, QPushButton* remove) {
     connect(add, &QPushButton::clicked, this, [this] {
         addSource(sourceEdit_->text().trimmed());
         sourceEdit_->clear();
@@ -86,7 +93,7 @@ BackupDialog::BackupDialog(int drives, const QStringList& pools, QWidget* parent
     // Enter in the source field adds it (eventFilter), it never starts the backup.
     sourceEdit_->installEventFilter(this);
     add->setAutoDefault(false);
-    connect(browse, &QPushButton::clicked, this, [this] {
+    connect(browse_, &QPushButton::clicked, this, [this] {
         const QString dir = QFileDialog::getExistingDirectory(this, tr("Folder to back up"));
         if (!dir.isEmpty()) addSource(dir);
     });
@@ -94,10 +101,6 @@ BackupDialog::BackupDialog(int drives, const QStringList& pools, QWidget* parent
         delete sources_->currentItem();
         updateOk();
     });
-    connect(client_, &QComboBox::currentIndexChanged, this, &BackupDialog::clientChanged);
-    connect(buttons_, &QDialogButtonBox::accepted, this, &QDialog::accept);
-    connect(buttons_, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    updateOk();
 }
 
 bool BackupDialog::eventFilter(QObject* watched, QEvent* event) {

@@ -48,6 +48,7 @@ protected:
 private:
     void updateOk();
     void clientChanged();
+    void connectSourceButtons(QPushButton* add, QPushButton* remove);
     QListWidget* sources_;
     QLineEdit* sourceEdit_;
     QSpinBox* drives_;
