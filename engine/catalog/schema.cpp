@@ -593,6 +593,12 @@ CREATE TABLE IF NOT EXISTS clients(
   last_backup INTEGER
 );
 )sql",
+        // Clients in the API, /metrics and the console (issue 41): whether the agent answered
+        // at the last contact (NULL: never contacted) and the bytes its last backup read.
+        R"sql(
+ALTER TABLE clients ADD COLUMN reachable INTEGER;
+ALTER TABLE clients ADD COLUMN last_backup_bytes INTEGER;
+)sql",
     };
     return steps;
 }
