@@ -16,6 +16,8 @@ PACKAGES=(
   # the service's HTTP/JSON API on a Unix socket (server and client library); the openssl
   # command makes the throw-away TLS certificate of the remote-listener test
   libcpp-httplib-dev openssl
+  # docs/openapi.yaml read and the API's real answers validated against it (test_api_schema)
+  python3-yaml python3-jsonschema
   # the PostgreSQL catalog back end: the client library, and the server the `pg` tests start a
   # throw-away cluster of (initdb, postgres under /usr/lib/postgresql/15/bin)
   libpq-dev postgresql

@@ -810,6 +810,34 @@
         <source>Pool to write to</source>
         <translation>Pool, in den geschrieben wird</translation>
     </message>
+    <message>
+        <source>This machine</source>
+        <translation>Dieser Rechner</translation>
+    </message>
+    <message>
+        <source>Client to back up</source>
+        <translation>Zu sichernder Client</translation>
+    </message>
+    <message>
+        <source>A client&apos;s sources are absolute paths on it, read by its tapeloom-agent</source>
+        <translation>Die Quellen eines Clients sind absolute Pfade auf ihm, gelesen von seinem tapeloom-agent</translation>
+    </message>
+    <message>
+        <source>C&amp;lient:</source>
+        <translation>C&amp;lient:</translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation>Problem</translation>
+    </message>
+    <message>
+        <source>/path on %1</source>
+        <translation>/Pfad auf %1</translation>
+    </message>
+    <message>
+        <source>%1 is not an absolute path on %2: a client&apos;s sources are its folders, e.g. /srv.</source>
+        <translation>%1 ist kein absoluter Pfad auf %2: Die Quellen eines Clients sind seine Ordner, z. B. /srv.</translation>
+    </message>
 </context>
 <context>
     <name>tl::ui::BackupRunner</name>
@@ -899,6 +927,227 @@
     <message>
         <source>MB/s</source>
         <translation>MB/s</translation>
+    </message>
+</context>
+<context>
+    <name>tl::ui::ClientAddDialog</name>
+    <message>
+        <source>Enter the client&apos;s name, e.g. its host name.</source>
+        <translation>Geben Sie den Namen des Clients ein, z. B. seinen Hostnamen.</translation>
+    </message>
+    <message>
+        <source>The name takes letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos; (at most 64).</source>
+        <translation>Der Name besteht aus Buchstaben, Ziffern, &apos;.&apos;, &apos;_&apos; und &apos;-&apos; (höchstens 64).</translation>
+    </message>
+    <message>
+        <source>A client named %1 is added already.</source>
+        <translation>Ein Client namens %1 ist bereits hinzugefügt.</translation>
+    </message>
+    <message>
+        <source>Enter the address the agent listens on as HOST:PORT.</source>
+        <translation>Geben Sie die Adresse, auf der der Agent lauscht, als HOST:PORT ein.</translation>
+    </message>
+    <message>
+        <source>Enter the agent&apos;s fingerprint: the 64 hex digits tapeloom-agent init printed.</source>
+        <translation>Geben Sie den Fingerabdruck des Agenten ein: die 64 Hexziffern, die tapeloom-agent init ausgegeben hat.</translation>
+    </message>
+    <message>
+        <source>Add client</source>
+        <translation>Client hinzufügen</translation>
+    </message>
+    <message>
+        <source>web1</source>
+        <translation>web1</translation>
+    </message>
+    <message>
+        <source>web1.example.net:9740</source>
+        <translation>web1.example.net:9740</translation>
+    </message>
+    <message>
+        <source>as tapeloom-agent init printed it</source>
+        <translation>wie tapeloom-agent init ihn ausgegeben hat</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>&amp;Address:</source>
+        <translation>&amp;Adresse:</translation>
+    </message>
+    <message>
+        <source>Agent&apos;s &amp;fingerprint:</source>
+        <translation>&amp;Fingerabdruck des Agenten:</translation>
+    </message>
+    <message>
+        <source>(not available)</source>
+        <translation>(nicht verfügbar)</translation>
+    </message>
+    <message>
+        <source>Service fingerprint</source>
+        <translation>Fingerabdruck des Dienstes</translation>
+    </message>
+    <message>
+        <source>This service&apos;s fingerprint:</source>
+        <translation>Fingerabdruck dieses Dienstes:</translation>
+    </message>
+    <message>
+        <source>Then run on the client: tapeloom-agent trust --state DIR --server-fingerprint %1</source>
+        <translation>Danach auf dem Client ausführen: tapeloom-agent trust --state DIR --server-fingerprint %1</translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation>Problem</translation>
+    </message>
+</context>
+<context>
+    <name>tl::ui::ClientTableModel</name>
+    <message>
+        <source>not contacted yet</source>
+        <translation>noch nicht kontaktiert</translation>
+    </message>
+    <message>
+        <source>online</source>
+        <translation>erreichbar</translation>
+    </message>
+    <message>
+        <source>offline</source>
+        <translation>nicht erreichbar</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>nie</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Fingerprint of the agent&apos;s certificate: %1</source>
+        <translation>Fingerabdruck des Zertifikats des Agenten: %1</translation>
+    </message>
+    <message>
+        <source>No backup or restore has reached the agent yet.</source>
+        <translation>Noch keine Sicherung oder Wiederherstellung hat den Agenten erreicht.</translation>
+    </message>
+    <message>
+        <source>The agent last answered at %1.</source>
+        <translation>Der Agent hat zuletzt um %1 geantwortet.</translation>
+    </message>
+    <message>
+        <source>The agent has not answered yet.</source>
+        <translation>Der Agent hat noch nicht geantwortet.</translation>
+    </message>
+    <message>
+        <source>Client</source>
+        <translation>Client</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>Adresse</translation>
+    </message>
+    <message>
+        <source>Agent version</source>
+        <translation>Agent-Version</translation>
+    </message>
+    <message>
+        <source>OS</source>
+        <translation>Betriebssystem</translation>
+    </message>
+    <message>
+        <source>Last backup</source>
+        <translation>Letzte Sicherung</translation>
+    </message>
+    <message>
+        <source>Next backup</source>
+        <translation>Nächste Sicherung</translation>
+    </message>
+</context>
+<context>
+    <name>tl::ui::ClientsPage</name>
+    <message>
+        <source>Clients</source>
+        <translation>Clients</translation>
+    </message>
+    <message>
+        <source>Clients status</source>
+        <translation>Status der Clients</translation>
+    </message>
+    <message>
+        <source>&amp;Add…</source>
+        <translation>&amp;Hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Add a client whose tapeloom-agent this service backs up (Ctrl+N)</source>
+        <translation>Einen Client hinzufügen, dessen tapeloom-agent dieser Dienst sichert (Strg+N)</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
+        <source>Remove the selected client (Del); its backups stay</source>
+        <translation>Den gewählten Client entfernen (Entf); seine Sicherungen bleiben erhalten</translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>A&amp;ktualisieren</translation>
+    </message>
+    <message>
+        <source>Read the clients again (F5)</source>
+        <translation>Die Clients neu lesen (F5)</translation>
+    </message>
+    <message>
+        <source>Cannot read the clients: %1</source>
+        <translation>Die Clients können nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>No clients yet: Add… one whose tapeloom-agent runs (docs: agent.md).</source>
+        <translation>Noch keine Clients: Fügen Sie einen hinzu, auf dem tapeloom-agent läuft (Doku: agent.md).</translation>
+    </message>
+    <message>
+        <source>Not added: %1</source>
+        <translation>Nicht hinzugefügt: %1</translation>
+    </message>
+    <message>
+        <source>Adding client %1</source>
+        <translation>Client %1 wird hinzugefügt</translation>
+    </message>
+    <message>
+        <source>Client %1 added; run on it: tapeloom-agent trust --state DIR --server-fingerprint %2</source>
+        <translation>Client %1 hinzugefügt; dort ausführen: tapeloom-agent trust --state DIR --server-fingerprint %2</translation>
+    </message>
+    <message>
+        <source>Client %1 is not added.</source>
+        <translation>Client %1 ist nicht hinzugefügt.</translation>
+    </message>
+    <message>
+        <source>Remove client %1? Its backups stay in the catalog; the service no longer connects to its agent.</source>
+        <translation>Client %1 entfernen? Seine Sicherungen bleiben im Katalog; der Dienst verbindet sich nicht mehr mit seinem Agenten.</translation>
+    </message>
+    <message>
+        <source>Removing client %1</source>
+        <translation>Client %1 wird entfernt</translation>
+    </message>
+    <message>
+        <source>Client %1 removed.</source>
+        <translation>Client %1 entfernt.</translation>
+    </message>
+    <message>
+        <source>%1…</source>
+        <translation>%1…</translation>
+    </message>
+    <message>
+        <source>Select a client first.</source>
+        <translation>Wählen Sie zuerst einen Client.</translation>
     </message>
 </context>
 <context>
@@ -3214,6 +3463,10 @@ cmd:&apos;pg_dump db&apos;</translation>
     <message>
         <source>Backup queued in the service (queue entry %1); follow it on the Dashboard</source>
         <translation>Sicherung in die Warteschlange des Dienstes gestellt (Eintrag %1); verfolgen Sie sie im Dashboard</translation>
+    </message>
+    <message>
+        <source>Clients</source>
+        <translation>Clients</translation>
     </message>
 </context>
 <context>

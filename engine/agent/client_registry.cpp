@@ -77,7 +77,9 @@ nlohmann::json to_json(const Client& c) {
             {"os", c.os},
             {"added", c.added},
             {"last_seen", opt(c.last_seen)},
-            {"last_backup", opt(c.last_backup)}};
+            {"online", c.reachable.value_or(false)},
+            {"last_backup", opt(c.last_backup)},
+            {"last_backup_bytes", opt(c.last_backup_bytes)}};
 }
 
 std::string client_source(const std::string& client, const std::string& path) {

@@ -6,7 +6,8 @@ namespace tl::catalog {
 
 namespace {
 constexpr const char* kColumns =
-    "id, name, address, fingerprint, version, os, added, last_seen, last_backup";
+    "id, name, address, fingerprint, version, os, added, last_seen, last_backup, reachable, "
+    "last_backup_bytes";
 
 ClientRow read_client(const Stmt& s) {
     ClientRow r;
@@ -19,6 +20,8 @@ ClientRow read_client(const Stmt& s) {
     r.added = s.i64(6);
     if (!s.is_null(7)) r.last_seen = s.i64(7);
     if (!s.is_null(8)) r.last_backup = s.i64(8);
+    if (!s.is_null(9)) r.reachable = s.i64(9) != 0;
+    if (!s.is_null(10)) r.last_backup_bytes = s.i64(10);
     return r;
 }
 } // namespace
@@ -57,15 +60,22 @@ Result<bool> remove_client(Db& db, const std::string& name) {
 
 Status record_client_contact(Db& db, const std::string& name, const std::string& version,
                              const std::string& os, long long when) {
-    auto q = db.prepare("UPDATE clients SET version=?, os=?, last_seen=? WHERE name=?");
+    auto q =
+        db.prepare("UPDATE clients SET version=?, os=?, last_seen=?, reachable=1 WHERE name=?");
     if (!q) return q.error();
     return q->bind(1, version).bind(2, os).bind(3, when).bind(4, name).run();
 }
 
-Status record_client_backup(Db& db, const std::string& name, long long when) {
-    auto q = db.prepare("UPDATE clients SET last_backup=? WHERE name=?");
+Status record_client_unreachable(Db& db, const std::string& name) {
+    auto q = db.prepare("UPDATE clients SET reachable=0 WHERE name=?");
     if (!q) return q.error();
-    return q->bind(1, when).bind(2, name).run();
+    return q->bind(1, name).run();
+}
+
+Status record_client_backup(Db& db, const std::string& name, long long when, long long bytes) {
+    auto q = db.prepare("UPDATE clients SET last_backup=?, last_backup_bytes=? WHERE name=?");
+    if (!q) return q.error();
+    return q->bind(1, when).bind(2, bytes).bind(3, name).run();
 }
 
 } // namespace tl::catalog

@@ -525,7 +525,7 @@ SELECT 1;
         // name remotely), what (method, route and the request's key arguments), when, and the
         // HTTP status it was answered with.
         R"sql(
-CREATE TABLE audit_log(
+CREATE TABLE IF NOT EXISTS audit_log(
   id      INTEGER PRIMARY KEY,
   at      INTEGER NOT NULL,            -- unix seconds
   who     TEXT NOT NULL,               -- "uid 1000", "token ops"
@@ -534,7 +534,7 @@ CREATE TABLE audit_log(
   detail  TEXT NOT NULL DEFAULT '',    -- key arguments: the body's JSON, secrets left out
   status  INTEGER NOT NULL             -- the HTTP status answered
 );
-CREATE INDEX audit_log_at ON audit_log(at);
+CREATE INDEX IF NOT EXISTS audit_log_at ON audit_log(at);
 )sql",
         // Drive health (issue 39, drive_alert_store.h, docs/devices.md "TapeAlert"): the
         // TapeAlert flags each drive reported at a load, an unload or an error, with the volume
@@ -543,7 +543,7 @@ CREATE INDEX audit_log_at ON audit_log(at);
         // cleaning cartridges with their uses (cleaning_store.h); each cartridge's wear
         // (volume_wear_store.h).
         R"sql(
-CREATE TABLE drive_alerts(
+CREATE TABLE IF NOT EXISTS drive_alerts(
   id       INTEGER PRIMARY KEY,
   drive    TEXT NOT NULL,
   volume   TEXT NOT NULL DEFAULT '',
@@ -553,14 +553,14 @@ CREATE TABLE drive_alerts(
   at       INTEGER NOT NULL,
   job_id   INTEGER
 );
-CREATE INDEX drive_alerts_drive ON drive_alerts(drive, id);
-CREATE INDEX drive_alerts_volume ON drive_alerts(volume, id);
-CREATE TABLE drive_service(
+CREATE INDEX IF NOT EXISTS drive_alerts_drive ON drive_alerts(drive, id);
+CREATE INDEX IF NOT EXISTS drive_alerts_volume ON drive_alerts(volume, id);
+CREATE TABLE IF NOT EXISTS drive_service(
   drive    TEXT PRIMARY KEY,
   reason   TEXT NOT NULL,
   since    INTEGER NOT NULL
 );
-CREATE TABLE volume_wear(
+CREATE TABLE IF NOT EXISTS volume_wear(
   barcode       TEXT PRIMARY KEY,
   mounts        INTEGER NOT NULL DEFAULT 0,
   bytes_written INTEGER NOT NULL DEFAULT 0,
@@ -570,7 +570,7 @@ CREATE TABLE volume_wear(
   first_use     INTEGER,
   last_use      INTEGER
 );
-CREATE TABLE cleaning_cartridges(
+CREATE TABLE IF NOT EXISTS cleaning_cartridges(
   barcode   TEXT PRIMARY KEY,
   uses      INTEGER NOT NULL DEFAULT 0,
   max_uses  INTEGER NOT NULL,
@@ -581,7 +581,7 @@ CREATE TABLE cleaning_cartridges(
         // service backs up, each known by the pinned fingerprint of its certificate. A client's
         // save sets name it in their source ("client:NAME:/path").
         R"sql(
-CREATE TABLE clients(
+CREATE TABLE IF NOT EXISTS clients(
   id INTEGER PRIMARY KEY,
   name TEXT NOT NULL UNIQUE,
   address TEXT NOT NULL,
@@ -592,6 +592,12 @@ CREATE TABLE clients(
   last_seen INTEGER,
   last_backup INTEGER
 );
+)sql",
+        // Clients in the API, /metrics and the console (issue 41): whether the agent answered
+        // at the last contact (NULL: never contacted) and the bytes its last backup read.
+        R"sql(
+ALTER TABLE clients ADD COLUMN reachable INTEGER;
+ALTER TABLE clients ADD COLUMN last_backup_bytes INTEGER;
 )sql",
     };
     return steps;

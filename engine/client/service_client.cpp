@@ -166,6 +166,14 @@ Result<nlohmann::json> ServiceClient::queue() {
     return call_json("GET", "/v1/queue");
 }
 
+Result<nlohmann::json> ServiceClient::clients() {
+    return call_json("GET", "/v1/clients");
+}
+
+Result<nlohmann::json> ServiceClient::client(const std::string& name) {
+    return call_json("GET", "/v1/clients/" + name);
+}
+
 Result<QueueEntryState> ServiceClient::queue_entry(std::int64_t id) {
     auto j = call_json("GET", "/v1/queue/" + std::to_string(id));
     if (!j) return j.error();

@@ -110,6 +110,8 @@ public:
     Result<nlohmann::json> volumes();                                     // GET /v1/volumes
     Result<nlohmann::json> pools();                                       // GET /v1/pools
     Result<nlohmann::json> queue();                                       // GET /v1/queue
+    Result<nlohmann::json> clients();                                     // GET /v1/clients
+    Result<nlohmann::json> client(const std::string& name);               // GET /v1/clients/{name}
     Result<QueueEntryState> queue_entry(std::int64_t id);                 // GET /v1/queue/{id}
     // POST /v1/backups: {"definition": NAME[, "level"]} or {"sources": [...], ...}; returns the
     // queue entry's id at once.

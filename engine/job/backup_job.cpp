@@ -664,17 +664,20 @@ void BackupRun::record_clients() {
         std::chrono::duration_cast<std::chrono::seconds>(clock_.wall().time_since_epoch()).count();
     for (const auto& [name, endpoint] : p_.clients) {
         bool backed_up = false;
+        long long bytes = 0;
         nlohmann::json hello;
         for (auto& s : sessions_) {
             if (!s->remote || agent::client_of(s->spec) != name) continue;
             backed_up |= s->result.ok();
+            bytes += static_cast<long long>(s->counters.bytes_read.load());
             if (auto h = s->remote->agent_hello(); !h.empty()) hello = h;
         }
-        Status st;
-        if (!hello.empty())
-            st = catalog::record_client_contact(db, name, hello.value("version", ""),
-                                                hello.value("os", ""), now);
-        if (st && backed_up) st = catalog::record_client_backup(db, name, now);
+        // No hello from any session: the agent did not answer (or refused the link).
+        Status st = hello.empty()
+                        ? catalog::record_client_unreachable(db, name)
+                        : catalog::record_client_contact(db, name, hello.value("version", ""),
+                                                         hello.value("os", ""), now);
+        if (st && backed_up) st = catalog::record_client_backup(db, name, now, bytes);
         if (!st) log_->warn("client {}: {}", name, st.error().message);
     }
 }

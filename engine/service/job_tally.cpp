@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "agent/client_registry.h"
+
 namespace tl::service {
 
 namespace {
@@ -40,6 +42,24 @@ void add_drive_figures(const catalog::TalliedJob& job, std::map<std::string, Dri
             if (session.is_object() && session.value("status", std::string()) == "failed")
                 out[session.value("drive", std::string())].failed_sessions++;
 }
+
+// The machines a backup read, from its report's $.sessions[].source: the client of a
+// "client:NAME:PATH" source, "local" for any other.
+std::set<std::string> clients_read(const catalog::TalliedJob& job) {
+    std::set<std::string> out;
+    const auto report =
+        job.report ? nlohmann::json::parse(*job.report, nullptr, false) : nlohmann::json();
+    if (auto s = report.is_object() ? report.find("sessions") : report.end();
+        report.is_object() && s != report.end() && s->is_array())
+        for (const auto& session : *s) {
+            const auto source = session.is_object() ? session.find("source") : session.end();
+            if (!session.is_object() || source == session.end() || !source->is_string()) continue;
+            const auto client = agent::split_client_source(source->get<std::string>());
+            out.insert(client ? client->first : std::string("local"));
+        }
+    if (out.empty()) out.insert("local");
+    return out;
+}
 } // namespace
 
 JobTally::JobTally() {
@@ -53,8 +73,9 @@ JobTally::JobTally() {
 void JobTally::count(const catalog::TalliedJob& job) {
     figures_.jobs[{job.kind, job.status}]++;
     add_drive_figures(job, figures_.drives);
-    if (successful_backup(job)) {
-        auto& last = figures_.last_success[job.name];
+    if (!successful_backup(job)) return;
+    for (const auto& client : clients_read(job)) {
+        auto& last = figures_.last_success[{job.name, client}];
         last = std::max(last, job.ended);
     }
 }

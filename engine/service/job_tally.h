@@ -2,10 +2,10 @@
 // The service's counters of ended jobs for /metrics (docs/api.md "Metrics"): jobs by kind and
 // status, and per drive the bytes written and read, the volumes mounted and the failed
 // sessions, summed over the jobs' stored reports; and per backup definition the end of its last
-// successful run. Kept in the service process: the first scrape counts every job the catalog
-// holds, each later one adds the jobs that ended since, so a prune that deletes old jobs never
-// makes a counter go down. They start again from the catalog when the service restarts, which
-// Prometheus sees as a counter reset.
+// successful run, per client it read. Kept in the service process: the first scrape counts every
+// job the catalog holds, each later one adds the jobs that ended since, so a prune that deletes old
+// jobs never makes a counter go down. They start again from the catalog when the service restarts,
+// which Prometheus sees as a counter reset.
 #include <cstdint>
 #include <map>
 #include <mutex>
@@ -28,7 +28,8 @@ struct DriveTotals {
 struct TallyFigures {
     std::map<std::pair<std::string, std::string>, std::int64_t> jobs; // (kind, status)
     std::map<std::string, DriveTotals> drives;                        // by drive name
-    std::map<std::string, long long> last_success; // definition -> unix seconds it ended
+    // (definition, client) -> unix seconds it ended; the client of a local source is "local".
+    std::map<std::pair<std::string, std::string>, long long> last_success;
 };
 
 class JobTally {

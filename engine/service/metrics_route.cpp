@@ -1,5 +1,6 @@
 // GET /metrics (no version prefix: Prometheus scrapers send no Tapeloom-API header).
 #include "api/engine_catalog.h"
+#include "catalog/client_store.h"
 #include "catalog/drive_alert_store.h"
 #include "device/device_registry.h"
 #include "metrics/live_board.h"
@@ -42,6 +43,9 @@ Result<MetricsInput> gather(const ApiContext& ctx, catalog::Db& db) {
     auto tally = ctx.tally.refresh(db);
     if (!tally) return tally.error();
     in.tally = std::move(tally.value());
+    auto clients = catalog::list_clients(db);
+    if (!clients) return clients.error();
+    in.clients = std::move(clients.value());
     TL_TRY(gather_drive_health(db, in));
     auto live = metrics::LiveBoard(ctx.home).read();
     if (live)

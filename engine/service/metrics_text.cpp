@@ -39,7 +39,7 @@ void drive_counters(std::ostream& o, const std::map<std::string, DriveTotals>& d
          [](const DriveTotals& t) { return t.failed_sessions; });
 }
 
-void job_counters(std::ostream& o, const TallyFigures& t, const std::string& client) {
+void job_counters(std::ostream& o, const TallyFigures& t) {
     head(o, "tapeloom_jobs_total", "counter", "Jobs that ended, by kind and status.");
     for (const auto& [key, n] : t.jobs)
         o << "tapeloom_jobs_total{kind=\"" << label(key.first) << "\",status=\""
@@ -47,9 +47,23 @@ void job_counters(std::ostream& o, const TallyFigures& t, const std::string& cli
     drive_counters(o, t.drives);
     head(o, "tapeloom_backup_last_success_timestamp_seconds", "gauge",
          "When the last completed backup of a definition ended (unix seconds).");
-    for (const auto& [definition, ended] : t.last_success)
-        o << "tapeloom_backup_last_success_timestamp_seconds{definition=\"" << label(definition)
-          << "\",client=\"" << label(client) << "\"} " << ended << "\n";
+    for (const auto& [key, ended] : t.last_success)
+        o << "tapeloom_backup_last_success_timestamp_seconds{definition=\"" << label(key.first)
+          << "\",client=\"" << label(key.second) << "\"} " << ended << "\n";
+}
+
+void client_metrics(std::ostream& o, const std::vector<catalog::ClientRow>& clients) {
+    head(o, "tapeloom_client_up", "gauge",
+         "1 when the client's agent answered at the last contact, else 0.");
+    for (const auto& c : clients)
+        o << "tapeloom_client_up{client=\"" << label(c.name) << "\"} "
+          << (c.reachable.value_or(false) ? 1 : 0) << "\n";
+    head(o, "tapeloom_client_last_backup_timestamp_seconds", "gauge",
+         "When the client's last backup with a completed session ended (unix seconds).");
+    for (const auto& c : clients)
+        if (c.last_backup)
+            o << "tapeloom_client_last_backup_timestamp_seconds{client=\"" << label(c.name)
+              << "\"} " << *c.last_backup << "\n";
 }
 
 void live_metrics(std::ostream& o, const std::vector<metrics::LiveSnapshot>& live) {
@@ -98,7 +112,8 @@ std::string metrics_text(const MetricsInput& in) {
     o << "tapeloom_catalog_bytes " << in.catalog.bytes << "\n";
     head(o, "tapeloom_catalog_jobs", "gauge", "Jobs in the job history.");
     o << "tapeloom_catalog_jobs " << in.catalog.jobs << "\n";
-    job_counters(o, in.tally, in.client);
+    job_counters(o, in.tally);
+    client_metrics(o, in.clients);
     drive_health(o, in);
     live_metrics(o, in.live);
     return o.str();

@@ -1,7 +1,8 @@
 #pragma once
 // GET /metrics: the service's figures in the Prometheus text exposition format (version
 // 0.0.4): counters of ended jobs and per drive bytes, mounts and failed sessions (job_tally.h),
-// the last successful backup per definition, running jobs and queue length, volumes by state,
+// the last successful backup per definition and client, per client its last backup and
+// whether it answered at the last contact, running jobs and queue length, volumes by state,
 // catalog size, and per running job its rate and per drive its bytes and state (from the
 // LiveBoard snapshots), and drive health: drives out of service, TapeAlert flags by severity.
 #include <cstdint>
@@ -9,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "catalog/client_store.h"
 #include "metrics/live_snapshot.h"
 #include "service/catalog_reads.h"
 #include "service/job_tally.h"
@@ -23,7 +25,7 @@ struct MetricsInput {
     CatalogSize catalog;
     std::vector<metrics::LiveSnapshot> live; // running jobs only
     TallyFigures tally;
-    std::string client = "local"; // the machine the backups read: this one, until remote agents
+    std::vector<catalog::ClientRow> clients; // the added clients (docs/agent.md)
     // Drive health (issue 39): every configured drive, true when out of service; the TapeAlert
     // flags each drive reported, by severity (info | warning | critical).
     std::map<std::string, bool> drive_out_of_service;

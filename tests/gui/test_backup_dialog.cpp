@@ -4,9 +4,11 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QStatusBar>
 
+#include "agent/client_registry.h"
 #include "api/engine.h"
 #include "api/engine_catalog.h"
 #include "bridge/backup_runner.h"
@@ -51,6 +53,38 @@ private Q_SLOTS:
         const auto o = d.options();
         QCOMPARE(o.sources.size(), std::size_t(2));
         QCOMPARE(o.sources[1], std::string("/srv/two"));
+    }
+
+    // Issue 41: the clients added to the catalog are choices; a client's folder is sent as its
+    // tree (client:NAME:PATH), anything but an absolute path is refused for a client with why,
+    // and the folder browser (this machine's) is off while a client is chosen.
+    void aClientsFoldersAreItsTrees() {
+        QTemporaryDir dir;
+        auto engine = tl::Engine::open({(dir.path() + "/home").toStdString(), nullptr, false});
+        QVERIFY(engine.ok());
+        QVERIFY(tl::agent::add_client(*engine.value(), "web1", "web1.example.net:9740",
+                                      std::string(64, 'a'), 0));
+        auto status = engine.value()->status();
+        QVERIFY(status.ok());
+        const QStringList clients = tl::ui::BackupDialog::clientsOf(status->catalog_path);
+        QCOMPARE(clients, QStringList{QStringLiteral("web1")});
+        tl::ui::BackupDialog d(4, {QStringLiteral("Default")});
+        d.setClients(clients);
+        d.addSource(QStringLiteral("/etc"));
+        QCOMPARE(d.client()->count(), 2);
+        d.client()->setCurrentIndex(d.client()->findData(QStringLiteral("web1")));
+        QPushButton* folder = nullptr;
+        for (auto* b : d.findChildren<QPushButton*>())
+            if (b->text() == tl::ui::BackupDialog::tr("&Folder…")) folder = b;
+        QVERIFY(folder && !folder->isEnabled());
+        d.addSource(QStringLiteral("raw:/dev/sdb"));
+        QVERIFY2(d.problem().contains(QStringLiteral("not an absolute path on web1")),
+                 qPrintable(d.problem()));
+        d.addSource(QStringLiteral("/srv/www"));
+        QVERIFY(d.problem().isEmpty());
+        const auto o = d.options();
+        QCOMPARE(o.sources,
+                 (std::vector<std::string>{"/etc", "client:web1:/srv/www"})); // this machine's too
     }
 
     void levelAndPoolAreChoicesFromTheCatalog() {

@@ -49,7 +49,7 @@ private Q_SLOTS:
         QCOMPARE(one->drives["d0"].written_bytes, 1000u);
         QCOMPARE(one->drives["d0"].read_bytes, 400u);
         QCOMPARE(one->drives["d0"].mounts, 3);
-        QCOMPARE(one->last_success["web"], 160LL);
+        QCOMPARE((one->last_success[{"web", "local"}]), 160LL);
 
         // The running job ends failed; a prune deletes jobs 1 and 2.
         exec(db, "UPDATE jobs SET status='failed', ended=390, report='" +
@@ -62,7 +62,7 @@ private Q_SLOTS:
         QCOMPARE(two->drives["d0"].written_bytes, 1000u);
         QCOMPARE(two->drives["d1"].written_bytes, 50u);
         QCOMPARE(two->drives["d1"].failed_sessions, 1);
-        QCOMPARE(two->last_success["web"], 160LL); // a failed backup is no success
+        QCOMPARE((two->last_success[{"web", "local"}]), 160LL); // a failed backup is no success
 
         // Nothing new: nothing counted twice. Job 3 deleted and its id used by a new job.
         auto same = tally.refresh(db);
@@ -72,7 +72,25 @@ private Q_SLOTS:
         auto three = tally.refresh(db);
         QCOMPARE((three->jobs[{"backup", "warnings"}]), 1);
         QCOMPARE(three->drives["d1"].written_bytes, 120u);
-        QCOMPARE(three->last_success["web"], 560LL); // warnings: the data was written
+        QCOMPARE((three->last_success[{"web", "local"}]), 560LL); // warnings: the data was written
+    }
+
+    // A backup of client sources succeeds for each machine it read: the label is the client's
+    // name ("client:NAME:PATH"), and "local" for this machine's own sources.
+    void lastSuccessNamesTheClientsRead() {
+        auto db = catalogs_.fresh();
+        add_job(db, 1, "backup", "completed", 100, 160,
+                "{\"sessions\":[{\"source\":\"client:web1:/srv\",\"status\":\"completed\"},"
+                "{\"source\":\"/etc\",\"status\":\"completed\"}]}");
+        add_job(db, 2, "backup", "failed", 200, 260,
+                "{\"sessions\":[{\"source\":\"client:web2:/srv\",\"status\":\"failed\"}]}");
+        tl::service::JobTally tally;
+        auto t = tally.refresh(db);
+        QVERIFY(t);
+        QCOMPARE(t->last_success.size(), std::size_t{2});
+        QCOMPARE((t->last_success[{"web", "web1"}]), 160LL);
+        QCOMPARE((t->last_success[{"web", "local"}]), 160LL);
+        QVERIFY(!t->last_success.count({"web", "web2"})); // its backup failed
     }
 };
 

@@ -111,6 +111,7 @@ private Q_SLOTS:
         QVERIFY2(pools.exit_code == 0 && pools.out.contains("Default"), pools.err.constData());
         QCOMPARE(status_of("reader", "/v1/jobs"), 200);
         QCOMPARE(status_of("reader", "/metrics"), 200);
+        QCOMPARE(status_of("reader", "/v1/clients"), 200); // the clients are read (issue 41)
         QCOMPARE(status_of("reader", "/v1/caller?method=POST&path=%2Fv1%2Fbackups"), 403);
         const int before = as("reader", {"jobs", "list", "--json"}).json().array().size();
         for (const auto& write : {QStringList{"backup", "--source", src_, "--drives", "1"},
@@ -140,6 +141,11 @@ private Q_SLOTS:
         QVERIFY2(pool.err.contains("token op has the scope operate") &&
                      pool.err.contains("which needs admin"),
                  pool.err.constData());
+        // Adding a client is configuration too (issue 41).
+        auto client = as("op", {"client", "add", "web1", "--address", "127.0.0.1:9740",
+                                "--fingerprint", QString(64, 'a')});
+        QCOMPARE(client.exit_code, 12);
+        QVERIFY2(client.err.contains("which needs admin"), client.err.constData());
         auto stop = as("op", {"service", "stop"});
         QCOMPARE(stop.exit_code, 12);
         QVERIFY(run_cli(with_home(home_, {"service", "status"})).exit_code == 0);

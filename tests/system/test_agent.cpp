@@ -334,6 +334,75 @@ private Q_SLOTS:
         QVERIFY(show.json().object().value("last_backup").isDouble());
     }
 
+    // GET /v1/clients and /metrics of a real service with a real agent: a client is online
+    // once its agent answered, with its version, OS, last backup and that backup's bytes; a
+    // client never contacted, and one whose agent stopped answering, is offline; a definition's
+    // last success names the client it read.
+    void clientsInTheApiAndMetrics() {
+        const QString src = path("tree");
+        QVERIFY(tltest::make_fixture_tree(src));
+        auto& a = make_agent("a");
+        auto& b = make_agent("b");
+        QVERIFY(serve(a, {src}));
+        tltest::ServiceGuard guard{home()};
+        auto started = run_cli(h(home(), {"service", "start"}));
+        QVERIFY2(started.exit_code == 0, started.err.constData());
+        QVERIFY(trust(a, add_client("A", a)));
+        b.address = "127.0.0.1:9";
+        QVERIFY(!add_client("B", b).isEmpty());
+        auto backup = run_cli(h(home(), {"backup", "--client", "A", "--source", src, "--library",
+                                         "small", "--name", "web", "--json"}));
+        QVERIFY2(backup.exit_code == 0, backup.err.constData());
+        const auto read = backup.json().object().value("bytes").toInteger();
+        QVERIFY(read > 0);
+
+        tl::client::ServiceClient api(home().toStdString());
+        auto clients = api.clients();
+        QVERIFY2(clients, clients ? "" : clients.error().message.c_str());
+        QCOMPARE(clients->size(), std::size_t{2});
+        const auto ca = clients->at(0), cb = clients->at(1);
+        QCOMPARE(ca.value("name", ""), std::string("A"));
+        QCOMPARE(ca.value("online", false), true);
+        QCOMPARE(ca.value("fingerprint", ""), a.fingerprint.toStdString());
+        QVERIFY(!ca.value("version", "").empty() && !ca.value("os", "").empty());
+        QVERIFY(ca.at("last_seen").is_number() && ca.at("last_backup").is_number());
+        QCOMPARE(ca.at("last_backup_bytes").get<qint64>(), read);
+        QCOMPARE(cb.value("online", true), false); // never contacted
+        QVERIFY(cb.at("last_backup").is_null() && cb.at("last_seen").is_null());
+        auto one = api.client("A");
+        QVERIFY(one && one.value() == ca);
+        auto missing = api.client("nobody");
+        QVERIFY(!missing && missing.error().kind == tl::ErrorKind::NotFound);
+        QVERIFY2(missing.error().message.find("client nobody is not added") != std::string::npos,
+                 missing.error().message.c_str());
+
+        auto text = api.metrics();
+        QVERIFY(text);
+        const auto last = std::to_string(ca.at("last_backup").get<long long>());
+        QVERIFY(text->find("tapeloom_client_up{client=\"A\"} 1\n") != std::string::npos);
+        QVERIFY(text->find("tapeloom_client_up{client=\"B\"} 0\n") != std::string::npos);
+        QVERIFY(text->find("tapeloom_client_last_backup_timestamp_seconds{client=\"A\"} " + last) !=
+                std::string::npos);
+        QVERIFY(text->find("tapeloom_client_last_backup_timestamp_seconds{client=\"B\"}") ==
+                std::string::npos);
+        QVERIFY2(text->find("tapeloom_backup_last_success_timestamp_seconds{definition=\"web\","
+                            "client=\"A\"}") != std::string::npos,
+                 text->c_str());
+
+        // A's agent ends: the next backup cannot reach it, and A is offline with its last
+        // backup kept.
+        a.process->kill();
+        a.process->waitForFinished();
+        auto failed = run_cli(h(home(), {"backup", "--client", "A", "--source", src, "--library",
+                                         "small", "--name", "web"}));
+        QVERIFY(failed.exit_code != 0);
+        auto after = api.client("A");
+        QVERIFY(after);
+        QCOMPARE(after->value("online", true), false);
+        QCOMPARE(after->at("last_backup"), ca.at("last_backup"));
+        QVERIFY(api.metrics()->find("tapeloom_client_up{client=\"A\"} 0\n") != std::string::npos);
+    }
+
     // A job definition names a client's tree as client:NAME:/path; one of a client that is not
     // added is refused.
     void jobDefinitionsNameAClientsTrees() {

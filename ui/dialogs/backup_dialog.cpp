@@ -6,12 +6,14 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QKeyEvent>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include "agent/client_registry.h"
 #include "api/media_ops.h"
 #include "media/pool.h"
 
@@ -20,7 +22,9 @@ namespace tl::ui {
 BackupDialog::BackupDialog(int drives, const QStringList& pools, QWidget* parent)
     : QDialog(parent), sources_(new QListWidget(this)), sourceEdit_(new QLineEdit(this)),
       drives_(new QSpinBox(this)), sessions_(new QSpinBox(this)), level_(new QComboBox(this)),
-      pool_(new QComboBox(this)), compression_(new QComboBox(this)), name_(new QLineEdit(this)),
+      pool_(new QComboBox(this)), compression_(new QComboBox(this)), client_(new QComboBox(this)),
+      browse_(new QPushButton(tr("&Folder…"), this)), problem_(new QLabel(this)),
+      name_(new QLineEdit(this)),
       buttons_(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this)) {
     setWindowTitle(tr("Back up now"));
     auto* layout = new QVBoxLayout(this);
@@ -32,14 +36,21 @@ BackupDialog::BackupDialog(int drives, const QStringList& pools, QWidget* parent
         tr("/path, raw:/dev/sdb, cmd:pg_dump db, sqlite:/var/db.sqlite"));
     sourceEdit_->setAccessibleName(tr("Source to add"));
     auto* add = new QPushButton(tr("&Add"), this);
-    auto* browse = new QPushButton(tr("&Folder…"), this);
     auto* remove = new QPushButton(tr("&Remove"), this);
     sourceRow->addWidget(sourceEdit_, 1);
     sourceRow->addWidget(add);
-    sourceRow->addWidget(browse);
+    sourceRow->addWidget(browse_);
     sourceRow->addWidget(remove);
+    client_->addItem(tr("This machine"), QString());
+    client_->setAccessibleName(tr("Client to back up"));
+    client_->setToolTip(tr("A client's sources are absolute paths on it, read by its "
+                           "tapeloom-agent"));
+    form->addRow(tr("C&lient:"), client_);
     form->addRow(tr("Sources:"), sources_);
     form->addRow(QString(), sourceRow);
+    problem_->setWordWrap(true);
+    problem_->setAccessibleName(tr("Problem"));
+    form->addRow(QString(), problem_);
     level_->addItem(tr("Full: every file"), QStringLiteral("full"));
     level_->addItem(tr("Differential: changes since the last full"), QStringLiteral("diff"));
     level_->addItem(tr("Incremental: changes since the last backup"), QStringLiteral("incr"));
@@ -67,6 +78,14 @@ BackupDialog::BackupDialog(int drives, const QStringList& pools, QWidget* parent
     layout->addWidget(buttons_);
     buttons_->button(QDialogButtonBox::Ok)->setText(tr("Start backup"));
 
+    connectSourceButtons(add, remove);
+    connect(client_, &QComboBox::currentIndexChanged, this, &BackupDialog::clientChanged);
+    connect(buttons_, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons_, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    updateOk();
+}
+
+void BackupDialog::connectSourceButtons(QPushButton* add, QPushButton* remove) {
     connect(add, &QPushButton::clicked, this, [this] {
         addSource(sourceEdit_->text().trimmed());
         sourceEdit_->clear();
@@ -74,7 +93,7 @@ BackupDialog::BackupDialog(int drives, const QStringList& pools, QWidget* parent
     // Enter in the source field adds it (eventFilter), it never starts the backup.
     sourceEdit_->installEventFilter(this);
     add->setAutoDefault(false);
-    connect(browse, &QPushButton::clicked, this, [this] {
+    connect(browse_, &QPushButton::clicked, this, [this] {
         const QString dir = QFileDialog::getExistingDirectory(this, tr("Folder to back up"));
         if (!dir.isEmpty()) addSource(dir);
     });
@@ -82,9 +101,6 @@ BackupDialog::BackupDialog(int drives, const QStringList& pools, QWidget* parent
         delete sources_->currentItem();
         updateOk();
     });
-    connect(buttons_, &QDialogButtonBox::accepted, this, &QDialog::accept);
-    connect(buttons_, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    updateOk();
 }
 
 bool BackupDialog::eventFilter(QObject* watched, QEvent* event) {
@@ -109,7 +125,47 @@ QStringList BackupDialog::poolsOf(const std::string& catalogPath) {
     return pools;
 }
 
-void BackupDialog::addSource(const QString& source) {
+QStringList BackupDialog::clientsOf(const std::string& catalogPath) {
+    QStringList clients;
+    auto db = CatalogHandle::open(catalogPath, false);
+    if (!db) return clients;
+    if (auto list = agent::list_clients(db.value()))
+        for (const auto& c : list.value())
+            clients << QString::fromStdString(c.name);
+    return clients;
+}
+
+void BackupDialog::setClients(const QStringList& clients) {
+    while (client_->count() > 1)
+        client_->removeItem(1);
+    for (const auto& c : clients)
+        client_->addItem(c, c);
+}
+
+void BackupDialog::clientChanged() {
+    const QString client = client_->currentData().toString();
+    browse_->setEnabled(client.isEmpty());
+    sourceEdit_->setPlaceholderText(
+        client.isEmpty() ? tr("/path, raw:/dev/sdb, cmd:pg_dump db, sqlite:/var/db.sqlite")
+                         : tr("/path on %1").arg(client));
+}
+
+QString BackupDialog::problem() const {
+    return problem_->text();
+}
+
+void BackupDialog::addSource(const QString& typed) {
+    const QString client = client_->currentData().toString();
+    problem_->clear();
+    if (!client.isEmpty() && !typed.isEmpty() && !typed.startsWith(QLatin1Char('/'))) {
+        problem_->setText(tr("%1 is not an absolute path on %2: a client's sources are its "
+                             "folders, e.g. /srv.")
+                              .arg(typed, client));
+        return;
+    }
+    const QString source = client.isEmpty() || typed.isEmpty()
+                               ? typed
+                               : QStringLiteral("client:%1:%2").arg(client, typed);
     if (source.isEmpty() || !sources_->findItems(source, Qt::MatchExactly).isEmpty()) return;
     sources_->addItem(source);
     updateOk();

@@ -3,12 +3,16 @@
 // backup --source` takes them), the level (full, differential, incremental), drives, sessions
 // per drive, the pool (one of the catalog's), compression and a name, for a one-off backup from
 // the console. Enter in the source field adds the source; OK stays disabled until there is one.
+// A client (docs/agent.md) chosen in *Client* makes each source added an absolute path on that
+// client, sent as `client:NAME:PATH`; the folder browser is this machine's only.
 #include <QDialog>
 
 #include "job/backup_job.h"
 
 class QComboBox;
 class QDialogButtonBox;
+class QLabel;
+class QPushButton;
 class QLineEdit;
 class QListWidget;
 class QSpinBox;
@@ -24,6 +28,10 @@ public:
     // The pools of the catalog at `catalogPath` (a short read-only connection); empty when it
     // cannot be read (the dialog then offers Default).
     static QStringList poolsOf(const std::string& catalogPath);
+    // The clients added to the catalog at `catalogPath` (empty when it cannot be read).
+    static QStringList clientsOf(const std::string& catalogPath);
+    // The clients to choose from besides this machine (the first entry).
+    void setClients(const QStringList& clients);
     void addSource(const QString& source);
     job::BackupOptions options() const;
 
@@ -31,12 +39,16 @@ public:
     QListWidget* sources() const { return sources_; }
     QComboBox* level() const { return level_; }
     QComboBox* pool() const { return pool_; }
+    QComboBox* client() const { return client_; }
+    QString problem() const; // why the last source was not added ("" when it was)
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void updateOk();
+    void clientChanged();
+    void connectSourceButtons(QPushButton* add, QPushButton* remove);
     QListWidget* sources_;
     QLineEdit* sourceEdit_;
     QSpinBox* drives_;
@@ -44,6 +56,9 @@ private:
     QComboBox* level_;
     QComboBox* pool_;
     QComboBox* compression_;
+    QComboBox* client_;
+    QPushButton* browse_;
+    QLabel* problem_;
     QLineEdit* name_;
     QDialogButtonBox* buttons_;
 };

@@ -33,6 +33,7 @@
 #include "common/version.h"
 #include "dialogs/backup_dialog.h"
 #include "models/log_model.h"
+#include "pages/clients/clients_page.h"
 #include "pages/dashboard/dashboard_page.h"
 #include "pages/devices/devices_page.h"
 #include "pages/jobs/jobs_page.h"
@@ -102,6 +103,8 @@ MainWindow::MainWindow(Engine& engine, QWidget* parent)
     addPage(reports_, QStringLiteral("reports"), tr("Reports"), QStyle::SP_FileDialogInfoView);
     devices_ = new DevicesPage(engine_, *board_, this);
     addPage(devices_, QStringLiteral("devices"), tr("Devices"), QStyle::SP_DriveHDIcon);
+    clients_ = new ClientsPage(engine_, *board_, this);
+    addPage(clients_, QStringLiteral("clients"), tr("Clients"), QStyle::SP_DriveNetIcon);
     addPage(logPage_, QStringLiteral("log"), tr("Log"), QStyle::SP_FileDialogDetailedView);
     settings_ = new SettingsPage(engine_, *board_, this);
     addPage(settings_, QStringLiteral("settings"), tr("Settings"),
@@ -201,6 +204,7 @@ void MainWindow::backUpNow() {
     }
     BackupDialog dialog(static_cast<int>(status->drives),
                         BackupDialog::poolsOf(status->catalog_path), this);
+    dialog.setClients(BackupDialog::clientsOf(status->catalog_path));
     if (dialog.exec() != QDialog::Accepted) return;
     startBackup(dialog.options());
 }

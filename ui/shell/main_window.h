@@ -22,6 +22,7 @@ class BackupRunner;
 class ConsoleScheduler;
 class TaskBoard;
 class DashboardPage;
+class ClientsPage;
 class DevicesPage;
 class JobsPage;
 class LibraryPage;
@@ -51,6 +52,7 @@ public:
     MediaPage* mediaPage() const { return media_; }
     LibraryPage* libraryPage() const { return library_; }
     DevicesPage* devicesPage() const { return devices_; }
+    ClientsPage* clientsPage() const { return clients_; }
     SettingsPage* settingsPage() const { return settings_; }
     OperatorRequests* operatorRequests() const { return requests_; }
     NotificationList* notifications() const { return notifications_; }
@@ -115,6 +117,7 @@ private:
     MediaPage* media_ = nullptr;
     LibraryPage* library_ = nullptr;
     DevicesPage* devices_ = nullptr;
+    ClientsPage* clients_ = nullptr;
     SettingsPage* settings_ = nullptr;
     OperatorRequests* requests_ = nullptr;
     NotificationList* notifications_ = nullptr;

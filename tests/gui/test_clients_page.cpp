@@ -1,0 +1,192 @@
+#include <QtTest>
+
+#include <QApplication>
+#include <QDialogButtonBox>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableView>
+
+#include "../service/service_guard.h"
+#include "api/catalog_handle.h"
+#include "api/engine.h"
+#include "api/engine_catalog.h"
+#include "api/schedule_ops.h"
+#include "bridge/task_board.h"
+#include "cli_runner.h"
+#include "common/log.h"
+#include "device/library.h"
+#include "pages/clients/client_add_dialog.h"
+#include "pages/clients/client_table_model.h"
+#include "pages/clients/clients_page.h"
+#include "schedule/definition_store.h"
+#include "shell/console_engine.h"
+
+using tltest::run_cli;
+
+namespace {
+std::unique_ptr<tl::Engine> open_engine(const QString& home) {
+    auto engine = tl::Engine::open({home.toStdString(), nullptr, false});
+    if (!engine) qWarning("engine: %s", engine.error().message.c_str());
+    return engine ? std::move(engine.value()) : nullptr;
+}
+
+// The client names `tapeloom-cli client list --json` prints.
+QStringList cli_clients(const QString& home) {
+    const auto r = run_cli({"--home", home, "client", "list", "--json"});
+    if (r.exit_code != 0) qWarning("cli: %s", r.err.constData());
+    QStringList names;
+    for (const auto& c : r.json().array())
+        names << c.toObject().value("name").toString();
+    return names;
+}
+
+const QString kAgentFingerprint = QString(64, QLatin1Char('a'));
+} // namespace
+
+// The Clients page on a real engine: a client added through the page's Add dialog (which shows
+// the service's fingerprint to give the agent) is listed on the page and by `tapeloom-cli client
+// list`, not yet contacted; a scheduled definition naming its tree is its next backup; a taken
+// name or a bad fingerprint is refused before anything is added; Remove (confirmed) removes it
+// from the page and the catalog.
+class TestClientsPage : public QObject {
+    Q_OBJECT
+    QTemporaryDir settingsDir_;
+
+private Q_SLOTS:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(settingsDir_.isValid());
+        QSettings::setDefaultFormat(QSettings::IniFormat);
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir_.path());
+        QCoreApplication::setOrganizationName(QStringLiteral("TapeloomTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("test_clients_page"));
+        tl::log::ring();
+    }
+
+    void addListRemove() {
+        QTemporaryDir dir;
+        const QString home = dir.path() + "/home";
+        auto engine = open_engine(home);
+        QVERIFY(engine);
+        tl::ui::TaskBoard board;
+        tl::ui::ClientsPage page(*engine, board);
+        QSignalSpy read(&page, &tl::ui::ClientsPage::refreshed);
+        QSignalSpy done(&page, &tl::ui::ClientsPage::actionFinished);
+        page.show();
+        QTRY_VERIFY(read.count() >= 1);
+        QCOMPARE(page.model()->rowCount(), 0);
+        QCOMPARE(page.serviceFingerprint().size(), 64);
+
+        // Add… opens the dialog; OK stays disabled until the fields are right.
+        bool checked = false;
+        QTimer::singleShot(0, this, [&] {
+            auto* dialog =
+                qobject_cast<tl::ui::ClientAddDialog*>(QApplication::activeModalWidget());
+            if (!dialog) {
+                if (auto* other = QApplication::activeModalWidget()) other->close();
+                return;
+            }
+            auto* ok = dialog->buttons()->button(QDialogButtonBox::Ok);
+            bool shown = false;
+            for (auto* l : dialog->findChildren<QLabel*>())
+                shown |= l->text() == page.serviceFingerprint();
+            dialog->name()->setText(QStringLiteral("web1"));
+            dialog->address()->setText(QStringLiteral("127.0.0.1:9740"));
+            dialog->fingerprint()->setText(QStringLiteral("12:34"));
+            const bool refused = !ok->isEnabled() && dialog->problem().contains("64 hex digits");
+            dialog->fingerprint()->setText(kAgentFingerprint);
+            checked = shown && refused && ok->isEnabled() && dialog->problem().isEmpty();
+            ok->click();
+        });
+        for (auto* b : page.findChildren<QPushButton*>())
+            if (b->text() == tl::ui::ClientsPage::tr("&Add…")) b->click();
+        QVERIFY(checked);
+        QTRY_COMPARE(done.count(), 1);
+        QCOMPARE(done.last().first().toString(), QString());
+        QTRY_VERIFY(page.model()->rowOf(QStringLiteral("web1")) >= 0);
+        QCOMPARE(cli_clients(home), QStringList{QStringLiteral("web1")});
+        const int row = page.model()->rowOf(QStringLiteral("web1"));
+        auto cell = [&](int column) { return page.model()->index(row, column).data().toString(); };
+        QCOMPARE(cell(tl::ui::ClientTableModel::State), QStringLiteral("not contacted yet"));
+        QCOMPARE(cell(tl::ui::ClientTableModel::Address), QStringLiteral("127.0.0.1:9740"));
+        QCOMPARE(cell(tl::ui::ClientTableModel::LastBackup), QStringLiteral("never"));
+        QVERIFY(cell(tl::ui::ClientTableModel::NextBackup).isEmpty()); // no schedule names it
+
+        // A scheduled definition of the client's tree is its next backup.
+        QVERIFY(tl::device::ensure_default_library(engine_catalog(*engine), engine->home()));
+        auto store = tl::schedule::definition_store(tl::CatalogHandle(*engine));
+        tl::schedule::JobDefinition def;
+        def.name = "nightly";
+        def.sources = {"client:web1:/srv"};
+        const long long now = QDateTime::currentSecsSinceEpoch();
+        auto added = store.add(def, now);
+        QVERIFY2(added, added ? "" : added.error().message.c_str());
+        QVERIFY(store.add_schedule("nightly", "daily at 02:00", now));
+        page.refresh();
+        QTRY_VERIFY(cell(tl::ui::ClientTableModel::NextBackup).contains(QStringLiteral("nightly")));
+
+        // Refused before anything is added: a name taken.
+        QVERIFY(
+            !page.addClient({QStringLiteral("web1"), QStringLiteral("h:1"), kAgentFingerprint}));
+        QVERIFY2(page.status().contains(QStringLiteral("added already")),
+                 qPrintable(page.status()));
+
+        // Remove asks first; No keeps it, Yes removes it.
+        QString asked;
+        page.setConfirm([&](const QString& q) {
+            asked = q;
+            return false;
+        });
+        page.view()->selectRow(0);
+        page.removeSelected();
+        QVERIFY(asked.contains(QStringLiteral("web1")));
+        QCOMPARE(done.count(), 1);
+        page.setConfirm([](const QString&) { return true; });
+        page.removeSelected();
+        QTRY_COMPARE(done.count(), 2);
+        QCOMPARE(done.last().first().toString(), QString());
+        QTRY_COMPARE(page.model()->rowCount(), 0);
+        QVERIFY(cli_clients(home).isEmpty());
+    }
+
+    // Beside the service (docs/console.md "Beside the service"), Add and Remove are the
+    // service's commands `client add|remove` on the console's read-only engine.
+    void addRemoveBesideTheService() {
+        QTemporaryDir dir;
+        const QString home = dir.path() + "/home";
+        QCOMPARE(run_cli({"--home", home, "service", "start"}).exit_code, 0);
+        tltest::ServiceGuard guard{home};
+        tl::EngineOptions options;
+        options.home = home.toStdString();
+        auto opened = tl::ui::openConsoleEngine(options);
+        QVERIFY2(opened, opened ? "" : opened.error().message.c_str());
+        auto& engine = *opened.value();
+        QVERIFY(engine.read_only());
+        tl::ui::TaskBoard board;
+        tl::ui::ClientsPage page(engine, board);
+        page.setConfirm([](const QString&) { return true; });
+        QSignalSpy done(&page, &tl::ui::ClientsPage::actionFinished);
+        page.show();
+        QTRY_COMPARE(page.serviceFingerprint().size(), 64);
+        QVERIFY(page.addClient(
+            {QStringLiteral("db1"), QStringLiteral("db1.example.net:9740"), kAgentFingerprint}));
+        QTRY_COMPARE(done.count(), 1);
+        QCOMPARE(done.last().first().toString(), QString());
+        QTRY_VERIFY(page.model()->rowOf(QStringLiteral("db1")) >= 0);
+        QCOMPARE(cli_clients(home), QStringList{QStringLiteral("db1")});
+        QVERIFY(page.removeClient(QStringLiteral("db1")));
+        QTRY_COMPARE(done.count(), 2);
+        QCOMPARE(done.last().first().toString(), QString());
+        QTRY_COMPARE(page.model()->rowCount(), 0);
+        QVERIFY(cli_clients(home).isEmpty());
+    }
+};
+
+QTEST_MAIN(TestClientsPage)
+#include "test_clients_page.moc"

@@ -1,0 +1,201 @@
+#!/usr/bin/python3
+"""System test of docs/openapi.yaml (issue 38): a real service, started by the real
+tapeloom-cli in a temporary data directory, backs up a small tree on its virtual library, then
+every route of the file is called at least once (a restore, a verify, a scan, a label, a load
+and an unload as real tasks; a clone, a command and the cancels with harmless inputs), and
+each real answer is validated against the schema the file gives for that route and status, as
+are the events of /v1/events and /v1/jobs/{id}/live seen meanwhile. Fails naming every
+mismatch, every route of the file not called and every event kind not seen.
+
+usage: test_api_schema.py TAPELOOM_CLI OPENAPI_YAML"""
+import os
+import pathlib
+import subprocess
+import sys
+import tempfile
+import time
+
+from api_schema import Openapi
+from service_calls import EventReader, ServiceCalls
+
+DEADLINE_SECONDS = 120
+# Every kind a backup and the tasks below cause; `waiting`, `operator-request`, `log` and
+# `overflow` need a stuck job or a failing service and are checked whenever they come.
+EXPECTED_EVENTS = {"queued", "started", "ended", "task-started", "task-ended"}
+
+
+def cli(tapeloom_cli, home, *args):
+    env = dict(os.environ, TAPELOOM_AUTOSTART="0")
+    return subprocess.run([tapeloom_cli, "--home", home, *args], env=env, capture_output=True,
+                          text=True, timeout=DEADLINE_SECONDS)
+
+
+def wait_until(what, condition):
+    deadline = time.monotonic() + DEADLINE_SECONDS
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError(f"gave up waiting for {what} after {DEADLINE_SECONDS} s")
+
+
+def make_source(root):
+    src = pathlib.Path(root, "src")
+    (src / "sub").mkdir(parents=True)
+    for i in range(6):
+        (src / f"f{i}.bin").write_bytes(os.urandom(400_000 + i * 999))
+    (src / "sub" / "note.txt").write_text("a file one level down\n")
+    return str(src)
+
+
+def backup(calls, src):
+    """The first backup of a fresh catalog (job 1), followed until its queue entry ended."""
+    queue = calls.post("/v1/backups", {"sources": [src], "drives": 1}).json()["queue"]
+    calls.get("/v1/queue")
+    ended = wait_until("the backup's end", lambda: ended_entry(calls, queue))
+    assert ended["status"] == "completed", f"the backup ended {ended}"
+    return ended["job"]
+
+
+def ended_entry(calls, queue):
+    entry = calls.get(f"/v1/queue/{queue}").json()
+    return entry if entry.get("state") == "ended" else None
+
+
+def run_task(calls, path, request):
+    """POST an action, follow its task to the end; its exit code."""
+    answer = calls.post(path, request)
+    assert answer.status == 202, f"{path}: {answer.status} {answer.body}"
+    task = answer.json()["task"]
+    ended = wait_until(f"task {task} of {path}",
+                       lambda: (lambda t: t if t["state"] == "ended" else None)(
+                           calls.get(f"/v1/tasks/{task}?out=0&err=0").json()))
+    return ended["exit_code"]
+
+
+def call_reads(calls, job):
+    for target in ("/v1/service", "/v1/status", "/v1/jobs?limit=10&offset=0", f"/v1/jobs/{job}",
+                   "/v1/volumes", "/v1/pools", "/v1/tasks", "/v1/caller",
+                   "/v1/caller?method=POST&path=/v1/backups", "/v1/audit?since=0&limit=50",
+                   "/metrics", "/v1/jobs/999999", "/v1/jobs/x1", "/v1/clients",
+                   "/v1/clients/nosuchclient"):
+        calls.get(target)
+    page = calls.get(f"/v1/files?job={job}&dir=&limit=100")
+    assert page.status == 200 and page.json()["entries"], f"files: {page.body}"
+    calls.get(f"/v1/files?job={job}&dir=&limit=100&compact=1")
+    calls.post("/v1/queries", {"command": "jobs list", "options": {"json": True}})
+    calls.post("/v1/queries", {"command": "no such query"})
+
+
+def call_actions(calls, job, root):
+    volume = calls.get("/v1/volumes").json()[0]["barcode"]
+    to = str(pathlib.Path(root, "restored"))
+    actions = [("/v1/restores", {"options": {"job": str(job), "to": to}}, 0),
+               ("/v1/verifications", {"options": {"job": str(job)}}, 0),
+               ("/v1/scans", {"arguments": [volume]}, 0),
+               ("/v1/volumes/label", {"options": {"all-blank": True, "pool": "Default"}}, 0),
+               ("/v1/library/load", {"options": {"slot": "5", "drive": "1"}}, 0),
+               ("/v1/library/unload", {"options": {"drive": "1"}}, 0),
+               # A clone of a job that does not exist: refused by the command (exit 3).
+               ("/v1/clones", {"options": {"job": "999999", "pool": "Default"}}, 3),
+               ("/v1/commands", {"command": "pool add", "arguments": ["Schema"]}, 0)]
+    for path, request, expected in actions:
+        code = run_task(calls, path, request)
+        assert code == expected, f"{path} {request}: exit code {code}, not {expected}"
+    calls.post("/v1/restores", {"argv": ["not the shape"]})
+    calls.post("/v1/tasks/999999/cancel")
+    calls.post("/v1/queue/999999/cancel")
+
+
+def call_job_reports(calls):
+    """The report of every job the history holds: a backup's, a restore's, a verify's..."""
+    for row in calls.get("/v1/jobs?limit=10000").json()["jobs"]:
+        calls.get(f"/v1/jobs/{row['id']}")
+
+
+def cancel_a_queued_backup(calls, src):
+    """A second backup, cancelled at once: 200 while waiting or running, 404 once it ended."""
+    queue = calls.post("/v1/backups", {"sources": [src], "drives": 1, "level": "incr"}).json()
+    calls.post(f"/v1/queue/{queue['queue']}/cancel")
+    wait_until("the cancelled backup's end", lambda: ended_entry(calls, queue["queue"]))
+
+
+def open_streams(socket_path, first_job):
+    events = EventReader(socket_path, "/v1/events")
+    live = EventReader(socket_path, f"/v1/jobs/{first_job}/live")
+    for reader in (events, live):
+        reader.opened.wait(DEADLINE_SECONDS)
+        assert reader.status == 200, f"{reader.path}: answered {reader.status}"
+    return events, live
+
+
+def answer_mismatches(openapi, calls):
+    problems = []
+    for a in calls.answers:
+        problems += openapi.check_answer(a.method, a.path, a.status, a.content_type, a.body)
+    return problems
+
+
+def event_mismatches(openapi, readers):
+    problems = []
+    for reader in readers:
+        for e in reader.events:
+            problems += openapi.check_event(reader.path, e["type"], e.get("data", "null"))
+    return problems
+
+
+def uncalled_routes(openapi, calls, readers):
+    called = {(a.method.lower(), openapi.documented(a.path)) for a in calls.answers}
+    called |= {("get", openapi.documented(r.path)) for r in readers if r.status == 200}
+    return [f"{m.upper()} {p} was not called"
+            for p, item in openapi.doc["paths"].items() for m in item
+            if m in ("get", "post", "put", "patch", "delete") and (m, p) not in called]
+
+
+def exercise(tapeloom_cli, openapi, root):
+    home = str(pathlib.Path(root, "home"))
+    src = make_source(root)
+    started = cli(tapeloom_cli, home, "service", "start")
+    assert started.returncode == 0, f"service start: {started.stderr}"
+    calls = ServiceCalls(os.path.join(home, "tapeloom.sock"))
+    events, live = open_streams(calls.socket_path, 1)
+    try:
+        job = backup(calls, src)
+        wait_until("the job's last live snapshot", lambda: not live.thread.is_alive())
+        call_reads(calls, job)
+        call_actions(calls, job, root)
+        cancel_a_queued_backup(calls, src)
+        call_job_reports(calls)
+        wait_until("the task and job events", lambda: EXPECTED_EVENTS <= events.types())
+    finally:
+        events.stop()
+        live.stop()
+        stopped = calls.post("/v1/service/stop")
+        wait_until("the service's end", lambda: not os.path.exists(calls.socket_path))
+    assert stopped.status == 202, stopped.body
+    assert live.types() == {"live"}, f"live stream: {live.types()}"
+    return calls, [events, live]
+
+
+def main(argv):
+    tapeloom_cli, openapi = argv[1], Openapi(argv[2])
+    with tempfile.TemporaryDirectory() as root:
+        calls, readers = exercise(tapeloom_cli, openapi, root)
+    problems = (answer_mismatches(openapi, calls) + event_mismatches(openapi, readers) +
+                uncalled_routes(openapi, calls, readers))
+    if os.environ.get("TAPELOOM_API_DUMP"):
+        for a in calls.answers:
+            print("ANSWER", a.method, a.path, a.status, a.body[:3000])
+        for r in readers:
+            for e in r.events:
+                print("EVENT", r.path, e["type"], e.get("data"))
+    for p in problems:
+        print(p)
+    print(f"{len(calls.answers)} answers and {sum(len(r.events) for r in readers)} events "
+          f"checked against {argv[2]}: {len(problems)} mismatches")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

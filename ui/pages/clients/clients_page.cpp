@@ -1,0 +1,222 @@
+#include "pages/clients/clients_page.h"
+
+#include <QAction>
+#include <QDateTime>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPointer>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <ctime>
+
+#include "agent/client_registry.h"
+#include "api/catalog_handle.h"
+#include "api/engine.h"
+#include "bridge/engine_task.h"
+#include "bridge/service_command.h"
+#include "bridge/task_board.h"
+#include "common/log.h"
+#include "pages/clients/client_table_model.h"
+#include "widgets/table_columns.h"
+
+namespace tl::ui {
+
+namespace {
+QString q(const std::string& s) {
+    return QString::fromStdString(s);
+}
+} // namespace
+
+ClientsPage::ClientsPage(Engine& engine, TaskBoard& board, QWidget* parent)
+    : QWidget(parent), engine_(engine), board_(board), model_(new ClientTableModel(this)),
+      proxy_(new QSortFilterProxyModel(this)), view_(new QTableView(this)),
+      status_(new QLabel(this)), timer_(new QTimer(this)) {
+    auto st = engine_.status();
+    catalogPath_ = st ? st->catalog_path : engine_.home() + "/catalog.db";
+    proxy_->setSourceModel(model_);
+    proxy_->setSortRole(ClientTableModel::SortRole);
+    view_->setModel(proxy_);
+    view_->setSortingEnabled(true);
+    view_->sortByColumn(ClientTableModel::Name, Qt::AscendingOrder);
+    view_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view_->setSelectionMode(QAbstractItemView::SingleSelection);
+    view_->setAlternatingRowColors(true);
+    view_->setWordWrap(false);
+    view_->verticalHeader()->hide();
+    view_->horizontalHeader()->setStretchLastSection(true);
+    view_->setAccessibleName(tr("Clients"));
+    status_->setWordWrap(true);
+    status_->setAccessibleName(tr("Clients status"));
+    status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    buildActions();
+    confirm_ = [this](const QString& question) {
+        return QMessageBox::question(this, tr("Clients"), question) == QMessageBox::Yes;
+    };
+    timer_->setInterval(5000);
+    connect(timer_, &QTimer::timeout, this, &ClientsPage::refresh);
+}
+
+void ClientsPage::buildActions() {
+    auto makeAction = [this](const QString& text, const QKeySequence& key, const QString& tip) {
+        auto* a = new QAction(text, this);
+        a->setShortcut(key);
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        a->setToolTip(tip);
+        addAction(a);
+        return a;
+    };
+    auto* add = makeAction(tr("&Add…"), QKeySequence(Qt::CTRL | Qt::Key_N),
+                           tr("Add a client whose tapeloom-agent this service backs up (Ctrl+N)"));
+    auto* remove = makeAction(tr("&Remove"), QKeySequence::Delete,
+                              tr("Remove the selected client (Del); its backups stay"));
+    auto* reload =
+        makeAction(tr("Re&fresh"), QKeySequence::Refresh, tr("Read the clients again (F5)"));
+    auto* bar = new QHBoxLayout;
+    for (auto* a : {add, remove, reload}) {
+        auto* b = new QPushButton(a->text(), this);
+        b->setToolTip(a->toolTip());
+        b->setAccessibleName(a->toolTip());
+        connect(b, &QPushButton::clicked, a, &QAction::trigger);
+        bar->addWidget(b);
+    }
+    bar->addStretch(1);
+    connect(add, &QAction::triggered, this, &ClientsPage::openAddDialog);
+    connect(remove, &QAction::triggered, this, &ClientsPage::removeSelected);
+    connect(reload, &QAction::triggered, this, &ClientsPage::refresh);
+    auto* box = new QVBoxLayout(this);
+    box->addLayout(bar);
+    box->addWidget(status_);
+    box->addWidget(view_, 1);
+}
+
+void ClientsPage::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    refresh();
+    timer_->start();
+}
+
+void ClientsPage::hideEvent(QHideEvent* event) {
+    QWidget::hideEvent(event);
+    timer_->stop();
+}
+
+QString ClientsPage::status() const {
+    return status_->text();
+}
+
+void ClientsPage::refresh() {
+    if (reading_) return;
+    reading_ = true;
+    runBackgroundRead(
+        &board_, this, [this, path = catalogPath_, home = engine_.home()]() -> GuiContinuation {
+            ClientSnapshot snapshot =
+                readClients(path, home, QDateTime::currentSecsSinceEpoch()); // values only
+            return [this, snapshot] { apply(snapshot); };
+        });
+}
+
+void ClientsPage::apply(const ClientSnapshot& snapshot) {
+    reading_ = false;
+    if (!snapshot.serviceFingerprint.isEmpty()) serviceFingerprint_ = snapshot.serviceFingerprint;
+    if (!snapshot.error.isEmpty()) {
+        report(tr("Cannot read the clients: %1").arg(snapshot.error), true);
+    } else {
+        const auto rows = view_->selectionModel()->selectedRows();
+        const QString selected =
+            rows.isEmpty() ? QString() : rows.first().data(ClientTableModel::NameRole).toString();
+        model_->setClients(snapshot.clients);
+        if (int r = model_->rowOf(selected); r >= 0)
+            view_->selectRow(proxy_->mapFromSource(model_->index(r, 0)).row());
+        widenColumnsToContents(view_);
+        if (snapshot.clients.isEmpty() && status_->text().isEmpty())
+            report(tr("No clients yet: Add… one whose tapeloom-agent runs (docs: agent.md)."),
+                   false);
+    }
+    Q_EMIT refreshed();
+}
+
+QStringList ClientsPage::names() const {
+    QStringList out;
+    for (const auto& c : model_->clients())
+        out << c.name;
+    return out;
+}
+
+bool ClientsPage::addClient(const ClientSpec& spec) {
+    if (const QString why = clientSpecProblem(spec, names()); !why.isEmpty()) {
+        report(tr("Not added: %1").arg(why), true);
+        return false;
+    }
+    Engine* engine = &engine_;
+    auto work = [engine, spec]() -> QString {
+        auto c = agent::add_client(CatalogHandle(*engine), spec.name.toStdString(),
+                                   spec.address.toStdString(), spec.fingerprint.toStdString(),
+                                   static_cast<long long>(std::time(nullptr)));
+        return c ? QString() : q(c.error().message);
+    };
+    ServiceCommand cmd{"client add", {spec.name.toStdString()}};
+    cmd.options["address"] = spec.address.toStdString();
+    cmd.options["fingerprint"] = spec.fingerprint.toStdString();
+    log::get("ui")->info("clients page: adding {}", spec.name.toStdString());
+    return run(tr("Adding client %1").arg(spec.name), serviceOrLocal(engine_, cmd, work),
+               tr("Client %1 added; run on it: tapeloom-agent trust --state DIR "
+                  "--server-fingerprint %2")
+                   .arg(spec.name, serviceFingerprint_));
+}
+
+bool ClientsPage::removeClient(const QString& name) {
+    if (model_->rowOf(name) < 0) {
+        report(tr("Client %1 is not added.").arg(name), true);
+        return false;
+    }
+    if (!confirm_(tr("Remove client %1? Its backups stay in the catalog; the service no longer "
+                     "connects to its agent.")
+                      .arg(name)))
+        return false;
+    Engine* engine = &engine_;
+    auto work = [engine, n = name.toStdString()]() -> QString {
+        auto st = agent::remove_client(CatalogHandle(*engine), n);
+        return st ? QString() : q(st.error().message);
+    };
+    return run(tr("Removing client %1").arg(name),
+               serviceOrLocal(engine_, {"client remove", {name.toStdString()}}, work),
+               tr("Client %1 removed.").arg(name));
+}
+
+bool ClientsPage::run(const QString& what, std::function<QString()> work, const QString& doneText) {
+    QPointer<ClientsPage> guard(this);
+    runCatalogTask(board_, this, what, std::move(work), [guard, doneText](const QString& error) {
+        if (!guard) return;
+        guard->report(error.isEmpty() ? doneText : error, !error.isEmpty());
+        guard->refresh();
+        Q_EMIT guard->actionFinished(error);
+    });
+    report(tr("%1…").arg(what), false);
+    return true;
+}
+
+void ClientsPage::openAddDialog() {
+    ClientAddDialog dialog(names(), serviceFingerprint_, this);
+    if (dialog.exec() == QDialog::Accepted) addClient(dialog.spec());
+}
+
+void ClientsPage::removeSelected() {
+    const auto rows = view_->selectionModel()->selectedRows();
+    if (rows.isEmpty()) {
+        report(tr("Select a client first."), true);
+        return;
+    }
+    removeClient(rows.first().data(ClientTableModel::NameRole).toString());
+}
+
+void ClientsPage::report(const QString& message, bool problem) {
+    if (problem) log::get("ui")->warn("clients page: {}", message.toStdString());
+    status_->setText(message);
+}
+
+} // namespace tl::ui

@@ -1,0 +1,87 @@
+#pragma once
+// The Clients page (docs/console.md "Clients", issue 41): the machines whose tapeloom-agent this
+// data directory backs up (docs/agent.md), each with its state at the last contact, agent
+// version, OS, last backup and next scheduled backup; Add (ClientAddDialog, which shows the
+// service's fingerprint for the agent to trust) and Remove (confirmed) — `tapeloom-cli client
+// add|remove`, sent to the service beside it (serviceOrLocal). The table is read off the GUI
+// thread (readClients) when the page is shown, every 5 s while visible and after each action;
+// changes run as tasks of the TaskBoard. Shortcuts: Ctrl+N add, Del remove, F5 refresh. GUI
+// thread only.
+#include <QString>
+#include <QWidget>
+#include <functional>
+
+#include "pages/clients/client_add_dialog.h"
+#include "pages/clients/client_snapshot.h"
+
+class QLabel;
+class QSortFilterProxyModel;
+class QTableView;
+class QTimer;
+
+namespace tl {
+class Engine;
+}
+
+namespace tl::ui {
+
+class ClientTableModel;
+class TaskBoard;
+
+class ClientsPage final : public QWidget {
+    Q_OBJECT
+public:
+    // `engine` and `board` outlive the page.
+    ClientsPage(Engine& engine, TaskBoard& board, QWidget* parent = nullptr);
+
+    // Asks yes/no before a removal; defaults to QMessageBox::question.
+    void setConfirm(std::function<bool(const QString& question)> confirm) {
+        confirm_ = std::move(confirm);
+    }
+
+    // Reads the clients on a worker thread (no-op while a read is in flight); refreshed()
+    // follows.
+    void refresh();
+    // Adds `spec`: false (reason in the status line) when it is wrong; otherwise the task has
+    // started and actionFinished() follows.
+    bool addClient(const ClientSpec& spec);
+    // Removes the client (after confirmation); false when refused.
+    bool removeClient(const QString& name);
+    void openAddDialog();
+    void removeSelected();
+
+    QString status() const;
+    QString serviceFingerprint() const { return serviceFingerprint_; }
+    ClientTableModel* model() const { return model_; }
+    QTableView* view() const { return view_; }
+
+Q_SIGNALS:
+    void refreshed();
+    // An add or remove ended ("" = done; else the reason).
+    void actionFinished(const QString& error);
+
+protected:
+    void showEvent(QShowEvent* event) override;
+    void hideEvent(QHideEvent* event) override;
+
+private:
+    void buildActions();
+    void apply(const ClientSnapshot& snapshot);
+    bool run(const QString& what, std::function<QString()> work, const QString& doneText);
+    QStringList names() const;
+    void report(const QString& message, bool problem);
+
+    Engine& engine_;
+    TaskBoard& board_;
+    std::string catalogPath_;
+    ClientTableModel* model_;
+    QSortFilterProxyModel* proxy_;
+    QTableView* view_;
+    QLabel* status_;
+    QTimer* timer_;
+    QString serviceFingerprint_;
+    bool reading_ = false;
+    std::function<bool(const QString&)> confirm_;
+};
+
+} // namespace tl::ui
