@@ -203,6 +203,10 @@ private Q_SLOTS:
                     .ok());
         // The step after it (clones of encrypted save sets) runs again too: undo what it added.
         QVERIFY(db.exec("ALTER TABLE sessions DROP COLUMN seal_uuid").ok());
+        // And the clients' online state and backup bytes.
+        QVERIFY(db.exec("ALTER TABLE clients DROP COLUMN reachable; "
+                        "ALTER TABLE clients DROP COLUMN last_backup_bytes")
+                    .ok());
         QVERIFY(db.exec("PRAGMA user_version=" + std::to_string(kNameSearchSchema - 1)).ok());
         const auto [job, saveset] = backup(db, kNames);
         Q_UNUSED(job);

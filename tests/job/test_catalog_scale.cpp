@@ -247,7 +247,9 @@ private Q_SLOTS:
                   "ALTER TABLE sessions DROP COLUMN key_id",
                   "ALTER TABLE sessions DROP COLUMN names_sealed",
                   "ALTER TABLE sessions DROP COLUMN seal_uuid", // clones of encrypted save sets
-                  "ALTER TABLE jobs DROP COLUMN wait_reason"})  // waiting jobs
+                  "ALTER TABLE jobs DROP COLUMN wait_reason",   // waiting jobs
+                  "ALTER TABLE clients DROP COLUMN reachable",  // clients online
+                  "ALTER TABLE clients DROP COLUMN last_backup_bytes"})
                 QVERIFY2(db->exec(sql).ok(), sql);
             // The trigram name index (its triggers went with the names table).
             QVERIFY(db->exec("DROP TABLE names_search").ok());
