@@ -136,19 +136,25 @@ private slots:
         auto r = cli({"backup", "--source", src_, "--drives", "1", "--json"});
         QVERIFY2(r.exit_code == 0 || r.exit_code == 8, r.err.constData());
         const auto rep = r.json().object();
-        QVERIFY(
-            rep["drives"].toArray()[0].toObject()["alerts"].toArray().first().toString().startsWith(
-                "20 Clean now (critical) at load of "));
+        // The drive reports it at the first mount change: the unload of a cartridge an earlier
+        // case left in it, or the load of the backup's.
+        const QString drive = QStringLiteral("vlib0-drive0");
+        bool asked = false;
+        for (const auto& d : rep["drives"].toArray())
+            if (d.toObject()["name"].toString() == drive)
+                for (const auto& a : d.toObject()["alerts"].toArray())
+                    asked = asked || a.toString().startsWith("20 Clean now (critical) at ");
+        QVERIFY2(asked, r.out.constData());
         QString warnings;
         for (const auto& w : rep["warnings"].toArray())
             warnings += w.toString() + "\n";
-        QVERIFY2(warnings.contains("drive vlib0-drive0 cleaned with CLN001L1 (49 uses left)"),
+        QVERIFY2(warnings.contains("drive " + drive + " cleaned with CLN001L1 (49 uses left)"),
                  qPrintable(warnings));
-        auto st = cli({"drive", "status", "--drive", "vlib0-drive0", "--json"});
+        auto st = cli({"drive", "status", "--drive", drive, "--json"});
         QVERIFY(
             !st.json().object()["drives"].toArray()[0].toObject()["cleaning_requested"].toBool());
         // By hand: the next use of the same cartridge.
-        auto again = cli({"drive", "clean", "vlib0-drive0", "--json"});
+        auto again = cli({"drive", "clean", drive, "--json"});
         QVERIFY2(again.exit_code == 0, again.err.constData());
         QCOMPARE(again.json().object()["uses_left"].toInt(), 48);
         QCOMPARE(again.json().object()["cartridge"].toString(), QStringLiteral("CLN001L1"));
