@@ -22,6 +22,7 @@
 #include "bridge/task_board.h"
 #include "common/log.h"
 #include "pages/clients/client_table_model.h"
+#include "widgets/page_actions.h"
 #include "widgets/table_columns.h"
 
 namespace tl::ui {
@@ -62,29 +63,14 @@ ClientsPage::ClientsPage(Engine& engine, TaskBoard& board, QWidget* parent)
 }
 
 void ClientsPage::buildActions() {
-    auto makeAction = [this](const QString& text, const QKeySequence& key, const QString& tip) {
-        auto* a = new QAction(text, this);
-        a->setShortcut(key);
-        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-        a->setToolTip(tip);
-        addAction(a);
-        return a;
-    };
-    auto* add = makeAction(tr("&Add…"), QKeySequence(Qt::CTRL | Qt::Key_N),
-                           tr("Add a client whose tapeloom-agent this service backs up (Ctrl+N)"));
-    auto* remove = makeAction(tr("&Remove"), QKeySequence::Delete,
-                              tr("Remove the selected client (Del); its backups stay"));
-    auto* reload =
-        makeAction(tr("Re&fresh"), QKeySequence::Refresh, tr("Read the clients again (F5)"));
-    auto* bar = new QHBoxLayout;
-    for (auto* a : {add, remove, reload}) {
-        auto* b = new QPushButton(a->text(), this);
-        b->setToolTip(a->toolTip());
-        b->setAccessibleName(a->toolTip());
-        connect(b, &QPushButton::clicked, a, &QAction::trigger);
-        bar->addWidget(b);
-    }
-    bar->addStretch(1);
+    auto* add =
+        addPageAction(this, tr("&Add…"), QKeySequence(Qt::CTRL | Qt::Key_N),
+                      tr("Add a client whose tapeloom-agent this service backs up (Ctrl+N)"));
+    auto* remove = addPageAction(this, tr("&Remove"), QKeySequence::Delete,
+                                 tr("Remove the selected client (Del); its backups stay"));
+    auto* reload = addPageAction(this, tr("Re&fresh"), QKeySequence::Refresh,
+                                 tr("Read the clients again (F5)"));
+    auto* bar = actionButtonBar(this, {add, remove, reload});
     connect(add, &QAction::triggered, this, &ClientsPage::openAddDialog);
     connect(remove, &QAction::triggered, this, &ClientsPage::removeSelected);
     connect(reload, &QAction::triggered, this, &ClientsPage::refresh);

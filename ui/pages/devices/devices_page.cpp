@@ -26,6 +26,7 @@
 #include "pages/devices/drive_table_model.h"
 #include "pages/devices/library_table_model.h"
 #include "widgets/layout_settings.h"
+#include "widgets/page_actions.h"
 #include "widgets/table_columns.h"
 
 namespace tl::ui {
@@ -122,30 +123,14 @@ DevicesPage::DevicesPage(Engine& engine, TaskBoard& board, QWidget* parent)
         settings.value(kLibrariesHeader()).toByteArray());
     fitColumns_ = !drivesRestored || !librariesRestored;
 
-    auto makeAction = [this](const QString& text, const QKeySequence& key, const QString& tip) {
-        auto* a = new QAction(text, this);
-        a->setShortcut(key);
-        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-        a->setToolTip(tip);
-        addAction(a);
-        return a;
-    };
-    auto* add = makeAction(tr("&Add…"), QKeySequence(Qt::CTRL | Qt::Key_N),
-                           tr("Add a drive or a library (Ctrl+N)"));
-    auto* remove = makeAction(tr("&Remove"), QKeySequence::Delete,
-                              tr("Remove the selected drive or library (Del)"));
-    auto* reload =
-        makeAction(tr("Re&fresh"), QKeySequence::Refresh, tr("Read the devices again (F5)"));
-    auto* bar = new QHBoxLayout;
+    auto* add = addPageAction(this, tr("&Add…"), QKeySequence(Qt::CTRL | Qt::Key_N),
+                              tr("Add a drive or a library (Ctrl+N)"));
+    auto* remove = addPageAction(this, tr("&Remove"), QKeySequence::Delete,
+                                 tr("Remove the selected drive or library (Del)"));
+    auto* reload = addPageAction(this, tr("Re&fresh"), QKeySequence::Refresh,
+                                 tr("Read the devices again (F5)"));
     // No Edit: a configured device cannot be changed (remove it and add it again, docs).
-    for (auto* a : {add, remove, reload}) {
-        auto* b = new QPushButton(a->text(), this);
-        b->setToolTip(a->toolTip());
-        b->setAccessibleName(a->toolTip());
-        connect(b, &QPushButton::clicked, a, &QAction::trigger);
-        bar->addWidget(b);
-    }
-    bar->addStretch(1);
+    auto* bar = actionButtonBar(this, {add, remove, reload});
     connect(add, &QAction::triggered, this, &DevicesPage::openAddDialog);
     connect(remove, &QAction::triggered, this, &DevicesPage::removeSelected);
     connect(reload, &QAction::triggered, this, &DevicesPage::refresh);
