@@ -133,7 +133,8 @@ private slots:
     }
 
     // A process killed while blocks are being written behind: the cartridge opens without
-    // damage (at most a torn tail), lists a prefix of the blocks, and each listed block reads back as written.
+    // damage (at most a torn tail), lists a prefix of the blocks, and each listed block reads back
+    // as written.
     void a_killed_writer_leaves_a_consistent_prefix() {
         QTemporaryDir dir("/var/tmp/tapeloom-ahead-XXXXXX");
         QVERIFY(dir.isValid());
