@@ -7,7 +7,9 @@
 #include "fixture_tree.h"
 #include "raw_http.h"
 #include "service_guard.h"
+#include "test_certificate.h"
 
+using tltest::make_certificate;
 using tltest::run_cli;
 using tltest::with_home;
 
@@ -19,15 +21,6 @@ class TestServiceRemote : public QObject {
     Q_OBJECT
 
     static std::string s(const QString& q) { return q.toStdString(); }
-
-    // A throw-away self-signed certificate for 127.0.0.1.
-    static bool make_certificate(const QString& dir) {
-        QProcess p;
-        p.start("openssl", {"req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout",
-                            dir + "/key.pem", "-out", dir + "/cert.pem", "-days", "1", "-subj",
-                            "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"});
-        return p.waitForFinished(60000) && p.exitCode() == 0;
-    }
 
     static int jobs(const QString& home) {
         return run_cli(with_home(home, {"jobs", "list", "--json"})).json().array().size();
