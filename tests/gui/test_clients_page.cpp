@@ -21,6 +21,7 @@
 #include "cli_runner.h"
 #include "common/log.h"
 #include "device/library.h"
+#include "gui_engine.h"
 #include "pages/clients/client_add_dialog.h"
 #include "pages/clients/client_table_model.h"
 #include "pages/clients/clients_page.h"
@@ -29,13 +30,9 @@
 
 using tltest::run_cli;
 
-namespace {
-std::unique_ptr<tl::Engine> open_engine(const QString& home) {
-    auto engine = tl::Engine::open({home.toStdString(), nullptr, false});
-    if (!engine) qWarning("engine: %s", engine.error().message.c_str());
-    return engine ? std::move(engine.value()) : nullptr;
-}
+using tltest::open_engine;
 
+namespace {
 // The client names `tapeloom-cli client list --json` prints.
 QStringList cli_clients(const QString& home) {
     const auto r = run_cli({"--home", home, "client", "list", "--json"});

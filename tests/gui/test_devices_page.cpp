@@ -1,6 +1,7 @@
 #include <QtTest>
 
 #include "dark_palette.h"
+#include "gui_engine.h"
 
 #include <QApplication>
 #include <QDialogButtonBox>
@@ -27,13 +28,9 @@
 
 using tltest::run_cli;
 
-namespace {
-std::unique_ptr<tl::Engine> open_engine(const QString& home) {
-    auto engine = tl::Engine::open({home.toStdString(), nullptr, false});
-    if (!engine) qWarning("engine: %s", engine.error().message.c_str());
-    return engine ? std::move(engine.value()) : nullptr;
-}
+using tltest::open_engine;
 
+namespace {
 // Drive names as `tapeloom-cli drive status --json` lists them (the CLI has no `drive list`;
 // status lists every configured drive).
 QStringList cli_drives(const QString& home) {

@@ -10,6 +10,7 @@
 #include "bridge/task_board.h"
 #include "cli_runner.h"
 #include "common/log.h"
+#include "gui_engine.h"
 #include "pages/jobs/definition_table_model.h"
 #include "pages/jobs/jobs_page.h"
 #include "pages/restore/restore_page.h"
@@ -20,13 +21,9 @@
 
 using tltest::run_cli;
 
-namespace {
-std::unique_ptr<tl::Engine> open_engine(const QString& home) {
-    auto engine = tl::Engine::open({home.toStdString(), nullptr, false});
-    if (!engine) qWarning("engine: %s", engine.error().message.c_str());
-    return engine ? std::move(engine.value()) : nullptr;
-}
+using tltest::open_engine;
 
+namespace {
 // The page a console opens on for `home`, after a console on it closed on `closeOn` (if any).
 int pageAfterRestart(const QString& home, const QString& closeOn = {}) {
     auto engine = open_engine(home);

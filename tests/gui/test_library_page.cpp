@@ -1,6 +1,7 @@
 #include <QtTest>
 
 #include "dark_palette.h"
+#include "gui_engine.h"
 
 #include <QApplication>
 #include <QMimeData>
@@ -29,13 +30,9 @@ using tl::ui::LibraryPage;
 using tl::ui::Place;
 using tltest::run_cli;
 
-namespace {
-std::unique_ptr<tl::Engine> open_engine(const QString& home) {
-    auto engine = tl::Engine::open({home.toStdString(), nullptr, false});
-    if (!engine) qWarning("engine: %s", engine.error().message.c_str());
-    return engine ? std::move(engine.value()) : nullptr;
-}
+using tltest::open_engine;
 
+namespace {
 // The changer as the engine reads it (the test thread uses the Engine only while no task of
 // the page runs).
 tl::device::Inventory changer(tl::Engine& e) {

@@ -1,6 +1,7 @@
 #include <QtTest>
 
 #include "dark_palette.h"
+#include "gui_engine.h"
 
 #include <QAction>
 #include <QApplication>
@@ -34,13 +35,9 @@ using tl::ui::MediaPage;
 using tl::ui::VolumeTableModel;
 using tltest::run_cli;
 
-namespace {
-std::unique_ptr<tl::Engine> open_engine(const QString& home) {
-    auto engine = tl::Engine::open({home.toStdString(), nullptr, false});
-    if (!engine) qWarning("engine: %s", engine.error().message.c_str());
-    return engine ? std::move(engine.value()) : nullptr;
-}
+using tltest::open_engine;
 
+namespace {
 tltest::CliResult cli(const QString& home, QStringList args) {
     args.prepend(home);
     args.prepend(QStringLiteral("--home"));

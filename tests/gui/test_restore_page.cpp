@@ -11,6 +11,7 @@
 #include "api/engine.h"
 #include "cli_runner.h"
 #include "common/log.h"
+#include "gui_engine.h"
 #include "models/restore_tree_model.h"
 #include "pages/restore/restore_page.h"
 #include "pages/restore/restore_report_view.h"
@@ -22,6 +23,8 @@
 
 using tl::ui::RestoreTreeModel;
 using tltest::run_cli;
+
+using tltest::open_engine;
 
 namespace {
 void write(const QString& path, const QByteArray& data) {
@@ -55,11 +58,6 @@ QModelIndex child(QAbstractItemModel* m, const QModelIndex& parent, const QStrin
     }
 }
 
-std::unique_ptr<tl::Engine> open_engine(const QString& home) {
-    auto engine = tl::Engine::open({home.toStdString(), nullptr, false});
-    if (!engine) qWarning("engine: %s", engine.error().message.c_str());
-    return engine ? std::move(engine.value()) : nullptr;
-}
 } // namespace
 
 // The Restore page on a data directory backed up by the real CLI: choose the job, expand the

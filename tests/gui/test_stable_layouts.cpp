@@ -15,6 +15,7 @@
 #include "bridge/task_board.h"
 #include "cli_runner.h"
 #include "common/log.h"
+#include "gui_engine.h"
 #include "pages/jobs/definition_dialog.h"
 #include "pages/jobs/schedule_panel.h"
 #include "pages/library/library_page.h"
@@ -28,13 +29,9 @@
 
 using tltest::run_cli;
 
-namespace {
-std::unique_ptr<tl::Engine> open_engine(const QString& home) {
-    auto engine = tl::Engine::open({home.toStdString(), nullptr, false});
-    if (!engine) qWarning("engine: %s", engine.error().message.c_str());
-    return engine ? std::move(engine.value()) : nullptr;
-}
+using tltest::open_engine;
 
+namespace {
 // Where `w` is inside `top`, after the pending layouts ran.
 QRect placeIn(QWidget* w, QWidget* top) {
     QCoreApplication::processEvents();
