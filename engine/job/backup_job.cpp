@@ -14,7 +14,6 @@
 
 #include "agent/client_backup.h"
 #include "agent/remote_session.h"
-#include "api/engine_catalog.h"
 #include "catalog/client_store.h"
 #include "catalog/db.h"
 #include "catalog/job_writer.h"
@@ -27,6 +26,7 @@
 #include "common/log.h"
 #include "common/thread_name.h"
 #include "common/version.h"
+#include "context/engine_catalog.h"
 #include "device/library.h"
 #include "device/null_library.h"
 #include "format/block.h"

@@ -1,7 +1,7 @@
 #include "job/restore_job.h"
 
-#include "api/engine_catalog.h"
 #include "common/thread_name.h"
+#include "context/engine_catalog.h"
 #include "job/job_reservation.h"
 
 #include <algorithm>

@@ -7,8 +7,6 @@
 #include <optional>
 #include <system_error>
 
-#include "api/engine.h"
-#include "api/engine_catalog.h"
 #include "catalog/catalog_file.h"
 #include "catalog/catalog_location.h"
 #include "catalog/db.h"
@@ -19,6 +17,8 @@
 #include "catalog/schema.h"
 #include "common/home.h"
 #include "common/log.h"
+#include "context/engine.h"
+#include "context/engine_catalog.h"
 #include "job/restore_job.h"
 #include "media/catalog_backup.h"
 

@@ -2,9 +2,9 @@
 
 #include <unistd.h>
 
-#include "api/engine_catalog.h"
 #include "catalog/clone_store.h"
 #include "common/log.h"
+#include "context/engine_catalog.h"
 #include "job/job_context.h"
 #include "job/job_reservation.h"
 #include "media/clone_plan.h"

@@ -16,7 +16,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "api/engine.h"
+#include "context/engine.h"
 #include "job/job_report.h"
 
 namespace tl::media {

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "api/engine_catalog.h"
+#include "context/engine_catalog.h"
 #include "job/job_reservation.h"
 #include "job/job_volumes.h"
 #include "job/volume_manager.h"

@@ -7,10 +7,10 @@
 #include <optional>
 #include <thread>
 
-#include "api/engine_catalog.h"
 #include "codec/compressor.h"
 #include "common/log.h"
 #include "common/version.h"
+#include "context/engine_catalog.h"
 #include "job/drive_worker.h"
 #include "job/restore_selection.h"
 #include "job/saveset_reader.h"

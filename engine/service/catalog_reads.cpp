@@ -2,10 +2,10 @@
 
 #include <filesystem>
 
-#include "api/engine_status.h"
 #include "catalog/schema.h"
 #include "catalog/volume_state_counts.h"
 #include "common/version.h"
+#include "context/engine_status.h"
 #include "media/clone_job.h"
 #include "media/volume_state.h"
 

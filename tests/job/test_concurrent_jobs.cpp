@@ -6,15 +6,15 @@
 #include <random>
 #include <thread>
 
-#include "api/engine.h"
-#include "api/engine_catalog.h"
 #include "catalog/db.h"
 #include "cli_runner.h"
 #include "common/version.h"
+#include "context/engine.h"
+#include "context/engine_catalog.h"
+#include "context/reservations.h"
 #include "device/library.h"
 #include "fixture_tree.h"
 #include "job/backup_job.h"
-#include "job/reservations.h"
 #include "job/restore_job.h"
 #include "job/verify_job.h"
 #include "media/clone_job.h"

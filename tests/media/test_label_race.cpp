@@ -2,9 +2,9 @@
 
 #include <thread>
 
-#include "api/engine.h"
-#include "api/engine_catalog.h"
 #include "common/version.h"
+#include "context/engine.h"
+#include "context/engine_catalog.h"
 #include "device/library.h"
 #include "media/label_job.h"
 #include "media/volume_actions.h"

@@ -1,6 +1,6 @@
-#include "api/engine.h"
-#include "api/engine_catalog.h"
-#include "api/engine_status.h"
+#include "context/engine.h"
+#include "context/engine_catalog.h"
+#include "context/engine_status.h"
 
 #include <filesystem>
 #include <map>
@@ -14,9 +14,9 @@
 #include "common/home.h"
 #include "common/log.h"
 #include "common/version.h"
+#include "context/reservations.h"
 #include "device/library.h"
 #include "job/backup_job.h"
-#include "job/reservations.h"
 #include "media/clone_recovery.h"
 
 namespace tl {

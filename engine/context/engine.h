@@ -53,7 +53,7 @@ public:
     void release_catalog();
     // Connections of threads other than the opener's, open now.
     std::size_t catalog_connections() const;
-    // Which job holds which drives and volumes (job/reservations.h).
+    // Which job holds which drives and volumes (context/reservations.h).
     job::ReservationBook& reservations();
     // True when opened with EngineOptions::read_only (no lock held, no catalog writes).
     bool read_only() const;
@@ -61,7 +61,7 @@ public:
 
 private:
     // The catalog connection is the engine's own: engine code reaches it through
-    // api/engine_catalog.h; app/ and ui/ through CatalogHandle and the typed operations.
+    // context/engine_catalog.h; app/ and ui/ through CatalogHandle and the typed operations.
     friend catalog::Db& engine_catalog(Engine& engine);
     struct Impl;
     explicit Engine(std::unique_ptr<Impl> impl);
