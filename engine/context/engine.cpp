@@ -17,7 +17,7 @@
 #include "context/reservations.h"
 #include "device/library.h"
 #include "job/backup_job.h"
-#include "media/clone_recovery.h"
+#include "job/clone_recovery.h"
 
 namespace tl {
 

@@ -23,6 +23,7 @@
 #include "device/device_registry.h"
 #include "device/library.h"
 #include "job/backup_encryption.h"
+#include "job/clone_copies.h"
 #include "job/hardlink_sources.h"
 #include "job/job_context.h"
 #include "job/job_record.h"
@@ -30,7 +31,6 @@
 #include "job/restore_shares.h"
 #include "job/write_pool.h"
 #include "job/writeback.h"
-#include "media/clone_copies.h"
 #include "metrics/process_stat.h"
 #include "metrics/sustained_rate.h"
 

@@ -6,7 +6,7 @@
 #include "common/log.h"
 #include "context/engine_catalog.h"
 #include "job/backup_job.h"
-#include "media/catalog_backup.h"
+#include "job/catalog_backup.h"
 #include "schedule/shell_command.h"
 
 namespace tl::schedule {

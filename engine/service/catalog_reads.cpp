@@ -6,7 +6,7 @@
 #include "catalog/volume_state_counts.h"
 #include "common/version.h"
 #include "context/engine_status.h"
-#include "media/clone_job.h"
+#include "job/clone_job.h"
 #include "media/volume_state.h"
 
 namespace tl::service {

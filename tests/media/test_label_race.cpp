@@ -6,7 +6,7 @@
 #include "context/engine.h"
 #include "context/engine_catalog.h"
 #include "device/library.h"
-#include "media/label_job.h"
+#include "job/label_job.h"
 #include "media/volume_actions.h"
 #include "media/volume_catalog.h"
 

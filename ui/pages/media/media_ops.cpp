@@ -10,7 +10,7 @@
 #include "common/version.h"
 #include "context/engine.h"
 #include "device/library.h"
-#include "media/label_job.h"
+#include "job/label_job.h"
 #include "media/volume_actions.h"
 #include "media/volume_catalog.h"
 

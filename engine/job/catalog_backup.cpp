@@ -1,4 +1,4 @@
-#include "media/catalog_backup.h"
+#include "job/catalog_backup.h"
 
 #include <filesystem>
 

@@ -1,4 +1,4 @@
-#include "media/catalog_recovery.h"
+#include "job/catalog_recovery.h"
 
 #include <chrono>
 #include <ctime>
@@ -19,8 +19,8 @@
 #include "common/log.h"
 #include "context/engine.h"
 #include "context/engine_catalog.h"
+#include "job/catalog_backup.h"
 #include "job/restore_job.h"
-#include "media/catalog_backup.h"
 
 namespace tl::media {
 

@@ -13,7 +13,7 @@
 #include "context/engine.h"
 #include "context/reservations.h"
 #include "job/catalog_writer.h"
-#include "media/clone_plan.h"
+#include "job/clone_plan.h"
 
 namespace tl::media {
 

@@ -1,4 +1,4 @@
-#include "media/label_job.h"
+#include "job/label_job.h"
 
 #include "context/engine_catalog.h"
 #include "job/job_reservation.h"
