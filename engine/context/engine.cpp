@@ -73,8 +73,8 @@ open_engine_context(const EngineOptions& options,
         if (db.value()) {
             if (options.log_to_file && std::filesystem::is_directory(options.home + "/logs"))
                 TL_TRY(log::add_file(options.home + "/logs/tapeloom.log"));
-            auto impl = std::make_unique<Impl>(options.home, std::nullopt, std::move(*db.value()),
-                                               std::move(remote_clients));
+            auto impl = std::make_unique<Engine::Impl>(
+                options.home, std::nullopt, std::move(*db.value()), std::move(remote_clients));
             impl->clock = options.clock ? options.clock : &impl->system_clock;
             log->debug("engine {} opened data directory {} read-only", engine_version(),
                        options.home);
@@ -91,8 +91,8 @@ open_engine_context(const EngineOptions& options,
     auto db = catalog::Db::open(catalog::catalog_location(options.home));
     if (!db) return db.error();
     TL_TRY(catalog::migrate(db.value()));
-    auto impl = std::make_unique<Impl>(options.home, std::move(lock.value()), std::move(db.value()),
-                                       std::move(remote_clients));
+    auto impl = std::make_unique<Engine::Impl>(options.home, std::move(lock.value()),
+                                               std::move(db.value()), std::move(remote_clients));
     impl->clock = options.clock ? options.clock : &impl->system_clock;
     return std::unique_ptr<Engine>(new Engine(std::move(impl)));
 }
