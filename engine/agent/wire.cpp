@@ -146,13 +146,13 @@ Result<nlohmann::json> exchange_hello(TlsLink& link, const std::string& role) {
     return peer;
 }
 
-std::vector<std::uint8_t> encode_buffer(const job::StreamBuffer& b, std::uint64_t raw_bytes) {
+std::vector<std::uint8_t> encode_buffer_head(const job::StreamBuffer& b, std::uint64_t raw_bytes) {
     nlohmann::json records = nlohmann::json::array();
     for (const auto& r : b.completed)
         records.push_back(record_json(r));
     const std::string text = records.dump();
     std::vector<std::uint8_t> out;
-    out.reserve(40 + 8 * b.boundaries.size() + text.size() + b.size);
+    out.reserve(40 + 8 * b.boundaries.size() + text.size());
     put_u64(out, b.offset);
     put_u64(out, raw_bytes);
     out.push_back(b.last ? 1 : 0);
@@ -161,8 +161,51 @@ std::vector<std::uint8_t> encode_buffer(const job::StreamBuffer& b, std::uint64_
         put_u64(out, v);
     put_u64(out, text.size());
     out.insert(out.end(), text.begin(), text.end());
+    return out;
+}
+
+std::vector<std::uint8_t> encode_buffer(const job::StreamBuffer& b, std::uint64_t raw_bytes) {
+    auto out = encode_buffer_head(b, raw_bytes);
     out.insert(out.end(), b.data.get(), b.data.get() + b.size);
     return out;
+}
+
+Result<ReceivedBuffer> receive_buffer_head(TlsLink& link, std::size_t payload) {
+    const auto bad = make_error(ErrorKind::Corrupt, "the agent sent a damaged stream buffer");
+    std::size_t left = payload;
+    auto take = [&](void* to, std::size_t n) -> Status {
+        if (n > left) return bad;
+        left -= n;
+        return link.read_payload(to, n);
+    };
+    ReceivedBuffer r;
+    std::uint8_t head[25];
+    TL_TRY(take(head, sizeof head));
+    r.offset = get_u64(head);
+    r.raw_bytes = get_u64(head + 8);
+    r.last = head[16] != 0;
+    const std::uint64_t nb = get_u64(head + 17);
+    if (nb > left / 8) return bad;
+    std::vector<std::uint8_t> bounds(8 * nb);
+    TL_TRY(take(bounds.data(), bounds.size()));
+    for (std::uint64_t i = 0; i < nb; ++i)
+        r.boundaries.push_back(get_u64(bounds.data() + 8 * i));
+    std::uint8_t tl[8];
+    TL_TRY(take(tl, sizeof tl));
+    const std::uint64_t tn = get_u64(tl);
+    if (tn > left) return bad;
+    std::string text(tn, '\0');
+    TL_TRY(take(text.data(), tn));
+    auto records = nlohmann::json::parse(text, nullptr, false);
+    if (records.is_discarded() || !records.is_array()) return bad;
+    try {
+        for (const auto& j : records)
+            r.completed.push_back(record_from(j));
+    } catch (const nlohmann::json::exception&) {
+        return bad;
+    }
+    r.size = left;
+    return r;
 }
 
 Result<ReceivedBuffer> decode_buffer(const Frame& f) {

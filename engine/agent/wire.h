@@ -49,6 +49,9 @@ Error error_from(const Frame& f, const std::string& peer);
 // A stream buffer with its object boundaries and the catalog records of the files it ends,
 // and the session's raw bytes read so far.
 std::vector<std::uint8_t> encode_buffer(const job::StreamBuffer& b, std::uint64_t raw_bytes);
+// encode_buffer without the stream bytes: what TlsLink::send(type, head, data, n) puts before
+// them, so the buffer's data is never copied on the agent.
+std::vector<std::uint8_t> encode_buffer_head(const job::StreamBuffer& b, std::uint64_t raw_bytes);
 struct ReceivedBuffer {
     std::uint64_t offset = 0, raw_bytes = 0;
     bool last = false;
@@ -58,6 +61,10 @@ struct ReceivedBuffer {
     std::size_t size = 0;
 };
 Result<ReceivedBuffer> decode_buffer(const Frame& f);
+// A buffer frame of `payload` bytes whose head receive_head() read: everything up to the
+// stream bytes, read from the link; `size` is then what is left of the payload, for the
+// caller to read with read_payload() straight into its stream buffer (`data` stays null).
+Result<ReceivedBuffer> receive_buffer_head(TlsLink& link, std::size_t payload);
 
 // A content hash as 32 hex digits, and back.
 std::string hash_hex(const std::array<std::uint8_t, 16>& h);
