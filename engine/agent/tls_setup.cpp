@@ -17,8 +17,6 @@ namespace tl::agent {
 
 namespace {
 
-constexpr std::size_t kReadAhead = 256u << 10;
-
 int pin_index() {
     static const int index = SSL_get_ex_new_index(0, nullptr, nullptr, nullptr, nullptr);
     return index;
@@ -109,10 +107,6 @@ Result<SSL_CTX*> make_context(bool server, const Identity& me) {
     // than AES-256-GCM, and each byte of a client's backup is sealed on one side and opened on
     // the other, both on the machines' own cores.
     SSL_CTX_set_ciphersuites(ctx, "TLS_AES_128_GCM_SHA256:TLS_AES_256_GCM_SHA384");
-    // A backup's stream is megabytes a second in 16 KiB records: read what the socket holds
-    // (up to 256 KiB) in one call instead of one read per record header and one per body.
-    SSL_CTX_set_read_ahead(ctx, 1);
-    SSL_CTX_set_default_read_buffer_len(ctx, kReadAhead);
     return ctx;
 }
 
