@@ -137,6 +137,15 @@ Status check_options(const AgentBenchOptions& o) {
     if (o.agents < 1 || o.drives < 1 || o.sessions_per_drive < 1)
         return make_error(ErrorKind::InvalidArgument,
                           "--agents, --drives and --sessions-per-drive take a number >= 1");
+    // Each agent serves at least one source (generated: one per drive and session).
+    const std::size_t sources =
+        o.sources.empty() ? o.drives * o.sessions_per_drive : o.sources.size();
+    if (o.agents > sources)
+        return make_error(ErrorKind::InvalidArgument,
+                          "--agents " + std::to_string(o.agents) + ": only " +
+                              std::to_string(sources) +
+                              " source(s) to deal over the agents; give more --source, or more "
+                              "--drives or --sessions-per-drive for generated data");
     return {};
 }
 

@@ -96,7 +96,7 @@ private Q_SLOTS:
         QVERIFY(r.out.contains("quoted from docs/benchmarks.md, not measured here"));
     }
 
-    void aMissingAgentProgramIsNamed() {
+    void aMissingAgentProgramAndIdleAgentsAreRefused() {
         const QString missing = dir_.path() + "/no-such-agent";
         auto r = run_cli({"bench", "agent", "--source", sources_[0], "--scratch", scratch(),
                           "--agent", missing});
@@ -105,6 +105,12 @@ private Q_SLOTS:
         QVERIFY(r.err.contains("--agent"));
         QCOMPARE(QDir(scratch()).entryList(QDir::NoDotAndDotDot | QDir::AllEntries).size(), 0);
         QCOMPARE(run_cli({"bench", "agent", "--agents", "0", "--scratch", scratch()}).exit_code, 2);
+        // An agent without a source to serve is refused before anything is made.
+        auto idle = run_cli(
+            {"bench", "agent", "--source", sources_[0], "--agents", "2", "--scratch", scratch()});
+        QCOMPARE(idle.exit_code, 2);
+        QVERIFY2(idle.err.contains("--agents 2: only 1 source(s)"), idle.err.constData());
+        QCOMPARE(QDir(scratch()).entryList(QDir::NoDotAndDotDot | QDir::AllEntries).size(), 0);
     }
 };
 
