@@ -164,12 +164,6 @@ std::vector<std::uint8_t> encode_buffer_head(const job::StreamBuffer& b, std::ui
     return out;
 }
 
-std::vector<std::uint8_t> encode_buffer(const job::StreamBuffer& b, std::uint64_t raw_bytes) {
-    auto out = encode_buffer_head(b, raw_bytes);
-    out.insert(out.end(), b.data.get(), b.data.get() + b.size);
-    return out;
-}
-
 Result<ReceivedBuffer> receive_buffer_head(TlsLink& link, std::size_t payload) {
     const auto bad = make_error(ErrorKind::Corrupt, "the agent sent a damaged stream buffer");
     std::size_t left = payload;
@@ -204,45 +198,6 @@ Result<ReceivedBuffer> receive_buffer_head(TlsLink& link, std::size_t payload) {
     } catch (const nlohmann::json::exception&) {
         return bad;
     }
-    r.size = left;
-    return r;
-}
-
-Result<ReceivedBuffer> decode_buffer(const Frame& f) {
-    const auto bad = make_error(ErrorKind::Corrupt, "the agent sent a damaged stream buffer");
-    const auto* p = f.payload.data();
-    std::size_t left = f.payload.size();
-    auto take = [&](std::size_t n) -> const std::uint8_t* {
-        if (n > left) return nullptr;
-        const auto* at = p;
-        p += n;
-        left -= n;
-        return at;
-    };
-    ReceivedBuffer r;
-    const std::uint8_t* head = take(25);
-    if (!head) return bad;
-    r.offset = get_u64(head);
-    r.raw_bytes = get_u64(head + 8);
-    r.last = head[16] != 0;
-    const std::uint64_t nb = get_u64(head + 17);
-    if (nb > left / 8) return bad;
-    for (std::uint64_t i = 0; i < nb; ++i)
-        r.boundaries.push_back(get_u64(take(8)));
-    const std::uint8_t* tl = take(8);
-    if (!tl) return bad;
-    const std::uint64_t tn = get_u64(tl);
-    const std::uint8_t* text = take(tn);
-    if (!text && tn) return bad;
-    auto records = nlohmann::json::parse(text, text + tn, nullptr, false);
-    if (records.is_discarded() || !records.is_array()) return bad;
-    try {
-        for (const auto& j : records)
-            r.completed.push_back(record_from(j));
-    } catch (const nlohmann::json::exception&) {
-        return bad;
-    }
-    r.data = p;
     r.size = left;
     return r;
 }
