@@ -122,8 +122,8 @@ Status Session::send_buffers(TlsLink& link) {
             continue;
         }
         if (!b) return finished_ ? result_ : make_error(ErrorKind::Cancelled, "cancelled");
-        const auto bytes = encode_buffer(*b, counters_.bytes_read.load());
-        TL_TRY(link.send(frame::kBuffer, bytes.data(), bytes.size()));
+        const auto head = encode_buffer_head(*b, counters_.bytes_read.load());
+        TL_TRY(link.send(frame::kBuffer, head, b->data.get(), b->size));
         const bool last = b->last;
         {
             std::lock_guard lock(signal_.mutex);

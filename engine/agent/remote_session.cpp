@@ -1,7 +1,5 @@
 #include "agent/remote_session.h"
 
-#include <cstring>
-
 #include "agent/base_wire.h"
 #include "agent/wire.h"
 #include "common/log.h"
@@ -29,24 +27,35 @@ void RemoteSession::end_stream() {
     ended_ = true;
 }
 
-Status RemoteSession::place(const ReceivedBuffer& r) {
+// The buffer's stream bytes are read from the link straight into the channel's buffer.
+Status RemoteSession::place(TlsLink& link, ReceivedBuffer& r) {
     if (r.offset != next_offset_ || r.size > channel_.buffer_bytes())
         return make_error(ErrorKind::Corrupt,
                           "client " + client_.name + ": the agent sent a buffer out of place");
     job::StreamBuffer* b = channel_.acquire();
     if (!b) return make_error(ErrorKind::Cancelled, "cancelled");
-    std::memcpy(b->data.get(), r.data, r.size);
+    if (auto st = link.read_payload(b->data.get(), r.size); !st) {
+        // The stream ends where it stands, with this buffer as its empty last one.
+        b->size = 0;
+        b->offset = next_offset_;
+        b->boundaries.clear();
+        b->completed.clear();
+        b->last = true;
+        channel_.publish(b);
+        ended_ = true;
+        return st;
+    }
     b->size = r.size;
     b->offset = r.offset;
-    b->boundaries = r.boundaries;
-    b->completed = r.completed;
+    b->boundaries = std::move(r.boundaries);
+    b->completed = std::move(r.completed);
     for (auto& rec : b->completed)
         rec.saveset_id = ctx_.saveset_id;
     b->last = r.last;
     next_offset_ += r.size;
     counters_.bytes_read = r.raw_bytes;
     counters_.stream_bytes = next_offset_;
-    counters_.files += r.completed.size();
+    counters_.files += b->completed.size();
     channel_.publish(b);
     ended_ = r.last;
     return {};
@@ -54,15 +63,20 @@ Status RemoteSession::place(const ReceivedBuffer& r) {
 
 Status RemoteSession::receive_stream(TlsLink& link) {
     while (!ended_) {
-        auto f = link.receive();
-        if (!f) return f.error();
-        if (f->type == frame::kError) return error_from(f.value(), "agent");
-        if (f->type == frame::kKeepAlive) continue;
-        if (f->type != frame::kBuffer)
+        auto head = link.receive_head();
+        if (!head) return head.error();
+        const auto [type, payload] = head.value();
+        if (type == frame::kError) {
+            Frame f{type, std::vector<std::uint8_t>(payload)};
+            TL_TRY(link.read_payload(f.payload.data(), payload));
+            return error_from(f, "agent");
+        }
+        if (type == frame::kKeepAlive && payload == 0) continue;
+        if (type != frame::kBuffer)
             return make_error(ErrorKind::Corrupt, "the agent sent an unexpected frame");
-        auto b = decode_buffer(f.value());
+        auto b = receive_buffer_head(link, payload);
         if (!b) return b.error();
-        TL_TRY(place(b.value()));
+        TL_TRY(place(link, b.value()));
     }
     return {};
 }

@@ -30,7 +30,7 @@ public:
 
 private:
     Status receive_stream(TlsLink& link);
-    Status place(const ReceivedBuffer& b);
+    Status place(TlsLink& link, ReceivedBuffer& b);
     Status send_request(TlsLink& link);
     Status finish(TlsLink& link);
     void end_stream();

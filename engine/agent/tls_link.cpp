@@ -1,7 +1,9 @@
 #include "agent/tls_link.h"
 
+#include <csignal>
 #include <cstring>
 
+#include <pthread.h>
 #include <sys/socket.h>
 #include <sys/time.h>
 #include <unistd.h>
@@ -12,6 +14,44 @@
 #include "agent/tls_parts.h"
 
 namespace tl::agent {
+
+namespace {
+
+// A peer that closed its end makes the next write fail with EPIPE and raise SIGPIPE, which
+// would end a process that does not ignore it (a test, a program embedding the engine). The
+// link's writes block it on their thread and take a SIGPIPE they caused, so the write's error
+// is what is left.
+class NoSigpipe {
+public:
+    NoSigpipe() {
+        sigset_t pipe;
+        sigemptyset(&pipe);
+        sigaddset(&pipe, SIGPIPE);
+        sigpending(&before_);
+        blocked_ = pthread_sigmask(SIG_BLOCK, &pipe, &old_) == 0;
+    }
+    ~NoSigpipe() {
+        if (!blocked_) return;
+        sigset_t now;
+        sigpending(&now);
+        if (sigismember(&now, SIGPIPE) && !sigismember(&before_, SIGPIPE)) {
+            sigset_t pipe;
+            sigemptyset(&pipe);
+            sigaddset(&pipe, SIGPIPE);
+            const timespec none{0, 0};
+            sigtimedwait(&pipe, nullptr, &none);
+        }
+        pthread_sigmask(SIG_SETMASK, &old_, nullptr);
+    }
+    NoSigpipe(const NoSigpipe&) = delete;
+    NoSigpipe& operator=(const NoSigpipe&) = delete;
+
+private:
+    sigset_t before_{}, old_{};
+    bool blocked_ = false;
+};
+
+} // namespace
 
 TlsLink::Parts::~Parts() {
     if (ssl) SSL_free(ssl);
@@ -33,6 +73,7 @@ void TlsLink::set_timeout(int seconds) {
 }
 
 void TlsLink::close() {
+    NoSigpipe guard; // the close_notify is a write too
     if (p_->ssl) SSL_shutdown(p_->ssl);
     ::shutdown(p_->fd, SHUT_RDWR);
 }
@@ -56,6 +97,7 @@ Status TlsLink::send(std::uint8_t type, const void* data, std::size_t n) {
         return make_error(ErrorKind::Internal, "a frame of " + std::to_string(n) + " bytes");
     std::uint8_t head[5] = {static_cast<std::uint8_t>(n >> 24), static_cast<std::uint8_t>(n >> 16),
                             static_cast<std::uint8_t>(n >> 8), static_cast<std::uint8_t>(n), type};
+    NoSigpipe guard;
     std::size_t written = 0;
     errno = 0;
     if (SSL_write_ex(p_->ssl, head, sizeof head, &written) != 1)
@@ -64,29 +106,55 @@ Status TlsLink::send(std::uint8_t type, const void* data, std::size_t n) {
     return {};
 }
 
-Result<Frame> TlsLink::receive() {
-    auto read_all = [this](std::uint8_t* to, std::size_t n) -> Status {
-        while (n > 0) {
-            std::size_t got = 0;
-            errno = 0;
-            ERR_clear_error();
-            if (SSL_read_ex(p_->ssl, to, n, &got) != 1) return link_error("cannot read from");
-            to += got;
-            n -= got;
-        }
-        return {};
-    };
+Status TlsLink::send(std::uint8_t type, const std::vector<std::uint8_t>& head, const void* data,
+                     std::size_t n) {
+    const std::size_t total = head.size() + n;
+    if (total > kMaxFramePayload)
+        return make_error(ErrorKind::Internal, "a frame of " + std::to_string(total) + " bytes");
+    std::vector<std::uint8_t> first = {
+        static_cast<std::uint8_t>(total >> 24), static_cast<std::uint8_t>(total >> 16),
+        static_cast<std::uint8_t>(total >> 8), static_cast<std::uint8_t>(total), type};
+    first.insert(first.end(), head.begin(), head.end());
+    NoSigpipe guard;
+    std::size_t written = 0;
+    errno = 0;
+    if (SSL_write_ex(p_->ssl, first.data(), first.size(), &written) != 1)
+        return link_error("cannot send to");
+    if (n && SSL_write_ex(p_->ssl, data, n, &written) != 1) return link_error("cannot send to");
+    return {};
+}
+
+Status TlsLink::read_payload(void* to, std::size_t n) {
+    auto* at = static_cast<std::uint8_t*>(to);
+    while (n > 0) {
+        std::size_t got = 0;
+        errno = 0;
+        ERR_clear_error();
+        if (SSL_read_ex(p_->ssl, at, n, &got) != 1) return link_error("cannot read from");
+        at += got;
+        n -= got;
+    }
+    return {};
+}
+
+Result<std::pair<std::uint8_t, std::size_t>> TlsLink::receive_head() {
     std::uint8_t head[5];
-    TL_TRY(read_all(head, sizeof head));
+    TL_TRY(read_payload(head, sizeof head));
     const std::size_t n = (std::size_t{head[0]} << 24) | (std::size_t{head[1]} << 16) |
                           (std::size_t{head[2]} << 8) | head[3];
     if (n > kMaxFramePayload)
         return make_error(ErrorKind::Corrupt, p_->peer + " sent a frame of " + std::to_string(n) +
                                                   " bytes, more than the link allows");
+    return std::pair{head[4], n};
+}
+
+Result<Frame> TlsLink::receive() {
+    auto head = receive_head();
+    if (!head) return head.error();
     Frame f;
-    f.type = head[4];
-    f.payload.resize(n);
-    TL_TRY(read_all(f.payload.data(), n));
+    f.type = head->first;
+    f.payload.resize(head->second);
+    TL_TRY(read_payload(f.payload.data(), head->second));
     return f;
 }
 

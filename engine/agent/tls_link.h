@@ -36,9 +36,18 @@ public:
     Status send(std::uint8_t type, const std::string& text) {
         return send(type, text.data(), text.size());
     }
+    // One frame whose payload is `head` then `n` bytes at `data`, sent without joining them
+    // (a backup's stream buffer goes out from where the reader left it).
+    Status send(std::uint8_t type, const std::vector<std::uint8_t>& head, const void* data,
+                std::size_t n);
     // The next frame; Io naming the peer when the connection ended or timed out, or when the
     // peer refused this side's certificate.
     Result<Frame> receive();
+    // The next frame's type and payload length only; its payload is then read with
+    // read_payload() in pieces, each straight to where it belongs (a stream buffer's data
+    // into the session's channel).
+    Result<std::pair<std::uint8_t, std::size_t>> receive_head();
+    Status read_payload(void* to, std::size_t n);
     // Ends the connection with a TLS close (the peer reads its end).
     void close();
     const std::string& peer() const; // "HOST:PORT" of the other side

@@ -103,6 +103,10 @@ Result<SSL_CTX*> make_context(bool server, const Identity& me) {
         return ssl_error(ErrorKind::Io, "cannot load " + me.cert_path + " and its key");
     }
     SSL_CTX_set_verify(ctx, SSL_VERIFY_PEER | SSL_VERIFY_FAIL_IF_NO_PEER_CERT, verify_pinned);
+    // Both TLS 1.3 AEADs with AES; AES-128-GCM first: it costs a quarter less CPU per byte
+    // than AES-256-GCM, and each byte of a client's backup is sealed on one side and opened on
+    // the other, both on the machines' own cores.
+    SSL_CTX_set_ciphersuites(ctx, "TLS_AES_128_GCM_SHA256:TLS_AES_256_GCM_SHA384");
     return ctx;
 }
 

@@ -146,13 +146,13 @@ Result<nlohmann::json> exchange_hello(TlsLink& link, const std::string& role) {
     return peer;
 }
 
-std::vector<std::uint8_t> encode_buffer(const job::StreamBuffer& b, std::uint64_t raw_bytes) {
+std::vector<std::uint8_t> encode_buffer_head(const job::StreamBuffer& b, std::uint64_t raw_bytes) {
     nlohmann::json records = nlohmann::json::array();
     for (const auto& r : b.completed)
         records.push_back(record_json(r));
     const std::string text = records.dump();
     std::vector<std::uint8_t> out;
-    out.reserve(40 + 8 * b.boundaries.size() + text.size() + b.size);
+    out.reserve(40 + 8 * b.boundaries.size() + text.size());
     put_u64(out, b.offset);
     put_u64(out, raw_bytes);
     out.push_back(b.last ? 1 : 0);
@@ -161,37 +161,36 @@ std::vector<std::uint8_t> encode_buffer(const job::StreamBuffer& b, std::uint64_
         put_u64(out, v);
     put_u64(out, text.size());
     out.insert(out.end(), text.begin(), text.end());
-    out.insert(out.end(), b.data.get(), b.data.get() + b.size);
     return out;
 }
 
-Result<ReceivedBuffer> decode_buffer(const Frame& f) {
+Result<ReceivedBuffer> receive_buffer_head(TlsLink& link, std::size_t payload) {
     const auto bad = make_error(ErrorKind::Corrupt, "the agent sent a damaged stream buffer");
-    const auto* p = f.payload.data();
-    std::size_t left = f.payload.size();
-    auto take = [&](std::size_t n) -> const std::uint8_t* {
-        if (n > left) return nullptr;
-        const auto* at = p;
-        p += n;
+    std::size_t left = payload;
+    auto take = [&](void* to, std::size_t n) -> Status {
+        if (n > left) return bad;
         left -= n;
-        return at;
+        return link.read_payload(to, n);
     };
     ReceivedBuffer r;
-    const std::uint8_t* head = take(25);
-    if (!head) return bad;
+    std::uint8_t head[25];
+    TL_TRY(take(head, sizeof head));
     r.offset = get_u64(head);
     r.raw_bytes = get_u64(head + 8);
     r.last = head[16] != 0;
     const std::uint64_t nb = get_u64(head + 17);
     if (nb > left / 8) return bad;
+    std::vector<std::uint8_t> bounds(8 * nb);
+    TL_TRY(take(bounds.data(), bounds.size()));
     for (std::uint64_t i = 0; i < nb; ++i)
-        r.boundaries.push_back(get_u64(take(8)));
-    const std::uint8_t* tl = take(8);
-    if (!tl) return bad;
+        r.boundaries.push_back(get_u64(bounds.data() + 8 * i));
+    std::uint8_t tl[8];
+    TL_TRY(take(tl, sizeof tl));
     const std::uint64_t tn = get_u64(tl);
-    const std::uint8_t* text = take(tn);
-    if (!text && tn) return bad;
-    auto records = nlohmann::json::parse(text, text + tn, nullptr, false);
+    if (tn > left) return bad;
+    std::string text(tn, '\0');
+    TL_TRY(take(text.data(), tn));
+    auto records = nlohmann::json::parse(text, nullptr, false);
     if (records.is_discarded() || !records.is_array()) return bad;
     try {
         for (const auto& j : records)
@@ -199,7 +198,6 @@ Result<ReceivedBuffer> decode_buffer(const Frame& f) {
     } catch (const nlohmann::json::exception&) {
         return bad;
     }
-    r.data = p;
     r.size = left;
     return r;
 }

@@ -19,7 +19,7 @@ inline constexpr int kProtocolMinor = 0;
 namespace frame {
 inline constexpr std::uint8_t kHello = 'H';        // JSON, both ways, first
 inline constexpr std::uint8_t kBackup = 'B';       // JSON: service asks for a session
-inline constexpr std::uint8_t kBuffer = 'S';       // a stream buffer (encode_buffer)
+inline constexpr std::uint8_t kBuffer = 'S';       // a stream buffer (encode_buffer_head)
 inline constexpr std::uint8_t kDone = 'E';         // JSON: a session's or restore's outcome
 inline constexpr std::uint8_t kRestore = 'R';      // JSON: service starts a restore
 inline constexpr std::uint8_t kSaveset = 'V';      // JSON: the next save set of a restore
@@ -46,18 +46,21 @@ Result<nlohmann::json> receive_json(TlsLink& link, std::uint8_t type);
 Status send_error(TlsLink& link, const Error& e);
 Error error_from(const Frame& f, const std::string& peer);
 
-// A stream buffer with its object boundaries and the catalog records of the files it ends,
-// and the session's raw bytes read so far.
-std::vector<std::uint8_t> encode_buffer(const job::StreamBuffer& b, std::uint64_t raw_bytes);
+// A stream buffer with its object boundaries, the catalog records of the files it ends and the
+// session's raw bytes read so far, without the stream bytes: TlsLink::send(type, head, data, n)
+// sends the buffer's data after it, so the data is never copied on the agent.
+std::vector<std::uint8_t> encode_buffer_head(const job::StreamBuffer& b, std::uint64_t raw_bytes);
 struct ReceivedBuffer {
     std::uint64_t offset = 0, raw_bytes = 0;
     bool last = false;
     std::vector<std::uint64_t> boundaries;
     std::vector<job::FileRecord> completed;
-    const std::uint8_t* data = nullptr; // into the frame's payload
-    std::size_t size = 0;
+    std::size_t size = 0; // the stream bytes that follow in the frame
 };
-Result<ReceivedBuffer> decode_buffer(const Frame& f);
+// A buffer frame of `payload` bytes whose head receive_head() read: everything up to the
+// stream bytes, read from the link; `size` is then what is left of the payload, for the
+// caller to read with read_payload() straight into its stream buffer.
+Result<ReceivedBuffer> receive_buffer_head(TlsLink& link, std::size_t payload);
 
 // A content hash as 32 hex digits, and back.
 std::string hash_hex(const std::array<std::uint8_t, 16>& h);

@@ -67,6 +67,10 @@ Result<job::JobReport> backup_to_scratch(const ScratchBackup& b, const std::stri
     auto engine = open_bench_engine(home, clock);
     if (!engine) return engine.error();
     TL_TRY(add_bench_library(*engine.value(), b.drives, b.bytes, b.streaming, b.model));
+    return run_scratch_backup(*engine.value(), b, clock);
+}
+
+Result<job::JobReport> run_scratch_backup(Engine& engine, const ScratchBackup& b, Clock& clock) {
     job::BackupOptions bo;
     bo.sources = b.sources;
     bo.library = "bench";
@@ -78,12 +82,12 @@ Result<job::JobReport> backup_to_scratch(const ScratchBackup& b, const std::stri
     bo.name = "bench";
     bo.null_drives = b.null_drives;
     if (b.encryption != "none") {
-        auto key = crypto::KeyStore::in_home(engine.value()->home())
-                       .create("bench", to_unix_seconds(clock.wall()));
+        auto key =
+            crypto::KeyStore::in_home(engine.home()).create("bench", to_unix_seconds(clock.wall()));
         if (!key) return key.error();
         bo.encryption = {b.encryption, key->name, {}};
     }
-    auto rep = job::run_backup(*engine.value(), bo, {}, b.cancel);
+    auto rep = job::run_backup(engine, bo, {}, b.cancel);
     if (!rep) return rep.error();
     if (rep->status == "cancelled")
         return make_error(ErrorKind::Cancelled, "bench cancelled; its temporary data is removed");

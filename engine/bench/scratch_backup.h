@@ -60,6 +60,8 @@ Status add_bench_library(Engine& engine, std::size_t drives, std::uint64_t bytes
 // A job that fails or is cancelled is an error here (a bench figure of a failed job is noise).
 Result<job::JobReport> backup_to_scratch(const ScratchBackup& b, const std::string& home,
                                          Clock& clock);
+// The backup of backup_to_scratch on an engine whose library "bench" is added.
+Result<job::JobReport> run_scratch_backup(Engine& engine, const ScratchBackup& b, Clock& clock);
 
 Status cancelled_check(std::atomic<bool>* cancel);
 

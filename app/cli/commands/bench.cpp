@@ -1,14 +1,16 @@
-// tapeloom-cli bench backup|read|blocksize|compression|multiplex|catalog (issues 4, 8 and 10,
-// docs/benchmarks.md) and the hidden helper bench-source. The work is in engine/bench/; this
-// file reads the options and prints the results.
+// tapeloom-cli bench backup|read|blocksize|compression|multiplex|catalog|agent (issues 4, 8,
+// 10 and 41, docs/benchmarks.md) and the hidden helper bench-source. The work is in engine/bench/;
+// this file reads the options and prints the results.
 #include <atomic>
 #include <climits>
 #include <csignal>
 #include <cstdlib>
+#include <filesystem>
 #include <ostream>
 
 #include <unistd.h>
 
+#include "bench/agent_bench.h"
 #include "bench/backup_bench.h"
 #include "bench/blocksize_bench.h"
 #include "bench/catalog_bench.h"
@@ -420,6 +422,44 @@ int bench_service(Context& ctx) {
         bench::format_service_bench);
 }
 
+// The tapeloom-agent beside this tapeloom-cli (the build's bin/, an installation's /usr/bin),
+// else the one on PATH.
+std::string agent_program() {
+    const auto beside = std::filesystem::path(self_path()).parent_path() / "tapeloom-agent";
+    std::error_code ec;
+    return std::filesystem::exists(beside, ec) ? beside.string() : std::string("tapeloom-agent");
+}
+
+// bench agent (issue 41): the same backup from local sources and from tapeloom-agent processes.
+int bench_agent(Context& ctx) {
+    const auto& a = ctx.args();
+    bench::AgentBenchOptions o;
+    if (auto st = read_workload(a, o); !st) return ctx.fail(st.error());
+    auto agents = count_option(a, "agents", o.agents);
+    if (!agents) return ctx.fail(agents.error());
+    o.agents = static_cast<std::size_t>(agents.value());
+    auto rate = decimal_option(a, "drive-rate", o.drive_rate);
+    if (!rate) return ctx.fail(rate.error());
+    if (rate.value() < 0)
+        return ctx.fail(
+            make_error(ErrorKind::InvalidArgument, "--drive-rate must not be negative"));
+    o.drive_rate = rate.value();
+    o.agent_program = a.has("agent") ? a.get("agent") : agent_program();
+    if (!ctx.json()) o.note = [&](const std::string& s) { ctx.err() << "bench: " << s << "\n"; };
+    o.cancel = &g_bench_cancel;
+    SystemClock clock; // a benchmark measures real time
+    auto r = [&] {
+        CancelOnSignal guard;
+        return bench::run_agent_bench(o, clock);
+    }();
+    if (!r) return ctx.fail(r.error());
+    if (ctx.json())
+        ctx.print_json(bench::to_json(r.value()));
+    else
+        ctx.out() << bench::format_agent_bench(r.value());
+    return exit_code_for_job_status(r->remote.status);
+}
+
 // Hidden helper of bench multiplex: a throttled, incompressible `cmd:` source on stdout.
 int bench_source(Context& ctx) {
     const auto& a = ctx.args();
@@ -518,6 +558,18 @@ void add_bench_commands(Registry& r) {
           "processes", "backup-rate", "backup-seconds", "size", "files", "runs", "scratch"},
          {},
          bench_service});
+    r.push_back(
+        {{"bench", "agent"},
+         "[--size 1G] [--files 4] [--source PATH...] [--agents 1] [--drives 2] "
+         "[--sessions-per-drive 4] [--block-size 256K] [--drive-rate R] [--scratch /dev/shm] "
+         "[--agent PATH]",
+         "the same backup from local sources and from tapeloom-agent processes over TLS on "
+         "127.0.0.1 (the sources dealt over --agents); MB/s, files/s, CPU s/GiB of service and "
+         "agents, each client's rate, the ratios (docs/benchmarks.md)",
+         {"size", "files", "source", "agents", "drives", "sessions-per-drive", "block-size",
+          "drive-rate", "scratch", "agent"},
+         {},
+         bench_agent});
     r.push_back({{"bench-source"},
                  "--size N [--rate R] [--seed S]",
                  "(internal, used by bench multiplex) write N incompressible bytes to stdout "
