@@ -1,8 +1,9 @@
 #!/usr/bin/python3
 """System test of docs/openapi.yaml (issue 38): a real service, started by the real
 tapeloom-cli in a temporary data directory, backs up a small tree on its virtual library, then
-every route of the file is called at least once (a restore, a verify, a scan, a label, a load
-and an unload as real tasks; a clone, a command and the cancels with harmless inputs), and
+every route of the file is called at least once (a restore as a job, a volume's state changes
+and a label by barcode; a verify, a scan, a label, a load and an unload as real tasks; a clone,
+a command and the cancels with harmless inputs), and
 each real answer is validated against the schema the file gives for that route and status, as
 are the events of /v1/events and /v1/jobs/{id}/live seen meanwhile. Fails naming every
 mismatch, every route of the file not called and every event kind not seen.
@@ -88,11 +89,34 @@ def call_reads(calls, job):
     calls.post("/v1/queries", {"command": "no such query"})
 
 
+def call_resources(calls, job, src, root):
+    """The typed resources: a restore as a job whose report is read once it ended, refusals,
+    a volume read and changed by barcode, and a blank cartridge labeled."""
+    started = calls.post("/v1/restores", {"job": job, "paths": [src + "/sub/*"],
+                                          "target": str(pathlib.Path(root, "restored"))})
+    assert started.status == 202, f"restore: {started.status} {started.body}"
+    restore = started.json()["job"]
+    report = wait_until(f"restore job {restore}",
+                        lambda: (lambda j: j if "kind" in j else None)(
+                            calls.get(f"/v1/jobs/{restore}").json()))
+    assert report["status"] == "completed" and report["restored"] == 1, report
+    refused = calls.post("/v1/restores", {"job": job, "target": "relative/dir"})
+    assert refused.status == 400, refused.body
+    calls.post(f"/v1/jobs/{restore}/cancel")  # ended: 404
+    volume = calls.get("/v1/volumes").json()[0]["barcode"]
+    calls.get(f"/v1/volumes/{volume}")
+    calls.get("/v1/volumes/NOSUCH01")
+    held = calls.patch(f"/v1/volumes/{volume}", {"state": "read-only", "reason": "schema test"})
+    assert held.status == 200 and held.json()["state"] == "read-only", held.body
+    calls.patch(f"/v1/volumes/{volume}", {"state": "enabled"})
+    calls.patch(f"/v1/volumes/{volume}", {"pool": "Other"})  # a relabel: 400
+    labeled = calls.post("/v1/volumes/TLO009L9/label", {"pool": "Default"})
+    assert labeled.status == 200 and labeled.json()["state"] == "append", labeled.body
+
+
 def call_actions(calls, job, root):
     volume = calls.get("/v1/volumes").json()[0]["barcode"]
-    to = str(pathlib.Path(root, "restored"))
-    actions = [("/v1/restores", {"options": {"job": str(job), "to": to}}, 0),
-               ("/v1/verifications", {"options": {"job": str(job)}}, 0),
+    actions = [("/v1/verifications", {"options": {"job": str(job)}}, 0),
                ("/v1/scans", {"arguments": [volume]}, 0),
                ("/v1/volumes/label", {"options": {"all-blank": True, "pool": "Default"}}, 0),
                ("/v1/library/load", {"options": {"slot": "5", "drive": "1"}}, 0),
@@ -164,6 +188,7 @@ def exercise(tapeloom_cli, openapi, root):
         job = backup(calls, src)
         wait_until("the job's last live snapshot", lambda: not live.thread.is_alive())
         call_reads(calls, job)
+        call_resources(calls, job, src, root)
         call_actions(calls, job, root)
         cancel_a_queued_backup(calls, src)
         call_job_reports(calls)

@@ -1,0 +1,166 @@
+#include <QtTest>
+
+#include "cli_runner.h"
+#include "client/service_api.h"
+#include "client/service_client.h"
+#include "fixture_tree.h"
+#include "service_guard.h"
+
+using tltest::run_cli;
+using tltest::with_home;
+
+// The typed door (engine/client/api.h) over a real service: a restore started with a typed
+// request runs as a job whose report and outcome the client reads back; a relative target is
+// refused before any job is made; a volume is read, changed (state and place) and labeled by
+// its barcode; every write is in the audit log with its caller and status.
+class TestTypedApi : public QObject {
+    Q_OBJECT
+
+    static std::string s(const QString& q) { return q.toStdString(); }
+
+    QTemporaryDir dir_;
+    QString home_, src_;
+    std::unique_ptr<tltest::ServiceGuard> guard_;
+    std::int64_t backup_job_ = 0;
+    std::string volume_;
+
+    std::int64_t jobs_in_history() {
+        auto r = run_cli(with_home(home_, {"jobs", "list", "--json"}));
+        return r.json().array().size();
+    }
+
+private Q_SLOTS:
+    void initTestCase() {
+        home_ = dir_.path() + "/home";
+        src_ = dir_.path() + "/src";
+        for (int i = 0; i < 3; ++i)
+            QVERIFY(tltest::write_file(src_ + QString("/f%1.bin").arg(i),
+                                       tltest::random_bytes(20000 + i * 777, 5 + i)));
+        QVERIFY(tltest::write_file(src_ + "/etc/hosts.txt", "127.0.0.1 localhost\n"));
+        auto started = run_cli(with_home(home_, {"service", "start"}));
+        QVERIFY2(started.exit_code == 0, started.err.constData());
+        guard_.reset(new tltest::ServiceGuard{home_}); // in place: a copy would stop it
+        auto backup =
+            run_cli(with_home(home_, {"backup", "--source", src_, "--drives", "1", "--json"}));
+        QVERIFY2(backup.exit_code == 0, backup.err.constData());
+        backup_job_ = backup.json().object().value("job_id").toInt();
+        volume_ = s(backup.json().object().value("volumes").toArray().first().toString());
+    }
+
+    void aRestoreIsAJobWhoseReportTheClientReads() {
+        tl::client::ServiceClient c(s(home_));
+        tl::client::ServiceApi api(c);
+        tl::client::RestoreRequest r;
+        r.job = backup_job_;
+        r.paths = {s(src_) + "/etc/*"};
+        r.target = s(dir_.path()) + "/restored";
+        auto started = api.start_restore(r);
+        QVERIFY2(started, started ? "" : started.error().message.c_str());
+        QVERIFY(started->job > backup_job_);
+        QCOMPARE(started->url, "/v1/jobs/" + std::to_string(started->job));
+        auto ended = tl::client::wait_for_job(api, started->job);
+        QVERIFY2(ended, ended ? "" : ended.error().message.c_str());
+        QCOMPARE(ended->report->kind, std::string("restore"));
+        QCOMPARE(ended->status, std::string("completed"));
+        auto outcome = tl::client::restore_result(ended.value());
+        QVERIFY(outcome);
+        QCOMPARE(outcome->restored, std::uint64_t{1}); // the one file below etc/
+        QCOMPARE(outcome->failed, std::uint64_t{0});
+        QFile restored(dir_.path() + "/restored" + src_ + "/etc/hosts.txt");
+        QVERIFY(restored.open(QIODevice::ReadOnly));
+        QCOMPARE(restored.readAll(), QByteArray("127.0.0.1 localhost\n"));
+        QVERIFY(!QFile::exists(dir_.path() + "/restored" + src_ + "/f0.bin"));
+        // The job is over: nothing to cancel.
+        auto cancel = api.cancel_job(started->job);
+        QVERIFY(!cancel);
+        QCOMPARE(cancel.error().kind, tl::ErrorKind::NotFound);
+    }
+
+    void aRefusedRestoreMakesNoJob() {
+        tl::client::ServiceClient c(s(home_));
+        tl::client::ServiceApi api(c);
+        const auto before = jobs_in_history();
+        tl::client::RestoreRequest r;
+        r.job = backup_job_;
+        r.target = "restored"; // relative: the service does not run in the caller's directory
+        auto relative = api.start_restore(r);
+        QVERIFY(!relative);
+        QCOMPARE(relative.error().kind, tl::ErrorKind::InvalidArgument);
+        QVERIFY2(relative.error().message.find("absolute") != std::string::npos,
+                 relative.error().message.c_str());
+        r.target = "/tmp/unused";
+        r.job = 999999;
+        auto unknown = api.start_restore(r);
+        QVERIFY(!unknown);
+        QCOMPARE(unknown.error().kind, tl::ErrorKind::NotFound);
+        QCOMPARE(jobs_in_history(), before);
+    }
+
+    void aVolumeIsReadChangedAndLabeledByBarcode() {
+        tl::client::ServiceClient c(s(home_));
+        tl::client::ServiceApi api(c);
+        auto v = api.volume(volume_);
+        QVERIFY2(v, v ? "" : v.error().message.c_str());
+        QCOMPARE(v->pool, std::string("Default"));
+        QCOMPARE(v->location.where, std::string("library"));
+        QVERIFY(v->jobs >= 1);
+
+        tl::client::VolumeChange hold;
+        hold.state = "read-only";
+        hold.reason = "audit hold";
+        auto held = api.change_volume(volume_, hold);
+        QVERIFY2(held, held ? "" : held.error().message.c_str());
+        QCOMPARE(held->state, std::string("read-only"));
+        auto history =
+            run_cli(with_home(home_, {"volume", "history", QString::fromStdString(volume_)}));
+        QVERIFY2(history.text().contains("audit hold"), history.out.constData());
+        tl::client::VolumeChange enable;
+        enable.state = "enabled";
+        auto enabled = api.change_volume(volume_, enable);
+        QVERIFY(enabled);
+        QVERIFY(enabled->state != "read-only");
+
+        tl::client::VolumeChange wrong;
+        wrong.state = "lost";
+        auto refused = api.change_volume(volume_, wrong);
+        QVERIFY(!refused);
+        QCOMPARE(refused.error().kind, tl::ErrorKind::InvalidArgument);
+        auto missing = api.volume("NOSUCH01");
+        QVERIFY(!missing);
+        QCOMPARE(missing.error().kind, tl::ErrorKind::NotFound);
+
+        tl::client::LabelRequest label;
+        label.pool = "Default";
+        auto labeled = api.label_volume("TLO003L9", label);
+        QVERIFY2(labeled, labeled ? "" : labeled.error().message.c_str());
+        QCOMPARE(labeled->volume.barcode, std::string("TLO003L9"));
+        QCOMPARE(labeled->volume.pool, std::string("Default"));
+        QCOMPARE(labeled->volume.state, std::string("append"));
+        QVERIFY(!labeled->adopted);
+        auto again = api.label_volume("TLO003L9", label); // labeled already: refused
+        QVERIFY(!again);
+    }
+
+    void everyWriteIsAudited() {
+        tl::client::ServiceClient c(s(home_));
+        auto audit = c.audit(0, 1000);
+        QVERIFY(audit);
+        bool patch = false, restore = false, label = false;
+        for (const auto& e : audit.value()["entries"]) {
+            const auto route = e["route"].get<std::string>();
+            if (e["method"] == "PATCH" && route == "/v1/volumes/" + volume_ && e["status"] == 200)
+                patch |= e["detail"].value("reason", std::string()) == "audit hold";
+            restore |= route == "/v1/restores" && e["status"] == 202;
+            label |= route == "/v1/volumes/TLO003L9/label" && e["status"] == 200;
+            QVERIFY(e["who"].get<std::string>().rfind("uid ", 0) == 0);
+        }
+        QVERIFY(patch);
+        QVERIFY(restore);
+        QVERIFY(label);
+    }
+
+    void cleanupTestCase() { guard_.reset(); }
+};
+
+QTEST_GUILESS_MAIN(TestTypedApi)
+#include "test_typed_api.moc"
