@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -31,6 +32,21 @@ struct Job {
 
     bool ended() const { return report.has_value(); }
 };
+
+// A row of the job history (`jobs list --json`).
+struct JobRow {
+    std::int64_t id = 0;
+    std::string kind, name, level, status;
+    long long started = 0, ended = 0;
+    std::uint64_t files = 0, bytes = 0;
+};
+
+struct JobPage {
+    std::vector<JobRow> rows; // oldest first
+    std::int64_t total = 0;   // rows in the whole history
+};
+
+Result<JobPage> job_page_from_json(const nlohmann::json& j);
 
 // A job from GET /v1/jobs/{id}'s answer; Io naming the job when the answer has no job_id.
 Result<Job> job_from_json(const nlohmann::json& j);

@@ -18,6 +18,13 @@ std::string volume_path(const std::string& barcode) {
 }
 } // namespace
 
+Result<JobPage> ServiceApi::jobs(std::int64_t limit, std::int64_t offset) {
+    auto r = client_.request("GET", "/v1/jobs?limit=" + std::to_string(limit) +
+                                        "&offset=" + std::to_string(offset));
+    if (!r) return r.error();
+    return job_page_from_json(r->body);
+}
+
 Result<Job> ServiceApi::job(std::int64_t id) {
     auto r = client_.request("GET", "/v1/jobs/" + std::to_string(id));
     if (!r) return r.error();
@@ -34,6 +41,19 @@ Result<JobStarted> ServiceApi::start_restore(const RestoreRequest& request) {
     auto r = client_.request("POST", "/v1/restores", to_json(request));
     if (!r) return r.error();
     return job_started_from_json(r->body);
+}
+
+Result<std::vector<Volume>> ServiceApi::volumes() {
+    auto r = client_.request("GET", "/v1/volumes");
+    if (!r) return r.error();
+    if (!r->body.is_array()) return make_error(ErrorKind::Io, "the volume list is no list");
+    std::vector<Volume> all;
+    for (const auto& j : r->body) {
+        auto v = volume_from_json(j);
+        if (!v) return v.error();
+        all.push_back(std::move(v.value()));
+    }
+    return all;
 }
 
 Result<Volume> ServiceApi::volume(const std::string& barcode) {
@@ -53,6 +73,60 @@ Result<LabeledVolume> ServiceApi::label_volume(const std::string& barcode,
     auto r = client_.request("POST", volume_path(barcode) + "/label", to_json(request));
     if (!r) return r.error();
     return labeled_volume_from_json(r->body);
+}
+
+Result<std::vector<Pool>> ServiceApi::pools() {
+    auto r = client_.request("GET", "/v1/pools");
+    if (!r) return r.error();
+    return pools_from_json(r->body);
+}
+
+Result<Pool> ServiceApi::pool(const std::string& name) {
+    auto r = client_.request("GET", "/v1/pools/" + segment(name));
+    if (!r) return r.error();
+    return pool_from_json(r->body);
+}
+
+Result<Pool> ServiceApi::add_pool(const std::string& name, const PoolChanges& values) {
+    auto body = to_json(values);
+    body["name"] = name;
+    auto r = client_.request("POST", "/v1/pools", body);
+    if (!r) return r.error();
+    return pool_from_json(r->body);
+}
+
+Result<Pool> ServiceApi::change_pool(const std::string& name, const PoolChanges& changes) {
+    auto r = client_.request("PATCH", "/v1/pools/" + segment(name), to_json(changes));
+    if (!r) return r.error();
+    return pool_from_json(r->body);
+}
+
+Result<CartridgeMoved> ServiceApi::move(const std::string& library, const char* verb,
+                                        const nlohmann::json& body) {
+    auto r = client_.request("POST", "/v1/libraries/" + segment(library) + "/" + verb, body);
+    if (!r) return r.error();
+    if (!r->body.is_object() || !r->body.contains("done"))
+        return make_error(ErrorKind::Io, "the service's answer to a move says nothing done");
+    return CartridgeMoved{r->body.value("library", library), r->body["done"].get<std::string>()};
+}
+
+Result<CartridgeMoved> ServiceApi::load(const std::string& library, const LoadRequest& r) {
+    return move(library, "load", {{"slot", r.slot}, {"drive", r.drive}});
+}
+
+Result<CartridgeMoved> ServiceApi::unload(const std::string& library, const UnloadRequest& r) {
+    nlohmann::json body = {{"drive", r.drive}};
+    if (r.slot) body["slot"] = *r.slot;
+    return move(library, "unload", body);
+}
+
+Result<CartridgeMoved> ServiceApi::transfer(const std::string& library, const TransferRequest& r) {
+    return move(library, "transfer", {{"from", r.from}, {"to", r.to}});
+}
+
+Result<CartridgeMoved> ServiceApi::import_cartridge(const std::string& library,
+                                                    const ImportRequest& r) {
+    return move(library, "import", {{"mail", r.mail}, {"to", r.to}});
 }
 
 Result<Job> wait_for_job(Api& api, std::int64_t id, const std::function<bool()>& keep_going,

@@ -30,10 +30,11 @@ bool operate_route(const std::string& method, const std::string& path) {
     static const std::regex cancels(R"(/v1/(queue|tasks|jobs)/[^/]+/cancel)");
     static const std::regex volume(R"(/v1/volumes/[^/]+)");
     static const std::regex label(R"(/v1/volumes/[^/]+/label)");
+    static const std::regex moves(R"(/v1/libraries/[^/]+/(load|unload|transfer|import))");
     if (method == "PATCH") return std::regex_match(path, volume);
     if (method != "POST") return false;
     if (path == "/v1/backups" || path == "/v1/restores" || std::regex_match(path, cancels) ||
-        std::regex_match(path, label))
+        std::regex_match(path, label) || std::regex_match(path, moves))
         return true;
     for (const auto& route : kActionRoutes)
         if (path == route.path) return true;

@@ -141,6 +141,70 @@ private Q_SLOTS:
         QVERIFY(!again);
     }
 
+    void poolsAreListedAddedAndChanged() {
+        tl::client::ServiceClient c(s(home_));
+        tl::client::ServiceApi api(c);
+        tl::client::PoolChanges values;
+        values.retention_days = 14;
+        values.purpose = "typed door";
+        auto added = api.add_pool("Typed", values);
+        QVERIFY2(added, added ? "" : added.error().message.c_str());
+        QCOMPARE(added->retention_days, 14);
+        auto taken = api.add_pool("Typed", values);
+        QVERIFY(!taken);
+        QCOMPARE(taken.error().kind, tl::ErrorKind::AlreadyExists);
+        tl::client::PoolChanges change;
+        change.max_jobs = 3;
+        change.recycle = "manual";
+        auto changed = api.change_pool("Typed", change);
+        QVERIFY2(changed, changed ? "" : changed.error().message.c_str());
+        QCOMPARE(changed->max_jobs, std::int64_t{3});
+        QCOMPARE(changed->recycle, std::string("manual"));
+        QCOMPARE(changed->retention_days, 14); // not named in the change: kept
+        auto read = api.pool("Typed");
+        QVERIFY(read);
+        QCOMPARE(read->purpose, std::string("typed door"));
+        auto all = api.pools();
+        QVERIFY(all);
+        QVERIFY(std::any_of(all->begin(), all->end(),
+                            [](const tl::client::Pool& p) { return p.name == "Default"; }));
+        QCOMPARE(api.pool("NoSuchPool").error().kind, tl::ErrorKind::NotFound);
+        auto page = api.jobs(10, 0);
+        QVERIFY(page);
+        QCOMPARE(page->rows.front().id, backup_job_);
+        QCOMPARE(page->rows.front().kind, std::string("backup"));
+        QVERIFY(page->total >= 2);
+        auto volumes = api.volumes();
+        QVERIFY(volumes);
+        QVERIFY(std::any_of(volumes->begin(), volumes->end(),
+                            [&](const tl::client::Volume& v) { return v.barcode == volume_; }));
+    }
+
+    void cartridgesMoveByResource() {
+        tl::client::ServiceClient c(s(home_));
+        tl::client::ServiceApi api(c);
+        // Every slot of the virtual library is full: slot 10 goes into drive 3 first.
+        auto loaded = api.load("vlib0", {10, 3});
+        QVERIFY2(loaded, loaded ? "" : loaded.error().message.c_str());
+        QCOMPARE(loaded->done, std::string("loaded slot 10 into drive 3"));
+        auto there = api.transfer("vlib0", {11, 10});
+        QVERIFY2(there, there ? "" : there.error().message.c_str());
+        QCOMPARE(there->done, std::string("moved slot 11 to slot 10"));
+        auto full = api.transfer("vlib0", {12, 10}); // slot 10 holds 11's cartridge now
+        QVERIFY(!full);
+        QVERIFY(api.transfer("vlib0", {10, 11}));
+        tl::client::UnloadRequest home;
+        home.drive = 3;
+        auto unloaded = api.unload("vlib0", home);
+        QVERIFY2(unloaded, unloaded ? "" : unloaded.error().message.c_str());
+        auto status = run_cli(with_home(home_, {"library", "status", "--json"}));
+        QCOMPARE(status.json().object().value("slots_full").toInt(), 24);
+        auto mail = api.import_cartridge("vlib0", {9, 10});
+        QVERIFY(!mail);
+        QCOMPARE(mail.error().kind, tl::ErrorKind::NotFound);
+        QCOMPARE(api.load("nolib", {1, 0}).error().kind, tl::ErrorKind::NotFound);
+    }
+
     void everyWriteIsAudited() {
         tl::client::ServiceClient c(s(home_));
         auto audit = c.audit(0, 1000);

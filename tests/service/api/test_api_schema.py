@@ -112,6 +112,20 @@ def call_resources(calls, job, src, root):
     calls.patch(f"/v1/volumes/{volume}", {"pool": "Other"})  # a relabel: 400
     labeled = calls.post("/v1/volumes/TLO009L9/label", {"pool": "Default"})
     assert labeled.status == 200 and labeled.json()["state"] == "append", labeled.body
+    added = calls.post("/v1/pools", {"name": "Typed", "retention_days": 14})
+    assert added.status == 201 and added.json()["retention_days"] == 14, added.body
+    calls.post("/v1/pools", {"name": "Typed"})  # taken: 409
+    changed = calls.patch("/v1/pools/Typed", {"recycle": "manual", "max_jobs": 3})
+    assert changed.status == 200 and changed.json()["max_jobs"] == 3, changed.body
+    calls.get("/v1/pools/Typed")
+    calls.get("/v1/pools/NoSuchPool")
+    # Cartridge moves by resource (every slot is full): slot 8 into drive 2, slot 9 to the
+    # empty slot 8 and back, drive 2 unloaded home; a mail slot that does not exist (404).
+    for verb, body in (("load", {"slot": 8, "drive": 2}), ("transfer", {"from": 9, "to": 8}),
+                       ("transfer", {"from": 8, "to": 9}), ("unload", {"drive": 2})):
+        moved = calls.post(f"/v1/libraries/vlib0/{verb}", body)
+        assert moved.status == 200, f"{verb} {body}: {moved.body}"
+    calls.post("/v1/libraries/vlib0/import", {"mail": 9, "to": 8})
 
 
 def call_actions(calls, job, root):
