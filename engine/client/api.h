@@ -2,14 +2,15 @@
 // The one typed door to Tapeloom (issue 38, docs/ARCHITECTURE.md "The typed door"): every query
 // and action a client offers its user (the CLI now, the console next) is one method of `Api`,
 // with its request and result as structs of a header per domain (jobs.h, restores.h,
-// volumes.h, pools.h, libraries.h, ...) and its errors as the engine's Error, so that no caller
-// sees HTTP or JSON. ServiceApi (service_api.h) is the implementation over the service's API, on
-// its Unix socket or over HTTPS with a token. New domains add their header and their methods here.
-// No Qt.
+// volumes.h, pools.h, libraries.h, definitions.h, ...) and its errors as the engine's Error, so
+// that no caller sees HTTP or JSON. ServiceApi (service_api.h) is the implementation over the
+// service's API, on its Unix socket or over HTTPS with a token. New domains add their header and
+// their methods here. No Qt.
 #include <cstdint>
 #include <functional>
 #include <string>
 
+#include "client/definitions.h"
 #include "client/jobs.h"
 #include "client/libraries.h"
 #include "client/pools.h"
@@ -61,6 +62,13 @@ public:
                                             const TransferRequest& r) = 0;
     virtual Result<CartridgeMoved> import_cartridge(const std::string& library,
                                                     const ImportRequest& r) = 0;
+
+    // ---- configuration (definitions.h): reads; keys and tokens as metadata only
+    virtual Result<std::vector<Definition>> definitions() = 0;
+    virtual Result<Definition> definition(const std::string& name) = 0;
+    virtual Result<std::vector<Schedule>> schedules() = 0;
+    virtual Result<std::vector<KeyInfo>> keys() = 0;
+    virtual Result<std::vector<TokenInfo>> tokens() = 0; // admin
 };
 
 // Asks `api` for job `id` until it ended, and returns it with its report. `keep_going` is asked

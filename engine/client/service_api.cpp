@@ -16,6 +16,20 @@ std::string segment(const std::string& s) {
 std::string volume_path(const std::string& barcode) {
     return "/v1/volumes/" + segment(barcode);
 }
+
+// Every element of a list answer through `parse`; Io when the answer is no list.
+template <class T>
+Result<std::vector<T>> list_of(const nlohmann::json& body,
+                               Result<T> (*parse)(const nlohmann::json&)) {
+    if (!body.is_array()) return make_error(ErrorKind::Io, "the service's answer is no list");
+    std::vector<T> all;
+    for (const auto& j : body) {
+        auto one = parse(j);
+        if (!one) return one.error();
+        all.push_back(std::move(one.value()));
+    }
+    return all;
+}
 } // namespace
 
 Result<JobPage> ServiceApi::jobs(std::int64_t limit, std::int64_t offset) {
@@ -46,14 +60,7 @@ Result<JobStarted> ServiceApi::start_restore(const RestoreRequest& request) {
 Result<std::vector<Volume>> ServiceApi::volumes() {
     auto r = client_.request("GET", "/v1/volumes");
     if (!r) return r.error();
-    if (!r->body.is_array()) return make_error(ErrorKind::Io, "the volume list is no list");
-    std::vector<Volume> all;
-    for (const auto& j : r->body) {
-        auto v = volume_from_json(j);
-        if (!v) return v.error();
-        all.push_back(std::move(v.value()));
-    }
-    return all;
+    return list_of<Volume>(r->body, volume_from_json);
 }
 
 Result<Volume> ServiceApi::volume(const std::string& barcode) {
@@ -127,6 +134,36 @@ Result<CartridgeMoved> ServiceApi::transfer(const std::string& library, const Tr
 Result<CartridgeMoved> ServiceApi::import_cartridge(const std::string& library,
                                                     const ImportRequest& r) {
     return move(library, "import", {{"mail", r.mail}, {"to", r.to}});
+}
+
+Result<std::vector<Definition>> ServiceApi::definitions() {
+    auto r = client_.request("GET", "/v1/definitions");
+    if (!r) return r.error();
+    return list_of<Definition>(r->body, definition_from_json);
+}
+
+Result<Definition> ServiceApi::definition(const std::string& name) {
+    auto r = client_.request("GET", "/v1/definitions/" + segment(name));
+    if (!r) return r.error();
+    return definition_from_json(r->body);
+}
+
+Result<std::vector<Schedule>> ServiceApi::schedules() {
+    auto r = client_.request("GET", "/v1/schedules");
+    if (!r) return r.error();
+    return list_of<Schedule>(r->body, schedule_from_json);
+}
+
+Result<std::vector<KeyInfo>> ServiceApi::keys() {
+    auto r = client_.request("GET", "/v1/keys");
+    if (!r) return r.error();
+    return list_of<KeyInfo>(r->body, key_from_json);
+}
+
+Result<std::vector<TokenInfo>> ServiceApi::tokens() {
+    auto r = client_.request("GET", "/v1/tokens");
+    if (!r) return r.error();
+    return list_of<TokenInfo>(r->body, token_from_json);
 }
 
 Result<Job> wait_for_job(Api& api, std::int64_t id, const std::function<bool()>& keep_going,

@@ -34,6 +34,11 @@ public:
     Result<CartridgeMoved> transfer(const std::string& library, const TransferRequest& r) override;
     Result<CartridgeMoved> import_cartridge(const std::string& library,
                                             const ImportRequest& r) override;
+    Result<std::vector<Definition>> definitions() override;          // GET /v1/definitions
+    Result<Definition> definition(const std::string& name) override; // GET /v1/definitions/{n}
+    Result<std::vector<Schedule>> schedules() override;              // GET /v1/schedules
+    Result<std::vector<KeyInfo>> keys() override;                    // GET /v1/keys
+    Result<std::vector<TokenInfo>> tokens() override;                // GET /v1/tokens
 
 private:
     Result<CartridgeMoved> move(const std::string& library, const char* verb,

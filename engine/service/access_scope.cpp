@@ -67,7 +67,7 @@ bool is_write(const std::string& method, const std::string& path) {
 }
 
 Scope needed_scope(const std::string& method, const std::string& path, const std::string& body) {
-    if (path == "/v1/audit") return Scope::Admin;
+    if (path == "/v1/audit" || path == "/v1/tokens") return Scope::Admin;
     if (!is_write(method, path)) return Scope::Read;
     if (operate_route(method, path)) return Scope::Operate;
     if (method != "POST") return Scope::Admin;

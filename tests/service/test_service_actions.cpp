@@ -130,7 +130,7 @@ private Q_SLOTS:
         auto audit = run_cli(with_home(home, {"audit", "--json"}));
         QVERIFY2(audit.exit_code == 0, audit.err.constData());
         QStringList routes;
-        for (const auto& e : audit.json().object().value("entries").toArray())
+        for (const auto& e : audit.json().array())
             routes << e.toObject().value("method").toString() + " " +
                           e.toObject().value("route").toString();
         QVERIFY2(routes.contains("POST /v1/restores"), qPrintable(routes.join(", ")));

@@ -37,6 +37,9 @@ private Q_SLOTS:
             QVERIFY(tltest::write_file(src_ + QString("/f%1.bin").arg(i),
                                        tltest::random_bytes(20000 + i * 777, 5 + i)));
         QVERIFY(tltest::write_file(src_ + "/etc/hosts.txt", "127.0.0.1 localhost\n"));
+        // A key is made in the command's own process, before the service holds the directory.
+        auto key = run_cli(with_home(home_, {"key", "create", "vault"}));
+        QVERIFY2(key.exit_code == 0, key.err.constData());
         auto started = run_cli(with_home(home_, {"service", "start"}));
         QVERIFY2(started.exit_code == 0, started.err.constData());
         guard_.reset(new tltest::ServiceGuard{home_}); // in place: a copy would stop it
@@ -203,6 +206,43 @@ private Q_SLOTS:
         QVERIFY(!mail);
         QCOMPARE(mail.error().kind, tl::ErrorKind::NotFound);
         QCOMPARE(api.load("nolib", {1, 0}).error().kind, tl::ErrorKind::NotFound);
+    }
+
+    void theConfigurationIsReadTyped() {
+        QCOMPARE(run_cli(with_home(home_,
+                                   {"job", "define", "nightly", "--source", src_, "--drives", "1"}))
+                     .exit_code,
+                 0);
+        QCOMPARE(
+            run_cli(with_home(home_, {"schedule", "add", "nightly", "daily at 02:00"})).exit_code,
+            0);
+        QCOMPARE(run_cli(with_home(home_, {"token", "add", "ops", "--scope", "operate"})).exit_code,
+                 0);
+        tl::client::ServiceClient c(s(home_));
+        tl::client::ServiceApi api(c);
+        auto defs = api.definitions();
+        QVERIFY2(defs, defs ? "" : defs.error().message.c_str());
+        QCOMPARE(defs->size(), std::size_t{1});
+        QCOMPARE(defs->front().sources, std::vector<std::string>{s(src_)});
+        QCOMPARE(defs->front().schedules.size(), std::size_t{1});
+        QCOMPARE(defs->front().schedules.front().rule, std::string("daily at 02:00"));
+        auto one = api.definition("nightly");
+        QVERIFY(one);
+        QCOMPARE(one->pool, std::string("Default"));
+        QCOMPARE(api.definition("nosuch").error().kind, tl::ErrorKind::NotFound);
+        auto schedules = api.schedules();
+        QVERIFY(schedules);
+        QCOMPARE(schedules->front().definition, std::string("nightly"));
+        auto keys = api.keys();
+        QVERIFY(keys);
+        QCOMPARE(keys->size(), std::size_t{1});
+        QCOMPARE(keys->front().name, std::string("vault"));
+        QVERIFY(keys->front().id.rfind("vault:", 0) == 0); // NAME:FINGERPRINT, no key material
+        auto tokens = api.tokens();
+        QVERIFY(tokens);
+        QCOMPARE(tokens->size(), std::size_t{1});
+        QCOMPARE(tokens->front().name, std::string("ops"));
+        QCOMPARE(tokens->front().scope, std::string("operate"));
     }
 
     void everyWriteIsAudited() {

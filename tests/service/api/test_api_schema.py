@@ -128,6 +128,26 @@ def call_resources(calls, job, src, root):
     calls.post("/v1/libraries/vlib0/import", {"mail": 9, "to": 8})
 
 
+def call_configuration(calls, tapeloom_cli, home, src):
+    """The configuration's reads: a definition with a schedule, a key's (made before the service
+    started: `key` runs in its own process) and a token's metadata."""
+    for args in (("job", "define", "nightly", "--source", src, "--drives", "1"),
+                 ("schedule", "add", "nightly", "daily at 02:00"),
+                 ("token", "add", "ops", "--scope", "read")):
+        done = cli(tapeloom_cli, home, *args)
+        assert done.returncode == 0, f"{' '.join(args)}: {done.stderr}"
+    definitions = calls.get("/v1/definitions").json()
+    assert [d["name"] for d in definitions] == ["nightly"], definitions
+    assert definitions[0]["schedules"][0]["rule"] == "daily at 02:00", definitions
+    calls.get("/v1/definitions/nightly")
+    calls.get("/v1/definitions/nosuch")
+    calls.get("/v1/schedules")
+    keys = calls.get("/v1/keys").json()
+    assert [k["name"] for k in keys] == ["vault"], keys
+    tokens = calls.get("/v1/tokens").json()
+    assert tokens == [{"name": "ops", "scope": "read", "created": tokens[0]["created"]}], tokens
+
+
 def call_actions(calls, job, root):
     volume = calls.get("/v1/volumes").json()[0]["barcode"]
     actions = [("/v1/verifications", {"options": {"job": str(job)}}, 0),
@@ -194,6 +214,8 @@ def uncalled_routes(openapi, calls, readers):
 def exercise(tapeloom_cli, openapi, root):
     home = str(pathlib.Path(root, "home"))
     src = make_source(root)
+    key = cli(tapeloom_cli, home, "key", "create", "vault")
+    assert key.returncode == 0, f"key create: {key.stderr}"
     started = cli(tapeloom_cli, home, "service", "start")
     assert started.returncode == 0, f"service start: {started.stderr}"
     calls = ServiceCalls(os.path.join(home, "tapeloom.sock"))
@@ -203,6 +225,7 @@ def exercise(tapeloom_cli, openapi, root):
         wait_until("the job's last live snapshot", lambda: not live.thread.is_alive())
         call_reads(calls, job)
         call_resources(calls, job, src, root)
+        call_configuration(calls, tapeloom_cli, home, src)
         call_actions(calls, job, root)
         cancel_a_queued_backup(calls, src)
         call_job_reports(calls)
