@@ -1,6 +1,7 @@
 #include "service/job_starts.h"
 
 #include <condition_variable>
+#include <exception>
 #include <memory>
 #include <optional>
 
@@ -27,7 +28,11 @@ TaskFn job_task(const std::shared_ptr<Handshake>& hs, JobStarts::JobWork work) {
                 if (!hs->job) hs->job = id;
                 hs->changed.notify_all();
             });
-            st = work(io);
+            try {
+                st = work(io);
+            } catch (const std::exception& e) { // the route waits for an end: it must come
+                st = make_error(ErrorKind::Internal, std::string("unexpected: ") + e.what());
+            }
         }
         if (!st) io.err << st.error().message << "\n";
         std::lock_guard lock(hs->mutex);
