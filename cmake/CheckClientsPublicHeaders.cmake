@@ -6,7 +6,7 @@ include(${CMAKE_CURRENT_LIST_DIR}/ClientSources.cmake)
 cmake_policy(SET CMP0057 NEW) # if(... IN_LIST ...) in script mode too
 set(TAPELOOM_ENGINE_PUBLIC_HEADERS "${CMAKE_CURRENT_LIST_DIR}/engine_public_headers.txt")
 set(TAPELOOM_QUOTED_INCLUDE "^[ \t]*#[ \t]*include[ \t]*\"([^\"]+)\"")
-# The connection and its statements, and the engine's own ways to them (api/engine_catalog.h).
+# The connection and its statements, and the engine's own ways to them (context/engine_catalog.h).
 set(TAPELOOM_CATALOG_INTERNALS
   "(catalog::(Db|Stmt|Transaction|Access)[^A-Za-z0-9_]|[^A-Za-z0-9_](engine_catalog|catalog_db)[ \t]*[(]|(\\.|->)catalog[(][)])")
 

@@ -11,8 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "api/engine.h"
 #include "args.h"
+#include "context/engine.h"
 
 namespace tl::cli {
 

@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "bench/planner.h"
+#include "common/units.h"
 
 namespace tl::cli {
 
@@ -11,7 +11,7 @@ Result<double> decimal_option(const Args& a, const char* name, std::optional<dou
         if (fallback) return *fallback;
         return make_error(ErrorKind::InvalidArgument, std::string("this command needs --") + name);
     }
-    auto v = bench::parse_decimal(a.get(name));
+    auto v = parse_decimal(a.get(name));
     if (!v)
         return make_error(ErrorKind::InvalidArgument,
                           std::string("--") + name + ": " + v.error().message);

@@ -13,11 +13,11 @@
 #include <string_view>
 
 #include "api/catalog_ops.h"
-#include "api/engine.h"
 #include "catalog/series_store.h"
 #include "common/home.h"
 #include "common/log.h"
 #include "common/version.h"
+#include "context/engine.h"
 #include "pages/settings/settings_page.h"
 #include "shell/console_engine.h"
 #include "shell/main_window.h"

@@ -2,7 +2,7 @@
 
 #include "agent/identity.h"
 #include "agent/tls_link.h"
-#include "api/engine_catalog.h"
+#include "context/engine_catalog.h"
 
 namespace tl::agent {
 

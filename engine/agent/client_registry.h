@@ -3,8 +3,8 @@
 // CatalogHandle, and their JSON shape (the CLI's --json).
 #include <nlohmann/json.hpp>
 
-#include "api/catalog_handle.h"
 #include "catalog/client_store.h"
+#include "context/catalog_handle.h"
 
 namespace tl::agent {
 

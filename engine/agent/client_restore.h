@@ -6,8 +6,8 @@
 #include <atomic>
 #include <string>
 
-#include "api/catalog_handle.h"
-#include "api/engine.h"
+#include "context/catalog_handle.h"
+#include "context/engine.h"
 #include "job/restore_job.h"
 
 namespace tl::agent {

@@ -4,7 +4,6 @@
 // above it does (see there), on the handle's connection. Engine code uses those directly.
 #include <string_view>
 
-#include "api/catalog_handle.h"
 #include "catalog/catalog_copy.h"
 #include "catalog/drive_history_store.h"
 #include "catalog/job_store.h"
@@ -12,6 +11,7 @@
 #include "catalog/saveset_store.h"
 #include "catalog/series_store.h"
 #include "catalog/volume_store.h"
+#include "context/catalog_handle.h"
 
 namespace tl::catalog {
 

@@ -1,6 +1,6 @@
 #include "api/job_ops.h"
 
-#include "api/engine_catalog.h"
+#include "context/engine_catalog.h"
 
 namespace tl::job {
 

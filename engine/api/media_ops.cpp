@@ -1,6 +1,6 @@
 #include "api/media_ops.h"
 
-#include "api/engine_catalog.h"
+#include "context/engine_catalog.h"
 
 namespace tl::media {
 

@@ -2,9 +2,9 @@
 // The media operations app/ and ui/ use, on a CatalogHandle (an Engine, or a connection opened
 // by path): each does what the function of the same name over a catalog::Db in the header named
 // above it does (see there), on the handle's connection. Engine code uses those directly.
-#include "api/catalog_handle.h"
-#include "media/catalog_backup.h"
-#include "media/clone_job.h"
+#include "context/catalog_handle.h"
+#include "job/catalog_backup.h"
+#include "job/clone_job.h"
 #include "media/pool.h"
 #include "media/prune.h"
 #include "media/reconcile.h"
@@ -15,10 +15,10 @@
 
 namespace tl::media {
 
-// media/catalog_backup.h
+// job/catalog_backup.h
 Result<AfterJobsSetting> after_jobs_setting(const CatalogHandle& handle);
 Status set_after_jobs(const CatalogHandle& handle, const AfterJobsSetting& setting);
-// media/clone_job.h
+// job/clone_job.h
 Result<std::vector<CopyListing>> list_copies(const CatalogHandle& handle, std::int64_t job_id);
 // media/pool.h
 Result<Pool> add_pool(const CatalogHandle& handle, const std::string& name,

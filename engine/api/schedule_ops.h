@@ -2,7 +2,7 @@
 // The schedule operations app/ and ui/ use, on a CatalogHandle (an Engine, or a connection opened
 // by path): each does what the function of the same name over a catalog::Db in the header named
 // above it does (see there), on the handle's connection. Engine code uses those directly.
-#include "api/catalog_handle.h"
+#include "context/catalog_handle.h"
 #include "schedule/definition_store.h"
 #include "schedule/queue_store.h"
 

@@ -66,8 +66,4 @@ Result<Plan> make_plan(const PlanInput& in);
 nlohmann::json to_json(const Plan& p);
 std::string format_plan(const Plan& p);
 
-// Decimal rates and sizes as drive datasheets write them: "11M", "4.5MB/s", "160M", "8M"
-// (K = 10^3, M = 10^6, G = 10^9; a trailing "B", "/s" or "B/s" is accepted).
-Result<double> parse_decimal(const std::string& text);
-
 } // namespace tl::bench

@@ -27,20 +27,4 @@ inline nlohmann::json machine_json(const MachineInfo& m) {
             {"checksums", m.checksums}};
 }
 
-// Comma-separated lists as the bench options take them: "1,2,4", "64K,256K,1M".
-inline std::vector<std::string> split_list(const std::string& text) {
-    std::vector<std::string> out;
-    std::string cur;
-    for (char c : text) {
-        if (c == ',') {
-            if (!cur.empty()) out.push_back(cur);
-            cur.clear();
-        } else if (c != ' ') {
-            cur += c;
-        }
-    }
-    if (!cur.empty()) out.push_back(cur);
-    return out;
-}
-
 } // namespace tl::bench

@@ -4,12 +4,12 @@
 #include <fstream>
 #include <sstream>
 
-#include "api/engine.h"
 #include "bench/bench_sources.h"
 #include "bench/report_util.h"
 #include "bench/scratch_backup.h"
 #include "bench/tar_pass.h"
 #include "common/units.h"
+#include "context/engine.h"
 #include "job/restore_job.h"
 
 namespace tl::bench {

@@ -7,8 +7,8 @@
 
 #include <stdlib.h>
 
-#include "api/engine.h"
-#include "api/engine_catalog.h"
+#include "context/engine.h"
+#include "context/engine_catalog.h"
 #include "crypto/key_store.h"
 #include "device/device_registry.h"
 #include "job/backup_job.h"

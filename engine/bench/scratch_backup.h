@@ -11,9 +11,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "api/engine.h"
 #include "common/clock.h"
 #include "common/result.h"
+#include "context/engine.h"
 #include "job/job_report.h"
 
 namespace tl::bench {

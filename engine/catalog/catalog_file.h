@@ -2,7 +2,7 @@
 // The catalog as a file and as something backed up (docs/media.md "Catalog backup"): the save
 // sets that hold catalog backups, a read-only look into a catalog file that may be damaged or
 // foreign, and folding the WAL into the file before it is installed. Used by
-// media/catalog_recovery.h. Functions use the caller's connection and its thread.
+// job/catalog_recovery.h. Functions use the caller's connection and its thread.
 #include <string>
 #include <vector>
 

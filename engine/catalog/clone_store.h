@@ -1,7 +1,7 @@
 #pragma once
 // The rows of cloning (docs/media.md "Cloning"): a backup job's original save sets, their
 // copies (save sets with clone_of set, in their own sessions) and the volumes each one is on.
-// media/clone_job.h, clone_copies.h and clone_recovery.h own the rules. Functions use the
+// job/clone_job.h, clone_copies.h and clone_recovery.h own the rules. Functions use the
 // caller's connection and its thread.
 #include <cstdint>
 #include <optional>

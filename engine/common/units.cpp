@@ -1,5 +1,6 @@
 #include "common/units.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -87,6 +88,30 @@ std::string format_rate(double bps) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.1f MB/s", bps / 1e6);
     return buf;
+}
+
+Result<double> parse_decimal(const std::string& text) {
+    std::string t = text;
+    auto strip = [&](const std::string& suffix) {
+        if (t.size() > suffix.size() &&
+            std::equal(suffix.rbegin(), suffix.rend(), t.rbegin(),
+                       [](char a, char b) { return std::tolower(a) == std::tolower(b); }))
+            t.resize(t.size() - suffix.size());
+    };
+    strip("/s");
+    strip("B");
+    char* end = nullptr;
+    double v = std::strtod(t.c_str(), &end);
+    double mul = 1;
+    if (end && *end) {
+        const char s = static_cast<char>(std::toupper(static_cast<unsigned char>(*end)));
+        mul = s == 'K' ? 1e3 : s == 'M' ? 1e6 : s == 'G' ? 1e9 : s == 'T' ? 1e12 : 0;
+        if (mul != 0 && end[1] != '\0') mul = 0;
+    }
+    if (t.empty() || end == t.c_str() || mul == 0 || !std::isfinite(v) || v < 0)
+        return make_error(ErrorKind::InvalidArgument,
+                          "'" + text + "' is not a rate or size such as 11M, 4.5MB/s or 160M");
+    return v * mul;
 }
 
 } // namespace tl

@@ -11,6 +11,9 @@ namespace tl {
 
 // Parses "123", "64K", "256KiB", "2M", "4G", "1T" (case-insensitive). Fractions allowed ("4.5M").
 Result<std::uint64_t> parse_size(std::string_view text);
+// Decimal rates and sizes as drive datasheets write them: "11M", "4.5MB/s", "160M", "8M"
+// (K = 10^3, M = 10^6, G = 10^9, T = 10^12; a trailing "B", "/s" or "B/s" is accepted).
+Result<double> parse_decimal(const std::string& text);
 // Parses a duration: "500ms", "1s", "2m", "1h", "30" (seconds).
 Result<double> parse_seconds(std::string_view text);
 

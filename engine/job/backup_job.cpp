@@ -12,9 +12,6 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-#include "agent/client_backup.h"
-#include "agent/remote_session.h"
-#include "api/engine_catalog.h"
 #include "catalog/client_store.h"
 #include "catalog/db.h"
 #include "catalog/job_writer.h"
@@ -27,6 +24,7 @@
 #include "common/log.h"
 #include "common/thread_name.h"
 #include "common/version.h"
+#include "context/engine_catalog.h"
 #include "device/library.h"
 #include "device/null_library.h"
 #include "format/block.h"
@@ -35,6 +33,7 @@
 #include "job/drive_worker.h"
 #include "job/job_context.h"
 #include "job/job_reservation.h"
+#include "job/remote_clients.h"
 #include "job/session_reader.h"
 #include "job/volume_manager.h"
 #include "metrics/job_monitor.h"
@@ -79,7 +78,7 @@ struct SessionState {
     std::unique_ptr<StreamChannel> channel;
     std::unique_ptr<StreamWriter> writer;
     std::unique_ptr<SessionReader> reader;
-    std::unique_ptr<agent::RemoteSession> remote; // a client's tree: its agent reads it
+    std::unique_ptr<RemoteSession> remote; // a client's tree: its agent reads it
     Status result;
     std::uint64_t stream_bytes = 0;
     std::int64_t base_saveset_id = 0; // diff/incr: the save set compared against
@@ -135,7 +134,8 @@ struct BackupPlan {
     LevelPlan levels;
     std::unique_ptr<device::Library> lib;
     std::size_t ndrives = 0;
-    std::map<std::string, agent::ClientEndpoint> clients; // of the sources of clients
+    const RemoteClients* remote = nullptr;  // the engine's way to clients
+    std::unique_ptr<BackupClients> clients; // of the sources of clients
 };
 
 Status check_options(const BackupOptions& o) {
@@ -206,7 +206,11 @@ Result<BackupPlan> plan_backup(Engine& engine, const BackupOptions& o) {
     TL_TRY(check_options(o));
     auto codec = codec::parse_codec_spec(o.compression);
     if (!codec) return codec.error();
-    auto pending = agent::backup_sources(o.sources, o.client);
+    const RemoteClients* remote = engine.remote_clients();
+    if (!remote)
+        return make_error(ErrorKind::Internal,
+                          "this engine was opened without clients and runs no backup");
+    auto pending = remote->backup_sources(o.sources, o.client);
     if (!pending) return pending.error();
     auto& db = engine_catalog(engine);
     auto pool = backup_pool(db, o.pool);
@@ -214,8 +218,7 @@ Result<BackupPlan> plan_backup(Engine& engine, const BackupOptions& o) {
     auto encryption = BackupEncryption::resolve(db, engine.home(), pool->id, o.encryption);
     if (!encryption) return encryption.error();
     // diff/incr: each file tree's base, or the promotion to full (docs/levels.md).
-    auto clients =
-        agent::client_endpoints(db, engine.home(), pending.value(), encryption->enabled());
+    auto clients = remote->resolve(db, engine.home(), pending.value(), encryption->enabled());
     if (!clients) return clients.error();
     auto levels = plan_levels(db, {pending->begin(), pending->end()}, o.name, o.level);
     if (!levels) return levels.error();
@@ -226,6 +229,7 @@ Result<BackupPlan> plan_backup(Engine& engine, const BackupOptions& o) {
                  std::move(levels.value()),
                  nullptr,
                  0,
+                 remote,
                  std::move(clients.value())};
     TL_TRY(choose_drives(engine, o, p));
     return p;
@@ -409,10 +413,8 @@ std::optional<StreamAssignment> BackupRun::start_stream(DriveSlot* sp,
     ss->writer = std::make_unique<StreamWriter>(*ss->channel, p_.codec);
     ss->writer->set_sealer(std::move(sealer.value()));
     if (spec.kind == source::SourceKind::Client)
-        ss->remote = std::make_unique<agent::RemoteSession>(
-            p_.clients.at(agent::client_of(spec)),
-            agent::session_request(spec, p_.codec, part, o_.walk), *ss->channel, ss->counters,
-            reader_context(*ss, spec));
+        ss->remote = p_.clients->open_session(
+            {spec, p_.codec, part, o_.walk, *ss->channel, ss->counters, reader_context(*ss, spec)});
     else
         ss->reader = std::make_unique<SessionReader>(spec, *ss->writer, reader_context(*ss, spec),
                                                      ss->counters);
@@ -662,12 +664,12 @@ void BackupRun::record_clients() {
     auto& db = engine_catalog(ctx_.engine());
     const auto now =
         std::chrono::duration_cast<std::chrono::seconds>(clock_.wall().time_since_epoch()).count();
-    for (const auto& [name, endpoint] : p_.clients) {
+    for (const auto& name : p_.clients->names()) {
         bool backed_up = false;
         long long bytes = 0;
         nlohmann::json hello;
         for (auto& s : sessions_) {
-            if (!s->remote || agent::client_of(s->spec) != name) continue;
+            if (!s->remote || p_.remote->client_of(s->spec) != name) continue;
             backed_up |= s->result.ok();
             bytes += static_cast<long long>(s->counters.bytes_read.load());
             if (auto h = s->remote->agent_hello(); !h.empty()) hello = h;

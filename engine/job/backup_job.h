@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "api/engine.h"
+#include "context/engine.h"
 #include "job/backup_encryption.h"
 #include "job/job_report.h"
 #include "metrics/live_snapshot.h"

@@ -1,9 +1,9 @@
 #include "job/drive_cleaning.h"
 
-#include "api/engine_catalog.h"
 #include "catalog/cleaning_store.h"
 #include "catalog/db.h"
 #include "common/log.h"
+#include "context/engine_catalog.h"
 #include "device/device_registry.h"
 #include "job/job_reservation.h"
 

@@ -9,7 +9,7 @@
 #include <cstddef>
 #include <string>
 
-#include "api/engine.h"
+#include "context/engine.h"
 #include "device/library.h"
 
 namespace tl::catalog {

@@ -5,11 +5,11 @@
 
 #include <unistd.h>
 
-#include "api/engine_catalog.h"
 #include "catalog/job_writer.h"
 #include "catalog/series_store.h"
 #include "common/log.h"
 #include "common/thread_name.h"
+#include "context/engine_catalog.h"
 #include "job/drive_alerts.h"
 #include "job/drive_cleaning.h"
 #include "job/job_opened.h"

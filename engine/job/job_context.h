@@ -22,8 +22,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "api/engine.h"
 #include "common/clock.h"
+#include "context/engine.h"
 #include "job/job_report.h"
 #include "job/job_reservation.h"
 #include "metrics/job_monitor.h"

@@ -1,9 +1,9 @@
 #include "job/job_reservation.h"
 
-#include "api/engine_catalog.h"
 #include "catalog/db.h"
 #include "catalog/job_writer.h"
 #include "common/log.h"
+#include "context/engine_catalog.h"
 #include "job/drive_alerts.h"
 
 #include <mutex>

@@ -1,6 +1,6 @@
 #pragma once
-// A job's hold on drives and volumes (job/reservations.h) as the jobs use it: reserve() asks the
-// engine's book and records a wait in the job's catalog row (status 'waiting' with the reason,
+// A job's hold on drives and volumes (context/reservations.h) as the jobs use it: reserve() asks
+// the engine's book and records a wait in the job's catalog row (status 'waiting' with the reason,
 // back to 'running' once granted); the JobDrives it returns closes the granted drives when it
 // ends, before the grant is given back (their cartridges stay loaded, as after any job).
 // shared_robot() makes the robot moves of every job on one library go one sequence at a time.
@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "api/engine.h"
+#include "context/engine.h"
+#include "context/reservations.h"
 #include "device/library.h"
-#include "job/reservations.h"
 
 namespace tl::job {
 

@@ -1,7 +1,7 @@
 #include "job/restore_job.h"
 
-#include "api/engine_catalog.h"
 #include "common/thread_name.h"
+#include "context/engine_catalog.h"
 #include "job/job_reservation.h"
 #include "job/restore_outcome.h"
 
@@ -24,6 +24,7 @@
 #include "device/device_registry.h"
 #include "device/library.h"
 #include "job/backup_encryption.h"
+#include "job/clone_copies.h"
 #include "job/hardlink_sources.h"
 #include "job/job_context.h"
 #include "job/job_record.h"
@@ -31,7 +32,6 @@
 #include "job/restore_shares.h"
 #include "job/write_pool.h"
 #include "job/writeback.h"
-#include "media/clone_copies.h"
 #include "metrics/process_stat.h"
 #include "metrics/sustained_rate.h"
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "api/engine.h"
+#include "context/engine.h"
 #include "job/job_report.h"
 #include "job/restore_order.h"
 #include "job/restore_selection.h"

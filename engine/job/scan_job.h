@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "api/engine.h"
+#include "context/engine.h"
 #include "job/saveset_reader.h"
 
 namespace tl::job {

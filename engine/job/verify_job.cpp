@@ -1,6 +1,6 @@
 #include "job/verify_job.h"
 
-#include "api/engine_catalog.h"
+#include "context/engine_catalog.h"
 #include "job/job_context.h"
 #include "job/job_reservation.h"
 

@@ -1,6 +1,6 @@
 #include "job/volume_manager.h"
 
-#include "job/reservations.h"
+#include "context/reservations.h"
 
 #include <algorithm>
 #include <functional>

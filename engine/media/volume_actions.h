@@ -92,7 +92,7 @@ Result<LabelPlan> plan_label(catalog::Db& db, const LabelOptions& options, long 
                              Refusal* why = nullptr);
 
 // Labels the planned cartridge in `lib` (refused when the changer does not have it: NotInLibrary):
-// in `drive` when given (the one reserved for it, media/label_job.h), else the drive holding it,
+// in `drive` when given (the one reserved for it, job/label_job.h), else the drive holding it,
 // else the first empty drive, else drive 0; unloaded again afterwards. A relabel without force
 // recycles a written volume first.
 Result<LabelResult> run_label(catalog::Db& db, device::Library& lib, const LabelPlan& plan,
@@ -114,7 +114,7 @@ struct BlankLabelOptions {
     std::function<bool(const std::string& barcode)> accept; // empty: every barcode
     // Before each label: its number (1..n), n and the barcode.
     std::function<void(std::size_t i, std::size_t n, const std::string& barcode)> progress;
-    // How one cartridge is labeled; empty: on a drive chosen here (media/label_job.h gives one
+    // How one cartridge is labeled; empty: on a drive chosen here (job/label_job.h gives one
     // that reserves the cartridge and a drive first, for an engine running other jobs).
     std::function<Result<LabelResult>(const LabelRequest& request)> label_one;
 };

@@ -11,7 +11,7 @@
 #include <thread>
 #include <vector>
 
-#include "api/engine.h"
+#include "context/engine.h"
 #include "schedule/job_runner.h"
 
 namespace tl::schedule {

@@ -2,11 +2,11 @@
 
 #include <unistd.h>
 
-#include "api/engine_catalog.h"
 #include "catalog/job_writes.h"
 #include "common/log.h"
+#include "context/engine_catalog.h"
 #include "job/backup_job.h"
-#include "media/catalog_backup.h"
+#include "job/catalog_backup.h"
 #include "schedule/shell_command.h"
 
 namespace tl::schedule {

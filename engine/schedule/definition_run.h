@@ -6,7 +6,7 @@
 #include <atomic>
 #include <string>
 
-#include "api/engine.h"
+#include "context/engine.h"
 #include "job/job_report.h"
 #include "schedule/job_definition.h"
 

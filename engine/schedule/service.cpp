@@ -6,9 +6,9 @@
 
 #include <unistd.h>
 
-#include "api/engine.h"
 #include "catalog/library_store.h"
 #include "common/log.h"
+#include "context/engine.h"
 #include "schedule/ad_hoc_name.h"
 #include "schedule/backup_runner.h"
 #include "schedule/definition_store.h"

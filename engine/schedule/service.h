@@ -9,9 +9,9 @@
 #include <atomic>
 #include <string>
 
-#include "api/engine.h"
 #include "common/clock.h"
 #include "common/result.h"
+#include "context/engine.h"
 #include "schedule/job_runner.h"
 #include "schedule/scheduler.h"
 #include "schedule/service_inbox.h"

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "api/engine_catalog.h"
+#include "context/engine_catalog.h"
 #include "service/api_protocol.h"
 #include "service/query_params.h"
 

@@ -2,9 +2,9 @@
 
 #include <ctime>
 
-#include "api/engine_catalog.h"
 #include "catalog/audit_store.h"
 #include "common/log.h"
+#include "context/engine_catalog.h"
 #include "service/access_scope.h"
 #include "service/caller.h"
 #include "service/query_params.h"

@@ -2,11 +2,11 @@
 
 #include <filesystem>
 
-#include "api/engine_status.h"
 #include "catalog/schema.h"
 #include "catalog/volume_state_counts.h"
 #include "common/version.h"
-#include "media/clone_job.h"
+#include "context/engine_status.h"
+#include "job/clone_job.h"
 #include "media/volume_state.h"
 
 namespace tl::service {

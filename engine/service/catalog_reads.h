@@ -9,8 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "api/engine.h"
 #include "catalog/db.h"
+#include "context/engine.h"
 #include "shapes/job_json.h"
 
 namespace tl::service {

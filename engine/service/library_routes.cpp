@@ -6,7 +6,7 @@
 // import` do) and answers {"library", "done"} once it is done. Scope operate.
 #include <functional>
 
-#include "api/engine_catalog.h"
+#include "context/engine_catalog.h"
 #include "device/library.h"
 #include "media/reconcile.h"
 #include "service/api_context.h"

@@ -1,7 +1,7 @@
 // GET /metrics (no version prefix: Prometheus scrapers send no Tapeloom-API header).
-#include "api/engine_catalog.h"
 #include "catalog/client_store.h"
 #include "catalog/drive_alert_store.h"
+#include "context/engine_catalog.h"
 #include "device/device_registry.h"
 #include "metrics/live_board.h"
 #include "schedule/queue_store.h"

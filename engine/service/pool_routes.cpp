@@ -4,7 +4,7 @@
 // auto_label, retention_days, file_retention_days, max_jobs, max_bytes, max_use_seconds,
 // recycle (auto | manual), encryption, key, encrypt_names. They call media's pool operations
 // on the request's catalog connection, as `pool add|edit` do. Scope admin.
-#include "api/engine_catalog.h"
+#include "context/engine_catalog.h"
 #include "crypto/key_store.h"
 #include "media/pool.h"
 #include "service/api_context.h"

@@ -1,9 +1,9 @@
 // GET /v1/service (who serves), /v1/status, /v1/jobs, /v1/jobs/{id}, /v1/volumes, /v1/pools,
 // /v1/queue, /v1/queue/{id}: the CLI's --json shapes (engine/shapes), read on the request's own
 // catalog connection.
-#include "api/engine.h"
 #include "common/log.h"
 #include "common/version.h"
+#include "context/engine.h"
 #include "media/pool.h"
 #include "media/volume_catalog.h"
 #include "media/volume_places.h"

@@ -10,8 +10,8 @@
 #include <nlohmann/json.hpp>
 
 #include "agent/client_restore.h"
-#include "api/catalog_handle.h"
 #include "common/result.h"
+#include "context/catalog_handle.h"
 #include "job/restore_job.h"
 
 namespace tl::service {

@@ -9,7 +9,7 @@
 #include <string>
 #include <thread>
 
-#include "api/engine.h"
+#include "context/engine.h"
 #include "schedule/backup_runner.h"
 #include "schedule/scheduler.h"
 #include "schedule/service_inbox.h"

@@ -18,8 +18,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "api/engine.h"
 #include "common/result.h"
+#include "context/engine.h"
 #include "service/event_hub.h"
 
 namespace tl::service {

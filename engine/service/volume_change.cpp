@@ -1,6 +1,6 @@
 #include "service/volume_change.h"
 
-#include "api/engine_catalog.h"
+#include "context/engine_catalog.h"
 #include "device/library.h"
 #include "media/volume_actions.h"
 #include "media/volume_catalog.h"

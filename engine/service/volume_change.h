@@ -10,8 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "api/engine.h"
 #include "common/result.h"
+#include "context/engine.h"
 #include "media/volume_state.h"
 
 namespace tl::service {

@@ -3,11 +3,11 @@
 // the change, and POST /v1/volumes/{barcode}/label, which labels (or relabels) the cartridge
 // into a pool and answers once it is labeled. They call the engine's volume operations on the
 // request's own thread and catalog connection.
-#include "api/engine_catalog.h"
 #include "common/version.h"
+#include "context/engine_catalog.h"
 #include "device/library.h"
 #include "format/block.h"
-#include "media/label_job.h"
+#include "job/label_job.h"
 #include "media/volume_actions.h"
 #include "media/volume_catalog.h"
 #include "media/volume_places.h"

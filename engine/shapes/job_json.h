@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "catalog/job_store.h"
-#include "media/clone_job.h"
+#include "job/clone_job.h"
 
 namespace tl::shapes {
 

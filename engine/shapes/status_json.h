@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "api/engine.h"
+#include "context/engine.h"
 
 namespace tl::shapes {
 

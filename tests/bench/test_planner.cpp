@@ -97,15 +97,6 @@ private Q_SLOTS:
         PlanInput in; // rates of zero
         QVERIFY(!make_plan(in).ok());
     }
-    void decimalRates() {
-        QCOMPARE(parse_decimal("11M").value(), 11e6);
-        QCOMPARE(parse_decimal("4.5MB/s").value(), 4.5e6);
-        QCOMPARE(parse_decimal("160m").value(), 160e6);
-        QCOMPARE(parse_decimal("500").value(), 500.0);
-        QVERIFY(!parse_decimal("fast").ok());
-        QVERIFY(!parse_decimal("12Q").ok());
-        QVERIFY(!parse_decimal("").ok());
-    }
 };
 
 QTEST_GUILESS_MAIN(TestPlanner)

@@ -4,7 +4,6 @@
 #include <set>
 #include <tuple>
 
-#include "api/engine.h"
 #include "backup_rows.h"
 #include "catalog/catalog_location.h"
 #include "catalog/entry_names.h"
@@ -17,6 +16,7 @@
 #include "catalog/saveset_store.h"
 #include "catalog/schema.h"
 #include "catalog/session_store.h"
+#include "context/engine.h"
 #include "job/catalog_browser.h"
 #include "temp_catalog.h"
 

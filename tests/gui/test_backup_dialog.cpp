@@ -9,11 +9,11 @@
 #include <QStatusBar>
 
 #include "agent/client_registry.h"
-#include "api/engine.h"
-#include "api/engine_catalog.h"
 #include "bridge/backup_runner.h"
 #include "bridge/live_feed.h"
 #include "common/log.h"
+#include "context/engine.h"
+#include "context/engine_catalog.h"
 #include "dialogs/backup_dialog.h"
 #include "fixture_tree.h"
 #include "media/pool.h"

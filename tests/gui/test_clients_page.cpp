@@ -13,13 +13,13 @@
 #include <QTableView>
 
 #include "../service/service_guard.h"
-#include "api/catalog_handle.h"
-#include "api/engine.h"
-#include "api/engine_catalog.h"
 #include "api/schedule_ops.h"
 #include "bridge/task_board.h"
 #include "cli_runner.h"
 #include "common/log.h"
+#include "context/catalog_handle.h"
+#include "context/engine.h"
+#include "context/engine_catalog.h"
 #include "device/library.h"
 #include "gui_engine.h"
 #include "pages/clients/client_add_dialog.h"

@@ -8,9 +8,9 @@
 #include <QtTest>
 
 #include "../service/service_guard.h"
-#include "api/engine.h"
 #include "bridge/task_board.h"
 #include "cli_runner.h"
+#include "context/engine.h"
 #include "fixture_tree.h"
 #include "models/job_history_model.h"
 #include "pages/jobs/history_actions.h"

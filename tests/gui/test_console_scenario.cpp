@@ -7,10 +7,10 @@
 #include <QSpinBox>
 #include <QStackedWidget>
 
-#include "api/engine.h"
 #include "bridge/task_board.h"
 #include "catalog/db.h"
 #include "common/log.h"
+#include "context/engine.h"
 #include "fixture_tree.h"
 #include "models/restore_tree_model.h"
 #include "pages/dashboard/dashboard_page.h"

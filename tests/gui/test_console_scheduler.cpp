@@ -2,11 +2,11 @@
 
 #include <ctime>
 
-#include "api/engine.h"
-#include "api/engine_catalog.h"
 #include "bridge/console_scheduler.h"
 #include "bridge/task_board.h"
 #include "common/log.h"
+#include "context/engine.h"
+#include "context/engine_catalog.h"
 #include "fixture_tree.h"
 #include "schedule/definition_store.h"
 #include "shell/main_window.h"

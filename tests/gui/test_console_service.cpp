@@ -4,11 +4,11 @@
 #include <QtTest>
 
 #include "../service/service_guard.h"
-#include "api/engine.h"
 #include "bridge/restore_runner.h"
 #include "bridge/service_connection.h"
 #include "cli_runner.h"
 #include "client/service_client.h"
+#include "context/engine.h"
 #include "fixture_tree.h"
 #include "pages/restore/restore_page.h"
 #include "shell/console_engine.h"

@@ -9,10 +9,10 @@
 #include <QtTest>
 
 #include "../service/service_guard.h"
-#include "api/engine.h"
 #include "bridge/task_board.h"
 #include "cli_runner.h"
 #include "client/service_client.h"
+#include "context/engine.h"
 #include "fixture_tree.h"
 #include "media/pool.h"
 #include "pages/jobs/definition_dialog.h"

@@ -5,12 +5,12 @@
 #include <QSignalSpy>
 #include <qcustomplot.h>
 
-#include "api/engine.h"
-#include "api/engine_catalog.h"
 #include "bridge/backup_runner.h"
 #include "bridge/live_feed.h"
 #include "catalog/series_store.h"
 #include "common/log.h"
+#include "context/engine.h"
+#include "context/engine_catalog.h"
 #include "job/job_report.h"
 #include "models/session_table_model.h"
 #include "pages/dashboard/dashboard_page.h"

@@ -7,10 +7,10 @@
 #include <qcustomplot.h>
 #include <unistd.h>
 
-#include "api/engine.h"
 #include "bridge/live_feed.h"
 #include "cli_runner.h"
 #include "common/log.h"
+#include "context/engine.h"
 #include "metrics/live_board.h"
 #include "models/job_history_model.h"
 #include "models/session_table_model.h"

@@ -15,11 +15,11 @@
 #include <QStandardPaths>
 #include <QTableView>
 
-#include "api/engine.h"
-#include "api/engine_catalog.h"
 #include "bridge/task_board.h"
 #include "cli_runner.h"
 #include "common/log.h"
+#include "context/engine.h"
+#include "context/engine_catalog.h"
 #include "device/library.h"
 #include "pages/devices/device_add_dialog.h"
 #include "pages/devices/devices_page.h"

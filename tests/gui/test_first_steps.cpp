@@ -6,10 +6,10 @@
 #include <QSettings>
 #include <qcustomplot.h>
 
-#include "api/engine.h"
 #include "bridge/task_board.h"
 #include "cli_runner.h"
 #include "common/log.h"
+#include "context/engine.h"
 #include "gui_engine.h"
 #include "pages/jobs/definition_table_model.h"
 #include "pages/jobs/jobs_page.h"

@@ -6,9 +6,9 @@
 #include <QTableView>
 #include <QTranslator>
 
-#include "api/engine.h"
 #include "cli_runner.h"
 #include "common/log.h"
+#include "context/engine.h"
 #include "models/job_history_model.h"
 #include "pages/dashboard/dashboard_page.h"
 #include "shell/main_window.h"

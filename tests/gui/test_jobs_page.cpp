@@ -17,10 +17,10 @@
 #include <QTabWidget>
 #include <QTableView>
 
-#include "api/engine.h"
 #include "bridge/task_board.h"
 #include "cli_runner.h"
 #include "common/log.h"
+#include "context/engine.h"
 #include "models/job_history_model.h"
 #include "pages/jobs/definition_dialog.h"
 #include "pages/jobs/definition_table_model.h"

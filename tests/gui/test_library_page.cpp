@@ -11,11 +11,11 @@
 #include <QStyleFactory>
 #include <QTableView>
 
-#include "api/engine.h"
-#include "api/engine_catalog.h"
 #include "bridge/task_board.h"
 #include "cli_runner.h"
 #include "common/log.h"
+#include "context/engine.h"
+#include "context/engine_catalog.h"
 #include "device/changer_rules.h"
 #include "device/library.h"
 #include "media/volume_catalog.h"

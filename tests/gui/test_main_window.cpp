@@ -5,9 +5,9 @@
 #include <QSpinBox>
 #include <qcustomplot.h>
 
-#include "api/engine.h"
 #include "cli_runner.h"
 #include "common/log.h"
+#include "context/engine.h"
 #include "models/log_model.h"
 #include "pages/dashboard/dashboard_page.h"
 #include "pages/log/log_filter_proxy.h"

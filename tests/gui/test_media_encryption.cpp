@@ -2,10 +2,10 @@
 
 #include <QApplication>
 
-#include "api/engine.h"
 #include "bridge/task_board.h"
 #include "cli_runner.h"
 #include "common/log.h"
+#include "context/engine.h"
 #include "fixture_tree.h"
 #include <QCheckBox>
 #include <QComboBox>

@@ -14,11 +14,11 @@
 #include <QStyleFactory>
 #include <QTableView>
 
-#include "api/engine.h"
 #include "bridge/task_board.h"
 #include "catalog/db.h"
 #include "cli_runner.h"
 #include "common/log.h"
+#include "context/engine.h"
 #include "fixture_tree.h"
 #include "media/pool.h"
 #include "media/volume_catalog.h"

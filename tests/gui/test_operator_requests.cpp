@@ -8,10 +8,10 @@
 #include <QPushButton>
 #include <QSignalSpy>
 
-#include "api/engine.h"
-#include "api/engine_catalog.h"
 #include "bridge/operator_requests.h"
 #include "common/log.h"
+#include "context/engine.h"
+#include "context/engine_catalog.h"
 #include "device/library.h"
 #include "media/pool.h"
 #include "metrics/live_board.h"

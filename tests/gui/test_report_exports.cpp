@@ -6,9 +6,9 @@
 #include <QSignalSpy>
 #include <QTableView>
 
-#include "api/engine.h"
 #include "cli_runner.h"
 #include "common/log.h"
+#include "context/engine.h"
 #include "models/job_history_model.h"
 #include "pages/reports/job_reports_view.h"
 #include "pages/restore/restore_page.h"

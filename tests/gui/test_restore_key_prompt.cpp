@@ -5,9 +5,9 @@
 #include <QPushButton>
 #include <QSignalSpy>
 
-#include "api/engine.h"
 #include "cli_runner.h"
 #include "common/log.h"
+#include "context/engine.h"
 #include "fixture_tree.h"
 #include "models/restore_tree_model.h"
 #include "pages/restore/key_import_dialog.h"

@@ -8,9 +8,9 @@
 #include <QStandardItemModel>
 #include <QTreeView>
 
-#include "api/engine.h"
 #include "cli_runner.h"
 #include "common/log.h"
+#include "context/engine.h"
 #include "gui_engine.h"
 #include "models/restore_tree_model.h"
 #include "pages/restore/restore_page.h"

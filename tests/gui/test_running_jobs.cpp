@@ -6,12 +6,12 @@
 #include <QTabWidget>
 #include <QTableView>
 
-#include "api/engine.h"
-#include "api/engine_catalog.h"
 #include "bridge/backup_runner.h"
 #include "bridge/live_feed.h"
 #include "bridge/task_board.h"
 #include "common/log.h"
+#include "context/engine.h"
+#include "context/engine_catalog.h"
 #include "pages/jobs/jobs_page.h"
 #include "pages/jobs/queue_panel.h"
 #include "pages/jobs/queue_table_model.h"

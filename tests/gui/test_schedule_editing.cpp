@@ -7,10 +7,10 @@
 #include <QSignalSpy>
 #include <QTableView>
 
-#include "api/engine.h"
 #include "bridge/task_board.h"
 #include "cli_runner.h"
 #include "common/log.h"
+#include "context/engine.h"
 #include "pages/jobs/schedule_panel.h"
 #include "pages/jobs/schedule_table_model.h"
 #include "widgets/message_line.h"

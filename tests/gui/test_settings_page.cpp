@@ -12,9 +12,9 @@
 #include <QSpinBox>
 #include <QStandardPaths>
 
-#include "api/engine.h"
 #include "bridge/task_board.h"
 #include "common/log.h"
+#include "context/engine.h"
 #include "pages/settings/job_defaults_box.h"
 #include "pages/settings/settings_page.h"
 #include "widgets/units_format.h"

@@ -11,10 +11,10 @@
 #include <QSignalSpy>
 #include <QTableView>
 
-#include "api/engine.h"
 #include "bridge/task_board.h"
 #include "cli_runner.h"
 #include "common/log.h"
+#include "context/engine.h"
 #include "gui_engine.h"
 #include "pages/jobs/definition_dialog.h"
 #include "pages/jobs/schedule_panel.h"

@@ -7,13 +7,13 @@
 #include <QRadioButton>
 #include <QSignalSpy>
 
-#include "api/engine.h"
-#include "api/engine_catalog.h"
 #include "bridge/operator_requests.h"
 #include "bridge/restore_runner.h"
 #include "bridge/task_board.h"
 #include "common/clock.h"
 #include "common/log.h"
+#include "context/engine.h"
+#include "context/engine_catalog.h"
 #include "device/library.h"
 #include "fixture_tree.h"
 #include "job/backup_job.h"

@@ -8,12 +8,12 @@
 #include <memory>
 #include <thread>
 
-#include "api/engine.h"
-#include "api/engine_catalog.h"
 #include "bridge/restore_runner.h"
 #include "bridge/task_board.h"
 #include "cli_runner.h"
 #include "common/log.h"
+#include "context/engine.h"
+#include "context/engine_catalog.h"
 #include "fixture_tree.h"
 #include "job/backup_job.h"
 #include "pages/jobs/jobs_page.h"

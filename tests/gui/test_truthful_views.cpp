@@ -8,13 +8,13 @@
 #include <atomic>
 #include <thread>
 
-#include "api/engine.h"
-#include "api/engine_catalog.h"
 #include "bridge/backup_runner.h"
 #include "bridge/live_feed.h"
 #include "catalog/job_store.h"
 #include "cli_runner.h"
 #include "common/log.h"
+#include "context/engine.h"
+#include "context/engine_catalog.h"
 #include "job/backup_job.h"
 #include "job/job_report.h"
 #include "metrics/live_board.h"

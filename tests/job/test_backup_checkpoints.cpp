@@ -1,9 +1,9 @@
 #include <QtTest>
 
-#include "api/engine.h"
-#include "api/engine_catalog.h"
 #include "catalog/db.h"
 #include "cli_runner.h"
+#include "context/engine.h"
+#include "context/engine_catalog.h"
 #include "fixture_tree.h"
 #include "job/backup_job.h"
 #include "job/restore_job.h"

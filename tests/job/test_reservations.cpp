@@ -4,7 +4,7 @@
 #include <mutex>
 #include <thread>
 
-#include "job/reservations.h"
+#include "context/reservations.h"
 
 using namespace tl;
 using namespace tl::job;

@@ -1,8 +1,8 @@
 #include <QtTest>
 
-#include "api/engine.h"
-#include "api/engine_catalog.h"
 #include "common/version.h"
+#include "context/engine.h"
+#include "context/engine_catalog.h"
 #include "device/library.h"
 #include "format/constants.h"
 #include "job/volume_manager.h"

@@ -2,11 +2,11 @@
 
 #include <thread>
 
-#include "api/engine.h"
-#include "api/engine_catalog.h"
 #include "common/version.h"
+#include "context/engine.h"
+#include "context/engine_catalog.h"
 #include "device/library.h"
-#include "media/label_job.h"
+#include "job/label_job.h"
 #include "media/volume_actions.h"
 #include "media/volume_catalog.h"
 

@@ -1,7 +1,7 @@
 #include <QtTest>
 
-#include "api/engine.h"
-#include "api/engine_catalog.h"
+#include "context/engine.h"
+#include "context/engine_catalog.h"
 #include "schedule/definition_store.h"
 #include "schedule/queue_store.h"
 #include "tz_fixture.h"

@@ -2,8 +2,8 @@
 
 #include <unistd.h>
 
-#include "api/engine.h"
 #include "common/log.h"
+#include "context/engine.h"
 #include "metrics/live_board.h"
 #include "service/event_hub.h"
 #include "service/event_watch.h"

@@ -2,9 +2,9 @@
 
 #include <thread>
 
-#include "api/engine.h"
-#include "api/engine_catalog.h"
 #include "catalog/job_store.h"
+#include "context/engine.h"
+#include "context/engine_catalog.h"
 #include "service/event_hub.h"
 #include "service/task_board.h"
 

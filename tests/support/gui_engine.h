@@ -5,7 +5,7 @@
 
 #include <memory>
 
-#include "api/engine.h"
+#include "context/engine.h"
 
 namespace tltest {
 

@@ -2,7 +2,7 @@
 
 #include "cli_runner.h"
 #include "fixture_tree.h"
-#include "media/clone_copies.h"
+#include "job/clone_copies.h"
 
 using tltest::CliResult;
 

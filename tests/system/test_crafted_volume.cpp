@@ -2,10 +2,10 @@
 
 #include <sys/stat.h>
 
-#include "api/engine.h"
-#include "api/engine_catalog.h"
 #include "cli_runner.h"
 #include "codec/compressor.h"
+#include "context/engine.h"
+#include "context/engine_catalog.h"
 #include "device/library.h"
 #include "format/block.h"
 #include "format/block_builder.h"

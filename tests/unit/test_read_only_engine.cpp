@@ -1,9 +1,9 @@
 #include <QtTest>
 
-#include "api/engine.h"
-#include "api/engine_catalog.h"
 #include "catalog/schema.h"
 #include "common/home.h"
+#include "context/engine.h"
+#include "context/engine_catalog.h"
 
 // A read-only engine opens a data directory that another engine holds, reads its catalog and
 // refuses every write with a message naming the catalog; a catalog of another schema version is

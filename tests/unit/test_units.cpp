@@ -5,6 +5,7 @@
 #include <string>
 #include <thread>
 
+#include "common/text_list.h"
 #include "common/thread_name.h"
 #include "common/units.h"
 
@@ -54,6 +55,24 @@ private Q_SLOTS:
         QCOMPARE(QString::fromStdString(tl::format_bytes(512)), QStringLiteral("512 B"));
         QCOMPARE(QString::fromStdString(tl::format_bytes(3u << 20)), QStringLiteral("3.0 MiB"));
         QCOMPARE(QString::fromStdString(tl::format_rate(123.4e6)), QStringLiteral("123.4 MB/s"));
+    }
+    // Rates and sizes as drive datasheets write them (plan, bench): decimal multiples.
+    void decimalRates() {
+        QCOMPARE(tl::parse_decimal("11M").value(), 11e6);
+        QCOMPARE(tl::parse_decimal("4.5MB/s").value(), 4.5e6);
+        QCOMPARE(tl::parse_decimal("160m").value(), 160e6);
+        QCOMPARE(tl::parse_decimal("500").value(), 500.0);
+        QVERIFY(!tl::parse_decimal("fast").ok());
+        QVERIFY(!tl::parse_decimal("12Q").ok());
+        QVERIFY(!tl::parse_decimal("").ok());
+        QVERIFY(tl::parse_decimal("12Q").error().message.find("12Q") != std::string::npos);
+    }
+    // The bench commands' lists: "1, 2,,4" is three items.
+    void commaLists() {
+        QCOMPARE(tl::split_list("1, 2,,4"), (std::vector<std::string>{"1", "2", "4"}));
+        QCOMPARE(tl::split_list("64K,256K"), (std::vector<std::string>{"64K", "256K"}));
+        QVERIFY(tl::split_list("").empty());
+        QVERIFY(tl::split_list(" , ").empty());
     }
 };
 

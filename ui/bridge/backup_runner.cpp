@@ -5,8 +5,8 @@
 
 #include "bridge/task_board.h"
 
-#include "api/engine.h"
 #include "common/log.h"
+#include "context/engine.h"
 
 namespace tl::ui {
 

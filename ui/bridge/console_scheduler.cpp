@@ -2,9 +2,9 @@
 
 #include <QMetaObject>
 
-#include "api/engine.h"
 #include "bridge/gated_job_runner.h"
 #include "common/log.h"
+#include "context/engine.h"
 #include "schedule/service.h"
 #include "schedule/service_lock.h"
 

@@ -4,11 +4,11 @@
 #include <QDateTime>
 #include <QMetaObject>
 
-#include "api/engine.h"
 #include "api/job_ops.h"
 #include "bridge/service_restore.h"
 #include "bridge/task_board.h"
 #include "common/log.h"
+#include "context/engine.h"
 #include "job/job_record.h"
 #include "metrics/live_board.h"
 

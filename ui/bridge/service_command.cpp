@@ -5,9 +5,9 @@
 #include <chrono>
 #include <thread>
 
-#include "api/engine.h"
 #include "client/service_client.h"
 #include "common/log.h"
+#include "context/engine.h"
 
 namespace tl::ui {
 

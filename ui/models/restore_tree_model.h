@@ -11,7 +11,7 @@
 #include <memory>
 #include <vector>
 
-#include "api/catalog_handle.h"
+#include "context/catalog_handle.h"
 #include "job/catalog_browser.h"
 
 namespace tl::ui {

@@ -9,8 +9,8 @@
 #include <QString>
 #include <memory>
 
-#include "api/engine.h"
 #include "common/result.h"
+#include "context/engine.h"
 
 namespace tl::ui {
 

@@ -20,7 +20,6 @@
 #include <QStatusBar>
 #include <QStyle>
 
-#include "api/engine.h"
 #include "bridge/backup_runner.h"
 #include "bridge/console_scheduler.h"
 #include "bridge/live_feed.h"
@@ -31,6 +30,7 @@
 #include "bridge/task_board.h"
 #include "common/log.h"
 #include "common/version.h"
+#include "context/engine.h"
 #include "dialogs/backup_dialog.h"
 #include "models/log_model.h"
 #include "pages/clients/clients_page.h"

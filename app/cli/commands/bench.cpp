@@ -15,11 +15,11 @@
 #include "bench/compression_bench.h"
 #include "bench/multiplex_bench.h"
 #include "bench/read_bench.h"
-#include "bench/report_util.h"
 #include "bench/restore_bench.h"
 #include "bench/service_bench.h"
 #include "bench/throttled_source.h"
 #include "commands/commands.h"
+#include "common/text_list.h"
 #include "common/units.h"
 #include "decimal_option.h"
 #include "device/drive_type.h"
@@ -69,7 +69,7 @@ Result<std::vector<T>> list_option(const Args& a, const char* name, std::vector<
                                    F parse) {
     if (!a.has(name)) return fallback;
     std::vector<T> out;
-    for (const auto& item : bench::split_list(a.get(name))) {
+    for (const auto& item : split_list(a.get(name))) {
         auto v = parse(item);
         if (!v || v.value() == 0)
             return make_error(ErrorKind::InvalidArgument,
@@ -250,7 +250,7 @@ int bench_compression(Context& ctx) {
     if (o.paths.empty())
         return ctx.fail(make_error(ErrorKind::InvalidArgument,
                                    "bench compression needs the files to compress: PATH..."));
-    if (a.has("codecs")) o.codecs = bench::split_list(a.get("codecs"));
+    if (a.has("codecs")) o.codecs = split_list(a.get("codecs"));
     auto rate = decimal_option(a, "drive-rate", o.drive_rate);
     auto max = size_option(a, "max", o.max_bytes);
     for (const Error* e : {rate ? nullptr : &rate.error(), max ? nullptr : &max.error()})

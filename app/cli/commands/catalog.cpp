@@ -13,8 +13,8 @@
 #include "common/home.h"
 #include "exit_codes.h"
 #include "job/backup_job.h"
-#include "media/catalog_backup.h"
-#include "media/catalog_recovery.h"
+#include "job/catalog_backup.h"
+#include "job/catalog_recovery.h"
 
 namespace tl::cli {
 

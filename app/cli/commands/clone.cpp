@@ -8,7 +8,7 @@
 #include "commands/commands.h"
 #include "common/units.h"
 #include "exit_codes.h"
-#include "media/clone_job.h"
+#include "job/clone_job.h"
 #include "number_option.h"
 
 namespace tl::cli {

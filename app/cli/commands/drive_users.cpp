@@ -1,6 +1,6 @@
 #include "commands/drive_users.h"
 
-#include "job/reservations.h"
+#include "context/reservations.h"
 #include "metrics/live_board.h"
 
 namespace tl::cli {

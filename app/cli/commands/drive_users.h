@@ -8,7 +8,7 @@
 #include <map>
 #include <string>
 
-#include "api/engine.h"
+#include "context/engine.h"
 
 namespace tl::cli {
 

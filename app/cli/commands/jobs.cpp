@@ -10,8 +10,8 @@
 #include "commands/commands.h"
 #include "common/units.h"
 #include "job/backup_level.h"
+#include "job/clone_job.h"
 #include "job/job_report.h"
-#include "media/clone_job.h"
 #include "number_option.h"
 #include "shapes/job_json.h"
 

@@ -11,7 +11,7 @@
 #include "common/version.h"
 #include "device/library.h"
 #include "format/block.h"
-#include "media/label_job.h"
+#include "job/label_job.h"
 #include "media/volume_actions.h"
 #include "media/volume_catalog.h"
 #include "shapes/volume_json.h"

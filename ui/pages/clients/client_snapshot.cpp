@@ -5,8 +5,8 @@
 
 #include "agent/client_registry.h"
 #include "agent/identity.h"
-#include "api/catalog_handle.h"
 #include "api/schedule_ops.h"
+#include "context/catalog_handle.h"
 #include "schedule/definition_store.h"
 #include "schedule/schedule_rule.h"
 

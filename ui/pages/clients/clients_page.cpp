@@ -15,12 +15,12 @@
 #include <ctime>
 
 #include "agent/client_registry.h"
-#include "api/catalog_handle.h"
-#include "api/engine.h"
 #include "bridge/engine_task.h"
 #include "bridge/service_command.h"
 #include "bridge/task_board.h"
 #include "common/log.h"
+#include "context/catalog_handle.h"
+#include "context/engine.h"
 #include "pages/clients/client_table_model.h"
 #include "widgets/page_actions.h"
 #include "widgets/table_columns.h"

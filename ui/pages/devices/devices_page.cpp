@@ -16,11 +16,11 @@
 #include <QVBoxLayout>
 
 #include "api/device_ops.h"
-#include "api/engine.h"
 #include "bridge/engine_task.h"
 #include "bridge/service_command.h"
 #include "bridge/task_board.h"
 #include "common/log.h"
+#include "context/engine.h"
 #include "device/device_registry.h"
 #include "pages/devices/device_add_dialog.h"
 #include "pages/devices/drive_table_model.h"

@@ -1,7 +1,7 @@
 #include "pages/jobs/definition_runner.h"
 
-#include "api/engine.h"
 #include "bridge/engine_task.h"
+#include "context/engine.h"
 #include "job/job_report.h"
 #include "schedule/definition_run.h"
 

@@ -3,9 +3,9 @@
 #include <QInputDialog>
 #include <memory>
 
-#include "api/engine.h"
 #include "bridge/engine_task.h"
 #include "bridge/service_command.h"
+#include "context/engine.h"
 #include "pages/jobs/definition_dialog.h"
 
 namespace tl::ui {

@@ -14,13 +14,13 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
-#include "api/engine.h"
 #include "api/schedule_ops.h"
 #include "bridge/engine_task.h"
 #include "bridge/service_command.h"
 #include "bridge/task_board.h"
 #include "client/service_client.h"
 #include "common/log.h"
+#include "context/engine.h"
 #include "pages/jobs/definition_command.h"
 #include "pages/jobs/definition_dialog.h"
 #include "pages/jobs/definition_runner.h"

@@ -13,10 +13,10 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
-#include "api/engine.h"
 #include "api/schedule_ops.h"
 #include "bridge/engine_task.h"
 #include "bridge/service_command.h"
+#include "context/engine.h"
 #include "pages/jobs/jobs_style.h"
 #include "pages/jobs/schedule_preview.h"
 #include "pages/jobs/schedule_table_model.h"

@@ -18,10 +18,10 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
-#include "api/engine.h"
 #include "bridge/engine_task.h"
 #include "bridge/task_board.h"
 #include "common/log.h"
+#include "context/engine.h"
 #include "pages/library/difference_model.h"
 #include "pages/library/library_view.h"
 #include "widgets/layout_settings.h"

@@ -9,11 +9,11 @@
 #include <memory>
 
 #include "api/device_ops.h"
-#include "api/engine.h"
 #include "api/media_ops.h"
 #include "bridge/engine_task.h"
 #include "bridge/service_command.h"
 #include "common/clock.h"
+#include "context/engine.h"
 #include "device/library.h"
 #include "pages/library/difference_model.h"
 #include "pages/library/library_ops.h"

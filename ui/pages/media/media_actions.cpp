@@ -5,9 +5,9 @@
 #include <QRegularExpression>
 #include <QWidget>
 
-#include "api/engine.h"
 #include "bridge/engine_task.h"
 #include "bridge/service_command.h"
+#include "context/engine.h"
 #include "pages/media/media_ops.h"
 
 namespace tl::ui {

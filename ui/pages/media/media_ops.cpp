@@ -5,12 +5,12 @@
 #include <memory>
 
 #include "api/device_ops.h"
-#include "api/engine.h"
 #include "api/media_ops.h"
 #include "common/clock.h"
 #include "common/version.h"
+#include "context/engine.h"
 #include "device/library.h"
-#include "media/label_job.h"
+#include "job/label_job.h"
 #include "media/volume_actions.h"
 #include "media/volume_catalog.h"
 

@@ -17,11 +17,11 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
-#include "api/engine.h"
 #include "bridge/engine_task.h"
 #include "bridge/task_board.h"
 #include "common/clock.h"
 #include "common/log.h"
+#include "context/engine.h"
 #include "pages/media/media_actions.h"
 #include "pages/media/media_text.h"
 #include "pages/media/pool_table_model.h"

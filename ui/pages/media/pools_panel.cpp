@@ -8,11 +8,11 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
-#include "api/engine.h"
 #include "api/media_ops.h"
 #include "bridge/engine_task.h"
 #include "bridge/service_command.h"
 #include "common/clock.h"
+#include "context/engine.h"
 #include "crypto/key_store.h"
 #include "pages/media/pool_dialog.h"
 #include "pages/media/pool_table_model.h"

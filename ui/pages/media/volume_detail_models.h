@@ -5,7 +5,7 @@
 #include <QAbstractTableModel>
 #include <vector>
 
-#include "api/catalog_handle.h"
+#include "context/catalog_handle.h"
 #include "media/volume_catalog.h"
 
 namespace tl::ui {

@@ -7,9 +7,9 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
-#include "api/catalog_handle.h"
 #include "api/media_ops.h"
 #include "common/clock.h"
+#include "context/catalog_handle.h"
 #include "pages/media/media_text.h"
 #include "pages/media/volume_detail_models.h"
 

@@ -4,7 +4,7 @@
 // read-only catalog connection when shown a volume. GUI thread only.
 #include <QWidget>
 
-#include "api/catalog_handle.h"
+#include "context/catalog_handle.h"
 #include "pages/media/media_snapshot.h"
 
 class QLabel;

@@ -15,10 +15,10 @@
 #include <algorithm>
 #include <utility>
 
-#include "api/engine.h"
 #include "api/job_ops.h"
 #include "bridge/task_board.h"
 #include "common/log.h"
+#include "context/engine.h"
 #include "job/backup_encryption.h"
 #include "models/restore_tree_model.h"
 #include "pages/restore/key_import_dialog.h"

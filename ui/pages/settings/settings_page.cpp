@@ -18,9 +18,9 @@
 #include <QTemporaryFile>
 #include <QVBoxLayout>
 
-#include "api/engine.h"
 #include "api/media_ops.h"
 #include "common/log.h"
+#include "context/engine.h"
 #include "media/pool.h"
 #include "pages/settings/job_defaults_box.h"
 #include "widgets/message_line.h"

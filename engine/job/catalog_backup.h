@@ -9,7 +9,7 @@
 #include <optional>
 #include <string>
 
-#include "api/engine.h"
+#include "context/engine.h"
 #include "job/job_report.h"
 
 namespace tl::media {

@@ -1,6 +1,7 @@
-#include "api/engine.h"
-#include "api/engine_catalog.h"
-#include "api/engine_status.h"
+#include "context/engine.h"
+#include "context/engine_catalog.h"
+#include "context/engine_context.h"
+#include "context/engine_status.h"
 
 #include <filesystem>
 #include <map>
@@ -14,16 +15,14 @@
 #include "common/home.h"
 #include "common/log.h"
 #include "common/version.h"
-#include "device/library.h"
-#include "job/backup_job.h"
-#include "job/reservations.h"
-#include "media/clone_recovery.h"
+#include "context/reservations.h"
 
 namespace tl {
 
 struct Engine::Impl {
-    Impl(std::string h, std::optional<HomeLock> l, catalog::Db d)
-        : home(std::move(h)), lock(std::move(l)), db(std::move(d)) {}
+    Impl(std::string h, std::optional<HomeLock> l, catalog::Db d,
+         std::shared_ptr<const job::RemoteClients> r)
+        : home(std::move(h)), lock(std::move(l)), db(std::move(d)), remote_clients(std::move(r)) {}
     std::string home;
     std::optional<HomeLock> lock; // empty for a read-only engine
     SystemClock system_clock;
@@ -35,6 +34,7 @@ struct Engine::Impl {
     // over that thread's idle connection.
     std::map<std::thread::id, std::unique_ptr<catalog::Db>> connections;
     job::ReservationBook reservations;
+    std::shared_ptr<const job::RemoteClients> remote_clients;
 };
 
 Engine::Engine(std::unique_ptr<Impl> impl) : d_(std::move(impl)) {}
@@ -63,7 +63,9 @@ Result<std::optional<catalog::Db>> open_catalog_read_only(const std::string& hom
 }
 } // namespace
 
-Result<std::unique_ptr<Engine>> Engine::open(const EngineOptions& options) {
+Result<std::unique_ptr<Engine>>
+open_engine_context(const EngineOptions& options,
+                    std::shared_ptr<const job::RemoteClients> remote_clients) {
     auto log = log::get("engine");
     if (options.read_only) {
         auto db = open_catalog_read_only(options.home);
@@ -71,7 +73,8 @@ Result<std::unique_ptr<Engine>> Engine::open(const EngineOptions& options) {
         if (db.value()) {
             if (options.log_to_file && std::filesystem::is_directory(options.home + "/logs"))
                 TL_TRY(log::add_file(options.home + "/logs/tapeloom.log"));
-            auto impl = std::make_unique<Impl>(options.home, std::nullopt, std::move(*db.value()));
+            auto impl = std::make_unique<Engine::Impl>(
+                options.home, std::nullopt, std::move(*db.value()), std::move(remote_clients));
             impl->clock = options.clock ? options.clock : &impl->system_clock;
             log->debug("engine {} opened data directory {} read-only", engine_version(),
                        options.home);
@@ -88,13 +91,9 @@ Result<std::unique_ptr<Engine>> Engine::open(const EngineOptions& options) {
     auto db = catalog::Db::open(catalog::catalog_location(options.home));
     if (!db) return db.error();
     TL_TRY(catalog::migrate(db.value()));
-    TL_TRY(device::ensure_default_library(db.value(), options.home));
-    TL_TRY(job::fail_interrupted_jobs(db.value()));
-    if (auto clones = media::remove_interrupted_clones(db.value()); !clones) return clones.error();
-    auto impl =
-        std::make_unique<Impl>(options.home, std::move(lock.value()), std::move(db.value()));
+    auto impl = std::make_unique<Engine::Impl>(options.home, std::move(lock.value()),
+                                               std::move(db.value()), std::move(remote_clients));
     impl->clock = options.clock ? options.clock : &impl->system_clock;
-    log->info("engine {} opened data directory {}", engine_version(), options.home);
     return std::unique_ptr<Engine>(new Engine(std::move(impl)));
 }
 
@@ -140,6 +139,9 @@ std::size_t Engine::catalog_connections() const {
 }
 job::ReservationBook& Engine::reservations() {
     return d_->reservations;
+}
+const job::RemoteClients* Engine::remote_clients() const {
+    return d_->remote_clients.get();
 }
 bool Engine::read_only() const {
     return !d_->lock.has_value();

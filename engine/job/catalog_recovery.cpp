@@ -1,4 +1,4 @@
-#include "media/catalog_recovery.h"
+#include "job/catalog_recovery.h"
 
 #include <chrono>
 #include <ctime>
@@ -7,8 +7,6 @@
 #include <optional>
 #include <system_error>
 
-#include "api/engine.h"
-#include "api/engine_catalog.h"
 #include "catalog/catalog_file.h"
 #include "catalog/catalog_location.h"
 #include "catalog/db.h"
@@ -19,8 +17,11 @@
 #include "catalog/schema.h"
 #include "common/home.h"
 #include "common/log.h"
+#include "context/engine.h"
+#include "context/engine_catalog.h"
+#include "job/catalog_backup.h"
+#include "job/engine_start.h"
 #include "job/restore_job.h"
-#include "media/catalog_backup.h"
 
 namespace tl::media {
 
@@ -184,12 +185,13 @@ Result<Found> restore_newest(Engine& engine, const RecoverOptions& options,
                                               " restores to a valid catalog" + all);
 }
 
-// The engine of the data directory being recovered, on the injected clock.
+// The engine of the data directory being recovered, on the injected clock: it scans and
+// restores, and backs up no client.
 Result<std::unique_ptr<Engine>> open_engine(const RecoverOptions& options, Clock& clock) {
     EngineOptions eo;
     eo.home = options.home;
     eo.clock = &clock;
-    return Engine::open(eo);
+    return job::open_engine(eo, nullptr);
 }
 
 // With a working catalog (fresh, with the default library) in the data directory's catalog
@@ -295,7 +297,7 @@ Result<RecoverReport> recover_sqlite(const RecoverOptions& options, Clock& clock
         return failed(attempt, make_error(ErrorKind::Busy, path + " appeared while recovering: "
                                                                   "another process uses this "
                                                                   "data directory"));
-    attempt.created(); // whatever Engine::open leaves at `path` from here on is ours
+    attempt.created(); // whatever job::open_engine leaves at `path` from here on is ours
     const Acceptance usable = [](const std::string& file) {
         auto check = check_catalog_file(file);
         return check.state == CatalogFileState::Usable ? std::string() : check.problem;

@@ -1,14 +1,14 @@
-#include "media/clone_job.h"
+#include "job/clone_job.h"
 
 #include <unistd.h>
 
-#include "api/engine_catalog.h"
 #include "catalog/clone_store.h"
 #include "common/log.h"
+#include "context/engine_catalog.h"
+#include "job/clone_plan.h"
+#include "job/clone_session.h"
 #include "job/job_context.h"
 #include "job/job_reservation.h"
-#include "media/clone_plan.h"
-#include "media/clone_session.h"
 
 namespace tl::media {
 

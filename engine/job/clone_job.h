@@ -1,14 +1,14 @@
 #pragma once
 // Cloning (docs/media.md "Cloning"): copies save sets of a backup job to volumes of another pool,
 // e.g. for off-site storage. A clone runs as a job of its own in a job::JobContext (docs/jobs.md)
-// through its four phases: plan (the job, the target pool, the library: media/clone_plan.h; a
+// through its four phases: plan (the job, the target pool, the library: job/clone_plan.h; a
 // refusal here leaves no row) -> acquire (the clone's row; two drives and the original's volumes
 // from the engine's reservation book, waiting and saying why; then the save sets and each
 // session's key handling) -> run (each media session of the original copied once:
-// media/clone_session.h, the live monitor showing both drives) -> finish (the report stored
+// job/clone_session.h, the live monitor showing both drives) -> finish (the report stored
 // with the row, as the other jobs' are). Encrypted save sets are copied sealed, as they are,
-// with no key needed, or re-encrypted to the target pool's key when asked (media/clone_keys.h).
-// A restore reads the original when it can and a copy otherwise (media/clone_copies.h).
+// with no key needed, or re-encrypted to the target pool's key when asked (job/clone_keys.h).
+// A restore reads the original when it can and a copy otherwise (job/clone_copies.h).
 #include <atomic>
 #include <cstdint>
 #include <string>
@@ -16,7 +16,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "api/engine.h"
+#include "context/engine.h"
 #include "job/job_report.h"
 
 namespace tl::media {
@@ -58,7 +58,7 @@ struct CloneResult {
 // NotFound: unknown job, save set or pool. InvalidArgument: not a backup job, the job's own pool
 // ("clone to the same pool"), a library with fewer than two drives. AlreadyExists: a chosen save
 // set has a copy in that pool already. NoSpace: the pool has no usable volume in the library
-// (nothing was changed in any of these cases), and --reencrypt refusals (media/clone_keys.h).
+// (nothing was changed in any of these cases), and --reencrypt refusals (job/clone_keys.h).
 // Corrupt: the original could not be read cleanly (bad block); the incomplete copy is removed
 // from the catalog. Every run past the plan has a row of kind "clone" with its stored report
 // (clone_report_json()), failed ones too.

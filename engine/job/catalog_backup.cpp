@@ -1,12 +1,12 @@
-#include "media/catalog_backup.h"
+#include "job/catalog_backup.h"
 
 #include <filesystem>
 
-#include "api/engine_catalog.h"
 #include "catalog/db.h"
 #include "catalog/pg_tools.h"
 #include "catalog/settings_store.h"
 #include "common/log.h"
+#include "context/engine_catalog.h"
 #include "job/backup_job.h"
 #include "media/pool.h"
 

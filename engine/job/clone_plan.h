@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "api/engine.h"
 #include "catalog/clone_store.h"
+#include "context/engine.h"
 #include "device/library.h"
-#include "media/clone_keys.h"
+#include "job/clone_keys.h"
 #include "media/pool.h"
 
 namespace tl::media {

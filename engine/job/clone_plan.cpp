@@ -1,12 +1,12 @@
-#include "media/clone_plan.h"
+#include "job/clone_plan.h"
 
 #include <algorithm>
 
-#include "api/engine_catalog.h"
+#include "context/engine_catalog.h"
+#include "job/clone_job.h"
 #include "job/job_reservation.h"
 #include "job/job_volumes.h"
 #include "job/volume_manager.h"
-#include "media/clone_job.h"
 
 namespace tl::media {
 

@@ -1,6 +1,6 @@
-#include "api/catalog_handle.h"
+#include "context/catalog_handle.h"
 
-#include "api/engine_catalog.h"
+#include "context/engine_catalog.h"
 
 namespace tl {
 

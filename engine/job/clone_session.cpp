@@ -1,4 +1,4 @@
-#include "media/clone_session.h"
+#include "job/clone_session.h"
 
 #include <algorithm>
 #include <map>
@@ -7,16 +7,16 @@
 #include <optional>
 #include <thread>
 
-#include "api/engine_catalog.h"
 #include "codec/compressor.h"
 #include "common/log.h"
 #include "common/version.h"
+#include "context/engine_catalog.h"
+#include "job/clone_feed.h"
+#include "job/clone_job.h"
 #include "job/drive_worker.h"
 #include "job/restore_selection.h"
 #include "job/saveset_reader.h"
 #include "job/volume_manager.h"
-#include "media/clone_feed.h"
-#include "media/clone_job.h"
 
 namespace tl::media {
 

@@ -2,9 +2,9 @@
 // Engine-internal (not in cmake/engine_public_headers.txt): the catalog connection behind an
 // Engine or a CatalogHandle, for engine code only. app/ and ui/ reach the catalog through the
 // typed operations of engine/api/*_ops.h, which take a CatalogHandle (or an Engine).
-#include "api/catalog_handle.h"
-#include "api/engine.h"
 #include "catalog/db.h"
+#include "context/catalog_handle.h"
+#include "context/engine.h"
 
 namespace tl {
 

@@ -1,4 +1,4 @@
-#include "media/clone_feed.h"
+#include "job/clone_feed.h"
 
 #include <algorithm>
 #include <cstring>

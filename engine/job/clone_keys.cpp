@@ -1,4 +1,4 @@
-#include "media/clone_keys.h"
+#include "job/clone_keys.h"
 
 #include "crypto/key_store.h"
 #include "job/sealed_blocks.h"

@@ -3,7 +3,7 @@
 // Engine::status() returns, and what the service reads on a request's own connection.
 #include <string>
 
-#include "api/engine.h"
+#include "context/engine.h"
 
 namespace tl {
 

@@ -14,7 +14,8 @@
 
 namespace tl::job {
 class ReservationBook;
-}
+class RemoteClients;
+} // namespace tl::job
 namespace tl::catalog {
 class Db;
 }
@@ -42,6 +43,8 @@ struct EngineStatus {
 
 class Engine {
 public:
+    // Defined by the composition root, assembly/engine_open.cpp: the context's open
+    // (open_engine_context), the start-up repairs of the job layer and the agent's clients.
     static Result<std::unique_ptr<Engine>> open(const EngineOptions& options);
     ~Engine();
 
@@ -53,16 +56,22 @@ public:
     void release_catalog();
     // Connections of threads other than the opener's, open now.
     std::size_t catalog_connections() const;
-    // Which job holds which drives and volumes (job/reservations.h).
+    // Which job holds which drives and volumes (context/reservations.h).
     job::ReservationBook& reservations();
+    // How a backup reaches clients' agents (job/remote_clients.h, given by Engine::open);
+    // nullptr for an engine opened without them (catalog recovery's working engine).
+    const job::RemoteClients* remote_clients() const;
     // True when opened with EngineOptions::read_only (no lock held, no catalog writes).
     bool read_only() const;
     Result<EngineStatus> status();
 
 private:
     // The catalog connection is the engine's own: engine code reaches it through
-    // api/engine_catalog.h; app/ and ui/ through CatalogHandle and the typed operations.
+    // context/engine_catalog.h; app/ and ui/ through CatalogHandle and the typed operations.
     friend catalog::Db& engine_catalog(Engine& engine);
+    friend Result<std::unique_ptr<Engine>>
+    open_engine_context(const EngineOptions& options,
+                        std::shared_ptr<const job::RemoteClients> remote_clients);
     struct Impl;
     explicit Engine(std::unique_ptr<Impl> impl);
     std::unique_ptr<Impl> d_;

@@ -1,4 +1,4 @@
-#include "job/reservations.h"
+#include "context/reservations.h"
 
 #include <algorithm>
 #include <chrono>

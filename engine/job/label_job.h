@@ -8,7 +8,7 @@
 #include <atomic>
 #include <string>
 
-#include "api/engine.h"
+#include "context/engine.h"
 #include "device/library.h"
 #include "media/volume_actions.h"
 

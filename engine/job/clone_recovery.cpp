@@ -1,4 +1,4 @@
-#include "media/clone_recovery.h"
+#include "job/clone_recovery.h"
 
 #include <string>
 #include <vector>

@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "api/engine.h"
+#include "context/engine.h"
+#include "context/reservations.h"
 #include "job/catalog_writer.h"
-#include "job/reservations.h"
-#include "media/clone_plan.h"
+#include "job/clone_plan.h"
 
 namespace tl::media {
 

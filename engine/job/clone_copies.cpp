@@ -1,4 +1,4 @@
-#include "media/clone_copies.h"
+#include "job/clone_copies.h"
 
 #include <algorithm>
 

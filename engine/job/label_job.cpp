@@ -1,6 +1,6 @@
-#include "media/label_job.h"
+#include "job/label_job.h"
 
-#include "api/engine_catalog.h"
+#include "context/engine_catalog.h"
 #include "job/job_reservation.h"
 
 #include <mutex>
