@@ -18,6 +18,8 @@ PACKAGES=(
   libcpp-httplib-dev openssl
   # docs/openapi.yaml read and the API's real answers validated against it (test_api_schema)
   python3-yaml python3-jsonschema
+  # the curl examples of docs/api.md, run as written (api_curl_examples)
+  curl
   # the PostgreSQL catalog back end: the client library, and the server the `pg` tests start a
   # throw-away cluster of (initdb, postgres under /usr/lib/postgresql/15/bin)
   libpq-dev postgresql

@@ -12,6 +12,7 @@
 #include "device/library.h"
 #include "job/job_context.h"
 #include "job/job_volumes.h"
+#include "job/restore_outcome.h"
 #include "job/restore_selection.h"
 #include "job/saveset_reader.h"
 
@@ -144,7 +145,7 @@ Result<job::RestoreResult> run_client_restore(Engine& engine, const ClientRestor
     res.read = reader.stats();
     ctx.stamp_end();
     fill_report(res, ctx.report(), done, sent);
-    TL_TRY(ctx.finish());
+    TL_TRY(ctx.finish(job::restore_outcome_json(res)));
     res.report = ctx.report();
     log::get("job")->info("restore job {} to client {}: {}", ctx.id(), endpoint->name,
                           res.report.status);

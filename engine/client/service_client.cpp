@@ -66,18 +66,21 @@ Result<ServiceClient::Answer> ServiceClient::exchange(const std::string& method,
     httplib::Headers headers = {{service::kApiHeader, std::to_string(service::kApiMajor)}};
     if (!accept.empty()) headers.emplace("Accept", accept);
     auto send = [&] {
-        return method == "POST" ? cli->Post(path, headers, body, "application/json")
-                                : cli->Get(path, headers);
+        if (method == "POST") return cli->Post(path, headers, body, "application/json");
+        if (method == "PATCH") return cli->Patch(path, headers, body, "application/json");
+        if (method == "DELETE") return cli->Delete(path, headers, body, "application/json");
+        return cli->Get(path, headers);
     };
     auto res = send();
     for (int attempt = 0; retry_busy(!res && res.error() == httplib::Error::Connection, attempt);)
         res = send();
     // The service refuses a caller (token, peer) before it reads a request's body and closes
-    // the connection: a POST then breaks while it is sent. The same caller's GET of /v1/caller
-    // for that POST says why (no token, a wrong one, or one without the scope to write).
-    if (!res && method == "POST") {
-        auto probe = connect()->Get(
-            "/v1/caller?method=POST&path=" + httplib::detail::encode_query_param(path), headers);
+    // the connection: a write then breaks while it is sent. The same caller's GET of /v1/caller
+    // for that write says why (no token, a wrong one, or one without the scope to write).
+    if (!res && method != "GET") {
+        auto probe = connect()->Get("/v1/caller?method=" + method +
+                                        "&path=" + httplib::detail::encode_query_param(path),
+                                    headers);
         if (probe && (probe->status == 401 || probe->status == 403)) res = std::move(probe);
     }
     if (res && (res->status == 401 || res->status == 403)) return refused(res->status, res->body);
@@ -93,10 +96,22 @@ Result<ServiceClient::Answer> ServiceClient::exchange(const std::string& method,
                               "); start it with tapeloom-cli --home '" + home_ + "' service start");
     service_seconds_ += service::server_timing_seconds(res->get_header_value("Server-Timing"));
     if (res->status >= 300) return service::error_from_body(res->status, res->body);
-    Answer a{std::move(res->body), res->get_header_value("Content-Type"), {}};
-    for (const char* name : {service::kExitCodeHeader, service::kStderrHeader})
+    Answer a{std::move(res->body), res->get_header_value("Content-Type"), {}, res->status};
+    for (const char* name : {service::kExitCodeHeader, service::kStderrHeader, "Location"})
         if (res->has_header(name)) a.headers[name] = res->get_header_value(name);
     return a;
+}
+
+Result<ServiceClient::Reply> ServiceClient::request(const std::string& method,
+                                                    const std::string& path,
+                                                    const nlohmann::json& body) {
+    auto a = exchange(method, path, body.is_null() ? std::string() : body.dump(), {});
+    if (!a) return a.error();
+    auto j = nlohmann::json::parse(a->body, nullptr, false);
+    if (j.is_discarded())
+        return make_error(ErrorKind::Io,
+                          method + " " + path + ": the service's answer is not JSON");
+    return Reply{std::move(j), a->status, std::move(a->headers)};
 }
 
 Result<std::string> ServiceClient::call(const std::string& method, const std::string& path,

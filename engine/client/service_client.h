@@ -144,6 +144,16 @@ public:
     Status follow(const std::string& path, const std::function<bool(const StreamEvent&)>& on_event,
                   const std::function<bool()>& keep_going = {});
     Result<std::string> metrics(); // GET /metrics
+
+    // Any route, with a JSON body (null: none) and a JSON answer: the transport of the typed
+    // door (service_api.h), which knows the routes. Its status and the Location header too.
+    struct Reply {
+        nlohmann::json body;
+        int status = 0;
+        std::map<std::string, std::string> headers;
+    };
+    Result<Reply> request(const std::string& method, const std::string& path,
+                          const nlohmann::json& body = nullptr);
     // GET /v1/audit: {"entries": [...]}, the newest `limit` records at or after `since` (unix
     // seconds), oldest first (docs/api.md "Audit log").
     Result<nlohmann::json> audit(long long since, std::int64_t limit);
@@ -159,6 +169,7 @@ private:
         std::string body;
         std::string content_type;
         std::map<std::string, std::string> headers;
+        int status = 0;
     };
     Result<Answer> exchange(const std::string& method, const std::string& path,
                             const std::string& body, const std::string& accept);

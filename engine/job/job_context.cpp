@@ -12,6 +12,7 @@
 #include "context/engine_catalog.h"
 #include "job/drive_alerts.h"
 #include "job/drive_cleaning.h"
+#include "job/job_opened.h"
 #include "job/volume_wear.h"
 #include "metrics/live_board.h"
 #include "metrics/process_stat.h"
@@ -60,6 +61,7 @@ Status JobContext::open(const JobIdentity& identity) {
     if (!id) return id.error();
     report_.job_id = id.value();
     opened_ = true;
+    tell_job_opened(report_.job_id);
     return {};
 }
 

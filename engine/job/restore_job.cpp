@@ -3,6 +3,7 @@
 #include "common/thread_name.h"
 #include "context/engine_catalog.h"
 #include "job/job_reservation.h"
+#include "job/restore_outcome.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -855,7 +856,7 @@ Result<RestoreResult> run_restore(Engine& engine, const RestoreOptions& o,
     run.settle();
     ctx.stamp_end();
     run.fill_report(ctx.report());
-    TL_TRY(ctx.finish());
+    TL_TRY(ctx.finish(restore_outcome_json(res)));
     res.report = ctx.report();
     log::get("job")->info("restore job {} {}: {} restored, {} skipped, {} failed", ctx.id(),
                           res.report.status, res.restored, res.skipped, res.failed);

@@ -24,9 +24,18 @@ bool operate_command(const std::string& command) {
     return groups.count(command.substr(0, space)) > 0 || commands.count(command) > 0;
 }
 
-bool operate_route(const std::string& path) {
-    static const std::regex cancels(R"(/v1/(queue|tasks)/[^/]+/cancel)");
-    if (path == "/v1/backups" || std::regex_match(path, cancels)) return true;
+// The writes an operate token may make: jobs and their cancels, labels, cartridge moves, and a
+// volume's state and location (PATCH /v1/volumes/{barcode}).
+bool operate_route(const std::string& method, const std::string& path) {
+    static const std::regex cancels(R"(/v1/(queue|tasks|jobs)/[^/]+/cancel)");
+    static const std::regex volume(R"(/v1/volumes/[^/]+)");
+    static const std::regex label(R"(/v1/volumes/[^/]+/label)");
+    static const std::regex moves(R"(/v1/libraries/[^/]+/(load|unload|transfer|import))");
+    if (method == "PATCH") return std::regex_match(path, volume);
+    if (method != "POST") return false;
+    if (path == "/v1/backups" || path == "/v1/restores" || std::regex_match(path, cancels) ||
+        std::regex_match(path, label) || std::regex_match(path, moves))
+        return true;
     for (const auto& route : kActionRoutes)
         if (path == route.path) return true;
     return false;
@@ -58,10 +67,10 @@ bool is_write(const std::string& method, const std::string& path) {
 }
 
 Scope needed_scope(const std::string& method, const std::string& path, const std::string& body) {
-    if (path == "/v1/audit") return Scope::Admin;
+    if (path == "/v1/audit" || path == "/v1/tokens") return Scope::Admin;
     if (!is_write(method, path)) return Scope::Read;
+    if (operate_route(method, path)) return Scope::Operate;
     if (method != "POST") return Scope::Admin;
-    if (operate_route(path)) return Scope::Operate;
     if (path == "/v1/commands") {
         const auto j = nlohmann::json::parse(body, nullptr, false);
         if (j.is_object() && j.contains("command") && j["command"].is_string() &&

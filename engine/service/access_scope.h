@@ -1,9 +1,10 @@
 #pragma once
 // What a caller of the API may do (docs/api.md "Scopes"): a token's scope, and the scope each
-// request needs. read: every GET (but the audit log) and POST /v1/queries; operate: also the
-// jobs (backups, restores, verifies, clones, scans, cancels), labels, cartridge moves and volume
-// changes; admin: everything (the service's stop, definitions, schedules, pools, libraries,
-// drives' configuration, prune, the audit log, and any route not named above).
+// request needs. read: every GET (but the audit log and the tokens) and POST /v1/queries;
+// operate: also the jobs (backups, restores, verifies, clones, scans, cancels), labels,
+// cartridge moves and volume changes (PATCH /v1/volumes/{barcode}); admin: everything (the
+// service's stop, definitions, schedules, pools, libraries, drives' configuration, prune, the
+// audit log, the tokens, and any route not named above).
 #include <optional>
 #include <string>
 

@@ -14,6 +14,7 @@
 #include "catalog/db.h"
 #include "schedule/service_inbox.h"
 #include "service/event_hub.h"
+#include "service/job_starts.h"
 #include "service/job_tally.h"
 #include "service/run_tracker.h"
 #include "service/task_board.h"
@@ -32,6 +33,7 @@ struct ApiContext {
     Engine& engine;           // the service's, for the queries run on the request's thread
     const TaskTable& queries; // the read commands of POST /v1/queries (query_routes.cpp)
     JobTally& tally;          // the counters of /metrics (job_tally.h)
+    JobStarts& starts;        // the jobs of the typed routes (job_starts.h)
 };
 
 void reply_json(httplib::Response& res, int status, const nlohmann::json& body);
@@ -53,6 +55,16 @@ Result<std::int64_t> id_in_path(const httplib::Request& req, const char* what);
 
 void add_read_routes(httplib::Server& server, const ApiContext& ctx);
 void add_action_routes(httplib::Server& server, const ApiContext& ctx);
+// POST /v1/restores, POST /v1/jobs/{id}/cancel (job_start_routes.cpp)
+void add_job_start_routes(httplib::Server& server, const ApiContext& ctx);
+// GET and PATCH /v1/volumes/{barcode}, POST /v1/volumes/{barcode}/label (volume_routes.cpp)
+void add_volume_routes(httplib::Server& server, const ApiContext& ctx);
+// GET and PATCH /v1/pools/{name}, POST /v1/pools (pool_routes.cpp)
+void add_pool_routes(httplib::Server& server, const ApiContext& ctx);
+// POST /v1/libraries/{name}/load|unload|transfer|import (library_routes.cpp)
+void add_library_routes(httplib::Server& server, const ApiContext& ctx);
+// GET /v1/definitions[/{name}], /v1/schedules, /v1/keys, /v1/tokens (config_routes.cpp)
+void add_config_routes(httplib::Server& server, const ApiContext& ctx);
 void add_stream_routes(httplib::Server& server, const ApiContext& ctx);
 void add_metrics_route(httplib::Server& server, const ApiContext& ctx);
 void add_query_routes(httplib::Server& server, const ApiContext& ctx);

@@ -32,7 +32,6 @@ struct ActionRoute {
     const char* path;
 };
 inline constexpr ActionRoute kActionRoutes[] = {
-    {"restore", "/v1/restores"},
     {"verify", "/v1/verifications"},
     {"clone", "/v1/clones"},
     {"scan", "/v1/scans"},

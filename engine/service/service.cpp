@@ -47,11 +47,11 @@ Service::Service(ServiceConfig config, std::atomic<bool>& stop, std::unique_ptr<
                  uid_t owner)
     : config_(std::move(config)), stop_(stop), engine_(std::move(engine)), runner_(*engine_),
       log_events_(events_), tracker_(runner_, events_), tasks_(*engine_, config_.tasks, events_),
-      watch_(config_.home, events_), idle_(config_.idle, idle_facts(), stop),
+      starts_(tasks_), watch_(config_.home, events_), idle_(config_.idle, idle_facts(), stop),
       api_{config_.home,    owner,    static_cast<long>(getpid()),
            inbox_,          tracker_, tasks_,
            events_,         stop_,    *engine_,
-           config_.queries, tally_},
+           config_.queries, tally_,   starts_},
       socket_(socket_path(config_.home)) {
     add_routes(server_, Access::LocalSocket);
 }
@@ -77,6 +77,11 @@ void Service::add_routes(httplib::Server& server, Access access) {
     server.set_logger([this](const httplib::Request&, const httplib::Response&) { idle_.touch(); });
     add_read_routes(server, api_);
     add_action_routes(server, api_);
+    add_job_start_routes(server, api_);
+    add_volume_routes(server, api_);
+    add_pool_routes(server, api_);
+    add_library_routes(server, api_);
+    add_config_routes(server, api_);
     add_task_routes(server, api_, access);
     add_query_routes(server, api_);
     add_file_routes(server, api_);

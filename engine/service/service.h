@@ -71,7 +71,8 @@ private:
     EventHub events_;
     LogEventsAttached log_events_; // warnings on the stream while the service lives
     RunTracker tracker_;
-    TaskBoard tasks_; // before api_ and server_; gone before engine_
+    TaskBoard tasks_;  // before api_ and server_; gone before engine_
+    JobStarts starts_; // the typed routes' jobs, on tasks_
     EventWatch watch_;
     schedule::ServiceInbox inbox_;
     IdleExit idle_; // watches events_, tasks_ and the catalog; ends before them

@@ -27,6 +27,7 @@ std::size_t whole_characters_end(const std::string& text) {
 struct TaskBoard::Task {
     std::int64_t id = 0;
     std::string command;
+    TaskFn fn;
     std::atomic<bool> cancel{false};
     std::string out, err; // guarded by the board's mutex
     bool ended = false;
@@ -68,6 +69,11 @@ Result<std::int64_t> TaskBoard::start(const std::string& command, nlohmann::json
     auto it = table_.find(command);
     if (it == table_.end())
         return make_error(ErrorKind::NotFound, "this service runs no action '" + command + "'");
+    return start_work(command, it->second, std::move(request));
+}
+
+Result<std::int64_t> TaskBoard::start_work(const std::string& command, TaskFn work,
+                                           nlohmann::json request) {
     reap();
     std::lock_guard lock(mutex_);
     if (closed_)
@@ -75,22 +81,22 @@ Result<std::int64_t> TaskBoard::start(const std::string& command, nlohmann::json
     auto task = std::make_unique<Task>();
     task->id = next_id_++;
     task->command = command;
+    task->fn = std::move(work);
     Task& t = *task;
     tasks_[t.id] = std::move(task);
-    t.thread = std::thread(
-        [this, &t, &fn = it->second, request = std::move(request)] { run(t, fn, request); });
+    t.thread = std::thread([this, &t, request = std::move(request)] { run(t, request); });
     log::get("service")->info("task {}: {} started (API)", t.id, command);
     hub_.publish("task-started", {{"task", t.id}, {"command", command}});
     return t.id;
 }
 
-void TaskBoard::run(Task& task, const TaskFn& fn, const nlohmann::json& request) {
+void TaskBoard::run(Task& task, const nlohmann::json& request) {
     Sink out_buf(mutex_, task.out), err_buf(mutex_, task.err);
     std::ostream out(&out_buf), err(&err_buf);
     TaskIo io{engine_, out, err, task.cancel};
     int code = kInternalExit;
     try {
-        code = fn(request, io);
+        code = task.fn(request, io);
     } catch (const std::exception& e) {
         log::get("service")->error("task {} ({}): {}", task.id, task.command, e.what());
         err << "tapeloom-cli: error: unexpected: " << e.what() << "\n";

@@ -57,6 +57,9 @@ public:
     bool serves(const std::string& command) const { return table_.count(command) > 0; }
     // Starts `command` at once; NotFound when this service runs no such action.
     Result<std::int64_t> start(const std::string& command, nlohmann::json request);
+    // Starts `work`, known as `command`, at once (a typed route's job, service/job_starts.h).
+    Result<std::int64_t> start_work(const std::string& command, TaskFn work,
+                                    nlohmann::json request);
     Result<TaskView> view(std::int64_t id, std::size_t out_from, std::size_t err_from) const;
     std::vector<TaskView> list() const; // without output
     Status cancel(std::int64_t id);
@@ -67,7 +70,7 @@ public:
 private:
     struct Task;
     class Sink;
-    void run(Task& task, const TaskFn& fn, const nlohmann::json& request);
+    void run(Task& task, const nlohmann::json& request);
     void reap(); // joins the threads of ended tasks and forgets the oldest ended ones
 
     Engine& engine_;

@@ -81,6 +81,64 @@ private Q_SLOTS:
     // Issue 42, item 26: a raw: source that is a directory is refused when the backup is
     // submitted (exit 2, naming it), in the CLI's own process and through the service; no job
     // is recorded. It used to be queued and then fail in its session.
+    // restore, volume mark, volume label --barcode and volume relabel go through the typed
+    // resources (the audit log names their routes), with the text, --json and exit codes of
+    // the commands run without a service.
+    void typedCommandsGoThroughTheResources() {
+        QTemporaryDir d;
+        const QString home = d.path() + "/home", src = d.path() + "/src", to = d.path() + "/r";
+        QVERIFY(tltest::write_file(src + "/a.txt", "typed door\n"));
+        QVERIFY(start(home) > 0);
+        tltest::ServiceGuard guard{home};
+        auto backup =
+            run_cli(with_home(home, {"backup", "--source", src, "--drives", "1", "--json"}));
+        QVERIFY2(backup.exit_code == 0, backup.err.constData());
+        const QString job = QString::number(backup.json().object().value("job_id").toInt());
+        const QString volume = backup.json().object().value("volumes").toArray().first().toString();
+
+        auto restore = run_cli(with_home(home, {"restore", "--job", job, "--to", to}));
+        QVERIFY2(restore.exit_code == 0, restore.err.constData());
+        QVERIFY2(restore.text().contains("restored 2, skipped 0, failed 0"),
+                 restore.out.constData());
+        QString diff;
+        QVERIFY2(tltest::same_tree(src, to + src, &diff), qPrintable(diff));
+        auto again = run_cli(with_home(home, {"restore", "--job", job, "--to", to, "--json"}));
+        QCOMPARE(again.exit_code, 8); // warnings: the file existed (skipped), as without a service
+        QCOMPARE(again.json().object().value("skipped").toInt(), 1);
+        QCOMPARE(again.json().object().value("status").toString(), QString("warnings"));
+        QCOMPARE(again.json().object().value("kind").toString(), QString("restore"));
+
+        auto mark =
+            run_cli(with_home(home, {"volume", "mark", volume, "read-only", "--reason", "hold"}));
+        QVERIFY2(mark.exit_code == 0, mark.err.constData());
+        QCOMPARE(mark.text(), "volume " + volume + ": read-only, in library vlib0\n");
+        auto enable = run_cli(with_home(home, {"volume", "mark", volume, "enabled", "--json"}));
+        QCOMPARE(enable.exit_code, 0);
+        QCOMPARE(enable.json().object().value("barcode").toString(), volume);
+        QCOMPARE(run_cli(with_home(home, {"volume", "mark", "NOSUCH01", "disabled"})).exit_code, 3);
+        QCOMPARE(run_cli(with_home(home, {"volume", "mark", volume, "lost"})).exit_code, 2);
+
+        auto label = run_cli(
+            with_home(home, {"volume", "label", "--barcode", "TLO005L9", "--pool", "Default"}));
+        QVERIFY2(label.exit_code == 0, label.err.constData());
+        QCOMPARE(label.text(), QString("volume TLO005L9 labeled for pool Default\n"));
+        auto relabel = run_cli(with_home(home, {"volume", "relabel", "TLO005L9", "--json"}));
+        QVERIFY2(relabel.exit_code == 0, relabel.err.constData());
+        QCOMPARE(relabel.json().object().value("adopted").toBool(), false);
+        QCOMPARE(relabel.json().object().value("state").toString(), QString("append"));
+
+        auto audit = run_cli(with_home(home, {"audit", "--json"}));
+        QVERIFY2(audit.exit_code == 0, audit.err.constData());
+        QStringList routes;
+        for (const auto& e : audit.json().array())
+            routes << e.toObject().value("method").toString() + " " +
+                          e.toObject().value("route").toString();
+        QVERIFY2(routes.contains("POST /v1/restores"), qPrintable(routes.join(", ")));
+        QVERIFY(routes.contains("PATCH /v1/volumes/" + volume));
+        QVERIFY(routes.contains("POST /v1/volumes/TLO005L9/label"));
+        QVERIFY(!routes.contains("POST /v1/commands"));
+    }
+
     void aRawDirectoryIsRefusedAtSubmit() {
         QTemporaryDir d;
         const QString home = d.path() + "/home", dir = d.path() + "/a-directory";

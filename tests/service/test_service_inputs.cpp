@@ -73,8 +73,7 @@ private Q_SLOTS:
     // in "/".
     void relativeRestoreTargetIsRefusedByTheApi() {
         for (const char* to : {"restored", "../.."}) {
-            const std::string body = std::string("{\"options\": {\"job\": \"1\", \"to\": \"") + to +
-                                     "\", \"json\": true}}";
+            const std::string body = std::string("{\"job\": 1, \"target\": \"") + to + "\"}";
             auto r = tltest::raw_post(socket(), "/v1/restores", body, "");
             QVERIFY(r.connected);
             QCOMPARE(r.status, 400);
@@ -84,7 +83,7 @@ private Q_SLOTS:
                                         .toObject()
                                         .value("message")
                                         .toString();
-            QVERIFY2(message.contains("option \"to\" must be an absolute path"), r.body.c_str());
+            QVERIFY2(message.contains("\"target\" must be an absolute path"), r.body.c_str());
         }
         const QString cwd = dir_.path() + "/cwd";
         QVERIFY(QDir().mkpath(cwd));

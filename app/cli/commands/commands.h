@@ -1,9 +1,12 @@
 #pragma once
 // One function per command group; each appends its commands to the registry.
+#include <optional>
+
 #include "client/service_client.h"
 #include "context.h"
 #include "job/restore_job.h"
 #include "job/restore_selection.h"
+#include "media/pool.h"
 #include "service/task_board.h"
 
 namespace tl::cli {
@@ -76,6 +79,18 @@ void add_catalog_commands(Registry& r); // catalog backup|after-jobs, recover-ca
 int catalog_backup_after_job(Context& ctx, Engine& engine, const std::string& job_name,
                              const std::string& status, int exit_code);
 void add_client_commands(Registry& r); // client add|list|show|remove (client.cpp)
+// The restore's options from its command line: what, where, how (restore.cpp).
+Result<job::RestoreOptions> restore_options(const Args& a);
+// A finished restore: its report, counts and the files it could not restore (first 30 as text),
+// or with --json its document (restore.cpp).
+void print_restore_result(Context& ctx, const job::RestoreResult& res);
+// `pool add|edit`'s options as the pool's changes (pool.cpp).
+Result<media::PoolChanges> pool_changes(const Args& a);
+// The commands that go through the service's typed door (client/api.h) instead of running as a
+// task there: restore, volume mark, volume label --barcode, volume relabel, pool add|edit. nullopt
+// when this command line still goes as a task (restore --wait-for-media, volume label --all-blank).
+std::optional<int> through_typed_door(Context& ctx, client::ServiceClient& c,
+                                      const std::string& command);
 // restore's client: --client, else the client job --job backed up (nullopt: this machine).
 Result<std::optional<std::string>> restore_client(Context& ctx, Engine& engine);
 // restore --job N --to DIR through the client's agent (client.cpp).

@@ -1,9 +1,11 @@
 // Every command but those that run here (runs_here(), docs/service.md) goes to the service of
-// the data directory, started when none runs (autostart, service_link.cpp): an action
-// (restore, verify, clone, scan, volume label, library load|unload) and any other command that
-// writes is started as a task (POST /v1/restores, ..., /v1/commands: its arguments and options
-// as JSON) whose output this process prints as it comes, exiting with its exit code (Ctrl-C
-// cancels it); a command that only reads is a query (POST /v1/queries) answered at once;
+// the data directory, started when none runs (autostart, service_link.cpp): restore, volume
+// mark, volume label --barcode and volume relabel through its typed door (typed_door.cpp); any
+// other action (verify, clone, scan, volume label --all-blank, library load|unload) and any
+// other command that writes is started as a task (POST /v1/verifications, ..., /v1/commands:
+// its arguments and options as JSON) whose output this process prints as it comes, exiting
+// with its exit code (Ctrl-C cancels it); a command that only reads is a query (POST
+// /v1/queries) answered at once;
 // `files ls` reads the directory in pages (GET /v1/files, files_through_service.cpp). Inside
 // the service the same command runs on the service's engine, so text, --json and exit codes
 // are those of the command run here.
@@ -202,6 +204,7 @@ void route_commands_through_service(Registry& r) {
             if (!c) return ctx.fail(c.error());
             if (!c.value()) return local(ctx);
             if (command == "files ls") return files_ls_through_service(ctx, *c.value());
+            if (auto typed = through_typed_door(ctx, *c.value(), command)) return *typed;
             if (!is_action(command) && reads && reads(ctx.args()))
                 return query_in_service(ctx, *c.value(), command);
             return run_in_service(ctx, *c.value(), command);

@@ -68,7 +68,9 @@ Result<bool> yes_no(const std::string& opt, const std::string& v, const char* ye
                       "--" + opt + " expects " + yes + " or " + no + ", not '" + v + "'");
 }
 
-Result<media::PoolChanges> changes(const Args& a) {
+} // namespace
+
+Result<media::PoolChanges> pool_changes(const Args& a) {
     media::PoolChanges c;
     if (a.has("purpose")) c.purpose = a.get("purpose");
     if (a.has("retention")) {
@@ -117,6 +119,8 @@ Result<media::PoolChanges> changes(const Args& a) {
     return c;
 }
 
+namespace {
+
 void print_pool(std::ostream& o, const media::Pool& p) {
     auto limit = [](std::int64_t v, const std::string& s) { return v ? s : std::string("-"); };
     o << std::left << std::setw(12) << p.name << std::setw(9) << p.purpose << std::setw(8)
@@ -164,7 +168,7 @@ int add_or_edit(Context& ctx, bool add) {
         return ctx.fail(make_error(ErrorKind::InvalidArgument,
                                    std::string("pool ") + (add ? "add" : "edit") +
                                        " needs a NAME; see tapeloom-cli pool list"));
-    auto c = changes(ctx.args());
+    auto c = pool_changes(ctx.args());
     if (!c) return ctx.fail(c.error());
     auto e = ctx.engine();
     if (!e) return ctx.fail(e.error());

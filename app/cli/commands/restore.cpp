@@ -55,7 +55,8 @@ Result<long long> parse_time(const std::string& s) {
         "--at '" + s + "' is not a time; use e.g. 2026-11-30, '2026-11-30 14:05' or unix seconds");
 }
 
-// The restore's options from the command line: what, where, how.
+} // namespace
+
 Result<job::RestoreOptions> restore_options(const Args& a) {
     job::RestoreOptions o;
     auto req = selection_from(a);
@@ -88,6 +89,8 @@ Result<job::RestoreOptions> restore_options(const Args& a) {
     o.order = order.value();
     return o;
 }
+
+namespace {
 
 // `restore --dry-run`: what would be read, from which volumes, how long; exit 0 or media missing.
 int print_restore_plan(Context& ctx, const job::RestorePlan& p) {
@@ -143,7 +146,8 @@ int print_restore_plan(Context& ctx, const job::RestorePlan& p) {
     return p.missing.empty() ? 0 : kMediaMissing;
 }
 
-// A finished restore: its report, counts and the files it could not restore (first 30 as text).
+} // namespace
+
 void print_restore_result(Context& ctx, const job::RestoreResult& res) {
     if (ctx.json()) {
         auto j = job::to_json(res.report);
@@ -175,6 +179,8 @@ void print_restore_result(Context& ctx, const job::RestoreResult& res) {
         out << "  " << p.status << ": " << p.path << " (" << p.why << ")\n";
     }
 }
+
+namespace {
 
 int restore(Context& ctx) {
     auto o = restore_options(ctx.args());

@@ -38,13 +38,17 @@ class Openapi:
 
     def documented(self, path):
         """The file's path that a concrete one is (/v1/jobs/12 is /v1/jobs/{id}), else None."""
-        parts = path.strip("/").split("/")
+        parts = path.split("?")[0].strip("/").split("/")
+        matches = []
         for documented in self.doc.get("paths", {}):
             doc_parts = documented.strip("/").split("/")
             if len(doc_parts) == len(parts) and all(
                     d == p or d.startswith("{") for d, p in zip(doc_parts, parts)):
-                return documented
-        return None
+                matches.append(documented)
+        # A literal segment is more specific than a parameter: /v1/volumes/label is not the
+        # volume {barcode} "label".
+        matches.sort(key=lambda d: d.count("{"))
+        return matches[0] if matches else None
 
     def operation(self, method, path):
         documented = self.documented(path)

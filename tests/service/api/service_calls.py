@@ -55,6 +55,9 @@ class ServiceCalls:
     def post(self, target, body=None):
         return self.call("POST", target, body)
 
+    def patch(self, target, body):
+        return self.call("PATCH", target, body)
+
 
 class EventReader:
     """Reads a stream on a thread of its own and keeps each event's type and data; `opened`

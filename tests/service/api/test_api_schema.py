@@ -1,8 +1,9 @@
 #!/usr/bin/python3
 """System test of docs/openapi.yaml (issue 38): a real service, started by the real
 tapeloom-cli in a temporary data directory, backs up a small tree on its virtual library, then
-every route of the file is called at least once (a restore, a verify, a scan, a label, a load
-and an unload as real tasks; a clone, a command and the cancels with harmless inputs), and
+every route of the file is called at least once (a restore as a job, a volume's state changes
+and a label by barcode; a verify, a scan, a label, a load and an unload as real tasks; a clone,
+a command and the cancels with harmless inputs), and
 each real answer is validated against the schema the file gives for that route and status, as
 are the events of /v1/events and /v1/jobs/{id}/live seen meanwhile. Fails naming every
 mismatch, every route of the file not called and every event kind not seen.
@@ -88,11 +89,68 @@ def call_reads(calls, job):
     calls.post("/v1/queries", {"command": "no such query"})
 
 
+def call_resources(calls, job, src, root):
+    """The typed resources: a restore as a job whose report is read once it ended, refusals,
+    a volume read and changed by barcode, and a blank cartridge labeled."""
+    started = calls.post("/v1/restores", {"job": job, "paths": [src + "/sub/*"],
+                                          "target": str(pathlib.Path(root, "restored"))})
+    assert started.status == 202, f"restore: {started.status} {started.body}"
+    restore = started.json()["job"]
+    report = wait_until(f"restore job {restore}",
+                        lambda: (lambda j: j if "kind" in j else None)(
+                            calls.get(f"/v1/jobs/{restore}").json()))
+    assert report["status"] == "completed" and report["restored"] == 1, report
+    refused = calls.post("/v1/restores", {"job": job, "target": "relative/dir"})
+    assert refused.status == 400, refused.body
+    calls.post(f"/v1/jobs/{restore}/cancel")  # ended: 404
+    volume = calls.get("/v1/volumes").json()[0]["barcode"]
+    calls.get(f"/v1/volumes/{volume}")
+    calls.get("/v1/volumes/NOSUCH01")
+    held = calls.patch(f"/v1/volumes/{volume}", {"state": "read-only", "reason": "schema test"})
+    assert held.status == 200 and held.json()["state"] == "read-only", held.body
+    calls.patch(f"/v1/volumes/{volume}", {"state": "enabled"})
+    calls.patch(f"/v1/volumes/{volume}", {"pool": "Other"})  # a relabel: 400
+    labeled = calls.post("/v1/volumes/TLO009L9/label", {"pool": "Default"})
+    assert labeled.status == 200 and labeled.json()["state"] == "append", labeled.body
+    added = calls.post("/v1/pools", {"name": "Typed", "retention_days": 14})
+    assert added.status == 201 and added.json()["retention_days"] == 14, added.body
+    calls.post("/v1/pools", {"name": "Typed"})  # taken: 409
+    changed = calls.patch("/v1/pools/Typed", {"recycle": "manual", "max_jobs": 3})
+    assert changed.status == 200 and changed.json()["max_jobs"] == 3, changed.body
+    calls.get("/v1/pools/Typed")
+    calls.get("/v1/pools/NoSuchPool")
+    # Cartridge moves by resource (every slot is full): slot 8 into drive 2, slot 9 to the
+    # empty slot 8 and back, drive 2 unloaded home; a mail slot that does not exist (404).
+    for verb, body in (("load", {"slot": 8, "drive": 2}), ("transfer", {"from": 9, "to": 8}),
+                       ("transfer", {"from": 8, "to": 9}), ("unload", {"drive": 2})):
+        moved = calls.post(f"/v1/libraries/vlib0/{verb}", body)
+        assert moved.status == 200, f"{verb} {body}: {moved.body}"
+    calls.post("/v1/libraries/vlib0/import", {"mail": 9, "to": 8})
+
+
+def call_configuration(calls, tapeloom_cli, home, src):
+    """The configuration's reads: a definition with a schedule, a key's (made before the service
+    started: `key` runs in its own process) and a token's metadata."""
+    for args in (("job", "define", "nightly", "--source", src, "--drives", "1"),
+                 ("schedule", "add", "nightly", "daily at 02:00"),
+                 ("token", "add", "ops", "--scope", "read")):
+        done = cli(tapeloom_cli, home, *args)
+        assert done.returncode == 0, f"{' '.join(args)}: {done.stderr}"
+    definitions = calls.get("/v1/definitions").json()
+    assert [d["name"] for d in definitions] == ["nightly"], definitions
+    assert definitions[0]["schedules"][0]["rule"] == "daily at 02:00", definitions
+    calls.get("/v1/definitions/nightly")
+    calls.get("/v1/definitions/nosuch")
+    calls.get("/v1/schedules")
+    keys = calls.get("/v1/keys").json()
+    assert [k["name"] for k in keys] == ["vault"], keys
+    tokens = calls.get("/v1/tokens").json()
+    assert tokens == [{"name": "ops", "scope": "read", "created": tokens[0]["created"]}], tokens
+
+
 def call_actions(calls, job, root):
     volume = calls.get("/v1/volumes").json()[0]["barcode"]
-    to = str(pathlib.Path(root, "restored"))
-    actions = [("/v1/restores", {"options": {"job": str(job), "to": to}}, 0),
-               ("/v1/verifications", {"options": {"job": str(job)}}, 0),
+    actions = [("/v1/verifications", {"options": {"job": str(job)}}, 0),
                ("/v1/scans", {"arguments": [volume]}, 0),
                ("/v1/volumes/label", {"options": {"all-blank": True, "pool": "Default"}}, 0),
                ("/v1/library/load", {"options": {"slot": "5", "drive": "1"}}, 0),
@@ -156,6 +214,8 @@ def uncalled_routes(openapi, calls, readers):
 def exercise(tapeloom_cli, openapi, root):
     home = str(pathlib.Path(root, "home"))
     src = make_source(root)
+    key = cli(tapeloom_cli, home, "key", "create", "vault")
+    assert key.returncode == 0, f"key create: {key.stderr}"
     started = cli(tapeloom_cli, home, "service", "start")
     assert started.returncode == 0, f"service start: {started.stderr}"
     calls = ServiceCalls(os.path.join(home, "tapeloom.sock"))
@@ -164,6 +224,8 @@ def exercise(tapeloom_cli, openapi, root):
         job = backup(calls, src)
         wait_until("the job's last live snapshot", lambda: not live.thread.is_alive())
         call_reads(calls, job)
+        call_resources(calls, job, src, root)
+        call_configuration(calls, tapeloom_cli, home, src)
         call_actions(calls, job, root)
         cancel_a_queued_backup(calls, src)
         call_job_reports(calls)

@@ -1,0 +1,228 @@
+// The commands that go to the service through its typed door (client/api.h, docs/api.md) rather
+// than as a task running the command there: `restore` (POST /v1/restores, then the job followed
+// until it ended and its report printed as a restore run here prints it), `volume mark` (PATCH
+// /v1/volumes/{barcode}) and `volume label --barcode` / `volume relabel` (POST
+// /v1/volumes/{barcode}/label), `pool add|edit` (POST /v1/pools, PATCH /v1/pools/{name}). Text,
+// --json and exit codes are those of the command run here.
+#include <atomic>
+#include <csignal>
+#include <filesystem>
+
+#include "client/service_api.h"
+#include "commands/commands.h"
+#include "common/units.h"
+#include "exit_codes.h"
+#include "format/block.h"
+
+namespace tl::cli {
+
+namespace {
+std::atomic<bool> g_interrupted{false};
+
+std::string absolute(const std::string& p) {
+    if (p.empty() || p.front() == '/') return p;
+    return (std::filesystem::current_path() / p).lexically_normal().string();
+}
+
+client::RestoreRequest restore_request(const job::RestoreOptions& o, const Args& a) {
+    client::RestoreRequest r;
+    r.job = o.what.job_id;
+    r.saveset = o.what.saveset_id;
+    r.source = o.what.source;
+    r.at = o.what.at;
+    r.paths = o.what.paths;
+    r.changes_only = o.what.changes_only;
+    r.client = a.get("client");
+    r.target = o.to.empty() ? "/" : absolute(o.to);
+    r.existing = a.get("existing", "skip");
+    r.library = o.library;
+    r.drives = o.drives;
+    r.sync = a.get("sync", "end");
+    r.read_order = a.get("read-order", "position");
+    return r;
+}
+
+// Waits for the restore's job; Ctrl-C asks the service to cancel it (the job then ends
+// cancelled, and its report is printed as a cancelled restore run here prints it).
+Result<client::Job> follow(client::Api& api, std::int64_t job) {
+    g_interrupted = false;
+    std::signal(SIGINT, [](int) { g_interrupted = true; });
+    std::signal(SIGTERM, [](int) { g_interrupted = true; });
+    bool cancel_sent = false;
+    auto ended = client::wait_for_job(api, job, [&] {
+        if (g_interrupted && !cancel_sent) {
+            cancel_sent = true;
+            (void)api.cancel_job(job); // NotFound: it ended meanwhile
+        }
+        return true;
+    });
+    std::signal(SIGINT, SIG_DFL);
+    std::signal(SIGTERM, SIG_DFL);
+    return ended;
+}
+
+std::optional<int> restore(Context& ctx, client::ServiceClient& c) {
+    if (ctx.args().has("dry-run") || ctx.args().has("wait-for-media")) return std::nullopt;
+    auto o = restore_options(ctx.args());
+    if (!o) return ctx.fail(o.error());
+    client::ServiceApi api(c);
+    auto started = api.start_restore(restore_request(o.value(), ctx.args()));
+    if (!started) return ctx.fail(started.error());
+    auto ended = follow(api, started->job);
+    if (!ended)
+        return ctx.fail(c.stopped(ended.error(), "restore job " + std::to_string(started->job)));
+    auto result = client::restore_result(ended.value());
+    if (!result) return ctx.fail(result.error());
+    print_restore_result(ctx, result.value());
+    return exit_code_for_job_status(result->report.status);
+}
+
+void print_volume(Context& ctx, const client::Volume& v) {
+    if (ctx.json()) return ctx.print_json(v.document);
+    ctx.out() << "volume " << v.barcode << ": " << v.state << ", "
+              << (v.location.where == "outside" ? "outside at " + v.location.site
+                                                : "in library " + v.location.library)
+              << "\n";
+}
+
+std::optional<int> mark(Context& ctx, client::ServiceClient& c) {
+    const auto& w = ctx.args().words();
+    if (w.size() != 2)
+        return ctx.fail(make_error(
+            ErrorKind::InvalidArgument,
+            "usage: volume mark BARCODE read-only|disabled|enabled|error|offsite --location "
+            "L|onsite"));
+    const std::string bc = w[0], what = w[1];
+    client::VolumeChange change;
+    change.reason = ctx.args().get("reason");
+    if (what == "read-only" || what == "disabled" || what == "enabled" || what == "error")
+        change.state = what;
+    else if (what == "damaged")
+        change.state = "error";
+    else if (what == "offsite")
+        change.site = ctx.args().get("location");
+    else if (what == "onsite")
+        change.onsite = true;
+    else
+        return ctx.fail(make_error(ErrorKind::InvalidArgument,
+                                   "volume mark: '" + what +
+                                       "' is not one of read-only, disabled, enabled, error "
+                                       "(damaged), offsite, onsite"));
+    change.library = ctx.args().get("library");
+    client::ServiceApi api(c);
+    auto v = api.change_volume(bc, change);
+    if (!v) return ctx.fail(v.error());
+    print_volume(ctx, v.value());
+    return 0;
+}
+
+Result<std::optional<std::uint32_t>> block_size(const Args& a) {
+    if (!a.has("block-size")) return std::optional<std::uint32_t>();
+    auto b = parse_size(a.get("block-size"));
+    if (!b) return b.error();
+    TL_TRY(format::check_block_size(static_cast<std::size_t>(b.value())));
+    return std::optional<std::uint32_t>(static_cast<std::uint32_t>(b.value()));
+}
+
+int label_one(Context& ctx, client::ServiceClient& c, const std::string& barcode,
+              client::LabelRequest request) {
+    auto bs = block_size(ctx.args());
+    if (!bs) return ctx.fail(bs.error());
+    request.block_size = bs.value();
+    request.library = ctx.args().get("library");
+    request.force = ctx.args().has("force");
+    client::ServiceApi api(c);
+    auto r = api.label_volume(barcode, request);
+    if (!r) return ctx.fail(r.error());
+    if (ctx.json()) {
+        ctx.print_json(r->volume.document);
+        return 0;
+    }
+    if (r->adopted)
+        ctx.out() << "volume " << barcode << " adopted into pool " << r->volume.pool
+                  << ": its label was on the cartridge but not in the catalog; nothing "
+                     "was written";
+    else
+        ctx.out() << "volume " << barcode << " labeled for pool " << r->volume.pool;
+    if (r->jobs_purged) ctx.out() << "; " << r->jobs_purged << " job(s) purged from the catalog";
+    ctx.out() << "\n";
+    return 0;
+}
+
+std::optional<int> label(Context& ctx, client::ServiceClient& c) {
+    const auto& a = ctx.args();
+    if (a.has("all-blank")) return std::nullopt;
+    if (!a.has("pool"))
+        return ctx.fail(make_error(ErrorKind::InvalidArgument,
+                                   "volume label needs --pool P (see tapeloom-cli pool list)"));
+    if (!a.has("barcode"))
+        return ctx.fail(make_error(ErrorKind::InvalidArgument,
+                                   "volume label needs --barcode B or --all-blank"));
+    if (a.has("pattern"))
+        return ctx.fail(make_error(ErrorKind::InvalidArgument,
+                                   "--pattern chooses among the blank cartridges: use it with "
+                                   "--all-blank"));
+    client::LabelRequest request;
+    request.pool = a.get("pool");
+    return label_one(ctx, c, a.get("barcode"), request);
+}
+
+std::optional<int> relabel(Context& ctx, client::ServiceClient& c) {
+    const auto& w = ctx.args().words();
+    const std::string bc = !w.empty() ? w.front() : ctx.args().get("barcode");
+    if (bc.empty())
+        return ctx.fail(make_error(ErrorKind::InvalidArgument, "volume relabel needs a BARCODE"));
+    client::LabelRequest request;
+    request.pool = ctx.args().get("pool");
+    request.relabel = true;
+    return label_one(ctx, c, bc, request);
+}
+client::PoolChanges typed(const media::PoolChanges& c) {
+    client::PoolChanges t;
+    t.purpose = c.purpose;
+    t.auto_label = c.auto_label;
+    t.retention_days = c.retention_days;
+    t.file_retention_days = c.file_retention_days;
+    t.max_jobs = c.max_jobs;
+    t.max_bytes = c.max_bytes;
+    t.max_use_seconds = c.max_use_seconds;
+    if (c.auto_recycle) t.recycle = *c.auto_recycle ? "auto" : "manual";
+    t.encryption = c.encryption;
+    t.key = c.key;
+    t.encrypt_names = c.encrypt_names;
+    return t;
+}
+
+int pool_add_or_edit(Context& ctx, client::ServiceClient& c, bool add) {
+    const auto& w = ctx.args().words();
+    const std::string name = w.empty() ? std::string() : w.front();
+    if (name.empty())
+        return ctx.fail(make_error(ErrorKind::InvalidArgument,
+                                   std::string("pool ") + (add ? "add" : "edit") +
+                                       " needs a NAME; see tapeloom-cli pool list"));
+    auto changes = pool_changes(ctx.args());
+    if (!changes) return ctx.fail(changes.error());
+    client::ServiceApi api(c);
+    auto p = add ? api.add_pool(name, typed(changes.value()))
+                 : api.change_pool(name, typed(changes.value()));
+    if (!p) return ctx.fail(p.error());
+    if (ctx.json())
+        ctx.print_json(p->document);
+    else
+        ctx.out() << "pool " << name << (add ? " added" : " changed") << "\n";
+    return 0;
+}
+} // namespace
+
+std::optional<int> through_typed_door(Context& ctx, client::ServiceClient& c,
+                                      const std::string& command) {
+    if (command == "restore") return restore(ctx, c);
+    if (command == "volume mark") return mark(ctx, c);
+    if (command == "volume label") return label(ctx, c);
+    if (command == "volume relabel") return relabel(ctx, c);
+    if (command == "pool add") return pool_add_or_edit(ctx, c, true);
+    if (command == "pool edit") return pool_add_or_edit(ctx, c, false);
+    return std::nullopt;
+}
+
+} // namespace tl::cli

@@ -1,0 +1,80 @@
+#pragma once
+// The one typed door to Tapeloom (issue 38, docs/ARCHITECTURE.md "The typed door"): every query
+// and action a client offers its user (the CLI now, the console next) is one method of `Api`,
+// with its request and result as structs of a header per domain (jobs.h, restores.h,
+// volumes.h, pools.h, libraries.h, definitions.h, ...) and its errors as the engine's Error, so
+// that no caller sees HTTP or JSON. ServiceApi (service_api.h) is the implementation over the
+// service's API, on its Unix socket or over HTTPS with a token. New domains add their header and
+// their methods here. No Qt.
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "client/definitions.h"
+#include "client/jobs.h"
+#include "client/libraries.h"
+#include "client/pools.h"
+#include "client/restores.h"
+#include "client/volumes.h"
+#include "common/result.h"
+
+namespace tl::client {
+
+class Api {
+public:
+    virtual ~Api() = default;
+
+    // ---- jobs (jobs.h)
+    // A page of the history, oldest first (`limit` 1..10000 from `offset`), and the total.
+    virtual Result<JobPage> jobs(std::int64_t limit, std::int64_t offset) = 0;
+    // The job with its status, and its report once it ended. NotFound naming it.
+    virtual Result<Job> job(std::int64_t id) = 0;
+    // Asks a job the service runs to stop (it ends "cancelled"); NotFound when it runs none.
+    virtual Status cancel_job(std::int64_t id) = 0;
+
+    // ---- restores (restores.h)
+    // Starts a restore; answers once its job exists (follow it with job() or wait_for_job()).
+    // A refused restore (bad selection, relative target, volumes outside the library) is the
+    // error, and no job runs.
+    virtual Result<JobStarted> start_restore(const RestoreRequest& request) = 0;
+
+    // ---- volumes (volumes.h)
+    virtual Result<std::vector<Volume>> volumes() = 0;
+    virtual Result<Volume> volume(const std::string& barcode) = 0;
+    // Applies a state or place change; the volume after it.
+    virtual Result<Volume> change_volume(const std::string& barcode,
+                                         const VolumeChange& change) = 0;
+    // Labels (or relabels) the cartridge into a pool; answers once it is labeled.
+    virtual Result<LabeledVolume> label_volume(const std::string& barcode,
+                                               const LabelRequest& request) = 0;
+
+    // ---- pools (pools.h)
+    virtual Result<std::vector<Pool>> pools() = 0;
+    virtual Result<Pool> pool(const std::string& name) = 0;
+    // AlreadyExists when the name is taken; a key named must be in the key store.
+    virtual Result<Pool> add_pool(const std::string& name, const PoolChanges& values) = 0;
+    virtual Result<Pool> change_pool(const std::string& name, const PoolChanges& changes) = 0;
+
+    // ---- libraries (libraries.h): cartridge moves, recorded in the catalog
+    virtual Result<CartridgeMoved> load(const std::string& library, const LoadRequest& r) = 0;
+    virtual Result<CartridgeMoved> unload(const std::string& library, const UnloadRequest& r) = 0;
+    virtual Result<CartridgeMoved> transfer(const std::string& library,
+                                            const TransferRequest& r) = 0;
+    virtual Result<CartridgeMoved> import_cartridge(const std::string& library,
+                                                    const ImportRequest& r) = 0;
+
+    // ---- configuration (definitions.h): reads; keys and tokens as metadata only
+    virtual Result<std::vector<Definition>> definitions() = 0;
+    virtual Result<Definition> definition(const std::string& name) = 0;
+    virtual Result<std::vector<Schedule>> schedules() = 0;
+    virtual Result<std::vector<KeyInfo>> keys() = 0;
+    virtual Result<std::vector<TokenInfo>> tokens() = 0; // admin
+};
+
+// Asks `api` for job `id` until it ended, and returns it with its report. `keep_going` is asked
+// between the reads (about ten a second): false stops the wait, with Cancelled. `on_wait`, when
+// given, sees every read of the job before it ended.
+Result<Job> wait_for_job(Api& api, std::int64_t id, const std::function<bool()>& keep_going = {},
+                         const std::function<void(const Job&)>& on_wait = {});
+
+} // namespace tl::client

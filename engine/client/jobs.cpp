@@ -1,0 +1,44 @@
+#include "client/jobs.h"
+
+namespace tl::client {
+
+Result<Job> job_from_json(const nlohmann::json& j) {
+    if (!j.is_object() || !j.contains("job_id") || !j["job_id"].is_number_integer())
+        return make_error(ErrorKind::Io, "the service's job document has no job_id");
+    Job job;
+    job.id = j["job_id"].get<std::int64_t>();
+    job.status = j.value("status", std::string());
+    job.waiting_for = j.value("waiting_for", std::string());
+    // A job without a report is {"job_id", "status"[, "waiting_for"]}; a report has its kind.
+    if (j.contains("kind")) job.report = job::report_from_json(j);
+    job.document = j;
+    return job;
+}
+
+Result<JobPage> job_page_from_json(const nlohmann::json& j) {
+    if (!j.is_object() || !j.contains("jobs") || !j["jobs"].is_array())
+        return make_error(ErrorKind::Io, "the service's job page has no jobs");
+    JobPage page;
+    page.total = j.value("total", std::int64_t{0});
+    for (const auto& r : j["jobs"]) {
+        JobRow row;
+        row.id = r.value("id", std::int64_t{0});
+        for (auto [key, to] : {std::pair{"kind", &row.kind}, std::pair{"name", &row.name},
+                               std::pair{"level", &row.level}, std::pair{"status", &row.status}})
+            if (r.contains(key) && r[key].is_string()) *to = r[key].get<std::string>();
+        row.started = r.value("started", 0LL);
+        row.ended = r.value("ended", 0LL);
+        row.files = r.value("files", std::uint64_t{0});
+        row.bytes = r.value("bytes", std::uint64_t{0});
+        page.rows.push_back(std::move(row));
+    }
+    return page;
+}
+
+Result<JobStarted> job_started_from_json(const nlohmann::json& j) {
+    if (!j.is_object() || !j.contains("job") || !j["job"].is_number_integer())
+        return make_error(ErrorKind::Io, "the service's answer names no job");
+    return JobStarted{j["job"].get<std::int64_t>(), j.value("url", std::string())};
+}
+
+} // namespace tl::client

@@ -1,0 +1,55 @@
+#pragma once
+// The typed door's jobs (api.h): a job as a client follows it, from the moment an action made it
+// (JobStarted) to its stored report.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "common/result.h"
+#include "job/job_report.h"
+
+namespace tl::client {
+
+// What an action that runs as a job answers at once (HTTP 202): the job and its resource.
+struct JobStarted {
+    std::int64_t job = 0;
+    std::string url; // "/v1/jobs/ID"
+};
+
+struct Job {
+    std::int64_t id = 0;
+    // waiting | running while it has no report; then its report's status (completed, warnings,
+    // partial, failed, cancelled)
+    std::string status;
+    std::string waiting_for; // what a waiting job waits for
+    // The stored report once the job ended; `document` is that report as the service sent it
+    // (`jobs show --json`), with the fields of its kind (a restore's outcome: restores.h).
+    std::optional<job::JobReport> report;
+    nlohmann::json document;
+
+    bool ended() const { return report.has_value(); }
+};
+
+// A row of the job history (`jobs list --json`).
+struct JobRow {
+    std::int64_t id = 0;
+    std::string kind, name, level, status;
+    long long started = 0, ended = 0;
+    std::uint64_t files = 0, bytes = 0;
+};
+
+struct JobPage {
+    std::vector<JobRow> rows; // oldest first
+    std::int64_t total = 0;   // rows in the whole history
+};
+
+Result<JobPage> job_page_from_json(const nlohmann::json& j);
+
+// A job from GET /v1/jobs/{id}'s answer; Io naming the job when the answer has no job_id.
+Result<Job> job_from_json(const nlohmann::json& j);
+Result<JobStarted> job_started_from_json(const nlohmann::json& j);
+
+} // namespace tl::client

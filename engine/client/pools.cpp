@@ -1,0 +1,63 @@
+#include "client/pools.h"
+
+namespace tl::client {
+
+namespace {
+template <class T> T field(const nlohmann::json& j, const char* key) {
+    return j.contains(key) && !j[key].is_null() ? j[key].get<T>() : T{};
+}
+
+template <class T> void put(nlohmann::json& j, const char* key, const std::optional<T>& v) {
+    if (v) j[key] = *v;
+}
+} // namespace
+
+Result<Pool> pool_from_json(const nlohmann::json& j) {
+    if (!j.is_object() || !j.contains("name") || !j["name"].is_string())
+        return make_error(ErrorKind::Io, "the service's pool document has no name");
+    Pool p;
+    p.name = j["name"].get<std::string>();
+    p.purpose = field<std::string>(j, "purpose");
+    p.auto_label = field<bool>(j, "auto_label");
+    p.retention_days = field<int>(j, "retention_days");
+    p.file_retention_days = field<int>(j, "file_retention_days");
+    p.max_jobs = field<std::int64_t>(j, "max_jobs");
+    p.max_bytes = field<std::int64_t>(j, "max_bytes");
+    p.max_use_seconds = field<std::int64_t>(j, "max_use_seconds");
+    p.recycle = field<std::string>(j, "recycle");
+    p.volumes = field<std::int64_t>(j, "volumes");
+    p.encryption = field<std::string>(j, "encryption");
+    p.key = field<std::string>(j, "key");
+    p.encrypt_names = field<bool>(j, "encrypt_names");
+    p.document = j;
+    return p;
+}
+
+Result<std::vector<Pool>> pools_from_json(const nlohmann::json& j) {
+    if (!j.is_array()) return make_error(ErrorKind::Io, "the service's pool list is no list");
+    std::vector<Pool> pools;
+    for (const auto& e : j) {
+        auto p = pool_from_json(e);
+        if (!p) return p.error();
+        pools.push_back(std::move(p.value()));
+    }
+    return pools;
+}
+
+nlohmann::json to_json(const PoolChanges& c) {
+    nlohmann::json j = nlohmann::json::object();
+    put(j, "purpose", c.purpose);
+    put(j, "auto_label", c.auto_label);
+    put(j, "retention_days", c.retention_days);
+    put(j, "file_retention_days", c.file_retention_days);
+    put(j, "max_jobs", c.max_jobs);
+    put(j, "max_bytes", c.max_bytes);
+    put(j, "max_use_seconds", c.max_use_seconds);
+    put(j, "recycle", c.recycle);
+    put(j, "encryption", c.encryption);
+    put(j, "key", c.key);
+    put(j, "encrypt_names", c.encrypt_names);
+    return j;
+}
+
+} // namespace tl::client

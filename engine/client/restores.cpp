@@ -1,0 +1,35 @@
+#include "client/restores.h"
+
+#include "job/restore_outcome.h"
+
+namespace tl::client {
+
+nlohmann::json to_json(const RestoreRequest& r) {
+    nlohmann::json j = nlohmann::json::object();
+    if (r.job) j["job"] = r.job;
+    if (r.saveset) j["saveset"] = r.saveset;
+    if (!r.source.empty()) j["source"] = r.source;
+    if (r.at) j["at"] = r.at;
+    if (!r.paths.empty()) j["paths"] = r.paths;
+    if (r.changes_only) j["changes_only"] = true;
+    if (!r.client.empty()) j["client"] = r.client;
+    j["target"] = r.target;
+    if (r.existing != "skip") j["existing"] = r.existing;
+    if (!r.library.empty()) j["library"] = r.library;
+    if (r.drives) j["drives"] = r.drives;
+    if (r.sync != "end") j["sync"] = r.sync;
+    if (r.read_order != "position") j["read_order"] = r.read_order;
+    return j;
+}
+
+Result<job::RestoreResult> restore_result(const Job& j) {
+    const std::string name = "job " + std::to_string(j.id);
+    if (!j.report)
+        return make_error(ErrorKind::InvalidArgument, name + " has not ended (" + j.status + ")");
+    if (j.report->kind != "restore")
+        return make_error(ErrorKind::InvalidArgument,
+                          name + " is a " + j.report->kind + ", not a restore");
+    return job::restore_result_from_json(j.document);
+}
+
+} // namespace tl::client

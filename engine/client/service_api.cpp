@@ -1,0 +1,182 @@
+#include "client/service_api.h"
+
+#include <chrono>
+#include <thread>
+
+#include <httplib.h>
+
+namespace tl::client {
+
+namespace {
+// A barcode as one segment of a path: percent-encoded.
+std::string segment(const std::string& s) {
+    return httplib::detail::encode_query_param(s);
+}
+
+std::string volume_path(const std::string& barcode) {
+    return "/v1/volumes/" + segment(barcode);
+}
+
+// Every element of a list answer through `parse`; Io when the answer is no list.
+template <class T>
+Result<std::vector<T>> list_of(const nlohmann::json& body,
+                               Result<T> (*parse)(const nlohmann::json&)) {
+    if (!body.is_array()) return make_error(ErrorKind::Io, "the service's answer is no list");
+    std::vector<T> all;
+    for (const auto& j : body) {
+        auto one = parse(j);
+        if (!one) return one.error();
+        all.push_back(std::move(one.value()));
+    }
+    return all;
+}
+} // namespace
+
+Result<JobPage> ServiceApi::jobs(std::int64_t limit, std::int64_t offset) {
+    auto r = client_.request("GET", "/v1/jobs?limit=" + std::to_string(limit) +
+                                        "&offset=" + std::to_string(offset));
+    if (!r) return r.error();
+    return job_page_from_json(r->body);
+}
+
+Result<Job> ServiceApi::job(std::int64_t id) {
+    auto r = client_.request("GET", "/v1/jobs/" + std::to_string(id));
+    if (!r) return r.error();
+    return job_from_json(r->body);
+}
+
+Status ServiceApi::cancel_job(std::int64_t id) {
+    auto r = client_.request("POST", "/v1/jobs/" + std::to_string(id) + "/cancel");
+    if (!r) return r.error();
+    return {};
+}
+
+Result<JobStarted> ServiceApi::start_restore(const RestoreRequest& request) {
+    auto r = client_.request("POST", "/v1/restores", to_json(request));
+    if (!r) return r.error();
+    return job_started_from_json(r->body);
+}
+
+Result<std::vector<Volume>> ServiceApi::volumes() {
+    auto r = client_.request("GET", "/v1/volumes");
+    if (!r) return r.error();
+    return list_of<Volume>(r->body, volume_from_json);
+}
+
+Result<Volume> ServiceApi::volume(const std::string& barcode) {
+    auto r = client_.request("GET", volume_path(barcode));
+    if (!r) return r.error();
+    return volume_from_json(r->body);
+}
+
+Result<Volume> ServiceApi::change_volume(const std::string& barcode, const VolumeChange& change) {
+    auto r = client_.request("PATCH", volume_path(barcode), to_json(change));
+    if (!r) return r.error();
+    return volume_from_json(r->body);
+}
+
+Result<LabeledVolume> ServiceApi::label_volume(const std::string& barcode,
+                                               const LabelRequest& request) {
+    auto r = client_.request("POST", volume_path(barcode) + "/label", to_json(request));
+    if (!r) return r.error();
+    return labeled_volume_from_json(r->body);
+}
+
+Result<std::vector<Pool>> ServiceApi::pools() {
+    auto r = client_.request("GET", "/v1/pools");
+    if (!r) return r.error();
+    return pools_from_json(r->body);
+}
+
+Result<Pool> ServiceApi::pool(const std::string& name) {
+    auto r = client_.request("GET", "/v1/pools/" + segment(name));
+    if (!r) return r.error();
+    return pool_from_json(r->body);
+}
+
+Result<Pool> ServiceApi::add_pool(const std::string& name, const PoolChanges& values) {
+    auto body = to_json(values);
+    body["name"] = name;
+    auto r = client_.request("POST", "/v1/pools", body);
+    if (!r) return r.error();
+    return pool_from_json(r->body);
+}
+
+Result<Pool> ServiceApi::change_pool(const std::string& name, const PoolChanges& changes) {
+    auto r = client_.request("PATCH", "/v1/pools/" + segment(name), to_json(changes));
+    if (!r) return r.error();
+    return pool_from_json(r->body);
+}
+
+Result<CartridgeMoved> ServiceApi::move(const std::string& library, const char* verb,
+                                        const nlohmann::json& body) {
+    auto r = client_.request("POST", "/v1/libraries/" + segment(library) + "/" + verb, body);
+    if (!r) return r.error();
+    if (!r->body.is_object() || !r->body.contains("done"))
+        return make_error(ErrorKind::Io, "the service's answer to a move says nothing done");
+    return CartridgeMoved{r->body.value("library", library), r->body["done"].get<std::string>()};
+}
+
+Result<CartridgeMoved> ServiceApi::load(const std::string& library, const LoadRequest& r) {
+    return move(library, "load", {{"slot", r.slot}, {"drive", r.drive}});
+}
+
+Result<CartridgeMoved> ServiceApi::unload(const std::string& library, const UnloadRequest& r) {
+    nlohmann::json body = {{"drive", r.drive}};
+    if (r.slot) body["slot"] = *r.slot;
+    return move(library, "unload", body);
+}
+
+Result<CartridgeMoved> ServiceApi::transfer(const std::string& library, const TransferRequest& r) {
+    return move(library, "transfer", {{"from", r.from}, {"to", r.to}});
+}
+
+Result<CartridgeMoved> ServiceApi::import_cartridge(const std::string& library,
+                                                    const ImportRequest& r) {
+    return move(library, "import", {{"mail", r.mail}, {"to", r.to}});
+}
+
+Result<std::vector<Definition>> ServiceApi::definitions() {
+    auto r = client_.request("GET", "/v1/definitions");
+    if (!r) return r.error();
+    return list_of<Definition>(r->body, definition_from_json);
+}
+
+Result<Definition> ServiceApi::definition(const std::string& name) {
+    auto r = client_.request("GET", "/v1/definitions/" + segment(name));
+    if (!r) return r.error();
+    return definition_from_json(r->body);
+}
+
+Result<std::vector<Schedule>> ServiceApi::schedules() {
+    auto r = client_.request("GET", "/v1/schedules");
+    if (!r) return r.error();
+    return list_of<Schedule>(r->body, schedule_from_json);
+}
+
+Result<std::vector<KeyInfo>> ServiceApi::keys() {
+    auto r = client_.request("GET", "/v1/keys");
+    if (!r) return r.error();
+    return list_of<KeyInfo>(r->body, key_from_json);
+}
+
+Result<std::vector<TokenInfo>> ServiceApi::tokens() {
+    auto r = client_.request("GET", "/v1/tokens");
+    if (!r) return r.error();
+    return list_of<TokenInfo>(r->body, token_from_json);
+}
+
+Result<Job> wait_for_job(Api& api, std::int64_t id, const std::function<bool()>& keep_going,
+                         const std::function<void(const Job&)>& on_wait) {
+    for (;;) {
+        auto j = api.job(id);
+        if (!j || j->ended()) return j;
+        if (on_wait) on_wait(j.value());
+        if (keep_going && !keep_going())
+            return make_error(ErrorKind::Cancelled,
+                              "stopped waiting for job " + std::to_string(id));
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+}
+
+} // namespace tl::client

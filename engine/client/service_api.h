@@ -1,0 +1,50 @@
+#pragma once
+// The typed door (api.h) over the service's HTTP API (docs/api.md): each method is one route,
+// its request sent and its answer read as JSON through a ServiceClient (the Unix socket of a
+// data directory, or a remote service's URL with a token). One per thread, as its client.
+#include <memory>
+
+#include "client/api.h"
+#include "client/service_client.h"
+
+namespace tl::client {
+
+class ServiceApi final : public Api {
+public:
+    explicit ServiceApi(ServiceClient& client) : client_(client) {}
+
+    Result<JobPage> jobs(std::int64_t limit, std::int64_t offset) override; // GET /v1/jobs
+    Result<Job> job(std::int64_t id) override;                              // GET /v1/jobs/{id}
+    Status cancel_job(std::int64_t id) override;                            // POST .../cancel
+    Result<JobStarted> start_restore(const RestoreRequest& r) override;     // POST /v1/restores
+    Result<std::vector<Volume>> volumes() override;                         // GET /v1/volumes
+    Result<Volume> volume(const std::string& barcode) override;             // GET /v1/volumes/{b}
+    Result<Volume> change_volume(const std::string& barcode,
+                                 const VolumeChange& change) override; // PATCH /v1/volumes/{b}
+    Result<LabeledVolume> label_volume(const std::string& barcode,
+                                       const LabelRequest& r) override; // POST .../label
+    Result<std::vector<Pool>> pools() override;                         // GET /v1/pools
+    Result<Pool> pool(const std::string& name) override;                // GET /v1/pools/{name}
+    Result<Pool> add_pool(const std::string& name, const PoolChanges& values) override; // POST
+    Result<Pool> change_pool(const std::string& name,
+                             const PoolChanges& changes) override; // PATCH /v1/pools/{name}
+    // POST /v1/libraries/{name}/load|unload|transfer|import
+    Result<CartridgeMoved> load(const std::string& library, const LoadRequest& r) override;
+    Result<CartridgeMoved> unload(const std::string& library, const UnloadRequest& r) override;
+    Result<CartridgeMoved> transfer(const std::string& library, const TransferRequest& r) override;
+    Result<CartridgeMoved> import_cartridge(const std::string& library,
+                                            const ImportRequest& r) override;
+    Result<std::vector<Definition>> definitions() override;          // GET /v1/definitions
+    Result<Definition> definition(const std::string& name) override; // GET /v1/definitions/{n}
+    Result<std::vector<Schedule>> schedules() override;              // GET /v1/schedules
+    Result<std::vector<KeyInfo>> keys() override;                    // GET /v1/keys
+    Result<std::vector<TokenInfo>> tokens() override;                // GET /v1/tokens
+
+private:
+    Result<CartridgeMoved> move(const std::string& library, const char* verb,
+                                const nlohmann::json& body);
+
+    ServiceClient& client_;
+};
+
+} // namespace tl::client

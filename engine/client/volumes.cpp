@@ -1,0 +1,81 @@
+#include "client/volumes.h"
+
+namespace tl::client {
+
+namespace {
+template <class T> T field(const nlohmann::json& j, const char* key) {
+    return j.contains(key) && !j[key].is_null() ? j[key].get<T>() : T{};
+}
+
+std::optional<int> optional_number(const nlohmann::json& j, const char* key) {
+    if (!j.contains(key) || !j[key].is_number_integer()) return std::nullopt;
+    return j[key].get<int>();
+}
+
+VolumeLocation location_from_json(const nlohmann::json& j) {
+    VolumeLocation l;
+    if (!j.is_object()) return l;
+    l.where = field<std::string>(j, "where");
+    l.library = field<std::string>(j, "library");
+    l.slot = optional_number(j, "slot");
+    l.drive = optional_number(j, "drive");
+    l.site = field<std::string>(j, "site");
+    l.left_at = field<long long>(j, "left_at");
+    return l;
+}
+} // namespace
+
+Result<Volume> volume_from_json(const nlohmann::json& j) {
+    if (!j.is_object() || !j.contains("barcode") || !j["barcode"].is_string())
+        return make_error(ErrorKind::Io, "the service's volume document has no barcode");
+    Volume v;
+    v.barcode = j["barcode"].get<std::string>();
+    v.pool = field<std::string>(j, "pool");
+    v.state = field<std::string>(j, "state");
+    v.bytes = field<std::uint64_t>(j, "bytes");
+    v.capacity = field<std::uint64_t>(j, "capacity");
+    v.jobs = field<std::int64_t>(j, "jobs");
+    v.tape_files = field<std::int64_t>(j, "tape_files");
+    v.labeled = field<long long>(j, "labeled");
+    v.first_written = field<long long>(j, "first_written");
+    v.last_written = field<long long>(j, "last_written");
+    v.encrypted = field<bool>(j, "encrypted");
+    v.encryption_keys = field<std::string>(j, "encryption_keys");
+    v.location = location_from_json(j.value("location", nlohmann::json()));
+    v.document = j;
+    return v;
+}
+
+Result<LabeledVolume> labeled_volume_from_json(const nlohmann::json& j) {
+    auto v = volume_from_json(j);
+    if (!v) return v.error();
+    LabeledVolume l;
+    l.volume = std::move(v.value());
+    l.jobs_purged = field<std::int64_t>(j, "jobs_purged");
+    l.adopted = field<bool>(j, "adopted");
+    return l;
+}
+
+nlohmann::json to_json(const VolumeChange& c) {
+    nlohmann::json j = nlohmann::json::object();
+    if (c.state) j["state"] = *c.state;
+    if (!c.reason.empty()) j["reason"] = c.reason;
+    if (c.site) j["location"] = {{"where", "outside"}, {"site", *c.site}};
+    if (c.onsite) {
+        j["location"] = {{"where", "library"}};
+        if (!c.library.empty()) j["location"]["library"] = c.library;
+    }
+    return j;
+}
+
+nlohmann::json to_json(const LabelRequest& r) {
+    nlohmann::json j = nlohmann::json::object();
+    if (!r.pool.empty()) j["pool"] = r.pool;
+    if (!r.library.empty()) j["library"] = r.library;
+    if (r.block_size) j["block_size"] = *r.block_size;
+    if (r.force) j["force"] = true;
+    if (r.relabel) j["relabel"] = true;
+    return j;
+}
+
+} // namespace tl::client

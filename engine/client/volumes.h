@@ -1,0 +1,68 @@
+#pragma once
+// The typed door's volumes (api.h): a volume by its barcode, the changes of its state and
+// place, and its label.
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "common/result.h"
+
+namespace tl::client {
+
+struct VolumeLocation {
+    std::string where;        // library | mail | outside
+    std::string library;      // library, mail
+    std::optional<int> slot;  // library, mail: none while in a drive or unknown
+    std::optional<int> drive; // the changer's drive number it is loaded in (GET only)
+    std::string site;         // outside
+    long long left_at = 0;    // outside: unix seconds
+};
+
+// As `volume list --json` shows one; `document` is that JSON as the service sent it.
+struct Volume {
+    std::string barcode;
+    std::string pool;
+    std::string
+        state; // blank, append, full, used, recyclable, error, read-only, disabled, cleaning
+    std::uint64_t bytes = 0, capacity = 0;
+    std::int64_t jobs = 0, tape_files = 0;
+    long long labeled = 0, first_written = 0, last_written = 0;
+    bool encrypted = false;
+    std::string encryption_keys;
+    VolumeLocation location;
+    nlohmann::json document;
+};
+
+// PATCH /v1/volumes/{barcode}: a state (read-only, disabled, enabled, error) with a reason,
+// and/or a place: outside at `site`, or back in a library (`onsite`, `library`: "" its own).
+struct VolumeChange {
+    std::optional<std::string> state;
+    std::string reason;
+    std::optional<std::string> site;
+    bool onsite = false;
+    std::string library;
+};
+
+// POST /v1/volumes/{barcode}/label: into `pool` ("" on a relabel: the volume's own).
+struct LabelRequest {
+    std::string pool;
+    std::string library; // "": the default library
+    std::optional<std::uint32_t> block_size;
+    bool force = false;   // overwrite what is on it; a relabel discards kept data
+    bool relabel = false; // label a known volume again
+};
+
+struct LabeledVolume {
+    Volume volume;
+    std::int64_t jobs_purged = 0; // jobs a forced relabel dropped from the catalog
+    bool adopted = false;         // our own empty label was on it: recorded, nothing written
+};
+
+Result<Volume> volume_from_json(const nlohmann::json& j);
+Result<LabeledVolume> labeled_volume_from_json(const nlohmann::json& j);
+nlohmann::json to_json(const VolumeChange& c);
+nlohmann::json to_json(const LabelRequest& r);
+
+} // namespace tl::client

@@ -1,0 +1,135 @@
+// Cartridge moves of a library as resources (docs/api.md "Resources"): POST
+// /v1/libraries/{name}/load {"slot", "drive"}, /unload {"drive"[, "slot"]}, /transfer {"from",
+// "to"} (storage slots) and /import {"mail", "to"} (a mail slot, numbered from 1, into a
+// storage slot). Each moves the cartridge with the library's changer on the request's thread,
+// records the move in the catalog (media::record_moves, as `library load|unload|transfer|
+// import` do) and answers {"library", "done"} once it is done. Scope operate.
+#include <functional>
+
+#include "context/engine_catalog.h"
+#include "device/library.h"
+#include "media/reconcile.h"
+#include "service/api_context.h"
+
+namespace tl::service {
+
+namespace {
+using Move = std::function<Status(device::Library&, const device::Inventory&)>;
+
+// The number `key` of the body; InvalidArgument naming it when missing or not a number.
+Result<int> number(const nlohmann::json& body, const char* key, const std::string& route) {
+    if (!body.is_object() || !body.contains(key) || !body[key].is_number_integer())
+        return make_error(ErrorKind::InvalidArgument, route + " needs \"" + key + "\": a number");
+    return body[key].get<int>();
+}
+
+Result<nlohmann::json> run_move(const ApiContext& ctx, const std::string& library, const Move& op,
+                                const std::string& what) {
+    auto& db = engine_catalog(ctx.engine);
+    auto lib = device::open_library(db, ctx.home, library, ctx.engine.clock());
+    if (!lib) return lib.error();
+    auto before = lib.value()->changer().inventory();
+    if (!before) return before.error();
+    TL_TRY(op(*lib.value(), before.value()));
+    auto after = lib.value()->changer().inventory();
+    if (!after) return after.error();
+    TL_TRY(media::record_moves(db, lib.value()->name(), before.value(), after.value()));
+    return nlohmann::json{{"library", lib.value()->name()}, {"done", what}};
+}
+
+Result<nlohmann::json> load(const ApiContext& ctx, const std::string& lib,
+                            const nlohmann::json& body, const std::string& route) {
+    auto slot = number(body, "slot", route);
+    if (!slot) return slot.error();
+    auto drive = number(body, "drive", route);
+    if (!drive) return drive.error();
+    return run_move(
+        ctx, lib,
+        [&](device::Library& l, const device::Inventory&) {
+            return l.changer().load(*slot, *drive);
+        },
+        "loaded slot " + std::to_string(*slot) + " into drive " + std::to_string(*drive));
+}
+
+Result<nlohmann::json> unload(const ApiContext& ctx, const std::string& lib,
+                              const nlohmann::json& body, const std::string& route) {
+    auto drive = number(body, "drive", route);
+    if (!drive) return drive.error();
+    std::optional<int> slot;
+    if (body.contains("slot")) {
+        auto s = number(body, "slot", route);
+        if (!s) return s.error();
+        slot = *s;
+    }
+    return run_move(
+        ctx, lib,
+        [&](device::Library& l, const device::Inventory&) {
+            return l.changer().unload(*drive, slot);
+        },
+        "unloaded drive " + std::to_string(*drive));
+}
+
+Result<nlohmann::json> transfer(const ApiContext& ctx, const std::string& lib,
+                                const nlohmann::json& body, const std::string& route) {
+    auto from = number(body, "from", route);
+    if (!from) return from.error();
+    auto to = number(body, "to", route);
+    if (!to) return to.error();
+    return run_move(
+        ctx, lib,
+        [&](device::Library& l, const device::Inventory&) {
+            return l.changer().transfer(*from, *to);
+        },
+        "moved slot " + std::to_string(*from) + " to slot " + std::to_string(*to));
+}
+
+Result<nlohmann::json> import(const ApiContext& ctx, const std::string& lib,
+                              const nlohmann::json& body, const std::string& route) {
+    auto mail = number(body, "mail", route);
+    if (!mail) return mail.error();
+    auto to = number(body, "to", route);
+    if (!to) return to.error();
+    return run_move(
+        ctx, lib,
+        [&](device::Library& l, const device::Inventory& inv) -> Status {
+            if (*mail < 1 || static_cast<std::size_t>(*mail) > inv.mail_slots.size())
+                return make_error(ErrorKind::NotFound,
+                                  "library " + l.name() + ": mail slot " + std::to_string(*mail) +
+                                      " does not exist (mail slots 1.." +
+                                      std::to_string(inv.mail_slots.size()) + ")");
+            return l.changer().transfer(inv.mail_slots[static_cast<std::size_t>(*mail) - 1].number,
+                                        *to);
+        },
+        "imported mail slot " + std::to_string(*mail) + " to slot " + std::to_string(*to));
+}
+
+using Action = Result<nlohmann::json> (*)(const ApiContext&, const std::string&,
+                                          const nlohmann::json&, const std::string&);
+
+struct MoveRoute {
+    const char* path;
+    const char* verb;
+    Action action;
+};
+const MoveRoute kMoveRoutes[] = {
+    {"/v1/libraries/([^/]+)/load", "load", load},
+    {"/v1/libraries/([^/]+)/unload", "unload", unload},
+    {"/v1/libraries/([^/]+)/transfer", "transfer", transfer},
+    {"/v1/libraries/([^/]+)/import", "import", import},
+};
+} // namespace
+
+void add_library_routes(httplib::Server& server, const ApiContext& ctx) {
+    for (const auto& move : kMoveRoutes)
+        server.Post(move.path, [&ctx, move](const httplib::Request& req, httplib::Response& res) {
+            const std::string lib = req.matches[1];
+            const auto body =
+                nlohmann::json::parse(req.body.empty() ? "{}" : req.body, nullptr, false);
+            auto done =
+                move.action(ctx, lib, body, std::string("POST /v1/libraries/{name}/") + move.verb);
+            if (!done) return reply_error(res, done.error());
+            reply_json(res, 200, done.value());
+        });
+}
+
+} // namespace tl::service
