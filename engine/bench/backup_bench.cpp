@@ -141,14 +141,16 @@ std::uint64_t BackupBenchResult::repositions() const {
 }
 
 namespace {
-// What each drive of the job wrote and how often its (modelled) tape stopped and repositioned.
+// What each drive of the job wrote and how often its (modelled) tape stopped and repositioned:
+// shoe-shine (the buffer ran dry) and restarts after a synchronous filemark.
 nlohmann::json drives_json(const job::JobReport& b) {
     auto a = nlohmann::json::array();
     for (const auto& d : b.drives)
         a.push_back({{"name", d.name},
                      {"bytes", d.bytes},
                      {"blocks", d.blocks},
-                     {"repositions", d.shoeshine_events}});
+                     {"repositions", d.shoeshine_events},
+                     {"restarts", d.sync_restarts}});
     return a;
 }
 } // namespace

@@ -7,11 +7,15 @@
 
 #include <stdlib.h>
 
+#include "common/version.h"
 #include "context/engine.h"
 #include "context/engine_catalog.h"
 #include "crypto/key_store.h"
 #include "device/device_registry.h"
+#include "device/library.h"
 #include "job/backup_job.h"
+#include "job/label_job.h"
+#include "media/volume_actions.h"
 
 namespace tl::bench {
 
@@ -62,11 +66,30 @@ Status add_bench_library(Engine& engine, std::size_t drives, std::uint64_t bytes
     return {};
 }
 
+// Drives paced like tape: the cartridges are labeled before the timed backup, as a site labels
+// its cartridges once, so the figure is the backup's and not the labels' (written one at a
+// time, each with its synchronous filemark and catalog transaction).
+Status label_bench_cartridges(Engine& engine, std::size_t block_size) {
+    auto lib = device::open_library(engine_catalog(engine), engine.home(), "bench", engine.clock());
+    if (!lib) return lib.error();
+    media::BlankLabelOptions o;
+    o.pool = "Default";
+    o.block_size = static_cast<std::uint32_t>(block_size);
+    o.reason = "labeled by the bench before its timed backup";
+    o.engine_version = engine_version();
+    auto r = media::label_all_blank_reserved(engine, *lib.value(), o);
+    if (!r) return r.error();
+    if (r->stopped) return *r->stopped;
+    return {};
+}
+
 Result<job::JobReport> backup_to_scratch(const ScratchBackup& b, const std::string& home,
                                          Clock& clock) {
     auto engine = open_bench_engine(home, clock);
     if (!engine) return engine.error();
     TL_TRY(add_bench_library(*engine.value(), b.drives, b.bytes, b.streaming, b.model));
+    if (!b.null_drives && (b.streaming || b.model))
+        TL_TRY(label_bench_cartridges(*engine.value(), b.block_size));
     return run_scratch_backup(*engine.value(), b, clock);
 }
 

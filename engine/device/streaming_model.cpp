@@ -129,4 +129,11 @@ std::chrono::nanoseconds StreamingModel::flush(Clock::Mono now) {
     return to_ns(t - start);
 }
 
+std::chrono::nanoseconds StreamingModel::positioned(Clock::Mono now) {
+    const auto d = flush(now);
+    ever_streamed_ = false;
+    after_sync_ = false;
+    return d;
+}
+
 } // namespace tl::device

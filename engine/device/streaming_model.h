@@ -7,6 +7,8 @@
 // the lowest step: the buffer runs dry, the drive stops and must reposition (T_r) before the
 // next start. Without steps it runs at R only. A synchronous filemark drains the buffer and
 // stops the tape; the restart after it costs a reposition too, counted apart (sync_restarts).
+// A positioning operation (locate, space, rewind) leaves the tape stopped at the place the next
+// write starts from, its travel charged by the caller: that start costs no reposition.
 // Fed with (bytes, arrival time), write() returns how long the host is blocked: back-pressure
 // while the buffer is full plus the reposition time. No sleeping here: the caller sleeps on its
 // Clock (a ManualClock in tests, the SystemClock for real time). Not thread-safe (one per drive).
@@ -33,6 +35,9 @@ public:
     std::chrono::nanoseconds write(std::uint64_t bytes, Clock::Mono now);
     // A synchronous filemark: blocks until the buffer is written out.
     std::chrono::nanoseconds flush(Clock::Mono now);
+    // The tape moves to a position: the buffer is written out first (as flush()), then the
+    // next start is from the position reached, without a reposition.
+    std::chrono::nanoseconds positioned(Clock::Mono now);
 
     std::uint64_t repositions() const { return repositions_; }     // shoe-shine: buffer ran dry
     std::uint64_t sync_restarts() const { return sync_restarts_; } // restarts after a filemark

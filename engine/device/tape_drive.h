@@ -83,6 +83,10 @@ public:
     virtual Result<std::size_t> read_block(void* buf, std::size_t capacity) = 0;
 
     virtual Status write_filemarks(int count) = 0; // synchronous: a durability point
+    // Filemarks written without waiting for the drive to write out its buffer (st's MTWEOFI):
+    // the tape keeps streaming, and nothing before them is durable until the next synchronous
+    // write_filemarks() or close(). Drives that cannot defer them write them synchronously.
+    virtual Status write_filemarks_immediate(int count) { return write_filemarks(count); }
     // >0 forward (ends after the mark), <0 back (ends before the mark). Running into EOD or
     // BOT: NotFound ("end of data" / "beginning of tape"), positioned there.
     virtual Status space_filemarks(long count) = 0;

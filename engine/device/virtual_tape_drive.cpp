@@ -178,6 +178,10 @@ std::uint64_t VirtualTapeDrive::ew_at() const {
 void VirtualTapeDrive::positioned() {
     add(counters_.positioning_ops, 1);
     ew_refuse_next_ = false;
+    if (model_) {
+        clock_.sleep_for(model_->positioned(clock_.now()));
+        publish_model();
+    }
     if (model_ && !c_.timing && c_.locate_seconds > 0) {
         auto d = std::chrono::nanoseconds(static_cast<std::int64_t>(c_.locate_seconds * 1e9));
         add(counters_.reposition_ns, static_cast<std::uint64_t>(d.count()));
@@ -363,6 +367,14 @@ Result<std::size_t> VirtualTapeDrive::read_block(void* buf, std::size_t capacity
 }
 
 Status VirtualTapeDrive::write_filemarks(int count) {
+    return append_filemarks(count, true);
+}
+
+Status VirtualTapeDrive::write_filemarks_immediate(int count) {
+    return append_filemarks(count, false);
+}
+
+Status VirtualTapeDrive::append_filemarks(int count, bool sync) {
     TL_TRY(require_open("write filemark"));
     if (auto f = faulty("write filemark"); !f.empty()) return fail(ErrorKind::Io, f);
     if (count < 0) return fail(ErrorKind::InvalidArgument, "negative filemark count");
@@ -373,9 +385,11 @@ Status VirtualTapeDrive::write_filemarks(int count) {
     if (count > 0) TL_TRY(cart_->truncate(pos_));
     for (int i = 0; i < count; ++i)
         TL_TRY(cart_->append_filemark());
-    if (model_) clock_.sleep_for(model_->flush(clock_.now()));
+    if (sync) {
+        if (model_) clock_.sleep_for(model_->flush(clock_.now()));
+        if (auto s = cart_->sync(); !s) return fail(s.error().kind, s.error().message);
+    }
     publish_model();
-    if (auto s = cart_->sync(); !s) return fail(s.error().kind, s.error().message);
     pos_ += static_cast<std::uint64_t>(count);
     if (count > 0) {
         if (file_ >= 0) file_ += count;

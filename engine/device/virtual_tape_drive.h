@@ -60,6 +60,7 @@ public:
     Status write_block(const void* data, std::size_t size) override;
     Result<std::size_t> read_block(void* buf, std::size_t capacity) override;
     Status write_filemarks(int count) override;
+    Status write_filemarks_immediate(int count) override; // into the modelled buffer, no sync
     Status space_filemarks(long count) override;
     Status space_records(long count) override;
     Status rewind() override;
@@ -86,7 +87,8 @@ private:
     Status ensure_cartridge();
     Status require_open(const char* op);
     Status pending_filemark();
-    std::string faulty(const char* op) const; // "" when no fault applies
+    Status append_filemarks(int count, bool sync); // sync: drain the buffer, durable on return
+    std::string faulty(const char* op) const;      // "" when no fault applies
     void positioned();
     // Runs a positioning op and charges the model's locate time for the distance it moved.
     Status travel(const std::function<Status()>& op);

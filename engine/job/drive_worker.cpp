@@ -123,7 +123,7 @@ Status DriveWorker::run() {
         }
     }
     TL_TRY(flush_block(true));
-    TL_TRY(close_tape_file(false));
+    TL_TRY(close_tape_file(false, true));
     TL_TRY(write_trailer());
     vol_->next_file = file_number_; // past the trailer's filemark
     TL_TRY(volumes_.release(cfg_.drive_index, *vol_, false));
@@ -354,8 +354,8 @@ Status DriveWorker::open_tape_file(format::HeaderKind kind) {
     return {};
 }
 
-Status DriveWorker::close_tape_file(bool volume_full) {
-    TL_TRY(drive_.write_filemarks(1));
+Status DriveWorker::close_tape_file(bool volume_full, bool trailer_follows) {
+    TL_TRY(trailer_follows ? drive_.write_filemarks_immediate(1) : drive_.write_filemarks(1));
     batch_.tape_file = {cfg_.session_id, vol_->id,       volume_seq_,     file_number_,
                         file_start_pos_, block_in_file_, file_first_seq_, file_bytes_};
     for (const auto& [sid, e] : file_extents_) {
@@ -366,7 +366,10 @@ Status DriveWorker::close_tape_file(bool volume_full) {
     }
     batch_.volume_next_file = file_number_ + 1;
     batch_.volume_full = volume_full;
-    catalog_.submit(std::move(batch_));
+    if (trailer_follows)
+        held_batch_ = std::move(batch_);
+    else
+        catalog_.submit(std::move(batch_));
     batch_ = CatalogBatch{};
     file_extents_.clear();
     ++file_number_;
@@ -443,7 +446,11 @@ Status DriveWorker::write_trailer() {
         file_bytes_ += cfg_.block_size;
         progress_.bytes += cfg_.block_size;
     }
-    TL_TRY(drive_.write_filemarks(1));
+    TL_TRY(drive_.write_filemarks(1)); // synchronous: the data file before it is durable too
+    if (held_batch_) {
+        catalog_.submit(std::move(*held_batch_));
+        held_batch_.reset();
+    }
     CatalogBatch b;
     b.tape_file = {cfg_.session_id, vol_->id,       volume_seq_,     file_number_,
                    file_start_pos_, block_in_file_, file_first_seq_, file_bytes_};

@@ -123,7 +123,11 @@ private:
     Status fill_slots();
     Status start_volume(bool continuation);
     Status open_tape_file(format::HeaderKind kind);
-    Status close_tape_file(bool volume_full);
+    // Ends the tape file being written: a synchronous filemark, then its catalog batch. With
+    // `trailer_follows` (the job's end) the filemark is immediate, so the tape keeps streaming
+    // into the trailer, and the batch waits for the trailer's synchronous filemark
+    // (held_batch_): the catalog still records only what is durable on tape.
+    Status close_tape_file(bool volume_full, bool trailer_follows = false);
     Status place_chunk(Active& s, StreamBuffer& b);
     Status place_copied_chunk(Active& s, StreamBuffer& b); // a chunk copied still sealed
     Status make_room(std::size_t need); // an open block with `need` bytes free for a chunk
@@ -170,6 +174,7 @@ private:
     std::map<std::uint32_t, ExtentAcc> file_extents_;
     std::map<std::uint32_t, std::int64_t> saveset_of_;
     CatalogBatch batch_;
+    std::optional<CatalogBatch> held_batch_; // the last data file's, until the trailer is durable
     std::vector<format::IndexObject> volume_objects_; // for this volume's trailer
     std::vector<format::IndexExtent> volume_extents_;
     std::vector<std::string> volumes_used_;

@@ -74,6 +74,30 @@ private slots:
         QCOMPARE(d.count(), 100'000'000); // 1 MB at 10 MB/s
         QCOMPARE(m.buffered(), 0.0);
     }
+
+    // After a synchronous filemark the restart costs a reposition; after a positioning op
+    // (the tape placed at its next write point, its travel charged apart) it does not.
+    void restart_after_positioning_is_free() {
+        for (bool positioned : {false, true}) {
+            ManualClock clock;
+            StreamingModel m(StreamingConfig{10e6, 1e6, 3.0, {}});
+            QCOMPARE(m.write(1'000'000, clock.now()).count(), 0); // full: starts, no penalty
+            clock.sleep_for(m.flush(clock.now()));
+            if (positioned) QCOMPARE(m.positioned(clock.now()).count(), 0); // nothing buffered
+            const auto d = m.write(1'000'000, clock.now());
+            QCOMPARE(m.sync_restarts(), std::uint64_t{positioned ? 0u : 1u});
+            QCOMPARE(d.count(), positioned ? 0 : 3'000'000'000);
+            QCOMPARE(m.repositions(), std::uint64_t{0});
+        }
+    }
+
+    void positioning_writes_out_the_buffer_first() {
+        ManualClock clock;
+        StreamingModel m(StreamingConfig{10e6, 8e6, 3.0, {}});
+        QCOMPARE(m.write(1'000'000, clock.now()).count(), 0);
+        QCOMPARE(m.positioned(clock.now()).count(), 100'000'000); // 1 MB at 10 MB/s
+        QCOMPARE(m.buffered(), 0.0);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestStreamingModel)

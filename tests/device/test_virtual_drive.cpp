@@ -282,6 +282,64 @@ private slots:
         QVERIFY(d.counters().shoeshine_ns.load() >= 3'000'000'000ull * 3);
         QVERIFY(seconds_between(t0, clock_.now()) > 200 * blk.size() / 4.5e6); // slowed down
     }
+
+    // A label's synchronous filemark stops the tape; its read-back positions it again (rewind,
+    // space over the filemark), so the backup's first start after it needs no reposition.
+    // Without the positioning, the restart after the filemark pays one.
+    void a_positioned_tape_starts_without_a_reposition() {
+        for (bool positioned : {true, false}) {
+            *loaded_ = positioned ? "PS0001L9" : "PS0002L9";
+            auto c = config();
+            c.streaming = StreamingConfig{100e6, 1e6, 3.0, {}};
+            VirtualTapeDrive d(c, clock_);
+            TL_VERIFY_OK(d.open(false));
+            const auto blk = conformance::pattern(256 * 1024, 2);
+            for (int i = 0; i < 8; ++i) // fills the 1 MB buffer: the tape streams
+                TL_VERIFY_OK(d.write_block(blk.data(), blk.size()));
+            TL_VERIFY_OK(d.write_filemarks(1)); // synchronous: drained, the tape stops
+            if (positioned) {
+                TL_VERIFY_OK(d.rewind());
+                TL_VERIFY_OK(d.space_filemarks(1));
+            }
+            const auto t0 = clock_.now();
+            for (int i = 0; i < 8; ++i)
+                TL_VERIFY_OK(d.write_block(blk.data(), blk.size()));
+            const double took = seconds_between(t0, clock_.now());
+            QCOMPARE(d.counters().sync_restarts.load(), std::uint64_t{positioned ? 0u : 1u});
+            QVERIFY2(positioned ? took < 1.0 : took >= 3.0, qPrintable(QString::number(took)));
+            QCOMPARE(d.counters().shoeshine_events.load(), std::uint64_t{0});
+        }
+    }
+
+    // An immediate filemark goes into the drive's buffer: the tape keeps streaming (no drain,
+    // no restart after it), and the filemark is on the tape where a synchronous one would be.
+    void an_immediate_filemark_keeps_the_tape_streaming() {
+        *loaded_ = "IM0001L9";
+        auto c = config();
+        c.streaming = StreamingConfig{100e6, 1e6, 3.0, {}};
+        VirtualTapeDrive d(c, clock_);
+        TL_VERIFY_OK(d.open(false));
+        const auto blk = conformance::pattern(256 * 1024, 4);
+        for (int i = 0; i < 8; ++i)
+            TL_VERIFY_OK(d.write_block(blk.data(), blk.size()));
+        const auto t0 = clock_.now();
+        TL_VERIFY_OK(d.write_filemarks_immediate(1));
+        QCOMPARE(seconds_between(t0, clock_.now()), 0.0); // nothing drained
+        for (int i = 0; i < 8; ++i)
+            TL_VERIFY_OK(d.write_block(blk.data(), blk.size()));
+        TL_VERIFY_OK(d.write_filemarks(1));
+        QCOMPARE(d.counters().sync_restarts.load(), std::uint64_t{0});
+        QCOMPARE(d.counters().shoeshine_events.load(), std::uint64_t{0});
+        QCOMPARE(d.counters().filemarks_written.load(), std::uint64_t{2});
+        TL_VERIFY_OK(d.rewind());
+        TL_VERIFY_OK(d.space_filemarks(1)); // the first tape file ends at the immediate filemark
+        QCOMPARE(d.tell().value(), std::uint64_t{9});
+        std::vector<std::uint8_t> buf(blk.size());
+        auto n = d.read_block(buf.data(), buf.size());
+        QVERIFY(n);
+        QCOMPARE(n.value(), blk.size());
+        QVERIFY(buf == blk);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestVirtualDrive)

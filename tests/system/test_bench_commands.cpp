@@ -211,6 +211,25 @@ private Q_SLOTS:
         QVERIFY(run_cli({"bench", "restore", data_, "--sync", "later"}).exit_code == 2);
     }
 
+    // With drives paced like tape the cartridges are labeled before the timed backup, and the
+    // job's last data file ends with an immediate filemark: no drive stops and restarts inside
+    // the job (before: after the label and before the trailer, 3 s each).
+    void pacedBackupRestartsNoDrive() {
+        auto r = run_cli({"bench", "backup", "--size", "8M", "--files", "2", "--drives", "2",
+                          "--drive-rate", "400M", "--scratch", dir_.path(), "--json"});
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        const auto drives =
+            r.json().object().value("backup").toObject().value("drive_reports").toArray();
+        QCOMPARE(drives.size(), 2);
+        for (const auto& v : drives) {
+            const auto d = v.toObject();
+            QVERIFY(d.value("bytes").toDouble() > 0);
+            QVERIFY(d.contains("restarts"));
+            QCOMPARE(d.value("restarts").toInt(), 0);
+            QCOMPARE(d.value("repositions").toInt(), 0);
+        }
+    }
+
     void compressionFollowsItsRule() {
         auto r = run_cli({"bench", "compression", data_, "--codecs", "none,lz4,zstd:1",
                           "--drive-rate", "5M", "--json"});
