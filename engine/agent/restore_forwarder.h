@@ -1,7 +1,10 @@
 #pragma once
 // The service's side of a restore to a client (agent/client_restore.h): a StreamSink that
-// sends each object the stream parser reports (header, data, trailer) to the agent, save set
-// by save set, with the offsets of the objects to write.
+// sends each object of the selection the stream parser reports (header, data, trailer) to the
+// agent, save set by save set, with the offsets of the objects to write; the objects of a save
+// set that are not selected (a restore of --path selections) are not sent.
+#include <unordered_set>
+
 #include <nlohmann/json.hpp>
 
 #include "agent/tls_link.h"
@@ -36,6 +39,9 @@ private:
     TlsLink& link_;
     Status link_status_;
     std::vector<std::uint8_t> scratch_;
+    std::unordered_set<std::uint64_t> wanted_; // of the save set being sent, unless whole_
+    bool whole_ = true;
+    bool skipping_ = false; // the current object is not selected
 };
 
 } // namespace tl::agent

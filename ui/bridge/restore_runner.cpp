@@ -178,10 +178,6 @@ RestorePlanSummary RestoreRunner::planAll(const std::vector<job::RestoreOptions>
 Result<job::RestoreResult> RestoreRunner::runOne(const job::RestoreOptions& o,
                                                  const std::string& client) {
     if (client.empty()) return job::run_restore(engine_, o, &cancel_);
-    if (!o.what.paths.empty())
-        return make_error(ErrorKind::InvalidArgument,
-                          "restoring a selection to client " + client +
-                              " is not in this version: tick the whole tree of the client");
     agent::ClientRestoreOptions c;
     c.job_id = o.what.job_id;
     c.saveset_id = o.what.saveset_id;
@@ -189,6 +185,7 @@ Result<job::RestoreResult> RestoreRunner::runOne(const job::RestoreOptions& o,
     c.to = o.to.empty() ? std::string("/") : o.to; // the original location on the client
     c.existing = existingPolicyName(o.existing);
     c.library = o.library;
+    c.paths = o.what.paths;
     return agent::run_client_restore(engine_, c, &cancel_);
 }
 

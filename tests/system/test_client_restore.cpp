@@ -1,0 +1,97 @@
+#include <QtTest>
+
+#include "agent_process.h"
+#include "cli_runner.h"
+#include "fixture_tree.h"
+
+using tltest::AgentProcess;
+using tltest::run_cli;
+
+// Restores and verifies of a client's backup through the real programs (docs/agent.md
+// "Restores to a client"): tapeloom-agent processes on 127.0.0.1, the CLI on a data directory
+// with a virtual library.
+class TestClientRestore : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir dir_;
+    int run_ = 0;
+
+    QString path(const QString& name) const { return dir_.path() + "/" + name; }
+    QString home() const { return path("home" + QString::number(run_)); }
+    QStringList h(QStringList args) const { return tltest::with_home(home(), std::move(args)); }
+
+    // An agent serving `allow`, added as client `name` and trusting this data directory.
+    std::unique_ptr<AgentProcess> client(const QString& name, const QStringList& allow) {
+        auto a = std::make_unique<AgentProcess>(path("state-" + name));
+        if (!a->serve(allow) || !a->trust(a->add_to(home(), name))) return nullptr;
+        return a;
+    }
+
+    // The names below `dir`, recursively, relative to it.
+    static QStringList tree(const QString& dir) {
+        QStringList names;
+        QDirIterator it(dir, QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System,
+                        QDirIterator::Subdirectories);
+        while (it.hasNext())
+            names << QDir(dir).relativeFilePath(it.next());
+        names.sort();
+        return names;
+    }
+
+private Q_SLOTS:
+    void init() {
+        QVERIFY(dir_.isValid());
+        ++run_;
+        QCOMPARE(run_cli(h({"library", "add", "--virtual", "--name", "small", "--drives", "2",
+                            "--slots", "10", "--capacity", "64M"}))
+                     .exit_code,
+                 0);
+    }
+
+    void cleanup() {
+        QDir(dir_.path()).removeRecursively();
+        QDir().mkpath(dir_.path());
+    }
+
+    // restore --path to a client: only the selected objects are sent to the agent and written;
+    // the selection is byte-identical, nothing else is there.
+    void aSelectionRestoresOntoAClient() {
+        const QString src = path("tree"), to = path("target");
+        QVERIFY(tltest::make_fixture_tree(src, 1 << 20));
+        auto a = client("A", {src});
+        auto b = client("B", {to});
+        QVERIFY(a && b);
+        auto backup = run_cli(h({"backup", "--client", "A", "--source", src, "--json"}));
+        QVERIFY2(backup.exit_code == 0, backup.err.constData());
+        const qint64 all = backup.json().object().value("files").toInteger();
+        auto restore = run_cli(h({"restore", "--job", "1", "--client", "B", "--to", to, "--path",
+                                  "small/d3", "--path", src + "/ünïcødé", "--json"}));
+        QVERIFY2(restore.exit_code == 0, restore.out.constData());
+        const qint64 restored = restore.json().object().value("restored").toInteger();
+        QVERIFY2(restored >= 22, restore.out.constData()); // small/d3: 20 files, ünïcødé: 2
+
+        QString why;
+        QVERIFY2(tltest::same_tree(src + "/small/d3", to + src + "/small/d3", &why),
+                 qPrintable(why));
+        QVERIFY2(tltest::same_tree(src + "/ünïcødé", to + src + "/ünïcødé", &why), qPrintable(why));
+        QStringList top = tree(to + src);
+        top = top.filter(QRegularExpression("^[^/]+$"));
+        QCOMPARE(top, (QStringList{"small", "ünïcødé"}));
+        for (const auto& name : tree(to + src + "/small"))
+            QVERIFY2(name.startsWith("d3"), qPrintable(name)); // no other folder of small/
+        // The agent received the selected objects only, not the job's other files.
+        const auto& log = b->wait_for_log("object(s) received");
+        const auto m =
+            QRegularExpression("(\\d+) object\\(s\\) received").match(QString::fromUtf8(log));
+        QVERIFY2(m.hasMatch(), log.constData());
+        const qint64 received = m.captured(1).toLongLong();
+        QVERIFY2(received >= restored && received < restored + 5 && received < all,
+                 qPrintable(QString("%1 received, %2 restored, %3 in the job")
+                                .arg(received)
+                                .arg(restored)
+                                .arg(all)));
+    }
+};
+
+QTEST_MAIN(TestClientRestore)
+#include "test_client_restore.moc"
