@@ -20,6 +20,7 @@ Status RestoreForwarder::on_object_header(std::uint64_t offset, const format::Ob
     if (!link_status_) return link_status_;
     skipping_ = !whole_ && !wanted_.count(offset);
     if (skipping_) return {};
+    path_ = h.path;
     scratch_.clear();
     put_u64(scratch_, offset);
     format::encode_object_header(h, scratch_);
@@ -28,7 +29,7 @@ Status RestoreForwarder::on_object_header(std::uint64_t offset, const format::Ob
 
 Status RestoreForwarder::on_data(std::uint64_t file_offset, const std::uint8_t* data,
                                  std::size_t n) {
-    if (!link_status_ || skipping_) return link_status_;
+    if (!link_status_ || skipping_ || !with_data_) return link_status_;
     scratch_.clear();
     put_u64(scratch_, file_offset);
     scratch_.insert(scratch_.end(), data, data + n);
@@ -36,8 +37,12 @@ Status RestoreForwarder::on_data(std::uint64_t file_offset, const std::uint8_t* 
 }
 
 Status RestoreForwarder::on_object_trailer(const format::ObjectTrailer& t,
-                                           const format::ObjectCheck&) {
+                                           const format::ObjectCheck& check) {
     if (!link_status_ || skipping_) return link_status_;
+    if (!with_data_ && (!check.length_ok || !check.hash_ok))
+        return remember(send_json(
+            link_, frame::kObjectFailed,
+            {{"path", path_}, {"why", "its data on tape does not match the trailer's hash"}}));
     scratch_.clear();
     format::encode_object_trailer(t, scratch_);
     return remember(link_.send(frame::kTrailer, scratch_.data(), scratch_.size()));
@@ -53,9 +58,11 @@ Status RestoreForwarder::send_saveset(const job::SelectedSaveset& s) {
         wanted_.insert(f.offset);
         if (!f.write_as.empty()) write_as[std::to_string(f.offset)] = f.write_as;
     }
-    return remember(
-        send_json(link_, frame::kSaveset,
-                  {{"prefix", prefix_of(s)}, {"wanted", wanted}, {"write_as", write_as}}));
+    return remember(send_json(link_, frame::kSaveset,
+                              {{"prefix", prefix_of(s)},
+                               {"root", "/" + prefix_of(s)},
+                               {"wanted", wanted},
+                               {"write_as", write_as}}));
 }
 
 Status RestoreForwarder::send_selection(job::SavesetReader& reader, const job::Selection& sel) {

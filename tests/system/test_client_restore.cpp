@@ -91,6 +91,48 @@ private Q_SLOTS:
                                 .arg(restored)
                                 .arg(all)));
     }
+
+    // verify --against-client: the same tree compares equal; after a file changed on the
+    // client (same size, other bytes) and one deleted, both are named and the verify is partial.
+    void verifyAgainstTheClientNamesChangedAndMissingFiles() {
+        const QString src = path("tree");
+        QVERIFY(tltest::make_fixture_tree(src, 1 << 20));
+        auto a = client("A", {src});
+        QVERIFY(a);
+        auto backup = run_cli(h({"backup", "--client", "A", "--source", src}));
+        QVERIFY2(backup.exit_code == 0, backup.err.constData());
+        auto same = run_cli(h({"verify", "--job", "1", "--against-client", "--json"}));
+        QVERIFY2(same.exit_code == 0, same.out.constData());
+        QVERIFY(same.json().object().value("compared").toInteger() > 200);
+        QCOMPARE(same.json().object().value("same").toInteger(),
+                 same.json().object().value("compared").toInteger());
+
+        const QString changed = src + "/small/d4/f14.txt", gone = src + "/small/d5/f25.txt";
+        QFile f(changed);
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        const QByteArray was = f.readAll();
+        f.seek(0);
+        f.write(QByteArray(was.size(), 'x')); // same size, other content
+        f.close();
+        QVERIFY(QFile::remove(gone));
+        auto differs = run_cli(h({"verify", "--job", "1", "--against-client", "--json"}));
+        QCOMPARE(differs.exit_code, 7);
+        const auto v = differs.json().object();
+        QCOMPARE(v.value("status").toString(), QString("partial"));
+        QCOMPARE(v.value("differing_count").toInteger(), 1);
+        QCOMPARE(v.value("missing_count").toInteger(), 1);
+        const auto d = v.value("differing").toArray().at(0).toObject();
+        QCOMPARE(d.value("path").toString(), changed);
+        QCOMPARE(d.value("client").toString(), QString("A"));
+        QVERIFY2(d.value("why").toString().contains("content differs"),
+                 qPrintable(d.value("why").toString()));
+        QCOMPARE(v.value("missing").toArray().at(0).toObject().value("path").toString(), gone);
+        // Text: each named.
+        auto text = run_cli(h({"verify", "--job", "1", "--against-client"}));
+        QCOMPARE(text.exit_code, 7);
+        QVERIFY2(text.out.contains("DIFFERS A:" + changed.toUtf8()), text.out.constData());
+        QVERIFY2(text.out.contains("MISSING A:" + gone.toUtf8()), text.out.constData());
+    }
 };
 
 QTEST_MAIN(TestClientRestore)
