@@ -31,6 +31,8 @@ struct AgentProcess {
     QString address;
     std::unique_ptr<QProcess> process;
     QByteArray log;
+    // A program `serve` runs under (e.g. ip netns exec NS), empty: none.
+    QStringList launcher;
 
     // `init` in `stateDir`: the agent's fingerprint is then known; not yet serving.
     explicit AgentProcess(const QString& stateDir) : state(stateDir) {
@@ -49,7 +51,11 @@ struct AgentProcess {
             args << "--allow" << p;
         args << extra;
         process = std::make_unique<QProcess>();
-        process->start(QStringLiteral(TAPELOOM_AGENT), args);
+        if (launcher.isEmpty())
+            process->start(QStringLiteral(TAPELOOM_AGENT), args);
+        else
+            process->start(launcher.front(),
+                           launcher.mid(1) + QStringList{QStringLiteral(TAPELOOM_AGENT)} + args);
         QDeadlineTimer deadline(30000);
         QByteArray out;
         while (!out.contains('\n') && !deadline.hasExpired() &&
