@@ -71,6 +71,50 @@ private Q_SLOTS:
         }
     }
 
+    // A slow client (its link throttled) and a fast one share one drive (2 sessions on it): the
+    // fast client's session ends while the slow one still runs; the throttle lifted, both
+    // complete.
+    void slowClientDoesNotStallAnotherOnTheSameDrive() {
+        QVERIFY(dir_.isValid());
+        if (const QString why = makeNamespace(); !why.isEmpty())
+            QSKIP(qPrintable("cannot make a network namespace here: " + why));
+        QCOMPARE(throttle(), QString());
+        const QString srcA = path("slow-tree"), srcB = path("fast-tree");
+        QVERIFY(tltest::make_fixture_tree(srcA, 24 << 20));
+        QVERIFY(tltest::make_fixture_tree(srcB, 8 << 20));
+        QCOMPARE(run_cli(h({"library", "add", "--virtual", "--name", "one", "--drives", "1",
+                            "--slots", "10", "--capacity", "256M"}))
+                     .exit_code,
+                 0);
+        AgentProcess a(path("state-slow")), b(path("state-fast"));
+        a.launcher = QStringList{"ip", "netns", "exec", ns_};
+        QVERIFY(a.serve({srcA}, nsAddress_ + ":0"));
+        QVERIFY(b.serve({srcB}));
+        const QString service = a.add_to(home(), "SLOW");
+        QCOMPARE(b.add_to(home(), "FAST"), service);
+        QVERIFY(a.trust(service) && b.trust(service));
+
+        QProcess job;
+        job.setProcessEnvironment(tltest::cli_environment(home()));
+        job.start(QStringLiteral(TAPELOOM_CLI),
+                  h({"backup", "--source", "client:SLOW:" + srcA, "--source", "client:FAST:" + srcB,
+                     "--library", "one", "--drives", "1", "--sessions-per-drive", "2", "--json"}));
+        QVERIFY(a.wait_for_log("backup of").contains("backup of"));
+        QVERIFY(b.wait_for_log(": done").contains(": done")); // the fast session ended...
+        QVERIFY(job.waitForStarted());
+        QVERIFY(!job.waitForFinished(10)); // ...while the job still runs
+        a.log += a.process->readAllStandardError();
+        QVERIFY2(!a.log.contains(": done"), a.log.constData()); // the slow one still runs
+        QCOMPARE(sh("ip", {"netns", "exec", ns_, "tc", "qdisc", "del", "dev", nsSide_, "root"}),
+                 QString());
+        QVERIFY(job.waitForFinished(120000));
+        QCOMPARE(job.exitCode(), 0);
+        const auto report = QJsonDocument::fromJson(job.readAllStandardOutput()).object();
+        QCOMPARE(report.value("sessions").toArray().size(), 2);
+        for (const auto& v : report.value("sessions").toArray())
+            QCOMPARE(v.toObject().value("status").toString(), QString("completed"));
+    }
+
     // The link to client A's agent goes down while its session runs: A's session fails naming
     // the client, B's (another agent, on loopback) completes, the job is partial (exit 7); the
     // drives are given back (a backup on both drives runs next) and, the link up again, a retry
