@@ -2,6 +2,7 @@
 
 #include "agent_process.h"
 #include "cli_runner.h"
+#include "crafted_volume.h"
 #include "fixture_tree.h"
 
 using tltest::AgentProcess;
@@ -132,6 +133,36 @@ private Q_SLOTS:
         QCOMPARE(text.exit_code, 7);
         QVERIFY2(text.out.contains("DIFFERS A:" + changed.toUtf8()), text.out.constData());
         QVERIFY2(text.out.contains("MISSING A:" + gone.toUtf8()), text.out.constData());
+    }
+
+    // The crafted-media cases of the restore writer through an agent: a client's save set
+    // whose objects are named to escape ("../", absolute, through a symlink) is restored by the
+    // agent; nothing lands outside the target (nor outside --allow), each hostile entry is
+    // refused and reported, the honest file is there and the link stays a link.
+    void hostileMediaStayInsideTheTargetOnTheClient() {
+        const QString home = path("crafted-home"), target = path("target"),
+                      outside = path("outside");
+        QVERIFY(QDir().mkpath(outside) && QDir().mkpath(target));
+        QVERIFY(tltest::write_crafted_volume(home, "client:A:/srv/data", outside.toStdString()));
+        AgentProcess a(path("state-crafted"));
+        QVERIFY(a.serve({target}));
+        QVERIFY(a.trust(a.add_to(home, "A")));
+        auto scan = run_cli({"--home", home, "scan", "TLO005L9", "--json"});
+        QVERIFY2(scan.exit_code == 7, scan.out.constData());
+        auto r = run_cli({"--home", home, "restore", "--job", "1", "--to", target, "--json"});
+        QCOMPARE(r.exit_code, 7); // partial: the hostile entries failed
+        QVERIFY2(a.wait_for_log("object(s) received").contains("restore into"), a.log.constData());
+        QCOMPARE(
+            QDir(outside).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden).size(),
+            0);
+        QFile ok(target + "/srv/data/safe/ok.txt");
+        QVERIFY(ok.open(QIODevice::ReadOnly));
+        QCOMPARE(ok.readAll(), QByteArray("ok"));
+        QVERIFY(QFileInfo(target + "/srv/data/jump").isSymLink());
+        int refused = 0;
+        for (const auto& p : r.json().object().value("problems").toArray())
+            if (p.toObject().value("status").toString() == "refused") ++refused;
+        QCOMPARE(refused, 3); // ../, absolute, through the symlink
     }
 };
 
