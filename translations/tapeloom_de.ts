@@ -4689,6 +4689,26 @@ Eine dort schon vorhandene Datei wird %4.</translation>
         <source>Job %1 — %2, %3 (%4)</source>
         <translation>Auftrag %1 — %2, %3 (%4)</translation>
     </message>
+    <message>
+        <source>Client whose backups are listed</source>
+        <translation>Client, dessen Sicherungen aufgeführt werden</translation>
+    </message>
+    <message>
+        <source>All machines</source>
+        <translation>Alle Rechner</translation>
+    </message>
+    <message>
+        <source>This machine</source>
+        <translation>Dieser Rechner</translation>
+    </message>
+    <message>
+        <source>C&amp;lient:</source>
+        <translation>C&amp;lient:</translation>
+    </message>
+    <message>
+        <source>client %1</source>
+        <translation>Client %1</translation>
+    </message>
 </context>
 <context>
     <name>tl::ui::RestoreTargetPanel</name>
@@ -4755,6 +4775,26 @@ Eine dort schon vorhandene Datei wird %4.</translation>
     <message>
         <source>Restore into</source>
         <translation>Wiederherstellen in</translation>
+    </message>
+    <message>
+        <source>Machine to restore on</source>
+        <translation>Rechner, auf dem wiederhergestellt wird</translation>
+    </message>
+    <message>
+        <source>A client&apos;s agent writes the files there; the folder is a path on that client</source>
+        <translation>Der Agent eines Clients schreibt die Dateien dort; der Ordner ist ein Pfad auf diesem Client</translation>
+    </message>
+    <message>
+        <source>Where it was backed up</source>
+        <translation>Wo es gesichert wurde</translation>
+    </message>
+    <message>
+        <source>Restore on:</source>
+        <translation>Wiederherstellen auf:</translation>
+    </message>
+    <message>
+        <source>Client %1</source>
+        <translation>Client %1</translation>
     </message>
 </context>
 <context>

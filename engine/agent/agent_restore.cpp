@@ -2,6 +2,7 @@
 
 #include "agent/wire.h"
 #include "codec/hash.h"
+#include "common/log.h"
 #include "job/restore_writer.h"
 
 namespace tl::agent {
@@ -18,6 +19,7 @@ public:
     // One frame; false when it was the finish.
     Result<bool> apply(const Frame& f);
     nlohmann::json outcome() const;
+    std::uint64_t objects() const { return objects_; }
 
 private:
     Status begin_saveset(const Frame& f);
@@ -29,6 +31,7 @@ private:
     bool in_saveset_ = false, skipping_ = false;
     codec::ContentHasher hasher_;
     std::uint64_t data_length_ = 0;
+    std::uint64_t objects_ = 0; // received
 };
 
 Status RestoreApplier::begin_saveset(const Frame& f) {
@@ -52,6 +55,7 @@ Status RestoreApplier::object(const Frame& f) {
     hasher_.reset();
     data_length_ = 0;
     skipping_ = false;
+    ++objects_;
     if (auto st = w_.on_object_header(get_u64(f.payload.data()), h.value()); !st) {
         w_.fail_current(st.error().message);
         skipping_ = true;
@@ -162,6 +166,10 @@ Status serve_restore(TlsLink& link, const nlohmann::json& request, const AllowLi
     if (fin) fin = writer.value()->sync_to_disk();
     auto done = applier.outcome();
     done["status"] = fin ? "ok" : fin.error().message;
+    done["objects"] = applier.objects();
+    log::get("engine")->info("restore into {}: {} object(s) received, {} file(s) restored",
+                             request.value("to", ""), applier.objects(),
+                             done.value("restored", std::uint64_t{0}));
     return send_json(link, frame::kDone, done);
 }
 

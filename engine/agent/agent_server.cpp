@@ -4,6 +4,7 @@
 #include <thread>
 
 #include "agent/agent_backup.h"
+#include "agent/agent_compare.h"
 #include "agent/agent_restore.h"
 #include "agent/agent_state.h"
 #include "agent/wire.h"
@@ -44,6 +45,9 @@ void handle(std::unique_ptr<TlsLink> link, const AllowList& allow) {
     } else if (f->type == frame::kRestore) {
         log->info("restore into {} for {}", request->value("to", ""), link->peer());
         st = serve_restore(*link, request.value(), allow);
+    } else if (f->type == frame::kCompare) {
+        log->info("compare for {}", link->peer());
+        st = serve_compare(*link, request.value(), allow);
     } else {
         st = make_error(ErrorKind::InvalidArgument, "an unknown request");
         (void)send_error(*link, st.error());

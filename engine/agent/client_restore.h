@@ -5,6 +5,7 @@
 // A restore job with its row and report like any other.
 #include <atomic>
 #include <string>
+#include <vector>
 
 #include "context/catalog_handle.h"
 #include "context/engine.h"
@@ -19,6 +20,9 @@ struct ClientRestoreOptions {
     std::string to;              // absolute, on the client
     std::string existing = "skip";
     std::string library;
+    // Only these paths (as `restore --path`: relative to the source, or absolute as backed up)
+    // and what is below them; empty = the whole job or save set. Only their objects are sent.
+    std::vector<std::string> paths;
 };
 
 // A client whose trees job `job_id` (or save set `saveset_id`) backed up; nullopt for a backup

@@ -18,6 +18,9 @@ std::string prefix_of(const job::SelectedSaveset& s) {
 
 Status RestoreForwarder::on_object_header(std::uint64_t offset, const format::ObjectHeader& h) {
     if (!link_status_) return link_status_;
+    skipping_ = !whole_ && !wanted_.count(offset);
+    if (skipping_) return {};
+    path_ = h.path;
     scratch_.clear();
     put_u64(scratch_, offset);
     format::encode_object_header(h, scratch_);
@@ -26,7 +29,7 @@ Status RestoreForwarder::on_object_header(std::uint64_t offset, const format::Ob
 
 Status RestoreForwarder::on_data(std::uint64_t file_offset, const std::uint8_t* data,
                                  std::size_t n) {
-    if (!link_status_) return link_status_;
+    if (!link_status_ || skipping_ || !with_data_) return link_status_;
     scratch_.clear();
     put_u64(scratch_, file_offset);
     scratch_.insert(scratch_.end(), data, data + n);
@@ -34,8 +37,12 @@ Status RestoreForwarder::on_data(std::uint64_t file_offset, const std::uint8_t* 
 }
 
 Status RestoreForwarder::on_object_trailer(const format::ObjectTrailer& t,
-                                           const format::ObjectCheck&) {
-    if (!link_status_) return link_status_;
+                                           const format::ObjectCheck& check) {
+    if (!link_status_ || skipping_) return link_status_;
+    if (!with_data_ && (!check.length_ok || !check.hash_ok))
+        return remember(send_json(
+            link_, frame::kObjectFailed,
+            {{"path", path_}, {"why", "its data on tape does not match the trailer's hash"}}));
     scratch_.clear();
     format::encode_object_trailer(t, scratch_);
     return remember(link_.send(frame::kTrailer, scratch_.data(), scratch_.size()));
@@ -43,20 +50,26 @@ Status RestoreForwarder::on_object_trailer(const format::ObjectTrailer& t,
 
 Status RestoreForwarder::send_saveset(const job::SelectedSaveset& s) {
     nlohmann::json wanted = nlohmann::json::array(), write_as = nlohmann::json::object();
+    whole_ = s.whole;
+    wanted_.clear();
+    skipping_ = false;
     for (const auto& f : s.files) {
         wanted.push_back(f.offset);
+        wanted_.insert(f.offset);
         if (!f.write_as.empty()) write_as[std::to_string(f.offset)] = f.write_as;
     }
-    return remember(
-        send_json(link_, frame::kSaveset,
-                  {{"prefix", prefix_of(s)}, {"wanted", wanted}, {"write_as", write_as}}));
+    return remember(send_json(link_, frame::kSaveset,
+                              {{"prefix", prefix_of(s)},
+                               {"root", "/" + prefix_of(s)},
+                               {"wanted", wanted},
+                               {"write_as", write_as}}));
 }
 
 Status RestoreForwarder::send_selection(job::SavesetReader& reader, const job::Selection& sel) {
     for (const auto& s : sel.savesets) {
         TL_TRY(send_saveset(s));
         auto failed = [this](const std::string& path, const std::string& why) {
-            if (link_status_)
+            if (link_status_ && !skipping_)
                 (void)remember(
                     send_json(link_, frame::kObjectFailed, {{"path", path}, {"why", why}}));
         };

@@ -1,7 +1,10 @@
 #pragma once
 // The service's side of a restore to a client (agent/client_restore.h): a StreamSink that
-// sends each object the stream parser reports (header, data, trailer) to the agent, save set
-// by save set, with the offsets of the objects to write.
+// sends each object of the selection the stream parser reports (header, data, trailer) to the
+// agent, save set by save set, with the offsets of the objects to write; the objects of a save
+// set that are not selected (a restore of --path selections) are not sent.
+#include <unordered_set>
+
 #include <nlohmann/json.hpp>
 
 #include "agent/tls_link.h"
@@ -13,7 +16,10 @@ namespace tl::agent {
 
 class RestoreForwarder final : public format::StreamSink {
 public:
-    explicit RestoreForwarder(TlsLink& link) : link_(link) {}
+    // `with_data` false (a compare, agent/agent_compare.h): the objects' data stays here; an
+    // object whose data on tape does not match its trailer is sent as failed instead.
+    explicit RestoreForwarder(TlsLink& link, bool with_data = true)
+        : link_(link), with_data_(with_data) {}
 
     // Every save set of `sel`, read whole from tape by `reader`. An error when the link failed
     // (the agent gone) or the reading could not go on.
@@ -34,8 +40,13 @@ private:
     }
 
     TlsLink& link_;
+    bool with_data_ = true;
+    std::string path_; // of the object being sent
     Status link_status_;
     std::vector<std::uint8_t> scratch_;
+    std::unordered_set<std::uint64_t> wanted_; // of the save set being sent, unless whole_
+    bool whole_ = true;
+    bool skipping_ = false; // the current object is not selected
 };
 
 } // namespace tl::agent

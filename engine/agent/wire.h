@@ -14,7 +14,7 @@
 namespace tl::agent {
 
 inline constexpr int kProtocolMajor = 1;
-inline constexpr int kProtocolMinor = 0;
+inline constexpr int kProtocolMinor = 1; // 1.1: the compare request (verify --against-client)
 
 namespace frame {
 inline constexpr std::uint8_t kHello = 'H';        // JSON, both ways, first
@@ -30,6 +30,7 @@ inline constexpr std::uint8_t kObjectFailed = 'X'; // JSON: the current object i
 inline constexpr std::uint8_t kFinish = 'F';       // the restore's last save set was sent
 inline constexpr std::uint8_t kBase = 'P';         // JSON {"entries"}: a diff/incr's base view
 inline constexpr std::uint8_t kKeepAlive = 'K';    // nothing: the agent is still walking
+inline constexpr std::uint8_t kCompare = 'C';      // JSON: service asks to compare (1.1)
 inline constexpr std::uint8_t kError = '!';        // JSON {"error", "kind"}: refused or failed
 } // namespace frame
 

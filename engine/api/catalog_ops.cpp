@@ -34,6 +34,9 @@ Result<std::int64_t> drive_count(const CatalogHandle& handle) {
 Result<std::vector<std::string>> file_sources(const CatalogHandle& handle) {
     return file_sources(catalog_db(handle));
 }
+Result<std::vector<FileTreeSaveset>> file_tree_savesets(const CatalogHandle& handle) {
+    return file_tree_savesets(catalog_db(handle));
+}
 Result<metrics::SeriesSet> load_series(const CatalogHandle& handle, std::int64_t job_id) {
     return load_series(catalog_db(handle), job_id);
 }

@@ -34,6 +34,7 @@ Result<std::optional<StoredReport>> stored_report(const CatalogHandle& handle, s
 Result<std::int64_t> drive_count(const CatalogHandle& handle);
 // catalog/saveset_store.h
 Result<std::vector<std::string>> file_sources(const CatalogHandle& handle);
+Result<std::vector<FileTreeSaveset>> file_tree_savesets(const CatalogHandle& handle);
 // catalog/series_store.h
 Result<metrics::SeriesSet> load_series(const CatalogHandle& handle, std::int64_t job_id);
 // catalog/volume_store.h

@@ -4,6 +4,7 @@
 #include <QDateTime>
 #include <QMetaObject>
 
+#include "agent/client_restore.h"
 #include "api/job_ops.h"
 #include "bridge/service_restore.h"
 #include "bridge/task_board.h"
@@ -70,11 +71,13 @@ bool RestoreRunner::plan(const std::vector<job::RestoreOptions>& runs, QString* 
     return launch(runs, false, error);
 }
 
-bool RestoreRunner::start(const std::vector<job::RestoreOptions>& runs, QString* error) {
-    return launch(runs, true, error);
+bool RestoreRunner::start(const std::vector<job::RestoreOptions>& runs, QString* error,
+                          const std::vector<std::string>& clients) {
+    return launch(runs, true, error, clients);
 }
 
-bool RestoreRunner::launch(const std::vector<job::RestoreOptions>& runs, bool run, QString* error) {
+bool RestoreRunner::launch(const std::vector<job::RestoreOptions>& runs, bool run, QString* error,
+                           const std::vector<std::string>& clients) {
     if (running_) {
         if (error) *error = tr("A restore is already running; wait for it or cancel it.");
         return false;
@@ -92,7 +95,7 @@ bool RestoreRunner::launch(const std::vector<job::RestoreOptions>& runs, bool ru
     cancel_ = false;
     if (task_) board_->setCanceller(task_, [this] { cancel_ = true; });
     launchedAt_ = now_unix();
-    thread_ = std::thread([this, runs, run, task = task_] {
+    thread_ = std::thread([this, runs, run, clients, task = task_] {
         auto plan = planAll(runs);
         if (run)
             QMetaObject::invokeMethod(
@@ -104,7 +107,7 @@ bool RestoreRunner::launch(const std::vector<job::RestoreOptions>& runs, bool ru
             result.message = plan.error;
         } else if (!serviceHome_.isEmpty()) {
             // The service checks the media itself (and records a refusal, as for the CLI).
-            result = restoreThroughService(serviceHome_.toStdString(), runs, cancel_);
+            result = restoreThroughService(serviceHome_.toStdString(), runs, cancel_, clients);
         } else if (!plan.missing.isEmpty()) {
             result.status = QStringLiteral("media-missing");
             result.missingVolumes = plan.missing;
@@ -112,7 +115,7 @@ bool RestoreRunner::launch(const std::vector<job::RestoreOptions>& runs, bool ru
                                  .arg(plan.missing.join(QStringLiteral(", ")));
             recordRefused(runs, plan.missing);
         } else {
-            result = runAll(runs);
+            result = runAll(runs, clients);
         }
         if (run) log::get("ui")->info("restore ended: {}", result.status.toStdString());
         if (task) board_->end(task);
@@ -172,15 +175,30 @@ RestorePlanSummary RestoreRunner::planAll(const std::vector<job::RestoreOptions>
     return s;
 }
 
-RestoreSummary RestoreRunner::runAll(const std::vector<job::RestoreOptions>& runs) {
+Result<job::RestoreResult> RestoreRunner::runOne(const job::RestoreOptions& o,
+                                                 const std::string& client) {
+    if (client.empty()) return job::run_restore(engine_, o, &cancel_);
+    agent::ClientRestoreOptions c;
+    c.job_id = o.what.job_id;
+    c.saveset_id = o.what.saveset_id;
+    c.client = client;
+    c.to = o.to.empty() ? std::string("/") : o.to; // the original location on the client
+    c.existing = existingPolicyName(o.existing);
+    c.library = o.library;
+    c.paths = o.what.paths;
+    return agent::run_client_restore(engine_, c, &cancel_);
+}
+
+RestoreSummary RestoreRunner::runAll(const std::vector<job::RestoreOptions>& runs,
+                                     const std::vector<std::string>& clients) {
     RestoreSummary s;
     s.status = QStringLiteral("completed");
-    for (const auto& o : runs) {
+    for (std::size_t i = 0; i < runs.size(); ++i) {
         if (cancel_) {
             s.status = QStringLiteral("cancelled");
             break;
         }
-        auto r = job::run_restore(engine_, o, &cancel_);
+        auto r = runOne(runs[i], i < clients.size() ? clients[i] : std::string());
         if (!r) {
             log::get("ui")->error("restore failed: {}", r.error().message);
             s.status = r.error().kind == ErrorKind::MediaMissing ? QStringLiteral("media-missing")

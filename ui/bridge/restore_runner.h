@@ -73,7 +73,10 @@ public:
     bool isRunning() const { return running_; }
     // False (with `error`) when busy or `runs` is empty.
     bool plan(const std::vector<job::RestoreOptions>& runs, QString* error = nullptr);
-    bool start(const std::vector<job::RestoreOptions>& runs, QString* error = nullptr);
+    // `clients[i]`, when given and not empty, is the client whose agent writes run i
+    // (`restore --client NAME`, docs/agent.md): run i's save set is then read here and sent.
+    bool start(const std::vector<job::RestoreOptions>& runs, QString* error = nullptr,
+               const std::vector<std::string>& clients = {});
     void cancel() { cancel_ = true; }
     // The restore job of this runner on the live board (not known before its job starts).
     RestoreProgress progress() const;
@@ -90,9 +93,13 @@ Q_SIGNALS:
     void finished(const tl::ui::RestoreSummary& result);
 
 private:
-    bool launch(const std::vector<job::RestoreOptions>& runs, bool run, QString* error);
+    bool launch(const std::vector<job::RestoreOptions>& runs, bool run, QString* error,
+                const std::vector<std::string>& clients = {});
     RestorePlanSummary planAll(const std::vector<job::RestoreOptions>& runs);
-    RestoreSummary runAll(const std::vector<job::RestoreOptions>& runs);
+    RestoreSummary runAll(const std::vector<job::RestoreOptions>& runs,
+                          const std::vector<std::string>& clients);
+    // One run: here, or onto `client` through its agent.
+    Result<job::RestoreResult> runOne(const job::RestoreOptions& run, const std::string& client);
     void recordRefused(const std::vector<job::RestoreOptions>& runs, const QStringList& missing);
 
     Engine& engine_;

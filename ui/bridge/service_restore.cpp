@@ -8,20 +8,6 @@ namespace tl::ui {
 namespace {
 constexpr int kMediaMissingExit = 6; // docs/cli.md
 
-const char* existing_name(job::ExistingPolicy p) {
-    switch (p) {
-    case job::ExistingPolicy::Overwrite:
-        return "overwrite";
-    case job::ExistingPolicy::KeepNewer:
-        return "keep-newer";
-    case job::ExistingPolicy::Rename:
-        return "rename";
-    case job::ExistingPolicy::Skip:
-        break;
-    }
-    return "skip";
-}
-
 void add_document(RestoreSummary& s, const nlohmann::json& j) {
     s.jobIds << j.value("job_id", 0ll);
     s.restored += j.value("restored", 0ll);
@@ -40,10 +26,24 @@ void add_document(RestoreSummary& s, const nlohmann::json& j) {
 }
 } // namespace
 
-nlohmann::json restoreTaskRequest(const job::RestoreOptions& o) {
+const char* existingPolicyName(job::ExistingPolicy p) {
+    switch (p) {
+    case job::ExistingPolicy::Overwrite:
+        return "overwrite";
+    case job::ExistingPolicy::KeepNewer:
+        return "keep-newer";
+    case job::ExistingPolicy::Rename:
+        return "rename";
+    case job::ExistingPolicy::Skip:
+        break;
+    }
+    return "skip";
+}
+
+nlohmann::json restoreTaskRequest(const job::RestoreOptions& o, const std::string& client) {
     nlohmann::json opts = {{"json", true},
                            {"to", o.to.empty() ? std::string("/") : o.to},
-                           {"existing", existing_name(o.existing)},
+                           {"existing", existingPolicyName(o.existing)},
                            {"sync", job::sync_mode_name(o.sync)}};
     const auto& w = o.what;
     if (w.job_id) opts["job"] = std::to_string(w.job_id);
@@ -55,20 +55,23 @@ nlohmann::json restoreTaskRequest(const job::RestoreOptions& o) {
     if (!o.library.empty()) opts["library"] = o.library;
     if (o.drives) opts["drives"] = std::to_string(o.drives);
     if (o.wait_for_media) opts["wait-for-media"] = true;
+    if (!client.empty()) opts["client"] = client;
     return {{"options", opts}};
 }
 
 RestoreSummary restoreThroughService(const std::string& home,
                                      const std::vector<job::RestoreOptions>& runs,
-                                     std::atomic<bool>& cancel) {
+                                     std::atomic<bool>& cancel,
+                                     const std::vector<std::string>& clients) {
     RestoreSummary s;
     s.status = QStringLiteral("completed");
-    for (const auto& o : runs) {
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        const auto& o = runs[i];
         if (cancel) {
             s.status = QStringLiteral("cancelled");
             break;
         }
-        const auto request = restoreTaskRequest(o);
+        const auto request = restoreTaskRequest(o, i < clients.size() ? clients[i] : "");
         const auto end = runServiceCommand(home, {"restore", {}, request["options"]}, &cancel);
         if (!end.ran) { // refused before it started, or the service was lost
             s.status = QStringLiteral("failed");
@@ -76,6 +79,13 @@ RestoreSummary restoreThroughService(const std::string& home,
             break;
         }
         auto doc = nlohmann::json::parse(end.out, nullptr, false);
+        if (doc.is_object() && doc.contains("error") && doc["error"].is_object()) {
+            // Refused or failed before a report (the CLI's --json error document).
+            s.status = end.exitCode == kMediaMissingExit ? QStringLiteral("media-missing")
+                                                         : QStringLiteral("failed");
+            s.message = QString::fromStdString(doc["error"].value("message", std::string()));
+            break;
+        }
         if (doc.is_object()) {
             add_document(s, doc);
             const auto st = QString::fromStdString(doc.value("status", std::string("failed")));

@@ -14,12 +14,19 @@
 
 namespace tl::ui {
 
-// The `restore` command line of `options` as the task body ({"options": {...}}).
-nlohmann::json restoreTaskRequest(const job::RestoreOptions& options);
+// The `restore` command line of `options` as the task body ({"options": {...}}); `client`, when
+// not empty, is `--client NAME`: that client's agent writes the files (docs/agent.md).
+nlohmann::json restoreTaskRequest(const job::RestoreOptions& options,
+                                  const std::string& client = {});
 
-// Runs `runs` in turn in the service of `home`; the summary as RestoreRunner's own runs give it.
+// --existing's word for `policy` (skip, overwrite, keep-newer, rename).
+const char* existingPolicyName(job::ExistingPolicy policy);
+
+// Runs `runs` in turn in the service of `home` (run i onto client `clients[i]` when given and
+// not empty); the summary as RestoreRunner's own runs give it.
 RestoreSummary restoreThroughService(const std::string& home,
                                      const std::vector<job::RestoreOptions>& runs,
-                                     std::atomic<bool>& cancel);
+                                     std::atomic<bool>& cancel,
+                                     const std::vector<std::string>& clients = {});
 
 } // namespace tl::ui

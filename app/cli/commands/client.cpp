@@ -115,10 +115,10 @@ Result<std::optional<std::string>> restore_client(Context& ctx, Engine& engine) 
 Result<job::RestoreResult> restore_to_client(Context& ctx, Engine& engine,
                                              const std::string& client, std::atomic<bool>* cancel) {
     const auto& a = ctx.args();
-    if (a.has("job") == a.has("saveset") || !a.has("to") || a.has("path") || a.has("source"))
+    if (a.has("job") == a.has("saveset") || !a.has("to") || a.has("source"))
         return make_error(ErrorKind::InvalidArgument,
-                          "a restore to a client takes --job N or --saveset N, and --to DIR (the "
-                          "whole job or save set)");
+                          "a restore to a client takes --job N or --saveset N, and --to DIR "
+                          "(with --path P... for a part of it)");
     agent::ClientRestoreOptions o;
     o.job_id = std::atoll(a.get("job", "0").c_str());
     o.saveset_id = std::atoll(a.get("saveset", "0").c_str());
@@ -126,6 +126,9 @@ Result<job::RestoreResult> restore_to_client(Context& ctx, Engine& engine,
     o.to = a.get("to");
     o.existing = a.get("existing", "skip");
     o.library = a.get("library");
+    o.paths = a.all("path");
+    for (const auto& w : a.words())
+        o.paths.push_back(w);
     return agent::run_client_restore(engine, o, cancel);
 }
 

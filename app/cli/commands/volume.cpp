@@ -1,5 +1,6 @@
 #include <iomanip>
 
+#include "agent/client_verify.h"
 #include "api/device_ops.h"
 #include "api/media_ops.h"
 #include "commands/commands.h"
@@ -176,6 +177,45 @@ int volume_ls(Context& ctx) {
     return l.bad_blocks.empty() ? 0 : kCorrupt;
 }
 
+// verify --against-client: the tape compared with the clients' files through their agents.
+int verify_against_client(Context& ctx, Engine& engine, std::int64_t job_id) {
+    auto r = agent::run_client_verify(engine, job_id, ctx.args().get("library"), ctx.cancel());
+    if (!r) return ctx.fail(r.error());
+    const auto& v = r.value();
+    auto list = [](const std::vector<agent::ClientFileDifference>& d) {
+        auto out = nlohmann::json::array();
+        for (const auto& x : d)
+            out.push_back({{"client", x.client}, {"path", x.path}, {"why", x.why}});
+        return out;
+    };
+    if (ctx.json()) {
+        ctx.print_json({{"job_id", v.job_id},
+                        {"verify_job_id", v.verify_job_id},
+                        {"status", v.status},
+                        {"error", v.error},
+                        {"compared", v.compared},
+                        {"same", v.same},
+                        {"differing_count", v.differing_count},
+                        {"missing_count", v.missing_count},
+                        {"differing", list(v.differing)},
+                        {"missing", list(v.missing)},
+                        {"blocks_read", v.read.blocks_read}});
+    } else {
+        auto& o = ctx.out();
+        o << "Verify of job " << v.job_id << " against its clients: " << v.status << "\n"
+          << "  compared  : " << v.compared << " (" << v.same << " the same)\n"
+          << "  differing : " << v.differing_count << "\n"
+          << "  missing   : " << v.missing_count << "\n";
+        if (!v.error.empty()) o << "  error     : " << v.error << "\n";
+        for (const auto& d : v.differing)
+            o << "  DIFFERS " << d.client << ":" << d.path << ": " << d.why << "\n";
+        for (const auto& d : v.missing)
+            o << "  MISSING " << d.client << ":" << d.path << "\n";
+    }
+    if (v.status == "completed") return 0;
+    return v.status == "partial" ? kPartial : kFailure;
+}
+
 int verify(Context& ctx) {
     const std::string id = ctx.args().get("job");
     if (id.empty())
@@ -185,6 +225,8 @@ int verify(Context& ctx) {
     if (!job_id) return ctx.fail(job_id.error());
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
+    if (ctx.args().has("against-client"))
+        return verify_against_client(ctx, *engine.value(), job_id.value());
     auto r = job::run_verify(*engine.value(), job_id.value(), ctx.args().get("library"));
     if (!r) return ctx.fail(r.error());
     const auto& v = r.value();
@@ -312,10 +354,11 @@ void add_volume_commands(Registry& r) {
                  volume_ls});
     r.push_back(
         {{"verify"},
-         "--job ID [--library NAME]",
-         "read a backup job back from tape: every block checksum and every file's content hash",
+         "--job ID [--library NAME] [--against-client]",
+         "read a backup job back from tape: every block checksum and every file's content hash; "
+         "--against-client: compare a client's save sets with its files through its agent",
          {"job", "library"},
-         {},
+         {"against-client"},
          verify});
 }
 

@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "agent/client_registry.h"
 #include "api/job_ops.h"
 #include "bridge/task_board.h"
 #include "common/log.h"
@@ -196,6 +197,7 @@ void RestorePage::refresh() {
         fail(tr("Cannot list the backups: %1").arg(error));
         return;
     }
+    target_->setClients(picker_->addedClients());
     if (!shownOnce_ && picker_->jobCount() > 0) {
         shownOnce_ = true;
         picker_->choose(); // the newest backup job
@@ -217,10 +219,25 @@ void RestorePage::showView(qint64 jobId, const QString& source, qint64 at) {
 }
 
 std::vector<job::RestoreOptions> RestorePage::plannedRuns() const {
+    return plannedRuns(nullptr);
+}
+
+std::vector<std::string> RestorePage::plannedClients() const {
+    std::vector<std::string> clients;
+    plannedRuns(&clients);
+    return clients;
+}
+
+std::vector<job::RestoreOptions> RestorePage::plannedRuns(std::vector<std::string>* clients) const {
     auto requests = model_->selection();
     merge(requests, search_->selection());
     std::vector<job::RestoreOptions> runs;
+    const std::string chosen = target_->client().toStdString();
     for (const auto& r : requests) {
+        if (clients) {
+            auto own = agent::split_client_source(r.source);
+            clients->push_back(!chosen.empty() ? chosen : own ? own->first : std::string());
+        }
         job::RestoreOptions o;
         o.what.saveset_id = r.saveset_id;
         o.what.paths = r.paths;
@@ -246,30 +263,31 @@ QString RestorePage::missingKey(const std::vector<job::RestoreOptions>& runs) {
 }
 
 void RestorePage::askForKey(const QString& keyId, const std::vector<job::RestoreOptions>& runs,
-                            bool run) {
+                            bool run, const std::vector<std::string>& clients) {
     fail(tr("The chosen files are encrypted with key %1, which is not in the key store: import "
             "it to continue.")
              .arg(keyId));
     if (keyPrompt_) keyPrompt_->close();
     keyPrompt_ = new KeyImportDialog(engine_.home(), keyId, this);
     keyPrompt_->setAttribute(Qt::WA_DeleteOnClose);
-    connect(keyPrompt_, &QDialog::accepted, this, [this, runs, run] {
+    connect(keyPrompt_, &QDialog::accepted, this, [this, runs, run, clients] {
         report_->setStatus(QString());
-        launch(runs, run); // asks again if yet another key is missing
+        launch(runs, run, clients); // asks again if yet another key is missing
     });
     keyPrompt_->open();
 }
 
-bool RestorePage::launch(const std::vector<job::RestoreOptions>& runs, bool run) {
+bool RestorePage::launch(const std::vector<job::RestoreOptions>& runs, bool run,
+                         const std::vector<std::string>& clients) {
     if (!runner_->isRunning()) {
         const QString key = missingKey(runs);
         if (!key.isEmpty()) {
-            askForKey(key, runs, run);
+            askForKey(key, runs, run, clients);
             return false;
         }
     }
     QString error;
-    const bool ok = run ? runner_->start(runs, &error) : runner_->plan(runs, &error);
+    const bool ok = run ? runner_->start(runs, &error, clients) : runner_->plan(runs, &error);
     if (!ok) {
         fail(error);
         return false;
@@ -289,11 +307,14 @@ bool RestorePage::plan() {
 }
 
 bool RestorePage::start() {
-    const auto runs = plannedRuns();
+    std::vector<std::string> clients;
+    const auto runs = plannedRuns(&clients);
     if (!targetChosen()) return false;
-    log::get("ui")->info("restore started from the console: {} source(s) to '{}'", runs.size(),
-                         target_->target().toStdString());
-    return launch(runs, true);
+    log::get("ui")->info(
+        "restore started from the console: {} source(s) to '{}'{}", runs.size(),
+        target_->target().toStdString(),
+        target_->client().isEmpty() ? "" : " on client " + target_->client().toStdString());
+    return launch(runs, true, clients);
 }
 
 bool RestorePage::restoreVersion(qint64 jobId, const QString& source, const QString& relativePath) {
@@ -305,7 +326,10 @@ bool RestorePage::restoreVersion(qint64 jobId, const QString& source, const QStr
     o.existing = target_->policy();
     log::get("ui")->info("restoring {} / {} as of job {}", source.toStdString(),
                          relativePath.toStdString(), jobId);
-    return launch({o}, true);
+    std::string client = target_->client().toStdString();
+    if (auto own = agent::split_client_source(source.toStdString()); client.empty() && own)
+        client = own->first;
+    return launch({o}, true, {client});
 }
 
 bool RestorePage::confirmVersion(qint64 jobId, const QString& source, const QString& relativePath) {

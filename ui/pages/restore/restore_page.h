@@ -46,6 +46,9 @@ public:
     void refresh();
     // The restore requests of the current ticks (tree and search results), one per source.
     std::vector<job::RestoreOptions> plannedRuns() const;
+    // The client whose agent writes each of plannedRuns() ("" = this machine): the one chosen
+    // under Restore on, else the client that backed the run's source up.
+    std::vector<std::string> plannedClients() const;
     bool plan();  // computes the plan on the worker thread; false (shown) if it cannot start
     bool start(); // starts the restore; false (shown) if it cannot start
     // Restores one version of a file: that job's tree, just `relativePath` below `source`.
@@ -79,10 +82,13 @@ protected:
 
 private:
     void showView(qint64 jobId, const QString& source, qint64 at);
-    bool launch(const std::vector<job::RestoreOptions>& runs, bool run);
+    std::vector<job::RestoreOptions> plannedRuns(std::vector<std::string>* clients) const;
+    bool launch(const std::vector<job::RestoreOptions>& runs, bool run,
+                const std::vector<std::string>& clients = {});
     // The first key id `runs` need that the key store lacks ("" when none is missing).
     QString missingKey(const std::vector<job::RestoreOptions>& runs);
-    void askForKey(const QString& keyId, const std::vector<job::RestoreOptions>& runs, bool run);
+    void askForKey(const QString& keyId, const std::vector<job::RestoreOptions>& runs, bool run,
+                   const std::vector<std::string>& clients);
     // False (shown) when "another folder" is chosen without a folder.
     bool targetChosen();
     void fail(const QString& message);

@@ -4,10 +4,15 @@
 #include <QDateTime>
 #include <QDateTimeEdit>
 #include <QGridLayout>
+#include <QLabel>
 #include <QLocale>
 #include <QPushButton>
 #include <QRadioButton>
 
+#include <map>
+#include <set>
+
+#include "agent/client_registry.h"
 #include "api/catalog_ops.h"
 #include "catalog/job_store.h"
 #include "catalog/saveset_store.h"
@@ -15,13 +20,28 @@
 
 namespace tl::ui {
 
+namespace {
+constexpr const char* kAllClients = "*";
+
+// The client of a source ("" for this machine's).
+QString client_of(const std::string& source) {
+    auto parts = agent::split_client_source(source);
+    return parts ? QString::fromStdString(parts->first) : QString();
+}
+} // namespace
+
 RestoreSourcePicker::RestoreSourcePicker(QString catalogPath, QWidget* parent)
     : QWidget(parent), path_(std::move(catalogPath)),
       byJob_(new QRadioButton(tr("From a backup &job:"), this)),
       bySource_(new QRadioButton(tr("From a &source as of:"), this)), jobs_(new QComboBox(this)),
       sources_(new QComboBox(this)), at_(new QDateTimeEdit(QDateTime::currentDateTime(), this)),
-      now_(new QPushButton(tr("Now"), this)), show_(new QPushButton(tr("&Show files"), this)) {
+      now_(new QPushButton(tr("Now"), this)), show_(new QPushButton(tr("&Show files"), this)),
+      clients_(new QComboBox(this)) {
     byJob_->setChecked(true);
+    clients_->setAccessibleName(tr("Client whose backups are listed"));
+    clients_->addItem(tr("All machines"), QString::fromLatin1(kAllClients));
+    clients_->addItem(tr("This machine"), QString());
+    clients_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     sources_->setEditable(true);
     jobs_->setAccessibleName(tr("Backup job"));
     sources_->setAccessibleName(tr("Backed-up source"));
@@ -35,13 +55,17 @@ RestoreSourcePicker::RestoreSourcePicker(QString catalogPath, QWidget* parent)
 
     auto* grid = new QGridLayout(this);
     grid->setContentsMargins(0, 0, 0, 0);
-    grid->addWidget(byJob_, 0, 0);
-    grid->addWidget(jobs_, 0, 1, 1, 3);
-    grid->addWidget(bySource_, 1, 0);
-    grid->addWidget(sources_, 1, 1);
-    grid->addWidget(at_, 1, 2);
-    grid->addWidget(now_, 1, 3);
-    grid->addWidget(show_, 0, 4, 2, 1);
+    auto* clientLabel = new QLabel(tr("C&lient:"), this);
+    clientLabel->setBuddy(clients_);
+    grid->addWidget(clientLabel, 0, 0);
+    grid->addWidget(clients_, 0, 1, 1, 3, Qt::AlignLeft);
+    grid->addWidget(byJob_, 1, 0);
+    grid->addWidget(jobs_, 1, 1, 1, 3);
+    grid->addWidget(bySource_, 2, 0);
+    grid->addWidget(sources_, 2, 1);
+    grid->addWidget(at_, 2, 2);
+    grid->addWidget(now_, 2, 3);
+    grid->addWidget(show_, 1, 4, 2, 1);
     grid->setColumnStretch(1, 1);
 
     auto sync = [this] {
@@ -61,6 +85,10 @@ RestoreSourcePicker::RestoreSourcePicker(QString catalogPath, QWidget* parent)
     });
     connect(show_, &QPushButton::clicked, this, &RestoreSourcePicker::choose);
     connect(jobs_, &QComboBox::activated, this, [this] { choose(); });
+    connect(clients_, &QComboBox::activated, this, [this] {
+        applyClient();
+        choose();
+    });
 }
 
 void RestoreSourcePicker::setTimeQuietly(const QDateTime& t) {
@@ -85,28 +113,93 @@ bool RestoreSourcePicker::refresh(QString* error) {
     query.limit = 5000;
     auto backups = catalog::list_jobs(db.value(), query);
     if (!backups) return fail(backups.error().message);
-    const qint64 current = jobs_->currentData().toLongLong();
-    jobs_->clear();
+    auto savesets = catalog::file_tree_savesets(db.value());
+    if (!savesets) return fail(savesets.error().message);
+    std::map<qint64, std::set<QString>> machines; // per job: its clients, "" for this machine
+    for (const auto& s : savesets.value())
+        machines[s.job_id].insert(client_of(s.source));
+    allJobs_.clear();
     const QLocale loc;
     for (const auto& j : backups.value()) {
+        Job job{j.id, {}, {}, machines[j.id].empty()};
+        for (const auto& m : machines[j.id]) {
+            if (m.isEmpty())
+                job.local = true;
+            else
+                job.clients << m;
+        }
         const QString when =
             loc.toString(QDateTime::fromSecsSinceEpoch(j.started), QLocale::ShortFormat);
-        QString text =
+        job.text =
             tr("Job %1 — %2, %3 (%4)")
                 .arg(j.id)
                 .arg(when, QString::fromStdString(j.level), QString::fromStdString(j.status));
-        if (!j.name.empty()) text += QStringLiteral(" ") + QString::fromStdString(j.name);
-        jobs_->addItem(text, QVariant::fromValue<qint64>(j.id));
+        if (!j.name.empty()) job.text += QStringLiteral(" ") + QString::fromStdString(j.name);
+        if (!job.clients.isEmpty())
+            job.text += QStringLiteral(" — ") + tr("client %1").arg(job.clients.join(", "));
+        allJobs_.push_back(std::move(job));
     }
-    const int keep = jobs_->findData(QVariant::fromValue<qint64>(current));
-    if (keep >= 0) jobs_->setCurrentIndex(keep);
     auto sources = catalog::file_sources(db.value());
     if (!sources) return fail(sources.error().message);
+    allSources_.clear();
+    QStringList fromSources;
+    for (const auto& source : sources.value()) {
+        allSources_ << QString::fromStdString(source);
+        if (const QString c = client_of(source); !c.isEmpty()) fromSources << c;
+    }
+    auto clients = agent::list_clients(db.value());
+    if (!clients) return fail(clients.error().message);
+    added_.clear();
+    for (const auto& c : clients.value())
+        added_ << QString::fromStdString(c.name);
+    fromSources << added_;
+    refreshClients(fromSources);
+    applyClient();
+    return true;
+}
+
+// The Client box: all, this machine, then every client added or backed up, by name.
+void RestoreSourcePicker::refreshClients(const QStringList& names) {
+    QStringList sorted = names;
+    sorted.removeDuplicates();
+    sorted.sort();
+    const QString current = client();
+    while (clients_->count() > 2)
+        clients_->removeItem(2);
+    for (const auto& n : sorted)
+        clients_->addItem(n, n);
+    const int keep = clients_->findData(current);
+    clients_->setCurrentIndex(keep >= 0 ? keep : 0);
+}
+
+void RestoreSourcePicker::applyClient() {
+    const QString wanted = client();
+    const bool all = wanted == QLatin1String(kAllClients);
+    const qint64 current = jobs_->currentData().toLongLong();
+    jobs_->clear();
+    for (const auto& j : allJobs_)
+        if (all || (wanted.isEmpty() ? j.local : j.clients.contains(wanted)))
+            jobs_->addItem(j.text, QVariant::fromValue<qint64>(j.id));
+    const int keep = jobs_->findData(QVariant::fromValue<qint64>(current));
+    if (keep >= 0) jobs_->setCurrentIndex(keep);
     const QString src = sources_->currentText();
     sources_->clear();
-    for (const auto& source : sources.value())
-        sources_->addItem(QString::fromStdString(source));
-    if (!src.isEmpty()) sources_->setCurrentText(src);
+    for (const auto& source : allSources_)
+        if (all || client_of(source.toStdString()) == wanted) sources_->addItem(source);
+    if (!src.isEmpty() && (all || client_of(src.toStdString()) == wanted))
+        sources_->setCurrentText(src);
+}
+
+QString RestoreSourcePicker::client() const {
+    return clients_->currentIndex() < 0 ? QString::fromLatin1(kAllClients)
+                                        : clients_->currentData().toString();
+}
+
+bool RestoreSourcePicker::chooseClient(const QString& name) {
+    const int i = clients_->findData(name);
+    if (i < 0) return false;
+    clients_->setCurrentIndex(i);
+    applyClient();
     return true;
 }
 

@@ -2,8 +2,12 @@
 // What to restore from, as `tapeloom-cli restore --job ID` or `--source S --at TIME`: a backup
 // job (newest first) or a backed-up source and a point in time. The time follows "now" (it is
 // read again at each choice and refresh) until the user picks one; Now goes back to following.
+// A client's history: the Client box keeps the jobs and sources of one client (issue 41;
+// docs/agent.md), of this machine, or all; a job of clients names them.
 // Lists come from the catalog through a short-lived read-only connection. GUI thread only.
+#include <QStringList>
 #include <QWidget>
+#include <vector>
 
 class QComboBox;
 class QDateTime;
@@ -21,6 +25,13 @@ public:
     // Reloads the jobs and sources; false (with `error`) when the catalog cannot be read.
     bool refresh(QString* error = nullptr);
     int jobCount() const;
+    // Keeps the jobs and sources of client `name` ("" = this machine's, "*" = all); false when
+    // no such client is listed.
+    bool chooseClient(const QString& name);
+    QString client() const;
+    QComboBox* clientBox() const { return clients_; }
+    // The clients added to this data directory (by name), as of the last refresh.
+    QStringList addedClients() const { return added_; }
     // Selects job `id` (true when listed) or a source and time, then emits chosen().
     bool chooseJob(qint64 id);
     void chooseSource(const QString& source, qint64 at = 0);
@@ -38,7 +49,20 @@ Q_SIGNALS:
     void chosen(qint64 jobId, const QString& source, qint64 at);
 
 private:
+    struct Job {
+        qint64 id = 0;
+        QString text;
+        QStringList clients; // of its save sets
+        bool local = false;  // it read this machine's sources too
+    };
+    // Refills the job and source boxes with what the Client box keeps.
+    void applyClient();
+    void refreshClients(const QStringList& names);
+
     QString path_;
+    std::vector<Job> allJobs_;
+    QStringList allSources_;
+    QStringList added_;
     QRadioButton* byJob_;
     QRadioButton* bySource_;
     QComboBox* jobs_;
@@ -49,6 +73,7 @@ private:
     void setTimeQuietly(const QDateTime& t); // not a user's pick
     bool followNow_ = true;
     bool settingTime_ = false;
+    QComboBox* clients_;
 };
 
 } // namespace tl::ui

@@ -13,7 +13,8 @@ namespace tl::ui {
 RestoreTargetPanel::RestoreTargetPanel(QWidget* parent)
     : QWidget(parent), original_(new QRadioButton(tr("&Original location"), this)),
       other_(new QRadioButton(tr("&Another folder:"), this)), folder_(new QLineEdit(this)),
-      browse_(new QPushButton(tr("&Browse…"), this)), policy_(new QComboBox(this)) {
+      browse_(new QPushButton(tr("&Browse…"), this)), policy_(new QComboBox(this)),
+      client_(new QComboBox(this)) {
     original_->setChecked(true);
     original_->setAccessibleName(tr("Restore to the original location"));
     other_->setAccessibleName(tr("Restore to another folder"));
@@ -25,6 +26,10 @@ RestoreTargetPanel::RestoreTargetPanel(QWidget* parent)
     policy_->addItem(tr("Overwrite them"), int(job::ExistingPolicy::Overwrite));
     policy_->addItem(tr("Keep the newer one"), int(job::ExistingPolicy::KeepNewer));
     policy_->addItem(tr("Rename the restored file"), int(job::ExistingPolicy::Rename));
+    client_->setAccessibleName(tr("Machine to restore on"));
+    client_->setToolTip(tr("A client's agent writes the files there; the folder is a path on "
+                           "that client"));
+    client_->addItem(tr("Where it was backed up"), QString());
 
     auto* row = new QHBoxLayout;
     row->addWidget(other_);
@@ -32,21 +37,45 @@ RestoreTargetPanel::RestoreTargetPanel(QWidget* parent)
     row->addWidget(browse_);
     auto* form = new QFormLayout(this);
     form->setContentsMargins(0, 0, 0, 0);
+    form->addRow(tr("Restore on:"), client_);
     form->addRow(tr("Restore to:"), original_);
     form->addRow(QString(), row);
     form->addRow(tr("Existing files:"), policy_);
 
-    auto sync = [this] {
-        folder_->setEnabled(other_->isChecked());
-        browse_->setEnabled(other_->isChecked());
-    };
-    connect(other_, &QRadioButton::toggled, this, sync);
+    connect(other_, &QRadioButton::toggled, this, &RestoreTargetPanel::sync);
+    connect(client_, &QComboBox::currentIndexChanged, this, &RestoreTargetPanel::sync);
     sync();
     connect(browse_, &QPushButton::clicked, this, [this] {
         const QString dir =
             QFileDialog::getExistingDirectory(this, tr("Restore into"), folder_->text());
         if (!dir.isEmpty()) folder_->setText(dir);
     });
+}
+
+// The folder dialog browses this machine: not offered for another client's folder.
+void RestoreTargetPanel::sync() {
+    folder_->setEnabled(other_->isChecked());
+    browse_->setEnabled(other_->isChecked() && client().isEmpty());
+}
+
+QString RestoreTargetPanel::client() const {
+    return client_->currentData().toString();
+}
+
+bool RestoreTargetPanel::setClient(const QString& name) {
+    const int i = client_->findData(name);
+    if (i < 0) return false;
+    client_->setCurrentIndex(i);
+    return true;
+}
+
+void RestoreTargetPanel::setClients(const QStringList& names) {
+    const QString current = client();
+    while (client_->count() > 1)
+        client_->removeItem(1);
+    for (const auto& n : names)
+        client_->addItem(tr("Client %1").arg(n), n);
+    setClient(current);
 }
 
 QString RestoreTargetPanel::target() const {

@@ -2,7 +2,10 @@
 // Where a restore writes and what it does with files already there: the original location or
 // another folder (chosen with a folder dialog; the files go to FOLDER/original/absolute/path, as
 // `restore --to`), and the policy for existing files (skip, overwrite, keep-newer, rename).
-// GUI thread only.
+// Restore on: where the files were backed up (this machine, or the client whose agent read them)
+// or another client, whose agent writes them (`restore --client NAME`, docs/agent.md); the
+// folder is then a path on that client. GUI thread only.
+#include <QStringList>
 #include <QWidget>
 
 #include "job/restore_writer.h"
@@ -25,6 +28,13 @@ public:
     void setTarget(const QString& folder); // "" = the original location
     job::ExistingPolicy policy() const;
     void setPolicy(job::ExistingPolicy policy);
+    // The client chosen under Restore on ("" = where the files were backed up).
+    QString client() const;
+    // False when `name` is not listed.
+    bool setClient(const QString& name);
+    // The clients Restore on offers (the choice is kept when still listed).
+    void setClients(const QStringList& names);
+    QComboBox* clientBox() const { return client_; }
 
 private:
     QRadioButton* original_;
@@ -32,6 +42,8 @@ private:
     QLineEdit* folder_;
     QPushButton* browse_;
     QComboBox* policy_;
+    QComboBox* client_;
+    void sync();
 };
 
 } // namespace tl::ui
