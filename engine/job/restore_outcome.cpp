@@ -12,6 +12,11 @@ nlohmann::json problems_json(const std::vector<RestoreOutcome>& problems) {
     return arr;
 }
 
+template <class T> T field(const nlohmann::json& j, const char* key) {
+    return j.contains(key) && !j[key].is_null() ? j[key].get<T>() : T{};
+}
+} // namespace
+
 nlohmann::json bad_blocks_json(const std::vector<BadBlock>& blocks) {
     nlohmann::json arr = nlohmann::json::array();
     for (const auto& b : blocks)
@@ -21,11 +26,6 @@ nlohmann::json bad_blocks_json(const std::vector<BadBlock>& blocks) {
                        {"message", b.message}});
     return arr;
 }
-
-template <class T> T field(const nlohmann::json& j, const char* key) {
-    return j.contains(key) && !j[key].is_null() ? j[key].get<T>() : T{};
-}
-} // namespace
 
 nlohmann::json restore_outcome_json(const RestoreResult& r) {
     return {{"restored", r.restored},

@@ -8,6 +8,13 @@
 
 #include <cstring>
 
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QTest>
+
 #include "codec/compressor.h"
 #include "context/engine.h"
 #include "context/engine_catalog.h"
@@ -91,6 +98,23 @@ inline bool write_crafted_volume(const QString& home, const std::string& source,
     b.finish(1, 1);
     return drive.write_block(block.data(), block.size()).ok() && drive.write_filemarks(1).ok() &&
            drive.close().ok();
+}
+
+// What a restore of the crafted volume into TARGET must leave, whoever writes the files: nothing
+// under OUTSIDE, the honest file restored, the link restored as a link (never followed), and the
+// three hostile entries ("../", absolute, through the link) refused in the --json REPORT.
+inline void check_crafted_restore(const QString& target, const QString& outside,
+                                  const QJsonObject& report) {
+    QCOMPARE(QDir(outside).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden).size(),
+             0);
+    QFile ok(target + "/srv/data/safe/ok.txt");
+    QVERIFY(ok.open(QIODevice::ReadOnly));
+    QCOMPARE(ok.readAll(), QByteArray("ok"));
+    QVERIFY(QFileInfo(target + "/srv/data/jump").isSymLink());
+    int refused = 0;
+    for (const auto& p : report.value("problems").toArray())
+        if (p.toObject().value("status").toString() == "refused") ++refused;
+    QCOMPARE(refused, 3);
 }
 
 } // namespace tltest

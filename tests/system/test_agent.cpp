@@ -3,6 +3,7 @@
 #include <csignal>
 
 #include "../service/service_guard.h"
+#include "agent_process.h"
 #include "cli_runner.h"
 #include "fixture_tree.h"
 
@@ -15,22 +16,7 @@ using tltest::run_cli;
 class TestAgent : public QObject {
     Q_OBJECT
 
-    struct Agent {
-        QString state;
-        QString fingerprint;
-        QString address;
-        std::unique_ptr<QProcess> process;
-        QByteArray log;
-        // Its log (stderr) once it holds `needle`, or as it is after 30 s.
-        const QByteArray& wait_for_log(const QByteArray& needle) {
-            QDeadlineTimer deadline(30000);
-            while (!log.contains(needle) && !deadline.hasExpired()) {
-                process->waitForReadyRead(200);
-                log += process->readAllStandardError();
-            }
-            return log;
-        }
-    };
+    using Agent = tltest::AgentProcess;
 
     QTemporaryDir dir_;
     std::vector<std::unique_ptr<Agent>> agents_;
@@ -43,46 +29,14 @@ class TestAgent : public QObject {
         return tltest::with_home(home, std::move(args));
     }
 
-    static tltest::CliResult run_agent(const QStringList& args) {
-        QProcess p;
-        p.start(QStringLiteral(TAPELOOM_AGENT), args);
-        tltest::CliResult r;
-        if (!p.waitForFinished(30000)) return r;
-        r.exit_code = p.exitCode();
-        r.out = p.readAllStandardOutput();
-        r.err = p.readAllStandardError();
-        return r;
-    }
-
     // An agent with its own state, initialized; not yet serving.
     Agent& make_agent(const QString& name) {
-        auto a = std::make_unique<Agent>();
-        a->state = path("state-" + name);
-        const auto r = run_agent({"init", "--state", a->state});
-        a->fingerprint = QString::fromUtf8(r.out).trimmed();
-        agents_.push_back(std::move(a));
+        agents_.push_back(std::make_unique<Agent>(path("state-" + name)));
         return *agents_.back();
     }
 
     // Starts `serve` and waits for the address it listens on.
-    bool serve(Agent& a, const QStringList& allow) {
-        QStringList args{"serve", "--state", a.state, "--listen", "127.0.0.1:0"};
-        for (const auto& p : allow)
-            args << "--allow" << p;
-        a.process = std::make_unique<QProcess>();
-        a.process->start(QStringLiteral(TAPELOOM_AGENT), args);
-        QDeadlineTimer deadline(30000);
-        QByteArray out;
-        while (!out.contains('\n') && !deadline.hasExpired() &&
-               a.process->state() != QProcess::NotRunning) {
-            a.process->waitForReadyRead(500);
-            out += a.process->readAllStandardOutput();
-        }
-        const auto m = QRegularExpression("listening on (\\S+) as").match(QString::fromUtf8(out));
-        if (!m.hasMatch()) return false;
-        a.address = m.captured(1);
-        return true;
-    }
+    static bool serve(Agent& a, const QStringList& allow) { return a.serve(allow); }
 
     // client add NAME for `a` (at its address and fingerprint); the service's fingerprint.
     QString add_client(const QString& name, const Agent& a, const QString& fingerprint = {}) {
@@ -93,7 +47,7 @@ class TestAgent : public QObject {
     }
 
     bool trust(const Agent& a, const QString& service) {
-        return run_agent({"trust", "--state", a.state, "--server-fingerprint", service})
+        return tltest::run_agent({"trust", "--state", a.state, "--server-fingerprint", service})
                    .exit_code == 0;
     }
 

@@ -1,6 +1,6 @@
 #pragma once
 // Restores of a console that runs beside the service (docs/console.md "Beside the service"):
-// each restore request becomes the service's `restore` task (POST /v1/restores, the CLI's
+// each restore request becomes the service's `restore` command (POST /v1/commands, the CLI's
 // options as JSON), is followed until it ends and its --json document read back into the
 // console's summary. Ctrl+. / Cancel cancels the task. Runs on the restore runner's thread.
 #include <atomic>

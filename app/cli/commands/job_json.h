@@ -5,19 +5,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "job/restore_outcome.h"
 #include "job/saveset_reader.h"
 
 namespace tl::cli {
 
-inline nlohmann::json bad_blocks_json(const std::vector<job::BadBlock>& blocks) {
-    nlohmann::json arr = nlohmann::json::array();
-    for (const auto& b : blocks)
-        arr.push_back({{"volume", b.volume},
-                       {"tape_file", b.tape_file},
-                       {"block", b.block},
-                       {"message", b.message}});
-    return arr;
-}
+using job::bad_blocks_json;
 
 inline void print_bad_blocks(std::ostream& o, const std::vector<job::BadBlock>& blocks) {
     for (const auto& b : blocks)
