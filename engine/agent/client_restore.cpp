@@ -5,13 +5,13 @@
 #include "agent/client_link.h"
 #include "agent/client_registry.h"
 #include "agent/restore_forwarder.h"
+#include "agent/selection_drive.h"
 #include "agent/wire.h"
 #include "catalog/saveset_store.h"
 #include "common/log.h"
 #include "context/engine_catalog.h"
 #include "device/library.h"
 #include "job/job_context.h"
-#include "job/job_volumes.h"
 #include "job/restore_outcome.h"
 #include "job/restore_selection.h"
 #include "job/saveset_reader.h"
@@ -118,13 +118,7 @@ Result<job::RestoreResult> run_client_restore(Engine& engine, const ClientRestor
                               "--client NAME");
     auto endpoint = client_endpoint(db, engine.home(), o.client.empty() ? from : o.client);
     if (!endpoint) return endpoint.error();
-    std::vector<std::int64_t> jobs;
-    for (const auto& s : sel.savesets)
-        jobs.push_back(s.job_id);
-    auto volumes = job::job_volumes(db, jobs);
-    if (!volumes) return volumes.error();
-    auto lib =
-        device::open_library_holding(db, engine.home(), o.library, volumes.value(), engine.clock());
+    auto lib = open_selection_library(engine, sel, o.library);
     if (!lib) return lib.error();
     auto link = open_restore(endpoint.value(), o);
     if (!link) return link.error();
@@ -133,18 +127,9 @@ Result<job::RestoreResult> run_client_restore(Engine& engine, const ClientRestor
     TL_TRY(ctx.open({"restore",
                      "restore of job " + std::to_string(o.job_id) + " to client " + endpoint->name,
                      "", 0}));
-    job::JobNeeds needs;
-    needs.drives.count = 1;
-    needs.volumes = volumes.value();
-    auto reserved = ctx.acquire(*lib.value(), needs);
-    if (!reserved) {
-        ctx.fail(reserved.error());
-        return reserved.error();
-    }
-    auto conn = catalog::Db::open(db.path(), false);
-    if (!conn) return conn.error();
-    job::SavesetReader reader(*lib.value(), conn.value(), reserved.value()->drives().front(),
-                              engine.home());
+    auto held = reserve_selection_drive(engine, ctx, lib.value());
+    if (!held) return held.error();
+    job::SavesetReader reader(*lib->library, held->conn, held->drive, engine.home());
     RestoreForwarder forwarder(*link.value());
     Status sent = forwarder.send_selection(reader, sel);
     nlohmann::json done = nlohmann::json::object();
@@ -155,8 +140,7 @@ Result<job::RestoreResult> run_client_restore(Engine& engine, const ClientRestor
         else
             sent = answer.error();
     }
-    if (lib.value()->drive(reserved.value()->drives().front()).is_open())
-        (void)lib.value()->drive(reserved.value()->drives().front()).close();
+    if (lib->library->drive(held->drive).is_open()) (void)lib->library->drive(held->drive).close();
     res.read = reader.stats();
     ctx.stamp_end();
     fill_report(res, ctx.report(), done, sent);

@@ -3,12 +3,12 @@
 #include "agent/client_link.h"
 #include "agent/client_registry.h"
 #include "agent/restore_forwarder.h"
+#include "agent/selection_drive.h"
 #include "agent/wire.h"
 #include "common/log.h"
 #include "context/engine_catalog.h"
 #include "device/library.h"
 #include "job/job_context.h"
-#include "job/job_volumes.h"
 #include "job/restore_selection.h"
 #include "job/saveset_reader.h"
 
@@ -90,13 +90,7 @@ Result<ClientVerifyResult> run_client_verify(Engine& engine, std::int64_t job_id
     auto& db = engine_catalog(engine);
     auto sel = client_savesets(db, job_id);
     if (!sel) return sel.error();
-    std::vector<std::int64_t> jobs;
-    for (const auto& s : sel->savesets)
-        jobs.push_back(s.job_id);
-    auto volumes = job::job_volumes(db, jobs);
-    if (!volumes) return volumes.error();
-    auto lib =
-        device::open_library_holding(db, engine.home(), library, volumes.value(), engine.clock());
+    auto lib = open_selection_library(engine, sel.value(), library);
     if (!lib) return lib.error();
     ClientVerifyResult res;
     res.job_id = job_id;
@@ -104,22 +98,14 @@ Result<ClientVerifyResult> run_client_verify(Engine& engine, std::int64_t job_id
     TL_TRY(ctx.open(
         {"verify", "verify of job " + std::to_string(job_id) + " against its clients", "", 0}));
     res.verify_job_id = ctx.id();
-    job::JobNeeds needs;
-    needs.drives.count = 1;
-    needs.volumes = volumes.value();
-    auto reserved = ctx.acquire(*lib.value(), needs);
-    if (!reserved) {
-        ctx.fail(reserved.error());
-        return reserved.error();
-    }
-    auto conn = catalog::Db::open(db.path(), false);
-    if (!conn) return conn.error();
-    const std::size_t drive = reserved.value()->drives().front();
-    job::SavesetReader reader(*lib.value(), conn.value(), drive, engine.home());
+    auto held = reserve_selection_drive(engine, ctx, lib.value());
+    if (!held) return held.error();
+    const std::size_t drive = held->drive;
+    job::SavesetReader reader(*lib->library, held->conn, drive, engine.home());
     Status st;
     for (const auto& s : sel->savesets)
         if (st) st = compare_saveset(db, engine.home(), reader, s, res);
-    if (lib.value()->drive(drive).is_open()) (void)lib.value()->drive(drive).close();
+    if (lib->library->drive(drive).is_open()) (void)lib->library->drive(drive).close();
     res.read = reader.stats();
     ctx.stamp_end();
     auto& report = ctx.report();
