@@ -10,6 +10,7 @@
 
 #include "client/service_api.h"
 #include "commands/commands.h"
+#include "commands/volume_mark_words.h"
 #include "common/units.h"
 #include "exit_codes.h"
 #include "format/block.h"
@@ -86,13 +87,9 @@ void print_volume(Context& ctx, const client::Volume& v) {
 }
 
 std::optional<int> mark(Context& ctx, client::ServiceClient& c) {
-    const auto& w = ctx.args().words();
-    if (w.size() != 2)
-        return ctx.fail(make_error(
-            ErrorKind::InvalidArgument,
-            "usage: volume mark BARCODE read-only|disabled|enabled|error|offsite --location "
-            "L|onsite"));
-    const std::string bc = w[0], what = w[1];
+    auto words = mark_words(ctx.args().words());
+    if (!words) return ctx.fail(words.error());
+    const std::string bc = words->barcode, what = words->what;
     client::VolumeChange change;
     change.reason = ctx.args().get("reason");
     if (what == "read-only" || what == "disabled" || what == "enabled" || what == "error")
@@ -101,13 +98,8 @@ std::optional<int> mark(Context& ctx, client::ServiceClient& c) {
         change.state = "error";
     else if (what == "offsite")
         change.site = ctx.args().get("location");
-    else if (what == "onsite")
+    else // onsite
         change.onsite = true;
-    else
-        return ctx.fail(make_error(ErrorKind::InvalidArgument,
-                                   "volume mark: '" + what +
-                                       "' is not one of read-only, disabled, enabled, error "
-                                       "(damaged), offsite, onsite"));
     change.library = ctx.args().get("library");
     client::ServiceApi api(c);
     auto v = api.change_volume(bc, change);

@@ -7,6 +7,7 @@
 #include "api/device_ops.h"
 #include "api/media_ops.h"
 #include "commands/commands.h"
+#include "commands/volume_mark_words.h"
 #include "common/units.h"
 #include "common/version.h"
 #include "device/library.h"
@@ -203,13 +204,9 @@ int recycle(Context& ctx) {
 }
 
 int mark(Context& ctx) {
-    const auto& w = ctx.args().words();
-    if (w.size() != 2)
-        return ctx.fail(make_error(
-            ErrorKind::InvalidArgument,
-            "usage: volume mark BARCODE read-only|disabled|enabled|error|offsite --location "
-            "L|onsite"));
-    const std::string bc = w[0], what = w[1];
+    auto words = mark_words(ctx.args().words());
+    if (!words) return ctx.fail(words.error());
+    const std::string bc = words->barcode, what = words->what;
     const bool location_change = what == "offsite" || what == "onsite";
     std::optional<media::VolumeEvent> ev;
     if (what == "read-only") ev = media::VolumeEvent::MarkReadOnly;
@@ -217,11 +214,6 @@ int mark(Context& ctx) {
     if (what == "enabled") ev = media::VolumeEvent::Enable;
     // Damaged media (restores read a clone instead, docs/media.md "Cloning").
     if (what == "error" || what == "damaged") ev = media::VolumeEvent::IoError;
-    if (!ev && !location_change)
-        return ctx.fail(make_error(ErrorKind::InvalidArgument,
-                                   "volume mark: '" + what +
-                                       "' is not one of read-only, disabled, enabled, error "
-                                       "(damaged), offsite, onsite"));
     auto pre = open_session(ctx, "", false);
     if (!pre) return ctx.fail(pre.error());
     auto v = media::find_volume(*pre->engine, bc);
