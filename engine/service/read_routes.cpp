@@ -1,6 +1,8 @@
 // GET /v1/service (who serves), /v1/status, /v1/jobs, /v1/jobs/{id}, /v1/volumes, /v1/pools,
 // /v1/queue, /v1/queue/{id}: the CLI's --json shapes (engine/shapes), read on the request's own
 // catalog connection.
+#include <optional>
+
 #include "common/log.h"
 #include "common/version.h"
 #include "context/engine.h"
@@ -47,20 +49,28 @@ Result<nlohmann::json> jobs_page(catalog::Db& db, const httplib::Request& req) {
                           {"offset", offset.value()}};
 }
 
+std::optional<nlohmann::json> ended_entry(const ApiContext& ctx, std::int64_t id) {
+    auto r = ctx.tracker.ended(id);
+    if (!r) return std::nullopt;
+    return nlohmann::json{{"id", id},
+                          {"state", "ended"},
+                          {"status", r->status},
+                          {"job", r->job_id},
+                          {"error", r->error}};
+}
+
 Result<nlohmann::json> queue_entry(const ApiContext& ctx, catalog::Db& db, std::int64_t id) {
     // How a run ended, from this service's memory first: the queue in the catalog is its mirror,
     // which lags a tick behind, or cannot be written at all on a full disk (issue 42 item 5: the
     // client that waits for "ended" never got it).
-    if (auto r = ctx.tracker.ended(id))
-        return nlohmann::json{{"id", id},
-                              {"state", "ended"},
-                              {"status", r->status},
-                              {"job", r->job_id},
-                              {"error", r->error}};
+    if (auto e = ended_entry(ctx, id)) return *e;
     auto entries = schedule::QueueStore(db).list();
     if (!entries) return entries.error();
     for (const auto& e : entries.value())
         if (e.id == id) return shapes::queue_entry_json(e);
+    // The run may have ended between the two looks: the tracker learns of it before the queue
+    // in the catalog loses the entry, so a second look at the tracker finds it.
+    if (auto e = ended_entry(ctx, id)) return *e;
     return make_error(ErrorKind::NotFound, "queue entry " + std::to_string(id) +
                                                " is neither queued, running nor ended under "
                                                "this service; see GET /v1/queue");
