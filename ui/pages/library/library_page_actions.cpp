@@ -216,8 +216,9 @@ bool LibraryPage::markOffsite(const QString& barcode, const QString& site) {
                        [engine, lib, bc, where]() -> QString {
                            auto l = openLibrary(*engine, lib);
                            if (!l) return QString::fromStdString(l.error().message);
-                           return failureText(mark_offsite(*engine, l.value().get(), bc, where,
-                                                          to_unix_seconds(engine->clock().wall())));
+                           return failureText(
+                               mark_offsite(*engine, l.value().get(), bc, where,
+                                            to_unix_seconds(engine->clock().wall())));
                        }),
         [this, barcode, site](const QString& error) {
             if (error.isEmpty()) {
