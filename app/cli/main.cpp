@@ -14,9 +14,7 @@
 #include "context.h"
 #include "exit_codes.h"
 
-using namespace tl;
-using namespace tl::cli;
-
+namespace tl::cli {
 namespace {
 // "now": hidden, for tests only (docs/media.md): the engine clock starts at EPOCH seconds.
 const std::set<std::string> kGlobalOptions = {"home",  "log-level", "now",    "connect",
@@ -66,8 +64,11 @@ void print_help(std::ostream& o, const Registry& reg) {
          "(docs/cli.md).\n";
 }
 } // namespace
+} // namespace tl::cli
 
 int main(int argc, char** argv) {
+    using namespace tl;
+    using namespace tl::cli;
     // A service that refuses a request closes the connection: a write then fails, not kills.
     std::signal(SIGPIPE, SIG_IGN);
     const Registry reg = all_commands();

@@ -9,7 +9,7 @@ namespace tl::bench {
 
 namespace {
 
-nlohmann::json drives_json(const job::JobReport& b) {
+nlohmann::json agent_drives_json(const job::JobReport& b) {
     auto a = nlohmann::json::array();
     for (const auto& d : b.drives)
         a.push_back({{"name", d.name},
@@ -31,7 +31,7 @@ nlohmann::json backup_json(const job::JobReport& b, double cpu_seconds) {
             {"files_per_s", s > 0 ? static_cast<double>(b.files) / s : 0.0},
             {"cpu_seconds", cpu_seconds},
             {"cpu_s_per_gib", cpu_per_gib(cpu_seconds, static_cast<double>(b.bytes))},
-            {"drive_reports", drives_json(b)}};
+            {"drive_reports", agent_drives_json(b)}};
 }
 
 std::size_t drives_written(const job::JobReport& b) {

@@ -11,6 +11,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include "bench/io_error.h"
 #include "bench/xorshift.h"
 #include "common/home.h"
 
@@ -22,10 +23,6 @@ namespace {
 
 constexpr std::size_t kChunk = 2u << 20;
 constexpr std::uint64_t kFilesPerFolder = 100;
-
-Status io_error(const std::string& what, const std::string& path) {
-    return make_error(ErrorKind::Io, what + " " + path + ": " + std::strerror(errno));
-}
 
 // Writes `size` bytes of the generator's output in 2 MiB pieces (bounded memory for 1 GiB files).
 Status write_random_file(const std::string& path, std::uint64_t size, XorShift& rng,

@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include "bench/io_error.h"
 #include "bench/xorshift.h"
 #include "common/io_buffer.h"
 #include "common/units.h"
@@ -17,10 +18,6 @@ namespace tl::bench {
 namespace {
 
 constexpr std::uint64_t kAlign = 4096; // every filesystem's direct-I/O alignment divides it
-
-Error io_error(const std::string& what, const std::string& path) {
-    return make_error(ErrorKind::Io, what + " " + path + ": " + std::strerror(errno));
-}
 
 // Closes the descriptor and removes the file on every return.
 struct LimitFile {

@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include "bench/io_error.h"
 #include "metrics/process_stat.h"
 
 namespace tl::bench {
@@ -15,10 +16,6 @@ namespace tl::bench {
 namespace fs = std::filesystem;
 
 namespace {
-
-Error io_error(const std::string& what, const std::string& path) {
-    return make_error(ErrorKind::Io, what + " " + path + ": " + std::strerror(errno));
-}
 
 // Owns a file descriptor so every early return closes it.
 struct Fd {

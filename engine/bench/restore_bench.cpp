@@ -68,7 +68,7 @@ Result<job::JobReport> restore_job(const std::string& home, std::int64_t job_id,
     return rep;
 }
 
-nlohmann::json pass_json(const PassResult& p) {
+nlohmann::json restore_pass_json(const PassResult& p) {
     return {{"files", p.files},       {"bytes", p.bytes},
             {"seconds", p.seconds},   {"files_per_s", p.files_rate()},
             {"mb_s", p.rate() / 1e6}, {"cpu_seconds", p.cpu_seconds}};
@@ -186,12 +186,12 @@ nlohmann::json to_json(const RestoreBenchResult& r) {
           {"files", r.files},
           {"bytes", r.bytes}}},
         {"sync", job::sync_mode_name(r.options.sync)},
-        {"tar_create", pass_json(r.tar_create)},
-        {"backup", pass_json(r.backup)},
-        {"restore", pass_json(r.restore)},
+        {"tar_create", restore_pass_json(r.tar_create)},
+        {"backup", restore_pass_json(r.backup)},
+        {"restore", restore_pass_json(r.restore)},
         {"restore_sync_s", r.restore_report.sync_seconds},
         {"restore_peak_rss_bytes", r.restore_peak_rss},
-        {"tar_extract", pass_json(r.tar_extract)},
+        {"tar_extract", restore_pass_json(r.tar_extract)},
         {"ratio_backup_tar_files", ratio(r.backup.files_rate(), r.tar_create.files_rate())},
         {"ratio_backup_tar_mb", ratio(r.backup.rate(), r.tar_create.rate())},
         {"ratio_restore_tar_files", ratio(r.restore.files_rate(), r.tar_extract.files_rate())},

@@ -3,7 +3,7 @@
 namespace tl::catalog {
 
 namespace {
-constexpr const char* kColumns =
+constexpr const char* kJobSelect =
     "SELECT id, kind, name, level, status, started, coalesce(ended, 0), files, bytes, "
     "coalesce(wait_reason, '')";
 constexpr const char* kRates =
@@ -46,7 +46,7 @@ std::string order_by(JobOrder o) {
 } // namespace
 
 Result<std::vector<JobRecord>> list_jobs(Db& db, const JobQuery& query) {
-    std::string sql = std::string(kColumns) + (query.with_rates ? kRates : "") + " FROM jobs";
+    std::string sql = std::string(kJobSelect) + (query.with_rates ? kRates : "") + " FROM jobs";
     std::vector<std::string> where;
     if (!query.status.empty()) where.push_back("status = ?");
     if (!query.kind.empty()) where.push_back("kind = ?");
@@ -77,7 +77,7 @@ Result<std::int64_t> count_jobs(Db& db) {
 }
 
 Result<std::optional<JobRecord>> find_job(Db& db, std::int64_t id) {
-    auto q = db.prepare(std::string(kColumns) + " FROM jobs WHERE id = ?");
+    auto q = db.prepare(std::string(kJobSelect) + " FROM jobs WHERE id = ?");
     if (!q) return q.error();
     q->bind(1, id);
     auto row = q->step();

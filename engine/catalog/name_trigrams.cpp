@@ -94,7 +94,7 @@ std::vector<std::vector<std::string>> literal_runs(const std::string& p, bool gl
     return runs.take();
 }
 
-std::string quoted(const std::string& s) {
+std::string fts_phrase(const std::string& s) {
     std::string q = "\"";
     for (char c : s) {
         if (c == '"') q += '"';
@@ -111,7 +111,7 @@ std::optional<std::string> trigram_query(const std::string& pattern, bool glob) 
         for (std::size_t k = 0; k + 3 <= run.size() && seen.size() < kMaxTerms; ++k) {
             const std::string tri = run[k] + run[k + 1] + run[k + 2];
             if (!seen.insert(tri).second) continue;
-            query += (query.empty() ? "" : " AND ") + quoted(tri);
+            query += (query.empty() ? "" : " AND ") + fts_phrase(tri);
         }
     }
     if (query.empty()) return std::nullopt;

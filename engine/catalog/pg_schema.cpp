@@ -196,7 +196,12 @@ Result<std::vector<SchemaObject>> schema_objects(Db& mem) {
 
 } // namespace pg_parts
 
-using namespace pg_parts;
+using pg_parts::identity_restart;
+using pg_parts::in_creation_order;
+using pg_parts::schema_objects;
+using pg_parts::SchemaObject;
+using pg_parts::seed_rows;
+using pg_parts::sqlite_at;
 
 Result<std::vector<std::string>> postgres_schema() {
     return postgres_schema_at(schema_version());

@@ -13,7 +13,11 @@
 
 namespace tl::catalog {
 
-using namespace pg_parts;
+using pg_parts::in_creation_order;
+using pg_parts::schema_objects;
+using pg_parts::SchemaObject;
+using pg_parts::seed_rows;
+using pg_parts::sqlite_at;
 
 namespace {
 

@@ -7,7 +7,7 @@
 namespace tl::catalog {
 
 namespace {
-constexpr const char* kSelect =
+constexpr const char* kVolumeSelect =
     "SELECT v.id, v.barcode, coalesce(p.name,''), coalesce(v.pool_id,0), v.state, v.bytes, "
     "v.capacity, v.jobs, v.next_file, v.block_size, v.labeled, coalesce(v.first_written,0), "
     "coalesce(v.last_written,0), v.location, coalesce(v.library,''), coalesce(v.slot,0), "
@@ -48,21 +48,21 @@ Status run_with_id(Db& db, const char* sql, std::int64_t id) {
 } // namespace
 
 Result<std::optional<VolumeRow>> find_volume_row(Db& db, const std::string& barcode) {
-    auto q = db.prepare(std::string(kSelect) + "WHERE v.barcode=?");
+    auto q = db.prepare(std::string(kVolumeSelect) + "WHERE v.barcode=?");
     if (!q) return q.error();
     q->bind(1, barcode);
     return first_row(q.value(), read_volume);
 }
 
 Result<std::optional<VolumeRow>> find_volume_row(Db& db, std::int64_t id) {
-    auto q = db.prepare(std::string(kSelect) + "WHERE v.id=?");
+    auto q = db.prepare(std::string(kVolumeSelect) + "WHERE v.id=?");
     if (!q) return q.error();
     q->bind(1, id);
     return first_row(q.value(), read_volume);
 }
 
 Result<std::vector<VolumeRow>> list_volume_rows(Db& db, const VolumeRowFilter& f) {
-    std::string sql = kSelect;
+    std::string sql = kVolumeSelect;
     std::vector<std::string> where, binds;
     const std::pair<const char*, const std::string*> terms[] = {
         {"p.name=?", &f.pool}, {"v.state=?", &f.state}, {"v.library=?", &f.library}};

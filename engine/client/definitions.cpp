@@ -1,12 +1,10 @@
 #include "client/definitions.h"
 
+#include "client/json_field.h"
+
 namespace tl::client {
 
 namespace {
-template <class T> T field(const nlohmann::json& j, const char* key) {
-    return j.contains(key) && !j[key].is_null() ? j[key].get<T>() : T{};
-}
-
 Status named(const nlohmann::json& j, const char* what) {
     if (j.is_object() && j.contains("name") && j["name"].is_string()) return {};
     return make_error(ErrorKind::Io, std::string("the service's ") + what + " has no name");

@@ -1,12 +1,10 @@
 #include "client/pools.h"
 
+#include "client/json_field.h"
+
 namespace tl::client {
 
 namespace {
-template <class T> T field(const nlohmann::json& j, const char* key) {
-    return j.contains(key) && !j[key].is_null() ? j[key].get<T>() : T{};
-}
-
 template <class T> void put(nlohmann::json& j, const char* key, const std::optional<T>& v) {
     if (v) j[key] = *v;
 }

@@ -1,12 +1,10 @@
 #include "client/volumes.h"
 
+#include "client/json_field.h"
+
 namespace tl::client {
 
 namespace {
-template <class T> T field(const nlohmann::json& j, const char* key) {
-    return j.contains(key) && !j[key].is_null() ? j[key].get<T>() : T{};
-}
-
 std::optional<int> optional_number(const nlohmann::json& j, const char* key) {
     if (!j.contains(key) || !j[key].is_number_integer()) return std::nullopt;
     return j[key].get<int>();

@@ -181,3 +181,5 @@ std::uint32_t crc32c(const void* data, std::size_t n, std::uint32_t seed) {
 }
 
 } // namespace tl::codec
+
+#undef TL_CRC32C_X86 // not into the next file of a unity batch

@@ -24,14 +24,14 @@ namespace tl::codec {
 #if defined(__x86_64__)
 namespace {
 
-constexpr std::uint32_t kPoly = 0x82F63B78u;
+constexpr std::uint32_t kCastagnoliReflected = 0x82F63B78u;
 constexpr std::size_t kStep = 256; // bytes per folding step (four registers)
 
 // x^n mod P in the register's reflected form (x^0 is the top bit).
 constexpr std::uint32_t x_pow_mod(std::size_t n) {
     std::uint32_t c = 0x80000000u;
     for (std::size_t i = 0; i < n; ++i)
-        c = (c & 1u) ? (c >> 1) ^ kPoly : c >> 1;
+        c = (c & 1u) ? (c >> 1) ^ kCastagnoliReflected : c >> 1;
     return c;
 }
 

@@ -8,13 +8,9 @@
 #include <sys/file.h>
 #include <unistd.h>
 
-namespace tl::device {
+#include "device/sys_error.h"
 
-namespace {
-Error sys_error(const std::string& what, const std::string& path) {
-    return make_error(ErrorKind::Io, what + " " + path + ": " + std::strerror(errno));
-}
-} // namespace
+namespace tl::device {
 
 Status write_file_atomically(const std::string& path, const std::string& content, CrashHook hook) {
     const std::string tmp = path + ".tmp";

@@ -16,15 +16,12 @@
 #include "common/log.h"
 #include "device/atomic_file.h"
 #include "device/cartridge_index.h"
+#include "device/sys_error.h"
 
 namespace tl::device {
 
 namespace {
-constexpr std::size_t kRecSize = 16;
-
-Error sys_error(const std::string& what, const std::string& path) {
-    return make_error(ErrorKind::Io, what + " " + path + ": " + std::strerror(errno));
-}
+constexpr std::size_t kRecSize = kIndexRecordSize;
 
 void put_le(unsigned char* p, std::uint64_t v, int n) {
     for (int i = 0; i < n; ++i)

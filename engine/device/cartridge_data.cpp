@@ -12,14 +12,11 @@
 #include <unistd.h>
 
 #include "common/log.h"
+#include "device/sys_error.h"
 
 namespace tl::device {
 
 namespace {
-
-Error sys_error(const std::string& what, const std::string& path) {
-    return make_error(ErrorKind::Io, what + " " + path + ": " + std::strerror(errno));
-}
 
 // pwrite or pread until `size` bytes moved; false with errno set on failure (ENODATA: the
 // file ended first).

@@ -12,8 +12,6 @@
 namespace tl::device {
 
 namespace {
-constexpr std::size_t kRecSize = 16;
-
 std::uint64_t get_le(const unsigned char* p, int n) {
     std::uint64_t v = 0;
     for (int i = n - 1; i >= 0; --i)
@@ -67,9 +65,9 @@ std::size_t valid_prefix(const std::vector<IndexRecord>& disk, std::uint64_t dat
 } // namespace
 
 std::vector<IndexRecord> decode_index(const std::vector<unsigned char>& raw) {
-    std::vector<IndexRecord> out(raw.size() / kRecSize);
+    std::vector<IndexRecord> out(raw.size() / kIndexRecordSize);
     for (std::size_t i = 0; i < out.size(); ++i) {
-        const unsigned char* p = &raw[i * kRecSize];
+        const unsigned char* p = &raw[i * kIndexRecordSize];
         out[i].offset = get_le(p, 8);
         out[i].length = static_cast<std::uint32_t>(get_le(p + 8, 4));
         out[i].type = static_cast<std::uint32_t>(get_le(p + 12, 4));

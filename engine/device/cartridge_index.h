@@ -7,6 +7,7 @@
 // (docs/format.md §3.1), so the objects of a cartridge — blocks and the filemarks between tape
 // files — can be recovered from the data alone. Data of another program (tests write arbitrary
 // blocks) cannot be rebuilt; then only the index's valid prefix is trusted.
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -24,6 +25,9 @@ struct IndexCheck {
     std::uint64_t disk_good = 0;      // leading records identical on disk and in `objects`
     std::string note;                 // what was found, for the log ("" when None)
 };
+
+// The size of one record of the index file.
+constexpr std::size_t kIndexRecordSize = 16;
 
 // Decodes the raw index file (16-byte records, a partial record at the end allowed).
 std::vector<IndexRecord> decode_index(const std::vector<unsigned char>& raw);

@@ -15,7 +15,7 @@
 namespace tl::device {
 
 namespace {
-void add(std::atomic<std::uint64_t>& c, std::uint64_t v) {
+void add_relaxed(std::atomic<std::uint64_t>& c, std::uint64_t v) {
     c.fetch_add(v, std::memory_order_relaxed);
 }
 } // namespace
@@ -28,7 +28,7 @@ StTapeDrive::~StTapeDrive() {
 }
 
 Error StTapeDrive::errno_error(int err, const std::string& what) {
-    add(counters_.errors, 1);
+    add_relaxed(counters_.errors, 1);
     ErrorKind kind = ErrorKind::Io;
     std::string hint;
     switch (err) {
@@ -100,11 +100,11 @@ Status StTapeDrive::op(short mt_op, int count, const char* what) {
     int rc = ::ioctl(fd_, MTIOCTOP, &o);
     const int err = errno;
     if (mt_op != MTWEOF) {
-        add(counters_.positioning_ops, 1);
-        add(counters_.reposition_ns,
-            static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
-                                           std::chrono::steady_clock::now() - t0)
-                                           .count()));
+        add_relaxed(counters_.positioning_ops, 1);
+        add_relaxed(counters_.reposition_ns,
+                    static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                                   std::chrono::steady_clock::now() - t0)
+                                                   .count()));
     }
     if (rc == 0) return {};
     if (err == EIO && mt_op != MTWEOF) {
@@ -165,8 +165,8 @@ Status StTapeDrive::write_block(const void* data, std::size_t size) {
     if (static_cast<std::size_t>(n) != size)
         return drive_error(c_.name, ErrorKind::NoSpace,
                            "short write at end of medium; continue on another cartridge");
-    add(counters_.bytes_written, size);
-    add(counters_.blocks_written, 1);
+    add_relaxed(counters_.bytes_written, size);
+    add_relaxed(counters_.blocks_written, 1);
     return {};
 }
 
@@ -185,15 +185,15 @@ Result<std::size_t> StTapeDrive::read_block(void* buf, std::size_t capacity) {
         return errno_error(err, "read");
     }
     if (n > 0) {
-        add(counters_.bytes_read, static_cast<std::uint64_t>(n));
-        add(counters_.blocks_read, 1);
+        add_relaxed(counters_.bytes_read, static_cast<std::uint64_t>(n));
+        add_relaxed(counters_.blocks_read, 1);
     }
     return static_cast<std::size_t>(n);
 }
 
 Status StTapeDrive::write_filemarks(int count) {
     TL_TRY(op(MTWEOF, count, "write filemark"));
-    add(counters_.filemarks_written, static_cast<std::uint64_t>(count));
+    add_relaxed(counters_.filemarks_written, static_cast<std::uint64_t>(count));
     return {};
 }
 

@@ -6,13 +6,13 @@
 namespace tl::device {
 
 namespace {
-std::chrono::nanoseconds to_ns(double s) {
+std::chrono::nanoseconds nonnegative_ns(double s) {
     return std::chrono::nanoseconds(static_cast<std::int64_t>(std::max(0.0, s) * 1e9));
 }
 } // namespace
 
 std::chrono::nanoseconds TapeTiming::mechanical(double model_seconds) const {
-    return to_ns(model_seconds / c_.time_scale);
+    return nonnegative_ns(model_seconds / c_.time_scale);
 }
 
 TapePoint TapeTiming::point(std::uint64_t bytes) const {
@@ -53,7 +53,8 @@ std::chrono::nanoseconds TapeTiming::unload(std::uint64_t at_bytes) const {
 
 std::chrono::nanoseconds TapeTiming::read(std::uint64_t bytes) const {
     const double rate = c_.type.native_rate * c_.rate_scale;
-    return rate > 0 ? to_ns(static_cast<double>(bytes) / rate) : std::chrono::nanoseconds{0};
+    return rate > 0 ? nonnegative_ns(static_cast<double>(bytes) / rate)
+                    : std::chrono::nanoseconds{0};
 }
 
 std::chrono::nanoseconds TapeTiming::cleaning() const {

@@ -9,7 +9,7 @@
 namespace tl::format {
 namespace {
 
-constexpr std::size_t kCrcOffset = 20;
+constexpr std::size_t kBlockCrcOffset = 20;
 
 std::string hex32(std::uint32_t v) {
     char buf[11];
@@ -20,9 +20,9 @@ std::string hex32(std::uint32_t v) {
 // CRC of a block with its crc field taken as zero, without modifying the block.
 std::uint32_t block_crc(const std::uint8_t* b, std::size_t n) {
     static const std::uint8_t zeros[4] = {0, 0, 0, 0};
-    std::uint32_t c = codec::crc32c(b, kCrcOffset);
+    std::uint32_t c = codec::crc32c(b, kBlockCrcOffset);
     c = codec::crc32c(zeros, 4, c);
-    return codec::crc32c(b + kCrcOffset + 4, n - kCrcOffset - 4, c);
+    return codec::crc32c(b + kBlockCrcOffset + 4, n - kBlockCrcOffset - 4, c);
 }
 
 BlockHeader read_header(const std::uint8_t* h) {
@@ -159,7 +159,7 @@ Status patch_block_position(std::uint8_t* block, std::size_t n, std::uint32_t vo
     store_u32(block + 48, volume_seq);
     store_u32(block + 52, tape_file);
     store_u32(block + 56, block_in_file);
-    store_u32(block + kCrcOffset, block_crc(block, n));
+    store_u32(block + kBlockCrcOffset, block_crc(block, n));
     return {};
 }
 

@@ -9,14 +9,11 @@
 #include "catalog/entry_store.h"
 #include "catalog/saveset_store.h"
 #include "job/backup_level.h"
+#include "job/join_path.h"
 
 namespace tl::job {
 
 namespace {
-std::string join_path(const std::string& dir, const std::string& name) {
-    return dir.empty() ? name : (name.empty() ? dir : dir + "/" + name);
-}
-
 // A point-in-time root per save set row, each with its chain.
 Result<std::vector<BrowseRoot>> roots_of(catalog::Db& db,
                                          const std::vector<catalog::SavesetRow>& rows) {

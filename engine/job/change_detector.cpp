@@ -5,16 +5,11 @@
 
 #include "catalog/entry_store.h"
 #include "format/object.h"
+#include "job/join_path.h"
 
 namespace tl::job {
 
 namespace {
-std::string join_path(const std::string& dir, const std::string& name) {
-    if (dir.empty()) return name;
-    if (name.empty()) return dir;
-    return dir + "/" + name;
-}
-
 // Whether `path` is one of `tops` or below one of them (each ancestor looked up: O(depth)).
 bool below_any(const std::string& path, const std::unordered_set<std::string>& tops) {
     if (tops.empty()) return false;

@@ -13,7 +13,7 @@
 namespace tl::media {
 
 namespace {
-std::string host_name() {
+std::string local_host_name() {
     char buf[256] = {};
     gethostname(buf, sizeof buf - 1);
     return buf;
@@ -119,7 +119,7 @@ Status CloneRun::copy_sessions() {
     if (!writer) return writer.error();
     auto* reserved = ctx_.reserved();
     CopyTools tools{*plan_.library, reserved->drive(0), reserved->drive(1), reserved->grant(),
-                    vmdb.value(),   *writer.value(),    host_name(),        ctx_.cancel_flag()};
+                    vmdb.value(),   *writer.value(),    local_host_name(),  ctx_.cancel_flag()};
     log::get("job")->info("clone job {}: job {} to pool {}: {} session(s) on drives {}", ctx_.id(),
                           o_.job_id, plan_.pool.name, sessions_.size(),
                           job::describe_drives(res_.drives));

@@ -13,7 +13,7 @@ namespace tl::job {
 namespace {
 Status start_up(catalog::Db& db, const std::string& home) {
     TL_TRY(device::ensure_default_library(db, home));
-    TL_TRY(fail_interrupted_jobs(db));
+    TL_TRY(job::fail_interrupted_jobs(db)); // not catalog::fail_interrupted_jobs (by argument)
     if (auto clones = media::remove_interrupted_clones(db); !clones) return clones.error();
     return {};
 }

@@ -8,6 +8,7 @@
 #include "catalog/entry_store.h"
 #include "catalog/saveset_store.h"
 #include "job/backup_level.h"
+#include "job/join_path.h"
 
 namespace tl::job {
 
@@ -53,10 +54,6 @@ std::vector<std::string> relative_patterns(const SelectedSaveset& s, std::size_t
     for (const auto& p : patterns)
         out.push_back(relative_to(root, p));
     return out;
-}
-
-std::string join_path(const std::string& dir, const std::string& name) {
-    return dir.empty() ? name : (name.empty() ? dir : dir + "/" + name);
 }
 
 // Every object of a save set in stream order, with where the next object starts.

@@ -66,7 +66,9 @@ std::string join(const std::vector<std::string>& comps) {
         s += (s.empty() ? "" : "/") + c;
     return s;
 }
+} // namespace
 
+// Outside the anonymous namespace, as RestoreWriter::Impl (of external linkage) holds them.
 // One regular file being written; `done` (skipped, failed or renamed into place) makes the later
 // steps do nothing. A file whose data fits one chunk is posted whole to a lane once verified
 // (SmallFile, in a batch); a larger one is written on the reader's thread as its data arrives.
@@ -91,7 +93,6 @@ struct SmallFile {
     std::vector<std::uint8_t> data;
     std::uint64_t offset = 0;
 };
-} // namespace
 
 struct RestoreWriter::Impl {
     RestoreWriter* self = nullptr;

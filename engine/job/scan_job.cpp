@@ -124,7 +124,7 @@ struct StreamState {
     std::uint64_t end = 0;
 };
 
-struct SessionState {
+struct ScanSession {
     std::int64_t session_id = 0;
     std::int64_t job_id = 0;
     bool known = false;  // already in the catalog: skipped
@@ -157,7 +157,7 @@ bool ours_damaged(device::TapeDrive& drive, std::vector<std::uint8_t>& buf,
 }
 
 // Marks the jobs of the sessions this scan added that are not whole (docs/cli.md "scan").
-Status mark_incomplete(catalog::Db& db, const std::map<std::string, SessionState>& sessions,
+Status mark_incomplete(catalog::Db& db, const std::map<std::string, ScanSession>& sessions,
                        const std::map<std::string, SessionHealth>& health, ScanReport& rep) {
     std::map<std::int64_t, std::vector<std::string>> jobs;
     for (const auto& [uuid, ss] : sessions) {
@@ -186,7 +186,7 @@ Status mark_incomplete(catalog::Db& db, const std::map<std::string, SessionState
 }
 
 // An encrypted session's cipher; a missing key locks the session (reported, not scanned).
-Status open_scanned_session(SessionState& ss, const format::SessionHeader& sh,
+Status open_scanned_session(ScanSession& ss, const format::SessionHeader& sh,
                             const crypto::KeyStore& keys, ScanReport& rep) {
     ss.seal = sh.encryption.seal_session.is_nil() ? sh.session_uuid : sh.encryption.seal_session;
     if (!sh.encryption.enabled()) return {};
@@ -203,7 +203,7 @@ Status open_scanned_session(SessionState& ss, const format::SessionHeader& sh,
 
 // Opens a block's sealed chunks; a chunk that fails its authentication is a bad block for
 // its stream only.
-void unseal_scanned(std::uint8_t* block, format::BlockReader& reader, const SessionState& ss,
+void unseal_scanned(std::uint8_t* block, format::BlockReader& reader, const ScanSession& ss,
                     const std::string& barcode, std::uint32_t file, std::uint32_t b,
                     ScanReport& rep) {
     auto n = format::unseal_chunks(block, reader.header(), reader.mutable_chunks(), ss.cipher.get(),
@@ -261,7 +261,7 @@ private:
     std::vector<std::uint8_t> buf_;
     std::vector<std::pair<format::VolumeLabel, std::string>> labels_;
     std::unique_ptr<CatalogWriter> writer_;
-    std::map<std::string, SessionState> sessions_; // by session UUID
+    std::map<std::string, ScanSession> sessions_;  // by session UUID
     std::map<std::string, SessionHealth> health_;  // by session UUID
     std::map<std::uint64_t, std::int64_t> jobs_;   // job id on media -> job id here
     std::map<std::string, std::int64_t> volume_ids_;
@@ -292,7 +292,7 @@ private:
     Status feed_chunks(std::uint32_t b, std::uint8_t* data, format::BlockReader& reader,
                        bool misplaced = false);
     bool misplaced(std::uint32_t b, const format::BlockHeader& hdr);
-    void account_for(const format::IndexSegment& seg, SessionState& ss);
+    void account_for(const format::IndexSegment& seg, ScanSession& ss);
     void desync() {
         if (ss_)
             for (auto& [id, st] : ss_->streams)
@@ -304,7 +304,7 @@ private:
     const std::int64_t volume_id_;
     SessionHealth& hl_;
     CatalogBatch batch_;
-    SessionState* ss_ = nullptr;
+    ScanSession* ss_ = nullptr;
     std::uint64_t first_seq_ = 0, blocks_ = 0;
     std::uint32_t volume_seq_ = 0;
     std::map<std::uint32_t, ExtentRecord> extents_;
@@ -490,7 +490,7 @@ bool TapeFileScan::misplaced(std::uint32_t b, const format::BlockHeader& hdr) {
 // The objects this volume's part of the session index lists that the scan did not rebuild:
 // each named with the block where it was lost, and added to the catalog so a restore of the
 // job tries it and names it (never drops it silently).
-void TapeFileScan::account_for(const format::IndexSegment& seg, SessionState& ss) {
+void TapeFileScan::account_for(const format::IndexSegment& seg, ScanSession& ss) {
     for (const auto& o : seg.objects) {
         auto it = ss.streams.find(o.stream_id);
         if (it != ss.streams.end() && it->second.account.has(o.header_offset)) continue;

@@ -10,17 +10,17 @@
 namespace tl::media {
 
 namespace {
-constexpr double kDay = 86400;
+constexpr double kSecondsPerDay = 86400;
 
 // Soft errors per mount above which a cartridge is watched.
 constexpr double kSoftErrorsPerMount = 0.2;
 
 void judge(VolumeHealth& h, long long now) {
     if (h.full_passes > 0 && h.last_use > h.first_use && h.full_passes < h.rated_passes) {
-        const double days = std::max(1.0, (h.last_use - h.first_use) / kDay);
+        const double days = std::max(1.0, (h.last_use - h.first_use) / kSecondsPerDay);
         const double per_day = h.full_passes / days;
-        h.retire_by =
-            now + static_cast<long long>((h.rated_passes - h.full_passes) / per_day * kDay);
+        h.retire_by = now + static_cast<long long>((h.rated_passes - h.full_passes) / per_day *
+                                                   kSecondsPerDay);
     }
     if (h.hard_errors > 0) {
         h.verdict = "retire";

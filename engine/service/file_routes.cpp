@@ -17,7 +17,7 @@
 namespace tl::service {
 
 namespace {
-constexpr std::int64_t kDefaultPage = 1000, kMaxPage = 10000;
+constexpr std::int64_t kDefaultFilePage = 1000, kMaxFilePage = 10000;
 
 // Where a page starts: the view's index and the last name of the page before ("" = its start).
 struct Cursor {
@@ -137,12 +137,12 @@ private:
 };
 
 Result<nlohmann::json> files_page(catalog::Db& db, const httplib::Request& req) {
-    auto limit = count_param(req, "limit", kDefaultPage);
+    auto limit = count_param(req, "limit", kDefaultFilePage);
     if (!limit) return limit.error();
-    if (limit.value() == 0 || limit.value() > kMaxPage)
+    if (limit.value() == 0 || limit.value() > kMaxFilePage)
         return make_error(ErrorKind::InvalidArgument,
-                          "?limit= takes 1.." + std::to_string(kMaxPage) + " entries a page, not " +
-                              std::to_string(limit.value()));
+                          "?limit= takes 1.." + std::to_string(kMaxFilePage) +
+                              " entries a page, not " + std::to_string(limit.value()));
     auto cursor = cursor_param(req);
     if (!cursor) return cursor.error();
     auto roots = roots_of(db, req);

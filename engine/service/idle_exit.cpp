@@ -10,7 +10,7 @@
 namespace tl::service {
 
 namespace {
-constexpr auto kLookEvery = std::chrono::milliseconds(500);
+constexpr auto kIdleLookEvery = std::chrono::milliseconds(500);
 
 long long now_ms() {
     return std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -67,7 +67,7 @@ void IdleExit::watch() {
     long long busy_ms = now_ms(); // the last moment something kept the service
     std::unique_lock lock(mutex_);
     while (!ending_ && !stop_) {
-        wake_.wait_for(lock, kLookEvery);
+        wake_.wait_for(lock, kIdleLookEvery);
         if (ending_ || stop_) return;
         const long long now = now_ms();
         if (keeps_busy(facts_(), now / 1000, rule_)) busy_ms = now;

@@ -8,7 +8,7 @@
 namespace tl::service {
 
 namespace {
-Error bad(const std::string& message) {
+Error bad_change(const std::string& message) {
     return make_error(ErrorKind::InvalidArgument, "PATCH /v1/volumes/{barcode}: " + message);
 }
 
@@ -17,12 +17,13 @@ Result<media::VolumeEvent> state_event(const std::string& state) {
     if (state == "disabled") return media::VolumeEvent::Disable;
     if (state == "enabled") return media::VolumeEvent::Enable;
     if (state == "error") return media::VolumeEvent::IoError;
-    return bad("\"state\" is read-only, disabled, enabled or error, not '" + state + "'");
+    return bad_change("\"state\" is read-only, disabled, enabled or error, not '" + state + "'");
 }
 
 Status read_location(const nlohmann::json& place, VolumeChange& c) {
-    const auto shape = bad("\"location\" takes {\"where\": \"outside\", \"site\": SITE} or "
-                           "{\"where\": \"library\"} (with \"library\": NAME if not its own)");
+    const auto shape =
+        bad_change("\"location\" takes {\"where\": \"outside\", \"site\": SITE} or "
+                   "{\"where\": \"library\"} (with \"library\": NAME if not its own)");
     if (!place.is_object() || !place.contains("where") || !place["where"].is_string()) return shape;
     const std::string where = place["where"].get<std::string>();
     if (where == "outside") {
@@ -43,29 +44,30 @@ Status read_location(const nlohmann::json& place, VolumeChange& c) {
 
 Result<VolumeChange> volume_change(const nlohmann::json& body) {
     if (!body.is_object() || body.empty())
-        return bad("takes a JSON object with \"state\" (and \"reason\") or \"location\"");
+        return bad_change("takes a JSON object with \"state\" (and \"reason\") or \"location\"");
     VolumeChange c;
     for (const auto& [key, value] : body.items()) {
         if (key == "state") {
-            if (!value.is_string()) return bad("\"state\" takes a string");
+            if (!value.is_string()) return bad_change("\"state\" takes a string");
             auto ev = state_event(value.get<std::string>());
             if (!ev) return ev.error();
             c.event = ev.value();
             c.state = value.get<std::string>();
         } else if (key == "reason") {
-            if (!value.is_string()) return bad("\"reason\" takes a string");
+            if (!value.is_string()) return bad_change("\"reason\" takes a string");
             c.reason = value.get<std::string>();
         } else if (key == "location") {
             TL_TRY(read_location(value, c));
         } else if (key == "pool") {
-            return bad("a volume's pool is written in its label: label it again into the pool "
-                       "with POST /v1/volumes/{barcode}/label {\"pool\": P, \"relabel\": true}");
+            return bad_change(
+                "a volume's pool is written in its label: label it again into the pool "
+                "with POST /v1/volumes/{barcode}/label {\"pool\": P, \"relabel\": true}");
         } else {
-            return bad("unknown field \"" + key + "\"; it takes state, reason and location");
+            return bad_change("unknown field \"" + key + "\"; it takes state, reason and location");
         }
     }
     if (!c.event && !c.site && !c.onsite)
-        return bad("nothing to change: give \"state\" or \"location\"");
+        return bad_change("nothing to change: give \"state\" or \"location\"");
     return c;
 }
 

@@ -15,14 +15,11 @@
 #include "media/pool.h"
 #include "metrics/live_board.h"
 #include "schedule/definition_store.h"
+#include "widgets/from_std.h"
 
 namespace tl::ui {
 
 namespace {
-QString q(const std::string& s) {
-    return QString::fromStdString(s);
-}
-
 // A blank cartridge the pool could label: in the library, not a cleaning cartridge, and
 // unknown to the catalog or known as blank.
 Result<bool> has_blank(const CatalogHandle& db, const std::string& home,

@@ -5,7 +5,7 @@
 namespace tl::ui {
 
 namespace {
-QString text(const nlohmann::ordered_json& v) {
+QString cellText(const nlohmann::ordered_json& v) {
     if (v.is_string()) return QString::fromStdString(v.get<std::string>());
     if (v.is_boolean()) return v.get<bool>() ? QObject::tr("yes") : QObject::tr("no");
     if (v.is_number_integer()) return QLocale().toString(v.get<qlonglong>());
@@ -13,7 +13,7 @@ QString text(const nlohmann::ordered_json& v) {
     if (v.is_array()) {
         QStringList parts;
         for (const auto& x : v)
-            parts << text(x);
+            parts << cellText(x);
         return parts.join(QStringLiteral(", "));
     }
     if (v.is_null()) return {};
@@ -51,8 +51,9 @@ QVariant JsonTableModel::data(const QModelIndex& index, int role) const {
     const std::string key = keys_[index.column()].toStdString();
     if (!row.contains(key)) return {};
     const auto& v = row[key];
-    if (role == Qt::DisplayRole) return text(v);
-    if (role == Qt::UserRole) return v.is_number() ? QVariant(v.get<double>()) : QVariant(text(v));
+    if (role == Qt::DisplayRole) return cellText(v);
+    if (role == Qt::UserRole)
+        return v.is_number() ? QVariant(v.get<double>()) : QVariant(cellText(v));
     if (role == Qt::TextAlignmentRole && v.is_number())
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     return {};

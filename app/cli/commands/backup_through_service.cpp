@@ -22,7 +22,7 @@
 namespace tl::cli {
 
 namespace {
-std::atomic<bool> g_interrupted{false};
+std::atomic<bool> g_backup_interrupted{false};
 
 // Options of `backup` that a job definition has no field for.
 constexpr const char* kLocalOnly[] = {"checkpoint", "poll-interval", "compare-hash", "progress"};
@@ -85,7 +85,7 @@ std::chrono::milliseconds poll_interval(int asked) {
 Result<client::QueueEntryState> follow(client::ServiceClient& c, std::int64_t id) {
     bool cancel_sent = false;
     for (int asked = 0;; ++asked) {
-        if (g_interrupted && !cancel_sent) {
+        if (g_backup_interrupted && !cancel_sent) {
             cancel_sent = true;
             if (auto st = c.cancel(id); !st && st.error().kind != ErrorKind::NotFound)
                 return st.error();
@@ -97,7 +97,7 @@ Result<client::QueueEntryState> follow(client::ServiceClient& c, std::int64_t id
     }
 }
 
-int report(Context& ctx, client::ServiceClient& c, const client::QueueEntryState& ended) {
+int report_ended(Context& ctx, client::ServiceClient& c, const client::QueueEntryState& ended) {
     if (ended.job == 0)
         return ctx.fail(make_error(
             ErrorKind::Internal, "the service ran the backup but recorded no job: " + ended.error));
@@ -133,14 +133,14 @@ int backup_through_service(Context& ctx, client::ServiceClient& c) {
     if (!request) return ctx.fail(request.error());
     auto id = c.submit_backup(request.value());
     if (!id) return ctx.fail(id.error());
-    g_interrupted = false;
-    std::signal(SIGINT, [](int) { g_interrupted = true; });
-    std::signal(SIGTERM, [](int) { g_interrupted = true; });
+    g_backup_interrupted = false;
+    std::signal(SIGINT, [](int) { g_backup_interrupted = true; });
+    std::signal(SIGTERM, [](int) { g_backup_interrupted = true; });
     auto ended = follow(c, id.value());
     std::signal(SIGINT, SIG_DFL);
     std::signal(SIGTERM, SIG_DFL);
     if (!ended) return ctx.fail(ended.error());
-    return report(ctx, c, ended.value());
+    return report_ended(ctx, c, ended.value());
 }
 } // namespace
 

@@ -44,7 +44,7 @@ const std::set<std::string> kDefinitionOptions = {"source",
                                                   "missed",
                                                   "schedule"};
 
-Error usage(const std::string& what) {
+Error usage_error(const std::string& what) {
     return make_error(ErrorKind::InvalidArgument, what);
 }
 
@@ -53,8 +53,8 @@ Result<long long> whole(const Args& a, const char* name, long long lo, long long
     char* end = nullptr;
     const long long n = std::strtoll(v.c_str(), &end, 10);
     if (v.empty() || *end || n < lo || n > hi)
-        return usage(std::string("--") + name + " takes a whole number " + std::to_string(lo) +
-                     ".." + std::to_string(hi) + ", not '" + v + "'");
+        return usage_error(std::string("--") + name + " takes a whole number " +
+                           std::to_string(lo) + ".." + std::to_string(hi) + ", not '" + v + "'");
     return n;
 }
 
@@ -98,18 +98,18 @@ Status apply_options(const Args& a, JobDefinition& d) {
     for (const char* name : {"block-size", "read-buffer"}) {
         if (!a.has(name)) continue;
         auto v = parse_size(a.get(name));
-        if (!v) return usage(std::string("--") + name + ": " + v.error().message);
+        if (!v) return usage_error(std::string("--") + name + ": " + v.error().message);
         (std::string(name) == "block-size" ? d.block_size : d.read_buffer) =
             static_cast<std::size_t>(v.value());
     }
     if (a.has("retry-delay")) {
         auto v = parse_seconds(a.get("retry-delay"));
-        if (!v || v.value() < 0) return usage("--retry-delay: use e.g. 10m, 90s or 1h");
+        if (!v || v.value() < 0) return usage_error("--retry-delay: use e.g. 10m, 90s or 1h");
         d.retry_delay = v.value();
     }
     if (a.has("allow-concurrent")) {
         const std::string v = a.get("allow-concurrent");
-        if (v != "yes" && v != "no") return usage("--allow-concurrent takes yes or no");
+        if (v != "yes" && v != "no") return usage_error("--allow-concurrent takes yes or no");
         d.allow_concurrent = v == "yes";
     }
     return {};
@@ -117,7 +117,8 @@ Status apply_options(const Args& a, JobDefinition& d) {
 
 Result<std::string> name_word(Context& ctx, const char* what) {
     if (ctx.args().words().empty())
-        return usage(std::string(what) + " needs a job definition NAME; see tapeloom-cli job list");
+        return usage_error(std::string(what) +
+                           " needs a job definition NAME; see tapeloom-cli job list");
     return ctx.args().words().front();
 }
 
@@ -300,7 +301,7 @@ int job_show(Context& ctx) {
 int job_run(Context& ctx) {
     const std::string level = ctx.args().get("level", "full");
     if (level != "full" && level != "diff" && level != "incr")
-        return ctx.fail(usage("--level is full, diff or incr, not '" + level + "'"));
+        return ctx.fail(usage_error("--level is full, diff or incr, not '" + level + "'"));
     auto named = named_definition(ctx, "job run");
     if (!named) return ctx.fail(named.error());
     const JobDefinition* d = &named->definition;
@@ -317,7 +318,7 @@ int job_run(Context& ctx) {
 
 int job_export(Context& ctx) {
     if (ctx.args().words().empty())
-        return ctx.fail(usage("job export needs a FILE (or - for standard output)"));
+        return ctx.fail(usage_error("job export needs a FILE (or - for standard output)"));
     const std::string file = ctx.args().words().front();
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
@@ -343,7 +344,7 @@ int job_export(Context& ctx) {
 
 int job_import(Context& ctx) {
     if (ctx.args().words().empty())
-        return ctx.fail(usage("job import needs a FILE written by tapeloom-cli job export"));
+        return ctx.fail(usage_error("job import needs a FILE written by tapeloom-cli job export"));
     const std::string file = ctx.args().words().front();
     std::ifstream f(file);
     if (!f)
@@ -353,7 +354,7 @@ int job_import(Context& ctx) {
     ss << f.rdbuf();
     const auto doc = nlohmann::json::parse(ss.str(), nullptr, false);
     if (doc.is_discarded())
-        return ctx.fail(usage(file + " is not JSON; give a file written by job export"));
+        return ctx.fail(usage_error(file + " is not JSON; give a file written by job export"));
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
     auto n = schedule::definition_store(*engine.value())

@@ -19,7 +19,7 @@ namespace tl::cli {
 
 namespace {
 // "2026-12-02 05:38:51" in local time, "-" for none.
-std::string when(long long t) {
+std::string local_time_text(long long t) {
     if (t <= 0) return "-";
     std::time_t tt = static_cast<std::time_t>(t);
     std::tm tm{};
@@ -66,7 +66,7 @@ std::string job_table(const std::vector<catalog::JobRecord>& jobs, long long now
         cell(text, j.name.empty() ? std::string_view("-") : std::string_view(j.name), name_width);
         cell(text, j.kind == "backup" ? std::string_view(j.level) : std::string_view("-"), 7);
         cell(text, j.status, 11);
-        cell(text, when(j.started), 21);
+        cell(text, local_time_text(j.started), 21);
         cell(text, duration(j, now), 10);
         cell(text, std::to_string(j.files), 10);
         text += format_bytes(static_cast<std::uint64_t>(j.bytes));

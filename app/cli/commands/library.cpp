@@ -161,7 +161,7 @@ int inventory(Context& ctx) {
     return 0;
 }
 
-int list(Context& ctx) {
+int list_libraries(Context& ctx) {
     auto e = ctx.engine();
     if (!e) return ctx.fail(e.error());
     auto libs = device::list_libraries(*e.value());
@@ -187,7 +187,7 @@ int list(Context& ctx) {
     return 0;
 }
 
-int status(Context& ctx) {
+int library_status(Context& ctx) {
     auto o = open_lib(ctx);
     if (!o) return ctx.fail(o.error());
     auto inv = o->lib->changer().inventory();
@@ -436,7 +436,7 @@ Status model_options(Context& ctx, device::VirtualLibrarySpec& spec) {
     return {};
 }
 
-int add(Context& ctx) {
+int add_library(Context& ctx) {
     auto& a = ctx.args();
     if (a.has("name") && a.get("name").empty())
         return ctx.fail(make_error(ErrorKind::InvalidArgument,
@@ -486,7 +486,7 @@ int add(Context& ctx) {
     return 0;
 }
 
-int remove(Context& ctx) {
+int remove_library(Context& ctx) {
     auto e = ctx.engine();
     if (!e) return ctx.fail(e.error());
     const auto& w = ctx.args().words();
@@ -504,13 +504,13 @@ int remove(Context& ctx) {
 void add_library_commands(Registry& r) {
     add_library_fault_commands(r);
     const std::set<std::string> lib = {"library"};
-    r.push_back({{"library", "list"}, "", "list the configured libraries", {}, {}, list});
+    r.push_back({{"library", "list"}, "", "list the configured libraries", {}, {}, list_libraries});
     r.push_back({{"library", "status"},
                  "[--library NAME]",
                  "drives and slot usage of a library",
                  lib,
                  {},
-                 status});
+                 library_status});
     reads_only(r);
     r.push_back({{"library", "inventory"},
                  "[--library NAME] [--reconcile [--dry-run]]",
@@ -571,13 +571,13 @@ void add_library_commands(Registry& r) {
          {"name", "drives", "slots", "mail", "capacity", "prefix", "mtx", "drive", "model",
           "time-scale", "rate-scale", "buffer"},
          {"virtual"},
-         add});
+         add_library});
     r.push_back({{"library", "remove"},
                  "NAME",
                  "remove a library from the configuration",
                  {"library"},
                  {},
-                 remove});
+                 remove_library});
 }
 
 } // namespace tl::cli

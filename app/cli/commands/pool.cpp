@@ -134,13 +134,13 @@ void print_pool(std::ostream& o, const media::Pool& p) {
       << "\n";
 }
 
-std::string name_word(Context& ctx, const char* what) {
+std::string pool_name_word(Context& ctx, const char* what) {
     const auto& w = ctx.args().words();
     (void)what;
     return w.empty() ? std::string() : w.front();
 }
 
-int list(Context& ctx) {
+int list_pools(Context& ctx) {
     auto e = ctx.engine();
     if (!e) return ctx.fail(e.error());
     auto pools = media::list_pools(*e.value());
@@ -163,7 +163,7 @@ int list(Context& ctx) {
 }
 
 int add_or_edit(Context& ctx, bool add) {
-    const std::string name = name_word(ctx, "pool");
+    const std::string name = pool_name_word(ctx, "pool");
     if (name.empty())
         return ctx.fail(make_error(ErrorKind::InvalidArgument,
                                    std::string("pool ") + (add ? "add" : "edit") +
@@ -186,8 +186,8 @@ int add_or_edit(Context& ctx, bool add) {
     return 0;
 }
 
-int remove(Context& ctx) {
-    const std::string name = name_word(ctx, "pool");
+int remove_pool(Context& ctx) {
+    const std::string name = pool_name_word(ctx, "pool");
     if (name.empty())
         return ctx.fail(make_error(ErrorKind::InvalidArgument, "pool remove needs a NAME"));
     auto e = ctx.engine();
@@ -210,7 +210,7 @@ void add_pool_commands(Registry& r) {
         "[--max-bytes SIZE] [--max-use 7d] [--recycle auto|manual] [--auto-label yes|no] "
         "[--encryption none|aes-256-gcm] [--key NAME] [--encrypt-names yes|no]";
     r.push_back(
-        {{"pool", "list"}, "", "pools and their retention and volume limits", {}, {}, list});
+        {{"pool", "list"}, "", "pools and their retention and volume limits", {}, {}, list_pools});
     reads_only(r);
     r.push_back({{"pool", "add"}, usage, "create a pool", opts, {}, [](Context& c) {
                      return add_or_edit(c, true);
@@ -219,7 +219,7 @@ void add_pool_commands(Registry& r) {
                      return add_or_edit(c, false);
                  }});
     r.push_back(
-        {{"pool", "remove"}, "NAME", "remove a pool without volumes or jobs", {}, {}, remove});
+        {{"pool", "remove"}, "NAME", "remove a pool without volumes or jobs", {}, {}, remove_pool});
 }
 
 } // namespace tl::cli

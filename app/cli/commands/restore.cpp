@@ -17,16 +17,16 @@
 namespace tl::cli {
 
 namespace {
-std::atomic<bool> g_cancel{false}; // SIGINT/SIGTERM stop the restore cleanly
+std::atomic<bool> g_restore_cancel{false}; // SIGINT/SIGTERM stop the restore cleanly
 
 // Runs `work` with the context's cancel flag (inside the service: its client's), or with one
 // that SIGINT and SIGTERM set while it runs.
 template <class Work> auto run_cancellable(Context& ctx, Work work) {
     if (ctx.cancel()) return work(ctx.cancel());
-    g_cancel = false;
-    std::signal(SIGINT, [](int) { g_cancel = true; });
-    std::signal(SIGTERM, [](int) { g_cancel = true; });
-    auto r = work(&g_cancel);
+    g_restore_cancel = false;
+    std::signal(SIGINT, [](int) { g_restore_cancel = true; });
+    std::signal(SIGTERM, [](int) { g_restore_cancel = true; });
+    auto r = work(&g_restore_cancel);
     std::signal(SIGINT, SIG_DFL);
     std::signal(SIGTERM, SIG_DFL);
     return r;

@@ -15,7 +15,7 @@
 namespace tl::cli {
 
 namespace {
-std::atomic<bool> g_stop{false}; // set by SIGTERM/SIGINT; the service loop polls it
+std::atomic<bool> g_serve_stop{false}; // set by SIGTERM/SIGINT; the service loop polls it
 
 Result<std::size_t> limit(const Args& a, const char* name, std::size_t fallback) {
     if (!a.has(name)) return fallback;
@@ -49,15 +49,15 @@ int serve(Context& ctx) {
     for (const std::string& dir : {o.home, o.home + "/logs"})
         if (auto st = ensure_private_directory(dir); !st) return ctx.fail(st.error());
     if (auto st = log::add_file(o.home + "/logs/tapeloom.log"); !st) return ctx.fail(st.error());
-    g_stop = false;
-    std::signal(SIGTERM, [](int) { g_stop = true; });
-    std::signal(SIGINT, [](int) { g_stop = true; });
+    g_serve_stop = false;
+    std::signal(SIGTERM, [](int) { g_serve_stop = true; });
+    std::signal(SIGINT, [](int) { g_serve_stop = true; });
     std::signal(SIGPIPE, SIG_IGN);
     if (!ctx.json())
         ctx.err() << "tapeloom-cli: serving " << o.home << " (pid " << getpid()
                   << "); stop with SIGTERM or Ctrl-C\n";
     SystemClock clock;
-    auto st = schedule::run_service(o, clock, g_stop);
+    auto st = schedule::run_service(o, clock, g_serve_stop);
     std::signal(SIGTERM, SIG_DFL);
     std::signal(SIGINT, SIG_DFL);
     if (!st) return ctx.fail(st.error());

@@ -8,7 +8,7 @@
 namespace tl::cli {
 
 namespace {
-int status(Context& ctx) {
+int overview(Context& ctx) {
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
     auto s = engine.value()->status();
@@ -41,7 +41,7 @@ int status(Context& ctx) {
 
 void add_status_commands(Registry& r) {
     r.push_back(
-        {{"status"}, "", "show the data directory, catalog and engine version", {}, {}, status});
+        {{"status"}, "", "show the data directory, catalog and engine version", {}, {}, overview});
     reads_only(r);
 }
 

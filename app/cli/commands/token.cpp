@@ -13,7 +13,7 @@
 namespace tl::cli {
 
 namespace {
-Result<std::string> one_name(Context& ctx, const char* what) {
+Result<std::string> token_name(Context& ctx, const char* what) {
     if (ctx.args().words().size() != 1)
         return make_error(ErrorKind::InvalidArgument,
                           std::string("token ") + what + " takes one NAME");
@@ -21,7 +21,7 @@ Result<std::string> one_name(Context& ctx, const char* what) {
 }
 
 int token_add(Context& ctx) {
-    auto name = one_name(ctx, "add");
+    auto name = token_name(ctx, "add");
     if (!name) return ctx.fail(name.error());
     auto scope = service::parse_scope(ctx.args().get("scope", "read"));
     if (!scope) return ctx.fail(scope.error());
@@ -62,7 +62,7 @@ int token_list(Context& ctx) {
 }
 
 int token_remove(Context& ctx) {
-    auto name = one_name(ctx, "remove");
+    auto name = token_name(ctx, "remove");
     if (!name) return ctx.fail(name.error());
     if (auto st = service::TokenStore(ctx.home()).remove(name.value()); !st)
         return ctx.fail(st.error());

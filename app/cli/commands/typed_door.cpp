@@ -18,9 +18,9 @@
 namespace tl::cli {
 
 namespace {
-std::atomic<bool> g_interrupted{false};
+std::atomic<bool> g_door_interrupted{false};
 
-std::string absolute(const std::string& p) {
+std::string absolute_path(const std::string& p) {
     if (p.empty() || p.front() == '/') return p;
     return (std::filesystem::current_path() / p).lexically_normal().string();
 }
@@ -34,7 +34,7 @@ client::RestoreRequest restore_request(const job::RestoreOptions& o, const Args&
     r.paths = o.what.paths;
     r.changes_only = o.what.changes_only;
     r.client = a.get("client");
-    r.target = o.to.empty() ? "/" : absolute(o.to);
+    r.target = o.to.empty() ? "/" : absolute_path(o.to);
     r.existing = a.get("existing", "skip");
     r.library = o.library;
     r.drives = o.drives;
@@ -46,12 +46,12 @@ client::RestoreRequest restore_request(const job::RestoreOptions& o, const Args&
 // Waits for the restore's job; Ctrl-C asks the service to cancel it (the job then ends
 // cancelled, and its report is printed as a cancelled restore run here prints it).
 Result<client::Job> follow(client::Api& api, std::int64_t job) {
-    g_interrupted = false;
-    std::signal(SIGINT, [](int) { g_interrupted = true; });
-    std::signal(SIGTERM, [](int) { g_interrupted = true; });
+    g_door_interrupted = false;
+    std::signal(SIGINT, [](int) { g_door_interrupted = true; });
+    std::signal(SIGTERM, [](int) { g_door_interrupted = true; });
     bool cancel_sent = false;
     auto ended = client::wait_for_job(api, job, [&] {
-        if (g_interrupted && !cancel_sent) {
+        if (g_door_interrupted && !cancel_sent) {
             cancel_sent = true;
             (void)api.cancel_job(job); // NotFound: it ended meanwhile
         }
@@ -62,7 +62,7 @@ Result<client::Job> follow(client::Api& api, std::int64_t job) {
     return ended;
 }
 
-std::optional<int> restore(Context& ctx, client::ServiceClient& c) {
+std::optional<int> door_restore(Context& ctx, client::ServiceClient& c) {
     if (ctx.args().has("dry-run") || ctx.args().has("wait-for-media")) return std::nullopt;
     auto o = restore_options(ctx.args());
     if (!o) return ctx.fail(o.error());
@@ -86,7 +86,7 @@ void print_volume(Context& ctx, const client::Volume& v) {
               << "\n";
 }
 
-std::optional<int> mark(Context& ctx, client::ServiceClient& c) {
+std::optional<int> door_mark(Context& ctx, client::ServiceClient& c) {
     auto words = mark_words(ctx.args().words());
     if (!words) return ctx.fail(words.error());
     const std::string bc = words->barcode, what = words->what;
@@ -141,7 +141,7 @@ int label_one(Context& ctx, client::ServiceClient& c, const std::string& barcode
     return 0;
 }
 
-std::optional<int> label(Context& ctx, client::ServiceClient& c) {
+std::optional<int> door_label(Context& ctx, client::ServiceClient& c) {
     const auto& a = ctx.args();
     if (a.has("all-blank")) return std::nullopt;
     if (!a.has("pool"))
@@ -159,7 +159,7 @@ std::optional<int> label(Context& ctx, client::ServiceClient& c) {
     return label_one(ctx, c, a.get("barcode"), request);
 }
 
-std::optional<int> relabel(Context& ctx, client::ServiceClient& c) {
+std::optional<int> door_relabel(Context& ctx, client::ServiceClient& c) {
     const auto& w = ctx.args().words();
     const std::string bc = !w.empty() ? w.front() : ctx.args().get("barcode");
     if (bc.empty())
@@ -208,10 +208,10 @@ int pool_add_or_edit(Context& ctx, client::ServiceClient& c, bool add) {
 
 std::optional<int> through_typed_door(Context& ctx, client::ServiceClient& c,
                                       const std::string& command) {
-    if (command == "restore") return restore(ctx, c);
-    if (command == "volume mark") return mark(ctx, c);
-    if (command == "volume label") return label(ctx, c);
-    if (command == "volume relabel") return relabel(ctx, c);
+    if (command == "restore") return door_restore(ctx, c);
+    if (command == "volume mark") return door_mark(ctx, c);
+    if (command == "volume label") return door_label(ctx, c);
+    if (command == "volume relabel") return door_relabel(ctx, c);
     if (command == "pool add") return pool_add_or_edit(ctx, c, true);
     if (command == "pool edit") return pool_add_or_edit(ctx, c, false);
     return std::nullopt;

@@ -9,14 +9,11 @@
 #include "context/catalog_handle.h"
 #include "schedule/definition_store.h"
 #include "schedule/schedule_rule.h"
+#include "widgets/from_std.h"
 
 namespace tl::ui {
 
 namespace {
-QString q(const std::string& s) {
-    return QString::fromStdString(s);
-}
-
 struct NextRun {
     qint64 time = 0;
     QString definition;

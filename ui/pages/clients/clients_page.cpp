@@ -22,16 +22,11 @@
 #include "context/catalog_handle.h"
 #include "context/engine.h"
 #include "pages/clients/client_table_model.h"
+#include "widgets/from_std.h"
 #include "widgets/page_actions.h"
 #include "widgets/table_columns.h"
 
 namespace tl::ui {
-
-namespace {
-QString q(const std::string& s) {
-    return QString::fromStdString(s);
-}
-} // namespace
 
 ClientsPage::ClientsPage(Engine& engine, TaskBoard& board, QWidget* parent)
     : QWidget(parent), engine_(engine), board_(board), model_(new ClientTableModel(this)),

@@ -13,14 +13,11 @@
 #include "device/device_registry.h"
 #include "device/library.h"
 #include "metrics/live_board.h"
+#include "widgets/from_std.h"
 
 namespace tl::ui {
 
 namespace {
-QString q(const std::string& s) {
-    return QString::fromStdString(s);
-}
-
 qint64 block_size_of(const CatalogHandle& db, const std::string& drive, const std::string& volume) {
     if (!volume.empty())
         if (auto labeled = catalog::volume_block_size(db, volume); labeled && labeled.value())

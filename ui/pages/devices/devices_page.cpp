@@ -25,6 +25,7 @@
 #include "pages/devices/device_add_dialog.h"
 #include "pages/devices/drive_table_model.h"
 #include "pages/devices/library_table_model.h"
+#include "widgets/from_std.h"
 #include "widgets/layout_settings.h"
 #include "widgets/page_actions.h"
 #include "widgets/table_columns.h"
@@ -58,10 +59,6 @@ QString selectedName(QTableView* view, int role) {
     const auto rows =
         view->selectionModel() ? view->selectionModel()->selectedRows() : QModelIndexList{};
     return rows.isEmpty() ? QString() : rows.first().data(role).toString();
-}
-
-QString q(const std::string& s) {
-    return QString::fromStdString(s);
 }
 
 // `tapeloom-cli drive add` or `library add` of `spec`, as a console beside the service sends it.

@@ -21,6 +21,7 @@
 #include "client/service_client.h"
 #include "common/log.h"
 #include "context/engine.h"
+#include "pages/catalog_path.h"
 #include "pages/jobs/definition_command.h"
 #include "pages/jobs/definition_dialog.h"
 #include "pages/jobs/definition_runner.h"
@@ -36,13 +37,6 @@
 #include "widgets/layout_settings.h"
 
 namespace tl::ui {
-
-namespace {
-QString catalog_path(Engine& engine) {
-    auto status = engine.status();
-    return QString::fromStdString(status ? status->catalog_path : engine.home() + "/catalog.db");
-}
-} // namespace
 
 JobsPage::JobsPage(Engine& engine, TaskBoard& board, QWidget* parent)
     : QWidget(parent), engine_(engine), board_(board), catalogPath_(catalog_path(engine)),

@@ -31,7 +31,7 @@
 namespace tl::ui {
 
 namespace {
-QString kHeaderKey() {
+QString kDifferencesHeaderKey() {
     return layoutKey(QStringLiteral("library/differencesHeader"));
 }
 QString kColorKey() {
@@ -68,7 +68,7 @@ LibraryPage::LibraryPage(Engine& engine, TaskBoard& board, QWidget* parent)
 }
 
 LibraryPage::~LibraryPage() {
-    QSettings().setValue(kHeaderKey(), table_->horizontalHeader()->saveState());
+    QSettings().setValue(kDifferencesHeaderKey(), table_->horizontalHeader()->saveState());
 }
 
 void LibraryPage::setConfirm(std::function<bool(const QString&)> confirm) {
@@ -185,7 +185,8 @@ QWidget* LibraryPage::buildDifferences() {
     table_->horizontalHeader()->setStretchLastSection(true);
     table_->setAccessibleName(tr("Differences between the catalog and the changer"));
     table_->sortByColumn(DifferenceModel::Kind, Qt::AscendingOrder); // missing, moved, ..., unknown
-    table_->horizontalHeader()->restoreState(QSettings().value(kHeaderKey()).toByteArray());
+    table_->horizontalHeader()->restoreState(
+        QSettings().value(kDifferencesHeaderKey()).toByteArray());
     widenColumnsToContents(table_); // the titles whole before the first inventory
     diffsTitle_ = new QLabel(tr("Differences: run the inventory to compare the catalog with "
                                 "the changer."),

@@ -30,7 +30,7 @@ Result<std::unique_ptr<device::Library>> openLibrary(Engine& e, const std::strin
     return device::open_library(e, e.home(), name, e.clock());
 }
 
-QString text(const Status& s) {
+QString failureText(const Status& s) {
     return s ? QString() : QString::fromStdString(s.error().message);
 }
 
@@ -131,7 +131,7 @@ void LibraryPage::startMove(const LibraryMove& m, Place from, std::optional<Plac
                        [engine, lib, m]() -> QString {
                            auto l = openLibrary(*engine, lib);
                            if (!l) return QString::fromStdString(l.error().message);
-                           return text(run_move(*engine, *l.value(), m));
+                           return failureText(run_move(*engine, *l.value(), m));
                        }),
         [this, m](const QString& error) {
             moving_ = false;
@@ -216,8 +216,9 @@ bool LibraryPage::markOffsite(const QString& barcode, const QString& site) {
                        [engine, lib, bc, where]() -> QString {
                            auto l = openLibrary(*engine, lib);
                            if (!l) return QString::fromStdString(l.error().message);
-                           return text(mark_offsite(*engine, l.value().get(), bc, where,
-                                                    to_unix_seconds(engine->clock().wall())));
+                           return failureText(
+                               mark_offsite(*engine, l.value().get(), bc, where,
+                                            to_unix_seconds(engine->clock().wall())));
                        }),
         [this, barcode, site](const QString& error) {
             if (error.isEmpty()) {

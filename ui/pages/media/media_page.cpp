@@ -22,6 +22,7 @@
 #include "common/clock.h"
 #include "common/log.h"
 #include "context/engine.h"
+#include "pages/catalog_path.h"
 #include "pages/media/media_actions.h"
 #include "pages/media/media_text.h"
 #include "pages/media/pool_table_model.h"
@@ -40,11 +41,6 @@ QString kHeaderKey() {
 }
 QString kSplitKey() {
     return layoutKey(QStringLiteral("media/splitter"));
-}
-
-QString catalog_path(Engine& engine) {
-    auto status = engine.status();
-    return QString::fromStdString(status ? status->catalog_path : engine.home() + "/catalog.db");
 }
 } // namespace
 

@@ -44,7 +44,7 @@ ServiceCommand poolCommand(const char* command, const std::string& name,
 } // namespace
 
 namespace {
-QString kHeaderKey() {
+QString kPoolHeaderKey() {
     return layoutKey(QStringLiteral("media/poolColumns"));
 }
 } // namespace
@@ -66,9 +66,11 @@ PoolsPanel::PoolsPanel(Engine& engine, TaskBoard& board, QWidget* parent)
     view_->horizontalHeader()->setStretchLastSection(true);
     view_->setAccessibleName(tr("Pools"));
     view_->setWordWrap(false);
-    sized_ = view_->horizontalHeader()->restoreState(QSettings().value(kHeaderKey()).toByteArray());
-    connect(view_->horizontalHeader(), &QHeaderView::sectionResized, this,
-            [this] { QSettings().setValue(kHeaderKey(), view_->horizontalHeader()->saveState()); });
+    sized_ =
+        view_->horizontalHeader()->restoreState(QSettings().value(kPoolHeaderKey()).toByteArray());
+    connect(view_->horizontalHeader(), &QHeaderView::sectionResized, this, [this] {
+        QSettings().setValue(kPoolHeaderKey(), view_->horizontalHeader()->saveState());
+    });
     add_->setAccessibleName(tr("Add a pool"));
     edit_->setAccessibleName(tr("Edit the selected pool"));
     remove_->setAccessibleName(tr("Remove the selected pool"));

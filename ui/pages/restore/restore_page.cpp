@@ -22,6 +22,7 @@
 #include "context/engine.h"
 #include "job/backup_encryption.h"
 #include "models/restore_tree_model.h"
+#include "pages/catalog_path.h"
 #include "pages/restore/key_import_dialog.h"
 #include "pages/restore/restore_report_view.h"
 #include "pages/restore/restore_search_panel.h"
@@ -33,11 +34,6 @@
 namespace tl::ui {
 
 namespace {
-QString catalog_path(Engine& engine) {
-    auto status = engine.status();
-    return QString::fromStdString(status ? status->catalog_path : engine.home() + "/catalog.db");
-}
-
 // Merges `add` into `into` by save set: paths are joined; an empty list (the whole source) wins.
 void merge(std::vector<RestoreRequest>& into, const std::vector<RestoreRequest>& add) {
     for (const auto& r : add) {

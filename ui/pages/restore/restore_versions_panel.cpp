@@ -17,7 +17,7 @@
 namespace tl::ui {
 
 namespace {
-enum Role { JobRole = Qt::UserRole + 1, DeletedRole, SourceRole };
+enum VersionRole { JobRole = Qt::UserRole + 1, DeletedRole, SourceRole };
 }
 
 RestoreVersionsPanel::RestoreVersionsPanel(QString catalogPath, QWidget* parent)
