@@ -163,6 +163,13 @@ private Q_SLOTS:
         auto v = run_cli(h({"verify", "--job", "1", "--against-client"}));
         QCOMPARE(v.exit_code, 11);
         QVERIFY2(v.err.contains(id.toUtf8()), v.err.constData());
+        // Against the tape alone, the blocks and their CRCs are still checked, the contents not.
+        auto blocks = run_cli(h({"verify", "--job", "1", "--json"}));
+        QCOMPARE(blocks.exit_code, 11);
+        QVERIFY(blocks.json().object().value("blocks_read").toInt() > 0);
+        QCOMPARE(blocks.json().object().value("bad_blocks").toArray().size(), 0);
+        QVERIFY(blocks.json().object().value("files_unchecked").toInt() > 200);
+        QVERIFY(blocks.json().object().value("key_missing").toString().contains(id));
 
         // Another key of the same name does not open it either, and says so.
         QVERIFY(!make_key("k1").isEmpty());
