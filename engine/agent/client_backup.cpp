@@ -32,24 +32,15 @@ std::string client_of(const source::SourceSpec& spec) {
 
 Result<std::map<std::string, ClientEndpoint>>
 client_endpoints(catalog::Db& db, const std::string& home,
-                 const std::deque<source::SourceSpec>& specs, bool encrypted) {
+                 const std::deque<source::SourceSpec>& specs) {
     std::map<std::string, ClientEndpoint> out;
     for (const auto& spec : specs) {
         if (spec.kind != source::SourceKind::Client || out.count(client_of(spec))) continue;
-        TL_TRY(check_client_backup(encrypted));
         auto endpoint = client_endpoint(db, home, client_of(spec));
         if (!endpoint) return endpoint.error();
         out.emplace(endpoint->name, endpoint.value());
     }
     return out;
-}
-
-Status check_client_backup(bool encrypted) {
-    if (encrypted)
-        return make_error(ErrorKind::Unsupported,
-                          "an encrypted backup of a client is not available in this version; "
-                          "use --encryption none or a pool without encryption");
-    return {};
 }
 
 nlohmann::json session_request(const source::SourceSpec& spec, const codec::CodecSpec& codec,

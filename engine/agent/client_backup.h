@@ -21,15 +21,13 @@ namespace tl::agent {
 // (parse_source). InvalidArgument for a client's path that is not absolute.
 Result<std::deque<source::SourceSpec>> backup_sources(const std::vector<std::string>& sources,
                                                       const std::string& client);
-// The endpoints of the clients `specs` name (none: an empty map), checked as
-// check_client_backup() says; NotFound for a client not added.
+// The endpoints of the clients `specs` name (none: an empty map); NotFound for a client not
+// added.
 Result<std::map<std::string, ClientEndpoint>>
 client_endpoints(catalog::Db& db, const std::string& home,
-                 const std::deque<source::SourceSpec>& specs, bool encrypted);
+                 const std::deque<source::SourceSpec>& specs);
 // The client a source of kind Client reads from.
 std::string client_of(const source::SourceSpec& spec);
-// What a client's backup cannot do yet: Unsupported naming it (encryption).
-Status check_client_backup(bool encrypted);
 // The agent's request for one session of `spec`: its tree, the codec (compression happens on
 // the client), the buffer size of the session's channel and the walk's options.
 nlohmann::json session_request(const source::SourceSpec& spec, const codec::CodecSpec& codec,

@@ -116,6 +116,7 @@ Result<job::RestoreResult> run_client_restore(Engine& engine, const ClientRestor
                           "job " + std::to_string(o.job_id) +
                               " backed up several clients; name the one to restore to with "
                               "--client NAME");
+    TL_TRY(require_selection_keys(engine, sel));
     auto endpoint = client_endpoint(db, engine.home(), o.client.empty() ? from : o.client);
     if (!endpoint) return endpoint.error();
     auto lib = open_selection_library(engine, sel, o.library);

@@ -90,6 +90,7 @@ Result<ClientVerifyResult> run_client_verify(Engine& engine, std::int64_t job_id
     auto& db = engine_catalog(engine);
     auto sel = client_savesets(db, job_id);
     if (!sel) return sel.error();
+    TL_TRY(require_selection_keys(engine, sel.value()));
     auto lib = open_selection_library(engine, sel.value(), library);
     if (!lib) return lib.error();
     ClientVerifyResult res;

@@ -8,9 +8,9 @@ namespace tl::agent {
 
 RemoteSession::RemoteSession(ClientEndpoint client, nlohmann::json request,
                              job::StreamChannel& channel, job::SessionCounters& counters,
-                             job::ReaderContext context)
+                             job::ReaderContext context, std::unique_ptr<job::ChunkSealer> sealer)
     : client_(std::move(client)), request_(std::move(request)), channel_(channel),
-      counters_(counters), ctx_(std::move(context)) {}
+      counters_(counters), ctx_(std::move(context)), sealer_(std::move(sealer)) {}
 
 nlohmann::json RemoteSession::agent_hello() const {
     std::lock_guard lock(mutex_);
@@ -52,13 +52,16 @@ Status RemoteSession::place(TlsLink& link, ReceivedBuffer& r) {
     for (auto& rec : b->completed)
         rec.saveset_id = ctx_.saveset_id;
     b->last = r.last;
+    // Sealed here, before the multiplexer sees it; a buffer that failed to seal is zeroed
+    // and still published, so the drive fails the job instead of waiting for it.
+    Status sealed = sealer_ ? sealer_->seal(*b) : Status{};
     next_offset_ += r.size;
     counters_.bytes_read = r.raw_bytes;
     counters_.stream_bytes = next_offset_;
     counters_.files += b->completed.size();
     channel_.publish(b);
-    ended_ = r.last;
-    return {};
+    ended_ = r.last || !sealed;
+    return sealed;
 }
 
 Status RemoteSession::receive_stream(TlsLink& link) {

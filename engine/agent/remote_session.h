@@ -12,6 +12,7 @@
 
 #include "agent/client_link.h"
 #include "agent/wire.h"
+#include "job/chunk_sealer.h"
 #include "job/session_reader.h"
 #include "job/stream_channel.h"
 
@@ -20,9 +21,13 @@ namespace tl::agent {
 class RemoteSession {
 public:
     // `context`: the session's warnings, and for a diff/incr its base chain (loaded here and
-    // sent to the agent) and where the deletions the agent finds go.
+    // sent to the agent) and where the deletions the agent finds go. `sealer` (null: a clear
+    // session) seals each buffer on this session's thread before the multiplexer takes it,
+    // as a local reader seals its own: the agent sends clear stream bytes over the TLS link
+    // and never holds the key (docs/agent.md "Encrypted pools").
     RemoteSession(ClientEndpoint client, nlohmann::json request, job::StreamChannel& channel,
-                  job::SessionCounters& counters, job::ReaderContext context);
+                  job::SessionCounters& counters, job::ReaderContext context,
+                  std::unique_ptr<job::ChunkSealer> sealer = nullptr);
     // Runs the session to its end; the stream is always ended.
     Status run();
     // The agent's hello (empty when it was never reached).
@@ -40,6 +45,7 @@ private:
     job::StreamChannel& channel_;
     job::SessionCounters& counters_;
     job::ReaderContext ctx_;
+    std::unique_ptr<job::ChunkSealer> sealer_;
     std::uint64_t next_offset_ = 0;
     bool ended_ = false;
     mutable std::mutex mutex_;

@@ -1,9 +1,16 @@
 #include "agent/selection_drive.h"
 
 #include "context/engine_catalog.h"
+#include "job/backup_encryption.h"
 #include "job/job_volumes.h"
 
 namespace tl::agent {
+
+Status require_selection_keys(Engine& engine, const job::Selection& sel) {
+    for (const auto& s : sel.savesets)
+        TL_TRY(job::require_saveset_key(engine_catalog(engine), engine.home(), s.reading()));
+    return {};
+}
 
 Result<SelectionLibrary> open_selection_library(Engine& engine, const job::Selection& sel,
                                                 const std::string& library) {

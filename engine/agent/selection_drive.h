@@ -21,6 +21,10 @@ struct SelectionLibrary {
     std::vector<std::string> volumes;
 };
 
+// The keys of the selection's encrypted save sets are in <home>/keys: KeyMissing naming the
+// key id and how to import it otherwise, checked before an agent is contacted or a tape moves.
+Status require_selection_keys(Engine& engine, const job::Selection& sel);
+
 // The library LIBRARY (the default when empty) holding every volume the selection reads.
 Result<SelectionLibrary> open_selection_library(Engine& engine, const job::Selection& sel,
                                                 const std::string& library);

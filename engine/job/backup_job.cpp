@@ -218,7 +218,7 @@ Result<BackupPlan> plan_backup(Engine& engine, const BackupOptions& o) {
     auto encryption = BackupEncryption::resolve(db, engine.home(), pool->id, o.encryption);
     if (!encryption) return encryption.error();
     // diff/incr: each file tree's base, or the promotion to full (docs/levels.md).
-    auto clients = remote->resolve(db, engine.home(), pending.value(), encryption->enabled());
+    auto clients = remote->resolve(db, engine.home(), pending.value());
     if (!clients) return clients.error();
     auto levels = plan_levels(db, {pending->begin(), pending->end()}, o.name, o.level);
     if (!levels) return levels.error();
@@ -411,13 +411,15 @@ std::optional<StreamAssignment> BackupRun::start_stream(DriveSlot* sp,
     const std::size_t part = std::max<std::size_t>(64 * 1024, o_.read_buffer / kStreamBuffers);
     ss->channel = std::make_unique<StreamChannel>(sp->signal, kStreamBuffers, part);
     ss->writer = std::make_unique<StreamWriter>(*ss->channel, p_.codec);
-    ss->writer->set_sealer(std::move(sealer.value()));
-    if (spec.kind == source::SourceKind::Client)
-        ss->remote = p_.clients->open_session(
-            {spec, p_.codec, part, o_.walk, *ss->channel, ss->counters, reader_context(*ss, spec)});
-    else
+    if (spec.kind == source::SourceKind::Client) {
+        ss->remote =
+            p_.clients->open_session({spec, p_.codec, part, o_.walk, *ss->channel, ss->counters,
+                                      reader_context(*ss, spec), std::move(sealer.value())});
+    } else {
+        ss->writer->set_sealer(std::move(sealer.value()));
         ss->reader = std::make_unique<SessionReader>(spec, *ss->writer, reader_context(*ss, spec),
                                                      ss->counters);
+    }
     SessionState* raw = ss.get();
     raw->thread = std::thread([raw] {
         name_this_thread("tl-session");

@@ -15,6 +15,7 @@
 
 #include "codec/compressor.h"
 #include "common/result.h"
+#include "job/chunk_sealer.h"
 #include "job/session_reader.h"
 #include "job/stream_channel.h"
 #include "source/file_tree_walker.h"
@@ -38,6 +39,8 @@ public:
 
 // What a session of a client's tree gets: its source, the codec (compression happens on the
 // client), the size of its channel's buffers, the walk's options, and where its stream goes.
+// `sealer`, for a session written with a key: the stream is sealed on the service as each
+// buffer arrives, as a local reader seals its own (the key never leaves the service).
 struct RemoteSessionSpec {
     const source::SourceSpec& spec;
     const codec::CodecSpec& codec;
@@ -46,6 +49,7 @@ struct RemoteSessionSpec {
     StreamChannel& channel;
     SessionCounters& counters;
     ReaderContext context;
+    std::unique_ptr<ChunkSealer> sealer;
 };
 
 // The clients of one backup, resolved in its plan phase.
@@ -68,11 +72,10 @@ public:
     backup_sources(const std::vector<std::string>& sources, const std::string& client) const = 0;
     // The client a source of kind Client reads from.
     virtual std::string client_of(const source::SourceSpec& spec) const = 0;
-    // The clients `specs` name, checked for a backup (NotFound for a client not added,
-    // Unsupported for what a client's backup cannot do).
+    // The clients `specs` name (NotFound for a client not added).
     virtual Result<std::unique_ptr<BackupClients>>
-    resolve(catalog::Db& db, const std::string& home, const std::deque<source::SourceSpec>& specs,
-            bool encrypted) const = 0;
+    resolve(catalog::Db& db, const std::string& home,
+            const std::deque<source::SourceSpec>& specs) const = 0;
 };
 
 } // namespace tl::job
