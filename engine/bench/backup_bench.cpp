@@ -108,8 +108,10 @@ Result<BackupBenchResult> run_backup_bench(const BackupBenchOptions& o, Clock& c
     sb.null_drives = o.null_drives;
     sb.encryption = o.encryption;
     if (o.drive_rate > 0)
-        sb.streaming = nlohmann::json{
-            {"rate", o.drive_rate}, {"buffer", kBenchDriveBuffer}, {"reposition_s", 3.0}};
+        sb.streaming = nlohmann::json{{"rate", o.drive_rate},
+                                      {"buffer", kBenchDriveBuffer},
+                                      {"start_fill", kBenchDriveStartFill},
+                                      {"reposition_s", 3.0}};
     sb.cancel = o.cancel;
     auto rep = backup_to_scratch(sb, scratch.path + "/home", clock);
     if (!rep) return rep.error();

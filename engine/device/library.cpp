@@ -230,6 +230,7 @@ Result<std::unique_ptr<Library>> open_virtual(const LibraryConfig& lib,
             sc.rate = j["streaming"].value("rate", sc.rate);
             sc.buffer = j["streaming"].value("buffer", sc.buffer);
             sc.reposition_s = j["streaming"].value("reposition_s", sc.reposition_s);
+            sc.start_fill = j["streaming"].value("start_fill", sc.start_fill);
             dc.streaming = sc;
             dc.locate_seconds = j["streaming"].value("locate_s", 0.0);
         }

@@ -17,6 +17,8 @@ StreamingModel::StreamingModel(StreamingConfig config) : c_(std::move(config)) {
     lowest_used_ = steps_[step_];
     // A window long enough to drain an eighth of the buffer at the native rate.
     window_s_ = c_.buffer / (8 * steps_.back());
+    const double fill = c_.start_fill > 0 && c_.start_fill <= 1 ? c_.start_fill : 1.0;
+    start_level_ = fill * c_.buffer;
 }
 
 double StreamingModel::seconds(Clock::Mono t) {
@@ -95,7 +97,7 @@ std::chrono::nanoseconds StreamingModel::write(std::uint64_t bytes, Clock::Mono 
         if (remaining <= space) {
             level_ += remaining;
             remaining = 0;
-            if (!streaming_ && level_ >= c_.buffer) t += start_if_stopped(t);
+            if (!streaming_ && ready_to_start()) t += start_if_stopped(t);
             break;
         }
         level_ += space; // now full

@@ -91,6 +91,25 @@ private slots:
         }
     }
 
+    // A drive that starts at a quarter of its buffer (docs/devices.md "Drive models") moves the
+    // tape once 2 of its 8 MB are in; tape-notes' model (the default) waits for all 8.
+    void tape_starts_at_the_threshold() {
+        for (double start_fill : {0.25, 1.0}) {
+            ManualClock clock;
+            StreamingModel m(StreamingConfig{10e6, 8e6, 3.0, {}, start_fill});
+            QCOMPARE(m.start_level(), start_fill * 8e6);
+            QCOMPARE(m.write(1'000'000, clock.now()).count(), 0);
+            QVERIFY(!m.streaming());
+            QCOMPARE(m.write(1'000'000, clock.now()).count(), 0); // the first start is free
+            QCOMPARE(m.streaming(), start_fill < 1);
+            clock.advance(std::chrono::milliseconds(100));
+            QCOMPARE(m.write(1, clock.now()).count(), 0);
+            // Moving, it wrote 1 MB in the 100 ms; stopped, it still holds all of it.
+            QCOMPARE(m.buffered(), start_fill < 1 ? 1'000'001.0 : 2'000'001.0);
+            QCOMPARE(m.repositions(), std::uint64_t{0});
+        }
+    }
+
     void positioning_writes_out_the_buffer_first() {
         ManualClock clock;
         StreamingModel m(StreamingConfig{10e6, 8e6, 3.0, {}});
