@@ -66,6 +66,9 @@ struct BackupBenchResult {
     double tar_ratio() const; // backup files/s over tar -c's (the same entries, the same run)
     std::size_t drives_written() const; // drives that wrote at least one data block
     std::uint64_t repositions() const;  // the throttled drives' stops and restarts, all drives
+    // With throttled drives: each drive's bytes over the time its tape moved writing, summed over
+    // the drives (they run at once): the drives' streaming rate, not the job's (backup_rate()).
+    double drive_streaming_rate() const;
 };
 
 Result<BackupBenchResult> run_backup_bench(const BackupBenchOptions& options, Clock& clock);

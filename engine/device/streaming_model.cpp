@@ -34,11 +34,13 @@ void StreamingModel::advance(double t) {
     if (streaming_) {
         const double drained = speed() * (t - last_);
         if (drained >= level_) { // ran dry: the drive stops and will have to reposition
+            moving_s_ += level_ / speed();
             level_ = 0;
             streaming_ = false;
             after_sync_ = false;
         } else {
             level_ -= drained;
+            moving_s_ += t - last_;
         }
     }
     last_ = t;
@@ -109,11 +111,16 @@ std::chrono::nanoseconds StreamingModel::write(std::uint64_t bytes, Clock::Mono 
         // Streaming with a full buffer: the host waits for the drive to make room.
         const double wait = remaining / speed();
         t += wait;
+        moving_s_ += wait;
         last_ = t;
         remaining = 0;
         window_blocked_ = true;
     }
     return to_ns(t - start);
+}
+
+std::chrono::nanoseconds StreamingModel::moving_time() const {
+    return to_ns(moving_s_);
 }
 
 std::chrono::nanoseconds StreamingModel::flush(Clock::Mono now) {
@@ -123,6 +130,7 @@ std::chrono::nanoseconds StreamingModel::flush(Clock::Mono now) {
     if (level_ > 0) {
         t += start_if_stopped(t);
         t += level_ / speed();
+        moving_s_ += level_ / speed();
         level_ = 0;
         last_ = t;
     }

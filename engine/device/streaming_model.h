@@ -45,6 +45,9 @@ public:
     std::uint64_t repositions() const { return repositions_; }     // shoe-shine: buffer ran dry
     std::uint64_t sync_restarts() const { return sync_restarts_; } // restarts after a filemark
     std::chrono::nanoseconds reposition_time() const { return lost_; }
+    // How long the tape has moved writing (streaming, repositions not counted), up to the
+    // model time of the last call.
+    std::chrono::nanoseconds moving_time() const;
     bool streaming() const { return streaming_; }
     double buffered() const { return level_; }
     double speed() const { return steps_[step_]; } // the step the drive runs at, bytes/s
@@ -71,6 +74,7 @@ private:
     bool after_sync_ = false;    // stopped by a filemark, not by an empty buffer
     std::uint64_t repositions_ = 0, sync_restarts_ = 0;
     std::chrono::nanoseconds lost_{0};
+    double moving_s_ = 0;
     double lowest_used_ = 0;
     double start_level_ = 0;
     // The host's rate over the current window: bytes that arrived and whether it waited.
