@@ -108,8 +108,10 @@ Result<BackupBenchResult> run_backup_bench(const BackupBenchOptions& o, Clock& c
     sb.null_drives = o.null_drives;
     sb.encryption = o.encryption;
     if (o.drive_rate > 0)
-        sb.streaming = nlohmann::json{
-            {"rate", o.drive_rate}, {"buffer", kBenchDriveBuffer}, {"reposition_s", 3.0}};
+        sb.streaming = nlohmann::json{{"rate", o.drive_rate},
+                                      {"buffer", kBenchDriveBuffer},
+                                      {"start_fill", kBenchDriveStartFill},
+                                      {"reposition_s", 3.0}};
     sb.cancel = o.cancel;
     auto rep = backup_to_scratch(sb, scratch.path + "/home", clock);
     if (!rep) return rep.error();
@@ -133,6 +135,13 @@ std::size_t BackupBenchResult::drives_written() const {
     return n;
 }
 
+double BackupBenchResult::drive_streaming_rate() const {
+    double sum = 0;
+    for (const auto& d : backup.drives)
+        if (d.tape_seconds > 0) sum += static_cast<double>(d.bytes) / d.tape_seconds;
+    return sum;
+}
+
 std::uint64_t BackupBenchResult::repositions() const {
     std::uint64_t n = 0;
     for (const auto& d : backup.drives)
@@ -142,15 +151,23 @@ std::uint64_t BackupBenchResult::repositions() const {
 
 namespace {
 // What each drive of the job wrote and how often its (modelled) tape stopped and repositioned:
-// shoe-shine (the buffer ran dry) and restarts after a synchronous filemark.
+// shoe-shine (the buffer ran dry) and restarts after a synchronous filemark; with drives paced
+// like tape, how long its tape moved writing and the drive's streaming rate (its bytes over
+// that time: the tape's rate, not the job's).
 nlohmann::json drives_json(const job::JobReport& b) {
     auto a = nlohmann::json::array();
-    for (const auto& d : b.drives)
-        a.push_back({{"name", d.name},
-                     {"bytes", d.bytes},
-                     {"blocks", d.blocks},
-                     {"repositions", d.shoeshine_events},
-                     {"restarts", d.sync_restarts}});
+    for (const auto& d : b.drives) {
+        nlohmann::json x = {{"name", d.name},
+                            {"bytes", d.bytes},
+                            {"blocks", d.blocks},
+                            {"repositions", d.shoeshine_events},
+                            {"restarts", d.sync_restarts}};
+        if (d.tape_seconds > 0) {
+            x["tape_seconds"] = d.tape_seconds;
+            x["streaming_mb_s"] = mb_s(static_cast<double>(d.bytes) / d.tape_seconds);
+        }
+        a.push_back(std::move(x));
+    }
     return a;
 }
 } // namespace
@@ -176,6 +193,7 @@ nlohmann::json to_json(const BackupBenchResult& r) {
           {"drives_used", r.drives_written()},
           {"drive_reports", drives_json(b)},
           {"repositions", r.repositions()},
+          {"drive_streaming_mb_s", mb_s(r.drive_streaming_rate())},
           {"sessions", b.sessions.size()},
           {"block_size", r.options.block_size},
           {"encryption", r.options.encryption},
@@ -238,7 +256,10 @@ std::string format_bench(const BackupBenchResult& r) {
       << " blocks, " << (r.options.encryption == "none" ? "" : r.options.encryption + ", ")
       << (r.options.drive_rate > 0 ? "drives at " + format_rate(r.options.drive_rate) + ", " : "")
       << b.elapsed << " s; "
-      << (r.options.drive_rate > 0 ? std::to_string(r.repositions()) + " reposition(s); " : "")
+      << (r.options.drive_rate > 0
+              ? std::to_string(r.repositions()) + " reposition(s), drives " +
+                    format_rate(r.drive_streaming_rate()) + " while their tape moved; "
+              : "")
       << "sustained " << format_rate(b.sustained_rate) << " on tape; CPU " << b.cpu_utilization
       << " % of the machine; peak RSS " << format_bytes(b.peak_rss) << "\n";
     if (r.limit_run) o << "  " << format_limit(r.limit) << "\n";

@@ -25,6 +25,9 @@
 namespace tl::bench {
 
 inline constexpr double kBenchDriveBuffer = 64e6; // bytes, the throttled drives' buffer
+// The throttled drives start their tape once a quarter of the buffer holds data, as the drive
+// types do (docs/devices.md "Drive models"), not only on a full buffer.
+inline constexpr double kBenchDriveStartFill = 0.25;
 
 struct BackupBenchOptions {
     std::vector<std::string> sources; // empty: generate `files` files of `size` bytes in total
@@ -37,8 +40,8 @@ struct BackupBenchOptions {
     bool null_drives = false;         // write to null drives: the engine without tape writing
     std::string encryption = "none";  // aes-256-gcm: the backup seals its chunks
     // > 0: the virtual drives stream at this native rate (bytes/s, a drive buffer of
-    // kBenchDriveBuffer, 3 s per reposition) instead of at memory speed, so what the host
-    // spends can be seen where the drives, not the CPUs, set the pace.
+    // kBenchDriveBuffer started at kBenchDriveStartFill, 3 s per reposition) instead of at memory
+    // speed, so what the host spends can be seen where the drives, not the CPUs, set the pace.
     double drive_rate = 0;
     std::function<void(const std::string&)> note; // progress lines for the operator
     std::atomic<bool>* cancel = nullptr;          // checked between phases, passed to the job
@@ -63,6 +66,9 @@ struct BackupBenchResult {
     double tar_ratio() const; // backup files/s over tar -c's (the same entries, the same run)
     std::size_t drives_written() const; // drives that wrote at least one data block
     std::uint64_t repositions() const;  // the throttled drives' stops and restarts, all drives
+    // With throttled drives: each drive's bytes over the time its tape moved writing, summed over
+    // the drives (they run at once): the drives' streaming rate, not the job's (backup_rate()).
+    double drive_streaming_rate() const;
 };
 
 Result<BackupBenchResult> run_backup_bench(const BackupBenchOptions& options, Clock& clock);

@@ -5,7 +5,9 @@ namespace tl::device {
 namespace {
 // LTO-9 full height: 400 MB/s native, 18 TB, 12 speed-matching steps from 177 MB/s (IBM
 // TS2290/LTO-9 datasheet figures), 1 GB buffer, 1,035 m of tape in 280 wraps (8,960 tracks
-// written 32 at a time). Assumptions: 3 s per backhitch (tape-notes §7), 15 s load and thread,
+// written 32 at a time). Assumptions: the tape starts once a quarter of the buffer holds data
+// (enough for two of the speed-matching model's measuring windows at the native rate with no
+// input at all), 3 s per backhitch (tape-notes §7), 15 s load and thread,
 // 15 s unload, 10 m/s locate (a full rewind of about 100 s), 1.5 s settle, 0.4 s per wrap
 // change, 90 s per cleaning. Media rating: 260 full-file passes, 20,000 loads.
 DriveType lto9() {
@@ -15,6 +17,7 @@ DriveType lto9() {
     t.speed_steps = even_steps(177e6, 400e6, 12);
     t.native_capacity = 18'000'000'000'000ull;
     t.buffer = 1e9;
+    t.start_fill = 0.25;
     t.reposition_s = 3.0;
     t.load_s = 15.0;
     t.unload_s = 15.0;

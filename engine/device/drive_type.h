@@ -19,6 +19,7 @@ struct DriveType {
     std::vector<double> speed_steps; // ascending, the last one = native_rate
     std::uint64_t native_capacity = 0;
     double buffer = 0;            // drive buffer, bytes
+    double start_fill = 1.0;      // the tape starts once the buffer holds this part of it
     double reposition_s = 0;      // one backhitch: stop, rewind a little, restart
     double load_s = 0;            // load and thread until ready
     double unload_s = 0;          // unthread and eject, after the rewind

@@ -44,42 +44,9 @@ public:
     }
 
     Status mount(std::size_t index, const std::string& barcode) override {
-        // A mount is several robot moves; two drives mounting at once must not interleave them
-        // (a cartridge unloaded by one while the other loads it, a source slot taken meanwhile).
-        std::lock_guard lock(moves_);
-        if (index >= drives_.size())
-            return make_error(ErrorKind::NotFound, "library " + name_ + ": drive " +
-                                                       std::to_string(index) +
-                                                       " does not exist (drives 0.." +
-                                                       std::to_string(drives_.size() - 1) + ")");
-        auto inv = changer_->inventory();
-        if (!inv) return inv.error();
-        const Element* where = find_barcode(inv.value(), barcode);
-        if (!where)
-            return make_error(
-                ErrorKind::MediaMissing,
-                "library " + name_ + ": cartridge " + barcode +
-                    " is not in the library; insert it into a mail slot and import it");
-        const int want = static_cast<int>(index);
-        if (where->type == ElementType::Drive && where->number == want)
-            return loaded(index, barcode);
-        if (where->type == ElementType::Drive) {
-            auto& other = *drives_.at(static_cast<std::size_t>(where->number));
-            if (other.is_open())
-                return make_error(ErrorKind::Busy, "library " + name_ + ": cartridge " + barcode +
-                                                       " is in use in drive " +
-                                                       std::to_string(where->number) + " (" +
-                                                       other.name() + ")");
-            TL_TRY(unmount(static_cast<std::size_t>(where->number)));
-        }
-        TL_TRY(unmount(index));
-        inv = changer_->inventory();
-        if (!inv) return inv.error();
-        where = find_barcode(inv.value(), barcode);
-        if (!where)
-            return make_error(ErrorKind::Internal,
-                              "library " + name_ + ": cartridge " + barcode + " vanished");
-        TL_TRY(changer_->load(where->number, want));
+        // The robot's moves under its lock; the drive then loads and threads the cartridge on
+        // its own, as a real drive does while the robot serves the next one (issue 39).
+        TL_TRY(move_into(index, barcode));
         return loaded(index, barcode);
     }
 
@@ -131,6 +98,45 @@ private:
         read_alerts(index, s ? "load" : "error", barcode);
         if (s) start_use(index, barcode);
         return s;
+    }
+
+    // The robot's part of a mount (several moves; two drives mounting at once must not
+    // interleave them: a cartridge unloaded by one while the other loads it, a source slot
+    // taken meanwhile). Leaves the cartridge in drive `index`, not yet loaded.
+    Status move_into(std::size_t index, const std::string& barcode) {
+        std::lock_guard lock(moves_);
+        if (index >= drives_.size())
+            return make_error(ErrorKind::NotFound, "library " + name_ + ": drive " +
+                                                       std::to_string(index) +
+                                                       " does not exist (drives 0.." +
+                                                       std::to_string(drives_.size() - 1) + ")");
+        auto inv = changer_->inventory();
+        if (!inv) return inv.error();
+        const Element* where = find_barcode(inv.value(), barcode);
+        if (!where)
+            return make_error(
+                ErrorKind::MediaMissing,
+                "library " + name_ + ": cartridge " + barcode +
+                    " is not in the library; insert it into a mail slot and import it");
+        const int want = static_cast<int>(index);
+        if (where->type == ElementType::Drive && where->number == want) return {};
+        if (where->type == ElementType::Drive) {
+            auto& other = *drives_.at(static_cast<std::size_t>(where->number));
+            if (other.is_open())
+                return make_error(ErrorKind::Busy, "library " + name_ + ": cartridge " + barcode +
+                                                       " is in use in drive " +
+                                                       std::to_string(where->number) + " (" +
+                                                       other.name() + ")");
+            TL_TRY(unmount(static_cast<std::size_t>(where->number)));
+        }
+        TL_TRY(unmount(index));
+        inv = changer_->inventory();
+        if (!inv) return inv.error();
+        where = find_barcode(inv.value(), barcode);
+        if (!where)
+            return make_error(ErrorKind::Internal,
+                              "library " + name_ + ": cartridge " + barcode + " vanished");
+        return changer_->load(where->number, want);
     }
 
     // The drive's counters now, for the cartridge's use from here.
@@ -230,6 +236,7 @@ Result<std::unique_ptr<Library>> open_virtual(const LibraryConfig& lib,
             sc.rate = j["streaming"].value("rate", sc.rate);
             sc.buffer = j["streaming"].value("buffer", sc.buffer);
             sc.reposition_s = j["streaming"].value("reposition_s", sc.reposition_s);
+            sc.start_fill = j["streaming"].value("start_fill", sc.start_fill);
             dc.streaming = sc;
             dc.locate_seconds = j["streaming"].value("locate_s", 0.0);
         }

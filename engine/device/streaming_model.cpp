@@ -17,6 +17,8 @@ StreamingModel::StreamingModel(StreamingConfig config) : c_(std::move(config)) {
     lowest_used_ = steps_[step_];
     // A window long enough to drain an eighth of the buffer at the native rate.
     window_s_ = c_.buffer / (8 * steps_.back());
+    const double fill = c_.start_fill > 0 && c_.start_fill <= 1 ? c_.start_fill : 1.0;
+    start_level_ = fill * c_.buffer;
 }
 
 double StreamingModel::seconds(Clock::Mono t) {
@@ -32,11 +34,13 @@ void StreamingModel::advance(double t) {
     if (streaming_) {
         const double drained = speed() * (t - last_);
         if (drained >= level_) { // ran dry: the drive stops and will have to reposition
+            moving_s_ += level_ / speed();
             level_ = 0;
             streaming_ = false;
             after_sync_ = false;
         } else {
             level_ -= drained;
+            moving_s_ += t - last_;
         }
     }
     last_ = t;
@@ -95,7 +99,7 @@ std::chrono::nanoseconds StreamingModel::write(std::uint64_t bytes, Clock::Mono 
         if (remaining <= space) {
             level_ += remaining;
             remaining = 0;
-            if (!streaming_ && level_ >= c_.buffer) t += start_if_stopped(t);
+            if (!streaming_ && ready_to_start()) t += start_if_stopped(t);
             break;
         }
         level_ += space; // now full
@@ -107,11 +111,16 @@ std::chrono::nanoseconds StreamingModel::write(std::uint64_t bytes, Clock::Mono 
         // Streaming with a full buffer: the host waits for the drive to make room.
         const double wait = remaining / speed();
         t += wait;
+        moving_s_ += wait;
         last_ = t;
         remaining = 0;
         window_blocked_ = true;
     }
     return to_ns(t - start);
+}
+
+std::chrono::nanoseconds StreamingModel::moving_time() const {
+    return to_ns(moving_s_);
 }
 
 std::chrono::nanoseconds StreamingModel::flush(Clock::Mono now) {
@@ -121,6 +130,7 @@ std::chrono::nanoseconds StreamingModel::flush(Clock::Mono now) {
     if (level_ > 0) {
         t += start_if_stopped(t);
         t += level_ / speed();
+        moving_s_ += level_ / speed();
         level_ = 0;
         last_ = t;
     }

@@ -1,7 +1,9 @@
 #pragma once
 // A host-side model of a streaming tape drive's buffer (tape-notes §4.3): native rate R, a
-// buffer of B bytes and a reposition penalty T_r. The drive starts moving only when its buffer
-// is full. With speed-matching steps (LTO: about 12 from a lowest rate up to R) the drive runs at
+// buffer of B bytes and a reposition penalty T_r. The tape starts moving once the buffer holds
+// `start_fill` x B (1 = only when full, tape-notes' model; a drive type starts earlier, as real
+// drives do: docs/devices.md "Drive models"), after a load or position as after running dry.
+// With speed-matching steps (LTO: about 12 from a lowest rate up to R) the drive runs at
 // the step matched to the rate the host delivers, measured over short windows: the highest step
 // at or below it, one step up while the host waits on a full buffer. It shoe-shines only below
 // the lowest step: the buffer runs dry, the drive stops and must reposition (T_r) before the
@@ -25,6 +27,7 @@ struct StreamingConfig {
     double buffer = 8e6;       // drive buffer B, bytes
     double reposition_s = 3.0; // penalty T_r per stop/start, seconds
     std::vector<double> steps; // speed-matching rates, ascending, ending at R; empty = R only
+    double start_fill = 1.0;   // the tape starts once the buffer holds this part of B, (0, 1]
 };
 
 class StreamingModel {
@@ -42,13 +45,18 @@ public:
     std::uint64_t repositions() const { return repositions_; }     // shoe-shine: buffer ran dry
     std::uint64_t sync_restarts() const { return sync_restarts_; } // restarts after a filemark
     std::chrono::nanoseconds reposition_time() const { return lost_; }
+    // How long the tape has moved writing (streaming, repositions not counted), up to the
+    // model time of the last call.
+    std::chrono::nanoseconds moving_time() const;
     bool streaming() const { return streaming_; }
     double buffered() const { return level_; }
     double speed() const { return steps_[step_]; } // the step the drive runs at, bytes/s
     double lowest_speed_used() const { return lowest_used_; }
+    double start_level() const { return start_level_; } // bytes buffered that start the tape
 
 private:
     void advance(double t);
+    bool ready_to_start() const { return level_ >= start_level_; }
     double start_if_stopped(double t); // returns the penalty paid
     void observe(std::uint64_t bytes, double t);
     void match_speed(double offered);
@@ -66,7 +74,9 @@ private:
     bool after_sync_ = false;    // stopped by a filemark, not by an empty buffer
     std::uint64_t repositions_ = 0, sync_restarts_ = 0;
     std::chrono::nanoseconds lost_{0};
+    double moving_s_ = 0;
     double lowest_used_ = 0;
+    double start_level_ = 0;
     // The host's rate over the current window: bytes that arrived and whether it waited.
     double window_start_ = 0, window_bytes_ = 0, window_s_ = 0;
     int window_writes_ = 0;

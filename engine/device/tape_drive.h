@@ -44,6 +44,7 @@ struct DriveCounters {
     std::atomic<std::uint64_t> shoeshine_events{0}; // streaming model: stops + repositions
     std::atomic<std::uint64_t> shoeshine_ns{0};     // time lost to them
     std::atomic<std::uint64_t> sync_restarts{0};    // streaming model: restarts after a filemark
+    std::atomic<std::uint64_t> tape_moving_ns{0};   // streaming model: the tape moved writing
     // Gauges of a drive model with speed matching: the step it runs at and the lowest it ran
     // at while streaming, bytes per second (0 = no model).
     std::atomic<std::uint64_t> speed_step{0}, lowest_speed_step{0};

@@ -66,6 +66,7 @@ StreamingConfig TapeTiming::streaming() const {
     s.rate = c_.type.native_rate * c_.rate_scale;
     s.buffer = c_.type.buffer * c_.rate_scale;
     s.reposition_s = c_.type.reposition_s / c_.time_scale;
+    s.start_fill = c_.type.start_fill;
     for (double step : c_.type.speed_steps)
         s.steps.push_back(step * c_.rate_scale);
     return s;

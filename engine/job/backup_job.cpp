@@ -611,6 +611,7 @@ void BackupRun::fill_drive_reports(JobReport& r) {
         d.shoeshine_events = dc.shoeshine_events.load();
         d.sync_restarts = dc.sync_restarts.load();
         d.lowest_speed = static_cast<double>(dc.lowest_speed_step.load());
+        d.tape_seconds = static_cast<double>(dc.tape_moving_ns.load()) / 1e9;
         r.tape_bytes += d.bytes;
         for (const auto& v : d.volumes)
             if (std::find(r.volumes.begin(), r.volumes.end(), v) == r.volumes.end())

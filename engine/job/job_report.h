@@ -31,6 +31,7 @@ struct DriveReport {
     std::uint64_t shoeshine_events = 0; // repositions because the buffer ran dry (shoe-shine)
     std::uint64_t sync_restarts = 0;    // repositions after a synchronous filemark
     double lowest_speed = 0; // a drive model's lowest speed step used, bytes/s (0 = no model)
+    double tape_seconds = 0; // how long a streaming model's tape moved writing (0 = no model)
     double busy_seconds = 0;
     // Drive health (TapeAlert flags) seen while the job used the drive: "NN name (severity)".
     std::vector<std::string> alerts;

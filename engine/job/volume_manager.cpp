@@ -222,7 +222,7 @@ std::string VolumeManager::nothing_left() {
 }
 
 Result<std::optional<MountedVolume>> VolumeManager::offer(std::size_t index) {
-    std::lock_guard lock(mutex_);
+    std::unique_lock lock(mutex_);
     if (!policy_) {
         auto p = media::find_pool(db_, pool_.id);
         if (!p) return p.error();
@@ -235,7 +235,7 @@ Result<std::optional<MountedVolume>> VolumeManager::offer(std::size_t index) {
         return in_library.count(bc) && !in_use_.count(bc) && !skipped_.count(bc) &&
                !(grant_ && grant_->held_by_other(bc));
     };
-    auto found = from_appendable(index, usable);
+    auto found = from_appendable(index, usable, lock);
     if (found && !found->has_value()) found = from_reusable(index, usable);
     if (found && !found->has_value() && pool_.auto_label && policy_->auto_label)
         found = from_blank(index, present.value(), usable);
@@ -246,11 +246,13 @@ Result<std::optional<MountedVolume>> VolumeManager::offer(std::size_t index) {
 }
 
 // 1. Appendable volumes of the pool in this library, under the pool's limits.
-Result<std::optional<MountedVolume>> VolumeManager::from_appendable(std::size_t index,
-                                                                    const Usable& usable) {
+Result<std::optional<MountedVolume>>
+VolumeManager::from_appendable(std::size_t index, const Usable& usable,
+                               std::unique_lock<std::mutex>& lock) {
     auto candidates = appendable(db_, pool_.id, block_size_, usable);
     if (!candidates) return candidates.error();
     for (const auto& c : candidates.value()) {
+        if (in_use_.count(c.barcode)) continue; // another drive took it while this one mounted
         auto ok = within_limits(c.id);
         if (!ok) return ok.error();
         if (!ok.value()) continue;
@@ -261,8 +263,20 @@ Result<std::optional<MountedVolume>> VolumeManager::from_appendable(std::size_t 
         const auto ended = ended_at_.find(c.barcode);
         const std::uint32_t next_file =
             ended == ended_at_.end() ? c.next_file : std::max(c.next_file, ended->second);
+        // The drives of a job mount at the same time: the volume is theirs to skip while this
+        // drive loads and positions it without the lock (issue 39).
+        in_use_.insert(c.barcode);
+        lock.unlock();
         auto m = try_append(index, c.id, c.barcode, c.uuid, next_file);
-        if (m) return std::optional<MountedVolume>(std::move(m.value()));
+        lock.lock();
+        if (m) {
+            if (auto counted = catalog::count_volume_mount(db_, c.id); !counted) {
+                in_use_.erase(c.barcode);
+                return counted.error();
+            }
+            return std::optional<MountedVolume>(std::move(m.value()));
+        }
+        in_use_.erase(c.barcode);
         unclaim(c.barcode, fresh);
         if (m.error().kind == ErrorKind::Busy)
             continue; // held by another job's open drive: try the next
@@ -352,7 +366,6 @@ Result<MountedVolume> VolumeManager::try_append(std::size_t index, std::int64_t 
                                                   "scan it or relabel it");
     TL_TRY(drive.rewind());
     TL_TRY(drive.space_filemarks(static_cast<long>(next_file)));
-    TL_TRY(catalog::count_volume_mount(db_, id));
     MountedVolume m;
     m.id = id;
     m.barcode = barcode;

@@ -91,6 +91,50 @@ private slots:
         }
     }
 
+    // A drive that starts at a quarter of its buffer (docs/devices.md "Drive models") moves the
+    // tape once 2 of its 8 MB are in; tape-notes' model (the default) waits for all 8.
+    void tape_starts_at_the_threshold() {
+        for (double start_fill : {0.25, 1.0}) {
+            ManualClock clock;
+            StreamingModel m(StreamingConfig{10e6, 8e6, 3.0, {}, start_fill});
+            QCOMPARE(m.start_level(), start_fill * 8e6);
+            QCOMPARE(m.write(1'000'000, clock.now()).count(), 0);
+            QVERIFY(!m.streaming());
+            QCOMPARE(m.write(1'000'000, clock.now()).count(), 0); // the first start is free
+            QCOMPARE(m.streaming(), start_fill < 1);
+            clock.advance(std::chrono::milliseconds(100));
+            QCOMPARE(m.write(1, clock.now()).count(), 0);
+            // Moving, it wrote 1 MB in the 100 ms; stopped, it still holds all of it.
+            QCOMPARE(m.buffered(), start_fill < 1 ? 1'000'001.0 : 2'000'001.0);
+            QCOMPARE(m.repositions(), std::uint64_t{0});
+        }
+    }
+
+    // The tape's moving time is its bytes at its rate: the back-pressure waits of a fast host
+    // count (the tape moves meanwhile), the repositions of a slow one do not.
+    void moving_time_is_the_bytes_at_the_rate() {
+        for (double r : {50e6, 4.5e6}) {
+            ManualClock clock;
+            StreamingModel m(StreamingConfig{11e6, 8e6, 3.0, {}, 0.25});
+            const auto t0 = clock.now();
+            const double chunk = 1e6;
+            double bytes = 0;
+            while (bytes < 200e6) {
+                clock.sleep_for(m.write(static_cast<std::uint64_t>(chunk), clock.now()));
+                bytes += chunk;
+                clock.advance(std::chrono::nanoseconds(static_cast<long long>(chunk / r * 1e9)));
+            }
+            clock.sleep_for(m.flush(clock.now()));
+            const double moving = std::chrono::duration<double>(m.moving_time()).count();
+            QVERIFY2(std::abs(moving - bytes / 11e6) < 1e-3, qPrintable(QString::number(moving)));
+            const double elapsed = seconds_between(t0, clock.now());
+            if (r < 11e6) {
+                QVERIFY(m.repositions() > 0);
+                QVERIFY(elapsed > moving + 3.0 * static_cast<double>(m.repositions()));
+            }
+        }
+    }
+
     void positioning_writes_out_the_buffer_first() {
         ManualClock clock;
         StreamingModel m(StreamingConfig{10e6, 8e6, 3.0, {}});

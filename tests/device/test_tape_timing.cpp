@@ -126,6 +126,40 @@ private slots:
         QVERIFY(f.accepted < 120e6); // the backhitches cost the host time
     }
 
+    // LTO-9 starts its tape at a quarter of its 1 GB buffer: fed at 90% of native it moves
+    // after 0.7 s with the buffer far from full, and still never repositions; tape-notes' model
+    // (start on a full buffer) has not moved yet after 1 s.
+    void threshold_start_at_ninety_percent_streams() {
+        const auto c = lto9().streaming();
+        QCOMPARE(c.start_fill, 0.25);
+        const auto early = feed(c, 360e6, 1.0);
+        QVERIFY(early.model.streaming());
+        QVERIFY2(early.model.buffered() < 0.5 * c.buffer,
+                 qPrintable(QString::number(early.model.buffered())));
+        auto full_start = c;
+        full_start.start_fill = 1.0;
+        QVERIFY(!feed(full_start, 360e6, 1.0).model.streaming());
+        const auto f = feed(c, 360e6, 120);
+        QCOMPARE(f.model.repositions(), std::uint64_t{0});
+        QVERIFY2(f.accepted > 0.97 * 360e6, qPrintable(QString::number(f.accepted)));
+    }
+
+    // Below the lowest step the threshold start does not hide the shoe-shine: each restart
+    // comes at a quarter of the buffer, so the backhitches come more often than with a
+    // full-buffer start (tape-notes §4.3 with B replaced by the start level).
+    void threshold_start_below_the_lowest_step_shoe_shines() {
+        const auto c = lto9().streaming();
+        auto full_start = c;
+        full_start.start_fill = 1.0;
+        const auto f = feed(c, 120e6, 120);
+        const auto full = feed(full_start, 120e6, 120);
+        QVERIFY2(f.model.repositions() >= 3 && f.model.repositions() > full.model.repositions(),
+                 qPrintable(
+                     QString("%1 vs %2").arg(f.model.repositions()).arg(full.model.repositions())));
+        QVERIFY(std::abs(f.model.lowest_speed_used() - 177e6) < 1);
+        QVERIFY(f.accepted < 120e6);
+    }
+
     void one_speed_drive_shoe_shines_at_ninety_percent() {
         // The model without steps (as `--drive-rate` benches configure it): 90% is not enough.
         auto c = lto9().streaming();

@@ -3,6 +3,7 @@
 // agree with each other and with the model. Never speeds: the machine may be busy.
 #include <QtTest>
 
+#include <cmath>
 #include <random>
 
 #include "cli_runner.h"
@@ -227,7 +228,13 @@ private Q_SLOTS:
             QVERIFY(d.contains("restarts"));
             QCOMPARE(d.value("restarts").toInt(), 0);
             QCOMPARE(d.value("repositions").toInt(), 0);
+            // The drive's own rate while its tape moved is the one-speed drive's 400 MB/s.
+            QVERIFY(d.value("tape_seconds").toDouble() > 0);
+            QVERIFY2(std::abs(d.value("streaming_mb_s").toDouble() - 400) < 1,
+                     qPrintable(QString::number(d.value("streaming_mb_s").toDouble())));
         }
+        const auto backup = r.json().object().value("backup").toObject();
+        QVERIFY(std::abs(backup.value("drive_streaming_mb_s").toDouble() - 800) < 2);
     }
 
     void compressionFollowsItsRule() {
