@@ -50,6 +50,15 @@ public:
         return loaded(index, barcode);
     }
 
+    Status mount_sharing_robot(std::size_t index, const std::string& barcode,
+                               std::mutex& robot) override {
+        {
+            std::lock_guard lock(robot);
+            TL_TRY(move_into(index, barcode));
+        }
+        return loaded(index, barcode);
+    }
+
     Status unmount(std::size_t index) override {
         std::lock_guard lock(moves_);
         if (index >= drives_.size())

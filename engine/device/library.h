@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,14 @@ public:
     // Loads `barcode` into drive `index` (closing the drive first if open). MediaMissing when
     // the cartridge is not in the library; Busy when it is in another drive that is open.
     virtual Status mount(std::size_t index, const std::string& barcode) = 0;
+    // mount() where other Library objects drive the same robot: the robot's moves are made
+    // under `robot` as well, the drive's load and thread after it is released, so drives of
+    // one library load at the same time while the robot serves the next (issue 39).
+    virtual Status mount_sharing_robot(std::size_t index, const std::string& barcode,
+                                       std::mutex& robot) {
+        std::lock_guard lock(robot);
+        return mount(index, barcode);
+    }
     // Unloads drive `index` to its source slot (closing it first). No-op when empty.
     virtual Status unmount(std::size_t index) = 0;
 

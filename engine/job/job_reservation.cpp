@@ -21,8 +21,7 @@ public:
     device::TapeDrive& drive(std::size_t index) override { return inner_->drive(index); }
     Result<std::vector<std::string>> barcodes() override { return inner_->barcodes(); }
     Status mount(std::size_t index, const std::string& barcode) override {
-        std::lock_guard lock(robot_);
-        return inner_->mount(index, barcode);
+        return inner_->mount_sharing_robot(index, barcode, robot_);
     }
     Status unmount(std::size_t index) override {
         std::lock_guard lock(robot_);

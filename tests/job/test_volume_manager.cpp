@@ -12,6 +12,7 @@
 #include "device/device_registry.h"
 #include "device/library.h"
 #include "format/constants.h"
+#include "job/job_reservation.h"
 #include "job/label_job.h"
 #include "job/volume_manager.h"
 #include "media/pool.h"
@@ -91,7 +92,14 @@ private slots:
     // Two drives of one job under the lto9 model (15 s load and thread): the second drive's
     // load runs while the first one's does, as in a library whose robot serves one drive while
     // the other threads its cartridge (issue 39).
-    void drivesOfAJobLoadTheirVolumesAtTheSameTime() {
+    void drivesOfAJobLoadTheirVolumesAtTheSameTime() { loadTwoDrivesAtOnce(false); }
+
+    // Jobs share the robot through the engine's lock (job::shared_robot): its moves one at a
+    // time, the drives' loads still at once.
+    void drivesLoadAtTheSameTimeUnderTheEnginesRobotLock() { loadTwoDrivesAtOnce(true); }
+
+private:
+    static void loadTwoDrivesAtOnce(bool engineRobot) {
         QTemporaryDir dir;
         MeetingClock clock;
         auto engine = Engine::open({dir.path().toStdString(), &clock, false});
@@ -106,16 +114,19 @@ private slots:
         spec.capacity = 64ull << 20;
         spec.model = nlohmann::json{{"type", "lto9"}, {"time_scale", 1}, {"rate_scale", 0.01}};
         QVERIFY(device::add_virtual_library(db, engine.value()->home(), spec).ok());
-        auto lib = device::open_library(db, engine.value()->home(), "timed", clock);
-        QVERIFY(lib.ok());
+        auto opened = device::open_library(db, engine.value()->home(), "timed", clock);
+        QVERIFY(opened.ok());
+        std::unique_ptr<device::Library> lib = std::move(opened.value());
         media::BlankLabelOptions o;
         o.pool = "Default";
         o.engine_version = engine_version();
-        auto labeled = media::label_all_blank_reserved(*engine.value(), *lib.value(), o);
+        auto labeled = media::label_all_blank_reserved(*engine.value(), *lib, o);
         QVERIFY(labeled.ok() && !labeled->stopped && labeled->outcomes.size() == 2);
+        // Labeling takes the engine's robot lock itself; the job's mounts then share it.
+        if (engineRobot) lib = job::shared_robot(*engine.value(), std::move(lib));
         auto pool = media::find_pool(db, "Default");
         QVERIFY(pool.ok());
-        job::VolumeManager volumes(*lib.value(), db, {pool->id, pool->name},
+        job::VolumeManager volumes(*lib, db, {pool->id, pool->name},
                                    static_cast<std::uint32_t>(format::kDefaultBlockSize), clock,
                                    engine_version());
 
