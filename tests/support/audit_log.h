@@ -19,14 +19,16 @@ inline QJsonArray audit_entries(const QString& home) {
 }
 
 // How many writes `method` on a route matching `route` (a regular expression, whole match)
-// answered with a status below 300.
-inline int audited(const QString& home, const QString& method, const QString& route) {
+// answered with a status below 300 (`refused`: 400 or above).
+inline int audited(const QString& home, const QString& method, const QString& route,
+                   bool refused = false) {
     const QRegularExpression re(QRegularExpression::anchoredPattern(route));
     int n = 0;
     for (const auto& v : audit_entries(home)) {
         const auto e = v.toObject();
         if (e.value("method").toString() == method &&
-            re.match(e.value("route").toString()).hasMatch() && e.value("status").toInt() < 300)
+            re.match(e.value("route").toString()).hasMatch() &&
+            (refused ? e.value("status").toInt() >= 400 : e.value("status").toInt() < 300))
             ++n;
     }
     return n;
@@ -35,8 +37,15 @@ inline int audited(const QString& home, const QString& method, const QString& ro
 // How many writes went through the command tunnel (POST /v1/commands).
 inline int tunnelled(const QString& home) {
     int n = 0;
-    for (const auto& v : audit_entries(home))
-        n += v.toObject().value("route").toString() == QStringLiteral("/v1/commands");
+    for (const auto& v : audit_entries(home)) {
+        const auto e = v.toObject();
+        if (e.value("route").toString() != QStringLiteral("/v1/commands")) continue;
+        qWarning(
+            "through the tunnel: %s by %s",
+            QJsonDocument(e.value("detail").toObject()).toJson(QJsonDocument::Compact).constData(),
+            qPrintable(e.value("who").toString()));
+        ++n;
+    }
     return n;
 }
 

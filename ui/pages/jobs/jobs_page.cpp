@@ -16,12 +16,11 @@
 
 #include "api/schedule_ops.h"
 #include "bridge/engine_task.h"
-#include "bridge/service_command.h"
 #include "bridge/task_board.h"
+#include "bridge/typed_door.h"
 #include "client/service_client.h"
 #include "common/log.h"
 #include "context/engine.h"
-#include "pages/jobs/definition_command.h"
 #include "pages/jobs/definition_dialog.h"
 #include "pages/jobs/definition_runner.h"
 #include "pages/jobs/definition_table_model.h"
@@ -334,35 +333,28 @@ DefinitionDialog* JobsPage::openDialog(const schedule::JobDefinition& start, boo
     return dialog_;
 }
 
-bool JobsPage::save(const schedule::JobDefinition& d, bool editing, QString* whyNot) {
+bool JobsPage::save(const schedule::JobDefinition& d, bool editing, QString* /*whyNot*/) {
     Engine* engine = &engine_;
     const QString name = QString::fromStdString(d.name);
     QPointer<DefinitionDialog> dialog(dialog_);
-    std::optional<ServiceCommand> command;
-    if (besideService(engine_)) {
-        const schedule::JobDefinition* stored = nullptr;
-        for (const auto& r : definitions_->rows())
-            if (editing && r.def.name == d.name) stored = &r.def;
-        command = definitionCommand(d, stored, whyNot);
-        if (!command) {
-            report(tr("%1 was not saved: %2").arg(name, whyNot ? *whyNot : QString()), true);
-            return false;
-        }
-    }
+    // Beside the service: the whole definition, as the dialog has it (POST or PUT).
+    ApiCall call = [d, editing](client::Api& api) {
+        return editing ? done(api.replace_definition(d)) : done(api.add_definition(d));
+    };
     runCatalogTask(
         board_, this, tr("Saving job definition %1").arg(name),
-        serviceOrLocal(engine_, command.value_or(ServiceCommand{}),
-                       [engine, d, editing]() -> QString {
-                           // As `tapeloom-cli job define|edit`: the store checks everything again.
-                           auto store = schedule::definition_store(*engine);
-                           const long long now = to_unix_seconds(engine->clock().wall());
-                           if (editing) {
-                               auto st = store.update(d, now);
-                               return st ? QString() : QString::fromStdString(st.error().message);
-                           }
-                           auto id = store.add(d, now);
-                           return id ? QString() : QString::fromStdString(id.error().message);
-                       }),
+        apiOrLocal(engine_, (editing ? "job edit " : "job define ") + d.name, std::move(call),
+                   [engine, d, editing]() -> QString {
+                       // As `tapeloom-cli job define|edit`: the store checks everything again.
+                       auto store = schedule::definition_store(*engine);
+                       const long long now = to_unix_seconds(engine->clock().wall());
+                       if (editing) {
+                           auto st = store.update(d, now);
+                           return st ? QString() : QString::fromStdString(st.error().message);
+                       }
+                       auto id = store.add(d, now);
+                       return id ? QString() : QString::fromStdString(id.error().message);
+                   }),
         [this, name, editing, dialog](const QString& error) {
             if (dialog) dialog->saveFinished(error);
             if (!error.isEmpty()) {
@@ -391,12 +383,13 @@ bool JobsPage::removeSelected() {
     Engine* engine = &engine_;
     const std::string key = d->name;
     runCatalogTask(board_, this, tr("Removing job definition %1").arg(name),
-                   serviceOrLocal(engine_, {"job remove", {key}},
-                                  [engine, key]() -> QString {
-                                      auto st = schedule::definition_store(*engine).remove(key);
-                                      return st ? QString()
-                                                : QString::fromStdString(st.error().message);
-                                  }),
+                   apiOrLocal(
+                       engine_, "job remove " + key,
+                       [key](client::Api& api) { return api.remove_definition(key); },
+                       [engine, key]() -> QString {
+                           auto st = schedule::definition_store(*engine).remove(key);
+                           return st ? QString() : QString::fromStdString(st.error().message);
+                       }),
                    [this, name](const QString& error) {
                        if (!error.isEmpty()) {
                            report(tr("%1 was not removed: %2").arg(name, error), true);
