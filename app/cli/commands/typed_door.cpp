@@ -199,7 +199,7 @@ std::optional<int> through_typed_door(Context& ctx, client::ServiceClient& c,
     if (command == "volume relabel") return relabel(ctx, c);
     if (command == "pool add") return pool_add_or_edit(ctx, c, true);
     if (command == "pool edit") return pool_add_or_edit(ctx, c, false);
-    return std::nullopt;
+    return removal_through_typed_door(ctx, c, command);
 }
 
 } // namespace tl::cli
