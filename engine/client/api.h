@@ -32,6 +32,10 @@ public:
     virtual Result<Job> job(std::int64_t id) = 0;
     // Asks a job the service runs to stop (it ends "cancelled"); NotFound when it runs none.
     virtual Status cancel_job(std::int64_t id) = 0;
+    // Queues a stored definition's backup in the service's queue; the queue entry's id.
+    virtual Result<std::int64_t> queue_backup(const QueueBackupRequest& r) = 0;
+    // Removes a waiting entry or asks its running job to stop; NotFound when not in the queue.
+    virtual Status cancel_queue_entry(std::int64_t id) = 0;
 
     // ---- restores (restores.h)
     // Starts a restore; answers once its job exists (follow it with job() or wait_for_job()).

@@ -51,6 +51,21 @@ Status ServiceApi::cancel_job(std::int64_t id) {
     return {};
 }
 
+Result<std::int64_t> ServiceApi::queue_backup(const QueueBackupRequest& request) {
+    auto r = client_.request("POST", "/v1/backups",
+                             {{"definition", request.definition}, {"level", request.level}});
+    if (!r) return r.error();
+    if (!r->body.is_object() || !r->body.contains("queue") || !r->body["queue"].is_number_integer())
+        return make_error(ErrorKind::Io, "the service's answer names no queue entry");
+    return r->body["queue"].get<std::int64_t>();
+}
+
+Status ServiceApi::cancel_queue_entry(std::int64_t id) {
+    auto r = client_.request("POST", "/v1/queue/" + std::to_string(id) + "/cancel");
+    if (!r) return r.error();
+    return {};
+}
+
 Result<JobStarted> ServiceApi::start_restore(const RestoreRequest& request) {
     auto r = client_.request("POST", "/v1/restores", to_json(request));
     if (!r) return r.error();

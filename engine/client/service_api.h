@@ -13,12 +13,14 @@ class ServiceApi final : public Api {
 public:
     explicit ServiceApi(ServiceClient& client) : client_(client) {}
 
-    Result<JobPage> jobs(std::int64_t limit, std::int64_t offset) override; // GET /v1/jobs
-    Result<Job> job(std::int64_t id) override;                              // GET /v1/jobs/{id}
-    Status cancel_job(std::int64_t id) override;                            // POST .../cancel
-    Result<JobStarted> start_restore(const RestoreRequest& r) override;     // POST /v1/restores
-    Result<std::vector<Volume>> volumes() override;                         // GET /v1/volumes
-    Result<Volume> volume(const std::string& barcode) override;             // GET /v1/volumes/{b}
+    Result<JobPage> jobs(std::int64_t limit, std::int64_t offset) override;  // GET /v1/jobs
+    Result<Job> job(std::int64_t id) override;                               // GET /v1/jobs/{id}
+    Status cancel_job(std::int64_t id) override;                             // POST .../cancel
+    Result<std::int64_t> queue_backup(const QueueBackupRequest& r) override; // POST /v1/backups
+    Status cancel_queue_entry(std::int64_t id) override; // POST /v1/queue/{id}/cancel
+    Result<JobStarted> start_restore(const RestoreRequest& r) override; // POST /v1/restores
+    Result<std::vector<Volume>> volumes() override;                     // GET /v1/volumes
+    Result<Volume> volume(const std::string& barcode) override;         // GET /v1/volumes/{b}
     Result<Volume> change_volume(const std::string& barcode,
                                  const VolumeChange& change) override; // PATCH /v1/volumes/{b}
     Result<LabeledVolume> label_volume(const std::string& barcode,

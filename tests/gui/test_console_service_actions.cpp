@@ -282,6 +282,11 @@ private Q_SLOTS:
         QVERIFY2(j.value("exclude").toArray().isEmpty(), shown.out.constData());
         QCOMPARE(j.value("sources").toArray().size(), 1);                     // the rest as it was
         QCOMPARE(tltest::audited(home, "PUT", "/v1/definitions/nightly"), 1); // the whole of it
+        // Run now queues the definition through the typed door (POST /v1/backups).
+        QSignalSpy started(&page, &tl::ui::JobsPage::jobStarted);
+        QVERIFY(page.runNow());
+        QTRY_COMPARE_WITH_TIMEOUT(started.count(), 1, 30000);
+        QCOMPARE(tltest::audited(home, "POST", "/v1/backups"), 1);
         // On the command line an empty pattern empties a list the same way.
         QCOMPARE(run_cli(with_home(home, {"job", "edit", "nightly", "--include", "*.c"})).exit_code,
                  0);

@@ -18,6 +18,7 @@
 #include "bridge/engine_task.h"
 #include "bridge/task_board.h"
 #include "bridge/typed_door.h"
+#include "client/service_api.h"
 #include "client/service_client.h"
 #include "common/log.h"
 #include "context/engine.h"
@@ -416,16 +417,17 @@ bool JobsPage::runNow() {
     return true;
 }
 
-// Run now beside the service: the definition goes to the service's queue (POST /v1/backups,
-// as `tapeloom-cli job run` would through the scheduler); the event stream says when it ends.
+// Run now beside the service: the definition goes to the service's queue through the typed
+// door (queue_backup, POST /v1/backups); the event stream says when it ends.
 bool JobsPage::queueInService(const schedule::JobDefinition& d) {
     const QString name = QString::fromStdString(d.name);
-    const nlohmann::json request = {{"definition", d.name}, {"level", level().toStdString()}};
+    const client::QueueBackupRequest request{d.name, level().toStdString()};
     auto entry = std::make_shared<qint64>(0);
     runCatalogTask(
         board_, this, tr("Queuing %1 in the service").arg(name),
         [home = engine_.home(), request, entry]() -> QString {
-            auto id = client::ServiceClient(home).submit_backup(request);
+            client::ServiceClient c(home); // report() logs a refusal
+            auto id = client::ServiceApi(c).queue_backup(request);
             if (!id) return QString::fromStdString(id.error().message);
             *entry = id.value();
             return {};
