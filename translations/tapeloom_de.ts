@@ -57,13 +57,6 @@
     </message>
 </context>
 <context>
-    <name>DefinitionCommand</name>
-    <message>
-        <source>beside the service one-file-system cannot be turned off; remove the definition and define it again</source>
-        <translation>neben dem Dienst lässt sich „ein Dateisystem“ nicht ausschalten; die Definition entfernen und neu anlegen</translation>
-    </message>
-</context>
-<context>
     <name>ElementText</name>
     <message>
         <source>loaded</source>

@@ -10,6 +10,7 @@
 #include <functional>
 #include <string>
 
+#include "client/clients.h"
 #include "client/definitions.h"
 #include "client/jobs.h"
 #include "client/libraries.h"
@@ -31,6 +32,10 @@ public:
     virtual Result<Job> job(std::int64_t id) = 0;
     // Asks a job the service runs to stop (it ends "cancelled"); NotFound when it runs none.
     virtual Status cancel_job(std::int64_t id) = 0;
+    // Queues a stored definition's backup in the service's queue; the queue entry's id.
+    virtual Result<std::int64_t> queue_backup(const QueueBackupRequest& r) = 0;
+    // Removes a waiting entry or asks its running job to stop; NotFound when not in the queue.
+    virtual Status cancel_queue_entry(std::int64_t id) = 0;
 
     // ---- restores (restores.h)
     // Starts a restore; answers once its job exists (follow it with job() or wait_for_job()).
@@ -47,6 +52,11 @@ public:
     // Labels (or relabels) the cartridge into a pool; answers once it is labeled.
     virtual Result<LabeledVolume> label_volume(const std::string& barcode,
                                                const LabelRequest& request) = 0;
+    // Makes it recyclable; without `force` refused (Kept) while jobs on it are kept.
+    virtual Result<Volume> recycle_volume(const std::string& barcode, bool force) = 0;
+    // Labels the blank cartridges of a library one after the other; answers once done, with
+    // those skipped (holding something else) and why.
+    virtual Result<BlankLabeled> label_blank(const BlankLabelRequest& request) = 0;
 
     // ---- pools (pools.h)
     virtual Result<std::vector<Pool>> pools() = 0;
@@ -54,6 +64,8 @@ public:
     // AlreadyExists when the name is taken; a key named must be in the key store.
     virtual Result<Pool> add_pool(const std::string& name, const PoolChanges& values) = 0;
     virtual Result<Pool> change_pool(const std::string& name, const PoolChanges& changes) = 0;
+    // Refused while volumes or jobs belong to it, and for Default / Scratch.
+    virtual Status remove_pool(const std::string& name) = 0;
 
     // ---- libraries (libraries.h): cartridge moves, recorded in the catalog
     virtual Result<CartridgeMoved> load(const std::string& library, const LoadRequest& r) = 0;
@@ -62,6 +74,15 @@ public:
                                             const TransferRequest& r) = 0;
     virtual Result<CartridgeMoved> import_cartridge(const std::string& library,
                                                     const ImportRequest& r) = 0;
+    virtual Result<CartridgeMoved> export_cartridge(const std::string& library,
+                                                    const ExportRequest& r) = 0;
+    // Records in the catalog where the changer has every cartridge; the differences it found.
+    virtual Result<std::vector<media::Difference>> reconcile(const std::string& library) = 0;
+
+    // ---- clients (clients.h): AlreadyExists when the name is taken; a removed client's
+    // backups stay in the catalog. Scope admin.
+    virtual Result<AgentClient> add_client(const NewClient& c) = 0;
+    virtual Status remove_client(const std::string& name) = 0;
 
     // ---- configuration (definitions.h): reads; keys and tokens as metadata only
     virtual Result<std::vector<Definition>> definitions() = 0;
@@ -69,6 +90,19 @@ public:
     virtual Result<std::vector<Schedule>> schedules() = 0;
     virtual Result<std::vector<KeyInfo>> keys() = 0;
     virtual Result<std::vector<TokenInfo>> tokens() = 0; // admin
+
+    // ---- configuration writes (definitions.h), checked as `job define|edit|remove` and
+    // `schedule add|edit|remove` check them. Scope admin.
+    // AlreadyExists when the name is taken.
+    virtual Result<Definition> add_definition(const schedule::JobDefinition& d) = 0;
+    // Replaces every field of the definition of that name (NotFound when there is none); its
+    // schedules stay.
+    virtual Result<Definition> replace_definition(const schedule::JobDefinition& d) = 0;
+    // With its schedules; the job history stays.
+    virtual Status remove_definition(const std::string& name) = 0;
+    virtual Result<Schedule> add_schedule(const ScheduleRequest& r) = 0;
+    virtual Result<Schedule> change_schedule(std::int64_t id, const ScheduleRequest& r) = 0;
+    virtual Status remove_schedule(std::int64_t id) = 0;
 };
 
 // Asks `api` for job `id` until it ended, and returns it with its report. `keep_going` is asked

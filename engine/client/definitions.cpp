@@ -49,4 +49,10 @@ Result<TokenInfo> token_from_json(const nlohmann::json& j) {
                      field<long long>(j, "created")};
 }
 
+nlohmann::json definition_body(const schedule::JobDefinition& d) {
+    auto j = schedule::to_json(d);
+    j.erase("id");
+    return j;
+}
+
 } // namespace tl::client

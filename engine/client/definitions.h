@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/result.h"
+#include "schedule/job_definition.h"
 
 namespace tl::client {
 
@@ -29,6 +30,13 @@ struct Definition {
     nlohmann::json document;
 };
 
+// POST /v1/schedules, PATCH /v1/schedules/{id}: the rule (docs/schedules.md) and the name.
+struct ScheduleRequest {
+    std::string definition; // POST only
+    std::string rule;
+    std::string name; // "" none (PATCH: clears it)
+};
+
 struct KeyInfo {
     std::string name;
     std::string id; // NAME:FINGERPRINT
@@ -43,6 +51,9 @@ struct TokenInfo {
 
 Result<Schedule> schedule_from_json(const nlohmann::json& j);
 Result<Definition> definition_from_json(const nlohmann::json& j);
+// A definition as POST /v1/definitions and PUT /v1/definitions/{name} take it (`job export`'s
+// shape, every field given: an empty include list is stored empty).
+nlohmann::json definition_body(const schedule::JobDefinition& d);
 Result<KeyInfo> key_from_json(const nlohmann::json& j);
 Result<TokenInfo> token_from_json(const nlohmann::json& j);
 

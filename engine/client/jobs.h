@@ -19,6 +19,12 @@ struct JobStarted {
     std::string url; // "/v1/jobs/ID"
 };
 
+// POST /v1/backups with a stored definition: queued in the service's scheduler queue.
+struct QueueBackupRequest {
+    std::string definition;
+    std::string level = "incr"; // full | diff | incr
+};
+
 struct Job {
     std::int64_t id = 0;
     // waiting | running while it has no report; then its report's status (completed, warnings,

@@ -1,7 +1,15 @@
 #pragma once
-// The typed door's libraries (api.h): cartridge moves of a library's changer.
+// The typed door's libraries (api.h): cartridge moves of a library's changer, its reconcile and
+// the labeling of its blank cartridges.
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "common/result.h"
+#include "media/reconcile.h"
 
 namespace tl::client {
 
@@ -26,5 +34,34 @@ struct ImportRequest {
     int mail = 0; // mail slot, from 1
     int to = 0;   // storage slot
 };
+
+struct ExportRequest {
+    int slot = 0; // storage slot
+    int mail = 0; // mail slot, from 1
+};
+
+// POST /v1/volumes/label-blank: every blank cartridge of `library` ("": the default one) whose
+// barcode matches `pattern` (a glob, any case; "": every one), into `pool`.
+struct BlankLabelRequest {
+    std::string pool;
+    std::string pattern;
+    std::string library;
+    std::optional<std::uint32_t> block_size;
+};
+
+struct BlankSkipped {
+    std::string barcode;
+    std::string why;
+};
+
+struct BlankLabeled {
+    std::string library, pool;
+    std::vector<std::string> labeled; // in the order labeled
+    std::vector<BlankSkipped> skipped;
+};
+
+Result<BlankLabeled> blank_labeled_from_json(const nlohmann::json& j);
+// The "differences" of POST /v1/libraries/{name}/reconcile's answer; Io when it has none.
+Result<std::vector<media::Difference>> differences_from_json(const nlohmann::json& j);
 
 } // namespace tl::client

@@ -1,6 +1,7 @@
 #include "client/pools.h"
 
 #include "client/json_field.h"
+#include "media/pool.h"
 
 namespace tl::client {
 
@@ -56,6 +57,22 @@ nlohmann::json to_json(const PoolChanges& c) {
     put(j, "key", c.key);
     put(j, "encrypt_names", c.encrypt_names);
     return j;
+}
+
+PoolChanges pool_changes_of(const media::PoolChanges& c) {
+    PoolChanges t;
+    t.purpose = c.purpose;
+    t.auto_label = c.auto_label;
+    t.retention_days = c.retention_days;
+    t.file_retention_days = c.file_retention_days;
+    t.max_jobs = c.max_jobs;
+    t.max_bytes = c.max_bytes;
+    t.max_use_seconds = c.max_use_seconds;
+    if (c.auto_recycle) t.recycle = *c.auto_recycle ? "auto" : "manual";
+    t.encryption = c.encryption;
+    t.key = c.key;
+    t.encrypt_names = c.encrypt_names;
+    return t;
 }
 
 } // namespace tl::client

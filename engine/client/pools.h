@@ -10,6 +10,10 @@
 
 #include "common/result.h"
 
+namespace tl::media {
+struct PoolChanges;
+}
+
 namespace tl::client {
 
 struct Pool {
@@ -39,5 +43,7 @@ struct PoolChanges {
 Result<Pool> pool_from_json(const nlohmann::json& j);
 Result<std::vector<Pool>> pools_from_json(const nlohmann::json& j);
 nlohmann::json to_json(const PoolChanges& c);
+// The typed fields of media's pool changes (as `pool add|edit` and the Pools panel make them).
+PoolChanges pool_changes_of(const media::PoolChanges& c);
 
 } // namespace tl::client

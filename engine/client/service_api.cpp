@@ -51,6 +51,21 @@ Status ServiceApi::cancel_job(std::int64_t id) {
     return {};
 }
 
+Result<std::int64_t> ServiceApi::queue_backup(const QueueBackupRequest& request) {
+    auto r = client_.request("POST", "/v1/backups",
+                             {{"definition", request.definition}, {"level", request.level}});
+    if (!r) return r.error();
+    if (!r->body.is_object() || !r->body.contains("queue") || !r->body["queue"].is_number_integer())
+        return make_error(ErrorKind::Io, "the service's answer names no queue entry");
+    return r->body["queue"].get<std::int64_t>();
+}
+
+Status ServiceApi::cancel_queue_entry(std::int64_t id) {
+    auto r = client_.request("POST", "/v1/queue/" + std::to_string(id) + "/cancel");
+    if (!r) return r.error();
+    return {};
+}
+
 Result<JobStarted> ServiceApi::start_restore(const RestoreRequest& request) {
     auto r = client_.request("POST", "/v1/restores", to_json(request));
     if (!r) return r.error();
@@ -136,6 +151,54 @@ Result<CartridgeMoved> ServiceApi::import_cartridge(const std::string& library,
     return move(library, "import", {{"mail", r.mail}, {"to", r.to}});
 }
 
+Result<CartridgeMoved> ServiceApi::export_cartridge(const std::string& library,
+                                                    const ExportRequest& r) {
+    return move(library, "export", {{"slot", r.slot}, {"mail", r.mail}});
+}
+
+Result<std::vector<media::Difference>> ServiceApi::reconcile(const std::string& library) {
+    auto r = client_.request("POST", "/v1/libraries/" + segment(library) + "/reconcile",
+                             nlohmann::json::object());
+    if (!r) return r.error();
+    return differences_from_json(r->body);
+}
+
+Result<Volume> ServiceApi::recycle_volume(const std::string& barcode, bool force) {
+    auto r = client_.request("POST", volume_path(barcode) + "/recycle", {{"force", force}});
+    if (!r) return r.error();
+    return volume_from_json(r->body);
+}
+
+Result<BlankLabeled> ServiceApi::label_blank(const BlankLabelRequest& request) {
+    nlohmann::json body = {{"pool", request.pool}};
+    if (!request.pattern.empty()) body["pattern"] = request.pattern;
+    if (!request.library.empty()) body["library"] = request.library;
+    if (request.block_size) body["block_size"] = *request.block_size;
+    auto r = client_.request("POST", "/v1/volumes/label-blank", body);
+    if (!r) return r.error();
+    return blank_labeled_from_json(r->body);
+}
+
+Status ServiceApi::remove_pool(const std::string& name) {
+    auto r = client_.request("DELETE", "/v1/pools/" + segment(name));
+    if (!r) return r.error();
+    return {};
+}
+
+Result<AgentClient> ServiceApi::add_client(const NewClient& c) {
+    auto r =
+        client_.request("POST", "/v1/clients",
+                        {{"name", c.name}, {"address", c.address}, {"fingerprint", c.fingerprint}});
+    if (!r) return r.error();
+    return agent_client_from_json(r->body);
+}
+
+Status ServiceApi::remove_client(const std::string& name) {
+    auto r = client_.request("DELETE", "/v1/clients/" + segment(name));
+    if (!r) return r.error();
+    return {};
+}
+
 Result<std::vector<Definition>> ServiceApi::definitions() {
     auto r = client_.request("GET", "/v1/definitions");
     if (!r) return r.error();
@@ -177,6 +240,45 @@ Result<Job> wait_for_job(Api& api, std::int64_t id, const std::function<bool()>&
                               "stopped waiting for job " + std::to_string(id));
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
+}
+
+Result<Definition> ServiceApi::add_definition(const schedule::JobDefinition& d) {
+    auto r = client_.request("POST", "/v1/definitions", definition_body(d));
+    if (!r) return r.error();
+    return definition_from_json(r->body);
+}
+
+Result<Definition> ServiceApi::replace_definition(const schedule::JobDefinition& d) {
+    auto r = client_.request("PUT", "/v1/definitions/" + segment(d.name), definition_body(d));
+    if (!r) return r.error();
+    return definition_from_json(r->body);
+}
+
+Status ServiceApi::remove_definition(const std::string& name) {
+    auto r = client_.request("DELETE", "/v1/definitions/" + segment(name));
+    if (!r) return r.error();
+    return {};
+}
+
+Result<Schedule> ServiceApi::add_schedule(const ScheduleRequest& request) {
+    const nlohmann::json body = {
+        {"definition", request.definition}, {"rule", request.rule}, {"name", request.name}};
+    auto r = client_.request("POST", "/v1/schedules", body);
+    if (!r) return r.error();
+    return schedule_from_json(r->body);
+}
+
+Result<Schedule> ServiceApi::change_schedule(std::int64_t id, const ScheduleRequest& request) {
+    const nlohmann::json body = {{"rule", request.rule}, {"name", request.name}};
+    auto r = client_.request("PATCH", "/v1/schedules/" + std::to_string(id), body);
+    if (!r) return r.error();
+    return schedule_from_json(r->body);
+}
+
+Status ServiceApi::remove_schedule(std::int64_t id) {
+    auto r = client_.request("DELETE", "/v1/schedules/" + std::to_string(id));
+    if (!r) return r.error();
+    return {};
 }
 
 } // namespace tl::client

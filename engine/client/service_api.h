@@ -13,32 +13,51 @@ class ServiceApi final : public Api {
 public:
     explicit ServiceApi(ServiceClient& client) : client_(client) {}
 
-    Result<JobPage> jobs(std::int64_t limit, std::int64_t offset) override; // GET /v1/jobs
-    Result<Job> job(std::int64_t id) override;                              // GET /v1/jobs/{id}
-    Status cancel_job(std::int64_t id) override;                            // POST .../cancel
-    Result<JobStarted> start_restore(const RestoreRequest& r) override;     // POST /v1/restores
-    Result<std::vector<Volume>> volumes() override;                         // GET /v1/volumes
-    Result<Volume> volume(const std::string& barcode) override;             // GET /v1/volumes/{b}
+    Result<JobPage> jobs(std::int64_t limit, std::int64_t offset) override;  // GET /v1/jobs
+    Result<Job> job(std::int64_t id) override;                               // GET /v1/jobs/{id}
+    Status cancel_job(std::int64_t id) override;                             // POST .../cancel
+    Result<std::int64_t> queue_backup(const QueueBackupRequest& r) override; // POST /v1/backups
+    Status cancel_queue_entry(std::int64_t id) override; // POST /v1/queue/{id}/cancel
+    Result<JobStarted> start_restore(const RestoreRequest& r) override; // POST /v1/restores
+    Result<std::vector<Volume>> volumes() override;                     // GET /v1/volumes
+    Result<Volume> volume(const std::string& barcode) override;         // GET /v1/volumes/{b}
     Result<Volume> change_volume(const std::string& barcode,
                                  const VolumeChange& change) override; // PATCH /v1/volumes/{b}
     Result<LabeledVolume> label_volume(const std::string& barcode,
                                        const LabelRequest& r) override; // POST .../label
-    Result<std::vector<Pool>> pools() override;                         // GET /v1/pools
-    Result<Pool> pool(const std::string& name) override;                // GET /v1/pools/{name}
+    Result<Volume> recycle_volume(const std::string& barcode,
+                                  bool force) override;                    // POST .../recycle
+    Result<BlankLabeled> label_blank(const BlankLabelRequest& r) override; // POST .../label-blank
+    Result<std::vector<Pool>> pools() override;                            // GET /v1/pools
+    Result<Pool> pool(const std::string& name) override;                   // GET /v1/pools/{name}
     Result<Pool> add_pool(const std::string& name, const PoolChanges& values) override; // POST
     Result<Pool> change_pool(const std::string& name,
                              const PoolChanges& changes) override; // PATCH /v1/pools/{name}
+    Status remove_pool(const std::string& name) override;          // DELETE /v1/pools/{name}
     // POST /v1/libraries/{name}/load|unload|transfer|import
     Result<CartridgeMoved> load(const std::string& library, const LoadRequest& r) override;
     Result<CartridgeMoved> unload(const std::string& library, const UnloadRequest& r) override;
     Result<CartridgeMoved> transfer(const std::string& library, const TransferRequest& r) override;
     Result<CartridgeMoved> import_cartridge(const std::string& library,
                                             const ImportRequest& r) override;
+    Result<CartridgeMoved> export_cartridge(const std::string& library,
+                                            const ExportRequest& r) override;
+    // POST /v1/libraries/{name}/reconcile
+    Result<std::vector<media::Difference>> reconcile(const std::string& library) override;
+    Result<AgentClient> add_client(const NewClient& c) override;     // POST /v1/clients
+    Status remove_client(const std::string& name) override;          // DELETE /v1/clients/{n}
     Result<std::vector<Definition>> definitions() override;          // GET /v1/definitions
     Result<Definition> definition(const std::string& name) override; // GET /v1/definitions/{n}
     Result<std::vector<Schedule>> schedules() override;              // GET /v1/schedules
     Result<std::vector<KeyInfo>> keys() override;                    // GET /v1/keys
     Result<std::vector<TokenInfo>> tokens() override;                // GET /v1/tokens
+    Result<Definition> add_definition(const schedule::JobDefinition& d) override;     // POST
+    Result<Definition> replace_definition(const schedule::JobDefinition& d) override; // PUT
+    Status remove_definition(const std::string& name) override;       // DELETE /v1/definitions/{n}
+    Result<Schedule> add_schedule(const ScheduleRequest& r) override; // POST /v1/schedules
+    Result<Schedule> change_schedule(std::int64_t id,
+                                     const ScheduleRequest& r) override; // PATCH .../{id}
+    Status remove_schedule(std::int64_t id) override; // DELETE /v1/schedules/{id}
 
 private:
     Result<CartridgeMoved> move(const std::string& library, const char* verb,

@@ -68,6 +68,7 @@ Result<ServiceClient::Answer> ServiceClient::exchange(const std::string& method,
     auto send = [&] {
         if (method == "POST") return cli->Post(path, headers, body, "application/json");
         if (method == "PATCH") return cli->Patch(path, headers, body, "application/json");
+        if (method == "PUT") return cli->Put(path, headers, body, "application/json");
         if (method == "DELETE") return cli->Delete(path, headers, body, "application/json");
         return cli->Get(path, headers);
     };

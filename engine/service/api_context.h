@@ -59,12 +59,17 @@ void add_action_routes(httplib::Server& server, const ApiContext& ctx);
 void add_job_start_routes(httplib::Server& server, const ApiContext& ctx);
 // GET and PATCH /v1/volumes/{barcode}, POST /v1/volumes/{barcode}/label (volume_routes.cpp)
 void add_volume_routes(httplib::Server& server, const ApiContext& ctx);
-// GET and PATCH /v1/pools/{name}, POST /v1/pools (pool_routes.cpp)
+// POST /v1/volumes/{barcode}/recycle, POST /v1/volumes/label-blank (volume_action_routes.cpp)
+void add_volume_action_routes(httplib::Server& server, const ApiContext& ctx);
+// GET, PATCH and DELETE /v1/pools/{name}, POST /v1/pools (pool_routes.cpp)
 void add_pool_routes(httplib::Server& server, const ApiContext& ctx);
 // POST /v1/libraries/{name}/load|unload|transfer|import (library_routes.cpp)
 void add_library_routes(httplib::Server& server, const ApiContext& ctx);
 // GET /v1/definitions[/{name}], /v1/schedules, /v1/keys, /v1/tokens (config_routes.cpp)
 void add_config_routes(httplib::Server& server, const ApiContext& ctx);
+// POST /v1/definitions, PUT and DELETE /v1/definitions/{name}; POST /v1/schedules, PATCH and
+// DELETE /v1/schedules/{id} (definition_routes.cpp)
+void add_definition_routes(httplib::Server& server, const ApiContext& ctx);
 void add_stream_routes(httplib::Server& server, const ApiContext& ctx);
 void add_metrics_route(httplib::Server& server, const ApiContext& ctx);
 void add_query_routes(httplib::Server& server, const ApiContext& ctx);

@@ -1,7 +1,11 @@
 // GET /v1/clients and /v1/clients/{name}: the machines whose tapeloom-agent the service backs
-// up (docs/agent.md), in the shape of `tapeloom-cli client list|show --json`. Adding and
-// removing a client are the commands `client add|remove` (POST /v1/commands, scope admin).
+// up (docs/agent.md), in the shape of `tapeloom-cli client list|show --json`. POST /v1/clients
+// {"name", "address", "fingerprint"} adds one (201, Location /v1/clients/{name}) and DELETE
+// /v1/clients/{name} removes one (its backups stay), as `client add|remove` do. Writes: admin.
+#include <ctime>
+
 #include "agent/client_registry.h"
+#include "context/catalog_handle.h"
 #include "service/api_context.h"
 
 namespace tl::service {
@@ -24,6 +28,26 @@ Result<nlohmann::json> one_client(catalog::Db& db, const std::string& name) {
                           "client " + name + " is not added; see GET /v1/clients");
     return agent::to_json(*c.value());
 }
+
+Result<nlohmann::json> add(const ApiContext& ctx, const httplib::Request& req) {
+    const auto body = nlohmann::json::parse(req.body.empty() ? "{}" : req.body, nullptr, false);
+    std::string fields[3];
+    const char* const keys[3] = {"name", "address", "fingerprint"};
+    if (!body.is_object() || body.size() != 3)
+        return make_error(ErrorKind::InvalidArgument,
+                          "POST /v1/clients takes {\"name\", \"address\": \"HOST:PORT\", "
+                          "\"fingerprint\"}: what tapeloom-agent init printed");
+    for (int i = 0; i < 3; ++i) {
+        if (!body.contains(keys[i]) || !body[keys[i]].is_string())
+            return make_error(ErrorKind::InvalidArgument,
+                              std::string("POST /v1/clients needs \"") + keys[i] + "\": a string");
+        fields[i] = body[keys[i]].get<std::string>();
+    }
+    auto c = agent::add_client(CatalogHandle(ctx.engine), fields[0], fields[1], fields[2],
+                               static_cast<long long>(std::time(nullptr)));
+    if (!c) return c.error();
+    return agent::to_json(c.value());
+}
 } // namespace
 
 void add_client_routes(httplib::Server& server, const ApiContext& ctx) {
@@ -35,6 +59,19 @@ void add_client_routes(httplib::Server& server, const ApiContext& ctx) {
             const std::string name = req.matches[1];
             answer_from_catalog(ctx, res, [&](catalog::Db& db) { return one_client(db, name); });
         });
+    server.Post("/v1/clients", [&ctx](const httplib::Request& req, httplib::Response& res) {
+        auto c = add(ctx, req);
+        if (!c) return reply_error(res, c.error());
+        res.set_header("Location", "/v1/clients/" + (*c)["name"].get<std::string>());
+        reply_json(res, 201, c.value());
+    });
+    server.Delete(R"(/v1/clients/([^/]+))",
+                  [&ctx](const httplib::Request& req, httplib::Response& res) {
+                      const std::string name = req.matches[1];
+                      if (auto st = agent::remove_client(CatalogHandle(ctx.engine), name); !st)
+                          return reply_error(res, st.error());
+                      reply_json(res, 200, {{"removed", name}});
+                  });
 }
 
 } // namespace tl::service

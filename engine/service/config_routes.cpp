@@ -8,11 +8,11 @@
 #include "schedule/definition_store.h"
 #include "schedule/job_definition.h"
 #include "service/api_context.h"
+#include "service/config_json.h"
 #include "service/token_store.h"
 
 namespace tl::service {
 
-namespace {
 nlohmann::json schedule_json(const schedule::StoredSchedule& s) {
     return {{"id", s.id},
             {"definition", s.definition},
@@ -32,6 +32,7 @@ Result<nlohmann::json> definition_json(schedule::DefinitionStore& store,
     return j;
 }
 
+namespace {
 Result<nlohmann::json> all_definitions(catalog::Db& db) {
     schedule::DefinitionStore store(db);
     auto defs = store.list();

@@ -1,9 +1,11 @@
 // Cartridge moves of a library as resources (docs/api.md "Resources"): POST
 // /v1/libraries/{name}/load {"slot", "drive"}, /unload {"drive"[, "slot"]}, /transfer {"from",
-// "to"} (storage slots) and /import {"mail", "to"} (a mail slot, numbered from 1, into a
-// storage slot). Each moves the cartridge with the library's changer on the request's thread,
-// records the move in the catalog (media::record_moves, as `library load|unload|transfer|
-// import` do) and answers {"library", "done"} once it is done. Scope operate.
+// "to"} (storage slots), /import {"mail", "to"} (a mail slot, numbered from 1, into a storage
+// slot) and /export {"slot", "mail"}. Each moves the cartridge with the library's changer on
+// the request's thread, records the move in the catalog (media::record_moves, as `library
+// load|unload|transfer|import|export` do) and answers {"library", "done"} once it is done.
+// /reconcile {} records where the changer has every cartridge (`library inventory
+// --reconcile`) and answers the differences. Scope operate.
 #include <functional>
 
 #include "context/engine_catalog.h"
@@ -103,6 +105,51 @@ Result<nlohmann::json> import(const ApiContext& ctx, const std::string& lib,
         "imported mail slot " + std::to_string(*mail) + " to slot " + std::to_string(*to));
 }
 
+Result<nlohmann::json> export_cartridge(const ApiContext& ctx, const std::string& lib,
+                                        const nlohmann::json& body, const std::string& route) {
+    auto slot = number(body, "slot", route);
+    if (!slot) return slot.error();
+    auto mail = number(body, "mail", route);
+    if (!mail) return mail.error();
+    return run_move(
+        ctx, lib,
+        [&](device::Library& l, const device::Inventory& inv) -> Status {
+            if (*mail < 1 || static_cast<std::size_t>(*mail) > inv.mail_slots.size())
+                return make_error(ErrorKind::NotFound,
+                                  "library " + l.name() + ": mail slot " + std::to_string(*mail) +
+                                      " does not exist (mail slots 1.." +
+                                      std::to_string(inv.mail_slots.size()) + ")");
+            return l.changer().transfer(*slot,
+                                        inv.mail_slots[static_cast<std::size_t>(*mail) - 1].number);
+        },
+        "exported slot " + std::to_string(*slot) + " to mail slot " + std::to_string(*mail));
+}
+
+// The catalog's places of the library's cartridges set to where its changer has them (as
+// `library inventory --reconcile`): {"library", "updated": true, "differences": [...]}.
+Result<nlohmann::json> reconcile(const ApiContext& ctx, const std::string& library,
+                                 const nlohmann::json& body, const std::string& route) {
+    if (!body.is_object() || !body.empty())
+        return make_error(ErrorKind::InvalidArgument, route + " takes an empty object");
+    auto& db = engine_catalog(ctx.engine);
+    auto lib = device::open_library(db, ctx.home, library, ctx.engine.clock());
+    if (!lib) return lib.error();
+    auto inv = lib.value()->changer().inventory();
+    if (!inv) return inv.error();
+    auto diffs = media::reconcile(db, lib.value()->name(), inv.value(),
+                                  to_unix_seconds(ctx.engine.clock().wall()), true);
+    if (!diffs) return diffs.error();
+    nlohmann::json arr = nlohmann::json::array();
+    for (const auto& d : diffs.value())
+        arr.push_back({{"kind", media::to_string(d.kind)},
+                       {"barcode", d.barcode},
+                       {"catalog", d.catalog_says},
+                       {"changer", d.changer_says},
+                       {"action", d.action}});
+    return nlohmann::json{
+        {"library", lib.value()->name()}, {"updated", true}, {"differences", arr}};
+}
+
 using Action = Result<nlohmann::json> (*)(const ApiContext&, const std::string&,
                                           const nlohmann::json&, const std::string&);
 
@@ -116,6 +163,8 @@ const MoveRoute kMoveRoutes[] = {
     {"/v1/libraries/([^/]+)/unload", "unload", unload},
     {"/v1/libraries/([^/]+)/transfer", "transfer", transfer},
     {"/v1/libraries/([^/]+)/import", "import", import},
+    {"/v1/libraries/([^/]+)/export", "export", export_cartridge},
+    {"/v1/libraries/([^/]+)/reconcile", "reconcile", reconcile},
 };
 } // namespace
 

@@ -1,6 +1,7 @@
 // Pools as resources (docs/api.md "Resources"): GET /v1/pools/{name}; POST /v1/pools {"name",
 // fields...} adds one (201, Location /v1/pools/{name}); PATCH /v1/pools/{name} {fields...}
-// changes it. The fields are those of a pool's document (shapes/pool_json.h): purpose,
+// changes it; DELETE /v1/pools/{name} removes it (refused while volumes or jobs belong to it).
+// The fields are those of a pool's document (shapes/pool_json.h): purpose,
 // auto_label, retention_days, file_retention_days, max_jobs, max_bytes, max_use_seconds,
 // recycle (auto | manual), encryption, key, encrypt_names. They call media's pool operations
 // on the request's catalog connection, as `pool add|edit` do. Scope admin.
@@ -117,6 +118,13 @@ void add_pool_routes(httplib::Server& server, const ApiContext& ctx) {
                      if (!p) return reply_error(res, p.error());
                      reply_json(res, 200, shapes::pool_json(p.value()));
                  });
+    server.Delete(R"(/v1/pools/([^/]+))",
+                  [&ctx](const httplib::Request& req, httplib::Response& res) {
+                      const std::string name = req.matches[1];
+                      if (auto st = media::remove_pool(engine_catalog(ctx.engine), name); !st)
+                          return reply_error(res, st.error());
+                      reply_json(res, 200, {{"removed", name}});
+                  });
 }
 
 } // namespace tl::service

@@ -14,6 +14,7 @@
 
 #include "../service/service_guard.h"
 #include "api/schedule_ops.h"
+#include "audit_log.h"
 #include "bridge/task_board.h"
 #include "cli_runner.h"
 #include "common/log.h"
@@ -152,8 +153,9 @@ private Q_SLOTS:
         QVERIFY(cli_clients(home).isEmpty());
     }
 
-    // Beside the service (docs/console.md "Beside the service"), Add and Remove are the
-    // service's commands `client add|remove` on the console's read-only engine.
+    // Beside the service (docs/console.md "Beside the service"), Add and Remove go through the
+    // service's typed door (POST /v1/clients, DELETE /v1/clients/{name}) from the console's
+    // read-only engine, never as a CLI command line.
     void addRemoveBesideTheService() {
         QTemporaryDir dir;
         const QString home = dir.path() + "/home";
@@ -182,6 +184,9 @@ private Q_SLOTS:
         QCOMPARE(done.last().first().toString(), QString());
         QTRY_COMPARE(page.model()->rowCount(), 0);
         QVERIFY(cli_clients(home).isEmpty());
+        QCOMPARE(tltest::audited(home, "POST", "/v1/clients"), 1);
+        QCOMPARE(tltest::audited(home, "DELETE", "/v1/clients/db1"), 1);
+        QCOMPARE(tltest::tunnelled(home), 0);
     }
 };
 

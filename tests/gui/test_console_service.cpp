@@ -4,6 +4,7 @@
 #include <QtTest>
 
 #include "../service/service_guard.h"
+#include "audit_log.h"
 #include "bridge/restore_runner.h"
 #include "bridge/service_connection.h"
 #include "cli_runner.h"
@@ -86,6 +87,9 @@ private Q_SLOTS:
             auto shown = run_cli(
                 with_home(home, {"jobs", "show", QString::number(result.jobIds[0]), "--json"}));
             QVERIFY2(shown.out.contains("restore"), shown.out.constData()); // the service's job
+            // Through the typed door (POST /v1/restores), not as a CLI command line.
+            QCOMPARE(tltest::audited(home, "POST", "/v1/restores"), 1);
+            QCOMPARE(tltest::tunnelled(home), 0);
 
             // The service stops: the status bar says so; started again: the console is back.
             QCOMPARE(run_cli(with_home(home, {"service", "stop"})).exit_code, 0);

@@ -6,11 +6,14 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QtTest>
 
 #include "../service/service_guard.h"
+#include "audit_log.h"
 #include "bridge/task_board.h"
 #include "cli_runner.h"
+#include "client/service_api.h"
 #include "client/service_client.h"
 #include "context/engine.h"
 #include "fixture_tree.h"
@@ -34,8 +37,9 @@ using tltest::run_cli;
 using tltest::with_home;
 
 // A console beside the service changes the data directory through it (docs/console.md "Beside
-// the service"): labeling, library moves, pools, job definitions and schedules run as the
-// service's commands on the console's read-only engine, and the service's errors reach the page.
+// the service"): labeling, library moves, pools, job definitions and schedules go through the
+// service's typed door (client::Api, the audit log names each route) from the console's
+// read-only engine, never as a CLI command line, and the service's errors reach the page.
 class TestConsoleServiceActions : public QObject {
     Q_OBJECT
 
@@ -49,6 +53,16 @@ class TestConsoleServiceActions : public QObject {
         tl::EngineOptions options;
         options.home = home.toStdString();
         return tl::ui::openConsoleEngine(options);
+    }
+    // Whether the service has the job definition `name` (GET /v1/definitions: `job list` is
+    // a command line of the CLI, which the tunnel counts).
+    static bool defined(const QString& home, const std::string& name) {
+        tl::client::ServiceClient c(home.toStdString());
+        auto all = tl::client::ServiceApi(c).definitions();
+        if (!all) qWarning("definitions: %s", all.error().message.c_str());
+        for (const auto& d : all ? all.value() : std::vector<tl::client::Definition>{})
+            if (d.name == name) return true;
+        return false;
     }
     static bool has(const QJsonArray& rows, const char* key, const QString& value) {
         for (const auto& v : rows)
@@ -88,16 +102,26 @@ private Q_SLOTS:
             QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, 60000);
             QCOMPARE(done.at(0).at(0).toString(), QString());
             QVERIFY(has(cliJson(home, {"volume", "list"}), "barcode", "TLO002L9"));
-            // Labeling it again is the service's refusal, shown with its exit code.
+            // Labeling it again is the service's refusal, naming the volume.
             QSignalSpy said(&actions, &tl::ui::MediaActions::status);
             QVERIFY(actions.label(QStringLiteral("TLO002L9"), QStringLiteral("Default")));
             QTRY_COMPARE_WITH_TIMEOUT(done.count(), 2, 60000);
             const QString error = done.at(1).at(0).toString();
-            QVERIFY2(error.contains(QStringLiteral("TLO002L9")) &&
-                         error.contains(QStringLiteral("(exit ")),
-                     qPrintable(error));
+            QVERIFY2(error.contains(QStringLiteral("TLO002L9")), qPrintable(error));
             QVERIFY(!error.contains(QStringLiteral("read-only")));
+            QVERIFY(!error.contains(QStringLiteral("tapeloom-cli: error")));
             QVERIFY(said.last().at(1).toBool()); // shown as an error
+            // Both went through the typed door: one label done, one refused (409).
+            QCOMPARE(tltest::audited(home, "POST", "/v1/volumes/TLO002L9/label"), 1);
+            // Marked read-only and back, recorded off-site and back on site: PATCH each time.
+            QVERIFY(actions.mark(QStringLiteral("TLO002L9"), tl::media::VolumeEvent::MarkReadOnly));
+            QTRY_COMPARE_WITH_TIMEOUT(done.count(), 3, 60000);
+            QCOMPARE(done.at(2).at(0).toString(), QString());
+            QVERIFY(has(cliJson(home, {"volume", "list"}), "state", "read-only"));
+            QVERIFY(actions.mark(QStringLiteral("TLO002L9"), tl::media::VolumeEvent::Enable));
+            QTRY_COMPARE_WITH_TIMEOUT(done.count(), 4, 60000);
+            QCOMPARE(done.at(3).at(0).toString(), QString());
+            QCOMPARE(tltest::audited(home, "PATCH", "/v1/volumes/TLO002L9"), 2);
         }
         {
             // Pools: added and changed by the service; a taken name is its error.
@@ -123,6 +147,8 @@ private Q_SLOTS:
             QVERIFY(said.at(2).at(1).toBool());
             QVERIFY2(said.at(2).at(0).toString().contains(QStringLiteral("Weekly")),
                      qPrintable(said.at(2).at(0).toString()));
+            QCOMPARE(tltest::audited(home, "POST", "/v1/pools"), 1);
+            QCOMPARE(tltest::audited(home, "PATCH", "/v1/pools/Weekly"), 1);
         }
         {
             // A library move: the service loads slot 1 into drive 0; the page shows it.
@@ -143,6 +169,7 @@ private Q_SLOTS:
             QVERIFY(page.unload(0));
             QTRY_COMPARE_WITH_TIMEOUT(moved.count(), 2, 60000);
             QCOMPARE(moved.at(1).at(0).toString(), QString());
+            QCOMPARE(tltest::audited(home, "POST", "/v1/libraries/[^/]+/(load|unload)"), 2);
         }
         {
             // A job definition and its schedule: stored by the service.
@@ -157,7 +184,7 @@ private Q_SLOTS:
             QSignalSpy closed(dlg, &QDialog::finished);
             QTest::mouseClick(dlg->okButton(), Qt::LeftButton);
             QTRY_COMPARE_WITH_TIMEOUT(closed.count(), 1, 30000);
-            QVERIFY(has(cliJson(home, {"job", "list"}), "name", "nightly"));
+            QVERIFY(defined(home, "nightly"));
             auto* sched = page.schedulePanel();
             QTRY_VERIFY_WITH_TIMEOUT(page.definitionsModel()->rowCount() == 1, 20000);
             sched->selectDefinition(QStringLiteral("nightly"));
@@ -169,7 +196,52 @@ private Q_SLOTS:
             QVERIFY2(schedules.out.contains("incr daily at 02:00"), schedules.out.constData());
             page.resize(1280, 800);
             tltest::shot(&page, QStringLiteral("jobs_beside_service"));
+            // The schedule changed and removed, then the definition removed: the service's too.
+            QTRY_VERIFY_WITH_TIMEOUT(sched->model()->rowCount() == 1, 20000);
+            sched->table()->setCurrentIndex(sched->table()->model()->index(0, 0));
+            sched->ruleField()->setText(QStringLiteral("full sun at 03:00"));
+            QVERIFY(sched->saveSelected());
+            QTRY_COMPARE_WITH_TIMEOUT(changed.count(), 2, 30000);
+            schedules = run_cli(with_home(home, {"schedule", "list"}));
+            QVERIFY2(schedules.out.contains("full sun at 03:00"), schedules.out.constData());
+            sched->setConfirm([](const QString&) { return true; });
+            sched->table()->setCurrentIndex(sched->table()->model()->index(0, 0));
+            QVERIFY(sched->removeSelected());
+            QTRY_COMPARE_WITH_TIMEOUT(changed.count(), 3, 30000);
+            QVERIFY(!run_cli(with_home(home, {"schedule", "list"})).out.contains("03:00"));
+            QVERIFY(page.selectDefinition(QStringLiteral("nightly")));
+            QVERIFY(page.removeSelected());
+            QTRY_VERIFY_WITH_TIMEOUT(!defined(home, "nightly"), 30000);
+            QCOMPARE(tltest::audited(home, "POST", "/v1/definitions"), 1);
+            QCOMPARE(tltest::audited(home, "DELETE", "/v1/definitions/nightly"), 1);
+            QCOMPARE(tltest::audited(home, "POST", "/v1/schedules"), 1);
+            QCOMPARE(tltest::audited(home, "PATCH", "/v1/schedules/[0-9]+"), 1);
+            QCOMPARE(tltest::audited(home, "DELETE", "/v1/schedules/[0-9]+"), 1);
         }
+        {
+            // A recycle and a pool's removal through the typed door.
+            tl::ui::MediaActions actions(engine, board, &parent);
+            actions.setConfirm([](const QString&) { return true; });
+            QSignalSpy done(&actions, &tl::ui::MediaActions::finished);
+            // An appendable volume holds nothing to give up: the service's refusal, shown.
+            QVERIFY(actions.recycle(QStringLiteral("TLO002L9"), false));
+            QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, 60000);
+            const QString refused = done.at(0).at(0).toString();
+            QVERIFY2(refused.contains(QStringLiteral("TLO002L9")) &&
+                         refused.contains(QStringLiteral("cannot be recycled")),
+                     qPrintable(refused));
+            tl::ui::PoolsPanel pools(engine, board);
+            pools.setConfirm([](const QString&) { return true; });
+            QSignalSpy said(&pools, &tl::ui::PoolsPanel::status);
+            QVERIFY(pools.removePool(QStringLiteral("Weekly")));
+            QTRY_COMPARE_WITH_TIMEOUT(said.count(), 1, 30000);
+            QVERIFY2(!said.at(0).at(1).toBool(), qPrintable(said.at(0).at(0).toString()));
+            QVERIFY(!has(cliJson(home, {"pool", "list"}), "name", "Weekly"));
+            QCOMPARE(tltest::audited(home, "POST", "/v1/volumes/TLO002L9/recycle", true), 1);
+            QCOMPARE(tltest::audited(home, "DELETE", "/v1/pools/Weekly"), 1);
+        }
+        // Not one change went as a CLI command line (POST /v1/commands).
+        QCOMPARE(tltest::tunnelled(home), 0);
         QVERIFY(board.waitUntilIdle(60000));
         QVERIFY(board.waitReadsDone(60000));
     }
@@ -208,7 +280,13 @@ private Q_SLOTS:
         const auto j = QJsonDocument::fromJson(shown.out).object();
         QVERIFY2(j.value("include").toArray().isEmpty(), shown.out.constData());
         QVERIFY2(j.value("exclude").toArray().isEmpty(), shown.out.constData());
-        QCOMPARE(j.value("sources").toArray().size(), 1); // the rest as it was
+        QCOMPARE(j.value("sources").toArray().size(), 1);                     // the rest as it was
+        QCOMPARE(tltest::audited(home, "PUT", "/v1/definitions/nightly"), 1); // the whole of it
+        // Run now queues the definition through the typed door (POST /v1/backups).
+        QSignalSpy started(&page, &tl::ui::JobsPage::jobStarted);
+        QVERIFY(page.runNow());
+        QTRY_COMPARE_WITH_TIMEOUT(started.count(), 1, 30000);
+        QCOMPARE(tltest::audited(home, "POST", "/v1/backups"), 1);
         // On the command line an empty pattern empties a list the same way.
         QCOMPARE(run_cli(with_home(home, {"job", "edit", "nightly", "--include", "*.c"})).exit_code,
                  0);
@@ -246,6 +324,8 @@ private Q_SLOTS:
         const QString text = page.statusLabel()->text();
         QVERIFY2(text.contains(QStringLiteral("tlo00[12]*")) && !text.contains("Every"),
                  qPrintable(text));
+        QCOMPARE(tltest::audited(home, "POST", "/v1/volumes/label-blank"), 1);
+        QCOMPARE(tltest::tunnelled(home), 0);
         page.resize(1280, 800);
         tltest::shot(&page, QStringLiteral("media_label_pattern_beside_service"));
         QVERIFY(board.waitUntilIdle(60000));
@@ -279,6 +359,7 @@ private Q_SLOTS:
         QVERIFY2(finished.at(0).at(0).toString().isEmpty(),
                  qPrintable(finished.at(0).at(0).toString()));
         QCOMPARE(int(page.differences()->differences().size()), unknown);
+        QCOMPARE(tltest::audited(home, "POST", "/v1/libraries/[^/]+/reconcile"), 1);
         const auto after = QJsonDocument::fromJson(
             run_cli(with_home(home, {"library", "inventory", "--reconcile", "--dry-run", "--json"}))
                 .out);

@@ -146,6 +146,30 @@ private Q_SLOTS:
                                 "--fingerprint", QString(64, 'a')});
         QCOMPARE(client.exit_code, 12);
         QVERIFY2(client.err.contains("which needs admin"), client.err.constData());
+        // The typed routes the console uses (issue 38): recycles, blank labels, exports and a
+        // reconcile are operate's; definitions, schedules, pool and client removals admin's.
+        const auto may = [this](const QString& token, const char* method, const char* path) {
+            return status_of(token, s(QStringLiteral("/v1/caller?method=%1&path=%2")
+                                          .arg(QLatin1String(method),
+                                               QString::fromUtf8(QUrl::toPercentEncoding(path)))));
+        };
+        for (const char* path : {"/v1/volumes/TLO001L9/recycle", "/v1/volumes/label-blank",
+                                 "/v1/libraries/vlib0/export", "/v1/libraries/vlib0/reconcile"}) {
+            QCOMPARE(may("op", "POST", path), 200);
+            QCOMPARE(may("reader", "POST", path), 403);
+        }
+        for (const auto& [method, path] :
+             std::vector<std::pair<const char*, const char*>>{{"POST", "/v1/definitions"},
+                                                              {"PUT", "/v1/definitions/nightly"},
+                                                              {"DELETE", "/v1/definitions/x"},
+                                                              {"POST", "/v1/schedules"},
+                                                              {"PATCH", "/v1/schedules/1"},
+                                                              {"DELETE", "/v1/schedules/1"},
+                                                              {"DELETE", "/v1/pools/Weekly"},
+                                                              {"DELETE", "/v1/clients/web1"}}) {
+            QCOMPARE(may("op", method, path), 403);
+            QCOMPARE(may("boss", method, path), 200);
+        }
         auto stop = as("op", {"service", "stop"});
         QCOMPARE(stop.exit_code, 12);
         QVERIFY(run_cli(with_home(home_, {"service", "status"})).exit_code == 0);

@@ -1,5 +1,7 @@
 #include <QtTest>
 
+#include <set>
+
 #include "cli_runner.h"
 #include "client/service_api.h"
 #include "client/service_client.h"
@@ -243,6 +245,41 @@ private Q_SLOTS:
         QCOMPARE(tokens->size(), std::size_t{1});
         QCOMPARE(tokens->front().name, std::string("ops"));
         QCOMPARE(tokens->front().scope, std::string("operate"));
+    }
+
+    // The CLI's removals and recycle through a running service call the typed door's methods
+    // (the console's too): the audit log names their routes, the text is the command's.
+    void cliRemovalsGoThroughTheTypedDoor() {
+        tl::client::ServiceClient c(s(home_));
+        auto schedules = tl::client::ServiceApi(c).schedules();
+        QVERIFY(schedules && !schedules->empty());
+        const QString id = QString::number(schedules->front().id);
+        auto r = run_cli(with_home(home_, {"schedule", "remove", id}));
+        QCOMPARE(r.exit_code, 0);
+        QCOMPARE(r.text().trimmed(), "Schedule " + id + " removed.");
+        r = run_cli(with_home(home_, {"job", "remove", "nightly"}));
+        QCOMPARE(r.exit_code, 0);
+        QVERIFY2(r.text().contains("'nightly' and its schedules removed"), r.out.constData());
+        QCOMPARE(run_cli(with_home(home_, {"pool", "add", "Temp"})).exit_code, 0);
+        r = run_cli(with_home(home_, {"pool", "remove", "Temp", "--json"}));
+        QCOMPARE(r.exit_code, 0);
+        QCOMPARE(r.json().object().value("removed").toString(), QStringLiteral("Temp"));
+        r = run_cli(with_home(home_, {"client", "remove", "nosuch"}));
+        QCOMPARE(r.exit_code, 3); // NotFound (docs/cli.md)
+        QVERIFY2(r.err.contains("nosuch"), r.err.constData());
+        r = run_cli(with_home(home_, {"volume", "recycle", "TLO003L9"}));
+        QVERIFY(r.exit_code != 0); // appendable: nothing to give up
+        QVERIFY2(r.err.contains("cannot be recycled"), r.err.constData());
+        auto audit = c.audit(0, 1000);
+        QVERIFY(audit);
+        std::set<std::string> seen;
+        for (const auto& e : audit.value()["entries"])
+            seen.insert(e["method"].get<std::string>() + " " + e["route"].get<std::string>());
+        for (const std::string& want :
+             {"DELETE /v1/schedules/" + s(id), std::string("DELETE /v1/definitions/nightly"),
+              std::string("DELETE /v1/pools/Temp"), std::string("DELETE /v1/clients/nosuch"),
+              std::string("POST /v1/volumes/TLO003L9/recycle")})
+            QVERIFY2(seen.count(want), want.c_str());
     }
 
     void everyWriteIsAudited() {

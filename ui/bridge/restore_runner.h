@@ -83,7 +83,7 @@ public:
     // When set, a restore is on the board while it runs (beside other jobs; refused while a
     // cartridge moves); a plan is a read and never waits. `board` must outlive the runner.
     void setBoard(TaskBoard* board) { board_ = board; }
-    // Beside a service: restores run as the service's tasks (bridge/service_restore.h), plans
+    // Beside a service: restores run as the service's jobs (bridge/service_restore.h), plans
     // stay local reads; progress() follows the restore job the service process `pid` runs.
     void setService(const QString& home, long pid);
     TaskBoard* board() const { return board_; }

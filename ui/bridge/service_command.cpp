@@ -79,10 +79,6 @@ ServiceCommandEnd runServiceCommand(const std::string& home, const ServiceComman
     }
 }
 
-bool besideService(const Engine& engine) {
-    return engine.read_only();
-}
-
 std::function<QString()> serviceOrLocal(const Engine& engine, ServiceCommand cmd,
                                         std::function<QString()> local,
                                         std::shared_ptr<QString> output) {

@@ -14,6 +14,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "bridge/typed_door.h"
+
 namespace tl {
 class Engine;
 }
@@ -51,10 +53,6 @@ struct ServiceCommandEnd {
 ServiceCommandEnd runServiceCommand(const std::string& home, const ServiceCommand& cmd,
                                     const std::atomic<bool>* cancel = nullptr,
                                     const std::function<void(const std::string&)>& onOutput = {});
-
-// True when `engine` is a console's read-only engine beside its data directory's service, so
-// its changes go through runServiceCommand.
-bool besideService(const Engine& engine);
 
 // The work of a page's task: `local` when the console holds the data directory itself; beside
 // the service, the command `cmd` run there (its error as the result; `output`, when given,

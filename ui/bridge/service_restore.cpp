@@ -1,28 +1,55 @@
 #include "bridge/service_restore.h"
 
-#include "bridge/service_command.h"
+#include "client/service_api.h"
+#include "common/log.h"
 #include "job/restore_writer.h"
 
 namespace tl::ui {
 
 namespace {
-constexpr int kMediaMissingExit = 6; // docs/cli.md
-
-void add_document(RestoreSummary& s, const nlohmann::json& j) {
-    s.jobIds << j.value("job_id", 0ll);
-    s.restored += j.value("restored", 0ll);
-    s.skipped += j.value("skipped", 0ll);
-    s.failed += j.value("failed", 0ll);
-    s.bytes += j.value("bytes", 0ll);
-    s.elapsed += j.value("elapsed_s", 0.0);
-    s.waited += j.value("waited_s", 0.0);
-    const std::string error = j.value("error", std::string());
-    if (!error.empty()) s.message = QString::fromStdString(error);
-    for (const auto& p : j.value("problems", nlohmann::json::array()))
+void add_result(RestoreSummary& s, const job::RestoreResult& r) {
+    s.jobIds << r.report.job_id;
+    s.restored += qint64(r.restored);
+    s.skipped += qint64(r.skipped);
+    s.failed += qint64(r.failed);
+    s.bytes += qint64(r.report.bytes);
+    s.elapsed += r.report.elapsed;
+    s.waited += r.report.waited;
+    if (!r.report.error.empty()) s.message = QString::fromStdString(r.report.error);
+    for (const auto& p : r.problems)
         s.problems << QStringLiteral("%1: %2 (%3)")
-                          .arg(QString::fromStdString(p.value("status", std::string())),
-                               QString::fromStdString(p.value("path", std::string())),
-                               QString::fromStdString(p.value("why", std::string())));
+                          .arg(QString::fromStdString(p.status), QString::fromStdString(p.path),
+                               QString::fromStdString(p.why));
+    const auto st = QString::fromStdString(r.report.status);
+    if (restoreStatusRank(st) > restoreStatusRank(s.status)) s.status = st;
+}
+
+// Ends the summary with `e`: refused before it started, or the service was lost.
+void fail(RestoreSummary& s, const Error& e) {
+    log::get("ui")->error("restore through the service: {}", e.message);
+    s.status = e.kind == ErrorKind::MediaMissing ? QStringLiteral("media-missing")
+                                                 : QStringLiteral("failed");
+    s.message = QString::fromStdString(e.message);
+}
+
+// One restore: started, followed until its job ended (Cancel asks the service once to stop it).
+Result<job::RestoreResult> run_one(client::Api& api, client::ServiceClient& c,
+                                   const client::RestoreRequest& request,
+                                   std::atomic<bool>& cancel) {
+    auto started = api.start_restore(request);
+    if (!started) return started.error();
+    const auto id = started->job;
+    bool cancel_sent = false;
+    auto ended = client::wait_for_job(api, id, [&] {
+        if (cancel && !cancel_sent) {
+            cancel_sent = true;
+            if (auto st = api.cancel_job(id); !st) // NotFound: it ended meanwhile
+                log::get("ui")->warn("cancel of restore job {}: {}", id, st.error().message);
+        }
+        return true;
+    });
+    if (!ended) return c.stopped(ended.error(), "restore job " + std::to_string(id));
+    return client::restore_result(ended.value());
 }
 } // namespace
 
@@ -40,23 +67,22 @@ const char* existingPolicyName(job::ExistingPolicy p) {
     return "skip";
 }
 
-nlohmann::json restoreTaskRequest(const job::RestoreOptions& o, const std::string& client) {
-    nlohmann::json opts = {{"json", true},
-                           {"to", o.to.empty() ? std::string("/") : o.to},
-                           {"existing", existingPolicyName(o.existing)},
-                           {"sync", job::sync_mode_name(o.sync)}};
-    const auto& w = o.what;
-    if (w.job_id) opts["job"] = std::to_string(w.job_id);
-    if (w.saveset_id) opts["saveset"] = std::to_string(w.saveset_id);
-    if (!w.source.empty()) opts["source"] = w.source;
-    if (w.at) opts["at"] = std::to_string(w.at);
-    if (!w.paths.empty()) opts["path"] = w.paths;
-    if (w.changes_only) opts["changes-only"] = true;
-    if (!o.library.empty()) opts["library"] = o.library;
-    if (o.drives) opts["drives"] = std::to_string(o.drives);
-    if (o.wait_for_media) opts["wait-for-media"] = true;
-    if (!client.empty()) opts["client"] = client;
-    return {{"options", opts}};
+client::RestoreRequest restoreRequest(const job::RestoreOptions& o, const std::string& client) {
+    client::RestoreRequest r;
+    r.job = o.what.job_id;
+    r.saveset = o.what.saveset_id;
+    r.source = o.what.source;
+    r.at = o.what.at;
+    r.paths = o.what.paths;
+    r.changes_only = o.what.changes_only;
+    r.client = client;
+    r.target = o.to.empty() ? std::string("/") : o.to;
+    r.existing = existingPolicyName(o.existing);
+    r.library = o.library;
+    r.drives = o.drives;
+    r.sync = job::sync_mode_name(o.sync);
+    r.read_order = job::read_order_name(o.order);
+    return r;
 }
 
 RestoreSummary restoreThroughService(const std::string& home,
@@ -65,38 +91,20 @@ RestoreSummary restoreThroughService(const std::string& home,
                                      const std::vector<std::string>& clients) {
     RestoreSummary s;
     s.status = QStringLiteral("completed");
+    client::ServiceClient c(home);
+    client::ServiceApi api(c);
     for (std::size_t i = 0; i < runs.size(); ++i) {
-        const auto& o = runs[i];
         if (cancel) {
             s.status = QStringLiteral("cancelled");
             break;
         }
-        const auto request = restoreTaskRequest(o, i < clients.size() ? clients[i] : "");
-        const auto end = runServiceCommand(home, {"restore", {}, request["options"]}, &cancel);
-        if (!end.ran) { // refused before it started, or the service was lost
-            s.status = QStringLiteral("failed");
-            s.message = end.error;
+        const auto request = restoreRequest(runs[i], i < clients.size() ? clients[i] : "");
+        auto r = run_one(api, c, request, cancel);
+        if (!r) {
+            fail(s, r.error());
             break;
         }
-        auto doc = nlohmann::json::parse(end.out, nullptr, false);
-        if (doc.is_object() && doc.contains("error") && doc["error"].is_object()) {
-            // Refused or failed before a report (the CLI's --json error document).
-            s.status = end.exitCode == kMediaMissingExit ? QStringLiteral("media-missing")
-                                                         : QStringLiteral("failed");
-            s.message = QString::fromStdString(doc["error"].value("message", std::string()));
-            break;
-        }
-        if (doc.is_object()) {
-            add_document(s, doc);
-            const auto st = QString::fromStdString(doc.value("status", std::string("failed")));
-            if (restoreStatusRank(st) > restoreStatusRank(s.status)) s.status = st;
-            continue;
-        }
-        // No document: the command refused before it ran (its message is on err).
-        s.status = end.exitCode == kMediaMissingExit ? QStringLiteral("media-missing")
-                                                     : QStringLiteral("failed");
-        s.message = QString::fromStdString(end.err).trimmed();
-        break;
+        add_result(s, r.value());
     }
     return s;
 }

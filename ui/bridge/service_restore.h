@@ -1,23 +1,23 @@
 #pragma once
 // Restores of a console that runs beside the service (docs/console.md "Beside the service"):
-// each restore request becomes the service's `restore` command (POST /v1/commands, the CLI's
-// options as JSON), is followed until it ends and its --json document read back into the
-// console's summary. Ctrl+. / Cancel cancels the task. Runs on the restore runner's thread.
+// each restore request goes through the typed door (client::Api::start_restore, POST
+// /v1/restores), its job is followed until it ended and its report read back into the
+// console's summary. Ctrl+. / Cancel cancels the job (POST /v1/jobs/{id}/cancel). Runs on the
+// restore runner's thread.
 #include <atomic>
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "bridge/restore_runner.h"
+#include "client/restores.h"
 #include "job/restore_job.h"
 
 namespace tl::ui {
 
-// The `restore` command line of `options` as the task body ({"options": {...}}); `client`, when
-// not empty, is `--client NAME`: that client's agent writes the files (docs/agent.md).
-nlohmann::json restoreTaskRequest(const job::RestoreOptions& options,
-                                  const std::string& client = {});
+// The typed request of `options`; `client`, when not empty, is the client whose agent writes
+// the files (docs/agent.md). An empty target is "/": the original location.
+client::RestoreRequest restoreRequest(const job::RestoreOptions& options,
+                                      const std::string& client = {});
 
 // --existing's word for `policy` (skip, overwrite, keep-newer, rename).
 const char* existingPolicyName(job::ExistingPolicy policy);

@@ -87,10 +87,15 @@ void print_restore_result(Context& ctx, const job::RestoreResult& res);
 // `pool add|edit`'s options as the pool's changes (pool.cpp).
 Result<media::PoolChanges> pool_changes(const Args& a);
 // The commands that go through the service's typed door (client/api.h) instead of running as a
-// task there: restore, volume mark, volume label --barcode, volume relabel, pool add|edit. nullopt
-// when this command line still goes as a task (restore --wait-for-media, volume label --all-blank).
+// task there: restore, volume mark, volume label --barcode, volume relabel, pool add|edit, and
+// the removals of removal_through_typed_door(). nullopt when this command line still goes as a
+// task (restore --wait-for-media, volume label --all-blank).
 std::optional<int> through_typed_door(Context& ctx, client::ServiceClient& c,
                                       const std::string& command);
+// schedule remove, job remove, pool remove, client remove, volume recycle through the typed
+// door (typed_door_removals.cpp); nullopt for any other command.
+std::optional<int> removal_through_typed_door(Context& ctx, client::ServiceClient& c,
+                                              const std::string& command);
 // restore's client: --client, else the client job --job backed up (nullopt: this machine).
 Result<std::optional<std::string>> restore_client(Context& ctx, Engine& engine);
 // restore --job N --to DIR through the client's agent (client.cpp).

@@ -169,21 +169,6 @@ std::optional<int> door_relabel(Context& ctx, client::ServiceClient& c) {
     request.relabel = true;
     return label_one(ctx, c, bc, request);
 }
-client::PoolChanges typed(const media::PoolChanges& c) {
-    client::PoolChanges t;
-    t.purpose = c.purpose;
-    t.auto_label = c.auto_label;
-    t.retention_days = c.retention_days;
-    t.file_retention_days = c.file_retention_days;
-    t.max_jobs = c.max_jobs;
-    t.max_bytes = c.max_bytes;
-    t.max_use_seconds = c.max_use_seconds;
-    if (c.auto_recycle) t.recycle = *c.auto_recycle ? "auto" : "manual";
-    t.encryption = c.encryption;
-    t.key = c.key;
-    t.encrypt_names = c.encrypt_names;
-    return t;
-}
 
 int pool_add_or_edit(Context& ctx, client::ServiceClient& c, bool add) {
     const auto& w = ctx.args().words();
@@ -195,8 +180,8 @@ int pool_add_or_edit(Context& ctx, client::ServiceClient& c, bool add) {
     auto changes = pool_changes(ctx.args());
     if (!changes) return ctx.fail(changes.error());
     client::ServiceApi api(c);
-    auto p = add ? api.add_pool(name, typed(changes.value()))
-                 : api.change_pool(name, typed(changes.value()));
+    auto p = add ? api.add_pool(name, client::pool_changes_of(changes.value()))
+                 : api.change_pool(name, client::pool_changes_of(changes.value()));
     if (!p) return ctx.fail(p.error());
     if (ctx.json())
         ctx.print_json(p->document);
@@ -214,7 +199,7 @@ std::optional<int> through_typed_door(Context& ctx, client::ServiceClient& c,
     if (command == "volume relabel") return door_relabel(ctx, c);
     if (command == "pool add") return pool_add_or_edit(ctx, c, true);
     if (command == "pool edit") return pool_add_or_edit(ctx, c, false);
-    return std::nullopt;
+    return removal_through_typed_door(ctx, c, command);
 }
 
 } // namespace tl::cli

@@ -58,6 +58,12 @@ class ServiceCalls:
     def patch(self, target, body):
         return self.call("PATCH", target, body)
 
+    def put(self, target, body):
+        return self.call("PUT", target, body)
+
+    def delete(self, target):
+        return self.call("DELETE", target)
+
 
 class EventReader:
     """Reads a stream on a thread of its own and keeps each event's type and data; `opened`

@@ -119,6 +119,14 @@ def call_resources(calls, job, src, root):
     assert changed.status == 200 and changed.json()["max_jobs"] == 3, changed.body
     calls.get("/v1/pools/Typed")
     calls.get("/v1/pools/NoSuchPool")
+    removed = calls.delete("/v1/pools/Typed")
+    assert removed.status == 200 and removed.json() == {"removed": "Typed"}, removed.body
+    calls.delete("/v1/pools/Default")  # refused: 400
+    recycle = calls.post("/v1/volumes/TLO009L9/recycle", {})  # appendable, nothing to give up
+    assert recycle.status >= 400, recycle.body
+    blank = calls.post("/v1/volumes/label-blank", {"pool": "Default", "pattern": "tlo00[78]*"})
+    assert blank.status == 200 and sorted(blank.json()["labeled"]) == ["TLO007L9", "TLO008L9"], \
+        blank.body
     # Cartridge moves by resource (every slot is full): slot 8 into drive 2, slot 9 to the
     # empty slot 8 and back, drive 2 unloaded home; a mail slot that does not exist (404).
     for verb, body in (("load", {"slot": 8, "drive": 2}), ("transfer", {"from": 9, "to": 8}),
@@ -126,6 +134,12 @@ def call_resources(calls, job, src, root):
         moved = calls.post(f"/v1/libraries/vlib0/{verb}", body)
         assert moved.status == 200, f"{verb} {body}: {moved.body}"
     calls.post("/v1/libraries/vlib0/import", {"mail": 9, "to": 8})
+    # Slot 9 out to mail slot 1 and back in; then the catalog set to what the changer has.
+    for verb, body in (("export", {"slot": 9, "mail": 1}), ("import", {"mail": 1, "to": 9})):
+        moved = calls.post(f"/v1/libraries/vlib0/{verb}", body)
+        assert moved.status == 200, f"{verb} {body}: {moved.body}"
+    reconciled = calls.post("/v1/libraries/vlib0/reconcile", {})
+    assert reconciled.status == 200 and reconciled.json()["updated"], reconciled.body
 
 
 def call_configuration(calls, tapeloom_cli, home, src):
@@ -142,6 +156,33 @@ def call_configuration(calls, tapeloom_cli, home, src):
     calls.get("/v1/definitions/nightly")
     calls.get("/v1/definitions/nosuch")
     calls.get("/v1/schedules")
+    # The configuration's writes: a definition added, replaced and removed, a schedule added,
+    # changed and removed, a client added and removed.
+    nightly = calls.get("/v1/definitions/nightly").json()
+    copy = dict(nightly, name="weekly", drives=1)
+    added = calls.post("/v1/definitions", copy)
+    assert added.status == 201 and added.json()["schedules"] == [], added.body
+    calls.post("/v1/definitions", copy)  # taken: 409
+    replaced = calls.put("/v1/definitions/weekly", dict(copy, retries=2))
+    assert replaced.status == 200 and replaced.json()["retries"] == 2, replaced.body
+    calls.put("/v1/definitions/weekly", dict(copy, name="other"))  # names differ: 400
+    schedule = calls.post("/v1/schedules", {"definition": "weekly", "rule": "full sun at 03:00"})
+    assert schedule.status == 201, schedule.body
+    sid = schedule.json()["id"]
+    changed = calls.patch(f"/v1/schedules/{sid}", {"rule": "full sat at 03:00", "name": "w"})
+    assert changed.status == 200 and changed.json()["rule"] == "full sat at 03:00", changed.body
+    calls.post("/v1/schedules", {"definition": "weekly", "rule": "never ever"})  # 400
+    assert calls.delete(f"/v1/schedules/{sid}").status == 200
+    calls.delete(f"/v1/schedules/{sid}")  # gone: 404
+    assert calls.delete("/v1/definitions/weekly").status == 200
+    calls.delete("/v1/definitions/weekly")  # gone: 404
+    fingerprint = "ab" * 32
+    client = calls.post("/v1/clients", {"name": "web9", "address": "127.0.0.1:9740",
+                                        "fingerprint": fingerprint})
+    assert client.status == 201 and client.json()["fingerprint"] == fingerprint, client.body
+    calls.post("/v1/clients", {"name": "web9"})  # incomplete: 400
+    assert calls.delete("/v1/clients/web9").status == 200
+    calls.delete("/v1/clients/web9")  # gone: 404
     keys = calls.get("/v1/keys").json()
     assert [k["name"] for k in keys] == ["vault"], keys
     tokens = calls.get("/v1/tokens").json()

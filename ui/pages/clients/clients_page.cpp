@@ -16,8 +16,8 @@
 
 #include "agent/client_registry.h"
 #include "bridge/engine_task.h"
-#include "bridge/service_command.h"
 #include "bridge/task_board.h"
+#include "bridge/typed_door.h"
 #include "common/log.h"
 #include "context/catalog_handle.h"
 #include "context/engine.h"
@@ -140,11 +140,13 @@ bool ClientsPage::addClient(const ClientSpec& spec) {
                                    static_cast<long long>(std::time(nullptr)));
         return c ? QString() : q(c.error().message);
     };
-    ServiceCommand cmd{"client add", {spec.name.toStdString()}};
-    cmd.options["address"] = spec.address.toStdString();
-    cmd.options["fingerprint"] = spec.fingerprint.toStdString();
+    const client::NewClient c{spec.name.toStdString(), spec.address.toStdString(),
+                              spec.fingerprint.toStdString()};
     log::get("ui")->info("clients page: adding {}", spec.name.toStdString());
-    return run(tr("Adding client %1").arg(spec.name), serviceOrLocal(engine_, cmd, work),
+    return run(tr("Adding client %1").arg(spec.name),
+               apiOrLocal(
+                   engine_, "client add " + c.name,
+                   [c](client::Api& api) { return done(api.add_client(c)); }, work),
                tr("Client %1 added; run on it: tapeloom-agent trust --state DIR "
                   "--server-fingerprint %2")
                    .arg(spec.name, serviceFingerprint_));
@@ -165,7 +167,10 @@ bool ClientsPage::removeClient(const QString& name) {
         return st ? QString() : q(st.error().message);
     };
     return run(tr("Removing client %1").arg(name),
-               serviceOrLocal(engine_, {"client remove", {name.toStdString()}}, work),
+               apiOrLocal(
+                   engine_, "client remove " + name.toStdString(),
+                   [n = name.toStdString()](client::Api& api) { return api.remove_client(n); },
+                   work),
                tr("Client %1 removed.").arg(name));
 }
 

@@ -16,13 +16,13 @@
 
 #include "api/schedule_ops.h"
 #include "bridge/engine_task.h"
-#include "bridge/service_command.h"
 #include "bridge/task_board.h"
+#include "bridge/typed_door.h"
+#include "client/service_api.h"
 #include "client/service_client.h"
 #include "common/log.h"
 #include "context/engine.h"
 #include "pages/catalog_path.h"
-#include "pages/jobs/definition_command.h"
 #include "pages/jobs/definition_dialog.h"
 #include "pages/jobs/definition_runner.h"
 #include "pages/jobs/definition_table_model.h"
@@ -328,35 +328,28 @@ DefinitionDialog* JobsPage::openDialog(const schedule::JobDefinition& start, boo
     return dialog_;
 }
 
-bool JobsPage::save(const schedule::JobDefinition& d, bool editing, QString* whyNot) {
+bool JobsPage::save(const schedule::JobDefinition& d, bool editing, QString* /*whyNot*/) {
     Engine* engine = &engine_;
     const QString name = QString::fromStdString(d.name);
     QPointer<DefinitionDialog> dialog(dialog_);
-    std::optional<ServiceCommand> command;
-    if (besideService(engine_)) {
-        const schedule::JobDefinition* stored = nullptr;
-        for (const auto& r : definitions_->rows())
-            if (editing && r.def.name == d.name) stored = &r.def;
-        command = definitionCommand(d, stored, whyNot);
-        if (!command) {
-            report(tr("%1 was not saved: %2").arg(name, whyNot ? *whyNot : QString()), true);
-            return false;
-        }
-    }
+    // Beside the service: the whole definition, as the dialog has it (POST or PUT).
+    ApiCall call = [d, editing](client::Api& api) {
+        return editing ? done(api.replace_definition(d)) : done(api.add_definition(d));
+    };
     runCatalogTask(
         board_, this, tr("Saving job definition %1").arg(name),
-        serviceOrLocal(engine_, command.value_or(ServiceCommand{}),
-                       [engine, d, editing]() -> QString {
-                           // As `tapeloom-cli job define|edit`: the store checks everything again.
-                           auto store = schedule::definition_store(*engine);
-                           const long long now = to_unix_seconds(engine->clock().wall());
-                           if (editing) {
-                               auto st = store.update(d, now);
-                               return st ? QString() : QString::fromStdString(st.error().message);
-                           }
-                           auto id = store.add(d, now);
-                           return id ? QString() : QString::fromStdString(id.error().message);
-                       }),
+        apiOrLocal(engine_, (editing ? "job edit " : "job define ") + d.name, std::move(call),
+                   [engine, d, editing]() -> QString {
+                       // As `tapeloom-cli job define|edit`: the store checks everything again.
+                       auto store = schedule::definition_store(*engine);
+                       const long long now = to_unix_seconds(engine->clock().wall());
+                       if (editing) {
+                           auto st = store.update(d, now);
+                           return st ? QString() : QString::fromStdString(st.error().message);
+                       }
+                       auto id = store.add(d, now);
+                       return id ? QString() : QString::fromStdString(id.error().message);
+                   }),
         [this, name, editing, dialog](const QString& error) {
             if (dialog) dialog->saveFinished(error);
             if (!error.isEmpty()) {
@@ -385,12 +378,13 @@ bool JobsPage::removeSelected() {
     Engine* engine = &engine_;
     const std::string key = d->name;
     runCatalogTask(board_, this, tr("Removing job definition %1").arg(name),
-                   serviceOrLocal(engine_, {"job remove", {key}},
-                                  [engine, key]() -> QString {
-                                      auto st = schedule::definition_store(*engine).remove(key);
-                                      return st ? QString()
-                                                : QString::fromStdString(st.error().message);
-                                  }),
+                   apiOrLocal(
+                       engine_, "job remove " + key,
+                       [key](client::Api& api) { return api.remove_definition(key); },
+                       [engine, key]() -> QString {
+                           auto st = schedule::definition_store(*engine).remove(key);
+                           return st ? QString() : QString::fromStdString(st.error().message);
+                       }),
                    [this, name](const QString& error) {
                        if (!error.isEmpty()) {
                            report(tr("%1 was not removed: %2").arg(name, error), true);
@@ -417,16 +411,17 @@ bool JobsPage::runNow() {
     return true;
 }
 
-// Run now beside the service: the definition goes to the service's queue (POST /v1/backups,
-// as `tapeloom-cli job run` would through the scheduler); the event stream says when it ends.
+// Run now beside the service: the definition goes to the service's queue through the typed
+// door (queue_backup, POST /v1/backups); the event stream says when it ends.
 bool JobsPage::queueInService(const schedule::JobDefinition& d) {
     const QString name = QString::fromStdString(d.name);
-    const nlohmann::json request = {{"definition", d.name}, {"level", level().toStdString()}};
+    const client::QueueBackupRequest request{d.name, level().toStdString()};
     auto entry = std::make_shared<qint64>(0);
     runCatalogTask(
         board_, this, tr("Queuing %1 in the service").arg(name),
         [home = engine_.home(), request, entry]() -> QString {
-            auto id = client::ServiceClient(home).submit_backup(request);
+            client::ServiceClient c(home); // report() logs a refusal
+            auto id = client::ServiceApi(c).queue_backup(request);
             if (!id) return QString::fromStdString(id.error().message);
             *entry = id.value();
             return {};

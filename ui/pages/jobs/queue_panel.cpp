@@ -11,6 +11,7 @@
 #include "api/schedule_ops.h"
 #include "bridge/engine_task.h"
 #include "bridge/task_board.h"
+#include "client/service_api.h"
 #include "client/service_client.h"
 #include "common/log.h"
 #include "metrics/live_board.h"
@@ -23,13 +24,13 @@
 namespace tl::ui {
 
 namespace {
-// `queue cancel`: ask the service to stop the entry (through its API when it serves one,
-// POST /v1/queue/{id}/cancel), or drop it when no service would act.
+// `queue cancel`: ask the service to stop the entry (through its typed door when it serves
+// one, POST /v1/queue/{id}/cancel), or drop it when no service would act.
 QString cancel_service_entry(const std::string& catalogPath, const std::string& home,
                              std::int64_t id) {
     client::ServiceClient service(home);
-    if (service.service()) {
-        auto st = service.cancel(id);
+    if (service.service()) { // the caller logs a refusal
+        auto st = client::ServiceApi(service).cancel_queue_entry(id);
         return st ? QString() : QString::fromStdString(st.error().message);
     }
     auto db = CatalogHandle::open(catalogPath, false);

@@ -15,7 +15,7 @@
 
 #include "api/schedule_ops.h"
 #include "bridge/engine_task.h"
-#include "bridge/service_command.h"
+#include "bridge/typed_door.h"
 #include "context/engine.h"
 #include "pages/jobs/jobs_style.h"
 #include "pages/jobs/schedule_preview.h"
@@ -197,26 +197,29 @@ bool SchedulePanel::addSchedule() {
     const std::string def = name.toStdString(), rule = text.toStdString();
     const std::string label = name_->text().trimmed().toStdString();
     Engine* engine = &engine_;
-    runCatalogTask(
-        board_, this, tr("Adding a schedule"),
-        serviceOrLocal(engine_, {"schedule add", {def, rule}, {{"name", label}}},
+    runCatalogTask(board_, this, tr("Adding a schedule"),
+                   apiOrLocal(
+                       engine_, "schedule add " + def,
+                       [def, rule, label](client::Api& api) {
+                           return done(api.add_schedule({def, rule, label}));
+                       },
                        [engine, def, rule, label]() -> QString {
                            auto store = schedule::definition_store(*engine);
                            auto id = store.add_schedule(
                                def, rule, to_unix_seconds(engine->clock().wall()), label);
                            return id ? QString() : QString::fromStdString(id.error().message);
                        }),
-        [this, name, text](const QString& error) {
-            if (!error.isEmpty()) {
-                Q_EMIT message(tr("The schedule was not added: %1").arg(error), true);
-                return;
-            }
-            rule_->clear();
-            name_->clear();
-            refresh();
-            Q_EMIT message(tr("Schedule %1 added to %2.").arg(text, name), false);
-            Q_EMIT changed();
-        });
+                   [this, name, text](const QString& error) {
+                       if (!error.isEmpty()) {
+                           Q_EMIT message(tr("The schedule was not added: %1").arg(error), true);
+                           return;
+                       }
+                       rule_->clear();
+                       name_->clear();
+                       refresh();
+                       Q_EMIT message(tr("Schedule %1 added to %2.").arg(text, name), false);
+                       Q_EMIT changed();
+                   });
     return true;
 }
 
@@ -229,23 +232,26 @@ bool SchedulePanel::saveSelected() {
     const std::string rule = rule_->text().trimmed().toStdString();
     const std::string label = name_->text().trimmed().toStdString();
     Engine* engine = &engine_;
-    runCatalogTask(
-        board_, this, tr("Changing a schedule"),
-        serviceOrLocal(engine_, {"schedule edit", {std::to_string(id), rule}, {{"name", label}}},
+    runCatalogTask(board_, this, tr("Changing a schedule"),
+                   apiOrLocal(
+                       engine_, "schedule edit " + std::to_string(id),
+                       [id, rule, label](client::Api& api) {
+                           return done(api.change_schedule(id, {{}, rule, label}));
+                       },
                        [engine, id, rule, label]() -> QString {
                            auto st = schedule::definition_store(*engine).edit_schedule(
                                id, label, rule, to_unix_seconds(engine->clock().wall()));
                            return st ? QString() : QString::fromStdString(st.error().message);
                        }),
-        [this, id](const QString& error) {
-            if (!error.isEmpty()) {
-                Q_EMIT message(tr("The schedule was not changed: %1").arg(error), true);
-                return;
-            }
-            refresh();
-            Q_EMIT message(tr("Schedule %1 saved.").arg(id), false);
-            Q_EMIT changed();
-        });
+                   [this, id](const QString& error) {
+                       if (!error.isEmpty()) {
+                           Q_EMIT message(tr("The schedule was not changed: %1").arg(error), true);
+                           return;
+                       }
+                       refresh();
+                       Q_EMIT message(tr("Schedule %1 saved.").arg(id), false);
+                       Q_EMIT changed();
+                   });
     return true;
 }
 
@@ -261,22 +267,23 @@ bool SchedulePanel::removeSelected() {
     if (confirm_ && !confirm_(tr("Remove schedule %1 (%2) of %3?").arg(id).arg(rule, job)))
         return false;
     Engine* engine = &engine_;
-    runCatalogTask(
-        board_, this, tr("Removing a schedule"),
-        serviceOrLocal(engine_, {"schedule remove", {std::to_string(id)}},
+    runCatalogTask(board_, this, tr("Removing a schedule"),
+                   apiOrLocal(
+                       engine_, "schedule remove " + std::to_string(id),
+                       [id](client::Api& api) { return api.remove_schedule(id); },
                        [engine, id]() -> QString {
                            auto st = schedule::definition_store(*engine).remove_schedule(id);
                            return st ? QString() : QString::fromStdString(st.error().message);
                        }),
-        [this, id](const QString& error) {
-            if (!error.isEmpty()) {
-                Q_EMIT message(tr("The schedule was not removed: %1").arg(error), true);
-                return;
-            }
-            refresh();
-            Q_EMIT message(tr("Schedule %1 removed.").arg(id), false);
-            Q_EMIT changed();
-        });
+                   [this, id](const QString& error) {
+                       if (!error.isEmpty()) {
+                           Q_EMIT message(tr("The schedule was not removed: %1").arg(error), true);
+                           return;
+                       }
+                       refresh();
+                       Q_EMIT message(tr("Schedule %1 removed.").arg(id), false);
+                       Q_EMIT changed();
+                   });
     return true;
 }
 

@@ -67,32 +67,4 @@ inventory_reconcile(const CatalogHandle& db, device::Library& lib, long long now
     return media::reconcile(db, lib.name(), inv.value(), now, apply);
 }
 
-Result<std::vector<media::Difference>> differences_from_json(const std::string& text) {
-    const auto bad =
-        make_error(ErrorKind::Corrupt, "the service's library inventory --reconcile printed no "
-                                       "differences document");
-    const auto j = nlohmann::json::parse(text, nullptr, false);
-    if (!j.is_object() || !j.contains("differences") || !j["differences"].is_array()) return bad;
-    std::vector<media::Difference> out;
-    for (const auto& d : j["differences"]) {
-        if (!d.is_object()) return bad;
-        media::Difference diff;
-        const std::string kind = d.value("kind", "");
-        bool known = false;
-        for (auto k : {media::DifferenceKind::Moved, media::DifferenceKind::Returned,
-                       media::DifferenceKind::Unknown, media::DifferenceKind::Missing})
-            if (kind == media::to_string(k)) {
-                diff.kind = k;
-                known = true;
-            }
-        if (!known) return bad;
-        diff.barcode = d.value("barcode", "");
-        diff.catalog_says = d.value("catalog", "");
-        diff.changer_says = d.value("changer", "");
-        diff.action = d.value("action", "");
-        out.push_back(std::move(diff));
-    }
-    return out;
-}
-
 } // namespace tl::ui

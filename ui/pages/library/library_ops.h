@@ -44,8 +44,4 @@ Status mark_offsite(const CatalogHandle& db, device::Library* lib, const std::st
 Result<std::vector<media::Difference>>
 inventory_reconcile(const CatalogHandle& db, device::Library& lib, long long now, bool apply);
 
-// The differences of `library inventory --reconcile --json` (what the service's command
-// printed); Corrupt when the text is not that document.
-Result<std::vector<media::Difference>> differences_from_json(const std::string& text);
-
 } // namespace tl::ui

@@ -11,7 +11,7 @@
 #include "api/device_ops.h"
 #include "api/media_ops.h"
 #include "bridge/engine_task.h"
-#include "bridge/service_command.h"
+#include "bridge/typed_door.h"
 #include "common/clock.h"
 #include "context/engine.h"
 #include "device/library.h"
@@ -34,38 +34,24 @@ QString failureText(const Status& s) {
     return s ? QString() : QString::fromStdString(s.error().message);
 }
 
-// The `tapeloom-cli library load|unload|transfer|import|export` command of move `m` in library
-// `lib` with `storage` storage slots (mail slot N is element storage + N).
-ServiceCommand moveCommand(const LibraryMove& m, const std::string& lib, int storage) {
-    const auto n = [](int v) { return std::to_string(v); };
-    ServiceCommand c{"library transfer", {}, {{"library", lib}}};
-    switch (m.kind) {
-    case MoveKind::Load:
-        c.command = "library load";
-        c.options["slot"] = n(m.slot);
-        c.options["drive"] = n(m.drive);
-        break;
-    case MoveKind::Unload:
-        c.command = "library unload";
-        c.options["drive"] = n(m.drive);
-        if (m.to_slot) c.options["slot"] = n(*m.to_slot);
-        break;
-    case MoveKind::Transfer:
-        c.options["from"] = n(m.slot);
-        c.options["to"] = n(m.to_slot.value_or(0));
-        break;
-    case MoveKind::Export:
-        c.command = "library export";
-        c.options["slot"] = n(m.slot);
-        c.options["mail"] = n(m.to_slot.value_or(0) - storage);
-        break;
-    case MoveKind::Import:
-        c.command = "library import";
-        c.options["mail"] = n(m.slot - storage);
-        c.options["to"] = n(m.to_slot.value_or(0));
-        break;
-    }
-    return c;
+// The typed door's call of move `m` in library `lib` with `storage` storage slots (mail slot N
+// is element storage + N), as a console beside the service makes it.
+ApiCall moveCall(const LibraryMove& m, const std::string& lib, int storage) {
+    return [m, lib, storage](client::Api& api) -> Status {
+        switch (m.kind) {
+        case MoveKind::Load:
+            return done(api.load(lib, {m.slot, m.drive}));
+        case MoveKind::Unload:
+            return done(api.unload(lib, {m.drive, m.to_slot}));
+        case MoveKind::Transfer:
+            return done(api.transfer(lib, {m.slot, m.to_slot.value_or(0)}));
+        case MoveKind::Export:
+            return done(api.export_cartridge(lib, {m.slot, m.to_slot.value_or(0) - storage}));
+        case MoveKind::Import:
+            return done(api.import_cartridge(lib, {m.slot - storage, m.to_slot.value_or(0)}));
+        }
+        return make_error(ErrorKind::InvalidArgument, "unknown library move");
+    };
 }
 } // namespace
 
@@ -127,12 +113,12 @@ void LibraryPage::startMove(const LibraryMove& m, Place from, std::optional<Plac
     const int storage = int(snap_.inventory.storage.size());
     const bool started = runEngineTask(
         board_, this, spec,
-        serviceOrLocal(engine_, moveCommand(m, lib, storage),
-                       [engine, lib, m]() -> QString {
-                           auto l = openLibrary(*engine, lib);
-                           if (!l) return QString::fromStdString(l.error().message);
-                           return failureText(run_move(*engine, *l.value(), m));
-                       }),
+        apiOrLocal(engine_, "library move of " + m.barcode, moveCall(m, lib, storage),
+                   [engine, lib, m]() -> QString {
+                       auto l = openLibrary(*engine, lib);
+                       if (!l) return QString::fromStdString(l.error().message);
+                       return failureText(run_move(*engine, *l.value(), m));
+                   }),
         [this, m](const QString& error) {
             moving_ = false;
             progress_->hide();
@@ -211,15 +197,20 @@ bool LibraryPage::markOffsite(const QString& barcode, const QString& site) {
     const TaskSpec spec{tr("Mark %1 off-site").arg(barcode), TaskKind::Exclusive};
     const bool started = runEngineTask(
         board_, this, spec,
-        serviceOrLocal(engine_,
-                       {"volume mark", {bc, "offsite"}, {{"location", where}, {"library", lib}}},
-                       [engine, lib, bc, where]() -> QString {
-                           auto l = openLibrary(*engine, lib);
-                           if (!l) return QString::fromStdString(l.error().message);
-                           return failureText(
-                               mark_offsite(*engine, l.value().get(), bc, where,
-                                            to_unix_seconds(engine->clock().wall())));
-                       }),
+        apiOrLocal(
+            engine_, "volume mark " + bc + " offsite",
+            [bc, where, lib](client::Api& api) {
+                client::VolumeChange c;
+                c.site = where;
+                c.library = lib;
+                return done(api.change_volume(bc, c));
+            },
+            [engine, lib, bc, where]() -> QString {
+                auto l = openLibrary(*engine, lib);
+                if (!l) return QString::fromStdString(l.error().message);
+                return failureText(mark_offsite(*engine, l.value().get(), bc, where,
+                                         to_unix_seconds(engine->clock().wall())));
+            }),
         [this, barcode, site](const QString& error) {
             if (error.isEmpty()) {
                 showStatus(tr("%1 is recorded outside at %2.").arg(barcode, site.trimmed()), false);
@@ -252,18 +243,16 @@ bool LibraryPage::reconcile() {
 }
 
 namespace {
-// Beside the service the reconcile is its `library inventory --reconcile` (docs/console.md
-// "Beside the service"): the catalog is written there; the differences come back as its JSON.
+// Beside the service the reconcile is the typed door's (POST /v1/libraries/{name}/reconcile,
+// docs/console.md "Beside the service"): the catalog is written there; the differences come back.
 QString reconcileInService(const Engine& engine, const std::string& lib,
                            std::vector<media::Difference>& out) {
-    const ServiceCommand cmd{
-        "library inventory", {}, {{"library", lib}, {"reconcile", true}, {"json", true}}};
-    const auto end = runServiceCommand(engine.home(), cmd);
-    if (!end.error.isEmpty()) return end.error;
-    auto d = differences_from_json(end.out);
-    if (!d) return QString::fromStdString(d.error().message);
-    out = std::move(d.value());
-    return {};
+    return callService(engine.home(), "library reconcile " + lib, [&](client::Api& api) -> Status {
+        auto d = api.reconcile(lib);
+        if (!d) return d.error();
+        out = std::move(d.value());
+        return {};
+    });
 }
 } // namespace
 

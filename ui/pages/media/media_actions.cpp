@@ -6,33 +6,46 @@
 #include <QWidget>
 
 #include "bridge/engine_task.h"
-#include "bridge/service_command.h"
+#include "bridge/typed_door.h"
 #include "context/engine.h"
 #include "pages/media/media_ops.h"
 
 namespace tl::ui {
 
 namespace {
-// The `tapeloom-cli volume ...` commands a console beside the service sends for these actions.
-ServiceCommand relabelCommand(const std::string& barcode, const std::string& pool, bool force) {
-    ServiceCommand c{"volume relabel", {barcode}, {{"pool", pool}}};
-    if (force) c.options["force"] = true;
-    return c;
+// The typed door's calls (client/api.h) a console beside the service makes for these actions.
+ApiCall labelCall(const std::string& barcode, const std::string& pool, bool relabel, bool force) {
+    client::LabelRequest r;
+    r.pool = pool;
+    r.relabel = relabel;
+    r.force = force;
+    return [barcode, r](client::Api& api) { return done(api.label_volume(barcode, r)); };
 }
 
-ServiceCommand recycleCommand(const std::string& barcode, bool force) {
-    ServiceCommand c{"volume recycle", {barcode}};
-    if (force) c.options["force"] = true;
-    return c;
+ApiCall changeCall(const std::string& barcode, client::VolumeChange change) {
+    return [barcode, change](client::Api& api) { return done(api.change_volume(barcode, change)); };
 }
 
-ServiceCommand markCommand(const std::string& barcode, media::VolumeEvent event,
-                           const QString& reason) {
-    const char* state = event == media::VolumeEvent::MarkReadOnly ? "read-only"
-                        : event == media::VolumeEvent::Disable    ? "disabled"
-                        : event == media::VolumeEvent::Enable     ? "enabled"
-                                                                  : "error";
-    return {"volume mark", {barcode, state}, {{"reason", reason.toStdString()}}};
+ApiCall stateCall(const std::string& barcode, media::VolumeEvent event, const QString& reason) {
+    client::VolumeChange c;
+    c.state = event == media::VolumeEvent::MarkReadOnly ? "read-only"
+              : event == media::VolumeEvent::Disable    ? "disabled"
+              : event == media::VolumeEvent::Enable     ? "enabled"
+                                                        : "error";
+    c.reason = reason.toStdString();
+    return changeCall(barcode, c);
+}
+
+ApiCall offsiteCall(const std::string& barcode, const std::string& site) {
+    client::VolumeChange c;
+    c.site = site;
+    return changeCall(barcode, c);
+}
+
+ApiCall onsiteCall(const std::string& barcode) {
+    client::VolumeChange c;
+    c.onsite = true;
+    return changeCall(barcode, c);
 }
 } // namespace
 
@@ -87,13 +100,13 @@ bool MediaActions::label(const QString& barcode, const QString& pool) {
     const std::string bc = barcode.toStdString(), p = pool.toStdString();
     auto message = std::make_shared<QString>();
     Engine* engine = &engine_; // outlives the work: the window waits for the board
-    return start(
-        tr("Labeling %1").arg(QString::fromStdString(bc)), true,
-        serviceOrLocal(engine_, {"volume label", {}, {{"barcode", bc}, {"pool", p}}},
-                       [engine, bc, p, message] {
-                           return MediaOps::label(*engine, bc, p, false, false, message.get());
-                       }),
-        tr("Volume %1 labeled for pool %2.").arg(QString::fromStdString(bc), pool), message);
+    return start(tr("Labeling %1").arg(QString::fromStdString(bc)), true,
+                 apiOrLocal(engine_, "volume label " + bc, labelCall(bc, p, false, false),
+                            [engine, bc, p, message] {
+                                return MediaOps::label(*engine, bc, p, false, false, message.get());
+                            }),
+                 tr("Volume %1 labeled for pool %2.").arg(QString::fromStdString(bc), pool),
+                 message);
 }
 
 bool MediaActions::labelAllBlank(const QString& pool, const QString& barcodePattern) {
@@ -154,23 +167,40 @@ bool MediaActions::labelAllBlank(const QString& pool, const QString& barcodePatt
     return started;
 }
 
-// Beside the service: `volume label --all-blank [--pattern GLOB]`, whose lines are the list
-// (docs/console.md "Beside the service").
+// Beside the service: the typed door's label_blank (POST /v1/volumes/label-blank), whose
+// labeled and skipped cartridges are the list (docs/console.md "Beside the service").
 bool MediaActions::labelAllBlankInService(const QString& pool, const QString& barcodePattern) {
     const QString pattern = barcodePattern.trimmed();
     const QPointer<QObject> guard(this); // looked at on the GUI thread only
     const std::string home = engine_.home();
-    ServiceCommand cmd{"volume label", {}, {{"all-blank", true}, {"pool", pool.toStdString()}}};
-    if (!pattern.isEmpty()) cmd.options["pattern"] = pattern.toStdString();
+    client::BlankLabelRequest request;
+    request.pool = pool.toStdString();
+    request.pattern = pattern.toStdString();
     const bool started = start(
         tr("Labeling the blank cartridges into pool %1").arg(pool), true,
-        [this, home, cmd, guard] {
-            const auto end = runServiceCommand(home, cmd);
+        [this, home, request, guard, pattern] {
+            auto report = std::make_shared<client::BlankLabeled>();
+            const QString error =
+                callService(home, "volume label --all-blank", [&](client::Api& api) -> Status {
+                    auto r = api.label_blank(request);
+                    if (!r) return r.error();
+                    *report = std::move(r.value());
+                    return {};
+                });
             QStringList lines;
-            for (const auto& l : QString::fromStdString(end.out + end.err).split(QLatin1Char('\n')))
-                if (!l.trimmed().isEmpty()) lines << l.trimmed();
+            for (const auto& b : report->labeled)
+                lines << tr("%1: labeled").arg(QString::fromStdString(b));
+            for (const auto& k : report->skipped)
+                lines << tr("%1: not labeled: %2")
+                             .arg(QString::fromStdString(k.barcode), QString::fromStdString(k.why));
+            if (lines.isEmpty() && error.isEmpty())
+                lines << (pattern.isEmpty() ? tr("No blank cartridge to label.")
+                                            : tr("No blank cartridge matches %1.").arg(pattern));
             postToGui(guard, [this, lines] { Q_EMIT results(lines); });
-            return end.error;
+            if (!error.isEmpty() || report->skipped.empty()) return error;
+            return tr("%1 of %2 cartridge(s) labeled; the others are listed with the reason.")
+                .arg(report->labeled.size())
+                .arg(report->labeled.size() + report->skipped.size());
         },
         pattern.isEmpty()
             ? tr("Every blank cartridge is labeled into pool %1 (see the list).").arg(pool)
@@ -197,11 +227,10 @@ bool MediaActions::relabel(const QString& barcode, const QString& pool, bool for
     auto message = std::make_shared<QString>();
     Engine* engine = &engine_; // outlives the work: the window waits for the board
     return start(tr("Relabeling %1").arg(bc), true,
-                 serviceOrLocal(engine_, relabelCommand(b, p, force),
-                                [engine, b, p, force, message] {
-                                    return MediaOps::label(*engine, b, p, true, force,
-                                                           message.get());
-                                }),
+                 apiOrLocal(engine_, "volume relabel " + b, labelCall(b, p, true, force),
+                            [engine, b, p, force, message] {
+                                return MediaOps::label(*engine, b, p, true, force, message.get());
+                            }),
                  tr("Volume %1 relabeled for pool %2.").arg(bc, pool), message);
 }
 
@@ -216,11 +245,12 @@ bool MediaActions::recycle(const QString& barcode, bool force) {
         return false;
     const std::string b = bc.toStdString();
     Engine* engine = &engine_; // outlives the work: the window waits for the board
-    return start(
-        tr("Recycling %1").arg(bc), false,
-        serviceOrLocal(engine_, recycleCommand(b, force),
-                       [engine, b, force] { return MediaOps::recycle(*engine, b, force); }),
-        tr("Volume %1 is recyclable.").arg(bc));
+    return start(tr("Recycling %1").arg(bc), false,
+                 apiOrLocal(
+                     engine_, "volume recycle " + b,
+                     [b, force](client::Api& api) { return done(api.recycle_volume(b, force)); },
+                     [engine, b, force] { return MediaOps::recycle(*engine, b, force); }),
+                 tr("Volume %1 is recyclable.").arg(bc));
 }
 
 bool MediaActions::mark(const QString& barcode, media::VolumeEvent event) {
@@ -233,10 +263,10 @@ bool MediaActions::mark(const QString& barcode, media::VolumeEvent event) {
                                                       : QString::fromUtf8(media::to_string(event)));
     Engine* engine = &engine_; // outlives the work: the window waits for the board
     return start(tr("Changing the state of %1").arg(bc), false,
-                 serviceOrLocal(engine_, markCommand(b, event, reason),
-                                [engine, b, event, reason] {
-                                    return MediaOps::changeState(*engine, b, event, reason);
-                                }),
+                 apiOrLocal(engine_, "volume mark " + b, stateCall(b, event, reason),
+                            [engine, b, event, reason] {
+                                return MediaOps::changeState(*engine, b, event, reason);
+                            }),
                  tr("Volume %1 changed.").arg(bc));
 }
 
@@ -245,11 +275,11 @@ bool MediaActions::markOffsite(const QString& barcode, const QString& location) 
     const QString bc = barcode;
     const std::string b = bc.toStdString(), site = location.trimmed().toStdString();
     Engine* engine = &engine_; // outlives the work: the window waits for the board
-    return start(tr("Marking %1 off-site").arg(bc), false,
-                 serviceOrLocal(
-                     engine_, {"volume mark", {b, "offsite"}, {{"location", site}}},
-                     [engine, b, site] { return MediaOps::markOffsite(*engine, b, site, false); }),
-                 tr("Volume %1 is recorded at %2.").arg(bc, location.trimmed()));
+    return start(
+        tr("Marking %1 off-site").arg(bc), false,
+        apiOrLocal(engine_, "volume mark " + b + " offsite", offsiteCall(b, site),
+                   [engine, b, site] { return MediaOps::markOffsite(*engine, b, site, false); }),
+        tr("Volume %1 is recorded at %2.").arg(bc, location.trimmed()));
 }
 
 bool MediaActions::markOnsite(const QString& barcode) {
@@ -258,8 +288,8 @@ bool MediaActions::markOnsite(const QString& barcode) {
     const std::string b = bc.toStdString();
     Engine* engine = &engine_; // outlives the work: the window waits for the board
     return start(tr("Marking %1 on-site").arg(bc), false,
-                 serviceOrLocal(engine_, {"volume mark", {b, "onsite"}},
-                                [engine, b] { return MediaOps::markOnsite(*engine, b); }),
+                 apiOrLocal(engine_, "volume mark " + b + " onsite", onsiteCall(b),
+                            [engine, b] { return MediaOps::markOnsite(*engine, b); }),
                  tr("Volume %1 is recorded back on site.").arg(bc));
 }
 
@@ -270,8 +300,8 @@ bool MediaActions::move(const QString& barcode, const QString& location) {
     Engine* engine = &engine_; // outlives the work: the window waits for the board
     return start(
         tr("Moving %1").arg(bc), false,
-        serviceOrLocal(engine_, {"volume mark", {b, "offsite"}, {{"location", site}}},
-                       [engine, b, site] { return MediaOps::markOffsite(*engine, b, site, true); }),
+        apiOrLocal(engine_, "volume mark " + b + " offsite", offsiteCall(b, site),
+                   [engine, b, site] { return MediaOps::markOffsite(*engine, b, site, true); }),
         tr("Volume %1 is recorded at %2.").arg(bc, location.trimmed()));
 }
 } // namespace tl::ui

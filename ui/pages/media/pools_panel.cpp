@@ -10,7 +10,8 @@
 
 #include "api/media_ops.h"
 #include "bridge/engine_task.h"
-#include "bridge/service_command.h"
+#include "bridge/typed_door.h"
+#include "client/pools.h"
 #include "common/clock.h"
 #include "context/engine.h"
 #include "crypto/key_store.h"
@@ -20,28 +21,6 @@
 #include "widgets/table_columns.h"
 
 namespace tl::ui {
-
-namespace {
-// `tapeloom-cli pool add|edit NAME` with an option for each value given.
-ServiceCommand poolCommand(const char* command, const std::string& name,
-                           const media::PoolChanges& c) {
-    ServiceCommand cmd{command, {name}};
-    auto& o = cmd.options;
-    const auto yes = [](bool b, const char* y, const char* n) { return std::string(b ? y : n); };
-    if (c.purpose) o["purpose"] = *c.purpose;
-    if (c.retention_days) o["retention"] = std::to_string(*c.retention_days);
-    if (c.file_retention_days) o["file-retention"] = std::to_string(*c.file_retention_days);
-    if (c.max_jobs) o["max-jobs"] = std::to_string(*c.max_jobs);
-    if (c.max_bytes) o["max-bytes"] = std::to_string(*c.max_bytes);
-    if (c.max_use_seconds) o["max-use"] = std::to_string(*c.max_use_seconds) + "s";
-    if (c.auto_recycle) o["recycle"] = yes(*c.auto_recycle, "auto", "manual");
-    if (c.auto_label) o["auto-label"] = yes(*c.auto_label, "yes", "no");
-    if (c.encryption) o["encryption"] = *c.encryption;
-    if (c.key) o["key"] = *c.key;
-    if (c.encrypt_names) o["encrypt-names"] = yes(*c.encrypt_names, "yes", "no");
-    return cmd;
-}
-} // namespace
 
 namespace {
 QString kPoolHeaderKey() {
@@ -117,23 +96,31 @@ bool PoolsPanel::run(const QString& what, std::function<QString()> work, const Q
 bool PoolsPanel::addPool(const QString& name, const media::PoolChanges& values) {
     const std::string n = name.toStdString();
     return run(tr("Adding pool %1").arg(name),
-               serviceOrLocal(engine_, poolCommand("pool add", n, values),
-                              [this, n, values] {
-                                  auto p = media::add_pool(engine_, n, values,
-                                                           to_unix_seconds(engine_.clock().wall()));
-                                  return p ? QString() : QString::fromStdString(p.error().message);
-                              }),
+               apiOrLocal(
+                   engine_, "pool add " + n,
+                   [n, values](client::Api& api) {
+                       return done(api.add_pool(n, client::pool_changes_of(values)));
+                   },
+                   [this, n, values] {
+                       auto p = media::add_pool(engine_, n, values,
+                                                to_unix_seconds(engine_.clock().wall()));
+                       return p ? QString() : QString::fromStdString(p.error().message);
+                   }),
                tr("Pool %1 added.").arg(name));
 }
 
 bool PoolsPanel::editPool(const QString& name, const media::PoolChanges& changes) {
     const std::string n = name.toStdString();
     return run(tr("Changing pool %1").arg(name),
-               serviceOrLocal(engine_, poolCommand("pool edit", n, changes),
-                              [this, n, changes] {
-                                  auto p = media::edit_pool(engine_, n, changes);
-                                  return p ? QString() : QString::fromStdString(p.error().message);
-                              }),
+               apiOrLocal(
+                   engine_, "pool edit " + n,
+                   [n, changes](client::Api& api) {
+                       return done(api.change_pool(n, client::pool_changes_of(changes)));
+                   },
+                   [this, n, changes] {
+                       auto p = media::edit_pool(engine_, n, changes);
+                       return p ? QString() : QString::fromStdString(p.error().message);
+                   }),
                tr("Pool %1 changed.").arg(name));
 }
 
@@ -148,12 +135,13 @@ bool PoolsPanel::removePool(const QString& name) {
         return false;
     const std::string n = name.toStdString();
     return run(tr("Removing pool %1").arg(name),
-               serviceOrLocal(engine_, {"pool remove", {n}},
-                              [this, n] {
-                                  auto st = media::remove_pool(engine_, n);
-                                  return st ? QString()
-                                            : QString::fromStdString(st.error().message);
-                              }),
+               apiOrLocal(
+                   engine_, "pool remove " + n,
+                   [n](client::Api& api) { return api.remove_pool(n); },
+                   [this, n] {
+                       auto st = media::remove_pool(engine_, n);
+                       return st ? QString() : QString::fromStdString(st.error().message);
+                   }),
                tr("Pool %1 removed.").arg(name));
 }
 

@@ -1,0 +1,25 @@
+#pragma once
+// The typed door's clients (api.h): the machines whose tapeloom-agent the service backs up
+// (docs/agent.md), as `client list --json` shows one.
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "common/result.h"
+
+namespace tl::client {
+
+// POST /v1/clients: the agent's name, HOST:PORT and the SHA-256 fingerprint of its certificate.
+struct NewClient {
+    std::string name, address, fingerprint;
+};
+
+struct AgentClient {
+    std::string name, address, fingerprint;
+    long long added = 0;
+    nlohmann::json document; // as the service sent it
+};
+
+Result<AgentClient> agent_client_from_json(const nlohmann::json& j);
+
+} // namespace tl::client
