@@ -27,6 +27,14 @@ void answer_from_catalog(const ApiContext& ctx, httplib::Response& res,
     reply_json(res, 200, body.value());
 }
 
+Error invalid_request(const std::string& route, const std::string& message) {
+    return make_error(ErrorKind::InvalidArgument, route + ": " + message);
+}
+
+nlohmann::json request_json(const httplib::Request& req) {
+    return nlohmann::json::parse(req.body.empty() ? "{}" : req.body, nullptr, false);
+}
+
 Result<std::int64_t> id_in_path(const httplib::Request& req, const char* what) {
     const std::string text = req.matches.size() > 1 ? req.matches[1].str() : std::string();
     const auto n = whole_number(text);

@@ -50,6 +50,13 @@ void answer_from_catalog(const ApiContext& ctx, httplib::Response& res,
 Result<std::pair<std::string, nlohmann::json>> command_request(const std::string& body,
                                                                const std::string& path);
 
+// InvalidArgument, "ROUTE: MESSAGE".
+Error invalid_request(const std::string& route, const std::string& message);
+
+// A request's JSON body ({} when empty); a discarded value when it is no JSON, which the
+// route's own checks of an object refuse with their words.
+nlohmann::json request_json(const httplib::Request& req);
+
 // The number in a route's first capture ({id}); InvalidArgument names it otherwise.
 Result<std::int64_t> id_in_path(const httplib::Request& req, const char* what);
 

@@ -13,10 +13,6 @@
 namespace tl::service {
 
 namespace {
-nlohmann::json body_of(const httplib::Request& req) {
-    return nlohmann::json::parse(req.body.empty() ? "{}" : req.body, nullptr, false);
-}
-
 long long now(const ApiContext& ctx) {
     return to_unix_seconds(ctx.engine.clock().wall());
 }
@@ -129,14 +125,14 @@ void reply_removed(httplib::Response& res, const Status& st, const nlohmann::jso
 
 void add_definition_routes(httplib::Server& server, const ApiContext& ctx) {
     server.Post("/v1/definitions", [&ctx](const httplib::Request& req, httplib::Response& res) {
-        auto d = add_definition(ctx, body_of(req));
+        auto d = add_definition(ctx, request_json(req));
         if (!d) return reply_error(res, d.error());
         res.set_header("Location", "/v1/definitions/" + (*d)["name"].get<std::string>());
         reply_json(res, 201, d.value());
     });
     server.Put(R"(/v1/definitions/([^/]+))",
                [&ctx](const httplib::Request& req, httplib::Response& res) {
-                   auto d = replace_definition(ctx, req.matches[1], body_of(req));
+                   auto d = replace_definition(ctx, req.matches[1], request_json(req));
                    if (!d) return reply_error(res, d.error());
                    reply_json(res, 200, d.value());
                });
@@ -147,7 +143,7 @@ void add_definition_routes(httplib::Server& server, const ApiContext& ctx) {
                       reply_removed(res, store.remove(name), name);
                   });
     server.Post("/v1/schedules", [&ctx](const httplib::Request& req, httplib::Response& res) {
-        auto s = add_schedule(ctx, body_of(req));
+        auto s = add_schedule(ctx, request_json(req));
         if (!s) return reply_error(res, s.error());
         res.set_header("Location", "/v1/schedules/" + std::to_string((*s)["id"].get<long long>()));
         reply_json(res, 201, s.value());
@@ -156,7 +152,7 @@ void add_definition_routes(httplib::Server& server, const ApiContext& ctx) {
                  [&ctx](const httplib::Request& req, httplib::Response& res) {
                      auto id = id_in_path(req, "a schedule ID");
                      if (!id) return reply_error(res, id.error());
-                     auto s = edit_schedule(ctx, id.value(), body_of(req));
+                     auto s = edit_schedule(ctx, id.value(), request_json(req));
                      if (!s) return reply_error(res, s.error());
                      reply_json(res, 200, s.value());
                  });

@@ -14,16 +14,12 @@
 namespace tl::service {
 
 namespace {
-Error bad(const std::string& route, const std::string& message) {
-    return make_error(ErrorKind::InvalidArgument, route + ": " + message);
-}
-
 // One field of a pool's document into `c`; false when `key` is none of them.
 Result<bool> read_field(const std::string& route, const std::string& key, const nlohmann::json& v,
                         media::PoolChanges& c) {
     const auto need = [&](bool ok, const char* what) -> Status {
         if (ok) return {};
-        return bad(route, "\"" + key + "\" takes " + what);
+        return invalid_request(route, "\"" + key + "\" takes " + what);
     };
     if (key == "purpose" || key == "encryption" || key == "key") {
         TL_TRY(need(v.is_string(), "a string"));
@@ -50,17 +46,18 @@ Result<bool> read_field(const std::string& route, const std::string& key, const 
 
 Result<media::PoolChanges> pool_changes(const std::string& route, const nlohmann::json& body,
                                         bool named) {
-    if (!body.is_object()) return bad(route, "takes a JSON object of a pool's fields");
+    if (!body.is_object()) return invalid_request(route, "takes a JSON object of a pool's fields");
     media::PoolChanges c;
     for (const auto& [key, value] : body.items()) {
         if (named && key == "name") continue;
         auto known = read_field(route, key, value, c);
         if (!known) return known.error();
         if (!known.value())
-            return bad(route, "unknown field \"" + key +
-                                  "\"; a pool has purpose, auto_label, retention_days, "
-                                  "file_retention_days, max_jobs, max_bytes, max_use_seconds, "
-                                  "recycle, encryption, key, encrypt_names");
+            return invalid_request(route,
+                                   "unknown field \"" + key +
+                                       "\"; a pool has purpose, auto_label, retention_days, "
+                                       "file_retention_days, max_jobs, max_bytes, max_use_seconds, "
+                                       "recycle, encryption, key, encrypt_names");
     }
     return c;
 }
@@ -76,7 +73,7 @@ Status check_key(const ApiContext& ctx, const media::PoolChanges& c) {
 Result<media::Pool> add(const ApiContext& ctx, const nlohmann::json& body) {
     const std::string route = "POST /v1/pools";
     if (!body.is_object() || !body.contains("name") || !body["name"].is_string())
-        return bad(route, "needs \"name\": the new pool's name");
+        return invalid_request(route, "needs \"name\": the new pool's name");
     auto c = pool_changes(route, body, true);
     if (!c) return c.error();
     TL_TRY(check_key(ctx, c.value()));
@@ -92,9 +89,6 @@ Result<media::Pool> edit(const ApiContext& ctx, const std::string& name,
     return media::edit_pool(engine_catalog(ctx.engine), name, c.value());
 }
 
-nlohmann::json body_of(const httplib::Request& req) {
-    return nlohmann::json::parse(req.body.empty() ? "{}" : req.body, nullptr, false);
-}
 } // namespace
 
 void add_pool_routes(httplib::Server& server, const ApiContext& ctx) {
@@ -107,14 +101,14 @@ void add_pool_routes(httplib::Server& server, const ApiContext& ctx) {
         });
     });
     server.Post("/v1/pools", [&ctx](const httplib::Request& req, httplib::Response& res) {
-        auto p = add(ctx, body_of(req));
+        auto p = add(ctx, request_json(req));
         if (!p) return reply_error(res, p.error());
         res.set_header("Location", "/v1/pools/" + p->name);
         reply_json(res, 201, shapes::pool_json(p.value()));
     });
     server.Patch(R"(/v1/pools/([^/]+))",
                  [&ctx](const httplib::Request& req, httplib::Response& res) {
-                     auto p = edit(ctx, req.matches[1], body_of(req));
+                     auto p = edit(ctx, req.matches[1], request_json(req));
                      if (!p) return reply_error(res, p.error());
                      reply_json(res, 200, shapes::pool_json(p.value()));
                  });

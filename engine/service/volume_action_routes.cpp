@@ -20,22 +20,15 @@
 namespace tl::service {
 
 namespace {
-nlohmann::json body_of(const httplib::Request& req) {
-    return nlohmann::json::parse(req.body.empty() ? "{}" : req.body, nullptr, false);
-}
-
-Error bad(const std::string& route, const std::string& message) {
-    return make_error(ErrorKind::InvalidArgument, route + ": " + message);
-}
-
 Result<nlohmann::json> recycle(const ApiContext& ctx, const std::string& barcode,
                                const nlohmann::json& body) {
     const std::string route = "POST /v1/volumes/{barcode}/recycle";
-    if (!body.is_object()) return bad(route, "takes {\"force\": true or false}");
+    if (!body.is_object()) return invalid_request(route, "takes {\"force\": true or false}");
     bool force = false;
     for (const auto& [key, value] : body.items()) {
-        if (key != "force") return bad(route, "unknown field \"" + key + "\"; it takes force");
-        if (!value.is_boolean()) return bad(route, "\"force\" takes true or false");
+        if (key != "force")
+            return invalid_request(route, "unknown field \"" + key + "\"; it takes force");
+        if (!value.is_boolean()) return invalid_request(route, "\"force\" takes true or false");
         force = value.get<bool>();
     }
     auto& db = engine_catalog(ctx.engine);
@@ -56,25 +49,28 @@ struct BlankRequest {
 
 Result<BlankRequest> blank_request(const nlohmann::json& body) {
     const std::string route = "POST /v1/volumes/label-blank";
-    if (!body.is_object()) return bad(route, "takes {\"pool\": P[, \"pattern\": GLOB]}");
+    if (!body.is_object())
+        return invalid_request(route, "takes {\"pool\": P[, \"pattern\": GLOB]}");
     BlankRequest r;
     for (const auto& [key, value] : body.items()) {
         if (key == "block_size") {
-            if (!value.is_number_unsigned()) return bad(route, "\"block_size\" takes bytes");
+            if (!value.is_number_unsigned())
+                return invalid_request(route, "\"block_size\" takes bytes");
             TL_TRY(format::check_block_size(value.get<std::size_t>()));
             r.options.block_size = value.get<std::uint32_t>();
             continue;
         }
         if (key != "pool" && key != "pattern" && key != "library")
-            return bad(route, "unknown field \"" + key +
-                                  "\"; it takes pool, pattern, library and block_size");
-        if (!value.is_string()) return bad(route, "\"" + key + "\" takes a string");
+            return invalid_request(route, "unknown field \"" + key +
+                                              "\"; it takes pool, pattern, library and block_size");
+        if (!value.is_string()) return invalid_request(route, "\"" + key + "\" takes a string");
         (key == "pool"      ? r.options.pool
          : key == "pattern" ? r.pattern
                             : r.library) = value.get<std::string>();
     }
     if (r.options.pool.empty())
-        return bad(route, "\"pool\" is needed: the pool the cartridges are labeled into");
+        return invalid_request(route,
+                               "\"pool\" is needed: the pool the cartridges are labeled into");
     if (!r.pattern.empty())
         r.options.accept = [pattern = r.pattern](const std::string& barcode) {
             return ::fnmatch(pattern.c_str(), barcode.c_str(), FNM_CASEFOLD) == 0;
@@ -109,13 +105,13 @@ Result<nlohmann::json> label_blank(const ApiContext& ctx, const nlohmann::json& 
 void add_volume_action_routes(httplib::Server& server, const ApiContext& ctx) {
     server.Post(R"(/v1/volumes/([^/]+)/recycle)",
                 [&ctx](const httplib::Request& req, httplib::Response& res) {
-                    auto v = recycle(ctx, req.matches[1], body_of(req));
+                    auto v = recycle(ctx, req.matches[1], request_json(req));
                     if (!v) return reply_error(res, v.error());
                     reply_json(res, 200, v.value());
                 });
     server.Post("/v1/volumes/label-blank",
                 [&ctx](const httplib::Request& req, httplib::Response& res) {
-                    auto done = label_blank(ctx, body_of(req));
+                    auto done = label_blank(ctx, request_json(req));
                     if (!done) return reply_error(res, done.error());
                     reply_json(res, 200, done.value());
                 });

@@ -18,10 +18,6 @@
 namespace tl::service {
 
 namespace {
-nlohmann::json json_body(const httplib::Request& req) {
-    return nlohmann::json::parse(req.body.empty() ? "{}" : req.body, nullptr, false);
-}
-
 Result<nlohmann::json> one_volume(const ApiContext& ctx, catalog::Db& db,
                                   const std::string& barcode) {
     auto v = media::find_volume(db, barcode);
@@ -101,7 +97,7 @@ void add_volume_routes(httplib::Server& server, const ApiContext& ctx) {
     server.Patch(R"(/v1/volumes/([^/]+))",
                  [&ctx](const httplib::Request& req, httplib::Response& res) {
                      const std::string barcode = req.matches[1];
-                     auto change = volume_change(json_body(req));
+                     auto change = volume_change(request_json(req));
                      if (!change) return reply_error(res, change.error());
                      if (auto st = apply_volume_change(ctx.engine, barcode, change.value()); !st)
                          return reply_error(res, st.error());
@@ -114,7 +110,7 @@ void add_volume_routes(httplib::Server& server, const ApiContext& ctx) {
     server.Post(R"(/v1/volumes/([^/]+)/label)",
                 [&ctx](const httplib::Request& req, httplib::Response& res) {
                     const std::string barcode = req.matches[1];
-                    auto labeled = label(ctx, barcode, json_body(req));
+                    auto labeled = label(ctx, barcode, request_json(req));
                     if (!labeled) return reply_error(res, labeled.error());
                     reply_json(res, 200, labeled.value());
                 });
