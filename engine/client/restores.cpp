@@ -1,8 +1,28 @@
 #include "client/restores.h"
 
+#include "job/restore_order.h"
 #include "job/restore_outcome.h"
+#include "job/restore_writer.h"
 
 namespace tl::client {
+
+RestoreRequest restore_request(const job::RestoreOptions& o, const std::string& client) {
+    RestoreRequest r;
+    r.job = o.what.job_id;
+    r.saveset = o.what.saveset_id;
+    r.source = o.what.source;
+    r.at = o.what.at;
+    r.paths = o.what.paths;
+    r.changes_only = o.what.changes_only;
+    r.client = client;
+    r.target = o.to.empty() ? std::string("/") : o.to;
+    r.existing = job::existing_policy_name(o.existing);
+    r.library = o.library;
+    r.drives = o.drives;
+    r.sync = job::sync_mode_name(o.sync);
+    r.read_order = job::read_order_name(o.order);
+    return r;
+}
 
 nlohmann::json to_json(const RestoreRequest& r) {
     nlohmann::json j = nlohmann::json::object();

@@ -31,6 +31,10 @@ struct RestoreRequest {
 
 nlohmann::json to_json(const RestoreRequest& r);
 
+// The request of one restore run's options, to `client` ("" as in RestoreRequest); the target
+// is the options' `to` as given ("/" when empty): the caller makes it absolute.
+RestoreRequest restore_request(const job::RestoreOptions& o, const std::string& client);
+
 // The report and outcome (files restored, skipped, failed, reads, problems) of an ended
 // restore job; InvalidArgument naming the job when it is no restore or has not ended.
 Result<job::RestoreResult> restore_result(const Job& j);

@@ -34,6 +34,20 @@ Result<ExistingPolicy> parse_existing_policy(const std::string& t) {
                           "' is unknown; use skip, overwrite, keep-newer or rename");
 }
 
+const char* existing_policy_name(ExistingPolicy p) {
+    switch (p) {
+    case ExistingPolicy::Overwrite:
+        return "overwrite";
+    case ExistingPolicy::KeepNewer:
+        return "keep-newer";
+    case ExistingPolicy::Rename:
+        return "rename";
+    case ExistingPolicy::Skip:
+        break;
+    }
+    return "skip";
+}
+
 Result<SyncMode> parse_sync_mode(const std::string& t) {
     if (t == "end") return SyncMode::End;
     if (t == "file") return SyncMode::File;

@@ -38,6 +38,7 @@ class Writeback;
 
 enum class ExistingPolicy { Skip, Overwrite, KeepNewer, Rename };
 Result<ExistingPolicy> parse_existing_policy(const std::string& text);
+const char* existing_policy_name(ExistingPolicy policy); // as parse_existing_policy reads it
 
 enum class SyncMode { End, File, None };
 Result<SyncMode> parse_sync_mode(const std::string& text);

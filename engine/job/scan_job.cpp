@@ -261,9 +261,9 @@ private:
     std::vector<std::uint8_t> buf_;
     std::vector<std::pair<format::VolumeLabel, std::string>> labels_;
     std::unique_ptr<CatalogWriter> writer_;
-    std::map<std::string, ScanSession> sessions_;  // by session UUID
-    std::map<std::string, SessionHealth> health_;  // by session UUID
-    std::map<std::uint64_t, std::int64_t> jobs_;   // job id on media -> job id here
+    std::map<std::string, ScanSession> sessions_; // by session UUID
+    std::map<std::string, SessionHealth> health_; // by session UUID
+    std::map<std::uint64_t, std::int64_t> jobs_;  // job id on media -> job id here
     std::map<std::string, std::int64_t> volume_ids_;
     std::vector<FileRef> refs_;
     std::string mounted_;

@@ -85,6 +85,16 @@ Result<nlohmann::json> transfer(const ApiContext& ctx, const std::string& lib,
         "moved slot " + std::to_string(*from) + " to slot " + std::to_string(*to));
 }
 
+// The element number of mail slot `mail` (1-based, as the CLI and the console count them).
+Result<int> mail_slot(device::Library& l, const device::Inventory& inv, int mail) {
+    if (mail < 1 || static_cast<std::size_t>(mail) > inv.mail_slots.size())
+        return make_error(ErrorKind::NotFound, "library " + l.name() + ": mail slot " +
+                                                   std::to_string(mail) +
+                                                   " does not exist (mail slots 1.." +
+                                                   std::to_string(inv.mail_slots.size()) + ")");
+    return inv.mail_slots[static_cast<std::size_t>(mail) - 1].number;
+}
+
 Result<nlohmann::json> import(const ApiContext& ctx, const std::string& lib,
                               const nlohmann::json& body, const std::string& route) {
     auto mail = number(body, "mail", route);
@@ -94,13 +104,9 @@ Result<nlohmann::json> import(const ApiContext& ctx, const std::string& lib,
     return run_move(
         ctx, lib,
         [&](device::Library& l, const device::Inventory& inv) -> Status {
-            if (*mail < 1 || static_cast<std::size_t>(*mail) > inv.mail_slots.size())
-                return make_error(ErrorKind::NotFound,
-                                  "library " + l.name() + ": mail slot " + std::to_string(*mail) +
-                                      " does not exist (mail slots 1.." +
-                                      std::to_string(inv.mail_slots.size()) + ")");
-            return l.changer().transfer(inv.mail_slots[static_cast<std::size_t>(*mail) - 1].number,
-                                        *to);
+            auto m = mail_slot(l, inv, *mail);
+            if (!m) return m.error();
+            return l.changer().transfer(m.value(), *to);
         },
         "imported mail slot " + std::to_string(*mail) + " to slot " + std::to_string(*to));
 }
@@ -114,13 +120,9 @@ Result<nlohmann::json> export_cartridge(const ApiContext& ctx, const std::string
     return run_move(
         ctx, lib,
         [&](device::Library& l, const device::Inventory& inv) -> Status {
-            if (*mail < 1 || static_cast<std::size_t>(*mail) > inv.mail_slots.size())
-                return make_error(ErrorKind::NotFound,
-                                  "library " + l.name() + ": mail slot " + std::to_string(*mail) +
-                                      " does not exist (mail slots 1.." +
-                                      std::to_string(inv.mail_slots.size()) + ")");
-            return l.changer().transfer(*slot,
-                                        inv.mail_slots[static_cast<std::size_t>(*mail) - 1].number);
+            auto m = mail_slot(l, inv, *mail);
+            if (!m) return m.error();
+            return l.changer().transfer(*slot, m.value());
         },
         "exported slot " + std::to_string(*slot) + " to mail slot " + std::to_string(*mail));
 }

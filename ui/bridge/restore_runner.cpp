@@ -183,7 +183,7 @@ Result<job::RestoreResult> RestoreRunner::runOne(const job::RestoreOptions& o,
     c.saveset_id = o.what.saveset_id;
     c.client = client;
     c.to = o.to.empty() ? std::string("/") : o.to; // the original location on the client
-    c.existing = existingPolicyName(o.existing);
+    c.existing = job::existing_policy_name(o.existing);
     c.library = o.library;
     c.paths = o.what.paths;
     return agent::run_client_restore(engine_, c, &cancel_);

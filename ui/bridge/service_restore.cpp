@@ -53,38 +53,6 @@ Result<job::RestoreResult> run_one(client::Api& api, client::ServiceClient& c,
 }
 } // namespace
 
-const char* existingPolicyName(job::ExistingPolicy p) {
-    switch (p) {
-    case job::ExistingPolicy::Overwrite:
-        return "overwrite";
-    case job::ExistingPolicy::KeepNewer:
-        return "keep-newer";
-    case job::ExistingPolicy::Rename:
-        return "rename";
-    case job::ExistingPolicy::Skip:
-        break;
-    }
-    return "skip";
-}
-
-client::RestoreRequest restoreRequest(const job::RestoreOptions& o, const std::string& client) {
-    client::RestoreRequest r;
-    r.job = o.what.job_id;
-    r.saveset = o.what.saveset_id;
-    r.source = o.what.source;
-    r.at = o.what.at;
-    r.paths = o.what.paths;
-    r.changes_only = o.what.changes_only;
-    r.client = client;
-    r.target = o.to.empty() ? std::string("/") : o.to;
-    r.existing = existingPolicyName(o.existing);
-    r.library = o.library;
-    r.drives = o.drives;
-    r.sync = job::sync_mode_name(o.sync);
-    r.read_order = job::read_order_name(o.order);
-    return r;
-}
-
 RestoreSummary restoreThroughService(const std::string& home,
                                      const std::vector<job::RestoreOptions>& runs,
                                      std::atomic<bool>& cancel,
@@ -98,7 +66,7 @@ RestoreSummary restoreThroughService(const std::string& home,
             s.status = QStringLiteral("cancelled");
             break;
         }
-        const auto request = restoreRequest(runs[i], i < clients.size() ? clients[i] : "");
+        const auto request = client::restore_request(runs[i], i < clients.size() ? clients[i] : "");
         auto r = run_one(api, c, request, cancel);
         if (!r) {
             fail(s, r.error());

@@ -14,14 +14,6 @@
 
 namespace tl::ui {
 
-// The typed request of `options`; `client`, when not empty, is the client whose agent writes
-// the files (docs/agent.md). An empty target is "/": the original location.
-client::RestoreRequest restoreRequest(const job::RestoreOptions& options,
-                                      const std::string& client = {});
-
-// --existing's word for `policy` (skip, overwrite, keep-newer, rename).
-const char* existingPolicyName(job::ExistingPolicy policy);
-
 // Runs `runs` in turn in the service of `home` (run i onto client `clients[i]` when given and
 // not empty); the summary as RestoreRunner's own runs give it.
 RestoreSummary restoreThroughService(const std::string& home,

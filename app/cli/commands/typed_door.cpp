@@ -25,24 +25,6 @@ std::string absolute_path(const std::string& p) {
     return (std::filesystem::current_path() / p).lexically_normal().string();
 }
 
-client::RestoreRequest restore_request(const job::RestoreOptions& o, const Args& a) {
-    client::RestoreRequest r;
-    r.job = o.what.job_id;
-    r.saveset = o.what.saveset_id;
-    r.source = o.what.source;
-    r.at = o.what.at;
-    r.paths = o.what.paths;
-    r.changes_only = o.what.changes_only;
-    r.client = a.get("client");
-    r.target = o.to.empty() ? "/" : absolute_path(o.to);
-    r.existing = a.get("existing", "skip");
-    r.library = o.library;
-    r.drives = o.drives;
-    r.sync = a.get("sync", "end");
-    r.read_order = a.get("read-order", "position");
-    return r;
-}
-
 // Waits for the restore's job; Ctrl-C asks the service to cancel it (the job then ends
 // cancelled, and its report is printed as a cancelled restore run here prints it).
 Result<client::Job> follow(client::Api& api, std::int64_t job) {
@@ -67,7 +49,9 @@ std::optional<int> door_restore(Context& ctx, client::ServiceClient& c) {
     auto o = restore_options(ctx.args());
     if (!o) return ctx.fail(o.error());
     client::ServiceApi api(c);
-    auto started = api.start_restore(restore_request(o.value(), ctx.args()));
+    auto request = client::restore_request(o.value(), ctx.args().get("client"));
+    if (!o->to.empty()) request.target = absolute_path(o->to);
+    auto started = api.start_restore(request);
     if (!started) return ctx.fail(started.error());
     auto ended = follow(api, started->job);
     if (!ended)
