@@ -12,6 +12,7 @@
 #include "device/library.h"
 #include "media/reconcile.h"
 #include "service/api_context.h"
+#include "shapes/volume_json.h"
 
 namespace tl::service {
 
@@ -141,15 +142,9 @@ Result<nlohmann::json> reconcile(const ApiContext& ctx, const std::string& libra
     auto diffs = media::reconcile(db, lib.value()->name(), inv.value(),
                                   to_unix_seconds(ctx.engine.clock().wall()), true);
     if (!diffs) return diffs.error();
-    nlohmann::json arr = nlohmann::json::array();
-    for (const auto& d : diffs.value())
-        arr.push_back({{"kind", media::to_string(d.kind)},
-                       {"barcode", d.barcode},
-                       {"catalog", d.catalog_says},
-                       {"changer", d.changer_says},
-                       {"action", d.action}});
-    return nlohmann::json{
-        {"library", lib.value()->name()}, {"updated", true}, {"differences", arr}};
+    return nlohmann::json{{"library", lib.value()->name()},
+                          {"updated", true},
+                          {"differences", shapes::differences_json(diffs.value())}};
 }
 
 using Action = Result<nlohmann::json> (*)(const ApiContext&, const std::string&,

@@ -37,4 +37,15 @@ nlohmann::json volume_json(const media::VolumeRecord& v,
     return j;
 }
 
+nlohmann::json differences_json(const std::vector<media::Difference>& diffs) {
+    nlohmann::json arr = nlohmann::json::array();
+    for (const auto& d : diffs)
+        arr.push_back({{"kind", media::to_string(d.kind)},
+                       {"barcode", d.barcode},
+                       {"catalog", d.catalog_says},
+                       {"changer", d.changer_says},
+                       {"action", d.action}});
+    return arr;
+}
+
 } // namespace tl::shapes

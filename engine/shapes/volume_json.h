@@ -5,7 +5,9 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
+#include "media/reconcile.h"
 #include "media/volume_catalog.h"
 #include "media/volume_places.h"
 
@@ -16,5 +18,10 @@ nlohmann::json volume_json(const media::VolumeRecord& v);
 // the drive it sits in now (media::volumes_in_drives), or null when it is in its slot.
 nlohmann::json volume_json(const media::VolumeRecord& v,
                            const std::map<std::string, media::DrivePlace>& in_drives);
+
+// The catalog's differences from a changer's inventory, as `library inventory --json` and
+// POST /v1/libraries/{name}/reconcile give them: [{"kind", "barcode", "catalog", "changer",
+// "action"}].
+nlohmann::json differences_json(const std::vector<media::Difference>& diffs);
 
 } // namespace tl::shapes

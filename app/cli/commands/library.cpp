@@ -13,6 +13,7 @@
 #include "device/library.h"
 #include "device/virtual_changer.h"
 #include "media/reconcile.h"
+#include "shapes/volume_json.h"
 
 namespace tl::cli {
 
@@ -93,14 +94,9 @@ int reconcile(Context& ctx, Opened& o, const device::Inventory& inv) {
                                   to_unix_seconds(o.engine->clock().wall()), apply);
     if (!diffs) return ctx.fail(diffs.error());
     if (ctx.json()) {
-        nlohmann::json arr = nlohmann::json::array();
-        for (const auto& d : diffs.value())
-            arr.push_back({{"kind", media::to_string(d.kind)},
-                           {"barcode", d.barcode},
-                           {"catalog", d.catalog_says},
-                           {"changer", d.changer_says},
-                           {"action", d.action}});
-        ctx.print_json({{"library", o.lib->name()}, {"updated", apply}, {"differences", arr}});
+        ctx.print_json({{"library", o.lib->name()},
+                        {"updated", apply},
+                        {"differences", shapes::differences_json(diffs.value())}});
         return 0;
     }
     auto& out = ctx.out();
