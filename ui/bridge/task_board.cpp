@@ -52,13 +52,13 @@ qint64 TaskBoard::begin(const QString& name, TaskKind kind, QString* whyNot,
 }
 
 void TaskBoard::end(qint64 id) {
-    {
-        std::lock_guard lock(mutex_);
-        std::erase_if(tasks_, [id](const BoardTask& t) { return t.id == id; });
-        std::erase_if(cancellers_, [id](const auto& c) { return c.first == id; });
-    }
+    // Everything under the lock: a window waiting for its last task (waitIdle) may destroy
+    // the board as soon as the lock is free, so nothing may touch it after that.
+    std::lock_guard lock(mutex_);
+    std::erase_if(tasks_, [id](const BoardTask& t) { return t.id == id; });
+    std::erase_if(cancellers_, [id](const auto& c) { return c.first == id; });
+    notify(); // queued: runs on the GUI thread later, never while this lock is held
     freed_.notify_all();
-    notify();
 }
 
 void TaskBoard::setCanceller(qint64 id, std::function<void()> cancel) {
@@ -199,10 +199,8 @@ void TaskBoard::readStarted() {
 }
 
 void TaskBoard::readEnded() {
-    {
-        std::lock_guard lock(mutex_);
-        --reads_;
-    }
+    std::lock_guard lock(mutex_); // as end(): the board may be destroyed once it is free
+    --reads_;
     freed_.notify_all();
 }
 
