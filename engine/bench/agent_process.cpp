@@ -7,12 +7,11 @@
 
 #include <fcntl.h>
 #include <poll.h>
-#include <spawn.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-extern char** environ;
+#include "common/spawn.h"
 
 namespace tl::bench {
 
@@ -30,25 +29,18 @@ Result<Spawned> spawn_piped(const std::vector<std::string>& argv, const std::str
     int fds[2];
     if (::pipe2(fds, O_CLOEXEC) != 0)
         return make_error(ErrorKind::Io, std::string("pipe: ") + std::strerror(errno));
-    std::vector<char*> args;
-    for (const auto& a : argv)
-        args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_adddup2(&fa, fds[1], 1);
-    posix_spawn_file_actions_addopen(&fa, 2, log.empty() ? "/dev/null" : log.c_str(),
-                                     O_WRONLY | O_CREAT | O_APPEND, 0600);
-    Spawned s;
-    const int rc = ::posix_spawnp(&s.pid, args[0], &fa, nullptr, args.data(), environ);
-    posix_spawn_file_actions_destroy(&fa);
+    proc::SpawnOptions o;
+    o.out = proc::ChildStream::fd(fds[1]);
+    if (!log.empty()) o.err = proc::ChildStream::file(log);
+    auto pid = proc::spawn(argv, o);
     ::close(fds[1]);
-    if (rc != 0) {
+    if (!pid) {
         ::close(fds[0]);
-        return make_error(ErrorKind::NotFound, "cannot run " + argv[0] + ": " + std::strerror(rc) +
-                                                   "; build tapeloom-agent or pass --agent PATH");
+        return make_error(ErrorKind::NotFound,
+                          pid.error().message + "; build tapeloom-agent or pass --agent PATH");
     }
+    Spawned s;
+    s.pid = pid.value();
     s.out = fds[0];
     return s;
 }

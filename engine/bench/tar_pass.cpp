@@ -5,12 +5,11 @@
 #include <filesystem>
 
 #include <fcntl.h>
-#include <spawn.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-extern char** environ;
+#include "common/spawn.h"
 
 namespace tl::bench {
 
@@ -37,20 +36,11 @@ Result<PassResult> timed(std::uint64_t files, std::uint64_t bytes, Clock& clock,
 } // namespace
 
 Status run_program(const std::vector<std::string>& argv) {
-    std::vector<char*> args;
-    for (const auto& a : argv)
-        args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
-    pid_t pid = 0;
-    const int rc = ::posix_spawnp(&pid, args[0], &fa, nullptr, args.data(), environ);
-    posix_spawn_file_actions_destroy(&fa);
-    if (rc != 0)
-        return make_error(ErrorKind::NotFound,
-                          "cannot run " + argv[0] + ": " + std::strerror(rc) + "; install it");
+    proc::SpawnOptions quiet; // stdin and stdout on /dev/null, stderr ours
+    quiet.err = proc::ChildStream::inherited();
+    auto spawned = proc::spawn(argv, quiet);
+    if (!spawned) return make_error(spawned.error().kind, spawned.error().message + "; install it");
+    const pid_t pid = spawned.value();
     int status = 0;
     while (::waitpid(pid, &status, 0) < 0)
         if (errno != EINTR)

@@ -5,7 +5,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
-#include <spawn.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -15,8 +14,7 @@
 
 #include "catalog/catalog_location.h"
 #include "catalog/pg_conn.h"
-
-extern char** environ;
+#include "common/spawn.h"
 
 namespace tl::catalog {
 
@@ -83,32 +81,20 @@ struct ProgramOutcome {
 // Runs `args` (no shell) with `extra_env` added to this process's environment.
 Result<ProgramOutcome> run_program(const std::vector<std::string>& args,
                                    const std::vector<std::string>& extra_env) {
-    std::vector<char*> argv;
-    for (const auto& a : args)
-        argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    std::vector<char*> envp;
-    for (char** e = environ; *e; ++e)
-        envp.push_back(*e);
-    for (const auto& e : extra_env)
-        envp.push_back(const_cast<char*>(e.c_str()));
-    envp.push_back(nullptr);
     int pipefd[2];
     if (::pipe2(pipefd, O_CLOEXEC) != 0)
         return make_error(ErrorKind::Io, std::string("pipe: ") + std::strerror(errno));
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_adddup2(&fa, pipefd[1], 1);
-    posix_spawn_file_actions_adddup2(&fa, pipefd[1], 2);
-    pid_t pid = 0;
-    const int rc = ::posix_spawnp(&pid, argv[0], &fa, nullptr, argv.data(), envp.data());
-    posix_spawn_file_actions_destroy(&fa);
+    proc::SpawnOptions o;
+    o.out = proc::ChildStream::fd(pipefd[1]);
+    o.err_to_out = true;
+    o.extra_environment = extra_env;
+    auto spawned = proc::spawn(args, o);
     ::close(pipefd[1]);
-    if (rc != 0) {
+    if (!spawned) {
         ::close(pipefd[0]);
-        return make_error(ErrorKind::Io, "cannot start " + args[0] + ": " + std::strerror(rc));
+        return make_error(ErrorKind::Io, spawned.error().message);
     }
+    const pid_t pid = spawned.value();
     ProgramOutcome out;
     char buf[4096];
     for (ssize_t n; (n = ::read(pipefd[0], buf, sizeof buf)) != 0;) {

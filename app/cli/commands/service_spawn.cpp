@@ -10,16 +10,14 @@
 #include <thread>
 
 #include <fcntl.h>
-#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "client/service_client.h"
 #include "commands/commands.h"
 #include "common/home.h"
+#include "common/spawn.h"
 #include "exit_codes.h"
-
-extern char** environ;
 
 namespace tl::cli {
 
@@ -39,28 +37,15 @@ Result<pid_t> spawn_service(const std::string& home, const Args& a, const std::s
         if (a.has(o))
             words.insert(words.end(),
                          {std::string("--") + o, std::filesystem::absolute(a.get(o)).string()});
-    std::vector<char*> argv;
-    for (auto& w : words)
-        argv.push_back(w.data());
-    argv.push_back(nullptr);
-    posix_spawn_file_actions_t files;
-    posix_spawnattr_t attr;
-    posix_spawn_file_actions_init(&files);
-    posix_spawn_file_actions_addopen(&files, 0, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_addopen(&files, 1, log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0600);
-    posix_spawn_file_actions_adddup2(&files, 1, 2);
+    proc::SpawnOptions o;
+    o.out = proc::ChildStream::file(log);
+    o.err_to_out = true;
+    o.new_session = true;
     // Nothing else of the caller's: a lock or pipe it holds must not live on in the service.
-    posix_spawn_file_actions_addclosefrom_np(&files, 3);
-    posix_spawnattr_init(&attr);
-    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSID);
-    pid_t pid = 0;
-    const int rc = posix_spawn(&pid, "/proc/self/exe", &files, &attr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&files);
-    posix_spawnattr_destroy(&attr);
-    if (rc != 0)
-        return make_error(ErrorKind::Io,
-                          std::string("cannot start the service: ") + std::strerror(rc));
-    return pid;
+    o.close_other_fds = true;
+    auto pid = proc::spawn(words, o);
+    if (!pid) return make_error(ErrorKind::Io, "cannot start the service: " + pid.error().message);
+    return pid.value();
 }
 
 // What one child did: it answers (pid), or it ended (its exit code and last error line).
