@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "bench/bench_sources.h"
+#include "bench/memory_warmup.h"
 #include "bench/report_util.h"
 #include "bench/scratch_backup.h"
 #include "bench/tar_pass.h"
@@ -149,6 +150,7 @@ Result<RestoreBenchResult> run_restore_bench(const RestoreBenchOptions& o, Clock
         ScratchDir restored{dir.value()};
         note(std::string("restore to ") + restored.path + " (--sync " +
              job::sync_mode_name(o.sync) + ")");
+        TL_TRY(warm_memory(2 * r.bytes));
         reset_peak_rss();
         auto rep =
             restore_job(scratch.path + "/home", r.backup_report.job_id, restored.path, o, clock);
@@ -169,6 +171,7 @@ Result<RestoreBenchResult> run_restore_bench(const RestoreBenchOptions& o, Clock
     if (!tdir) return tdir.error();
     ScratchDir extracted{tdir.value()};
     note("tar -x into " + extracted.path);
+    TL_TRY(warm_memory(2 * r.bytes));
     auto tx = tar_extract_pass(archive, extracted.path, o.sync != job::SyncMode::None, r.files,
                                r.bytes, clock);
     if (!tx) return tx.error();

@@ -260,8 +260,13 @@ DirectoryLookup directory_lookup(catalog::Db& db, const Selection& sel) {
     };
 }
 
-std::size_t default_writer_threads() {
-    return std::clamp<std::size_t>(std::thread::hardware_concurrency(), 2, 4);
+// The reading side (read, CRC, parse, hash) keeps a core busy: the lanes get the others. A
+// second lane on a 2-core machine only adds contention in the filesystem (measured: the same
+// wall time, 0.4 CPU s more for 200,000 files), except when each file waits for its fsync.
+std::size_t default_writer_threads(SyncMode sync) {
+    const std::size_t cpus = std::max(1u, std::thread::hardware_concurrency());
+    if (sync == SyncMode::File) return std::clamp<std::size_t>(cpus, 2, 4);
+    return std::clamp<std::size_t>(cpus - 1, 1, 4);
 }
 
 double past_rate(catalog::Db& db, bool& measured) {
@@ -472,7 +477,7 @@ public:
     RestoreRun(JobContext& ctx, const RestoreOptions& o, PlannedRestore& p, RestoreResult& res)
         : ctx_(ctx), o_(o), p_(p), res_(res), target_(o.to.empty() ? "/" : o.to),
           writeback_(o.sync == SyncMode::End ? std::make_unique<Writeback>(target_) : nullptr),
-          pool_(o.writer_threads ? o.writer_threads : default_writer_threads()),
+          pool_(o.writer_threads ? o.writer_threads : default_writer_threads(o.sync)),
           dir_lookup_(directory_lookup(engine_catalog(ctx.engine()), p.sel)) {}
 
     // Save sets grouped by media session (their streams interleave on the same blocks, so they

@@ -1,6 +1,7 @@
 #include "job/restore_writer.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <condition_variable>
 #include <cstring>
@@ -16,6 +17,7 @@
 #include "job/restore_file_ops.h"
 #include "job/safe_path.h"
 #include "job/target_dirs.h"
+#include "job/unnamed_file.h"
 #include "job/write_behind.h"
 #include "job/write_pool.h"
 #include "job/writeback.h"
@@ -91,7 +93,7 @@ struct FileWrite {
     std::string rel;  // path under the target, for outcomes
     std::string path; // the object path it is written as (hard links name it)
     std::string leaf; // name in `parent`; the open step sets the final one
-    std::string tmp;
+    std::string tmp;  // its temporary name; "" while it has none (unnamed, O_TMPFILE)
     format::ObjectHeader h;
     int fd = -1;
     bool done = false;
@@ -104,7 +106,7 @@ struct FileWrite {
 
 struct SmallFile {
     std::shared_ptr<FileWrite> file;
-    std::vector<std::uint8_t> data;
+    std::size_t begin = 0, size = 0; // its data in the batch's buffer
     std::uint64_t offset = 0;
 };
 
@@ -112,9 +114,10 @@ struct RestoreWriter::Impl {
     RestoreWriter* self = nullptr;
     int root_fd = -1;
     RestoreWriterOptions opt;
-    std::unique_ptr<OwnerIds> owners; // set when running as root: owners are restored
-    uid_t euid = 0;                   // the owner of the files it creates
-    mode_t umask = 077;               // the process's (read once, at open)
+    std::unique_ptr<OwnerIds> owners;   // set when running as root: owners are restored
+    uid_t euid = 0;                     // the owner of the files it creates
+    mode_t umask = 077;                 // the process's (read once, at open)
+    std::atomic<bool> unnamed_ok{true}; // the target's file system makes unnamed files
     std::unique_ptr<TargetDirs> dirs;
     std::vector<std::string> prefix;
     std::vector<std::uint64_t> wanted; // sorted header offsets
@@ -127,8 +130,13 @@ struct RestoreWriter::Impl {
     // Its data did not fit one chunk: created at once and written on this thread from the
     // parser's buffers as the data arrives.
     bool cur_direct = false;
-    std::vector<std::uint8_t> buf;
+    // The data of a batch's small files one after the other (one allocation per batch, not per
+    // file); the current file's gathered data is its tail from `buf_begin`.
+    std::vector<std::uint8_t> arena;
+    std::size_t buf_begin = 0;
     std::uint64_t buf_offset = 0;
+    std::size_t buf_size() const { return arena.size() - buf_begin; }
+    void buf_clear() { arena.resize(buf_begin); }
     std::size_t lane = 0, next_lane = 0;
     std::vector<SmallFile> batch; // verified small files not yet posted
     std::size_t batch_bytes = 0;
@@ -206,7 +214,9 @@ struct RestoreWriter::Impl {
     }
 
     // --- steps run on a lane ---
-    void open_file(FileWrite& f) {
+    // `unnamed`: a small file, written whole at once, is created without a name and linked
+    // into place when complete (a large one needs its name to be opened again with O_DIRECT).
+    void open_file(FileWrite& f, bool unnamed = false) {
         std::string why;
         const std::string name =
             final_name(f.parent->get(), f.leaf, f.h, opt.policy, f.parent->fresh(), why);
@@ -214,13 +224,20 @@ struct RestoreWriter::Impl {
             f.done = true;
             return outcome(f.rel, "skipped", why);
         }
-        f.tmp = restore_temp_name();
         // Created with its final permissions when the umask keeps them (no fchmod later).
         const mode_t perms = f.h.mode & 07777;
         f.mode_set = (perms & 07000) == 0 && (perms & umask) == 0 && !f.parent->default_acl();
-        f.fd = ::openat(f.parent->get(), f.tmp.c_str(),
-                        O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW,
-                        f.mode_set ? perms : 0600);
+        const mode_t create_mode = f.mode_set ? perms : 0600;
+        f.fd = -1;
+        if (unnamed && unnamed_ok) {
+            f.fd = open_unnamed(f.parent->get(), create_mode);
+            if (f.fd < 0 && unnamed_unsupported(errno)) unnamed_ok = false;
+        }
+        if (f.fd < 0) {
+            f.tmp = restore_temp_name();
+            f.fd = ::openat(f.parent->get(), f.tmp.c_str(),
+                            O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, create_mode);
+        }
         if (f.fd < 0) {
             f.done = true;
             return outcome(f.rel, "failed", std::string("create: ") + std::strerror(errno));
@@ -236,7 +253,7 @@ struct RestoreWriter::Impl {
         f.direct.reset();
         if (f.fd >= 0) ::close(f.fd);
         f.fd = -1;
-        ::unlinkat(f.parent->get(), f.tmp.c_str(), 0);
+        if (!f.tmp.empty()) ::unlinkat(f.parent->get(), f.tmp.c_str(), 0);
         self->bytes_ -= f.written; // the report counts what stays on disk
         outcome(f.rel, "failed", why);
     }
@@ -281,11 +298,20 @@ struct RestoreWriter::Impl {
         const std::string times = apply_metadata(f.fd, h, owners.get(), f.mode_set, f.owner_set);
         if (opt.sync == SyncMode::File && ::fsync(f.fd) != 0)
             return drop_file(f, std::string("fsync: ") + std::strerror(errno));
-        ::close(f.fd);
-        f.fd = -1;
         const int dir = f.parent->get();
-        if (::renameat(dir, f.tmp.c_str(), dir, f.leaf.c_str()) != 0)
-            return drop_file(f, std::string("rename into place: ") + std::strerror(errno));
+        if (f.tmp.empty()) {
+            if (auto why = link_into_place(f.fd, dir, f.leaf); !why.empty())
+                return drop_file(f, why);
+            ::close(f.fd);
+        } else {
+            ::close(f.fd);
+            if (::renameat(dir, f.tmp.c_str(), dir, f.leaf.c_str()) != 0) {
+                const int e = errno;
+                f.fd = -1;
+                return drop_file(f, std::string("rename into place: ") + std::strerror(e));
+            }
+        }
+        f.fd = -1;
         f.done = true;
         if (h.nlink != 1) {
             std::lock_guard lock(mutex);
@@ -296,23 +322,29 @@ struct RestoreWriter::Impl {
     }
 
     // --- the reader thread's side ---
-    void write_small(SmallFile& s) {
-        open_file(*s.file);
-        write_data(*s.file, s.data.data(), s.data.size(), s.offset);
+    void write_small(SmallFile& s, const std::vector<std::uint8_t>& data) {
+        open_file(*s.file, true);
+        write_data(*s.file, data.data() + s.begin, s.size, s.offset);
         complete_file(*s.file);
     }
 
     // `next_dir`: the files after this batch are in another directory (another lane).
     void post_batch(bool next_dir = false) {
         if (batch.empty()) return;
+        // The current file's data so far starts the next batch's buffer.
+        std::vector<std::uint8_t> next;
+        next.reserve(kBatchBytes + kWriteChunk);
+        next.insert(next.end(), arena.begin() + static_cast<std::ptrdiff_t>(buf_begin),
+                    arena.end());
+        arena.resize(buf_begin);
         post(
-            [this, b = std::move(batch)]() mutable {
-                for (auto& s : b) {
-                    write_small(s);
-                    s.data = {};
-                }
+            [this, b = std::move(batch), data = std::move(arena)]() mutable {
+                for (auto& s : b)
+                    write_small(s, data);
             },
             batch_bytes);
+        arena = std::move(next);
+        buf_begin = 0;
         batch = {};
         batch_bytes = 0;
         if (next_dir) lane = next_lane++;
@@ -324,9 +356,9 @@ struct RestoreWriter::Impl {
             // One directory's files stay on one lane: lanes in the same directory would queue
             // on its lock.
             if (!batch.empty() && batch.back().file->parent != cur->parent) post_batch(true);
-            batch_bytes += buf.size();
-            batch.push_back({std::move(cur), std::move(buf), buf_offset});
-            buf = {};
+            batch_bytes += buf_size();
+            batch.push_back({std::move(cur), buf_begin, buf_size(), buf_offset});
+            buf_begin = arena.size();
             if (batch.size() >= kBatchFiles || batch_bytes >= kBatchBytes) post_batch();
         } else {
             complete_file(*cur);
@@ -344,12 +376,12 @@ struct RestoreWriter::Impl {
         // Without the page cache where the filesystem allows it, else sent on as written.
         if (cur->fd >= 0) cur->direct = DirectFileData::open(cur->parent->get(), cur->tmp, cur->fd);
         if (!cur->direct) cur->behind.emplace();
-        if (!buf.empty()) write_data(*cur, buf.data(), buf.size(), buf_offset);
-        buf.clear();
+        if (buf_size() > 0) write_data(*cur, arena.data() + buf_begin, buf_size(), buf_offset);
+        buf_clear();
     }
 
     void abort_file(std::shared_ptr<FileWrite> f, const std::string& why) {
-        buf.clear();
+        buf_clear();
         if (f == cur) cur.reset();
         if (!cur_direct) { // nothing of it was created yet
             f->done = true;
@@ -367,7 +399,7 @@ struct RestoreWriter::Impl {
         cur->leaf = leaf;
         cur->h = h;
         cur_direct = false;
-        buf.clear();
+        buf_clear();
     }
 
     void restore_special(const DirRef& parent, const std::string& rel, const std::string& leaf,
@@ -564,25 +596,24 @@ Status RestoreWriter::on_data(std::uint64_t file_offset, const std::uint8_t* dat
         d_->write_data(*d_->cur, data, n, file_offset);
         return {};
     }
-    auto& buf = d_->buf;
-    const auto size = d_->cur->h.size;
-    if (buf.empty() && size != format::kUnknownSize && size > kWriteChunk) {
+    auto& d = *d_;
+    const auto size = d.cur->h.size;
+    if (d.buf_size() == 0 && size != format::kUnknownSize && size > kWriteChunk) {
         d_->go_direct(); // known to be large: written from the first byte without a copy
         d_->write_data(*d_->cur, data, n, file_offset);
         return {};
     }
-    if (!buf.empty() &&
-        (d_->buf_offset + buf.size() != file_offset || buf.size() + n > kWriteChunk)) {
+    if (d.buf_size() > 0 &&
+        (d.buf_offset + d.buf_size() != file_offset || d.buf_size() + n > kWriteChunk)) {
         d_->go_direct(); // more than a chunk, or a hole after the data: a large file
         d_->write_data(*d_->cur, data, n, file_offset);
         return {};
     }
-    if (buf.empty()) {
-        d_->buf_offset = file_offset;
-        buf.reserve(std::max(n, static_cast<std::size_t>(std::min<std::uint64_t>(
-                                    size == format::kUnknownSize ? 0 : size, kWriteChunk))));
+    if (d.buf_size() == 0) {
+        d.buf_offset = file_offset;
+        if (d.arena.capacity() == 0) d.arena.reserve(kBatchBytes + kWriteChunk);
     }
-    buf.insert(buf.end(), data, data + n);
+    d.arena.insert(d.arena.end(), data, data + n);
     return {};
 }
 

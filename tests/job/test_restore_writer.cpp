@@ -255,6 +255,31 @@ private Q_SLOTS:
             QVERIFY2(!n.startsWith(".tapeloom"), qPrintable(n));
     }
 
+    // Overwriting a name that is a symlink replaces the link itself: the file it points to,
+    // outside the target, keeps its bytes.
+    void overwriteReplacesASymlinkNotWhatItNames() {
+        QTemporaryDir d;
+        const QString target = d.path() + "/target", outside = d.path() + "/outside.txt";
+        QVERIFY(QDir().mkpath(target));
+        QFile o(outside);
+        QVERIFY(o.open(QIODevice::WriteOnly));
+        o.write("outside");
+        o.close();
+        QVERIFY(::symlink(outside.toUtf8().constData(), (target + "/a.txt").toUtf8().constData()) ==
+                0);
+        std::vector<std::uint64_t> offs;
+        const auto s = stream({{file("a.txt", 3), "new"}}, offs);
+        auto w = restore(target, s, offs, job::ExistingPolicy::Overwrite);
+        QVERIFY(w);
+        QFileInfo a(target + "/a.txt");
+        QVERIFY(!a.isSymLink() && a.isFile());
+        QFile x(target + "/a.txt"), y(outside);
+        QVERIFY(x.open(QIODevice::ReadOnly) && y.open(QIODevice::ReadOnly));
+        QCOMPARE(x.readAll(), QByteArray("new"));
+        QCOMPARE(y.readAll(), QByteArray("outside"));
+        QCOMPARE(count_entries(target), 1); // no temporary name left
+    }
+
     void corruptContentIsNotRenamedIntoPlace() {
         QTemporaryDir d;
         std::vector<std::uint64_t> offs;
