@@ -12,6 +12,7 @@
 
 #include "client/clients.h"
 #include "client/definitions.h"
+#include "client/devices.h"
 #include "client/jobs.h"
 #include "client/libraries.h"
 #include "client/pools.h"
@@ -83,6 +84,15 @@ public:
     // backups stay in the catalog. Scope admin.
     virtual Result<AgentClient> add_client(const NewClient& c) = 0;
     virtual Status remove_client(const std::string& name) = 0;
+
+    // ---- devices (devices.h): the configuration's drives and libraries (scope admin), a
+    // drive's cleaning (operate). A drive or library a running job uses is not removed (Busy).
+    virtual Result<DeviceAdded> add_drive(const NewDrive& d) = 0;
+    virtual Status remove_drive(const std::string& name) = 0;
+    virtual Result<DriveCleaned> clean_drive(const std::string& name) = 0;
+    virtual Result<DeviceAdded> add_library(const NewLibrary& l) = 0;
+    // Its drives go with it; a virtual library's files stay in the data directory.
+    virtual Status remove_library(const std::string& name) = 0;
 
     // ---- configuration (definitions.h): reads; keys and tokens as metadata only
     virtual Result<std::vector<Definition>> definitions() = 0;

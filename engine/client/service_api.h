@@ -44,13 +44,18 @@ public:
                                             const ExportRequest& r) override;
     // POST /v1/libraries/{name}/reconcile
     Result<std::vector<media::Difference>> reconcile(const std::string& library) override;
-    Result<AgentClient> add_client(const NewClient& c) override;     // POST /v1/clients
-    Status remove_client(const std::string& name) override;          // DELETE /v1/clients/{n}
-    Result<std::vector<Definition>> definitions() override;          // GET /v1/definitions
-    Result<Definition> definition(const std::string& name) override; // GET /v1/definitions/{n}
-    Result<std::vector<Schedule>> schedules() override;              // GET /v1/schedules
-    Result<std::vector<KeyInfo>> keys() override;                    // GET /v1/keys
-    Result<std::vector<TokenInfo>> tokens() override;                // GET /v1/tokens
+    Result<AgentClient> add_client(const NewClient& c) override;        // POST /v1/clients
+    Status remove_client(const std::string& name) override;             // DELETE /v1/clients/{n}
+    Result<DeviceAdded> add_drive(const NewDrive& d) override;          // POST /v1/drives
+    Status remove_drive(const std::string& name) override;              // DELETE /v1/drives/{n}
+    Result<DriveCleaned> clean_drive(const std::string& name) override; // POST .../{n}/clean
+    Result<DeviceAdded> add_library(const NewLibrary& l) override;      // POST /v1/libraries
+    Status remove_library(const std::string& name) override;            // DELETE /v1/libraries/{n}
+    Result<std::vector<Definition>> definitions() override;             // GET /v1/definitions
+    Result<Definition> definition(const std::string& name) override;    // GET /v1/definitions/{n}
+    Result<std::vector<Schedule>> schedules() override;                 // GET /v1/schedules
+    Result<std::vector<KeyInfo>> keys() override;                       // GET /v1/keys
+    Result<std::vector<TokenInfo>> tokens() override;                   // GET /v1/tokens
     Result<Definition> add_definition(const schedule::JobDefinition& d) override;     // POST
     Result<Definition> replace_definition(const schedule::JobDefinition& d) override; // PUT
     Status remove_definition(const std::string& name) override;       // DELETE /v1/definitions/{n}

@@ -4,6 +4,7 @@
 
 #include "client/service_client.h"
 #include "context.h"
+#include "device/device_registry.h"
 #include "job/restore_job.h"
 #include "job/restore_selection.h"
 #include "media/pool.h"
@@ -96,6 +97,14 @@ std::optional<int> through_typed_door(Context& ctx, client::ServiceClient& c,
 // door (typed_door_removals.cpp); nullopt for any other command.
 std::optional<int> removal_through_typed_door(Context& ctx, client::ServiceClient& c,
                                               const std::string& command);
+// drive add|remove|clean, library add|remove through the typed door (typed_door_devices.cpp);
+// nullopt for any other command.
+std::optional<int> device_through_typed_door(Context& ctx, client::ServiceClient& c,
+                                             const std::string& command);
+// `library add --virtual`'s options as the library's spec (library.cpp).
+Result<device::VirtualLibrarySpec> virtual_library_spec(Context& ctx);
+// `library add`'s answer: its --json document ({"name", "kind", "device", "config"}) or its line.
+void print_library_added(Context& ctx, const nlohmann::json& added);
 // restore's client: --client, else the client job --job backed up (nullopt: this machine).
 Result<std::optional<std::string>> restore_client(Context& ctx, Engine& engine);
 // restore --job N --to DIR through the client's agent (client.cpp).

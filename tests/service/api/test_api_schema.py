@@ -17,6 +17,7 @@ import tempfile
 import time
 
 from api_schema import Openapi
+from device_calls import call_devices
 from service_calls import EventReader, ServiceCalls
 
 DEADLINE_SECONDS = 120
@@ -266,6 +267,8 @@ def exercise(tapeloom_cli, openapi, root):
         wait_until("the job's last live snapshot", lambda: not live.thread.is_alive())
         call_reads(calls, job)
         call_resources(calls, job, src, root)
+        call_devices(calls, lambda: cli(tapeloom_cli, home, "library", "insert", "--mail", "1",
+                                        "--barcode", "CLN001L1"))
         call_configuration(calls, tapeloom_cli, home, src)
         call_actions(calls, job, root)
         cancel_a_queued_backup(calls, src)
