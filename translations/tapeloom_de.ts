@@ -2178,12 +2178,28 @@ cmd:&apos;pg_dump db&apos;</translation>
         <translation>Job %1 in Pool %2 geklont.</translation>
     </message>
     <message>
-        <source>%1 runs in the service, and this console holds the data directory itself: close it and open it without --no-autostart, or run `tapeloom-cli %2 --job %3`.</source>
-        <translation>%1 läuft im Dienst, und diese Konsole hält das Datenverzeichnis selbst: Schließen Sie sie und öffnen Sie sie ohne --no-autostart, oder führen Sie `tapeloom-cli %2 --job %3` aus.</translation>
-    </message>
-    <message>
         <source>Not now: %1</source>
         <translation>Jetzt nicht: %1</translation>
+    </message>
+    <message>
+        <source>Job %1 ended %2: %3 See its report.</source>
+        <translation>Auftrag %1 endete mit %2: %3 Siehe seinen Bericht.</translation>
+    </message>
+    <message>
+        <source>Files checked: %1; blocks read: %2.</source>
+        <translation>Geprüfte Dateien: %1; gelesene Blöcke: %2.</translation>
+    </message>
+    <message>
+        <source>%1 file(s) failed, %2 bad block(s).</source>
+        <translation>%1 Datei(en) fehlerhaft, %2 defekte(r) Block/Blöcke.</translation>
+    </message>
+    <message>
+        <source>Written to %1.</source>
+        <translation>Geschrieben auf %1.</translation>
+    </message>
+    <message>
+        <source>%1 runs in the service, and this console holds the data directory itself: close it and open it without --no-autostart, or run `tapeloom-cli %2`.</source>
+        <translation>%1 läuft im Dienst, und diese Konsole hält das Datenverzeichnis selbst: Schließen Sie sie und öffnen Sie sie ohne --no-autostart, oder führen Sie `tapeloom-cli %2` aus.</translation>
     </message>
 </context>
 <context>

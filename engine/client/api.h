@@ -17,6 +17,7 @@
 #include "client/libraries.h"
 #include "client/pools.h"
 #include "client/restores.h"
+#include "client/verifications.h"
 #include "client/volumes.h"
 #include "common/result.h"
 
@@ -43,6 +44,13 @@ public:
     // A refused restore (bad selection, relative target, volumes outside the library) is the
     // error, and no job runs.
     virtual Result<JobStarted> start_restore(const RestoreRequest& request) = 0;
+
+    // ---- verifications and clones (verifications.h): answered once the job exists, as a
+    // restore; a refusal before it (no such job, a clone to a pool holding a copy) is the
+    // error, and no job runs. Its outcome: verify_result(), client_verify_result(),
+    // clone_result() of the ended job.
+    virtual Result<JobStarted> start_verification(const VerificationRequest& request) = 0;
+    virtual Result<JobStarted> start_clone(const CloneRequest& request) = 0;
 
     // ---- volumes (volumes.h)
     virtual Result<std::vector<Volume>> volumes() = 0;

@@ -19,8 +19,10 @@ public:
     Result<std::int64_t> queue_backup(const QueueBackupRequest& r) override; // POST /v1/backups
     Status cancel_queue_entry(std::int64_t id) override; // POST /v1/queue/{id}/cancel
     Result<JobStarted> start_restore(const RestoreRequest& r) override; // POST /v1/restores
-    Result<std::vector<Volume>> volumes() override;                     // GET /v1/volumes
-    Result<Volume> volume(const std::string& barcode) override;         // GET /v1/volumes/{b}
+    Result<JobStarted> start_verification(const VerificationRequest& r) override; // POST
+    Result<JobStarted> start_clone(const CloneRequest& r) override;               // POST /v1/clones
+    Result<std::vector<Volume>> volumes() override;                               // GET /v1/volumes
+    Result<Volume> volume(const std::string& barcode) override; // GET /v1/volumes/{b}
     Result<Volume> change_volume(const std::string& barcode,
                                  const VolumeChange& change) override; // PATCH /v1/volumes/{b}
     Result<LabeledVolume> label_volume(const std::string& barcode,

@@ -36,9 +36,9 @@ bool operate_route(const std::string& method, const std::string& path) {
     static const std::regex cleaning(R"(/v1/drives/[^/]+/clean)");
     if (method == "PATCH") return std::regex_match(path, volume);
     if (method != "POST") return false;
-    if (path == "/v1/backups" || path == "/v1/restores" || std::regex_match(path, cancels) ||
-        std::regex_match(path, label) || std::regex_match(path, moves) ||
-        std::regex_match(path, cleaning))
+    if (path == "/v1/backups" || path == "/v1/restores" || path == "/v1/verifications" ||
+        path == "/v1/clones" || std::regex_match(path, cancels) || std::regex_match(path, label) ||
+        std::regex_match(path, moves) || std::regex_match(path, cleaning))
         return true;
     for (const auto& route : kActionRoutes)
         if (path == route.path) return true;
