@@ -5205,10 +5205,6 @@ Eine dort schon vorhandene Datei wird %4.</translation>
         <source>the service ended the event stream</source>
         <translation>der Dienst hat den Ereignisstrom beendet</translation>
     </message>
-    <message>
-        <source>The backup request is not valid JSON</source>
-        <translation>Die Sicherungsanfrage ist kein gültiges JSON</translation>
-    </message>
 </context>
 <context>
     <name>tl::ui::SessionTableModel</name>

@@ -10,6 +10,7 @@
 #include <functional>
 #include <string>
 
+#include "client/backups.h"
 #include "client/clients.h"
 #include "client/definitions.h"
 #include "client/devices.h"
@@ -36,6 +37,8 @@ public:
     virtual Status cancel_job(std::int64_t id) = 0;
     // Queues a stored definition's backup in the service's queue; the queue entry's id.
     virtual Result<std::int64_t> queue_backup(const QueueBackupRequest& r) = 0;
+    // Queues a backup of sources named at once (backups.h); the queue entry's id.
+    virtual Result<std::int64_t> queue_ad_hoc_backup(const AdHocBackupRequest& r) = 0;
     // Removes a waiting entry or asks its running job to stop; NotFound when not in the queue.
     virtual Status cancel_queue_entry(std::int64_t id) = 0;
 

@@ -17,6 +17,7 @@ public:
     Result<Job> job(std::int64_t id) override;                               // GET /v1/jobs/{id}
     Status cancel_job(std::int64_t id) override;                             // POST .../cancel
     Result<std::int64_t> queue_backup(const QueueBackupRequest& r) override; // POST /v1/backups
+    Result<std::int64_t> queue_ad_hoc_backup(const AdHocBackupRequest& r) override; // the same
     Status cancel_queue_entry(std::int64_t id) override; // POST /v1/queue/{id}/cancel
     Result<JobStarted> start_restore(const RestoreRequest& r) override; // POST /v1/restores
     Result<JobStarted> start_verification(const VerificationRequest& r) override; // POST
