@@ -585,17 +585,6 @@
     </message>
 </context>
 <context>
-    <name>ServiceCommand</name>
-    <message>
-        <source>%1 (exit %2)</source>
-        <translation>%1 (Exit-Code %2)</translation>
-    </message>
-    <message>
-        <source>the command failed</source>
-        <translation>der Befehl ist fehlgeschlagen</translation>
-    </message>
-</context>
-<context>
     <name>VolumeColors</name>
     <message>
         <source>Blank</source>
