@@ -585,17 +585,6 @@
     </message>
 </context>
 <context>
-    <name>ServiceCommand</name>
-    <message>
-        <source>%1 (exit %2)</source>
-        <translation>%1 (Exit-Code %2)</translation>
-    </message>
-    <message>
-        <source>the command failed</source>
-        <translation>der Befehl ist fehlgeschlagen</translation>
-    </message>
-</context>
-<context>
     <name>VolumeColors</name>
     <message>
         <source>Blank</source>
@@ -2178,12 +2167,28 @@ cmd:&apos;pg_dump db&apos;</translation>
         <translation>Job %1 in Pool %2 geklont.</translation>
     </message>
     <message>
-        <source>%1 runs in the service, and this console holds the data directory itself: close it and open it without --no-autostart, or run `tapeloom-cli %2 --job %3`.</source>
-        <translation>%1 läuft im Dienst, und diese Konsole hält das Datenverzeichnis selbst: Schließen Sie sie und öffnen Sie sie ohne --no-autostart, oder führen Sie `tapeloom-cli %2 --job %3` aus.</translation>
-    </message>
-    <message>
         <source>Not now: %1</source>
         <translation>Jetzt nicht: %1</translation>
+    </message>
+    <message>
+        <source>Job %1 ended %2: %3 See its report.</source>
+        <translation>Auftrag %1 endete mit %2: %3 Siehe seinen Bericht.</translation>
+    </message>
+    <message>
+        <source>Files checked: %1; blocks read: %2.</source>
+        <translation>Geprüfte Dateien: %1; gelesene Blöcke: %2.</translation>
+    </message>
+    <message>
+        <source>%1 file(s) failed, %2 bad block(s).</source>
+        <translation>%1 Datei(en) fehlerhaft, %2 defekte(r) Block/Blöcke.</translation>
+    </message>
+    <message>
+        <source>Written to %1.</source>
+        <translation>Geschrieben auf %1.</translation>
+    </message>
+    <message>
+        <source>%1 runs in the service, and this console holds the data directory itself: close it and open it without --no-autostart, or run `tapeloom-cli %2`.</source>
+        <translation>%1 läuft im Dienst, und diese Konsole hält das Datenverzeichnis selbst: Schließen Sie sie und öffnen Sie sie ohne --no-autostart, oder führen Sie `tapeloom-cli %2` aus.</translation>
     </message>
 </context>
 <context>
@@ -5188,10 +5193,6 @@ Eine dort schon vorhandene Datei wird %4.</translation>
     <message>
         <source>the service ended the event stream</source>
         <translation>der Dienst hat den Ereignisstrom beendet</translation>
-    </message>
-    <message>
-        <source>The backup request is not valid JSON</source>
-        <translation>Die Sicherungsanfrage ist kein gültiges JSON</translation>
     </message>
 </context>
 <context>

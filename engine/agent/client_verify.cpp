@@ -2,6 +2,7 @@
 
 #include "agent/client_link.h"
 #include "agent/client_registry.h"
+#include "agent/client_verify_outcome.h"
 #include "agent/restore_forwarder.h"
 #include "agent/selection_drive.h"
 #include "agent/wire.h"
@@ -118,7 +119,7 @@ Result<ClientVerifyResult> run_client_verify(Engine& engine, std::int64_t job_id
         report.status = res.differing_count + res.missing_count ? "partial" : "completed";
     }
     res.status = report.status;
-    TL_TRY(ctx.finish());
+    TL_TRY(ctx.finish(client_verify_outcome_json(res)));
     log::get("job")->info("verify of job {} against its clients: {} ({} compared, {} differing, "
                           "{} missing)",
                           job_id, res.status, res.compared, res.differing_count, res.missing_count);

@@ -10,12 +10,15 @@
 #include <functional>
 #include <string>
 
+#include "client/backups.h"
 #include "client/clients.h"
 #include "client/definitions.h"
+#include "client/devices.h"
 #include "client/jobs.h"
 #include "client/libraries.h"
 #include "client/pools.h"
 #include "client/restores.h"
+#include "client/verifications.h"
 #include "client/volumes.h"
 #include "common/result.h"
 
@@ -34,6 +37,8 @@ public:
     virtual Status cancel_job(std::int64_t id) = 0;
     // Queues a stored definition's backup in the service's queue; the queue entry's id.
     virtual Result<std::int64_t> queue_backup(const QueueBackupRequest& r) = 0;
+    // Queues a backup of sources named at once (backups.h); the queue entry's id.
+    virtual Result<std::int64_t> queue_ad_hoc_backup(const AdHocBackupRequest& r) = 0;
     // Removes a waiting entry or asks its running job to stop; NotFound when not in the queue.
     virtual Status cancel_queue_entry(std::int64_t id) = 0;
 
@@ -42,6 +47,13 @@ public:
     // A refused restore (bad selection, relative target, volumes outside the library) is the
     // error, and no job runs.
     virtual Result<JobStarted> start_restore(const RestoreRequest& request) = 0;
+
+    // ---- verifications and clones (verifications.h): answered once the job exists, as a
+    // restore; a refusal before it (no such job, a clone to a pool holding a copy) is the
+    // error, and no job runs. Its outcome: verify_result(), client_verify_result(),
+    // clone_result() of the ended job.
+    virtual Result<JobStarted> start_verification(const VerificationRequest& request) = 0;
+    virtual Result<JobStarted> start_clone(const CloneRequest& request) = 0;
 
     // ---- volumes (volumes.h)
     virtual Result<std::vector<Volume>> volumes() = 0;
@@ -83,6 +95,15 @@ public:
     // backups stay in the catalog. Scope admin.
     virtual Result<AgentClient> add_client(const NewClient& c) = 0;
     virtual Status remove_client(const std::string& name) = 0;
+
+    // ---- devices (devices.h): the configuration's drives and libraries (scope admin), a
+    // drive's cleaning (operate). A drive or library a running job uses is not removed (Busy).
+    virtual Result<DeviceAdded> add_drive(const NewDrive& d) = 0;
+    virtual Status remove_drive(const std::string& name) = 0;
+    virtual Result<DriveCleaned> clean_drive(const std::string& name) = 0;
+    virtual Result<DeviceAdded> add_library(const NewLibrary& l) = 0;
+    // Its drives go with it; a virtual library's files stay in the data directory.
+    virtual Status remove_library(const std::string& name) = 0;
 
     // ---- configuration (definitions.h): reads; keys and tokens as metadata only
     virtual Result<std::vector<Definition>> definitions() = 0;

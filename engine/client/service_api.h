@@ -17,10 +17,13 @@ public:
     Result<Job> job(std::int64_t id) override;                               // GET /v1/jobs/{id}
     Status cancel_job(std::int64_t id) override;                             // POST .../cancel
     Result<std::int64_t> queue_backup(const QueueBackupRequest& r) override; // POST /v1/backups
+    Result<std::int64_t> queue_ad_hoc_backup(const AdHocBackupRequest& r) override; // the same
     Status cancel_queue_entry(std::int64_t id) override; // POST /v1/queue/{id}/cancel
     Result<JobStarted> start_restore(const RestoreRequest& r) override; // POST /v1/restores
-    Result<std::vector<Volume>> volumes() override;                     // GET /v1/volumes
-    Result<Volume> volume(const std::string& barcode) override;         // GET /v1/volumes/{b}
+    Result<JobStarted> start_verification(const VerificationRequest& r) override; // POST
+    Result<JobStarted> start_clone(const CloneRequest& r) override;               // POST /v1/clones
+    Result<std::vector<Volume>> volumes() override;                               // GET /v1/volumes
+    Result<Volume> volume(const std::string& barcode) override; // GET /v1/volumes/{b}
     Result<Volume> change_volume(const std::string& barcode,
                                  const VolumeChange& change) override; // PATCH /v1/volumes/{b}
     Result<LabeledVolume> label_volume(const std::string& barcode,
@@ -44,13 +47,18 @@ public:
                                             const ExportRequest& r) override;
     // POST /v1/libraries/{name}/reconcile
     Result<std::vector<media::Difference>> reconcile(const std::string& library) override;
-    Result<AgentClient> add_client(const NewClient& c) override;     // POST /v1/clients
-    Status remove_client(const std::string& name) override;          // DELETE /v1/clients/{n}
-    Result<std::vector<Definition>> definitions() override;          // GET /v1/definitions
-    Result<Definition> definition(const std::string& name) override; // GET /v1/definitions/{n}
-    Result<std::vector<Schedule>> schedules() override;              // GET /v1/schedules
-    Result<std::vector<KeyInfo>> keys() override;                    // GET /v1/keys
-    Result<std::vector<TokenInfo>> tokens() override;                // GET /v1/tokens
+    Result<AgentClient> add_client(const NewClient& c) override;        // POST /v1/clients
+    Status remove_client(const std::string& name) override;             // DELETE /v1/clients/{n}
+    Result<DeviceAdded> add_drive(const NewDrive& d) override;          // POST /v1/drives
+    Status remove_drive(const std::string& name) override;              // DELETE /v1/drives/{n}
+    Result<DriveCleaned> clean_drive(const std::string& name) override; // POST .../{n}/clean
+    Result<DeviceAdded> add_library(const NewLibrary& l) override;      // POST /v1/libraries
+    Status remove_library(const std::string& name) override;            // DELETE /v1/libraries/{n}
+    Result<std::vector<Definition>> definitions() override;             // GET /v1/definitions
+    Result<Definition> definition(const std::string& name) override;    // GET /v1/definitions/{n}
+    Result<std::vector<Schedule>> schedules() override;                 // GET /v1/schedules
+    Result<std::vector<KeyInfo>> keys() override;                       // GET /v1/keys
+    Result<std::vector<TokenInfo>> tokens() override;                   // GET /v1/tokens
     Result<Definition> add_definition(const schedule::JobDefinition& d) override;     // POST
     Result<Definition> replace_definition(const schedule::JobDefinition& d) override; // PUT
     Status remove_definition(const std::string& name) override;       // DELETE /v1/definitions/{n}

@@ -3,6 +3,7 @@
 #include "context/engine_catalog.h"
 #include "job/job_context.h"
 #include "job/job_reservation.h"
+#include "job/verify_outcome.h"
 
 #include <map>
 #include <memory>
@@ -298,9 +299,7 @@ Result<VerifyReport> run_verify(Engine& engine, std::int64_t job_id, const std::
     ctx.stamp_end();
     fill_report(ctx.report(), rep, run, lib.value()->drive(index).name());
     if (!fatal.ok()) ctx.report().error = fatal.error().message;
-    TL_TRY(ctx.finish({{"verified_job", job_id},
-                       {"files_failed", rep.files_failed},
-                       {"files_unchecked", rep.files_unchecked}}));
+    TL_TRY(ctx.finish(verify_outcome_json(rep)));
     if (!fatal) return fatal.error();
     return rep;
 }

@@ -25,7 +25,7 @@ bool operate_command(const std::string& command) {
 }
 
 // The writes an operate token may make: jobs and their cancels, labels and recycles, cartridge
-// moves and a library's reconcile, and a volume's state and location (PATCH
+// moves and a library's reconcile, a drive's cleaning, and a volume's state and location (PATCH
 // /v1/volumes/{barcode}).
 bool operate_route(const std::string& method, const std::string& path) {
     static const std::regex cancels(R"(/v1/(queue|tasks|jobs)/[^/]+/cancel)");
@@ -33,10 +33,12 @@ bool operate_route(const std::string& method, const std::string& path) {
     static const std::regex label(R"(/v1/volumes/([^/]+/label|[^/]+/recycle|label-blank))");
     static const std::regex moves(
         R"(/v1/libraries/[^/]+/(load|unload|transfer|import|export|reconcile))");
+    static const std::regex cleaning(R"(/v1/drives/[^/]+/clean)");
     if (method == "PATCH") return std::regex_match(path, volume);
     if (method != "POST") return false;
-    if (path == "/v1/backups" || path == "/v1/restores" || std::regex_match(path, cancels) ||
-        std::regex_match(path, label) || std::regex_match(path, moves))
+    if (path == "/v1/backups" || path == "/v1/restores" || path == "/v1/verifications" ||
+        path == "/v1/clones" || std::regex_match(path, cancels) || std::regex_match(path, label) ||
+        std::regex_match(path, moves) || std::regex_match(path, cleaning))
         return true;
     for (const auto& route : kActionRoutes)
         if (path == route.path) return true;

@@ -32,8 +32,6 @@ struct ActionRoute {
     const char* path;
 };
 inline constexpr ActionRoute kActionRoutes[] = {
-    {"verify", "/v1/verifications"},
-    {"clone", "/v1/clones"},
     {"scan", "/v1/scans"},
     {"volume label", "/v1/volumes/label"},
     {"library load", "/v1/library/load"},

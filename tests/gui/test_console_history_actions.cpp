@@ -8,6 +8,7 @@
 #include <QtTest>
 
 #include "../service/service_guard.h"
+#include "audit_log.h"
 #include "bridge/task_board.h"
 #include "cli_runner.h"
 #include "context/engine.h"
@@ -24,8 +25,10 @@ using tltest::run_cli;
 using tltest::with_home;
 
 // Verify and clone of a backup from the Jobs page's History (docs/console.md): the menu of a
-// backup that wrote data offers both, they run as the service's `verify` and `clone` beside it,
-// and what the service says (a refusal with its exit code) reaches the page.
+// backup that wrote data offers both, they run as jobs of the service started through its typed
+// door (POST /v1/verifications, POST /v1/clones: the audit log names each route, nothing goes
+// through the command tunnel), and what the service says (a refusal in its words) reaches the
+// page.
 class TestConsoleHistoryActions : public QObject {
     Q_OBJECT
 
@@ -100,6 +103,9 @@ private Q_SLOTS:
                  qPrintable(page.statusText()));
         auto all = jobs(home);
         QCOMPARE(all.value(2), QStringLiteral("verify completed"));
+        QVERIFY2(page.statusText().contains(QStringLiteral("Files checked: ")),
+                 qPrintable(page.statusText()));
+        QCOMPARE(tltest::audited(home, "POST", "/v1/verifications"), 1);
 
         // Clone to the pool the user picks: the catalog lists the copy in Offsite.
         QStringList offered;
@@ -115,12 +121,19 @@ private Q_SLOTS:
         QCOMPARE(copies.size(), 1);
         QCOMPARE(copies[0].toObject().value("pool").toString(), QStringLiteral("Offsite"));
 
-        // A second copy to the same pool is the service's refusal, shown with its exit code.
+        QCOMPARE(tltest::audited(home, "POST", "/v1/clones"), 1);
+        QVERIFY2(page.statusText().contains(QStringLiteral("Written to TLO020L9.")),
+                 qPrintable(page.statusText()));
+
+        // A second copy to the same pool is the service's refusal, in its words (409).
         QVERIFY(page.historyActions()->cloneTo(1, QStringLiteral("Offsite")));
         QTRY_COMPARE_WITH_TIMEOUT(done.count(), 3, 120000);
         const QString refusal = done.at(2).at(1).toString();
-        QVERIFY2(refusal.contains(QStringLiteral("(exit 1)")), qPrintable(refusal));
+        QVERIFY2(refusal.contains(QStringLiteral("already has a copy in pool Offsite")),
+                 qPrintable(refusal));
         QCOMPARE(page.statusText(), refusal);
+        QCOMPARE(tltest::audited(home, "POST", "/v1/clones", true), 1);
+        QCOMPARE(tltest::tunnelled(home), 0);
 
         // The verify job's own menu offers neither: only a backup with data is read back.
         QVERIFY(panel->refresh());

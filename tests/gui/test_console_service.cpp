@@ -69,6 +69,8 @@ private Q_SLOTS:
                          jobs.out.contains("\"status\": \"completed\""),
                      qPrintable(jobs.out));
             QVERIFY2(jobs.out.contains("console-web"), qPrintable(jobs.out)); // kept as its name
+            // Queued through the typed door (client::Api::queue_ad_hoc_backup, POST /v1/backups).
+            QCOMPARE(tltest::audited(home, "POST", "/v1/backups"), 1);
             // A restore of the Restore page runs in the service: the bytes come back.
             auto* runner = window.restorePage()->runner();
             QSignalSpy finished(runner, &tl::ui::RestoreRunner::finished);

@@ -146,6 +146,10 @@ private Q_SLOTS:
                                 "--fingerprint", QString(64, 'a')});
         QCOMPARE(client.exit_code, 12);
         QVERIFY2(client.err.contains("which needs admin"), client.err.constData());
+        // So is a drive (issue 38: POST /v1/drives).
+        auto drive = as("op", {"drive", "add", "--null", "--name", "null9"});
+        QCOMPARE(drive.exit_code, 12);
+        QVERIFY2(drive.err.contains("which needs admin"), drive.err.constData());
         // The typed routes the console uses (issue 38): recycles, blank labels, exports and a
         // reconcile are operate's; definitions, schedules, pool and client removals admin's.
         const auto may = [this](const QString& token, const char* method, const char* path) {
@@ -153,8 +157,10 @@ private Q_SLOTS:
                                           .arg(QLatin1String(method),
                                                QString::fromUtf8(QUrl::toPercentEncoding(path)))));
         };
-        for (const char* path : {"/v1/volumes/TLO001L9/recycle", "/v1/volumes/label-blank",
-                                 "/v1/libraries/vlib0/export", "/v1/libraries/vlib0/reconcile"}) {
+        for (const char* path :
+             {"/v1/volumes/TLO001L9/recycle", "/v1/volumes/label-blank",
+              "/v1/libraries/vlib0/export", "/v1/libraries/vlib0/reconcile",
+              "/v1/drives/vlib0-drive0/clean", "/v1/verifications", "/v1/clones"}) {
             QCOMPARE(may("op", "POST", path), 200);
             QCOMPARE(may("reader", "POST", path), 403);
         }
@@ -166,7 +172,11 @@ private Q_SLOTS:
                                                               {"PATCH", "/v1/schedules/1"},
                                                               {"DELETE", "/v1/schedules/1"},
                                                               {"DELETE", "/v1/pools/Weekly"},
-                                                              {"DELETE", "/v1/clients/web1"}}) {
+                                                              {"DELETE", "/v1/clients/web1"},
+                                                              {"POST", "/v1/drives"},
+                                                              {"DELETE", "/v1/drives/vd1"},
+                                                              {"POST", "/v1/libraries"},
+                                                              {"DELETE", "/v1/libraries/l1"}}) {
             QCOMPARE(may("op", method, path), 403);
             QCOMPARE(may("boss", method, path), 200);
         }

@@ -73,20 +73,4 @@ bool ServiceConnection::follow_once(QString* lost) {
     return false;
 }
 
-qint64 ServiceConnection::submitBackup(const QByteArray& requestJson, QString* error) const {
-    auto request = nlohmann::json::parse(requestJson.toStdString(), nullptr, false);
-    if (request.is_discarded()) {
-        *error = tr("The backup request is not valid JSON");
-        return 0;
-    }
-    client::ServiceClient client(home_.toStdString());
-    auto id = client.submit_backup(request);
-    if (!id) {
-        log::get("ui")->error("backup through the service: {}", id.error().message);
-        *error = QString::fromStdString(id.error().message);
-        return 0;
-    }
-    return id.value();
-}
-
 } // namespace tl::ui

@@ -27,9 +27,6 @@ public:
     // For the status bar: "Service pid 1234 (API 1)", "Service stopped: ... reconnecting".
     QString summary() const { return summary_; }
     long pid() const { return pid_; } // the service's process while Connected (else 0)
-    // Submits an ad-hoc backup (the fields of a job definition, docs/api.md "Submitting a
-    // backup") to the service; returns the queue entry's id, or 0 with `error` filled.
-    qint64 submitBackup(const QByteArray& requestJson, QString* error) const;
 
 Q_SIGNALS:
     void stateChanged(tl::ui::ServiceConnection::State state, const QString& summary);

@@ -5,7 +5,6 @@
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QHBoxLayout>
-#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -28,6 +27,7 @@
 #include "bridge/service_connection.h"
 #include "bridge/system_poller.h"
 #include "bridge/task_board.h"
+#include "bridge/typed_door.h"
 #include "common/log.h"
 #include "common/version.h"
 #include "context/engine.h"
@@ -406,25 +406,17 @@ void MainWindow::showServiceEvent(const QString& type, const QByteArray& data) {
 }
 
 bool MainWindow::submitToService(const job::BackupOptions& options) {
-    QJsonArray sources;
-    for (const auto& s : options.sources)
-        sources.append(QString::fromStdString(s));
-    QJsonObject request{
-        {QLatin1String("sources"), sources},
-        {QLatin1String("pool"), QString::fromStdString(options.pool)},
-        {QLatin1String("level"), QString::fromStdString(options.level)},
-        {QLatin1String("compression"), QString::fromStdString(options.compression)},
-        {QLatin1String("sessions_per_drive"), static_cast<qint64>(options.sessions_per_drive)}};
-    if (options.drives > 0)
-        request.insert(QLatin1String("drives"), static_cast<qint64>(options.drives));
-    if (!options.library.empty())
-        request.insert(QLatin1String("library"), QString::fromStdString(options.library));
-    if (!options.name.empty()) // else the service names it after the sources
-        request.insert(QLatin1String("name"), QString::fromStdString(options.name));
-    QString error;
-    const qint64 entry =
-        service_->submitBackup(QJsonDocument(request).toJson(QJsonDocument::Compact), &error);
-    if (entry == 0) {
+    // The typed door's POST /v1/backups: the options a job definition has fields for.
+    const auto request = client::ad_hoc_backup_request(options);
+    qint64 entry = 0;
+    const QString error =
+        callService(engine_.home(), "Back up now", [&](client::Api& api) -> Status {
+            auto id = api.queue_ad_hoc_backup(request);
+            if (!id) return id.error();
+            entry = id.value();
+            return {};
+        });
+    if (!error.isEmpty()) {
         statusBar()->showMessage(tr("The service refused the backup: %1").arg(error));
         return false;
     }

@@ -13,33 +13,41 @@
 
 namespace tl::cli {
 
-namespace {
-int clone(Context& ctx) {
-    const auto& a = ctx.args();
+Result<media::CloneOptions> clone_options(const Args& a) {
     if (!a.has("job") || !a.has("pool"))
-        return ctx.fail(make_error(ErrorKind::InvalidArgument,
-                                   "usage: clone --job ID --pool P [--saveset ID ...] "
-                                   "[--reencrypt]"));
+        return make_error(ErrorKind::InvalidArgument,
+                          "usage: clone --job ID --pool P [--saveset ID ...] [--reencrypt]");
     media::CloneOptions o;
     auto job = parse_id("--job", a.get("job"));
-    if (!job) return ctx.fail(job.error());
+    if (!job) return job.error();
     o.job_id = job.value();
     o.pool = a.get("pool");
     o.library = a.get("library");
     o.reencrypt = a.has("reencrypt");
     for (const auto& s : a.all("saveset")) {
         auto id = parse_id("--saveset", s);
-        if (!id) return ctx.fail(id.error());
+        if (!id) return id.error();
         o.savesets.push_back(id.value());
     }
+    return o;
+}
+
+namespace {
+int clone(Context& ctx) {
+    auto o = clone_options(ctx.args());
+    if (!o) return ctx.fail(o.error());
     auto e = ctx.engine();
     if (!e) return ctx.fail(e.error());
-    auto r = media::clone_job(*e.value(), o);
+    auto r = media::clone_job(*e.value(), o.value());
     if (!r) return ctx.fail(r.error());
-    const auto& c = r.value();
+    return print_clone(ctx, r.value(), media::clone_report_json(r.value()));
+}
+} // namespace
+
+int print_clone(Context& ctx, const media::CloneResult& c, const nlohmann::json& document) {
     const double rate = c.elapsed > 0 ? static_cast<double>(c.stream_bytes) / c.elapsed : 0;
     if (ctx.json()) {
-        nlohmann::json j = media::clone_report_json(c);
+        nlohmann::json j = document;
         j["rate_Bps"] = rate;
         ctx.print_json(j);
         return exit_code_for_job_status(c.report.status);
@@ -65,7 +73,6 @@ int clone(Context& ctx) {
     out << "  report: tapeloom-cli report --job " << c.clone_job_id << "\n";
     return exit_code_for_job_status(c.report.status);
 }
-} // namespace
 
 void add_clone_commands(Registry& r) {
     r.push_back({{"clone"},

@@ -2,10 +2,15 @@
 // One function per command group; each appends its commands to the registry.
 #include <optional>
 
+#include "agent/client_verify.h"
+#include "client/api.h"
 #include "client/service_client.h"
 #include "context.h"
+#include "device/device_registry.h"
+#include "job/clone_job.h"
 #include "job/restore_job.h"
 #include "job/restore_selection.h"
+#include "job/verify_job.h"
 #include "media/pool.h"
 #include "service/task_board.h"
 
@@ -96,6 +101,31 @@ std::optional<int> through_typed_door(Context& ctx, client::ServiceClient& c,
 // door (typed_door_removals.cpp); nullopt for any other command.
 std::optional<int> removal_through_typed_door(Context& ctx, client::ServiceClient& c,
                                               const std::string& command);
+// drive add|remove|clean, library add|remove through the typed door (typed_door_devices.cpp);
+// nullopt for any other command.
+std::optional<int> device_through_typed_door(Context& ctx, client::ServiceClient& c,
+                                             const std::string& command);
+// A verify's report, text or --json, and its exit code (volume.cpp); one against the clients'
+// files likewise.
+int print_verify(Context& ctx, const job::VerifyReport& v);
+int print_client_verify(Context& ctx, const agent::ClientVerifyResult& v);
+// `clone`'s options from its command line (clone.cpp).
+Result<media::CloneOptions> clone_options(const Args& a);
+// A job the typed door started, followed until it ended; Ctrl-C asks the service to cancel it
+// (typed_door.cpp).
+Result<client::Job> follow_job(client::Api& api, std::int64_t job);
+// A clone's report (clone.cpp): text, or with --json `document` (the clone's stored report) with
+// its rate; the exit code of its status.
+int print_clone(Context& ctx, const media::CloneResult& c, const nlohmann::json& document);
+// verify and clone through the typed door (typed_door_jobs.cpp): POST /v1/verifications and
+// /v1/clones, the job followed until it ended and its report printed as the command run here
+// prints it; nullopt for any other command.
+std::optional<int> job_through_typed_door(Context& ctx, client::ServiceClient& c,
+                                          const std::string& command);
+// `library add --virtual`'s options as the library's spec (library.cpp).
+Result<device::VirtualLibrarySpec> virtual_library_spec(Context& ctx);
+// `library add`'s answer: its --json document ({"name", "kind", "device", "config"}) or its line.
+void print_library_added(Context& ctx, const nlohmann::json& added);
 // restore's client: --client, else the client job --job backed up (nullopt: this machine).
 Result<std::optional<std::string>> restore_client(Context& ctx, Engine& engine);
 // restore --job N --to DIR through the client's agent (client.cpp).

@@ -444,24 +444,9 @@ int add_library(Context& ctx) {
         make_error(ErrorKind::InvalidArgument, "give --virtual or --mtx /dev/sgN");
     if (a.has("virtual") == a.has("mtx")) return ctx.fail(made.error());
     if (a.has("virtual")) {
-        device::VirtualLibrarySpec spec;
-        spec.name = a.get("name");
-        for (auto [opt, field] : {std::pair{"drives", &spec.drives},
-                                  {"slots", &spec.storage_slots},
-                                  {"mail", &spec.mail}}) {
-            if (!a.has(opt)) continue;
-            auto n = int_option(ctx, opt);
-            if (!n) return ctx.fail(n.error());
-            *field = *n;
-        }
-        if (a.has("capacity")) {
-            auto c = parse_size(a.get("capacity"));
-            if (!c) return ctx.fail(c.error());
-            spec.capacity = c.value();
-        }
-        spec.prefix = a.get("prefix");
-        if (auto m = model_options(ctx, spec); !m) return ctx.fail(m.error());
-        made = device::add_virtual_library(*e.value(), e.value()->home(), spec);
+        auto spec = virtual_library_spec(ctx);
+        if (!spec) return ctx.fail(spec.error());
+        made = device::add_virtual_library(*e.value(), e.value()->home(), spec.value());
     } else {
         std::vector<std::string> nodes = a.all("drive");
         if (a.has("mtx")) nodes.insert(nodes.begin(), a.get("mtx"));
@@ -472,13 +457,10 @@ int add_library(Context& ctx) {
                                        a.get("mtx"), a.all("drive"));
     }
     if (!made) return ctx.fail(made.error());
-    if (ctx.json())
-        ctx.print_json({{"name", made->name},
-                        {"kind", made->kind},
-                        {"device", made->device},
-                        {"config", made->config}});
-    else
-        ctx.out() << "library " << made->name << " added (" << made->kind << ")\n";
+    print_library_added(ctx, {{"name", made->name},
+                              {"kind", made->kind},
+                              {"device", made->device},
+                              {"config", made->config}});
     return 0;
 }
 
@@ -496,6 +478,36 @@ int remove_library(Context& ctx) {
     return 0;
 }
 } // namespace
+
+Result<device::VirtualLibrarySpec> virtual_library_spec(Context& ctx) {
+    const auto& a = ctx.args();
+    device::VirtualLibrarySpec spec;
+    spec.name = a.get("name");
+    for (auto [opt, field] : {std::pair{"drives", &spec.drives},
+                              {"slots", &spec.storage_slots},
+                              {"mail", &spec.mail}}) {
+        if (!a.has(opt)) continue;
+        auto n = int_option(ctx, opt);
+        if (!n) return n.error();
+        *field = *n;
+    }
+    if (a.has("capacity")) {
+        auto c = parse_size(a.get("capacity"));
+        if (!c) return c.error();
+        spec.capacity = c.value();
+    }
+    spec.prefix = a.get("prefix");
+    TL_TRY(model_options(ctx, spec));
+    return spec;
+}
+
+void print_library_added(Context& ctx, const nlohmann::json& added) {
+    if (ctx.json())
+        ctx.print_json(added);
+    else
+        ctx.out() << "library " << added["name"].get<std::string>() << " added ("
+                  << added["kind"].get<std::string>() << ")\n";
+}
 
 void add_library_commands(Registry& r) {
     add_library_fault_commands(r);

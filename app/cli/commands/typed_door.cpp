@@ -175,6 +175,10 @@ int pool_add_or_edit(Context& ctx, client::ServiceClient& c, bool add) {
 }
 } // namespace
 
+Result<client::Job> follow_job(client::Api& api, std::int64_t job) {
+    return follow(api, job);
+}
+
 std::optional<int> through_typed_door(Context& ctx, client::ServiceClient& c,
                                       const std::string& command) {
     if (command == "restore") return door_restore(ctx, c);
@@ -183,7 +187,9 @@ std::optional<int> through_typed_door(Context& ctx, client::ServiceClient& c,
     if (command == "volume relabel") return door_relabel(ctx, c);
     if (command == "pool add") return pool_add_or_edit(ctx, c, true);
     if (command == "pool edit") return pool_add_or_edit(ctx, c, false);
-    return removal_through_typed_door(ctx, c, command);
+    if (auto removed = removal_through_typed_door(ctx, c, command)) return removed;
+    if (auto device = device_through_typed_door(ctx, c, command)) return device;
+    return job_through_typed_door(ctx, c, command);
 }
 
 } // namespace tl::cli

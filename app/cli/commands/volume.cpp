@@ -181,39 +181,7 @@ int volume_ls(Context& ctx) {
 int verify_against_client(Context& ctx, Engine& engine, std::int64_t job_id) {
     auto r = agent::run_client_verify(engine, job_id, ctx.args().get("library"), ctx.cancel());
     if (!r) return ctx.fail(r.error());
-    const auto& v = r.value();
-    auto list = [](const std::vector<agent::ClientFileDifference>& d) {
-        auto out = nlohmann::json::array();
-        for (const auto& x : d)
-            out.push_back({{"client", x.client}, {"path", x.path}, {"why", x.why}});
-        return out;
-    };
-    if (ctx.json()) {
-        ctx.print_json({{"job_id", v.job_id},
-                        {"verify_job_id", v.verify_job_id},
-                        {"status", v.status},
-                        {"error", v.error},
-                        {"compared", v.compared},
-                        {"same", v.same},
-                        {"differing_count", v.differing_count},
-                        {"missing_count", v.missing_count},
-                        {"differing", list(v.differing)},
-                        {"missing", list(v.missing)},
-                        {"blocks_read", v.read.blocks_read}});
-    } else {
-        auto& o = ctx.out();
-        o << "Verify of job " << v.job_id << " against its clients: " << v.status << "\n"
-          << "  compared  : " << v.compared << " (" << v.same << " the same)\n"
-          << "  differing : " << v.differing_count << "\n"
-          << "  missing   : " << v.missing_count << "\n";
-        if (!v.error.empty()) o << "  error     : " << v.error << "\n";
-        for (const auto& d : v.differing)
-            o << "  DIFFERS " << d.client << ":" << d.path << ": " << d.why << "\n";
-        for (const auto& d : v.missing)
-            o << "  MISSING " << d.client << ":" << d.path << "\n";
-    }
-    if (v.status == "completed") return 0;
-    return v.status == "partial" ? kPartial : kFailure;
+    return print_client_verify(ctx, r.value());
 }
 
 int verify(Context& ctx) {
@@ -229,52 +197,9 @@ int verify(Context& ctx) {
         return verify_against_client(ctx, *engine.value(), job_id.value());
     auto r = job::run_verify(*engine.value(), job_id.value(), ctx.args().get("library"));
     if (!r) return ctx.fail(r.error());
-    const auto& v = r.value();
-    if (ctx.json()) {
-        nlohmann::json j = {{"job_id", v.job_id},
-                            {"verify_job_id", v.verify_job_id},
-                            {"status", v.status},
-                            {"files_ok", v.files_ok},
-                            {"files_failed", v.files_failed},
-                            {"blocks_read", v.stats.blocks_read},
-                            {"bytes_read", v.stats.bytes_read},
-                            {"elapsed_s", v.elapsed},
-                            {"files_unchecked", v.files_unchecked},
-                            {"key_missing", v.key_missing}};
-        j["problems"] = nlohmann::json::array();
-        for (const auto& p : v.problems)
-            j["problems"].push_back({{"source", p.source}, {"path", p.path}, {"why", p.why}});
-        j["bad_blocks"] = bad_blocks_json(v.bad_blocks);
-        ctx.print_json(j);
-    } else {
-        auto& o = ctx.out();
-        o << "Verify of job " << v.job_id << ": " << v.status << "\n"
-          << "  files ok     : " << v.files_ok << "\n"
-          << "  files failed : " << v.files_failed << "\n"
-          << "  read         : " << v.stats.blocks_read << " blocks, "
-          << format_bytes(v.stats.bytes_read) << "\n";
-        print_bad_blocks(o, v.bad_blocks);
-        if (v.files_unchecked > 0)
-            o << "  NOT CHECKED  : contents of " << v.files_unchecked
-              << " files (encrypted; block CRCs were checked): " << v.key_missing << "\n";
-        std::size_t shown = 0;
-        for (const auto& p : v.problems) {
-            if (++shown > 50) {
-                o << "  ... and " << v.problems.size() - 50 << " more (see --json)\n";
-                break;
-            }
-            o << "  FAILED " << p.source << (p.path.empty() ? "" : " : " + p.path) << ": " << p.why
-              << "\n";
-        }
-    }
-    if (v.status == "completed") return 0;
-    if (v.files_failed == 0 && v.bad_blocks.empty() && v.files_unchecked > 0) {
-        log::get("cli")->error("verify of job {}: {}", v.job_id, v.key_missing);
-        ctx.err() << "tapeloom-cli: error: contents not checked: " << v.key_missing << "\n";
-        return kKeyMissing;
-    }
-    return v.status == "partial" ? kPartial : kFailure;
+    return print_verify(ctx, r.value());
 }
+
 nlohmann::json incomplete_json(const std::vector<job::IncompleteJob>& jobs) {
     auto out = nlohmann::json::array();
     for (const auto& j : jobs)
@@ -329,6 +254,88 @@ int scan(Context& ctx) {
     return kOk;
 }
 } // namespace
+
+int print_verify(Context& ctx, const job::VerifyReport& v) {
+    if (ctx.json()) {
+        nlohmann::json j = {{"job_id", v.job_id},
+                            {"verify_job_id", v.verify_job_id},
+                            {"status", v.status},
+                            {"files_ok", v.files_ok},
+                            {"files_failed", v.files_failed},
+                            {"blocks_read", v.stats.blocks_read},
+                            {"bytes_read", v.stats.bytes_read},
+                            {"elapsed_s", v.elapsed},
+                            {"files_unchecked", v.files_unchecked},
+                            {"key_missing", v.key_missing}};
+        j["problems"] = nlohmann::json::array();
+        for (const auto& p : v.problems)
+            j["problems"].push_back({{"source", p.source}, {"path", p.path}, {"why", p.why}});
+        j["bad_blocks"] = bad_blocks_json(v.bad_blocks);
+        ctx.print_json(j);
+    } else {
+        auto& o = ctx.out();
+        o << "Verify of job " << v.job_id << ": " << v.status << "\n"
+          << "  files ok     : " << v.files_ok << "\n"
+          << "  files failed : " << v.files_failed << "\n"
+          << "  read         : " << v.stats.blocks_read << " blocks, "
+          << format_bytes(v.stats.bytes_read) << "\n";
+        print_bad_blocks(o, v.bad_blocks);
+        if (v.files_unchecked > 0)
+            o << "  NOT CHECKED  : contents of " << v.files_unchecked
+              << " files (encrypted; block CRCs were checked): " << v.key_missing << "\n";
+        std::size_t shown = 0;
+        for (const auto& p : v.problems) {
+            if (++shown > 50) {
+                o << "  ... and " << v.problems.size() - 50 << " more (see --json)\n";
+                break;
+            }
+            o << "  FAILED " << p.source << (p.path.empty() ? "" : " : " + p.path) << ": " << p.why
+              << "\n";
+        }
+    }
+    if (v.status == "completed") return 0;
+    if (v.files_failed == 0 && v.bad_blocks.empty() && v.files_unchecked > 0) {
+        log::get("cli")->error("verify of job {}: {}", v.job_id, v.key_missing);
+        ctx.err() << "tapeloom-cli: error: contents not checked: " << v.key_missing << "\n";
+        return kKeyMissing;
+    }
+    return v.status == "partial" ? kPartial : kFailure;
+}
+
+int print_client_verify(Context& ctx, const agent::ClientVerifyResult& v) {
+    auto list = [](const std::vector<agent::ClientFileDifference>& d) {
+        auto out = nlohmann::json::array();
+        for (const auto& x : d)
+            out.push_back({{"client", x.client}, {"path", x.path}, {"why", x.why}});
+        return out;
+    };
+    if (ctx.json()) {
+        ctx.print_json({{"job_id", v.job_id},
+                        {"verify_job_id", v.verify_job_id},
+                        {"status", v.status},
+                        {"error", v.error},
+                        {"compared", v.compared},
+                        {"same", v.same},
+                        {"differing_count", v.differing_count},
+                        {"missing_count", v.missing_count},
+                        {"differing", list(v.differing)},
+                        {"missing", list(v.missing)},
+                        {"blocks_read", v.read.blocks_read}});
+    } else {
+        auto& o = ctx.out();
+        o << "Verify of job " << v.job_id << " against its clients: " << v.status << "\n"
+          << "  compared  : " << v.compared << " (" << v.same << " the same)\n"
+          << "  differing : " << v.differing_count << "\n"
+          << "  missing   : " << v.missing_count << "\n";
+        if (!v.error.empty()) o << "  error     : " << v.error << "\n";
+        for (const auto& d : v.differing)
+            o << "  DIFFERS " << d.client << ":" << d.path << ": " << d.why << "\n";
+        for (const auto& d : v.missing)
+            o << "  MISSING " << d.client << ":" << d.path << "\n";
+    }
+    if (v.status == "completed") return 0;
+    return v.status == "partial" ? kPartial : kFailure;
+}
 
 void add_volume_commands(Registry& r) {
     add_volume_media_commands(r);

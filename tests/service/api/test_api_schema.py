@@ -1,9 +1,10 @@
 #!/usr/bin/python3
 """System test of docs/openapi.yaml (issue 38): a real service, started by the real
 tapeloom-cli in a temporary data directory, backs up a small tree on its virtual library, then
-every route of the file is called at least once (a restore as a job, a volume's state changes
-and a label by barcode; a verify, a scan, a label, a load and an unload as real tasks; a clone,
-a command and the cancels with harmless inputs), and
+every route of the file is called at least once (a restore and a verify as jobs, a volume's
+state changes and a label by barcode; devices added and removed, a drive cleaned; a scan, a
+label, a load and an unload as real tasks; a clone, a command and the cancels with harmless
+inputs), and
 each real answer is validated against the schema the file gives for that route and status, as
 are the events of /v1/events and /v1/jobs/{id}/live seen meanwhile. Fails naming every
 mismatch, every route of the file not called and every event kind not seen.
@@ -17,6 +18,8 @@ import tempfile
 import time
 
 from api_schema import Openapi
+from device_calls import call_devices
+from job_calls import call_verify_and_clone
 from service_calls import EventReader, ServiceCalls
 
 DEADLINE_SECONDS = 120
@@ -191,13 +194,10 @@ def call_configuration(calls, tapeloom_cli, home, src):
 
 def call_actions(calls, job, root):
     volume = calls.get("/v1/volumes").json()[0]["barcode"]
-    actions = [("/v1/verifications", {"options": {"job": str(job)}}, 0),
-               ("/v1/scans", {"arguments": [volume]}, 0),
+    actions = [("/v1/scans", {"arguments": [volume]}, 0),
                ("/v1/volumes/label", {"options": {"all-blank": True, "pool": "Default"}}, 0),
                ("/v1/library/load", {"options": {"slot": "5", "drive": "1"}}, 0),
                ("/v1/library/unload", {"options": {"drive": "1"}}, 0),
-               # A clone of a job that does not exist: refused by the command (exit 3).
-               ("/v1/clones", {"options": {"job": "999999", "pool": "Default"}}, 3),
                ("/v1/commands", {"command": "pool add", "arguments": ["Schema"]}, 0)]
     for path, request, expected in actions:
         code = run_task(calls, path, request)
@@ -266,7 +266,10 @@ def exercise(tapeloom_cli, openapi, root):
         wait_until("the job's last live snapshot", lambda: not live.thread.is_alive())
         call_reads(calls, job)
         call_resources(calls, job, src, root)
+        call_devices(calls, lambda: cli(tapeloom_cli, home, "library", "insert", "--mail", "1",
+                                        "--barcode", "CLN001L1"))
         call_configuration(calls, tapeloom_cli, home, src)
+        call_verify_and_clone(calls, job, wait_until)
         call_actions(calls, job, root)
         cancel_a_queued_backup(calls, src)
         call_job_reports(calls)

@@ -17,8 +17,8 @@
 
 #include "api/device_ops.h"
 #include "bridge/engine_task.h"
-#include "bridge/service_command.h"
 #include "bridge/task_board.h"
+#include "bridge/typed_door.h"
 #include "common/log.h"
 #include "context/engine.h"
 #include "device/device_registry.h"
@@ -61,41 +61,34 @@ QString selectedName(QTableView* view, int role) {
     return rows.isEmpty() ? QString() : rows.first().data(role).toString();
 }
 
-// `tapeloom-cli drive add` or `library add` of `spec`, as a console beside the service sends it.
-ServiceCommand addCommand(const DeviceSpec& spec) {
+// The typed door's addition of `spec` (POST /v1/drives or /v1/libraries), as a console beside
+// the service makes it.
+ApiCall addCall(const DeviceSpec& spec) {
     using K = DeviceSpec::Kind;
     const std::string name = spec.name.toStdString(), dev = spec.device.toStdString();
-    const std::string capacity = std::to_string(spec.capacity);
-    ServiceCommand c{isLibrary(spec.kind) ? "library add" : "drive add"};
-    if (!name.empty()) c.options["name"] = name;
-    switch (spec.kind) {
-    case K::VirtualDrive:
-        c.options["virtual"] = true;
-        c.options["capacity"] = capacity;
-        break;
-    case K::StDrive:
-        c.options["st"] = dev;
-        break;
-    case K::NullDrive:
-        c.options["null"] = true;
-        break;
-    case K::VirtualLibrary:
-        c.options["virtual"] = true;
-        c.options["drives"] = std::to_string(spec.drives);
-        c.options["slots"] = std::to_string(spec.storageSlots);
-        c.options["mail"] = std::to_string(spec.mailSlots);
-        c.options["capacity"] = capacity;
-        break;
-    case K::MtxLibrary: {
-        c.options["mtx"] = dev;
-        std::vector<std::string> nodes;
+    if (!isLibrary(spec.kind)) {
+        client::NewDrive d;
+        d.name = name;
+        d.kind = spec.kind == K::StDrive ? "st" : spec.kind == K::NullDrive ? "null" : "virtual";
+        if (spec.kind == K::StDrive) d.device = dev;
+        if (spec.kind == K::VirtualDrive) d.capacity = spec.capacity;
+        return [d](client::Api& api) { return done(api.add_drive(d)); };
+    }
+    client::NewLibrary l;
+    l.name = name;
+    if (spec.kind == K::MtxLibrary) {
+        l.kind = "mtx";
+        l.changer = dev;
         for (const auto& d : spec.driveDevices)
-            nodes.push_back(d.toStdString());
-        c.options["drive"] = nodes;
-        break;
+            l.drive_devices.push_back(d.toStdString());
+    } else {
+        l.kind = "virtual";
+        l.drives = spec.drives;
+        l.storage_slots = spec.storageSlots;
+        l.mail_slots = spec.mailSlots;
+        l.capacity = spec.capacity;
     }
-    }
-    return c;
+    return [l](client::Api& api) { return done(api.add_library(l)); };
 }
 } // namespace
 
@@ -280,7 +273,8 @@ bool DevicesPage::addDevice(const DeviceSpec& spec) {
     };
     const QString label = spec.name.isEmpty() ? tr("the new library") : spec.name;
     log::get("ui")->info("devices page: adding {}", label.toStdString());
-    return run(tr("Adding %1").arg(label), serviceOrLocal(engine_, addCommand(spec), work),
+    return run(tr("Adding %1").arg(label),
+               apiOrLocal(engine_, "device add " + label.toStdString(), addCall(spec), work),
                tr("%1 added.").arg(label));
 }
 
@@ -308,7 +302,10 @@ bool DevicesPage::removeDrive(const QString& name) {
         return s ? QString() : q(s.error().message);
     };
     return run(tr("Removing drive %1").arg(name),
-               serviceOrLocal(engine_, {"drive remove", {name.toStdString()}}, work),
+               apiOrLocal(
+                   engine_, "drive remove " + name.toStdString(),
+                   [n = name.toStdString()](client::Api& api) { return api.remove_drive(n); },
+                   work),
                tr("Drive %1 removed.").arg(name), TaskKind::Exclusive);
 }
 
@@ -335,7 +332,10 @@ bool DevicesPage::removeLibrary(const QString& name) {
         return s ? QString() : q(s.error().message);
     };
     return run(tr("Removing library %1").arg(name),
-               serviceOrLocal(engine_, {"library remove", {name.toStdString()}}, work),
+               apiOrLocal(
+                   engine_, "library remove " + name.toStdString(),
+                   [n = name.toStdString()](client::Api& api) { return api.remove_library(n); },
+                   work),
                tr("Library %1 removed.").arg(name), TaskKind::Exclusive);
 }
 

@@ -4,17 +4,59 @@
 #include <memory>
 
 #include "bridge/engine_task.h"
-#include "bridge/service_command.h"
+#include "client/api.h"
 #include "context/engine.h"
 #include "pages/jobs/definition_dialog.h"
 
 namespace tl::ui {
 
 namespace {
-// The last line the command printed (its summary), for the status line.
-QString lastLine(const QString& text) {
-    const auto lines = text.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-    return lines.isEmpty() ? QString() : lines.last().trimmed();
+// The job's outcome when it ended as asked; else its status and problems as the error.
+Status endedWell(const client::Job& j, const QString& problems) {
+    if (j.status == "completed" || j.status == "warnings") return {};
+    return make_error(ErrorKind::Io, HistoryActions::tr("Job %1 ended %2: %3 See its report.")
+                                         .arg(j.id)
+                                         .arg(QString::fromStdString(j.status), problems)
+                                         .toStdString());
+}
+
+ApiCall verifyCall(qint64 job, std::shared_ptr<QString> summary) {
+    return [job, summary](client::Api& api) -> Status {
+        client::VerificationRequest r;
+        r.job = job;
+        auto started = api.start_verification(r);
+        if (!started) return started.error();
+        auto ended = client::wait_for_job(api, started->job);
+        if (!ended) return ended.error();
+        auto v = client::verify_result(ended.value());
+        if (!v) return v.error();
+        *summary = HistoryActions::tr("Files checked: %1; blocks read: %2.")
+                       .arg(v->files_ok)
+                       .arg(v->stats.blocks_read);
+        return endedWell(ended.value(), HistoryActions::tr("%1 file(s) failed, %2 bad block(s).")
+                                            .arg(v->files_failed)
+                                            .arg(v->bad_blocks.size()));
+    };
+}
+
+ApiCall cloneCall(qint64 job, const QString& pool, std::shared_ptr<QString> summary) {
+    return [job, pool = pool.toStdString(), summary](client::Api& api) -> Status {
+        client::CloneRequest r;
+        r.job = job;
+        r.pool = pool;
+        auto started = api.start_clone(r);
+        if (!started) return started.error();
+        auto ended = client::wait_for_job(api, started->job);
+        if (!ended) return ended.error();
+        auto c = client::clone_result(ended.value());
+        if (!c) return c.error();
+        QStringList written;
+        for (const auto& b : c->volumes_written)
+            written << QString::fromStdString(b);
+        *summary = HistoryActions::tr("Written to %1.").arg(written.join(QStringLiteral(", ")));
+        const std::string error = ended->report ? ended->report->error : std::string();
+        return endedWell(ended.value(), QString::fromStdString(error));
+    };
 }
 } // namespace
 
@@ -32,7 +74,9 @@ HistoryActions::HistoryActions(Engine& engine, TaskBoard& board, QString catalog
 }
 
 bool HistoryActions::verify(qint64 job) {
-    return start(job, tr("Verifying job %1").arg(job), QStringLiteral("verify"), "verify", {},
+    auto summary = std::make_shared<QString>();
+    return start(job, tr("Verifying job %1").arg(job), QStringLiteral("verify"),
+                 QStringLiteral("verify --job %1").arg(job), verifyCall(job, summary), summary,
                  tr("Job %1 verified.").arg(job));
 }
 
@@ -51,36 +95,28 @@ bool HistoryActions::clone(qint64 job) {
 }
 
 bool HistoryActions::cloneTo(qint64 job, const QString& pool) {
+    auto summary = std::make_shared<QString>();
     return start(job, tr("Cloning job %1 to pool %2").arg(job).arg(pool), QStringLiteral("clone"),
-                 "clone", {{"pool", pool.toStdString()}},
+                 QStringLiteral("clone --job %1 --pool %2").arg(job).arg(pool),
+                 cloneCall(job, pool, summary), summary,
                  tr("Job %1 cloned to pool %2.").arg(job).arg(pool));
 }
 
-bool HistoryActions::start(qint64 job, const QString& what, const QString& kind,
-                           std::string command,
-                           std::vector<std::pair<std::string, std::string>> options,
-                           const QString& success) {
+bool HistoryActions::start(qint64 job, const QString& what, const QString& kind, const QString& cli,
+                           ApiCall call, std::shared_ptr<QString> summary, const QString& success) {
     if (!besideService(engine_)) {
         Q_EMIT status(tr("%1 runs in the service, and this console holds the data directory "
                          "itself: close it and open it without --no-autostart, or run "
-                         "`tapeloom-cli %2 --job %3`.")
-                          .arg(what, QString::fromStdString(command))
-                          .arg(job),
+                         "`tapeloom-cli %2`.")
+                          .arg(what, cli),
                       true);
         return false;
     }
-    ServiceCommand cmd{std::move(command), {}, {{"job", std::to_string(job)}}};
-    for (auto& [key, value] : options)
-        cmd.options[key] = value;
-    auto output = std::make_shared<QString>();
-    auto work = [home = engine_.home(), cmd = std::move(cmd), output] {
-        const auto end = runServiceCommand(home, cmd);
-        if (end.error.isEmpty()) *output = QString::fromStdString(end.out).trimmed();
-        return end.error;
+    auto work = [home = engine_.home(), what = what.toStdString(), call = std::move(call)] {
+        return callService(home, what, call);
     };
-    auto done = [this, job, success, output](const QString& error) {
-        const QString summary = lastLine(*output);
-        const QString ok = summary.isEmpty() ? success : success + QLatin1Char(' ') + summary;
+    auto done = [this, job, success, summary](const QString& error) {
+        const QString ok = summary->isEmpty() ? success : success + QLatin1Char(' ') + *summary;
         Q_EMIT status(error.isEmpty() ? ok : error, !error.isEmpty());
         Q_EMIT finished(job, error);
     };

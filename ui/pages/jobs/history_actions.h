@@ -1,14 +1,18 @@
 #pragma once
-// Verify and clone of a finished backup, from the History tab of the Jobs page: each is the
-// service's command `verify --job ID` or `clone --job ID --pool P` (docs/console.md "Beside the
-// service"), run as a job of the TaskBoard on a worker thread beside the other jobs (the
-// service reserves the drives and volumes it reads and writes). Without a service (a console
+// Verify and clone of a finished backup, from the History tab of the Jobs page: each is a job the
+// service runs, started through its typed door (POST /v1/verifications, POST /v1/clones;
+// docs/console.md "Beside the service") and followed until it ended, as a job of the TaskBoard
+// on a worker thread beside the other jobs (the service reserves the drives and volumes it
+// reads and writes). Without a service (a console
 // opened with --no-autostart holds the data directory itself) they are refused, naming the CLI
 // command. The outcome comes back as status() then finished(). GUI thread only.
 #include <QObject>
 #include <QString>
 #include <QStringList>
 #include <functional>
+#include <memory>
+
+#include "bridge/typed_door.h"
 
 class QWidget;
 
@@ -42,8 +46,10 @@ Q_SIGNALS:
     void finished(qint64 job, const QString& error); // "" on success
 
 private:
-    bool start(qint64 job, const QString& what, const QString& kind, std::string command,
-               std::vector<std::pair<std::string, std::string>> options, const QString& success);
+    // Runs `call` (which sets `summary` on success) through the service's typed door; `cli`
+    // names the command for a console that holds the data directory itself.
+    bool start(qint64 job, const QString& what, const QString& kind, const QString& cli,
+               ApiCall call, std::shared_ptr<QString> summary, const QString& success);
 
     Engine& engine_;
     TaskBoard& board_;
