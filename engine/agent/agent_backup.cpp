@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "agent/base_wire.h"
+#include "agent/buffer_wire.h"
 #include "agent/wire.h"
 #include "common/clock.h"
 #include "common/log.h"

@@ -143,6 +143,39 @@ private Q_SLOTS:
                  told.error().message.c_str());
     }
 
+    // A peer of protocol 1 (records as JSON) is refused by a side of protocol 2 at its hello,
+    // both versions named, whichever side is the older.
+    void aPeerOfProtocolOneIsRefusedNamingBothVersions() {
+        for (const std::string older : {"service", "agent"}) {
+            auto listener = listen_trusting(service_.fingerprint);
+            QVERIFY(listener);
+            auto accepted = accept_one(*listener);
+            auto link = connect_agent(address_of(*listener), service_, agent_.fingerprint, 10);
+            QVERIFY(link);
+            auto agent_side = accepted.get();
+            QVERIFY(agent_side);
+            TlsLink& old_side = older == "service" ? *link.value() : *agent_side.value();
+            TlsLink& new_side = older == "service" ? *agent_side.value() : *link.value();
+            auto old_hello = hello(older);
+            old_hello["protocol"] = {{"major", 1}, {"minor", 1}};
+            QVERIFY(send_json(old_side, frame::kHello, old_hello));
+            auto refused = exchange_hello(new_side, older == "service" ? "agent" : "service");
+            QVERIFY(!refused);
+            QCOMPARE(refused.error().kind, tl::ErrorKind::Unsupported);
+            const auto& why = refused.error().message;
+            QVERIFY2(why.find("speaks agent protocol 1.1") != std::string::npos, why.c_str());
+            QVERIFY2(why.find("this side " + std::to_string(kProtocolMajor) + ".") !=
+                         std::string::npos,
+                     why.c_str());
+            // The older side is told why, with its error frame.
+            QVERIFY(receive_json(old_side, frame::kHello));
+            auto told = receive_json(old_side, frame::kHello);
+            QVERIFY(!told);
+            QVERIFY2(told.error().message.find("speaks agent protocol 1.1") != std::string::npos,
+                     told.error().message.c_str());
+        }
+    }
+
     void allowedRootsHoldAgainstDotDotAndSymlinks() {
         const QString root = dir_.path() + "/allowed", outside = dir_.path() + "/outside";
         QVERIFY(QDir().mkpath(root) && QDir().mkpath(outside));
