@@ -89,7 +89,7 @@ Error error_from(const Frame& f, const std::string& peer) {
     return make_error(k, peer + ": " + message);
 }
 
-Result<nlohmann::json> receive_json(TlsLink& link, std::uint8_t type) {
+Result<Frame> receive_frame(TlsLink& link, std::uint8_t type) {
     auto f = link.receive();
     if (!f) return f.error();
     if (f->type == frame::kError) return error_from(f.value(), link.peer());
@@ -98,6 +98,12 @@ Result<nlohmann::json> receive_json(TlsLink& link, std::uint8_t type) {
                           link.peer() + " sent frame '" +
                               std::string(1, static_cast<char>(f->type)) + "' where '" +
                               std::string(1, static_cast<char>(type)) + "' belongs");
+    return f;
+}
+
+Result<nlohmann::json> receive_json(TlsLink& link, std::uint8_t type) {
+    auto f = receive_frame(link, type);
+    if (!f) return f.error();
     return parse_json(f.value());
 }
 

@@ -13,7 +13,8 @@
 
 namespace tl::agent {
 
-// 2.0: the catalog records of a stream buffer in binary (agent/buffer_wire.h), not JSON.
+// 2.0: a stream buffer's catalog records (agent/buffer_wire.h) and a diff/incr's base view
+// (agent/base_wire.h) in binary, not JSON.
 inline constexpr int kProtocolMajor = 2;
 inline constexpr int kProtocolMinor = 0;
 
@@ -29,7 +30,7 @@ inline constexpr std::uint8_t kData = 'D';         // u64 file offset + raw byte
 inline constexpr std::uint8_t kTrailer = 'T';      // encoded object trailer
 inline constexpr std::uint8_t kObjectFailed = 'X'; // JSON: the current object is damaged
 inline constexpr std::uint8_t kFinish = 'F';       // the restore's last save set was sent
-inline constexpr std::uint8_t kBase = 'P';         // JSON {"entries"}: a diff/incr's base view
+inline constexpr std::uint8_t kBase = 'P';         // a diff/incr's base view (base_wire.h)
 inline constexpr std::uint8_t kKeepAlive = 'K';    // nothing: the agent is still walking
 inline constexpr std::uint8_t kCompare = 'C';      // JSON: service asks to compare
 inline constexpr std::uint8_t kError = '!';        // JSON {"error", "kind"}: refused or failed
@@ -43,6 +44,8 @@ Result<nlohmann::json> exchange_hello(TlsLink& link, const std::string& role);
 
 Status send_json(TlsLink& link, std::uint8_t type, const nlohmann::json& j);
 Result<nlohmann::json> parse_json(const Frame& f);
+// The next frame, of the expected type; an error frame from the peer becomes its error.
+Result<Frame> receive_frame(TlsLink& link, std::uint8_t type);
 // A frame of the expected type as JSON; an error frame from the peer becomes its error.
 Result<nlohmann::json> receive_json(TlsLink& link, std::uint8_t type);
 Status send_error(TlsLink& link, const Error& e);

@@ -2,15 +2,17 @@
 
 #include <limits>
 
+#include "agent/base_wire.h"
 #include "agent/buffer_wire.h"
 #include "agent/wire_codec.h"
 
 using namespace tl::agent;
 
-// The stream buffer head of the agent link, protocol 2 (docs/agent.md "Wire protocol"): every
-// field of every catalog record comes back as it went (long names, names that are no UTF-8,
-// hashes, extreme numbers, records in the same and in other directories), and a head that is
-// cut off or damaged is refused with an error naming the record and the field.
+// The binary parts of the agent link, protocol 2 (docs/agent.md "Wire protocol"): every field
+// of every catalog record of a stream buffer's head and of every entry of a diff/incr's base
+// view comes back as it went (long names, names that are no UTF-8, hashes, extreme numbers,
+// records in the same and in other directories), and what is cut off or damaged is refused
+// with an error naming the record or entry and the field.
 class TestAgentWire : public QObject {
     Q_OBJECT
 
@@ -199,6 +201,92 @@ private Q_SLOTS:
         QVERIFY(!in.u32(v, "mode"));
         QVERIFY(in.what().find("field 'mode' at byte 0 of 5: more than 32 bits") !=
                 std::string::npos);
+    }
+
+    static tl::job::BaseView sample_view() {
+        tl::job::BaseView view;
+        for (int i = 0; i < 20; ++i) {
+            const auto r = record("d", "", i);
+            tl::job::PriorEntry e;
+            e.kind = r.kind;
+            e.mode = r.mode;
+            e.uid = r.uid;
+            e.gid = r.gid;
+            e.size = r.size;
+            e.mtime_ns = r.mtime_ns;
+            e.ctime_ns = r.ctime_ns;
+            e.inode = r.inode;
+            e.has_hash = r.has_hash;
+            e.hash = r.hash;
+            e.flags = r.flags;
+            std::string path = "d/f" + std::to_string(i);
+            if (i == 3) path = std::string("caf\xe9/\xff\xfe");
+            if (i == 4) path = std::string(4000, 'p');
+            if (i == 5) {
+                e.kind = -7;
+                e.mode = e.uid = e.gid = e.flags = std::numeric_limits<std::uint32_t>::max();
+                e.size = e.inode = std::numeric_limits<std::uint64_t>::max();
+                e.mtime_ns = std::numeric_limits<std::int64_t>::min();
+                e.ctime_ns = std::numeric_limits<std::int64_t>::max();
+            }
+            view.add(path, e);
+        }
+        return view;
+    }
+
+    void aBaseViewComesBackAsItWentInFramesOfAtMostPerFrame() {
+        const auto view = sample_view();
+        const auto frames = base_frames(view, 6);
+        QCOMPARE(frames.size(), std::size_t{4}); // 6 + 6 + 6 + 2
+        tl::job::BaseView back;
+        for (const auto& f : frames)
+            QVERIFY(add_base_frame(f.data(), f.size(), back));
+        QCOMPARE(back.size(), view.size());
+        for (const auto& [path, e] : view.entries()) {
+            const auto it = back.entries().find(path);
+            QVERIFY(it != back.entries().end());
+            const auto& b = it->second;
+            QCOMPARE(b.kind, e.kind);
+            QCOMPARE(b.mode, e.mode);
+            QCOMPARE(b.uid, e.uid);
+            QCOMPARE(b.gid, e.gid);
+            QCOMPARE(b.size, e.size);
+            QCOMPARE(b.mtime_ns, e.mtime_ns);
+            QCOMPARE(b.ctime_ns, e.ctime_ns);
+            QCOMPARE(b.inode, e.inode);
+            QCOMPARE(b.has_hash, e.has_hash);
+            if (e.has_hash) QVERIFY(b.hash == e.hash);
+            QCOMPARE(b.flags, e.flags);
+        }
+        const auto empty = base_frames(tl::job::BaseView{});
+        QCOMPARE(empty.size(), std::size_t{1}); // an empty view is one frame of no entries
+        tl::job::BaseView none;
+        QVERIFY(add_base_frame(empty[0].data(), empty[0].size(), none));
+        QCOMPARE(none.size(), std::size_t{0});
+    }
+
+    void aDamagedBaseFrameIsRefused() {
+        const auto frame = base_frames(sample_view(), 100).at(0);
+        for (std::size_t n = 0; n < frame.size(); n += 7) {
+            tl::job::BaseView view;
+            auto st = add_base_frame(frame.data(), n, view);
+            QVERIFY(!st);
+            QCOMPARE(st.error().kind, tl::ErrorKind::Corrupt);
+            QVERIFY(st.error().message.find("the service sent a damaged base frame") !=
+                    std::string::npos);
+        }
+        auto bits = frame;
+        bits[1] = 0x40; // the first entry's bits
+        tl::job::BaseView view;
+        auto st = add_base_frame(bits.data(), bits.size(), view);
+        QVERIFY(!st);
+        QVERIFY2(st.error().message.find("entry 1 of 20: unknown bits 64") != std::string::npos,
+                 st.error().message.c_str());
+        auto trailing = frame;
+        trailing.push_back(1);
+        st = add_base_frame(trailing.data(), trailing.size(), view);
+        QVERIFY(!st);
+        QVERIFY(st.error().message.find("1 byte(s) after the last entry") != std::string::npos);
     }
 };
 
