@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "agent/base_wire.h"
+#include "agent/buffer_wire.h"
 #include "agent/wire.h"
 #include "common/clock.h"
 #include "common/log.h"
@@ -166,9 +167,12 @@ Status serve_backup(TlsLink& link, const nlohmann::json& request, const AllowLis
     std::shared_ptr<job::BaseView> base;
     for (int i = 0; i < request.value("base_frames", 0); ++i) {
         if (!base) base = std::make_shared<job::BaseView>();
-        auto frame = receive_json(link, frame::kBase);
+        auto frame = receive_frame(link, frame::kBase);
         if (!frame) return frame.error();
-        TL_TRY(add_base_frame(frame.value(), *base));
+        if (auto st = add_base_frame(frame->payload.data(), frame->payload.size(), *base); !st) {
+            (void)send_error(link, st.error()); // the service names it with the client
+            return st;
+        }
     }
     auto plan = plan_of(request, allow);
     if (plan) plan->base = base;

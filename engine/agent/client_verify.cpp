@@ -17,19 +17,11 @@ namespace tl::agent {
 
 namespace {
 
-// A link to the client's agent that accepted the compare request; an agent of protocol 1.0
-// does not know it.
+// A link to the client's agent that accepted the compare request (every agent of protocol 2
+// knows it; an older one was refused at its hello).
 Result<std::unique_ptr<TlsLink>> open_compare(const ClientEndpoint& c) {
-    nlohmann::json hello;
-    auto link = open_client_link(c, &hello);
+    auto link = open_client_link(c);
     if (!link) return link.error();
-    const auto protocol = hello.value("protocol", nlohmann::json::object());
-    if (protocol.value("major", 0) == kProtocolMajor && protocol.value("minor", 0) < 1)
-        return make_error(ErrorKind::Unsupported,
-                          "client " + c.name + ": its agent speaks protocol 1." +
-                              std::to_string(protocol.value("minor", 0)) +
-                              ", verify --against-client needs 1.1; install this version of "
-                              "tapeloom-agent on the client");
     TL_TRY(send_json(*link.value(), frame::kCompare, nlohmann::json::object()));
     auto ready = receive_json(*link.value(), frame::kCompare);
     if (!ready)

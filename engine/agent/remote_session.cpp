@@ -86,7 +86,7 @@ Status RemoteSession::receive_stream(TlsLink& link) {
 
 // The request, and for a diff/incr the base view from this catalog.
 Status RemoteSession::send_request(TlsLink& link) {
-    std::vector<std::string> base;
+    std::vector<std::vector<std::uint8_t>> base;
     if (!ctx_.base_chain.empty()) {
         auto db = catalog::Db::open(ctx_.db_path, false);
         if (!db) return db.error();
@@ -98,7 +98,7 @@ Status RemoteSession::send_request(TlsLink& link) {
     request_["base_frames"] = base.size();
     TL_TRY(send_json(link, frame::kBackup, request_));
     for (const auto& f : base)
-        TL_TRY(link.send(frame::kBase, f));
+        TL_TRY(link.send(frame::kBase, f.data(), f.size()));
     return {};
 }
 

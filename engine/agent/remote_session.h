@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "agent/buffer_wire.h"
 #include "agent/client_link.h"
 #include "agent/wire.h"
 #include "job/chunk_sealer.h"

@@ -74,7 +74,11 @@ void TlsLink::set_timeout(int seconds) {
 
 void TlsLink::close() {
     NoSigpipe guard; // the close_notify is a write too
-    if (p_->ssl) SSL_shutdown(p_->ssl);
+    if (p_->ssl) {
+        (void)BIO_flush(SSL_get_wbio(p_->ssl));
+        SSL_shutdown(p_->ssl);
+        (void)BIO_flush(SSL_get_wbio(p_->ssl));
+    }
     ::shutdown(p_->fd, SHUT_RDWR);
 }
 
@@ -103,7 +107,7 @@ Status TlsLink::send(std::uint8_t type, const void* data, std::size_t n) {
     if (SSL_write_ex(p_->ssl, head, sizeof head, &written) != 1)
         return link_error("cannot send to");
     if (n && SSL_write_ex(p_->ssl, data, n, &written) != 1) return link_error("cannot send to");
-    return {};
+    return flush();
 }
 
 Status TlsLink::send(std::uint8_t type, const std::vector<std::uint8_t>& head, const void* data,
@@ -121,15 +125,20 @@ Status TlsLink::send(std::uint8_t type, const std::vector<std::uint8_t>& head, c
     if (SSL_write_ex(p_->ssl, first.data(), first.size(), &written) != 1)
         return link_error("cannot send to");
     if (n && SSL_write_ex(p_->ssl, data, n, &written) != 1) return link_error("cannot send to");
+    return flush();
+}
+
+Status TlsLink::flush() {
+    if (BIO_flush(SSL_get_wbio(p_->ssl)) != 1) return link_error("cannot send to");
     return {};
 }
 
 Status TlsLink::read_payload(void* to, std::size_t n) {
     auto* at = static_cast<std::uint8_t*>(to);
+    ERR_clear_error(); // once: the queue is empty while reads succeed
     while (n > 0) {
         std::size_t got = 0;
         errno = 0;
-        ERR_clear_error();
         if (SSL_read_ex(p_->ssl, at, n, &got) != 1) return link_error("cannot read from");
         at += got;
         n -= got;

@@ -37,7 +37,8 @@ public:
         return send(type, text.data(), text.size());
     }
     // One frame whose payload is `head` then `n` bytes at `data`, sent without joining them
-    // (a backup's stream buffer goes out from where the reader left it).
+    // (a backup's stream buffer goes out from where the reader left it). A frame is on its way
+    // when send() returns: its TLS records are gathered and written to the socket together.
     Status send(std::uint8_t type, const std::vector<std::uint8_t>& head, const void* data,
                 std::size_t n);
     // The next frame; Io naming the peer when the connection ended or timed out, or when the
@@ -57,6 +58,7 @@ public:
     Parts& parts() { return *p_; }
 
 private:
+    Status flush(); // what the write buffer holds, to the socket
     Error link_error(const std::string& what) const;
     std::unique_ptr<Parts> p_;
 };

@@ -110,6 +110,21 @@ Result<SSL_CTX*> make_context(bool server, const Identity& me) {
     return ctx;
 }
 
+Status buffer_link(TlsLink::Parts& parts) {
+    BIO* socket = SSL_get_rbio(parts.ssl);
+    BIO* buffer = BIO_new(BIO_f_buffer());
+    if (!socket || !buffer || BIO_set_buffer_size(buffer, kLinkBuffer) != 1) {
+        BIO_free(buffer);
+        return ssl_error(ErrorKind::Internal, "cannot buffer the link to " + parts.peer);
+    }
+    // The socket BIO (the SSL's read and write BIO until now, both references given up by
+    // SSL_set_bio) is held by the buffer's chain; the buffer becomes both.
+    BIO_up_ref(socket);
+    BIO_push(buffer, socket);
+    SSL_set_bio(parts.ssl, buffer, buffer);
+    return {};
+}
+
 Result<std::unique_ptr<TlsLink>> connect_agent(const std::string& address, const Identity& me,
                                                const std::string& pinned, int timeout_seconds) {
     auto fd = tcp_socket(address, false);
@@ -137,6 +152,7 @@ Result<std::unique_ptr<TlsLink>> connect_agent(const std::string& address, const
         }
         return ssl_error(ErrorKind::Io, "TLS handshake with " + address + " failed");
     }
+    TL_TRY(buffer_link(*p));
     return link;
 }
 
@@ -186,7 +202,7 @@ Result<std::unique_ptr<TlsLink>> TlsListener::accept_connection() {
 
 Status TlsListener::handshake(TlsLink& link) {
     auto& p = link.parts();
-    if (SSL_accept(p.ssl) == 1) return {};
+    if (SSL_accept(p.ssl) == 1) return buffer_link(p);
     ERR_clear_error();
     if (p.pin.expected.empty())
         return make_error(ErrorKind::Io, "refused " + p.peer +

@@ -23,32 +23,6 @@ std::string host_name() {
     return buf;
 }
 
-nlohmann::json record_json(const job::FileRecord& r) {
-    return nlohmann::json::array({r.dir, r.name, r.kind, r.mode, r.uid, r.gid, r.size, r.mtime_ns,
-                                  r.ctime_ns, r.inode, r.has_hash ? hash_hex(r.hash) : "", r.offset,
-                                  r.flags});
-}
-
-job::FileRecord record_from(const nlohmann::json& j) {
-    job::FileRecord r;
-    r.dir = j.at(0).get<std::string>();
-    r.name = j.at(1).get<std::string>();
-    r.kind = j.at(2).get<int>();
-    r.mode = j.at(3).get<std::uint32_t>();
-    r.uid = j.at(4).get<std::uint32_t>();
-    r.gid = j.at(5).get<std::uint32_t>();
-    r.size = j.at(6).get<std::uint64_t>();
-    r.mtime_ns = j.at(7).get<std::int64_t>();
-    r.ctime_ns = j.at(8).get<std::int64_t>();
-    r.inode = j.at(9).get<std::uint64_t>();
-    const auto h = j.at(10).get<std::string>();
-    r.has_hash = !h.empty();
-    if (r.has_hash) r.hash = hash_from_hex(h);
-    r.offset = j.at(11).get<std::uint64_t>();
-    r.flags = j.at(12).get<std::uint32_t>();
-    return r;
-}
-
 } // namespace
 
 std::string hash_hex(const std::array<std::uint8_t, 16>& h) {
@@ -115,7 +89,7 @@ Error error_from(const Frame& f, const std::string& peer) {
     return make_error(k, peer + ": " + message);
 }
 
-Result<nlohmann::json> receive_json(TlsLink& link, std::uint8_t type) {
+Result<Frame> receive_frame(TlsLink& link, std::uint8_t type) {
     auto f = link.receive();
     if (!f) return f.error();
     if (f->type == frame::kError) return error_from(f.value(), link.peer());
@@ -124,6 +98,12 @@ Result<nlohmann::json> receive_json(TlsLink& link, std::uint8_t type) {
                           link.peer() + " sent frame '" +
                               std::string(1, static_cast<char>(f->type)) + "' where '" +
                               std::string(1, static_cast<char>(type)) + "' belongs");
+    return f;
+}
+
+Result<nlohmann::json> receive_json(TlsLink& link, std::uint8_t type) {
+    auto f = receive_frame(link, type);
+    if (!f) return f.error();
     return parse_json(f.value());
 }
 
@@ -132,74 +112,20 @@ Result<nlohmann::json> exchange_hello(TlsLink& link, const std::string& role) {
     auto peer = receive_json(link, frame::kHello);
     if (!peer) return peer.error();
     const auto& p = peer.value();
-    const int major = p.contains("protocol") ? p["protocol"].value("major", 0) : 0;
+    const auto protocol = p.value("protocol", nlohmann::json::object());
+    const int major = protocol.is_object() ? protocol.value("major", 0) : 0;
+    const int minor = protocol.is_object() ? protocol.value("minor", 0) : 0;
     if (major != kProtocolMajor) {
         const auto e = make_error(
             ErrorKind::Unsupported,
-            "refused: " + link.peer() + " speaks agent protocol " + std::to_string(major) +
-                " (program " + p.value("version", "?") + "), this side " +
-                std::to_string(kProtocolMajor) + " (" + engine_version() +
-                "); install the same major version of tapeloom on both sides");
+            "refused: " + link.peer() + " speaks agent protocol " + std::to_string(major) + "." +
+                std::to_string(minor) + " (program " + p.value("version", "?") + "), this side " +
+                std::to_string(kProtocolMajor) + "." + std::to_string(kProtocolMinor) + " (" +
+                engine_version() + "); install the same major version of tapeloom on both sides");
         (void)send_error(link, e);
         return e;
     }
     return peer;
-}
-
-std::vector<std::uint8_t> encode_buffer_head(const job::StreamBuffer& b, std::uint64_t raw_bytes) {
-    nlohmann::json records = nlohmann::json::array();
-    for (const auto& r : b.completed)
-        records.push_back(record_json(r));
-    const std::string text = records.dump();
-    std::vector<std::uint8_t> out;
-    out.reserve(40 + 8 * b.boundaries.size() + text.size());
-    put_u64(out, b.offset);
-    put_u64(out, raw_bytes);
-    out.push_back(b.last ? 1 : 0);
-    put_u64(out, b.boundaries.size());
-    for (auto v : b.boundaries)
-        put_u64(out, v);
-    put_u64(out, text.size());
-    out.insert(out.end(), text.begin(), text.end());
-    return out;
-}
-
-Result<ReceivedBuffer> receive_buffer_head(TlsLink& link, std::size_t payload) {
-    const auto bad = make_error(ErrorKind::Corrupt, "the agent sent a damaged stream buffer");
-    std::size_t left = payload;
-    auto take = [&](void* to, std::size_t n) -> Status {
-        if (n > left) return bad;
-        left -= n;
-        return link.read_payload(to, n);
-    };
-    ReceivedBuffer r;
-    std::uint8_t head[25];
-    TL_TRY(take(head, sizeof head));
-    r.offset = get_u64(head);
-    r.raw_bytes = get_u64(head + 8);
-    r.last = head[16] != 0;
-    const std::uint64_t nb = get_u64(head + 17);
-    if (nb > left / 8) return bad;
-    std::vector<std::uint8_t> bounds(8 * nb);
-    TL_TRY(take(bounds.data(), bounds.size()));
-    for (std::uint64_t i = 0; i < nb; ++i)
-        r.boundaries.push_back(get_u64(bounds.data() + 8 * i));
-    std::uint8_t tl[8];
-    TL_TRY(take(tl, sizeof tl));
-    const std::uint64_t tn = get_u64(tl);
-    if (tn > left) return bad;
-    std::string text(tn, '\0');
-    TL_TRY(take(text.data(), tn));
-    auto records = nlohmann::json::parse(text, nullptr, false);
-    if (records.is_discarded() || !records.is_array()) return bad;
-    try {
-        for (const auto& j : records)
-            r.completed.push_back(record_from(j));
-    } catch (const nlohmann::json::exception&) {
-        return bad;
-    }
-    r.size = left;
-    return r;
 }
 
 } // namespace tl::agent

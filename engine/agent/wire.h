@@ -1,7 +1,8 @@
 #pragma once
 // What travels on the agent link (docs/agent.md "Wire protocol"): the frame types, the hello
 // both sides exchange first (with the protocol's major version: another major is refused), and
-// the encodings of a backup's stream buffers and a restore's objects.
+// the JSON frames. A backup's stream buffers are encoded by agent/buffer_wire.h.
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -9,17 +10,18 @@
 #include <nlohmann/json.hpp>
 
 #include "agent/tls_link.h"
-#include "job/stream_buffer.h"
 
 namespace tl::agent {
 
-inline constexpr int kProtocolMajor = 1;
-inline constexpr int kProtocolMinor = 1; // 1.1: the compare request (verify --against-client)
+// 2.0: a stream buffer's catalog records (agent/buffer_wire.h) and a diff/incr's base view
+// (agent/base_wire.h) in binary, not JSON.
+inline constexpr int kProtocolMajor = 2;
+inline constexpr int kProtocolMinor = 0;
 
 namespace frame {
 inline constexpr std::uint8_t kHello = 'H';        // JSON, both ways, first
 inline constexpr std::uint8_t kBackup = 'B';       // JSON: service asks for a session
-inline constexpr std::uint8_t kBuffer = 'S';       // a stream buffer (encode_buffer_head)
+inline constexpr std::uint8_t kBuffer = 'S';       // a stream buffer (agent/buffer_wire.h)
 inline constexpr std::uint8_t kDone = 'E';         // JSON: a session's or restore's outcome
 inline constexpr std::uint8_t kRestore = 'R';      // JSON: service starts a restore
 inline constexpr std::uint8_t kSaveset = 'V';      // JSON: the next save set of a restore
@@ -28,9 +30,9 @@ inline constexpr std::uint8_t kData = 'D';         // u64 file offset + raw byte
 inline constexpr std::uint8_t kTrailer = 'T';      // encoded object trailer
 inline constexpr std::uint8_t kObjectFailed = 'X'; // JSON: the current object is damaged
 inline constexpr std::uint8_t kFinish = 'F';       // the restore's last save set was sent
-inline constexpr std::uint8_t kBase = 'P';         // JSON {"entries"}: a diff/incr's base view
+inline constexpr std::uint8_t kBase = 'P';         // a diff/incr's base view (base_wire.h)
 inline constexpr std::uint8_t kKeepAlive = 'K';    // nothing: the agent is still walking
-inline constexpr std::uint8_t kCompare = 'C';      // JSON: service asks to compare (1.1)
+inline constexpr std::uint8_t kCompare = 'C';      // JSON: service asks to compare
 inline constexpr std::uint8_t kError = '!';        // JSON {"error", "kind"}: refused or failed
 } // namespace frame
 
@@ -42,26 +44,12 @@ Result<nlohmann::json> exchange_hello(TlsLink& link, const std::string& role);
 
 Status send_json(TlsLink& link, std::uint8_t type, const nlohmann::json& j);
 Result<nlohmann::json> parse_json(const Frame& f);
+// The next frame, of the expected type; an error frame from the peer becomes its error.
+Result<Frame> receive_frame(TlsLink& link, std::uint8_t type);
 // A frame of the expected type as JSON; an error frame from the peer becomes its error.
 Result<nlohmann::json> receive_json(TlsLink& link, std::uint8_t type);
 Status send_error(TlsLink& link, const Error& e);
 Error error_from(const Frame& f, const std::string& peer);
-
-// A stream buffer with its object boundaries, the catalog records of the files it ends and the
-// session's raw bytes read so far, without the stream bytes: TlsLink::send(type, head, data, n)
-// sends the buffer's data after it, so the data is never copied on the agent.
-std::vector<std::uint8_t> encode_buffer_head(const job::StreamBuffer& b, std::uint64_t raw_bytes);
-struct ReceivedBuffer {
-    std::uint64_t offset = 0, raw_bytes = 0;
-    bool last = false;
-    std::vector<std::uint64_t> boundaries;
-    std::vector<job::FileRecord> completed;
-    std::size_t size = 0; // the stream bytes that follow in the frame
-};
-// A buffer frame of `payload` bytes whose head receive_head() read: everything up to the
-// stream bytes, read from the link; `size` is then what is left of the payload, for the
-// caller to read with read_payload() straight into its stream buffer.
-Result<ReceivedBuffer> receive_buffer_head(TlsLink& link, std::size_t payload);
 
 // A content hash as 32 hex digits, and back.
 std::string hash_hex(const std::array<std::uint8_t, 16>& h);

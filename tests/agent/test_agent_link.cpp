@@ -143,6 +143,76 @@ private Q_SLOTS:
                  told.error().message.c_str());
     }
 
+    // A peer of protocol 1 (records as JSON) is refused by a side of protocol 2 at its hello,
+    // both versions named, whichever side is the older.
+    void aPeerOfProtocolOneIsRefusedNamingBothVersions() {
+        for (const std::string older : {"service", "agent"}) {
+            auto listener = listen_trusting(service_.fingerprint);
+            QVERIFY(listener);
+            auto accepted = accept_one(*listener);
+            auto link = connect_agent(address_of(*listener), service_, agent_.fingerprint, 10);
+            QVERIFY(link);
+            auto agent_side = accepted.get();
+            QVERIFY(agent_side);
+            TlsLink& old_side = older == "service" ? *link.value() : *agent_side.value();
+            TlsLink& new_side = older == "service" ? *agent_side.value() : *link.value();
+            auto old_hello = hello(older);
+            old_hello["protocol"] = {{"major", 1}, {"minor", 1}};
+            QVERIFY(send_json(old_side, frame::kHello, old_hello));
+            auto refused = exchange_hello(new_side, older == "service" ? "agent" : "service");
+            QVERIFY(!refused);
+            QCOMPARE(refused.error().kind, tl::ErrorKind::Unsupported);
+            const auto& why = refused.error().message;
+            QVERIFY2(why.find("speaks agent protocol 1.1") != std::string::npos, why.c_str());
+            QVERIFY2(why.find("this side " + std::to_string(kProtocolMajor) + ".") !=
+                         std::string::npos,
+                     why.c_str());
+            // The older side is told why, with its error frame.
+            QVERIFY(receive_json(old_side, frame::kHello));
+            auto told = receive_json(old_side, frame::kHello);
+            QVERIFY(!told);
+            QVERIFY2(told.error().message.find("speaks agent protocol 1.1") != std::string::npos,
+                     told.error().message.c_str());
+        }
+    }
+
+    // The link gathers TLS records in a buffer: every frame still arrives whole and in order,
+    // one larger than the buffer too, and each is on its way when send() returns (a reply to
+    // it comes back; a frame left in the buffer would leave both sides waiting).
+    void framesArriveWholeThroughTheLinksBuffer() {
+        auto listener = listen_trusting(service_.fingerprint);
+        QVERIFY(listener);
+        auto accepted = accept_one(*listener);
+        auto link = connect_agent(address_of(*listener), service_, agent_.fingerprint, 10);
+        QVERIFY(link);
+        auto agent_side = accepted.get();
+        QVERIFY(agent_side);
+        auto echo = std::async(std::launch::async, [&]() -> tl::Status {
+            for (;;) {
+                auto f = agent_side.value()->receive();
+                if (!f) return f.error();
+                if (f->type == frame::kFinish) return {};
+                TL_TRY(agent_side.value()->send(f->type, f->payload.data(), f->payload.size()));
+            }
+        });
+        std::vector<std::uint8_t> big(3u << 20);
+        for (std::size_t i = 0; i < big.size(); ++i)
+            big[i] = static_cast<std::uint8_t>(i * 2654435761u >> 24);
+        for (std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{5000}, big.size()}) {
+            const std::vector<std::uint8_t> head(big.begin(),
+                                                 big.begin() + std::min<std::size_t>(n, 7));
+            QVERIFY(
+                link.value()->send(frame::kData, head, big.data() + head.size(), n - head.size()));
+            auto back = link.value()->receive();
+            QVERIFY2(back, back ? "" : back.error().message.c_str());
+            QCOMPARE(back->type, frame::kData);
+            QCOMPARE(back->payload.size(), n);
+            QVERIFY(std::equal(back->payload.begin(), back->payload.end(), big.begin()));
+        }
+        QVERIFY(link.value()->send(frame::kFinish, nullptr, 0));
+        QVERIFY(echo.get());
+    }
+
     void allowedRootsHoldAgainstDotDotAndSymlinks() {
         const QString root = dir_.path() + "/allowed", outside = dir_.path() + "/outside";
         QVERIFY(QDir().mkpath(root) && QDir().mkpath(outside));
