@@ -10,7 +10,8 @@
 
 namespace tl::bench {
 
-// Writes and frees `bytes` (rounded up to whole pages). Io when the memory cannot be mapped.
+// Writes and frees `bytes` (rounded up to whole pages), at most half of the memory free now.
+// Io when the memory cannot be mapped.
 Status warm_memory(std::uint64_t bytes);
 
 } // namespace tl::bench
