@@ -55,6 +55,7 @@ double StreamingModel::start_if_stopped(double t) {
         lost_ += to_ns(penalty);
     }
     streaming_ = true;
+    if (!ever_streamed_ && first_start_ < 0) first_start_ = t + penalty;
     ever_streamed_ = true;
     after_sync_ = false;
     lowest_used_ = std::min(lowest_used_, speed());
@@ -119,6 +120,12 @@ std::chrono::nanoseconds StreamingModel::write(std::uint64_t bytes, Clock::Mono 
     return to_ns(t - start);
 }
 
+std::optional<Clock::Mono> StreamingModel::first_start() const {
+    if (first_start_ < 0) return std::nullopt;
+    return origin_ + std::chrono::duration_cast<Clock::Mono::duration>(
+                         std::chrono::duration<double>(first_start_));
+}
+
 std::chrono::nanoseconds StreamingModel::moving_time() const {
     return to_ns(moving_s_);
 }
@@ -142,6 +149,7 @@ std::chrono::nanoseconds StreamingModel::flush(Clock::Mono now) {
 std::chrono::nanoseconds StreamingModel::positioned(Clock::Mono now) {
     const auto d = flush(now);
     ever_streamed_ = false;
+    first_start_ = -1;
     after_sync_ = false;
     return d;
 }

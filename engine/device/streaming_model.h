@@ -16,6 +16,7 @@
 // Clock (a ManualClock in tests, the SystemClock for real time). Not thread-safe (one per drive).
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "common/clock.h"
@@ -53,6 +54,9 @@ public:
     double speed() const { return steps_[step_]; } // the step the drive runs at, bytes/s
     double lowest_speed_used() const { return lowest_used_; }
     double start_level() const { return start_level_; } // bytes buffered that start the tape
+    // When the tape first moved writing since the model began or was last positioned (the
+    // end of a load or locate): the first byte's way onto tape. Unset while it has not moved.
+    std::optional<Clock::Mono> first_start() const;
 
 private:
     void advance(double t);
@@ -71,6 +75,7 @@ private:
     double level_ = 0; // bytes in the drive buffer
     bool streaming_ = false;
     bool ever_streamed_ = false; // a stop after streaming costs a reposition on restart
+    double first_start_ = -1;    // model time of the first start since positioned (-1: none)
     bool after_sync_ = false;    // stopped by a filemark, not by an empty buffer
     std::uint64_t repositions_ = 0, sync_restarts_ = 0;
     std::chrono::nanoseconds lost_{0};

@@ -135,6 +135,34 @@ private slots:
         }
     }
 
+    // The drive's trace (a job report's tape start): the moment the start level is reached,
+    // not the first byte's arrival; a restart after running dry does not move it; a positioning
+    // (the next mount's locate) starts it afresh.
+    void first_start_is_when_the_start_level_is_reached() {
+        ManualClock clock;
+        StreamingModel m(StreamingConfig{10e6, 8e6, 3.0, {}, 0.25});
+        const auto t0 = clock.now();
+        QVERIFY(!m.first_start());
+        QCOMPARE(m.write(1'000'000, clock.now()).count(), 0);
+        clock.advance(std::chrono::milliseconds(50));
+        QCOMPARE(m.write(999'999, clock.now()).count(), 0);
+        QVERIFY(!m.first_start()); // 1,999,999 bytes: below a quarter of 8 MB
+        clock.advance(std::chrono::milliseconds(50));
+        QCOMPARE(m.write(1, clock.now()).count(), 0);
+        QVERIFY(m.first_start());
+        QCOMPARE(seconds_between(t0, *m.first_start()), 0.1);
+        clock.advance(std::chrono::seconds(2)); // runs dry: the next start repositions
+        clock.sleep_for(m.write(2'000'000, clock.now()));
+        QCOMPARE(m.repositions(), std::uint64_t{1});
+        QCOMPARE(seconds_between(t0, *m.first_start()), 0.1);
+        clock.sleep_for(m.positioned(clock.now()));
+        QVERIFY(!m.first_start());
+        const auto after = clock.now();
+        QCOMPARE(m.write(2'000'000, clock.now()).count(), 0);
+        QVERIFY(m.first_start());
+        QCOMPARE(seconds_between(after, *m.first_start()), 0.0);
+    }
+
     void positioning_writes_out_the_buffer_first() {
         ManualClock clock;
         StreamingModel m(StreamingConfig{10e6, 8e6, 3.0, {}});
