@@ -68,6 +68,12 @@ void StreamingModel::match_speed(double offered) {
         ++step_; // the host waited on a full buffer: it can give more
         return;
     }
+    // More than the start level in the buffer: reserve enough to ride out a dip of the host's
+    // rate at full speed; the drive slows down only to keep from running dry.
+    if (level_ > start_level_) {
+        step_ = steps_.size() - 1;
+        return;
+    }
     std::size_t best = 0;
     for (std::size_t i = 0; i < steps_.size(); ++i)
         if (steps_[i] <= offered) best = i;
