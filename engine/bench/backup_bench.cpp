@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "bench/bench_sources.h"
+#include "bench/job_phases.h"
 #include "bench/report_util.h"
 #include "bench/scratch_backup.h"
 #include "bench/tar_pass.h"
@@ -142,6 +143,10 @@ double BackupBenchResult::drive_streaming_rate() const {
     return sum;
 }
 
+double BackupBenchResult::drives_rate() const {
+    return options.drive_rate * static_cast<double>(options.drives);
+}
+
 std::uint64_t BackupBenchResult::repositions() const {
     std::uint64_t n = 0;
     for (const auto& d : backup.drives)
@@ -166,6 +171,7 @@ nlohmann::json drives_json(const job::JobReport& b) {
             x["tape_seconds"] = d.tape_seconds;
             x["streaming_mb_s"] = mb_s(static_cast<double>(d.bytes) / d.tape_seconds);
         }
+        x["timeline"] = job::times_json(d.times);
         a.push_back(std::move(x));
     }
     return a;
@@ -209,6 +215,7 @@ nlohmann::json to_json(const BackupBenchResult& r) {
           {"cpu_s_per_gib", r.cpu_per_gib()},
           {"cpu_utilization_pct", b.cpu_utilization},
           {"peak_rss_bytes", b.peak_rss}}},
+        {"phases", to_json(job_phases(b), r.drives_rate())},
         {"ratio_backup_dd", r.dd.rate() > 0 ? rate / r.dd.rate() : 0.0},
         {"ratio_backup_cat", r.cat.rate() > 0 ? rate / r.cat.rate() : 0.0},
         {"ratio_backup_tar_files", r.tar_ratio()},
@@ -262,6 +269,10 @@ std::string format_bench(const BackupBenchResult& r) {
               : "")
       << "sustained " << format_rate(b.sustained_rate) << " on tape; CPU " << b.cpu_utilization
       << " % of the machine; peak RSS " << format_bytes(b.peak_rss) << "\n";
+    if (!r.options.null_drives) {
+        o << format_phases(job_phases(b), r.drives_rate(), b.wall_rate);
+        o << format_drive_times(b);
+    }
     if (r.limit_run) o << "  " << format_limit(r.limit) << "\n";
     o.precision(2);
     o << "  backup / dd  : " << (r.dd.rate() > 0 ? r.backup_rate() / r.dd.rate() : 0) << "\n"

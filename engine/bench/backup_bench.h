@@ -69,6 +69,9 @@ struct BackupBenchResult {
     // With throttled drives: each drive's bytes over the time its tape moved writing, summed over
     // the drives (they run at once): the drives' streaming rate, not the job's (backup_rate()).
     double drive_streaming_rate() const;
+    // The drives' native rates summed (--drive-rate x --drives; 0 without --drive-rate): what
+    // the data rate and the wall rate are stated against (bench/job_phases.h).
+    double drives_rate() const;
 };
 
 Result<BackupBenchResult> run_backup_bench(const BackupBenchOptions& options, Clock& clock);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "bench/job_phases.h"
 #include "bench/report_util.h"
 #include "bench/scratch_backup.h"
 #include "bench/throttled_source.h"
@@ -63,6 +64,15 @@ double median_rate(const job::JobReport& b) {
     std::sort(sums.begin(), sums.end());
     const std::size_t n = sums.size();
     return n % 2 ? sums[n / 2] : (sums[n / 2 - 1] + sums[n / 2]) / 2;
+}
+
+nlohmann::json timelines(const job::JobReport& b) {
+    auto a = nlohmann::json::array();
+    for (const auto& d : b.drives)
+        a.push_back({{"name", d.name},
+                     {"tape_seconds", d.tape_seconds},
+                     {"timeline", job::times_json(d.times)}});
+    return a;
 }
 
 } // namespace
@@ -153,6 +163,9 @@ nlohmann::json to_json(const MultiplexBenchResult& r) {
                           {"per_cpu_busy_pct", l.per_cpu_busy},
                           {"shoeshine_per_drive", shoeshine},
                           {"shoeshine_total", sum(shoeshine)},
+                          {"phases", to_json(job_phases(b),
+                                             r.options.drive_rate * static_cast<double>(l.drives))},
+                          {"drive_timelines", timelines(b)},
                           {"predicted_backhitches_per_hour", l.predicted.backhitches_per_hour}});
     }
     const auto& o = r.options;
@@ -216,6 +229,9 @@ std::string format_multiplex_bench(const MultiplexBenchResult& r) {
             o << (i ? "," : "") << b.drives[i].shoeshine_events;
         o.precision(2);
         o << "\n";
+        o << format_phases(job_phases(b), op.drive_rate * static_cast<double>(l.drives),
+                           b.wall_rate);
+        o << format_drive_times(b);
     }
     o << "  sustained: per-drive samples every 0.5 s summed, ramp-up/down dropped "
          "(docs/metrics.md); median: of those sums; model: plan's prediction;\n  wall: tape "

@@ -55,6 +55,7 @@ double StreamingModel::start_if_stopped(double t) {
         lost_ += to_ns(penalty);
     }
     streaming_ = true;
+    if (!ever_streamed_ && first_start_ < 0) first_start_ = t + penalty;
     ever_streamed_ = true;
     after_sync_ = false;
     lowest_used_ = std::min(lowest_used_, speed());
@@ -65,6 +66,12 @@ double StreamingModel::start_if_stopped(double t) {
 void StreamingModel::match_speed(double offered) {
     if (window_blocked_ && step_ + 1 < steps_.size()) {
         ++step_; // the host waited on a full buffer: it can give more
+        return;
+    }
+    // More than the start level in the buffer: reserve enough to ride out a dip of the host's
+    // rate at full speed; the drive slows down only to keep from running dry.
+    if (level_ > start_level_) {
+        step_ = steps_.size() - 1;
         return;
     }
     std::size_t best = 0;
@@ -119,6 +126,12 @@ std::chrono::nanoseconds StreamingModel::write(std::uint64_t bytes, Clock::Mono 
     return to_ns(t - start);
 }
 
+std::optional<Clock::Mono> StreamingModel::first_start() const {
+    if (first_start_ < 0) return std::nullopt;
+    return origin_ + std::chrono::duration_cast<Clock::Mono::duration>(
+                         std::chrono::duration<double>(first_start_));
+}
+
 std::chrono::nanoseconds StreamingModel::moving_time() const {
     return to_ns(moving_s_);
 }
@@ -142,6 +155,7 @@ std::chrono::nanoseconds StreamingModel::flush(Clock::Mono now) {
 std::chrono::nanoseconds StreamingModel::positioned(Clock::Mono now) {
     const auto d = flush(now);
     ever_streamed_ = false;
+    first_start_ = -1;
     after_sync_ = false;
     return d;
 }

@@ -5,17 +5,20 @@
 // drives do: docs/devices.md "Drive models"), after a load or position as after running dry.
 // With speed-matching steps (LTO: about 12 from a lowest rate up to R) the drive runs at
 // the step matched to the rate the host delivers, measured over short windows: the highest step
-// at or below it, one step up while the host waits on a full buffer. It shoe-shines only below
-// the lowest step: the buffer runs dry, the drive stops and must reposition (T_r) before the
-// next start. Without steps it runs at R only. A synchronous filemark drains the buffer and
-// stops the tape; the restart after it costs a reposition too, counted apart (sync_restarts).
-// A positioning operation (locate, space, rewind) leaves the tape stopped at the place the next
-// write starts from, its travel charged by the caller: that start costs no reposition.
-// Fed with (bytes, arrival time), write() returns how long the host is blocked: back-pressure
-// while the buffer is full plus the reposition time. No sleeping here: the caller sleeps on its
-// Clock (a ManualClock in tests, the SystemClock for real time). Not thread-safe (one per drive).
+// at or below it, one step up while the host waits on a full buffer, the top step while the
+// buffer holds more than its start level (a dip of the host's rate is ridden out at full speed). It
+// shoe-shines only below the lowest step: the buffer runs dry, the drive stops and must reposition
+// (T_r) before the next start. Without steps it runs at R only. A synchronous filemark drains the
+// buffer and stops the tape; the restart after it costs a reposition too, counted apart
+// (sync_restarts). A positioning operation (locate, space, rewind) leaves the tape stopped at the
+// place the next write starts from, its travel charged by the caller: that start costs no
+// reposition. Fed with (bytes, arrival time), write() returns how long the host is blocked:
+// back-pressure while the buffer is full plus the reposition time. No sleeping here: the caller
+// sleeps on its Clock (a ManualClock in tests, the SystemClock for real time). Not thread-safe (one
+// per drive).
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "common/clock.h"
@@ -53,6 +56,9 @@ public:
     double speed() const { return steps_[step_]; } // the step the drive runs at, bytes/s
     double lowest_speed_used() const { return lowest_used_; }
     double start_level() const { return start_level_; } // bytes buffered that start the tape
+    // When the tape first moved writing since the model began or was last positioned (the
+    // end of a load or locate): the first byte's way onto tape. Unset while it has not moved.
+    std::optional<Clock::Mono> first_start() const;
 
 private:
     void advance(double t);
@@ -71,6 +77,7 @@ private:
     double level_ = 0; // bytes in the drive buffer
     bool streaming_ = false;
     bool ever_streamed_ = false; // a stop after streaming costs a reposition on restart
+    double first_start_ = -1;    // model time of the first start since positioned (-1: none)
     bool after_sync_ = false;    // stopped by a filemark, not by an empty buffer
     std::uint64_t repositions_ = 0, sync_restarts_ = 0;
     std::chrono::nanoseconds lost_{0};

@@ -45,6 +45,10 @@ struct DriveCounters {
     std::atomic<std::uint64_t> shoeshine_ns{0};     // time lost to them
     std::atomic<std::uint64_t> sync_restarts{0};    // streaming model: restarts after a filemark
     std::atomic<std::uint64_t> tape_moving_ns{0};   // streaming model: the tape moved writing
+    // Streaming model: when the tape first moved writing since the last load or positioning,
+    // as the drive's clock's monotonic time in ns since its epoch (kTapeNotStarted: not since).
+    static constexpr std::int64_t kTapeNotStarted = INT64_MIN;
+    std::atomic<std::int64_t> tape_started_ns{kTapeNotStarted};
     // Gauges of a drive model with speed matching: the step it runs at and the lowest it ran
     // at while streaming, bytes per second (0 = no model).
     std::atomic<std::uint64_t> speed_step{0}, lowest_speed_step{0};

@@ -91,6 +91,11 @@ void VirtualTapeDrive::publish_model() {
     counters_.shoeshine_events.store(model_->repositions());
     counters_.sync_restarts.store(model_->sync_restarts());
     counters_.tape_moving_ns.store(static_cast<std::uint64_t>(model_->moving_time().count()));
+    const auto started = model_->first_start();
+    counters_.tape_started_ns.store(
+        started ? std::chrono::duration_cast<std::chrono::nanoseconds>(started->time_since_epoch())
+                      .count()
+                : DriveCounters::kTapeNotStarted);
     counters_.buffer_bytes.store(static_cast<std::uint64_t>(model_->buffered()));
     counters_.buffer_capacity.store(static_cast<std::uint64_t>(c_.streaming->buffer));
     counters_.shoeshine_ns.store(static_cast<std::uint64_t>(model_->reposition_time().count()));

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <condition_variable>
 #include <deque>
 #include <mutex>
 #include <optional>
@@ -97,6 +98,7 @@ struct DriveSlot {
     std::uint32_t next_stream = 1;
     DriveSignal signal;
     std::deque<source::SourceSpec> initial;
+    std::deque<StreamAssignment> opened; // its first streams, reading since the job started
     std::unique_ptr<DriveWorker> worker;
     Status result;
 };
@@ -283,6 +285,9 @@ private:
     std::optional<StreamAssignment> start_stream(DriveSlot* sp, const source::SourceSpec& spec);
     ReaderContext reader_context(SessionState& ss, const source::SourceSpec& spec);
     std::optional<StreamAssignment> next_stream(DriveSlot* sp);
+    // Every drive's first streams: their save sets recorded and their readers started, all
+    // before any drive thread runs, so no drive waits on another's catalog rows or readers.
+    void open_first_streams();
     Status add_slot(std::size_t index);
     void cancel_all();
     void fill_drive_reports(JobReport& r);
@@ -302,7 +307,9 @@ private:
     std::vector<std::unique_ptr<SessionState>> sessions_;
     std::vector<std::unique_ptr<DriveSlot>> slots_;
     std::vector<std::thread> drive_threads_;
-    std::atomic<int> drives_running_{0};
+    std::mutex done_mutex_; // with done_cv_: a drive thread ended (drives_running_ fell)
+    std::condition_variable done_cv_;
+    int drives_running_ = 0; // under done_mutex_
     std::vector<std::uint64_t> shoeshine_before_;
     std::uint64_t expected_bytes_ = 0;
     bool drive_failed_ = false, stopped_ = false;
@@ -437,6 +444,11 @@ std::optional<StreamAssignment> BackupRun::start_stream(DriveSlot* sp,
 
 std::optional<StreamAssignment> BackupRun::next_stream(DriveSlot* sp) {
     std::lock_guard lock(mutex_);
+    if (!sp->opened.empty()) {
+        auto a = sp->opened.front();
+        sp->opened.pop_front();
+        return a;
+    }
     if (ctx_.cancelled()) return std::nullopt;
     std::deque<source::SourceSpec>& from = sp->initial.empty() ? p_.pending : sp->initial;
     if (from.empty()) return std::nullopt;
@@ -460,6 +472,7 @@ Status BackupRun::add_slot(std::size_t index) {
     cfg.host = host_;
     cfg.codec = p_.codec.codec;
     cfg.now = [this] { return ctx_.elapsed(); };
+    cfg.at = [this](Clock::Mono t) { return seconds_between(ctx_.started(), t); };
     auto session = catalog::add_session(*jobdb_, ctx_.id(), cfg.session_uuid.bytes.data(),
                                         slot->name, o_.block_size);
     if (!session) return session.error();
@@ -489,7 +502,19 @@ void BackupRun::cancel_all() {
     }
 }
 
+void BackupRun::open_first_streams() {
+    std::lock_guard lock(mutex_);
+    for (auto& s : slots_)
+        while (!s->initial.empty() && !ctx_.cancelled()) {
+            auto spec = s->initial.front();
+            s->initial.pop_front();
+            if (auto a = start_stream(s.get(), spec)) s->opened.push_back(*a);
+        }
+    ctx_.report().sessions_started_at = ctx_.elapsed();
+}
+
 void BackupRun::start() {
+    open_first_streams();
     drives_running_ = static_cast<int>(slots_.size());
     for (auto& s : slots_) {
         DriveSlot* sp = s.get();
@@ -500,18 +525,26 @@ void BackupRun::start() {
                 log_->error("{}: {}", sp->name, sp->result.error().message);
                 cancel_all();
             }
-            --drives_running_;
+            {
+                std::lock_guard lock(done_mutex_);
+                --drives_running_;
+            }
+            done_cv_.notify_all();
         });
     }
 }
 
 void BackupRun::wait() {
+    // The last drive's end wakes this at once; meanwhile it looks at the cancel flag and the
+    // catalog writer every 50 ms (neither signals).
     const auto step = std::chrono::duration<double>(std::min(0.05, o_.poll_interval));
-    while (drives_running_.load() > 0) {
-        clock_.sleep_for(std::chrono::duration_cast<std::chrono::nanoseconds>(step));
+    std::unique_lock lock(done_mutex_);
+    while (!done_cv_.wait_for(lock, step, [this] { return drives_running_ == 0; })) {
+        lock.unlock();
         // A catalog that can no longer take the entries (its server gone) ends the job now:
         // what is written to tape from here on could never be found for a restore.
         if (ctx_.cancelled() || (writer_ && writer_->failed())) cancel_all();
+        lock.lock();
     }
 }
 
@@ -612,6 +645,7 @@ void BackupRun::fill_drive_reports(JobReport& r) {
         d.sync_restarts = dc.sync_restarts.load();
         d.lowest_speed = static_cast<double>(dc.lowest_speed_step.load());
         d.tape_seconds = static_cast<double>(dc.tape_moving_ns.load()) / 1e9;
+        d.times = s->worker->times();
         r.tape_bytes += d.bytes;
         for (const auto& v : d.volumes)
             if (std::find(r.volumes.begin(), r.volumes.end(), v) == r.volumes.end())
@@ -766,6 +800,7 @@ Result<JobReport> run_backup(Engine& engine, const BackupOptions& o,
     };
     auto drives = acquire_drives(ctx, o, p);
     if (!drives) return failed(drives.error());
+    report.reserved_at = ctx.elapsed();
     BackupRun run(ctx, o, p);
     if (auto st = run.prepare(drives.value()); !st) return failed(st.error());
     run.start();

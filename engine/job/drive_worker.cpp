@@ -125,8 +125,11 @@ Status DriveWorker::run() {
     TL_TRY(flush_block(true));
     TL_TRY(close_tape_file(false, true));
     TL_TRY(write_trailer());
+    times_.on_tape = now();
+    note_tape_start();
     vol_->next_file = file_number_; // past the trailer's filemark
     TL_TRY(volumes_.release(cfg_.drive_index, *vol_, false));
+    times_.released = now();
     set_state(DriveState::Done);
     return {};
 }
@@ -219,7 +222,7 @@ Status DriveWorker::write_current_block() {
         return make_error(ErrorKind::Io, "drive " + std::to_string(cfg_.drive_index) +
                                              ": a chunk could not be encrypted (OpenSSL); "
                                              "nothing more is written, the job fails");
-    Status st = drive_.write_block(block_.data(), cfg_.block_size);
+    Status st = hand_block(block_.data());
     if (!st && st.error().kind == ErrorKind::NoSpace) {
         // End of medium: this block is not on tape. Close the volume, continue the session on
         // the next one, and write the same block (same sequence number) there.
@@ -232,7 +235,7 @@ Status DriveWorker::write_current_block() {
         TL_TRY(start_volume(true));
         TL_TRY(format::patch_block_position(block_.data(), cfg_.block_size, volume_seq_,
                                             file_number_, block_in_file_));
-        st = drive_.write_block(block_.data(), cfg_.block_size);
+        st = hand_block(block_.data());
     }
     if (!st) return st;
 
@@ -285,6 +288,22 @@ Status DriveWorker::write_current_block() {
     return {};
 }
 
+Status DriveWorker::hand_block(const std::uint8_t* data) {
+    if (times_.first_block < 0) times_.first_block = now();
+    Status st = drive_.write_block(data, cfg_.block_size);
+    if (!st) return st;
+    times_.last_block = now();
+    note_tape_start();
+    return {};
+}
+
+void DriveWorker::note_tape_start() {
+    if (times_.tape_start >= 0 || !cfg_.at) return;
+    const auto ns = drive_.counters().tape_started_ns.load(std::memory_order_relaxed);
+    if (ns == device::DriveCounters::kTapeNotStarted) return;
+    times_.tape_start = cfg_.at(Clock::Mono{} + std::chrono::nanoseconds(ns));
+}
+
 Status DriveWorker::start_volume(bool continuation) {
     set_state(DriveState::Mounting);
     const double mount_start = cfg_.now ? cfg_.now() : 0;
@@ -295,8 +314,10 @@ Status DriveWorker::start_volume(bool continuation) {
         prev_barcode = vol_->barcode;
         prev_uuid = vol_->uuid;
     }
+    if (times_.mount_start < 0 && cfg_.now) times_.mount_start = mount_start;
     auto m = volumes_.acquire(cfg_.drive_index);
     if (!m) return m.error();
+    if (times_.mounted < 0) times_.mounted = now();
     vol_ = m.value();
     volumes_used_.push_back(vol_->barcode);
     progress_.set_volume(vol_->barcode);
@@ -346,7 +367,7 @@ Status DriveWorker::open_tape_file(format::HeaderKind kind) {
     ctl_block_.assign(cfg_.block_size, 0);
     TL_TRY(format::encode_session_header_block(h, {cfg_.session_uuid, block_seq_, volume_seq_, 0},
                                                file_number_, ctl_block_.data(), cfg_.block_size));
-    TL_TRY(drive_.write_block(ctl_block_.data(), cfg_.block_size));
+    TL_TRY(hand_block(ctl_block_.data()));
     block_in_file_ = 1;
     ++block_seq_;
     file_bytes_ = cfg_.block_size;
@@ -440,7 +461,7 @@ Status DriveWorker::write_trailer() {
         control_offset_ += len;
         if (done == rec.size()) builder_.add_block_flags(format::block_flags::kLast);
         builder_.finish(file_number_, block_in_file_);
-        TL_TRY(drive_.write_block(block_.data(), cfg_.block_size));
+        TL_TRY(hand_block(block_.data()));
         ++block_in_file_;
         ++block_seq_;
         file_bytes_ += cfg_.block_size;

@@ -12,12 +12,14 @@
 #include <unordered_map>
 #include <vector>
 
+#include "common/clock.h"
 #include "common/io_buffer.h"
 #include "device/tape_drive.h"
 #include "format/block_builder.h"
 #include "format/index.h"
 #include "format/session_header.h"
 #include "job/catalog_writer.h"
+#include "job/job_report.h"
 #include "job/stream_channel.h"
 #include "job/volume_manager.h"
 #include "metrics/state_timeline.h"
@@ -48,6 +50,8 @@ struct DriveWorkerConfig {
     codec::Codec codec = codec::Codec::None;
     // Seconds since the job started, for the drive's state timeline (unset: no timeline).
     std::function<double()> now;
+    // Seconds since the job started at a time of the engine's clock (the drive's tape start).
+    std::function<double(Clock::Mono)> at;
     // false: completed objects go to the volume's trailer index only, not to the catalog's file
     // entries (a clone: the original's entries describe its stream, docs/media.md).
     bool catalog_files = true;
@@ -100,6 +104,7 @@ public:
     Status run();
     const DriveProgress& progress() const { return progress_; }
     std::vector<std::string> volumes_used() const { return volumes_used_; }
+    const DriveTimes& times() const { return times_; }
 
 private:
     struct Pos {
@@ -133,6 +138,10 @@ private:
     Status make_room(std::size_t need); // an open block with `need` bytes free for a chunk
     Status flush_block(bool force);
     Status write_current_block();
+    // Every block goes to the drive here: the times of the first and last, the tape's start.
+    Status hand_block(const std::uint8_t* data);
+    double now() const { return cfg_.now ? cfg_.now() : -1; }
+    void note_tape_start();
     Status write_control(const std::vector<std::uint8_t>& record);
     Status write_trailer();
     Active* pick_stream(bool& all_done);
@@ -179,6 +188,7 @@ private:
     std::vector<format::IndexExtent> volume_extents_;
     std::vector<std::string> volumes_used_;
     DriveProgress progress_;
+    DriveTimes times_;
     void set_state(DriveState s);
     void apply_encryption();
 };

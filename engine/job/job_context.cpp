@@ -138,10 +138,14 @@ void JobContext::monitor_loop() {
     const auto step = std::chrono::duration<double>(std::min(0.05, interval));
     auto next = clock_.now() + std::chrono::duration_cast<Clock::Mono::duration>(
                                    std::chrono::duration<double>(interval));
+    std::unique_lock lock(monitor_mutex_);
     while (!monitor_stop_.load()) {
-        clock_.sleep_for(std::chrono::duration_cast<std::chrono::nanoseconds>(step));
+        // stop_monitor() wakes it at once: the job's end waits for no poll step.
+        monitor_cv_.wait_for(lock, step, [this] { return monitor_stop_.load(); });
         if (clock_.now() < next || monitor_stop_.load()) continue;
+        lock.unlock();
         sample(false);
+        lock.lock();
         next += std::chrono::duration_cast<Clock::Mono::duration>(
             std::chrono::duration<double>(interval));
     }
@@ -156,7 +160,11 @@ void JobContext::sample(bool final) {
 
 void JobContext::stop_monitor() {
     if (!monitor_thread_.joinable()) return;
-    monitor_stop_ = true;
+    {
+        std::lock_guard lock(monitor_mutex_);
+        monitor_stop_ = true;
+    }
+    monitor_cv_.notify_all();
     monitor_thread_.join();
     sample(true);
     report_.poll_interval = monitor_options_.poll_interval;

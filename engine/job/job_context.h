@@ -15,8 +15,10 @@
 // start_monitor() runs on the monitor thread and must only read what the job publishes for it
 // (atomics, or state under the job's own lock).
 #include <atomic>
+#include <condition_variable>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <thread>
 
@@ -123,6 +125,8 @@ private:
     std::unique_ptr<metrics::JobMonitor> monitor_;
     std::thread monitor_thread_;
     std::atomic<bool> monitor_stop_{false};
+    std::mutex monitor_mutex_; // with monitor_cv_: wakes the monitor to stop
+    std::condition_variable monitor_cv_;
     metrics::LiveSnapshot last_;
     std::uint64_t waiting_seq_ = 0; // waiting snapshots published (before the monitor's)
 };

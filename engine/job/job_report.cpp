@@ -8,6 +8,22 @@
 
 namespace tl::job {
 
+// A drive's trace: only the moments it reached, in seconds since the job's start.
+nlohmann::json times_json(const DriveTimes& t) {
+    nlohmann::json j = nlohmann::json::object();
+    auto put = [&](const char* k, double v) {
+        if (v >= 0) j[k] = v;
+    };
+    put("mount_start_s", t.mount_start);
+    put("mounted_s", t.mounted);
+    put("first_block_s", t.first_block);
+    put("tape_start_s", t.tape_start);
+    put("last_block_s", t.last_block);
+    put("on_tape_s", t.on_tape);
+    put("released_s", t.released);
+    return j;
+}
+
 double working_seconds(const JobReport& r) {
     return std::max(0.0, r.elapsed - r.waited);
 }
@@ -57,6 +73,18 @@ void get_volume_reads(const nlohmann::json& j, JobReport& r) {
         x.actual_seconds = v.value("actual_s", 0.0);
         r.volume_reads.push_back(x);
     }
+}
+
+DriveTimes times_from_json(const nlohmann::json& j) {
+    DriveTimes t;
+    t.mount_start = j.value("mount_start_s", -1.0);
+    t.mounted = j.value("mounted_s", -1.0);
+    t.first_block = j.value("first_block_s", -1.0);
+    t.tape_start = j.value("tape_start_s", -1.0);
+    t.last_block = j.value("last_block_s", -1.0);
+    t.on_tape = j.value("on_tape_s", -1.0);
+    t.released = j.value("released_s", -1.0);
+    return t;
 }
 
 void format_volume_reads(const JobReport& r, std::ostream& o) {
@@ -111,6 +139,8 @@ nlohmann::json to_json(const JobReport& r) {
                         {"drive_samples", r.drive_samples}};
     if (!r.error.empty()) j["error"] = r.error;
     if (r.waited > 0) j["waited_s"] = r.waited;
+    if (r.reserved_at >= 0) j["reserved_s"] = r.reserved_at;
+    if (r.sessions_started_at >= 0) j["sessions_started_s"] = r.sessions_started_at;
     if (!r.sync.empty()) {
         j["sync"] = r.sync;
         j["sync_s"] = r.sync_seconds;
@@ -136,7 +166,8 @@ nlohmann::json to_json(const JobReport& r) {
                                {"sync_restarts", d.sync_restarts},
                                {"lowest_speed", d.lowest_speed},
                                {"alerts", d.alerts},
-                               {"busy_s", d.busy_seconds}});
+                               {"busy_s", d.busy_seconds},
+                               {"timeline", times_json(d.times)}});
     return j;
 }
 
@@ -153,6 +184,8 @@ JobReport report_from_json(const nlohmann::json& j) {
     get("ended", r.ended);
     get("elapsed_s", r.elapsed);
     get("waited_s", r.waited);
+    get("reserved_s", r.reserved_at);
+    get("sessions_started_s", r.sessions_started_at);
     get("bytes", r.bytes);
     get("stored_bytes", r.stored);
     get("tape_bytes", r.tape_bytes);
@@ -200,6 +233,7 @@ JobReport report_from_json(const nlohmann::json& j) {
             x.lowest_speed = d.value("lowest_speed", 0.0);
             if (d.contains("alerts")) d["alerts"].get_to(x.alerts);
             x.busy_seconds = d.value("busy_s", 0.0);
+            if (d.contains("timeline")) x.times = times_from_json(d["timeline"]);
             r.drives.push_back(x);
         }
     return r;

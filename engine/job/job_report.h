@@ -23,6 +23,19 @@ struct SessionReport {
     std::string error;
 };
 
+// When this drive's parts of the job happened, in seconds since the job started (< 0: not
+// reached or not known): the trace behind a bench's data rate (docs/benchmarks.md). Written by
+// the drive thread, read once it has ended.
+struct DriveTimes {
+    double mount_start = -1; // the first volume asked of the volume manager
+    double mounted = -1;     // loaded, its label read, positioned: ready to write
+    double first_block = -1; // the first block handed to the drive
+    double tape_start = -1;  // its tape first moved writing (a streaming model only)
+    double last_block = -1;  // the last block the drive accepted
+    double on_tape = -1;     // the closing synchronous filemark returned: every byte on tape
+    double released = -1;    // the volume closed and given back
+};
+
 struct DriveReport {
     std::string name;
     std::uint64_t bytes = 0; // block bytes written (headers and padding included)
@@ -33,6 +46,7 @@ struct DriveReport {
     double lowest_speed = 0; // a drive model's lowest speed step used, bytes/s (0 = no model)
     double tape_seconds = 0; // how long a streaming model's tape moved writing (0 = no model)
     double busy_seconds = 0;
+    DriveTimes times;
     // Drive health (TapeAlert flags) seen while the job used the drive: "NN name (severity)".
     std::vector<std::string> alerts;
 };
@@ -59,6 +73,11 @@ struct JobReport {
     // Of `elapsed`, the seconds the job waited for drives or volumes other jobs held before it
     // could work; the rates are over the rest (working_seconds()).
     double waited = 0;
+    // Seconds since the start when the job's drives were reserved (< 0: not recorded).
+    double reserved_at = -1;
+    // Backups: when every drive's first sessions were opened (their save sets recorded, their
+    // readers reading), before any drive asked for a volume (< 0: not recorded).
+    double sessions_started_at = -1;
     std::uint64_t bytes = 0;  // source bytes
     std::uint64_t stored = 0; // stream bytes
     std::uint64_t tape_bytes = 0;
@@ -99,6 +118,8 @@ double rate_over_work(const JobReport& r, std::uint64_t bytes);
 // moved none has neither a wall nor a sustained rate (stored as 0, shown as "-").
 bool has_rate(const JobReport& r);
 
+// A drive's trace as JSON: the moments it reached ("mounted_s", ...), seconds since the start.
+nlohmann::json times_json(const DriveTimes& t);
 nlohmann::json to_json(const JobReport& r);
 JobReport report_from_json(const nlohmann::json& j);
 // Human-readable, for the CLI.

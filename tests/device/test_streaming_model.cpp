@@ -135,6 +135,59 @@ private slots:
         }
     }
 
+    // The drive's trace (a job report's tape start): the moment the start level is reached,
+    // not the first byte's arrival; a restart after running dry does not move it; a positioning
+    // (the next mount's locate) starts it afresh.
+    void first_start_is_when_the_start_level_is_reached() {
+        ManualClock clock;
+        StreamingModel m(StreamingConfig{10e6, 8e6, 3.0, {}, 0.25});
+        const auto t0 = clock.now();
+        QVERIFY(!m.first_start());
+        QCOMPARE(m.write(1'000'000, clock.now()).count(), 0);
+        clock.advance(std::chrono::milliseconds(50));
+        QCOMPARE(m.write(999'999, clock.now()).count(), 0);
+        QVERIFY(!m.first_start()); // 1,999,999 bytes: below a quarter of 8 MB
+        clock.advance(std::chrono::milliseconds(50));
+        QCOMPARE(m.write(1, clock.now()).count(), 0);
+        QVERIFY(m.first_start());
+        QCOMPARE(seconds_between(t0, *m.first_start()), 0.1);
+        clock.advance(std::chrono::seconds(2)); // runs dry: the next start repositions
+        clock.sleep_for(m.write(2'000'000, clock.now()));
+        QCOMPARE(m.repositions(), std::uint64_t{1});
+        QCOMPARE(seconds_between(t0, *m.first_start()), 0.1);
+        clock.sleep_for(m.positioned(clock.now()));
+        QVERIFY(!m.first_start());
+        const auto after = clock.now();
+        QCOMPARE(m.write(2'000'000, clock.now()).count(), 0);
+        QVERIFY(m.first_start());
+        QCOMPARE(seconds_between(after, *m.first_start()), 0.0);
+    }
+
+    // Speed matching slows the tape only to keep the buffer from running dry: with more than
+    // the start level buffered a dip of the host's rate is ridden out at full speed (the tape
+    // takes its bytes at the native rate); once the buffer is down to the start level the drive
+    // matches the host's rate, still without a reposition.
+    void a_filled_buffer_rides_out_a_dip_at_full_speed() {
+        ManualClock clock;
+        StreamingModel m(StreamingConfig{400e6, 1e9, 3.0, {200e6, 300e6, 400e6}, 0.25});
+        for (int i = 0; i < 8; ++i) // 800 MB at once: the tape starts at 250 MB
+            clock.sleep_for(m.write(100'000'000, clock.now()));
+        auto feed = [&](double rate, double seconds) {
+            const double chunk = 10e6;
+            for (double t = 0; t < seconds; t += chunk / rate) {
+                clock.sleep_for(m.write(static_cast<std::uint64_t>(chunk), clock.now()));
+                clock.advance(std::chrono::nanoseconds(static_cast<long long>(chunk / rate * 1e9)));
+            }
+        };
+        feed(300e6, 1.0); // 100 MB/s net drain: about 700 MB left
+        QVERIFY(m.buffered() > m.start_level());
+        QCOMPARE(m.speed(), 400e6);
+        QCOMPARE(m.lowest_speed_used(), 400e6);
+        feed(300e6, 6.0); // down to the start level: matched to the host
+        QCOMPARE(m.lowest_speed_used(), 300e6);
+        QCOMPARE(m.repositions(), std::uint64_t{0});
+    }
+
     void positioning_writes_out_the_buffer_first() {
         ManualClock clock;
         StreamingModel m(StreamingConfig{10e6, 8e6, 3.0, {}});
