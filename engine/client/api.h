@@ -68,6 +68,9 @@ public:
     virtual Status remove_pool(const std::string& name) = 0;
 
     // ---- libraries (libraries.h): cartridge moves, recorded in the catalog
+    // The configured libraries in creation order (the first is the one a request naming none
+    // takes).
+    virtual Result<std::vector<Library>> libraries() = 0;
     virtual Result<CartridgeMoved> load(const std::string& library, const LoadRequest& r) = 0;
     virtual Result<CartridgeMoved> unload(const std::string& library, const UnloadRequest& r) = 0;
     virtual Result<CartridgeMoved> transfer(const std::string& library,

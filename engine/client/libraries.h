@@ -13,6 +13,15 @@
 
 namespace tl::client {
 
+// A configured library, as `library list --json` shows one; `document` is that row as sent.
+struct Library {
+    std::string name;
+    std::string kind;   // virtual | mtx
+    std::string device; // virtual: its folder under the data directory; mtx: /dev/sgN
+    std::int64_t drives = 0;
+    nlohmann::json document;
+};
+
 // What a move did, as `library load|unload|transfer|import --json` says it.
 struct CartridgeMoved {
     std::string library;
@@ -60,6 +69,8 @@ struct BlankLabeled {
     std::vector<BlankSkipped> skipped;
 };
 
+// The libraries of GET /v1/libraries's {"libraries": [...]}; Io when it has none.
+Result<std::vector<Library>> libraries_from_json(const nlohmann::json& j);
 Result<BlankLabeled> blank_labeled_from_json(const nlohmann::json& j);
 // The "differences" of POST /v1/libraries/{name}/reconcile's answer; Io when it has none.
 Result<std::vector<media::Difference>> differences_from_json(const nlohmann::json& j);

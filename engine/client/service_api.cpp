@@ -123,6 +123,12 @@ Result<Pool> ServiceApi::change_pool(const std::string& name, const PoolChanges&
     return pool_from_json(r->body);
 }
 
+Result<std::vector<Library>> ServiceApi::libraries() {
+    auto r = client_.request("GET", "/v1/libraries");
+    if (!r) return r.error();
+    return libraries_from_json(r->body);
+}
+
 Result<CartridgeMoved> ServiceApi::move(const std::string& library, const char* verb,
                                         const nlohmann::json& body) {
     auto r = client_.request("POST", "/v1/libraries/" + segment(library) + "/" + verb, body);

@@ -34,6 +34,7 @@ public:
     Result<Pool> change_pool(const std::string& name,
                              const PoolChanges& changes) override; // PATCH /v1/pools/{name}
     Status remove_pool(const std::string& name) override;          // DELETE /v1/pools/{name}
+    Result<std::vector<Library>> libraries() override;             // GET /v1/libraries
     // POST /v1/libraries/{name}/load|unload|transfer|import
     Result<CartridgeMoved> load(const std::string& library, const LoadRequest& r) override;
     Result<CartridgeMoved> unload(const std::string& library, const UnloadRequest& r) override;

@@ -82,6 +82,7 @@ void Service::add_routes(httplib::Server& server, Access access) {
     add_volume_action_routes(server, api_);
     add_pool_routes(server, api_);
     add_library_routes(server, api_);
+    add_library_read_routes(server, api_);
     add_config_routes(server, api_);
     add_definition_routes(server, api_);
     add_task_routes(server, api_, access);

@@ -1,5 +1,6 @@
 #include <QtTest>
 
+#include "audit_log.h"
 #include "cli_runner.h"
 #include "client/service_client.h"
 #include "common/home.h"
@@ -24,7 +25,70 @@ class TestServiceActions : public QObject {
         return r.exit_code == 0 ? r.text().trimmed().toLong() : 0;
     }
 
+    // The CLI with $TAPELOOM_AUTOSTART=0: through the running service, or here without one.
+    static tltest::CliResult cli(const QString& home, const QStringList& args) {
+        qputenv("TAPELOOM_AUTOSTART", "0");
+        auto r = run_cli(with_home(home, args));
+        qunsetenv("TAPELOOM_AUTOSTART");
+        return r;
+    }
+
+    // A command line's exit code, text and error message, to compare a run here with one
+    // through the service (whose engine logs into the service's log, not on this stderr).
+    static QString outcome(const tltest::CliResult& r) {
+        QStringList said;
+        for (const auto& line : QString::fromUtf8(r.err).split('\n'))
+            if (line.startsWith("tapeloom-cli:")) said << line;
+        return QString::number(r.exit_code) + "|" + QString::fromUtf8(r.out) + "|" +
+               said.join('\n');
+    }
+
 private Q_SLOTS:
+    // library list, load, unload, transfer, import, export --slot and inventory --reconcile go
+    // through the library resources (GET /v1/libraries, POST /v1/libraries/{name}/...; the
+    // audit log names each write's route, none goes through /v1/commands) and print, in text
+    // and --json, and exit as the commands run without a service; refusals too (exit 2 for a
+    // bad number, the changer's refusal of an empty slot).
+    void libraryCommandsGoThroughTheirResources() {
+        QTemporaryDir d;
+        const QString home = d.path() + "/home";
+        const QList<QStringList> commands = {
+            {"library", "list"},
+            {"library", "list", "--json"},
+            {"library", "export", "--slot", "5", "--mail", "1"},
+            {"library", "transfer", "--from", "6", "--to", "5", "--json"},
+            {"library", "transfer", "--from", "5", "--to", "6"},
+            {"library", "import", "--mail", "1", "--to", "5", "--json"},
+            {"library", "load", "--slot", "5", "--drive", "1"},
+            {"library", "unload", "--drive", "1", "--json"},
+            {"library", "load", "--slot", "x", "--drive", "1"},
+            {"library", "load", "--slot", "5"},
+            {"library", "unload", "--drive", "2"},
+            {"library", "export", "--mail", "1"},
+            {"library", "load", "--slot", "5", "--drive", "1", "--library", "nolib"},
+            {"library", "inventory", "--reconcile"},
+            {"library", "inventory", "--reconcile", "--json"},
+        };
+        // The blank cartridges recorded first, so that both passes start from one catalog.
+        QCOMPARE(cli(home, {"library", "inventory", "--reconcile"}).exit_code, 0);
+        QStringList here;
+        for (const auto& c : commands)
+            here << outcome(cli(home, c));
+        QCOMPARE(here[2].left(2), QString("0|"));
+        QVERIFY2(here[8].startsWith("2|"), qPrintable(here[8]));
+        QVERIFY(start(home) > 0);
+        tltest::ServiceGuard guard{home};
+        for (int i = 0; i < commands.size(); ++i)
+            QCOMPARE(outcome(cli(home, commands[i])), here[i]);
+        QCOMPARE(tltest::audited(home, "POST", "/v1/libraries/vlib0/transfer"), 2);
+        for (const char* verb : {"export", "import", "load", "unload", "reconcile"})
+            QVERIFY2(tltest::audited(home, "POST", QString("/v1/libraries/vlib0/") + verb) >= 1,
+                     verb);
+        QCOMPARE(tltest::audited(home, "POST", "/v1/libraries/vlib0/unload", true), 1);
+        QCOMPARE(tltest::audited(home, "POST", "/v1/libraries/nolib/load", true), 1);
+        QCOMPARE(tltest::tunnelled(home), 0);
+    }
+
     void restoreVerifyScanAndLabelRunInTheService() {
         QTemporaryDir d;
         const QString home = d.path() + "/home", src = d.path() + "/src", to = d.path() + "/r";

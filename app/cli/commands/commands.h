@@ -2,6 +2,7 @@
 // One function per command group; each appends its commands to the registry.
 #include <optional>
 
+#include "client/libraries.h"
 #include "client/service_client.h"
 #include "context.h"
 #include "job/restore_job.h"
@@ -101,4 +102,18 @@ Result<std::optional<std::string>> restore_client(Context& ctx, Engine& engine);
 // restore --job N --to DIR through the client's agent (client.cpp).
 Result<job::RestoreResult> restore_to_client(Context& ctx, Engine& engine,
                                              const std::string& client, std::atomic<bool>* cancel);
+// --NAME N of the library commands: a slot, drive or mail slot number; InvalidArgument names
+// the option when it is missing or no number (library.cpp).
+Result<int> slot_number(const Args& a, const std::string& name);
+// What `library list` prints of the configured libraries (library.cpp).
+void print_libraries(Context& ctx, const std::vector<client::Library>& libraries);
+// What `library load|unload|transfer|import|export` prints of a move (library.cpp).
+void print_cartridge_moved(Context& ctx, const client::CartridgeMoved& moved);
+// What `library inventory --reconcile` prints of the differences it found (library.cpp).
+void print_reconcile(Context& ctx, const std::string& library, bool applied,
+                     const std::vector<media::Difference>& diffs);
+// library list, load, unload, transfer, import, export --slot and inventory --reconcile through
+// the typed door (typed_door_library.cpp); nullopt for any other command line.
+std::optional<int> library_through_typed_door(Context& ctx, client::ServiceClient& c,
+                                              const std::string& command);
 } // namespace tl::cli

@@ -183,6 +183,7 @@ std::optional<int> through_typed_door(Context& ctx, client::ServiceClient& c,
     if (command == "volume relabel") return door_relabel(ctx, c);
     if (command == "pool add") return pool_add_or_edit(ctx, c, true);
     if (command == "pool edit") return pool_add_or_edit(ctx, c, false);
+    if (auto library = library_through_typed_door(ctx, c, command)) return library;
     return removal_through_typed_door(ctx, c, command);
 }
 

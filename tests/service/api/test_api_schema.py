@@ -80,7 +80,7 @@ def call_reads(calls, job):
                    "/v1/volumes", "/v1/pools", "/v1/tasks", "/v1/caller",
                    "/v1/caller?method=POST&path=/v1/backups", "/v1/audit?since=0&limit=50",
                    "/metrics", "/v1/jobs/999999", "/v1/jobs/x1", "/v1/clients",
-                   "/v1/clients/nosuchclient"):
+                   "/v1/clients/nosuchclient", "/v1/libraries"):
         calls.get(target)
     page = calls.get(f"/v1/files?job={job}&dir=&limit=100")
     assert page.status == 200 and page.json()["entries"], f"files: {page.body}"
