@@ -15,7 +15,9 @@
 #include "client/jobs.h"
 #include "client/libraries.h"
 #include "client/pools.h"
+#include "client/queue.h"
 #include "client/restores.h"
+#include "client/status.h"
 #include "client/volumes.h"
 #include "common/result.h"
 
@@ -24,6 +26,11 @@ namespace tl::client {
 class Api {
 public:
     virtual ~Api() = default;
+
+    // ---- the service (status.h, queue.h)
+    virtual Result<ServiceStatus> status() = 0;
+    // The scheduler queue's waiting and running entries.
+    virtual Result<Queue> queue() = 0;
 
     // ---- jobs (jobs.h)
     // A page of the history, oldest first (`limit` 1..10000 from `offset`), and the total.
@@ -84,6 +91,9 @@ public:
 
     // ---- clients (clients.h): AlreadyExists when the name is taken; a removed client's
     // backups stay in the catalog. Scope admin.
+    virtual Result<std::vector<AgentClient>> clients() = 0; // by name
+    // NotFound when no client of that name is added.
+    virtual Result<AgentClient> client(const std::string& name) = 0;
     virtual Result<AgentClient> add_client(const NewClient& c) = 0;
     virtual Status remove_client(const std::string& name) = 0;
 

@@ -1,6 +1,7 @@
 #pragma once
 // The typed door's clients (api.h): the machines whose tapeloom-agent the service backs up
 // (docs/agent.md), as `client list --json` shows one.
+#include <optional>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -17,7 +18,9 @@ struct NewClient {
 struct AgentClient {
     std::string name, address, fingerprint;
     long long added = 0;
-    nlohmann::json document; // as the service sent it
+    std::string version, os; // the agent's at the last contact; empty before
+    std::optional<long long> last_seen, last_backup; // unix seconds; none: never
+    nlohmann::json document;                         // as the service sent it
 };
 
 Result<AgentClient> agent_client_from_json(const nlohmann::json& j);

@@ -32,6 +32,18 @@ Result<std::vector<T>> list_of(const nlohmann::json& body,
 }
 } // namespace
 
+Result<ServiceStatus> ServiceApi::status() {
+    auto r = client_.request("GET", "/v1/status");
+    if (!r) return r.error();
+    return status_from_json(r->body);
+}
+
+Result<Queue> ServiceApi::queue() {
+    auto r = client_.request("GET", "/v1/queue");
+    if (!r) return r.error();
+    return queue_from_json(r->body);
+}
+
 Result<JobPage> ServiceApi::jobs(std::int64_t limit, std::int64_t offset) {
     auto r = client_.request("GET", "/v1/jobs?limit=" + std::to_string(limit) +
                                         "&offset=" + std::to_string(offset));
@@ -189,6 +201,18 @@ Status ServiceApi::remove_pool(const std::string& name) {
     auto r = client_.request("DELETE", "/v1/pools/" + segment(name));
     if (!r) return r.error();
     return {};
+}
+
+Result<std::vector<AgentClient>> ServiceApi::clients() {
+    auto r = client_.request("GET", "/v1/clients");
+    if (!r) return r.error();
+    return list_of<AgentClient>(r->body, agent_client_from_json);
+}
+
+Result<AgentClient> ServiceApi::client(const std::string& name) {
+    auto r = client_.request("GET", "/v1/clients/" + segment(name));
+    if (!r) return r.error();
+    return agent_client_from_json(r->body);
 }
 
 Result<AgentClient> ServiceApi::add_client(const NewClient& c) {

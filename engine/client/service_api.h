@@ -13,6 +13,8 @@ class ServiceApi final : public Api {
 public:
     explicit ServiceApi(ServiceClient& client) : client_(client) {}
 
+    Result<ServiceStatus> status() override;                                 // GET /v1/status
+    Result<Queue> queue() override;                                          // GET /v1/queue
     Result<JobPage> jobs(std::int64_t limit, std::int64_t offset) override;  // GET /v1/jobs
     Result<Job> job(std::int64_t id) override;                               // GET /v1/jobs/{id}
     Status cancel_job(std::int64_t id) override;                             // POST .../cancel
@@ -45,6 +47,8 @@ public:
                                             const ExportRequest& r) override;
     // POST /v1/libraries/{name}/reconcile
     Result<std::vector<media::Difference>> reconcile(const std::string& library) override;
+    Result<std::vector<AgentClient>> clients() override;             // GET /v1/clients
+    Result<AgentClient> client(const std::string& name) override;    // GET /v1/clients/{name}
     Result<AgentClient> add_client(const NewClient& c) override;     // POST /v1/clients
     Status remove_client(const std::string& name) override;          // DELETE /v1/clients/{n}
     Result<std::vector<Definition>> definitions() override;          // GET /v1/definitions

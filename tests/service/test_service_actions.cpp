@@ -89,6 +89,60 @@ private Q_SLOTS:
         QCOMPARE(tltest::tunnelled(home), 0);
     }
 
+    // job define|edit, schedule add|edit and volume label --all-blank go through the
+    // configuration's and the labels' resources (the audit log names their routes; none goes
+    // through /v1/commands) and print, in text and --json, and exit as the commands run
+    // without a service, refusals included: the same command lines on a data directory
+    // without a service and on one with, both new, give the same answers.
+    void configurationWritesGoThroughTheirResources() {
+        QTemporaryDir d;
+        const QString src = d.path() + "/src", here_home = d.path() + "/here",
+                      served_home = d.path() + "/served";
+        QVERIFY(tltest::write_file(src + "/a.txt", "configured\n"));
+        const QList<QStringList> commands = {
+            {"job", "define", "nightly", "--source", src, "--drives", "1"},
+            {"job", "define", "nightly", "--source", src},
+            {"job", "define", "bad", "--source", src, "--schedule", "never ever"},
+            {"job", "define", "--json"},
+            {"job", "edit", "nightly", "--retries", "2", "--json"},
+            {"job", "edit", "nightly", "--priority", "3"},
+            {"job", "edit", "nosuch", "--retries", "1"},
+            {"job", "define", "weekly", "--source", src, "--schedule", "full sun at 03:00",
+             "--json"},
+            {"schedule", "add", "nightly", "daily at 02:00", "--name", "n", "--json"},
+            {"schedule", "add", "nightly", "incr mon-fri at 22:00"},
+            {"schedule", "add", "nightly"},
+            {"schedule", "add", "nosuch", "daily at 02:00"},
+            {"schedule", "edit", "2", "daily at 03:00"},
+            {"schedule", "edit", "2", "--name", "night", "--json"},
+            {"schedule", "edit", "99", "--name", "x"},
+            {"schedule", "edit", "2"},
+            {"volume", "label", "--all-blank", "--pool", "Default", "--pattern", "tlo00[12]*"},
+            {"volume", "label", "--all-blank", "--pool", "Default", "--pattern", "tlo00[34]*",
+             "--json"},
+            {"volume", "label", "--all-blank", "--pool", "NoSuchPool"},
+            {"job", "list", "--json"},
+            {"schedule", "list", "--json"},
+        };
+        QStringList here;
+        for (const auto& c : commands)
+            here << outcome(cli(here_home, c));
+        QVERIFY2(here[0].startsWith("0|"), qPrintable(here[0]));
+        QVERIFY2(here[2].startsWith("2|"), qPrintable(here[2]));
+        QVERIFY2(here[16].startsWith("0|2 blank"), qPrintable(here[16]));
+        QVERIFY(start(served_home) > 0);
+        tltest::ServiceGuard guard{served_home};
+        for (int i = 0; i < commands.size(); ++i)
+            QCOMPARE(outcome(cli(served_home, commands[i])), here[i]);
+        QCOMPARE(tltest::audited(served_home, "POST", "/v1/definitions"), 3); // bad removed again
+        QCOMPARE(tltest::audited(served_home, "DELETE", "/v1/definitions/bad"), 1);
+        QCOMPARE(tltest::audited(served_home, "PUT", "/v1/definitions/nightly"), 2);
+        QCOMPARE(tltest::audited(served_home, "POST", "/v1/schedules"), 3);
+        QCOMPARE(tltest::audited(served_home, "PATCH", "/v1/schedules/2"), 2);
+        QCOMPARE(tltest::audited(served_home, "POST", "/v1/volumes/label-blank"), 2);
+        QCOMPARE(tltest::tunnelled(served_home), 0);
+    }
+
     void restoreVerifyScanAndLabelRunInTheService() {
         QTemporaryDir d;
         const QString home = d.path() + "/home", src = d.path() + "/src", to = d.path() + "/r";

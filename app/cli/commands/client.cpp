@@ -57,17 +57,13 @@ int client_list(Context& ctx) {
     if (!engine) return ctx.fail(engine.error());
     auto clients = agent::list_clients(*engine.value());
     if (!clients) return ctx.fail(clients.error());
-    if (ctx.json()) {
-        nlohmann::json arr = nlohmann::json::array();
-        for (const auto& c : clients.value())
-            arr.push_back(agent::to_json(c));
-        ctx.print_json(arr);
-        return kOk;
+    std::vector<client::AgentClient> typed;
+    for (const auto& c : clients.value()) {
+        auto t = client::agent_client_from_json(agent::to_json(c));
+        if (!t) return ctx.fail(t.error());
+        typed.push_back(std::move(t.value()));
     }
-    for (const auto& c : clients.value())
-        ctx.out() << c.name << "  " << c.address << "  " << (c.version.empty() ? "-" : c.version)
-                  << "  last backup " << when(c.last_backup) << "\n";
-    if (clients->empty()) ctx.out() << "(no clients; tapeloom-cli client add NAME ...)\n";
+    print_clients(ctx, typed);
     return kOk;
 }
 
@@ -78,14 +74,9 @@ int client_show(Context& ctx) {
     if (!engine) return ctx.fail(engine.error());
     auto c = agent::find_client(*engine.value(), name.value());
     if (!c) return ctx.fail(c.error());
-    if (ctx.json()) {
-        ctx.print_json(agent::to_json(c.value()));
-        return kOk;
-    }
-    ctx.out() << "client      " << c->name << "\naddress     " << c->address << "\nfingerprint "
-              << c->fingerprint << "\nversion     " << (c->version.empty() ? "-" : c->version)
-              << "\nOS          " << (c->os.empty() ? "-" : c->os) << "\nlast seen   "
-              << when(c->last_seen) << "\nlast backup " << when(c->last_backup) << "\n";
+    auto typed = client::agent_client_from_json(agent::to_json(c.value()));
+    if (!typed) return ctx.fail(typed.error());
+    print_client(ctx, typed.value());
     return kOk;
 }
 
@@ -130,6 +121,27 @@ Result<job::RestoreResult> restore_to_client(Context& ctx, Engine& engine,
     for (const auto& w : a.words())
         o.paths.push_back(w);
     return agent::run_client_restore(engine, o, cancel);
+}
+
+void print_clients(Context& ctx, const std::vector<client::AgentClient>& clients) {
+    if (ctx.json()) {
+        nlohmann::json arr = nlohmann::json::array();
+        for (const auto& c : clients)
+            arr.push_back(c.document);
+        return ctx.print_json(arr);
+    }
+    for (const auto& c : clients)
+        ctx.out() << c.name << "  " << c.address << "  " << (c.version.empty() ? "-" : c.version)
+                  << "  last backup " << when(c.last_backup) << "\n";
+    if (clients.empty()) ctx.out() << "(no clients; tapeloom-cli client add NAME ...)\n";
+}
+
+void print_client(Context& ctx, const client::AgentClient& c) {
+    if (ctx.json()) return ctx.print_json(c.document);
+    ctx.out() << "client      " << c.name << "\naddress     " << c.address << "\nfingerprint "
+              << c.fingerprint << "\nversion     " << (c.version.empty() ? "-" : c.version)
+              << "\nOS          " << (c.os.empty() ? "-" : c.os) << "\nlast seen   "
+              << when(c.last_seen) << "\nlast backup " << when(c.last_backup) << "\n";
 }
 
 void add_client_commands(Registry& r) {

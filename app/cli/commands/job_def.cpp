@@ -142,17 +142,38 @@ long long now(Engine& e) {
     return to_unix_seconds(e.clock().wall());
 }
 
-std::string next_run_text(DefinitionStore& store, const std::string& name, long long t) {
-    auto rows = store.schedules(name);
-    if (!rows) return "-";
+// The soonest next run of `schedules` after `t`, "-" for none.
+std::string next_run_text(const std::vector<client::Schedule>& schedules, long long t) {
     std::optional<schedule::Occurrence> best;
-    for (const auto& r : rows.value()) {
+    for (const auto& r : schedules) {
         auto rule = schedule::ScheduleRule::parse(r.rule);
         if (!rule) continue;
         auto o = rule->next_after(std::max(t, r.checked_until));
         if (o && (!best || o->time < best->time)) best = o;
     }
     return best ? schedule::format_local(best->time) + " " + best->level : "-";
+}
+
+// A stored definition with its schedules, as the service's GET /v1/definitions answers it.
+Result<client::Definition> typed_definition(DefinitionStore& store, const JobDefinition& d) {
+    auto rows = store.schedules(d.name);
+    if (!rows) return rows.error();
+    auto j = schedule::to_json(d);
+    j["id"] = d.id;
+    j["schedules"] = nlohmann::json::array();
+    client::Definition typed;
+    for (const auto& r : rows.value()) {
+        typed.schedules.push_back({r.id, r.definition, r.rule, r.name, r.checked_until});
+        j["schedules"].push_back({{"id", r.id},
+                                  {"definition", r.definition},
+                                  {"rule", r.rule},
+                                  {"name", r.name},
+                                  {"checked_until", r.checked_until}});
+    }
+    typed.name = d.name;
+    typed.pool = d.pool;
+    typed.document = std::move(j);
+    return typed;
 }
 
 int job_define(Context& ctx) {
@@ -166,12 +187,7 @@ int job_define(Context& ctx) {
     auto id =
         schedule::define_job(*engine.value(), d, ctx.args().all("schedule"), now(*engine.value()));
     if (!id) return ctx.fail(id.error());
-    if (ctx.json())
-        ctx.print_json({{"id", id.value()}, {"name", d.name}});
-    else
-        ctx.out() << "Job definition '" << d.name << "' stored (id " << id.value()
-                  << "). Schedule it with tapeloom-cli schedule add " << d.name
-                  << " 'RULE', or run it now with tapeloom-cli job run " << d.name << "\n";
+    print_definition_stored(ctx, d.name, id.value());
     return 0;
 }
 
@@ -185,10 +201,7 @@ int job_edit(Context& ctx) {
     if (auto st = store.update(d, now(engine)); !st) return ctx.fail(st.error());
     for (const auto& rule : ctx.args().all("schedule"))
         if (auto s = store.add_schedule(d.name, rule, now(engine)); !s) return ctx.fail(s.error());
-    if (ctx.json())
-        ctx.print_json(schedule::to_json(d));
-    else
-        ctx.out() << "Job definition '" << d.name << "' updated.\n";
+    print_definition_updated(ctx, d);
     return 0;
 }
 
@@ -213,89 +226,23 @@ int job_list(Context& ctx) {
     auto store = schedule::definition_store(*engine.value());
     auto defs = store.list();
     if (!defs) return ctx.fail(defs.error());
-    const long long t = now(*engine.value());
-    nlohmann::json arr = nlohmann::json::array();
+    std::vector<client::Definition> typed;
     for (const auto& d : defs.value()) {
-        auto j = schedule::to_json(d);
-        j["id"] = d.id;
-        auto rows = store.schedules(d.name);
-        j["schedules"] = rows ? rows->size() : 0;
-        j["next_run"] = next_run_text(store, d.name, t);
-        arr.push_back(j);
+        auto t = typed_definition(store, d);
+        if (!t) return ctx.fail(t.error());
+        typed.push_back(std::move(t.value()));
     }
-    if (ctx.json()) {
-        ctx.print_json(arr);
-        return 0;
-    }
-    auto& o = ctx.out();
-    o << std::left << std::setw(20) << "NAME" << std::setw(9) << "SOURCES" << std::setw(12)
-      << "POOL" << std::setw(9) << "PRIORITY" << std::setw(11) << "SCHEDULES"
-      << "NEXT RUN\n";
-    for (const auto& j : arr)
-        o << std::left << std::setw(20) << j["name"].get<std::string>() << std::setw(9)
-          << j["sources"].size() << std::setw(12) << j["pool"].get<std::string>() << std::setw(9)
-          << j["priority"].get<int>() << std::setw(11) << j["schedules"].get<std::size_t>()
-          << j["next_run"].get<std::string>() << "\n";
-    if (arr.empty())
-        o << "(no job definitions; add one with tapeloom-cli job define NAME --source PATH)\n";
+    print_definitions(ctx, typed, now(*engine.value()));
     return 0;
 }
 
 int job_show(Context& ctx) {
     auto named = named_definition(ctx, "job show");
     if (!named) return ctx.fail(named.error());
-    const JobDefinition* d = &named->definition;
     auto store = schedule::definition_store(*named->engine);
-    auto rows = store.schedules(d->name);
-    if (!rows) return ctx.fail(rows.error());
-    const long long t = now(*named->engine);
-    auto j = schedule::to_json(*d);
-    j["id"] = d->id;
-    j["schedules"] = nlohmann::json::array();
-    for (const auto& r : rows.value()) {
-        auto rule = schedule::ScheduleRule::parse(r.rule);
-        auto next = rule ? rule->next_after(std::max(t, r.checked_until)) : std::nullopt;
-        j["schedules"].push_back({{"id", r.id},
-                                  {"rule", r.rule},
-                                  {"next_run", next ? next->time : 0},
-                                  {"next_level", next ? next->level : ""}});
-    }
-    if (ctx.json()) {
-        ctx.print_json(j);
-        return 0;
-    }
-    auto& o = ctx.out();
-    o << "Job definition " << d->name << " (id " << d->id << ")\n";
-    for (const auto& s : d->sources)
-        o << "  source            " << s << "\n";
-    for (const auto& s : d->include)
-        o << "  include           " << s << "\n";
-    for (const auto& s : d->exclude)
-        o << "  exclude           " << s << "\n";
-    o << "  pool              " << d->pool << "\n"
-      << "  library           " << (d->library.empty() ? "(default)" : d->library) << "\n"
-      << "  drives            " << (d->drives ? std::to_string(d->drives) : "as useful") << " x "
-      << d->sessions_per_drive << " session(s)\n"
-      << "  block size        " << format_bytes(d->block_size) << ", read buffer "
-      << format_bytes(d->read_buffer) << ", compression " << d->compression << "\n"
-      << "  priority          " << d->priority << "\n"
-      << "  retention         "
-      << (d->retention_days ? std::to_string(d->retention_days) + " days" : "the pool's") << "\n"
-      << "  retries           " << d->retries << " after " << d->retry_delay << " s\n"
-      << "  concurrent runs   " << (d->allow_concurrent ? "allowed" : "no") << "\n"
-      << "  missed runs       " << d->missed << "\n";
-    if (!d->pre_command.empty()) o << "  pre-command       " << d->pre_command << "\n";
-    if (!d->post_command.empty()) o << "  post-command      " << d->post_command << "\n";
-    if (!d->notify_command.empty()) o << "  notify-command    " << d->notify_command << "\n";
-    for (const auto& s : j["schedules"])
-        o << "  schedule " << std::setw(8) << std::left << s["id"].get<long long>()
-          << s["rule"].get<std::string>() << "  (next: "
-          << (s["next_run"].get<long long>()
-                  ? schedule::format_local(s["next_run"].get<long long>()) + " " +
-                        s["next_level"].get<std::string>()
-                  : std::string("never"))
-          << ")\n";
-    return 0;
+    auto typed = typed_definition(store, named->definition);
+    if (!typed) return ctx.fail(typed.error());
+    return print_definition(ctx, typed.value(), now(*named->engine));
 }
 
 int job_run(Context& ctx) {
@@ -367,6 +314,106 @@ int job_import(Context& ctx) {
     return 0;
 }
 } // namespace
+
+Status apply_definition_options(const Args& a, schedule::JobDefinition& d) {
+    return apply_options(a, d);
+}
+
+void print_definition_stored(Context& ctx, const std::string& name, std::int64_t id) {
+    if (ctx.json())
+        ctx.print_json({{"id", id}, {"name", name}});
+    else
+        ctx.out() << "Job definition '" << name << "' stored (id " << id
+                  << "). Schedule it with tapeloom-cli schedule add " << name
+                  << " 'RULE', or run it now with tapeloom-cli job run " << name << "\n";
+}
+
+void print_definition_updated(Context& ctx, const schedule::JobDefinition& d) {
+    if (ctx.json())
+        ctx.print_json(schedule::to_json(d));
+    else
+        ctx.out() << "Job definition '" << d.name << "' updated.\n";
+}
+
+void print_definitions(Context& ctx, const std::vector<client::Definition>& defs, long long t) {
+    nlohmann::json arr = nlohmann::json::array();
+    for (const auto& d : defs) {
+        auto j = d.document;
+        j["schedules"] = d.schedules.size();
+        j["next_run"] = next_run_text(d.schedules, t);
+        arr.push_back(j);
+    }
+    if (ctx.json()) return ctx.print_json(arr);
+    auto& o = ctx.out();
+    o << std::left << std::setw(20) << "NAME" << std::setw(9) << "SOURCES" << std::setw(12)
+      << "POOL" << std::setw(9) << "PRIORITY" << std::setw(11) << "SCHEDULES"
+      << "NEXT RUN\n";
+    for (const auto& j : arr)
+        o << std::left << std::setw(20) << j["name"].get<std::string>() << std::setw(9)
+          << j["sources"].size() << std::setw(12) << j["pool"].get<std::string>() << std::setw(9)
+          << j["priority"].get<int>() << std::setw(11) << j["schedules"].get<std::size_t>()
+          << j["next_run"].get<std::string>() << "\n";
+    if (arr.empty())
+        o << "(no job definitions; add one with tapeloom-cli job define NAME --source PATH)\n";
+}
+
+namespace {
+void print_definition_text(std::ostream& o, const JobDefinition& def, const nlohmann::json& j) {
+    const JobDefinition* d = &def;
+    o << "Job definition " << d->name << " (id " << d->id << ")\n";
+    for (const auto& s : d->sources)
+        o << "  source            " << s << "\n";
+    for (const auto& s : d->include)
+        o << "  include           " << s << "\n";
+    for (const auto& s : d->exclude)
+        o << "  exclude           " << s << "\n";
+    o << "  pool              " << d->pool << "\n"
+      << "  library           " << (d->library.empty() ? "(default)" : d->library) << "\n"
+      << "  drives            " << (d->drives ? std::to_string(d->drives) : "as useful") << " x "
+      << d->sessions_per_drive << " session(s)\n"
+      << "  block size        " << format_bytes(d->block_size) << ", read buffer "
+      << format_bytes(d->read_buffer) << ", compression " << d->compression << "\n"
+      << "  priority          " << d->priority << "\n"
+      << "  retention         "
+      << (d->retention_days ? std::to_string(d->retention_days) + " days" : "the pool's") << "\n"
+      << "  retries           " << d->retries << " after " << d->retry_delay << " s\n"
+      << "  concurrent runs   " << (d->allow_concurrent ? "allowed" : "no") << "\n"
+      << "  missed runs       " << d->missed << "\n";
+    if (!d->pre_command.empty()) o << "  pre-command       " << d->pre_command << "\n";
+    if (!d->post_command.empty()) o << "  post-command      " << d->post_command << "\n";
+    if (!d->notify_command.empty()) o << "  notify-command    " << d->notify_command << "\n";
+    for (const auto& s : j["schedules"])
+        o << "  schedule " << std::setw(8) << std::left << s["id"].get<long long>()
+          << s["rule"].get<std::string>() << "  (next: "
+          << (s["next_run"].get<long long>()
+                  ? schedule::format_local(s["next_run"].get<long long>()) + " " +
+                        s["next_level"].get<std::string>()
+                  : std::string("never"))
+          << ")\n";
+}
+} // namespace
+
+int print_definition(Context& ctx, const client::Definition& typed, long long t) {
+    auto d = schedule::definition_from_json(typed.document);
+    if (!d) return ctx.fail(d.error());
+    d->id = typed.document.value("id", std::int64_t{0});
+    auto j = typed.document;
+    j["schedules"] = nlohmann::json::array();
+    for (const auto& r : typed.schedules) {
+        auto rule = schedule::ScheduleRule::parse(r.rule);
+        auto next = rule ? rule->next_after(std::max(t, r.checked_until)) : std::nullopt;
+        j["schedules"].push_back({{"id", r.id},
+                                  {"rule", r.rule},
+                                  {"next_run", next ? next->time : 0},
+                                  {"next_level", next ? next->level : ""}});
+    }
+    if (ctx.json()) {
+        ctx.print_json(j);
+        return 0;
+    }
+    print_definition_text(ctx.out(), d.value(), j);
+    return 0;
+}
 
 void add_job_definition_commands(Registry& r) {
     const std::string opts =

@@ -120,25 +120,15 @@ int label_all_blank(Context& ctx, const std::string& pool_name) {
     auto r = media::label_all_blank_reserved(*s->engine, *s->lib, o);
     if (!r) return ctx.fail(r.error());
     if (r->stopped) return ctx.fail(*r->stopped);
-    nlohmann::json labeled = nlohmann::json::array(), skipped = nlohmann::json::array();
+    client::BlankLabeled done;
+    done.library = s->lib->name();
+    done.pool = pool_name;
     for (const auto& k : r->outcomes)
         if (k.error)
-            skipped.push_back({{"barcode", k.barcode}, {"why", k.error->message}});
+            done.skipped.push_back({k.barcode, k.error->message});
         else
-            labeled.push_back(k.barcode);
-    if (ctx.json()) {
-        ctx.print_json({{"pool", pool_name},
-                        {"pattern", pattern},
-                        {"labeled", labeled},
-                        {"skipped", skipped}});
-    } else {
-        ctx.out() << labeled.size() << " blank cartridge(s) of library " << s->lib->name()
-                  << (pattern.empty() ? "" : " matching " + pattern) << " labeled for pool "
-                  << pool_name << "\n";
-        for (const auto& k : skipped)
-            ctx.out() << "  skipped " << k["barcode"].get<std::string>() << ": "
-                      << k["why"].get<std::string>() << "\n";
-    }
+            done.labeled.push_back(k.barcode);
+    print_blank_labeled(ctx, done, pattern);
     return 0;
 }
 
@@ -279,6 +269,25 @@ int history(Context& ctx) {
     return 0;
 }
 } // namespace
+
+void print_blank_labeled(Context& ctx, const client::BlankLabeled& done,
+                         const std::string& pattern) {
+    nlohmann::json labeled = done.labeled, skipped = nlohmann::json::array();
+    for (const auto& k : done.skipped)
+        skipped.push_back({{"barcode", k.barcode}, {"why", k.why}});
+    if (ctx.json()) {
+        ctx.print_json({{"pool", done.pool},
+                        {"pattern", pattern},
+                        {"labeled", labeled},
+                        {"skipped", skipped}});
+        return;
+    }
+    ctx.out() << labeled.size() << " blank cartridge(s) of library " << done.library
+              << (pattern.empty() ? "" : " matching " + pattern) << " labeled for pool "
+              << done.pool << "\n";
+    for (const auto& k : done.skipped)
+        ctx.out() << "  skipped " << k.barcode << ": " << k.why << "\n";
+}
 
 void add_volume_media_commands(Registry& r) {
     r.push_back({{"volume", "label"},
