@@ -31,6 +31,8 @@ public:
     virtual Result<ServiceStatus> status() = 0;
     // The scheduler queue's waiting and running entries.
     virtual Result<Queue> queue() = 0;
+    // One entry: waiting, running, or how its run ended (NotFound once this service forgot it).
+    virtual Result<QueuedRun> queued_run(std::int64_t id) = 0;
 
     // ---- jobs (jobs.h)
     // A page of the history, oldest first (`limit` 1..10000 from `offset`), and the total.

@@ -44,6 +44,12 @@ Result<Queue> ServiceApi::queue() {
     return queue_from_json(r->body);
 }
 
+Result<QueuedRun> ServiceApi::queued_run(std::int64_t id) {
+    auto e = client_.queue_entry(id);
+    if (!e) return e.error();
+    return QueuedRun{e->id, e->state, e->status, e->job, e->error};
+}
+
 Result<JobPage> ServiceApi::jobs(std::int64_t limit, std::int64_t offset) {
     auto r = client_.request("GET", "/v1/jobs?limit=" + std::to_string(limit) +
                                         "&offset=" + std::to_string(offset));

@@ -143,6 +143,41 @@ private Q_SLOTS:
         QCOMPARE(tltest::tunnelled(served_home), 0);
     }
 
+    // job run goes through the service's queue (POST /v1/backups with the definition, in the
+    // audit log; not /v1/commands): its report is that of the run (text and --json), its exit
+    // code and refusals are those of job run without a service.
+    void jobRunIsQueuedInTheService() {
+        QTemporaryDir d;
+        const QString src = d.path() + "/src", home = d.path() + "/home";
+        QVERIFY(tltest::write_file(src + "/a.txt", "run me\n"));
+        QCOMPARE(
+            cli(home, {"job", "define", "nightly", "--source", src, "--drives", "1"}).exit_code, 0);
+        const QList<QStringList> refused = {{"job", "run", "nosuch"},
+                                            {"job", "run", "nightly", "--level", "weekly"},
+                                            {"job", "run"}};
+        QStringList here;
+        for (const auto& c : refused)
+            here << outcome(cli(home, c));
+        auto local = cli(home, {"job", "run", "nightly", "--json"});
+        QCOMPARE(local.exit_code, 0);
+        QVERIFY(start(home) > 0);
+        tltest::ServiceGuard guard{home};
+        for (int i = 0; i < refused.size(); ++i)
+            QCOMPARE(outcome(cli(home, refused[i])), here[i]);
+        auto text = cli(home, {"job", "run", "nightly", "--level", "incr"});
+        QVERIFY2(text.exit_code == 0, text.err.constData());
+        QVERIFY2(text.text().contains("(backup): completed"), text.out.constData());
+        auto json = cli(home, {"job", "run", "nightly", "--json"});
+        QVERIFY2(json.exit_code == 0, json.err.constData());
+        const auto served = json.json().object(), own = local.json().object();
+        QCOMPARE(served.keys(), own.keys());
+        for (const char* same : {"status", "kind", "name", "level", "files"})
+            QCOMPARE(served.value(same), own.value(same));
+        QCOMPARE(served.value("job_id").toInt(), 3);
+        QCOMPARE(tltest::audited(home, "POST", "/v1/backups"), 2);
+        QCOMPARE(tltest::tunnelled(home), 0);
+    }
+
     void restoreVerifyScanAndLabelRunInTheService() {
         QTemporaryDir d;
         const QString home = d.path() + "/home", src = d.path() + "/src", to = d.path() + "/r";

@@ -7,6 +7,7 @@
 
 #include "api/schedule_ops.h"
 #include "commands/commands.h"
+#include "commands/typed_door_runs.h"
 #include "common/units.h"
 #include "job/job_report.h"
 #include "schedule/calendar.h"
@@ -252,15 +253,7 @@ int job_run(Context& ctx) {
     auto named = named_definition(ctx, "job run");
     if (!named) return ctx.fail(named.error());
     const JobDefinition* d = &named->definition;
-    auto report = schedule::run_definition(*named->engine, *d, level);
-    if (ctx.json())
-        ctx.print_json(job::to_json(report));
-    else
-        ctx.out() << job::format_report(report);
-    if (report.status == "failed")
-        ctx.err() << "tapeloom-cli: error: job '" << d->name << "' failed: " << report.error
-                  << "\n";
-    return exit_code_for_job_status(report.status);
+    return print_job_run(ctx, d->name, schedule::run_definition(*named->engine, *d, level));
 }
 
 int job_export(Context& ctx) {
@@ -314,6 +307,16 @@ int job_import(Context& ctx) {
     return 0;
 }
 } // namespace
+
+int print_job_run(Context& ctx, const std::string& name, const job::JobReport& report) {
+    if (ctx.json())
+        ctx.print_json(job::to_json(report));
+    else
+        ctx.out() << job::format_report(report);
+    if (report.status == "failed")
+        ctx.err() << "tapeloom-cli: error: job '" << name << "' failed: " << report.error << "\n";
+    return exit_code_for_job_status(report.status);
+}
 
 Status apply_definition_options(const Args& a, schedule::JobDefinition& d) {
     return apply_options(a, d);

@@ -10,6 +10,7 @@
 
 #include "client/service_api.h"
 #include "commands/commands.h"
+#include "commands/typed_door_runs.h"
 #include "commands/volume_mark_words.h"
 #include "common/units.h"
 #include "exit_codes.h"
@@ -187,6 +188,7 @@ std::optional<int> through_typed_door(Context& ctx, client::ServiceClient& c,
     if (auto library = library_through_typed_door(ctx, c, command)) return library;
     if (auto read = read_through_typed_door(ctx, c, command)) return read;
     if (auto config = config_through_typed_door(ctx, c, command)) return config;
+    if (auto run = run_through_typed_door(ctx, c, command)) return run;
     return removal_through_typed_door(ctx, c, command);
 }
 
