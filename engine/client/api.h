@@ -118,6 +118,10 @@ public:
     virtual Result<Schedule> add_schedule(const ScheduleRequest& r) = 0;
     virtual Result<Schedule> change_schedule(std::int64_t id, const ScheduleRequest& r) = 0;
     virtual Status remove_schedule(std::int64_t id) = 0;
+    // A `job export` document ({"version": 1, "definitions": [...]}) stored at once, as `job
+    // import` stores it: AlreadyExists for a name taken unless `replace`; the count stored.
+    virtual Result<std::size_t> import_definitions(const nlohmann::json& export_document,
+                                                   bool replace) = 0;
 };
 
 // Asks `api` for job `id` until it ended, and returns it with its report. `keep_going` is asked

@@ -311,6 +311,18 @@ Result<Schedule> ServiceApi::change_schedule(std::int64_t id, const ScheduleRequ
     return schedule_from_json(r->body);
 }
 
+Result<std::size_t> ServiceApi::import_definitions(const nlohmann::json& export_document,
+                                                   bool replace) {
+    auto body = export_document;
+    if (body.is_object()) body["replace"] = replace;
+    auto r = client_.request("POST", "/v1/definitions/import", body);
+    if (!r) return r.error();
+    if (!r->body.is_object() || !r->body.contains("imported") ||
+        !r->body["imported"].is_number_unsigned())
+        return make_error(ErrorKind::Io, "the service's answer to an import counts nothing");
+    return r->body["imported"].get<std::size_t>();
+}
+
 Status ServiceApi::remove_schedule(std::int64_t id) {
     auto r = client_.request("DELETE", "/v1/schedules/" + std::to_string(id));
     if (!r) return r.error();

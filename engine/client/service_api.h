@@ -64,6 +64,8 @@ public:
     Result<Schedule> change_schedule(std::int64_t id,
                                      const ScheduleRequest& r) override; // PATCH .../{id}
     Status remove_schedule(std::int64_t id) override; // DELETE /v1/schedules/{id}
+    Result<std::size_t> import_definitions(const nlohmann::json& export_document,
+                                           bool replace) override; // POST .../import
 
 private:
     Result<CartridgeMoved> move(const std::string& library, const char* verb,

@@ -97,7 +97,7 @@ private Q_SLOTS:
     void configurationWritesGoThroughTheirResources() {
         QTemporaryDir d;
         const QString src = d.path() + "/src", here_home = d.path() + "/here",
-                      served_home = d.path() + "/served";
+                      served_home = d.path() + "/served", exported = d.path() + "/jobs.json";
         QVERIFY(tltest::write_file(src + "/a.txt", "configured\n"));
         const QList<QStringList> commands = {
             {"job", "define", "nightly", "--source", src, "--drives", "1"},
@@ -123,6 +123,12 @@ private Q_SLOTS:
             {"volume", "label", "--all-blank", "--pool", "NoSuchPool"},
             {"job", "list", "--json"},
             {"schedule", "list", "--json"},
+            {"job", "export", "-"},
+            {"job", "export", exported},
+            {"job", "import", exported},
+            {"job", "import", exported, "--replace", "--json"},
+            {"job", "import", d.path() + "/nosuch.json"},
+            {"job", "export", "-"},
         };
         QStringList here;
         for (const auto& c : commands)
@@ -130,6 +136,8 @@ private Q_SLOTS:
         QVERIFY2(here[0].startsWith("0|"), qPrintable(here[0]));
         QVERIFY2(here[2].startsWith("2|"), qPrintable(here[2]));
         QVERIFY2(here[16].startsWith("0|2 blank"), qPrintable(here[16]));
+        QVERIFY2(here[23].startsWith("1|"), qPrintable(here[23])); // the names are taken
+        QVERIFY2(here[24].startsWith("0|{"), qPrintable(here[24]));
         QVERIFY(start(served_home) > 0);
         tltest::ServiceGuard guard{served_home};
         for (int i = 0; i < commands.size(); ++i)
@@ -140,6 +148,8 @@ private Q_SLOTS:
         QCOMPARE(tltest::audited(served_home, "POST", "/v1/schedules"), 3);
         QCOMPARE(tltest::audited(served_home, "PATCH", "/v1/schedules/2"), 2);
         QCOMPARE(tltest::audited(served_home, "POST", "/v1/volumes/label-blank"), 2);
+        QCOMPARE(tltest::audited(served_home, "POST", "/v1/definitions/import"), 1);
+        QCOMPARE(tltest::audited(served_home, "POST", "/v1/definitions/import", true), 1);
         QCOMPARE(tltest::tunnelled(served_home), 0);
     }
 

@@ -146,8 +146,9 @@ private Q_SLOTS:
                                 "--fingerprint", QString(64, 'a')});
         QCOMPARE(client.exit_code, 12);
         QVERIFY2(client.err.contains("which needs admin"), client.err.constData());
-        // The typed routes the console uses (issue 38): recycles, blank labels, exports and a
-        // reconcile are operate's; definitions, schedules, pool and client removals admin's.
+        // The typed routes the console and the CLI use (issue 38): recycles, blank labels,
+        // exports and a reconcile are operate's; definitions (and their import), schedules, pool
+        // and client removals admin's.
         const auto may = [this](const QString& token, const char* method, const char* path) {
             return status_of(token, s(QStringLiteral("/v1/caller?method=%1&path=%2")
                                           .arg(QLatin1String(method),
@@ -166,7 +167,8 @@ private Q_SLOTS:
                                                               {"PATCH", "/v1/schedules/1"},
                                                               {"DELETE", "/v1/schedules/1"},
                                                               {"DELETE", "/v1/pools/Weekly"},
-                                                              {"DELETE", "/v1/clients/web1"}}) {
+                                                              {"DELETE", "/v1/clients/web1"},
+                                                              {"POST", "/v1/definitions/import"}}) {
             QCOMPARE(may("op", method, path), 403);
             QCOMPARE(may("boss", method, path), 200);
         }

@@ -259,54 +259,86 @@ int job_run(Context& ctx) {
 int job_export(Context& ctx) {
     if (ctx.args().words().empty())
         return ctx.fail(usage_error("job export needs a FILE (or - for standard output)"));
-    const std::string file = ctx.args().words().front();
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
-    auto doc = schedule::definition_store(*engine.value()).export_all();
+    auto store = schedule::definition_store(*engine.value());
+    auto defs = store.list();
+    if (!defs) return ctx.fail(defs.error());
+    std::vector<client::Definition> typed;
+    for (const auto& d : defs.value()) {
+        auto t = typed_definition(store, d);
+        if (!t) return ctx.fail(t.error());
+        typed.push_back(std::move(t.value()));
+    }
+    return write_definitions(ctx, ctx.args().words().front(), typed);
+}
+
+int job_import(Context& ctx) {
+    auto doc = definitions_file(ctx.args());
     if (!doc) return ctx.fail(doc.error());
+    auto engine = ctx.engine();
+    if (!engine) return ctx.fail(engine.error());
+    auto n = schedule::definition_store(*engine.value())
+                 .import_all(doc.value(), ctx.args().has("replace"), now(*engine.value()));
+    if (!n) return ctx.fail(n.error());
+    print_definitions_imported(ctx, ctx.args().words().front(), n.value());
+    return 0;
+}
+} // namespace
+
+int write_definitions(Context& ctx, const std::string& file,
+                      const std::vector<client::Definition>& defs) {
+    // As DefinitionStore::export_all() writes them: each with its schedules as rules, or
+    // {"name", "rule"} for a named one; no catalog ids.
+    nlohmann::json arr = nlohmann::json::array();
+    for (const auto& d : defs) {
+        auto j = d.document;
+        j.erase("id");
+        j["schedules"] = nlohmann::json::array();
+        for (const auto& s : d.schedules)
+            j["schedules"].push_back(s.name.empty()
+                                         ? nlohmann::json(s.rule)
+                                         : nlohmann::json{{"name", s.name}, {"rule", s.rule}});
+        arr.push_back(std::move(j));
+    }
+    const nlohmann::json doc = {{"version", 1}, {"definitions", std::move(arr)}};
     if (file == "-") {
-        ctx.print_json(doc.value());
+        ctx.print_json(doc);
         return 0;
     }
     std::ofstream f(file, std::ios::trunc);
-    f << doc->dump(2) << "\n";
+    f << doc.dump(2) << "\n";
     f.close();
     if (!f)
         return ctx.fail(make_error(ErrorKind::Io, "cannot write " + file +
                                                       "; check the directory and permissions"));
     if (!ctx.json())
-        ctx.out() << doc.value()["definitions"].size() << " job definition(s) written to " << file
-                  << "\n";
+        ctx.out() << doc["definitions"].size() << " job definition(s) written to " << file << "\n";
     else
-        ctx.print_json({{"file", file}, {"definitions", doc.value()["definitions"].size()}});
+        ctx.print_json({{"file", file}, {"definitions", doc["definitions"].size()}});
     return 0;
 }
 
-int job_import(Context& ctx) {
-    if (ctx.args().words().empty())
-        return ctx.fail(usage_error("job import needs a FILE written by tapeloom-cli job export"));
-    const std::string file = ctx.args().words().front();
+Result<nlohmann::json> definitions_file(const Args& a) {
+    if (a.words().empty())
+        return usage_error("job import needs a FILE written by tapeloom-cli job export");
+    const std::string file = a.words().front();
     std::ifstream f(file);
-    if (!f)
-        return ctx.fail(
-            make_error(ErrorKind::NotFound, "cannot read " + file + "; check the path"));
+    if (!f) return make_error(ErrorKind::NotFound, "cannot read " + file + "; check the path");
     std::stringstream ss;
     ss << f.rdbuf();
-    const auto doc = nlohmann::json::parse(ss.str(), nullptr, false);
+    auto doc = nlohmann::json::parse(ss.str(), nullptr, false);
     if (doc.is_discarded())
-        return ctx.fail(usage_error(file + " is not JSON; give a file written by job export"));
-    auto engine = ctx.engine();
-    if (!engine) return ctx.fail(engine.error());
-    auto n = schedule::definition_store(*engine.value())
-                 .import_all(doc, ctx.args().has("replace"), now(*engine.value()));
-    if (!n) return ctx.fail(n.error());
-    if (ctx.json())
-        ctx.print_json({{"imported", n.value()}});
-    else
-        ctx.out() << n.value() << " job definition(s) imported from " << file << "\n";
-    return 0;
+        return usage_error(file + " is not JSON; give a file written by job export");
+    return doc;
 }
-} // namespace
+
+void print_definitions_imported(Context& ctx, const std::string& file, std::size_t n) {
+    if (ctx.json())
+        ctx.print_json({{"imported", n}});
+    else
+        ctx.out() << n << " job definition(s) imported from " << file << "\n";
+}
 
 int print_job_run(Context& ctx, const std::string& name, const job::JobReport& report) {
     if (ctx.json())

@@ -189,6 +189,7 @@ std::optional<int> through_typed_door(Context& ctx, client::ServiceClient& c,
     if (auto read = read_through_typed_door(ctx, c, command)) return read;
     if (auto config = config_through_typed_door(ctx, c, command)) return config;
     if (auto run = run_through_typed_door(ctx, c, command)) return run;
+    if (auto defs = definitions_through_typed_door(ctx, c, command)) return defs;
     return removal_through_typed_door(ctx, c, command);
 }
 

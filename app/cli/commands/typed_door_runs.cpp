@@ -1,3 +1,6 @@
+// `job export FILE` and `job import FILE` through the service's typed door: the file is
+// written and read here, by the caller (a relative FILE is the caller's), the definitions read
+// with GET /v1/definitions and stored with POST /v1/definitions/import.
 // `job run NAME` through the service's typed door: the definition's backup queued in the
 // service's scheduler (POST /v1/backups {"definition", "level"}), followed until its run ended
 // (GET /v1/queue/{id}; Ctrl-C cancels it), then its report read (GET /v1/jobs/{id}) and printed
@@ -69,7 +72,31 @@ int job_run(Context& ctx, client::ServiceClient& c) {
                                                       "see the service's log"));
     return print_job_run(ctx, name, *job->report);
 }
+int job_export(Context& ctx, client::Api& api) {
+    if (ctx.args().words().empty())
+        return ctx.fail(make_error(ErrorKind::InvalidArgument,
+                                   "job export needs a FILE (or - for standard output)"));
+    auto defs = api.definitions();
+    if (!defs) return ctx.fail(defs.error());
+    return write_definitions(ctx, ctx.args().words().front(), defs.value());
+}
+
+int job_import(Context& ctx, client::Api& api) {
+    auto doc = definitions_file(ctx.args());
+    if (!doc) return ctx.fail(doc.error());
+    auto n = api.import_definitions(doc.value(), ctx.args().has("replace"));
+    if (!n) return ctx.fail(n.error());
+    print_definitions_imported(ctx, ctx.args().words().front(), n.value());
+    return 0;
+}
 } // namespace
+
+std::optional<int> definitions_through_typed_door(Context& ctx, client::ServiceClient& c,
+                                                  const std::string& command) {
+    if (command != "job export" && command != "job import") return std::nullopt;
+    client::ServiceApi api(c);
+    return command == "job export" ? job_export(ctx, api) : job_import(ctx, api);
+}
 
 std::optional<int> run_through_typed_door(Context& ctx, client::ServiceClient& c,
                                           const std::string& command) {

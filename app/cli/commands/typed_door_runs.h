@@ -1,9 +1,10 @@
 #pragma once
-// `job run` through the service's queue (typed_door_runs.cpp) and the printer it shares with
-// the command run here (job_def.cpp).
+// `job run`, `job export` and `job import` through the service's typed door
+// (typed_door_runs.cpp) and the printers they share with the commands run here (job_def.cpp).
 #include <optional>
 #include <string>
 
+#include "client/definitions.h"
 #include "client/service_client.h"
 #include "context.h"
 #include "job/job_report.h"
@@ -13,6 +14,18 @@ namespace tl::cli {
 // The report of definition `name`'s run as `job run` prints it (text or --json), the failure
 // said on stderr; the exit code of its status.
 int print_job_run(Context& ctx, const std::string& name, const job::JobReport& report);
+
+// job export's file (or standard output for "-") of `defs`, and what it prints (job_def.cpp).
+int write_definitions(Context& ctx, const std::string& file,
+                      const std::vector<client::Definition>& defs);
+// job import's FILE read and parsed; InvalidArgument or NotFound naming it (job_def.cpp).
+Result<nlohmann::json> definitions_file(const Args& a);
+void print_definitions_imported(Context& ctx, const std::string& file, std::size_t n);
+
+// job export FILE: the definitions read through GET /v1/definitions and written here; job import
+// FILE [--replace]: POST /v1/definitions/import (typed_door_runs.cpp).
+std::optional<int> definitions_through_typed_door(Context& ctx, client::ServiceClient& c,
+                                                  const std::string& command);
 
 // job run NAME [--level L]: queued with POST /v1/backups, followed until its run ended, then its
 // report read (GET /v1/jobs/{id}); nullopt for any other command.

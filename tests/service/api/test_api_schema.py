@@ -174,6 +174,12 @@ def call_configuration(calls, tapeloom_cli, home, src):
     calls.post("/v1/schedules", {"definition": "weekly", "rule": "never ever"})  # 400
     assert calls.delete(f"/v1/schedules/{sid}").status == 200
     calls.delete(f"/v1/schedules/{sid}")  # gone: 404
+    exported = {"version": 1, "definitions": [dict(copy, name="imported", schedules=["daily at 04:00"])]}
+    imported = calls.post("/v1/definitions/import", exported)
+    assert imported.status == 200 and imported.json() == {"imported": 1}, imported.body
+    calls.post("/v1/definitions/import", exported)  # taken: 409
+    assert calls.post("/v1/definitions/import", dict(exported, replace=True)).status == 200
+    assert calls.delete("/v1/definitions/imported").status == 200
     assert calls.delete("/v1/definitions/weekly").status == 200
     calls.delete("/v1/definitions/weekly")  # gone: 404
     fingerprint = "ab" * 32
