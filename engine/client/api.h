@@ -55,6 +55,8 @@ public:
     // ---- volumes (volumes.h)
     virtual Result<std::vector<Volume>> volumes() = 0;
     virtual Result<Volume> volume(const std::string& barcode) = 0;
+    // Its state changes, oldest first; NotFound naming an unknown barcode.
+    virtual Result<VolumeHistory> volume_history(const std::string& barcode) = 0;
     // Applies a state or place change; the volume after it.
     virtual Result<Volume> change_volume(const std::string& barcode,
                                          const VolumeChange& change) = 0;

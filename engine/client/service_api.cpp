@@ -102,6 +102,12 @@ Result<Volume> ServiceApi::volume(const std::string& barcode) {
     return volume_from_json(r->body);
 }
 
+Result<VolumeHistory> ServiceApi::volume_history(const std::string& barcode) {
+    auto r = client_.request("GET", volume_path(barcode) + "/history");
+    if (!r) return r.error();
+    return volume_history_from_json(r->body);
+}
+
 Result<Volume> ServiceApi::change_volume(const std::string& barcode, const VolumeChange& change) {
     auto r = client_.request("PATCH", volume_path(barcode), to_json(change));
     if (!r) return r.error();

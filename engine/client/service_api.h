@@ -24,6 +24,7 @@ public:
     Result<JobStarted> start_restore(const RestoreRequest& r) override; // POST /v1/restores
     Result<std::vector<Volume>> volumes() override;                     // GET /v1/volumes
     Result<Volume> volume(const std::string& barcode) override;         // GET /v1/volumes/{b}
+    Result<VolumeHistory> volume_history(const std::string& barcode) override; // GET .../history
     Result<Volume> change_volume(const std::string& barcode,
                                  const VolumeChange& change) override; // PATCH /v1/volumes/{b}
     Result<LabeledVolume> label_volume(const std::string& barcode,

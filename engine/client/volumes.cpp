@@ -23,6 +23,16 @@ VolumeLocation location_from_json(const nlohmann::json& j) {
 }
 } // namespace
 
+Result<VolumeHistory> volume_history_from_json(const nlohmann::json& j) {
+    if (!j.is_object() || !j.contains("history") || !j["history"].is_array())
+        return make_error(ErrorKind::Io, "the service's answer is no volume history");
+    VolumeHistory h{field<std::string>(j, "barcode"), field<std::string>(j, "state"), {}};
+    for (const auto& e : j["history"])
+        h.history.push_back({field<long long>(e, "time"), field<std::string>(e, "from"),
+                             field<std::string>(e, "to"), field<std::string>(e, "reason")});
+    return h;
+}
+
 Result<Volume> volume_from_json(const nlohmann::json& j) {
     if (!j.is_object() || !j.contains("barcode") || !j["barcode"].is_string())
         return make_error(ErrorKind::Io, "the service's volume document has no barcode");

@@ -79,6 +79,8 @@ void add_config_routes(httplib::Server& server, const ApiContext& ctx);
 // POST /v1/definitions, PUT and DELETE /v1/definitions/{name}; POST /v1/schedules, PATCH and
 // DELETE /v1/schedules/{id} (definition_routes.cpp)
 void add_definition_routes(httplib::Server& server, const ApiContext& ctx);
+// GET /v1/volumes/{barcode}/history (volume_history_route.cpp)
+void add_volume_history_route(httplib::Server& server, const ApiContext& ctx);
 // POST /v1/definitions/import (definition_import_route.cpp)
 void add_definition_import_route(httplib::Server& server, const ApiContext& ctx);
 void add_stream_routes(httplib::Server& server, const ApiContext& ctx);

@@ -132,6 +132,12 @@ private Q_SLOTS:
             {"client", "list"},
             {"client", "show", "web9"},
             {"client", "show", "nosuch"},
+            {"volume", "history", volume},
+            {"volume", "history", "NOSUCH01"},
+            {"schedule", "next"},
+            {"schedule", "next", "nightly", "--days", "3"},
+            {"schedule", "next", "--days", "0"},
+            {"schedule", "next", "nosuch"},
         };
         // The direct path: no service, commands in their own process.
         QList<CliResult> direct;

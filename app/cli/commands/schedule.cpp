@@ -4,6 +4,7 @@
 
 #include "api/schedule_ops.h"
 #include "commands/commands.h"
+#include "commands/typed_door_runs.h"
 #include "schedule/calendar.h"
 #include "schedule/definition_store.h"
 #include "schedule/schedule_rule.h"
@@ -110,54 +111,21 @@ int schedule_remove(Context& ctx) {
 
 // Every run of the next N days, merged over the schedules (one per schedule and instant).
 int schedule_next(Context& ctx) {
-    long long days = 14;
-    if (ctx.args().has("days")) {
-        const std::string v = ctx.args().get("days");
-        char* end = nullptr;
-        days = std::strtoll(v.c_str(), &end, 10);
-        if (v.empty() || *end || days < 1 || days > 3660)
-            return ctx.fail(usage("--days takes 1..3660, not '" + v + "'"));
-    }
+    auto days = next_runs_days(ctx.args());
+    if (!days) return ctx.fail(days.error());
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
     const long long now = to_unix_seconds(engine.value()->clock().wall());
-    const long long until = now + days * 86400;
     const std::string name = ctx.args().words().empty() ? "" : ctx.args().words().front();
     auto store = schedule::definition_store(*engine.value());
     if (!name.empty())
         if (auto d = store.get(name); !d) return ctx.fail(d.error());
     auto rows = store.schedules(name);
     if (!rows) return ctx.fail(rows.error());
-    struct Run {
-        long long time;
-        std::string definition, level;
-        std::int64_t schedule;
-    };
-    std::vector<Run> runs;
-    for (const auto& r : rows.value()) {
-        auto rule = ScheduleRule::parse(r.rule);
-        if (!rule) continue;
-        for (auto o = rule->next_after(now); o && o->time <= until && runs.size() < 100000;
-             o = rule->next_after(o->time))
-            runs.push_back({o->time, r.definition, o->level, r.id});
-    }
-    std::stable_sort(runs.begin(), runs.end(),
-                     [](const Run& a, const Run& b) { return a.time < b.time; });
-    nlohmann::json arr = nlohmann::json::array();
-    for (const auto& r : runs)
-        arr.push_back({{"time", r.time},
-                       {"local", schedule::format_local(r.time)},
-                       {"definition", r.definition},
-                       {"level", r.level},
-                       {"schedule", r.schedule}});
-    if (ctx.json()) {
-        ctx.print_json(arr);
-        return 0;
-    }
-    for (const auto& r : runs)
-        ctx.out() << schedule::format_local(r.time) << "  " << std::left << std::setw(5) << r.level
-                  << " " << r.definition << " (schedule " << r.schedule << ")\n";
-    if (runs.empty()) ctx.out() << "(no runs in the next " << days << " day(s))\n";
+    std::vector<client::Schedule> typed;
+    for (const auto& r : rows.value())
+        typed.push_back({r.id, r.definition, r.rule, r.name, r.checked_until});
+    print_next_runs(ctx, typed, now, days.value());
     return 0;
 }
 } // namespace
@@ -251,6 +219,50 @@ void print_schedule_changed(Context& ctx, std::int64_t id, const std::string& na
     else
         ctx.out() << "Schedule " << id << (name.empty() ? "" : " (" + name + ")") << ": " << rule
                   << "\n";
+}
+
+Result<long long> next_runs_days(const Args& a) {
+    if (!a.has("days")) return 14;
+    const std::string v = a.get("days");
+    char* end = nullptr;
+    const long long days = std::strtoll(v.c_str(), &end, 10);
+    if (v.empty() || *end || days < 1 || days > 3660)
+        return usage("--days takes 1..3660, not '" + v + "'");
+    return days;
+}
+
+void print_next_runs(Context& ctx, const std::vector<client::Schedule>& schedules, long long now,
+                     long long days) {
+    const long long until = now + days * 86400;
+    struct Run {
+        long long time;
+        std::string definition, level;
+        std::int64_t schedule;
+    };
+    std::vector<Run> runs;
+    for (const auto& r : schedules) {
+        auto rule = ScheduleRule::parse(r.rule);
+        if (!rule) continue;
+        for (auto o = rule->next_after(now); o && o->time <= until && runs.size() < 100000;
+             o = rule->next_after(o->time))
+            runs.push_back({o->time, r.definition, o->level, r.id});
+    }
+    std::stable_sort(runs.begin(), runs.end(),
+                     [](const Run& a, const Run& b) { return a.time < b.time; });
+    if (ctx.json()) {
+        nlohmann::json arr = nlohmann::json::array();
+        for (const auto& r : runs)
+            arr.push_back({{"time", r.time},
+                           {"local", schedule::format_local(r.time)},
+                           {"definition", r.definition},
+                           {"level", r.level},
+                           {"schedule", r.schedule}});
+        return ctx.print_json(arr);
+    }
+    for (const auto& r : runs)
+        ctx.out() << schedule::format_local(r.time) << "  " << std::left << std::setw(5) << r.level
+                  << " " << r.definition << " (schedule " << r.schedule << ")\n";
+    if (runs.empty()) ctx.out() << "(no runs in the next " << days << " day(s))\n";
 }
 
 void add_job_definition_commands(Registry& r); // job_def.cpp

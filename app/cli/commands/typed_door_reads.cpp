@@ -1,16 +1,18 @@
 // The reads that go to the service through its typed door (client/api.h, docs/api.md) rather
 // than as a query running the command there: `jobs list` (GET /v1/jobs, page after page),
-// `jobs show` (GET /v1/jobs/{id}), `volume list` (GET /v1/volumes), `pool list` (GET
-// /v1/pools), `schedule list` and `job list|show` (GET /v1/schedules, /v1/definitions[/{name}]),
-// `client list|show` (GET /v1/clients[/{name}]), `status` (GET /v1/status) and `queue list`
-// (GET /v1/queue). The printers are those of the commands run
-// here, so text, --json and exit codes are theirs; a next run is reckoned on this machine's
-// clock, as the service's.
+// `jobs show` (GET /v1/jobs/{id}), `volume list` (GET /v1/volumes), `volume history` (GET
+// /v1/volumes/{barcode}/history), `pool list` (GET
+// /v1/pools), `schedule list|next` and `job list|show` (GET /v1/schedules,
+// /v1/definitions[/{name}]), `client list|show` (GET /v1/clients[/{name}]), `status` (GET
+// /v1/status) and `queue list` (GET /v1/queue). The printers are those of the commands run here, so
+// text, --json and exit codes are theirs; a next run is reckoned on this machine's clock, as the
+// service's.
 #include <chrono>
 
 #include "client/service_api.h"
 #include "commands/commands.h"
 #include "commands/service_reads.h"
+#include "commands/typed_door_runs.h"
 #include "media/volume_state.h"
 #include "number_option.h"
 
@@ -93,6 +95,17 @@ int volume_list(Context& ctx, client::Api& api) {
     return 0;
 }
 
+int volume_history(Context& ctx, client::Api& api) {
+    const auto& w = ctx.args().words();
+    const std::string bc = !w.empty() ? w.front() : ctx.args().get("barcode");
+    if (bc.empty())
+        return ctx.fail(make_error(ErrorKind::InvalidArgument, "volume history needs a BARCODE"));
+    auto h = api.volume_history(bc);
+    if (!h) return ctx.fail(h.error());
+    print_volume_history(ctx, h.value());
+    return 0;
+}
+
 int pool_list(Context& ctx, client::Api& api) {
     auto all = api.pools();
     if (!all) return ctx.fail(all.error());
@@ -111,6 +124,22 @@ int schedule_list(Context& ctx, client::Api& api) {
     for (auto& s : all.value())
         if (name.empty() || s.definition == name) shown.push_back(std::move(s));
     print_schedules(ctx, shown, wall_now());
+    return 0;
+}
+
+int schedule_next(Context& ctx, client::Api& api) {
+    auto days = next_runs_days(ctx.args());
+    if (!days) return ctx.fail(days.error());
+    const auto& w = ctx.args().words();
+    const std::string name = w.empty() ? "" : w.front();
+    if (!name.empty())
+        if (auto d = api.definition(name); !d) return ctx.fail(d.error());
+    auto all = api.schedules();
+    if (!all) return ctx.fail(all.error());
+    std::vector<client::Schedule> shown;
+    for (auto& s : all.value())
+        if (name.empty() || s.definition == name) shown.push_back(std::move(s));
+    print_next_runs(ctx, shown, wall_now(), days.value());
     return 0;
 }
 
@@ -169,10 +198,13 @@ std::optional<int> read_through_typed_door(Context& ctx, client::ServiceClient& 
                                            const std::string& command) {
     using Call = int (*)(Context&, client::Api&);
     static const std::pair<const char*, Call> kCalls[] = {
-        {"jobs list", jobs_list}, {"jobs show", jobs_show},         {"volume list", volume_list},
-        {"pool list", pool_list}, {"schedule list", schedule_list}, {"job list", job_list},
-        {"job show", job_show},   {"client list", client_list},     {"client show", client_show},
-        {"status", status},       {"queue list", queue_list}};
+        {"jobs list", jobs_list},         {"jobs show", jobs_show},
+        {"volume list", volume_list},     {"pool list", pool_list},
+        {"schedule list", schedule_list}, {"job list", job_list},
+        {"job show", job_show},           {"client list", client_list},
+        {"client show", client_show},     {"status", status},
+        {"schedule next", schedule_next}, {"volume history", volume_history},
+        {"queue list", queue_list}};
     // --library selects by the volume's library column, which a volume outside does not show.
     if (command == "volume list" && ctx.args().has("library")) return std::nullopt;
     for (const auto& [name, call] : kCalls) {

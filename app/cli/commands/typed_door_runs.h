@@ -6,6 +6,7 @@
 
 #include "client/definitions.h"
 #include "client/service_client.h"
+#include "client/volumes.h"
 #include "context.h"
 #include "job/job_report.h"
 
@@ -26,6 +27,15 @@ void print_definitions_imported(Context& ctx, const std::string& file, std::size
 // FILE [--replace]: POST /v1/definitions/import (typed_door_runs.cpp).
 std::optional<int> definitions_through_typed_door(Context& ctx, client::ServiceClient& c,
                                                   const std::string& command);
+
+// schedule next's --days (1..3660, default 14) and its runs of `schedules` from `now`
+// (schedule.cpp).
+Result<long long> next_runs_days(const Args& a);
+void print_next_runs(Context& ctx, const std::vector<client::Schedule>& schedules, long long now,
+                     long long days);
+
+// volume history's text or --json {"barcode", "history"} (volume_media.cpp).
+void print_volume_history(Context& ctx, const client::VolumeHistory& h);
 
 // job run NAME [--level L]: queued with POST /v1/backups, followed until its run ended, then its
 // report read (GET /v1/jobs/{id}); nullopt for any other command.

@@ -7,6 +7,7 @@
 #include "api/device_ops.h"
 #include "api/media_ops.h"
 #include "commands/commands.h"
+#include "commands/typed_door_runs.h"
 #include "commands/volume_mark_words.h"
 #include "common/units.h"
 #include "common/version.h"
@@ -250,25 +251,28 @@ int history(Context& ctx) {
     if (!v) return ctx.fail(v.error());
     auto h = media::volume_history(*s->engine, v->id);
     if (!h) return ctx.fail(h.error());
+    print_volume_history(ctx, {bc, media::to_string(v->state), h.value()});
+    return 0;
+}
+} // namespace
+
+void print_volume_history(Context& ctx, const client::VolumeHistory& h) {
     if (ctx.json()) {
         nlohmann::json arr = nlohmann::json::array();
-        for (const auto& e : h.value())
+        for (const auto& e : h.history)
             arr.push_back(
                 {{"time", e.time},
                  {"from", e.from.empty() ? nlohmann::json(nullptr) : nlohmann::json(e.from)},
                  {"to", e.to},
                  {"reason", e.reason}});
-        ctx.print_json({{"barcode", bc}, {"history", arr}});
-        return 0;
+        return ctx.print_json({{"barcode", h.barcode}, {"history", arr}});
     }
-    ctx.out() << "Volume " << bc << " (" << media::to_string(v->state) << ")\n";
-    for (const auto& e : h.value())
+    ctx.out() << "Volume " << h.barcode << " (" << h.state << ")\n";
+    for (const auto& e : h.history)
         ctx.out() << "  " << date_text(e.time) << "  " << std::left << std::setw(11)
                   << (e.from.empty() ? "-" : e.from) << "-> " << std::setw(11) << e.to << e.reason
                   << "\n";
-    return 0;
 }
-} // namespace
 
 void print_blank_labeled(Context& ctx, const client::BlankLabeled& done,
                          const std::string& pattern) {

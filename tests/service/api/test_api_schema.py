@@ -106,6 +106,9 @@ def call_resources(calls, job, src, root):
     volume = calls.get("/v1/volumes").json()[0]["barcode"]
     calls.get(f"/v1/volumes/{volume}")
     calls.get("/v1/volumes/NOSUCH01")
+    history = calls.get(f"/v1/volumes/{volume}/history")
+    assert history.status == 200 and history.json()["history"], history.body
+    calls.get("/v1/volumes/NOSUCH01/history")
     held = calls.patch(f"/v1/volumes/{volume}", {"state": "read-only", "reason": "schema test"})
     assert held.status == 200 and held.json()["state"] == "read-only", held.body
     calls.patch(f"/v1/volumes/{volume}", {"state": "enabled"})
