@@ -21,6 +21,7 @@ Result<AgentClient> agent_client_from_json(const nlohmann::json& j) {
     c.os = j.value("os", "");
     c.last_seen = when(j, "last_seen");
     c.last_backup = when(j, "last_backup");
+    c.service_fingerprint = j.value("service_fingerprint", "");
     c.document = j;
     return c;
 }

@@ -20,7 +20,8 @@ struct AgentClient {
     long long added = 0;
     std::string version, os; // the agent's at the last contact; empty before
     std::optional<long long> last_seen, last_backup; // unix seconds; none: never
-    nlohmann::json document;                         // as the service sent it
+    std::string service_fingerprint; // add_client only: the fingerprint the agent is to trust
+    nlohmann::json document;         // as the service sent it
 };
 
 Result<AgentClient> agent_client_from_json(const nlohmann::json& j);

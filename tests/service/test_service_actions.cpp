@@ -129,6 +129,9 @@ private Q_SLOTS:
             {"job", "import", exported, "--replace", "--json"},
             {"job", "import", d.path() + "/nosuch.json"},
             {"job", "export", "-"},
+            {"client", "add", "web9", "--address", "127.0.0.1:9740"},
+            {"client", "add", "web9", "web8", "--address", "a:1", "--fingerprint", "ab"},
+            {"client", "add", "web7", "--address", "127.0.0.1:9740", "--fingerprint", "xyz"},
         };
         QStringList here;
         for (const auto& c : commands)
@@ -148,6 +151,32 @@ private Q_SLOTS:
         QCOMPARE(tltest::audited(served_home, "POST", "/v1/schedules"), 3);
         QCOMPARE(tltest::audited(served_home, "PATCH", "/v1/schedules/2"), 2);
         QCOMPARE(tltest::audited(served_home, "POST", "/v1/volumes/label-blank"), 2);
+        // client add prints the fingerprint of the service that stored it, which its agent is to
+        // trust; a second add of the name is refused as without a service.
+        const QStringList add = {"client",
+                                 "add",
+                                 "web9",
+                                 "--address",
+                                 "127.0.0.1:9740",
+                                 "--fingerprint",
+                                 QString("ab").repeated(32)};
+        auto added = cli(served_home, add);
+        QVERIFY2(added.exit_code == 0, added.err.constData());
+        const QString fingerprint = added.text().trimmed();
+        QCOMPARE(fingerprint.size(), 64);
+        QVERIFY2(added.err.contains("client web9 added; run on it: tapeloom-agent trust --state "
+                                    "DIR --server-fingerprint " +
+                                    fingerprint.toUtf8()),
+                 added.err.constData());
+        QCOMPARE(cli(here_home, add).exit_code, 0);
+        QCOMPARE(outcome(cli(served_home, add)), outcome(cli(here_home, add)));
+        auto json = cli(served_home, {"client", "add", "web8", "--address", "127.0.0.1:9741",
+                                      "--fingerprint", QString("cd").repeated(32), "--json"});
+        QCOMPARE(json.json().object().value("service_fingerprint").toString(), fingerprint);
+        QCOMPARE(json.json().object().value("client").toObject().value("name").toString(),
+                 QString("web8"));
+        QVERIFY(!json.json().object().value("client").toObject().contains("service_fingerprint"));
+        QCOMPARE(tltest::audited(served_home, "POST", "/v1/clients"), 2);
         QCOMPARE(tltest::audited(served_home, "POST", "/v1/definitions/import"), 1);
         QCOMPARE(tltest::audited(served_home, "POST", "/v1/definitions/import", true), 1);
         QCOMPARE(tltest::tunnelled(served_home), 0);

@@ -3,13 +3,15 @@
 // the command there: `schedule add|edit` (POST /v1/schedules, PATCH /v1/schedules/{id}), `job
 // define` (POST /v1/definitions, then POST /v1/schedules for each --schedule; the definition is
 // removed again when one is refused, as the command stores none then), `job edit` (GET, then PUT
-// /v1/definitions/{name}) and `volume label --all-blank` (POST /v1/volumes/label-blank). The
+// /v1/definitions/{name}), `client add` (POST /v1/clients) and `volume label --all-blank` (POST
+// /v1/volumes/label-blank). The
 // checks of the command line and the printers are those of the commands run here, so text,
 // --json and exit codes are theirs.
 #include <chrono>
 
 #include "client/service_api.h"
 #include "commands/commands.h"
+#include "commands/typed_door_runs.h"
 #include "common/units.h"
 #include "format/block.h"
 
@@ -100,6 +102,15 @@ int job_edit(Context& ctx, client::Api& api) {
     return 0;
 }
 
+int client_add(Context& ctx, client::Api& api) {
+    auto request = client_add_request(ctx.args());
+    if (!request) return ctx.fail(request.error());
+    auto c = api.add_client(request.value());
+    if (!c) return ctx.fail(c.error());
+    print_client_added(ctx, c.value());
+    return 0;
+}
+
 int label_all_blank(Context& ctx, client::Api& api) {
     const auto& a = ctx.args();
     client::BlankLabelRequest r;
@@ -126,7 +137,8 @@ std::optional<int> config_through_typed_door(Context& ctx, client::ServiceClient
     static const std::pair<const char*, Call> kCalls[] = {{"schedule add", schedule_add},
                                                           {"schedule edit", schedule_edit},
                                                           {"job define", job_define},
-                                                          {"job edit", job_edit}};
+                                                          {"job edit", job_edit},
+                                                          {"client add", client_add}};
     client::ServiceApi api(c);
     if (command == "volume label") {
         const auto& a = ctx.args();

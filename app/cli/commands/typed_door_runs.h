@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 
+#include "client/clients.h"
 #include "client/definitions.h"
 #include "client/service_client.h"
 #include "client/volumes.h"
@@ -36,6 +37,11 @@ void print_next_runs(Context& ctx, const std::vector<client::Schedule>& schedule
 
 // volume history's text or --json {"barcode", "history"} (volume_media.cpp).
 void print_volume_history(Context& ctx, const client::VolumeHistory& h);
+
+// client add's NAME, --address and --fingerprint, checked as the command checks them, and what
+// it prints of the client added: the fingerprint its agent is to trust (client.cpp).
+Result<client::NewClient> client_add_request(const Args& a);
+void print_client_added(Context& ctx, const client::AgentClient& c);
 
 // job run NAME [--level L]: queued with POST /v1/backups, followed until its run ended, then its
 // report read (GET /v1/jobs/{id}); nullopt for any other command.
