@@ -12,6 +12,7 @@
 
 #include "client/clients.h"
 #include "client/definitions.h"
+#include "client/file_versions.h"
 #include "client/jobs.h"
 #include "client/libraries.h"
 #include "client/pools.h"
@@ -45,6 +46,10 @@ public:
     virtual Result<std::int64_t> queue_backup(const QueueBackupRequest& r) = 0;
     // Removes a waiting entry or asks its running job to stop; NotFound when not in the queue.
     virtual Status cancel_queue_entry(std::int64_t id) = 0;
+
+    // ---- files (file_versions.h): every backed-up version of an absolute path and its deletion
+    // markers, oldest first (empty when no backup holds it).
+    virtual Result<std::vector<job::FileVersion>> file_versions(const std::string& path) = 0;
 
     // ---- restores (restores.h)
     // Starts a restore; answers once its job exists (follow it with job() or wait_for_job()).

@@ -84,6 +84,12 @@ Status ServiceApi::cancel_queue_entry(std::int64_t id) {
     return {};
 }
 
+Result<std::vector<job::FileVersion>> ServiceApi::file_versions(const std::string& path) {
+    auto r = client_.request("GET", "/v1/files/versions?path=" + segment(path));
+    if (!r) return r.error();
+    return file_versions_from_json(r->body);
+}
+
 Result<JobStarted> ServiceApi::start_restore(const RestoreRequest& request) {
     auto r = client_.request("POST", "/v1/restores", to_json(request));
     if (!r) return r.error();

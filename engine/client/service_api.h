@@ -22,8 +22,9 @@ public:
     Result<std::int64_t> queue_backup(const QueueBackupRequest& r) override; // POST /v1/backups
     Status cancel_queue_entry(std::int64_t id) override; // POST /v1/queue/{id}/cancel
     Result<JobStarted> start_restore(const RestoreRequest& r) override; // POST /v1/restores
-    Result<std::vector<Volume>> volumes() override;                     // GET /v1/volumes
-    Result<Volume> volume(const std::string& barcode) override;         // GET /v1/volumes/{b}
+    Result<std::vector<job::FileVersion>> file_versions(const std::string& path) override; // GET
+    Result<std::vector<Volume>> volumes() override;             // GET /v1/volumes
+    Result<Volume> volume(const std::string& barcode) override; // GET /v1/volumes/{b}
     Result<VolumeHistory> volume_history(const std::string& barcode) override; // GET .../history
     Result<Volume> change_volume(const std::string& barcode,
                                  const VolumeChange& change) override; // PATCH /v1/volumes/{b}

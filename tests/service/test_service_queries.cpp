@@ -138,6 +138,8 @@ private Q_SLOTS:
             {"schedule", "next", "nightly", "--days", "3"},
             {"schedule", "next", "--days", "0"},
             {"schedule", "next", "nosuch"},
+            {"files", "versions", src + "/big/n03.bin"},
+            {"files", "versions", src + "/nope.bin"},
         };
         // The direct path: no service, commands in their own process.
         QList<CliResult> direct;

@@ -1,7 +1,7 @@
 // The reads that go to the service through its typed door (client/api.h, docs/api.md) rather
 // than as a query running the command there: `jobs list` (GET /v1/jobs, page after page),
 // `jobs show` (GET /v1/jobs/{id}), `volume list` (GET /v1/volumes), `volume history` (GET
-// /v1/volumes/{barcode}/history), `pool list` (GET
+// /v1/volumes/{barcode}/history), `files versions` (GET /v1/files/versions), `pool list` (GET
 // /v1/pools), `schedule list|next` and `job list|show` (GET /v1/schedules,
 // /v1/definitions[/{name}]), `client list|show` (GET /v1/clients[/{name}]), `status` (GET
 // /v1/status) and `queue list` (GET /v1/queue). The printers are those of the commands run here, so
@@ -106,6 +106,14 @@ int volume_history(Context& ctx, client::Api& api) {
     return 0;
 }
 
+int files_versions(Context& ctx, client::Api& api) {
+    auto path = versions_path(ctx.args());
+    if (!path) return ctx.fail(path.error());
+    auto versions = api.file_versions(path.value());
+    if (!versions) return ctx.fail(versions.error());
+    return print_file_versions(ctx, path.value(), versions.value());
+}
+
 int pool_list(Context& ctx, client::Api& api) {
     auto all = api.pools();
     if (!all) return ctx.fail(all.error());
@@ -197,14 +205,20 @@ int client_show(Context& ctx, client::Api& api) {
 std::optional<int> read_through_typed_door(Context& ctx, client::ServiceClient& c,
                                            const std::string& command) {
     using Call = int (*)(Context&, client::Api&);
-    static const std::pair<const char*, Call> kCalls[] = {
-        {"jobs list", jobs_list},         {"jobs show", jobs_show},
-        {"volume list", volume_list},     {"pool list", pool_list},
-        {"schedule list", schedule_list}, {"job list", job_list},
-        {"job show", job_show},           {"client list", client_list},
-        {"client show", client_show},     {"status", status},
-        {"schedule next", schedule_next}, {"volume history", volume_history},
-        {"queue list", queue_list}};
+    static const std::pair<const char*, Call> kCalls[] = {{"jobs list", jobs_list},
+                                                          {"jobs show", jobs_show},
+                                                          {"volume list", volume_list},
+                                                          {"pool list", pool_list},
+                                                          {"schedule list", schedule_list},
+                                                          {"job list", job_list},
+                                                          {"job show", job_show},
+                                                          {"client list", client_list},
+                                                          {"client show", client_show},
+                                                          {"status", status},
+                                                          {"schedule next", schedule_next},
+                                                          {"volume history", volume_history},
+                                                          {"files versions", files_versions},
+                                                          {"queue list", queue_list}};
     // --library selects by the volume's library column, which a volume outside does not show.
     if (command == "volume list" && ctx.args().has("library")) return std::nullopt;
     for (const auto& [name, call] : kCalls) {

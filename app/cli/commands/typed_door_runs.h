@@ -6,6 +6,7 @@
 
 #include "client/clients.h"
 #include "client/definitions.h"
+#include "client/file_versions.h"
 #include "client/service_client.h"
 #include "client/volumes.h"
 #include "context.h"
@@ -42,6 +43,12 @@ void print_volume_history(Context& ctx, const client::VolumeHistory& h);
 // it prints of the client added: the fingerprint its agent is to trust (client.cpp).
 Result<client::NewClient> client_add_request(const Args& a);
 void print_client_added(Context& ctx, const client::AgentClient& c);
+
+// files versions' PATH, made absolute in this process's directory; and what it prints of the
+// versions (NotFound when none) (restore.cpp).
+Result<std::string> versions_path(const Args& a);
+int print_file_versions(Context& ctx, const std::string& path,
+                        const std::vector<job::FileVersion>& versions);
 
 // job run NAME [--level L]: queued with POST /v1/backups, followed until its run ended, then its
 // report read (GET /v1/jobs/{id}); nullopt for any other command.

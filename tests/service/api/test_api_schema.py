@@ -75,7 +75,7 @@ def run_task(calls, path, request):
     return ended["exit_code"]
 
 
-def call_reads(calls, job):
+def call_reads(calls, job, src):
     for target in ("/v1/service", "/v1/status", "/v1/jobs?limit=10&offset=0", f"/v1/jobs/{job}",
                    "/v1/volumes", "/v1/pools", "/v1/tasks", "/v1/caller",
                    "/v1/caller?method=POST&path=/v1/backups", "/v1/audit?since=0&limit=50",
@@ -85,6 +85,9 @@ def call_reads(calls, job):
     page = calls.get(f"/v1/files?job={job}&dir=&limit=100")
     assert page.status == 200 and page.json()["entries"], f"files: {page.body}"
     calls.get(f"/v1/files?job={job}&dir=&limit=100&compact=1")
+    versions = calls.get(f"/v1/files/versions?path={src}/sub/note.txt")
+    assert versions.status == 200 and len(versions.json()) == 1, versions.body
+    calls.get("/v1/files/versions?path=relative/note.txt")  # 400
     calls.post("/v1/queries", {"command": "jobs list", "options": {"json": True}})
     calls.post("/v1/queries", {"command": "no such query"})
 
@@ -273,7 +276,7 @@ def exercise(tapeloom_cli, openapi, root):
     try:
         job = backup(calls, src)
         wait_until("the job's last live snapshot", lambda: not live.thread.is_alive())
-        call_reads(calls, job)
+        call_reads(calls, job, src)
         call_resources(calls, job, src, root)
         call_configuration(calls, tapeloom_cli, home, src)
         call_actions(calls, job, root)
