@@ -62,6 +62,9 @@ public:
     virtual Result<Volume> volume(const std::string& barcode) = 0;
     // Its state changes, oldest first; NotFound naming an unknown barcode.
     virtual Result<VolumeHistory> volume_history(const std::string& barcode) = 0;
+    // Wear and retirement forecast of `barcode` (NotFound when never used), or of every cartridge
+    // with recorded use ("").
+    virtual Result<std::vector<media::VolumeHealth>> volume_health(const std::string& barcode) = 0;
     // Applies a state or place change; the volume after it.
     virtual Result<Volume> change_volume(const std::string& barcode,
                                          const VolumeChange& change) = 0;

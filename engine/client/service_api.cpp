@@ -114,6 +114,13 @@ Result<VolumeHistory> ServiceApi::volume_history(const std::string& barcode) {
     return volume_history_from_json(r->body);
 }
 
+Result<std::vector<media::VolumeHealth>> ServiceApi::volume_health(const std::string& barcode) {
+    auto r = client_.request("GET",
+                             barcode.empty() ? "/v1/wear" : "/v1/wear?barcode=" + segment(barcode));
+    if (!r) return r.error();
+    return volume_health_from_json(r->body);
+}
+
 Result<Volume> ServiceApi::change_volume(const std::string& barcode, const VolumeChange& change) {
     auto r = client_.request("PATCH", volume_path(barcode), to_json(change));
     if (!r) return r.error();

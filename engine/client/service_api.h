@@ -26,6 +26,7 @@ public:
     Result<std::vector<Volume>> volumes() override;             // GET /v1/volumes
     Result<Volume> volume(const std::string& barcode) override; // GET /v1/volumes/{b}
     Result<VolumeHistory> volume_history(const std::string& barcode) override; // GET .../history
+    Result<std::vector<media::VolumeHealth>> volume_health(const std::string& barcode) override;
     Result<Volume> change_volume(const std::string& barcode,
                                  const VolumeChange& change) override; // PATCH /v1/volumes/{b}
     Result<LabeledVolume> label_volume(const std::string& barcode,

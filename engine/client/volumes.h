@@ -10,6 +10,7 @@
 
 #include "common/result.h"
 #include "media/volume_catalog.h"
+#include "media/volume_health.h"
 
 namespace tl::client {
 
@@ -69,6 +70,8 @@ struct VolumeHistory {
 };
 
 Result<VolumeHistory> volume_history_from_json(const nlohmann::json& j);
+// The "volumes" of GET /v1/wear's answer: each cartridge's wear and forecast.
+Result<std::vector<media::VolumeHealth>> volume_health_from_json(const nlohmann::json& j);
 Result<Volume> volume_from_json(const nlohmann::json& j);
 Result<LabeledVolume> labeled_volume_from_json(const nlohmann::json& j);
 nlohmann::json to_json(const VolumeChange& c);

@@ -83,6 +83,8 @@ void add_definition_routes(httplib::Server& server, const ApiContext& ctx);
 void add_volume_history_route(httplib::Server& server, const ApiContext& ctx);
 // GET /v1/files/versions (file_version_route.cpp)
 void add_file_version_route(httplib::Server& server, const ApiContext& ctx);
+// GET /v1/wear (wear_route.cpp)
+void add_wear_route(httplib::Server& server, const ApiContext& ctx);
 // POST /v1/definitions/import (definition_import_route.cpp)
 void add_definition_import_route(httplib::Server& server, const ApiContext& ctx);
 void add_stream_routes(httplib::Server& server, const ApiContext& ctx);

@@ -88,6 +88,7 @@ void Service::add_routes(httplib::Server& server, Access access) {
     add_definition_import_route(server, api_);
     add_volume_history_route(server, api_);
     add_file_version_route(server, api_);
+    add_wear_route(server, api_);
     add_task_routes(server, api_, access);
     add_query_routes(server, api_);
     add_file_routes(server, api_);

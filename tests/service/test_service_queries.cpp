@@ -140,6 +140,9 @@ private Q_SLOTS:
             {"schedule", "next", "nosuch"},
             {"files", "versions", src + "/big/n03.bin"},
             {"files", "versions", src + "/nope.bin"},
+            {"volume", "health"},
+            {"volume", "health", volume},
+            {"volume", "health", "NOSUCH01"},
         };
         // The direct path: no service, commands in their own process.
         QList<CliResult> direct;

@@ -1,12 +1,12 @@
 // The reads that go to the service through its typed door (client/api.h, docs/api.md) rather
 // than as a query running the command there: `jobs list` (GET /v1/jobs, page after page),
 // `jobs show` (GET /v1/jobs/{id}), `volume list` (GET /v1/volumes), `volume history` (GET
-// /v1/volumes/{barcode}/history), `files versions` (GET /v1/files/versions), `pool list` (GET
-// /v1/pools), `schedule list|next` and `job list|show` (GET /v1/schedules,
-// /v1/definitions[/{name}]), `client list|show` (GET /v1/clients[/{name}]), `status` (GET
-// /v1/status) and `queue list` (GET /v1/queue). The printers are those of the commands run here, so
-// text, --json and exit codes are theirs; a next run is reckoned on this machine's clock, as the
-// service's.
+// /v1/volumes/{barcode}/history), `files versions` (GET /v1/files/versions), `volume health` (GET
+// /v1/wear), `pool list` (GET /v1/pools), `schedule list|next` and `job list|show` (GET
+// /v1/schedules, /v1/definitions[/{name}]), `client list|show` (GET /v1/clients[/{name}]), `status`
+// (GET /v1/status) and `queue list` (GET /v1/queue). The printers are those of the commands run
+// here, so text, --json and exit codes are theirs; a next run is reckoned on this machine's clock,
+// as the service's.
 #include <chrono>
 
 #include "client/service_api.h"
@@ -114,6 +114,14 @@ int files_versions(Context& ctx, client::Api& api) {
     return print_file_versions(ctx, path.value(), versions.value());
 }
 
+int volume_health(Context& ctx, client::Api& api) {
+    const auto& w = ctx.args().words();
+    auto rows = api.volume_health(w.empty() ? ctx.args().get("barcode") : w.front());
+    if (!rows) return ctx.fail(rows.error());
+    print_volume_health(ctx, rows.value());
+    return 0;
+}
+
 int pool_list(Context& ctx, client::Api& api) {
     auto all = api.pools();
     if (!all) return ctx.fail(all.error());
@@ -218,6 +226,7 @@ std::optional<int> read_through_typed_door(Context& ctx, client::ServiceClient& 
                                                           {"schedule next", schedule_next},
                                                           {"volume history", volume_history},
                                                           {"files versions", files_versions},
+                                                          {"volume health", volume_health},
                                                           {"queue list", queue_list}};
     // --library selects by the volume's library column, which a volume outside does not show.
     if (command == "volume list" && ctx.args().has("library")) return std::nullopt;

@@ -50,6 +50,9 @@ Result<std::string> versions_path(const Args& a);
 int print_file_versions(Context& ctx, const std::string& path,
                         const std::vector<job::FileVersion>& versions);
 
+// volume health's text or --json {"volumes": [...]} (volume_health.cpp).
+void print_volume_health(Context& ctx, const std::vector<media::VolumeHealth>& rows);
+
 // job run NAME [--level L]: queued with POST /v1/backups, followed until its run ended, then its
 // report read (GET /v1/jobs/{id}); nullopt for any other command.
 std::optional<int> run_through_typed_door(Context& ctx, client::ServiceClient& c,

@@ -109,6 +109,10 @@ def call_resources(calls, job, src, root):
     volume = calls.get("/v1/volumes").json()[0]["barcode"]
     calls.get(f"/v1/volumes/{volume}")
     calls.get("/v1/volumes/NOSUCH01")
+    wear = calls.get("/v1/wear")
+    assert wear.status == 200 and wear.json()["volumes"], wear.body
+    calls.get(f"/v1/wear?barcode={volume}")
+    calls.get("/v1/wear?barcode=NOSUCH01")
     history = calls.get(f"/v1/volumes/{volume}/history")
     assert history.status == 200 and history.json()["history"], history.body
     calls.get("/v1/volumes/NOSUCH01/history")
