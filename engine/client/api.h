@@ -98,6 +98,10 @@ public:
                                                     const ImportRequest& r) = 0;
     virtual Result<CartridgeMoved> export_cartridge(const std::string& library,
                                                     const ExportRequest& r) = 0;
+    // The operator's hand at a virtual library's mail slot (Unsupported for a real library).
+    virtual Result<CartridgeMoved> insert_cartridge(const std::string& library,
+                                                    const InsertRequest& r) = 0;
+    virtual Result<CartridgeMoved> remove_cartridge(const std::string& library, int mail) = 0;
     // Records in the catalog where the changer has every cartridge; the differences it found.
     virtual Result<std::vector<media::Difference>> reconcile(const std::string& library) = 0;
 

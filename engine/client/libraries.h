@@ -49,6 +49,12 @@ struct ExportRequest {
     int mail = 0; // mail slot, from 1
 };
 
+// POST /v1/libraries/{name}/insert: a cartridge from outside into a virtual library's mail slot.
+struct InsertRequest {
+    int mail = 0; // mail slot, from 1
+    std::string barcode;
+};
+
 // POST /v1/volumes/label-blank: every blank cartridge of `library` ("": the default one) whose
 // barcode matches `pattern` (a glob, any case; "": every one), into `pool`.
 struct BlankLabelRequest {

@@ -199,6 +199,15 @@ Result<CartridgeMoved> ServiceApi::export_cartridge(const std::string& library,
     return move(library, "export", {{"slot", r.slot}, {"mail", r.mail}});
 }
 
+Result<CartridgeMoved> ServiceApi::insert_cartridge(const std::string& library,
+                                                    const InsertRequest& r) {
+    return move(library, "insert", {{"mail", r.mail}, {"barcode", r.barcode}});
+}
+
+Result<CartridgeMoved> ServiceApi::remove_cartridge(const std::string& library, int mail) {
+    return move(library, "remove-cartridge", {{"mail", mail}});
+}
+
 Result<std::vector<media::Difference>> ServiceApi::reconcile(const std::string& library) {
     auto r = client_.request("POST", "/v1/libraries/" + segment(library) + "/reconcile",
                              nlohmann::json::object());

@@ -49,6 +49,10 @@ public:
                                             const ImportRequest& r) override;
     Result<CartridgeMoved> export_cartridge(const std::string& library,
                                             const ExportRequest& r) override;
+    // POST /v1/libraries/{name}/insert|remove-cartridge
+    Result<CartridgeMoved> insert_cartridge(const std::string& library,
+                                            const InsertRequest& r) override;
+    Result<CartridgeMoved> remove_cartridge(const std::string& library, int mail) override;
     // POST /v1/libraries/{name}/reconcile
     Result<std::vector<media::Difference>> reconcile(const std::string& library) override;
     Result<std::vector<AgentClient>> clients() override;             // GET /v1/clients

@@ -44,7 +44,8 @@ class TestServiceActions : public QObject {
     }
 
 private Q_SLOTS:
-    // library list, load, unload, transfer, import, export --slot and inventory --reconcile go
+    // library list, load, unload, transfer, import, export --slot, insert, remove-cartridge and
+    // inventory --reconcile go
     // through the library resources (GET /v1/libraries, POST /v1/libraries/{name}/...; the
     // audit log names each write's route, none goes through /v1/commands) and print, in text
     // and --json, and exit as the commands run without a service; refusals too (exit 2 for a
@@ -66,6 +67,12 @@ private Q_SLOTS:
             {"library", "unload", "--drive", "2"},
             {"library", "export", "--mail", "1"},
             {"library", "load", "--slot", "5", "--drive", "1", "--library", "nolib"},
+            {"library", "export", "--slot", "7", "--mail", "2"},
+            {"library", "remove-cartridge", "--mail", "2", "--json"},
+            {"library", "remove-cartridge", "--mail", "2"},
+            {"library", "insert", "--mail", "2", "--barcode", "TLO007L9"},
+            {"library", "insert", "--mail", "9", "--barcode", "TLO007L9"},
+            {"library", "import", "--mail", "2", "--to", "7"},
             {"library", "inventory", "--reconcile"},
             {"library", "inventory", "--reconcile", "--json"},
         };
@@ -81,6 +88,8 @@ private Q_SLOTS:
         for (int i = 0; i < commands.size(); ++i)
             QCOMPARE(outcome(cli(home, commands[i])), here[i]);
         QCOMPARE(tltest::audited(home, "POST", "/v1/libraries/vlib0/transfer"), 2);
+        QCOMPARE(tltest::audited(home, "POST", "/v1/libraries/vlib0/insert"), 1);
+        QCOMPARE(tltest::audited(home, "POST", "/v1/libraries/vlib0/remove-cartridge"), 1);
         for (const char* verb : {"export", "import", "load", "unload", "reconcile"})
             QVERIFY2(tltest::audited(home, "POST", QString("/v1/libraries/vlib0/") + verb) >= 1,
                      verb);

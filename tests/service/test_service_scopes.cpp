@@ -154,8 +154,10 @@ private Q_SLOTS:
                                           .arg(QLatin1String(method),
                                                QString::fromUtf8(QUrl::toPercentEncoding(path)))));
         };
-        for (const char* path : {"/v1/volumes/TLO001L9/recycle", "/v1/volumes/label-blank",
-                                 "/v1/libraries/vlib0/export", "/v1/libraries/vlib0/reconcile"}) {
+        for (const char* path :
+             {"/v1/volumes/TLO001L9/recycle", "/v1/volumes/label-blank",
+              "/v1/libraries/vlib0/export", "/v1/libraries/vlib0/reconcile",
+              "/v1/libraries/vlib0/insert", "/v1/libraries/vlib0/remove-cartridge"}) {
             QCOMPARE(may("op", "POST", path), 200);
             QCOMPARE(may("reader", "POST", path), 403);
         }

@@ -1,7 +1,7 @@
 // The library commands that go to the service through its typed door (client/api.h, docs/api.md
 // "Resources") rather than as a task running the command there: `library list` (GET
-// /v1/libraries), `library load|unload|transfer|import|export --slot` (POST
-// /v1/libraries/{name}/load|...) and `library inventory --reconcile` (POST
+// /v1/libraries), `library load|unload|transfer|import|export --slot|insert|remove-cartridge`
+// (POST /v1/libraries/{name}/load|...) and `library inventory --reconcile` (POST
 // /v1/libraries/{name}/reconcile). Without --library the first configured library is the one
 // moved, as a command run here takes it. Text, --json and exit codes are those of the command
 // run here (the same printers, library.cpp).
@@ -69,6 +69,16 @@ Result<client::CartridgeMoved> move(Context& ctx, client::Api& api, const std::s
         if (!n) return n.error();
         return api.import_cartridge(lib, {n->at(0), n->at(1)});
     }
+    if (verb == "insert") {
+        auto n = numbers(a, {"mail"});
+        if (!n) return n.error();
+        return api.insert_cartridge(lib, {n->at(0), a.get("barcode")});
+    }
+    if (verb == "remove-cartridge") {
+        auto n = numbers(a, {"mail"});
+        if (!n) return n.error();
+        return api.remove_cartridge(lib, n->at(0));
+    }
     auto n = numbers(a, {"mail", "slot"});
     if (!n) return n.error();
     return api.export_cartridge(lib, {n->at(1), n->at(0)});
@@ -105,7 +115,8 @@ std::optional<int> library_through_typed_door(Context& ctx, client::ServiceClien
         return reconcile(ctx, api);
     // export --barcode finds the cartridge's slot in the changer's inventory: a task still.
     if (command == "library export" && a.has("barcode")) return std::nullopt;
-    for (const char* verb : {"load", "unload", "transfer", "import", "export"})
+    for (const char* verb :
+         {"load", "unload", "transfer", "import", "export", "insert", "remove-cartridge"})
         if (command == std::string("library ") + verb) return moved(ctx, api, verb);
     return std::nullopt;
 }

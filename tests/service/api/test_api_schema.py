@@ -148,6 +148,13 @@ def call_resources(calls, job, src, root):
     for verb, body in (("export", {"slot": 9, "mail": 1}), ("import", {"mail": 1, "to": 9})):
         moved = calls.post(f"/v1/libraries/vlib0/{verb}", body)
         assert moved.status == 200, f"{verb} {body}: {moved.body}"
+    # The operator's hand: slot 9 out to mail slot 1, taken out, put back in, imported.
+    for verb, body in (("export", {"slot": 9, "mail": 1}), ("remove-cartridge", {"mail": 1}),
+                       ("insert", {"mail": 1, "barcode": "TLO009L9"}),
+                       ("import", {"mail": 1, "to": 9})):
+        moved = calls.post(f"/v1/libraries/vlib0/{verb}", body)
+        assert moved.status == 200, f"{verb} {body}: {moved.body}"
+    calls.post("/v1/libraries/vlib0/insert", {"mail": 1})  # no barcode: 400
     reconciled = calls.post("/v1/libraries/vlib0/reconcile", {})
     assert reconciled.status == 200 and reconciled.json()["updated"], reconciled.body
 
