@@ -14,10 +14,13 @@
 #include "client/clients.h"
 #include "client/definitions.h"
 #include "client/devices.h"
+#include "client/file_versions.h"
 #include "client/jobs.h"
 #include "client/libraries.h"
 #include "client/pools.h"
+#include "client/queue.h"
 #include "client/restores.h"
+#include "client/status.h"
 #include "client/verifications.h"
 #include "client/volumes.h"
 #include "common/result.h"
@@ -27,6 +30,13 @@ namespace tl::client {
 class Api {
 public:
     virtual ~Api() = default;
+
+    // ---- the service (status.h, queue.h)
+    virtual Result<ServiceStatus> status() = 0;
+    // The scheduler queue's waiting and running entries.
+    virtual Result<Queue> queue() = 0;
+    // One entry: waiting, running, or how its run ended (NotFound once this service forgot it).
+    virtual Result<QueuedRun> queued_run(std::int64_t id) = 0;
 
     // ---- jobs (jobs.h)
     // A page of the history, oldest first (`limit` 1..10000 from `offset`), and the total.
@@ -41,6 +51,10 @@ public:
     virtual Result<std::int64_t> queue_ad_hoc_backup(const AdHocBackupRequest& r) = 0;
     // Removes a waiting entry or asks its running job to stop; NotFound when not in the queue.
     virtual Status cancel_queue_entry(std::int64_t id) = 0;
+
+    // ---- files (file_versions.h): every backed-up version of an absolute path and its deletion
+    // markers, oldest first (empty when no backup holds it).
+    virtual Result<std::vector<job::FileVersion>> file_versions(const std::string& path) = 0;
 
     // ---- restores (restores.h)
     // Starts a restore; answers once its job exists (follow it with job() or wait_for_job()).
@@ -58,6 +72,11 @@ public:
     // ---- volumes (volumes.h)
     virtual Result<std::vector<Volume>> volumes() = 0;
     virtual Result<Volume> volume(const std::string& barcode) = 0;
+    // Its state changes, oldest first; NotFound naming an unknown barcode.
+    virtual Result<VolumeHistory> volume_history(const std::string& barcode) = 0;
+    // Wear and retirement forecast of `barcode` (NotFound when never used), or of every cartridge
+    // with recorded use ("").
+    virtual Result<std::vector<media::VolumeHealth>> volume_health(const std::string& barcode) = 0;
     // Applies a state or place change; the volume after it.
     virtual Result<Volume> change_volume(const std::string& barcode,
                                          const VolumeChange& change) = 0;
@@ -80,6 +99,9 @@ public:
     virtual Status remove_pool(const std::string& name) = 0;
 
     // ---- libraries (libraries.h): cartridge moves, recorded in the catalog
+    // The configured libraries in creation order (the first is the one a request naming none
+    // takes).
+    virtual Result<std::vector<Library>> libraries() = 0;
     virtual Result<CartridgeMoved> load(const std::string& library, const LoadRequest& r) = 0;
     virtual Result<CartridgeMoved> unload(const std::string& library, const UnloadRequest& r) = 0;
     virtual Result<CartridgeMoved> transfer(const std::string& library,
@@ -88,11 +110,18 @@ public:
                                                     const ImportRequest& r) = 0;
     virtual Result<CartridgeMoved> export_cartridge(const std::string& library,
                                                     const ExportRequest& r) = 0;
+    // The operator's hand at a virtual library's mail slot (Unsupported for a real library).
+    virtual Result<CartridgeMoved> insert_cartridge(const std::string& library,
+                                                    const InsertRequest& r) = 0;
+    virtual Result<CartridgeMoved> remove_cartridge(const std::string& library, int mail) = 0;
     // Records in the catalog where the changer has every cartridge; the differences it found.
     virtual Result<std::vector<media::Difference>> reconcile(const std::string& library) = 0;
 
     // ---- clients (clients.h): AlreadyExists when the name is taken; a removed client's
     // backups stay in the catalog. Scope admin.
+    virtual Result<std::vector<AgentClient>> clients() = 0; // by name
+    // NotFound when no client of that name is added.
+    virtual Result<AgentClient> client(const std::string& name) = 0;
     virtual Result<AgentClient> add_client(const NewClient& c) = 0;
     virtual Status remove_client(const std::string& name) = 0;
 
@@ -124,6 +153,10 @@ public:
     virtual Result<Schedule> add_schedule(const ScheduleRequest& r) = 0;
     virtual Result<Schedule> change_schedule(std::int64_t id, const ScheduleRequest& r) = 0;
     virtual Status remove_schedule(std::int64_t id) = 0;
+    // A `job export` document ({"version": 1, "definitions": [...]}) stored at once, as `job
+    // import` stores it: AlreadyExists for a name taken unless `replace`; the count stored.
+    virtual Result<std::size_t> import_definitions(const nlohmann::json& export_document,
+                                                   bool replace) = 0;
 };
 
 // Asks `api` for job `id` until it ended, and returns it with its report. `keep_going` is asked

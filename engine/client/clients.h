@@ -1,6 +1,7 @@
 #pragma once
 // The typed door's clients (api.h): the machines whose tapeloom-agent the service backs up
 // (docs/agent.md), as `client list --json` shows one.
+#include <optional>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -17,7 +18,10 @@ struct NewClient {
 struct AgentClient {
     std::string name, address, fingerprint;
     long long added = 0;
-    nlohmann::json document; // as the service sent it
+    std::string version, os; // the agent's at the last contact; empty before
+    std::optional<long long> last_seen, last_backup; // unix seconds; none: never
+    std::string service_fingerprint; // add_client only: the fingerprint the agent is to trust
+    nlohmann::json document;         // as the service sent it
 };
 
 Result<AgentClient> agent_client_from_json(const nlohmann::json& j);

@@ -24,7 +24,8 @@ Result<JobPage> job_page_from_json(const nlohmann::json& j) {
         JobRow row;
         row.id = r.value("id", std::int64_t{0});
         for (auto [key, to] : {std::pair{"kind", &row.kind}, std::pair{"name", &row.name},
-                               std::pair{"level", &row.level}, std::pair{"status", &row.status}})
+                               std::pair{"level", &row.level}, std::pair{"status", &row.status},
+                               std::pair{"waiting_for", &row.waiting_for}})
             if (r.contains(key) && r[key].is_string()) *to = r[key].get<std::string>();
         row.started = r.value("started", 0LL);
         row.ended = r.value("ended", 0LL);

@@ -45,6 +45,7 @@ struct JobRow {
     std::string kind, name, level, status;
     long long started = 0, ended = 0;
     std::uint64_t files = 0, bytes = 0;
+    std::string waiting_for; // why a waiting job waits
 };
 
 struct JobPage {

@@ -1,5 +1,7 @@
 #include "client/libraries.h"
 
+#include "client/json_field.h"
+
 namespace tl::client {
 
 namespace {
@@ -14,6 +16,19 @@ Result<media::DifferenceKind> difference_kind(const std::string& name) {
     return bad("difference kind (moved, returned, unknown, missing)");
 }
 } // namespace
+
+Result<std::vector<Library>> libraries_from_json(const nlohmann::json& j) {
+    if (!j.is_object() || !j.contains("libraries") || !j["libraries"].is_array())
+        return bad("list of libraries");
+    std::vector<Library> all;
+    for (const auto& l : j["libraries"]) {
+        if (!l.is_object() || !l.contains("name") || !l["name"].is_string())
+            return bad("library with a name");
+        all.push_back({l["name"].get<std::string>(), field<std::string>(l, "kind"),
+                       field<std::string>(l, "device"), field<std::int64_t>(l, "drives"), l});
+    }
+    return all;
+}
 
 Result<BlankLabeled> blank_labeled_from_json(const nlohmann::json& j) {
     if (!j.is_object() || !j.contains("labeled") || !j["labeled"].is_array() ||

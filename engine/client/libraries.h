@@ -13,6 +13,15 @@
 
 namespace tl::client {
 
+// A configured library, as `library list --json` shows one; `document` is that row as sent.
+struct Library {
+    std::string name;
+    std::string kind;   // virtual | mtx
+    std::string device; // virtual: its folder under the data directory; mtx: /dev/sgN
+    std::int64_t drives = 0;
+    nlohmann::json document;
+};
+
 // What a move did, as `library load|unload|transfer|import --json` says it.
 struct CartridgeMoved {
     std::string library;
@@ -40,6 +49,12 @@ struct ExportRequest {
     int mail = 0; // mail slot, from 1
 };
 
+// POST /v1/libraries/{name}/insert: a cartridge from outside into a virtual library's mail slot.
+struct InsertRequest {
+    int mail = 0; // mail slot, from 1
+    std::string barcode;
+};
+
 // POST /v1/volumes/label-blank: every blank cartridge of `library` ("": the default one) whose
 // barcode matches `pattern` (a glob, any case; "": every one), into `pool`.
 struct BlankLabelRequest {
@@ -60,6 +75,8 @@ struct BlankLabeled {
     std::vector<BlankSkipped> skipped;
 };
 
+// The libraries of GET /v1/libraries's {"libraries": [...]}; Io when it has none.
+Result<std::vector<Library>> libraries_from_json(const nlohmann::json& j);
 Result<BlankLabeled> blank_labeled_from_json(const nlohmann::json& j);
 // The "differences" of POST /v1/libraries/{name}/reconcile's answer; Io when it has none.
 Result<std::vector<media::Difference>> differences_from_json(const nlohmann::json& j);

@@ -32,6 +32,24 @@ Result<std::vector<T>> list_of(const nlohmann::json& body,
 }
 } // namespace
 
+Result<ServiceStatus> ServiceApi::status() {
+    auto r = client_.request("GET", "/v1/status");
+    if (!r) return r.error();
+    return status_from_json(r->body);
+}
+
+Result<Queue> ServiceApi::queue() {
+    auto r = client_.request("GET", "/v1/queue");
+    if (!r) return r.error();
+    return queue_from_json(r->body);
+}
+
+Result<QueuedRun> ServiceApi::queued_run(std::int64_t id) {
+    auto e = client_.queue_entry(id);
+    if (!e) return e.error();
+    return QueuedRun{e->id, e->state, e->status, e->job, e->error};
+}
+
 Result<JobPage> ServiceApi::jobs(std::int64_t limit, std::int64_t offset) {
     auto r = client_.request("GET", "/v1/jobs?limit=" + std::to_string(limit) +
                                         "&offset=" + std::to_string(offset));
@@ -66,6 +84,12 @@ Status ServiceApi::cancel_queue_entry(std::int64_t id) {
     return {};
 }
 
+Result<std::vector<job::FileVersion>> ServiceApi::file_versions(const std::string& path) {
+    auto r = client_.request("GET", "/v1/files/versions?path=" + segment(path));
+    if (!r) return r.error();
+    return file_versions_from_json(r->body);
+}
+
 Result<JobStarted> ServiceApi::start_restore(const RestoreRequest& request) {
     auto r = client_.request("POST", "/v1/restores", to_json(request));
     if (!r) return r.error();
@@ -82,6 +106,19 @@ Result<Volume> ServiceApi::volume(const std::string& barcode) {
     auto r = client_.request("GET", volume_path(barcode));
     if (!r) return r.error();
     return volume_from_json(r->body);
+}
+
+Result<VolumeHistory> ServiceApi::volume_history(const std::string& barcode) {
+    auto r = client_.request("GET", volume_path(barcode) + "/history");
+    if (!r) return r.error();
+    return volume_history_from_json(r->body);
+}
+
+Result<std::vector<media::VolumeHealth>> ServiceApi::volume_health(const std::string& barcode) {
+    auto r = client_.request("GET",
+                             barcode.empty() ? "/v1/wear" : "/v1/wear?barcode=" + segment(barcode));
+    if (!r) return r.error();
+    return volume_health_from_json(r->body);
 }
 
 Result<Volume> ServiceApi::change_volume(const std::string& barcode, const VolumeChange& change) {
@@ -123,6 +160,12 @@ Result<Pool> ServiceApi::change_pool(const std::string& name, const PoolChanges&
     return pool_from_json(r->body);
 }
 
+Result<std::vector<Library>> ServiceApi::libraries() {
+    auto r = client_.request("GET", "/v1/libraries");
+    if (!r) return r.error();
+    return libraries_from_json(r->body);
+}
+
 Result<CartridgeMoved> ServiceApi::move(const std::string& library, const char* verb,
                                         const nlohmann::json& body) {
     auto r = client_.request("POST", "/v1/libraries/" + segment(library) + "/" + verb, body);
@@ -156,6 +199,15 @@ Result<CartridgeMoved> ServiceApi::export_cartridge(const std::string& library,
     return move(library, "export", {{"slot", r.slot}, {"mail", r.mail}});
 }
 
+Result<CartridgeMoved> ServiceApi::insert_cartridge(const std::string& library,
+                                                    const InsertRequest& r) {
+    return move(library, "insert", {{"mail", r.mail}, {"barcode", r.barcode}});
+}
+
+Result<CartridgeMoved> ServiceApi::remove_cartridge(const std::string& library, int mail) {
+    return move(library, "remove-cartridge", {{"mail", mail}});
+}
+
 Result<std::vector<media::Difference>> ServiceApi::reconcile(const std::string& library) {
     auto r = client_.request("POST", "/v1/libraries/" + segment(library) + "/reconcile",
                              nlohmann::json::object());
@@ -183,6 +235,18 @@ Status ServiceApi::remove_pool(const std::string& name) {
     auto r = client_.request("DELETE", "/v1/pools/" + segment(name));
     if (!r) return r.error();
     return {};
+}
+
+Result<std::vector<AgentClient>> ServiceApi::clients() {
+    auto r = client_.request("GET", "/v1/clients");
+    if (!r) return r.error();
+    return list_of<AgentClient>(r->body, agent_client_from_json);
+}
+
+Result<AgentClient> ServiceApi::client(const std::string& name) {
+    auto r = client_.request("GET", "/v1/clients/" + segment(name));
+    if (!r) return r.error();
+    return agent_client_from_json(r->body);
 }
 
 Result<AgentClient> ServiceApi::add_client(const NewClient& c) {
@@ -273,6 +337,18 @@ Result<Schedule> ServiceApi::change_schedule(std::int64_t id, const ScheduleRequ
     auto r = client_.request("PATCH", "/v1/schedules/" + std::to_string(id), body);
     if (!r) return r.error();
     return schedule_from_json(r->body);
+}
+
+Result<std::size_t> ServiceApi::import_definitions(const nlohmann::json& export_document,
+                                                   bool replace) {
+    auto body = export_document;
+    if (body.is_object()) body["replace"] = replace;
+    auto r = client_.request("POST", "/v1/definitions/import", body);
+    if (!r) return r.error();
+    if (!r->body.is_object() || !r->body.contains("imported") ||
+        !r->body["imported"].is_number_unsigned())
+        return make_error(ErrorKind::Io, "the service's answer to an import counts nothing");
+    return r->body["imported"].get<std::size_t>();
 }
 
 Status ServiceApi::remove_schedule(std::int64_t id) {

@@ -13,6 +13,9 @@ class ServiceApi final : public Api {
 public:
     explicit ServiceApi(ServiceClient& client) : client_(client) {}
 
+    Result<ServiceStatus> status() override;                                 // GET /v1/status
+    Result<Queue> queue() override;                                          // GET /v1/queue
+    Result<QueuedRun> queued_run(std::int64_t id) override;                  // GET /v1/queue/{id}
     Result<JobPage> jobs(std::int64_t limit, std::int64_t offset) override;  // GET /v1/jobs
     Result<Job> job(std::int64_t id) override;                               // GET /v1/jobs/{id}
     Status cancel_job(std::int64_t id) override;                             // POST .../cancel
@@ -24,6 +27,9 @@ public:
     Result<JobStarted> start_clone(const CloneRequest& r) override;               // POST /v1/clones
     Result<std::vector<Volume>> volumes() override;                               // GET /v1/volumes
     Result<Volume> volume(const std::string& barcode) override; // GET /v1/volumes/{b}
+    Result<std::vector<job::FileVersion>> file_versions(const std::string& path) override; // GET
+    Result<VolumeHistory> volume_history(const std::string& barcode) override; // GET .../history
+    Result<std::vector<media::VolumeHealth>> volume_health(const std::string& barcode) override;
     Result<Volume> change_volume(const std::string& barcode,
                                  const VolumeChange& change) override; // PATCH /v1/volumes/{b}
     Result<LabeledVolume> label_volume(const std::string& barcode,
@@ -37,6 +43,7 @@ public:
     Result<Pool> change_pool(const std::string& name,
                              const PoolChanges& changes) override; // PATCH /v1/pools/{name}
     Status remove_pool(const std::string& name) override;          // DELETE /v1/pools/{name}
+    Result<std::vector<Library>> libraries() override;             // GET /v1/libraries
     // POST /v1/libraries/{name}/load|unload|transfer|import
     Result<CartridgeMoved> load(const std::string& library, const LoadRequest& r) override;
     Result<CartridgeMoved> unload(const std::string& library, const UnloadRequest& r) override;
@@ -45,6 +52,10 @@ public:
                                             const ImportRequest& r) override;
     Result<CartridgeMoved> export_cartridge(const std::string& library,
                                             const ExportRequest& r) override;
+    // POST /v1/libraries/{name}/insert|remove-cartridge
+    Result<CartridgeMoved> insert_cartridge(const std::string& library,
+                                            const InsertRequest& r) override;
+    Result<CartridgeMoved> remove_cartridge(const std::string& library, int mail) override;
     // POST /v1/libraries/{name}/reconcile
     Result<std::vector<media::Difference>> reconcile(const std::string& library) override;
     Result<AgentClient> add_client(const NewClient& c) override;        // POST /v1/clients
@@ -59,6 +70,8 @@ public:
     Result<std::vector<Schedule>> schedules() override;                 // GET /v1/schedules
     Result<std::vector<KeyInfo>> keys() override;                       // GET /v1/keys
     Result<std::vector<TokenInfo>> tokens() override;                   // GET /v1/tokens
+    Result<std::vector<AgentClient>> clients() override;                // GET /v1/clients
+    Result<AgentClient> client(const std::string& name) override;       // GET /v1/clients/{name}
     Result<Definition> add_definition(const schedule::JobDefinition& d) override;     // POST
     Result<Definition> replace_definition(const schedule::JobDefinition& d) override; // PUT
     Status remove_definition(const std::string& name) override;       // DELETE /v1/definitions/{n}
@@ -66,6 +79,8 @@ public:
     Result<Schedule> change_schedule(std::int64_t id,
                                      const ScheduleRequest& r) override; // PATCH .../{id}
     Status remove_schedule(std::int64_t id) override; // DELETE /v1/schedules/{id}
+    Result<std::size_t> import_definitions(const nlohmann::json& export_document,
+                                           bool replace) override; // POST .../import
 
 private:
     Result<CartridgeMoved> move(const std::string& library, const char* verb,

@@ -23,6 +23,43 @@ VolumeLocation location_from_json(const nlohmann::json& j) {
 }
 } // namespace
 
+Result<VolumeHistory> volume_history_from_json(const nlohmann::json& j) {
+    if (!j.is_object() || !j.contains("history") || !j["history"].is_array())
+        return make_error(ErrorKind::Io, "the service's answer is no volume history");
+    VolumeHistory h{field<std::string>(j, "barcode"), field<std::string>(j, "state"), {}};
+    for (const auto& e : j["history"])
+        h.history.push_back({field<long long>(e, "time"), field<std::string>(e, "from"),
+                             field<std::string>(e, "to"), field<std::string>(e, "reason")});
+    return h;
+}
+
+Result<std::vector<media::VolumeHealth>> volume_health_from_json(const nlohmann::json& j) {
+    if (!j.is_object() || !j.contains("volumes") || !j["volumes"].is_array())
+        return make_error(ErrorKind::Io, "the service's answer is no list of cartridge wear");
+    std::vector<media::VolumeHealth> all;
+    for (const auto& v : j["volumes"]) {
+        media::VolumeHealth h;
+        h.barcode = field<std::string>(v, "barcode");
+        h.mounts = field<std::int64_t>(v, "mounts");
+        h.bytes_written = field<std::uint64_t>(v, "bytes_written");
+        h.bytes_read = field<std::uint64_t>(v, "bytes_read");
+        h.full_passes = field<double>(v, "full_passes");
+        h.rated_passes = field<double>(v, "rated_full_passes");
+        h.rated_loads = field<double>(v, "rated_loads");
+        h.soft_errors = field<std::int64_t>(v, "soft_errors");
+        h.hard_errors = field<std::int64_t>(v, "hard_errors");
+        h.first_use = field<long long>(v, "first_use");
+        h.last_use = field<long long>(v, "last_use");
+        h.capacity = field<std::uint64_t>(v, "capacity");
+        if (v.contains("retire_by") && v["retire_by"].is_number_integer())
+            h.retire_by = v["retire_by"].get<long long>();
+        h.verdict = field<std::string>(v, "verdict");
+        h.reason = field<std::string>(v, "reason");
+        all.push_back(std::move(h));
+    }
+    return all;
+}
+
 Result<Volume> volume_from_json(const nlohmann::json& j) {
     if (!j.is_object() || !j.contains("barcode") || !j["barcode"].is_string())
         return make_error(ErrorKind::Io, "the service's volume document has no barcode");

@@ -4,10 +4,13 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "common/result.h"
+#include "media/volume_catalog.h"
+#include "media/volume_health.h"
 
 namespace tl::client {
 
@@ -60,6 +63,15 @@ struct LabeledVolume {
     bool adopted = false;         // our own empty label was on it: recorded, nothing written
 };
 
+// GET /v1/volumes/{barcode}/history: its state changes, oldest first, and its state now.
+struct VolumeHistory {
+    std::string barcode, state;
+    std::vector<media::HistoryEntry> history;
+};
+
+Result<VolumeHistory> volume_history_from_json(const nlohmann::json& j);
+// The "volumes" of GET /v1/wear's answer: each cartridge's wear and forecast.
+Result<std::vector<media::VolumeHealth>> volume_health_from_json(const nlohmann::json& j);
 Result<Volume> volume_from_json(const nlohmann::json& j);
 Result<LabeledVolume> labeled_volume_from_json(const nlohmann::json& j);
 nlohmann::json to_json(const VolumeChange& c);

@@ -32,7 +32,7 @@ bool operate_route(const std::string& method, const std::string& path) {
     static const std::regex volume(R"(/v1/volumes/[^/]+)");
     static const std::regex label(R"(/v1/volumes/([^/]+/label|[^/]+/recycle|label-blank))");
     static const std::regex moves(
-        R"(/v1/libraries/[^/]+/(load|unload|transfer|import|export|reconcile))");
+        R"(/v1/libraries/[^/]+/(load|unload|transfer|import|export|reconcile|insert|remove-cartridge))");
     static const std::regex cleaning(R"(/v1/drives/[^/]+/clean)");
     if (method == "PATCH") return std::regex_match(path, volume);
     if (method != "POST") return false;

@@ -72,11 +72,21 @@ void add_volume_action_routes(httplib::Server& server, const ApiContext& ctx);
 void add_pool_routes(httplib::Server& server, const ApiContext& ctx);
 // POST /v1/libraries/{name}/load|unload|transfer|import (library_routes.cpp)
 void add_library_routes(httplib::Server& server, const ApiContext& ctx);
+// GET /v1/libraries (library_read_routes.cpp)
+void add_library_read_routes(httplib::Server& server, const ApiContext& ctx);
 // GET /v1/definitions[/{name}], /v1/schedules, /v1/keys, /v1/tokens (config_routes.cpp)
 void add_config_routes(httplib::Server& server, const ApiContext& ctx);
 // POST /v1/definitions, PUT and DELETE /v1/definitions/{name}; POST /v1/schedules, PATCH and
 // DELETE /v1/schedules/{id} (definition_routes.cpp)
 void add_definition_routes(httplib::Server& server, const ApiContext& ctx);
+// GET /v1/volumes/{barcode}/history (volume_history_route.cpp)
+void add_volume_history_route(httplib::Server& server, const ApiContext& ctx);
+// GET /v1/files/versions (file_version_route.cpp)
+void add_file_version_route(httplib::Server& server, const ApiContext& ctx);
+// GET /v1/wear (wear_route.cpp)
+void add_wear_route(httplib::Server& server, const ApiContext& ctx);
+// POST /v1/definitions/import (definition_import_route.cpp)
+void add_definition_import_route(httplib::Server& server, const ApiContext& ctx);
 void add_stream_routes(httplib::Server& server, const ApiContext& ctx);
 void add_metrics_route(httplib::Server& server, const ApiContext& ctx);
 void add_query_routes(httplib::Server& server, const ApiContext& ctx);

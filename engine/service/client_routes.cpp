@@ -1,10 +1,12 @@
 // GET /v1/clients and /v1/clients/{name}: the machines whose tapeloom-agent the service backs
 // up (docs/agent.md), in the shape of `tapeloom-cli client list|show --json`. POST /v1/clients
-// {"name", "address", "fingerprint"} adds one (201, Location /v1/clients/{name}) and DELETE
+// {"name", "address", "fingerprint"} adds one (201, Location /v1/clients/{name}; with the
+// "service_fingerprint" its agent is to trust, as `client add` prints it) and DELETE
 // /v1/clients/{name} removes one (its backups stay), as `client add|remove` do. Writes: admin.
 #include <ctime>
 
 #include "agent/client_registry.h"
+#include "agent/identity.h"
 #include "context/catalog_handle.h"
 #include "service/api_context.h"
 
@@ -43,10 +45,15 @@ Result<nlohmann::json> add(const ApiContext& ctx, const httplib::Request& req) {
                               std::string("POST /v1/clients needs \"") + keys[i] + "\": a string");
         fields[i] = body[keys[i]].get<std::string>();
     }
+    // The fingerprint the agent is to trust (tapeloom-agent trust), made on first need.
+    auto me = agent::service_identity(ctx.home);
+    if (!me) return me.error();
     auto c = agent::add_client(CatalogHandle(ctx.engine), fields[0], fields[1], fields[2],
                                static_cast<long long>(std::time(nullptr)));
     if (!c) return c.error();
-    return agent::to_json(c.value());
+    auto j = agent::to_json(c.value());
+    j["service_fingerprint"] = me->fingerprint;
+    return j;
 }
 } // namespace
 

@@ -24,6 +24,7 @@ nlohmann::json schedule_json(const schedule::StoredSchedule& s) {
 Result<nlohmann::json> definition_json(schedule::DefinitionStore& store,
                                        const schedule::JobDefinition& d) {
     auto j = schedule::to_json(d);
+    j["id"] = d.id;
     auto schedules = store.schedules(d.name);
     if (!schedules) return schedules.error();
     j["schedules"] = nlohmann::json::array();

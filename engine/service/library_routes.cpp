@@ -5,11 +5,13 @@
 // the request's thread, records the move in the catalog (media::record_moves, as `library
 // load|unload|transfer|import|export` do) and answers {"library", "done"} once it is done.
 // /reconcile {} records where the changer has every cartridge (`library inventory
-// --reconcile`) and answers the differences. Scope operate.
+// --reconcile`) and answers the differences. /insert {"mail", "barcode"} and /remove-cartridge
+// {"mail"} are the operator's hand at a virtual library's mail slot. Scope operate.
 #include <functional>
 
 #include "context/engine_catalog.h"
 #include "device/library.h"
+#include "device/virtual_changer.h"
 #include "media/reconcile.h"
 #include "service/api_context.h"
 #include "shapes/volume_json.h"
@@ -128,6 +130,56 @@ Result<nlohmann::json> export_cartridge(const ApiContext& ctx, const std::string
         "exported slot " + std::to_string(*slot) + " to mail slot " + std::to_string(*mail));
 }
 
+// A virtual library's changer, for the operator's hand at its mail slots; Unsupported for a real
+// one (cartridges go in and out of its mail slot by hand).
+Result<device::VirtualChanger*> virtual_changer(device::Library& lib) {
+    auto* v = dynamic_cast<device::VirtualChanger*>(&lib.changer());
+    if (!v)
+        return make_error(ErrorKind::Unsupported,
+                          "library " + lib.name() +
+                              " is a real library: put cartridges into its mail slot by hand");
+    return v;
+}
+
+// /insert {"mail", "barcode"}: a cartridge from outside put into a virtual library's mail slot
+// (`library insert`).
+Result<nlohmann::json> insert(const ApiContext& ctx, const std::string& lib,
+                              const nlohmann::json& body, const std::string& route) {
+    auto mail = number(body, "mail", route);
+    if (!mail) return mail.error();
+    if (!body.contains("barcode") || !body["barcode"].is_string())
+        return make_error(ErrorKind::InvalidArgument, route + " needs \"barcode\": a string");
+    const std::string barcode = body["barcode"].get<std::string>();
+    return run_move(
+        ctx, lib,
+        [&](device::Library& l, const device::Inventory& inv) -> Status {
+            auto v = virtual_changer(l);
+            if (!v) return v.error();
+            auto m = mail_slot(l, inv, *mail);
+            if (!m) return m.error();
+            return v.value()->insert(m.value(), barcode);
+        },
+        "inserted " + barcode + " into mail slot " + std::to_string(*mail));
+}
+
+// /remove-cartridge {"mail"}: the cartridge taken out of a virtual library's mail slot
+// (`library remove-cartridge`).
+Result<nlohmann::json> remove_cartridge(const ApiContext& ctx, const std::string& lib,
+                                        const nlohmann::json& body, const std::string& route) {
+    auto mail = number(body, "mail", route);
+    if (!mail) return mail.error();
+    return run_move(
+        ctx, lib,
+        [&](device::Library& l, const device::Inventory& inv) -> Status {
+            auto v = virtual_changer(l);
+            if (!v) return v.error();
+            auto m = mail_slot(l, inv, *mail);
+            if (!m) return m.error();
+            return v.value()->remove(m.value());
+        },
+        "removed the cartridge from mail slot " + std::to_string(*mail));
+}
+
 // The catalog's places of the library's cartridges set to where its changer has them (as
 // `library inventory --reconcile`): {"library", "updated": true, "differences": [...]}.
 Result<nlohmann::json> reconcile(const ApiContext& ctx, const std::string& library,
@@ -162,6 +214,8 @@ const MoveRoute kMoveRoutes[] = {
     {"/v1/libraries/([^/]+)/import", "import", import},
     {"/v1/libraries/([^/]+)/export", "export", export_cartridge},
     {"/v1/libraries/([^/]+)/reconcile", "reconcile", reconcile},
+    {"/v1/libraries/([^/]+)/insert", "insert", insert},
+    {"/v1/libraries/([^/]+)/remove-cartridge", "remove-cartridge", remove_cartridge},
 };
 } // namespace
 

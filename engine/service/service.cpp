@@ -82,8 +82,13 @@ void Service::add_routes(httplib::Server& server, Access access) {
     add_volume_action_routes(server, api_);
     add_pool_routes(server, api_);
     add_library_routes(server, api_);
+    add_library_read_routes(server, api_);
     add_config_routes(server, api_);
     add_definition_routes(server, api_);
+    add_definition_import_route(server, api_);
+    add_volume_history_route(server, api_);
+    add_file_version_route(server, api_);
+    add_wear_route(server, api_);
     add_task_routes(server, api_, access);
     add_query_routes(server, api_);
     add_file_routes(server, api_);

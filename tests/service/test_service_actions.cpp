@@ -1,5 +1,6 @@
 #include <QtTest>
 
+#include "audit_log.h"
 #include "cli_runner.h"
 #include "client/service_client.h"
 #include "common/home.h"
@@ -24,7 +25,207 @@ class TestServiceActions : public QObject {
         return r.exit_code == 0 ? r.text().trimmed().toLong() : 0;
     }
 
+    // The CLI with $TAPELOOM_AUTOSTART=0: through the running service, or here without one.
+    static tltest::CliResult cli(const QString& home, const QStringList& args) {
+        qputenv("TAPELOOM_AUTOSTART", "0");
+        auto r = run_cli(with_home(home, args));
+        qunsetenv("TAPELOOM_AUTOSTART");
+        return r;
+    }
+
+    // A command line's exit code, text and error message, to compare a run here with one
+    // through the service (whose engine logs into the service's log, not on this stderr).
+    static QString outcome(const tltest::CliResult& r) {
+        QStringList said;
+        for (const auto& line : QString::fromUtf8(r.err).split('\n'))
+            if (line.startsWith("tapeloom-cli:")) said << line;
+        return QString::number(r.exit_code) + "|" + QString::fromUtf8(r.out) + "|" +
+               said.join('\n');
+    }
+
 private Q_SLOTS:
+    // library list, load, unload, transfer, import, export --slot, insert, remove-cartridge and
+    // inventory --reconcile go
+    // through the library resources (GET /v1/libraries, POST /v1/libraries/{name}/...; the
+    // audit log names each write's route, none goes through /v1/commands) and print, in text
+    // and --json, and exit as the commands run without a service; refusals too (exit 2 for a
+    // bad number, the changer's refusal of an empty slot).
+    void libraryCommandsGoThroughTheirResources() {
+        QTemporaryDir d;
+        const QString home = d.path() + "/home";
+        const QList<QStringList> commands = {
+            {"library", "list"},
+            {"library", "list", "--json"},
+            {"library", "export", "--slot", "5", "--mail", "1"},
+            {"library", "transfer", "--from", "6", "--to", "5", "--json"},
+            {"library", "transfer", "--from", "5", "--to", "6"},
+            {"library", "import", "--mail", "1", "--to", "5", "--json"},
+            {"library", "load", "--slot", "5", "--drive", "1"},
+            {"library", "unload", "--drive", "1", "--json"},
+            {"library", "load", "--slot", "x", "--drive", "1"},
+            {"library", "load", "--slot", "5"},
+            {"library", "unload", "--drive", "2"},
+            {"library", "export", "--mail", "1"},
+            {"library", "load", "--slot", "5", "--drive", "1", "--library", "nolib"},
+            {"library", "export", "--slot", "7", "--mail", "2"},
+            {"library", "remove-cartridge", "--mail", "2", "--json"},
+            {"library", "remove-cartridge", "--mail", "2"},
+            {"library", "insert", "--mail", "2", "--barcode", "TLO007L9"},
+            {"library", "insert", "--mail", "9", "--barcode", "TLO007L9"},
+            {"library", "import", "--mail", "2", "--to", "7"},
+            {"library", "inventory", "--reconcile"},
+            {"library", "inventory", "--reconcile", "--json"},
+        };
+        // The blank cartridges recorded first, so that both passes start from one catalog.
+        QCOMPARE(cli(home, {"library", "inventory", "--reconcile"}).exit_code, 0);
+        QStringList here;
+        for (const auto& c : commands)
+            here << outcome(cli(home, c));
+        QCOMPARE(here[2].left(2), QString("0|"));
+        QVERIFY2(here[8].startsWith("2|"), qPrintable(here[8]));
+        QVERIFY(start(home) > 0);
+        tltest::ServiceGuard guard{home};
+        for (int i = 0; i < commands.size(); ++i)
+            QCOMPARE(outcome(cli(home, commands[i])), here[i]);
+        QCOMPARE(tltest::audited(home, "POST", "/v1/libraries/vlib0/transfer"), 2);
+        QCOMPARE(tltest::audited(home, "POST", "/v1/libraries/vlib0/insert"), 1);
+        QCOMPARE(tltest::audited(home, "POST", "/v1/libraries/vlib0/remove-cartridge"), 1);
+        for (const char* verb : {"export", "import", "load", "unload", "reconcile"})
+            QVERIFY2(tltest::audited(home, "POST", QString("/v1/libraries/vlib0/") + verb) >= 1,
+                     verb);
+        QCOMPARE(tltest::audited(home, "POST", "/v1/libraries/vlib0/unload", true), 1);
+        QCOMPARE(tltest::audited(home, "POST", "/v1/libraries/nolib/load", true), 1);
+        QCOMPARE(tltest::tunnelled(home), 0);
+    }
+
+    // job define|edit, schedule add|edit and volume label --all-blank go through the
+    // configuration's and the labels' resources (the audit log names their routes; none goes
+    // through /v1/commands) and print, in text and --json, and exit as the commands run
+    // without a service, refusals included: the same command lines on a data directory
+    // without a service and on one with, both new, give the same answers.
+    void configurationWritesGoThroughTheirResources() {
+        QTemporaryDir d;
+        const QString src = d.path() + "/src", here_home = d.path() + "/here",
+                      served_home = d.path() + "/served", exported = d.path() + "/jobs.json";
+        QVERIFY(tltest::write_file(src + "/a.txt", "configured\n"));
+        const QList<QStringList> commands = {
+            {"job", "define", "nightly", "--source", src, "--drives", "1"},
+            {"job", "define", "nightly", "--source", src},
+            {"job", "define", "bad", "--source", src, "--schedule", "never ever"},
+            {"job", "define", "--json"},
+            {"job", "edit", "nightly", "--retries", "2", "--json"},
+            {"job", "edit", "nightly", "--priority", "3"},
+            {"job", "edit", "nosuch", "--retries", "1"},
+            {"job", "define", "weekly", "--source", src, "--schedule", "full sun at 03:00",
+             "--json"},
+            {"schedule", "add", "nightly", "daily at 02:00", "--name", "n", "--json"},
+            {"schedule", "add", "nightly", "incr mon-fri at 22:00"},
+            {"schedule", "add", "nightly"},
+            {"schedule", "add", "nosuch", "daily at 02:00"},
+            {"schedule", "edit", "2", "daily at 03:00"},
+            {"schedule", "edit", "2", "--name", "night", "--json"},
+            {"schedule", "edit", "99", "--name", "x"},
+            {"schedule", "edit", "2"},
+            {"volume", "label", "--all-blank", "--pool", "Default", "--pattern", "tlo00[12]*"},
+            {"volume", "label", "--all-blank", "--pool", "Default", "--pattern", "tlo00[34]*",
+             "--json"},
+            {"volume", "label", "--all-blank", "--pool", "NoSuchPool"},
+            {"job", "list", "--json"},
+            {"schedule", "list", "--json"},
+            {"job", "export", "-"},
+            {"job", "export", exported},
+            {"job", "import", exported},
+            {"job", "import", exported, "--replace", "--json"},
+            {"job", "import", d.path() + "/nosuch.json"},
+            {"job", "export", "-"},
+            {"client", "add", "web9", "--address", "127.0.0.1:9740"},
+            {"client", "add", "web9", "web8", "--address", "a:1", "--fingerprint", "ab"},
+            {"client", "add", "web7", "--address", "127.0.0.1:9740", "--fingerprint", "xyz"},
+        };
+        QStringList here;
+        for (const auto& c : commands)
+            here << outcome(cli(here_home, c));
+        QVERIFY2(here[0].startsWith("0|"), qPrintable(here[0]));
+        QVERIFY2(here[2].startsWith("2|"), qPrintable(here[2]));
+        QVERIFY2(here[16].startsWith("0|2 blank"), qPrintable(here[16]));
+        QVERIFY2(here[23].startsWith("1|"), qPrintable(here[23])); // the names are taken
+        QVERIFY2(here[24].startsWith("0|{"), qPrintable(here[24]));
+        QVERIFY(start(served_home) > 0);
+        tltest::ServiceGuard guard{served_home};
+        for (int i = 0; i < commands.size(); ++i)
+            QCOMPARE(outcome(cli(served_home, commands[i])), here[i]);
+        QCOMPARE(tltest::audited(served_home, "POST", "/v1/definitions"), 3); // bad removed again
+        QCOMPARE(tltest::audited(served_home, "DELETE", "/v1/definitions/bad"), 1);
+        QCOMPARE(tltest::audited(served_home, "PUT", "/v1/definitions/nightly"), 2);
+        QCOMPARE(tltest::audited(served_home, "POST", "/v1/schedules"), 3);
+        QCOMPARE(tltest::audited(served_home, "PATCH", "/v1/schedules/2"), 2);
+        QCOMPARE(tltest::audited(served_home, "POST", "/v1/volumes/label-blank"), 2);
+        // client add prints the fingerprint of the service that stored it, which its agent is to
+        // trust; a second add of the name is refused as without a service.
+        const QStringList add = {"client",
+                                 "add",
+                                 "web9",
+                                 "--address",
+                                 "127.0.0.1:9740",
+                                 "--fingerprint",
+                                 QString("ab").repeated(32)};
+        auto added = cli(served_home, add);
+        QVERIFY2(added.exit_code == 0, added.err.constData());
+        const QString fingerprint = added.text().trimmed();
+        QCOMPARE(fingerprint.size(), 64);
+        QVERIFY2(added.err.contains("client web9 added; run on it: tapeloom-agent trust --state "
+                                    "DIR --server-fingerprint " +
+                                    fingerprint.toUtf8()),
+                 added.err.constData());
+        QCOMPARE(cli(here_home, add).exit_code, 0);
+        QCOMPARE(outcome(cli(served_home, add)), outcome(cli(here_home, add)));
+        auto json = cli(served_home, {"client", "add", "web8", "--address", "127.0.0.1:9741",
+                                      "--fingerprint", QString("cd").repeated(32), "--json"});
+        QCOMPARE(json.json().object().value("service_fingerprint").toString(), fingerprint);
+        QCOMPARE(json.json().object().value("client").toObject().value("name").toString(),
+                 QString("web8"));
+        QVERIFY(!json.json().object().value("client").toObject().contains("service_fingerprint"));
+        QCOMPARE(tltest::audited(served_home, "POST", "/v1/clients"), 2);
+        QCOMPARE(tltest::audited(served_home, "POST", "/v1/definitions/import"), 1);
+        QCOMPARE(tltest::audited(served_home, "POST", "/v1/definitions/import", true), 1);
+        QCOMPARE(tltest::tunnelled(served_home), 0);
+    }
+
+    // job run goes through the service's queue (POST /v1/backups with the definition, in the
+    // audit log; not /v1/commands): its report is that of the run (text and --json), its exit
+    // code and refusals are those of job run without a service.
+    void jobRunIsQueuedInTheService() {
+        QTemporaryDir d;
+        const QString src = d.path() + "/src", home = d.path() + "/home";
+        QVERIFY(tltest::write_file(src + "/a.txt", "run me\n"));
+        QCOMPARE(
+            cli(home, {"job", "define", "nightly", "--source", src, "--drives", "1"}).exit_code, 0);
+        const QList<QStringList> refused = {{"job", "run", "nosuch"},
+                                            {"job", "run", "nightly", "--level", "weekly"},
+                                            {"job", "run"}};
+        QStringList here;
+        for (const auto& c : refused)
+            here << outcome(cli(home, c));
+        auto local = cli(home, {"job", "run", "nightly", "--json"});
+        QCOMPARE(local.exit_code, 0);
+        QVERIFY(start(home) > 0);
+        tltest::ServiceGuard guard{home};
+        for (int i = 0; i < refused.size(); ++i)
+            QCOMPARE(outcome(cli(home, refused[i])), here[i]);
+        auto text = cli(home, {"job", "run", "nightly", "--level", "incr"});
+        QVERIFY2(text.exit_code == 0, text.err.constData());
+        QVERIFY2(text.text().contains("(backup): completed"), text.out.constData());
+        auto json = cli(home, {"job", "run", "nightly", "--json"});
+        QVERIFY2(json.exit_code == 0, json.err.constData());
+        const auto served = json.json().object(), own = local.json().object();
+        QCOMPARE(served.keys(), own.keys());
+        for (const char* same : {"status", "kind", "name", "level", "files"})
+            QCOMPARE(served.value(same), own.value(same));
+        QCOMPARE(served.value("job_id").toInt(), 3);
+        QCOMPARE(tltest::audited(home, "POST", "/v1/backups"), 2);
+        QCOMPARE(tltest::tunnelled(home), 0);
+    }
+
     void restoreVerifyScanAndLabelRunInTheService() {
         QTemporaryDir d;
         const QString home = d.path() + "/home", src = d.path() + "/src", to = d.path() + "/r";

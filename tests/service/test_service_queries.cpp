@@ -88,6 +88,15 @@ private Q_SLOTS:
         QVERIFY2(two.exit_code == 0, two.err.constData());
         const QString job2 = QString::number(two.json().object().value("job_id").toInt());
 
+        // A definition with a schedule and a client, for the configuration's reads.
+        for (const QStringList& setup :
+             {QStringList{"job", "define", "nightly", "--source", src, "--drives", "1"},
+              QStringList{"schedule", "add", "nightly", "daily at 02:00", "--name", "n"},
+              QStringList{"client", "add", "web9", "--address", "127.0.0.1:9740", "--fingerprint",
+                          QString("ab").repeated(32)}}) {
+            auto done = cli(home, setup, "0");
+            QVERIFY2(done.exit_code == 0, done.err.constData());
+        }
         const QList<QStringList> commands = {
             {"jobs", "list"},
             {"jobs", "show", job},
@@ -105,6 +114,35 @@ private Q_SLOTS:
             {"status"},
             {"jobs", "show", "999"},
             {"files", "ls", "--job", job2, "--page-size", "4"},
+            // Through the typed reads (GET /v1/...), with the refusals of the commands.
+            {"jobs", "list", "--status", "completed"},
+            {"jobs", "list", "--status", "done"},
+            {"jobs", "show", "x"},
+            {"volume", "list", "--state", "append"},
+            {"volume", "list", "--pool", "Default"},
+            {"volume", "list", "--pool", "NoSuchPool"},
+            {"volume", "list", "--state", "lost"},
+            {"job", "list"},
+            {"job", "show", "nightly"},
+            {"job", "show", "nosuch"},
+            {"job", "show"},
+            {"schedule", "list"},
+            {"schedule", "list", "nightly"},
+            {"schedule", "list", "nosuch"},
+            {"client", "list"},
+            {"client", "show", "web9"},
+            {"client", "show", "nosuch"},
+            {"volume", "history", volume},
+            {"volume", "history", "NOSUCH01"},
+            {"schedule", "next"},
+            {"schedule", "next", "nightly", "--days", "3"},
+            {"schedule", "next", "--days", "0"},
+            {"schedule", "next", "nosuch"},
+            {"files", "versions", src + "/big/n03.bin"},
+            {"files", "versions", src + "/nope.bin"},
+            {"volume", "health"},
+            {"volume", "health", volume},
+            {"volume", "health", "NOSUCH01"},
         };
         // The direct path: no service, commands in their own process.
         QList<CliResult> direct;

@@ -150,8 +150,9 @@ private Q_SLOTS:
         auto drive = as("op", {"drive", "add", "--null", "--name", "null9"});
         QCOMPARE(drive.exit_code, 12);
         QVERIFY2(drive.err.contains("which needs admin"), drive.err.constData());
-        // The typed routes the console uses (issue 38): recycles, blank labels, exports and a
-        // reconcile are operate's; definitions, schedules, pool and client removals admin's.
+        // The typed routes the console and the CLI use (issue 38): recycles, blank labels,
+        // exports and a reconcile are operate's; definitions (and their import), schedules, pool
+        // and client removals admin's.
         const auto may = [this](const QString& token, const char* method, const char* path) {
             return status_of(token, s(QStringLiteral("/v1/caller?method=%1&path=%2")
                                           .arg(QLatin1String(method),
@@ -160,7 +161,8 @@ private Q_SLOTS:
         for (const char* path :
              {"/v1/volumes/TLO001L9/recycle", "/v1/volumes/label-blank",
               "/v1/libraries/vlib0/export", "/v1/libraries/vlib0/reconcile",
-              "/v1/drives/vlib0-drive0/clean", "/v1/verifications", "/v1/clones"}) {
+              "/v1/drives/vlib0-drive0/clean", "/v1/verifications", "/v1/clones",
+              "/v1/libraries/vlib0/insert", "/v1/libraries/vlib0/remove-cartridge"}) {
             QCOMPARE(may("op", "POST", path), 200);
             QCOMPARE(may("reader", "POST", path), 403);
         }
@@ -176,7 +178,8 @@ private Q_SLOTS:
                                                               {"POST", "/v1/drives"},
                                                               {"DELETE", "/v1/drives/vd1"},
                                                               {"POST", "/v1/libraries"},
-                                                              {"DELETE", "/v1/libraries/l1"}}) {
+                                                              {"DELETE", "/v1/libraries/l1"},
+                                                              {"POST", "/v1/definitions/import"}}) {
             QCOMPARE(may("op", method, path), 403);
             QCOMPARE(may("boss", method, path), 200);
         }

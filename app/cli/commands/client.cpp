@@ -6,6 +6,7 @@
 #include "agent/client_restore.h"
 #include "agent/identity.h"
 #include "commands/commands.h"
+#include "commands/typed_door_runs.h"
 #include "exit_codes.h"
 
 namespace tl::cli {
@@ -27,28 +28,19 @@ std::string when(const std::optional<long long>& t) {
 }
 
 int client_add(Context& ctx) {
-    auto name = one_name(ctx, "add");
-    if (!name) return ctx.fail(name.error());
-    const auto& a = ctx.args();
-    if (!a.has("address") || !a.has("fingerprint"))
-        return ctx.fail(make_error(ErrorKind::InvalidArgument,
-                                   "client add needs --address HOST:PORT and --fingerprint FP "
-                                   "(tapeloom-agent init printed it)"));
+    auto request = client_add_request(ctx.args());
+    if (!request) return ctx.fail(request.error());
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
     auto me = agent::service_identity(ctx.home());
     if (!me) return ctx.fail(me.error());
-    auto c = agent::add_client(*engine.value(), name.value(), a.get("address"),
-                               a.get("fingerprint"), static_cast<long long>(std::time(nullptr)));
+    auto c = agent::add_client(*engine.value(), request->name, request->address,
+                               request->fingerprint, static_cast<long long>(std::time(nullptr)));
     if (!c) return ctx.fail(c.error());
-    if (ctx.json()) {
-        ctx.print_json(
-            {{"client", agent::to_json(c.value())}, {"service_fingerprint", me->fingerprint}});
-        return kOk;
-    }
-    ctx.out() << me->fingerprint << "\n";
-    ctx.err() << "tapeloom-cli: client " << c->name << " added; run on it: tapeloom-agent trust "
-              << "--state DIR --server-fingerprint " << me->fingerprint << "\n";
+    auto typed = client::agent_client_from_json(agent::to_json(c.value()));
+    if (!typed) return ctx.fail(typed.error());
+    typed->service_fingerprint = me->fingerprint;
+    print_client_added(ctx, typed.value());
     return kOk;
 }
 
@@ -57,17 +49,13 @@ int client_list(Context& ctx) {
     if (!engine) return ctx.fail(engine.error());
     auto clients = agent::list_clients(*engine.value());
     if (!clients) return ctx.fail(clients.error());
-    if (ctx.json()) {
-        nlohmann::json arr = nlohmann::json::array();
-        for (const auto& c : clients.value())
-            arr.push_back(agent::to_json(c));
-        ctx.print_json(arr);
-        return kOk;
+    std::vector<client::AgentClient> typed;
+    for (const auto& c : clients.value()) {
+        auto t = client::agent_client_from_json(agent::to_json(c));
+        if (!t) return ctx.fail(t.error());
+        typed.push_back(std::move(t.value()));
     }
-    for (const auto& c : clients.value())
-        ctx.out() << c.name << "  " << c.address << "  " << (c.version.empty() ? "-" : c.version)
-                  << "  last backup " << when(c.last_backup) << "\n";
-    if (clients->empty()) ctx.out() << "(no clients; tapeloom-cli client add NAME ...)\n";
+    print_clients(ctx, typed);
     return kOk;
 }
 
@@ -78,14 +66,9 @@ int client_show(Context& ctx) {
     if (!engine) return ctx.fail(engine.error());
     auto c = agent::find_client(*engine.value(), name.value());
     if (!c) return ctx.fail(c.error());
-    if (ctx.json()) {
-        ctx.print_json(agent::to_json(c.value()));
-        return kOk;
-    }
-    ctx.out() << "client      " << c->name << "\naddress     " << c->address << "\nfingerprint "
-              << c->fingerprint << "\nversion     " << (c->version.empty() ? "-" : c->version)
-              << "\nOS          " << (c->os.empty() ? "-" : c->os) << "\nlast seen   "
-              << when(c->last_seen) << "\nlast backup " << when(c->last_backup) << "\n";
+    auto typed = client::agent_client_from_json(agent::to_json(c.value()));
+    if (!typed) return ctx.fail(typed.error());
+    print_client(ctx, typed.value());
     return kOk;
 }
 
@@ -130,6 +113,49 @@ Result<job::RestoreResult> restore_to_client(Context& ctx, Engine& engine,
     for (const auto& w : a.words())
         o.paths.push_back(w);
     return agent::run_client_restore(engine, o, cancel);
+}
+
+Result<client::NewClient> client_add_request(const Args& a) {
+    if (a.words().size() != 1)
+        return make_error(ErrorKind::InvalidArgument, "client add takes one NAME");
+    if (!a.has("address") || !a.has("fingerprint"))
+        return make_error(ErrorKind::InvalidArgument,
+                          "client add needs --address HOST:PORT and --fingerprint FP "
+                          "(tapeloom-agent init printed it)");
+    return client::NewClient{a.words().front(), a.get("address"), a.get("fingerprint")};
+}
+
+void print_client_added(Context& ctx, const client::AgentClient& c) {
+    if (ctx.json()) {
+        auto doc = c.document;
+        doc.erase("service_fingerprint");
+        ctx.print_json({{"client", doc}, {"service_fingerprint", c.service_fingerprint}});
+        return;
+    }
+    ctx.out() << c.service_fingerprint << "\n";
+    ctx.err() << "tapeloom-cli: client " << c.name << " added; run on it: tapeloom-agent trust "
+              << "--state DIR --server-fingerprint " << c.service_fingerprint << "\n";
+}
+
+void print_clients(Context& ctx, const std::vector<client::AgentClient>& clients) {
+    if (ctx.json()) {
+        nlohmann::json arr = nlohmann::json::array();
+        for (const auto& c : clients)
+            arr.push_back(c.document);
+        return ctx.print_json(arr);
+    }
+    for (const auto& c : clients)
+        ctx.out() << c.name << "  " << c.address << "  " << (c.version.empty() ? "-" : c.version)
+                  << "  last backup " << when(c.last_backup) << "\n";
+    if (clients.empty()) ctx.out() << "(no clients; tapeloom-cli client add NAME ...)\n";
+}
+
+void print_client(Context& ctx, const client::AgentClient& c) {
+    if (ctx.json()) return ctx.print_json(c.document);
+    ctx.out() << "client      " << c.name << "\naddress     " << c.address << "\nfingerprint "
+              << c.fingerprint << "\nversion     " << (c.version.empty() ? "-" : c.version)
+              << "\nOS          " << (c.os.empty() ? "-" : c.os) << "\nlast seen   "
+              << when(c.last_seen) << "\nlast backup " << when(c.last_backup) << "\n";
 }
 
 void add_client_commands(Registry& r) {

@@ -3,8 +3,15 @@
 #include <optional>
 
 #include "agent/client_verify.h"
+#include "catalog/job_store.h"
 #include "client/api.h"
+#include "client/clients.h"
+#include "client/definitions.h"
+#include "client/jobs.h"
+#include "client/libraries.h"
+#include "client/pools.h"
 #include "client/service_client.h"
+#include "client/volumes.h"
 #include "context.h"
 #include "device/device_registry.h"
 #include "job/clone_job.h"
@@ -131,4 +138,60 @@ Result<std::optional<std::string>> restore_client(Context& ctx, Engine& engine);
 // restore --job N --to DIR through the client's agent (client.cpp).
 Result<job::RestoreResult> restore_to_client(Context& ctx, Engine& engine,
                                              const std::string& client, std::atomic<bool>* cancel);
+// --NAME N of the library commands: a slot, drive or mail slot number; InvalidArgument names
+// the option when it is missing or no number (library.cpp).
+Result<int> slot_number(const Args& a, const std::string& name);
+// What `library list` prints of the configured libraries (library.cpp).
+void print_libraries(Context& ctx, const std::vector<client::Library>& libraries);
+// What `library load|unload|transfer|import|export` prints of a move (library.cpp).
+void print_cartridge_moved(Context& ctx, const client::CartridgeMoved& moved);
+// What `library inventory --reconcile` prints of the differences it found (library.cpp).
+void print_reconcile(Context& ctx, const std::string& library, bool applied,
+                     const std::vector<media::Difference>& diffs);
+// library list, load, unload, transfer, import, export --slot and inventory --reconcile through
+// the typed door (typed_door_library.cpp); nullopt for any other command line.
+std::optional<int> library_through_typed_door(Context& ctx, client::ServiceClient& c,
+                                              const std::string& command);
+// The printers of the reads, shared by the command run here and its call of the typed door
+// (typed_door_reads.cpp): text, or with --json the documents the service answers.
+Status check_job_status(const std::string& status); // jobs list --status (jobs.cpp)
+void print_job_rows(Context& ctx, const std::vector<catalog::JobRecord>& jobs, long long now);
+void print_job(Context& ctx, const client::Job& job); // jobs show (jobs.cpp)
+void print_volumes(Context& ctx, const std::vector<client::Volume>& volumes); // volume.cpp
+void print_pools(Context& ctx, const std::vector<client::Pool>& pools);       // pool.cpp
+void print_schedules(Context& ctx, const std::vector<client::Schedule>& schedules,
+                     long long now); // schedule list (schedule.cpp)
+void print_definitions(Context& ctx, const std::vector<client::Definition>& defs,
+                       long long now); // job list (job_def.cpp)
+int print_definition(Context& ctx, const client::Definition& def, long long now);  // job show
+void print_clients(Context& ctx, const std::vector<client::AgentClient>& clients); // client.cpp
+void print_client(Context& ctx, const client::AgentClient& c);                     // client show
+// The writes of the configuration and of labels, shared by the command run here and its call
+// of the typed door (typed_door_config.cpp).
+Result<client::ScheduleRequest> schedule_add_request(const Args& a); // schedule.cpp
+void print_schedule_added(Context& ctx, const client::Schedule& s, long long now);
+struct ScheduleEdit {
+    std::int64_t id = 0;
+    std::string rule;                // "": the stored one stays
+    std::optional<std::string> name; // none: the stored one stays
+};
+Result<ScheduleEdit> schedule_edit_request(const Args& a); // schedule.cpp
+Error no_schedule(std::int64_t id);                        // NotFound naming `schedule list`
+void print_schedule_changed(Context& ctx, std::int64_t id, const std::string& name,
+                            const std::string& rule);
+// job define|edit's options onto `d` (job_def.cpp).
+Status apply_definition_options(const Args& a, schedule::JobDefinition& d);
+void print_definition_stored(Context& ctx, const std::string& name, std::int64_t id);
+void print_definition_updated(Context& ctx, const schedule::JobDefinition& d);
+// volume label --all-blank's report (volume_media.cpp).
+void print_blank_labeled(Context& ctx, const client::BlankLabeled& done,
+                         const std::string& pattern);
+// schedule add|edit, job define|edit, volume label --all-blank through the typed door
+// (typed_door_config.cpp); nullopt for any other command line.
+std::optional<int> config_through_typed_door(Context& ctx, client::ServiceClient& c,
+                                             const std::string& command);
+// jobs list|show, volume list, pool list, schedule list, job list|show, client list|show
+// through the typed door (typed_door_reads.cpp); nullopt for any other command.
+std::optional<int> read_through_typed_door(Context& ctx, client::ServiceClient& c,
+                                           const std::string& command);
 } // namespace tl::cli

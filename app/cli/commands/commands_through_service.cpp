@@ -1,7 +1,8 @@
 // Every command but those that run here (runs_here(), docs/service.md) goes to the service of
 // the data directory, started when none runs (autostart, service_link.cpp): restore, volume
-// mark, volume label --barcode and volume relabel through its typed door (typed_door.cpp); any
-// other action (verify, clone, scan, volume label --all-blank, library load|unload) and any
+// mark, volume label, volume relabel, pool add|edit, the library commands, the reads and the
+// configuration's writes of typed_door_*.cpp through its typed door (typed_door.cpp); any
+// other action (verify, clone, scan) and any
 // other command that writes is started as a task (POST /v1/verifications, ..., /v1/commands:
 // its arguments and options as JSON) whose output this process prints as it comes, exiting
 // with its exit code (Ctrl-C cancels it); a command that only reads is a query (POST

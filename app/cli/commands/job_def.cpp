@@ -7,6 +7,7 @@
 
 #include "api/schedule_ops.h"
 #include "commands/commands.h"
+#include "commands/typed_door_runs.h"
 #include "common/units.h"
 #include "job/job_report.h"
 #include "schedule/calendar.h"
@@ -142,17 +143,38 @@ long long now(Engine& e) {
     return to_unix_seconds(e.clock().wall());
 }
 
-std::string next_run_text(DefinitionStore& store, const std::string& name, long long t) {
-    auto rows = store.schedules(name);
-    if (!rows) return "-";
+// The soonest next run of `schedules` after `t`, "-" for none.
+std::string next_run_text(const std::vector<client::Schedule>& schedules, long long t) {
     std::optional<schedule::Occurrence> best;
-    for (const auto& r : rows.value()) {
+    for (const auto& r : schedules) {
         auto rule = schedule::ScheduleRule::parse(r.rule);
         if (!rule) continue;
         auto o = rule->next_after(std::max(t, r.checked_until));
         if (o && (!best || o->time < best->time)) best = o;
     }
     return best ? schedule::format_local(best->time) + " " + best->level : "-";
+}
+
+// A stored definition with its schedules, as the service's GET /v1/definitions answers it.
+Result<client::Definition> typed_definition(DefinitionStore& store, const JobDefinition& d) {
+    auto rows = store.schedules(d.name);
+    if (!rows) return rows.error();
+    auto j = schedule::to_json(d);
+    j["id"] = d.id;
+    j["schedules"] = nlohmann::json::array();
+    client::Definition typed;
+    for (const auto& r : rows.value()) {
+        typed.schedules.push_back({r.id, r.definition, r.rule, r.name, r.checked_until});
+        j["schedules"].push_back({{"id", r.id},
+                                  {"definition", r.definition},
+                                  {"rule", r.rule},
+                                  {"name", r.name},
+                                  {"checked_until", r.checked_until}});
+    }
+    typed.name = d.name;
+    typed.pool = d.pool;
+    typed.document = std::move(j);
+    return typed;
 }
 
 int job_define(Context& ctx) {
@@ -166,12 +188,7 @@ int job_define(Context& ctx) {
     auto id =
         schedule::define_job(*engine.value(), d, ctx.args().all("schedule"), now(*engine.value()));
     if (!id) return ctx.fail(id.error());
-    if (ctx.json())
-        ctx.print_json({{"id", id.value()}, {"name", d.name}});
-    else
-        ctx.out() << "Job definition '" << d.name << "' stored (id " << id.value()
-                  << "). Schedule it with tapeloom-cli schedule add " << d.name
-                  << " 'RULE', or run it now with tapeloom-cli job run " << d.name << "\n";
+    print_definition_stored(ctx, d.name, id.value());
     return 0;
 }
 
@@ -185,10 +202,7 @@ int job_edit(Context& ctx) {
     if (auto st = store.update(d, now(engine)); !st) return ctx.fail(st.error());
     for (const auto& rule : ctx.args().all("schedule"))
         if (auto s = store.add_schedule(d.name, rule, now(engine)); !s) return ctx.fail(s.error());
-    if (ctx.json())
-        ctx.print_json(schedule::to_json(d));
-    else
-        ctx.out() << "Job definition '" << d.name << "' updated.\n";
+    print_definition_updated(ctx, d);
     return 0;
 }
 
@@ -213,20 +227,158 @@ int job_list(Context& ctx) {
     auto store = schedule::definition_store(*engine.value());
     auto defs = store.list();
     if (!defs) return ctx.fail(defs.error());
-    const long long t = now(*engine.value());
-    nlohmann::json arr = nlohmann::json::array();
+    std::vector<client::Definition> typed;
     for (const auto& d : defs.value()) {
-        auto j = schedule::to_json(d);
-        j["id"] = d.id;
-        auto rows = store.schedules(d.name);
-        j["schedules"] = rows ? rows->size() : 0;
-        j["next_run"] = next_run_text(store, d.name, t);
-        arr.push_back(j);
+        auto t = typed_definition(store, d);
+        if (!t) return ctx.fail(t.error());
+        typed.push_back(std::move(t.value()));
     }
-    if (ctx.json()) {
-        ctx.print_json(arr);
+    print_definitions(ctx, typed, now(*engine.value()));
+    return 0;
+}
+
+int job_show(Context& ctx) {
+    auto named = named_definition(ctx, "job show");
+    if (!named) return ctx.fail(named.error());
+    auto store = schedule::definition_store(*named->engine);
+    auto typed = typed_definition(store, named->definition);
+    if (!typed) return ctx.fail(typed.error());
+    return print_definition(ctx, typed.value(), now(*named->engine));
+}
+
+int job_run(Context& ctx) {
+    const std::string level = ctx.args().get("level", "full");
+    if (level != "full" && level != "diff" && level != "incr")
+        return ctx.fail(usage_error("--level is full, diff or incr, not '" + level + "'"));
+    auto named = named_definition(ctx, "job run");
+    if (!named) return ctx.fail(named.error());
+    const JobDefinition* d = &named->definition;
+    return print_job_run(ctx, d->name, schedule::run_definition(*named->engine, *d, level));
+}
+
+int job_export(Context& ctx) {
+    if (ctx.args().words().empty())
+        return ctx.fail(usage_error("job export needs a FILE (or - for standard output)"));
+    auto engine = ctx.engine();
+    if (!engine) return ctx.fail(engine.error());
+    auto store = schedule::definition_store(*engine.value());
+    auto defs = store.list();
+    if (!defs) return ctx.fail(defs.error());
+    std::vector<client::Definition> typed;
+    for (const auto& d : defs.value()) {
+        auto t = typed_definition(store, d);
+        if (!t) return ctx.fail(t.error());
+        typed.push_back(std::move(t.value()));
+    }
+    return write_definitions(ctx, ctx.args().words().front(), typed);
+}
+
+int job_import(Context& ctx) {
+    auto doc = definitions_file(ctx.args());
+    if (!doc) return ctx.fail(doc.error());
+    auto engine = ctx.engine();
+    if (!engine) return ctx.fail(engine.error());
+    auto n = schedule::definition_store(*engine.value())
+                 .import_all(doc.value(), ctx.args().has("replace"), now(*engine.value()));
+    if (!n) return ctx.fail(n.error());
+    print_definitions_imported(ctx, ctx.args().words().front(), n.value());
+    return 0;
+}
+} // namespace
+
+int write_definitions(Context& ctx, const std::string& file,
+                      const std::vector<client::Definition>& defs) {
+    // As DefinitionStore::export_all() writes them: each with its schedules as rules, or
+    // {"name", "rule"} for a named one; no catalog ids.
+    nlohmann::json arr = nlohmann::json::array();
+    for (const auto& d : defs) {
+        auto j = d.document;
+        j.erase("id");
+        j["schedules"] = nlohmann::json::array();
+        for (const auto& s : d.schedules)
+            j["schedules"].push_back(s.name.empty()
+                                         ? nlohmann::json(s.rule)
+                                         : nlohmann::json{{"name", s.name}, {"rule", s.rule}});
+        arr.push_back(std::move(j));
+    }
+    const nlohmann::json doc = {{"version", 1}, {"definitions", std::move(arr)}};
+    if (file == "-") {
+        ctx.print_json(doc);
         return 0;
     }
+    std::ofstream f(file, std::ios::trunc);
+    f << doc.dump(2) << "\n";
+    f.close();
+    if (!f)
+        return ctx.fail(make_error(ErrorKind::Io, "cannot write " + file +
+                                                      "; check the directory and permissions"));
+    if (!ctx.json())
+        ctx.out() << doc["definitions"].size() << " job definition(s) written to " << file << "\n";
+    else
+        ctx.print_json({{"file", file}, {"definitions", doc["definitions"].size()}});
+    return 0;
+}
+
+Result<nlohmann::json> definitions_file(const Args& a) {
+    if (a.words().empty())
+        return usage_error("job import needs a FILE written by tapeloom-cli job export");
+    const std::string file = a.words().front();
+    std::ifstream f(file);
+    if (!f) return make_error(ErrorKind::NotFound, "cannot read " + file + "; check the path");
+    std::stringstream ss;
+    ss << f.rdbuf();
+    auto doc = nlohmann::json::parse(ss.str(), nullptr, false);
+    if (doc.is_discarded())
+        return usage_error(file + " is not JSON; give a file written by job export");
+    return doc;
+}
+
+void print_definitions_imported(Context& ctx, const std::string& file, std::size_t n) {
+    if (ctx.json())
+        ctx.print_json({{"imported", n}});
+    else
+        ctx.out() << n << " job definition(s) imported from " << file << "\n";
+}
+
+int print_job_run(Context& ctx, const std::string& name, const job::JobReport& report) {
+    if (ctx.json())
+        ctx.print_json(job::to_json(report));
+    else
+        ctx.out() << job::format_report(report);
+    if (report.status == "failed")
+        ctx.err() << "tapeloom-cli: error: job '" << name << "' failed: " << report.error << "\n";
+    return exit_code_for_job_status(report.status);
+}
+
+Status apply_definition_options(const Args& a, schedule::JobDefinition& d) {
+    return apply_options(a, d);
+}
+
+void print_definition_stored(Context& ctx, const std::string& name, std::int64_t id) {
+    if (ctx.json())
+        ctx.print_json({{"id", id}, {"name", name}});
+    else
+        ctx.out() << "Job definition '" << name << "' stored (id " << id
+                  << "). Schedule it with tapeloom-cli schedule add " << name
+                  << " 'RULE', or run it now with tapeloom-cli job run " << name << "\n";
+}
+
+void print_definition_updated(Context& ctx, const schedule::JobDefinition& d) {
+    if (ctx.json())
+        ctx.print_json(schedule::to_json(d));
+    else
+        ctx.out() << "Job definition '" << d.name << "' updated.\n";
+}
+
+void print_definitions(Context& ctx, const std::vector<client::Definition>& defs, long long t) {
+    nlohmann::json arr = nlohmann::json::array();
+    for (const auto& d : defs) {
+        auto j = d.document;
+        j["schedules"] = d.schedules.size();
+        j["next_run"] = next_run_text(d.schedules, t);
+        arr.push_back(j);
+    }
+    if (ctx.json()) return ctx.print_json(arr);
     auto& o = ctx.out();
     o << std::left << std::setw(20) << "NAME" << std::setw(9) << "SOURCES" << std::setw(12)
       << "POOL" << std::setw(9) << "PRIORITY" << std::setw(11) << "SCHEDULES"
@@ -238,33 +390,11 @@ int job_list(Context& ctx) {
           << j["next_run"].get<std::string>() << "\n";
     if (arr.empty())
         o << "(no job definitions; add one with tapeloom-cli job define NAME --source PATH)\n";
-    return 0;
 }
 
-int job_show(Context& ctx) {
-    auto named = named_definition(ctx, "job show");
-    if (!named) return ctx.fail(named.error());
-    const JobDefinition* d = &named->definition;
-    auto store = schedule::definition_store(*named->engine);
-    auto rows = store.schedules(d->name);
-    if (!rows) return ctx.fail(rows.error());
-    const long long t = now(*named->engine);
-    auto j = schedule::to_json(*d);
-    j["id"] = d->id;
-    j["schedules"] = nlohmann::json::array();
-    for (const auto& r : rows.value()) {
-        auto rule = schedule::ScheduleRule::parse(r.rule);
-        auto next = rule ? rule->next_after(std::max(t, r.checked_until)) : std::nullopt;
-        j["schedules"].push_back({{"id", r.id},
-                                  {"rule", r.rule},
-                                  {"next_run", next ? next->time : 0},
-                                  {"next_level", next ? next->level : ""}});
-    }
-    if (ctx.json()) {
-        ctx.print_json(j);
-        return 0;
-    }
-    auto& o = ctx.out();
+namespace {
+void print_definition_text(std::ostream& o, const JobDefinition& def, const nlohmann::json& j) {
+    const JobDefinition* d = &def;
     o << "Job definition " << d->name << " (id " << d->id << ")\n";
     for (const auto& s : d->sources)
         o << "  source            " << s << "\n";
@@ -295,78 +425,30 @@ int job_show(Context& ctx) {
                         s["next_level"].get<std::string>()
                   : std::string("never"))
           << ")\n";
-    return 0;
-}
-
-int job_run(Context& ctx) {
-    const std::string level = ctx.args().get("level", "full");
-    if (level != "full" && level != "diff" && level != "incr")
-        return ctx.fail(usage_error("--level is full, diff or incr, not '" + level + "'"));
-    auto named = named_definition(ctx, "job run");
-    if (!named) return ctx.fail(named.error());
-    const JobDefinition* d = &named->definition;
-    auto report = schedule::run_definition(*named->engine, *d, level);
-    if (ctx.json())
-        ctx.print_json(job::to_json(report));
-    else
-        ctx.out() << job::format_report(report);
-    if (report.status == "failed")
-        ctx.err() << "tapeloom-cli: error: job '" << d->name << "' failed: " << report.error
-                  << "\n";
-    return exit_code_for_job_status(report.status);
-}
-
-int job_export(Context& ctx) {
-    if (ctx.args().words().empty())
-        return ctx.fail(usage_error("job export needs a FILE (or - for standard output)"));
-    const std::string file = ctx.args().words().front();
-    auto engine = ctx.engine();
-    if (!engine) return ctx.fail(engine.error());
-    auto doc = schedule::definition_store(*engine.value()).export_all();
-    if (!doc) return ctx.fail(doc.error());
-    if (file == "-") {
-        ctx.print_json(doc.value());
-        return 0;
-    }
-    std::ofstream f(file, std::ios::trunc);
-    f << doc->dump(2) << "\n";
-    f.close();
-    if (!f)
-        return ctx.fail(make_error(ErrorKind::Io, "cannot write " + file +
-                                                      "; check the directory and permissions"));
-    if (!ctx.json())
-        ctx.out() << doc.value()["definitions"].size() << " job definition(s) written to " << file
-                  << "\n";
-    else
-        ctx.print_json({{"file", file}, {"definitions", doc.value()["definitions"].size()}});
-    return 0;
-}
-
-int job_import(Context& ctx) {
-    if (ctx.args().words().empty())
-        return ctx.fail(usage_error("job import needs a FILE written by tapeloom-cli job export"));
-    const std::string file = ctx.args().words().front();
-    std::ifstream f(file);
-    if (!f)
-        return ctx.fail(
-            make_error(ErrorKind::NotFound, "cannot read " + file + "; check the path"));
-    std::stringstream ss;
-    ss << f.rdbuf();
-    const auto doc = nlohmann::json::parse(ss.str(), nullptr, false);
-    if (doc.is_discarded())
-        return ctx.fail(usage_error(file + " is not JSON; give a file written by job export"));
-    auto engine = ctx.engine();
-    if (!engine) return ctx.fail(engine.error());
-    auto n = schedule::definition_store(*engine.value())
-                 .import_all(doc, ctx.args().has("replace"), now(*engine.value()));
-    if (!n) return ctx.fail(n.error());
-    if (ctx.json())
-        ctx.print_json({{"imported", n.value()}});
-    else
-        ctx.out() << n.value() << " job definition(s) imported from " << file << "\n";
-    return 0;
 }
 } // namespace
+
+int print_definition(Context& ctx, const client::Definition& typed, long long t) {
+    auto d = schedule::definition_from_json(typed.document);
+    if (!d) return ctx.fail(d.error());
+    d->id = typed.document.value("id", std::int64_t{0});
+    auto j = typed.document;
+    j["schedules"] = nlohmann::json::array();
+    for (const auto& r : typed.schedules) {
+        auto rule = schedule::ScheduleRule::parse(r.rule);
+        auto next = rule ? rule->next_after(std::max(t, r.checked_until)) : std::nullopt;
+        j["schedules"].push_back({{"id", r.id},
+                                  {"rule", r.rule},
+                                  {"next_run", next ? next->time : 0},
+                                  {"next_level", next ? next->level : ""}});
+    }
+    if (ctx.json()) {
+        ctx.print_json(j);
+        return 0;
+    }
+    print_definition_text(ctx.out(), d.value(), j);
+    return 0;
+}
 
 void add_job_definition_commands(Registry& r) {
     const std::string opts =

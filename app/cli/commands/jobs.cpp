@@ -7,6 +7,7 @@
 #include "api/catalog_ops.h"
 #include "api/media_ops.h"
 #include "catalog/job_store.h"
+#include "client/jobs.h"
 #include "commands/commands.h"
 #include "common/units.h"
 #include "job/backup_level.h"
@@ -18,6 +19,8 @@
 namespace tl::cli {
 
 namespace {
+const char* const kJobStatuses[] = {"running", "waiting", "completed", "warnings",
+                                    "partial", "failed",  "cancelled"};
 // "2026-12-02 05:38:51" in local time, "-" for none.
 std::string local_time_text(long long t) {
     if (t <= 0) return "-";
@@ -77,36 +80,16 @@ std::string job_table(const std::vector<catalog::JobRecord>& jobs, long long now
     return text;
 }
 
-const char* const kJobStatuses[] = {"running", "waiting", "completed", "warnings",
-                                    "partial", "failed",  "cancelled"};
-
-Status check_status(const std::string& status) {
-    std::string list;
-    for (const char* s : kJobStatuses) {
-        if (status == s) return {};
-        list += (list.empty() ? "" : ", ") + std::string(s);
-    }
-    return make_error(ErrorKind::InvalidArgument,
-                      "--status '" + status + "' is not a job status; use one of " + list);
-}
-
 int jobs_list(Context& ctx) {
     if (ctx.args().has("status"))
-        if (auto st = check_status(ctx.args().get("status")); !st) return ctx.fail(st.error());
+        if (auto st = check_job_status(ctx.args().get("status")); !st) return ctx.fail(st.error());
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
     catalog::JobQuery query;
     query.status = ctx.args().get("status");
     auto jobs = catalog::list_jobs(*engine.value(), query);
     if (!jobs) return ctx.fail(jobs.error());
-    if (ctx.json()) {
-        nlohmann::json arr = nlohmann::json::array();
-        for (const auto& j : jobs.value())
-            arr.push_back(shapes::job_row_json(j));
-        ctx.print_json(arr);
-        return 0;
-    }
-    ctx.out() << job_table(jobs.value(), to_unix_seconds(engine.value()->clock().wall()));
+    print_job_rows(ctx, jobs.value(), to_unix_seconds(engine.value()->clock().wall()));
     return 0;
 }
 
@@ -124,40 +107,69 @@ int jobs_show(Context& ctx) {
     if (!stored.value())
         return ctx.fail(make_error(ErrorKind::NotFound,
                                    "job " + id + " does not exist; see tapeloom-cli jobs list"));
+    nlohmann::json document;
     if (!stored.value()->json) {
-        // A job waiting for a drive or volume another job holds says which (docs/cli.md).
-        const std::string& waiting = stored.value()->waiting_for;
-        if (ctx.json()) {
-            ctx.print_json(
-                shapes::job_without_report_json(job_id.value(), stored.value()->status, waiting));
-        } else {
-            ctx.out() << "Job " << id << ": " << stored.value()->status
-                      << (waiting.empty() ? " (no report yet)" : ", " + waiting) << "\n";
-        }
-        return 0;
+        document = shapes::job_without_report_json(job_id.value(), stored.value()->status,
+                                                   stored.value()->waiting_for);
+    } else {
+        auto j = nlohmann::json::parse(*stored.value()->json, nullptr, false);
+        if (j.is_discarded())
+            return ctx.fail(
+                make_error(ErrorKind::Corrupt, "job " + id + ": its stored report is not JSON"));
+        // Copies made by `clone` (docs/media.md "Cloning").
+        auto copies = media::list_copies(*engine.value(), job_id.value());
+        if (!copies) return ctx.fail(copies.error());
+        document = shapes::job_report_json(std::move(j), copies.value());
     }
-    const auto j = nlohmann::json::parse(*stored.value()->json, nullptr, false);
-    if (j.is_discarded())
-        return ctx.fail(
-            make_error(ErrorKind::Corrupt, "job " + id + ": its stored report is not JSON"));
-    // Copies made by `clone` (docs/media.md "Cloning").
-    auto copies = media::list_copies(*engine.value(), job_id.value());
-    if (!copies) return ctx.fail(copies.error());
-    if (ctx.json()) {
-        ctx.print_json(shapes::job_report_json(j, copies.value()));
-        return 0;
-    }
-    ctx.out() << job::format_report(job::report_from_json(j)) << job::format_level_fields(j);
-    for (const auto& c : copies.value()) {
-        ctx.out() << "  copy of save set " << c.original << " (" << c.source << ") in pool "
-                  << c.pool << " on";
-        for (const auto& v : c.volumes)
-            ctx.out() << " " << v;
-        ctx.out() << "\n";
-    }
+    auto job = client::job_from_json(document);
+    if (!job) return ctx.fail(job.error());
+    print_job(ctx, job.value());
     return 0;
 }
 } // namespace
+
+Status check_job_status(const std::string& status) {
+    std::string list;
+    for (const char* s : kJobStatuses) {
+        if (status == s) return {};
+        list += (list.empty() ? "" : ", ") + std::string(s);
+    }
+    return make_error(ErrorKind::InvalidArgument,
+                      "--status '" + status + "' is not a job status; use one of " + list);
+}
+
+void print_job_rows(Context& ctx, const std::vector<catalog::JobRecord>& jobs, long long now) {
+    if (ctx.json()) {
+        nlohmann::json arr = nlohmann::json::array();
+        for (const auto& j : jobs)
+            arr.push_back(shapes::job_row_json(j));
+        ctx.print_json(arr);
+        return;
+    }
+    ctx.out() << job_table(jobs, now);
+}
+
+void print_job(Context& ctx, const client::Job& job) {
+    const auto& doc = job.document;
+    if (ctx.json()) return ctx.print_json(doc);
+    if (!job.report) {
+        // A job waiting for a drive or volume another job holds says which (docs/cli.md).
+        ctx.out() << "Job " << job.id << ": " << job.status
+                  << (job.waiting_for.empty() ? " (no report yet)" : ", " + job.waiting_for)
+                  << "\n";
+        return;
+    }
+    ctx.out() << job::format_report(*job.report) << job::format_level_fields(doc);
+    if (!doc.contains("copies")) return;
+    for (const auto& c : doc["copies"]) {
+        ctx.out() << "  copy of save set " << c.value("saveset", std::int64_t{0}) << " ("
+                  << c.value("source", std::string()) << ") in pool "
+                  << c.value("pool", std::string()) << " on";
+        for (const auto& v : c.value("volumes", nlohmann::json::array()))
+            ctx.out() << " " << v.get<std::string>();
+        ctx.out() << "\n";
+    }
+}
 
 void add_jobs_commands(Registry& r) {
     r.push_back({{"jobs", "list"}, "[--status S]", "the job history", {"status"}, {}, jobs_list});

@@ -13,16 +13,13 @@
 #include "device/library.h"
 #include "device/virtual_changer.h"
 #include "media/reconcile.h"
+#include "shapes/library_json.h"
 #include "shapes/volume_json.h"
 
 namespace tl::cli {
 
-namespace {
-using device::Element;
-using device::ElementType;
-
-Result<int> int_option(Context& ctx, const std::string& name) {
-    const std::string v = ctx.args().get(name);
+Result<int> slot_number(const Args& a, const std::string& name) {
+    const std::string v = a.get(name);
     if (v.empty()) return make_error(ErrorKind::InvalidArgument, "--" + name + " N is required");
     try {
         std::size_t used = 0;
@@ -32,6 +29,52 @@ Result<int> int_option(Context& ctx, const std::string& name) {
     }
     return make_error(ErrorKind::InvalidArgument,
                       "--" + name + " expects a number, not '" + v + "'");
+}
+
+void print_libraries(Context& ctx, const std::vector<client::Library>& libraries) {
+    if (ctx.json()) {
+        nlohmann::json arr = nlohmann::json::array();
+        for (const auto& l : libraries)
+            arr.push_back(l.document);
+        ctx.print_json({{"libraries", arr}});
+        return;
+    }
+    for (const auto& l : libraries)
+        ctx.out() << l.name << "  " << l.kind << "  " << l.drives << " drives  " << l.device
+                  << "\n";
+}
+
+void print_cartridge_moved(Context& ctx, const client::CartridgeMoved& moved) {
+    if (ctx.json())
+        ctx.print_json({{"library", moved.library}, {"done", moved.done}});
+    else
+        ctx.out() << moved.done << "\n";
+}
+
+void print_reconcile(Context& ctx, const std::string& library, bool applied,
+                     const std::vector<media::Difference>& diffs) {
+    if (ctx.json()) {
+        ctx.print_json({{"library", library},
+                        {"updated", applied},
+                        {"differences", shapes::differences_json(diffs)}});
+        return;
+    }
+    auto& out = ctx.out();
+    out << "Library " << library << ": " << diffs.size()
+        << " difference(s) between the catalog and the changer"
+        << (applied ? "" : " (dry run: catalog unchanged)") << "\n";
+    for (const auto& d : diffs)
+        out << "  " << media::to_string(d.kind) << "  " << d.barcode << ": catalog "
+            << (d.catalog_says.empty() ? "-" : d.catalog_says) << ", changer "
+            << (d.changer_says.empty() ? "-" : d.changer_says) << "; " << d.action << "\n";
+}
+
+namespace {
+using device::Element;
+using device::ElementType;
+
+Result<int> int_option(Context& ctx, const std::string& name) {
+    return slot_number(ctx.args(), name);
 }
 
 struct Opened {
@@ -93,20 +136,7 @@ int reconcile(Context& ctx, Opened& o, const device::Inventory& inv) {
     auto diffs = media::reconcile(*o.engine, o.lib->name(), inv,
                                   to_unix_seconds(o.engine->clock().wall()), apply);
     if (!diffs) return ctx.fail(diffs.error());
-    if (ctx.json()) {
-        ctx.print_json({{"library", o.lib->name()},
-                        {"updated", apply},
-                        {"differences", shapes::differences_json(diffs.value())}});
-        return 0;
-    }
-    auto& out = ctx.out();
-    out << "Library " << o.lib->name() << ": " << diffs->size()
-        << " difference(s) between the catalog and the changer"
-        << (apply ? "" : " (dry run: catalog unchanged)") << "\n";
-    for (const auto& d : diffs.value())
-        out << "  " << media::to_string(d.kind) << "  " << d.barcode << ": catalog "
-            << (d.catalog_says.empty() ? "-" : d.catalog_says) << ", changer "
-            << (d.changer_says.empty() ? "-" : d.changer_says) << "; " << d.action << "\n";
+    print_reconcile(ctx, o.lib->name(), apply, diffs.value());
     return 0;
 }
 
@@ -166,20 +196,11 @@ int list_libraries(Context& ctx) {
     for (const auto& l : libs.value()) {
         auto drives = device::list_drives(*e.value(), l.name);
         if (!drives) return ctx.fail(drives.error());
-        arr.push_back({{"name", l.name},
-                       {"kind", l.kind},
-                       {"device", l.device},
-                       {"drives", drives->size()},
-                       {"config", l.config}});
+        arr.push_back(shapes::library_json(l, drives->size()));
     }
-    if (ctx.json()) {
-        ctx.print_json({{"libraries", arr}});
-        return 0;
-    }
-    for (const auto& l : arr)
-        ctx.out() << l["name"].get<std::string>() << "  " << l["kind"].get<std::string>() << "  "
-                  << l["drives"].get<std::size_t>() << " drives  " << l["device"].get<std::string>()
-                  << "\n";
+    auto typed = client::libraries_from_json({{"libraries", arr}});
+    if (!typed) return ctx.fail(typed.error());
+    print_libraries(ctx, typed.value());
     return 0;
 }
 
@@ -233,10 +254,7 @@ int move(Context& ctx, const std::function<Status(device::Library&, const device
     if (!after) return ctx.fail(after.error());
     if (auto st = media::record_moves(*o->engine, o->lib->name(), inv.value(), after.value()); !st)
         return ctx.fail(st.error());
-    if (ctx.json())
-        ctx.print_json({{"library", o->lib->name()}, {"done", what}});
-    else
-        ctx.out() << what << "\n";
+    print_cartridge_moved(ctx, {o->lib->name(), what});
     return 0;
 }
 

@@ -121,7 +121,7 @@ Result<media::PoolChanges> pool_changes(const Args& a) {
 
 namespace {
 
-void print_pool(std::ostream& o, const media::Pool& p) {
+void print_pool(std::ostream& o, const client::Pool& p) {
     auto limit = [](std::int64_t v, const std::string& s) { return v ? s : std::string("-"); };
     o << std::left << std::setw(12) << p.name << std::setw(9) << p.purpose << std::setw(8)
       << std::to_string(p.retention_days) + "d" << std::setw(8)
@@ -129,9 +129,8 @@ void print_pool(std::ostream& o, const media::Pool& p) {
       << limit(p.max_jobs, std::to_string(p.max_jobs)) << std::setw(10)
       << limit(p.max_bytes, format_bytes(static_cast<std::uint64_t>(p.max_bytes))) << std::setw(10)
       << limit(p.max_use_seconds, std::to_string(p.max_use_seconds) + "s") << std::setw(8)
-      << (p.auto_recycle ? "auto" : "manual") << std::setw(6) << (p.auto_label ? "yes" : "no")
-      << std::setw(8) << p.volumes << (p.encryption == "none" ? "-" : p.encryption + " " + p.key)
-      << "\n";
+      << p.recycle << std::setw(6) << (p.auto_label ? "yes" : "no") << std::setw(8) << p.volumes
+      << (p.encryption == "none" ? "-" : p.encryption + " " + p.key) << "\n";
 }
 
 std::string pool_name_word(Context& ctx, const char* what) {
@@ -145,20 +144,13 @@ int list_pools(Context& ctx) {
     if (!e) return ctx.fail(e.error());
     auto pools = media::list_pools(*e.value());
     if (!pools) return ctx.fail(pools.error());
-    if (ctx.json()) {
-        nlohmann::json arr = nlohmann::json::array();
-        for (const auto& p : pools.value())
-            arr.push_back(shapes::pool_json(p));
-        ctx.print_json(arr);
-        return 0;
+    std::vector<client::Pool> typed;
+    for (const auto& p : pools.value()) {
+        auto t = client::pool_from_json(shapes::pool_json(p));
+        if (!t) return ctx.fail(t.error());
+        typed.push_back(std::move(t.value()));
     }
-    ctx.out() << std::left << std::setw(12) << "POOL" << std::setw(9) << "PURPOSE" << std::setw(8)
-              << "JOBS" << std::setw(8) << "FILES" << std::setw(9) << "MAXJOBS" << std::setw(10)
-              << "MAXBYTES" << std::setw(10) << "MAXUSE" << std::setw(8) << "RECYCLE"
-              << std::setw(6) << "AUTO" << std::setw(8) << "VOLUMES"
-              << "ENCRYPTION\n";
-    for (const auto& p : pools.value())
-        print_pool(ctx.out(), p);
+    print_pools(ctx, typed);
     return 0;
 }
 
@@ -200,6 +192,22 @@ int remove_pool(Context& ctx) {
     return 0;
 }
 } // namespace
+
+void print_pools(Context& ctx, const std::vector<client::Pool>& pools) {
+    if (ctx.json()) {
+        nlohmann::json arr = nlohmann::json::array();
+        for (const auto& p : pools)
+            arr.push_back(p.document);
+        return ctx.print_json(arr);
+    }
+    ctx.out() << std::left << std::setw(12) << "POOL" << std::setw(9) << "PURPOSE" << std::setw(8)
+              << "JOBS" << std::setw(8) << "FILES" << std::setw(9) << "MAXJOBS" << std::setw(10)
+              << "MAXBYTES" << std::setw(10) << "MAXUSE" << std::setw(8) << "RECYCLE"
+              << std::setw(6) << "AUTO" << std::setw(8) << "VOLUMES"
+              << "ENCRYPTION\n";
+    for (const auto& p : pools)
+        print_pool(ctx.out(), p);
+}
 
 void add_pool_commands(Registry& r) {
     const std::set<std::string> opts = {"purpose",    "retention", "file-retention", "max-jobs",

@@ -9,11 +9,33 @@
 #include "catalog/catalog_location.h"
 #include "client/service_client.h"
 #include "commands/commands.h"
+#include "commands/service_reads.h"
 #include "schedule/calendar.h"
 #include "schedule/service_lock.h"
 #include "shapes/queue_json.h"
 
 namespace tl::cli {
+
+void print_queue(Context& ctx, const client::Queue& q) {
+    if (ctx.json()) return ctx.print_json(q.document);
+    const long service = q.service_pid;
+    auto& o = ctx.out();
+    o << (service ? "Scheduler service: running (pid " + std::to_string(service) + ")\n"
+                  : std::string("Scheduler service: not running (start it with tapeloom-cli "
+                                "serve)\n"));
+    o << std::left << std::setw(6) << "ID" << std::setw(20) << "JOB" << std::setw(6) << "LEVEL"
+      << std::setw(9) << "STATE" << std::setw(9) << "REASON" << std::setw(8) << "ATTEMPT"
+      << "SINCE / NOT BEFORE\n";
+    for (const auto& e : q.entries)
+        o << std::left << std::setw(6) << e.id << std::setw(20) << e.definition << std::setw(6)
+          << e.level << std::setw(9)
+          << (e.cancel_requested ? "stopping" : schedule::to_string(e.state)) << std::setw(9)
+          << e.reason << std::setw(8) << e.attempt
+          << schedule::format_local(e.state == schedule::QueueEntry::State::Running ? e.started
+                                                                                    : e.not_before)
+          << "\n";
+    if (q.entries.empty()) o << "(the queue is empty)\n";
+}
 
 namespace {
 // The data directory's catalog wherever it is (the file, or the PostgreSQL database of
@@ -33,26 +55,9 @@ int queue_list(Context& ctx) {
     auto entries = schedule::queue_store(db.value()).list();
     if (!entries) return ctx.fail(entries.error());
     const long service = schedule::service_holder(ctx.home());
-    if (ctx.json()) {
-        ctx.print_json(shapes::queue_json(service, entries.value()));
-        return 0;
-    }
-    auto& o = ctx.out();
-    o << (service ? "Scheduler service: running (pid " + std::to_string(service) + ")\n"
-                  : std::string("Scheduler service: not running (start it with tapeloom-cli "
-                                "serve)\n"));
-    o << std::left << std::setw(6) << "ID" << std::setw(20) << "JOB" << std::setw(6) << "LEVEL"
-      << std::setw(9) << "STATE" << std::setw(9) << "REASON" << std::setw(8) << "ATTEMPT"
-      << "SINCE / NOT BEFORE\n";
-    for (const auto& e : entries.value())
-        o << std::left << std::setw(6) << e.id << std::setw(20) << e.definition << std::setw(6)
-          << e.level << std::setw(9)
-          << (e.cancel_requested ? "stopping" : schedule::to_string(e.state)) << std::setw(9)
-          << e.reason << std::setw(8) << e.attempt
-          << schedule::format_local(e.state == schedule::QueueEntry::State::Running ? e.started
-                                                                                    : e.not_before)
-          << "\n";
-    if (entries->empty()) o << "(the queue is empty)\n";
+    auto typed = client::queue_from_json(shapes::queue_json(service, entries.value()));
+    if (!typed) return ctx.fail(typed.error());
+    print_queue(ctx, typed.value());
     return 0;
 }
 

@@ -1,12 +1,14 @@
 #include <atomic>
 #include <csignal>
 #include <ctime>
+#include <filesystem>
 #include <iomanip>
 
 #include "api/job_ops.h"
 #include "commands/commands.h"
 #include "commands/file_list_text.h"
 #include "commands/job_json.h"
+#include "commands/typed_door_runs.h"
 #include "common/units.h"
 #include "exit_codes.h"
 #include "job/catalog_browser.h"
@@ -312,17 +314,30 @@ int files_find(Context& ctx) {
 }
 
 int files_versions(Context& ctx) {
-    if (ctx.args().words().empty())
-        return ctx.fail(make_error(ErrorKind::InvalidArgument,
-                                   "files versions needs a PATH (as it was backed up)"));
-    const std::string path = ctx.args().words().front();
+    auto path = versions_path(ctx.args());
+    if (!path) return ctx.fail(path.error());
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
     // Stored versions and deletion markers (docs/levels.md), oldest first.
-    auto versions = job::file_versions(*engine.value(), path);
+    auto versions = job::file_versions(*engine.value(), path.value());
     if (!versions) return ctx.fail(versions.error());
+    return print_file_versions(ctx, path.value(), versions.value());
+}
+} // namespace
+
+Result<std::string> versions_path(const Args& a) {
+    if (a.words().empty())
+        return make_error(ErrorKind::InvalidArgument,
+                          "files versions needs a PATH (as it was backed up)");
+    const std::string path = a.words().front();
+    if (path.front() == '/') return path;
+    return (std::filesystem::current_path() / path).lexically_normal().string();
+}
+
+int print_file_versions(Context& ctx, const std::string& path,
+                        const std::vector<job::FileVersion>& versions) {
     nlohmann::json arr = nlohmann::json::array();
-    for (const auto& v : versions.value())
+    for (const auto& v : versions)
         arr.push_back({{"job", v.job_id},
                        {"started", v.started},
                        {"source", v.source},
@@ -347,7 +362,6 @@ int files_versions(Context& ctx) {
     }
     return 0;
 }
-} // namespace
 
 Result<job::SelectionRequest> selection_from(const Args& a) {
 

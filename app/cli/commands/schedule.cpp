@@ -4,6 +4,7 @@
 
 #include "api/schedule_ops.h"
 #include "commands/commands.h"
+#include "commands/typed_door_runs.h"
 #include "schedule/calendar.h"
 #include "schedule/definition_store.h"
 #include "schedule/schedule_rule.h"
@@ -38,31 +39,16 @@ Result<std::string> rule_text(const Args& a) {
 }
 
 int schedule_add(Context& ctx) {
-    if (ctx.args().words().empty())
-        return ctx.fail(usage("schedule add needs a job definition NAME and a RULE"));
-    const std::string name = ctx.args().words().front();
-    auto rule = rule_text(ctx.args());
-    if (!rule) return ctx.fail(rule.error());
+    auto request = schedule_add_request(ctx.args());
+    if (!request) return ctx.fail(request.error());
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
     const long long now = to_unix_seconds(engine.value()->clock().wall());
     auto store = schedule::definition_store(*engine.value());
-    auto id = store.add_schedule(name, rule.value(), now, ctx.args().get("name", ""));
+    auto id = store.add_schedule(request->definition, request->rule, now, request->name);
     if (!id) return ctx.fail(id.error());
-    auto next = ScheduleRule::parse(rule.value())->next_after(now);
-    if (ctx.json()) {
-        ctx.print_json({{"id", id.value()},
-                        {"name", ctx.args().get("name", "")},
-                        {"definition", name},
-                        {"rule", rule.value()},
-                        {"next_run", next ? next->time : 0},
-                        {"next_level", next ? next->level : ""}});
-        return 0;
-    }
-    ctx.out() << "Schedule " << id.value() << " added to '" << name << "': " << rule.value()
-              << "\n  next run: "
-              << (next ? schedule::format_local(next->time) + " (" + next->level + ")" : "never")
-              << "\n  (runs while tapeloom-cli serve runs, e.g. as the tapeloom service)\n";
+    print_schedule_added(ctx, {id.value(), request->definition, request->rule, request->name, now},
+                         now);
     return 0;
 }
 
@@ -76,74 +62,30 @@ int schedule_list(Context& ctx) {
         if (auto d = store.get(name); !d) return ctx.fail(d.error());
     auto rows = store.schedules(name);
     if (!rows) return ctx.fail(rows.error());
-    nlohmann::json arr = nlohmann::json::array();
-    for (const auto& r : rows.value()) {
-        auto rule = ScheduleRule::parse(r.rule);
-        auto next = rule ? rule->next_after(std::max(now, r.checked_until)) : std::nullopt;
-        arr.push_back({{"id", r.id},
-                       {"name", r.name},
-                       {"definition", r.definition},
-                       {"rule", r.rule},
-                       {"next_run", next ? next->time : 0},
-                       {"next_level", next ? next->level : ""},
-                       {"error", rule ? "" : rule.error().message}});
-    }
-    if (ctx.json()) {
-        ctx.print_json(arr);
-        return 0;
-    }
-    auto& o = ctx.out();
-    o << std::left << std::setw(6) << "ID" << std::setw(16) << "NAME" << std::setw(20) << "JOB"
-      << std::setw(26) << "NEXT RUN"
-      << "RULE\n";
-    for (const auto& j : arr) {
-        const long long t = j["next_run"].get<long long>();
-        const std::string label = j["name"].get<std::string>();
-        o << std::left << std::setw(6) << j["id"].get<long long>() << std::setw(16)
-          << (label.empty() ? "-" : label) << std::setw(20) << j["definition"].get<std::string>()
-          << std::setw(26)
-          << (t ? schedule::format_local(t) + " " + j["next_level"].get<std::string>()
-                : std::string("never"))
-          << j["rule"].get<std::string>() << "\n";
-    }
-    if (arr.empty()) o << "(no schedules; add one with tapeloom-cli schedule add NAME RULE)\n";
+    std::vector<client::Schedule> typed;
+    for (const auto& r : rows.value())
+        typed.push_back({r.id, r.definition, r.rule, r.name, r.checked_until});
+    print_schedules(ctx, typed, now);
     return 0;
 }
 
 // `schedule edit ID [--name LABEL] [RULE]`: what is not given stays.
 int schedule_edit(Context& ctx) {
-    const auto& words = ctx.args().words();
-    if (words.empty())
-        return ctx.fail(usage("schedule edit needs a schedule ID; see tapeloom-cli schedule list"));
-    char* end = nullptr;
-    const long long n = std::strtoll(words.front().c_str(), &end, 10);
-    if (words.front().empty() || *end || n <= 0)
-        return ctx.fail(
-            usage("schedule edit takes a schedule ID (a number), not '" + words.front() + "'"));
-    std::string rule;
-    for (std::size_t i = 1; i < words.size(); ++i)
-        rule += (rule.empty() ? "" : " ") + words[i];
-    if (rule.empty() && !ctx.args().has("name"))
-        return ctx.fail(usage("schedule edit needs a new RULE or --name (or both)"));
+    auto edit = schedule_edit_request(ctx.args());
+    if (!edit) return ctx.fail(edit.error());
+    const std::int64_t n = edit->id;
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
     auto store = schedule::definition_store(*engine.value());
     auto rows = store.schedules();
     if (!rows) return ctx.fail(rows.error());
     auto it = std::find_if(rows->begin(), rows->end(), [n](const auto& r) { return r.id == n; });
-    if (it == rows->end())
-        return ctx.fail(make_error(ErrorKind::NotFound, "schedule " + std::to_string(n) +
-                                                            " does not exist; see tapeloom-cli "
-                                                            "schedule list"));
-    const std::string name = ctx.args().has("name") ? ctx.args().get("name") : it->name;
-    if (rule.empty()) rule = it->rule;
+    if (it == rows->end()) return ctx.fail(no_schedule(n));
+    const std::string name = edit->name ? *edit->name : it->name;
+    const std::string rule = edit->rule.empty() ? it->rule : edit->rule;
     const long long now = to_unix_seconds(engine.value()->clock().wall());
     if (auto st = store.edit_schedule(n, name, rule, now); !st) return ctx.fail(st.error());
-    if (ctx.json())
-        ctx.print_json({{"id", n}, {"name", name}, {"rule", rule}});
-    else
-        ctx.out() << "Schedule " << n << (name.empty() ? "" : " (" + name + ")") << ": " << rule
-                  << "\n";
+    print_schedule_changed(ctx, n, name, rule);
     return 0;
 }
 
@@ -169,31 +111,136 @@ int schedule_remove(Context& ctx) {
 
 // Every run of the next N days, merged over the schedules (one per schedule and instant).
 int schedule_next(Context& ctx) {
-    long long days = 14;
-    if (ctx.args().has("days")) {
-        const std::string v = ctx.args().get("days");
-        char* end = nullptr;
-        days = std::strtoll(v.c_str(), &end, 10);
-        if (v.empty() || *end || days < 1 || days > 3660)
-            return ctx.fail(usage("--days takes 1..3660, not '" + v + "'"));
-    }
+    auto days = next_runs_days(ctx.args());
+    if (!days) return ctx.fail(days.error());
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
     const long long now = to_unix_seconds(engine.value()->clock().wall());
-    const long long until = now + days * 86400;
     const std::string name = ctx.args().words().empty() ? "" : ctx.args().words().front();
     auto store = schedule::definition_store(*engine.value());
     if (!name.empty())
         if (auto d = store.get(name); !d) return ctx.fail(d.error());
     auto rows = store.schedules(name);
     if (!rows) return ctx.fail(rows.error());
+    std::vector<client::Schedule> typed;
+    for (const auto& r : rows.value())
+        typed.push_back({r.id, r.definition, r.rule, r.name, r.checked_until});
+    print_next_runs(ctx, typed, now, days.value());
+    return 0;
+}
+} // namespace
+
+void print_schedules(Context& ctx, const std::vector<client::Schedule>& schedules, long long now) {
+    nlohmann::json arr = nlohmann::json::array();
+    for (const auto& r : schedules) {
+        auto rule = ScheduleRule::parse(r.rule);
+        auto next = rule ? rule->next_after(std::max(now, r.checked_until)) : std::nullopt;
+        arr.push_back({{"id", r.id},
+                       {"name", r.name},
+                       {"definition", r.definition},
+                       {"rule", r.rule},
+                       {"next_run", next ? next->time : 0},
+                       {"next_level", next ? next->level : ""},
+                       {"error", rule ? "" : rule.error().message}});
+    }
+    if (ctx.json()) return ctx.print_json(arr);
+    auto& o = ctx.out();
+    o << std::left << std::setw(6) << "ID" << std::setw(16) << "NAME" << std::setw(20) << "JOB"
+      << std::setw(26) << "NEXT RUN"
+      << "RULE\n";
+    for (const auto& j : arr) {
+        const long long t = j["next_run"].get<long long>();
+        const std::string label = j["name"].get<std::string>();
+        o << std::left << std::setw(6) << j["id"].get<long long>() << std::setw(16)
+          << (label.empty() ? "-" : label) << std::setw(20) << j["definition"].get<std::string>()
+          << std::setw(26)
+          << (t ? schedule::format_local(t) + " " + j["next_level"].get<std::string>()
+                : std::string("never"))
+          << j["rule"].get<std::string>() << "\n";
+    }
+    if (arr.empty()) o << "(no schedules; add one with tapeloom-cli schedule add NAME RULE)\n";
+}
+
+Result<client::ScheduleRequest> schedule_add_request(const Args& a) {
+    if (a.words().empty()) return usage("schedule add needs a job definition NAME and a RULE");
+    auto rule = rule_text(a);
+    if (!rule) return rule.error();
+    client::ScheduleRequest r;
+    r.definition = a.words().front();
+    r.rule = rule.value();
+    r.name = a.get("name", "");
+    return r;
+}
+
+void print_schedule_added(Context& ctx, const client::Schedule& s, long long now) {
+    auto next = ScheduleRule::parse(s.rule)->next_after(std::max(now, s.checked_until));
+    if (ctx.json()) {
+        ctx.print_json({{"id", s.id},
+                        {"name", s.name},
+                        {"definition", s.definition},
+                        {"rule", s.rule},
+                        {"next_run", next ? next->time : 0},
+                        {"next_level", next ? next->level : ""}});
+        return;
+    }
+    ctx.out() << "Schedule " << s.id << " added to '" << s.definition << "': " << s.rule
+              << "\n  next run: "
+              << (next ? schedule::format_local(next->time) + " (" + next->level + ")" : "never")
+              << "\n  (runs while tapeloom-cli serve runs, e.g. as the tapeloom service)\n";
+}
+
+Result<ScheduleEdit> schedule_edit_request(const Args& a) {
+    const auto& words = a.words();
+    if (words.empty())
+        return usage("schedule edit needs a schedule ID; see tapeloom-cli schedule list");
+    char* end = nullptr;
+    const long long n = std::strtoll(words.front().c_str(), &end, 10);
+    if (words.front().empty() || *end || n <= 0)
+        return usage("schedule edit takes a schedule ID (a number), not '" + words.front() + "'");
+    ScheduleEdit edit;
+    edit.id = n;
+    for (std::size_t i = 1; i < words.size(); ++i)
+        edit.rule += (edit.rule.empty() ? "" : " ") + words[i];
+    if (a.has("name")) edit.name = a.get("name");
+    if (edit.rule.empty() && !edit.name)
+        return usage("schedule edit needs a new RULE or --name (or both)");
+    return edit;
+}
+
+Error no_schedule(std::int64_t id) {
+    return make_error(ErrorKind::NotFound, "schedule " + std::to_string(id) +
+                                               " does not exist; see tapeloom-cli schedule list");
+}
+
+void print_schedule_changed(Context& ctx, std::int64_t id, const std::string& name,
+                            const std::string& rule) {
+    if (ctx.json())
+        ctx.print_json({{"id", id}, {"name", name}, {"rule", rule}});
+    else
+        ctx.out() << "Schedule " << id << (name.empty() ? "" : " (" + name + ")") << ": " << rule
+                  << "\n";
+}
+
+Result<long long> next_runs_days(const Args& a) {
+    if (!a.has("days")) return 14;
+    const std::string v = a.get("days");
+    char* end = nullptr;
+    const long long days = std::strtoll(v.c_str(), &end, 10);
+    if (v.empty() || *end || days < 1 || days > 3660)
+        return usage("--days takes 1..3660, not '" + v + "'");
+    return days;
+}
+
+void print_next_runs(Context& ctx, const std::vector<client::Schedule>& schedules, long long now,
+                     long long days) {
+    const long long until = now + days * 86400;
     struct Run {
         long long time;
         std::string definition, level;
         std::int64_t schedule;
     };
     std::vector<Run> runs;
-    for (const auto& r : rows.value()) {
+    for (const auto& r : schedules) {
         auto rule = ScheduleRule::parse(r.rule);
         if (!rule) continue;
         for (auto o = rule->next_after(now); o && o->time <= until && runs.size() < 100000;
@@ -202,24 +249,21 @@ int schedule_next(Context& ctx) {
     }
     std::stable_sort(runs.begin(), runs.end(),
                      [](const Run& a, const Run& b) { return a.time < b.time; });
-    nlohmann::json arr = nlohmann::json::array();
-    for (const auto& r : runs)
-        arr.push_back({{"time", r.time},
-                       {"local", schedule::format_local(r.time)},
-                       {"definition", r.definition},
-                       {"level", r.level},
-                       {"schedule", r.schedule}});
     if (ctx.json()) {
-        ctx.print_json(arr);
-        return 0;
+        nlohmann::json arr = nlohmann::json::array();
+        for (const auto& r : runs)
+            arr.push_back({{"time", r.time},
+                           {"local", schedule::format_local(r.time)},
+                           {"definition", r.definition},
+                           {"level", r.level},
+                           {"schedule", r.schedule}});
+        return ctx.print_json(arr);
     }
     for (const auto& r : runs)
         ctx.out() << schedule::format_local(r.time) << "  " << std::left << std::setw(5) << r.level
                   << " " << r.definition << " (schedule " << r.schedule << ")\n";
     if (runs.empty()) ctx.out() << "(no runs in the next " << days << " day(s))\n";
-    return 0;
 }
-} // namespace
 
 void add_job_definition_commands(Registry& r); // job_def.cpp
 void add_queue_commands(Registry& r);          // queue.cpp

@@ -10,6 +10,7 @@
 
 #include "client/service_api.h"
 #include "commands/commands.h"
+#include "commands/typed_door_runs.h"
 #include "commands/volume_mark_words.h"
 #include "common/units.h"
 #include "exit_codes.h"
@@ -183,12 +184,18 @@ std::optional<int> through_typed_door(Context& ctx, client::ServiceClient& c,
                                       const std::string& command) {
     if (command == "restore") return door_restore(ctx, c);
     if (command == "volume mark") return door_mark(ctx, c);
-    if (command == "volume label") return door_label(ctx, c);
+    if (command == "volume label")
+        if (auto labeled = door_label(ctx, c)) return labeled; // --all-blank: below
     if (command == "volume relabel") return door_relabel(ctx, c);
     if (command == "pool add") return pool_add_or_edit(ctx, c, true);
     if (command == "pool edit") return pool_add_or_edit(ctx, c, false);
-    if (auto removed = removal_through_typed_door(ctx, c, command)) return removed;
+    if (auto library = library_through_typed_door(ctx, c, command)) return library;
+    if (auto read = read_through_typed_door(ctx, c, command)) return read;
+    if (auto config = config_through_typed_door(ctx, c, command)) return config;
+    if (auto run = run_through_typed_door(ctx, c, command)) return run;
+    if (auto defs = definitions_through_typed_door(ctx, c, command)) return defs;
     if (auto device = device_through_typed_door(ctx, c, command)) return device;
+    if (auto removed = removal_through_typed_door(ctx, c, command)) return removed;
     return job_through_typed_door(ctx, c, command);
 }
 

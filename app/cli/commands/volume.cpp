@@ -22,6 +22,36 @@
 
 namespace tl::cli {
 
+void print_volumes(Context& ctx, const std::vector<client::Volume>& volumes) {
+    if (ctx.json()) {
+        nlohmann::json arr = nlohmann::json::array();
+        for (const auto& v : volumes)
+            arr.push_back(v.document);
+        return ctx.print_json(arr);
+    }
+    auto& o = ctx.out();
+    o << std::left << std::setw(10) << "BARCODE" << std::setw(12) << "POOL" << std::setw(11)
+      << "STATE" << std::setw(11) << "USED" << std::setw(11) << "CAPACITY" << std::setw(6) << "JOBS"
+      << "LOCATION\n";
+    for (const auto& v : volumes) {
+        const auto& l = v.location;
+        const std::string slot = l.slot ? " slot " + std::to_string(*l.slot) : "";
+        std::string where = l.where == "outside"
+                                ? "outside: " + l.site
+                                : l.library + (l.where == "mail" ? " mail" : "") + slot;
+        if (l.drive && l.where == "library")
+            where = l.library + " drive " + std::to_string(*l.drive) +
+                    (l.slot ? " (home slot " + std::to_string(*l.slot) + ")" : "");
+        o << std::left << std::setw(10) << v.barcode << std::setw(12)
+          << (v.pool.empty() ? "-" : v.pool) << std::setw(11) << v.state << std::setw(11)
+          << format_bytes(v.bytes) << std::setw(11) << format_bytes(v.capacity) << std::setw(6)
+          << v.jobs << where << "\n";
+    }
+    if (volumes.empty())
+        o << "(no volumes; label blank cartridges with volume label --all-blank --pool P, or let "
+             "a backup label them)\n";
+}
+
 namespace {
 int volume_list(Context& ctx) {
     auto engine = ctx.engine();
@@ -42,35 +72,13 @@ int volume_list(Context& ctx) {
     if (!vols) return ctx.fail(vols.error());
     const auto in_drives =
         media::volumes_in_drives(db, engine.value()->home(), engine.value()->clock(), vols.value());
-    nlohmann::json arr = nlohmann::json::array();
-    for (const auto& v : vols.value())
-        arr.push_back(shapes::volume_json(v, in_drives));
-    if (ctx.json()) {
-        ctx.print_json(arr);
-        return 0;
-    }
-    auto& o = ctx.out();
-    o << std::left << std::setw(10) << "BARCODE" << std::setw(12) << "POOL" << std::setw(11)
-      << "STATE" << std::setw(11) << "USED" << std::setw(11) << "CAPACITY" << std::setw(6) << "JOBS"
-      << "LOCATION\n";
+    std::vector<client::Volume> typed;
     for (const auto& v : vols.value()) {
-        std::string where = v.location == media::Location::Outside
-                                ? "outside: " + v.site
-                                : v.library + (v.location == media::Location::Mail ? " mail" : "") +
-                                      (v.slot ? " slot " + std::to_string(v.slot) : "");
-        if (const auto d = in_drives.find(v.barcode);
-            d != in_drives.end() && v.location == media::Location::Library)
-            where = d->second.library + " drive " + std::to_string(d->second.drive) +
-                    (v.slot ? " (home slot " + std::to_string(v.slot) + ")" : "");
-        o << std::left << std::setw(10) << v.barcode << std::setw(12)
-          << (v.pool.empty() ? "-" : v.pool) << std::setw(11) << media::to_string(v.state)
-          << std::setw(11) << format_bytes(static_cast<std::uint64_t>(v.bytes)) << std::setw(11)
-          << format_bytes(static_cast<std::uint64_t>(v.capacity)) << std::setw(6) << v.jobs << where
-          << "\n";
+        auto t = client::volume_from_json(shapes::volume_json(v, in_drives));
+        if (!t) return ctx.fail(t.error());
+        typed.push_back(std::move(t.value()));
     }
-    if (arr.empty())
-        o << "(no volumes; label blank cartridges with volume label --all-blank --pool P, or let "
-             "a backup label them)\n";
+    print_volumes(ctx, typed);
     return 0;
 }
 

@@ -5,31 +5,14 @@
 
 #include "api/media_ops.h"
 #include "commands/commands.h"
+#include "commands/typed_door_runs.h"
 #include "common/units.h"
 #include "media/volume_actions.h"
+#include "shapes/volume_health_json.h"
 
 namespace tl::cli {
 
 namespace {
-nlohmann::json health_json(const media::VolumeHealth& h) {
-    auto when = [](long long t) { return t > 0 ? nlohmann::json(t) : nlohmann::json(); };
-    return {{"barcode", h.barcode},
-            {"mounts", h.mounts},
-            {"bytes_written", h.bytes_written},
-            {"bytes_read", h.bytes_read},
-            {"full_passes", h.full_passes},
-            {"rated_full_passes", h.rated_passes},
-            {"rated_loads", h.rated_loads},
-            {"soft_errors", h.soft_errors},
-            {"hard_errors", h.hard_errors},
-            {"first_use", when(h.first_use)},
-            {"last_use", when(h.last_use)},
-            {"capacity", h.capacity},
-            {"retire_by", h.retire_by ? nlohmann::json(*h.retire_by) : nlohmann::json()},
-            {"verdict", h.verdict},
-            {"reason", h.reason}};
-}
-
 void print_health(std::ostream& out, const media::VolumeHealth& h) {
     char passes[64];
     std::snprintf(passes, sizeof passes, "%.3f of %.0f full passes", h.full_passes, h.rated_passes);
@@ -52,19 +35,22 @@ int health(Context& ctx) {
     auto rows = media::volume_health(CatalogHandle(*e.value()), barcode,
                                      to_unix_seconds(e.value()->clock().wall()));
     if (!rows) return ctx.fail(rows.error());
-    if (ctx.json()) {
-        nlohmann::json arr = nlohmann::json::array();
-        for (const auto& h : rows.value())
-            arr.push_back(health_json(h));
-        ctx.print_json({{"volumes", arr}});
-        return 0;
-    }
-    if (rows->empty()) ctx.out() << "no cartridge has recorded use yet\n";
-    for (const auto& h : rows.value())
-        print_health(ctx.out(), h);
+    print_volume_health(ctx, rows.value());
     return 0;
 }
 } // namespace
+
+void print_volume_health(Context& ctx, const std::vector<media::VolumeHealth>& rows) {
+    if (ctx.json()) {
+        nlohmann::json arr = nlohmann::json::array();
+        for (const auto& h : rows)
+            arr.push_back(shapes::volume_health_json(h));
+        return ctx.print_json({{"volumes", arr}});
+    }
+    if (rows.empty()) ctx.out() << "no cartridge has recorded use yet\n";
+    for (const auto& h : rows)
+        print_health(ctx.out(), h);
+}
 
 void add_volume_health_commands(Registry& r) {
     r.push_back({{"volume", "health"},

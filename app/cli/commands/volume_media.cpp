@@ -7,6 +7,7 @@
 #include "api/device_ops.h"
 #include "api/media_ops.h"
 #include "commands/commands.h"
+#include "commands/typed_door_runs.h"
 #include "commands/volume_mark_words.h"
 #include "common/units.h"
 #include "common/version.h"
@@ -120,25 +121,15 @@ int label_all_blank(Context& ctx, const std::string& pool_name) {
     auto r = media::label_all_blank_reserved(*s->engine, *s->lib, o);
     if (!r) return ctx.fail(r.error());
     if (r->stopped) return ctx.fail(*r->stopped);
-    nlohmann::json labeled = nlohmann::json::array(), skipped = nlohmann::json::array();
+    client::BlankLabeled done;
+    done.library = s->lib->name();
+    done.pool = pool_name;
     for (const auto& k : r->outcomes)
         if (k.error)
-            skipped.push_back({{"barcode", k.barcode}, {"why", k.error->message}});
+            done.skipped.push_back({k.barcode, k.error->message});
         else
-            labeled.push_back(k.barcode);
-    if (ctx.json()) {
-        ctx.print_json({{"pool", pool_name},
-                        {"pattern", pattern},
-                        {"labeled", labeled},
-                        {"skipped", skipped}});
-    } else {
-        ctx.out() << labeled.size() << " blank cartridge(s) of library " << s->lib->name()
-                  << (pattern.empty() ? "" : " matching " + pattern) << " labeled for pool "
-                  << pool_name << "\n";
-        for (const auto& k : skipped)
-            ctx.out() << "  skipped " << k["barcode"].get<std::string>() << ": "
-                      << k["why"].get<std::string>() << "\n";
-    }
+            done.labeled.push_back(k.barcode);
+    print_blank_labeled(ctx, done, pattern);
     return 0;
 }
 
@@ -260,25 +251,47 @@ int history(Context& ctx) {
     if (!v) return ctx.fail(v.error());
     auto h = media::volume_history(*s->engine, v->id);
     if (!h) return ctx.fail(h.error());
+    print_volume_history(ctx, {bc, media::to_string(v->state), h.value()});
+    return 0;
+}
+} // namespace
+
+void print_volume_history(Context& ctx, const client::VolumeHistory& h) {
     if (ctx.json()) {
         nlohmann::json arr = nlohmann::json::array();
-        for (const auto& e : h.value())
+        for (const auto& e : h.history)
             arr.push_back(
                 {{"time", e.time},
                  {"from", e.from.empty() ? nlohmann::json(nullptr) : nlohmann::json(e.from)},
                  {"to", e.to},
                  {"reason", e.reason}});
-        ctx.print_json({{"barcode", bc}, {"history", arr}});
-        return 0;
+        return ctx.print_json({{"barcode", h.barcode}, {"history", arr}});
     }
-    ctx.out() << "Volume " << bc << " (" << media::to_string(v->state) << ")\n";
-    for (const auto& e : h.value())
+    ctx.out() << "Volume " << h.barcode << " (" << h.state << ")\n";
+    for (const auto& e : h.history)
         ctx.out() << "  " << date_text(e.time) << "  " << std::left << std::setw(11)
                   << (e.from.empty() ? "-" : e.from) << "-> " << std::setw(11) << e.to << e.reason
                   << "\n";
-    return 0;
 }
-} // namespace
+
+void print_blank_labeled(Context& ctx, const client::BlankLabeled& done,
+                         const std::string& pattern) {
+    nlohmann::json labeled = done.labeled, skipped = nlohmann::json::array();
+    for (const auto& k : done.skipped)
+        skipped.push_back({{"barcode", k.barcode}, {"why", k.why}});
+    if (ctx.json()) {
+        ctx.print_json({{"pool", done.pool},
+                        {"pattern", pattern},
+                        {"labeled", labeled},
+                        {"skipped", skipped}});
+        return;
+    }
+    ctx.out() << labeled.size() << " blank cartridge(s) of library " << done.library
+              << (pattern.empty() ? "" : " matching " + pattern) << " labeled for pool "
+              << done.pool << "\n";
+    for (const auto& k : done.skipped)
+        ctx.out() << "  skipped " << k.barcode << ": " << k.why << "\n";
+}
 
 void add_volume_media_commands(Registry& r) {
     r.push_back({{"volume", "label"},

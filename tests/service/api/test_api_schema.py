@@ -78,16 +78,19 @@ def run_task(calls, path, request):
     return ended["exit_code"]
 
 
-def call_reads(calls, job):
+def call_reads(calls, job, src):
     for target in ("/v1/service", "/v1/status", "/v1/jobs?limit=10&offset=0", f"/v1/jobs/{job}",
                    "/v1/volumes", "/v1/pools", "/v1/tasks", "/v1/caller",
                    "/v1/caller?method=POST&path=/v1/backups", "/v1/audit?since=0&limit=50",
                    "/metrics", "/v1/jobs/999999", "/v1/jobs/x1", "/v1/clients",
-                   "/v1/clients/nosuchclient"):
+                   "/v1/clients/nosuchclient", "/v1/libraries"):
         calls.get(target)
     page = calls.get(f"/v1/files?job={job}&dir=&limit=100")
     assert page.status == 200 and page.json()["entries"], f"files: {page.body}"
     calls.get(f"/v1/files?job={job}&dir=&limit=100&compact=1")
+    versions = calls.get(f"/v1/files/versions?path={src}/sub/note.txt")
+    assert versions.status == 200 and len(versions.json()) == 1, versions.body
+    calls.get("/v1/files/versions?path=relative/note.txt")  # 400
     calls.post("/v1/queries", {"command": "jobs list", "options": {"json": True}})
     calls.post("/v1/queries", {"command": "no such query"})
 
@@ -109,6 +112,13 @@ def call_resources(calls, job, src, root):
     volume = calls.get("/v1/volumes").json()[0]["barcode"]
     calls.get(f"/v1/volumes/{volume}")
     calls.get("/v1/volumes/NOSUCH01")
+    wear = calls.get("/v1/wear")
+    assert wear.status == 200 and wear.json()["volumes"], wear.body
+    calls.get(f"/v1/wear?barcode={volume}")
+    calls.get("/v1/wear?barcode=NOSUCH01")
+    history = calls.get(f"/v1/volumes/{volume}/history")
+    assert history.status == 200 and history.json()["history"], history.body
+    calls.get("/v1/volumes/NOSUCH01/history")
     held = calls.patch(f"/v1/volumes/{volume}", {"state": "read-only", "reason": "schema test"})
     assert held.status == 200 and held.json()["state"] == "read-only", held.body
     calls.patch(f"/v1/volumes/{volume}", {"state": "enabled"})
@@ -141,6 +151,13 @@ def call_resources(calls, job, src, root):
     for verb, body in (("export", {"slot": 9, "mail": 1}), ("import", {"mail": 1, "to": 9})):
         moved = calls.post(f"/v1/libraries/vlib0/{verb}", body)
         assert moved.status == 200, f"{verb} {body}: {moved.body}"
+    # The operator's hand: slot 9 out to mail slot 1, taken out, put back in, imported.
+    for verb, body in (("export", {"slot": 9, "mail": 1}), ("remove-cartridge", {"mail": 1}),
+                       ("insert", {"mail": 1, "barcode": "TLO009L9"}),
+                       ("import", {"mail": 1, "to": 9})):
+        moved = calls.post(f"/v1/libraries/vlib0/{verb}", body)
+        assert moved.status == 200, f"{verb} {body}: {moved.body}"
+    calls.post("/v1/libraries/vlib0/insert", {"mail": 1})  # no barcode: 400
     reconciled = calls.post("/v1/libraries/vlib0/reconcile", {})
     assert reconciled.status == 200 and reconciled.json()["updated"], reconciled.body
 
@@ -177,6 +194,12 @@ def call_configuration(calls, tapeloom_cli, home, src):
     calls.post("/v1/schedules", {"definition": "weekly", "rule": "never ever"})  # 400
     assert calls.delete(f"/v1/schedules/{sid}").status == 200
     calls.delete(f"/v1/schedules/{sid}")  # gone: 404
+    exported = {"version": 1, "definitions": [dict(copy, name="imported", schedules=["daily at 04:00"])]}
+    imported = calls.post("/v1/definitions/import", exported)
+    assert imported.status == 200 and imported.json() == {"imported": 1}, imported.body
+    calls.post("/v1/definitions/import", exported)  # taken: 409
+    assert calls.post("/v1/definitions/import", dict(exported, replace=True)).status == 200
+    assert calls.delete("/v1/definitions/imported").status == 200
     assert calls.delete("/v1/definitions/weekly").status == 200
     calls.delete("/v1/definitions/weekly")  # gone: 404
     fingerprint = "ab" * 32
@@ -264,7 +287,7 @@ def exercise(tapeloom_cli, openapi, root):
     try:
         job = backup(calls, src)
         wait_until("the job's last live snapshot", lambda: not live.thread.is_alive())
-        call_reads(calls, job)
+        call_reads(calls, job, src)
         call_resources(calls, job, src, root)
         call_devices(calls, lambda: cli(tapeloom_cli, home, "library", "insert", "--mail", "1",
                                         "--barcode", "CLN001L1"))
