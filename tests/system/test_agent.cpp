@@ -141,7 +141,11 @@ private Q_SLOTS:
         } raw;
         const std::string restored = QFile::encodeName(to).toStdString() + root;
         raw.paths = {root + "/d00/caf\xe9\xff.txt", restored + "/d00/caf\xe9\xff.txt"};
-        for (const std::string& name : {std::string("caf\xe9\xff.txt"), std::string(255, 'L')}) {
+        // A PostgreSQL catalog (a UTF8 database) does not hold a name that is not UTF-8 yet
+        // (docs/catalog-stores.md "Limits"): there the raw name is left out.
+        std::vector<std::string> names = {std::string(255, 'L')};
+        if (!tltest::catalog_on_postgres()) names.push_back("caf\xe9\xff.txt");
+        for (const std::string& name : names) {
             const int fd = ::open((root + "/d00/" + name).c_str(), O_CREAT | O_WRONLY, 0644);
             QVERIFY(fd >= 0);
             QCOMPARE(::write(fd, name.data(), name.size()), static_cast<ssize_t>(name.size()));

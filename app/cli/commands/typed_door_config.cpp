@@ -12,18 +12,13 @@
 #include "client/service_api.h"
 #include "commands/commands.h"
 #include "commands/typed_door_runs.h"
+#include "commands/wall_clock.h"
 #include "common/units.h"
 #include "format/block.h"
 
 namespace tl::cli {
 
 namespace {
-long long wall_now() {
-    return std::chrono::duration_cast<std::chrono::seconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
-
 int schedule_add(Context& ctx, client::Api& api) {
     auto request = schedule_add_request(ctx.args());
     if (!request) return ctx.fail(request.error());

@@ -21,7 +21,7 @@ Result<client::Job> run_job(Context& ctx, client::ServiceClient& c, client::Api&
     return ended;
 }
 
-int verify(Context& ctx, client::ServiceClient& c) {
+int verify_through_service(Context& ctx, client::ServiceClient& c) {
     const std::string id = ctx.args().get("job");
     if (id.empty())
         return ctx.fail(make_error(ErrorKind::InvalidArgument,
@@ -65,7 +65,7 @@ int clone(Context& ctx, client::ServiceClient& c) {
 
 std::optional<int> job_through_typed_door(Context& ctx, client::ServiceClient& c,
                                           const std::string& command) {
-    if (command == "verify") return verify(ctx, c);
+    if (command == "verify") return verify_through_service(ctx, c);
     if (command == "clone") return clone(ctx, c);
     return std::nullopt;
 }

@@ -13,6 +13,7 @@
 #include "commands/commands.h"
 #include "commands/service_reads.h"
 #include "commands/typed_door_runs.h"
+#include "commands/wall_clock.h"
 #include "media/volume_state.h"
 #include "number_option.h"
 
@@ -20,12 +21,6 @@ namespace tl::cli {
 
 namespace {
 constexpr std::int64_t kPage = 10000;
-
-long long wall_now() {
-    return std::chrono::duration_cast<std::chrono::seconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
 
 // A NotFound of the service said as the command run here says it.
 Error as_here(const Error& e, const std::string& message) {
@@ -76,7 +71,7 @@ int jobs_show(Context& ctx, client::Api& api) {
     return 0;
 }
 
-int volume_list(Context& ctx, client::Api& api) {
+int volumes_through_service(Context& ctx, client::Api& api) {
     const std::string pool = ctx.args().get("pool"), state = ctx.args().get("state");
     if (!state.empty() && !media::parse_volume_state(state))
         return ctx.fail(make_error(ErrorKind::InvalidArgument,
@@ -215,7 +210,7 @@ std::optional<int> read_through_typed_door(Context& ctx, client::ServiceClient& 
     using Call = int (*)(Context&, client::Api&);
     static const std::pair<const char*, Call> kCalls[] = {{"jobs list", jobs_list},
                                                           {"jobs show", jobs_show},
-                                                          {"volume list", volume_list},
+                                                          {"volume list", volumes_through_service},
                                                           {"pool list", pool_list},
                                                           {"schedule list", schedule_list},
                                                           {"job list", job_list},
