@@ -180,16 +180,11 @@ Result<AgentBenchResult> run_agent_bench(const AgentBenchOptions& o, Clock& cloc
     };
     AgentBenchResult r;
     r.machine = read_machine_info(clock);
-    r.options = o;
-    r.options.note = {};
-    r.options.cancel = nullptr;
-    auto tmp = make_scratch_dir(o.scratch);
-    if (!tmp) return tmp.error();
-    ScratchDir scratch{tmp.value()};
-    BenchSourceRequest req{o.sources, o.files, o.size, o.drives * o.sessions_per_drive,
-                           scratch.path};
-    auto prepared = prepare_bench_sources(req, clock, note);
-    if (!prepared) return prepared.error();
+    r.options = recorded_options(o);
+    auto stage = stage_bench(o.scratch, source_request(o, {}), clock, note);
+    if (!stage) return stage.error();
+    const ScratchDir& scratch = stage.value()->scratch;
+    const BenchSources* prepared = &stage.value()->prepared;
     r.generated = prepared->generated;
     r.sources = prepared->sources.size();
     r.files = prepared->warm.files;
@@ -210,7 +205,7 @@ Result<AgentBenchResult> run_agent_bench(const AgentBenchOptions& o, Clock& cloc
     note("backup of the same from " + std::to_string(o.agents) + " tapeloom-agent process(es) (" +
          o.agent_program + ") over TLS on 127.0.0.1, virtual drives under " + scratch.path +
          "/remote");
-    TL_TRY(remote_backup(r, prepared.value(), scratch.path, clock));
+    TL_TRY(remote_backup(r, *prepared, scratch.path, clock));
     return r;
 }
 

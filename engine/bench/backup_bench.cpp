@@ -54,15 +54,11 @@ Result<BackupBenchResult> run_backup_bench(const BackupBenchOptions& o, Clock& c
     };
     BackupBenchResult r;
     r.machine = read_machine_info(clock);
-    r.options = o;
-    r.options.note = {};
-    r.options.cancel = nullptr;
-    auto tmp = make_scratch_dir(o.scratch);
-    if (!tmp) return tmp.error();
-    ScratchDir scratch{tmp.value()};
-
-    auto prepared = prepare_bench_sources(source_request(o, scratch.path), clock, note);
-    if (!prepared) return prepared.error();
+    r.options = recorded_options(o);
+    auto stage = stage_bench(o.scratch, source_request(o, {}), clock, note);
+    if (!stage) return stage.error();
+    const ScratchDir& scratch = stage.value()->scratch;
+    const BenchSources* prepared = &stage.value()->prepared;
     const std::vector<std::string>& sources = prepared->sources;
     const std::vector<std::string>& files = prepared->files;
     r.generated = prepared->generated;

@@ -33,4 +33,18 @@ Result<BenchSources> prepare_bench_sources(const BenchSourceRequest& request, Cl
     return s;
 }
 
+Result<std::unique_ptr<BenchStage>>
+stage_bench(const std::string& scratch_root, BenchSourceRequest request, Clock& clock,
+            const std::function<void(const std::string&)>& note) {
+    auto dir = make_scratch_dir(scratch_root);
+    if (!dir) return dir.error();
+    auto stage = std::make_unique<BenchStage>();
+    stage->scratch.path = dir.value();
+    request.scratch = stage->scratch.path;
+    auto prepared = prepare_bench_sources(request, clock, note);
+    if (!prepared) return prepared.error();
+    stage->prepared = std::move(prepared.value());
+    return stage;
+}
+
 } // namespace tl::bench

@@ -3,10 +3,12 @@
 // incompressible files under the scratch directory, listed in the order a backup reads them.
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "bench/passes.h"
+#include "bench/scratch_backup.h"
 #include "common/clock.h"
 #include "common/result.h"
 
@@ -41,5 +43,25 @@ BenchSourceRequest source_request(const Options& o, const std::string& scratch) 
 // the path.
 Result<BenchSources> prepare_bench_sources(const BenchSourceRequest& request, Clock& clock,
                                            const std::function<void(const std::string&)>& note);
+
+// Where a backup, restore or agent bench runs: its scratch directory (removed with the stage)
+// and its sources, prepared as above.
+struct BenchStage {
+    ScratchDir scratch;
+    BenchSources prepared;
+};
+
+// Makes a scratch directory under `scratch_root`, then prepares `request` (generated files go
+// under it: `request.scratch` is set here).
+Result<std::unique_ptr<BenchStage>>
+stage_bench(const std::string& scratch_root, BenchSourceRequest request, Clock& clock,
+            const std::function<void(const std::string&)>& note);
+
+// A bench's options as its result records them: without the caller's callbacks.
+template <class Options> Options recorded_options(Options o) {
+    o.note = {};
+    o.cancel = nullptr;
+    return o;
+}
 
 } // namespace tl::bench

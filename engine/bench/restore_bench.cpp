@@ -100,19 +100,16 @@ Result<RestoreBenchResult> run_restore_bench(const RestoreBenchOptions& o, Clock
     };
     RestoreBenchResult r;
     r.machine = read_machine_info(clock);
-    r.options = o;
-    r.options.note = {};
-    r.options.cancel = nullptr;
+    r.options = recorded_options(o);
     if (std::error_code ec; !o.to.empty() && !std::filesystem::is_directory(o.to, ec))
         return make_error(ErrorKind::InvalidArgument,
                           "--to " + o.to +
                               " is not a directory; create it on the filesystem to measure "
                               "(a fresh one gives comparable figures) or leave --to out");
-    auto tmp = make_scratch_dir(o.scratch);
-    if (!tmp) return tmp.error();
-    ScratchDir scratch{tmp.value()};
-    auto prepared = prepare_bench_sources(source_request(o, scratch.path), clock, note);
-    if (!prepared) return prepared.error();
+    auto stage = stage_bench(o.scratch, source_request(o, {}), clock, note);
+    if (!stage) return stage.error();
+    const ScratchDir& scratch = stage.value()->scratch;
+    const BenchSources* prepared = &stage.value()->prepared;
     const std::vector<std::string>& sources = prepared->sources;
     r.generated = prepared->generated;
     r.sources = sources.size();
