@@ -1,6 +1,7 @@
 #pragma once
 // One function per command group; each appends its commands to the registry.
 #include <optional>
+#include <span>
 
 #include "agent/client_verify.h"
 #include "catalog/job_store.h"
@@ -106,6 +107,14 @@ std::optional<int> through_typed_door(Context& ctx, client::ServiceClient& c,
                                       const std::string& command);
 // schedule remove, job remove, pool remove, client remove, volume recycle through the typed
 // door (typed_door_removals.cpp); nullopt for any other command.
+// One command the CLI sends through the typed client: its name and the function that calls it.
+struct ApiCommand {
+    const char* command;
+    int (*call)(Context&, client::Api&);
+};
+// Runs the entry of `table` named `command` on a typed client of `c`; nullopt when none is.
+std::optional<int> call_api_command(Context& ctx, client::ServiceClient& c,
+                                    const std::string& command, std::span<const ApiCommand> table);
 std::optional<int> removal_through_typed_door(Context& ctx, client::ServiceClient& c,
                                               const std::string& command);
 // drive add|remove|clean, library add|remove through the typed door (typed_door_devices.cpp);

@@ -180,6 +180,16 @@ Result<client::Job> follow_job(client::Api& api, std::int64_t job) {
     return follow(api, job);
 }
 
+std::optional<int> call_api_command(Context& ctx, client::ServiceClient& c,
+                                    const std::string& command, std::span<const ApiCommand> table) {
+    for (const auto& entry : table) {
+        if (command != entry.command) continue;
+        client::ServiceApi api(c);
+        return entry.call(ctx, api);
+    }
+    return std::nullopt;
+}
+
 std::optional<int> through_typed_door(Context& ctx, client::ServiceClient& c,
                                       const std::string& command) {
     if (command == "restore") return door_restore(ctx, c);

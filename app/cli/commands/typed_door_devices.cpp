@@ -128,18 +128,12 @@ int library_remove(Context& ctx, client::Api& api) {
 
 std::optional<int> device_through_typed_door(Context& ctx, client::ServiceClient& c,
                                              const std::string& command) {
-    using Call = int (*)(Context&, client::Api&);
-    static const std::pair<const char*, Call> kCalls[] = {{"drive add", drive_add},
-                                                          {"drive remove", drive_remove},
-                                                          {"drive clean", drive_clean},
-                                                          {"library add", library_add},
-                                                          {"library remove", library_remove}};
-    for (const auto& [name, call] : kCalls) {
-        if (command != name) continue;
-        client::ServiceApi api(c);
-        return call(ctx, api);
-    }
-    return std::nullopt;
+    static const ApiCommand kCalls[] = {{"drive add", drive_add},
+                                        {"drive remove", drive_remove},
+                                        {"drive clean", drive_clean},
+                                        {"library add", library_add},
+                                        {"library remove", library_remove}};
+    return call_api_command(ctx, c, command, kCalls);
 }
 
 } // namespace tl::cli

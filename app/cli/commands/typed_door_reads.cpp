@@ -207,30 +207,24 @@ int client_show(Context& ctx, client::Api& api) {
 
 std::optional<int> read_through_typed_door(Context& ctx, client::ServiceClient& c,
                                            const std::string& command) {
-    using Call = int (*)(Context&, client::Api&);
-    static const std::pair<const char*, Call> kCalls[] = {{"jobs list", jobs_list},
-                                                          {"jobs show", jobs_show},
-                                                          {"volume list", volumes_through_service},
-                                                          {"pool list", pool_list},
-                                                          {"schedule list", schedule_list},
-                                                          {"job list", job_list},
-                                                          {"job show", job_show},
-                                                          {"client list", client_list},
-                                                          {"client show", client_show},
-                                                          {"status", status},
-                                                          {"schedule next", schedule_next},
-                                                          {"volume history", volume_history},
-                                                          {"files versions", files_versions},
-                                                          {"volume health", volume_health},
-                                                          {"queue list", queue_list}};
+    static const ApiCommand kCalls[] = {{"jobs list", jobs_list},
+                                        {"jobs show", jobs_show},
+                                        {"volume list", volumes_through_service},
+                                        {"pool list", pool_list},
+                                        {"schedule list", schedule_list},
+                                        {"job list", job_list},
+                                        {"job show", job_show},
+                                        {"client list", client_list},
+                                        {"client show", client_show},
+                                        {"status", status},
+                                        {"schedule next", schedule_next},
+                                        {"volume history", volume_history},
+                                        {"files versions", files_versions},
+                                        {"volume health", volume_health},
+                                        {"queue list", queue_list}};
     // --library selects by the volume's library column, which a volume outside does not show.
     if (command == "volume list" && ctx.args().has("library")) return std::nullopt;
-    for (const auto& [name, call] : kCalls) {
-        if (command != name) continue;
-        client::ServiceApi api(c);
-        return call(ctx, api);
-    }
-    return std::nullopt;
+    return call_api_command(ctx, c, command, kCalls);
 }
 
 } // namespace tl::cli

@@ -78,18 +78,12 @@ int volume_recycle(Context& ctx, client::Api& api) {
 
 std::optional<int> removal_through_typed_door(Context& ctx, client::ServiceClient& c,
                                               const std::string& command) {
-    using Call = int (*)(Context&, client::Api&);
-    static const std::pair<const char*, Call> kCalls[] = {{"schedule remove", schedule_remove},
-                                                          {"job remove", job_remove},
-                                                          {"pool remove", pool_remove},
-                                                          {"client remove", client_remove},
-                                                          {"volume recycle", volume_recycle}};
-    for (const auto& [name, call] : kCalls) {
-        if (command != name) continue;
-        client::ServiceApi api(c);
-        return call(ctx, api);
-    }
-    return std::nullopt;
+    static const ApiCommand kCalls[] = {{"schedule remove", schedule_remove},
+                                        {"job remove", job_remove},
+                                        {"pool remove", pool_remove},
+                                        {"client remove", client_remove},
+                                        {"volume recycle", volume_recycle}};
+    return call_api_command(ctx, c, command, kCalls);
 }
 
 } // namespace tl::cli
