@@ -4,6 +4,7 @@
 // holds it). A relative P is refused (400): the service does not run in its caller's directory.
 #include "job/catalog_browser.h"
 #include "service/api_context.h"
+#include "shapes/file_version_json.h"
 
 namespace tl::service {
 
@@ -19,14 +20,7 @@ Result<nlohmann::json> versions_of(catalog::Db& db, const httplib::Request& req)
     if (!versions) return versions.error();
     nlohmann::json arr = nlohmann::json::array();
     for (const auto& v : versions.value())
-        arr.push_back({{"job", v.job_id},
-                       {"started", v.started},
-                       {"source", v.source},
-                       {"size", v.size},
-                       {"mtime_ns", v.mtime_ns},
-                       {"hash", v.hash},
-                       {"level", v.level},
-                       {"deleted", v.deleted}});
+        arr.push_back(shapes::file_version_json(v));
     return arr;
 }
 } // namespace

@@ -15,6 +15,7 @@
 #include "job/restore_job.h"
 #include "job/restore_selection.h"
 #include "number_option.h"
+#include "shapes/file_version_json.h"
 
 namespace tl::cli {
 
@@ -338,14 +339,7 @@ int print_file_versions(Context& ctx, const std::string& path,
                         const std::vector<job::FileVersion>& versions) {
     nlohmann::json arr = nlohmann::json::array();
     for (const auto& v : versions)
-        arr.push_back({{"job", v.job_id},
-                       {"started", v.started},
-                       {"source", v.source},
-                       {"size", v.size},
-                       {"mtime_ns", v.mtime_ns},
-                       {"hash", v.hash},
-                       {"level", v.level},
-                       {"deleted", v.deleted}});
+        arr.push_back(shapes::file_version_json(v));
     if (arr.empty()) return ctx.fail(make_error(ErrorKind::NotFound, "no backup holds " + path));
     if (ctx.json()) {
         ctx.print_json(arr);
