@@ -221,19 +221,26 @@ int job_remove(Context& ctx) {
     return 0;
 }
 
-int job_list(Context& ctx) {
-    auto engine = ctx.engine();
-    if (!engine) return ctx.fail(engine.error());
-    auto store = schedule::definition_store(*engine.value());
+// Every definition of the engine as the typed client shows it (job list, job export).
+Result<std::vector<client::Definition>> typed_definitions(Engine& engine) {
+    auto store = schedule::definition_store(engine);
     auto defs = store.list();
-    if (!defs) return ctx.fail(defs.error());
+    if (!defs) return defs.error();
     std::vector<client::Definition> typed;
     for (const auto& d : defs.value()) {
         auto t = typed_definition(store, d);
-        if (!t) return ctx.fail(t.error());
+        if (!t) return t.error();
         typed.push_back(std::move(t.value()));
     }
-    print_definitions(ctx, typed, now(*engine.value()));
+    return typed;
+}
+
+int job_list(Context& ctx) {
+    auto engine = ctx.engine();
+    if (!engine) return ctx.fail(engine.error());
+    auto typed = typed_definitions(*engine.value());
+    if (!typed) return ctx.fail(typed.error());
+    print_definitions(ctx, typed.value(), now(*engine.value()));
     return 0;
 }
 
@@ -261,16 +268,9 @@ int job_export(Context& ctx) {
         return ctx.fail(usage_error("job export needs a FILE (or - for standard output)"));
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
-    auto store = schedule::definition_store(*engine.value());
-    auto defs = store.list();
-    if (!defs) return ctx.fail(defs.error());
-    std::vector<client::Definition> typed;
-    for (const auto& d : defs.value()) {
-        auto t = typed_definition(store, d);
-        if (!t) return ctx.fail(t.error());
-        typed.push_back(std::move(t.value()));
-    }
-    return write_definitions(ctx, ctx.args().words().front(), typed);
+    auto typed = typed_definitions(*engine.value());
+    if (!typed) return ctx.fail(typed.error());
+    return write_definitions(ctx, ctx.args().words().front(), typed.value());
 }
 
 int job_import(Context& ctx) {

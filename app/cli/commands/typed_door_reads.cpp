@@ -124,33 +124,33 @@ int pool_list(Context& ctx, client::Api& api) {
     return 0;
 }
 
-int schedule_list(Context& ctx, client::Api& api) {
+// The schedules of the definition the command names (NotFound when there is none), or all.
+Result<std::vector<client::Schedule>> schedules_shown(Context& ctx, client::Api& api) {
     const auto& w = ctx.args().words();
     const std::string name = w.empty() ? "" : w.front();
     if (!name.empty())
-        if (auto d = api.definition(name); !d) return ctx.fail(d.error());
+        if (auto d = api.definition(name); !d) return d.error();
     auto all = api.schedules();
-    if (!all) return ctx.fail(all.error());
+    if (!all) return all.error();
     std::vector<client::Schedule> shown;
     for (auto& s : all.value())
         if (name.empty() || s.definition == name) shown.push_back(std::move(s));
-    print_schedules(ctx, shown, wall_now());
+    return shown;
+}
+
+int schedule_list(Context& ctx, client::Api& api) {
+    auto shown = schedules_shown(ctx, api);
+    if (!shown) return ctx.fail(shown.error());
+    print_schedules(ctx, shown.value(), wall_now());
     return 0;
 }
 
 int schedule_next(Context& ctx, client::Api& api) {
     auto days = next_runs_days(ctx.args());
     if (!days) return ctx.fail(days.error());
-    const auto& w = ctx.args().words();
-    const std::string name = w.empty() ? "" : w.front();
-    if (!name.empty())
-        if (auto d = api.definition(name); !d) return ctx.fail(d.error());
-    auto all = api.schedules();
-    if (!all) return ctx.fail(all.error());
-    std::vector<client::Schedule> shown;
-    for (auto& s : all.value())
-        if (name.empty() || s.definition == name) shown.push_back(std::move(s));
-    print_next_runs(ctx, shown, wall_now(), days.value());
+    auto shown = schedules_shown(ctx, api);
+    if (!shown) return ctx.fail(shown.error());
+    print_next_runs(ctx, shown.value(), wall_now(), days.value());
     return 0;
 }
 
