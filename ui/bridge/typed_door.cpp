@@ -1,18 +1,35 @@
 #include "bridge/typed_door.h"
 
-#include "client/service_api.h"
 #include "common/log.h"
 #include "context/engine.h"
 
 namespace tl::ui {
 
-QString callService(const std::string& home, const std::string& what, const ApiCall& call) {
-    client::ServiceClient c(home);
+DoorAddress doorOf(const Engine& engine) {
+    return DoorAddress{engine.home(), {}};
+}
+
+client::ServiceClient openClient(const DoorAddress& door) {
+    if (door.isRemote()) return client::ServiceClient(door.remote);
+    return client::ServiceClient(door.home);
+}
+
+QString callService(const DoorAddress& door, const std::string& what, const ApiCall& call) {
+    auto c = openClient(door);
     client::ServiceApi api(c);
     auto st = call(api);
     if (st) return {};
     log::get("ui")->error("{} through the service: {}", what, st.error().message);
     return QString::fromStdString(st.error().message);
+}
+
+QString callService(const std::string& home, const std::string& what, const ApiCall& call) {
+    return callService(DoorAddress{home, {}}, what, call);
+}
+
+Error doorReadFailed(const std::string& what, const Error& e) {
+    log::get("ui")->error("{} through the service: {}", what, e.message);
+    return e;
 }
 
 bool besideService(const Engine& engine) {
@@ -22,8 +39,8 @@ bool besideService(const Engine& engine) {
 std::function<QString()> apiOrLocal(const Engine& engine, std::string what, ApiCall call,
                                     std::function<QString()> local) {
     if (!besideService(engine)) return local;
-    return [home = engine.home(), what = std::move(what), call = std::move(call)] {
-        return callService(home, what, call);
+    return [door = doorOf(engine), what = std::move(what), call = std::move(call)] {
+        return callService(door, what, call);
     };
 }
 

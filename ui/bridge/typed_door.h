@@ -1,14 +1,17 @@
 #pragma once
-// The one way a console beside the service (docs/console.md "Beside the service") changes the
-// data directory: a method of the typed door (client/api.h, docs/api.md "Resources") called on
-// the service of its data directory. Blocking: called on the worker thread of runEngineTask /
-// runCatalogTask / a runner, never on the GUI thread. The call's error is logged here, once, and
+// The console's typed door (client/api.h, docs/api.md "Resources"): every change a page makes,
+// and every read a page converted to it, is a method of client::Api called on the service the
+// console shows: the service of its data directory (its Unix socket), or a remote service over
+// HTTPS with a token (DoorAddress). Blocking: called on the worker thread of runEngineTask /
+// runCatalogTask / a runner, never on the GUI thread. A call's error is logged here, once, and
 // becomes the text the page shows.
 #include <QString>
 #include <functional>
 #include <string>
 
 #include "client/api.h"
+#include "client/service_api.h"
+#include "client/service_client.h"
 
 namespace tl {
 class Engine;
@@ -16,12 +19,33 @@ class Engine;
 
 namespace tl::ui {
 
-// One change through the typed door: its error, or nothing when it was done.
+// Where the console's typed door leads: the service of the data directory `home`, or, when
+// `remote.url` is set, a service on another machine.
+struct DoorAddress {
+    std::string home;
+    client::RemoteService remote;
+    bool isRemote() const { return !remote.url.empty(); }
+};
+
+// The door of the service beside `engine`'s data directory.
+DoorAddress doorOf(const Engine& engine);
+
+// A client of the service at `door`: one per call or per thread, never shared between threads.
+client::ServiceClient openClient(const DoorAddress& door);
+
+// One change or read through the typed door: its error, or nothing when it was done.
 using ApiCall = std::function<Status(client::Api&)>;
 
-// Calls `call` on the typed door of the service of `home`; "" when it succeeded, else the
-// error's message. `what` names the change in the log ("pool add Weekly").
+// Calls `call` on the typed door at `door`; "" when it succeeded, else the error's message.
+// `what` names the change in the log ("pool add Weekly").
+QString callService(const DoorAddress& door, const std::string& what, const ApiCall& call);
+// The same on the service of the data directory `home`.
 QString callService(const std::string& home, const std::string& what, const ApiCall& call);
+
+// A read through the typed door at `door`: `read`'s result, its error logged once under `what`.
+template <typename T>
+Result<T> readService(const DoorAddress& door, const std::string& what,
+                      const std::function<Result<T>(client::Api&)>& read);
 
 // True when `engine` is a console's read-only engine beside its data directory's service, so
 // its changes go through callService.
@@ -36,6 +60,19 @@ std::function<QString()> apiOrLocal(const Engine& engine, std::string what, ApiC
 template <typename T> Status done(const Result<T>& r) {
     if (!r) return r.error();
     return {};
+}
+
+// Logs a failed read through the door once ("ui" logger); the same error back.
+Error doorReadFailed(const std::string& what, const Error& e);
+
+template <typename T>
+Result<T> readService(const DoorAddress& door, const std::string& what,
+                      const std::function<Result<T>(client::Api&)>& read) {
+    auto c = openClient(door);
+    client::ServiceApi api(c);
+    auto r = read(api);
+    if (!r) return doorReadFailed(what, r.error());
+    return r;
 }
 
 } // namespace tl::ui
