@@ -6,6 +6,7 @@
 #include "catalog/entry_names.h"
 #include "catalog/name_search_tail.h"
 #include "catalog/pg_schema.h"
+#include "catalog/pg_text.h"
 #include "catalog/schema.h"
 
 namespace tl::catalog {
@@ -36,18 +37,7 @@ void append_copy_value(std::string& out, const std::optional<std::string>& v, bo
             out += {kHex[b >> 4], kHex[b & 15]};
         return;
     }
-    for (char c : *v) {
-        if (c == '\\')
-            out += "\\\\";
-        else if (c == '\t')
-            out += "\\t";
-        else if (c == '\n')
-            out += "\\n";
-        else if (c == '\r')
-            out += "\\r";
-        else
-            out += c;
-    }
+    append_copy_field(out, *v);
 }
 
 Row read_row(const Stmt& q, const CatalogTable& t) {

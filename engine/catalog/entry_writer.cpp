@@ -9,6 +9,7 @@
 #include "catalog/dialect.h"
 #include "catalog/name_search_tail.h"
 #include "catalog/pg_copy_binary.h"
+#include "catalog/pg_text.h"
 
 namespace tl::catalog {
 
@@ -65,29 +66,6 @@ void append_copy_row(PgBinaryRows& out, const std::int64_t (&ids)[4], const File
     out.add_i64(f.file_number);
     out.add_i64(f.block);
     out.add_i64(f.flags);
-}
-
-// One text field of COPY's text format, and the end of its row.
-void append_copy_text(std::string& out, const std::string& text) {
-    for (char c : text) {
-        switch (c) {
-        case '\\':
-            out += "\\\\";
-            break;
-        case '\t':
-            out += "\\t";
-            break;
-        case '\n':
-            out += "\\n";
-            break;
-        case '\r':
-            out += "\\r";
-            break;
-        default:
-            out += c;
-        }
-    }
-    out += '\n';
 }
 
 // An INSERT OR REPLACE of `rows` entries (SQLite). Many rows per statement: each run of a
@@ -254,8 +232,10 @@ EntryWriter::add_names(const std::vector<std::pair<const std::string*, std::int6
     }
     if (db_.postgres()) {
         std::string rows;
-        for (const auto& [name, slot] : fresh)
-            append_copy_text(rows, *name);
+        for (const auto& [name, slot] : fresh) {
+            append_copy_field(rows, *name);
+            rows += '\n';
+        }
         TL_TRY(db_.copy_rows("batch_names", "name", rows));
     } else {
         const std::size_t rows = static_cast<std::size_t>(kStageRows);

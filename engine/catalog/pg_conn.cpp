@@ -8,6 +8,7 @@
 
 #include "catalog/dialect.h"
 #include "catalog/pg_copy_binary.h"
+#include "catalog/pg_text.h"
 
 namespace tl::catalog {
 
@@ -270,7 +271,7 @@ PgStmt::Param& PgStmt::param(int i) {
 }
 
 void PgStmt::bind_text(int i, std::string_view v) {
-    param(i) = Param{std::string(v), false};
+    param(i) = Param{to_pg_text(v), false};
 }
 void PgStmt::bind_blob(int i, const void* data, std::size_t n) {
     param(i) = Param{std::string(static_cast<const char*>(data), n), true};
@@ -337,7 +338,8 @@ double PgStmt::f64(int col) const {
 }
 std::string PgStmt::text(int col) const {
     const char* v = cell(col);
-    return v ? std::string(v, static_cast<std::size_t>(PQgetlength(res_, row_, col)))
+    return v ? from_pg_text(
+                   std::string_view(v, static_cast<std::size_t>(PQgetlength(res_, row_, col))))
              : std::string();
 }
 std::string PgStmt::blob(int col) const {

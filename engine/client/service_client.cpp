@@ -313,22 +313,34 @@ Status add_compact_views(const nlohmann::json& views, FilePage& page) {
     if (!views.is_array()) return bad;
     for (const auto& v : views) {
         if (!v.is_object() || !v.contains("entries") || !v["entries"].is_array()) return bad;
-        const std::string source = v.value("source", ""), dir = v.value("dir", "");
+        auto source = path_from_json(v.value("source", nlohmann::json("")));
+        auto dir = path_from_json(v.value("dir", nlohmann::json("")));
+        if (!source || !dir) return bad;
         for (const auto& row : v["entries"]) {
-            if (!row.is_array() || row.size() < 4 || !row[0].is_string() || !row[1].is_boolean() ||
+            if (!row.is_array() || row.size() < 4 || !row[1].is_boolean() ||
                 !row[2].is_number_unsigned() || !row[3].is_number_integer())
                 return bad;
+            auto name = path_from_json(row[0]);
+            if (!name) return bad;
             FileEntry e;
-            e.name = row[0].get<std::string>();
-            e.path = joined_path(dir, e.name);
+            e.name = std::move(name.value());
+            e.path = joined_path(dir.value(), e.name);
             e.dir = row[1].get<bool>();
             e.size = row[2].get<std::uint64_t>();
             e.job = row[3].get<std::int64_t>();
-            e.source = source;
+            e.source = source.value();
             page.entries.push_back(std::move(e));
         }
     }
     return {};
+}
+
+// The path `key` of an entry object (a string, or {"hex"} for one that is no UTF-8), "" when
+// missing or malformed.
+std::string path_or_empty(const nlohmann::json& o, const char* key) {
+    if (!o.contains(key)) return {};
+    auto p = path_from_json(o[key]);
+    return p ? p.value() : std::string();
 }
 
 // The documented objects, from a service that does not know `compact=1`.
@@ -337,9 +349,9 @@ void add_entry_objects(const nlohmann::json& entries, FilePage& page) {
     for (const auto& o : entries)
         if (o.is_object())
             page.entries.push_back(
-                FileEntry{o.value("name", ""), o.value("path", ""), o.value("dir", false),
+                FileEntry{path_or_empty(o, "name"), path_or_empty(o, "path"), o.value("dir", false),
                           o.value("size", std::uint64_t{0}), o.value("job", std::int64_t{0}),
-                          o.value("source", "")});
+                          path_or_empty(o, "source")});
 }
 } // namespace
 

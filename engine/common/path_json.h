@@ -8,10 +8,9 @@
 #include <nlohmann/json.hpp>
 
 #include "common/result.h"
+#include "common/utf8.h"
 
 namespace tl {
-
-bool is_utf8(std::string_view text);
 
 nlohmann::json path_json(const std::string& path);
 // A string, or {"hex": ...} of an even number of hex digits; InvalidArgument otherwise.

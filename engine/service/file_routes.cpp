@@ -6,6 +6,7 @@
 // its entries, and gives each entry as an array.
 #include <cstdlib>
 
+#include "common/path_json.h"
 #include "job/catalog_browser.h"
 #include "job/restore_selection.h"
 #include "service/api_context.h"
@@ -25,17 +26,30 @@ struct Cursor {
     std::string after;
 };
 
-// "R:NAME" as `next` gives it.
+// `next` of a page that ends at view `root`, name `name`: "R:NAME", or "Rx:HEX" when the name
+// is no UTF-8 (a JSON string holds UTF-8 only).
+std::string cursor_text(std::size_t root, const std::string& name) {
+    const auto j = path_json(name);
+    if (j.is_string()) return std::to_string(root) + ":" + name;
+    return std::to_string(root) + "x:" + j["hex"].get<std::string>();
+}
+
+// "R:NAME" or "Rx:HEX" as `next` gives it.
 Result<Cursor> cursor_param(const httplib::Request& req) {
     if (!req.has_param("after")) return Cursor{};
     const std::string v = req.get_param_value("after");
     const auto colon = v.find(':');
     char* end = nullptr;
     const unsigned long root = std::strtoul(v.c_str(), &end, 10);
-    if (colon == std::string::npos || end != v.c_str() + colon || colon == 0)
-        return make_error(ErrorKind::InvalidArgument,
-                          "?after= takes the \"next\" of the page before, not '" + v + "'");
-    return Cursor{root, v.substr(colon + 1)};
+    const bool hex = end != nullptr && *end == 'x';
+    const auto bad = make_error(ErrorKind::InvalidArgument,
+                                "?after= takes the \"next\" of the page before, not '" + v + "'");
+    if (colon == std::string::npos || end != v.c_str() + colon - (hex ? 1 : 0) || end == v.c_str())
+        return bad;
+    if (!hex) return Cursor{root, v.substr(colon + 1)};
+    auto name = path_from_json(nlohmann::json{{"hex", v.substr(colon + 1)}});
+    if (!name) return bad;
+    return Cursor{root, name.value()};
 }
 
 // The views the request names, as `files ls` chooses them.
@@ -108,19 +122,22 @@ public:
     void add(const job::BrowseRoot& root, const std::string& dir, const Part& part) {
         if (!compact_) {
             for (const auto& e : part.entries)
-                entries_.push_back({{"name", e.name},
-                                    {"path", e.path},
+                entries_.push_back({{"name", path_json(e.name)},
+                                    {"path", path_json(e.path)},
                                     {"dir", e.kind == 1},
                                     {"size", e.size},
                                     {"job", e.job_id},
-                                    {"source", root.source}});
+                                    {"source", path_json(root.source)}});
             return;
         }
         if (part.entries.empty()) return;
         nlohmann::json rows = nlohmann::json::array();
         for (const auto& e : part.entries)
-            rows.push_back(nlohmann::json::array({e.name, e.kind == 1, e.size, e.job_id}));
-        views_.push_back({{"source", root.source}, {"dir", dir}, {"entries", std::move(rows)}});
+            rows.push_back(
+                nlohmann::json::array({path_json(e.name), e.kind == 1, e.size, e.job_id}));
+        views_.push_back({{"source", path_json(root.source)},
+                          {"dir", path_json(dir)},
+                          {"entries", std::move(rows)}});
     }
 
     nlohmann::json done(nlohmann::json next) {
@@ -161,7 +178,7 @@ Result<nlohmann::json> files_page(catalog::Db& db, const httplib::Request& req) 
         body.add(root, relative, part.value());
         left -= part->entries.size();
         if (left == 0 && (part->more || r + 1 < roots->size()))
-            next = std::to_string(r) + ":" + part->entries.back().name;
+            next = cursor_text(r, part->entries.back().name);
     }
     return body.done(std::move(next));
 }

@@ -5,6 +5,9 @@
 #include <sys/xattr.h>
 #include <unistd.h>
 
+#include <string>
+#include <vector>
+
 #include "cli_runner.h"
 #include "fixture_tree.h"
 
@@ -157,6 +160,58 @@ private Q_SLOTS:
         auto nothing =
             run_cli(h(home, {"restore", "--source", src, "--at", "2001-01-01", "--to", to}));
         QCOMPARE(nothing.exit_code, 3);
+    }
+
+    // Names that are not UTF-8 (a Latin-1 file name, a directory with a stray 0xFF): `files ls`
+    // and `files find` with --json give them as {"hex": ...} of their bytes (JSON strings hold
+    // UTF-8 only), the text lists print the bytes, and the restore gives them back exactly.
+    void namesThatAreNotUtf8AreListedAsHex() {
+        QTemporaryDir d;
+        const QString home = d.path() + "/home", src = d.path() + "/src", to = d.path() + "/r";
+        QVERIFY(QDir().mkpath(src));
+        const std::string root = QFile::encodeName(src).toStdString();
+        const std::string copy = QFile::encodeName(to + src).toStdString();
+        struct RawNames { // QTemporaryDir cannot remove them
+            std::vector<std::string> files, dirs;
+            ~RawNames() {
+                for (const auto& f : files)
+                    ::unlink(f.c_str());
+                for (const auto& dir : dirs)
+                    ::rmdir(dir.c_str());
+            }
+        } raw;
+        for (const auto& r : {root, copy}) {
+            raw.files.push_back(r + "/caf\xe9.txt");
+            raw.files.push_back(r + "/d\xff/inner.txt");
+            raw.dirs.push_back(r + "/d\xff");
+        }
+        QCOMPARE(::mkdir((root + "/d\xff").c_str(), 0755), 0);
+        for (const std::string name : {"/caf\xe9.txt", "/d\xff/inner.txt"}) {
+            const int fd = ::open((root + name).c_str(), O_CREAT | O_WRONLY, 0644);
+            QVERIFY(fd >= 0);
+            QCOMPARE(::write(fd, name.data(), name.size()), static_cast<ssize_t>(name.size()));
+            ::close(fd);
+        }
+        QCOMPARE(run_cli(h(home, {"backup", "--source", src})).exit_code, 0);
+        auto ls = run_cli(h(home, {"files", "ls", "--job", "1", src, "--json"}));
+        QVERIFY2(ls.exit_code == 0, ls.err.constData());
+        QStringList hex;
+        for (const auto& e : ls.json().array())
+            hex << e.toObject().value("name").toObject().value("hex").toString();
+        QVERIFY2(hex.contains("636166e92e747874"), ls.out.constData()); // caf\xe9.txt
+        QVERIFY2(hex.contains("64ff"), ls.out.constData());             // d\xff
+        auto text = run_cli(h(home, {"files", "ls", "--job", "1", src}));
+        QVERIFY2(text.exit_code == 0, text.err.constData());
+        QVERIFY(text.out.contains("caf\xe9.txt"));
+        auto found = run_cli(h(home, {"files", "find", "inner*", "--job", "1", "--json"}));
+        QVERIFY2(found.exit_code == 0, found.err.constData());
+        QCOMPARE(found.json().array().size(), 1);
+        QCOMPARE(found.json().array().at(0).toObject().value("path").toObject().value("hex"),
+                 QJsonValue("64ff2f696e6e65722e747874")); // d\xff/inner.txt
+        auto r = run_cli(h(home, {"restore", "--job", "1", "--to", to}));
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        QString why;
+        QVERIFY2(same_tree(src, to + src, &why), qPrintable(why));
     }
 
     // Issue 17: the backup's read-ahead runs on across directory ends, holding each

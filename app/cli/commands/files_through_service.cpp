@@ -8,6 +8,7 @@
 #include "client/service_client.h"
 #include "commands/commands.h"
 #include "commands/file_list_text.h"
+#include "common/path_json.h"
 #include "exit_codes.h"
 #include "number_option.h"
 
@@ -32,12 +33,12 @@ std::map<std::string, std::string> parameters_of(const job::SelectionRequest& r,
 void print_json_list(Context& ctx, const std::vector<client::FileEntry>& entries) {
     nlohmann::json list = nlohmann::json::array();
     for (const auto& e : entries)
-        list.push_back({{"name", e.name},
-                        {"path", e.path},
+        list.push_back({{"name", path_json(e.name)},
+                        {"path", path_json(e.path)},
                         {"dir", e.dir},
                         {"size", e.size},
                         {"job", e.job},
-                        {"source", e.source}});
+                        {"source", path_json(e.source)}});
     print_file_list(ctx, list);
 }
 } // namespace

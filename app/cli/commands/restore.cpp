@@ -9,6 +9,7 @@
 #include "commands/file_list_text.h"
 #include "commands/job_json.h"
 #include "commands/typed_door_runs.h"
+#include "common/path_json.h"
 #include "common/units.h"
 #include "exit_codes.h"
 #include "job/catalog_browser.h"
@@ -208,8 +209,9 @@ int restore(Context& ctx) {
 
 // One entry of `files ls` / `files find` as their --json rows.
 template <class Entry> nlohmann::json entry_json(const Entry& e, const job::BrowseRoot& root) {
-    return {{"name", e.name}, {"path", e.path},  {"dir", e.kind == 1},
-            {"size", e.size}, {"job", e.job_id}, {"source", root.source}};
+    return {{"name", path_json(e.name)}, {"path", path_json(e.path)},
+            {"dir", e.kind == 1},        {"size", e.size},
+            {"job", e.job_id},           {"source", path_json(root.source)}};
 }
 
 // The view(s) `files ls` lists: the job's file-tree save sets, one save set, or the newest
@@ -386,6 +388,13 @@ Result<job::SelectionRequest> selection_from(const Args& a) {
     return r;
 }
 
+// The bytes of an entry's path field (a string, or {"hex"} for one that is no UTF-8).
+std::string path_text(const nlohmann::json& entry, const char* key) {
+    if (!entry.contains(key)) return {};
+    auto p = path_from_json(entry[key]);
+    return p ? p.value() : std::string();
+}
+
 void print_file_list(Context& ctx, const nlohmann::json& entries) {
     if (ctx.json()) {
         ctx.print_json(entries);
@@ -393,8 +402,8 @@ void print_file_list(Context& ctx, const nlohmann::json& entries) {
     }
     FileListText text(ctx.out());
     for (const auto& e : entries)
-        text.add(e.value("source", std::string()), e["name"].get<std::string>(),
-                 e["dir"].get<bool>(), e["size"].get<std::uint64_t>());
+        text.add(path_text(e, "source"), path_text(e, "name"), e["dir"].get<bool>(),
+                 e["size"].get<std::uint64_t>());
     text.finish();
 }
 
