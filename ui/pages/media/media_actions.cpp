@@ -4,6 +4,7 @@
 #include <QPointer>
 #include <QRegularExpression>
 #include <QWidget>
+#include <memory>
 
 #include "bridge/engine_task.h"
 #include "bridge/typed_door.h"
@@ -14,12 +15,19 @@ namespace tl::ui {
 
 namespace {
 // The typed door's calls (client/api.h) a console beside the service makes for these actions.
-ApiCall labelCall(const std::string& barcode, const std::string& pool, bool relabel, bool force) {
+// What the label did goes to `message` ("… labeled for pool …; 1 job(s) purged").
+ApiCall labelCall(const std::string& barcode, const std::string& pool, bool relabel, bool force,
+                  std::shared_ptr<QString> message) {
     client::LabelRequest r;
     r.pool = pool;
     r.relabel = relabel;
     r.force = force;
-    return [barcode, r](client::Api& api) { return done(api.label_volume(barcode, r)); };
+    return [barcode, r, message](client::Api& api) -> Status {
+        auto l = api.label_volume(barcode, r);
+        if (!l) return l.error();
+        *message = MediaOps::labeledText(barcode, l->volume.pool, l->jobs_purged);
+        return {};
+    };
 }
 
 ApiCall changeCall(const std::string& barcode, client::VolumeChange change) {
@@ -101,7 +109,7 @@ bool MediaActions::label(const QString& barcode, const QString& pool) {
     auto message = std::make_shared<QString>();
     Engine* engine = &engine_; // outlives the work: the window waits for the board
     return start(tr("Labeling %1").arg(QString::fromStdString(bc)), true,
-                 apiOrLocal(engine_, "volume label " + bc, labelCall(bc, p, false, false),
+                 apiOrLocal(engine_, "volume label " + bc, labelCall(bc, p, false, false, message),
                             [engine, bc, p, message] {
                                 return MediaOps::label(*engine, bc, p, false, false, message.get());
                             }),
@@ -227,7 +235,7 @@ bool MediaActions::relabel(const QString& barcode, const QString& pool, bool for
     auto message = std::make_shared<QString>();
     Engine* engine = &engine_; // outlives the work: the window waits for the board
     return start(tr("Relabeling %1").arg(bc), true,
-                 apiOrLocal(engine_, "volume relabel " + b, labelCall(b, p, true, force),
+                 apiOrLocal(engine_, "volume relabel " + b, labelCall(b, p, true, force, message),
                             [engine, b, p, force, message] {
                                 return MediaOps::label(*engine, b, p, true, force, message.get());
                             }),
