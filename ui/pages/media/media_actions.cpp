@@ -184,9 +184,10 @@ bool MediaActions::labelAllBlankInService(const QString& pool, const QString& ba
     client::BlankLabelRequest request;
     request.pool = pool.toStdString();
     request.pattern = pattern.toStdString();
+    auto summary = std::make_shared<QString>();
     const bool started = start(
         tr("Labeling the blank cartridges into pool %1").arg(pool), true,
-        [this, home, request, guard, pattern] {
+        [this, home, request, guard, pattern, pool, summary] {
             auto report = std::make_shared<client::BlankLabeled>();
             const QString error =
                 callService(home, "volume label --all-blank", [&](client::Api& api) -> Status {
@@ -201,20 +202,27 @@ bool MediaActions::labelAllBlankInService(const QString& pool, const QString& ba
             for (const auto& k : report->skipped)
                 lines << tr("%1: not labeled: %2")
                              .arg(QString::fromStdString(k.barcode), QString::fromStdString(k.why));
-            if (lines.isEmpty() && error.isEmpty())
+            const bool none = lines.isEmpty();
+            if (none && error.isEmpty())
                 lines << (pattern.isEmpty() ? tr("No blank cartridge to label.")
                                             : tr("No blank cartridge matches %1.").arg(pattern));
+            // As the console's own labeling says it: with a pattern how many matched, never
+            // "every"; nothing to label said as such.
+            const int ok = static_cast<int>(report->labeled.size());
+            if (!pattern.isEmpty())
+                *summary = tr("%n blank cartridge(s) matching %1 labeled into pool %2 (see the "
+                              "list); blank cartridges that do not match stay blank.",
+                              nullptr, ok)
+                               .arg(pattern, pool);
+            else if (none)
+                *summary = lines.front();
             postToGui(guard, [this, lines] { Q_EMIT results(lines); });
             if (!error.isEmpty() || report->skipped.empty()) return error;
             return tr("%1 of %2 cartridge(s) labeled; the others are listed with the reason.")
                 .arg(report->labeled.size())
                 .arg(report->labeled.size() + report->skipped.size());
         },
-        pattern.isEmpty()
-            ? tr("Every blank cartridge is labeled into pool %1 (see the list).").arg(pool)
-            : tr("The blank cartridges matching %1 are labeled into pool %2 (see the list); blank "
-                 "cartridges that do not match stay blank.")
-                  .arg(pattern, pool));
+        tr("Every blank cartridge is labeled into pool %1 (see the list).").arg(pool), summary);
     if (started) Q_EMIT results({});
     return started;
 }
