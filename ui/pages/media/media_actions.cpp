@@ -180,17 +180,17 @@ bool MediaActions::labelAllBlank(const QString& pool, const QString& barcodePatt
 bool MediaActions::labelAllBlankInService(const QString& pool, const QString& barcodePattern) {
     const QString pattern = barcodePattern.trimmed();
     const QPointer<QObject> guard(this); // looked at on the GUI thread only
-    const std::string home = engine_.home();
+    const DoorAddress door = doorOf(engine_);
     client::BlankLabelRequest request;
     request.pool = pool.toStdString();
     request.pattern = pattern.toStdString();
     auto summary = std::make_shared<QString>();
     const bool started = start(
         tr("Labeling the blank cartridges into pool %1").arg(pool), true,
-        [this, home, request, guard, pattern, pool, summary] {
+        [this, door, request, guard, pattern, pool, summary] {
             auto report = std::make_shared<client::BlankLabeled>();
             const QString error =
-                callService(home, "volume label --all-blank", [&](client::Api& api) -> Status {
+                callService(door, "volume label --all-blank", [&](client::Api& api) -> Status {
                     auto r = api.label_blank(request);
                     if (!r) return r.error();
                     *report = std::move(r.value());
