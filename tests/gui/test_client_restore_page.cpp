@@ -5,19 +5,19 @@
 #include <map>
 #include <set>
 
-#include "../service/service_guard.h"
 #include "agent_process.h"
+#include "audit_log.h"
 #include "bridge/restore_runner.h"
 #include "cli_runner.h"
 #include "client/service_client.h"
 #include "context/engine.h"
 #include "fixture_tree.h"
+#include "gui_service.h"
 #include "models/restore_tree_model.h"
 #include "pages/restore/restore_page.h"
 #include "pages/restore/restore_report_view.h"
 #include "pages/restore/restore_source_picker.h"
 #include "pages/restore/restore_target_panel.h"
-#include "shell/console_engine.h"
 
 using tltest::AgentProcess;
 using tltest::run_cli;
@@ -27,7 +27,8 @@ using tltest::with_home;
 // service with two real agents: one job backs up both clients' trees; the page lists each
 // client's history apart (the Client box), shows each client's tree apart as `files ls` lists
 // it, and restores client A's tree onto client B (Restore on: client B) byte-identical; a
-// target outside B's --allow fails with the agent's refusal shown, nothing written.
+// target outside B's --allow fails with the agent's refusal shown, nothing written. Both restores
+// go through the service's typed door (POST /v1/restores).
 class TestClientRestorePage : public QObject {
     Q_OBJECT
 
@@ -78,8 +79,8 @@ private Q_SLOTS:
         AgentProcess a(d.path() + "/state-a"), b(d.path() + "/state-b");
         QVERIFY(a.serve({srcA}));
         QVERIFY(b.serve({srcB, to}));
-        QCOMPARE(run_cli(with_home(home, {"service", "start"})).exit_code, 0);
-        tltest::ServiceGuard guard{home};
+        auto c = tltest::console_beside_service(home);
+        QVERIFY(c);
         const QString service = a.add_to(home, "A");
         QCOMPARE(b.add_to(home, "B"), service);
         QVERIFY(a.trust(service) && b.trust(service));
@@ -94,12 +95,8 @@ private Q_SLOTS:
         QVERIFY2(onlyA.exit_code == 0, onlyA.err.constData());
         const qint64 jobA = onlyA.json().object().value("job_id").toInteger();
 
-        tl::EngineOptions options;
-        options.home = home.toStdString();
-        auto engine = tl::ui::openConsoleEngine(options);
-        QVERIFY2(engine, engine ? "" : engine.error().message.c_str());
-        QVERIFY(engine.value()->read_only()); // beside the service
-        tl::ui::RestorePage page(*engine.value());
+        const int tunnelledByCli = tltest::tunnelled(home);
+        tl::ui::RestorePage page(*c.engine);
         page.runner()->setService(home,
                                   tl::client::ServiceClient(home.toStdString()).service()->pid);
         page.show();
@@ -154,6 +151,11 @@ private Q_SLOTS:
         const QString said = page.reportView()->resultText() + page.reportView()->statusText();
         QVERIFY2(said.contains("outside what this agent allows"), qPrintable(said));
         QVERIFY(!QFileInfo::exists(outside));
+        // Both restores were asked for through the typed door, none through the tunnel: the
+        // first done, the second refused by the service, as B's agent refused it.
+        QCOMPARE(tltest::audited(home, "POST", "/v1/restores"), 1);
+        QCOMPARE(tltest::audited(home, "POST", "/v1/restores", true), 1);
+        QCOMPARE(tltest::tunnelled(home), tunnelledByCli);
     }
 };
 

@@ -12,26 +12,18 @@
 #include <QStandardPaths>
 #include <QTableView>
 
-#include "../service/service_guard.h"
-#include "api/schedule_ops.h"
 #include "audit_log.h"
 #include "bridge/task_board.h"
 #include "cli_runner.h"
 #include "common/log.h"
-#include "context/catalog_handle.h"
 #include "context/engine.h"
-#include "context/engine_catalog.h"
-#include "device/library.h"
-#include "gui_engine.h"
+#include "gui_service.h"
 #include "pages/clients/client_add_dialog.h"
 #include "pages/clients/client_table_model.h"
 #include "pages/clients/clients_page.h"
-#include "schedule/definition_store.h"
-#include "shell/console_engine.h"
 
 using tltest::run_cli;
-
-using tltest::open_engine;
+using tltest::with_home;
 
 namespace {
 // The client names `tapeloom-cli client list --json` prints.
@@ -47,11 +39,11 @@ QStringList cli_clients(const QString& home) {
 const QString kAgentFingerprint = QString(64, QLatin1Char('a'));
 } // namespace
 
-// The Clients page on a real engine: a client added through the page's Add dialog (which shows
-// the service's fingerprint to give the agent) is listed on the page and by `tapeloom-cli client
-// list`, not yet contacted; a scheduled definition naming its tree is its next backup; a taken
-// name or a bad fingerprint is refused before anything is added; Remove (confirmed) removes it
-// from the page and the catalog.
+// The Clients page of a console beside the real service: a client added through the page's Add
+// dialog (which shows the service's fingerprint to give the agent) is listed on the page and by
+// `tapeloom-cli client list`, not yet contacted; a scheduled definition naming its tree is its next
+// backup; a taken name or a bad fingerprint is refused before anything is added; Remove (confirmed)
+// removes it from the page and the catalog; both through the service's typed door.
 class TestClientsPage : public QObject {
     Q_OBJECT
     QTemporaryDir settingsDir_;
@@ -70,10 +62,10 @@ private Q_SLOTS:
     void addListRemove() {
         QTemporaryDir dir;
         const QString home = dir.path() + "/home";
-        auto engine = open_engine(home);
-        QVERIFY(engine);
+        auto c = tltest::console_beside_service(home);
+        QVERIFY(c);
         tl::ui::TaskBoard board;
-        tl::ui::ClientsPage page(*engine, board);
+        tl::ui::ClientsPage page(*c.engine, board);
         QSignalSpy read(&page, &tl::ui::ClientsPage::refreshed);
         QSignalSpy done(&page, &tl::ui::ClientsPage::actionFinished);
         page.show();
@@ -117,15 +109,12 @@ private Q_SLOTS:
         QVERIFY(cell(tl::ui::ClientTableModel::NextBackup).isEmpty()); // no schedule names it
 
         // A scheduled definition of the client's tree is its next backup.
-        QVERIFY(tl::device::ensure_default_library(engine_catalog(*engine), engine->home()));
-        auto store = tl::schedule::definition_store(tl::CatalogHandle(*engine));
-        tl::schedule::JobDefinition def;
-        def.name = "nightly";
-        def.sources = {"client:web1:/srv"};
-        const long long now = QDateTime::currentSecsSinceEpoch();
-        auto added = store.add(def, now);
-        QVERIFY2(added, added ? "" : added.error().message.c_str());
-        QVERIFY(store.add_schedule("nightly", "daily at 02:00", now));
+        const auto defined =
+            run_cli(with_home(home, {"job", "define", "nightly", "--source", "client:web1:/srv"}));
+        QVERIFY2(defined.exit_code == 0, defined.err.constData());
+        const auto scheduled =
+            run_cli(with_home(home, {"schedule", "add", "nightly", "daily at 02:00"}));
+        QVERIFY2(scheduled.exit_code == 0, scheduled.err.constData());
         page.refresh();
         QTRY_VERIFY(cell(tl::ui::ClientTableModel::NextBackup).contains(QStringLiteral("nightly")));
 
@@ -151,6 +140,9 @@ private Q_SLOTS:
         QCOMPARE(done.last().first().toString(), QString());
         QTRY_COMPARE(page.model()->rowCount(), 0);
         QVERIFY(cli_clients(home).isEmpty());
+        QCOMPARE(tltest::audited(home, "POST", "/v1/clients"), 1);
+        QCOMPARE(tltest::audited(home, "DELETE", "/v1/clients/web1"), 1);
+        QVERIFY(board.waitUntilIdle(60000) && board.waitReadsDone(60000));
     }
 
     // Beside the service (docs/console.md "Beside the service"), Add and Remove go through the
@@ -159,16 +151,10 @@ private Q_SLOTS:
     void addRemoveBesideTheService() {
         QTemporaryDir dir;
         const QString home = dir.path() + "/home";
-        QCOMPARE(run_cli({"--home", home, "service", "start"}).exit_code, 0);
-        tltest::ServiceGuard guard{home};
-        tl::EngineOptions options;
-        options.home = home.toStdString();
-        auto opened = tl::ui::openConsoleEngine(options);
-        QVERIFY2(opened, opened ? "" : opened.error().message.c_str());
-        auto& engine = *opened.value();
-        QVERIFY(engine.read_only());
+        auto c = tltest::console_beside_service(home);
+        QVERIFY(c);
         tl::ui::TaskBoard board;
-        tl::ui::ClientsPage page(engine, board);
+        tl::ui::ClientsPage page(*c.engine, board);
         page.setConfirm([](const QString&) { return true; });
         QSignalSpy done(&page, &tl::ui::ClientsPage::actionFinished);
         page.show();

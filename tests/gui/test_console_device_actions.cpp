@@ -1,18 +1,15 @@
 #include <QSignalSpy>
 #include <QtTest>
 
-#include "../service/service_guard.h"
 #include "audit_log.h"
 #include "bridge/task_board.h"
 #include "cli_runner.h"
-#include "client/service_api.h"
-#include "client/service_client.h"
 #include "context/engine.h"
+#include "gui_service.h"
 #include "pages/devices/device_spec.h"
 #include "pages/devices/devices_page.h"
 #include "pages/devices/drive_table_model.h"
 #include "pages/devices/library_table_model.h"
-#include "shell/console_engine.h"
 
 using tltest::run_cli;
 using tltest::with_home;
@@ -41,15 +38,10 @@ private Q_SLOTS:
     void devicesChangeThroughTheTypedDoor() {
         QTemporaryDir d;
         const QString home = d.path() + "/home";
-        QCOMPARE(run_cli(with_home(home, {"service", "start"})).exit_code, 0);
-        tltest::ServiceGuard guard{home};
-        tl::EngineOptions options;
-        options.home = home.toStdString();
-        auto opened = tl::ui::openConsoleEngine(options);
-        QVERIFY2(opened, opened ? "" : opened.error().message.c_str());
-        QVERIFY(opened.value()->read_only());
+        auto c = tltest::console_beside_service(home);
+        QVERIFY(c);
         tl::ui::TaskBoard board;
-        tl::ui::DevicesPage page(*opened.value(), board);
+        tl::ui::DevicesPage page(*c.engine, board);
         page.setConfirm([](const QString&) { return true; });
         QSignalSpy done(&page, &tl::ui::DevicesPage::actionFinished);
         // Not shown: the page reads the devices when asked and after each action, not on its

@@ -1,7 +1,7 @@
 #include <QtTest>
 
 #include "dark_palette.h"
-#include "gui_engine.h"
+#include "gui_service.h"
 
 #include <QApplication>
 #include <QDialogButtonBox>
@@ -15,20 +15,18 @@
 #include <QStandardPaths>
 #include <QTableView>
 
+#include "audit_log.h"
 #include "bridge/task_board.h"
 #include "cli_runner.h"
 #include "common/log.h"
 #include "context/engine.h"
-#include "context/engine_catalog.h"
-#include "device/library.h"
 #include "pages/devices/device_add_dialog.h"
 #include "pages/devices/devices_page.h"
 #include "pages/devices/drive_table_model.h"
 #include "pages/devices/library_table_model.h"
 
 using tltest::run_cli;
-
-using tltest::open_engine;
+using tltest::with_home;
 
 namespace {
 // Drive names as `tapeloom-cli drive status --json` lists them (the CLI has no `drive list`;
@@ -53,10 +51,12 @@ tl::ui::DeviceSpec spec(tl::ui::DeviceSpec::Kind kind, const QString& name,
 }
 } // namespace
 
-// The Devices page on a real engine with the default virtual library: a null and a virtual
-// drive added from the page appear in `tapeloom-cli drive status`; removing one makes it
-// disappear there; an st drive whose device node does not exist is refused in the page and
-// nothing is added; a library's drive cannot be removed alone; a busy engine refuses inline.
+// The Devices page of a console beside the real service of a data directory with the default
+// virtual library: a null and a virtual drive added from the page appear in `tapeloom-cli drive
+// status`; removing one makes it disappear there, each change through the service's typed door
+// (POST /v1/drives, DELETE /v1/drives/{name} in the audit log, nothing tunnelled); an st drive
+// whose device node does not exist is refused in the page and nothing is added; a library's
+// drive cannot be removed alone; a busy console refuses inline.
 class TestDevicesPage : public QObject {
     Q_OBJECT
 private Q_SLOTS:
@@ -81,15 +81,15 @@ private Q_SLOTS:
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(QByteArray(1 << 20, 'y'));
         f.close();
+        auto c = tltest::console_beside_service(home);
+        QVERIFY(c);
         QCOMPARE(run_cli({"--home", home, "library", "fault", "--drive", "0", "--tapealert", "30"})
                      .exit_code,
                  0);
         const auto backup = run_cli({"--home", home, "backup", "--source", src, "--drives", "1"});
         QVERIFY2(backup.exit_code == 0 || backup.exit_code == 8, backup.err.constData());
-        auto engine = open_engine(home);
-        QVERIFY(engine);
         tl::ui::TaskBoard gate;
-        auto page = std::make_unique<tl::ui::DevicesPage>(*engine, gate);
+        auto page = std::make_unique<tl::ui::DevicesPage>(*c.engine, gate);
         page->show();
         QTRY_COMPARE(page->drivesModel()->rowCount(), 4);
         auto* model = page->drivesModel();
@@ -116,13 +116,12 @@ private Q_SLOTS:
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(QByteArray(3 << 20, 'x'));
         f.close();
+        auto c = tltest::console_beside_service(home);
+        QVERIFY(c);
         const auto backup = run_cli({"--home", home, "backup", "--source", src, "--drives", "2"});
         QVERIFY2(backup.exit_code == 0, backup.err.constData());
-        auto engine = open_engine(home);
-        QVERIFY(engine);
-        QVERIFY(tl::device::ensure_default_library(engine_catalog(*engine), engine->home()));
         tl::ui::TaskBoard gate;
-        auto page = std::make_unique<tl::ui::DevicesPage>(*engine, gate);
+        auto page = std::make_unique<tl::ui::DevicesPage>(*c.engine, gate);
         page->setConfirm([](const QString&) { return true; });
         QSignalSpy done(page.get(), &tl::ui::DevicesPage::actionFinished);
         page->show();
@@ -149,7 +148,7 @@ private Q_SLOTS:
         QVERIFY(page->drivesModel()->rowOf(QStringLiteral("null1")) >= 0);
 
         // Refused inline, nothing added: a device node that does not exist (page and dialog),
-        // a name taken, a drive of a library, a busy engine.
+        // a name taken, a drive of a library, a busy console.
         const QString missing = dir.path() + "/nst-missing";
         QVERIFY(!page->addDevice(spec(Kind::StDrive, QStringLiteral("tape9"), missing)));
         QVERIFY(page->status().contains(missing));
@@ -195,17 +194,20 @@ private Q_SLOTS:
             QVERIFY(page->grab().save(shots + (dark ? "/devices-dark.png" : "/devices.png")));
         }
 
-        // The CLI sees what the page did (it needs the data directory's lock: engine closed).
+        // The CLI, through the same service, sees what the page did, which went through the
+        // typed door: both drives added by POST /v1/drives, the refusals never reached it.
         QTRY_VERIFY(!gate.busy());
+        QVERIFY(gate.waitReadsDone(60000));
         page.reset();
-        engine.reset();
+        QCOMPARE(tltest::tunnelled(home), 0);
         auto names = cli_drives(home);
         QVERIFY2(names.contains("null1") && names.contains("vd1"), qPrintable(names.join(',')));
         QVERIFY(!names.contains("tape9") && !names.contains("null3"));
+        QCOMPARE(tltest::audited(home, "POST", "/v1/drives"), 2);
+        QCOMPARE(tltest::audited(home, "POST", "/v1/drives", true), 0);
 
-        engine = open_engine(home);
-        QVERIFY(engine);
-        page = std::make_unique<tl::ui::DevicesPage>(*engine, gate);
+        const int tunnelledByCli = tltest::tunnelled(home);
+        page = std::make_unique<tl::ui::DevicesPage>(*c.engine, gate);
         QStringList asked;
         page->setConfirm([&asked](const QString& q) {
             asked << q;
@@ -227,11 +229,14 @@ private Q_SLOTS:
         QCOMPARE(removed.first().first().toString(), QString());
         QTRY_VERIFY(page->drivesModel()->rowOf(QStringLiteral("null1")) < 0);
         QTRY_VERIFY(!gate.busy());
+        QVERIFY(gate.waitReadsDone(60000));
         page.reset();
-        engine.reset();
+        // Only the CLI's `drive status` of this test went through the tunnel, not the page.
+        QCOMPARE(tltest::tunnelled(home), tunnelledByCli);
         names = cli_drives(home);
         QVERIFY(!names.contains("null1"));
         QVERIFY(names.contains("vd1"));
+        QCOMPARE(tltest::audited(home, "DELETE", "/v1/drives/null1"), 1);
     }
 
 private:

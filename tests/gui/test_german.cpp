@@ -9,6 +9,7 @@
 #include "cli_runner.h"
 #include "common/log.h"
 #include "context/engine.h"
+#include "gui_service.h"
 #include "models/job_history_model.h"
 #include "pages/dashboard/dashboard_page.h"
 #include "shell/main_window.h"
@@ -57,12 +58,10 @@ QStringList cellTexts(QWidget* page) {
     return out;
 }
 
-// The texts of every label on the Dashboard once it shows the ended job `job` of `home`.
-QStringList dashboardTexts(const QString& home, qint64 job) {
-    auto engine = tl::Engine::open({home.toStdString(), nullptr, false});
-    if (!engine)
-        return {QStringLiteral("engine: ") + QString::fromStdString(engine.error().message)};
-    tl::ui::MainWindow w(*engine.value());
+// The texts of every label on the Dashboard of a console on `engine` once it shows the ended
+// job `job`.
+QStringList dashboardTexts(tl::Engine& engine, qint64 job) {
+    tl::ui::MainWindow w(engine);
     w.resize(1400, 1000);
     w.show();
     w.showPage(QStringLiteral("dashboard"));
@@ -89,8 +88,8 @@ void noEnglishOnTheDashboard(const QStringList& texts) {
 // Issue 18, item 17: the console in German. Every page of a used data directory (labeled
 // cartridges, pools, a definition with a schedule, a backup and a restore) shows its column
 // titles whole, and no engine word is left in English in the tables ("backup", "scratch",
-// "full", "completed"), nor "Volume" in a title. Real engine on a temporary data directory,
-// the German translation of translations/tapeloom_de.ts.
+// "full", "completed"), nor "Volume" in a title. A console beside the real service of a temporary
+// data directory, the German translation of translations/tapeloom_de.ts.
 class TestGerman : public QObject {
     Q_OBJECT
     QTranslator translator_;
@@ -115,6 +114,8 @@ private Q_SLOTS:
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write("hallo");
         f.close();
+        auto c = tltest::console_beside_service(home);
+        QVERIFY(c);
         cli({"--home", home, "volume", "label", "--all-blank", "--pool", "Default"});
         cli({"--home", home, "job", "define", "nightly-webservers", src});
         cli({"--home", home, "schedule", "add", "nightly-webservers",
@@ -123,9 +124,7 @@ private Q_SLOTS:
         cli({"--home", home, "restore", "--job", "1", "--to", dir.path() + "/back"});
         QVERIFY(!QTest::currentTestFailed());
 
-        auto engine = tl::Engine::open({home.toStdString(), nullptr, false});
-        QVERIFY(engine);
-        tl::ui::MainWindow w(*engine.value());
+        tl::ui::MainWindow w(*c.engine);
         w.resize(1400, 1000);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -171,12 +170,14 @@ private Q_SLOTS:
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write("hallo");
         f.close();
+        auto c = tltest::console_beside_service(home);
+        QVERIFY(c);
         cli({"--home", home, "volume", "label", "--all-blank", "--pool", "Default"});
         cli({"--home", home, "job", "define", "einzeln", src + "/a.txt"}); // one file
         cli({"--home", home, "job", "run", "einzeln", "--level", "full"});
         QVERIFY(!QTest::currentTestFailed());
 
-        QStringList texts = dashboardTexts(home, 1);
+        QStringList texts = dashboardTexts(*c.engine, 1);
         noEnglishOnTheDashboard(texts);
         const QString all = texts.join(QLatin1Char('\n'));
         QVERIFY2(all.contains(QStringLiteral("beendet: abgeschlossen")), qPrintable(all));
@@ -186,7 +187,7 @@ private Q_SLOTS:
         const QString back = dir.path() + "/back";
         cli({"--home", home, "restore", "--job", "1", "--to", back});
         QVERIFY(!QTest::currentTestFailed());
-        texts = dashboardTexts(home, 2);
+        texts = dashboardTexts(*c.engine, 2);
         noEnglishOnTheDashboard(texts);
         QVERIFY2(texts.join(QLatin1Char('\n')).contains(QStringLiteral("(nach ") + back + ")"),
                  qPrintable(texts.join(QLatin1Char('\n'))));

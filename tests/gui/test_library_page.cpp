@@ -1,7 +1,7 @@
 #include <QtTest>
 
 #include "dark_palette.h"
-#include "gui_engine.h"
+#include "gui_service.h"
 
 #include <QApplication>
 #include <QMimeData>
@@ -11,42 +11,55 @@
 #include <QStyleFactory>
 #include <QTableView>
 
+#include "audit_log.h"
 #include "bridge/task_board.h"
 #include "cli_runner.h"
 #include "common/log.h"
 #include "context/engine.h"
-#include "context/engine_catalog.h"
-#include "device/changer_rules.h"
-#include "device/library.h"
-#include "media/volume_catalog.h"
 #include "pages/library/difference_model.h"
 #include "pages/library/element_widget.h"
 #include "pages/library/library_page.h"
 #include "pages/library/library_view.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
 
 using tl::device::ElementType;
 using tl::ui::ElementWidget;
 using tl::ui::LibraryPage;
 using tl::ui::Place;
 using tltest::run_cli;
-
-using tltest::open_engine;
+using tltest::with_home;
 
 namespace {
-// The changer as the engine reads it (the test thread uses the Engine only while no task of
-// the page runs).
-tl::device::Inventory changer(tl::Engine& e) {
-    auto lib = tl::device::open_library(engine_catalog(e), e.home(), "", e.clock());
-    if (!lib) qFatal("open_library: %s", lib.error().message.c_str());
-    auto inv = lib.value()->changer().inventory();
-    if (!inv) qFatal("inventory: %s", inv.error().message.c_str());
-    return inv.value();
+// The changer as `tapeloom-cli library inventory --json` reads it, through the service.
+QJsonObject changer(const QString& home) {
+    const auto r = run_cli(with_home(home, {"library", "inventory", "--json"}));
+    if (r.exit_code != 0) qWarning("library inventory: %s", r.err.constData());
+    return r.json().object();
 }
 
-QString at(const tl::device::Inventory& inv, ElementType t, int n) {
-    const auto* e =
-        t == ElementType::Drive ? tl::device::find_drive(inv, n) : tl::device::find_slot(inv, n);
-    return e && e->full ? QString::fromStdString(e->barcode) : QString();
+// The barcode in drive `n` or slot (storage or mail) `n` of `inv`; empty when it is empty.
+QString at(const QJsonObject& inv, ElementType t, int n) {
+    const QString list = t == ElementType::Drive      ? QStringLiteral("drives")
+                         : t == ElementType::MailSlot ? QStringLiteral("mail_slots")
+                                                      : QStringLiteral("slots");
+    const QString key = t == ElementType::Drive ? QStringLiteral("drive") : QStringLiteral("slot");
+    for (const auto& v : inv.value(list).toArray()) {
+        const auto e = v.toObject();
+        if (e.value(key).toInt() == n)
+            return e.value("full").toBool() ? e.value("barcode").toString() : QString();
+    }
+    return {};
+}
+
+// Volume `barcode` as `tapeloom-cli volume list --json` lists it, through the service.
+QJsonObject volume(const QString& home, const QString& barcode) {
+    const auto r = run_cli(with_home(home, {"volume", "list", "--json"}));
+    if (r.exit_code != 0) qWarning("volume list: %s", r.err.constData());
+    for (const auto& v : r.json().array())
+        if (v.toObject().value("barcode").toString() == barcode) return v.toObject();
+    return {};
 }
 
 void cli(const QStringList& args) {
@@ -78,18 +91,20 @@ void shot(QWidget& page, const QString& name) {
 }
 } // namespace
 
-// The Library page on the default virtual library of a fresh data directory (3 volumes in
-// Default, one in Weekly, one read-only, the rest unknown to the catalog): the drawing shows every
-// slot with the barcode the changer reports; load, unload (by the page's API, by Enter, by a
-// drop), export to the mail slot and mark off-site at "Vault A" change the changer and the
-// catalog as the engine reads them back; an export from a drive and a drop onto a full slot are
-// refused inline with nothing moved; a running job refuses a move; a hand move shows up in the
-// inventory and the reconcile records it.
+// The Library page of a console beside the real service of a fresh data directory with the
+// default virtual library (3 volumes in Default, one in Weekly, one read-only, the rest unknown to
+// the catalog): the drawing shows every slot with the barcode the changer reports; load, unload
+// (by the page's API, by Enter, by a drop), export to the mail slot and mark off-site at "Vault A"
+// change the changer and the catalog as the CLI reads them back, each through the service's typed
+// door (the audit log names its route; nothing tunnelled); an export from a drive and a drop onto
+// a full slot are refused inline with nothing moved; a running job refuses a move; a hand move
+// shows up in the inventory and the reconcile records it.
 class TestLibraryPage : public QObject {
     Q_OBJECT
 
     QTemporaryDir dir_;
     QString home_;
+    tltest::ConsoleBesideService c_;
 
 private Q_SLOTS:
     void initTestCase() {
@@ -101,6 +116,8 @@ private Q_SLOTS:
         }
         QVERIFY(dir_.isValid());
         home_ = dir_.path() + "/home";
+        c_ = tltest::console_beside_service(home_);
+        QVERIFY(c_);
         for (const char* bc : {"TLO001L9", "TLO002L9", "TLO003L9", "TLO005L9"})
             cli({"--home", home_, "volume", "label", "--barcode", bc, "--pool", "Default"});
         cli({"--home", home_, "pool", "add", "Weekly"});
@@ -109,25 +126,34 @@ private Q_SLOTS:
         QVERIFY(!QTest::currentTestFailed());
     }
 
+    void cleanupTestCase() {
+        QCOMPARE(tltest::tunnelled(home_), 0);
+        c_ = {};
+    }
+
     void drawsEverySlotTheChangerReports() {
-        auto engine = open_engine(home_);
-        QVERIFY(engine);
         tl::ui::TaskBoard gate;
-        LibraryPage page(*engine, gate);
+        LibraryPage page(*c_.engine, gate);
         QSignalSpy refreshed(&page, &LibraryPage::refreshed);
         page.show();
         QTRY_VERIFY(refreshed.count() >= 1);
-        const auto inv = changer(*engine);
-        QCOMPARE(inv.storage.size(), std::size_t(24));
+        const auto inv = changer(home_);
+        const auto drives = inv.value("drives").toArray(), storage = inv.value("slots").toArray(),
+                   mail = inv.value("mail_slots").toArray();
+        QCOMPARE(storage.size(), 24);
         QCOMPARE(page.view()->elements().size(),
-                 inv.drives.size() + inv.storage.size() + inv.mail_slots.size());
-        for (const auto* v : {&inv.drives, &inv.storage, &inv.mail_slots})
-            for (const auto& e : *v) {
-                auto* w = page.view()->element({e.type, e.number});
+                 std::size_t(drives.size() + storage.size() + mail.size()));
+        for (const auto& [type, list] : {std::pair{ElementType::Drive, drives},
+                                         {ElementType::Slot, storage},
+                                         {ElementType::MailSlot, mail}})
+            for (const auto& v : list) {
+                const auto e = v.toObject();
+                const int n = e.value(type == ElementType::Drive ? "drive" : "slot").toInt();
+                auto* w = page.view()->element({type, n});
                 QVERIFY(w);
-                QCOMPARE(w->content().full, e.full);
-                QCOMPARE(w->content().barcode, QString::fromStdString(e.barcode));
-                if (e.full) QVERIFY(w->accessibleName().contains(w->content().barcode));
+                QCOMPARE(w->content().full, e.value("full").toBool());
+                QCOMPARE(w->content().barcode, e.value("barcode").toString());
+                if (w->content().full) QVERIFY(w->accessibleName().contains(w->content().barcode));
             }
         QCOMPARE(page.view()->element({ElementType::Slot, 1})->accessibleName(),
                  QStringLiteral("Slot 1: TLO001L9, Default, Append"));
@@ -153,10 +179,8 @@ private Q_SLOTS:
     }
 
     void movesExportAndOffsite() {
-        auto engine = open_engine(home_);
-        QVERIFY(engine);
         tl::ui::TaskBoard gate;
-        LibraryPage page(*engine, gate);
+        LibraryPage page(*c_.engine, gate);
         QSignalSpy refreshed(&page, &LibraryPage::refreshed);
         QSignalSpy moved(&page, &LibraryPage::moveFinished);
         page.show();
@@ -171,13 +195,13 @@ private Q_SLOTS:
         // Load slot 1 into drive 0 through the page's action; the changer says so.
         QVERIFY(page.load(1, 0));
         waitMove(1);
-        QCOMPARE(at(changer(*engine), ElementType::Drive, 0), QStringLiteral("TLO001L9"));
+        QCOMPARE(at(changer(home_), ElementType::Drive, 0), QStringLiteral("TLO001L9"));
         QCOMPARE(page.view()->element({ElementType::Drive, 0})->content().barcode,
                  QStringLiteral("TLO001L9"));
         // Unload to its home slot.
         QVERIFY(page.unload(0));
         waitMove(2);
-        auto inv = changer(*engine);
+        auto inv = changer(home_);
         QCOMPARE(at(inv, ElementType::Drive, 0), QString());
         QCOMPARE(at(inv, ElementType::Slot, 1), QStringLiteral("TLO001L9"));
 
@@ -188,10 +212,10 @@ private Q_SLOTS:
         s3->setFocus();
         QTest::keyClick(s3, Qt::Key_Return);
         waitMove(3);
-        QCOMPARE(at(changer(*engine), ElementType::Drive, 0), QStringLiteral("TLO003L9"));
+        QCOMPARE(at(changer(home_), ElementType::Drive, 0), QStringLiteral("TLO003L9"));
 
         // Export of the cartridge in drive 0 (a drop onto the mail slot): refused, nothing moved.
-        const auto before = changer(*engine);
+        const auto before = changer(home_);
         drop(page, {ElementType::Drive, 0}, {ElementType::MailSlot, 25});
         QVERIFY2(page.statusText().contains("unload it first"), qPrintable(page.statusText()));
         QVERIFY(!page.busy());
@@ -199,7 +223,7 @@ private Q_SLOTS:
         drop(page, {ElementType::Slot, 4}, {ElementType::Slot, 5});
         QVERIFY2(page.statusText().contains("slot 5 is full"), qPrintable(page.statusText()));
         QCOMPARE(moved.count(), 3);
-        const auto after = changer(*engine);
+        const auto after = changer(home_);
         for (int n = 1; n <= 26; ++n)
             QCOMPARE(at(after, ElementType::Slot, n), at(before, ElementType::Slot, n));
         QCOMPARE(at(after, ElementType::Drive, 0), QStringLiteral("TLO003L9"));
@@ -214,14 +238,14 @@ private Q_SLOTS:
         // Export slot 2 by a drop onto mail slot 1: the changer has it there.
         drop(page, {ElementType::Slot, 2}, {ElementType::MailSlot, 25});
         waitMove(4);
-        QCOMPARE(at(changer(*engine), ElementType::MailSlot, 25), QStringLiteral("TLO002L9"));
+        QCOMPARE(at(changer(home_), ElementType::MailSlot, 25), QStringLiteral("TLO002L9"));
         QCOMPARE(page.lastExported(), QStringLiteral("TLO002L9"));
         shot(page, qEnvironmentVariableIntValue("TAPELOOM_SHOT_DARK") == 1
                        ? QStringLiteral("library-dark")
                        : QStringLiteral("library"));
         drop(page, {ElementType::Drive, 0}, {ElementType::Slot, 3}); // unload by a drop
         waitMove(5);
-        QCOMPARE(at(changer(*engine), ElementType::Slot, 3), QStringLiteral("TLO003L9"));
+        QCOMPARE(at(changer(home_), ElementType::Slot, 3), QStringLiteral("TLO003L9"));
 
         // "Mark off-site…" after the export, answered "Vault A": the catalog says outside there.
         QSignalSpy marked(&page, &LibraryPage::offsiteMarked);
@@ -229,11 +253,16 @@ private Q_SLOTS:
         QVERIFY(page.markExportedOffsite());
         QTRY_COMPARE_WITH_TIMEOUT(marked.count(), 1, 30000);
         QCOMPARE(marked.first().at(1).toString(), QString());
-        auto v = tl::media::find_volume(engine_catalog(*engine), "TLO002L9");
-        QVERIFY(v);
-        QCOMPARE(int(v->location), int(tl::media::Location::Outside));
-        QCOMPARE(v->site, std::string("Vault A"));
-        QCOMPARE(at(changer(*engine), ElementType::MailSlot, 25), QString());
+        const auto v = volume(home_, QStringLiteral("TLO002L9")).value("location").toObject();
+        QCOMPARE(v.value("where").toString(), QStringLiteral("outside"));
+        QCOMPARE(v.value("site").toString(), QStringLiteral("Vault A"));
+        QCOMPARE(at(changer(home_), ElementType::MailSlot, 25), QString());
+        // Every move and the mark went through the typed door, as the audit log says.
+        QCOMPARE(tltest::audited(home_, "POST", "/v1/libraries/vlib0/load"), 2);
+        QCOMPARE(tltest::audited(home_, "POST", "/v1/libraries/vlib0/unload"), 2);
+        QCOMPARE(tltest::audited(home_, "POST", "/v1/libraries/vlib0/export"), 1);
+        QCOMPARE(tltest::audited(home_, "PATCH", "/v1/volumes/TLO002L9"), 1);
+        QVERIFY(gate.waitReadsDone(60000));
     }
 
     void inventoryShowsAHandMoveAndReconcileRecordsIt() {
@@ -253,10 +282,8 @@ private Q_SLOTS:
         f.write(QJsonDocument(doc).toJson());
         f.close();
 
-        auto engine = open_engine(home_);
-        QVERIFY(engine);
         tl::ui::TaskBoard gate;
-        LibraryPage page(*engine, gate);
+        LibraryPage page(*c_.engine, gate);
         QSignalSpy refreshed(&page, &LibraryPage::refreshed);
         QSignalSpy done(&page, &LibraryPage::inventoryFinished);
         page.show();
@@ -279,7 +306,14 @@ private Q_SLOTS:
                        ? QStringLiteral("library-inventory-dark")
                        : QStringLiteral("library-inventory"));
         // The dry run changed nothing.
-        QCOMPARE(tl::media::find_volume(engine_catalog(*engine), "TLO001L9")->slot, 1);
+        const auto slotOf = [this] {
+            return volume(home_, QStringLiteral("TLO001L9"))
+                .value("location")
+                .toObject()
+                .value("slot")
+                .toInt();
+        };
+        QCOMPARE(slotOf(), 1);
 
         // Refused without the confirmation; recorded with it.
         page.setConfirm([](const QString&) { return false; });
@@ -288,10 +322,12 @@ private Q_SLOTS:
         QVERIFY(page.reconcile());
         QTRY_COMPARE_WITH_TIMEOUT(done.count(), 2, 30000);
         QCOMPARE(done.last().first().toString(), QString());
-        QCOMPARE(tl::media::find_volume(engine_catalog(*engine), "TLO001L9")->slot, 2);
+        QCOMPARE(slotOf(), 2);
+        QCOMPARE(tltest::audited(home_, "POST", "/v1/libraries/vlib0/reconcile"), 1);
         QVERIFY(page.runInventory());
         QTRY_COMPARE_WITH_TIMEOUT(done.count(), 3, 30000);
         QCOMPARE(page.differences()->rowOf(QStringLiteral("TLO001L9")), -1);
+        QVERIFY(gate.waitReadsDone(60000));
     }
 };
 

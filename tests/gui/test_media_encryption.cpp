@@ -7,6 +7,7 @@
 #include "common/log.h"
 #include "context/engine.h"
 #include "fixture_tree.h"
+#include "gui_service.h"
 #include <QCheckBox>
 #include <QComboBox>
 #include <QLineEdit>
@@ -21,7 +22,8 @@ using tl::ui::VolumeTableModel;
 
 // Encryption on the Media page (issue 20): the pool dialog offers the algorithm and the key
 // store's keys; after an encrypted backup through the real tapeloom-cli, the volume it wrote
-// names its key in the "Encrypted with" column and the blank cartridges name none.
+// names its key in the "Encrypted with" column and the blank cartridges name none, on a console
+// beside the real service of the data directory.
 class TestMediaEncryption : public QObject {
     Q_OBJECT
 
@@ -61,15 +63,17 @@ private Q_SLOTS:
         auto key = cli(home, {"key", "create", "vault", "--json"});
         QVERIFY2(key.exit_code == 0, key.err.constData());
         const QString id = key.json().object().value("id").toString();
+        // The key store is the data directory's own (`key create` holds its lock); the backup
+        // and the page go through the service.
+        auto c = tltest::console_beside_service(home);
+        QVERIFY(c);
         auto b = cli(home, {"backup", "--encryption", "aes-256-gcm", "--key", "vault", "--source",
                             src, "--json"});
         QVERIFY2(b.exit_code == 0, b.err.constData());
         const QString vol = b.json().object().value("volumes").toArray().first().toString();
 
-        auto engine = tl::Engine::open({home.toStdString(), nullptr, false});
-        QVERIFY(engine);
         tl::ui::TaskBoard gate;
-        MediaPage page(*engine.value(), gate);
+        MediaPage page(*c.engine, gate);
         page.show();
         QTRY_VERIFY(page.volumeModel()->rowCount() > 1);
         const auto* m = page.volumeModel();

@@ -1,11 +1,13 @@
 #include <QtTest>
 
 #include "dark_palette.h"
-#include "gui_engine.h"
+#include "gui_service.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSignalSpy>
@@ -14,14 +16,12 @@
 #include <QStyleFactory>
 #include <QTableView>
 
+#include "audit_log.h"
 #include "bridge/task_board.h"
-#include "catalog/db.h"
 #include "cli_runner.h"
 #include "common/log.h"
 #include "context/engine.h"
 #include "fixture_tree.h"
-#include "media/pool.h"
-#include "media/volume_catalog.h"
 #include "pages/media/media_page.h"
 #include "pages/media/pool_dialog.h"
 #include "pages/media/pool_table_model.h"
@@ -35,8 +35,6 @@ using tl::ui::MediaPage;
 using tl::ui::VolumeTableModel;
 using tltest::run_cli;
 
-using tltest::open_engine;
-
 namespace {
 tltest::CliResult cli(const QString& home, QStringList args) {
     args.prepend(home);
@@ -44,26 +42,22 @@ tltest::CliResult cli(const QString& home, QStringList args) {
     return run_cli(args);
 }
 
-// The catalog as the engine reads it, through a connection of our own.
-std::vector<tl::media::VolumeRecord> volumes(const QString& home) {
-    auto db = tl::catalog::Db::open((home + "/catalog.db").toStdString(), false);
-    if (!db) return {};
-    auto v = tl::media::list_volumes(db.value());
-    return v ? v.value() : std::vector<tl::media::VolumeRecord>{};
+// The catalog's volumes as `tapeloom-cli volume list --json` reads them, through the service.
+QJsonArray volumes(const QString& home) {
+    const auto r = cli(home, {"volume", "list", "--json"});
+    if (r.exit_code != 0) qWarning("volume list: %s", r.err.constData());
+    return r.json().array();
 }
 
-std::optional<tl::media::VolumeRecord> volume(const QString& home, const QString& barcode) {
-    for (auto& v : volumes(home))
-        if (QString::fromStdString(v.barcode) == barcode) return v;
-    return std::nullopt;
+// Volume `barcode` as the CLI lists it; empty when the catalog does not know it.
+QJsonObject volume(const QString& home, const QString& barcode) {
+    for (const auto& v : volumes(home))
+        if (v.toObject().value("barcode").toString() == barcode) return v.toObject();
+    return {};
 }
 
-std::vector<std::int64_t> jobs_on(const QString& home, const QString& barcode) {
-    auto db = tl::catalog::Db::open((home + "/catalog.db").toStdString(), false);
-    auto v = volume(home, barcode);
-    if (!db || !v) return {};
-    auto j = tl::media::jobs_on_volume(db.value(), v->id);
-    return j ? j.value() : std::vector<std::int64_t>{};
+QString where(const QJsonObject& v) {
+    return v.value("location").toObject().value("where").toString();
 }
 
 // The page's rows as shown (after the proxy) in column `column`.
@@ -86,13 +80,14 @@ void shot(QWidget& page, const QString& name) {
 
 } // namespace
 
-// The Media page against real engines on fresh data directories with the default virtual
-// library (24 blank cartridges): "Label all blank" labels every cartridge (the catalog says
-// append and the label on the media says pool Default); a relabel of a volume holding a kept
-// backup is refused without force, then forced (its job is purged); off-site at "Vault A" is
-// refused in a slot and recorded from the mail slot; a pool added in the page is in
+// The Media page of a console beside the real service of fresh data directories with the
+// default virtual library (24 blank cartridges): "Label all blank" labels every cartridge (the
+// catalog says append and the label on the media says pool Default); a relabel of a volume
+// holding a kept backup is refused without force, then forced (its job is purged); off-site at
+// "Vault A" is refused in a slot and recorded from the mail slot; a pool added in the page is in
 // `tapeloom-cli pool list`; the state filter shows only that state; a cartridge move refuses a
-// labeling inline.
+// labeling inline. Every change goes through the service's typed door (its route in the audit
+// log, nothing tunnelled); the catalog is read back through the CLI.
 class TestMediaPage : public QObject {
     Q_OBJECT
 
@@ -115,15 +110,15 @@ private Q_SLOTS:
     void labelAllBlank() {
         QTemporaryDir dir;
         const QString home = dir.path() + "/home";
-        auto engine = open_engine(home);
-        QVERIFY(engine);
+        auto c = tltest::console_beside_service(home);
+        QVERIFY(c);
         tl::ui::TaskBoard gate;
         {
-            MediaPage page(*engine, gate);
+            MediaPage page(*c.engine, gate);
             yes(page);
             page.show();
             QTRY_COMPARE(page.volumeModel()->rowCount(), 24); // blank, not in the catalog yet
-            QVERIFY(volumes(home).empty());
+            QVERIFY(volumes(home).isEmpty());
             page.stateFilter()->setCurrentIndex(page.stateFilter()->findData("blank"));
             QCOMPARE(page.volumeProxy()->rowCount(), 24);
 
@@ -141,11 +136,12 @@ private Q_SLOTS:
                 QVERIFY2(line.endsWith(QStringLiteral(": labeled")), qPrintable(line));
 
             const auto vols = volumes(home);
-            QCOMPARE(vols.size(), std::size_t(24));
+            QCOMPARE(vols.size(), 24);
             for (const auto& v : vols) {
-                QCOMPARE(v.state, tl::media::VolumeState::Append);
-                QCOMPARE(QString::fromStdString(v.pool), QStringLiteral("Default"));
+                QCOMPARE(v.toObject().value("state").toString(), QStringLiteral("append"));
+                QCOMPARE(v.toObject().value("pool").toString(), QStringLiteral("Default"));
             }
+            QCOMPARE(tltest::audited(home, "POST", "/v1/volumes/label-blank"), 1);
             // The table follows: nothing blank is left, 24 append volumes of pool Default.
             QTRY_COMPARE(page.volumeProxy()->rowCount(), 0);
             page.stateFilter()->setCurrentIndex(page.stateFilter()->findData("append"));
@@ -161,7 +157,7 @@ private Q_SLOTS:
                      QStringLiteral("append"));
             QVERIFY((gate.waitUntilIdle(10000) && gate.waitReadsDone(10000)));
         }
-        engine.reset(); // the CLI takes the data directory's lock
+        QCOMPARE(tltest::tunnelled(home), 0);
         auto list = cli(home, {"volume", "list", "--state", "append", "--json"});
         QVERIFY2(list.exit_code == 0, list.err.constData());
         QCOMPARE(list.json().array().size(), 24);
@@ -180,16 +176,18 @@ private Q_SLOTS:
         for (int i = 0; i < 4; ++i)
             QVERIFY(tltest::write_file(src + QStringLiteral("/f%1.txt").arg(i),
                                        tltest::random_bytes(2000, quint32(i))));
+        auto c = tltest::console_beside_service(home);
+        QVERIFY(c);
         auto backup = cli(home, {"backup", "--source", src, "--drives", "1", "--json"});
         QVERIFY2(backup.exit_code == 0, backup.err.constData());
         const QString vol = backup.json().object().value("volumes").toArray().first().toString();
+        const qint64 job = backup.json().object().value("job_id").toInteger();
         QVERIFY(!vol.isEmpty());
-        QCOMPARE(jobs_on(home, vol).size(), std::size_t(1));
+        QVERIFY(job > 0);
+        QCOMPARE(volume(home, vol).value("jobs").toInt(), 1);
 
-        auto engine = open_engine(home);
-        QVERIFY(engine);
         tl::ui::TaskBoard gate;
-        MediaPage page(*engine, gate);
+        MediaPage page(*c.engine, gate);
         yes(page);
         page.show();
         QTRY_VERIFY(page.volumeModel()->find(vol));
@@ -204,7 +202,7 @@ private Q_SLOTS:
         QSignalSpy report(&page, &MediaPage::openReport);
         Q_EMIT page.details()->jobsView()->doubleClicked(page.details()->jobsModel()->index(0, 0));
         QCOMPARE(report.count(), 1);
-        QCOMPARE(report.first().first().toLongLong(), qint64(jobs_on(home, vol).front()));
+        QCOMPARE(report.first().first().toLongLong(), job);
 
         QSignalSpy done(&page, &MediaPage::taskFinished);
         QVERIFY(page.relabelSelected(QStringLiteral("Default"), false));
@@ -212,8 +210,8 @@ private Q_SLOTS:
         const QString refusal = done.first().first().toString();
         QVERIFY2(refusal.contains(QStringLiteral("retention")), qPrintable(refusal));
         QCOMPARE(page.statusLabel()->text(), refusal);
-        QCOMPARE(jobs_on(home, vol).size(), std::size_t(1)); // nothing changed
-        QCOMPARE(volume(home, vol)->jobs, 1);
+        QCOMPARE(volume(home, vol).value("jobs").toInt(), 1); // nothing changed
+        QCOMPARE(tltest::audited(home, "POST", "/v1/volumes/" + vol + "/label", true), 1);
 
         questions_.clear();
         QVERIFY(page.relabelSelected(QStringLiteral("Default"), true));
@@ -223,28 +221,31 @@ private Q_SLOTS:
         QVERIFY2(done.last().first().toString().isEmpty(),
                  qPrintable(done.last().first().toString()));
         QVERIFY(page.statusLabel()->text().contains(QStringLiteral("purged")));
-        QVERIFY(jobs_on(home, vol).empty());
         const auto after = volume(home, vol);
-        QCOMPARE(after->state, tl::media::VolumeState::Append);
-        QCOMPARE(after->jobs, 0);
-        QCOMPARE(after->bytes, 0);
+        QCOMPARE(after.value("state").toString(), QStringLiteral("append"));
+        QCOMPARE(after.value("jobs").toInt(), 0);
+        QCOMPARE(after.value("bytes").toInteger(), 0);
+        QVERIFY(cli(home, {"jobs", "show", QString::number(job)}).exit_code != 0); // purged
         QTRY_COMPARE(page.details()->jobsModel()->rowCount(), 0);
         QVERIFY((gate.waitUntilIdle(10000) && gate.waitReadsDone(10000)));
+        QCOMPARE(tltest::audited(home, "POST", "/v1/volumes/" + vol + "/label"), 1);
+        QCOMPARE(tltest::tunnelled(home), 0);
     }
 
     void offsitePoolsAndFilters() {
         QTemporaryDir dir;
         const QString home = dir.path() + "/home";
+        auto c = tltest::console_beside_service(home);
+        QVERIFY(c);
         for (const char* bc : {"TLO003L9", "TLO004L9"})
             QCOMPARE(cli(home, {"volume", "label", "--barcode", bc, "--pool", "Default"}).exit_code,
                      0);
         QCOMPARE(cli(home, {"library", "export", "--barcode", "TLO003L9", "--mail", "1"}).exit_code,
                  0);
-        auto engine = open_engine(home);
-        QVERIFY(engine);
+        const int tunnelledByCli = tltest::tunnelled(home); // the CLI's, not the page's
         tl::ui::TaskBoard gate;
         {
-            MediaPage page(*engine, gate);
+            MediaPage page(*c.engine, gate);
             yes(page);
             page.show();
             QTRY_COMPARE(page.volumeModel()->rowCount(), 24);
@@ -256,7 +257,8 @@ private Q_SLOTS:
             QTRY_COMPARE(done.count(), 1);
             QVERIFY2(done.last().first().toString().contains(QStringLiteral("export")),
                      qPrintable(done.last().first().toString()));
-            QCOMPARE(volume(home, "TLO004L9")->location, tl::media::Location::Library);
+            QCOMPARE(where(volume(home, "TLO004L9")), QStringLiteral("library"));
+            QCOMPARE(tltest::audited(home, "PATCH", "/v1/volumes/TLO004L9", true), 1);
 
             // From the mail slot: recorded outside at Vault A, and the table says so.
             QVERIFY(page.selectVolume(QStringLiteral("TLO003L9")));
@@ -265,8 +267,10 @@ private Q_SLOTS:
             QVERIFY2(done.last().first().toString().isEmpty(),
                      qPrintable(done.last().first().toString()));
             const auto out = volume(home, "TLO003L9");
-            QCOMPARE(out->location, tl::media::Location::Outside);
-            QCOMPARE(QString::fromStdString(out->site), QStringLiteral("Vault A"));
+            QCOMPARE(where(out), QStringLiteral("outside"));
+            QCOMPARE(out.value("location").toObject().value("site").toString(),
+                     QStringLiteral("Vault A"));
+            QCOMPARE(tltest::audited(home, "PATCH", "/v1/volumes/TLO003L9"), 1);
             page.filterField()->setText(QStringLiteral("vault a"));
             QTRY_COMPARE(shown(page, VolumeTableModel::Barcode),
                          QStringList{QStringLiteral("TLO003L9")});
@@ -335,7 +339,9 @@ private Q_SLOTS:
                            : QStringLiteral("media"));
             QVERIFY((gate.waitUntilIdle(10000) && gate.waitReadsDone(10000)));
         }
-        engine.reset();
+        QCOMPARE(tltest::audited(home, "DELETE", "/v1/pools/Default", true), 1);
+        QCOMPARE(tltest::audited(home, "POST", "/v1/pools"), 1);
+        QCOMPARE(tltest::tunnelled(home), tunnelledByCli);
         auto pools = cli(home, {"pool", "list", "--json"});
         QVERIFY2(pools.exit_code == 0, pools.err.constData());
         bool found = false;
@@ -354,11 +360,11 @@ private Q_SLOTS:
     void typedRetentionKeepsFileRetention() {
         QTemporaryDir dir;
         const QString home = dir.path() + "/home";
-        auto engine = open_engine(home);
-        QVERIFY(engine);
+        auto c = tltest::console_beside_service(home);
+        QVERIFY(c);
         tl::ui::TaskBoard gate;
         {
-            MediaPage page(*engine, gate);
+            MediaPage page(*c.engine, gate);
             QSignalSpy poolsChanged(page.poolsPanel(), &tl::ui::PoolsPanel::changed);
             auto type = [](QSpinBox* field, const QString& text) {
                 field->setFocus();
@@ -392,7 +398,7 @@ private Q_SLOTS:
             }
             QVERIFY((gate.waitUntilIdle(10000) && gate.waitReadsDone(10000)));
         }
-        engine.reset();
+        QCOMPARE(tltest::audited(home, "POST", "/v1/pools"), 2);
         auto pools = cli(home, {"pool", "list", "--json"});
         QVERIFY2(pools.exit_code == 0, pools.err.constData());
         QMap<QString, QPair<int, int>> retention;

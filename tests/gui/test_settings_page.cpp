@@ -1,6 +1,7 @@
 #include <QtTest>
 
 #include "dark_palette.h"
+#include "gui_service.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -30,10 +31,10 @@ void shoot(QWidget& page, const QString& name) {
 }
 } // namespace
 
-// The Settings page against a real engine and a QSettings file in a temporary folder: every
-// change lands in QSettings under the shared keys, the poll interval is announced, and wrong
-// values (0 ms, a data directory that cannot be written, a compression the engine does not
-// know) are refused in the page and not stored.
+// The Settings page of a console beside the real service, with a QSettings file in a temporary
+// folder: every change lands in QSettings under the shared keys, the poll interval is announced,
+// and wrong values (0 ms, a data directory that cannot be written, a compression the engine does
+// not know) are refused in the page and not stored.
 class TestSettingsPage : public QObject {
     Q_OBJECT
 private Q_SLOTS:
@@ -52,10 +53,10 @@ private Q_SLOTS:
     void changesAreStoredAndBadInputIsRefused() {
         QTemporaryDir dir;
         const QString home = dir.path() + "/home";
-        auto engine = tl::Engine::open({home.toStdString(), nullptr, false});
-        QVERIFY2(engine, engine ? "" : engine.error().message.c_str());
+        auto c = tltest::console_beside_service(home);
+        QVERIFY(c);
         tl::ui::TaskBoard gate;
-        tl::ui::SettingsPage page(*engine.value(), gate);
+        tl::ui::SettingsPage page(*c.engine, gate);
         page.show();
         QVERIFY(QTest::qWaitForWindowExposed(&page));
         QSettings settings;
@@ -135,7 +136,7 @@ private Q_SLOTS:
         QCOMPARE(QSettings().value("defaults/compression").toString(), QStringLiteral("zstd:5"));
 
         // A second page starts from what was stored.
-        tl::ui::SettingsPage again(*engine.value(), gate);
+        tl::ui::SettingsPage again(*c.engine, gate);
         QCOMPARE(again.pollInterval()->value(), 250);
         QCOMPARE(again.jobDefaults()->drives()->value(), 3);
         QCOMPARE(again.jobDefaults()->level()->currentData().toString(), QStringLiteral("full"));

@@ -15,7 +15,7 @@
 #include "cli_runner.h"
 #include "common/log.h"
 #include "context/engine.h"
-#include "gui_engine.h"
+#include "gui_service.h"
 #include "pages/jobs/definition_dialog.h"
 #include "pages/jobs/schedule_panel.h"
 #include "pages/library/library_page.h"
@@ -28,8 +28,6 @@
 #include "widgets/message_line.h"
 
 using tltest::run_cli;
-
-using tltest::open_engine;
 
 namespace {
 // Where `w` is inside `top`, after the pending layouts ran.
@@ -55,13 +53,14 @@ QString longText(const QString& word, int n) {
 // Issue 18, item 14: what the mouse is about to click does not move when a message appears,
 // grows or clears — on the Restore page (a plan of one volume or of thirty), in the schedule
 // editor (a parse error, then five runs), in the job dialog (errors that clear) and in the
-// Library header ("Mark … off-site…" after an export). Real engine on a temporary data
-// directory; the geometry of the widgets is compared before and after.
+// Library header ("Mark … off-site…" after an export). A console beside the real service of a
+// temporary data directory; the geometry of the widgets is compared before and after.
 class TestStableLayouts : public QObject {
     Q_OBJECT
 
     QTemporaryDir dir_;
     QString home_;
+    tltest::ConsoleBesideService c_;
 
 private Q_SLOTS:
     void initTestCase() {
@@ -70,13 +69,16 @@ private Q_SLOTS:
         QVERIFY(dir_.isValid());
         home_ = dir_.path() + "/home";
         QVERIFY(QDir().mkpath(dir_.path() + "/src"));
+        c_ = tltest::console_beside_service(home_);
+        QVERIFY(c_);
         auto r = run_cli({"--home", home_, "job", "define", "nightly", dir_.path() + "/src"});
         QVERIFY2(r.exit_code == 0, r.err.constData());
     }
 
+    void cleanupTestCase() { c_ = {}; }
+
     void restoreButtonsStayWhereTheyAre() {
-        auto engine = open_engine(home_);
-        QVERIFY(engine);
+        auto& engine = c_.engine;
         tl::ui::RestorePage page(*engine);
         page.resize(1200, 860);
         page.show();
@@ -110,8 +112,7 @@ private Q_SLOTS:
     }
 
     void scheduleRuleFieldStaysWhereItIs() {
-        auto engine = open_engine(home_);
-        QVERIFY(engine);
+        auto& engine = c_.engine;
         tl::ui::TaskBoard gate;
         tl::ui::SchedulePanel panel(*engine, gate, home_ + "/catalog.db");
         panel.setDefinitions({QStringLiteral("nightly")});
@@ -165,8 +166,7 @@ private Q_SLOTS:
             if (!slot && !v.toObject().value("barcode").toString().isEmpty())
                 slot = v.toObject().value("slot").toInt();
         QVERIFY2(slot > 0, inv.out.constData());
-        auto engine = open_engine(home_);
-        QVERIFY(engine);
+        auto& engine = c_.engine;
         tl::ui::TaskBoard gate;
         tl::ui::LibraryPage page(*engine, gate);
         QSignalSpy refreshed(&page, &tl::ui::LibraryPage::refreshed);
@@ -191,8 +191,7 @@ private Q_SLOTS:
     // Issue 42, item 32: in the window at its default size the Library page gives the drawing
     // the room it needs (at most 3/4), and the empty differences table the rest.
     void libraryDrawingGetsTheRoomAtTheDefaultSize() {
-        auto engine = open_engine(home_);
-        QVERIFY(engine);
+        auto& engine = c_.engine;
         QSettings().clear(); // the default window size, no splitter moved
         tl::ui::MainWindow w(*engine);
         w.show();
@@ -219,8 +218,7 @@ private Q_SLOTS:
 
     // Issue 42, item 32: every icon of the sidebar is drawn at the same size.
     void sidebarIconsAreEven() {
-        auto engine = open_engine(home_);
-        QVERIFY(engine);
+        auto& engine = c_.engine;
         tl::ui::MainWindow w(*engine);
         auto* nav = w.navigation();
         QVERIFY(nav->count() >= 9);
@@ -233,12 +231,14 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString used = dir.path() + "/used";
         QVERIFY(QDir().mkpath(dir.path() + "/src"));
-        const auto r = run_cli({"--home", used, "backup", dir.path() + "/src"});
-        QVERIFY2(r.exit_code == 0, r.err.constData());
         for (const QString& home : {dir.path() + "/empty", used}) {
-            auto engine = open_engine(home);
-            QVERIFY(engine);
-            tl::ui::MainWindow w(*engine);
+            auto c = tltest::console_beside_service(home);
+            QVERIFY(c);
+            if (home == used) {
+                const auto r = run_cli({"--home", used, "backup", dir.path() + "/src"});
+                QVERIFY2(r.exit_code == 0, r.err.constData());
+            }
+            tl::ui::MainWindow w(*c.engine);
             w.show();
             QVERIFY(w.showPage(QStringLiteral("reports")));
             auto* jobs = w.reportsPage()->jobs();

@@ -7,16 +7,17 @@
 #include <QRadioButton>
 #include <QSignalSpy>
 
+#include <QJsonArray>
+#include <QJsonObject>
+
 #include "bridge/operator_requests.h"
 #include "bridge/restore_runner.h"
 #include "bridge/task_board.h"
-#include "common/clock.h"
+#include "cli_runner.h"
 #include "common/log.h"
 #include "context/engine.h"
-#include "context/engine_catalog.h"
-#include "device/library.h"
 #include "fixture_tree.h"
-#include "job/backup_job.h"
+#include "gui_service.h"
 #include "models/restore_tree_model.h"
 #include "pages/media/media_page.h"
 #include "pages/restore/restore_page.h"
@@ -30,20 +31,24 @@
 // selection changes, and a plan shown again is computed again (a cartridge that moved is where
 // it is now); a refusal "A backup is running" goes when it has ended; an operator request to
 // insert a volume goes once a library holds it; labeling by pattern never says "every blank
-// cartridge". Each on a real engine in a temporary data directory.
+// cartridge". Each on a console beside the real service of a temporary data directory, which
+// the test changes through the CLI.
 class TestStaleState : public QObject {
     Q_OBJECT
 
-    static std::unique_ptr<tl::Engine> openEngine(const QString& home) {
-        auto engine = tl::Engine::open({home.toStdString(), nullptr, false});
-        return engine ? std::move(engine.value()) : nullptr;
+    // A backup of `src` by `tapeloom-cli backup` through the service: its job id, 0 when it
+    // did not complete.
+    static qint64 backup(const QString& home, const QString& src) {
+        const auto r =
+            tltest::run_cli(tltest::with_home(home, {"backup", "--source", src, "--json"}));
+        if (r.exit_code != 0) qWarning("backup: %s", r.err.constData());
+        return r.exit_code == 0 ? r.json().object().value("job_id").toInteger() : 0;
     }
-    static qint64 backup(tl::Engine& engine, const QString& src) {
-        tl::job::BackupOptions o;
-        o.sources = {src.toStdString()};
-        o.poll_interval = 0.05;
-        auto r = tl::job::run_backup(engine, o);
-        return r && r->status == "completed" ? r->job_id : 0;
+
+    static bool cli(const QString& home, const QStringList& args) {
+        const auto r = tltest::run_cli(tltest::with_home(home, args));
+        if (r.exit_code != 0) qWarning("%s: %s", qPrintable(args.join(' ')), r.err.constData());
+        return r.exit_code == 0;
     }
 
 private Q_SLOTS:
@@ -58,12 +63,14 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString src = dir.filePath(QStringLiteral("src"));
         QVERIFY(tltest::write_file(src + "/a.txt", "a"));
-        auto engine = openEngine(dir.filePath(QStringLiteral("home")));
-        QVERIFY(engine);
+        const QString home = dir.filePath(QStringLiteral("home"));
+        auto c = tltest::console_beside_service(home);
+        QVERIFY(c);
+        auto& engine = c.engine;
         tl::ui::RestorePage page(*engine);
         page.show();
         QTest::qWait(1100); // the backup comes a second after the page opened
-        QVERIFY(backup(*engine, src) > 0);
+        QVERIFY(backup(home, src) > 0);
         auto* picker = page.picker();
         QVERIFY(picker->refresh());
         picker->bySourceButton()->setChecked(true);
@@ -88,9 +95,10 @@ private Q_SLOTS:
                       home = dir.filePath(QStringLiteral("home"));
         QVERIFY(tltest::write_file(src + "/keep/k.txt", "k"));
         QVERIFY(tltest::write_file(src + "/other.txt", "o"));
-        auto engine = openEngine(home);
-        QVERIFY(engine);
-        const qint64 job = backup(*engine, src);
+        auto c = tltest::console_beside_service(home);
+        QVERIFY(c);
+        auto& engine = c.engine;
+        const qint64 job = backup(home, src);
         QVERIFY(job > 0);
         tl::ui::RestorePage page(*engine);
         page.show();
@@ -109,26 +117,15 @@ private Q_SLOTS:
 
         // The cartridge goes to the mail slot while the page is hidden.
         page.hide();
-        {
-            tl::SystemClock clock;
-            auto lib =
-                tl::device::open_library(engine_catalog(*engine), home.toStdString(), "", clock);
-            QVERIFY(lib.ok());
-            auto& changer = lib.value()->changer();
-            auto inv = changer.inventory();
-            QVERIFY(inv.ok());
-            const int mail = static_cast<int>(inv->storage.size()) + 1;
-            bool moved = false;
-            for (const auto& d : inv->drives)
-                if (d.full && QString::fromStdString(d.barcode) == barcode)
-                    QVERIFY(lib.value()->unmount(static_cast<std::size_t>(d.number)).ok());
-            inv = changer.inventory();
-            QVERIFY(inv.ok());
-            for (const auto& s : inv->storage)
-                if (s.full && QString::fromStdString(s.barcode) == barcode)
-                    moved = changer.transfer(s.number, mail).ok();
-            QVERIFY(moved);
-        }
+        // Unloaded if a drive holds it, then exported, by the CLI through the service.
+        const auto status =
+            tltest::run_cli(tltest::with_home(home, {"library", "status", "--json"}));
+        QVERIFY2(status.exit_code == 0, status.err.constData());
+        for (const auto& d : status.json().object().value("drives").toArray())
+            if (d.toObject().value("volume").toString() == barcode)
+                QVERIFY(cli(home, {"library", "unload", "--drive",
+                                   QString::number(d.toObject().value("drive").toInt())}));
+        QVERIFY(cli(home, {"library", "export", "--barcode", barcode, "--mail", "1"}));
         page.show(); // the plan shown is computed again
         QTRY_VERIFY_WITH_TIMEOUT(planned.count() == 2, 30000);
         QTRY_VERIFY(page.reportView()->planText().contains(QStringLiteral("mail slot")));
@@ -147,9 +144,11 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString src = dir.filePath(QStringLiteral("src"));
         QVERIFY(tltest::write_file(src + "/a.txt", "a"));
-        auto engine = openEngine(dir.filePath(QStringLiteral("home")));
-        QVERIFY(engine);
-        const qint64 job = backup(*engine, src);
+        const QString home = dir.filePath(QStringLiteral("home"));
+        auto c = tltest::console_beside_service(home);
+        QVERIFY(c);
+        auto& engine = c.engine;
+        const qint64 job = backup(home, src);
         QVERIFY(job > 0);
         tl::ui::MainWindow w(*engine);
         w.show();
@@ -186,9 +185,9 @@ private Q_SLOTS:
     void insertRequestGoesOnceALibraryHoldsTheVolume() {
         QTemporaryDir dir;
         const QString home = dir.filePath(QStringLiteral("home"));
-        auto engine = openEngine(home);
-        QVERIFY(engine);
-        auto status = engine->status();
+        auto c = tltest::console_beside_service(home);
+        QVERIFY(c);
+        auto status = c.engine->status();
         QVERIFY(status.ok());
         tl::ui::OperatorRequests requests(home, QString::fromStdString(status->catalog_path));
         requests.setRestoreMissing({QStringLiteral("TLO005L9"), QStringLiteral("NOTHERE1")});
@@ -200,10 +199,10 @@ private Q_SLOTS:
 
     void labelingByPatternDoesNotSayEvery() {
         QTemporaryDir dir;
-        auto engine = openEngine(dir.filePath(QStringLiteral("home")));
-        QVERIFY(engine);
+        auto c = tltest::console_beside_service(dir.filePath(QStringLiteral("home")));
+        QVERIFY(c);
         tl::ui::TaskBoard gate;
-        tl::ui::MediaPage page(*engine, gate);
+        tl::ui::MediaPage page(*c.engine, gate);
         page.setConfirm([](const QString&) { return true; });
         page.show();
         QSignalSpy done(&page, &tl::ui::MediaPage::taskFinished);
@@ -216,6 +215,7 @@ private Q_SLOTS:
         QVERIFY2(text.startsWith(QStringLiteral("2 ")), qPrintable(text));
         page.resize(1200, 800);
         QVERIFY(tltest::shot(&page, QStringLiteral("media_label_pattern")));
+        QVERIFY(gate.waitUntilIdle(60000) && gate.waitReadsDone(60000));
     }
 };
 

@@ -209,7 +209,7 @@ bool LibraryPage::markOffsite(const QString& barcode, const QString& site) {
                 auto l = openLibrary(*engine, lib);
                 if (!l) return QString::fromStdString(l.error().message);
                 return failureText(mark_offsite(*engine, l.value().get(), bc, where,
-                                         to_unix_seconds(engine->clock().wall())));
+                                                to_unix_seconds(engine->clock().wall())));
             }),
         [this, barcode, site](const QString& error) {
             if (error.isEmpty()) {
@@ -247,7 +247,7 @@ namespace {
 // docs/console.md "Beside the service"): the catalog is written there; the differences come back.
 QString reconcileInService(const Engine& engine, const std::string& lib,
                            std::vector<media::Difference>& out) {
-    return callService(engine.home(), "library reconcile " + lib, [&](client::Api& api) -> Status {
+    return callService(doorOf(engine), "library reconcile " + lib, [&](client::Api& api) -> Status {
         auto d = api.reconcile(lib);
         if (!d) return d.error();
         out = std::move(d.value());

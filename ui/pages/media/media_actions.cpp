@@ -4,6 +4,7 @@
 #include <QPointer>
 #include <QRegularExpression>
 #include <QWidget>
+#include <memory>
 
 #include "bridge/engine_task.h"
 #include "bridge/typed_door.h"
@@ -14,12 +15,19 @@ namespace tl::ui {
 
 namespace {
 // The typed door's calls (client/api.h) a console beside the service makes for these actions.
-ApiCall labelCall(const std::string& barcode, const std::string& pool, bool relabel, bool force) {
+// What the label did goes to `message` ("… labeled for pool …; 1 job(s) purged").
+ApiCall labelCall(const std::string& barcode, const std::string& pool, bool relabel, bool force,
+                  std::shared_ptr<QString> message) {
     client::LabelRequest r;
     r.pool = pool;
     r.relabel = relabel;
     r.force = force;
-    return [barcode, r](client::Api& api) { return done(api.label_volume(barcode, r)); };
+    return [barcode, r, message](client::Api& api) -> Status {
+        auto l = api.label_volume(barcode, r);
+        if (!l) return l.error();
+        *message = MediaOps::labeledText(barcode, l->volume.pool, l->jobs_purged);
+        return {};
+    };
 }
 
 ApiCall changeCall(const std::string& barcode, client::VolumeChange change) {
@@ -101,7 +109,7 @@ bool MediaActions::label(const QString& barcode, const QString& pool) {
     auto message = std::make_shared<QString>();
     Engine* engine = &engine_; // outlives the work: the window waits for the board
     return start(tr("Labeling %1").arg(QString::fromStdString(bc)), true,
-                 apiOrLocal(engine_, "volume label " + bc, labelCall(bc, p, false, false),
+                 apiOrLocal(engine_, "volume label " + bc, labelCall(bc, p, false, false, message),
                             [engine, bc, p, message] {
                                 return MediaOps::label(*engine, bc, p, false, false, message.get());
                             }),
@@ -172,16 +180,17 @@ bool MediaActions::labelAllBlank(const QString& pool, const QString& barcodePatt
 bool MediaActions::labelAllBlankInService(const QString& pool, const QString& barcodePattern) {
     const QString pattern = barcodePattern.trimmed();
     const QPointer<QObject> guard(this); // looked at on the GUI thread only
-    const std::string home = engine_.home();
+    const DoorAddress door = doorOf(engine_);
     client::BlankLabelRequest request;
     request.pool = pool.toStdString();
     request.pattern = pattern.toStdString();
+    auto summary = std::make_shared<QString>();
     const bool started = start(
         tr("Labeling the blank cartridges into pool %1").arg(pool), true,
-        [this, home, request, guard, pattern] {
+        [this, door, request, guard, pattern, pool, summary] {
             auto report = std::make_shared<client::BlankLabeled>();
             const QString error =
-                callService(home, "volume label --all-blank", [&](client::Api& api) -> Status {
+                callService(door, "volume label --all-blank", [&](client::Api& api) -> Status {
                     auto r = api.label_blank(request);
                     if (!r) return r.error();
                     *report = std::move(r.value());
@@ -193,20 +202,27 @@ bool MediaActions::labelAllBlankInService(const QString& pool, const QString& ba
             for (const auto& k : report->skipped)
                 lines << tr("%1: not labeled: %2")
                              .arg(QString::fromStdString(k.barcode), QString::fromStdString(k.why));
-            if (lines.isEmpty() && error.isEmpty())
+            const bool none = lines.isEmpty();
+            if (none && error.isEmpty())
                 lines << (pattern.isEmpty() ? tr("No blank cartridge to label.")
                                             : tr("No blank cartridge matches %1.").arg(pattern));
+            // As the console's own labeling says it: with a pattern how many matched, never
+            // "every"; nothing to label said as such.
+            const int ok = static_cast<int>(report->labeled.size());
+            if (!pattern.isEmpty())
+                *summary = tr("%n blank cartridge(s) matching %1 labeled into pool %2 (see the "
+                              "list); blank cartridges that do not match stay blank.",
+                              nullptr, ok)
+                               .arg(pattern, pool);
+            else if (none)
+                *summary = lines.front();
             postToGui(guard, [this, lines] { Q_EMIT results(lines); });
             if (!error.isEmpty() || report->skipped.empty()) return error;
             return tr("%1 of %2 cartridge(s) labeled; the others are listed with the reason.")
                 .arg(report->labeled.size())
                 .arg(report->labeled.size() + report->skipped.size());
         },
-        pattern.isEmpty()
-            ? tr("Every blank cartridge is labeled into pool %1 (see the list).").arg(pool)
-            : tr("The blank cartridges matching %1 are labeled into pool %2 (see the list); blank "
-                 "cartridges that do not match stay blank.")
-                  .arg(pattern, pool));
+        tr("Every blank cartridge is labeled into pool %1 (see the list).").arg(pool), summary);
     if (started) Q_EMIT results({});
     return started;
 }
@@ -227,7 +243,7 @@ bool MediaActions::relabel(const QString& barcode, const QString& pool, bool for
     auto message = std::make_shared<QString>();
     Engine* engine = &engine_; // outlives the work: the window waits for the board
     return start(tr("Relabeling %1").arg(bc), true,
-                 apiOrLocal(engine_, "volume relabel " + b, labelCall(b, p, true, force),
+                 apiOrLocal(engine_, "volume relabel " + b, labelCall(b, p, true, force, message),
                             [engine, b, p, force, message] {
                                 return MediaOps::label(*engine, b, p, true, force, message.get());
                             }),

@@ -94,15 +94,18 @@ QString MediaOps::label(Engine& engine, const std::string& barcode, const std::s
     if (!lib) return text(lib.error());
     auto r = media::label_reserved(engine, *lib.value(), plan.value(), &why);
     if (!r) return failure(r.error(), why);
-    if (message) {
-        *message =
-            tr("Volume %1 labeled for pool %2.")
-                .arg(QString::fromStdString(barcode), QString::fromStdString(plan->pool.name));
-        if (r->jobs_purged)
-            *message += QLatin1Char(' ') + tr("%n job(s) purged from the catalog.", nullptr,
-                                              static_cast<int>(r->jobs_purged));
-    }
+    if (message) *message = labeledText(barcode, plan->pool.name, r->jobs_purged);
     return {};
+}
+
+QString MediaOps::labeledText(const std::string& barcode, const std::string& pool,
+                              std::int64_t jobsPurged) {
+    QString text = tr("Volume %1 labeled for pool %2.")
+                       .arg(QString::fromStdString(barcode), QString::fromStdString(pool));
+    if (jobsPurged)
+        text += QLatin1Char(' ') +
+                tr("%n job(s) purged from the catalog.", nullptr, static_cast<int>(jobsPurged));
+    return text;
 }
 
 QString MediaOps::labelAllBlank(Engine& engine, const std::string& pool,

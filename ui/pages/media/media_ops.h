@@ -7,6 +7,7 @@
 // what to do).
 #include <QCoreApplication>
 #include <QString>
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
@@ -32,6 +33,10 @@ public:
     // gets what happened ("… labeled for pool …; 1 job(s) purged").
     static QString label(Engine& engine, const std::string& barcode, const std::string& pool,
                          bool relabel, bool force, QString* message);
+    // What a label of `barcode` into `pool` did, as label() says it ("… labeled for pool …;
+    // 1 job(s) purged").
+    static QString labeledText(const std::string& barcode, const std::string& pool,
+                               std::int64_t jobsPurged);
 
     // Every blank cartridge of the default library whose barcode `accept`s (all when empty) into
     // `pool`, one after the other; `progress(i, n, barcode)` before each (on the worker thread).
