@@ -8,6 +8,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/thread_name.h"
+
 namespace tl::job {
 
 namespace {
@@ -67,6 +69,7 @@ std::string DirectFileData::put_direct(const Run& r) {
 }
 
 void DirectFileData::run() {
+    name_this_thread("tl-direct-write");
     std::unique_lock lock(mutex_);
     for (;;) {
         cv_.wait(lock, [this] { return stop_ || !queued_.empty(); });
