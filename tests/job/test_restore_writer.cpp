@@ -3,7 +3,9 @@
 #include <fcntl.h>
 
 #include <acl/libacl.h>
+#include <csignal>
 #include <sys/acl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -135,7 +137,9 @@ private Q_SLOTS:
 
     // The direct writer's runs: pieces of any size and alignment, a hole between them, a head
     // before the first aligned offset and a tail after the last; every byte where it belongs,
-    // the hole left zero.
+    // the hole left zero. The runs before and after the hole span several 4 MiB buffers, so
+    // some are still queued behind the caller when finish() is called: it returns only once
+    // every byte is in the file (read back before the writer is gone).
     void directWritesKeepEveryByteAroundHoles() {
         QTemporaryDir d("/var/tmp/tapeloom-restore-XXXXXX");
         QVERIFY(d.isValid());
@@ -147,7 +151,7 @@ private Q_SLOTS:
             ::close(fd), ::close(dir);
             QSKIP("/var/tmp refuses O_DIRECT on this machine (tmpfs?)");
         }
-        std::string want((9u << 20) + 777, '\0');
+        std::string want((21u << 20) + 777, '\0');
         std::uint32_t x = 88172645u;
         auto fill = [&](std::size_t from, std::size_t to) {
             for (std::size_t i = from; i < to; ++i) {
@@ -155,8 +159,8 @@ private Q_SLOTS:
                 want[i] = static_cast<char>(x | 1);
             }
         };
-        // [0, 5 MiB + 100) in pieces of 262,056 bytes, a hole to 6 MiB + 3, then to the end.
-        const std::size_t hole_from = (5u << 20) + 100, hole_to = (6u << 20) + 3;
+        // [0, 13 MiB + 100) in pieces of 262,056 bytes, a hole to 14 MiB + 3, then to the end.
+        const std::size_t hole_from = (13u << 20) + 100, hole_to = (14u << 20) + 3;
         fill(0, hole_from);
         fill(hole_to, want.size());
         auto put = [&](std::size_t from, std::size_t to) {
@@ -170,9 +174,43 @@ private Q_SLOTS:
         put(0, hole_from);
         put(hole_to, want.size());
         QCOMPARE(direct->finish(fd), std::string());
+        const QByteArray written = read(d.path() + "/f");
         direct.reset();
         ::close(fd), ::close(dir);
-        QCOMPARE(read(d.path() + "/f"), QByteArray::fromStdString(want));
+        QCOMPARE(written, QByteArray::fromStdString(want));
+    }
+    // A write that fails behind the caller (the file may grow no further than 6 MiB here) is
+    // not lost: the next write() or finish() returns it, and the file holds no byte after it.
+    void directWriteFailingBehindTheCallerIsReturned() {
+        QTemporaryDir d("/var/tmp/tapeloom-restore-XXXXXX");
+        QVERIFY(d.isValid());
+        const int dir = ::open(QFile::encodeName(d.path()).constData(), O_RDONLY | O_DIRECTORY);
+        const int fd = ::openat(dir, "f", O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0600);
+        QVERIFY(dir >= 0 && fd >= 0);
+        auto direct = job::DirectFileData::open(dir, "f", fd);
+        if (!direct) {
+            ::close(fd), ::close(dir);
+            QSKIP("/var/tmp refuses O_DIRECT on this machine (tmpfs?)");
+        }
+        rlimit old{};
+        QVERIFY(::getrlimit(RLIMIT_FSIZE, &old) == 0);
+        auto* const old_handler = std::signal(SIGXFSZ, SIG_IGN); // EFBIG instead of a signal
+        rlimit small = old;
+        small.rlim_cur = 6u << 20;
+        QVERIFY(::setrlimit(RLIMIT_FSIZE, &small) == 0);
+        const std::vector<std::uint8_t> piece(1u << 20, 0x5a);
+        std::string why;
+        for (std::uint64_t at = 0; at < (32u << 20) && why.empty(); at += piece.size())
+            why = direct->write(fd, piece.data(), piece.size(), at);
+        if (why.empty()) why = direct->finish(fd);
+        direct.reset();
+        ::setrlimit(RLIMIT_FSIZE, &old);
+        std::signal(SIGXFSZ, old_handler);
+        struct stat st {};
+        QVERIFY(::fstat(fd, &st) == 0);
+        ::close(fd), ::close(dir);
+        QVERIFY2(why.find("too large") != std::string::npos, why.c_str());
+        QVERIFY(st.st_size <= static_cast<off_t>(6u << 20));
     }
     void escapesAreRefused_data() {
         QTest::addColumn<int>("lanes");
