@@ -31,7 +31,8 @@ inline ConsoleBesideService console_beside_service(const QString& home) {
         qWarning("service start: %s", started.err.constData());
         return c;
     }
-    c.guard = std::make_unique<ServiceGuard>(ServiceGuard{home});
+    // Made in place: a moved-from temporary guard would stop the service as it goes.
+    c.guard.reset(new ServiceGuard{home});
     tl::EngineOptions options;
     options.home = home.toStdString();
     auto engine = tl::ui::openConsoleEngine(options);
