@@ -22,8 +22,8 @@ struct ServiceBackupEnd {
 
 // The backup queued in the service's scheduler through the typed door (POST /v1/backups),
 // followed until its run ended (GET /v1/queue/{id}; a cancel cancels the entry, POST
-// /v1/queue/{id}/cancel), then its report read (GET /v1/jobs/{id}). `onJob` sees the job's id
-// once the service runs it.
+// /v1/queue/{id}/cancel), then its report read (GET /v1/jobs/{id}). `onJob` sees the queue
+// entry's id once queued (job 0), then the job's id once the service runs it.
 ApiCall followServiceBackup(const job::BackupOptions& options, const std::atomic<bool>& cancel,
                             const std::function<void(qint64 queue, qint64 job)>& onJob,
                             ServiceBackupEnd& end) {
@@ -31,6 +31,7 @@ ApiCall followServiceBackup(const job::BackupOptions& options, const std::atomic
             &end](client::Api& api) -> Status {
         auto id = api.queue_ad_hoc_backup(request);
         if (!id) return id.error();
+        onJob(id.value(), 0);
         bool cancelSent = false, jobKnown = false;
         for (;;) {
             if (cancel && !cancelSent) {
@@ -137,10 +138,12 @@ bool BackupRunner::start(const job::BackupOptions& options, QString* error) {
 void BackupRunner::runInService(const job::BackupOptions& options) {
     ServiceBackupEnd end;
     auto onJob = [this](qint64 queue, qint64 job) {
-        job_ = job;
+        if (job) job_ = job;
         if (!board_) return;
-        board_->setQueueId(task_, queue);
-        board_->setJobId(task_, job);
+        if (job)
+            board_->setJobId(task_, job);
+        else
+            board_->setQueueId(task_, queue); // the service's queue lists it from now on
     };
     const QString refused = callService(doorOf(engine_), "Back up now",
                                         followServiceBackup(options, cancel_, onJob, end));
