@@ -8,15 +8,15 @@
 #include <QSignalSpy>
 #include <QStatusBar>
 
-#include "agent/client_registry.h"
+#include "audit_log.h"
 #include "bridge/backup_runner.h"
 #include "bridge/live_feed.h"
+#include "cli_runner.h"
 #include "common/log.h"
 #include "context/engine.h"
-#include "context/engine_catalog.h"
 #include "dialogs/backup_dialog.h"
 #include "fixture_tree.h"
-#include "media/pool.h"
+#include "gui_service.h"
 #include "pages/dashboard/dashboard_page.h"
 #include "shell/main_window.h"
 #include "shot.h"
@@ -24,7 +24,8 @@
 // Issue #18, item 10: Back up now as an administrator uses it. Enter in the source field adds
 // the source (it does not start a one-source backup); the level is a choice; the pool is one of
 // the catalog's pools; an incremental that runs as a full because there is no full to build on
-// says so in the console (status bar and dashboard), not only in the log.
+// says so in the console (status bar and dashboard), not only in the log. The console is beside
+// the real service of its data directory; the backup goes through its typed door.
 class TestBackupDialog : public QObject {
     Q_OBJECT
 private Q_SLOTS:
@@ -60,11 +61,14 @@ private Q_SLOTS:
     // and the folder browser (this machine's) is off while a client is chosen.
     void aClientsFoldersAreItsTrees() {
         QTemporaryDir dir;
-        auto engine = tl::Engine::open({(dir.path() + "/home").toStdString(), nullptr, false});
-        QVERIFY(engine.ok());
-        QVERIFY(tl::agent::add_client(*engine.value(), "web1", "web1.example.net:9740",
-                                      std::string(64, 'a'), 0));
-        auto status = engine.value()->status();
+        const QString home = dir.path() + "/home";
+        const auto added = tltest::run_cli(
+            tltest::with_home(home, {"client", "add", "web1", "--address", "web1.example.net:9740",
+                                     "--fingerprint", QString(64, QLatin1Char('a'))}));
+        QVERIFY2(added.exit_code == 0, added.err.constData());
+        auto c = tltest::console_beside_service(home);
+        QVERIFY(c);
+        auto status = c.engine->status();
         QVERIFY(status.ok());
         const QStringList clients = tl::ui::BackupDialog::clientsOf(status->catalog_path);
         QCOMPARE(clients, QStringList{QStringLiteral("web1")});
@@ -89,11 +93,12 @@ private Q_SLOTS:
 
     void levelAndPoolAreChoicesFromTheCatalog() {
         QTemporaryDir home;
-        auto engine = tl::Engine::open({home.path().toStdString(), nullptr, false});
-        QVERIFY(engine.ok());
-        tl::media::PoolChanges c;
-        QVERIFY(tl::media::add_pool(engine_catalog(*engine.value()), "Nightly", c, 0).ok());
-        auto status = engine.value()->status();
+        auto c = tltest::console_beside_service(home.path());
+        QVERIFY(c);
+        QCOMPARE(
+            tltest::run_cli(tltest::with_home(home.path(), {"pool", "add", "Nightly"})).exit_code,
+            0);
+        auto status = c.engine->status();
         QVERIFY(status.ok());
         const QStringList pools = tl::ui::BackupDialog::poolsOf(status->catalog_path);
         QVERIFY(pools.contains(QStringLiteral("Default")));
@@ -116,9 +121,9 @@ private Q_SLOTS:
     void promotedIncrementalIsSaidInTheConsole() {
         QTemporaryDir home, data;
         QVERIFY(tltest::write_file(data.filePath(QStringLiteral("src/a.txt")), "a"));
-        auto engine = tl::Engine::open({home.path().toStdString(), nullptr, false});
-        QVERIFY(engine.ok());
-        tl::ui::MainWindow w(*engine.value());
+        auto c = tltest::console_beside_service(home.path());
+        QVERIFY(c);
+        tl::ui::MainWindow w(*c.engine);
         w.show();
         w.liveFeed()->setInterval(20);
         QSignalSpy promoted(w.backupRunner(), &tl::ui::BackupRunner::levelPromoted);
@@ -141,6 +146,8 @@ private Q_SLOTS:
         QVERIFY(level->text().startsWith(QStringLiteral("full")));
         QVERIFY(level->toolTip().contains(QStringLiteral("promoted to full")));
         QVERIFY(tltest::shot(&w, QStringLiteral("dashboard_promoted")));
+        QCOMPARE(tltest::audited(home.path(), "POST", "/v1/backups"), 1);
+        QCOMPARE(tltest::tunnelled(home.path()), 0);
     }
 };
 

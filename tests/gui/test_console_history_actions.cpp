@@ -7,18 +7,17 @@
 #include <QTableView>
 #include <QtTest>
 
-#include "../service/service_guard.h"
 #include "audit_log.h"
 #include "bridge/task_board.h"
 #include "cli_runner.h"
 #include "context/engine.h"
 #include "fixture_tree.h"
+#include "gui_service.h"
 #include "models/job_history_model.h"
 #include "pages/jobs/history_actions.h"
 #include "pages/jobs/history_filter_proxy.h"
 #include "pages/jobs/history_panel.h"
 #include "pages/jobs/jobs_page.h"
-#include "shell/console_engine.h"
 #include "shot.h"
 
 using tltest::run_cli;
@@ -75,14 +74,10 @@ private Q_SLOTS:
                                           "Offsite"}))
                      .exit_code,
                  0);
-        QCOMPARE(run_cli(with_home(home, {"service", "start"})).exit_code, 0);
-        tltest::ServiceGuard guard{home};
-        tl::EngineOptions options;
-        options.home = home.toStdString();
-        auto opened = tl::ui::openConsoleEngine(options);
-        QVERIFY2(opened, opened ? "" : opened.error().message.c_str());
+        auto c = tltest::console_beside_service(home);
+        QVERIFY(c);
         tl::ui::TaskBoard board;
-        tl::ui::JobsPage page(*opened.value(), board);
+        tl::ui::JobsPage page(*c.engine, board);
         page.show();
         auto* panel = page.historyPanel();
         QVERIFY(panel->refresh());

@@ -7,11 +7,13 @@
 #include <QSpinBox>
 #include <QStackedWidget>
 
+#include "audit_log.h"
 #include "bridge/task_board.h"
 #include "catalog/db.h"
 #include "common/log.h"
 #include "context/engine.h"
 #include "fixture_tree.h"
+#include "gui_service.h"
 #include "models/restore_tree_model.h"
 #include "pages/dashboard/dashboard_page.h"
 #include "pages/jobs/definition_dialog.h"
@@ -30,7 +32,9 @@
 // directory with the embedded virtual library, without the CLI: label the blank cartridges,
 // define a job over 2 drives × 4 sessions with a schedule, run it now and watch it on the
 // dashboard, restore one folder of it to another directory, move a cartridge to the mail slot
-// and mark it off-site. Each step is checked against the catalog, the changer or the disk.
+// and mark it off-site. Each step is checked against the catalog, the changer or the disk. The
+// console is beside the real service of the data directory, as a user's console is: every
+// change goes through the service's typed door (its audit log names each route).
 class TestConsoleScenario : public QObject {
     Q_OBJECT
 
@@ -72,10 +76,10 @@ private Q_SLOTS:
             QVERIFY(tltest::write_file(src + "/notes.txt", "disk " + QByteArray::number(s)));
             sources << src;
         }
-        auto engine = tl::Engine::open({home.toStdString(), nullptr, false});
-        QVERIFY(engine.ok());
+        auto c = tltest::console_beside_service(home);
+        QVERIFY(c);
         const QString catalog = home + "/catalog.db";
-        tl::ui::MainWindow w(*engine.value());
+        tl::ui::MainWindow w(*c.engine);
         w.resize(1280, 900);
         w.show();
 
@@ -195,6 +199,14 @@ private Q_SLOTS:
                                     "' AND location='outside' AND site='Iron Mountain'"),
                  1LL);
         QVERIFY(w.board()->waitUntilIdle(30000));
+        QCOMPARE(tltest::audited(home, "POST", "/v1/volumes/label-blank"), 1);
+        QCOMPARE(tltest::audited(home, "POST", "/v1/definitions"), 1);
+        QCOMPARE(tltest::audited(home, "POST", "/v1/schedules"), 1);
+        QCOMPARE(tltest::audited(home, "POST", "/v1/backups"), 1);
+        QCOMPARE(tltest::audited(home, "POST", "/v1/restores"), 1);
+        QCOMPARE(tltest::audited(home, "POST", "/v1/libraries/[^/]+/export"), 1);
+        QCOMPARE(tltest::audited(home, "PATCH", "/v1/volumes/" + barcode), 1);
+        QCOMPARE(tltest::tunnelled(home), 0);
     }
 };
 

@@ -11,6 +11,7 @@
 #include "cli_runner.h"
 #include "common/log.h"
 #include "context/engine.h"
+#include "gui_service.h"
 #include "metrics/live_board.h"
 #include "models/job_history_model.h"
 #include "models/session_table_model.h"
@@ -23,8 +24,8 @@
 #include "widgets/units_format.h"
 
 // Issue #18, item 13: the Dashboard tells the truth about a running job. The snapshots are
-// published on the real LiveBoard of a real engine's data directory, as a job process does,
-// and the window reads them through its LiveFeed.
+// published on the real LiveBoard of a data directory, as a job process does, and the window
+// (beside the real service of that directory) reads them through its LiveFeed.
 class TestDashboardLive : public QObject {
     Q_OBJECT
 
@@ -89,10 +90,9 @@ private Q_SLOTS:
 
     void init() {
         home_ = std::make_unique<QTemporaryDir>();
-        auto engine = tl::Engine::open({home_->path().toStdString(), nullptr, false});
-        QVERIFY(engine.ok());
-        engine_ = std::move(engine.value());
-        window_ = std::make_unique<tl::ui::MainWindow>(*engine_);
+        console_ = tltest::console_beside_service(home_->path());
+        QVERIFY(console_);
+        window_ = std::make_unique<tl::ui::MainWindow>(*console_.engine);
         window_->resize(1280, 900);
         window_->show();
         QVERIFY(window_->showPage(QStringLiteral("dashboard")));
@@ -101,7 +101,7 @@ private Q_SLOTS:
 
     void cleanup() {
         window_.reset();
-        engine_.reset();
+        console_ = {};
         home_.reset();
     }
 
@@ -350,7 +350,7 @@ private Q_SLOTS:
 
 private:
     std::unique_ptr<QTemporaryDir> home_;
-    std::unique_ptr<tl::Engine> engine_;
+    tltest::ConsoleBesideService console_;
     std::unique_ptr<tl::ui::MainWindow> window_;
 };
 

@@ -10,7 +10,7 @@
 #include "cli_runner.h"
 #include "common/log.h"
 #include "context/engine.h"
-#include "gui_engine.h"
+#include "gui_service.h"
 #include "pages/jobs/definition_table_model.h"
 #include "pages/jobs/jobs_page.h"
 #include "pages/restore/restore_page.h"
@@ -21,16 +21,16 @@
 
 using tltest::run_cli;
 
-using tltest::open_engine;
+using tltest::with_home;
 
 namespace {
 // The page a console opens on for `home`, after a console on it closed on `closeOn` (if any).
 int pageAfterRestart(const QString& home, const QString& closeOn = {}) {
-    auto engine = open_engine(home);
-    if (!engine) return -1;
+    auto c = tltest::console_beside_service(home);
+    if (!c) return -1;
     int shown = -1;
     {
-        tl::ui::MainWindow w(*engine);
+        tl::ui::MainWindow w(*c.engine);
         w.show();
         shown = w.navigation()->currentRow();
         if (!closeOn.isEmpty()) w.showPage(closeOn);
@@ -44,7 +44,7 @@ int pageAfterRestart(const QString& home, const QString& closeOn = {}) {
 // what to do; the throughput graph shows no empty legend before a job; every button of Settings
 // and Devices does something (Choose… says what the chosen folder holds; there is no Edit on
 // Devices — see test_devices_page); the window layout is remembered per data directory.
-// Real engine on temporary data directories.
+// A console beside the real service of temporary data directories.
 class TestFirstSteps : public QObject {
     Q_OBJECT
 private Q_SLOTS:
@@ -57,11 +57,11 @@ private Q_SLOTS:
 
     void emptyPagesSayWhatToDoFirst() {
         QTemporaryDir dir;
-        auto engine = open_engine(dir.path());
-        QVERIFY(engine);
+        auto c = tltest::console_beside_service(dir.path());
+        QVERIFY(c);
         tl::ui::TaskBoard gate;
         {
-            tl::ui::JobsPage jobs(*engine, gate);
+            tl::ui::JobsPage jobs(*c.engine, gate);
             jobs.resize(1000, 700);
             jobs.show();
             QVERIFY(jobs.emptyHint());
@@ -69,20 +69,18 @@ private Q_SLOTS:
             QVERIFY(jobs.emptyHint()->text().contains(QStringLiteral("New…")));
         }
         {
-            tl::ui::RestorePage restore(*engine);
+            tl::ui::RestorePage restore(*c.engine);
             restore.resize(1000, 700);
             restore.show();
             QVERIFY(restore.emptyHint());
             QTRY_VERIFY(restore.emptyHint()->isVisible());
             QVERIFY(restore.emptyHint()->text().contains(QStringLiteral("Back up now")));
         }
-        // With a definition, the hint goes.
+        // With a definition (defined through the service), the hint goes.
         QVERIFY(QDir().mkpath(dir.path() + "/src"));
-        engine.reset();
         auto r = run_cli({"--home", dir.path(), "job", "define", "nightly", dir.path() + "/src"});
         QVERIFY2(r.exit_code == 0, r.err.constData());
-        engine = open_engine(dir.path());
-        tl::ui::JobsPage jobs(*engine, gate);
+        tl::ui::JobsPage jobs(*c.engine, gate);
         jobs.show();
         QTRY_COMPARE(jobs.definitionsModel()->rowCount(), 1);
         QTRY_VERIFY(!jobs.emptyHint()->isVisible());
@@ -98,13 +96,13 @@ private Q_SLOTS:
 
     void settingsChooseSaysWhatTheFolderHolds() {
         QTemporaryDir dir;
-        auto engine = open_engine(dir.path() + "/in-use");
-        QVERIFY(engine);
-        auto other = open_engine(dir.path() + "/other"); // a data directory with a catalog
-        QVERIFY(other);
-        other.reset();
+        auto c = tltest::console_beside_service(dir.path() + "/in-use");
+        QVERIFY(c);
+        // A data directory with a catalog, made by the CLI.
+        QCOMPARE(run_cli(with_home(dir.path() + "/other", {"pool", "list"})).exit_code, 0);
+        QVERIFY(QFile::exists(dir.path() + "/other/catalog.db"));
         tl::ui::TaskBoard gate;
-        tl::ui::SettingsPage page(*engine, gate);
+        tl::ui::SettingsPage page(*c.engine, gate);
         QString answer = dir.path() + "/other";
         page.setFolderChooser([&answer](const QString&) { return answer; });
         QPushButton* choose = nullptr;
@@ -125,10 +123,10 @@ private Q_SLOTS:
 
     void languageIsAVisibleSetting() {
         QTemporaryDir dir;
-        auto engine = open_engine(dir.path());
-        QVERIFY(engine);
+        auto c = tltest::console_beside_service(dir.path());
+        QVERIFY(c);
         tl::ui::TaskBoard gate;
-        tl::ui::SettingsPage page(*engine, gate);
+        tl::ui::SettingsPage page(*c.engine, gate);
         QVERIFY(page.language());
         QVERIFY(page.language()->count() >= 3);
         QVERIFY(page.setLanguage(QStringLiteral("de")));

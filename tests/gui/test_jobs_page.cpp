@@ -17,10 +17,12 @@
 #include <QTabWidget>
 #include <QTableView>
 
+#include "audit_log.h"
 #include "bridge/task_board.h"
 #include "cli_runner.h"
 #include "common/log.h"
 #include "context/engine.h"
+#include "gui_service.h"
 #include "models/job_history_model.h"
 #include "pages/jobs/definition_dialog.h"
 #include "pages/jobs/definition_table_model.h"
@@ -43,14 +45,12 @@ void write(const QString& path, const QByteArray& data) {
     QCOMPARE(f.write(data), qint64(data.size()));
 }
 
-// The console on a data directory: the engine (holding the home lock), the task board, the page.
+// The console beside the service of a data directory: the service and the console's read-only
+// engine, the task board, the page.
 struct Console {
-    explicit Console(const QString& home) {
-        auto e = tl::Engine::open({home.toStdString(), nullptr, false});
-        if (!e) qWarning("engine: %s", e.error().message.c_str());
-        if (!e) return;
-        engine = std::move(e.value());
-        page = std::make_unique<tl::ui::JobsPage>(*engine, gate);
+    explicit Console(const QString& home) : beside(tltest::console_beside_service(home)) {
+        if (!beside) return;
+        page = std::make_unique<tl::ui::JobsPage>(*beside.engine, gate);
         page->setConfirm([this](const QString& q) {
             questions << q;
             return answer;
@@ -62,9 +62,8 @@ struct Console {
         page.reset();
         (gate.waitUntilIdle(60000) &&
          gate.waitReadsDone(60000)); // a task still running finishes before the engine closes
-        engine.reset();
     }
-    std::unique_ptr<tl::Engine> engine;
+    tltest::ConsoleBesideService beside;
     tl::ui::TaskBoard gate;
     std::unique_ptr<tl::ui::JobsPage> page;
     QStringList questions;
@@ -101,8 +100,10 @@ QStringList history_rows(tl::ui::HistoryPanel* h) {
 }
 } // namespace
 
-// The Jobs page against a real engine on a temporary data directory with the default virtual
-// library: a definition made in the dialog is what `tapeloom-cli job list` lists; the dialog
+// The Jobs page beside the real service of a temporary data directory with the default virtual
+// library: every change goes through the service's typed door (the audit log names its routes,
+// nothing goes through the command tunnel); a definition made in the dialog is what
+// `tapeloom-cli job list` lists; the dialog
 // refuses what the engine would refuse, next to the field; a schedule typed in the editor
 // shows its next runs and is what `schedule list` lists; Run now runs the definition to the
 // end and the history shows it, filterable by status; Remove asks first.
@@ -265,9 +266,16 @@ private Q_SLOTS:
             QVERIFY(page->removeSelected());
             QTRY_COMPARE_WITH_TIMEOUT(page->definitionsModel()->rowCount(), 1, 20000);
             QCOMPARE(page->definitionsModel()->rows().front().def.name, std::string("nightly"));
+
+            // Each change went through its route of the typed door.
+            QCOMPARE(tltest::audited(home, "POST", "/v1/definitions"), 2);
+            QCOMPARE(tltest::audited(home, "POST", "/v1/schedules"), 2);
+            QCOMPARE(tltest::audited(home, "POST", "/v1/backups"), 2);
+            QCOMPARE(tltest::audited(home, "DELETE", "/v1/definitions/broken"), 1);
+            QCOMPARE(tltest::tunnelled(home), 0);
         }
 
-        // What the CLI sees once the console has closed (it holds the home lock while open).
+        // What the CLI sees once the console has closed.
         auto list = run_cli({"--home", home, "job", "list", "--json"});
         QVERIFY2(list.exit_code == 0, list.err.constData());
         const auto defs = json_array(list);
@@ -354,6 +362,10 @@ private Q_SLOTS:
             QVERIFY2(status == QLatin1String("cancelled") || status == QLatin1String("completed"),
                      qPrintable(status));
             QTRY_COMPARE(queue->model()->rowCount(), 0);
+            QCOMPARE(tltest::audited(home, "PUT", "/v1/definitions/big"), 1);
+            QCOMPARE(tltest::audited(home, "POST", "/v1/backups"), 1);
+            QCOMPARE(tltest::audited(home, "POST", "/v1/queue/[0-9]+/cancel"), 1);
+            QCOMPARE(tltest::tunnelled(home), 0);
         }
         auto show = run_cli({"--home", home, "job", "show", "big", "--json"});
         QVERIFY2(show.exit_code == 0, show.err.constData());

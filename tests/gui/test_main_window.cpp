@@ -8,6 +8,7 @@
 #include "cli_runner.h"
 #include "common/log.h"
 #include "context/engine.h"
+#include "gui_service.h"
 #include "models/log_model.h"
 #include "pages/dashboard/dashboard_page.h"
 #include "pages/log/log_filter_proxy.h"
@@ -16,8 +17,8 @@
 #include "widgets/cpu_plot.h"
 #include "widgets/time_series_plot.h"
 
-// The console opened on a real engine: the Dashboard's CPU graph is fed by real /proc/stat
-// samples, one line per CPU; engine log lines reach the Log page.
+// The console beside the real service of its data directory: the Dashboard's CPU graph is fed by
+// real /proc/stat samples, one line per CPU; engine log lines reach the Log page.
 class TestMainWindow : public QObject {
     Q_OBJECT
 private Q_SLOTS:
@@ -28,9 +29,9 @@ private Q_SLOTS:
 
     void dashboardGraphsEveryCpuWithRealSamples() {
         QTemporaryDir dir;
-        auto engine = tl::Engine::open({dir.path().toStdString(), nullptr, false});
-        QVERIFY(engine.ok());
-        tl::ui::MainWindow w(*engine.value());
+        auto c = tltest::console_beside_service(dir.path() + "/home");
+        QVERIFY(c);
+        tl::ui::MainWindow w(*c.engine);
         w.show();
         QVERIFY(w.showPage("dashboard"));
         auto* plot = w.dashboardPage()->cpuPlot();
@@ -50,9 +51,9 @@ private Q_SLOTS:
 
     void engineLogLineAppearsOnLogPage() {
         QTemporaryDir dir;
-        auto engine = tl::Engine::open({dir.path().toStdString(), nullptr, false});
-        QVERIFY(engine.ok());
-        tl::ui::MainWindow w(*engine.value());
+        auto c = tltest::console_beside_service(dir.path() + "/home");
+        QVERIFY(c);
+        tl::ui::MainWindow w(*c.engine);
         w.show();
         QVERIFY(w.showPage("log"));
         tl::log::get("device")->warn("drive vlib0-drive2 needs cleaning (test marker 4711)");
@@ -82,9 +83,9 @@ private Q_SLOTS:
         QVERIFY(QDir().mkpath(dir.path() + "/src"));
         const auto r = tltest::run_cli({"--home", home, "backup", dir.path() + "/src"});
         QVERIFY2(r.exit_code == 0, r.err.constData());
-        auto engine = tl::Engine::open({home.toStdString(), nullptr, false});
-        QVERIFY(engine.ok());
-        tl::ui::MainWindow w(*engine.value());
+        auto c = tltest::console_beside_service(home);
+        QVERIFY(c);
+        tl::ui::MainWindow w(*c.engine);
         w.show();
         QVERIFY(w.showPage("log"));
         auto* page = w.logPage();

@@ -9,13 +9,11 @@
 #include <QSignalSpy>
 
 #include "bridge/operator_requests.h"
+#include "cli_runner.h"
 #include "common/log.h"
 #include "context/engine.h"
-#include "context/engine_catalog.h"
-#include "device/library.h"
-#include "media/pool.h"
+#include "gui_service.h"
 #include "metrics/live_board.h"
-#include "schedule/definition_store.h"
 #include "widgets/notification_list.h"
 
 using tl::ui::OperatorRequest;
@@ -61,7 +59,8 @@ QPushButton* button(QWidget* row, const QString& text) {
 // goes when the drive writes again; a pool with a job definition but no usable volume (no
 // volumes, no auto-labeling) shows "no volume" while the Default pool (blank cartridges in the
 // library) does not; Dismiss removes a request and it stays away while its cause lasts; the
-// list's actions ask for pages; a new request does not take the focus.
+// list's actions ask for pages; a new request does not take the focus. The data directory is
+// served by its real service and prepared through the CLI, as a user's is.
 class TestOperatorRequests : public QObject {
     Q_OBJECT
 private Q_SLOTS:
@@ -73,11 +72,11 @@ private Q_SLOTS:
     void requestsFollowTheirCauses() {
         QTemporaryDir dir;
         const QString home = dir.path() + "/home";
-        auto opened = tl::Engine::open({home.toStdString(), nullptr, false});
-        QVERIFY(opened);
-        auto& engine = *opened.value();
-        QVERIFY(tl::device::ensure_default_library(engine_catalog(engine), engine.home()));
-        OperatorRequests requests(home, QString::fromStdString(engine.status()->catalog_path));
+        auto c = tltest::console_beside_service(home);
+        QVERIFY(c);
+        auto status = c.engine->status();
+        QVERIFY(status);
+        OperatorRequests requests(home, QString::fromStdString(status->catalog_path));
         tl::ui::NotificationList list(&requests);
         QLineEdit typing; // the operator is typing elsewhere
         typing.show();
@@ -109,19 +108,14 @@ private Q_SLOTS:
         QTRY_COMPARE(list.count(), 0);
 
         // A pool with a job definition and no usable volume; Default has blank cartridges.
-        tl::media::PoolChanges noLabel;
-        noLabel.auto_label = false;
-        QVERIFY(tl::media::add_pool(engine_catalog(engine), "Vault", noLabel, 1700000000));
-        tl::schedule::DefinitionStore store(engine_catalog(engine));
-        tl::schedule::JobDefinition vault;
-        vault.name = "vault-weekly";
-        vault.pool = "Vault";
-        vault.sources = {dir.path().toStdString()};
-        QVERIFY(store.add(vault, 1700000000));
-        auto daily = vault;
-        daily.name = "daily";
-        daily.pool = "Default";
-        QVERIFY(store.add(daily, 1700000000));
+        auto cli = [&home](const QStringList& args) {
+            const auto r = tltest::run_cli(tltest::with_home(home, args));
+            if (r.exit_code != 0) qWarning("%s: %s", qPrintable(args.join(' ')), r.err.constData());
+            return r.exit_code;
+        };
+        QCOMPARE(cli({"pool", "add", "Vault", "--auto-label", "no"}), 0);
+        QCOMPARE(cli({"job", "define", "vault-weekly", dir.path(), "--pool", "Vault"}), 0);
+        QCOMPARE(cli({"job", "define", "daily", dir.path(), "--pool", "Default"}), 0);
         requests.poll();
         const QString pool = QStringLiteral("pool:Vault");
         QTRY_VERIFY(hasKey(requests, pool));

@@ -6,9 +6,11 @@
 #include <QSignalSpy>
 #include <QTableView>
 
+#include "audit_log.h"
 #include "cli_runner.h"
 #include "common/log.h"
 #include "context/engine.h"
+#include "gui_service.h"
 #include "models/job_history_model.h"
 #include "pages/reports/job_reports_view.h"
 #include "pages/restore/restore_page.h"
@@ -169,9 +171,9 @@ private Q_SLOTS:
         // From the console: refused (the volume is outside the library), named in words and
         // kept in the history.
         {
-            auto engine = tl::Engine::open({home_.toStdString(), nullptr, false});
-            QVERIFY(engine);
-            tl::ui::RestorePage page(*engine.value());
+            auto c = tltest::console_beside_service(home_);
+            QVERIFY(c);
+            tl::ui::RestorePage page(*c.engine);
             QSignalSpy finished(&page, &tl::ui::RestorePage::finished);
             page.targetPanel()->setTarget(dir_.path() + "/restored-missing");
             QVERIFY(page.restoreVersion(1, src_, QString()));

@@ -5,10 +5,12 @@
 #include <QPushButton>
 #include <QSignalSpy>
 
+#include "audit_log.h"
 #include "cli_runner.h"
 #include "common/log.h"
 #include "context/engine.h"
 #include "fixture_tree.h"
+#include "gui_service.h"
 #include "models/restore_tree_model.h"
 #include "pages/restore/key_import_dialog.h"
 #include "pages/restore/restore_page.h"
@@ -70,9 +72,9 @@ private Q_SLOTS:
         QVERIFY2(b.exit_code == 0, b.err.constData());
         QVERIFY(QFile::remove(home + "/keys/vault.key")); // the key is elsewhere now
 
-        auto engine = tl::Engine::open({home.toStdString(), nullptr, false});
-        QVERIFY(engine);
-        tl::ui::RestorePage page(*engine.value());
+        auto c = tltest::console_beside_service(home);
+        QVERIFY(c);
+        tl::ui::RestorePage page(*c.engine);
         page.show();
         QVERIFY(page.picker()->chooseJob(1));
         auto* m = page.treeModel();
@@ -112,6 +114,8 @@ private Q_SLOTS:
         QVERIFY2(result.status == QLatin1String("completed"), qPrintable(result.message));
         QCOMPARE(read(out + src + "/books/q3.txt"), secret);
         QVERIFY(QFileInfo::exists(home + "/keys/vault.key"));
+        QCOMPARE(tltest::audited(home, "POST", "/v1/restores"), 1);
+        QCOMPARE(tltest::tunnelled(home), 0);
     }
 };
 

@@ -8,10 +8,11 @@
 #include <QStandardItemModel>
 #include <QTreeView>
 
+#include "audit_log.h"
 #include "cli_runner.h"
 #include "common/log.h"
 #include "context/engine.h"
-#include "gui_engine.h"
+#include "gui_service.h"
 #include "models/restore_tree_model.h"
 #include "pages/restore/restore_page.h"
 #include "pages/restore/restore_report_view.h"
@@ -23,8 +24,6 @@
 
 using tl::ui::RestoreTreeModel;
 using tltest::run_cli;
-
-using tltest::open_engine;
 
 namespace {
 void write(const QString& path, const QByteArray& data) {
@@ -85,9 +84,9 @@ private Q_SLOTS:
         const auto backup = run_cli({"--home", home, "backup", "--source", src});
         QVERIFY2(backup.exit_code == 0, backup.err.constData());
 
-        auto engine = open_engine(home);
-        QVERIFY(engine);
-        tl::ui::RestorePage page(*engine);
+        auto c = tltest::console_beside_service(home);
+        QVERIFY(c);
+        tl::ui::RestorePage page(*c.engine);
         page.show(); // lists the backups and shows the newest
         QVERIFY(page.picker()->jobCount() == 1);
         QVERIFY(page.picker()->chooseJob(1));
@@ -125,15 +124,17 @@ private Q_SLOTS:
         QVERIFY(page.reportView()->resultText().contains(QStringLiteral("completed")));
         QVERIFY(page.reportView()->planText().contains(QStringLiteral("TLO")) ||
                 page.reportView()->planText().contains(QStringLiteral("Volumes")));
+        QCOMPARE(tltest::audited(home, "POST", "/v1/restores"), 1);
+        QCOMPARE(tltest::tunnelled(home), 0);
     }
 
     // Issue 42 item 28: a result with many problems keeps every line, its "Problems:" heading
     // first; at the page's share of the default window the box shows several lines and scrolls.
     void everyProblemIsShownInTheResult() {
         QTemporaryDir dir;
-        auto engine = open_engine(dir.path() + "/home");
-        QVERIFY(engine);
-        tl::ui::RestorePage page(*engine);
+        auto c = tltest::console_beside_service(dir.path() + "/home");
+        QVERIFY(c);
+        tl::ui::RestorePage page(*c.engine);
         page.resize(1100, 800);
         page.show();
         QVERIFY(QTest::qWaitForWindowExposed(&page));
@@ -170,9 +171,9 @@ private Q_SLOTS:
         QCOMPARE(run_cli({"--home", home, "backup", "--source", src, "--level", "incr"}).exit_code,
                  0);
 
-        auto engine = open_engine(home);
-        QVERIFY(engine);
-        tl::ui::RestorePage page(*engine);
+        auto c = tltest::console_beside_service(home);
+        QVERIFY(c);
+        tl::ui::RestorePage page(*c.engine);
         page.show();
         QCOMPARE(page.picker()->jobCount(), 2);
         QVERIFY(page.picker()->chooseJob(2)); // the incremental: the merged tree

@@ -6,12 +6,14 @@
 #include <QTabWidget>
 #include <QTableView>
 
+#include "audit_log.h"
 #include "bridge/backup_runner.h"
 #include "bridge/live_feed.h"
 #include "bridge/task_board.h"
+#include "cli_runner.h"
 #include "common/log.h"
 #include "context/engine.h"
-#include "context/engine_catalog.h"
+#include "gui_service.h"
 #include "pages/jobs/jobs_page.h"
 #include "pages/jobs/queue_panel.h"
 #include "pages/jobs/queue_table_model.h"
@@ -24,7 +26,9 @@
 // Issue #18, items 9 and 11: a console that runs a job neither quits under it without asking
 // nor hides it. Closing the window asks (cancel the job and quit, quit when it has ended, stay)
 // and does what it said; the running job is listed with its progress in Jobs ▸ Running and in
-// Jobs ▸ Queue, and Cancel there stops it ("cancelled" in the catalog).
+// Jobs ▸ Queue, and Cancel there stops it ("cancelled" in the catalog). The console is beside
+// the real service of its data directory: its backups run there, sent and cancelled through
+// the typed door.
 class TestRunningJobs : public QObject {
     Q_OBJECT
     using Choice = tl::ui::MainWindow::QuitChoice;
@@ -38,12 +42,12 @@ class TestRunningJobs : public QObject {
         o.name = "slow";
         return o;
     }
-    static QString statusOf(tl::Engine& engine, qint64 job) {
-        auto q = engine_catalog(engine).prepare("SELECT status FROM jobs WHERE id=?");
-        if (!q) return {};
-        q->bind(1, static_cast<std::int64_t>(job));
-        auto row = q->step();
-        return row && row.value() ? QString::fromStdString(q->text(0)) : QString();
+    // The job's status in the catalog, as `tapeloom-cli jobs show ID --json` reads it.
+    static QString statusOf(const QString& home, qint64 job) {
+        const auto r = tltest::run_cli(
+            tltest::with_home(home, {"jobs", "show", QString::number(job), "--json"}));
+        if (r.exit_code != 0) qWarning("jobs show: %s", r.err.constData());
+        return r.json().object().value("status").toString();
     }
 
 private Q_SLOTS:
@@ -57,9 +61,9 @@ private Q_SLOTS:
 
     void closingDuringABackupAsksAndWaits() {
         QTemporaryDir home;
-        auto engine = tl::Engine::open({home.path().toStdString(), nullptr, false});
-        QVERIFY(engine.ok());
-        tl::ui::MainWindow w(*engine.value());
+        auto c = tltest::console_beside_service(home.path());
+        QVERIFY(c);
+        tl::ui::MainWindow w(*c.engine);
         w.show();
         QStringList asked;
         Choice answer = Choice::Stay;
@@ -87,15 +91,15 @@ private Q_SLOTS:
         QCOMPARE(done.first().at(1).toString(), QStringLiteral("completed"));
         QTRY_VERIFY_WITH_TIMEOUT(!w.isVisible(), 5000);
         QCOMPARE(asked.size(), 2); // not asked again once the job had ended
-        QCOMPARE(statusOf(*engine.value(), done.first().at(0).toLongLong()),
+        QCOMPARE(statusOf(home.path(), done.first().at(0).toLongLong()),
                  QStringLiteral("completed"));
     }
 
     void cancelAndQuitCancelsTheJob() {
         QTemporaryDir home;
-        auto engine = tl::Engine::open({home.path().toStdString(), nullptr, false});
-        QVERIFY(engine.ok());
-        tl::ui::MainWindow w(*engine.value());
+        auto c = tltest::console_beside_service(home.path());
+        QVERIFY(c);
+        tl::ui::MainWindow w(*c.engine);
         w.show();
         w.setQuitQuestion([](const QString&, bool cancellable) {
             return cancellable ? Choice::CancelJobAndQuit : Choice::Stay;
@@ -106,15 +110,15 @@ private Q_SLOTS:
         QVERIFY(w.close()); // the job was told to stop
         QTRY_VERIFY_WITH_TIMEOUT(done.count() == 1, 30000);
         QCOMPARE(done.first().at(1).toString(), QStringLiteral("cancelled"));
-        QCOMPARE(statusOf(*engine.value(), done.first().at(0).toLongLong()),
+        QCOMPARE(statusOf(home.path(), done.first().at(0).toLongLong()),
                  QStringLiteral("cancelled"));
     }
 
     void runningJobIsListedWithProgressAndCancel() {
         QTemporaryDir home;
-        auto engine = tl::Engine::open({home.path().toStdString(), nullptr, false});
-        QVERIFY(engine.ok());
-        tl::ui::MainWindow w(*engine.value());
+        auto c = tltest::console_beside_service(home.path());
+        QVERIFY(c);
+        tl::ui::MainWindow w(*c.engine);
         w.show();
         QSignalSpy done(w.backupRunner(), &tl::ui::BackupRunner::finished);
         // A first run of the same source gives the second its expected size (its progress).
@@ -131,7 +135,7 @@ private Q_SLOTS:
         auto* model = running->model();
         QTRY_VERIFY_WITH_TIMEOUT(model->rowCount() == 1 && model->job(0).source_bytes > 0, 20000);
         QCOMPARE(model->index(0, tl::ui::RunningTableModel::RunBy).data().toString(),
-                 QStringLiteral("this console"));
+                 QStringLiteral("scheduler service"));
         QTRY_VERIFY_WITH_TIMEOUT(
             model->index(0, tl::ui::RunningTableModel::Progress).data(Qt::UserRole).toInt() >= 0,
             10000);
@@ -140,11 +144,11 @@ private Q_SLOTS:
         QVERIFY(running->cancelButton()->isEnabled());
         QVERIFY(tltest::shot(&w, QStringLiteral("jobs_running")));
 
-        // Jobs ▸ Queue shows the console's run too, with Cancel ready.
+        // Jobs ▸ Queue shows the console's run as the service's entry, with Cancel ready.
         auto* queue = jobs->queuePanel();
         QVERIFY(queue->refresh());
         QCOMPARE(queue->model()->rowCount(), 1);
-        QVERIFY(queue->model()->entry(0).id <= 0); // a run of this console
+        QVERIFY(queue->model()->entry(0).id > 0); // the service's queue entry
         QVERIFY(queue->cancelButton()->isEnabled());
         jobs->tabs()->setCurrentIndex(tl::ui::JobsPage::QueueTab);
         QVERIFY(tltest::shot(&w, QStringLiteral("jobs_queue_backup_now")));
@@ -154,8 +158,7 @@ private Q_SLOTS:
         QVERIFY(running->cancelSelected());
         QTRY_VERIFY_WITH_TIMEOUT(done.count() == 2, 30000);
         QCOMPARE(done.at(1).at(1).toString(), QStringLiteral("cancelled"));
-        QCOMPARE(statusOf(*engine.value(), done.at(1).at(0).toLongLong()),
-                 QStringLiteral("cancelled"));
+        QCOMPARE(statusOf(home.path(), done.at(1).at(0).toLongLong()), QStringLiteral("cancelled"));
         QTRY_VERIFY_WITH_TIMEOUT(model->rowCount() == 0, 5000);
         QVERIFY(queue->refresh());
         QCOMPARE(queue->model()->rowCount(), 0);
@@ -163,9 +166,9 @@ private Q_SLOTS:
 
     void cancelFromTheQueueStopsABackUpNowRun() {
         QTemporaryDir home;
-        auto engine = tl::Engine::open({home.path().toStdString(), nullptr, false});
-        QVERIFY(engine.ok());
-        tl::ui::MainWindow w(*engine.value());
+        auto c = tltest::console_beside_service(home.path());
+        QVERIFY(c);
+        tl::ui::MainWindow w(*c.engine);
         w.show();
         auto* jobs = w.jobsPage();
         jobs->setConfirm([](const QString&) { return true; });
@@ -179,6 +182,9 @@ private Q_SLOTS:
         QVERIFY(queue->cancelSelected());
         QTRY_VERIFY_WITH_TIMEOUT(done.count() == 1, 30000);
         QCOMPARE(done.first().at(1).toString(), QStringLiteral("cancelled"));
+        QCOMPARE(tltest::audited(home.path(), "POST", "/v1/backups"), 1);
+        QCOMPARE(tltest::audited(home.path(), "POST", "/v1/queue/[0-9]+/cancel"), 1);
+        QCOMPARE(tltest::tunnelled(home.path()), 0);
     }
 };
 

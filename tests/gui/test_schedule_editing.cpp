@@ -7,10 +7,12 @@
 #include <QSignalSpy>
 #include <QTableView>
 
+#include "audit_log.h"
 #include "bridge/task_board.h"
 #include "cli_runner.h"
 #include "common/log.h"
 #include "context/engine.h"
+#include "gui_service.h"
 #include "pages/jobs/schedule_panel.h"
 #include "pages/jobs/schedule_table_model.h"
 #include "widgets/message_line.h"
@@ -46,12 +48,12 @@ private Q_SLOTS:
         auto r = run_cli({"--home", home, "job", "define", "nightly", dir.path() + "/src"});
         QVERIFY2(r.exit_code == 0, r.err.constData());
 
-        auto engine = tl::Engine::open({home.toStdString(), nullptr, false});
-        QVERIFY(engine);
+        auto c = tltest::console_beside_service(home);
+        QVERIFY(c);
         tl::ui::TaskBoard gate;
         qint64 id = 0;
         {
-            tl::ui::SchedulePanel panel(*engine.value(), gate, home + "/catalog.db");
+            tl::ui::SchedulePanel panel(*c.engine, gate, home + "/catalog.db");
             panel.setDefinitions({QStringLiteral("nightly")});
             panel.resize(1000, 700);
             panel.show();
@@ -84,7 +86,9 @@ private Q_SLOTS:
             QCOMPARE(panel.model()->rows().front().name, QStringLiteral("weekdays"));
             (gate.waitUntilIdle(20000) && gate.waitReadsDone(20000));
         }
-        engine.value().reset(); // the CLI takes the data directory now
+        QCOMPARE(tltest::audited(home, "POST", "/v1/schedules"), 1);
+        QCOMPARE(tltest::audited(home, "PATCH", "/v1/schedules/[0-9]+"), 1);
+        QCOMPARE(tltest::tunnelled(home), 0);
         const auto edited = schedule(home, id);
         QCOMPARE(edited.value("name").toString(), QStringLiteral("weekdays"));
         QCOMPARE(edited.value("rule").toString(), QStringLiteral("incr mon-fri at 21:30"));
@@ -110,10 +114,10 @@ private Q_SLOTS:
         QVERIFY(QDir().mkpath(dir.path() + "/src"));
         auto r = run_cli({"--home", home, "job", "define", "nightly", dir.path() + "/src"});
         QVERIFY2(r.exit_code == 0, r.err.constData());
-        auto engine = tl::Engine::open({home.toStdString(), nullptr, false});
-        QVERIFY(engine);
+        auto c = tltest::console_beside_service(home);
+        QVERIFY(c);
         tl::ui::TaskBoard gate;
-        tl::ui::SchedulePanel panel(*engine.value(), gate, home + "/catalog.db");
+        tl::ui::SchedulePanel panel(*c.engine, gate, home + "/catalog.db");
         panel.setDefinitions({QStringLiteral("nightly")});
         // Nightly incrementals, a yearly full: the full is never among the next five runs
         // (unless it is the last days of December, when it is anyway).

@@ -1,5 +1,7 @@
 #include <QtTest>
 
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QStatusBar>
@@ -13,8 +15,8 @@
 #include "cli_runner.h"
 #include "common/log.h"
 #include "context/engine.h"
-#include "context/engine_catalog.h"
 #include "fixture_tree.h"
+#include "gui_service.h"
 #include "job/backup_job.h"
 #include "pages/jobs/jobs_page.h"
 #include "pages/jobs/queue_panel.h"
@@ -59,18 +61,14 @@ struct HeldJob {
     }
 };
 
-std::unique_ptr<tl::Engine> openEngine(const QString& home) {
-    auto e = tl::Engine::open({home.toStdString(), nullptr, false});
-    return e ? std::move(e.value()) : nullptr;
-}
-
-QString volumePool(tl::Engine& engine, const std::string& barcode) {
-    auto q = engine_catalog(engine).prepare(
-        "SELECT p.name FROM volumes v JOIN pools p ON p.id=v.pool_id WHERE v.barcode=?");
-    if (!q) return {};
-    q->bind(1, barcode);
-    auto row = q->step();
-    return row && row.value() ? QString::fromStdString(q->text(0)) : QString();
+// The pool of `barcode`, as `tapeloom-cli volume list --json` reads it.
+QString volumePool(const QString& home, const QString& barcode) {
+    const auto r = tltest::run_cli(tltest::with_home(home, {"volume", "list", "--json"}));
+    if (r.exit_code != 0) qWarning("volume list: %s", r.err.constData());
+    for (const auto& v : r.json().array())
+        if (v.toObject().value("barcode").toString() == barcode)
+            return v.toObject().value("pool").toString();
+    return {};
 }
 
 QLabel* tasksLabel(tl::ui::MainWindow& w) {
@@ -148,15 +146,13 @@ private Q_SLOTS:
         const QString out = dir.filePath(QStringLiteral("out"));
         QVERIFY(tltest::write_file(src + "/a.txt", "alpha\n"));
         QVERIFY(tltest::write_file(src + "/sub/b.bin", tltest::random_bytes(300000, 3)));
-        auto engine = openEngine(dir.filePath(QStringLiteral("home")));
-        QVERIFY(engine);
-        tl::job::BackupOptions o;
-        o.sources = {src.toStdString()};
-        o.poll_interval = 0.05;
-        auto earlier = tl::job::run_backup(*engine, o);
-        QVERIFY(earlier && earlier->status == "completed");
+        const QString home = dir.filePath(QStringLiteral("home"));
+        const auto earlier = tltest::run_cli(tltest::with_home(home, {"backup", "--source", src}));
+        QVERIFY2(earlier.exit_code == 0, earlier.err.constData());
+        auto c = tltest::console_beside_service(home);
+        QVERIFY(c);
 
-        tl::ui::MainWindow w(*engine);
+        tl::ui::MainWindow w(*c.engine);
         w.show();
         auto* board = w.board();
         HeldJob backup;
@@ -178,7 +174,7 @@ private Q_SLOTS:
 
         // A restore starts beside the backup.
         tl::job::RestoreOptions r;
-        r.what.job_id = earlier->job_id;
+        r.what.job_id = 1; // the earlier backup
         r.to = out.toStdString();
         auto* restorer = w.restorePage()->runner();
         QSignalSpy restored(restorer, &tl::ui::RestoreRunner::finished);
@@ -204,7 +200,7 @@ private Q_SLOTS:
         QVERIFY(backup.ended == false); // the backup ran all along
         QVERIFY(board->isRunning(backup.id));
         QTRY_VERIFY(board->count() == 1);
-        QCOMPARE(volumePool(*engine, "TLO006L9"), QStringLiteral("Default"));
+        QCOMPARE(volumePool(home, QStringLiteral("TLO006L9")), QStringLiteral("Default"));
 
         // The move refused while the backup ran is done once it has ended; the refusal goes.
         QVERIFY(board->cancel(backup.id));
@@ -233,9 +229,9 @@ private Q_SLOTS:
     // other running. The status bar counts them.
     void cancellingOneJobLeavesTheOtherRunning() {
         QTemporaryDir dir;
-        auto engine = openEngine(dir.filePath(QStringLiteral("home")));
-        QVERIFY(engine);
-        tl::ui::MainWindow w(*engine);
+        auto c = tltest::console_beside_service(dir.filePath(QStringLiteral("home")));
+        QVERIFY(c);
+        tl::ui::MainWindow w(*c.engine);
         w.show();
         HeldJob backup, verify;
         QVERIFY(backup.start(*w.board(), QStringLiteral("Backup nightly"), true));
@@ -270,9 +266,9 @@ private Q_SLOTS:
     // stops the backup, and the window waits for the labeling (which cannot stop) as well.
     void closingWaitsForEveryJob() {
         QTemporaryDir dir;
-        auto engine = openEngine(dir.filePath(QStringLiteral("home")));
-        QVERIFY(engine);
-        auto w = std::make_unique<tl::ui::MainWindow>(*engine);
+        auto c = tltest::console_beside_service(dir.filePath(QStringLiteral("home")));
+        QVERIFY(c);
+        auto w = std::make_unique<tl::ui::MainWindow>(*c.engine);
         w->show();
         HeldJob backup, label;
         QVERIFY(backup.start(*w->board(), QStringLiteral("Backup nightly"), true));

@@ -2,13 +2,68 @@
 
 #include <QMetaObject>
 #include <QStringList>
+#include <chrono>
 
 #include "bridge/task_board.h"
+#include "bridge/typed_door.h"
 
 #include "common/log.h"
 #include "context/engine.h"
 
 namespace tl::ui {
+
+namespace {
+// How a backup beside the service ended: its job, status, the promotion note of its report.
+struct ServiceBackupEnd {
+    qint64 job = 0;
+    QString status = QStringLiteral("failed");
+    QString promotion, error;
+};
+
+// The backup queued in the service's scheduler through the typed door (POST /v1/backups),
+// followed until its run ended (GET /v1/queue/{id}; a cancel cancels the entry, POST
+// /v1/queue/{id}/cancel), then its report read (GET /v1/jobs/{id}). `onJob` sees the queue
+// entry's id once queued (job 0), then the job's id once the service runs it.
+ApiCall followServiceBackup(const job::BackupOptions& options, const std::atomic<bool>& cancel,
+                            const std::function<void(qint64 queue, qint64 job)>& onJob,
+                            ServiceBackupEnd& end) {
+    return [request = client::ad_hoc_backup_request(options), &cancel, onJob,
+            &end](client::Api& api) -> Status {
+        auto id = api.queue_ad_hoc_backup(request);
+        if (!id) return id.error();
+        onJob(id.value(), 0);
+        bool cancelSent = false, jobKnown = false;
+        for (;;) {
+            if (cancel && !cancelSent) {
+                cancelSent = true;
+                if (auto st = api.cancel_queue_entry(id.value());
+                    !st && st.error().kind != ErrorKind::NotFound)
+                    return st.error();
+            }
+            auto run = api.queued_run(id.value());
+            if (!run) return run.error();
+            if (run->job && !jobKnown) {
+                jobKnown = true;
+                onJob(id.value(), run->job);
+            }
+            if (run->ended()) {
+                end.job = run->job;
+                end.status = QString::fromStdString(run->status);
+                end.error = QString::fromStdString(run->error);
+                break;
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        }
+        if (!end.job) return {};
+        auto job = api.job(end.job);
+        if (!job) return job.error();
+        if (job->document.is_object())
+            end.promotion =
+                QString::fromStdString(job->document.value("level_promotion", std::string()));
+        return {};
+    };
+}
+} // namespace
 
 BackupRunner::BackupRunner(Engine& engine, QObject* parent) : QObject(parent), engine_(engine) {}
 
@@ -31,11 +86,17 @@ bool BackupRunner::start(const job::BackupOptions& options, QString* error) {
     if (thread_.joinable()) thread_.join();
     running_ = true;
     cancel_ = false;
+    job_ = 0;
     if (board_) board_->setCanceller(task_, [this] { cancel_ = true; });
+    if (besideService(engine_)) {
+        thread_ = std::thread([this, options] { runInService(options); });
+        return true;
+    }
     thread_ = std::thread([this, options] {
         std::string promotion; // written by the job's monitor thread, read after the job
         bool knownJob = false;
         auto noteLevel = [this, &promotion, &knownJob](const job::BackupProgress& p) {
+            if (!knownJob && p.live.job_id > 0) job_ = p.live.job_id;
             if (!knownJob && board_ && p.live.job_id > 0) {
                 board_->setJobId(task_, p.live.job_id);
                 knownJob = true;
@@ -72,6 +133,33 @@ bool BackupRunner::start(const job::BackupOptions& options, QString* error) {
             Qt::QueuedConnection);
     });
     return true;
+}
+
+void BackupRunner::runInService(const job::BackupOptions& options) {
+    ServiceBackupEnd end;
+    auto onJob = [this](qint64 queue, qint64 job) {
+        if (job) job_ = job;
+        if (!board_) return;
+        if (job)
+            board_->setJobId(task_, job);
+        else
+            board_->setQueueId(task_, queue); // the service's queue lists it from now on
+    };
+    const QString refused = callService(doorOf(engine_), "Back up now",
+                                        followServiceBackup(options, cancel_, onJob, end));
+    QStringList parts;
+    if (!end.promotion.isEmpty()) parts << end.promotion;
+    if (!refused.isEmpty()) parts << refused;
+    if (!end.error.isEmpty()) parts << end.error;
+    if (board_) board_->end(task_);
+    QMetaObject::invokeMethod(
+        this,
+        [this, end, message = parts.join(QStringLiteral("; "))] {
+            running_ = false;
+            if (!end.promotion.isEmpty()) Q_EMIT levelPromoted(end.job, end.promotion);
+            Q_EMIT finished(end.job, end.status, message);
+        },
+        Qt::QueuedConnection);
 }
 
 } // namespace tl::ui

@@ -3,7 +3,8 @@
 // so the window never waits for the engine; its live figures reach the dashboard through the
 // LiveFeed, its end through finished(). The Engine must not be used by the GUI thread while a job
 // runs (isRunning()). Cancel is cooperative: the job stops at the next chunk and reports
-// "cancelled".
+// "cancelled". Beside the service the backup is queued in the service's scheduler through the
+// typed door and followed to its end (its promotion said once its report is stored).
 #include <QObject>
 #include <atomic>
 #include <thread>
@@ -28,6 +29,8 @@ public:
     // False (with `error`) when a job is already running.
     bool start(const job::BackupOptions& options, QString* error = nullptr);
     void cancel() { cancel_ = true; }
+    // The job of the last backup started, once known (0 before).
+    qint64 jobId() const { return job_; }
     // When set, a backup is on the board while it runs (beside other jobs; refused while a
     // cartridge moves); `board` must outlive the runner.
     void setBoard(TaskBoard* board) { board_ = board; }
@@ -41,9 +44,11 @@ Q_SIGNALS:
     void finished(qint64 jobId, const QString& status, const QString& message);
 
 private:
+    void runInService(const job::BackupOptions& options); // on the runner's thread
     Engine& engine_;
     std::thread thread_;
     std::atomic<bool> cancel_{false};
+    std::atomic<qint64> job_{0};
     bool running_ = false;
     TaskBoard* board_ = nullptr;
     qint64 task_ = 0; // the backup's task on the board

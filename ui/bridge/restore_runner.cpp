@@ -8,6 +8,7 @@
 #include "api/job_ops.h"
 #include "bridge/service_restore.h"
 #include "bridge/task_board.h"
+#include "bridge/typed_door.h"
 #include "common/log.h"
 #include "context/engine.h"
 #include "job/job_record.h"
@@ -34,7 +35,11 @@ void RestoreRunner::setService(const QString& home, long pid) {
     writerPid_ = pid;
 }
 
-RestoreRunner::RestoreRunner(Engine& engine, QObject* parent) : QObject(parent), engine_(engine) {}
+RestoreRunner::RestoreRunner(Engine& engine, QObject* parent) : QObject(parent), engine_(engine) {
+    // Beside the service of its data directory (also on a page of its own, without the
+    // window that follows the service): restores run as the service's jobs.
+    if (besideService(engine_)) serviceHome_ = QString::fromStdString(engine_.home());
+}
 
 RestoreRunner::~RestoreRunner() {
     cancel_ = true;
@@ -49,10 +54,13 @@ RestoreProgress RestoreRunner::progress() const {
     const std::string home = serviceHome_.isEmpty() ? engine_.home() : serviceHome_.toStdString();
     auto live = metrics::LiveBoard(home).read();
     if (!live) return p;
-    const long pid = writerPid_ ? writerPid_ : QCoreApplication::applicationPid();
+    // Beside a service whose pid is not known yet: its restore job, whatever its pid.
+    const long pid = writerPid_               ? writerPid_
+                     : serviceHome_.isEmpty() ? QCoreApplication::applicationPid()
+                                              : 0;
     const metrics::LiveSnapshot* job = nullptr;
     for (const auto& s : live.value())
-        if (s.kind == "restore" && s.pid == pid && !s.ended &&
+        if (s.kind == "restore" && (pid == 0 || s.pid == pid) && !s.ended &&
             s.started_at - s.seconds_waiting >= launchedAt_ - 1 && (!job || s.job_id > job->job_id))
             job = &s;
     if (!job) return p;

@@ -210,7 +210,6 @@ void MainWindow::backUpNow() {
 }
 
 bool MainWindow::startBackup(const job::BackupOptions& options) {
-    if (service_) return submitToService(options);
     QString error;
     if (!runner_->start(options, &error)) {
         statusBar()->showMessage(error);
@@ -398,32 +397,13 @@ void MainWindow::showServiceEvent(const QString& type, const QByteArray& data) {
                                      .arg(e.value(QLatin1String("job")).toInteger())
                                      .arg(e.value(QLatin1String("reason")).toString()));
     } else if (type == QLatin1String("ended")) {
-        statusBar()->showMessage(tr("Job %1 ended in the service: %2")
-                                     .arg(e.value(QLatin1String("job")).toInteger())
-                                     .arg(e.value(QLatin1String("status")).toString()));
+        // The end of this console's Back up now is said by its runner, with its notes.
+        if (e.value(QLatin1String("job")).toInteger() != runner_->jobId())
+            statusBar()->showMessage(tr("Job %1 ended in the service: %2")
+                                         .arg(e.value(QLatin1String("job")).toInteger())
+                                         .arg(e.value(QLatin1String("status")).toString()));
         if (jobs_) jobs_->refresh();
     }
-}
-
-bool MainWindow::submitToService(const job::BackupOptions& options) {
-    // The typed door's POST /v1/backups: the options a job definition has fields for.
-    const auto request = client::ad_hoc_backup_request(options);
-    qint64 entry = 0;
-    const QString error =
-        callService(engine_.home(), "Back up now", [&](client::Api& api) -> Status {
-            auto id = api.queue_ad_hoc_backup(request);
-            if (!id) return id.error();
-            entry = id.value();
-            return {};
-        });
-    if (!error.isEmpty()) {
-        statusBar()->showMessage(tr("The service refused the backup: %1").arg(error));
-        return false;
-    }
-    statusBar()->showMessage(
-        tr("Backup queued in the service (queue entry %1); follow it on the Dashboard").arg(entry));
-    showPage(QStringLiteral("dashboard"));
-    return true;
 }
 
 } // namespace tl::ui

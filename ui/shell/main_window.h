@@ -100,7 +100,6 @@ private:
     QuitChoice askQuit(const QString& running, bool cancellable);
     void connectService();
     void showServiceEvent(const QString& type, const QByteArray& data);
-    bool submitToService(const job::BackupOptions& options);
 
     Engine& engine_;
     TaskBoard* board_;

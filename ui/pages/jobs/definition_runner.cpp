@@ -1,11 +1,51 @@
 #include "pages/jobs/definition_runner.h"
 
+#include <chrono>
+#include <thread>
+
 #include "bridge/engine_task.h"
+#include "bridge/typed_door.h"
 #include "context/engine.h"
 #include "job/job_report.h"
 #include "schedule/definition_run.h"
 
 namespace tl::ui {
+
+namespace {
+// Run now beside the service: the definition's backup queued in the service's scheduler
+// (POST /v1/backups), followed until its run ended (GET /v1/queue/{id}); a cancel asked on the
+// page cancels the entry (POST /v1/queue/{id}/cancel). The run's job id, status and error land
+// in `report`; `entry` holds the queue entry's id once the service took it.
+ApiCall queuedRun(const schedule::JobDefinition& d, const std::string& level,
+                  std::shared_ptr<std::atomic<bool>> cancel,
+                  std::shared_ptr<std::atomic<std::int64_t>> entry,
+                  std::shared_ptr<job::JobReport> report) {
+    return [request = client::QueueBackupRequest{d.name, level}, cancel, entry,
+            report](client::Api& api) -> Status {
+        auto id = api.queue_backup(request);
+        if (!id) return id.error();
+        *entry = id.value();
+        bool cancelSent = false;
+        for (;;) {
+            if (*cancel && !cancelSent) {
+                cancelSent = true;
+                if (auto st = api.cancel_queue_entry(id.value());
+                    !st && st.error().kind != ErrorKind::NotFound)
+                    return st.error();
+            }
+            auto run = api.queued_run(id.value());
+            if (!run) return run.error();
+            if (run->ended()) {
+                report->job_id = run->job;
+                report->status = run->status;
+                report->error = run->error;
+                return {};
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        }
+    };
+}
+} // namespace
 
 DefinitionRunner::DefinitionRunner(Engine& engine, TaskBoard& board, QObject* parent)
     : QObject(parent), engine_(engine), board_(board) {}
@@ -23,20 +63,34 @@ bool DefinitionRunner::start(const schedule::JobDefinition& d, const QString& le
     const QString name = QString::fromStdString(d.name);
     const TaskSpec spec{tr("Job %1 (%2)").arg(name, level), TaskKind::Job, QStringLiteral("backup"),
                         [cancel] { *cancel = true; }};
-    const qint64 task = runEngineTask(
-        board_, this, spec,
-        [engine, d, lvl, cancel, report]() -> QString {
-            *report = schedule::run_definition(*engine, d, lvl, cancel.get());
+    auto entry = std::make_shared<std::atomic<std::int64_t>>(0);
+    std::function<QString()> work = [engine, d, lvl, cancel, report]() -> QString {
+        *report = schedule::run_definition(*engine, d, lvl, cancel.get());
+        return report->status == "failed" ? QString::fromStdString(report->error) : QString();
+    };
+    if (besideService(engine_)) {
+        work = [door = doorOf(engine_), what = "job run " + d.name, report,
+                call = queuedRun(d, lvl, cancel, entry, report)]() -> QString {
+            const QString refused = callService(door, what, call);
+            if (!refused.isEmpty()) {
+                report->status = "failed";
+                return refused;
+            }
             return report->status == "failed" ? QString::fromStdString(report->error) : QString();
-        },
+        };
+    }
+    const qint64 task = runEngineTask(
+        board_, this, spec, std::move(work),
         [this, name, report](const QString& error) {
             running_.reset();
             cancel_.reset();
+            entry_.reset();
             Q_EMIT finished(report->job_id, name, QString::fromStdString(report->status), error);
         },
         whyNot);
     if (!task) return false;
     cancel_ = cancel;
+    entry_ = entry;
     task_ = task;
     schedule::QueueEntry e;
     e.id = -task;
@@ -51,6 +105,11 @@ bool DefinitionRunner::start(const schedule::JobDefinition& d, const QString& le
     running_ = e;
     Q_EMIT started(name);
     return true;
+}
+
+std::optional<schedule::QueueEntry> DefinitionRunner::entry() const {
+    if (entry_ && *entry_ != 0) return std::nullopt; // the service's queue lists it
+    return running_;
 }
 
 bool DefinitionRunner::cancel() {

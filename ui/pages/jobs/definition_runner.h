@@ -1,12 +1,15 @@
 #pragma once
 // Run now: one job definition at a chosen level, start to end, through the engine's
 // schedule::run_definition (pre/post commands, backup, notification — as `tapeloom-cli job
-// run`), on a worker thread as a task of the TaskBoard (beside other jobs). Keeps the cancel
+// run`), on a worker thread as a task of the TaskBoard (beside other jobs). Beside the service,
+// the run is queued in the service's scheduler through the typed door and followed to its end
+// (as `tapeloom-cli job run` does it there). Keeps the cancel
 // flag so the Queue tab can stop the run. One run at a time per runner. GUI thread only (the
 // flag is atomic).
 #include <QObject>
 #include <QString>
 #include <atomic>
+#include <cstdint>
 #include <memory>
 #include <optional>
 
@@ -33,8 +36,8 @@ public:
     bool cancel();
     bool isRunning() const { return running_.has_value(); }
     // The run as a queue entry (id: minus its task on the board, reason "manual"), for the
-    // Queue tab.
-    std::optional<schedule::QueueEntry> entry() const { return running_; }
+    // Queue tab; none once the service's queue lists it.
+    std::optional<schedule::QueueEntry> entry() const;
     // The run's task on the board, 0 when nothing runs.
     qint64 task() const { return running_ ? task_ : 0; }
 
@@ -47,6 +50,7 @@ private:
     Engine& engine_;
     TaskBoard& board_;
     std::shared_ptr<std::atomic<bool>> cancel_;
+    std::shared_ptr<std::atomic<std::int64_t>> entry_; // the service's queue entry, 0 before
     std::optional<schedule::QueueEntry> running_;
     qint64 task_ = 0;
 };

@@ -402,43 +402,11 @@ bool JobsPage::runNow() {
         report(tr("Select a job definition to run."), true);
         return false;
     }
-    if (besideService(engine_)) return queueInService(*d);
     QString whyNot;
     if (!runner_->start(*d, level(), &whyNot)) {
         report(whyNot, true);
         return false;
     }
-    return true;
-}
-
-// Run now beside the service: the definition goes to the service's queue through the typed
-// door (queue_backup, POST /v1/backups); the event stream says when it ends.
-bool JobsPage::queueInService(const schedule::JobDefinition& d) {
-    const QString name = QString::fromStdString(d.name);
-    const client::QueueBackupRequest request{d.name, level().toStdString()};
-    auto entry = std::make_shared<qint64>(0);
-    runCatalogTask(
-        board_, this, tr("Queuing %1 in the service").arg(name),
-        [home = engine_.home(), request, entry]() -> QString {
-            client::ServiceClient c(home); // report() logs a refusal
-            auto id = client::ServiceApi(c).queue_backup(request);
-            if (!id) return QString::fromStdString(id.error().message);
-            *entry = id.value();
-            return {};
-        },
-        [this, name, entry](const QString& error) {
-            if (!error.isEmpty()) {
-                report(tr("The service refused %1: %2").arg(name, error), true);
-                return;
-            }
-            report(tr("%1 is queued in the service (queue entry %2) at level %3.")
-                       .arg(name)
-                       .arg(*entry)
-                       .arg(level()),
-                   false);
-            queue_->refresh();
-            Q_EMIT jobStarted(name);
-        });
     return true;
 }
 

@@ -90,7 +90,6 @@ protected:
     void hideEvent(QHideEvent* event) override;
 
 private:
-    bool queueInService(const schedule::JobDefinition& d);
     QWidget* buildDefinitionsTab();
     void createActions();
     DefinitionDialog* openDialog(const schedule::JobDefinition& start, bool editing);
