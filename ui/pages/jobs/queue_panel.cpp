@@ -145,7 +145,10 @@ bool QueuePanel::refresh(QString* error) {
     auto st = model_->refresh();
     // A scheduled run of this console is on the board too, but the service's queue lists it.
     auto local = board_runs(board_, runner_->task());
-    if (auto own = runner_->entry()) local.insert(local.begin(), *own);
+    // This page's Run now until the service's queue lists it: the POST that queues it answers
+    // after the entry is in the catalog, so a refresh between the two would show it twice.
+    if (auto own = runner_->entry(); own && !model_->servicePending(own->definition))
+        local.insert(local.begin(), *own);
     model_->setLocalRuns(std::move(local));
     const long pid = model_->servicePid();
     model_->setWaits(entry_waits(QFileInfo(catalogPath_).path(), board_, *model_, pid));

@@ -44,6 +44,14 @@ void QueueTableModel::setLocalRuns(std::vector<schedule::QueueEntry> runs) {
     endResetModel();
 }
 
+bool QueueTableModel::servicePending(const std::string& definition) const {
+    for (const auto& e : service_)
+        if (e.definition == definition && (e.state == schedule::QueueEntry::State::Queued ||
+                                           e.state == schedule::QueueEntry::State::Running))
+            return true;
+    return false;
+}
+
 void QueueTableModel::setWaits(std::map<std::int64_t, QString> waits) {
     if (waits == waits_) return;
     waits_ = std::move(waits);

@@ -21,6 +21,9 @@ public:
     tl::Status refresh();
     // The console's own runs (Run now, Back up now, a restore…); shown first, ids <= 0.
     void setLocalRuns(std::vector<schedule::QueueEntry> runs);
+    // Whether the service's queue lists a run of `definition` that has not ended (queued or
+    // running).
+    bool servicePending(const std::string& definition) const;
     // The entry on `row` (a local run has an id <= 0).
     const schedule::QueueEntry& entry(int row) const;
     // What the running entries' jobs wait for, by entry id (their live snapshots say it): such
