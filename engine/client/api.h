@@ -133,6 +133,13 @@ public:
     virtual Result<DeviceAdded> add_library(const NewLibrary& l) = 0;
     // Its drives go with it; a virtual library's files stay in the data directory.
     virtual Status remove_library(const std::string& name) = 0;
+    // Every drive's status (`drive status`) with its newest 5 TapeAlert entries; one drive with
+    // at most `alerts` of them (NotFound naming it when not configured). Scope read.
+    virtual Result<std::vector<DriveState>> drives() = 0;
+    virtual Result<DriveState> drive(const std::string& name, int alerts) = 0;
+    // Returns a drive taken out of service (a TapeAlert fault) to service; the drive after it.
+    // Scope operate.
+    virtual Result<DriveState> return_drive_to_service(const std::string& name) = 0;
 
     // ---- configuration (definitions.h): reads; keys and tokens as metadata only
     virtual Result<std::vector<Definition>> definitions() = 0;

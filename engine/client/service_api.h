@@ -82,6 +82,11 @@ public:
     Result<std::size_t> import_definitions(const nlohmann::json& export_document,
                                            bool replace) override; // POST .../import
 
+    // Drives (devices.h)
+    Result<std::vector<DriveState>> drives() override;                            // GET /v1/drives
+    Result<DriveState> drive(const std::string& name, int alerts) override;       // GET .../{name}
+    Result<DriveState> return_drive_to_service(const std::string& name) override; // PATCH
+
 private:
     Result<CartridgeMoved> move(const std::string& library, const char* verb,
                                 const nlohmann::json& body);

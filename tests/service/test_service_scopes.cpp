@@ -166,6 +166,9 @@ private Q_SLOTS:
             QCOMPARE(may("op", "POST", path), 200);
             QCOMPARE(may("reader", "POST", path), 403);
         }
+        // A drive's return to service (drive clear) is operate's too.
+        QCOMPARE(may("op", "PATCH", "/v1/drives/vlib0-drive0"), 200);
+        QCOMPARE(may("reader", "PATCH", "/v1/drives/vlib0-drive0"), 403);
         for (const auto& [method, path] :
              std::vector<std::pair<const char*, const char*>>{{"POST", "/v1/definitions"},
                                                               {"PUT", "/v1/definitions/nightly"},

@@ -3,9 +3,9 @@
 
 #include "api/catalog_ops.h"
 #include "api/device_ops.h"
+#include "api/drive_users.h"
 #include "api/media_ops.h"
 #include "commands/commands.h"
-#include "commands/drive_users.h"
 #include "common/units.h"
 #include "decimal_option.h"
 #include "device/changer_rules.h"
@@ -109,14 +109,14 @@ nlohmann::json element_json(const Element& e, int storage_slots) {
 // protection); a read-only command opens no drive (another process may be writing on it).
 nlohmann::json drives_json(Engine& engine, device::Library& lib, const device::Inventory& inv,
                            bool read_only) {
-    const DriveUsers users(engine);
+    const device::DriveUsers users(engine);
     nlohmann::json drives = nlohmann::json::array();
     for (std::size_t i = 0; i < lib.drive_count(); ++i) {
         auto& d = lib.drive(i);
         nlohmann::json dj = {{"drive", i}, {"name", d.name()}};
         const bool loaded = i < inv.drives.size() && inv.drives[i].full;
         dj["volume"] = loaded ? inv.drives[i].barcode : std::string();
-        const DriveUser* user = users.of(lib.name(), i, d.name());
+        const device::DriveUser* user = users.of(lib.name(), i, d.name());
         dj["job_id"] = user && user->job_id ? nlohmann::json(user->job_id) : nlohmann::json();
         dj["used_by"] = user ? nlohmann::json(user->job) : nlohmann::json();
         if (!read_only && !user) {

@@ -91,6 +91,13 @@ def call_reads(calls, job, src):
     versions = calls.get(f"/v1/files/versions?path={src}/sub/note.txt")
     assert versions.status == 200 and len(versions.json()) == 1, versions.body
     calls.get("/v1/files/versions?path=relative/note.txt")  # 400
+    drives = calls.get("/v1/drives")
+    assert drives.status == 200 and drives.json()["drives"], drives.body
+    drive = drives.json()["drives"][0]["name"]
+    assert calls.get(f"/v1/drives/{drive}?alerts=2").json()["name"] == drive
+    calls.get("/v1/drives/nosuchdrive")  # 404
+    calls.patch(f"/v1/drives/{drive}", {"in_service": True})  # in service already: 404
+    calls.patch(f"/v1/drives/{drive}", {"in_service": False})  # 400
     calls.post("/v1/queries", {"command": "jobs list", "options": {"json": True}})
     calls.post("/v1/queries", {"command": "no such query"})
 
