@@ -116,6 +116,13 @@ public:
     virtual Result<CartridgeMoved> remove_cartridge(const std::string& library, int mail) = 0;
     // Records in the catalog where the changer has every cartridge; the differences it found.
     virtual Result<std::vector<media::Difference>> reconcile(const std::string& library) = 0;
+    // The differences between the catalog and the changer, nothing recorded (`library inventory
+    // --reconcile --dry-run`). Scope operate, as a reconcile.
+    virtual Result<std::vector<media::Difference>> differences(const std::string& library) = 0;
+    // A library's drives and slot counts (`library status`), every element of its changer
+    // (`library inventory`). Scope read.
+    virtual Result<LibraryStatus> library_status(const std::string& library) = 0;
+    virtual Result<LibraryInventory> library_inventory(const std::string& library) = 0;
 
     // ---- clients (clients.h): AlreadyExists when the name is taken; a removed client's
     // backups stay in the catalog. Scope admin.

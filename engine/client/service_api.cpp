@@ -196,6 +196,8 @@ Result<CartridgeMoved> ServiceApi::import_cartridge(const std::string& library,
 
 Result<CartridgeMoved> ServiceApi::export_cartridge(const std::string& library,
                                                     const ExportRequest& r) {
+    if (!r.barcode.empty())
+        return move(library, "export", {{"barcode", r.barcode}, {"mail", r.mail}});
     return move(library, "export", {{"slot", r.slot}, {"mail", r.mail}});
 }
 
@@ -213,6 +215,25 @@ Result<std::vector<media::Difference>> ServiceApi::reconcile(const std::string& 
                              nlohmann::json::object());
     if (!r) return r.error();
     return differences_from_json(r->body);
+}
+
+Result<std::vector<media::Difference>> ServiceApi::differences(const std::string& library) {
+    auto r = client_.request("POST", "/v1/libraries/" + segment(library) + "/reconcile",
+                             {{"dry_run", true}});
+    if (!r) return r.error();
+    return differences_from_json(r->body);
+}
+
+Result<LibraryStatus> ServiceApi::library_status(const std::string& library) {
+    auto r = client_.request("GET", "/v1/libraries/" + segment(library));
+    if (!r) return r.error();
+    return library_status_from_json(r->body);
+}
+
+Result<LibraryInventory> ServiceApi::library_inventory(const std::string& library) {
+    auto r = client_.request("GET", "/v1/libraries/" + segment(library) + "/inventory");
+    if (!r) return r.error();
+    return library_inventory_from_json(r->body);
 }
 
 Result<Volume> ServiceApi::recycle_volume(const std::string& barcode, bool force) {

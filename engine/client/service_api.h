@@ -82,6 +82,11 @@ public:
     Result<std::size_t> import_definitions(const nlohmann::json& export_document,
                                            bool replace) override; // POST .../import
 
+    // Libraries (libraries.h)
+    Result<std::vector<media::Difference>> differences(const std::string& library) override;
+    Result<LibraryStatus> library_status(const std::string& library) override; // GET .../{name}
+    Result<LibraryInventory> library_inventory(const std::string& library) override; // GET
+
     // Drives (devices.h)
     Result<std::vector<DriveState>> drives() override;                            // GET /v1/drives
     Result<DriveState> drive(const std::string& name, int alerts) override;       // GET .../{name}

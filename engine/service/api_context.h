@@ -72,7 +72,8 @@ void add_volume_action_routes(httplib::Server& server, const ApiContext& ctx);
 void add_pool_routes(httplib::Server& server, const ApiContext& ctx);
 // POST /v1/libraries/{name}/load|unload|transfer|import (library_routes.cpp)
 void add_library_routes(httplib::Server& server, const ApiContext& ctx);
-// GET /v1/libraries (library_read_routes.cpp)
+// GET /v1/libraries, /v1/libraries/{name}, /v1/libraries/{name}/inventory
+// (library_read_routes.cpp)
 void add_library_read_routes(httplib::Server& server, const ApiContext& ctx);
 // GET /v1/definitions[/{name}], /v1/schedules, /v1/keys, /v1/tokens (config_routes.cpp)
 void add_config_routes(httplib::Server& server, const ApiContext& ctx);

@@ -140,6 +140,9 @@ std::optional<int> job_through_typed_door(Context& ctx, client::ServiceClient& c
                                           const std::string& command);
 // `library add --virtual`'s options as the library's spec (library.cpp).
 Result<device::VirtualLibrarySpec> virtual_library_spec(Context& ctx);
+// `library status` and `library inventory`, text or --json (library.cpp).
+void print_library_status(Context& ctx, const client::LibraryStatus& status);
+void print_library_inventory(Context& ctx, const client::LibraryInventory& inventory);
 // `drive status` and `drive show`: one line per drive with its TapeAlert entries, or with --json
 // {"drives": [...]} (drive.cpp); exit code 0.
 int print_drives(Context& ctx, const std::vector<client::DriveState>& drives);

@@ -165,6 +165,17 @@ def call_resources(calls, job, src, root):
         moved = calls.post(f"/v1/libraries/vlib0/{verb}", body)
         assert moved.status == 200, f"{verb} {body}: {moved.body}"
     calls.post("/v1/libraries/vlib0/insert", {"mail": 1})  # no barcode: 400
+    status = calls.get("/v1/libraries/vlib0")
+    assert status.status == 200 and status.json()["slots"], status.body
+    inventory = calls.get("/v1/libraries/vlib0/inventory")
+    assert inventory.status == 200 and inventory.json()["mail_slots"], inventory.body
+    calls.get("/v1/libraries/nosuchlib/inventory")  # 404
+    by_barcode = calls.post("/v1/libraries/vlib0/export", {"barcode": "TLO009L9", "mail": 1})
+    assert by_barcode.status == 200, by_barcode.body
+    calls.post("/v1/libraries/vlib0/import", {"mail": 1, "to": 9})
+    calls.post("/v1/libraries/vlib0/export", {"barcode": "NOSUCH01", "mail": 1})  # 404
+    dry = calls.post("/v1/libraries/vlib0/reconcile", {"dry_run": True})
+    assert dry.status == 200 and dry.json()["updated"] is False, dry.body
     reconciled = calls.post("/v1/libraries/vlib0/reconcile", {})
     assert reconciled.status == 200 and reconciled.json()["updated"], reconciled.body
 
