@@ -88,6 +88,9 @@ public:
     // Labels the blank cartridges of a library one after the other; answers once done, with
     // those skipped (holding something else) and why.
     virtual Result<BlankLabeled> label_blank(const BlankLabelRequest& request) = 0;
+    // Records a cartridge carrying our own empty label but unknown to the catalog in the pool
+    // its label names (`volume adopt`); nothing is written. `library` "": the first one.
+    virtual Result<Volume> adopt_volume(const std::string& barcode, const std::string& library) = 0;
 
     // ---- pools (pools.h)
     virtual Result<std::vector<Pool>> pools() = 0;
@@ -116,6 +119,8 @@ public:
     virtual Result<CartridgeMoved> remove_cartridge(const std::string& library, int mail) = 0;
     // Records in the catalog where the changer has every cartridge; the differences it found.
     virtual Result<std::vector<media::Difference>> reconcile(const std::string& library) = 0;
+    virtual Result<CartridgeMoved> export_by_barcode(const std::string& library,
+                                                     const ExportByBarcodeRequest& r) = 0;
     // The differences between the catalog and the changer, nothing recorded (`library inventory
     // --reconcile --dry-run`). Scope operate, as a reconcile.
     virtual Result<std::vector<media::Difference>> differences(const std::string& library) = 0;

@@ -45,9 +45,15 @@ struct ImportRequest {
 };
 
 struct ExportRequest {
-    int slot = 0;        // storage slot
-    int mail = 0;        // mail slot, from 1
-    std::string barcode; // instead of `slot`: the cartridge's storage slot, found by the service
+    int slot = 0; // storage slot
+    int mail = 0; // mail slot, from 1
+};
+
+// The same by the cartridge's barcode: the service finds its storage slot (one in a drive is
+// refused, Busy).
+struct ExportByBarcodeRequest {
+    std::string barcode;
+    int mail = 0; // mail slot, from 1
 };
 
 // POST /v1/libraries/{name}/insert: a cartridge from outside into a virtual library's mail slot.

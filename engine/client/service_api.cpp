@@ -196,8 +196,6 @@ Result<CartridgeMoved> ServiceApi::import_cartridge(const std::string& library,
 
 Result<CartridgeMoved> ServiceApi::export_cartridge(const std::string& library,
                                                     const ExportRequest& r) {
-    if (!r.barcode.empty())
-        return move(library, "export", {{"barcode", r.barcode}, {"mail", r.mail}});
     return move(library, "export", {{"slot", r.slot}, {"mail", r.mail}});
 }
 
@@ -217,6 +215,11 @@ Result<std::vector<media::Difference>> ServiceApi::reconcile(const std::string& 
     return differences_from_json(r->body);
 }
 
+Result<CartridgeMoved> ServiceApi::export_by_barcode(const std::string& library,
+                                                     const ExportByBarcodeRequest& r) {
+    return move(library, "export", {{"barcode", r.barcode}, {"mail", r.mail}});
+}
+
 Result<std::vector<media::Difference>> ServiceApi::differences(const std::string& library) {
     auto r = client_.request("POST", "/v1/libraries/" + segment(library) + "/reconcile",
                              {{"dry_run", true}});
@@ -234,6 +237,14 @@ Result<LibraryInventory> ServiceApi::library_inventory(const std::string& librar
     auto r = client_.request("GET", "/v1/libraries/" + segment(library) + "/inventory");
     if (!r) return r.error();
     return library_inventory_from_json(r->body);
+}
+
+Result<Volume> ServiceApi::adopt_volume(const std::string& barcode, const std::string& library) {
+    nlohmann::json body = nlohmann::json::object();
+    if (!library.empty()) body["library"] = library;
+    auto r = client_.request("POST", volume_path(barcode) + "/adopt", body);
+    if (!r) return r.error();
+    return volume_from_json(r->body);
 }
 
 Result<Volume> ServiceApi::recycle_volume(const std::string& barcode, bool force) {

@@ -83,9 +83,15 @@ public:
                                            bool replace) override; // POST .../import
 
     // Libraries (libraries.h)
+    Result<CartridgeMoved> export_by_barcode(const std::string& library,
+                                             const ExportByBarcodeRequest& r) override; // POST
     Result<std::vector<media::Difference>> differences(const std::string& library) override;
     Result<LibraryStatus> library_status(const std::string& library) override; // GET .../{name}
     Result<LibraryInventory> library_inventory(const std::string& library) override; // GET
+
+    // Volumes (volumes.h)
+    Result<Volume> adopt_volume(const std::string& barcode,
+                                const std::string& library) override; // POST .../adopt
 
     // Drives (devices.h)
     Result<std::vector<DriveState>> drives() override;                            // GET /v1/drives

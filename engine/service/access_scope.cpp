@@ -24,13 +24,14 @@ bool operate_command(const std::string& command) {
     return groups.count(command.substr(0, space)) > 0 || commands.count(command) > 0;
 }
 
-// The writes an operate token may make: jobs and their cancels, labels and recycles, cartridge
-// moves and a library's reconcile, a drive's cleaning and its return to service (PATCH
+// The writes an operate token may make: jobs and their cancels, labels, adoptions and recycles,
+// cartridge moves and a library's reconcile, a drive's cleaning and its return to service (PATCH
 // /v1/drives/{name}), and a volume's state and location (PATCH /v1/volumes/{barcode}).
 bool operate_route(const std::string& method, const std::string& path) {
     static const std::regex cancels(R"(/v1/(queue|tasks|jobs)/[^/]+/cancel)");
     static const std::regex volume(R"(/v1/volumes/[^/]+)");
-    static const std::regex label(R"(/v1/volumes/([^/]+/label|[^/]+/recycle|label-blank))");
+    static const std::regex label(
+        R"(/v1/volumes/([^/]+/label|[^/]+/recycle|[^/]+/adopt|label-blank))");
     static const std::regex moves(
         R"(/v1/libraries/[^/]+/(load|unload|transfer|import|export|reconcile|insert|remove-cartridge))");
     static const std::regex cleaning(R"(/v1/drives/[^/]+/clean)");

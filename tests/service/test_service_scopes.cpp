@@ -160,9 +160,9 @@ private Q_SLOTS:
         };
         for (const char* path :
              {"/v1/volumes/TLO001L9/recycle", "/v1/volumes/label-blank",
-              "/v1/libraries/vlib0/export", "/v1/libraries/vlib0/reconcile",
-              "/v1/drives/vlib0-drive0/clean", "/v1/verifications", "/v1/clones",
-              "/v1/libraries/vlib0/insert", "/v1/libraries/vlib0/remove-cartridge"}) {
+              "/v1/volumes/TLO001L9/adopt", "/v1/libraries/vlib0/export",
+              "/v1/libraries/vlib0/reconcile", "/v1/drives/vlib0-drive0/clean", "/v1/verifications",
+              "/v1/clones", "/v1/libraries/vlib0/insert", "/v1/libraries/vlib0/remove-cartridge"}) {
             QCOMPARE(may("op", "POST", path), 200);
             QCOMPARE(may("reader", "POST", path), 403);
         }

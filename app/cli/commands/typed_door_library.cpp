@@ -83,11 +83,11 @@ Result<client::CartridgeMoved> move(Context& ctx, client::Api& api, const std::s
     if (a.has("barcode")) {
         auto n = numbers(a, {"mail"});
         if (!n) return n.error();
-        return api.export_cartridge(lib, {0, n->at(0), a.get("barcode")});
+        return api.export_by_barcode(lib, {a.get("barcode"), n->at(0)});
     }
     auto n = numbers(a, {"mail", "slot"});
     if (!n) return n.error();
-    return api.export_cartridge(lib, {n->at(1), n->at(0), ""});
+    return api.export_cartridge(lib, {n->at(1), n->at(0)});
 }
 
 int moved(Context& ctx, client::Api& api, const std::string& verb) {
@@ -110,7 +110,7 @@ int reconcile(Context& ctx, client::Api& api) {
     print_reconcile(ctx, lib.value(), true, diffs.value());
     return 0;
 }
-int status(Context& ctx, client::Api& api) {
+int library_status_of(Context& ctx, client::Api& api) {
     auto lib = library_name(ctx, api);
     if (!lib) return ctx.fail(lib.error());
     auto s = api.library_status(lib.value());
@@ -121,7 +121,7 @@ int status(Context& ctx, client::Api& api) {
 
 // `library inventory`, and with --reconcile --dry-run the differences alone (the catalog
 // unchanged).
-int inventory(Context& ctx, client::Api& api) {
+int library_inventory_of(Context& ctx, client::Api& api) {
     auto lib = library_name(ctx, api);
     if (!lib) return ctx.fail(lib.error());
     if (ctx.args().has("reconcile")) {
@@ -146,8 +146,8 @@ std::optional<int> library_through_typed_door(Context& ctx, client::ServiceClien
     if (command == "library list") return list(ctx, api);
     if (command == "library inventory" && a.has("reconcile") && !a.has("dry-run"))
         return reconcile(ctx, api);
-    if (command == "library inventory") return inventory(ctx, api);
-    if (command == "library status") return status(ctx, api);
+    if (command == "library inventory") return library_inventory_of(ctx, api);
+    if (command == "library status") return library_status_of(ctx, api);
     for (const char* verb :
          {"load", "unload", "transfer", "import", "export", "insert", "remove-cartridge"})
         if (command == std::string("library ") + verb) return moved(ctx, api, verb);

@@ -142,6 +142,7 @@ def call_resources(calls, job, src, root):
     removed = calls.delete("/v1/pools/Typed")
     assert removed.status == 200 and removed.json() == {"removed": "Typed"}, removed.body
     calls.delete("/v1/pools/Default")  # refused: 400
+    calls.post(f"/v1/volumes/{volume}/adopt", {})  # in the catalog already: refused
     recycle = calls.post("/v1/volumes/TLO009L9/recycle", {})  # appendable, nothing to give up
     assert recycle.status >= 400, recycle.body
     blank = calls.post("/v1/volumes/label-blank", {"pool": "Default", "pattern": "tlo00[78]*"})
