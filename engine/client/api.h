@@ -11,6 +11,7 @@
 #include <string>
 
 #include "client/backups.h"
+#include "client/catalog_settings.h"
 #include "client/clients.h"
 #include "client/definitions.h"
 #include "client/devices.h"
@@ -176,6 +177,12 @@ public:
     // import` stores it: AlreadyExists for a name taken unless `replace`; the count stored.
     virtual Result<std::size_t> import_definitions(const nlohmann::json& export_document,
                                                    bool replace) = 0;
+
+    // ---- catalog settings (catalog_settings.h): the catalog backup after each backup job;
+    // changing it is configuration (scope admin).
+    virtual Result<CatalogAfterJobs> catalog_after_jobs() = 0;
+    virtual Result<CatalogAfterJobs>
+    change_catalog_after_jobs(const CatalogAfterJobsChange& change) = 0;
 };
 
 // Asks `api` for job `id` until it ended, and returns it with its report. `keep_going` is asked

@@ -93,6 +93,10 @@ public:
     Result<Volume> adopt_volume(const std::string& barcode,
                                 const std::string& library) override; // POST .../adopt
 
+    // Catalog settings (catalog_settings.h): GET and PATCH /v1/catalog/after-jobs
+    Result<CatalogAfterJobs> catalog_after_jobs() override;
+    Result<CatalogAfterJobs> change_catalog_after_jobs(const CatalogAfterJobsChange& c) override;
+
     // Drives (devices.h)
     Result<std::vector<DriveState>> drives() override;                            // GET /v1/drives
     Result<DriveState> drive(const std::string& name, int alerts) override;       // GET .../{name}

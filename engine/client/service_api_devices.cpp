@@ -61,4 +61,16 @@ Result<DriveState> ServiceApi::return_drive_to_service(const std::string& name) 
     return drive_state_from_json(r->body);
 }
 
+Result<CatalogAfterJobs> ServiceApi::catalog_after_jobs() {
+    auto r = client_.request("GET", "/v1/catalog/after-jobs");
+    if (!r) return r.error();
+    return catalog_after_jobs_from_json(r->body);
+}
+
+Result<CatalogAfterJobs> ServiceApi::change_catalog_after_jobs(const CatalogAfterJobsChange& c) {
+    auto r = client_.request("PATCH", "/v1/catalog/after-jobs", to_json(c));
+    if (!r) return r.error();
+    return catalog_after_jobs_from_json(r->body);
+}
+
 } // namespace tl::client

@@ -96,6 +96,8 @@ void add_client_routes(httplib::Server& server, const ApiContext& ctx);
 // POST /v1/drives, DELETE /v1/drives/{name}, POST /v1/drives/{name}/clean, POST /v1/libraries,
 // DELETE /v1/libraries/{name} (device_routes.cpp)
 void add_device_routes(httplib::Server& server, const ApiContext& ctx);
+// GET and PATCH /v1/catalog/after-jobs (catalog_setting_routes.cpp)
+void add_catalog_setting_routes(httplib::Server& server, const ApiContext& ctx);
 // POST /v1/volumes/{barcode}/adopt (volume_adopt_route.cpp)
 void add_volume_adopt_route(httplib::Server& server, const ApiContext& ctx);
 // GET /v1/drives, GET and PATCH /v1/drives/{name} (drive_routes.cpp)

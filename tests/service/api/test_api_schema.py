@@ -228,6 +228,12 @@ def call_configuration(calls, tapeloom_cli, home, src):
     calls.post("/v1/clients", {"name": "web9"})  # incomplete: 400
     assert calls.delete("/v1/clients/web9").status == 200
     calls.delete("/v1/clients/web9")  # gone: 404
+    setting = calls.get("/v1/catalog/after-jobs")
+    assert setting.status == 200 and setting.json()["after_jobs"] is False, setting.body
+    changed = calls.patch("/v1/catalog/after-jobs", {"after_jobs": True})
+    assert changed.status == 200 and changed.json()["after_jobs"] is True, changed.body
+    calls.patch("/v1/catalog/after-jobs", {"after_jobs": "yes"})  # 400
+    calls.patch("/v1/catalog/after-jobs", {"after_jobs": False})
     keys = calls.get("/v1/keys").json()
     assert [k["name"] for k in keys] == ["vault"], keys
     tokens = calls.get("/v1/tokens").json()
