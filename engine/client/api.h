@@ -11,6 +11,7 @@
 #include <string>
 
 #include "client/backups.h"
+#include "client/catalog_settings.h"
 #include "client/clients.h"
 #include "client/definitions.h"
 #include "client/devices.h"
@@ -88,6 +89,9 @@ public:
     // Labels the blank cartridges of a library one after the other; answers once done, with
     // those skipped (holding something else) and why.
     virtual Result<BlankLabeled> label_blank(const BlankLabelRequest& request) = 0;
+    // Records a cartridge carrying our own empty label but unknown to the catalog in the pool
+    // its label names (`volume adopt`); nothing is written. `library` "": the first one.
+    virtual Result<Volume> adopt_volume(const std::string& barcode, const std::string& library) = 0;
 
     // ---- pools (pools.h)
     virtual Result<std::vector<Pool>> pools() = 0;
@@ -116,6 +120,15 @@ public:
     virtual Result<CartridgeMoved> remove_cartridge(const std::string& library, int mail) = 0;
     // Records in the catalog where the changer has every cartridge; the differences it found.
     virtual Result<std::vector<media::Difference>> reconcile(const std::string& library) = 0;
+    virtual Result<CartridgeMoved> export_by_barcode(const std::string& library,
+                                                     const ExportByBarcodeRequest& r) = 0;
+    // The differences between the catalog and the changer, nothing recorded (`library inventory
+    // --reconcile --dry-run`). Scope operate, as a reconcile.
+    virtual Result<std::vector<media::Difference>> differences(const std::string& library) = 0;
+    // A library's drives and slot counts (`library status`), every element of its changer
+    // (`library inventory`). Scope read.
+    virtual Result<LibraryStatus> library_status(const std::string& library) = 0;
+    virtual Result<LibraryInventory> library_inventory(const std::string& library) = 0;
 
     // ---- clients (clients.h): AlreadyExists when the name is taken; a removed client's
     // backups stay in the catalog. Scope admin.
@@ -133,6 +146,13 @@ public:
     virtual Result<DeviceAdded> add_library(const NewLibrary& l) = 0;
     // Its drives go with it; a virtual library's files stay in the data directory.
     virtual Status remove_library(const std::string& name) = 0;
+    // Every drive's status (`drive status`) with its newest 5 TapeAlert entries; one drive with
+    // at most `alerts` of them (NotFound naming it when not configured). Scope read.
+    virtual Result<std::vector<DriveState>> drives() = 0;
+    virtual Result<DriveState> drive(const std::string& name, int alerts) = 0;
+    // Returns a drive taken out of service (a TapeAlert fault) to service; the drive after it.
+    // Scope operate.
+    virtual Result<DriveState> return_drive_to_service(const std::string& name) = 0;
 
     // ---- configuration (definitions.h): reads; keys and tokens as metadata only
     virtual Result<std::vector<Definition>> definitions() = 0;
@@ -157,6 +177,12 @@ public:
     // import` stores it: AlreadyExists for a name taken unless `replace`; the count stored.
     virtual Result<std::size_t> import_definitions(const nlohmann::json& export_document,
                                                    bool replace) = 0;
+
+    // ---- catalog settings (catalog_settings.h): the catalog backup after each backup job;
+    // changing it is configuration (scope admin).
+    virtual Result<CatalogAfterJobs> catalog_after_jobs() = 0;
+    virtual Result<CatalogAfterJobs>
+    change_catalog_after_jobs(const CatalogAfterJobsChange& change) = 0;
 };
 
 // Asks `api` for job `id` until it ended, and returns it with its report. `keep_going` is asked

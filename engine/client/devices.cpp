@@ -40,4 +40,46 @@ Result<DriveCleaned> drive_cleaned_from_json(const nlohmann::json& j) {
                         field<int>(j, "uses_left"), field<double>(j, "seconds"), j};
 }
 
+Result<DriveState> drive_state_from_json(const nlohmann::json& j) {
+    if (!j.is_object() || !j.contains("name") || !j["name"].is_string())
+        return make_error(ErrorKind::Io, "the service's answer names no drive");
+    DriveState d;
+    d.name = field<std::string>(j, "name");
+    d.library = field<std::string>(j, "library");
+    d.kind = field<std::string>(j, "kind");
+    d.device = field<std::string>(j, "device");
+    d.element = field<int>(j, "element");
+    d.used_by = field<std::string>(j, "used_by");
+    d.job_id = field<std::int64_t>(j, "job_id");
+    d.volume = field<std::string>(j, "volume");
+    d.error = field<std::string>(j, "error");
+    if (j.contains("out_of_service") && j["out_of_service"].is_string())
+        d.out_of_service = j["out_of_service"].get<std::string>();
+    d.online = field<bool>(j, "online");
+    d.write_protected = field<bool>(j, "write_protected");
+    d.cleaning_requested = field<bool>(j, "cleaning_requested");
+    d.capacity_bytes = field<std::uint64_t>(j, "capacity_bytes");
+    d.remaining_bytes = field<std::uint64_t>(j, "remaining_bytes");
+    if (j.contains("alerts") && j["alerts"].is_array())
+        for (const auto& a : j["alerts"])
+            d.alerts.push_back({field<int>(a, "flag"), field<std::string>(a, "name"),
+                                field<std::string>(a, "severity"), field<std::string>(a, "action"),
+                                field<std::string>(a, "phase"), field<std::string>(a, "volume"),
+                                field<std::int64_t>(a, "at"), field<std::int64_t>(a, "job_id")});
+    d.document = j;
+    return d;
+}
+
+Result<std::vector<DriveState>> drive_states_from_json(const nlohmann::json& j) {
+    if (!j.is_object() || !j.contains("drives") || !j["drives"].is_array())
+        return make_error(ErrorKind::Io, "the service's answer has no \"drives\" list");
+    std::vector<DriveState> out;
+    for (const auto& d : j["drives"]) {
+        auto one = drive_state_from_json(d);
+        if (!one) return one.error();
+        out.push_back(std::move(one.value()));
+    }
+    return out;
+}
+
 } // namespace tl::client

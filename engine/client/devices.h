@@ -51,7 +51,35 @@ struct DriveCleaned {
     nlohmann::json document;
 };
 
+// A TapeAlert flag a drive raised, as the catalog recorded it (newest first).
+struct TapeAlertSeen {
+    int flag = 0;
+    std::string name, severity, action, phase, volume;
+    std::int64_t at = 0;     // unix seconds
+    std::int64_t job_id = 0; // 0: raised outside a job
+};
+
+// GET /v1/drives, /v1/drives/{name}: a drive's status as `drive status` shows it. A drive a job
+// uses is not opened: `used_by` names the job and `volume` is the cartridge the changer has in
+// it. `error`: the drive did not answer. `out_of_service`: why it was taken out (unset: in
+// service).
+struct DriveState {
+    std::string name, library, kind, device;
+    int element = 0;
+    std::string used_by;
+    std::int64_t job_id = 0;
+    std::string volume, error;
+    std::optional<std::string> out_of_service;
+    bool online = false, write_protected = false, cleaning_requested = false;
+    std::uint64_t capacity_bytes = 0, remaining_bytes = 0;
+    std::vector<TapeAlertSeen> alerts;
+    nlohmann::json document; // the drive as sent (`drive status --json`'s entries)
+};
+
 nlohmann::json to_json(const NewDrive& d);
+// One drive of the answer, or every drive of {"drives": [...]}.
+Result<DriveState> drive_state_from_json(const nlohmann::json& j);
+Result<std::vector<DriveState>> drive_states_from_json(const nlohmann::json& j);
 nlohmann::json to_json(const NewLibrary& l);
 Result<DeviceAdded> device_added_from_json(const nlohmann::json& j);
 Result<DriveCleaned> drive_cleaned_from_json(const nlohmann::json& j);

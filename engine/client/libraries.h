@@ -49,6 +49,13 @@ struct ExportRequest {
     int mail = 0; // mail slot, from 1
 };
 
+// The same by the cartridge's barcode: the service finds its storage slot (one in a drive is
+// refused, Busy).
+struct ExportByBarcodeRequest {
+    std::string barcode;
+    int mail = 0; // mail slot, from 1
+};
+
 // POST /v1/libraries/{name}/insert: a cartridge from outside into a virtual library's mail slot.
 struct InsertRequest {
     int mail = 0; // mail slot, from 1
@@ -80,5 +87,46 @@ Result<std::vector<Library>> libraries_from_json(const nlohmann::json& j);
 Result<BlankLabeled> blank_labeled_from_json(const nlohmann::json& j);
 // The "differences" of POST /v1/libraries/{name}/reconcile's answer; Io when it has none.
 Result<std::vector<media::Difference>> differences_from_json(const nlohmann::json& j);
+
+// GET /v1/libraries/{name}: a library's drives and slot counts, as `library status` shows
+// them. A drive a job uses names it (`used_by`) and is not opened; a free drive the service
+// asked has `online` and `write_protected`, or `error` when it did not answer.
+struct LibraryDrive {
+    int drive = 0;
+    std::string name, volume; // volume: the changer's barcode in it, "" when empty
+    std::int64_t job_id = 0;
+    std::string used_by;
+    std::optional<bool> online, write_protected;
+    std::optional<std::string> error;
+};
+
+struct LibraryStatus {
+    std::string library;
+    std::vector<LibraryDrive> drives;
+    // `slots` of the answer: storage slots (named so beside Qt, whose `slots` is a macro)
+    int storage_slots = 0, storage_full = 0, mail_slots = 0, mail_slots_full = 0;
+    nlohmann::json document; // `library status --json`
+};
+
+// One element of GET /v1/libraries/{name}/inventory: a drive (`number` its drive number, its
+// `name` and the slot its cartridge came from), a storage slot or a mail slot (`number` its
+// element number, `mail` from 1).
+struct InventoryElement {
+    int number = 0;
+    bool full = false;
+    std::string barcode;
+    std::optional<int> source_slot;
+    int mail = 0;
+    std::string name;
+};
+
+struct LibraryInventory {
+    std::string library;
+    std::vector<InventoryElement> drives, storage, mail_slots; // storage: "slots"
+    nlohmann::json document;                                   // `library inventory --json`
+};
+
+Result<LibraryStatus> library_status_from_json(const nlohmann::json& j);
+Result<LibraryInventory> library_inventory_from_json(const nlohmann::json& j);
 
 } // namespace tl::client

@@ -215,6 +215,38 @@ Result<std::vector<media::Difference>> ServiceApi::reconcile(const std::string& 
     return differences_from_json(r->body);
 }
 
+Result<CartridgeMoved> ServiceApi::export_by_barcode(const std::string& library,
+                                                     const ExportByBarcodeRequest& r) {
+    return move(library, "export", {{"barcode", r.barcode}, {"mail", r.mail}});
+}
+
+Result<std::vector<media::Difference>> ServiceApi::differences(const std::string& library) {
+    auto r = client_.request("POST", "/v1/libraries/" + segment(library) + "/reconcile",
+                             {{"dry_run", true}});
+    if (!r) return r.error();
+    return differences_from_json(r->body);
+}
+
+Result<LibraryStatus> ServiceApi::library_status(const std::string& library) {
+    auto r = client_.request("GET", "/v1/libraries/" + segment(library));
+    if (!r) return r.error();
+    return library_status_from_json(r->body);
+}
+
+Result<LibraryInventory> ServiceApi::library_inventory(const std::string& library) {
+    auto r = client_.request("GET", "/v1/libraries/" + segment(library) + "/inventory");
+    if (!r) return r.error();
+    return library_inventory_from_json(r->body);
+}
+
+Result<Volume> ServiceApi::adopt_volume(const std::string& barcode, const std::string& library) {
+    nlohmann::json body = nlohmann::json::object();
+    if (!library.empty()) body["library"] = library;
+    auto r = client_.request("POST", volume_path(barcode) + "/adopt", body);
+    if (!r) return r.error();
+    return volume_from_json(r->body);
+}
+
 Result<Volume> ServiceApi::recycle_volume(const std::string& barcode, bool force) {
     auto r = client_.request("POST", volume_path(barcode) + "/recycle", {{"force", force}});
     if (!r) return r.error();

@@ -82,6 +82,26 @@ public:
     Result<std::size_t> import_definitions(const nlohmann::json& export_document,
                                            bool replace) override; // POST .../import
 
+    // Libraries (libraries.h)
+    Result<CartridgeMoved> export_by_barcode(const std::string& library,
+                                             const ExportByBarcodeRequest& r) override; // POST
+    Result<std::vector<media::Difference>> differences(const std::string& library) override;
+    Result<LibraryStatus> library_status(const std::string& library) override; // GET .../{name}
+    Result<LibraryInventory> library_inventory(const std::string& library) override; // GET
+
+    // Volumes (volumes.h)
+    Result<Volume> adopt_volume(const std::string& barcode,
+                                const std::string& library) override; // POST .../adopt
+
+    // Catalog settings (catalog_settings.h): GET and PATCH /v1/catalog/after-jobs
+    Result<CatalogAfterJobs> catalog_after_jobs() override;
+    Result<CatalogAfterJobs> change_catalog_after_jobs(const CatalogAfterJobsChange& c) override;
+
+    // Drives (devices.h)
+    Result<std::vector<DriveState>> drives() override;                            // GET /v1/drives
+    Result<DriveState> drive(const std::string& name, int alerts) override;       // GET .../{name}
+    Result<DriveState> return_drive_to_service(const std::string& name) override; // PATCH
+
 private:
     Result<CartridgeMoved> move(const std::string& library, const char* verb,
                                 const nlohmann::json& body);

@@ -42,4 +42,35 @@ Status ServiceApi::remove_library(const std::string& name) {
     return {};
 }
 
+Result<std::vector<DriveState>> ServiceApi::drives() {
+    auto r = client_.request("GET", "/v1/drives");
+    if (!r) return r.error();
+    return drive_states_from_json(r->body);
+}
+
+Result<DriveState> ServiceApi::drive(const std::string& name, int alerts) {
+    auto r = client_.request("GET", device_path("/v1/drives/", name) +
+                                        "?alerts=" + std::to_string(alerts));
+    if (!r) return r.error();
+    return drive_state_from_json(r->body);
+}
+
+Result<DriveState> ServiceApi::return_drive_to_service(const std::string& name) {
+    auto r = client_.request("PATCH", device_path("/v1/drives/", name), {{"in_service", true}});
+    if (!r) return r.error();
+    return drive_state_from_json(r->body);
+}
+
+Result<CatalogAfterJobs> ServiceApi::catalog_after_jobs() {
+    auto r = client_.request("GET", "/v1/catalog/after-jobs");
+    if (!r) return r.error();
+    return catalog_after_jobs_from_json(r->body);
+}
+
+Result<CatalogAfterJobs> ServiceApi::change_catalog_after_jobs(const CatalogAfterJobsChange& c) {
+    auto r = client_.request("PATCH", "/v1/catalog/after-jobs", to_json(c));
+    if (!r) return r.error();
+    return catalog_after_jobs_from_json(r->body);
+}
+
 } // namespace tl::client

@@ -161,4 +161,26 @@ void apply_transfer(Inventory& inv, int from, int to) {
     a->barcode.clear();
 }
 
+Result<int> export_slot_of(const Inventory& inv, const std::string& library,
+                           const std::string& barcode) {
+    for (const auto& d : inv.drives)
+        if (d.full && d.barcode == barcode)
+            return make_error(ErrorKind::Busy,
+                              "library " + library + ": cartridge " + barcode + " is in drive " +
+                                  std::to_string(d.number) +
+                                  "; unload it first (tapeloom-cli library unload --drive " +
+                                  std::to_string(d.number) + "), then export it");
+    for (const auto& e : inv.storage)
+        if (e.full && e.barcode == barcode) return e.number;
+    for (const auto& e : inv.mail_slots)
+        if (e.full && e.barcode == barcode)
+            return make_error(ErrorKind::InvalidArgument,
+                              "library " + library + ": cartridge " + barcode +
+                                  " is in a mail slot already; take it out, then mark it "
+                                  "(volume mark " +
+                                  barcode + " offsite --location L)");
+    return make_error(ErrorKind::NotFound, "library " + library + ": cartridge " + barcode +
+                                               " is not in the library; see library inventory");
+}
+
 } // namespace tl::device

@@ -25,6 +25,12 @@ Result<int> check_unload(const Inventory& inv, const std::string& library, int d
                          std::optional<int> slot);
 Status check_transfer(const Inventory& inv, const std::string& library, int from, int to);
 
+// The storage slot holding `barcode`, for an export by barcode: a cartridge in a drive is
+// refused (Busy: unload it first), one in a mail slot too (InvalidArgument), one not in the
+// library is NotFound.
+Result<int> export_slot_of(const Inventory& inv, const std::string& library,
+                           const std::string& barcode);
+
 // Apply a move that passed its check.
 void apply_load(Inventory& inv, int slot, int drive);
 void apply_unload(Inventory& inv, int drive, int slot);

@@ -24,17 +24,19 @@ bool operate_command(const std::string& command) {
     return groups.count(command.substr(0, space)) > 0 || commands.count(command) > 0;
 }
 
-// The writes an operate token may make: jobs and their cancels, labels and recycles, cartridge
-// moves and a library's reconcile, a drive's cleaning, and a volume's state and location (PATCH
-// /v1/volumes/{barcode}).
+// The writes an operate token may make: jobs and their cancels, labels, adoptions and recycles,
+// cartridge moves and a library's reconcile, a drive's cleaning and its return to service (PATCH
+// /v1/drives/{name}), and a volume's state and location (PATCH /v1/volumes/{barcode}).
 bool operate_route(const std::string& method, const std::string& path) {
     static const std::regex cancels(R"(/v1/(queue|tasks|jobs)/[^/]+/cancel)");
     static const std::regex volume(R"(/v1/volumes/[^/]+)");
-    static const std::regex label(R"(/v1/volumes/([^/]+/label|[^/]+/recycle|label-blank))");
+    static const std::regex label(
+        R"(/v1/volumes/([^/]+/label|[^/]+/recycle|[^/]+/adopt|label-blank))");
     static const std::regex moves(
         R"(/v1/libraries/[^/]+/(load|unload|transfer|import|export|reconcile|insert|remove-cartridge))");
     static const std::regex cleaning(R"(/v1/drives/[^/]+/clean)");
-    if (method == "PATCH") return std::regex_match(path, volume);
+    static const std::regex drive(R"(/v1/drives/[^/]+)");
+    if (method == "PATCH") return std::regex_match(path, volume) || std::regex_match(path, drive);
     if (method != "POST") return false;
     if (path == "/v1/backups" || path == "/v1/restores" || path == "/v1/verifications" ||
         path == "/v1/clones" || std::regex_match(path, cancels) || std::regex_match(path, label) ||

@@ -72,7 +72,8 @@ void add_volume_action_routes(httplib::Server& server, const ApiContext& ctx);
 void add_pool_routes(httplib::Server& server, const ApiContext& ctx);
 // POST /v1/libraries/{name}/load|unload|transfer|import (library_routes.cpp)
 void add_library_routes(httplib::Server& server, const ApiContext& ctx);
-// GET /v1/libraries (library_read_routes.cpp)
+// GET /v1/libraries, /v1/libraries/{name}, /v1/libraries/{name}/inventory
+// (library_read_routes.cpp)
 void add_library_read_routes(httplib::Server& server, const ApiContext& ctx);
 // GET /v1/definitions[/{name}], /v1/schedules, /v1/keys, /v1/tokens (config_routes.cpp)
 void add_config_routes(httplib::Server& server, const ApiContext& ctx);
@@ -95,6 +96,12 @@ void add_client_routes(httplib::Server& server, const ApiContext& ctx);
 // POST /v1/drives, DELETE /v1/drives/{name}, POST /v1/drives/{name}/clean, POST /v1/libraries,
 // DELETE /v1/libraries/{name} (device_routes.cpp)
 void add_device_routes(httplib::Server& server, const ApiContext& ctx);
+// GET and PATCH /v1/catalog/after-jobs (catalog_setting_routes.cpp)
+void add_catalog_setting_routes(httplib::Server& server, const ApiContext& ctx);
+// POST /v1/volumes/{barcode}/adopt (volume_adopt_route.cpp)
+void add_volume_adopt_route(httplib::Server& server, const ApiContext& ctx);
+// GET /v1/drives, GET and PATCH /v1/drives/{name} (drive_routes.cpp)
+void add_drive_routes(httplib::Server& server, const ApiContext& ctx);
 // POST /v1/verifications, POST /v1/clones: typed, answered with the job (verification_routes.cpp)
 void add_verification_routes(httplib::Server& server, const ApiContext& ctx);
 // Who may call: on the Unix socket root and the data directory's owner (SO_PEERCRED); on the

@@ -1,15 +1,17 @@
 // Cartridge moves of a library as resources (docs/api.md "Resources"): POST
 // /v1/libraries/{name}/load {"slot", "drive"}, /unload {"drive"[, "slot"]}, /transfer {"from",
 // "to"} (storage slots), /import {"mail", "to"} (a mail slot, numbered from 1, into a storage
-// slot) and /export {"slot", "mail"}. Each moves the cartridge with the library's changer on
-// the request's thread, records the move in the catalog (media::record_moves, as `library
-// load|unload|transfer|import|export` do) and answers {"library", "done"} once it is done.
+// slot) and /export {"slot" or "barcode", "mail"}. Each moves the cartridge with the library's
+// changer on the request's thread, records the move in the catalog (media::record_moves, as
+// `library load|unload|transfer|import|export` do) and answers {"library", "done"} once it is done.
 // /reconcile {} records where the changer has every cartridge (`library inventory
-// --reconcile`) and answers the differences. /insert {"mail", "barcode"} and /remove-cartridge
-// {"mail"} are the operator's hand at a virtual library's mail slot. Scope operate.
+// --reconcile`) and answers the differences ({"dry_run": true}: without recording them).
+// /insert {"mail", "barcode"} and /remove-cartridge {"mail"} are the operator's hand at a
+// virtual library's mail slot. Scope operate.
 #include <functional>
 
 #include "context/engine_catalog.h"
+#include "device/changer_rules.h"
 #include "device/library.h"
 #include "device/virtual_changer.h"
 #include "media/reconcile.h"
@@ -114,20 +116,31 @@ Result<nlohmann::json> import(const ApiContext& ctx, const std::string& lib,
         "imported mail slot " + std::to_string(*mail) + " to slot " + std::to_string(*to));
 }
 
+// /export {"slot", "mail"}, or {"barcode", "mail"}: the storage slot holding that cartridge
+// (device::export_slot_of refuses one in a drive or a mail slot).
 Result<nlohmann::json> export_cartridge(const ApiContext& ctx, const std::string& lib,
                                         const nlohmann::json& body, const std::string& route) {
-    auto slot = number(body, "slot", route);
+    const bool by_barcode = body.is_object() && body.contains("barcode");
+    if (by_barcode && (!body["barcode"].is_string() || body.contains("slot")))
+        return make_error(ErrorKind::InvalidArgument,
+                          route + " takes \"slot\": a number or \"barcode\": a string, not both");
+    auto slot = by_barcode ? Result<int>(0) : number(body, "slot", route);
     if (!slot) return slot.error();
     auto mail = number(body, "mail", route);
     if (!mail) return mail.error();
+    const std::string barcode = by_barcode ? body["barcode"].get<std::string>() : "";
     return run_move(
         ctx, lib,
         [&](device::Library& l, const device::Inventory& inv) -> Status {
             auto m = mail_slot(l, inv, *mail);
             if (!m) return m.error();
-            return l.changer().transfer(*slot, m.value());
+            auto from = by_barcode ? device::export_slot_of(inv, l.name(), barcode) : slot;
+            if (!from) return from.error();
+            return l.changer().transfer(*from, m.value());
         },
-        "exported slot " + std::to_string(*slot) + " to mail slot " + std::to_string(*mail));
+        by_barcode
+            ? "exported " + barcode + " to mail slot " + std::to_string(*mail)
+            : "exported slot " + std::to_string(*slot) + " to mail slot " + std::to_string(*mail));
 }
 
 // A virtual library's changer, for the operator's hand at its mail slots; Unsupported for a real
@@ -181,21 +194,27 @@ Result<nlohmann::json> remove_cartridge(const ApiContext& ctx, const std::string
 }
 
 // The catalog's places of the library's cartridges set to where its changer has them (as
-// `library inventory --reconcile`): {"library", "updated": true, "differences": [...]}.
+// `library inventory --reconcile`): {"library", "updated": true, "differences": [...]}; with
+// {"dry_run": true} the differences alone, the catalog unchanged ("updated": false).
 Result<nlohmann::json> reconcile(const ApiContext& ctx, const std::string& library,
                                  const nlohmann::json& body, const std::string& route) {
-    if (!body.is_object() || !body.empty())
-        return make_error(ErrorKind::InvalidArgument, route + " takes an empty object");
+    const bool shaped =
+        body.is_object() && (body.empty() || (body.size() == 1 && body.contains("dry_run") &&
+                                              body["dry_run"].is_boolean()));
+    if (!shaped)
+        return make_error(ErrorKind::InvalidArgument,
+                          route + " takes an empty object, or {\"dry_run\": true}");
+    const bool dry_run = body.value("dry_run", false);
     auto& db = engine_catalog(ctx.engine);
     auto lib = device::open_library(db, ctx.home, library, ctx.engine.clock());
     if (!lib) return lib.error();
     auto inv = lib.value()->changer().inventory();
     if (!inv) return inv.error();
     auto diffs = media::reconcile(db, lib.value()->name(), inv.value(),
-                                  to_unix_seconds(ctx.engine.clock().wall()), true);
+                                  to_unix_seconds(ctx.engine.clock().wall()), !dry_run);
     if (!diffs) return diffs.error();
     return nlohmann::json{{"library", lib.value()->name()},
-                          {"updated", true},
+                          {"updated", !dry_run},
                           {"differences", shapes::differences_json(diffs.value())}};
 }
 

@@ -94,6 +94,9 @@ void Service::add_routes(httplib::Server& server, Access access) {
     add_file_routes(server, api_);
     add_client_routes(server, api_);
     add_device_routes(server, api_);
+    add_drive_routes(server, api_);
+    add_volume_adopt_route(server, api_);
+    add_catalog_setting_routes(server, api_);
     add_verification_routes(server, api_);
     add_stream_routes(server, api_);
     add_metrics_route(server, api_);

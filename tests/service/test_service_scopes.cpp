@@ -160,12 +160,15 @@ private Q_SLOTS:
         };
         for (const char* path :
              {"/v1/volumes/TLO001L9/recycle", "/v1/volumes/label-blank",
-              "/v1/libraries/vlib0/export", "/v1/libraries/vlib0/reconcile",
-              "/v1/drives/vlib0-drive0/clean", "/v1/verifications", "/v1/clones",
-              "/v1/libraries/vlib0/insert", "/v1/libraries/vlib0/remove-cartridge"}) {
+              "/v1/volumes/TLO001L9/adopt", "/v1/libraries/vlib0/export",
+              "/v1/libraries/vlib0/reconcile", "/v1/drives/vlib0-drive0/clean", "/v1/verifications",
+              "/v1/clones", "/v1/libraries/vlib0/insert", "/v1/libraries/vlib0/remove-cartridge"}) {
             QCOMPARE(may("op", "POST", path), 200);
             QCOMPARE(may("reader", "POST", path), 403);
         }
+        // A drive's return to service (drive clear) is operate's too.
+        QCOMPARE(may("op", "PATCH", "/v1/drives/vlib0-drive0"), 200);
+        QCOMPARE(may("reader", "PATCH", "/v1/drives/vlib0-drive0"), 403);
         for (const auto& [method, path] :
              std::vector<std::pair<const char*, const char*>>{{"POST", "/v1/definitions"},
                                                               {"PUT", "/v1/definitions/nightly"},

@@ -2,6 +2,7 @@
 // The service's audit log as a test reads it (`tapeloom-cli audit --json`, docs/api.md "Audit
 // log"): which writes reached the service, by which route. A console action that went through
 // the typed door leaves its route there.
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -46,6 +47,21 @@ inline int tunnelled(const QString& home) {
             qPrintable(e.value("who").toString()));
         ++n;
     }
+    return n;
+}
+
+// How many reads went through the query tunnel (POST /v1/queries): the lines its route logs at
+// debug level in the service's log, for a service started with --log-level debug.
+inline int queried(const QString& home) {
+    QFile log(home + QStringLiteral("/logs/service.log"));
+    if (!log.open(QIODevice::ReadOnly)) return 0;
+    const QRegularExpression line(QStringLiteral("query (.+): exit code"));
+    int n = 0;
+    for (const auto& l : QString::fromUtf8(log.readAll()).split('\n'))
+        if (auto m = line.match(l); m.hasMatch()) {
+            qWarning("through the query tunnel: %s", qPrintable(m.captured(1)));
+            ++n;
+        }
     return n;
 }
 

@@ -117,8 +117,8 @@ std::optional<int> call_api_command(Context& ctx, client::ServiceClient& c,
                                     const std::string& command, std::span<const ApiCommand> table);
 std::optional<int> removal_through_typed_door(Context& ctx, client::ServiceClient& c,
                                               const std::string& command);
-// drive add|remove|clean, library add|remove through the typed door (typed_door_devices.cpp);
-// nullopt for any other command.
+// drive add|remove|clean|status|show|clear, library add|remove through the typed door
+// (typed_door_devices.cpp); nullopt for any other command.
 std::optional<int> device_through_typed_door(Context& ctx, client::ServiceClient& c,
                                              const std::string& command);
 // A verify's report, text or --json, and its exit code (volume.cpp); one against the clients'
@@ -140,6 +140,12 @@ std::optional<int> job_through_typed_door(Context& ctx, client::ServiceClient& c
                                           const std::string& command);
 // `library add --virtual`'s options as the library's spec (library.cpp).
 Result<device::VirtualLibrarySpec> virtual_library_spec(Context& ctx);
+// `library status` and `library inventory`, text or --json (library.cpp).
+void print_library_status(Context& ctx, const client::LibraryStatus& status);
+void print_library_inventory(Context& ctx, const client::LibraryInventory& inventory);
+// `drive status` and `drive show`: one line per drive with its TapeAlert entries, or with --json
+// {"drives": [...]} (drive.cpp); exit code 0.
+int print_drives(Context& ctx, const std::vector<client::DriveState>& drives);
 // `library add`'s answer: its --json document ({"name", "kind", "device", "config"}) or its line.
 void print_library_added(Context& ctx, const nlohmann::json& added);
 // restore's client: --client, else the client job --job backed up (nullopt: this machine).

@@ -4,9 +4,9 @@
 
 #include "api/catalog_ops.h"
 #include "api/device_ops.h"
-#include "api/media_ops.h"
+#include "api/drive_report.h"
+#include "client/devices.h"
 #include "commands/commands.h"
-#include "commands/drive_users.h"
 #include "common/units.h"
 #include "device/device_registry.h"
 #include "device/library.h"
@@ -15,143 +15,31 @@
 namespace tl::cli {
 
 namespace {
-// A drive's status. A drive a job uses is not opened: it says which job, with the cartridge the
-// changer has in it (`loaded`). Otherwise the drive is asked first (which mounts its cartridge),
-// then how much is left on it; a volume the catalog marks full has none left.
-nlohmann::json drive_json(const device::DriveConfig& c, device::TapeDrive& d,
-                          const CatalogHandle& db, const DriveUser* user,
-                          const std::string& loaded) {
-    nlohmann::json j = {{"name", c.name},   {"library", c.library}, {"element", c.element},
-                        {"kind", c.kind},   {"device", c.device},   {"used_by", nullptr},
-                        {"job_id", nullptr}};
-    if (user) {
-        j.update({{"volume", loaded},
-                  {"used_by", user->job},
-                  {"job_id", user->job_id ? nlohmann::json(user->job_id) : nlohmann::json()}});
-        return j;
-    }
-    auto s = d.status();
-    if (!s) {
-        j["error"] = s.error().message;
-        return j;
-    }
-    std::uint64_t remaining = d.remaining_bytes();
-    if (!s->volume.empty())
-        if (auto v = media::find_volume(db, s->volume); v && v->state == media::VolumeState::Full)
-            remaining = 0;
-    j.update({{"capacity_bytes", d.capacity_bytes()},
-              {"remaining_bytes", remaining},
-              {"max_block", d.block_limits().max_block},
-              {"online", s->online},
-              {"cleaning_requested", s->cleaning_requested},
-              {"volume", s->volume},
-              {"bot", s->bot},
-              {"eod", s->eod},
-              {"early_warning", s->early_warning},
-              {"write_protected", s->write_protected},
-              {"file_number", s->file_number},
-              {"block_number", s->block_number}});
-    return j;
-}
-
-// Drive health from the catalog: out of service (with why) and the newest TapeAlert flags.
-void add_health(nlohmann::json& j, const CatalogHandle& db,
-                const std::map<std::string, std::string>& out_of_service, int alert_limit) {
-    const std::string name = j["name"].get<std::string>();
-    const auto o = out_of_service.find(name);
-    j["out_of_service"] = o == out_of_service.end() ? nlohmann::json() : nlohmann::json(o->second);
-    nlohmann::json alerts = nlohmann::json::array();
-    if (auto history = device::drive_alert_history(db, name, alert_limit))
-        for (const auto& a : history.value())
-            alerts.push_back({{"flag", a.flag},
-                              {"name", a.name},
-                              {"severity", a.severity},
-                              {"action", a.action},
-                              {"phase", a.phase},
-                              {"volume", a.volume},
-                              {"at", a.at},
-                              {"job_id", a.job_id ? nlohmann::json(a.job_id) : nlohmann::json()}});
-    j["alerts"] = alerts;
-}
-
-void print_drive_line(Context& ctx, const nlohmann::json& d) {
-    ctx.out() << d["name"].get<std::string>() << "  " << d["kind"].get<std::string>() << "  ";
-    if (!d["used_by"].is_null())
-        ctx.out() << (d["volume"].get<std::string>().empty() ? "empty"
-                                                             : d["volume"].get<std::string>())
-                  << ", in use by " << d["used_by"].get<std::string>();
-    else if (d.contains("error"))
-        ctx.out() << "error: " << d["error"].get<std::string>();
-    else if (d["volume"].get<std::string>().empty())
+void print_drive_line(Context& ctx, const client::DriveState& d) {
+    ctx.out() << d.name << "  " << d.kind << "  ";
+    if (!d.used_by.empty())
+        ctx.out() << (d.volume.empty() ? "empty" : d.volume) << ", in use by " << d.used_by;
+    else if (d.document.contains("error"))
+        ctx.out() << "error: " << d.error;
+    else if (d.volume.empty())
         ctx.out() << "empty";
     else
-        ctx.out() << d["volume"].get<std::string>()
-                  << (d["write_protected"].get<bool>() ? " (write-protected)" : "") << ", "
-                  << format_bytes(d["remaining_bytes"].get<std::uint64_t>()) << " left";
-    if (!d["out_of_service"].is_null())
-        ctx.out() << "  OUT OF SERVICE: " << d["out_of_service"].get<std::string>();
-    if (d.value("cleaning_requested", false)) ctx.out() << "  (asks for cleaning)";
+        ctx.out() << d.volume << (d.write_protected ? " (write-protected)" : "") << ", "
+                  << format_bytes(d.remaining_bytes) << " left";
+    if (d.out_of_service) ctx.out() << "  OUT OF SERVICE: " << *d.out_of_service;
+    if (d.cleaning_requested) ctx.out() << "  (asks for cleaning)";
     ctx.out() << "\n";
-}
-
-// The barcode the changer has in drive `index` of `lib`, "" when none.
-std::string loaded_in(device::Library& lib, std::size_t index) {
-    auto inv = lib.changer().inventory();
-    if (!inv || index >= inv->drives.size() || !inv->drives[index].full) return {};
-    return inv->drives[index].barcode;
 }
 
 // `drive status` (every drive, or --drive) and `drive show NAME` (one, with more history).
 int report_drives(Context& ctx, const std::string& only, int alert_limit) {
     auto e = ctx.engine();
     if (!e) return ctx.fail(e.error());
-    CatalogHandle db(*e.value());
-    auto all = device::list_drives(db);
-    if (!all) return ctx.fail(all.error());
-    auto out_of_service = device::drives_out_of_service(db);
-    if (!out_of_service) return ctx.fail(out_of_service.error());
-    nlohmann::json arr = nlohmann::json::array();
-    std::map<std::string, std::unique_ptr<device::Library>> libs;
-    const DriveUsers users(*e.value());
-    for (const auto& c : all.value()) {
-        if (!only.empty() && c.name != only) continue;
-        if (c.library.empty()) {
-            auto d =
-                device::open_standalone_drive(db, e.value()->home(), c.name, e.value()->clock());
-            if (!d) return ctx.fail(d.error());
-            arr.push_back(drive_json(c, *d.value(), db, nullptr, {}));
-        } else {
-            if (!libs.count(c.library)) {
-                auto l = device::open_library(db, e.value()->home(), c.library, e.value()->clock());
-                if (!l) return ctx.fail(l.error());
-                libs[c.library] = std::move(l.value());
-            }
-            auto& lib = *libs[c.library];
-            if (static_cast<std::size_t>(c.element) >= lib.drive_count()) continue;
-            const auto index = static_cast<std::size_t>(c.element);
-            arr.push_back(drive_json(c, lib.drive(index), db,
-                                     users.of(c.library, index, lib.drive(index).name()),
-                                     loaded_in(lib, index)));
-        }
-        add_health(arr.back(), db, out_of_service.value(), alert_limit);
-    }
-    if (!only.empty() && arr.empty())
-        return ctx.fail(
-            make_error(ErrorKind::NotFound,
-                       "drive " + only + " is not configured; see 'tapeloom-cli drive status'"));
-    if (ctx.json()) {
-        ctx.print_json({{"drives", arr}});
-        return 0;
-    }
-    for (const auto& d : arr) {
-        print_drive_line(ctx, d);
-        for (const auto& a : d["alerts"])
-            ctx.out() << "    TapeAlert " << a["flag"] << " " << a["name"].get<std::string>()
-                      << " (" << a["severity"].get<std::string>() << ") at "
-                      << a["phase"].get<std::string>() << " " << a["volume"].get<std::string>()
-                      << ": " << a["action"].get<std::string>() << "\n";
-    }
-    return 0;
+    auto report = device::drive_report(*e.value(), only, alert_limit);
+    if (!report) return ctx.fail(report.error());
+    auto drives = client::drive_states_from_json(report.value());
+    if (!drives) return ctx.fail(drives.error());
+    return print_drives(ctx, drives.value());
 }
 
 int status(Context& ctx) {
@@ -196,6 +84,8 @@ int clear(Context& ctx) {
     auto e = ctx.engine();
     if (!e) return ctx.fail(e.error());
     const std::string name = drive_word(ctx);
+    if (name.empty())
+        return ctx.fail(make_error(ErrorKind::InvalidArgument, "drive clear needs a drive name"));
     if (auto s = device::return_drive_to_service(CatalogHandle(*e.value()), name); !s)
         return ctx.fail(s.error());
     if (ctx.json())
@@ -253,6 +143,23 @@ int remove(Context& ctx) {
     return 0;
 }
 } // namespace
+
+int print_drives(Context& ctx, const std::vector<client::DriveState>& drives) {
+    if (ctx.json()) {
+        nlohmann::json arr = nlohmann::json::array();
+        for (const auto& d : drives)
+            arr.push_back(d.document);
+        ctx.print_json({{"drives", arr}});
+        return 0;
+    }
+    for (const auto& d : drives) {
+        print_drive_line(ctx, d);
+        for (const auto& a : d.alerts)
+            ctx.out() << "    TapeAlert " << a.flag << " " << a.name << " (" << a.severity
+                      << ") at " << a.phase << " " << a.volume << ": " << a.action << "\n";
+    }
+    return 0;
+}
 
 void add_drive_commands(Registry& r) {
     r.push_back({{"drive", "status"},

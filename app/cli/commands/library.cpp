@@ -3,9 +3,9 @@
 
 #include "api/catalog_ops.h"
 #include "api/device_ops.h"
+#include "api/library_report.h"
 #include "api/media_ops.h"
 #include "commands/commands.h"
-#include "commands/drive_users.h"
 #include "common/units.h"
 #include "decimal_option.h"
 #include "device/changer_rules.h"
@@ -69,6 +69,39 @@ void print_reconcile(Context& ctx, const std::string& library, bool applied,
             << (d.changer_says.empty() ? "-" : d.changer_says) << "; " << d.action << "\n";
 }
 
+void print_library_status(Context& ctx, const client::LibraryStatus& s) {
+    if (ctx.json()) return ctx.print_json(s.document);
+    ctx.out() << "Library " << s.library << ": " << s.drives.size() << " drives, " << s.storage_full
+              << "/" << s.storage_slots << " slots full, " << s.mail_slots_full << "/"
+              << s.mail_slots << " mail slots full\n";
+    for (const auto& d : s.drives) {
+        ctx.out() << "  " << d.name << "  " << (d.volume.empty() ? "empty" : d.volume);
+        if (!d.used_by.empty()) ctx.out() << " (in use by " << d.used_by << ")";
+        if (d.error) ctx.out() << " (error: " << *d.error << ")";
+        ctx.out() << "\n";
+    }
+}
+
+void print_library_inventory(Context& ctx, const client::LibraryInventory& inv) {
+    if (ctx.json()) return ctx.print_json(inv.document);
+    auto& out = ctx.out();
+    out << "Library " << inv.library << "\n";
+    for (const auto& d : inv.drives) {
+        out << "  drive " << d.number << "  ";
+        if (d.full)
+            out << d.barcode
+                << (d.source_slot ? " (from slot " + std::to_string(*d.source_slot) + ")" : "");
+        else
+            out << "empty";
+        out << "\n";
+    }
+    for (const auto& e : inv.storage)
+        out << "  slot " << e.number << "  " << (e.full ? e.barcode : "empty") << "\n";
+    for (const auto& e : inv.mail_slots)
+        out << "  mail " << e.mail << " (slot " << e.number << ")  "
+            << (e.full ? e.barcode : "empty") << "\n";
+}
+
 namespace {
 using device::Element;
 using device::ElementType;
@@ -91,45 +124,6 @@ Result<Opened> open_lib(Context& ctx) {
     return Opened{e.value(), std::move(lib.value())};
 }
 
-nlohmann::json element_json(const Element& e, int storage_slots) {
-    nlohmann::json j = {{"full", e.full}, {"barcode", e.barcode}};
-    if (e.type == ElementType::Drive) {
-        j["drive"] = e.number;
-        j["source_slot"] = e.source_slot ? nlohmann::json(*e.source_slot) : nlohmann::json(nullptr);
-    } else {
-        j["slot"] = e.number;
-        if (e.type == ElementType::MailSlot) j["mail"] = e.number - storage_slots;
-    }
-    return j;
-}
-
-// The drives of `library status`. Which cartridge a drive holds comes from the changer's
-// inventory, as for `library inventory`; a drive a job uses says which job and is not opened.
-// With the data directory's lock (the service), a free drive is asked too (online, write
-// protection); a read-only command opens no drive (another process may be writing on it).
-nlohmann::json drives_json(Engine& engine, device::Library& lib, const device::Inventory& inv,
-                           bool read_only) {
-    const DriveUsers users(engine);
-    nlohmann::json drives = nlohmann::json::array();
-    for (std::size_t i = 0; i < lib.drive_count(); ++i) {
-        auto& d = lib.drive(i);
-        nlohmann::json dj = {{"drive", i}, {"name", d.name()}};
-        const bool loaded = i < inv.drives.size() && inv.drives[i].full;
-        dj["volume"] = loaded ? inv.drives[i].barcode : std::string();
-        const DriveUser* user = users.of(lib.name(), i, d.name());
-        dj["job_id"] = user && user->job_id ? nlohmann::json(user->job_id) : nlohmann::json();
-        dj["used_by"] = user ? nlohmann::json(user->job) : nlohmann::json();
-        if (!read_only && !user) {
-            if (auto s = d.status())
-                dj.update({{"online", s->online}, {"write_protected", s->write_protected}});
-            else
-                dj["error"] = s.error().message;
-        }
-        drives.push_back(dj);
-    }
-    return drives;
-}
-
 // library inventory --reconcile [--dry-run]: the catalog's locations against the changer.
 int reconcile(Context& ctx, Opened& o, const device::Inventory& inv) {
     const bool apply = !ctx.args().has("dry-run");
@@ -141,49 +135,22 @@ int reconcile(Context& ctx, Opened& o, const device::Inventory& inv) {
 }
 
 int inventory(Context& ctx) {
-    auto o = open_lib(ctx);
-    if (!o) return ctx.fail(o.error());
-    auto inv = o->lib->changer().inventory();
-    if (!inv) return ctx.fail(inv.error());
-    if (ctx.args().has("reconcile")) return reconcile(ctx, o.value(), inv.value());
+    if (ctx.args().has("reconcile")) {
+        auto o = open_lib(ctx);
+        if (!o) return ctx.fail(o.error());
+        auto inv = o->lib->changer().inventory();
+        if (!inv) return ctx.fail(inv.error());
+        return reconcile(ctx, o.value(), inv.value());
+    }
+    auto e = ctx.engine();
+    if (!e) return ctx.fail(e.error());
+    auto report = device::library_inventory_report(*e.value(), ctx.args().get("library"));
+    if (!report) return ctx.fail(report.error());
     if (ctx.args().has("dry-run"))
         return ctx.fail(make_error(ErrorKind::InvalidArgument, "--dry-run goes with --reconcile"));
-    const int storage = static_cast<int>(inv->storage.size());
-    if (ctx.json()) {
-        nlohmann::json j = {{"library", o->lib->name()}};
-        for (const auto& [key, v] : {std::pair{"drives", &inv->drives},
-                                     {"slots", &inv->storage},
-                                     {"mail_slots", &inv->mail_slots}}) {
-            j[key] = nlohmann::json::array();
-            for (const auto& e : *v) {
-                auto ej = element_json(e, storage);
-                if (e.type == ElementType::Drive &&
-                    static_cast<std::size_t>(e.number) < o->lib->drive_count())
-                    ej["name"] = o->lib->drive(static_cast<std::size_t>(e.number)).name();
-                j[key].push_back(ej);
-            }
-        }
-        ctx.print_json(j);
-        return 0;
-    }
-    auto& out = ctx.out();
-    out << "Library " << o->lib->name() << "\n";
-    for (const auto& d : inv->drives) {
-        out << "  drive " << d.number << "  ";
-        if (d.full)
-            out << d.barcode
-                << (d.source_slot ? " (from slot " + std::to_string(*d.source_slot) + ")" : "");
-        else
-            out << "empty";
-        out << "\n";
-    }
-    for (const auto* v : {&inv->storage, &inv->mail_slots})
-        for (const auto& e : *v)
-            out << "  "
-                << (e.type == ElementType::MailSlot ? "mail " + std::to_string(e.number - storage) +
-                                                          " (slot " + std::to_string(e.number) + ")"
-                                                    : "slot " + std::to_string(e.number))
-                << "  " << (e.full ? e.barcode : "empty") << "\n";
+    auto typed = client::library_inventory_from_json(report.value());
+    if (!typed) return ctx.fail(typed.error());
+    print_library_inventory(ctx, typed.value());
     return 0;
 }
 
@@ -205,37 +172,13 @@ int list_libraries(Context& ctx) {
 }
 
 int library_status(Context& ctx) {
-    auto o = open_lib(ctx);
-    if (!o) return ctx.fail(o.error());
-    auto inv = o->lib->changer().inventory();
-    if (!inv) return ctx.fail(inv.error());
-    auto count_full = [](const std::vector<Element>& v) {
-        return static_cast<int>(
-            std::count_if(v.begin(), v.end(), [](const Element& e) { return e.full; }));
-    };
-    nlohmann::json drives = drives_json(*o->engine, *o->lib, inv.value(), o->engine->read_only());
-    nlohmann::json j = {{"library", o->lib->name()},
-                        {"drives", drives},
-                        {"slots", inv->storage.size()},
-                        {"slots_full", count_full(inv->storage)},
-                        {"mail_slots", inv->mail_slots.size()},
-                        {"mail_slots_full", count_full(inv->mail_slots)}};
-    if (ctx.json()) {
-        ctx.print_json(j);
-        return 0;
-    }
-    ctx.out() << "Library " << o->lib->name() << ": " << inv->drives.size() << " drives, "
-              << j["slots_full"] << "/" << inv->storage.size() << " slots full, "
-              << j["mail_slots_full"] << "/" << inv->mail_slots.size() << " mail slots full\n";
-    for (const auto& d : drives) {
-        const auto volume = d["volume"].get<std::string>();
-        ctx.out() << "  " << d["name"].get<std::string>() << "  "
-                  << (volume.empty() ? "empty" : volume);
-        if (!d["used_by"].is_null())
-            ctx.out() << " (in use by " << d["used_by"].get<std::string>() << ")";
-        if (d.contains("error")) ctx.out() << " (error: " << d["error"].get<std::string>() << ")";
-        ctx.out() << "\n";
-    }
+    auto e = ctx.engine();
+    if (!e) return ctx.fail(e.error());
+    auto report = device::library_status_report(*e.value(), ctx.args().get("library"));
+    if (!report) return ctx.fail(report.error());
+    auto typed = client::library_status_from_json(report.value());
+    if (!typed) return ctx.fail(typed.error());
+    print_library_status(ctx, typed.value());
     return 0;
 }
 
@@ -334,29 +277,6 @@ int import_cmd(Context& ctx) {
         "imported mail slot " + std::to_string(*mail) + " to slot " + std::to_string(*to));
 }
 
-// The storage slot holding `barcode`; a cartridge in a drive is refused (unload it first).
-Result<int> slot_of(const device::Inventory& inv, const std::string& lib,
-                    const std::string& barcode) {
-    for (const auto& d : inv.drives)
-        if (d.full && d.barcode == barcode)
-            return make_error(ErrorKind::Busy,
-                              "library " + lib + ": cartridge " + barcode + " is in drive " +
-                                  std::to_string(d.number) +
-                                  "; unload it first (tapeloom-cli library unload --drive " +
-                                  std::to_string(d.number) + "), then export it");
-    for (const auto& e : inv.storage)
-        if (e.full && e.barcode == barcode) return e.number;
-    for (const auto& e : inv.mail_slots)
-        if (e.full && e.barcode == barcode)
-            return make_error(ErrorKind::InvalidArgument,
-                              "library " + lib + ": cartridge " + barcode +
-                                  " is in a mail slot already; take it out, then mark it "
-                                  "(volume mark " +
-                                  barcode + " offsite --location L)");
-    return make_error(ErrorKind::NotFound, "library " + lib + ": cartridge " + barcode +
-                                               " is not in the library; see library inventory");
-}
-
 int export_cmd(Context& ctx) {
     const bool by_barcode = ctx.args().has("barcode");
     if (by_barcode == ctx.args().has("slot"))
@@ -377,7 +297,7 @@ int export_cmd(Context& ctx) {
             if (!m) return m.error();
             int from = *slot;
             if (by_barcode) {
-                auto s = slot_of(inv, l.name(), barcode);
+                auto s = device::export_slot_of(inv, l.name(), barcode);
                 if (!s) return s.error();
                 from = *s;
             } else {
@@ -386,7 +306,7 @@ int export_cmd(Context& ctx) {
                     if (d.full && d.source_slot == from && from >= 1 &&
                         static_cast<std::size_t>(from) <= inv.storage.size() &&
                         !inv.storage[static_cast<std::size_t>(from) - 1].full)
-                        return slot_of(inv, l.name(), d.barcode).error();
+                        return device::export_slot_of(inv, l.name(), d.barcode).error();
             }
             return l.changer().transfer(from, *m);
         },

@@ -124,16 +124,54 @@ int label_all_blank(Context& ctx, client::Api& api) {
     print_blank_labeled(ctx, done.value(), r.pattern);
     return 0;
 }
+// `volume adopt BARCODE` (POST /v1/volumes/{barcode}/adopt).
+int volume_adopt(Context& ctx, client::Api& api) {
+    const auto& w = ctx.args().words();
+    const std::string bc = !w.empty() ? w.front() : ctx.args().get("barcode");
+    if (bc.empty())
+        return ctx.fail(make_error(ErrorKind::InvalidArgument, "volume adopt needs a BARCODE"));
+    auto v = api.adopt_volume(bc, ctx.args().get("library"));
+    if (!v) return ctx.fail(v.error());
+    if (ctx.json()) {
+        ctx.print_json(v->document);
+        return 0;
+    }
+    ctx.out() << "volume " << bc << " adopted into pool " << v->pool
+              << " (the pool its label names); nothing was written\n";
+    return 0;
+}
+// `catalog after-jobs [on|off] [--pool P]` (GET or PATCH /v1/catalog/after-jobs).
+int after_jobs_through_door(Context& ctx, client::Api& api) {
+    const auto& words = ctx.args().words();
+    if (words.size() > 1 || (words.size() == 1 && words[0] != "on" && words[0] != "off"))
+        return ctx.fail(make_error(ErrorKind::InvalidArgument,
+                                   "catalog after-jobs takes on or off (or nothing to show it)"));
+    client::CatalogAfterJobsChange change;
+    if (!words.empty()) change.on = words[0] == "on";
+    if (ctx.args().has("pool")) change.pool = ctx.args().get("pool");
+    auto s =
+        change.on || change.pool ? api.change_catalog_after_jobs(change) : api.catalog_after_jobs();
+    if (!s) return ctx.fail(s.error());
+    if (ctx.json())
+        ctx.print_json({{"after_jobs", s->on}, {"pool", s->pool}});
+    else
+        ctx.out() << "catalog backup after each backup job: " << (s->on ? "on" : "off") << " (pool "
+                  << s->pool << ")\n";
+    return 0;
+}
 } // namespace
 
 std::optional<int> config_through_typed_door(Context& ctx, client::ServiceClient& c,
                                              const std::string& command) {
     using Call = int (*)(Context&, client::Api&);
-    static const std::pair<const char*, Call> kCalls[] = {{"schedule add", schedule_add},
-                                                          {"schedule edit", schedule_edit},
-                                                          {"job define", job_define},
-                                                          {"job edit", job_edit},
-                                                          {"client add", client_add}};
+    static const std::pair<const char*, Call> kCalls[] = {
+        {"schedule add", schedule_add},
+        {"schedule edit", schedule_edit},
+        {"job define", job_define},
+        {"job edit", job_edit},
+        {"client add", client_add},
+        {"volume adopt", volume_adopt},
+        {"catalog after-jobs", after_jobs_through_door}};
     client::ServiceApi api(c);
     if (command == "volume label") {
         const auto& a = ctx.args();

@@ -1,6 +1,8 @@
 // The device commands that go to the service through its typed door (client/api.h, docs/api.md
 // "Devices") rather than as a task running the command there: `drive add` (POST /v1/drives),
 // `drive remove` (DELETE /v1/drives/{name}), `drive clean` (POST /v1/drives/{name}/clean),
+// `drive status` (GET /v1/drives, or GET /v1/drives/{name}?alerts=5 for --drive), `drive show`
+// (GET /v1/drives/{name}), `drive clear` (PATCH /v1/drives/{name} {"in_service": true}),
 // `library add` (POST /v1/libraries) and `library remove` (DELETE /v1/libraries/{name}), the
 // methods the console's Devices page calls. A device node is one of the service's machine: it
 // is checked there. Text, --json and exit codes are those of the command run here.
@@ -78,6 +80,38 @@ int drive_clean(Context& ctx, client::Api& api) {
     return 0;
 }
 
+int drive_status(Context& ctx, client::Api& api) {
+    const std::string only = ctx.args().get("drive");
+    if (only.empty()) {
+        auto all = api.drives();
+        if (!all) return ctx.fail(all.error());
+        return print_drives(ctx, all.value());
+    }
+    auto one = api.drive(only, 5);
+    if (!one) return ctx.fail(one.error());
+    return print_drives(ctx, {one.value()});
+}
+
+int drive_show(Context& ctx, client::Api& api) {
+    const std::string name = device_word(ctx, "drive");
+    if (name.empty()) return ctx.fail(bad_device_use("drive show needs a drive name"));
+    auto one = api.drive(name, 50);
+    if (!one) return ctx.fail(one.error());
+    return print_drives(ctx, {one.value()});
+}
+
+int drive_clear(Context& ctx, client::Api& api) {
+    const std::string name = device_word(ctx, "drive");
+    if (name.empty()) return ctx.fail(bad_device_use("drive clear needs a drive name"));
+    auto back = api.return_drive_to_service(name);
+    if (!back) return ctx.fail(back.error());
+    if (ctx.json())
+        ctx.print_json({{"drive", name}, {"in_service", true}});
+    else
+        ctx.out() << "drive " << name << " returned to service\n";
+    return 0;
+}
+
 Result<client::NewLibrary> new_library(Context& ctx) {
     const auto& a = ctx.args();
     if (a.has("name") && a.get("name").empty())
@@ -128,11 +162,11 @@ int library_remove(Context& ctx, client::Api& api) {
 
 std::optional<int> device_through_typed_door(Context& ctx, client::ServiceClient& c,
                                              const std::string& command) {
-    static const ApiCommand kCalls[] = {{"drive add", drive_add},
-                                        {"drive remove", drive_remove},
-                                        {"drive clean", drive_clean},
-                                        {"library add", library_add},
-                                        {"library remove", library_remove}};
+    static const ApiCommand kCalls[] = {
+        {"drive add", drive_add},     {"drive remove", drive_remove},
+        {"drive clean", drive_clean}, {"drive status", drive_status},
+        {"drive show", drive_show},   {"drive clear", drive_clear},
+        {"library add", library_add}, {"library remove", library_remove}};
     return call_api_command(ctx, c, command, kCalls);
 }
 

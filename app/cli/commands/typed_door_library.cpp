@@ -1,10 +1,11 @@
 // The library commands that go to the service through its typed door (client/api.h, docs/api.md
 // "Resources") rather than as a task running the command there: `library list` (GET
-// /v1/libraries), `library load|unload|transfer|import|export --slot|insert|remove-cartridge`
-// (POST /v1/libraries/{name}/load|...) and `library inventory --reconcile` (POST
-// /v1/libraries/{name}/reconcile). Without --library the first configured library is the one
-// moved, as a command run here takes it. Text, --json and exit codes are those of the command
-// run here (the same printers, library.cpp).
+// /v1/libraries), `library load|unload|transfer|import|export|insert|remove-cartridge`
+// (POST /v1/libraries/{name}/load|...; export --barcode: the service finds its slot), `library
+// inventory --reconcile [--dry-run]` (POST /v1/libraries/{name}/reconcile), `library status`
+// (GET /v1/libraries/{name}) and `library inventory` (GET /v1/libraries/{name}/inventory). Without
+// --library the first configured library is the one moved, as a command run here takes it. Text,
+// --json and exit codes are those of the command run here (the same printers, library.cpp).
 #include "client/service_api.h"
 #include "commands/commands.h"
 
@@ -79,6 +80,11 @@ Result<client::CartridgeMoved> move(Context& ctx, client::Api& api, const std::s
         if (!n) return n.error();
         return api.remove_cartridge(lib, n->at(0));
     }
+    if (a.has("barcode")) {
+        auto n = numbers(a, {"mail"});
+        if (!n) return n.error();
+        return api.export_by_barcode(lib, {a.get("barcode"), n->at(0)});
+    }
     auto n = numbers(a, {"mail", "slot"});
     if (!n) return n.error();
     return api.export_cartridge(lib, {n->at(1), n->at(0)});
@@ -104,6 +110,33 @@ int reconcile(Context& ctx, client::Api& api) {
     print_reconcile(ctx, lib.value(), true, diffs.value());
     return 0;
 }
+int library_status_of(Context& ctx, client::Api& api) {
+    auto lib = library_name(ctx, api);
+    if (!lib) return ctx.fail(lib.error());
+    auto s = api.library_status(lib.value());
+    if (!s) return ctx.fail(s.error());
+    print_library_status(ctx, s.value());
+    return 0;
+}
+
+// `library inventory`, and with --reconcile --dry-run the differences alone (the catalog
+// unchanged).
+int library_inventory_of(Context& ctx, client::Api& api) {
+    auto lib = library_name(ctx, api);
+    if (!lib) return ctx.fail(lib.error());
+    if (ctx.args().has("reconcile")) {
+        auto diffs = api.differences(lib.value());
+        if (!diffs) return ctx.fail(diffs.error());
+        print_reconcile(ctx, lib.value(), false, diffs.value());
+        return 0;
+    }
+    auto inv = api.library_inventory(lib.value());
+    if (!inv) return ctx.fail(inv.error());
+    if (ctx.args().has("dry-run"))
+        return ctx.fail(make_error(ErrorKind::InvalidArgument, "--dry-run goes with --reconcile"));
+    print_library_inventory(ctx, inv.value());
+    return 0;
+}
 } // namespace
 
 std::optional<int> library_through_typed_door(Context& ctx, client::ServiceClient& c,
@@ -113,8 +146,8 @@ std::optional<int> library_through_typed_door(Context& ctx, client::ServiceClien
     if (command == "library list") return list(ctx, api);
     if (command == "library inventory" && a.has("reconcile") && !a.has("dry-run"))
         return reconcile(ctx, api);
-    // export --barcode finds the cartridge's slot in the changer's inventory: a task still.
-    if (command == "library export" && a.has("barcode")) return std::nullopt;
+    if (command == "library inventory") return library_inventory_of(ctx, api);
+    if (command == "library status") return library_status_of(ctx, api);
     for (const char* verb :
          {"load", "unload", "transfer", "import", "export", "insert", "remove-cartridge"})
         if (command == std::string("library ") + verb) return moved(ctx, api, verb);

@@ -2,9 +2,9 @@
 
 #include "agent/client_verify.h"
 #include "api/device_ops.h"
+#include "api/drive_users.h"
 #include "api/media_ops.h"
 #include "commands/commands.h"
-#include "commands/drive_users.h"
 #include "commands/job_json.h"
 #include "common/log.h"
 #include "common/units.h"
@@ -101,7 +101,7 @@ int volume_ls(Context& ctx) {
     const std::string barcode = ctx.args().words().front();
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
-    const DriveUsers users(*engine.value());
+    const device::DriveUsers users(*engine.value());
     if (const auto* user = users.of_volume(barcode))
         return ctx.fail(make_error(ErrorKind::Busy, "volume " + barcode + " is in use by " +
                                                         user->job + "; wait for it to end"));

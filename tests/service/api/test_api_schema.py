@@ -91,6 +91,13 @@ def call_reads(calls, job, src):
     versions = calls.get(f"/v1/files/versions?path={src}/sub/note.txt")
     assert versions.status == 200 and len(versions.json()) == 1, versions.body
     calls.get("/v1/files/versions?path=relative/note.txt")  # 400
+    drives = calls.get("/v1/drives")
+    assert drives.status == 200 and drives.json()["drives"], drives.body
+    drive = drives.json()["drives"][0]["name"]
+    assert calls.get(f"/v1/drives/{drive}?alerts=2").json()["name"] == drive
+    calls.get("/v1/drives/nosuchdrive")  # 404
+    calls.patch(f"/v1/drives/{drive}", {"in_service": True})  # in service already: 404
+    calls.patch(f"/v1/drives/{drive}", {"in_service": False})  # 400
     calls.post("/v1/queries", {"command": "jobs list", "options": {"json": True}})
     calls.post("/v1/queries", {"command": "no such query"})
 
@@ -135,6 +142,7 @@ def call_resources(calls, job, src, root):
     removed = calls.delete("/v1/pools/Typed")
     assert removed.status == 200 and removed.json() == {"removed": "Typed"}, removed.body
     calls.delete("/v1/pools/Default")  # refused: 400
+    calls.post(f"/v1/volumes/{volume}/adopt", {})  # in the catalog already: refused
     recycle = calls.post("/v1/volumes/TLO009L9/recycle", {})  # appendable, nothing to give up
     assert recycle.status >= 400, recycle.body
     blank = calls.post("/v1/volumes/label-blank", {"pool": "Default", "pattern": "tlo00[78]*"})
@@ -158,6 +166,17 @@ def call_resources(calls, job, src, root):
         moved = calls.post(f"/v1/libraries/vlib0/{verb}", body)
         assert moved.status == 200, f"{verb} {body}: {moved.body}"
     calls.post("/v1/libraries/vlib0/insert", {"mail": 1})  # no barcode: 400
+    status = calls.get("/v1/libraries/vlib0")
+    assert status.status == 200 and status.json()["slots"], status.body
+    inventory = calls.get("/v1/libraries/vlib0/inventory")
+    assert inventory.status == 200 and inventory.json()["mail_slots"], inventory.body
+    calls.get("/v1/libraries/nosuchlib/inventory")  # 404
+    by_barcode = calls.post("/v1/libraries/vlib0/export", {"barcode": "TLO009L9", "mail": 1})
+    assert by_barcode.status == 200, by_barcode.body
+    calls.post("/v1/libraries/vlib0/import", {"mail": 1, "to": 9})
+    calls.post("/v1/libraries/vlib0/export", {"barcode": "NOSUCH01", "mail": 1})  # 404
+    dry = calls.post("/v1/libraries/vlib0/reconcile", {"dry_run": True})
+    assert dry.status == 200 and dry.json()["updated"] is False, dry.body
     reconciled = calls.post("/v1/libraries/vlib0/reconcile", {})
     assert reconciled.status == 200 and reconciled.json()["updated"], reconciled.body
 
@@ -209,6 +228,12 @@ def call_configuration(calls, tapeloom_cli, home, src):
     calls.post("/v1/clients", {"name": "web9"})  # incomplete: 400
     assert calls.delete("/v1/clients/web9").status == 200
     calls.delete("/v1/clients/web9")  # gone: 404
+    setting = calls.get("/v1/catalog/after-jobs")
+    assert setting.status == 200 and setting.json()["after_jobs"] is False, setting.body
+    changed = calls.patch("/v1/catalog/after-jobs", {"after_jobs": True})
+    assert changed.status == 200 and changed.json()["after_jobs"] is True, changed.body
+    calls.patch("/v1/catalog/after-jobs", {"after_jobs": "yes"})  # 400
+    calls.patch("/v1/catalog/after-jobs", {"after_jobs": False})
     keys = calls.get("/v1/keys").json()
     assert [k["name"] for k in keys] == ["vault"], keys
     tokens = calls.get("/v1/tokens").json()

@@ -1,9 +1,9 @@
-#include "commands/drive_users.h"
+#include "api/drive_users.h"
 
 #include "context/reservations.h"
 #include "metrics/live_board.h"
 
-namespace tl::cli {
+namespace tl::device {
 
 namespace {
 DriveUser user(std::int64_t job_id, const std::string& name) {
@@ -41,4 +41,4 @@ const DriveUser* DriveUsers::of_volume(const std::string& barcode) const& {
     return it != volumes_.end() ? &it->second : nullptr;
 }
 
-} // namespace tl::cli
+} // namespace tl::device

@@ -10,7 +10,7 @@
 
 #include "context/engine.h"
 
-namespace tl::cli {
+namespace tl::device {
 
 struct DriveUser {
     std::int64_t job_id = 0; // 0: work without a job row (named by `job`)
@@ -37,4 +37,4 @@ private:
     std::map<std::string, DriveUser> volumes_;                        // by barcode
 };
 
-} // namespace tl::cli
+} // namespace tl::device
