@@ -2,19 +2,22 @@
 
 #include <cmath>
 
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QProcess>
 #include <QProgressBar>
 #include <QSignalSpy>
 #include <QTabWidget>
-#include <atomic>
-#include <thread>
 
+#include <nlohmann/json.hpp>
+
+#include "audit_log.h"
 #include "bridge/backup_runner.h"
 #include "bridge/live_feed.h"
-#include "catalog/job_store.h"
 #include "cli_runner.h"
 #include "common/log.h"
 #include "context/engine.h"
-#include "context/engine_catalog.h"
+#include "gui_service.h"
 #include "job/backup_job.h"
 #include "job/job_report.h"
 #include "metrics/live_board.h"
@@ -47,6 +50,44 @@ tl::job::BackupOptions slowBackup(int chunks, const std::string& name) {
     return o;
 }
 
+// `backup` of the slow source as the CLI sends it to the service of `home` (POST /v1/backups).
+QStringList slowBackupArgs(const QString& home, int chunks, const QString& name) {
+    return tltest::with_home(home, {"backup", "--source",
+                                    QString::fromStdString(tltest::slow_source(chunks)), "--drives",
+                                    "1", "--sessions-per-drive", "1", "--name", name, "--json"});
+}
+
+// A `tapeloom-cli backup` of the slow source that runs beside the test, as a second user's
+// would; asked to stop (SIGTERM: the CLI cancels its job through the service) when it goes,
+// also when a check fails half-way.
+struct CliBackup {
+    QProcess p;
+    CliBackup(const QString& home, int chunks, const QString& name) {
+        p.setProcessEnvironment(tltest::cli_environment(home));
+        p.start(QStringLiteral(TAPELOOM_CLI), slowBackupArgs(home, chunks, name));
+    }
+    // Asks it to stop and waits for it; true when it ended with an exit code of its own.
+    bool stop() {
+        if (p.state() == QProcess::NotRunning) return p.exitStatus() == QProcess::NormalExit;
+        p.terminate();
+        return p.waitForFinished(60000) && p.exitStatus() == QProcess::NormalExit;
+    }
+    ~CliBackup() {
+        if (!stop()) {
+            p.kill();
+            p.waitForFinished();
+        }
+    }
+};
+
+// The job report the service stored for `job` (`tapeloom-cli jobs show ID --json`).
+nlohmann::json reportOf(const QString& home, qint64 job) {
+    const auto r =
+        tltest::run_cli(tltest::with_home(home, {"jobs", "show", QString::number(job), "--json"}));
+    if (r.exit_code != 0) qWarning("jobs show: %s", r.err.constData());
+    return nlohmann::json::parse(r.out.toStdString(), nullptr, false);
+}
+
 // The running jobs on the board of `home`.
 std::vector<tl::metrics::LiveSnapshot> running(const QString& home) {
     std::vector<tl::metrics::LiveSnapshot> out;
@@ -75,12 +116,13 @@ QList<int> rowsOf(const QAbstractItemModel* m, int jobColumn, qint64 job) {
 
 // Issue 42, items 21, 23 and 24: what the console shows of several jobs at once is what the
 // engine publishes (the jobs' live snapshots, their reservations), not one job's view nor
-// guesses. Two backups run side by side in one engine: the Dashboard's drive panel lists the
-// drives of both with their job, volume, position and state, its picker lists both and follows
-// the newest unless one is picked, and the Library page draws each drive as busy with its job.
-// A restore that needs the volume a running backup writes waits: it is "waiting" (with what for)
-// on the Restore page, in Jobs ▸ Running and ▸ Queue, its time so far is in History, and its
-// report keeps the wait apart from the time it worked.
+// guesses. The console is beside the real service of its data directory, where every job runs.
+// Two backups run side by side there (the console's and one the CLI sent): the Dashboard's drive
+// panel lists the drives of both with their job, volume, position and state, its picker lists both
+// and follows the newest unless one is picked, and the Library page draws each drive as busy with
+// its job. A restore that needs the volume a running backup writes waits: it is "waiting" (with
+// what for) on the Restore page, in Jobs ▸ Running and ▸ Queue, its time so far is in History, and
+// its report keeps the wait apart from the time it worked.
 class TestTruthfulViews : public QObject {
     Q_OBJECT
 
@@ -94,29 +136,18 @@ private Q_SLOTS:
 
     void twoJobsAreShownWithAllTheirDrives() {
         QTemporaryDir home;
-        auto engine = tl::Engine::open({home.path().toStdString(), nullptr, false});
-        QVERIFY(engine.ok());
-        tl::ui::MainWindow w(*engine.value());
+        auto c = tltest::console_beside_service(home.path());
+        QVERIFY(c);
+        tl::ui::MainWindow w(*c.engine);
         w.show();
         w.liveFeed()->setInterval(50);
         QSignalSpy done(w.backupRunner(), &tl::ui::BackupRunner::finished);
         QVERIFY(w.startBackup(slowBackup(200, "first")));
         QTRY_VERIFY_WITH_TIMEOUT(!running(home.path()).empty(), 20000);
         const qint64 first = running(home.path()).front().job_id;
-        std::atomic<bool> cancel{false};
-        std::thread other([&] {
-            auto second =
-                tl::job::run_backup(*engine.value(), slowBackup(200, "second"), {}, &cancel);
-            if (!second) qWarning("second backup: %s", second.error().message.c_str());
-        });
-        struct Joiner { // also when a check fails half-way
-            std::thread& t;
-            std::atomic<bool>& stop;
-            ~Joiner() {
-                stop = true;
-                if (t.joinable()) t.join();
-            }
-        } joiner{other, cancel};
+        // A second backup, sent by the CLI to the same service, runs beside the console's.
+        CliBackup other(home.path(), 200, QStringLiteral("second"));
+        QVERIFY2(other.p.waitForStarted(10000), qPrintable(other.p.errorString()));
         // Both jobs write, each on a drive of its own with its own volume.
         QTRY_VERIFY_WITH_TIMEOUT(running(home.path()).size() == 2, 20000);
         qint64 newest = 0;
@@ -185,22 +216,29 @@ private Q_SLOTS:
         }
         QCOMPARE(busy, (QSet<qint64>{first, newest}));
 
-        cancel = true;
-        other.join();
+        QVERIFY(other.stop());
         w.backupRunner()->cancel();
         QTRY_VERIFY_WITH_TIMEOUT(done.count() == 1, 30000);
         QTRY_VERIFY_WITH_TIMEOUT(running(home.path()).empty(), 10000);
         QTRY_COMPARE_WITH_TIMEOUT(board->rowCount(), 0, 10000);
+        // Both were stopped through the service (the CLI's on its SIGTERM, as on Ctrl-C).
+        QCOMPARE(QString::fromStdString(reportOf(home.path(), newest).value("status", "")),
+                 QStringLiteral("cancelled"));
+        QCOMPARE(tltest::audited(home.path(), "POST", "/v1/queue/[0-9]+/cancel"), 2);
 
         // A job that starts and ends between two polls is the one shown next, not the older
         // job the page showed before.
         w.liveFeed()->setInterval(3600 * 1000);
-        tl::job::BackupOptions quick = slowBackup(1, "quick");
-        auto third = tl::job::run_backup(*engine.value(), quick);
-        QVERIFY2(third.ok(), third.ok() ? "" : third.error().message.c_str());
-        QVERIFY(third->job_id > newest);
+        const auto quick = tltest::run_cli(slowBackupArgs(home.path(), 1, QStringLiteral("quick")));
+        QVERIFY2(quick.exit_code == 0, quick.err.constData());
+        const qint64 third = quick.json().object().value("job_id").toInteger();
+        QVERIFY(third > newest);
         w.liveFeed()->poll();
-        QCOMPARE(w.liveFeed()->followedJob(), qint64(third->job_id));
+        QCOMPARE(w.liveFeed()->followedJob(), third);
+
+        // Each backup went to the service through its typed route, none through the tunnel.
+        QCOMPARE(tltest::audited(home.path(), "POST", "/v1/backups"), 3);
+        QCOMPARE(tltest::tunnelled(home.path()), 0);
     }
 
     void aWaitingRestoreIsShownWaiting() {
@@ -212,17 +250,19 @@ private Q_SLOTS:
             QVERIFY(f.open(QIODevice::WriteOnly));
             f.write(QByteArray(2 << 20, 'd'));
         }
-        auto engine = tl::Engine::open({home.path().toStdString(), nullptr, false});
-        QVERIFY(engine.ok());
-        tl::job::BackupOptions once;
-        once.sources = {src.toStdString()};
-        once.drives = 1;
-        once.name = "data";
-        auto first = tl::job::run_backup(*engine.value(), once);
-        QVERIFY2(first.ok(), first.ok() ? "" : first.error().message.c_str());
-        const std::string volume = first->volumes.front();
+        auto c = tltest::console_beside_service(home.path());
+        QVERIFY(c);
+        // The first backup, sent by the CLI to that service.
+        const auto once = tltest::run_cli(tltest::with_home(
+            home.path(), {"backup", "--source", src, "--drives", "1", "--name", "data", "--json"}));
+        QVERIFY2(once.exit_code == 0, once.err.constData());
+        const qint64 firstJob = once.json().object().value("job_id").toInteger();
+        QVERIFY(firstJob > 0);
+        const auto volumes = once.json().object().value("volumes").toArray();
+        QVERIFY(!volumes.isEmpty());
+        const std::string volume = volumes.first().toString().toStdString();
 
-        tl::ui::MainWindow w(*engine.value());
+        tl::ui::MainWindow w(*c.engine);
         w.show();
         QSignalSpy done(w.backupRunner(), &tl::ui::BackupRunner::finished);
         // A backup that appends to the same volume holds it for a while.
@@ -237,7 +277,7 @@ private Q_SLOTS:
         auto* restore = w.restorePage();
         QSignalSpy restored(restore, &tl::ui::RestorePage::finished);
         restore->targetPanel()->setTarget(data.filePath(QStringLiteral("out")));
-        QVERIFY(restore->restoreVersion(first->job_id, src, QString()));
+        QVERIFY(restore->restoreVersion(firstJob, src, QString()));
         QTRY_VERIFY_WITH_TIMEOUT(restore->runner()->progress().waiting, 20000);
         const auto waiting = restore->runner()->progress();
         const qint64 restoreJob = waiting.jobId;
@@ -303,9 +343,9 @@ private Q_SLOTS:
         QVERIFY(result.elapsed > result.waited);
         QVERIFY2(restore->reportView()->resultText().contains(QStringLiteral("waiting")),
                  qPrintable(restore->reportView()->resultText()));
-        auto stored = tl::catalog::stored_report(engine_catalog(*engine.value()), restoreJob);
-        QVERIFY(stored.ok() && stored.value() && stored.value()->json);
-        const auto report = tl::job::report_from_json(nlohmann::json::parse(*stored.value()->json));
+        const auto stored = reportOf(home.path(), restoreJob);
+        QVERIFY(stored.is_object());
+        const auto report = tl::job::report_from_json(stored);
         QCOMPARE(report.waited, result.waited);
         QVERIFY(report.waited >= 1);
         const double worked = report.elapsed - report.waited;
@@ -316,6 +356,11 @@ private Q_SLOTS:
             tltest::run_cli({"--home", home.path(), "jobs", "show", QString::number(restoreJob)});
         QVERIFY2(shown.exit_code == 0, shown.err.constData());
         QVERIFY2(shown.text().contains(QStringLiteral("waited")), shown.out.constData());
+
+        // The backups and the restore went to the service through their typed routes.
+        QCOMPARE(tltest::audited(home.path(), "POST", "/v1/backups"), 2);
+        QCOMPARE(tltest::audited(home.path(), "POST", "/v1/restores"), 1);
+        QCOMPARE(tltest::tunnelled(home.path()), 0);
     }
 };
 
