@@ -2537,18 +2537,6 @@ cmd:&apos;pg_dump db&apos;</translation>
 <context>
     <name>tl::ui::JobsPage</name>
     <message>
-        <source>Queuing %1 in the service</source>
-        <translation>%1 wird in die Warteschlange des Dienstes gestellt</translation>
-    </message>
-    <message>
-        <source>The service refused %1: %2</source>
-        <translation>Der Dienst hat %1 abgelehnt: %2</translation>
-    </message>
-    <message>
-        <source>%1 is queued in the service (queue entry %2) at level %3.</source>
-        <translation>%1 steht in der Warteschlange des Dienstes (Eintrag %2), Stufe %3.</translation>
-    </message>
-    <message>
         <source>Jobs page status</source>
         <translation>Status der Auftragsseite</translation>
     </message>
@@ -3455,14 +3443,6 @@ cmd:&apos;pg_dump db&apos;</translation>
         <translation>Auftrag %1 im Dienst beendet: %2</translation>
     </message>
     <message>
-        <source>The service refused the backup: %1</source>
-        <translation>Der Dienst hat die Sicherung abgelehnt: %1</translation>
-    </message>
-    <message>
-        <source>Backup queued in the service (queue entry %1); follow it on the Dashboard</source>
-        <translation>Sicherung in die Warteschlange des Dienstes gestellt (Eintrag %1); verfolgen Sie sie im Dashboard</translation>
-    </message>
-    <message>
         <source>Clients</source>
         <translation>Clients</translation>
     </message>
@@ -3681,10 +3661,6 @@ cmd:&apos;pg_dump db&apos;</translation>
     <message>
         <source>Not now: %1 is still running; try again when it has ended.</source>
         <translation>Jetzt nicht: %1 läuft noch; versuchen Sie es erneut, wenn es beendet ist.</translation>
-    </message>
-    <message>
-        <source>The blank cartridges matching %1 are labeled into pool %2 (see the list); blank cartridges that do not match stay blank.</source>
-        <translation>Die leeren Kassetten, die zu %1 passen, werden für Pool %2 beschriftet (siehe Liste); leere Kassetten, die nicht passen, bleiben leer.</translation>
     </message>
 </context>
 <context>

@@ -215,24 +215,23 @@ private Q_SLOTS:
         const std::string root = QFile::encodeName(src).toStdString();
         // QTemporaryDir cannot remove a name that is not UTF-8: the copies go here, whatever
         // the test's outcome.
-        struct RawNames {
-            std::vector<std::string> roots;
-            const std::vector<std::string>* names = nullptr;
+        const std::vector<std::string> names = {"caf\xe9.txt", "raw\xff\xfe.bin",
+                                                "pua\xf4\x8f\xb9\x81.txt", "dir/\xe9t\xe9"};
+        struct RawNames { // with its own copy of the names
+            std::vector<std::string> roots, names;
             ~RawNames() {
                 for (const auto& r : roots)
-                    for (const auto& n : *names)
+                    for (const auto& n : names)
                         ::unlink((r + "/" + n).c_str());
             }
         } raw;
-        const std::vector<std::string> names = {"caf\xe9.txt", "raw\xff\xfe.bin",
-                                                "pua\xf4\x8f\xb9\x81.txt", "dir/\xe9t\xe9"};
         for (const auto& name : names) {
             const int fd = ::open((root + "/" + name).c_str(), O_CREAT | O_WRONLY, 0644);
             QVERIFY(fd >= 0);
             QCOMPARE(::write(fd, name.data(), name.size()), static_cast<ssize_t>(name.size()));
             ::close(fd);
         }
-        raw.names = &names;
+        raw.names = names;
         for (const QString& copy : {src, to + src, d.path() + "/back" + src})
             raw.roots.push_back(QFile::encodeName(copy).toStdString());
         const QString url = pg_.url(fresh_database());
