@@ -149,7 +149,7 @@ bool MediaActions::labelAllBlank(const QString& pool, const QString& barcodePatt
                               "list); blank cartridges that do not match stay blank.",
                               nullptr, ok)
                                .arg(pattern, pool);
-            else if (none)
+            else if (none && !lines.isEmpty()) // nothing to label; on an error the list is empty
                 *summary = lines.front();
             postToGui(guard, [this, lines] { Q_EMIT results(lines); });
             if (!error.isEmpty() || report->skipped.empty()) return error;
