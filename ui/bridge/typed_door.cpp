@@ -42,12 +42,4 @@ std::function<QString()> throughService(const Engine& engine, std::string what, 
     };
 }
 
-std::function<QString()> apiOrLocal(const Engine& engine, std::string what, ApiCall call,
-                                    std::function<QString()> local) {
-    if (!besideService(engine)) return local;
-    return [door = doorOf(engine), what = std::move(what), call = std::move(call)] {
-        return callService(door, what, call);
-    };
-}
-
 } // namespace tl::ui

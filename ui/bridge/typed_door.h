@@ -56,11 +56,6 @@ bool besideService(const Engine& engine);
 // anything (issue 38).
 std::function<QString()> throughService(const Engine& engine, std::string what, ApiCall call);
 
-// The work of a page's task: `local` when the console holds the data directory itself; beside
-// the service, `call` through the typed door of the service (its error as the result).
-std::function<QString()> apiOrLocal(const Engine& engine, std::string what, ApiCall call,
-                                    std::function<QString()> local);
-
 // The Status of a typed call whose answer the page does not need.
 template <typename T> Status done(const Result<T>& r) {
     if (!r) return r.error();
