@@ -356,34 +356,6 @@
 <context>
     <name>MediaOps</name>
     <message>
-        <source>Name the location (vault, off-site name).</source>
-        <translation>Bitte den Ort angeben (Tresor, Name des Auslagerungsorts).</translation>
-    </message>
-    <message>
-        <source>Volume %1 is in %2 of library %3; export it to a mail slot first (Library page), then mark it off-site.</source>
-        <translation>Band %1 ist in %2 der Library %3; bitte zuerst in einen Mail-Slot exportieren (Seite Library) und dann als ausgelagert markieren.</translation>
-    </message>
-    <message>
-        <source>The catalog has volume %1 in library %2 but the changer does not; run an inventory with reconcile and check where it is. Nothing was changed.</source>
-        <translation>Der Katalog führt Band %1 in der Library %2, der Wechsler aber nicht; bitte eine Inventur mit Abgleich ausführen und prüfen, wo es ist. Nichts wurde geändert.</translation>
-    </message>
-    <message>
-        <source>Volume %1 still holds data under retention (job(s) %2, kept until %3); nothing was changed. Tick &quot;force&quot; to discard it (its catalog entries are purged).</source>
-        <translation>Band %1 enthält noch Daten unter Aufbewahrung (Auftrag/Aufträge %2, aufbewahrt bis %3); nichts wurde geändert. „Erzwingen“ ankreuzen, um sie zu verwerfen (ihre Katalogeinträge werden gelöscht).</translation>
-    </message>
-    <message>
-        <source>Volume %1: %2</source>
-        <translation>Band %1: %2</translation>
-    </message>
-    <message>
-        <source>Volume %1 is labeled already (pool %2, state %3); use Relabel.</source>
-        <translation>Band %1 ist bereits beschriftet (Pool %2, Zustand %3); bitte „Neu beschriften“ verwenden.</translation>
-    </message>
-    <message>
-        <source>Cartridge %1 is not in library %2; insert it and import it first.</source>
-        <translation>Kassette %1 ist nicht in der Library %2; bitte zuerst einlegen und importieren.</translation>
-    </message>
-    <message>
         <source>Volume %1 labeled for pool %2.</source>
         <translation>Band %1 für Pool %2 beschriftet.</translation>
     </message>
@@ -1763,10 +1735,6 @@ cmd:&apos;pg_dump db&apos;</translation>
         <translation>Laufwerk %1 aus der Konfiguration entfernen?</translation>
     </message>
     <message>
-        <source>drive %1 is in use by %2</source>
-        <translation>Laufwerk %1 wird von %2 verwendet</translation>
-    </message>
-    <message>
         <source>Removing drive %1</source>
         <translation>Laufwerk %1 wird entfernt</translation>
     </message>
@@ -1781,10 +1749,6 @@ cmd:&apos;pg_dump db&apos;</translation>
     <message>
         <source>Remove library %1 and its drives from the configuration? Its cartridge files stay in the data directory.</source>
         <translation>Bibliothek %1 und ihre Laufwerke aus der Konfiguration entfernen? Ihre Kassettendateien bleiben im Datenverzeichnis.</translation>
-    </message>
-    <message>
-        <source>library %1 is in use by %2 (drive %3)</source>
-        <translation>Bibliothek %1 wird von %2 verwendet (Laufwerk %3)</translation>
     </message>
     <message>
         <source>Removing library %1</source>
@@ -2185,10 +2149,6 @@ cmd:&apos;pg_dump db&apos;</translation>
     <message>
         <source>Written to %1.</source>
         <translation>Geschrieben auf %1.</translation>
-    </message>
-    <message>
-        <source>%1 runs in the service, and this console holds the data directory itself: close it and open it without --no-autostart, or run `tapeloom-cli %2`.</source>
-        <translation>%1 läuft im Dienst, und diese Konsole hält das Datenverzeichnis selbst: Schließen Sie sie und öffnen Sie sie ohne --no-autostart, oder führen Sie `tapeloom-cli %2` aus.</translation>
     </message>
 </context>
 <context>
@@ -3555,10 +3515,6 @@ cmd:&apos;pg_dump db&apos;</translation>
     <message>
         <source>Volume %1 labeled for pool %2.</source>
         <translation>Band %1 für Pool %2 beschriftet.</translation>
-    </message>
-    <message>
-        <source>Labeling %1 of %2… (%3)</source>
-        <translation>Beschriften %1 von %2 … (%3)</translation>
     </message>
     <message>
         <source>Labeling the blank cartridges into pool %1</source>

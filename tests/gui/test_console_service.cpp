@@ -7,10 +7,12 @@
 #include "audit_log.h"
 #include "bridge/restore_runner.h"
 #include "bridge/service_connection.h"
+#include "bridge/task_board.h"
 #include "cli_runner.h"
 #include "client/service_client.h"
 #include "context/engine.h"
 #include "fixture_tree.h"
+#include "pages/media/media_page.h"
 #include "pages/restore/restore_page.h"
 #include "shell/console_engine.h"
 #include "shell/main_window.h"
@@ -115,6 +117,30 @@ private Q_SLOTS:
         QVERIFY(!engine.value()->read_only());
         tl::ui::MainWindow window(*engine.value());
         QVERIFY(!window.service());
+    }
+
+    // A console that holds the data directory itself has no write path of its own: a page's
+    // change goes to the service's typed door, and with none running it says so and how to
+    // start one (the page's own engine would have labeled the blank cartridges).
+    void pageChangesNeedTheServiceEvenWhenTheConsoleHoldsTheData() {
+        QTemporaryDir d;
+        tl::EngineOptions options;
+        options.home = (d.path() + "/home").toStdString();
+        auto engine = tl::ui::openConsoleEngine(options);
+        QVERIFY(engine);
+        QVERIFY(!engine.value()->read_only());
+        tl::ui::TaskBoard board;
+        tl::ui::MediaPage page(*engine.value(), board);
+        page.setConfirm([](const QString&) { return true; });
+        QSignalSpy done(&page, &tl::ui::MediaPage::taskFinished);
+        QVERIFY(page.labelAllBlank(QStringLiteral("Default"), QString()));
+        QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, 30000);
+        const QString error = done.at(0).at(0).toString();
+        QVERIFY2(error.contains(QStringLiteral("service not running")) &&
+                     error.contains(QStringLiteral("service start")),
+                 qPrintable(error));
+        QVERIFY(board.waitUntilIdle(60000));
+        QVERIFY(board.waitReadsDone(60000));
     }
 };
 

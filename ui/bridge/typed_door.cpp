@@ -36,9 +36,7 @@ bool besideService(const Engine& engine) {
     return engine.read_only();
 }
 
-std::function<QString()> apiOrLocal(const Engine& engine, std::string what, ApiCall call,
-                                    std::function<QString()> local) {
-    if (!besideService(engine)) return local;
+std::function<QString()> throughService(const Engine& engine, std::string what, ApiCall call) {
     return [door = doorOf(engine), what = std::move(what), call = std::move(call)] {
         return callService(door, what, call);
     };

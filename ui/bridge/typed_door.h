@@ -51,10 +51,10 @@ Result<T> readService(const DoorAddress& door, const std::string& what,
 // its changes go through callService.
 bool besideService(const Engine& engine);
 
-// The work of a page's task: `local` when the console holds the data directory itself; beside
-// the service, `call` through the typed door of the service (its error as the result).
-std::function<QString()> apiOrLocal(const Engine& engine, std::string what, ApiCall call,
-                                    std::function<QString()> local);
+// The work of a page's task: `call` through the typed door of the service beside `engine`'s
+// data directory, its error as the result ("" when done). A page has no other way to change
+// anything (issue 38).
+std::function<QString()> throughService(const Engine& engine, std::string what, ApiCall call);
 
 // The Status of a typed call whose answer the page does not need.
 template <typename T> Status done(const Result<T>& r) {

@@ -12,17 +12,13 @@
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
-#include <ctime>
 
-#include "agent/client_registry.h"
 #include "bridge/engine_task.h"
 #include "bridge/task_board.h"
 #include "bridge/typed_door.h"
 #include "common/log.h"
-#include "context/catalog_handle.h"
 #include "context/engine.h"
 #include "pages/clients/client_table_model.h"
-#include "widgets/from_std.h"
 #include "widgets/page_actions.h"
 #include "widgets/table_columns.h"
 
@@ -133,20 +129,12 @@ bool ClientsPage::addClient(const ClientSpec& spec) {
         report(tr("Not added: %1").arg(why), true);
         return false;
     }
-    Engine* engine = &engine_;
-    auto work = [engine, spec]() -> QString {
-        auto c = agent::add_client(CatalogHandle(*engine), spec.name.toStdString(),
-                                   spec.address.toStdString(), spec.fingerprint.toStdString(),
-                                   static_cast<long long>(std::time(nullptr)));
-        return c ? QString() : q(c.error().message);
-    };
     const client::NewClient c{spec.name.toStdString(), spec.address.toStdString(),
                               spec.fingerprint.toStdString()};
     log::get("ui")->info("clients page: adding {}", spec.name.toStdString());
     return run(tr("Adding client %1").arg(spec.name),
-               apiOrLocal(
-                   engine_, "client add " + c.name,
-                   [c](client::Api& api) { return done(api.add_client(c)); }, work),
+               throughService(engine_, "client add " + c.name,
+                              [c](client::Api& api) { return done(api.add_client(c)); }),
                tr("Client %1 added; run on it: tapeloom-agent trust --state DIR "
                   "--server-fingerprint %2")
                    .arg(spec.name, serviceFingerprint_));
@@ -161,17 +149,11 @@ bool ClientsPage::removeClient(const QString& name) {
                      "connects to its agent.")
                       .arg(name)))
         return false;
-    Engine* engine = &engine_;
-    auto work = [engine, n = name.toStdString()]() -> QString {
-        auto st = agent::remove_client(CatalogHandle(*engine), n);
-        return st ? QString() : q(st.error().message);
-    };
-    return run(tr("Removing client %1").arg(name),
-               apiOrLocal(
-                   engine_, "client remove " + name.toStdString(),
-                   [n = name.toStdString()](client::Api& api) { return api.remove_client(n); },
-                   work),
-               tr("Client %1 removed.").arg(name));
+    return run(
+        tr("Removing client %1").arg(name),
+        throughService(engine_, "client remove " + name.toStdString(),
+                       [n = name.toStdString()](client::Api& api) { return api.remove_client(n); }),
+        tr("Client %1 removed.").arg(name));
 }
 
 bool ClientsPage::run(const QString& what, std::function<QString()> work, const QString& doneText) {

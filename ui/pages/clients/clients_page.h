@@ -2,11 +2,11 @@
 // The Clients page (docs/console.md "Clients", issue 41): the machines whose tapeloom-agent this
 // data directory backs up (docs/agent.md), each with its state at the last contact, agent
 // version, OS, last backup and next scheduled backup; Add (ClientAddDialog, which shows the
-// service's fingerprint for the agent to trust) and Remove (confirmed) — beside the service through
-// its typed door (POST /v1/clients, DELETE /v1/clients/{name}, bridge/typed_door.h). The table is
-// read off the GUI thread (readClients) when the page is shown, every 5 s while visible and after
-// each action; changes run as tasks of the TaskBoard. Shortcuts: Ctrl+N add, Del remove, F5
-// refresh. GUI thread only.
+// service's fingerprint for the agent to trust) and Remove (confirmed) — always through the
+// service's typed door (POST /v1/clients, DELETE /v1/clients/{name}, bridge/typed_door.h). The
+// table is read off the GUI thread (readClients) when the page is shown, every 5 s while visible
+// and after each action; changes run as tasks of the TaskBoard. Shortcuts: Ctrl+N add, Del remove,
+// F5 refresh. GUI thread only.
 #include <QString>
 #include <QWidget>
 #include <functional>

@@ -15,17 +15,14 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
-#include "api/device_ops.h"
 #include "bridge/engine_task.h"
 #include "bridge/task_board.h"
 #include "bridge/typed_door.h"
 #include "common/log.h"
 #include "context/engine.h"
-#include "device/device_registry.h"
 #include "pages/devices/device_add_dialog.h"
 #include "pages/devices/drive_table_model.h"
 #include "pages/devices/library_table_model.h"
-#include "widgets/from_std.h"
 #include "widgets/layout_settings.h"
 #include "widgets/page_actions.h"
 #include "widgets/table_columns.h"
@@ -227,54 +224,10 @@ bool DevicesPage::addDevice(const DeviceSpec& spec) {
         report(tr("Not added: %1").arg(why), true);
         return false;
     }
-    Engine* engine = &engine_;
-    auto work = [engine, spec]() -> QString {
-        CatalogHandle db(*engine);
-        const std::string name = spec.name.toStdString(), dev = spec.device.toStdString();
-        using K = DeviceSpec::Kind;
-        Status done;
-        switch (spec.kind) {
-        case K::VirtualDrive: {
-            auto r = device::add_virtual_drive(db, engine->home(), name, spec.capacity);
-            if (!r) done = r.error();
-            break;
-        }
-        case K::StDrive: {
-            auto r = device::add_st_drive(db, name, dev);
-            if (!r) done = r.error();
-            break;
-        }
-        case K::NullDrive: {
-            auto r = device::add_null_drive(db, name);
-            if (!r) done = r.error();
-            break;
-        }
-        case K::VirtualLibrary: {
-            device::VirtualLibrarySpec v;
-            v.name = name;
-            v.drives = spec.drives;
-            v.storage_slots = spec.storageSlots;
-            v.mail = spec.mailSlots;
-            v.capacity = spec.capacity;
-            auto r = device::add_virtual_library(db, engine->home(), v);
-            if (!r) done = r.error();
-            break;
-        }
-        case K::MtxLibrary: {
-            std::vector<std::string> nodes;
-            for (const auto& d : spec.driveDevices)
-                nodes.push_back(d.toStdString());
-            auto r = device::add_mtx_library(db, name, dev, nodes);
-            if (!r) done = r.error();
-            break;
-        }
-        }
-        return done ? QString() : q(done.error().message);
-    };
     const QString label = spec.name.isEmpty() ? tr("the new library") : spec.name;
     log::get("ui")->info("devices page: adding {}", label.toStdString());
     return run(tr("Adding %1").arg(label),
-               apiOrLocal(engine_, "device add " + label.toStdString(), addCall(spec), work),
+               throughService(engine_, "device add " + label.toStdString(), addCall(spec)),
                tr("%1 added.").arg(label));
 }
 
@@ -292,21 +245,11 @@ bool DevicesPage::removeDrive(const QString& name) {
         return false;
     }
     if (!confirm_(tr("Remove drive %1 from the configuration?").arg(name))) return false;
-    const std::string home = engine_.home();
-    Engine* engine = &engine_;
-    auto work = [engine, home, n = name.toStdString()]() -> QString {
-        const auto used = drivesInUse(home);
-        if (auto it = used.find(n); it != used.end())
-            return tr("drive %1 is in use by %2").arg(q(n), it->second);
-        auto s = device::remove_drive(*engine, n);
-        return s ? QString() : q(s.error().message);
-    };
-    return run(tr("Removing drive %1").arg(name),
-               apiOrLocal(
-                   engine_, "drive remove " + name.toStdString(),
-                   [n = name.toStdString()](client::Api& api) { return api.remove_drive(n); },
-                   work),
-               tr("Drive %1 removed.").arg(name), TaskKind::Exclusive);
+    return run(
+        tr("Removing drive %1").arg(name),
+        throughService(engine_, "drive remove " + name.toStdString(),
+                       [n = name.toStdString()](client::Api& api) { return api.remove_drive(n); }),
+        tr("Drive %1 removed.").arg(name), TaskKind::Exclusive);
 }
 
 bool DevicesPage::removeLibrary(const QString& name) {
@@ -318,24 +261,10 @@ bool DevicesPage::removeLibrary(const QString& name) {
                      "files stay in the data directory.")
                       .arg(name)))
         return false;
-    std::vector<std::string> members;
-    for (const auto& d : drives_->drives())
-        if (d.library == name) members.push_back(d.name.toStdString());
-    const std::string home = engine_.home();
-    Engine* engine = &engine_;
-    auto work = [engine, home, members, n = name.toStdString()]() -> QString {
-        const auto used = drivesInUse(home);
-        for (const auto& m : members)
-            if (auto it = used.find(m); it != used.end())
-                return tr("library %1 is in use by %2 (drive %3)").arg(q(n), it->second, q(m));
-        auto s = device::remove_library(*engine, n);
-        return s ? QString() : q(s.error().message);
-    };
     return run(tr("Removing library %1").arg(name),
-               apiOrLocal(
+               throughService(
                    engine_, "library remove " + name.toStdString(),
-                   [n = name.toStdString()](client::Api& api) { return api.remove_library(n); },
-                   work),
+                   [n = name.toStdString()](client::Api& api) { return api.remove_library(n); }),
                tr("Library %1 removed.").arg(name), TaskKind::Exclusive);
 }
 

@@ -7,12 +7,11 @@
 #include "bridge/typed_door.h"
 #include "context/engine.h"
 #include "job/job_report.h"
-#include "schedule/definition_run.h"
 
 namespace tl::ui {
 
 namespace {
-// Run now beside the service: the definition's backup queued in the service's scheduler
+// Run now: the definition's backup queued in the service's scheduler
 // (POST /v1/backups), followed until its run ended (GET /v1/queue/{id}); a cancel asked on the
 // page cancels the entry (POST /v1/queue/{id}/cancel). The run's job id, status and error land
 // in `report`; `entry` holds the queue entry's id once the service took it.
@@ -58,27 +57,20 @@ bool DefinitionRunner::start(const schedule::JobDefinition& d, const QString& le
     }
     auto cancel = std::make_shared<std::atomic<bool>>(false);
     auto report = std::make_shared<job::JobReport>();
-    Engine* engine = &engine_;
     const std::string lvl = level.toStdString();
     const QString name = QString::fromStdString(d.name);
     const TaskSpec spec{tr("Job %1 (%2)").arg(name, level), TaskKind::Job, QStringLiteral("backup"),
                         [cancel] { *cancel = true; }};
     auto entry = std::make_shared<std::atomic<std::int64_t>>(0);
-    std::function<QString()> work = [engine, d, lvl, cancel, report]() -> QString {
-        *report = schedule::run_definition(*engine, d, lvl, cancel.get());
+    std::function<QString()> work = [door = doorOf(engine_), what = "job run " + d.name, report,
+                                     call = queuedRun(d, lvl, cancel, entry, report)]() -> QString {
+        const QString refused = callService(door, what, call);
+        if (!refused.isEmpty()) {
+            report->status = "failed";
+            return refused;
+        }
         return report->status == "failed" ? QString::fromStdString(report->error) : QString();
     };
-    if (besideService(engine_)) {
-        work = [door = doorOf(engine_), what = "job run " + d.name, report,
-                call = queuedRun(d, lvl, cancel, entry, report)]() -> QString {
-            const QString refused = callService(door, what, call);
-            if (!refused.isEmpty()) {
-                report->status = "failed";
-                return refused;
-            }
-            return report->status == "failed" ? QString::fromStdString(report->error) : QString();
-        };
-    }
     const qint64 task = runEngineTask(
         board_, this, spec, std::move(work),
         [this, name, report](const QString& error) {

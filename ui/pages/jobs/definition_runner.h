@@ -1,9 +1,8 @@
 #pragma once
-// Run now: one job definition at a chosen level, start to end, through the engine's
-// schedule::run_definition (pre/post commands, backup, notification — as `tapeloom-cli job
-// run`), on a worker thread as a task of the TaskBoard (beside other jobs). Beside the service,
-// the run is queued in the service's scheduler through the typed door and followed to its end
-// (as `tapeloom-cli job run` does it there). Keeps the cancel
+// Run now: one job definition at a chosen level, start to end (pre/post commands, backup,
+// notification), queued in the service's scheduler through the typed door and followed to its
+// end as `tapeloom-cli job run` does it, on a worker thread as a task of the TaskBoard (beside
+// other jobs). Keeps the cancel
 // flag so the Queue tab can stop the run. One run at a time per runner. GUI thread only (the
 // flag is atomic).
 #include <QObject>

@@ -76,8 +76,7 @@ HistoryActions::HistoryActions(Engine& engine, TaskBoard& board, QString catalog
 bool HistoryActions::verify(qint64 job) {
     auto summary = std::make_shared<QString>();
     return start(job, tr("Verifying job %1").arg(job), QStringLiteral("verify"),
-                 QStringLiteral("verify --job %1").arg(job), verifyCall(job, summary), summary,
-                 tr("Job %1 verified.").arg(job));
+                 verifyCall(job, summary), summary, tr("Job %1 verified.").arg(job));
 }
 
 bool HistoryActions::clone(qint64 job) {
@@ -97,21 +96,12 @@ bool HistoryActions::clone(qint64 job) {
 bool HistoryActions::cloneTo(qint64 job, const QString& pool) {
     auto summary = std::make_shared<QString>();
     return start(job, tr("Cloning job %1 to pool %2").arg(job).arg(pool), QStringLiteral("clone"),
-                 QStringLiteral("clone --job %1 --pool %2").arg(job).arg(pool),
                  cloneCall(job, pool, summary), summary,
                  tr("Job %1 cloned to pool %2.").arg(job).arg(pool));
 }
 
-bool HistoryActions::start(qint64 job, const QString& what, const QString& kind, const QString& cli,
-                           ApiCall call, std::shared_ptr<QString> summary, const QString& success) {
-    if (!besideService(engine_)) {
-        Q_EMIT status(tr("%1 runs in the service, and this console holds the data directory "
-                         "itself: close it and open it without --no-autostart, or run "
-                         "`tapeloom-cli %2`.")
-                          .arg(what, cli),
-                      true);
-        return false;
-    }
+bool HistoryActions::start(qint64 job, const QString& what, const QString& kind, ApiCall call,
+                           std::shared_ptr<QString> summary, const QString& success) {
     auto work = [home = engine_.home(), what = what.toStdString(), call = std::move(call)] {
         return callService(home, what, call);
     };

@@ -3,9 +3,8 @@
 // service runs, started through its typed door (POST /v1/verifications, POST /v1/clones;
 // docs/console.md "Beside the service") and followed until it ended, as a job of the TaskBoard
 // on a worker thread beside the other jobs (the service reserves the drives and volumes it
-// reads and writes). Without a service (a console
-// opened with --no-autostart holds the data directory itself) they are refused, naming the CLI
-// command. The outcome comes back as status() then finished(). GUI thread only.
+// reads and writes). Without a service answering, the error says how to start it. The outcome comes
+// back as status() then finished(). GUI thread only.
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -46,10 +45,9 @@ Q_SIGNALS:
     void finished(qint64 job, const QString& error); // "" on success
 
 private:
-    // Runs `call` (which sets `summary` on success) through the service's typed door; `cli`
-    // names the command for a console that holds the data directory itself.
-    bool start(qint64 job, const QString& what, const QString& kind, const QString& cli,
-               ApiCall call, std::shared_ptr<QString> summary, const QString& success);
+    // Runs `call` (which sets `summary` on success) through the service's typed door.
+    bool start(qint64 job, const QString& what, const QString& kind, ApiCall call,
+               std::shared_ptr<QString> summary, const QString& success);
 
     Engine& engine_;
     TaskBoard& board_;

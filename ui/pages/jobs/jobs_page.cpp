@@ -14,7 +14,6 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
-#include "api/schedule_ops.h"
 #include "bridge/engine_task.h"
 #include "bridge/task_board.h"
 #include "bridge/typed_door.h"
@@ -329,27 +328,15 @@ DefinitionDialog* JobsPage::openDialog(const schedule::JobDefinition& start, boo
 }
 
 bool JobsPage::save(const schedule::JobDefinition& d, bool editing, QString* /*whyNot*/) {
-    Engine* engine = &engine_;
     const QString name = QString::fromStdString(d.name);
     QPointer<DefinitionDialog> dialog(dialog_);
-    // Beside the service: the whole definition, as the dialog has it (POST or PUT).
+    // The whole definition, as the dialog has it (POST or PUT).
     ApiCall call = [d, editing](client::Api& api) {
         return editing ? done(api.replace_definition(d)) : done(api.add_definition(d));
     };
     runCatalogTask(
         board_, this, tr("Saving job definition %1").arg(name),
-        apiOrLocal(engine_, (editing ? "job edit " : "job define ") + d.name, std::move(call),
-                   [engine, d, editing]() -> QString {
-                       // As `tapeloom-cli job define|edit`: the store checks everything again.
-                       auto store = schedule::definition_store(*engine);
-                       const long long now = to_unix_seconds(engine->clock().wall());
-                       if (editing) {
-                           auto st = store.update(d, now);
-                           return st ? QString() : QString::fromStdString(st.error().message);
-                       }
-                       auto id = store.add(d, now);
-                       return id ? QString() : QString::fromStdString(id.error().message);
-                   }),
+        throughService(engine_, (editing ? "job edit " : "job define ") + d.name, std::move(call)),
         [this, name, editing, dialog](const QString& error) {
             if (dialog) dialog->saveFinished(error);
             if (!error.isEmpty()) {
@@ -375,16 +362,10 @@ bool JobsPage::removeSelected() {
     if (!confirm_(
             tr("Remove job definition %1 and its schedules? Its job history stays.").arg(name)))
         return false;
-    Engine* engine = &engine_;
     const std::string key = d->name;
     runCatalogTask(board_, this, tr("Removing job definition %1").arg(name),
-                   apiOrLocal(
-                       engine_, "job remove " + key,
-                       [key](client::Api& api) { return api.remove_definition(key); },
-                       [engine, key]() -> QString {
-                           auto st = schedule::definition_store(*engine).remove(key);
-                           return st ? QString() : QString::fromStdString(st.error().message);
-                       }),
+                   throughService(engine_, "job remove " + key,
+                                  [key](client::Api& api) { return api.remove_definition(key); }),
                    [this, name](const QString& error) {
                        if (!error.isEmpty()) {
                            report(tr("%1 was not removed: %2").arg(name, error), true);

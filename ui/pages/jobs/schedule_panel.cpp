@@ -13,7 +13,6 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
-#include "api/schedule_ops.h"
 #include "bridge/engine_task.h"
 #include "bridge/typed_door.h"
 #include "context/engine.h"
@@ -196,19 +195,11 @@ bool SchedulePanel::addSchedule() {
     }
     const std::string def = name.toStdString(), rule = text.toStdString();
     const std::string label = name_->text().trimmed().toStdString();
-    Engine* engine = &engine_;
     runCatalogTask(board_, this, tr("Adding a schedule"),
-                   apiOrLocal(
-                       engine_, "schedule add " + def,
-                       [def, rule, label](client::Api& api) {
-                           return done(api.add_schedule({def, rule, label}));
-                       },
-                       [engine, def, rule, label]() -> QString {
-                           auto store = schedule::definition_store(*engine);
-                           auto id = store.add_schedule(
-                               def, rule, to_unix_seconds(engine->clock().wall()), label);
-                           return id ? QString() : QString::fromStdString(id.error().message);
-                       }),
+                   throughService(engine_, "schedule add " + def,
+                                  [def, rule, label](client::Api& api) {
+                                      return done(api.add_schedule({def, rule, label}));
+                                  }),
                    [this, name, text](const QString& error) {
                        if (!error.isEmpty()) {
                            Q_EMIT message(tr("The schedule was not added: %1").arg(error), true);
@@ -231,18 +222,11 @@ bool SchedulePanel::saveSelected() {
     }
     const std::string rule = rule_->text().trimmed().toStdString();
     const std::string label = name_->text().trimmed().toStdString();
-    Engine* engine = &engine_;
     runCatalogTask(board_, this, tr("Changing a schedule"),
-                   apiOrLocal(
-                       engine_, "schedule edit " + std::to_string(id),
-                       [id, rule, label](client::Api& api) {
-                           return done(api.change_schedule(id, {{}, rule, label}));
-                       },
-                       [engine, id, rule, label]() -> QString {
-                           auto st = schedule::definition_store(*engine).edit_schedule(
-                               id, label, rule, to_unix_seconds(engine->clock().wall()));
-                           return st ? QString() : QString::fromStdString(st.error().message);
-                       }),
+                   throughService(engine_, "schedule edit " + std::to_string(id),
+                                  [id, rule, label](client::Api& api) {
+                                      return done(api.change_schedule(id, {{}, rule, label}));
+                                  }),
                    [this, id](const QString& error) {
                        if (!error.isEmpty()) {
                            Q_EMIT message(tr("The schedule was not changed: %1").arg(error), true);
@@ -266,15 +250,9 @@ bool SchedulePanel::removeSelected() {
     const QString job = proxy_->index(current.row(), ScheduleTableModel::Job).data().toString();
     if (confirm_ && !confirm_(tr("Remove schedule %1 (%2) of %3?").arg(id).arg(rule, job)))
         return false;
-    Engine* engine = &engine_;
     runCatalogTask(board_, this, tr("Removing a schedule"),
-                   apiOrLocal(
-                       engine_, "schedule remove " + std::to_string(id),
-                       [id](client::Api& api) { return api.remove_schedule(id); },
-                       [engine, id]() -> QString {
-                           auto st = schedule::definition_store(*engine).remove_schedule(id);
-                           return st ? QString() : QString::fromStdString(st.error().message);
-                       }),
+                   throughService(engine_, "schedule remove " + std::to_string(id),
+                                  [id](client::Api& api) { return api.remove_schedule(id); }),
                    [this, id](const QString& error) {
                        if (!error.isEmpty()) {
                            Q_EMIT message(tr("The schedule was not removed: %1").arg(error), true);

@@ -1,5 +1,6 @@
-// The Library page's actions: robot moves, off-site marks and the inventory, each on a worker
-// thread as a task of the TaskBoard (runEngineTask) with the Engine's catalog. Moves, off-site
+// The Library page's actions: robot moves, off-site marks and the inventory, each a call of the
+// service's typed door (bridge/typed_door.h) on a worker thread as a task of the TaskBoard
+// (runEngineTask). Moves, off-site
 // marks and a reconcile change where cartridges are outside any job's reservations, so they
 // run alone (TaskKind::Exclusive); an inventory only reads and runs beside jobs.
 #include <QLabel>
@@ -8,13 +9,9 @@
 #include <QTableView>
 #include <memory>
 
-#include "api/device_ops.h"
-#include "api/media_ops.h"
 #include "bridge/engine_task.h"
 #include "bridge/typed_door.h"
-#include "common/clock.h"
 #include "context/engine.h"
-#include "device/library.h"
 #include "pages/library/difference_model.h"
 #include "pages/library/library_ops.h"
 #include "pages/library/library_page.h"
@@ -25,17 +22,8 @@ namespace tl::ui {
 using device::ElementType;
 
 namespace {
-// Opens the page's library on the worker thread with the Engine's catalog.
-Result<std::unique_ptr<device::Library>> openLibrary(Engine& e, const std::string& name) {
-    return device::open_library(e, e.home(), name, e.clock());
-}
-
-QString failureText(const Status& s) {
-    return s ? QString() : QString::fromStdString(s.error().message);
-}
-
 // The typed door's call of move `m` in library `lib` with `storage` storage slots (mail slot N
-// is element storage + N), as a console beside the service makes it.
+// is element storage + N).
 ApiCall moveCall(const LibraryMove& m, const std::string& lib, int storage) {
     return [m, lib, storage](client::Api& api) -> Status {
         switch (m.kind) {
@@ -106,19 +94,13 @@ bool LibraryPage::requestMove(Place from, std::optional<Place> to) {
 
 void LibraryPage::startMove(const LibraryMove& m, Place from, std::optional<Place> to) {
     const std::string lib = snap_.library;
-    Engine* engine = &engine_;
     QString whyNot;
     const TaskSpec spec{tr("Library move of %1").arg(QString::fromStdString(m.barcode)),
                         TaskKind::Exclusive};
     const int storage = int(snap_.inventory.storage.size());
     const bool started = runEngineTask(
         board_, this, spec,
-        apiOrLocal(engine_, "library move of " + m.barcode, moveCall(m, lib, storage),
-                   [engine, lib, m]() -> QString {
-                       auto l = openLibrary(*engine, lib);
-                       if (!l) return QString::fromStdString(l.error().message);
-                       return failureText(run_move(*engine, *l.value(), m));
-                   }),
+        throughService(engine_, "library move of " + m.barcode, moveCall(m, lib, storage)),
         [this, m](const QString& error) {
             moving_ = false;
             progress_->hide();
@@ -192,25 +174,17 @@ bool LibraryPage::markOffsite(const QString& barcode, const QString& site) {
     }
     const std::string lib = snap_.library, bc = barcode.toStdString(),
                       where = site.trimmed().toStdString();
-    Engine* engine = &engine_;
     QString whyNot;
     const TaskSpec spec{tr("Mark %1 off-site").arg(barcode), TaskKind::Exclusive};
     const bool started = runEngineTask(
         board_, this, spec,
-        apiOrLocal(
-            engine_, "volume mark " + bc + " offsite",
-            [bc, where, lib](client::Api& api) {
-                client::VolumeChange c;
-                c.site = where;
-                c.library = lib;
-                return done(api.change_volume(bc, c));
-            },
-            [engine, lib, bc, where]() -> QString {
-                auto l = openLibrary(*engine, lib);
-                if (!l) return QString::fromStdString(l.error().message);
-                return failureText(mark_offsite(*engine, l.value().get(), bc, where,
-                                                to_unix_seconds(engine->clock().wall())));
-            }),
+        throughService(engine_, "volume mark " + bc + " offsite",
+                       [bc, where, lib](client::Api& api) {
+                           client::VolumeChange c;
+                           c.site = where;
+                           c.library = lib;
+                           return done(api.change_volume(bc, c));
+                       }),
         [this, barcode, site](const QString& error) {
             if (error.isEmpty()) {
                 showStatus(tr("%1 is recorded outside at %2.").arg(barcode, site.trimmed()), false);
@@ -243,38 +217,29 @@ bool LibraryPage::reconcile() {
 }
 
 namespace {
-// Beside the service the reconcile is the typed door's (POST /v1/libraries/{name}/reconcile,
-// docs/console.md "Beside the service"): the catalog is written there; the differences come back.
-QString reconcileInService(const Engine& engine, const std::string& lib,
-                           std::vector<media::Difference>& out) {
-    return callService(doorOf(engine), "library reconcile " + lib, [&](client::Api& api) -> Status {
-        auto d = api.reconcile(lib);
+// The typed door's inventory of `lib` (POST /v1/libraries/{name}/reconcile): with `apply` the
+// differences are recorded in the catalog, else only found (dry run); they come back in `out`.
+ApiCall inventoryCall(const std::string& lib, bool apply,
+                      std::shared_ptr<std::vector<media::Difference>> out) {
+    return [lib, apply, out](client::Api& api) -> Status {
+        auto d = apply ? api.reconcile(lib) : api.differences(lib);
         if (!d) return d.error();
-        out = std::move(d.value());
+        *out = std::move(d.value());
         return {};
-    });
+    };
 }
 } // namespace
 
 bool LibraryPage::startInventory(bool apply) {
     const std::string lib = snap_.library;
-    Engine* engine = &engine_;
     auto result = std::make_shared<std::vector<media::Difference>>();
     QString whyNot;
     const TaskSpec spec{apply ? tr("Reconcile") : tr("Inventory"),
                         apply ? TaskKind::Exclusive : TaskKind::Job};
     const bool started = runEngineTask(
         board_, this, spec,
-        [engine, lib, apply, result]() -> QString {
-            if (apply && besideService(*engine)) return reconcileInService(*engine, lib, *result);
-            auto l = openLibrary(*engine, lib);
-            if (!l) return QString::fromStdString(l.error().message);
-            auto d = inventory_reconcile(*engine, *l.value(),
-                                         to_unix_seconds(engine->clock().wall()), apply);
-            if (!d) return QString::fromStdString(d.error().message);
-            *result = std::move(d.value());
-            return {};
-        },
+        throughService(engine_, (apply ? "library reconcile " : "library inventory ") + lib,
+                       inventoryCall(lib, apply, result)),
         [this, apply, result](const QString& error) {
             if (error.isEmpty()) {
                 const int n = int(result->size());

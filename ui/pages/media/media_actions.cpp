@@ -2,19 +2,17 @@
 
 #include <QMessageBox>
 #include <QPointer>
-#include <QRegularExpression>
 #include <QWidget>
 #include <memory>
 
 #include "bridge/engine_task.h"
 #include "bridge/typed_door.h"
-#include "context/engine.h"
 #include "pages/media/media_ops.h"
 
 namespace tl::ui {
 
 namespace {
-// The typed door's calls (client/api.h) a console beside the service makes for these actions.
+// The typed door's calls (client/api.h) these actions make.
 // What the label did goes to `message` ("… labeled for pool …; 1 job(s) purged").
 ApiCall labelCall(const std::string& barcode, const std::string& pool, bool relabel, bool force,
                   std::shared_ptr<QString> message) {
@@ -107,77 +105,15 @@ bool MediaActions::label(const QString& barcode, const QString& pool) {
     if (refuseEmpty(barcode)) return false;
     const std::string bc = barcode.toStdString(), p = pool.toStdString();
     auto message = std::make_shared<QString>();
-    Engine* engine = &engine_; // outlives the work: the window waits for the board
-    return start(tr("Labeling %1").arg(QString::fromStdString(bc)), true,
-                 apiOrLocal(engine_, "volume label " + bc, labelCall(bc, p, false, false, message),
-                            [engine, bc, p, message] {
-                                return MediaOps::label(*engine, bc, p, false, false, message.get());
-                            }),
-                 tr("Volume %1 labeled for pool %2.").arg(QString::fromStdString(bc), pool),
-                 message);
+    return start(
+        tr("Labeling %1").arg(QString::fromStdString(bc)), true,
+        throughService(engine_, "volume label " + bc, labelCall(bc, p, false, false, message)),
+        tr("Volume %1 labeled for pool %2.").arg(QString::fromStdString(bc), pool), message);
 }
 
+// The typed door's label_blank (POST /v1/volumes/label-blank), whose labeled and skipped
+// cartridges are the list.
 bool MediaActions::labelAllBlank(const QString& pool, const QString& barcodePattern) {
-    const std::string p = pool.toStdString();
-    if (besideService(engine_)) return labelAllBlankInService(pool, barcodePattern);
-    std::function<bool(const std::string&)> accept;
-    if (!barcodePattern.trimmed().isEmpty()) {
-        const QRegularExpression re(
-            QRegularExpression::wildcardToRegularExpression(barcodePattern.trimmed()),
-            QRegularExpression::CaseInsensitiveOption);
-        accept = [re](const std::string& bc) {
-            return re.match(QString::fromStdString(bc)).hasMatch();
-        };
-    }
-    const QPointer<QObject> guard(this); // looked at on the GUI thread only
-    auto progress = [this, guard](int i, int n, const QString& bc) {
-        postToGui(guard, [this, i, n, bc] {
-            Q_EMIT status(tr("Labeling %1 of %2… (%3)").arg(i).arg(n).arg(bc), false);
-        });
-    };
-    auto outcomes = std::make_shared<std::vector<LabelOutcome>>();
-    auto summary = std::make_shared<QString>();
-    const QString pattern = barcodePattern.trimmed();
-    Engine* engine = &engine_; // outlives the work: the window waits for the board
-    const bool started = start(
-        tr("Labeling the blank cartridges into pool %1").arg(pool), true,
-        [this, engine, p, accept, progress, outcomes, guard, summary, pattern, pool] {
-            const QString error =
-                MediaOps::labelAllBlank(*engine, p, accept, progress, outcomes.get());
-            QStringList lines;
-            int ok = 0;
-            for (const auto& r : *outcomes) {
-                ok += r.error.isEmpty();
-                lines << (r.error.isEmpty() ? tr("%1: labeled").arg(r.barcode)
-                                            : tr("%1: not labeled: %2").arg(r.barcode, r.error));
-            }
-            if (lines.isEmpty())
-                lines << (pattern.isEmpty() ? tr("No blank cartridge to label.")
-                                            : tr("No blank cartridge matches %1.").arg(pattern));
-            // With a pattern, only the matching cartridges were labeled: never say "every".
-            if (!pattern.isEmpty())
-                *summary = tr("%n blank cartridge(s) matching %1 labeled into pool %2 (see the "
-                              "list); blank cartridges that do not match stay blank.",
-                              nullptr, ok)
-                               .arg(pattern, pool);
-            else if (outcomes->empty())
-                *summary = lines.front();
-            postToGui(guard, [this, lines] { Q_EMIT results(lines); });
-            if (!error.isEmpty()) return error;
-            if (ok != static_cast<int>(outcomes->size()))
-                return tr("%1 of %2 cartridge(s) labeled; the others are listed with the reason.")
-                    .arg(ok)
-                    .arg(outcomes->size());
-            return QString();
-        },
-        tr("Every blank cartridge is labeled into pool %1 (see the list).").arg(pool), summary);
-    if (started) Q_EMIT results({});
-    return started;
-}
-
-// Beside the service: the typed door's label_blank (POST /v1/volumes/label-blank), whose
-// labeled and skipped cartridges are the list (docs/console.md "Beside the service").
-bool MediaActions::labelAllBlankInService(const QString& pool, const QString& barcodePattern) {
     const QString pattern = barcodePattern.trimmed();
     const QPointer<QObject> guard(this); // looked at on the GUI thread only
     const DoorAddress door = doorOf(engine_);
@@ -206,15 +142,14 @@ bool MediaActions::labelAllBlankInService(const QString& pool, const QString& ba
             if (none && error.isEmpty())
                 lines << (pattern.isEmpty() ? tr("No blank cartridge to label.")
                                             : tr("No blank cartridge matches %1.").arg(pattern));
-            // As the console's own labeling says it: with a pattern how many matched, never
-            // "every"; nothing to label said as such.
+            // With a pattern how many matched, never "every"; nothing to label said as such.
             const int ok = static_cast<int>(report->labeled.size());
             if (!pattern.isEmpty())
                 *summary = tr("%n blank cartridge(s) matching %1 labeled into pool %2 (see the "
                               "list); blank cartridges that do not match stay blank.",
                               nullptr, ok)
                                .arg(pattern, pool);
-            else if (none)
+            else if (none && !lines.isEmpty()) // nothing to label; on an error the list is empty
                 *summary = lines.front();
             postToGui(guard, [this, lines] { Q_EMIT results(lines); });
             if (!error.isEmpty() || report->skipped.empty()) return error;
@@ -241,13 +176,10 @@ bool MediaActions::relabel(const QString& barcode, const QString& pool, bool for
     if (!confirm(question)) return false;
     const std::string b = bc.toStdString(), p = pool.toStdString();
     auto message = std::make_shared<QString>();
-    Engine* engine = &engine_; // outlives the work: the window waits for the board
-    return start(tr("Relabeling %1").arg(bc), true,
-                 apiOrLocal(engine_, "volume relabel " + b, labelCall(b, p, true, force, message),
-                            [engine, b, p, force, message] {
-                                return MediaOps::label(*engine, b, p, true, force, message.get());
-                            }),
-                 tr("Volume %1 relabeled for pool %2.").arg(bc, pool), message);
+    return start(
+        tr("Relabeling %1").arg(bc), true,
+        throughService(engine_, "volume relabel " + b, labelCall(b, p, true, force, message)),
+        tr("Volume %1 relabeled for pool %2.").arg(bc, pool), message);
 }
 
 bool MediaActions::recycle(const QString& barcode, bool force) {
@@ -260,13 +192,11 @@ bool MediaActions::recycle(const QString& barcode, bool force) {
                      : tr("Recycle volume %1? The next backup of its pool overwrites it.").arg(bc)))
         return false;
     const std::string b = bc.toStdString();
-    Engine* engine = &engine_; // outlives the work: the window waits for the board
-    return start(tr("Recycling %1").arg(bc), false,
-                 apiOrLocal(
-                     engine_, "volume recycle " + b,
-                     [b, force](client::Api& api) { return done(api.recycle_volume(b, force)); },
-                     [engine, b, force] { return MediaOps::recycle(*engine, b, force); }),
-                 tr("Volume %1 is recyclable.").arg(bc));
+    return start(
+        tr("Recycling %1").arg(bc), false,
+        throughService(engine_, "volume recycle " + b,
+                       [b, force](client::Api& api) { return done(api.recycle_volume(b, force)); }),
+        tr("Volume %1 is recyclable.").arg(bc));
 }
 
 bool MediaActions::mark(const QString& barcode, media::VolumeEvent event) {
@@ -277,12 +207,8 @@ bool MediaActions::mark(const QString& barcode, media::VolumeEvent event) {
         QStringLiteral("marked %1 in the console")
             .arg(event == media::VolumeEvent::IoError ? QStringLiteral("damaged")
                                                       : QString::fromUtf8(media::to_string(event)));
-    Engine* engine = &engine_; // outlives the work: the window waits for the board
     return start(tr("Changing the state of %1").arg(bc), false,
-                 apiOrLocal(engine_, "volume mark " + b, stateCall(b, event, reason),
-                            [engine, b, event, reason] {
-                                return MediaOps::changeState(*engine, b, event, reason);
-                            }),
+                 throughService(engine_, "volume mark " + b, stateCall(b, event, reason)),
                  tr("Volume %1 changed.").arg(bc));
 }
 
@@ -290,22 +216,17 @@ bool MediaActions::markOffsite(const QString& barcode, const QString& location) 
     if (refuseEmpty(barcode)) return false;
     const QString bc = barcode;
     const std::string b = bc.toStdString(), site = location.trimmed().toStdString();
-    Engine* engine = &engine_; // outlives the work: the window waits for the board
-    return start(
-        tr("Marking %1 off-site").arg(bc), false,
-        apiOrLocal(engine_, "volume mark " + b + " offsite", offsiteCall(b, site),
-                   [engine, b, site] { return MediaOps::markOffsite(*engine, b, site, false); }),
-        tr("Volume %1 is recorded at %2.").arg(bc, location.trimmed()));
+    return start(tr("Marking %1 off-site").arg(bc), false,
+                 throughService(engine_, "volume mark " + b + " offsite", offsiteCall(b, site)),
+                 tr("Volume %1 is recorded at %2.").arg(bc, location.trimmed()));
 }
 
 bool MediaActions::markOnsite(const QString& barcode) {
     if (refuseEmpty(barcode)) return false;
     const QString bc = barcode;
     const std::string b = bc.toStdString();
-    Engine* engine = &engine_; // outlives the work: the window waits for the board
     return start(tr("Marking %1 on-site").arg(bc), false,
-                 apiOrLocal(engine_, "volume mark " + b + " onsite", onsiteCall(b),
-                            [engine, b] { return MediaOps::markOnsite(*engine, b); }),
+                 throughService(engine_, "volume mark " + b + " onsite", onsiteCall(b)),
                  tr("Volume %1 is recorded back on site.").arg(bc));
 }
 
@@ -313,11 +234,8 @@ bool MediaActions::move(const QString& barcode, const QString& location) {
     if (refuseEmpty(barcode)) return false;
     const QString bc = barcode;
     const std::string b = bc.toStdString(), site = location.trimmed().toStdString();
-    Engine* engine = &engine_; // outlives the work: the window waits for the board
-    return start(
-        tr("Moving %1").arg(bc), false,
-        apiOrLocal(engine_, "volume mark " + b + " offsite", offsiteCall(b, site),
-                   [engine, b, site] { return MediaOps::markOffsite(*engine, b, site, true); }),
-        tr("Volume %1 is recorded at %2.").arg(bc, location.trimmed()));
+    return start(tr("Moving %1").arg(bc), false,
+                 throughService(engine_, "volume mark " + b + " offsite", offsiteCall(b, site)),
+                 tr("Volume %1 is recorded at %2.").arg(bc, location.trimmed()));
 }
 } // namespace tl::ui

@@ -1,8 +1,9 @@
 #pragma once
 // The volume actions of the Media page on one cartridge (by barcode) or the whole library:
 // label, label all blank, relabel, recycle, mark read-only / disabled / damaged / enabled,
-// off-site, on-site, move to a location. Each runs MediaOps on a worker thread: a labeling as
-// a job of the TaskBoard (beside other jobs), the others as catalog work; destructive ones ask
+// off-site, on-site, move to a location. Each is a call of the typed door (bridge/typed_door.h)
+// on a worker thread: a labeling as a job of the TaskBoard (beside other jobs), the others as
+// catalog work; destructive ones ask
 // the injectable confirmation first (relabel's question says when the force purges the
 // volume's jobs). The ask*() functions show the small dialog that collects the input (pool,
 // pattern, location, force) and then call the action. A refusal (a cartridge moving, nothing
@@ -62,7 +63,6 @@ Q_SIGNALS:
     void finished(const QString& error); // "" on success
 
 private:
-    bool labelAllBlankInService(const QString& pool, const QString& barcodePattern);
     bool refuseEmpty(const QString& barcode);
     // Runs `work` on a worker thread: as a job on the board when it `usesDrives` (a labeling,
     // beside other jobs), else as catalog work (never refused). On success shows `*detail`

@@ -8,11 +8,9 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
-#include "api/media_ops.h"
 #include "bridge/engine_task.h"
 #include "bridge/typed_door.h"
 #include "client/pools.h"
-#include "common/clock.h"
 #include "context/engine.h"
 #include "crypto/key_store.h"
 #include "pages/media/pool_dialog.h"
@@ -96,31 +94,20 @@ bool PoolsPanel::run(const QString& what, std::function<QString()> work, const Q
 bool PoolsPanel::addPool(const QString& name, const media::PoolChanges& values) {
     const std::string n = name.toStdString();
     return run(tr("Adding pool %1").arg(name),
-               apiOrLocal(
-                   engine_, "pool add " + n,
-                   [n, values](client::Api& api) {
-                       return done(api.add_pool(n, client::pool_changes_of(values)));
-                   },
-                   [this, n, values] {
-                       auto p = media::add_pool(engine_, n, values,
-                                                to_unix_seconds(engine_.clock().wall()));
-                       return p ? QString() : QString::fromStdString(p.error().message);
-                   }),
+               throughService(engine_, "pool add " + n,
+                              [n, values](client::Api& api) {
+                                  return done(api.add_pool(n, client::pool_changes_of(values)));
+                              }),
                tr("Pool %1 added.").arg(name));
 }
 
 bool PoolsPanel::editPool(const QString& name, const media::PoolChanges& changes) {
     const std::string n = name.toStdString();
     return run(tr("Changing pool %1").arg(name),
-               apiOrLocal(
-                   engine_, "pool edit " + n,
-                   [n, changes](client::Api& api) {
-                       return done(api.change_pool(n, client::pool_changes_of(changes)));
-                   },
-                   [this, n, changes] {
-                       auto p = media::edit_pool(engine_, n, changes);
-                       return p ? QString() : QString::fromStdString(p.error().message);
-                   }),
+               throughService(engine_, "pool edit " + n,
+                              [n, changes](client::Api& api) {
+                                  return done(api.change_pool(n, client::pool_changes_of(changes)));
+                              }),
                tr("Pool %1 changed.").arg(name));
 }
 
@@ -135,13 +122,8 @@ bool PoolsPanel::removePool(const QString& name) {
         return false;
     const std::string n = name.toStdString();
     return run(tr("Removing pool %1").arg(name),
-               apiOrLocal(
-                   engine_, "pool remove " + n,
-                   [n](client::Api& api) { return api.remove_pool(n); },
-                   [this, n] {
-                       auto st = media::remove_pool(engine_, n);
-                       return st ? QString() : QString::fromStdString(st.error().message);
-                   }),
+               throughService(engine_, "pool remove " + n,
+                              [n](client::Api& api) { return api.remove_pool(n); }),
                tr("Pool %1 removed.").arg(name));
 }
 
