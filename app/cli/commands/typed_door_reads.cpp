@@ -185,7 +185,7 @@ int status(Context& ctx, client::Api& api) {
 }
 
 // `volume ls BARCODE`: the tape's contents read in the service's library.
-int volume_ls(Context& ctx, client::Api& api) {
+int volume_ls_through_service(Context& ctx, client::Api& api) {
     auto barcode = volume_ls_barcode(ctx.args());
     if (!barcode) return ctx.fail(barcode.error());
     auto contents = api.volume_contents(barcode.value(), ctx.args().get("library"));
@@ -194,7 +194,7 @@ int volume_ls(Context& ctx, client::Api& api) {
 }
 
 // `files find PATTERN`: the entries as their --json rows (a name that is not UTF-8 as {"hex"}).
-int files_find(Context& ctx, client::Api& api) {
+int files_find_through_service(Context& ctx, client::Api& api) {
     auto search = file_search_of(ctx.args());
     if (!search) return ctx.fail(search.error());
     auto found = api.find_files(search.value());
@@ -212,7 +212,7 @@ int files_find(Context& ctx, client::Api& api) {
 }
 
 // `report --job ID` (--png stays a query: the console draws beside the service's engine).
-int job_report(Context& ctx, client::Api& api) {
+int report_through_service(Context& ctx, client::Api& api) {
     auto id = report_job_id(ctx.args());
     if (!id) return ctx.fail(id.error());
     auto r = api.job_report(id.value());
@@ -266,9 +266,9 @@ std::optional<int> read_through_typed_door(Context& ctx, client::ServiceClient& 
                                         {"files versions", files_versions},
                                         {"volume health", volume_health},
                                         {"queue list", queue_list},
-                                        {"report", job_report},
-                                        {"files find", files_find},
-                                        {"volume ls", volume_ls}};
+                                        {"report", report_through_service},
+                                        {"files find", files_find_through_service},
+                                        {"volume ls", volume_ls_through_service}};
     if (command == "report" && ctx.args().has("png")) return std::nullopt;
     return call_api_command(ctx, c, command, kCalls);
 }
