@@ -15,6 +15,7 @@
 #include "client/clients.h"
 #include "client/definitions.h"
 #include "client/devices.h"
+#include "client/file_search.h"
 #include "client/file_versions.h"
 #include "client/jobs.h"
 #include "client/libraries.h"
@@ -44,6 +45,9 @@ public:
     virtual Result<JobPage> jobs(std::int64_t limit, std::int64_t offset) = 0;
     // The job with its status, and its report once it ended. NotFound naming it.
     virtual Result<Job> job(std::int64_t id) = 0;
+    // Its report as stored with the series recorded while it ran (`report --job ID`). NotFound
+    // naming it. Scope read.
+    virtual Result<JobReportSeries> job_report(std::int64_t id) = 0;
     // Asks a job the service runs to stop (it ends "cancelled"); NotFound when it runs none.
     virtual Status cancel_job(std::int64_t id) = 0;
     // Queues a stored definition's backup in the service's queue; the queue entry's id.
@@ -56,6 +60,9 @@ public:
     // ---- files (file_versions.h): every backed-up version of an absolute path and its deletion
     // markers, oldest first (empty when no backup holds it).
     virtual Result<std::vector<job::FileVersion>> file_versions(const std::string& path) = 0;
+    // The entries of a backup's view(s) whose name matches a pattern (file_search.h), by path.
+    // Scope read.
+    virtual Result<std::vector<FileEntry>> find_files(const FileSearch& search) = 0;
 
     // ---- restores (restores.h)
     // Starts a restore; answers once its job exists (follow it with job() or wait_for_job()).
@@ -72,6 +79,9 @@ public:
 
     // ---- volumes (volumes.h)
     virtual Result<std::vector<Volume>> volumes() = 0;
+    // The volumes whose catalog row names `library` (`volume list --library`; a volume taken
+    // outside keeps the library it left). Scope read.
+    virtual Result<std::vector<Volume>> volumes_in_library(const std::string& library) = 0;
     virtual Result<Volume> volume(const std::string& barcode) = 0;
     // Its state changes, oldest first; NotFound naming an unknown barcode.
     virtual Result<VolumeHistory> volume_history(const std::string& barcode) = 0;
@@ -92,6 +102,10 @@ public:
     // Records a cartridge carrying our own empty label but unknown to the catalog in the pool
     // its label names (`volume adopt`); nothing is written. `library` "": the first one.
     virtual Result<Volume> adopt_volume(const std::string& barcode, const std::string& library) = 0;
+    // The tape's contents read from the tape alone, mounted in a drive of `library` ("": the
+    // first one); Busy while a job uses it. Scope read.
+    virtual Result<VolumeContents> volume_contents(const std::string& barcode,
+                                                   const std::string& library) = 0;
 
     // ---- pools (pools.h)
     virtual Result<std::vector<Pool>> pools() = 0;

@@ -15,6 +15,26 @@ Result<Job> job_from_json(const nlohmann::json& j) {
     return job;
 }
 
+Result<JobReportSeries> job_report_series_from_json(const nlohmann::json& j) {
+    const auto bad = make_error(ErrorKind::Io, "the service's job report has no report and series");
+    if (!j.is_object() || !j.contains("report") || !j["report"].is_object() ||
+        !j.contains("time") || !j["time"].is_array() || !j.contains("series") ||
+        !j["series"].is_array())
+        return bad;
+    JobReportSeries out;
+    out.report = j["report"];
+    try {
+        out.series.times = j["time"].get<std::vector<double>>();
+        for (const auto& s : j["series"])
+            out.series.series.push_back({s.at("name").get<std::string>(),
+                                         s.at("unit").get<std::string>(),
+                                         s.at("values").get<std::vector<double>>()});
+    } catch (const nlohmann::json::exception&) {
+        return bad;
+    }
+    return out;
+}
+
 Result<JobPage> job_page_from_json(const nlohmann::json& j) {
     if (!j.is_object() || !j.contains("jobs") || !j["jobs"].is_array())
         return make_error(ErrorKind::Io, "the service's job page has no jobs");

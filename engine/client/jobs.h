@@ -10,6 +10,7 @@
 
 #include "common/result.h"
 #include "job/job_report.h"
+#include "metrics/series.h"
 
 namespace tl::client {
 
@@ -53,7 +54,16 @@ struct JobPage {
     std::int64_t total = 0;   // rows in the whole history
 };
 
+// GET /v1/jobs/{id}/report: the job's report as stored ({} while it has none) and the series
+// recorded while it ran, in their stored order (`report --job ID`).
+struct JobReportSeries {
+    nlohmann::json report;
+    metrics::SeriesSet series;
+};
+
 Result<JobPage> job_page_from_json(const nlohmann::json& j);
+// Io when the answer has no "report" or its series are not lists of numbers.
+Result<JobReportSeries> job_report_series_from_json(const nlohmann::json& j);
 
 // A job from GET /v1/jobs/{id}'s answer; Io naming the job when the answer has no job_id.
 Result<Job> job_from_json(const nlohmann::json& j);

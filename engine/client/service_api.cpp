@@ -63,6 +63,12 @@ Result<Job> ServiceApi::job(std::int64_t id) {
     return job_from_json(r->body);
 }
 
+Result<JobReportSeries> ServiceApi::job_report(std::int64_t id) {
+    auto r = client_.request("GET", "/v1/jobs/" + std::to_string(id) + "/report");
+    if (!r) return r.error();
+    return job_report_series_from_json(r->body);
+}
+
 Status ServiceApi::cancel_job(std::int64_t id) {
     auto r = client_.request("POST", "/v1/jobs/" + std::to_string(id) + "/cancel");
     if (!r) return r.error();
@@ -90,6 +96,12 @@ Result<std::vector<job::FileVersion>> ServiceApi::file_versions(const std::strin
     return file_versions_from_json(r->body);
 }
 
+Result<std::vector<FileEntry>> ServiceApi::find_files(const FileSearch& search) {
+    auto r = client_.request("GET", "/v1/files/find?" + query_of(search));
+    if (!r) return r.error();
+    return found_files_from_json(r->body);
+}
+
 Result<JobStarted> ServiceApi::start_restore(const RestoreRequest& request) {
     auto r = client_.request("POST", "/v1/restores", to_json(request));
     if (!r) return r.error();
@@ -102,10 +114,24 @@ Result<std::vector<Volume>> ServiceApi::volumes() {
     return list_of<Volume>(r->body, volume_from_json);
 }
 
+Result<std::vector<Volume>> ServiceApi::volumes_in_library(const std::string& library) {
+    auto r = client_.request("GET", "/v1/volumes?library=" + segment(library));
+    if (!r) return r.error();
+    return list_of<Volume>(r->body, volume_from_json);
+}
+
 Result<Volume> ServiceApi::volume(const std::string& barcode) {
     auto r = client_.request("GET", volume_path(barcode));
     if (!r) return r.error();
     return volume_from_json(r->body);
+}
+
+Result<VolumeContents> ServiceApi::volume_contents(const std::string& barcode,
+                                                   const std::string& library) {
+    auto r = client_.request("GET", volume_path(barcode) + "/contents" +
+                                        (library.empty() ? "" : "?library=" + segment(library)));
+    if (!r) return r.error();
+    return volume_contents_from_json(r->body);
 }
 
 Result<VolumeHistory> ServiceApi::volume_history(const std::string& barcode) {

@@ -89,9 +89,18 @@ public:
     Result<LibraryStatus> library_status(const std::string& library) override; // GET .../{name}
     Result<LibraryInventory> library_inventory(const std::string& library) override; // GET
 
+    // Files (file_search.h)
+    Result<std::vector<FileEntry>> find_files(const FileSearch& s) override; // GET /v1/files/find
+
+    // Jobs (jobs.h)
+    Result<JobReportSeries> job_report(std::int64_t id) override; // GET /v1/jobs/{id}/report
+
     // Volumes (volumes.h)
+    Result<std::vector<Volume>> volumes_in_library(const std::string& library) override; // GET
     Result<Volume> adopt_volume(const std::string& barcode,
                                 const std::string& library) override; // POST .../adopt
+    Result<VolumeContents> volume_contents(const std::string& barcode,
+                                           const std::string& library) override; // GET .../contents
 
     // Catalog settings (catalog_settings.h): GET and PATCH /v1/catalog/after-jobs
     Result<CatalogAfterJobs> catalog_after_jobs() override;

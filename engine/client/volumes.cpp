@@ -113,4 +113,25 @@ nlohmann::json to_json(const LabelRequest& r) {
     return j;
 }
 
+Result<VolumeContents> volume_contents_from_json(const nlohmann::json& j) {
+    if (!j.is_object() || !j.contains("barcode") || !j["barcode"].is_string())
+        return make_error(ErrorKind::Io, "the service's answer names no volume");
+    for (const char* list : {"sessions", "objects", "bad_blocks"})
+        if (!j.contains(list) || !j[list].is_array())
+            return make_error(ErrorKind::Io,
+                              std::string("the service's volume contents have no \"") + list +
+                                  "\" list");
+    VolumeContents c;
+    c.barcode = field<std::string>(j, "barcode");
+    c.uuid = field<std::string>(j, "uuid");
+    c.pool = field<std::string>(j, "pool");
+    c.block_size = field<std::uint32_t>(j, "block_size");
+    c.tape_files = field<std::uint32_t>(j, "tape_files");
+    c.sessions = j["sessions"].size();
+    c.objects = j["objects"].size();
+    c.bad_blocks = j["bad_blocks"].size();
+    c.document = j;
+    return c;
+}
+
 } // namespace tl::client

@@ -69,10 +69,23 @@ struct VolumeHistory {
     std::vector<media::HistoryEntry> history;
 };
 
+// GET /v1/volumes/{barcode}/contents: a tape's contents read from the tape alone (`volume ls`):
+// its label, sessions and objects, and the blocks that could not be read. `document` is the
+// answer as sent (`volume ls --json`; names that are not UTF-8 as {"hex"}).
+struct VolumeContents {
+    std::string barcode, uuid, pool;
+    std::uint32_t block_size = 0;
+    std::uint32_t tape_files = 0;
+    std::size_t sessions = 0, objects = 0, bad_blocks = 0;
+    nlohmann::json document;
+};
+
 Result<VolumeHistory> volume_history_from_json(const nlohmann::json& j);
 // The "volumes" of GET /v1/wear's answer: each cartridge's wear and forecast.
 Result<std::vector<media::VolumeHealth>> volume_health_from_json(const nlohmann::json& j);
 Result<Volume> volume_from_json(const nlohmann::json& j);
+// Io when the answer has no barcode or no sessions, objects and bad_blocks lists.
+Result<VolumeContents> volume_contents_from_json(const nlohmann::json& j);
 Result<LabeledVolume> labeled_volume_from_json(const nlohmann::json& j);
 nlohmann::json to_json(const VolumeChange& c);
 nlohmann::json to_json(const LabelRequest& r);

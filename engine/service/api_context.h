@@ -61,6 +61,10 @@ nlohmann::json request_json(const httplib::Request& req);
 Result<std::int64_t> id_in_path(const httplib::Request& req, const char* what);
 
 void add_read_routes(httplib::Server& server, const ApiContext& ctx);
+// GET /v1/jobs/{id}/report: the stored report with its series (job_report_route.cpp)
+void add_job_report_route(httplib::Server& server, const ApiContext& ctx);
+// GET /v1/volumes/{barcode}/contents: a tape's contents read from it (volume_contents_route.cpp)
+void add_volume_contents_route(httplib::Server& server, const ApiContext& ctx);
 void add_action_routes(httplib::Server& server, const ApiContext& ctx);
 // POST /v1/restores, POST /v1/jobs/{id}/cancel (job_start_routes.cpp)
 void add_job_start_routes(httplib::Server& server, const ApiContext& ctx);

@@ -3,7 +3,8 @@
 // lists it, `limit` entries a page by name, from the cursor `after` (the `next` of the page
 // before; `null` on the last page). A 100,000-entry directory costs a page at a time, never
 // the whole directory. `compact=1` (what the CLI asks for) says once a view what repeats in
-// its entries, and gives each entry as an array.
+// its entries, and gives each entry as an array. GET /v1/files/find: the entries whose name
+// matches a pattern, as `files find` finds them.
 #include <cstdlib>
 
 #include "common/path_json.h"
@@ -18,7 +19,7 @@
 namespace tl::service {
 
 namespace {
-constexpr std::int64_t kDefaultFilePage = 1000, kMaxFilePage = 10000;
+constexpr std::int64_t kDefaultFilePage = 1000, kMaxFilePage = 10000, kMaxFound = 100'000'000;
 
 // Where a page starts: the view's index and the last name of the page before ("" = its start).
 struct Cursor {
@@ -182,6 +183,34 @@ Result<nlohmann::json> files_page(catalog::Db& db, const httplib::Request& req) 
     }
     return body.done(std::move(next));
 }
+// GET /v1/files/find: the entries of the view(s) whose name matches `pattern` (a glob with *
+// ? [...], else a part of a name), by path, at most `limit` (1000) a view, as `files find`.
+Result<nlohmann::json> found_files(catalog::Db& db, const httplib::Request& req) {
+    const std::string pattern = req.get_param_value("pattern");
+    if (pattern.empty())
+        return invalid_request("GET /v1/files/find",
+                               "needs ?pattern=: a name glob such as *.log or a part of a name");
+    auto limit = count_param(req, "limit", kDefaultFilePage);
+    if (!limit) return limit.error();
+    if (limit.value() == 0 || limit.value() > kMaxFound)
+        return invalid_request("GET /v1/files/find",
+                               "?limit= takes 1.." + std::to_string(kMaxFound) + " a view");
+    auto roots = roots_of(db, req);
+    if (!roots) return roots.error();
+    nlohmann::json entries = nlohmann::json::array();
+    for (const auto& root : roots.value()) {
+        auto hits = job::search_names(db, root, pattern, static_cast<std::size_t>(limit.value()));
+        if (!hits) return hits.error();
+        for (const auto& e : hits.value())
+            entries.push_back({{"name", path_json(e.name)},
+                               {"path", path_json(e.path)},
+                               {"dir", e.kind == 1},
+                               {"size", e.size},
+                               {"job", e.job_id},
+                               {"source", path_json(root.source)}});
+    }
+    return nlohmann::json{{"entries", std::move(entries)}};
+}
 } // namespace
 
 void add_file_routes(httplib::Server& server, const ApiContext& ctx) {
@@ -189,6 +218,9 @@ void add_file_routes(httplib::Server& server, const ApiContext& ctx) {
         const HandlingTimer timer;
         answer_from_catalog(ctx, res, [&](catalog::Db& db) { return files_page(db, req); });
         timer.stamp(res);
+    });
+    server.Get("/v1/files/find", [&ctx](const httplib::Request& req, httplib::Response& res) {
+        answer_from_catalog(ctx, res, [&](catalog::Db& db) { return found_files(db, req); });
     });
 }
 

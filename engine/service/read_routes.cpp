@@ -1,4 +1,5 @@
-// GET /v1/service (who serves), /v1/status, /v1/jobs, /v1/jobs/{id}, /v1/volumes, /v1/pools,
+// GET /v1/service (who serves), /v1/status, /v1/jobs, /v1/jobs/{id}, /v1/volumes[?library=],
+// /v1/pools,
 // /v1/queue, /v1/queue/{id}: the CLI's --json shapes (engine/shapes), read on the request's own
 // catalog connection.
 #include <optional>
@@ -104,9 +105,12 @@ void add_read_routes(httplib::Server& server, const ApiContext& ctx) {
         if (!id) return reply_error(res, id.error());
         answer_from_catalog(ctx, res, [&](catalog::Db& db) { return read_job(db, id.value()); });
     });
-    server.Get("/v1/volumes", [&ctx](const httplib::Request&, httplib::Response& res) {
-        answer_from_catalog(ctx, res, [&ctx](catalog::Db& db) -> Result<nlohmann::json> {
-            auto vols = media::list_volumes(db);
+    // ?library=NAME: the volumes whose library column names it (`volume list --library`).
+    server.Get("/v1/volumes", [&ctx](const httplib::Request& req, httplib::Response& res) {
+        media::VolumeFilter f;
+        f.library = req.get_param_value("library");
+        answer_from_catalog(ctx, res, [&ctx, &f](catalog::Db& db) -> Result<nlohmann::json> {
+            auto vols = media::list_volumes(db, f);
             if (!vols) return vols.error();
             const auto in_drives =
                 media::volumes_in_drives(db, ctx.home, ctx.engine.clock(), vols.value());

@@ -97,6 +97,8 @@ void Service::add_routes(httplib::Server& server, Access access) {
     add_drive_routes(server, api_);
     add_volume_adopt_route(server, api_);
     add_catalog_setting_routes(server, api_);
+    add_job_report_route(server, api_);
+    add_volume_contents_route(server, api_);
     add_verification_routes(server, api_);
     add_stream_routes(server, api_);
     add_metrics_route(server, api_);

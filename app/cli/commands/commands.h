@@ -173,7 +173,20 @@ Status check_job_status(const std::string& status); // jobs list --status (jobs.
 void print_job_rows(Context& ctx, const std::vector<catalog::JobRecord>& jobs, long long now);
 void print_job(Context& ctx, const client::Job& job); // jobs show (jobs.cpp)
 void print_volumes(Context& ctx, const std::vector<client::Volume>& volumes); // volume.cpp
-void print_pools(Context& ctx, const std::vector<client::Pool>& pools);       // pool.cpp
+// `volume ls`'s BARCODE (InvalidArgument when missing), and what it prints of the tape's
+// contents (api/volume_contents.h's document): --json or text; exit code 0, or 9 (corrupt)
+// when a block could not be read (volume.cpp).
+Result<std::string> volume_ls_barcode(const Args& a);
+int print_volume_contents(Context& ctx, const nlohmann::json& listing);
+// `files find`'s PATTERN, view and --limit, checked in that order (restore.cpp); what it prints
+// of the entries found (their --json rows, path_json names).
+Result<client::FileSearch> file_search_of(const Args& a);
+void print_found_files(Context& ctx, const nlohmann::json& entries);
+// `report`'s --job as a job id (InvalidArgument when missing or no id), and what it prints of
+// a job's stored report with its series: --csv written, --json or text (report.cpp).
+Result<long long> report_job_id(const Args& a);
+int print_job_report(Context& ctx, const nlohmann::json& report, const metrics::SeriesSet& series);
+void print_pools(Context& ctx, const std::vector<client::Pool>& pools); // pool.cpp
 void print_schedules(Context& ctx, const std::vector<client::Schedule>& schedules,
                      long long now); // schedule list (schedule.cpp)
 void print_definitions(Context& ctx, const std::vector<client::Definition>& defs,

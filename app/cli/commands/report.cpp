@@ -83,54 +83,63 @@ std::string series_summary(const metrics::SeriesSet& s) {
 }
 
 int report(Context& ctx) {
-    const std::string id_text = ctx.args().get("job");
-    if (id_text.empty())
-        return ctx.fail(make_error(ErrorKind::InvalidArgument,
-                                   "report needs --job ID; see tapeloom-cli jobs list"));
-    auto job_id = parse_id("--job", id_text);
-    if (!job_id) return ctx.fail(job_id.error());
-    const long long id = job_id.value();
+    auto id = report_job_id(ctx.args());
+    if (!id) return ctx.fail(id.error());
     if (ctx.args().has("png")) {
         // Checked before the console runs, so a wrong ID is reported by us, not by it.
-        if (auto st = render_png(ctx.home(), id, ctx.args().get("png")); !st)
+        if (auto st = render_png(ctx.home(), id.value(), ctx.args().get("png")); !st)
             return ctx.fail(st.error());
     }
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
     CatalogHandle db(*engine.value());
-    auto stored = catalog::stored_report(db, id);
+    auto stored = catalog::stored_report(db, id.value());
     if (!stored) return ctx.fail(stored.error());
     if (!stored.value())
-        return ctx.fail(make_error(ErrorKind::NotFound, "job " + id_text +
+        return ctx.fail(make_error(ErrorKind::NotFound, "job " + ctx.args().get("job") +
                                                             " does not exist; see tapeloom-cli "
                                                             "jobs list"));
     auto j = nlohmann::json::parse(stored.value()->json.value_or(""), nullptr, false);
     if (j.is_discarded()) j = nlohmann::json::object();
-    auto series = catalog::load_series(db, id);
+    auto series = catalog::load_series(db, id.value());
     if (!series) return ctx.fail(series.error());
+    return print_job_report(ctx, j, series.value());
+}
+
+} // namespace
+
+Result<long long> report_job_id(const Args& a) {
+    const std::string id_text = a.get("job");
+    if (id_text.empty())
+        return make_error(ErrorKind::InvalidArgument,
+                          "report needs --job ID; see tapeloom-cli jobs list");
+    auto job_id = parse_id("--job", id_text);
+    if (!job_id) return job_id.error();
+    return static_cast<long long>(job_id.value());
+}
+
+int print_job_report(Context& ctx, const nlohmann::json& report, const metrics::SeriesSet& series) {
     if (ctx.args().has("csv")) {
         const std::string file = ctx.args().get("csv");
         std::ofstream out(file, std::ios::trunc);
-        out << metrics::to_csv(series.value());
+        out << metrics::to_csv(series);
         if (!out)
             return ctx.fail(make_error(ErrorKind::Io, "cannot write " + file +
                                                           "; check the directory and free space"));
     }
     if (ctx.json()) {
         nlohmann::json s = nlohmann::json::object();
-        s["time"] = series->times;
-        for (const auto& x : series->series)
+        s["time"] = series.times;
+        for (const auto& x : series.series)
             s[x.name] = {{"unit", x.unit}, {"values", x.values}};
-        ctx.print_json({{"report", j}, {"series", s}});
+        ctx.print_json({{"report", report}, {"series", s}});
         return 0;
     }
-    ctx.out() << job::format_report(job::report_from_json(j)) << series_summary(series.value());
+    ctx.out() << job::format_report(job::report_from_json(report)) << series_summary(series);
     if (ctx.args().has("csv")) ctx.out() << "CSV written to " << ctx.args().get("csv") << "\n";
     if (ctx.args().has("png")) ctx.out() << "PNG written to " << ctx.args().get("png") << "\n";
     return 0;
 }
-
-} // namespace
 
 void add_report_commands(Registry& r) {
     r.push_back({{"report"},

@@ -282,15 +282,12 @@ std::string absolute(const std::string& source, const std::string& path) {
 // Entries of the view(s) whose name matches PATTERN (a glob with * ? [...], else a substring),
 // by path; at most --limit per view (the console's search asks for the same first page).
 int files_find(Context& ctx) {
-    if (ctx.args().words().empty() || ctx.args().words().front().empty())
-        return ctx.fail(make_error(ErrorKind::InvalidArgument,
-                                   "files find needs a PATTERN: a name glob such as '*.log' "
-                                   "(quoted) or a part of a name"));
-    const std::string pattern = ctx.args().words().front();
+    auto search = file_search_of(ctx.args());
+    if (!search) return ctx.fail(search.error());
+    const std::string pattern = search->pattern;
     auto req = selection_from(ctx.args());
     if (!req) return ctx.fail(req.error());
-    auto limit = count_option(ctx.args(), "limit", 1, 100'000'000, 1000);
-    if (!limit) return ctx.fail(limit.error());
+    auto limit = search->limit;
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
     CatalogHandle db(*engine.value());
@@ -298,21 +295,12 @@ int files_find(Context& ctx) {
     if (!roots) return ctx.fail(roots.error());
     nlohmann::json arr = nlohmann::json::array();
     for (const auto& root : roots.value()) {
-        auto hits = job::search_names(db, root, pattern, static_cast<std::size_t>(limit.value()));
+        auto hits = job::search_names(db, root, pattern, static_cast<std::size_t>(limit));
         if (!hits) return ctx.fail(hits.error());
         for (const auto& e : hits.value())
             arr.push_back(entry_json(e, root));
     }
-    if (ctx.json()) {
-        ctx.print_json(arr);
-        return 0;
-    }
-    for (const auto& e : arr)
-        ctx.out() << std::setw(14) << std::right
-                  << (e["dir"].get<bool>() ? std::string("<dir>")
-                                           : std::to_string(e["size"].get<std::uint64_t>()))
-                  << "  " << absolute(e["source"].get<std::string>(), e["path"].get<std::string>())
-                  << (e["dir"].get<bool>() ? "/" : "") << "\n";
+    print_found_files(ctx, arr);
     return 0;
 }
 
@@ -327,6 +315,36 @@ int files_versions(Context& ctx) {
     return print_file_versions(ctx, path.value(), versions.value());
 }
 } // namespace
+
+Result<client::FileSearch> file_search_of(const Args& a) {
+    if (a.words().empty() || a.words().front().empty())
+        return make_error(ErrorKind::InvalidArgument,
+                          "files find needs a PATTERN: a name glob such as '*.log' (quoted) or a "
+                          "part of a name");
+    client::FileSearch s;
+    s.pattern = a.words().front();
+    auto req = selection_from(a);
+    if (!req) return req.error();
+    auto limit = count_option(a, "limit", 1, 100'000'000, 1000);
+    if (!limit) return limit.error();
+    s.job = req->job_id;
+    s.saveset = req->saveset_id;
+    s.source = req->source;
+    s.at = req->at;
+    s.changes_only = req->changes_only;
+    s.limit = limit.value();
+    return s;
+}
+
+void print_found_files(Context& ctx, const nlohmann::json& entries) {
+    if (ctx.json()) return ctx.print_json(entries);
+    for (const auto& e : entries)
+        ctx.out() << std::setw(14) << std::right
+                  << (e["dir"].get<bool>() ? std::string("<dir>")
+                                           : std::to_string(e["size"].get<std::uint64_t>()))
+                  << "  " << absolute(e["source"].get<std::string>(), e["path"].get<std::string>())
+                  << (e["dir"].get<bool>() ? "/" : "") << "\n";
+}
 
 Result<std::string> versions_path(const Args& a) {
     if (a.words().empty())

@@ -1,12 +1,14 @@
 // The reads that go to the service through its typed door (client/api.h, docs/api.md) rather
 // than as a query running the command there: `jobs list` (GET /v1/jobs, page after page),
-// `jobs show` (GET /v1/jobs/{id}), `volume list` (GET /v1/volumes), `volume history` (GET
-// /v1/volumes/{barcode}/history), `files versions` (GET /v1/files/versions), `volume health` (GET
-// /v1/wear), `pool list` (GET /v1/pools), `schedule list|next` and `job list|show` (GET
+// `jobs show` (GET /v1/jobs/{id}), `volume list` (GET /v1/volumes[?library=]), `volume history`
+// (GET /v1/volumes/{barcode}/history), `files versions` (GET /v1/files/versions), `volume health`
+// (GET /v1/wear), `pool list` (GET /v1/pools), `schedule list|next` and `job list|show` (GET
 // /v1/schedules, /v1/definitions[/{name}]), `client list|show` (GET /v1/clients[/{name}]), `status`
-// (GET /v1/status) and `queue list` (GET /v1/queue). The printers are those of the commands run
-// here, so text, --json and exit codes are theirs; a next run is reckoned on this machine's clock,
-// as the service's.
+// (GET /v1/status), `queue list` (GET /v1/queue), `report --job ID` without --png (GET
+// /v1/jobs/{id}/report), `files find` (GET /v1/files/find) and `volume ls` (GET
+// /v1/volumes/{barcode}/contents). The printers are those of the commands run here, so text,
+// --json and exit codes are theirs; a next run is reckoned on this machine's clock, as the
+// service's.
 #include <chrono>
 
 #include "client/service_api.h"
@@ -14,6 +16,7 @@
 #include "commands/service_reads.h"
 #include "commands/typed_door_runs.h"
 #include "commands/wall_clock.h"
+#include "common/path_json.h"
 #include "media/volume_state.h"
 #include "number_option.h"
 
@@ -80,7 +83,10 @@ int volumes_through_service(Context& ctx, client::Api& api) {
                                        "read-only, disabled or cleaning"));
     if (!pool.empty())
         if (auto p = api.pool(pool); !p) return ctx.fail(p.error());
-    auto all = api.volumes();
+    // --library selects by the volume's library column, which a volume outside does not show:
+    // the service filters.
+    auto all = ctx.args().has("library") ? api.volumes_in_library(ctx.args().get("library"))
+                                         : api.volumes();
     if (!all) return ctx.fail(all.error());
     std::vector<client::Volume> shown;
     for (auto& v : all.value())
@@ -178,6 +184,44 @@ int status(Context& ctx, client::Api& api) {
     return 0;
 }
 
+// `volume ls BARCODE`: the tape's contents read in the service's library.
+int volume_ls_through_service(Context& ctx, client::Api& api) {
+    auto barcode = volume_ls_barcode(ctx.args());
+    if (!barcode) return ctx.fail(barcode.error());
+    auto contents = api.volume_contents(barcode.value(), ctx.args().get("library"));
+    if (!contents) return ctx.fail(contents.error());
+    return print_volume_contents(ctx, contents->document);
+}
+
+// `files find PATTERN`: the entries as their --json rows (a name that is not UTF-8 as {"hex"}).
+int files_find_through_service(Context& ctx, client::Api& api) {
+    auto search = file_search_of(ctx.args());
+    if (!search) return ctx.fail(search.error());
+    auto found = api.find_files(search.value());
+    if (!found) return ctx.fail(found.error());
+    nlohmann::json entries = nlohmann::json::array();
+    for (const auto& e : found.value())
+        entries.push_back({{"name", path_json(e.name)},
+                           {"path", path_json(e.path)},
+                           {"dir", e.dir},
+                           {"size", e.size},
+                           {"job", e.job},
+                           {"source", path_json(e.source)}});
+    print_found_files(ctx, entries);
+    return 0;
+}
+
+// `report --job ID` (--png stays a query: the console draws beside the service's engine).
+int report_through_service(Context& ctx, client::Api& api) {
+    auto id = report_job_id(ctx.args());
+    if (!id) return ctx.fail(id.error());
+    auto r = api.job_report(id.value());
+    if (!r)
+        return ctx.fail(as_here(r.error(), "job " + ctx.args().get("job") +
+                                               " does not exist; see tapeloom-cli jobs list"));
+    return print_job_report(ctx, r->report, r->series);
+}
+
 int queue_list(Context& ctx, client::Api& api) {
     auto q = api.queue();
     if (!q) return ctx.fail(q.error());
@@ -221,9 +265,11 @@ std::optional<int> read_through_typed_door(Context& ctx, client::ServiceClient& 
                                         {"volume history", volume_history},
                                         {"files versions", files_versions},
                                         {"volume health", volume_health},
-                                        {"queue list", queue_list}};
-    // --library selects by the volume's library column, which a volume outside does not show.
-    if (command == "volume list" && ctx.args().has("library")) return std::nullopt;
+                                        {"queue list", queue_list},
+                                        {"report", report_through_service},
+                                        {"files find", files_find_through_service},
+                                        {"volume ls", volume_ls_through_service}};
+    if (command == "report" && ctx.args().has("png")) return std::nullopt;
     return call_api_command(ctx, c, command, kCalls);
 }
 

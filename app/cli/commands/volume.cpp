@@ -4,9 +4,11 @@
 #include "api/device_ops.h"
 #include "api/drive_users.h"
 #include "api/media_ops.h"
+#include "api/volume_contents.h"
 #include "commands/commands.h"
 #include "commands/job_json.h"
 #include "common/log.h"
+#include "common/path_json.h"
 #include "common/units.h"
 #include "crypto/key_store.h"
 #include "device/library.h"
@@ -52,6 +54,63 @@ void print_volumes(Context& ctx, const std::vector<client::Volume>& volumes) {
              "a backup label them)\n";
 }
 
+Result<std::string> volume_ls_barcode(const Args& a) {
+    if (a.words().empty() || a.words().front().empty())
+        return make_error(ErrorKind::InvalidArgument,
+                          "volume ls needs a BARCODE; see tapeloom-cli library inventory");
+    return a.words().front();
+}
+
+namespace {
+// A source or path of the listing as its bytes ({"hex"} when not UTF-8).
+std::string listing_path(const nlohmann::json& j) {
+    auto p = path_from_json(j);
+    return p ? p.value() : std::string();
+}
+} // namespace
+
+int print_volume_contents(Context& ctx, const nlohmann::json& l) {
+    const int code = l["bad_blocks"].empty() ? 0 : kCorrupt;
+    if (ctx.json()) {
+        ctx.print_json(l);
+        return code;
+    }
+    auto& o = ctx.out();
+    o << "Volume " << l["barcode"].get<std::string>() << " (pool " << l["pool"].get<std::string>()
+      << ", block size " << l["block_size"].get<std::uint32_t>() << " B, uuid "
+      << l["uuid"].get<std::string>() << ")\n"
+      << "  " << l["tape_files"].get<std::uint32_t>() << " tape files, " << l["sessions"].size()
+      << " session(s)\n";
+    for (const auto& s : l["sessions"]) {
+        const std::string key = s["key_id"].get<std::string>();
+        o << "  session " << s["uuid"].get<std::string>() << " job "
+          << s["job_id"].get<std::uint64_t>() << " volume #"
+          << s["volume_seq"].get<std::uint32_t>() + 1
+          << (s["has_trailer"].get<bool>() ? "" : " (no trailer: scanned)") << "\n";
+        if (!key.empty())
+            o << "    encrypted (aes-256-gcm) with key " << key
+              << (s["locked"].get<bool>() ? (s["names_sealed"].get<bool>()
+                                                 ? ": key not in the key store, names not listed"
+                                                 : ": key not in the key store, contents locked")
+                                          : "")
+              << "\n";
+        for (const auto& st : s["streams"])
+            o << "    stream " << st["id"].get<std::uint32_t>() << ": "
+              << listing_path(st["source"]) << "\n";
+    }
+    for (const auto& obj : l["objects"]) {
+        const std::string path = listing_path(obj["path"]);
+        o << "  " << std::setw(12) << std::right << obj["size"].get<std::uint64_t>() << "  file "
+          << std::setw(3) << obj["tape_file"].get<std::uint32_t>() << "  "
+          << listing_path(obj["source"]) << (path.empty() ? "" : " : " + path)
+          << (obj["complete"].get<bool>() ? "" : "  (incomplete)") << "\n";
+    }
+    for (const auto& b : l["bad_blocks"])
+        o << "  BAD BLOCK: tape file " << b["tape_file"].get<std::uint32_t>() << " block "
+          << b["block"].get<std::uint64_t>() << ": " << b["message"].get<std::string>() << "\n";
+    return code;
+}
+
 namespace {
 int volume_list(Context& ctx) {
     auto engine = ctx.engine();
@@ -82,107 +141,15 @@ int volume_list(Context& ctx) {
     return 0;
 }
 
-// Mounts `barcode` in a drive of the default library: the one holding it, else drive 0.
-Result<std::size_t> mount_anywhere(device::Library& lib, const std::string& barcode) {
-    auto inv = lib.changer().inventory();
-    if (!inv) return inv.error();
-    std::size_t drive = 0;
-    for (const auto& d : inv->drives)
-        if (d.full && d.barcode == barcode) drive = static_cast<std::size_t>(d.number);
-    TL_TRY(lib.mount(drive, barcode));
-    return drive;
-}
-
 int volume_ls(Context& ctx) {
-    if (ctx.args().words().empty() || ctx.args().words().front().empty())
-        return ctx.fail(
-            make_error(ErrorKind::InvalidArgument,
-                       "volume ls needs a BARCODE; see tapeloom-cli library inventory"));
-    const std::string barcode = ctx.args().words().front();
+    auto barcode = volume_ls_barcode(ctx.args());
+    if (!barcode) return ctx.fail(barcode.error());
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
-    const device::DriveUsers users(*engine.value());
-    if (const auto* user = users.of_volume(barcode))
-        return ctx.fail(make_error(ErrorKind::Busy, "volume " + barcode + " is in use by " +
-                                                        user->job + "; wait for it to end"));
-    auto lib = device::open_library(*engine.value(), engine.value()->home(),
-                                    ctx.args().get("library"), engine.value()->clock());
-    if (!lib) return ctx.fail(lib.error());
-    auto drive = mount_anywhere(*lib.value(), barcode);
-    if (!drive) return ctx.fail(drive.error());
-    auto& d = lib.value()->drive(drive.value());
-    if (auto st = d.open(true); !st) return ctx.fail(st.error());
-    const auto keys = crypto::KeyStore::in_home(engine.value()->home());
-    auto listing = job::list_volume(d, &keys);
-    (void)d.close();
+    auto listing =
+        job::volume_contents(*engine.value(), barcode.value(), ctx.args().get("library"));
     if (!listing) return ctx.fail(listing.error());
-    const auto& l = listing.value();
-    if (ctx.json()) {
-        nlohmann::json j = {{"barcode", l.label.barcode},
-                            {"uuid", l.label.volume_uuid.str()},
-                            {"pool", l.label.pool},
-                            {"block_size", l.label.block_size},
-                            {"label_time", l.label.label_time},
-                            {"tape_files", l.tape_files},
-                            {"blocks_read", l.blocks_read}};
-        j["sessions"] = nlohmann::json::array();
-        for (const auto& s : l.sessions) {
-            nlohmann::json streams = nlohmann::json::array();
-            for (const auto& st : s.streams)
-                streams.push_back({{"id", st.id}, {"source", st.identity}});
-            j["sessions"].push_back({{"uuid", s.uuid},
-                                     {"job_id", s.job_id},
-                                     {"host", s.host},
-                                     {"start_time", s.start_time},
-                                     {"volume_seq", s.volume_seq},
-                                     {"prev_volume", s.prev_volume},
-                                     {"tape_files", s.tape_files},
-                                     {"has_trailer", s.has_trailer},
-                                     {"key_id", s.key_id},
-                                     {"names_sealed", s.names_sealed},
-                                     {"locked", s.locked},
-                                     {"streams", streams}});
-        }
-        j["objects"] = nlohmann::json::array();
-        for (const auto& o : l.objects)
-            j["objects"].push_back({{"session", o.session},
-                                    {"job_id", o.job_id},
-                                    {"stream", o.stream_id},
-                                    {"source", o.source},
-                                    {"path", o.path},
-                                    {"size", o.size},
-                                    {"tape_file", o.tape_file},
-                                    {"block", o.block},
-                                    {"hash", o.hash},
-                                    {"complete", o.complete}});
-        j["bad_blocks"] = bad_blocks_json(l.bad_blocks);
-        ctx.print_json(j);
-        return l.bad_blocks.empty() ? 0 : kCorrupt;
-    }
-    auto& o = ctx.out();
-    o << "Volume " << l.label.barcode << " (pool " << l.label.pool << ", block size "
-      << l.label.block_size << " B, uuid " << l.label.volume_uuid.str() << ")\n"
-      << "  " << l.tape_files << " tape files, " << l.sessions.size() << " session(s)\n";
-    for (const auto& s : l.sessions) {
-        o << "  session " << s.uuid << " job " << s.job_id << " volume #" << s.volume_seq + 1
-          << (s.has_trailer ? "" : " (no trailer: scanned)") << "\n";
-        if (!s.key_id.empty())
-            o << "    encrypted (aes-256-gcm) with key " << s.key_id
-              << (s.locked ? (s.names_sealed ? ": key not in the key store, names not listed"
-                                             : ": key not in the key store, contents locked")
-                           : "")
-              << "\n";
-        for (const auto& st : s.streams)
-            o << "    stream " << st.id << ": " << st.identity << "\n";
-    }
-    for (const auto& obj : l.objects)
-        o << "  " << std::setw(12) << std::right << obj.size << "  file " << std::setw(3)
-          << obj.tape_file << "  " << obj.source << (obj.path.empty() ? "" : " : " + obj.path)
-          << (obj.complete ? "" : "  (incomplete)") << "\n";
-    for (const auto& b : l.bad_blocks)
-        o << "  BAD BLOCK: tape file " << b.tape_file << " block " << b.block << ": " << b.message
-          << "\n";
-    return l.bad_blocks.empty() ? 0 : kCorrupt;
+    return print_volume_contents(ctx, listing.value());
 }
 
 // verify --against-client: the tape compared with the clients' files through their agents.

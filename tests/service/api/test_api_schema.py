@@ -85,9 +85,15 @@ def call_reads(calls, job, src):
                    "/metrics", "/v1/jobs/999999", "/v1/jobs/x1", "/v1/clients",
                    "/v1/clients/nosuchclient", "/v1/libraries"):
         calls.get(target)
+    report = calls.get(f"/v1/jobs/{job}/report")
+    assert report.status == 200 and report.json()["report"]["job_id"] == job, report.body
+    calls.get("/v1/jobs/999999/report")  # 404
     page = calls.get(f"/v1/files?job={job}&dir=&limit=100")
     assert page.status == 200 and page.json()["entries"], f"files: {page.body}"
     calls.get(f"/v1/files?job={job}&dir=&limit=100&compact=1")
+    found = calls.get(f"/v1/files/find?pattern=*.txt&job={job}&limit=10")
+    assert found.status == 200 and found.json()["entries"], found.body
+    calls.get(f"/v1/files/find?job={job}")  # no pattern: 400
     versions = calls.get(f"/v1/files/versions?path={src}/sub/note.txt")
     assert versions.status == 200 and len(versions.json()) == 1, versions.body
     calls.get("/v1/files/versions?path=relative/note.txt")  # 400
@@ -119,6 +125,9 @@ def call_resources(calls, job, src, root):
     volume = calls.get("/v1/volumes").json()[0]["barcode"]
     calls.get(f"/v1/volumes/{volume}")
     calls.get("/v1/volumes/NOSUCH01")
+    in_library = calls.get("/v1/volumes?library=vlib0")
+    assert in_library.status == 200 and in_library.json(), in_library.body
+    assert calls.get("/v1/volumes?library=nosuchlibrary").json() == []
     wear = calls.get("/v1/wear")
     assert wear.status == 200 and wear.json()["volumes"], wear.body
     calls.get(f"/v1/wear?barcode={volume}")
@@ -126,6 +135,8 @@ def call_resources(calls, job, src, root):
     history = calls.get(f"/v1/volumes/{volume}/history")
     assert history.status == 200 and history.json()["history"], history.body
     calls.get("/v1/volumes/NOSUCH01/history")
+    contents = calls.get(f"/v1/volumes/{volume}/contents")
+    assert contents.status == 200 and contents.json()["barcode"] == volume, contents.body
     held = calls.patch(f"/v1/volumes/{volume}", {"state": "read-only", "reason": "schema test"})
     assert held.status == 200 and held.json()["state"] == "read-only", held.body
     calls.patch(f"/v1/volumes/{volume}", {"state": "enabled"})
