@@ -199,6 +199,13 @@ public:
     change_catalog_after_jobs(const CatalogAfterJobsChange& change) = 0;
 };
 
+// Asks `api` for queue entry `id` until its run ended, and returns how it ended. When
+// `cancelled()` turns true the service is asked once to cancel the entry (NotFound: it ended
+// meanwhile). `on_read`, when given, sees every read of the entry before it ended.
+Result<QueuedRun> follow_queued_run(Api& api, std::int64_t id,
+                                    const std::function<bool()>& cancelled,
+                                    const std::function<void(const QueuedRun&)>& on_read = {});
+
 // Asks `api` for job `id` until it ended, and returns it with its report. `keep_going` is asked
 // between the reads (about ten a second): false stops the wait, with Cancelled. `on_wait`, when
 // given, sees every read of the job before it ended.

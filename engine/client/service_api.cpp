@@ -351,6 +351,23 @@ Result<std::vector<TokenInfo>> ServiceApi::tokens() {
     return list_of<TokenInfo>(r->body, token_from_json);
 }
 
+Result<QueuedRun> follow_queued_run(Api& api, std::int64_t id,
+                                    const std::function<bool()>& cancelled,
+                                    const std::function<void(const QueuedRun&)>& on_read) {
+    bool cancel_sent = false;
+    for (;;) {
+        if (!cancel_sent && cancelled && cancelled()) {
+            cancel_sent = true;
+            if (auto st = api.cancel_queue_entry(id); !st && st.error().kind != ErrorKind::NotFound)
+                return st.error();
+        }
+        auto run = api.queued_run(id);
+        if (!run || run->ended()) return run;
+        if (on_read) on_read(run.value());
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+}
+
 Result<Job> wait_for_job(Api& api, std::int64_t id, const std::function<bool()>& keep_going,
                          const std::function<void(const Job&)>& on_wait) {
     for (;;) {

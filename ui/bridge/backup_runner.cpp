@@ -2,7 +2,6 @@
 
 #include <QMetaObject>
 #include <QStringList>
-#include <chrono>
 
 #include "bridge/task_board.h"
 #include "bridge/typed_door.h"
@@ -32,28 +31,20 @@ ApiCall followServiceBackup(const job::BackupOptions& options, const std::atomic
         auto id = api.queue_ad_hoc_backup(request);
         if (!id) return id.error();
         onJob(id.value(), 0);
-        bool cancelSent = false, jobKnown = false;
-        for (;;) {
-            if (cancel && !cancelSent) {
-                cancelSent = true;
-                if (auto st = api.cancel_queue_entry(id.value());
-                    !st && st.error().kind != ErrorKind::NotFound)
-                    return st.error();
-            }
-            auto run = api.queued_run(id.value());
-            if (!run) return run.error();
-            if (run->job && !jobKnown) {
-                jobKnown = true;
-                onJob(id.value(), run->job);
-            }
-            if (run->ended()) {
-                end.job = run->job;
-                end.status = QString::fromStdString(run->status);
-                end.error = QString::fromStdString(run->error);
-                break;
-            }
-            std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        }
+        bool jobKnown = false;
+        auto run = client::follow_queued_run(
+            api, id.value(), [&cancel] { return cancel.load(); },
+            [&](const client::QueuedRun& r) {
+                if (r.job && !jobKnown) {
+                    jobKnown = true;
+                    onJob(id.value(), r.job);
+                }
+            });
+        if (!run) return run.error();
+        if (run->job && !jobKnown) onJob(id.value(), run->job);
+        end.job = run->job;
+        end.status = QString::fromStdString(run->status);
+        end.error = QString::fromStdString(run->error);
         if (!end.job) return {};
         auto job = api.job(end.job);
         if (!job) return job.error();

@@ -1,8 +1,5 @@
 #include "pages/jobs/definition_runner.h"
 
-#include <chrono>
-#include <thread>
-
 #include "bridge/engine_task.h"
 #include "bridge/typed_door.h"
 #include "context/engine.h"
@@ -24,24 +21,12 @@ ApiCall queuedRun(const schedule::JobDefinition& d, const std::string& level,
         auto id = api.queue_backup(request);
         if (!id) return id.error();
         *entry = id.value();
-        bool cancelSent = false;
-        for (;;) {
-            if (*cancel && !cancelSent) {
-                cancelSent = true;
-                if (auto st = api.cancel_queue_entry(id.value());
-                    !st && st.error().kind != ErrorKind::NotFound)
-                    return st.error();
-            }
-            auto run = api.queued_run(id.value());
-            if (!run) return run.error();
-            if (run->ended()) {
-                report->job_id = run->job;
-                report->status = run->status;
-                report->error = run->error;
-                return {};
-            }
-            std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        }
+        auto run = client::follow_queued_run(api, id.value(), [cancel] { return cancel->load(); });
+        if (!run) return run.error();
+        report->job_id = run->job;
+        report->status = run->status;
+        report->error = run->error;
+        return {};
     };
 }
 } // namespace
