@@ -8,6 +8,7 @@
 #include "audit_log.h"
 #include "bridge/backup_runner.h"
 #include "bridge/live_feed.h"
+#include "bridge/system_poller.h"
 #include "catalog/series_store.h"
 #include "cli_runner.h"
 #include "common/log.h"
@@ -15,6 +16,7 @@
 #include "context/engine_catalog.h"
 #include "gui_service.h"
 #include "job/job_report.h"
+#include "metrics/live_snapshot.h"
 #include "models/session_table_model.h"
 #include "pages/dashboard/dashboard_page.h"
 #include "shell/main_window.h"
@@ -201,6 +203,39 @@ private Q_SLOTS:
                      state.data().toString().contains(reason),
                  qPrintable(state.data().toString() + " / " + reason));
         QCOMPARE(state.data(Qt::ToolTipRole).toString(), reason);
+    }
+
+    // A followed job whose drives change (a waiting job gets its drive when it runs; the feed
+    // moves to another job) is drawn with the drives of its newest snapshot only, its rates
+    // against a snapshot of the same drives: it crashed reading the drives of the snapshot
+    // before.
+    void drivesThatChangeAreShownAfresh() {
+        tl::ui::SystemPoller poller;
+        QTemporaryDir home;
+        tl::ui::LiveFeed feed(home.path(), 60000);
+        tl::ui::DashboardPage page(&poller, &feed, home.path());
+        const auto snapshot = [](std::int64_t job, double elapsed,
+                                 std::vector<std::uint64_t> bytes) {
+            tl::metrics::LiveSnapshot s;
+            s.job_id = job;
+            s.status = "running";
+            s.elapsed = elapsed;
+            for (std::size_t i = 0; i < bytes.size(); ++i) {
+                tl::metrics::LiveDrive d;
+                d.name = "drive" + std::to_string(i);
+                d.bytes = bytes[i];
+                s.drives.push_back(d);
+            }
+            return s;
+        };
+        Q_EMIT feed.snapshot(snapshot(7, 1, {}));     // waiting: no drive yet
+        Q_EMIT feed.snapshot(snapshot(7, 2, {0, 0})); // running on two drives
+        QVERIFY(page.driveTile(QStringLiteral("drive0")));
+        QVERIFY(page.driveTile(QStringLiteral("drive1")));
+        Q_EMIT feed.snapshot(snapshot(7, 3, {4000000, 2000000}));
+        Q_EMIT feed.snapshot(snapshot(8, 1, {1000000})); // another job, one drive
+        QVERIFY(page.driveTile(QStringLiteral("drive0")));
+        QVERIFY(!page.driveTile(QStringLiteral("drive1"))); // gone with the job before
     }
 
     void exportAndPauseOfAGraph() {

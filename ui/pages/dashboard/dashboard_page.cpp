@@ -268,6 +268,9 @@ void DashboardPage::rebuildDrives(const metrics::LiveSnapshot& s) {
                              QPen(palette().color(QPalette::WindowText), 2.2));
     // One column beside the sessions table, never cut: the scroll area is at least as wide as
     // a tile's longest line ("writing, 100 % idle" with its rate) and scrolls down for more.
+    for (auto& [name, tile] : tiles_) // the tiles of the drives shown before
+        delete tile;
+    tiles_.clear();
     int row = 0;
     for (const auto& d : s.drives) {
         auto* tile = new DriveTile(QString::fromStdString(d.name), this);
@@ -280,7 +283,11 @@ void DashboardPage::rebuildDrives(const metrics::LiveSnapshot& s) {
 }
 
 void DashboardPage::showSnapshot(const metrics::LiveSnapshot& s) {
-    if (!last_ || last_->drives.size() != s.drives.size()) rebuildDrives(s);
+    // Another job, or the same job with other drives (a waiting job gets its drives when it
+    // runs): new tiles and graph lines, and no rate against a snapshot of other drives.
+    if (last_ && (last_->job_id != s.job_id || last_->drives.size() != s.drives.size()))
+        last_.reset();
+    if (!last_) rebuildDrives(s);
     // Rates from the cumulative counters between the snapshots this page saw, so the area
     // under each line is exactly the bytes the drive wrote whatever polls were missed.
     const double t0 = last_ ? last_->elapsed : 0;
