@@ -4,6 +4,7 @@
 
 #include <acl/libacl.h>
 #include <csignal>
+#include <memory>
 #include <sys/acl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -23,6 +24,27 @@
 using namespace tl;
 
 // Whatever names a stream carries, a restore writes below its target and nowhere else.
+// A new file "f" in a directory on /var/tmp with the direct writer on it (none where the
+// filesystem refuses O_DIRECT); both descriptors closed when it goes.
+struct DirectTarget {
+    QTemporaryDir d{"/var/tmp/tapeloom-restore-XXXXXX"};
+    int dir = -1, fd = -1;
+    std::unique_ptr<job::DirectFileData> direct;
+    DirectTarget() {
+        if (!d.isValid()) return;
+        dir = ::open(QFile::encodeName(d.path()).constData(), O_RDONLY | O_DIRECTORY);
+        if (dir >= 0) fd = ::openat(dir, "f", O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0600);
+        if (fd >= 0) direct = job::DirectFileData::open(dir, "f", fd);
+    }
+    ~DirectTarget() {
+        direct.reset();
+        if (fd >= 0) ::close(fd);
+        if (dir >= 0) ::close(dir);
+    }
+    bool opened() const { return fd >= 0; }
+    QString path() const { return d.path() + "/f"; }
+};
+
 class TestRestoreWriter : public QObject {
     Q_OBJECT
 
@@ -141,16 +163,11 @@ private Q_SLOTS:
     // some are still queued behind the caller when finish() is called: it returns only once
     // every byte is in the file (read back before the writer is gone).
     void directWritesKeepEveryByteAroundHoles() {
-        QTemporaryDir d("/var/tmp/tapeloom-restore-XXXXXX");
-        QVERIFY(d.isValid());
-        const int dir = ::open(QFile::encodeName(d.path()).constData(), O_RDONLY | O_DIRECTORY);
-        const int fd = ::openat(dir, "f", O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0600);
-        QVERIFY(dir >= 0 && fd >= 0);
-        auto direct = job::DirectFileData::open(dir, "f", fd);
-        if (!direct) {
-            ::close(fd), ::close(dir);
-            QSKIP("/var/tmp refuses O_DIRECT on this machine (tmpfs?)");
-        }
+        DirectTarget t;
+        QVERIFY(t.opened());
+        if (!t.direct) QSKIP("/var/tmp refuses O_DIRECT on this machine (tmpfs?)");
+        auto& direct = t.direct;
+        const int fd = t.fd;
         std::string want((21u << 20) + 777, '\0');
         std::uint32_t x = 88172645u;
         auto fill = [&](std::size_t from, std::size_t to) {
@@ -174,24 +191,18 @@ private Q_SLOTS:
         put(0, hole_from);
         put(hole_to, want.size());
         QCOMPARE(direct->finish(fd), std::string());
-        const QByteArray written = read(d.path() + "/f");
+        const QByteArray written = read(t.path());
         direct.reset();
-        ::close(fd), ::close(dir);
         QCOMPARE(written, QByteArray::fromStdString(want));
     }
     // A write that fails behind the caller (the file may grow no further than 6 MiB here) is
     // not lost: the next write() or finish() returns it, and the file holds no byte after it.
     void directWriteFailingBehindTheCallerIsReturned() {
-        QTemporaryDir d("/var/tmp/tapeloom-restore-XXXXXX");
-        QVERIFY(d.isValid());
-        const int dir = ::open(QFile::encodeName(d.path()).constData(), O_RDONLY | O_DIRECTORY);
-        const int fd = ::openat(dir, "f", O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0600);
-        QVERIFY(dir >= 0 && fd >= 0);
-        auto direct = job::DirectFileData::open(dir, "f", fd);
-        if (!direct) {
-            ::close(fd), ::close(dir);
-            QSKIP("/var/tmp refuses O_DIRECT on this machine (tmpfs?)");
-        }
+        DirectTarget t;
+        QVERIFY(t.opened());
+        if (!t.direct) QSKIP("/var/tmp refuses O_DIRECT on this machine (tmpfs?)");
+        auto& direct = t.direct;
+        const int fd = t.fd;
         rlimit old{};
         QVERIFY(::getrlimit(RLIMIT_FSIZE, &old) == 0);
         auto* const old_handler = std::signal(SIGXFSZ, SIG_IGN); // EFBIG instead of a signal
@@ -208,7 +219,6 @@ private Q_SLOTS:
         std::signal(SIGXFSZ, old_handler);
         struct stat st {};
         QVERIFY(::fstat(fd, &st) == 0);
-        ::close(fd), ::close(dir);
         QVERIFY2(why.find("too large") != std::string::npos, why.c_str());
         QVERIFY(st.st_size <= static_cast<off_t>(6u << 20));
     }
