@@ -2,8 +2,8 @@
 // `tapeloom-cli bench service` (issue 16's figures): the Tapeloom service on a scratch data
 // directory, measured from a client as the CLI and the console use it.
 // - latency: a catalog of `entries` file entries (bench catalog's tree) and `jobs` more jobs in
-//   the history; `calls` timed calls each of `jobs list` (POST /v1/queries, as the CLI runs it),
-//   GET /v1/jobs?limit=100 (the console's first page) and one 1,000-entry page of a directory
+//   the history; `calls` timed calls each of `jobs list` (GET /v1/jobs in pages, as the CLI runs
+//   it), GET /v1/jobs?limit=100 (the console's first page) and one 1,000-entry page of a directory
 //   (GET /v1/files), as objects and in the compact shape files ls reads; median, p99 and worst.
 // - stream: a backup of `stream_drives` x `stream_sessions` throttled sources; the service's
 //   CPU over windows of `window` seconds without a client, then with `followers` clients each

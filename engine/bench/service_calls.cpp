@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "client/service_api.h"
+
 namespace tl::bench {
 
 Spread spread_of(std::vector<double> s) {
@@ -11,13 +13,15 @@ Spread spread_of(std::vector<double> s) {
 }
 
 Result<std::uint64_t> jobs_list_call(client::ServiceClient& c) {
-    auto q = c.query("jobs list", {{"arguments", nlohmann::json::array()},
-                                   {"options", nlohmann::json::object()}});
-    if (!q) return q.error();
-    if (q->exit_code != 0)
-        return make_error(ErrorKind::Internal, "jobs list through the service: " + q->err);
-    // The table's heading line is no job.
-    return static_cast<std::uint64_t>(std::count(q->out.begin(), q->out.end(), '\n') - 1);
+    constexpr std::int64_t kPage = 10000; // as `jobs list` reads the history
+    client::ServiceApi api(c);
+    std::uint64_t rows = 0;
+    for (std::int64_t offset = 0;; offset += kPage) {
+        auto page = api.jobs(kPage, offset);
+        if (!page) return page.error();
+        rows += page->rows.size();
+        if (page->rows.size() < static_cast<std::size_t>(kPage)) return rows;
+    }
 }
 
 Result<std::uint64_t> files_ls_call(client::ServiceClient& c, std::int64_t job,

@@ -18,7 +18,8 @@ struct Spread {
 };
 Spread spread_of(std::vector<double> seconds);
 
-// `jobs list` as the CLI runs it through a service (POST /v1/queries); its table's rows.
+// `jobs list` as the CLI runs it through a service: the whole history in pages of 10,000
+// (GET /v1/jobs through the typed door); the jobs read.
 Result<std::uint64_t> jobs_list_call(client::ServiceClient& c);
 
 // `files ls --job JOB DIR` as the CLI runs it through a service: every page of 1,000 of the

@@ -60,7 +60,7 @@ Status time_all(Backup& b, const BenchCatalog& cat, const ServiceBenchOptions& o
                 const std::string& home, DuringBackup& d) {
     auto& c = b.c;
     const std::uint64_t jobs = d.jobs, files = cat.leaf_files;
-    TL_TRY(series(b, d, "jobs list (client, POST /v1/queries)", [&](std::string what) {
+    TL_TRY(series(b, d, "jobs list (client, GET /v1/jobs)", [&](std::string what) {
         return time_calls(what, o.calls, &c,
                           [&] { return expect_rows(jobs_list_call(c), jobs, "jobs list"); });
     }));

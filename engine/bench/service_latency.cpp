@@ -15,8 +15,8 @@ std::uint64_t rows_of(const nlohmann::json& j) {
 
 Status time_all(client::ServiceClient& c, const BenchCatalog& cat, const ServiceBenchOptions& o,
                 ServiceBenchResult& r) {
-    auto list =
-        time_calls("jobs list (POST /v1/queries)", o.calls, &c, [&] { return jobs_list_call(c); });
+    auto list = time_calls("jobs list (GET /v1/jobs, the whole history)", o.calls, &c,
+                           [&] { return jobs_list_call(c); });
     if (!list) return list.error();
     r.calls.push_back(list.value());
     auto page = time_calls("jobs, first page (GET /v1/jobs?limit=100)", o.calls, &c,
