@@ -183,4 +183,13 @@ Result<int> export_slot_of(const Inventory& inv, const std::string& library,
                                                " is not in the library; see library inventory");
 }
 
+Result<int> mail_slot_element(const Inventory& inv, const std::string& library, int mail) {
+    if (mail < 1 || static_cast<std::size_t>(mail) > inv.mail_slots.size())
+        return make_error(ErrorKind::NotFound, "library " + library + ": mail slot " +
+                                                   std::to_string(mail) +
+                                                   " does not exist (mail slots 1.." +
+                                                   std::to_string(inv.mail_slots.size()) + ")");
+    return inv.mail_slots[static_cast<std::size_t>(mail) - 1].number;
+}
+
 } // namespace tl::device

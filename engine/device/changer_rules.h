@@ -25,6 +25,10 @@ Result<int> check_unload(const Inventory& inv, const std::string& library, int d
                          std::optional<int> slot);
 Status check_transfer(const Inventory& inv, const std::string& library, int from, int to);
 
+// The element number of mail slot `mail` (1-based, as the CLI, the API and the console count
+// them); NotFound naming the mail slots the library has.
+Result<int> mail_slot_element(const Inventory& inv, const std::string& library, int mail);
+
 // The storage slot holding `barcode`, for an export by barcode: a cartridge in a drive is
 // refused (Busy: unload it first), one in a mail slot too (InvalidArgument), one not in the
 // library is NotFound.

@@ -307,4 +307,13 @@ Status ensure_default_library(catalog::Db& db, const std::string& home) {
     return {};
 }
 
+Result<VirtualChanger*> virtual_changer_of(Library& lib) {
+    auto* v = dynamic_cast<VirtualChanger*>(&lib.changer());
+    if (!v)
+        return make_error(ErrorKind::Unsupported,
+                          "library " + lib.name() +
+                              " is a real library: put cartridges into its mail slot by hand");
+    return v;
+}
+
 } // namespace tl::device

@@ -20,6 +20,8 @@ class Db;
 
 namespace tl::device {
 
+class VirtualChanger;
+
 // TapeAlert flags one drive reported (bit n-1 = flag n), when and with which cartridge.
 struct DriveAlert {
     std::string drive;
@@ -92,5 +94,9 @@ Result<std::vector<std::string>> library_names(catalog::Db& db);
 // Creates the embedded default on a new data directory (no library configured yet): a virtual
 // changer "vlib0" with 4 drives, 24 slots, 2 mail slots, 24 blank cartridges TLO001L9..TLO024L9.
 Status ensure_default_library(catalog::Db& db, const std::string& home);
+
+// The virtual changer of `lib`, for the operator's hand at its mail slots (insert, remove);
+// Unsupported for a real library, whose mail slot takes cartridges by hand.
+Result<VirtualChanger*> virtual_changer_of(Library& lib);
 
 } // namespace tl::device

@@ -90,16 +90,6 @@ Result<nlohmann::json> transfer(const ApiContext& ctx, const std::string& lib,
         "moved slot " + std::to_string(*from) + " to slot " + std::to_string(*to));
 }
 
-// The element number of mail slot `mail` (1-based, as the CLI and the console count them).
-Result<int> mail_slot(device::Library& l, const device::Inventory& inv, int mail) {
-    if (mail < 1 || static_cast<std::size_t>(mail) > inv.mail_slots.size())
-        return make_error(ErrorKind::NotFound, "library " + l.name() + ": mail slot " +
-                                                   std::to_string(mail) +
-                                                   " does not exist (mail slots 1.." +
-                                                   std::to_string(inv.mail_slots.size()) + ")");
-    return inv.mail_slots[static_cast<std::size_t>(mail) - 1].number;
-}
-
 Result<nlohmann::json> import(const ApiContext& ctx, const std::string& lib,
                               const nlohmann::json& body, const std::string& route) {
     auto mail = number(body, "mail", route);
@@ -109,7 +99,7 @@ Result<nlohmann::json> import(const ApiContext& ctx, const std::string& lib,
     return run_move(
         ctx, lib,
         [&](device::Library& l, const device::Inventory& inv) -> Status {
-            auto m = mail_slot(l, inv, *mail);
+            auto m = device::mail_slot_element(inv, l.name(), *mail);
             if (!m) return m.error();
             return l.changer().transfer(m.value(), *to);
         },
@@ -132,7 +122,7 @@ Result<nlohmann::json> export_cartridge(const ApiContext& ctx, const std::string
     return run_move(
         ctx, lib,
         [&](device::Library& l, const device::Inventory& inv) -> Status {
-            auto m = mail_slot(l, inv, *mail);
+            auto m = device::mail_slot_element(inv, l.name(), *mail);
             if (!m) return m.error();
             auto from = by_barcode ? device::export_slot_of(inv, l.name(), barcode) : slot;
             if (!from) return from.error();
@@ -141,17 +131,6 @@ Result<nlohmann::json> export_cartridge(const ApiContext& ctx, const std::string
         by_barcode
             ? "exported " + barcode + " to mail slot " + std::to_string(*mail)
             : "exported slot " + std::to_string(*slot) + " to mail slot " + std::to_string(*mail));
-}
-
-// A virtual library's changer, for the operator's hand at its mail slots; Unsupported for a real
-// one (cartridges go in and out of its mail slot by hand).
-Result<device::VirtualChanger*> virtual_changer(device::Library& lib) {
-    auto* v = dynamic_cast<device::VirtualChanger*>(&lib.changer());
-    if (!v)
-        return make_error(ErrorKind::Unsupported,
-                          "library " + lib.name() +
-                              " is a real library: put cartridges into its mail slot by hand");
-    return v;
 }
 
 // /insert {"mail", "barcode"}: a cartridge from outside put into a virtual library's mail slot
@@ -166,9 +145,9 @@ Result<nlohmann::json> insert(const ApiContext& ctx, const std::string& lib,
     return run_move(
         ctx, lib,
         [&](device::Library& l, const device::Inventory& inv) -> Status {
-            auto v = virtual_changer(l);
+            auto v = device::virtual_changer_of(l);
             if (!v) return v.error();
-            auto m = mail_slot(l, inv, *mail);
+            auto m = device::mail_slot_element(inv, l.name(), *mail);
             if (!m) return m.error();
             return v.value()->insert(m.value(), barcode);
         },
@@ -184,9 +163,9 @@ Result<nlohmann::json> remove_cartridge(const ApiContext& ctx, const std::string
     return run_move(
         ctx, lib,
         [&](device::Library& l, const device::Inventory& inv) -> Status {
-            auto v = virtual_changer(l);
+            auto v = device::virtual_changer_of(l);
             if (!v) return v.error();
-            auto m = mail_slot(l, inv, *mail);
+            auto m = device::mail_slot_element(inv, l.name(), *mail);
             if (!m) return m.error();
             return v.value()->remove(m.value());
         },

@@ -201,24 +201,6 @@ int move(Context& ctx, const std::function<Status(device::Library&, const device
     return 0;
 }
 
-Result<int> mail_slot(const device::Inventory& inv, const std::string& lib, int mail) {
-    if (mail < 1 || static_cast<std::size_t>(mail) > inv.mail_slots.size())
-        return make_error(ErrorKind::NotFound, "library " + lib + ": mail slot " +
-                                                   std::to_string(mail) +
-                                                   " does not exist (mail slots 1.." +
-                                                   std::to_string(inv.mail_slots.size()) + ")");
-    return inv.mail_slots[static_cast<std::size_t>(mail) - 1].number;
-}
-
-Result<device::VirtualChanger*> virtual_changer(device::Library& lib) {
-    auto* v = dynamic_cast<device::VirtualChanger*>(&lib.changer());
-    if (!v)
-        return make_error(ErrorKind::Unsupported,
-                          "library " + lib.name() +
-                              " is a real library: put cartridges into its mail slot by hand");
-    return v;
-}
-
 int load(Context& ctx) {
     auto slot = int_option(ctx, "slot");
     auto drive = int_option(ctx, "drive");
@@ -270,7 +252,7 @@ int import_cmd(Context& ctx) {
     return move(
         ctx,
         [&](device::Library& l, const device::Inventory& inv) -> Status {
-            auto m = mail_slot(inv, l.name(), *mail);
+            auto m = device::mail_slot_element(inv, l.name(), *mail);
             if (!m) return m.error();
             return l.changer().transfer(*m, *to);
         },
@@ -293,7 +275,7 @@ int export_cmd(Context& ctx) {
     return move(
         ctx,
         [&](device::Library& l, const device::Inventory& inv) -> Status {
-            auto m = mail_slot(inv, l.name(), *mail);
+            auto m = device::mail_slot_element(inv, l.name(), *mail);
             if (!m) return m.error();
             int from = *slot;
             if (by_barcode) {
@@ -322,9 +304,9 @@ int insert(Context& ctx) {
     return move(
         ctx,
         [&](device::Library& l, const device::Inventory& inv) -> Status {
-            auto v = virtual_changer(l);
+            auto v = device::virtual_changer_of(l);
             if (!v) return v.error();
-            auto m = mail_slot(inv, l.name(), *mail);
+            auto m = device::mail_slot_element(inv, l.name(), *mail);
             if (!m) return m.error();
             return v.value()->insert(*m, barcode);
         },
@@ -337,9 +319,9 @@ int remove_cartridge(Context& ctx) {
     return move(
         ctx,
         [&](device::Library& l, const device::Inventory& inv) -> Status {
-            auto v = virtual_changer(l);
+            auto v = device::virtual_changer_of(l);
             if (!v) return v.error();
-            auto m = mail_slot(inv, l.name(), *mail);
+            auto m = device::mail_slot_element(inv, l.name(), *mail);
             if (!m) return m.error();
             return v.value()->remove(*m);
         },
