@@ -83,6 +83,11 @@ public:
     // outside keeps the library it left). Scope read.
     virtual Result<std::vector<Volume>> volumes_in_library(const std::string& library) = 0;
     virtual Result<Volume> volume(const std::string& barcode) = 0;
+    // Every volume with its `usage` (volume_usage.h: mounts, errors, when kept data expires).
+    // Scope read.
+    virtual Result<std::vector<Volume>> volumes_with_usage() = 0;
+    // The backup jobs with data on it, by id; NotFound naming an unknown barcode. Scope read.
+    virtual Result<std::vector<VolumeJob>> volume_jobs(const std::string& barcode) = 0;
     // Its state changes, oldest first; NotFound naming an unknown barcode.
     virtual Result<VolumeHistory> volume_history(const std::string& barcode) = 0;
     // Wear and retirement forecast of `barcode` (NotFound when never used), or of every cartridge

@@ -101,6 +101,9 @@ public:
                                 const std::string& library) override; // POST .../adopt
     Result<VolumeContents> volume_contents(const std::string& barcode,
                                            const std::string& library) override; // GET .../contents
+    // service_api_media.cpp: GET /v1/volumes?usage=true, GET /v1/volumes/{barcode}/jobs
+    Result<std::vector<Volume>> volumes_with_usage() override;
+    Result<std::vector<VolumeJob>> volume_jobs(const std::string& barcode) override;
 
     // Catalog settings (catalog_settings.h): GET and PATCH /v1/catalog/after-jobs
     Result<CatalogAfterJobs> catalog_after_jobs() override;

@@ -86,6 +86,8 @@ void add_config_routes(httplib::Server& server, const ApiContext& ctx);
 void add_definition_routes(httplib::Server& server, const ApiContext& ctx);
 // GET /v1/volumes/{barcode}/history (volume_history_route.cpp)
 void add_volume_history_route(httplib::Server& server, const ApiContext& ctx);
+// GET /v1/volumes/{barcode}/jobs (volume_jobs_route.cpp)
+void add_volume_jobs_route(httplib::Server& server, const ApiContext& ctx);
 // GET /v1/files/versions (file_version_route.cpp)
 void add_file_version_route(httplib::Server& server, const ApiContext& ctx);
 // GET /v1/wear (wear_route.cpp)

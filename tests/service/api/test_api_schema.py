@@ -135,6 +135,11 @@ def call_resources(calls, job, src, root):
     history = calls.get(f"/v1/volumes/{volume}/history")
     assert history.status == 200 and history.json()["history"], history.body
     calls.get("/v1/volumes/NOSUCH01/history")
+    usage = calls.get("/v1/volumes?usage=true")
+    assert usage.status == 200 and all("usage" in v for v in usage.json()), usage.body
+    on_it = calls.get(f"/v1/volumes/{volume}/jobs")
+    assert on_it.status == 200 and on_it.json()["jobs"], on_it.body
+    calls.get("/v1/volumes/NOSUCH01/jobs")
     contents = calls.get(f"/v1/volumes/{volume}/contents")
     assert contents.status == 200 and contents.json()["barcode"] == volume, contents.body
     held = calls.patch(f"/v1/volumes/{volume}", {"state": "read-only", "reason": "schema test"})
