@@ -168,6 +168,8 @@ public:
     // Every drive's status (`drive status`) with its newest 5 TapeAlert entries; one drive with
     // at most `alerts` of them (NotFound naming it when not configured). Scope read.
     virtual Result<std::vector<DriveState>> drives() = 0;
+    // The same with each drive's `usage` (drive_usage.h: bytes, mounts, block size, codec).
+    virtual Result<std::vector<DriveState>> drives_with_usage() = 0;
     virtual Result<DriveState> drive(const std::string& name, int alerts) = 0;
     // Returns a drive taken out of service (a TapeAlert fault) to service; the drive after it.
     // Scope operate.

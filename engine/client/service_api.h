@@ -110,7 +110,8 @@ public:
     Result<CatalogAfterJobs> change_catalog_after_jobs(const CatalogAfterJobsChange& c) override;
 
     // Drives (devices.h)
-    Result<std::vector<DriveState>> drives() override;                            // GET /v1/drives
+    Result<std::vector<DriveState>> drives() override;            // GET /v1/drives
+    Result<std::vector<DriveState>> drives_with_usage() override; // GET /v1/drives?usage=true
     Result<DriveState> drive(const std::string& name, int alerts) override;       // GET .../{name}
     Result<DriveState> return_drive_to_service(const std::string& name) override; // PATCH
 

@@ -100,6 +100,8 @@ def call_reads(calls, job, src):
     drives = calls.get("/v1/drives")
     assert drives.status == 200 and drives.json()["drives"], drives.body
     drive = drives.json()["drives"][0]["name"]
+    used = calls.get("/v1/drives?usage=true")
+    assert used.status == 200 and all("usage" in d for d in used.json()["drives"]), used.body
     assert calls.get(f"/v1/drives/{drive}?alerts=2").json()["name"] == drive
     calls.get("/v1/drives/nosuchdrive")  # 404
     calls.patch(f"/v1/drives/{drive}", {"in_service": True})  # in service already: 404
