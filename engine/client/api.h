@@ -156,6 +156,9 @@ public:
     virtual Result<AgentClient> client(const std::string& name) = 0;
     virtual Result<AgentClient> add_client(const NewClient& c) = 0;
     virtual Status remove_client(const std::string& name) = 0;
+    // The fingerprint of the service's certificate an agent trusts (made on first need).
+    // Scope read.
+    virtual Result<std::string> service_fingerprint() = 0;
 
     // ---- devices (devices.h): the configuration's drives and libraries (scope admin), a
     // drive's cleaning (operate). A drive or library a running job uses is not removed (Busy).

@@ -72,6 +72,7 @@ public:
     Result<std::vector<TokenInfo>> tokens() override;                   // GET /v1/tokens
     Result<std::vector<AgentClient>> clients() override;                // GET /v1/clients
     Result<AgentClient> client(const std::string& name) override;       // GET /v1/clients/{name}
+    Result<std::string> service_fingerprint() override;                 // GET /v1/service/identity
     Result<Definition> add_definition(const schedule::JobDefinition& d) override;     // POST
     Result<Definition> replace_definition(const schedule::JobDefinition& d) override; // PUT
     Status remove_definition(const std::string& name) override;       // DELETE /v1/definitions/{n}

@@ -1,5 +1,5 @@
-// ServiceApi's figures of volumes beside their rows (volume_usage.h), as docs/api.md
-// "Resources" gives the routes.
+// ServiceApi's reads added for the console's pages: the figures of volumes beside their rows
+// (volume_usage.h) and the service's fingerprint, as docs/api.md gives the routes.
 #include <httplib.h>
 
 #include "client/service_api.h"
@@ -24,6 +24,15 @@ Result<std::vector<VolumeJob>> ServiceApi::volume_jobs(const std::string& barcod
                                         "/jobs");
     if (!r) return r.error();
     return volume_jobs_from_json(r->body);
+}
+
+Result<std::string> ServiceApi::service_fingerprint() {
+    auto r = client_.request("GET", "/v1/service/identity");
+    if (!r) return r.error();
+    if (!r->body.is_object() || !r->body.contains("fingerprint") ||
+        !r->body["fingerprint"].is_string())
+        return make_error(ErrorKind::Io, "the service's answer has no fingerprint");
+    return r->body["fingerprint"].get<std::string>();
 }
 
 } // namespace tl::client

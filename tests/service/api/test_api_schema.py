@@ -83,7 +83,7 @@ def call_reads(calls, job, src):
                    "/v1/volumes", "/v1/pools", "/v1/tasks", "/v1/caller",
                    "/v1/caller?method=POST&path=/v1/backups", "/v1/audit?since=0&limit=50",
                    "/metrics", "/v1/jobs/999999", "/v1/jobs/x1", "/v1/clients",
-                   "/v1/clients/nosuchclient", "/v1/libraries"):
+                   "/v1/clients/nosuchclient", "/v1/libraries", "/v1/service/identity"):
         calls.get(target)
     report = calls.get(f"/v1/jobs/{job}/report")
     assert report.status == 200 and report.json()["report"]["job_id"] == job, report.body
