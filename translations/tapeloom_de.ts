@@ -1659,10 +1659,6 @@ cmd:&apos;pg_dump db&apos;</translation>
 <context>
     <name>tl::ui::DevicesPage</name>
     <message>
-        <source>library %1 cannot be opened</source>
-        <translation>Bibliothek %1 kann nicht geöffnet werden</translation>
-    </message>
-    <message>
         <source>Drives</source>
         <translation>Laufwerke</translation>
     </message>

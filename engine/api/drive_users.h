@@ -15,6 +15,7 @@ namespace tl::device {
 struct DriveUser {
     std::int64_t job_id = 0; // 0: work without a job row (named by `job`)
     std::string job;         // "job 3", "label of TLO009L9"
+    std::string activity;    // what the job does there now ("writing"; live board), else ""
 };
 
 class DriveUsers {

@@ -35,6 +35,8 @@ nlohmann::json library_drives_json(Engine& engine, Library& lib, const Inventory
         const DriveUser* user = users.of(lib.name(), i, d.name());
         dj["job_id"] = user && user->job_id ? nlohmann::json(user->job_id) : nlohmann::json();
         dj["used_by"] = user ? nlohmann::json(user->job) : nlohmann::json();
+        dj["activity"] =
+            user && !user->activity.empty() ? nlohmann::json(user->activity) : nlohmann::json();
         if (!engine.read_only() && !user) {
             if (auto s = d.status())
                 dj.update({{"online", s->online}, {"write_protected", s->write_protected}});

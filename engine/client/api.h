@@ -83,6 +83,11 @@ public:
     // outside keeps the library it left). Scope read.
     virtual Result<std::vector<Volume>> volumes_in_library(const std::string& library) = 0;
     virtual Result<Volume> volume(const std::string& barcode) = 0;
+    // Every volume with its `usage` (volume_usage.h: mounts, errors, when kept data expires).
+    // Scope read.
+    virtual Result<std::vector<Volume>> volumes_with_usage() = 0;
+    // The backup jobs with data on it, by id; NotFound naming an unknown barcode. Scope read.
+    virtual Result<std::vector<VolumeJob>> volume_jobs(const std::string& barcode) = 0;
     // Its state changes, oldest first; NotFound naming an unknown barcode.
     virtual Result<VolumeHistory> volume_history(const std::string& barcode) = 0;
     // Wear and retirement forecast of `barcode` (NotFound when never used), or of every cartridge
@@ -151,6 +156,9 @@ public:
     virtual Result<AgentClient> client(const std::string& name) = 0;
     virtual Result<AgentClient> add_client(const NewClient& c) = 0;
     virtual Status remove_client(const std::string& name) = 0;
+    // The fingerprint of the service's certificate an agent trusts (made on first need).
+    // Scope read.
+    virtual Result<std::string> service_fingerprint() = 0;
 
     // ---- devices (devices.h): the configuration's drives and libraries (scope admin), a
     // drive's cleaning (operate). A drive or library a running job uses is not removed (Busy).
@@ -163,6 +171,8 @@ public:
     // Every drive's status (`drive status`) with its newest 5 TapeAlert entries; one drive with
     // at most `alerts` of them (NotFound naming it when not configured). Scope read.
     virtual Result<std::vector<DriveState>> drives() = 0;
+    // The same with each drive's `usage` (drive_usage.h: bytes, mounts, block size, codec).
+    virtual Result<std::vector<DriveState>> drives_with_usage() = 0;
     virtual Result<DriveState> drive(const std::string& name, int alerts) = 0;
     // Returns a drive taken out of service (a TapeAlert fault) to service; the drive after it.
     // Scope operate.

@@ -21,6 +21,9 @@ Result<AgentClient> agent_client_from_json(const nlohmann::json& j) {
     c.os = j.value("os", "");
     c.last_seen = when(j, "last_seen");
     c.last_backup = when(j, "last_backup");
+    c.last_backup_bytes = when(j, "last_backup_bytes");
+    if (c.last_seen && j.contains("online") && j["online"].is_boolean())
+        c.online = j["online"].get<bool>();
     c.service_fingerprint = j.value("service_fingerprint", "");
     c.document = j;
     return c;

@@ -20,6 +20,8 @@ struct AgentClient {
     long long added = 0;
     std::string version, os; // the agent's at the last contact; empty before
     std::optional<long long> last_seen, last_backup; // unix seconds; none: never
+    std::optional<bool> online;                      // at the last contact; none before any
+    std::optional<long long> last_backup_bytes;      // source bytes the last backup read
     std::string service_fingerprint; // add_client only: the fingerprint the agent is to trust
     nlohmann::json document;         // as the service sent it
 };

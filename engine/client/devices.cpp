@@ -66,6 +66,7 @@ Result<DriveState> drive_state_from_json(const nlohmann::json& j) {
                                 field<std::string>(a, "severity"), field<std::string>(a, "action"),
                                 field<std::string>(a, "phase"), field<std::string>(a, "volume"),
                                 field<std::int64_t>(a, "at"), field<std::int64_t>(a, "job_id")});
+    if (j.contains("usage") && j["usage"].is_object()) d.usage = drive_usage_from_json(j["usage"]);
     d.document = j;
     return d;
 }

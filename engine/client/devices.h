@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "client/drive_usage.h"
 #include "common/result.h"
 
 namespace tl::client {
@@ -73,7 +74,8 @@ struct DriveState {
     bool online = false, write_protected = false, cleaning_requested = false;
     std::uint64_t capacity_bytes = 0, remaining_bytes = 0;
     std::vector<TapeAlertSeen> alerts;
-    nlohmann::json document; // the drive as sent (`drive status --json`'s entries)
+    std::optional<DriveUsage> usage; // asked for with drives_with_usage()
+    nlohmann::json document;         // the drive as sent (`drive status --json`'s entries)
 };
 
 nlohmann::json to_json(const NewDrive& d);

@@ -98,6 +98,7 @@ struct LibraryDrive {
     std::string used_by;
     std::optional<bool> online, write_protected;
     std::optional<std::string> error;
+    std::string activity; // what the job using it does there ("writing"), "" when not known
 };
 
 struct LibraryStatus {

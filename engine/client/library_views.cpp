@@ -32,12 +32,19 @@ Result<LibraryStatus> library_status_from_json(const nlohmann::json& j) {
         return not_a_library_answer("library status");
     LibraryStatus s;
     s.library = field<std::string>(j, "library");
-    for (const auto& d : j["drives"])
-        s.drives.push_back({field<int>(d, "drive"), field<std::string>(d, "name"),
-                            field<std::string>(d, "volume"), field<std::int64_t>(d, "job_id"),
-                            field<std::string>(d, "used_by"), optional_field<bool>(d, "online"),
-                            optional_field<bool>(d, "write_protected"),
-                            optional_field<std::string>(d, "error")});
+    for (const auto& d : j["drives"]) {
+        LibraryDrive ld;
+        ld.drive = field<int>(d, "drive");
+        ld.name = field<std::string>(d, "name");
+        ld.volume = field<std::string>(d, "volume");
+        ld.job_id = field<std::int64_t>(d, "job_id");
+        ld.used_by = field<std::string>(d, "used_by");
+        ld.online = optional_field<bool>(d, "online");
+        ld.write_protected = optional_field<bool>(d, "write_protected");
+        ld.error = optional_field<std::string>(d, "error");
+        ld.activity = field<std::string>(d, "activity");
+        s.drives.push_back(std::move(ld));
+    }
     s.storage_slots = field<int>(j, "slots");
     s.storage_full = field<int>(j, "slots_full");
     s.mail_slots = field<int>(j, "mail_slots");

@@ -72,6 +72,7 @@ public:
     Result<std::vector<TokenInfo>> tokens() override;                   // GET /v1/tokens
     Result<std::vector<AgentClient>> clients() override;                // GET /v1/clients
     Result<AgentClient> client(const std::string& name) override;       // GET /v1/clients/{name}
+    Result<std::string> service_fingerprint() override;                 // GET /v1/service/identity
     Result<Definition> add_definition(const schedule::JobDefinition& d) override;     // POST
     Result<Definition> replace_definition(const schedule::JobDefinition& d) override; // PUT
     Status remove_definition(const std::string& name) override;       // DELETE /v1/definitions/{n}
@@ -101,13 +102,17 @@ public:
                                 const std::string& library) override; // POST .../adopt
     Result<VolumeContents> volume_contents(const std::string& barcode,
                                            const std::string& library) override; // GET .../contents
+    // service_api_media.cpp: GET /v1/volumes?usage=true, GET /v1/volumes/{barcode}/jobs
+    Result<std::vector<Volume>> volumes_with_usage() override;
+    Result<std::vector<VolumeJob>> volume_jobs(const std::string& barcode) override;
 
     // Catalog settings (catalog_settings.h): GET and PATCH /v1/catalog/after-jobs
     Result<CatalogAfterJobs> catalog_after_jobs() override;
     Result<CatalogAfterJobs> change_catalog_after_jobs(const CatalogAfterJobsChange& c) override;
 
     // Drives (devices.h)
-    Result<std::vector<DriveState>> drives() override;                            // GET /v1/drives
+    Result<std::vector<DriveState>> drives() override;            // GET /v1/drives
+    Result<std::vector<DriveState>> drives_with_usage() override; // GET /v1/drives?usage=true
     Result<DriveState> drive(const std::string& name, int alerts) override;       // GET .../{name}
     Result<DriveState> return_drive_to_service(const std::string& name) override; // PATCH
 

@@ -48,6 +48,12 @@ Result<std::vector<DriveState>> ServiceApi::drives() {
     return drive_states_from_json(r->body);
 }
 
+Result<std::vector<DriveState>> ServiceApi::drives_with_usage() {
+    auto r = client_.request("GET", "/v1/drives?usage=true");
+    if (!r) return r.error();
+    return drive_states_from_json(r->body);
+}
+
 Result<DriveState> ServiceApi::drive(const std::string& name, int alerts) {
     auto r = client_.request("GET", device_path("/v1/drives/", name) +
                                         "?alerts=" + std::to_string(alerts));

@@ -77,6 +77,7 @@ Result<Volume> volume_from_json(const nlohmann::json& j) {
     v.encrypted = field<bool>(j, "encrypted");
     v.encryption_keys = field<std::string>(j, "encryption_keys");
     v.location = location_from_json(j.value("location", nlohmann::json()));
+    if (j.contains("usage") && j["usage"].is_object()) v.usage = volume_usage_from_json(j["usage"]);
     v.document = j;
     return v;
 }

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "client/volume_usage.h"
 #include "common/result.h"
 #include "media/volume_catalog.h"
 #include "media/volume_health.h"
@@ -35,6 +36,7 @@ struct Volume {
     bool encrypted = false;
     std::string encryption_keys;
     VolumeLocation location;
+    std::optional<VolumeUsage> usage; // asked for with volumes_with_usage()
     nlohmann::json document;
 };
 

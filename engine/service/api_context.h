@@ -86,6 +86,8 @@ void add_config_routes(httplib::Server& server, const ApiContext& ctx);
 void add_definition_routes(httplib::Server& server, const ApiContext& ctx);
 // GET /v1/volumes/{barcode}/history (volume_history_route.cpp)
 void add_volume_history_route(httplib::Server& server, const ApiContext& ctx);
+// GET /v1/volumes/{barcode}/jobs (volume_jobs_route.cpp)
+void add_volume_jobs_route(httplib::Server& server, const ApiContext& ctx);
 // GET /v1/files/versions (file_version_route.cpp)
 void add_file_version_route(httplib::Server& server, const ApiContext& ctx);
 // GET /v1/wear (wear_route.cpp)
@@ -97,6 +99,8 @@ void add_metrics_route(httplib::Server& server, const ApiContext& ctx);
 void add_query_routes(httplib::Server& server, const ApiContext& ctx);
 void add_file_routes(httplib::Server& server, const ApiContext& ctx);
 void add_client_routes(httplib::Server& server, const ApiContext& ctx);
+// GET /v1/service/identity (identity_route.cpp)
+void add_identity_route(httplib::Server& server, const ApiContext& ctx);
 // POST /v1/drives, DELETE /v1/drives/{name}, POST /v1/drives/{name}/clean, POST /v1/libraries,
 // DELETE /v1/libraries/{name} (device_routes.cpp)
 void add_device_routes(httplib::Server& server, const ApiContext& ctx);

@@ -1,5 +1,6 @@
 // The drives as resources (docs/api.md "Devices"): GET /v1/drives, every configured drive's
 // status with its newest 5 TapeAlert entries ({"drives": [...]}, as `drive status --json`),
+// GET /v1/drives?usage=true the same with each drive's usage (drive_usage.h),
 // GET /v1/drives/{name}[?alerts=N] one drive with at most N (default 50, as `drive show`), and
 // PATCH /v1/drives/{name} {"in_service": true} returning a drive taken out of service by a
 // TapeAlert fault to service (`drive clear`; scope operate), answered with the drive after it.
@@ -10,6 +11,7 @@
 #include "context/engine_catalog.h"
 #include "device/drive_health.h"
 #include "service/api_context.h"
+#include "service/drive_usage.h"
 #include "service/query_params.h"
 
 namespace tl::service {
@@ -51,8 +53,14 @@ void answer_drive(httplib::Response& res, const Result<nlohmann::json>& drive) {
 } // namespace
 
 void add_drive_routes(httplib::Server& server, const ApiContext& ctx) {
-    server.Get("/v1/drives", [&ctx](const httplib::Request&, httplib::Response& res) {
-        answer_drive(res, device::drive_report(ctx.engine, "", kStatusAlerts));
+    // ?usage=true: each drive with its "usage" (drive_usage.h).
+    server.Get("/v1/drives", [&ctx](const httplib::Request& req, httplib::Response& res) {
+        auto report = device::drive_report(ctx.engine, "", kStatusAlerts);
+        if (report && req.get_param_value("usage") == "true")
+            if (auto st = add_drive_usage(engine_catalog(ctx.engine), report.value()["drives"]);
+                !st)
+                return reply_error(res, st.error());
+        answer_drive(res, report);
     });
     server.Get(R"(/v1/drives/([^/]+))",
                [&ctx](const httplib::Request& req, httplib::Response& res) {

@@ -4,6 +4,7 @@
 // catalog connection.
 #include <optional>
 
+#include "common/clock.h"
 #include "common/log.h"
 #include "common/version.h"
 #include "context/engine.h"
@@ -17,6 +18,7 @@
 #include "service/api_protocol.h"
 #include "service/catalog_reads.h"
 #include "service/server_timing.h"
+#include "service/volume_usage.h"
 #include "shapes/job_json.h"
 #include "shapes/pool_json.h"
 #include "shapes/queue_json.h"
@@ -29,6 +31,10 @@ namespace tl::service {
 
 namespace {
 constexpr std::int64_t kDefaultPage = 100, kMaxPage = 10000;
+
+long long wall_seconds(const ApiContext& ctx) {
+    return to_unix_seconds(ctx.engine.clock().wall());
+}
 
 Result<nlohmann::json> jobs_page(catalog::Db& db, const httplib::Request& req) {
     auto limit = count_param(req, "limit", kDefaultPage);
@@ -105,11 +111,13 @@ void add_read_routes(httplib::Server& server, const ApiContext& ctx) {
         if (!id) return reply_error(res, id.error());
         answer_from_catalog(ctx, res, [&](catalog::Db& db) { return read_job(db, id.value()); });
     });
-    // ?library=NAME: the volumes whose library column names it (`volume list --library`).
+    // ?library=NAME: the volumes whose library column names it (`volume list --library`);
+    // ?usage=true: each with its "usage" (volume_usage.h).
     server.Get("/v1/volumes", [&ctx](const httplib::Request& req, httplib::Response& res) {
         media::VolumeFilter f;
         f.library = req.get_param_value("library");
-        answer_from_catalog(ctx, res, [&ctx, &f](catalog::Db& db) -> Result<nlohmann::json> {
+        const bool usage = req.get_param_value("usage") == "true";
+        answer_from_catalog(ctx, res, [&](catalog::Db& db) -> Result<nlohmann::json> {
             auto vols = media::list_volumes(db, f);
             if (!vols) return vols.error();
             const auto in_drives =
@@ -117,6 +125,9 @@ void add_read_routes(httplib::Server& server, const ApiContext& ctx) {
             nlohmann::json arr = nlohmann::json::array();
             for (const auto& v : vols.value())
                 arr.push_back(shapes::volume_json(v, in_drives));
+            if (usage)
+                if (auto st = add_volume_usage(db, vols.value(), wall_seconds(ctx), arr); !st)
+                    return st.error();
             return arr;
         });
     });

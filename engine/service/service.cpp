@@ -74,7 +74,11 @@ std::function<IdleFacts()> Service::idle_facts() {
 
 void Service::add_routes(httplib::Server& server, Access access) {
     add_guards(server, api_, access);
-    server.set_logger([this](const httplib::Request&, const httplib::Response&) { idle_.touch(); });
+    server.set_logger([this](const httplib::Request& req, const httplib::Response& res) {
+        idle_.touch();
+        // Which reads reached the typed routes (the console's tests look for them at debug).
+        if (req.method == "GET") log::get("service")->debug("GET {} {}", req.path, res.status);
+    });
     add_read_routes(server, api_);
     add_action_routes(server, api_);
     add_job_start_routes(server, api_);
@@ -87,12 +91,14 @@ void Service::add_routes(httplib::Server& server, Access access) {
     add_definition_routes(server, api_);
     add_definition_import_route(server, api_);
     add_volume_history_route(server, api_);
+    add_volume_jobs_route(server, api_);
     add_file_version_route(server, api_);
     add_wear_route(server, api_);
     add_task_routes(server, api_, access);
     add_query_routes(server, api_);
     add_file_routes(server, api_);
     add_client_routes(server, api_);
+    add_identity_route(server, api_);
     add_device_routes(server, api_);
     add_drive_routes(server, api_);
     add_volume_adopt_route(server, api_);

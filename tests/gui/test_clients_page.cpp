@@ -173,6 +173,23 @@ private Q_SLOTS:
         QCOMPARE(tltest::audited(home, "POST", "/v1/clients"), 1);
         QCOMPARE(tltest::audited(home, "DELETE", "/v1/clients/db1"), 1);
         QCOMPARE(tltest::tunnelled(home), 0);
+
+        // A client added through the CLI is listed at the next read, and the fingerprint the
+        // page shows is the one the CLI printed for the agent to trust: the page reads what the
+        // service holds, through its typed GET routes.
+        const auto added =
+            run_cli(with_home(home, {"client", "add", "cli1", "--address", "cli1.example.net:9740",
+                                     "--fingerprint", kAgentFingerprint, "--json"}));
+        QVERIFY2(added.exit_code == 0, added.err.constData());
+        page.refresh();
+        QTRY_VERIFY(page.model()->rowOf(QStringLiteral("cli1")) >= 0);
+        QCOMPARE(page.serviceFingerprint(),
+                 added.json().object().value("service_fingerprint").toString());
+        for (const char* route :
+             {"/v1/clients", "/v1/definitions", "/v1/schedules", "/v1/service/identity"})
+            QVERIFY2(tltest::queried(home, QString::fromLatin1(route)) > 0, route);
+        QCOMPARE(tltest::queried(home), 0);
+        QVERIFY(board.waitUntilIdle(60000) && board.waitReadsDone(60000));
     }
 };
 

@@ -136,6 +136,20 @@ private Q_SLOTS:
         }
         QVERIFY(written >= (3u << 20)); // the job reports' block bytes, per drive
         QVERIFY(mounts >= 1);
+        const auto used =
+            std::find_if(page->drivesModel()->drives().begin(), page->drivesModel()->drives().end(),
+                         [](const tl::ui::DriveInfo& d) { return d.bytesWritten > 0; });
+        QVERIFY(used != page->drivesModel()->drives().end());
+        QVERIFY(used->blockSize > 0); // of its last session, from the catalog
+        // A drive added through the CLI meanwhile is listed at the next read: the page shows
+        // what the service holds, read through its typed GET routes.
+        QCOMPARE(run_cli({"--home", home, "drive", "add", "--null", "--name", "cli0"}).exit_code,
+                 0);
+        QTRY_VERIFY(page->drivesModel()->rowOf(QStringLiteral("cli0")) >= 0);
+        for (const char* route :
+             {"/v1/drives", "/v1/libraries", "/v1/libraries/[^/]+/inventory", "/v1/volumes"})
+            QVERIFY2(tltest::queried(home, QString::fromLatin1(route)) > 0, route);
+        QCOMPARE(tltest::queried(home), 0);
 
         using Kind = tl::ui::DeviceSpec::Kind;
         QVERIFY(page->addDevice(spec(Kind::NullDrive, QStringLiteral("null1"))));
@@ -195,7 +209,8 @@ private Q_SLOTS:
         }
 
         // The CLI, through the same service, sees what the page did, which went through the
-        // typed door: both drives added by POST /v1/drives, the refusals never reached it.
+        // typed door: both drives added by POST /v1/drives (and the CLI's cli0), the refusals
+        // never reached it.
         QTRY_VERIFY(!gate.busy());
         QVERIFY(gate.waitReadsDone(60000));
         page.reset();
@@ -203,7 +218,7 @@ private Q_SLOTS:
         auto names = cli_drives(home);
         QVERIFY2(names.contains("null1") && names.contains("vd1"), qPrintable(names.join(',')));
         QVERIFY(!names.contains("tape9") && !names.contains("null3"));
-        QCOMPARE(tltest::audited(home, "POST", "/v1/drives"), 2);
+        QCOMPARE(tltest::audited(home, "POST", "/v1/drives"), 3);
         QCOMPARE(tltest::audited(home, "POST", "/v1/drives", true), 0);
 
         const int tunnelledByCli = tltest::tunnelled(home);

@@ -163,6 +163,25 @@ private Q_SLOTS:
                  QStringLiteral("Mail 1: empty"));
         QVERIFY(page.view()->element({ElementType::Slot, 5})->toolTip().contains("Read-only"));
         QVERIFY(page.view()->legendText().contains("Not in the catalog"));
+        // A cartridge labeled through the CLI meanwhile is drawn with its pool and state at the
+        // next refresh: the page reads what the service holds, through its typed GET routes.
+        cli({"--home", home_, "volume", "label", "--barcode", "TLO006L9", "--pool", "Weekly"});
+        QTRY_COMPARE(page.view()->element({ElementType::Slot, 6})->accessibleName(),
+                     QStringLiteral("Slot 6: TLO006L9, Weekly, Append"));
+        QCOMPARE(page.snapshot().drives.size(), std::size_t(drives.size()));
+        const auto status = run_cli(with_home(home_, {"library", "status", "--json"}));
+        QCOMPARE(QString::fromStdString(page.snapshot().drives.front().name), status.json()
+                                                                                  .object()
+                                                                                  .value("drives")
+                                                                                  .toArray()
+                                                                                  .first()
+                                                                                  .toObject()
+                                                                                  .value("name")
+                                                                                  .toString());
+        for (const char* route : {"/v1/libraries", "/v1/libraries/[^/]+",
+                                  "/v1/libraries/[^/]+/inventory", "/v1/volumes"})
+            QVERIFY2(tltest::queried(home_, QString::fromLatin1(route)) > 0, route);
+        QCOMPARE(tltest::queried(home_), 0);
 
         // Arrow keys walk the drawing: right to the next slot, down to the next row.
         page.activateWindow();

@@ -170,6 +170,50 @@ private Q_SLOTS:
         }
     }
 
+    // What the page shows is what the service holds, read through its typed GET routes (the
+    // console opens no catalog of its own): a volume labeled and marked read-only through the
+    // CLI, a pool added through the CLI, the library's other cartridges as blank ones; a later
+    // change through the CLI is followed.
+    void showsWhatTheServiceHolds() {
+        QTemporaryDir dir;
+        const QString home = dir.path() + "/home";
+        auto c = tltest::console_beside_service(home);
+        QVERIFY(c);
+        const auto labeled =
+            cli(home, {"volume", "label", "--barcode", "TLO007L9", "--pool", "Default"});
+        QVERIFY2(labeled.exit_code == 0, labeled.err.constData());
+        QCOMPARE(cli(home, {"volume", "mark", "TLO007L9", "read-only"}).exit_code, 0);
+        QCOMPARE(cli(home, {"pool", "add", "Weekly", "--retention", "9"}).exit_code, 0);
+
+        tl::ui::TaskBoard gate;
+        {
+            MediaPage page(*c.engine, gate);
+            page.show();
+            QTRY_VERIFY(page.volumeModel()->find(QStringLiteral("TLO007L9")));
+            const auto* row = page.volumeModel()->find(QStringLiteral("TLO007L9"));
+            QVERIFY(row->known);
+            QCOMPARE(row->volume.state, tl::media::VolumeState::ReadOnly);
+            QCOMPARE(row->volume.pool, std::string("Default"));
+            QCOMPARE(row->mounts, 1); // the labeling's mount
+            QVERIFY2(row->position.startsWith(QStringLiteral("slot ")), qPrintable(row->position));
+            QCOMPARE(page.volumeModel()->rowCount(), 24); // 23 blank cartridges beside it
+            QVERIFY(page.poolsPanel()->model()->names().contains(QStringLiteral("Weekly")));
+            QVERIFY(page.poolFilter()->findData(QStringLiteral("Weekly")) >= 0);
+            QVERIFY(page.selectVolume(QStringLiteral("TLO007L9")));
+            QTRY_COMPARE(page.details()->historyModel()->rowCount(), 2); // append, read-only
+
+            QCOMPARE(cli(home, {"volume", "mark", "TLO007L9", "disabled"}).exit_code, 0);
+            QTRY_COMPARE(page.volumeModel()->find(QStringLiteral("TLO007L9"))->volume.state,
+                         tl::media::VolumeState::Disabled);
+            QVERIFY((gate.waitUntilIdle(10000) && gate.waitReadsDone(10000)));
+        }
+        for (const char* route : {"/v1/pools", "/v1/volumes", "/v1/keys", "/v1/libraries",
+                                  "/v1/libraries/[^/]+/inventory", "/v1/volumes/TLO007L9/history",
+                                  "/v1/volumes/TLO007L9/jobs"})
+            QVERIFY2(tltest::queried(home, QString::fromLatin1(route)) > 0, route);
+        QCOMPARE(tltest::queried(home), 0);
+    }
+
     void relabelRefusedThenForced() {
         QTemporaryDir dir;
         const QString home = dir.path() + "/home", src = dir.path() + "/src";
@@ -194,6 +238,7 @@ private Q_SLOTS:
         QVERIFY(page.selectVolume(vol));
         // Its job in the details; double-clicking it asks for the job's report.
         QTRY_COMPARE(page.details()->jobsModel()->rowCount(), 1);
+        QVERIFY(page.volumeModel()->find(vol)->expires > 0); // the backup is kept
         // Its wear: the backup's mount and bytes, its health and forecast.
         const QString fields = page.details()->fieldsText();
         QVERIFY2(fields.contains(QStringLiteral("Wear: 1 mounts")), qPrintable(fields));

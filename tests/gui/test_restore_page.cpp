@@ -213,7 +213,8 @@ private Q_SLOTS:
 
         auto* versions = page.versionsPanel();
         QVERIFY(versions->showVersions(src + "/v.txt"));
-        QCOMPARE(versions->model()->rowCount(), 2);
+        QTRY_COMPARE(versions->model()->rowCount(), 2);
+        QVERIFY(tltest::queried(home, QStringLiteral("/v1/files/versions")) > 0);
         QCOMPARE(versions->model()->item(0, 0)->text(), QStringLiteral("1"));
         QCOMPARE(versions->model()->item(1, 0)->text(), QStringLiteral("2"));
 

@@ -13,6 +13,7 @@
 #include <QSpinBox>
 #include <QStandardPaths>
 
+#include "audit_log.h"
 #include "bridge/task_board.h"
 #include "common/log.h"
 #include "context/engine.h"
@@ -110,7 +111,15 @@ private Q_SLOTS:
 
         // Defaults for new jobs.
         auto* d = page.jobDefaults();
-        QVERIFY(d->pool()->findText(QStringLiteral("Default")) >= 0); // from the catalog
+        QTRY_VERIFY(d->pool()->findText(QStringLiteral("Default")) >= 0); // from the service
+        // A pool added through the CLI is offered at the next read: the page reads what the
+        // service holds, through its typed GET route.
+        const auto added = tltest::run_cli(tltest::with_home(home, {"pool", "add", "Monthly"}));
+        QVERIFY2(added.exit_code == 0, added.err.constData());
+        page.refreshPools();
+        QTRY_VERIFY(d->pool()->findText(QStringLiteral("Monthly")) >= 0);
+        QVERIFY(tltest::queried(home, QStringLiteral("/v1/pools")) > 0);
+        QCOMPARE(tltest::queried(home), 0);
         d->drives()->setValue(3);
         d->sessionsPerDrive()->setValue(6);
         d->blockSizeKiB()->setValue(512);
@@ -142,6 +151,7 @@ private Q_SLOTS:
         QCOMPARE(again.jobDefaults()->level()->currentData().toString(), QStringLiteral("full"));
         shoot(page,
               qEnvironmentVariableIntValue("TAPELOOM_SHOT_DARK") ? "settings-dark" : "settings");
+        QVERIFY(gate.waitReadsDone(60000));
     }
 
 private:

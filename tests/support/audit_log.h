@@ -65,4 +65,20 @@ inline int queried(const QString& home) {
     return n;
 }
 
+// How many reads GET `route` (a regular expression, whole match, on the path without its query)
+// answered with a status below 300: the lines the service logs for each GET at debug level,
+// for a service started with --log-level debug (console_beside_service starts it so).
+inline int queried(const QString& home, const QString& route) {
+    QFile log(home + QStringLiteral("/logs/service.log"));
+    if (!log.open(QIODevice::ReadOnly)) return 0;
+    const QRegularExpression line(QStringLiteral("GET (\\S+) (\\d+)$"));
+    const QRegularExpression re(QRegularExpression::anchoredPattern(route));
+    int n = 0;
+    for (const auto& l : QString::fromUtf8(log.readAll()).split('\n'))
+        if (auto m = line.match(l.trimmed());
+            m.hasMatch() && m.captured(2).toInt() < 300 && re.match(m.captured(1)).hasMatch())
+            ++n;
+    return n;
+}
+
 } // namespace tltest

@@ -26,7 +26,8 @@ struct ConsoleBesideService {
 // an empty engine (with the reason in the test log) when either cannot be.
 inline ConsoleBesideService console_beside_service(const QString& home) {
     ConsoleBesideService c;
-    const auto started = run_cli(with_home(home, {"service", "start"}));
+    // At debug level the service logs every GET it answers (audit_log.h's queried(home, route)).
+    const auto started = run_cli(with_home(home, {"--log-level", "debug", "service", "start"}));
     if (started.exit_code != 0) {
         qWarning("service start: %s", started.err.constData());
         return c;

@@ -83,7 +83,7 @@ def call_reads(calls, job, src):
                    "/v1/volumes", "/v1/pools", "/v1/tasks", "/v1/caller",
                    "/v1/caller?method=POST&path=/v1/backups", "/v1/audit?since=0&limit=50",
                    "/metrics", "/v1/jobs/999999", "/v1/jobs/x1", "/v1/clients",
-                   "/v1/clients/nosuchclient", "/v1/libraries"):
+                   "/v1/clients/nosuchclient", "/v1/libraries", "/v1/service/identity"):
         calls.get(target)
     report = calls.get(f"/v1/jobs/{job}/report")
     assert report.status == 200 and report.json()["report"]["job_id"] == job, report.body
@@ -100,6 +100,8 @@ def call_reads(calls, job, src):
     drives = calls.get("/v1/drives")
     assert drives.status == 200 and drives.json()["drives"], drives.body
     drive = drives.json()["drives"][0]["name"]
+    used = calls.get("/v1/drives?usage=true")
+    assert used.status == 200 and all("usage" in d for d in used.json()["drives"]), used.body
     assert calls.get(f"/v1/drives/{drive}?alerts=2").json()["name"] == drive
     calls.get("/v1/drives/nosuchdrive")  # 404
     calls.patch(f"/v1/drives/{drive}", {"in_service": True})  # in service already: 404
@@ -135,6 +137,11 @@ def call_resources(calls, job, src, root):
     history = calls.get(f"/v1/volumes/{volume}/history")
     assert history.status == 200 and history.json()["history"], history.body
     calls.get("/v1/volumes/NOSUCH01/history")
+    usage = calls.get("/v1/volumes?usage=true")
+    assert usage.status == 200 and all("usage" in v for v in usage.json()), usage.body
+    on_it = calls.get(f"/v1/volumes/{volume}/jobs")
+    assert on_it.status == 200 and on_it.json()["jobs"], on_it.body
+    calls.get("/v1/volumes/NOSUCH01/jobs")
     contents = calls.get(f"/v1/volumes/{volume}/contents")
     assert contents.status == 200 and contents.json()["barcode"] == volume, contents.body
     held = calls.patch(f"/v1/volumes/{volume}", {"state": "read-only", "reason": "schema test"})

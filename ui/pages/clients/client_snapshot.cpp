@@ -4,10 +4,6 @@
 #include <map>
 
 #include "agent/client_registry.h"
-#include "agent/identity.h"
-#include "api/schedule_ops.h"
-#include "context/catalog_handle.h"
-#include "schedule/definition_store.h"
 #include "schedule/schedule_rule.h"
 #include "widgets/from_std.h"
 
@@ -21,11 +17,10 @@ struct NextRun {
 
 // Per client, the earliest next run of a schedule whose definition backs up one of its trees
 // (a source "client:NAME:PATH"), as the Jobs page computes a definition's next run.
-Result<std::map<std::string, NextRun>> nextRuns(const CatalogHandle& db, qint64 now) {
-    auto store = schedule::definition_store(db);
-    auto defs = store.list();
+Result<std::map<std::string, NextRun>> nextRuns(client::Api& api, qint64 now) {
+    auto defs = api.definitions();
     if (!defs) return defs.error();
-    auto schedules = store.schedules();
+    auto schedules = api.schedules();
     if (!schedules) return schedules.error();
     std::map<std::string, NextRun> out;
     for (const auto& d : defs.value())
@@ -45,14 +40,14 @@ Result<std::map<std::string, NextRun>> nextRuns(const CatalogHandle& db, qint64 
     return out;
 }
 
-ClientInfo info(const agent::Client& c) {
+ClientInfo info(const client::AgentClient& c) {
     ClientInfo i;
     i.name = q(c.name);
     i.address = q(c.address);
     i.fingerprint = q(c.fingerprint);
     i.version = q(c.version);
     i.os = q(c.os);
-    i.online = c.reachable;
+    i.online = c.online;
     i.lastSeen = c.last_seen.value_or(0);
     i.lastBackup = c.last_backup.value_or(0);
     i.lastBackupBytes = c.last_backup_bytes.value_or(0);
@@ -60,25 +55,22 @@ ClientInfo info(const agent::Client& c) {
 }
 } // namespace
 
-ClientSnapshot readClients(const std::string& catalogPath, const std::string& home, qint64 now) {
+ClientSnapshot readClients(const DoorAddress& door, qint64 now) {
     ClientSnapshot snap;
-    if (auto me = agent::service_identity(home)) snap.serviceFingerprint = q(me->fingerprint);
-    auto db = CatalogHandle::open_read_only(catalogPath);
-    if (!db) {
-        snap.error = q(db.error().message);
-        return snap;
-    }
-    auto clients = agent::list_clients(db.value());
+    auto c = openClient(door);
+    client::ServiceApi api(c);
+    if (auto me = api.service_fingerprint()) snap.serviceFingerprint = q(me.value());
+    auto clients = api.clients();
     if (!clients) {
-        snap.error = q(clients.error().message);
+        snap.error = q(doorReadFailed("clients page", clients.error()).message);
         return snap;
     }
-    auto next = nextRuns(db.value(), now);
-    if (!next) snap.error = q(next.error().message);
-    for (const auto& c : clients.value()) {
-        ClientInfo i = info(c);
+    auto next = nextRuns(api, now);
+    if (!next) snap.error = q(doorReadFailed("clients page", next.error()).message);
+    for (const auto& one : clients.value()) {
+        ClientInfo i = info(one);
         if (next)
-            if (auto it = next->find(c.name); it != next->end()) {
+            if (auto it = next->find(one.name); it != next->end()) {
                 i.nextBackup = it->second.time;
                 i.nextDefinition = it->second.definition;
             }

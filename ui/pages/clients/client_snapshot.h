@@ -1,12 +1,16 @@
 #pragma once
-// What the Clients page shows (docs/console.md "Clients"), read off the GUI thread from a
-// catalog connection of its own: each client added with `tapeloom-cli client add`
+// What the Clients page shows (docs/console.md "Clients"), read off the GUI thread through the
+// typed door of the service the console shows (GET /v1/clients, /v1/definitions,
+// /v1/schedules, /v1/service/identity; never the Engine nor the catalog, so a remote console
+// shows the same): each client added with `tapeloom-cli client add`
 // (docs/agent.md) with its state at the last contact, and the next scheduled backup of a job
 // definition that names one of its trees; and the service's fingerprint, which an agent trusts.
 #include <QList>
 #include <QString>
 #include <optional>
 #include <string>
+
+#include "bridge/typed_door.h"
 
 namespace tl::ui {
 
@@ -26,8 +30,8 @@ struct ClientSnapshot {
     QString error; // "" when read
 };
 
-// The clients of the catalog at `catalogPath` as of `now` (unix seconds), and the fingerprint
-// of the service of `home` (made on first need, as `client add` does).
-ClientSnapshot readClients(const std::string& catalogPath, const std::string& home, qint64 now);
+// The clients of the service at `door` as of `now` (unix seconds), and its fingerprint (made on
+// first need, as `client add` does). Blocking: on a worker thread.
+ClientSnapshot readClients(const DoorAddress& door, qint64 now);
 
 } // namespace tl::ui

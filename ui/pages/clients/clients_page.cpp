@@ -25,11 +25,9 @@
 namespace tl::ui {
 
 ClientsPage::ClientsPage(Engine& engine, TaskBoard& board, QWidget* parent)
-    : QWidget(parent), engine_(engine), board_(board), model_(new ClientTableModel(this)),
-      proxy_(new QSortFilterProxyModel(this)), view_(new QTableView(this)),
-      status_(new QLabel(this)), timer_(new QTimer(this)) {
-    auto st = engine_.status();
-    catalogPath_ = st ? st->catalog_path : engine_.home() + "/catalog.db";
+    : QWidget(parent), engine_(engine), board_(board), door_(doorOf(engine)),
+      model_(new ClientTableModel(this)), proxy_(new QSortFilterProxyModel(this)),
+      view_(new QTableView(this)), status_(new QLabel(this)), timer_(new QTimer(this)) {
     proxy_->setSourceModel(model_);
     proxy_->setSortRole(ClientTableModel::SortRole);
     view_->setModel(proxy_);
@@ -89,12 +87,11 @@ QString ClientsPage::status() const {
 void ClientsPage::refresh() {
     if (reading_) return;
     reading_ = true;
-    runBackgroundRead(
-        &board_, this, [this, path = catalogPath_, home = engine_.home()]() -> GuiContinuation {
-            ClientSnapshot snapshot =
-                readClients(path, home, QDateTime::currentSecsSinceEpoch()); // values only
-            return [this, snapshot] { apply(snapshot); };
-        });
+    runBackgroundRead(&board_, this, [this, door = door_]() -> GuiContinuation {
+        ClientSnapshot snapshot =
+            readClients(door, QDateTime::currentSecsSinceEpoch()); // values only
+        return [this, snapshot] { apply(snapshot); };
+    });
 }
 
 void ClientsPage::apply(const ClientSnapshot& snapshot) {

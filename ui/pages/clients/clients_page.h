@@ -4,9 +4,10 @@
 // version, OS, last backup and next scheduled backup; Add (ClientAddDialog, which shows the
 // service's fingerprint for the agent to trust) and Remove (confirmed) — always through the
 // service's typed door (POST /v1/clients, DELETE /v1/clients/{name}, bridge/typed_door.h). The
-// table is read off the GUI thread (readClients) when the page is shown, every 5 s while visible
-// and after each action; changes run as tasks of the TaskBoard. Shortcuts: Ctrl+N add, Del remove,
-// F5 refresh. GUI thread only.
+// table is read through the typed door off the GUI thread (readClients) when the page is shown,
+// every 5 s while visible and after each action; the page calls no Engine read (the Engine only
+// names the door), so a remote console shows it the same. Changes run as tasks of the TaskBoard.
+// Shortcuts: Ctrl+N add, Del remove, F5 refresh. GUI thread only.
 #include <QString>
 #include <QWidget>
 #include <functional>
@@ -73,7 +74,7 @@ private:
 
     Engine& engine_;
     TaskBoard& board_;
-    std::string catalogPath_;
+    DoorAddress door_;
     ClientTableModel* model_;
     QSortFilterProxyModel* proxy_;
     QTableView* view_;

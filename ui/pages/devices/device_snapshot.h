@@ -2,14 +2,17 @@
 // What the Devices page shows, read in one pass on a worker thread: every configured drive
 // (standalone or in a library) with its status as the device reports it, the catalog's counters
 // for it, and every library with its slot usage and cleaning cartridges. Plain data, copied to
-// the GUI thread. readDevices() opens its own catalog connection and the devices (as
-// `tapeloom-cli drive status` does); it never uses the Engine, so it runs while a job holds it.
+// the GUI thread. readDevices() reads it through the typed door of the service the console
+// shows (GET /v1/drives?usage=true, /v1/libraries and their inventories, /v1/volumes), as
+// `tapeloom-cli drive status` does; it never uses the Engine nor the catalog, so a remote
+// console shows the same.
 #include <QList>
 #include <QMetaType>
 #include <QString>
 #include <QStringList>
-#include <map>
 #include <string>
+
+#include "bridge/typed_door.h"
 
 namespace tl::ui {
 
@@ -24,7 +27,7 @@ struct DriveInfo {
     quint64 bytesWritten = 0, bytesRead = 0; // summed over the job reports in the catalog
     qint64 mounts = 0;                       // volumes the jobs used on this drive
     qint64 errors = 0;                       // sessions that failed on this drive
-    QString usedByJob;                       // "" or the running job (live board) using the drive
+    QString usedByJob;                       // "" or the job using the drive ("job 12")
     QString outOfService; // why a TapeAlert hardware fault took it out of service, "" in service
     QStringList alerts;   // its newest TapeAlert flags: "30 Hardware A (critical) at load of X"
 };
@@ -42,11 +45,9 @@ struct DeviceSnapshot {
     QString error; // the catalog could not be read at all
 };
 
-// Reads everything; slow devices (a real robot, an st drive) make it slow, so call it off the
-// GUI thread.
-DeviceSnapshot readDevices(const std::string& catalogPath, const std::string& home);
-// Drive name -> "backup 12" for the jobs running now on `home` (their live board files).
-std::map<std::string, QString> drivesInUse(const std::string& home);
+// Reads everything through the service at `door`; slow devices (a real robot, an st drive)
+// make it slow, so call it off the GUI thread.
+DeviceSnapshot readDevices(const DoorAddress& door);
 
 } // namespace tl::ui
 

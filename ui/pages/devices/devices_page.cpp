@@ -90,12 +90,10 @@ ApiCall addCall(const DeviceSpec& spec) {
 } // namespace
 
 DevicesPage::DevicesPage(Engine& engine, TaskBoard& board, QWidget* parent)
-    : QWidget(parent), engine_(engine), board_(board), drives_(new DriveTableModel(this)),
-      libraries_(new LibraryTableModel(this)), driveProxy_(new QSortFilterProxyModel(this)),
-      libraryProxy_(new QSortFilterProxyModel(this)), status_(new QLabel(this)),
-      timer_(new QTimer(this)) {
-    auto st = engine_.status();
-    catalogPath_ = st ? st->catalog_path : engine_.home() + "/catalog.db";
+    : QWidget(parent), engine_(engine), board_(board), door_(doorOf(engine)),
+      drives_(new DriveTableModel(this)), libraries_(new LibraryTableModel(this)),
+      driveProxy_(new QSortFilterProxyModel(this)), libraryProxy_(new QSortFilterProxyModel(this)),
+      status_(new QLabel(this)), timer_(new QTimer(this)) {
     driveProxy_->setSourceModel(drives_);
     driveProxy_->setSortRole(DriveTableModel::SortRole);
     libraryProxy_->setSourceModel(libraries_);
@@ -174,11 +172,10 @@ QString DevicesPage::status() const {
 void DevicesPage::refresh() {
     if (reading_) return;
     reading_ = true;
-    runBackgroundRead(&board_, this,
-                      [this, path = catalogPath_, home = engine_.home()]() -> GuiContinuation {
-                          DeviceSnapshot snapshot = readDevices(path, home); // values only
-                          return [this, snapshot] { apply(snapshot); };
-                      });
+    runBackgroundRead(&board_, this, [this, door = door_]() -> GuiContinuation {
+        DeviceSnapshot snapshot = readDevices(door); // values only
+        return [this, snapshot] { apply(snapshot); };
+    });
 }
 
 void DevicesPage::apply(const DeviceSnapshot& snapshot) {

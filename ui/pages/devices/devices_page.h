@@ -2,10 +2,12 @@
 // The Devices page (issue #7): the configured drives (virtual, st, null; standalone or in a
 // library) and libraries (virtual, mtx) with their status, the catalog's counters and cleaning
 // state; add (DeviceAddDialog), remove (confirmed; refused while a job of this console runs,
-// naming it, or a job uses the device) — the engine functions `tapeloom-cli drive|library
-// add|remove` call. The engine cannot change a configured device, so there is no Edit (remove and
-// add it again). Tables are read off the GUI thread (readDevices) when the page is shown, every 2 s
-// while visible and after each action; writes run as tasks of the TaskBoard (runEngineTask).
+// naming it, or a job uses the device) through the typed door as `tapeloom-cli drive|library
+// add|remove` does. A configured device cannot be changed, so there is no Edit (remove and add
+// it again). Tables are read through the typed door off the GUI thread (readDevices) when the
+// page is shown, every 2 s while visible and after each action; the page calls no Engine read
+// (the Engine only names the door), so a remote console shows it the same. Writes run as tasks
+// of the TaskBoard (runEngineTask).
 // Shortcuts: Ctrl+N add, Del remove, F5 refresh. Errors are shown in the page's status line. GUI
 // thread only.
 #include <QString>
@@ -85,7 +87,7 @@ private:
 
     Engine& engine_;
     TaskBoard& board_;
-    std::string catalogPath_;
+    DoorAddress door_;
     DriveTableModel* drives_;
     LibraryTableModel* libraries_;
     QSortFilterProxyModel* driveProxy_;

@@ -43,9 +43,7 @@ QString kLibraryKey() {
 } // namespace
 
 LibraryPage::LibraryPage(Engine& engine, TaskBoard& board, QWidget* parent)
-    : QWidget(parent), engine_(engine), board_(board) {
-    auto st = engine_.status();
-    catalogPath_ = st ? st->catalog_path : engine_.home() + "/catalog.db";
+    : QWidget(parent), engine_(engine), board_(board), door_(doorOf(engine)) {
     confirm_ = [this](const QString& q) {
         return QMessageBox::question(this, tr("Library"), q) == QMessageBox::Yes;
     };
@@ -241,15 +239,14 @@ void LibraryPage::refresh() {
     }
     refreshing_ = true;
     const int generation = ++generation_;
-    runBackgroundRead(&board_, this,
-                      [this, generation, path = catalogPath_, home = engine_.home(),
-                       lib = library_.toStdString()]() -> GuiContinuation {
-                          auto s = load_library_snapshot(path, home, lib); // values only
-                          if (!s.error.empty()) log::get("ui")->warn("library page: {}", s.error);
-                          return [this, generation, s = std::move(s)]() mutable {
-                              applySnapshot(std::move(s), generation);
-                          };
-                      });
+    runBackgroundRead(
+        &board_, this,
+        [this, generation, door = door_, lib = library_.toStdString()]() -> GuiContinuation {
+            auto s = load_library_snapshot(door, lib); // values only; logged there
+            return [this, generation, s = std::move(s)]() mutable {
+                applySnapshot(std::move(s), generation);
+            };
+        });
 }
 
 void LibraryPage::applySnapshot(LibrarySnapshot s, int generation) {

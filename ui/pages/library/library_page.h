@@ -4,9 +4,11 @@
 // drag and drop; "Mark off-site…" after an export; the inventory with the differences between
 // the catalog and the changer, and the reconcile that records them.
 // Reads: every refresh (on show, every 2 s while visible for a virtual library, after each
-// action, on Refresh/F5) reads the changer and the catalog on a worker thread through its own
-// read-only connection. Writes: every move, off-site mark and inventory runs with runEngineTask
-// as a task of the TaskBoard, using the Engine's catalog on that worker thread; a move, an
+// action, on Refresh/F5) reads the changer and the catalog through the typed door of the
+// service the console shows (load_library_snapshot) on a worker thread; the page calls no
+// Engine read (the Engine only names the door), so a remote console shows it the same.
+// Writes: every move, off-site mark and inventory goes through the typed door as a task of the
+// TaskBoard (runEngineTask); a move, an
 // off-site mark or a reconcile is refused inline, naming the running jobs, while any job runs
 // (it would move cartridges outside their reservations). Illegal moves are refused inline with
 // the reason, nothing moved.
@@ -118,7 +120,7 @@ private:
 
     Engine& engine_;
     TaskBoard& board_;
-    std::string catalogPath_;
+    DoorAddress door_;
     std::function<bool(const QString&)> confirm_;
     std::function<QString(const QString&)> askSite_;
 

@@ -1,12 +1,8 @@
 #include "pages/library/library_snapshot.h"
 
-#include "api/catalog_ops.h"
-#include "api/device_ops.h"
-#include "api/media_ops.h"
-#include "common/clock.h"
-#include "device/device_registry.h"
-#include "device/library.h"
-#include "metrics/live_board.h"
+#include <algorithm>
+
+#include "pages/door_records.h"
 
 namespace tl::ui {
 
@@ -16,77 +12,54 @@ const media::VolumeRecord* LibrarySnapshot::volume(const std::string& barcode) c
 }
 
 namespace {
-// The running jobs' drives, by drive name: the job and its activity there (what the dashboard
-// shows for them). A drive a job is done with is not in use.
-std::map<std::string, std::pair<std::int64_t, std::string>>
-live_drive_states(const std::string& home) {
-    std::map<std::string, std::pair<std::int64_t, std::string>> out;
-    auto live = metrics::LiveBoard(home).read();
-    if (!live) return out;
-    for (const auto& job : live.value())
-        if (!job.ended)
-            for (const auto& d : job.drives)
-                if (!d.state.empty() && d.state != "done") out[d.name] = {job.job_id, d.state};
-    return out;
+// The drives of the changer's inventory with their names and the job using each (its activity
+// there, what the dashboard shows for it); a free drive is loaded or empty.
+void add_drives(const client::LibraryStatus& status, LibrarySnapshot& s) {
+    for (const auto& d : s.inventory.drives) {
+        LibraryDrive ld;
+        const auto it =
+            std::find_if(status.drives.begin(), status.drives.end(),
+                         [&](const client::LibraryDrive& x) { return x.drive == d.number; });
+        const bool known = it != status.drives.end();
+        ld.name = known ? it->name : s.library + "-drive" + std::to_string(d.number);
+        ld.job = known ? it->job_id : 0;
+        ld.state = ld.job && !it->activity.empty() ? it->activity : (d.full ? "loaded" : "empty");
+        s.drives.push_back(std::move(ld));
+    }
+}
+
+Status read_library(client::Api& api, const std::string& library, LibrarySnapshot& s) {
+    auto libs = api.libraries();
+    if (!libs) return libs.error();
+    for (const auto& l : libs.value())
+        s.libraries.push_back(l.name);
+    if (s.libraries.empty()) return {};
+    // The chosen one, or the first when it was removed meanwhile.
+    auto chosen = std::find_if(libs->begin(), libs->end(),
+                               [&](const client::Library& l) { return l.name == library; });
+    const auto& cfg = chosen != libs->end() ? *chosen : libs->front();
+    s.library = cfg.name;
+    s.kind = cfg.kind;
+    auto inv = api.library_inventory(s.library);
+    if (!inv) return inv.error();
+    s.inventory = inventoryOf(inv.value());
+    auto status = api.library_status(s.library);
+    if (!status) return status.error();
+    add_drives(status.value(), s);
+    auto vols = api.volumes();
+    if (!vols) return vols.error();
+    for (const auto& v : vols.value())
+        s.volumes.emplace(v.barcode, volumeRecord(v));
+    return {};
 }
 } // namespace
 
-LibrarySnapshot load_library_snapshot(const std::string& catalog_path, const std::string& home,
-                                      const std::string& library) {
+LibrarySnapshot load_library_snapshot(const DoorAddress& door, const std::string& library) {
     LibrarySnapshot s;
-    auto db = CatalogHandle::open(catalog_path, false);
-    if (!db) {
-        s.error = db.error().message;
-        return s;
-    }
-    auto libs = device::list_libraries(db.value());
-    if (!libs) {
-        s.error = libs.error().message;
-        return s;
-    }
-    for (const auto& l : libs.value())
-        s.libraries.push_back(l.name);
-    if (s.libraries.empty()) return s;
-    auto cfg = device::find_library(db.value(), library);
-    if (!cfg) { // the chosen one was removed meanwhile: show the first
-        cfg = device::find_library(db.value(), "");
-        if (!cfg) {
-            s.error = cfg.error().message;
-            return s;
-        }
-    }
-    s.library = cfg->name;
-    s.kind = cfg->kind;
-    SystemClock clock;
-    auto lib = device::open_library(db.value(), home, s.library, clock);
-    if (!lib) {
-        s.error = lib.error().message;
-        return s;
-    }
-    auto inv = lib.value()->changer().inventory();
-    if (!inv) {
-        s.error = inv.error().message;
-        return s;
-    }
-    s.inventory = std::move(inv.value());
-    const auto live = live_drive_states(home);
-    for (const auto& d : s.inventory.drives) {
-        LibraryDrive ld;
-        const auto n = static_cast<std::size_t>(d.number);
-        ld.name = n < lib.value()->drive_count() ? lib.value()->drive(n).name()
-                                                 : s.library + "-drive" + std::to_string(n);
-        auto it = live.find(ld.name);
-        ld.state = it != live.end() ? it->second.second : (d.full ? "loaded" : "empty");
-        ld.job = it != live.end() ? it->second.first : 0;
-        s.drives.push_back(std::move(ld));
-    }
-    auto vols = media::list_volumes(db.value());
-    if (!vols) {
-        s.error = vols.error().message;
-        return s;
-    }
-    for (auto& v : vols.value())
-        s.volumes.emplace(v.barcode, std::move(v));
+    auto c = openClient(door);
+    client::ServiceApi api(c);
+    if (auto st = read_library(api, library, s); !st)
+        s.error = doorReadFailed("library page", st.error()).message;
     return s;
 }
 

@@ -1,14 +1,16 @@
 #pragma once
-// What the Library page draws, read in one go off the GUI thread: the configured libraries,
-// the chosen library's changer inventory, its drives (name and activity from the LiveBoard) and
-// the catalog's record of every cartridge it holds (pool, state, bytes, location). No Qt: plain
-// engine reads on a read-only catalog connection of the caller's thread, so a refresh never
-// touches the Engine's own connection while a job runs. Errors land in `error`, never thrown.
+// What the Library page draws, read in one go off the GUI thread through the typed door of the
+// service the console shows (typed_door.h; never the Engine nor the catalog): the configured
+// libraries (GET /v1/libraries), the chosen library's changer inventory (.../inventory), its
+// drives with the job using each and its activity there (GET /v1/libraries/{name}) and the
+// catalog's record of every cartridge (GET /v1/volumes: pool, state, bytes, location). Errors
+// land in `error`, never thrown.
 #include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
 
+#include "bridge/typed_door.h"
 #include "device/changer.h"
 #include "media/volume_catalog.h"
 
@@ -33,9 +35,8 @@ struct LibrarySnapshot {
     const media::VolumeRecord* volume(const std::string& barcode) const;
 };
 
-// Reads library `library` ("" = the first configured) from the catalog at `catalog_path`
-// (opened read-only here) and its changer under data directory `home`.
-LibrarySnapshot load_library_snapshot(const std::string& catalog_path, const std::string& home,
-                                      const std::string& library);
+// Reads library `library` ("" or one removed meanwhile: the first configured) through the
+// service at `door`. Blocking: on a worker thread.
+LibrarySnapshot load_library_snapshot(const DoorAddress& door, const std::string& library);
 
 } // namespace tl::ui

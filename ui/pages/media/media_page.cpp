@@ -22,7 +22,6 @@
 #include "common/clock.h"
 #include "common/log.h"
 #include "context/engine.h"
-#include "pages/catalog_path.h"
 #include "pages/media/media_actions.h"
 #include "pages/media/media_text.h"
 #include "pages/media/pool_table_model.h"
@@ -45,10 +44,10 @@ QString kSplitKey() {
 } // namespace
 
 MediaPage::MediaPage(Engine& engine, TaskBoard& board, QWidget* parent)
-    : QWidget(parent), engine_(engine), board_(board), catalogPath_(catalog_path(engine)),
+    : QWidget(parent), engine_(engine), board_(board), door_(doorOf(engine)),
       volumes_(new VolumeTableModel(this)), proxy_(new VolumeFilterProxy(this)),
       view_(new QTableView(this)), pools_(new PoolsPanel(engine, board, this)),
-      details_(new VolumeDetails(catalogPath_, this)), toolbar_(new QToolBar(this)),
+      details_(new VolumeDetails(door_, &board, this)), toolbar_(new QToolBar(this)),
       filter_(new QLineEdit(this)), poolFilter_(new QComboBox(this)),
       stateFilter_(new QComboBox(this)), status_(new QLabel(this)),
       results_(new QStringListModel(this)), resultsView_(new QListView(this)),
@@ -189,10 +188,8 @@ void MediaPage::refresh() {
         return;
     }
     loading_ = true;
-    const QString path = catalogPath_, home = QString::fromStdString(engine_.home());
-    const long long now = to_unix_seconds(engine_.clock().wall());
-    runBackgroundRead(&board_, this, [this, path, home, now]() -> GuiContinuation {
-        auto snap = MediaSnapshot::load(path, home, now); // values only: not the page
+    runBackgroundRead(&board_, this, [this, door = door_]() -> GuiContinuation {
+        auto snap = MediaSnapshot::load(door); // values only: not the page
         return [this, snap = std::move(snap)]() mutable { applySnapshot(std::move(snap)); };
     });
 }
@@ -208,6 +205,7 @@ void MediaPage::applySnapshot(MediaSnapshot snap) {
     const QString current = selectedBarcode();
     fillFilters(snap.pools);
     pools_->setPools(snap.pools);
+    pools_->setKeyNames(snap.keyNames);
     volumes_->setRows(std::move(snap.volumes));
     widenColumnsToContents(view_);                    // states and locations whole (also in German)
     if (!columnsSized_ && volumes_->rowCount() > 0) { // first time: fit the contents

@@ -4,10 +4,13 @@
 // label all blank, relabel, recycle, mark read-only / disabled / damaged / enabled, off-site,
 // on-site, move to a location) and the details of the selected volume (fields, history, jobs).
 //
-// Reading: a MediaSnapshot loaded off the GUI thread with its own read-only catalog connection,
-// when the page is shown, every 2 s while visible, after each action and on F5.
-// Writing: every action runs the engine calls of `tapeloom-cli volume|pool …` on a worker
-// thread: a labeling as a job of the TaskBoard (beside other jobs; refused only while a
+// Reading: a MediaSnapshot read off the GUI thread through the typed door of the service the
+// console shows (typed_door.h: GET /v1/pools, /v1/volumes?usage=true, /v1/keys, /v1/libraries
+// and their inventories; a volume's details GET .../history, .../jobs and /v1/wear), when the
+// page is shown, every 2 s while visible, after each action and on F5. The page calls no
+// Engine read (the Engine only names the door, doorOf), so a remote console shows it the same.
+// Writing: every action goes through the typed door as `tapeloom-cli volume|pool …` does, on
+// a worker thread: a labeling as a job of the TaskBoard (beside other jobs; refused only while a
 // cartridge moves, the reason in the page's status line, never a pop-up), the others as
 // catalog work that is never refused. Destructive actions ask the
 // injectable confirmation first. Shortcuts: Ctrl+L label the selected cartridge, Ctrl+Shift+L
@@ -117,7 +120,7 @@ private:
 
     Engine& engine_;
     TaskBoard& board_;
-    QString catalogPath_;
+    DoorAddress door_;
     VolumeTableModel* volumes_;
     VolumeFilterProxy* proxy_;
     QTableView* view_;

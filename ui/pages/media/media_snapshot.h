@@ -1,13 +1,14 @@
 #pragma once
-// What the Media page shows, read in one go off the GUI thread: the pools, the catalog's
-// volumes (with mounts, errors and when their kept data expires) and the cartridges the
-// library holds right now (where each one is; a cartridge the catalog does not know is shown
-// as a blank one). It opens its own read-only catalog connection and the library read-only
-// (an inventory), so it never waits for the TaskBoard nor touches the Engine's connection.
-// load() may run on any thread; the result is a value.
+// What the Media page shows, read in one go off the GUI thread through the typed door of the
+// service the console shows (typed_door.h; never the Engine nor the catalog): the pools, the
+// catalog's volumes (with mounts, errors and when their kept data expires) and the cartridges
+// each library holds right now (where each one is; a cartridge the catalog does not know is
+// shown as a blank one). load() runs on a worker thread; the result is a value.
 #include <QString>
+#include <QStringList>
 #include <vector>
 
+#include "bridge/typed_door.h"
 #include "media/pool.h"
 #include "media/volume_catalog.h"
 
@@ -25,11 +26,12 @@ struct VolumeRow {
 struct MediaSnapshot {
     std::vector<media::Pool> pools;
     std::vector<VolumeRow> volumes;
+    QStringList keyNames; // the key store's keys (empty when they cannot be read)
     QString error;        // the catalog could not be read (the lists are empty)
     QString libraryError; // the library could not be read (catalog rows are still shown)
 
-    // Reads everything at `now` (unix seconds). `catalogPath`/`home` of the Engine.
-    static MediaSnapshot load(const QString& catalogPath, const QString& home, long long now);
+    // Reads everything through the service at `door`.
+    static MediaSnapshot load(const DoorAddress& door);
 };
 
 } // namespace tl::ui

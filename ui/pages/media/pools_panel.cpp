@@ -12,7 +12,6 @@
 #include "bridge/typed_door.h"
 #include "client/pools.h"
 #include "context/engine.h"
-#include "crypto/key_store.h"
 #include "pages/media/pool_dialog.h"
 #include "pages/media/pool_table_model.h"
 #include "widgets/layout_settings.h"
@@ -146,11 +145,11 @@ void PoolsPanel::openEditDialog() {
 }
 
 QStringList PoolsPanel::keyNames() const {
-    QStringList out;
-    if (auto keys = crypto::KeyStore::in_home(engine_.home()).list())
-        for (const auto& k : keys.value())
-            out << QString::fromStdString(k.name);
-    return out;
+    return keyNames_;
+}
+
+void PoolsPanel::setKeyNames(QStringList names) {
+    keyNames_ = std::move(names);
 }
 
 void PoolsPanel::removeCurrent() {

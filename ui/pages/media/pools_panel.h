@@ -1,9 +1,10 @@
 #pragma once
 // The pools part of the Media page: the table of pools with Add, Edit (PoolDialog) and Remove
-// (confirmed; the engine refuses a pool that still has volumes or jobs and says why). Writes
-// run through runCatalogTask (never refused while jobs run) with the same engine calls as
-// `tapeloom-cli pool add|edit|remove`.
-// The page feeds the table (setPools) from its snapshot. GUI thread only.
+// (confirmed; the service refuses a pool that still has volumes or jobs and says why). Writes
+// go through the typed door (runCatalogTask, never refused while jobs run) as `tapeloom-cli
+// pool add|edit|remove` does. The page feeds the table (setPools) and the key names
+// (setKeyNames) from its snapshot, read through the typed door: the panel reads nothing of the
+// Engine. GUI thread only.
 #include <QWidget>
 #include <functional>
 #include <vector>
@@ -28,6 +29,8 @@ public:
     PoolsPanel(Engine& engine, TaskBoard& board, QWidget* parent = nullptr);
 
     void setPools(std::vector<media::Pool> pools);
+    // The key store's key names (GET /v1/keys), offered by the pool dialog's encryption.
+    void setKeyNames(QStringList names);
     void setConfirm(std::function<bool(const QString&)> confirm) { confirm_ = std::move(confirm); }
 
     // Start the engine work; false (with the reason reported by status()) when it cannot start.
@@ -50,7 +53,7 @@ Q_SIGNALS:
 
 private:
     bool run(const QString& what, std::function<QString()> work, const QString& success);
-    QStringList keyNames() const; // the key store's keys, for the pool dialog's encryption
+    QStringList keyNames() const;
 
     Engine& engine_;
     TaskBoard& board_;
@@ -60,6 +63,7 @@ private:
     QPushButton* edit_;
     QPushButton* remove_;
     std::function<bool(const QString&)> confirm_;
+    QStringList keyNames_;
     bool sized_ = false; // column widths fitted (or restored from the settings)
 };
 

@@ -2,9 +2,6 @@
 
 #include <algorithm>
 
-#include "api/catalog_ops.h"
-#include "api/media_ops.h"
-#include "catalog/job_store.h"
 #include "pages/media/media_text.h"
 
 namespace tl::ui {
@@ -15,15 +12,11 @@ void VolumeHistoryModel::clear() {
     endResetModel();
 }
 
-Status VolumeHistoryModel::load(const CatalogHandle& db, std::int64_t volumeId) {
-    auto h = media::volume_history(db, volumeId);
-    if (!h) return h.error();
-    std::vector<media::HistoryEntry> rows = std::move(h.value());
-    std::reverse(rows.begin(), rows.end()); // newest first
+void VolumeHistoryModel::setRows(std::vector<media::HistoryEntry> history) {
+    std::reverse(history.begin(), history.end()); // newest first
     beginResetModel();
-    rows_ = std::move(rows);
+    rows_ = std::move(history);
     endResetModel();
-    return {};
 }
 
 int VolumeHistoryModel::rowCount(const QModelIndex& parent) const {
@@ -71,30 +64,10 @@ void VolumeJobsModel::clear() {
     endResetModel();
 }
 
-Status VolumeJobsModel::load(const CatalogHandle& db, std::int64_t volumeId) {
-    std::vector<Job> rows;
-    {
-        auto ids = media::jobs_on_volume(db, volumeId);
-        if (!ids) return ids.error();
-        for (auto id : ids.value()) {
-            Job j;
-            j.id = id;
-            auto job = catalog::find_job(db, id);
-            if (!job) return job.error();
-            if (job.value()) {
-                j.name = QString::fromStdString(job.value()->name);
-                j.level = QString::fromStdString(job.value()->level);
-                j.status = QString::fromStdString(job.value()->status);
-                j.started = job.value()->started;
-                j.bytes = job.value()->bytes;
-            }
-            rows.push_back(std::move(j));
-        }
-    }
+void VolumeJobsModel::setRows(std::vector<client::VolumeJob> jobs) {
     beginResetModel();
-    rows_ = std::move(rows);
+    rows_ = std::move(jobs);
     endResetModel();
-    return {};
 }
 
 int VolumeJobsModel::rowCount(const QModelIndex& parent) const {
@@ -108,22 +81,23 @@ int VolumeJobsModel::columnCount(const QModelIndex& parent) const {
 QVariant VolumeJobsModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || index.row() >= rowCount()) return {};
     const auto& j = rows_[static_cast<std::size_t>(index.row())];
-    if (role == JobIdRole) return j.id;
-    if (role == Qt::ToolTipRole) return tr("Double-click to open the report of job %1").arg(j.id);
+    const auto id = static_cast<qint64>(j.id);
+    if (role == JobIdRole) return id;
+    if (role == Qt::ToolTipRole) return tr("Double-click to open the report of job %1").arg(id);
     if (role != Qt::DisplayRole) return {};
     switch (index.column()) {
     case Id:
-        return j.id;
+        return id;
     case Name:
-        return j.name;
+        return QString::fromStdString(j.name);
     case Level:
-        return j.level;
+        return QString::fromStdString(j.level);
     case JobStatus:
-        return j.status;
+        return QString::fromStdString(j.status);
     case Started:
         return MediaText::date(j.started);
     case Bytes:
-        return MediaText::bytes(j.bytes);
+        return MediaText::bytes(static_cast<qint64>(j.bytes));
     }
     return {};
 }

@@ -1,11 +1,11 @@
 #pragma once
 // The two lists of the volume details: its state history (time, from, to, reason) and the
-// backup jobs with data on it (id, name, level, status, started, bytes). Each loads from a
-// catalog connection the caller opened (read-only). GUI thread only.
+// backup jobs with data on it (id, name, level, status, started, bytes), as the typed door
+// read them (VolumeDetails). GUI thread only.
 #include <QAbstractTableModel>
 #include <vector>
 
-#include "context/catalog_handle.h"
+#include "client/volume_usage.h"
 #include "media/volume_catalog.h"
 
 namespace tl::ui {
@@ -16,7 +16,8 @@ public:
     enum Column { Time, From, To, Reason, ColumnCount };
     using QAbstractTableModel::QAbstractTableModel;
 
-    tl::Status load(const CatalogHandle& db, std::int64_t volumeId);
+    // `history` oldest first, as the service answers it; shown newest first.
+    void setRows(std::vector<media::HistoryEntry> history);
     void clear();
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -34,7 +35,7 @@ public:
     static constexpr int JobIdRole = Qt::UserRole + 1;
     using QAbstractTableModel::QAbstractTableModel;
 
-    tl::Status load(const CatalogHandle& db, std::int64_t volumeId);
+    void setRows(std::vector<client::VolumeJob> jobs);
     void clear();
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -42,12 +43,7 @@ public:
     QVariant headerData(int section, Qt::Orientation o, int role = Qt::DisplayRole) const override;
 
 private:
-    struct Job {
-        qint64 id = 0, bytes = 0;
-        long long started = 0;
-        QString name, level, status;
-    };
-    std::vector<Job> rows_;
+    std::vector<client::VolumeJob> rows_;
 };
 
 } // namespace tl::ui

@@ -7,9 +7,7 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
-#include "api/media_ops.h"
-#include "common/clock.h"
-#include "context/catalog_handle.h"
+#include "bridge/engine_task.h"
 #include "pages/media/media_text.h"
 #include "pages/media/volume_detail_models.h"
 
@@ -30,8 +28,8 @@ QTableView* table(QAbstractItemModel* model, const QString& name, QWidget* paren
 }
 } // namespace
 
-VolumeDetails::VolumeDetails(QString catalogPath, QWidget* parent)
-    : QWidget(parent), catalog_(std::move(catalogPath)), title_(new QLabel(this)),
+VolumeDetails::VolumeDetails(DoorAddress door, TaskBoard* board, QWidget* parent)
+    : QWidget(parent), door_(std::move(door)), board_(board), title_(new QLabel(this)),
       fields_(new QLabel(this)), error_(new QLabel(this)), history_(new VolumeHistoryModel(this)),
       jobs_(new VolumeJobsModel(this)),
       historyView_(table(history_, tr("State history of the volume"), this)),
@@ -74,14 +72,38 @@ QString verdictText(const std::string& verdict) {
     if (verdict == "watch") return VolumeDetails::tr("watch it");
     return VolumeDetails::tr("ok");
 }
+
+// A volume's wear, history and jobs through the typed door; its wear is none before its first
+// recorded use (NotFound).
+VolumeDetailRead readDetails(const DoorAddress& door, const std::string& barcode) {
+    VolumeDetailRead read;
+    auto c = openClient(door);
+    client::ServiceApi api(c);
+    auto health = api.volume_health(barcode);
+    if (health)
+        read.health = std::move(health.value());
+    else if (health.error().kind != ErrorKind::NotFound)
+        read.error =
+            QString::fromStdString(doorReadFailed("volume health", health.error()).message);
+    auto history = api.volume_history(barcode);
+    if (!history)
+        read.error =
+            QString::fromStdString(doorReadFailed("volume history", history.error()).message);
+    else
+        read.history = std::move(history->history);
+    auto jobs = api.volume_jobs(barcode);
+    if (!jobs)
+        read.error = QString::fromStdString(doorReadFailed("volume jobs", jobs.error()).message);
+    else
+        read.jobs = std::move(jobs.value());
+    return read;
+}
 } // namespace
 
 // Wear and retirement forecast (media/volume_health.h); none before its first recorded use.
-QStringList VolumeDetails::healthLines(const CatalogHandle& db, const std::string& barcode) {
-    SystemClock clock;
-    auto rows = media::volume_health(db, barcode, to_unix_seconds(clock.wall()));
-    if (!rows || rows->empty()) return {};
-    const auto& h = rows->front();
+QStringList VolumeDetails::healthLines(const std::vector<media::VolumeHealth>& rows) {
+    if (rows.empty()) return {};
+    const auto& h = rows.front();
     QStringList lines;
     lines << tr("Wear: %1 mounts, %2 written, %3 read, %4 of %5 full passes")
                  .arg(h.mounts)
@@ -149,20 +171,28 @@ void VolumeDetails::showVolume(const VolumeRow* row) {
         lines << tr("Not in the catalog: a blank cartridge of the library. Label it into a pool.");
     }
     fields_->setText(lines.join(QLatin1Char('\n')));
-    if (!row->known || !v.id) {
+    const quint64 asked = ++asked_;
+    if (!row->known) {
         history_->clear();
         jobs_->clear();
         return;
     }
-    auto db = CatalogHandle::open(catalog_.toStdString(), false);
-    if (db) fields_->setText((lines + healthLines(db.value(), v.barcode)).join(QLatin1Char('\n')));
-    Status st = db ? history_->load(db.value(), v.id) : Status(db.error());
-    if (st) st = jobs_->load(db.value(), v.id);
+    runBackgroundRead(board_, this, [this, door = door_, bc = v.barcode, lines, asked] {
+        auto read = readDetails(door, bc); // values only: not the panel
+        return GuiContinuation([this, read = std::move(read), lines, asked]() mutable {
+            if (asked == asked_) applyDetails(std::move(read), lines);
+        });
+    });
+}
+
+void VolumeDetails::applyDetails(VolumeDetailRead read, const QStringList& lines) {
+    fields_->setText((lines + healthLines(read.health)).join(QLatin1Char('\n')));
+    history_->setRows(std::move(read.history));
+    jobs_->setRows(std::move(read.jobs));
     historyView_->resizeColumnsToContents();
     jobsView_->resizeColumnsToContents();
-    if (!st) {
-        error_->setText(tr("Cannot read the volume's history: %1")
-                            .arg(QString::fromStdString(st.error().message)));
+    if (!read.error.isEmpty()) {
+        error_->setText(tr("Cannot read the volume's history: %1").arg(read.error));
         error_->show();
     }
 }

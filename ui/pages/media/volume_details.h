@@ -1,10 +1,15 @@
 #pragma once
 // The side panel of the Media page for one volume: its fields, its state history and the
-// jobs on it; double-clicking (or Enter on) a job asks for its report. Reads through its own
-// read-only catalog connection when shown a volume. GUI thread only.
+// jobs on it; double-clicking (or Enter on) a job asks for its report. Reads its wear, history
+// and jobs through the typed door (typed_door.h) on a worker thread when shown a volume, never
+// the Engine nor the catalog. GUI thread only.
 #include <QWidget>
 
-#include "context/catalog_handle.h"
+#include <vector>
+
+#include "bridge/typed_door.h"
+#include "client/volume_usage.h"
+#include "media/volume_health.h"
 #include "pages/media/media_snapshot.h"
 
 class QLabel;
@@ -12,13 +17,23 @@ class QTableView;
 
 namespace tl::ui {
 
+class TaskBoard;
 class VolumeHistoryModel;
 class VolumeJobsModel;
+
+// What the panel reads of one volume ("" error: all of it was read).
+struct VolumeDetailRead {
+    std::vector<media::VolumeHealth> health;
+    std::vector<media::HistoryEntry> history;
+    std::vector<client::VolumeJob> jobs;
+    QString error;
+};
 
 class VolumeDetails final : public QWidget {
     Q_OBJECT
 public:
-    explicit VolumeDetails(QString catalogPath, QWidget* parent = nullptr);
+    // `board`, when given, counts its reads (the window waits for them before closing).
+    VolumeDetails(DoorAddress door, TaskBoard* board, QWidget* parent = nullptr);
 
     // Shows `row` (nullptr: nothing selected).
     void showVolume(const VolumeRow* row);
@@ -34,8 +49,11 @@ Q_SIGNALS:
     void openReport(qint64 jobId);
 
 private:
-    QStringList healthLines(const CatalogHandle& db, const std::string& barcode);
-    QString catalog_;
+    QStringList healthLines(const std::vector<media::VolumeHealth>& rows);
+    void applyDetails(VolumeDetailRead read, const QStringList& lines);
+    DoorAddress door_;
+    TaskBoard* board_;
+    quint64 asked_ = 0; // the newest read asked: older answers are dropped
     QString barcode_;
     QString shown_; // what the panel shows, to skip reloading the same
     QLabel* title_;

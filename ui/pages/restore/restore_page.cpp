@@ -58,7 +58,7 @@ RestorePage::RestorePage(Engine& engine, QWidget* parent)
       picker_(new RestoreSourcePicker(catalog_path(engine), this)),
       model_(new RestoreTreeModel(catalog_path(engine), 1000, this)), tree_(new QTreeView(this)),
       search_(new RestoreSearchPanel(model_, this)),
-      versions_(new RestoreVersionsPanel(catalog_path(engine), this)),
+      versions_(new RestoreVersionsPanel(doorOf(engine), this)),
       target_(new RestoreTargetPanel(this)), report_(new RestoreReportView(this)),
       planButton_(new QPushButton(tr("&Plan"), this)),
       startButton_(new QPushButton(tr("Start restore"), this)),

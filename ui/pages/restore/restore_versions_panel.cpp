@@ -9,9 +9,7 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
-#include "api/job_ops.h"
-#include "common/log.h"
-#include "job/catalog_browser.h"
+#include "bridge/engine_task.h"
 #include "widgets/units_format.h"
 
 namespace tl::ui {
@@ -20,8 +18,8 @@ namespace {
 enum VersionRole { JobRole = Qt::UserRole + 1, DeletedRole, SourceRole };
 }
 
-RestoreVersionsPanel::RestoreVersionsPanel(QString catalogPath, QWidget* parent)
-    : QWidget(parent), catalog_(std::move(catalogPath)), title_(new QLabel(this)),
+RestoreVersionsPanel::RestoreVersionsPanel(DoorAddress door, QWidget* parent)
+    : QWidget(parent), door_(std::move(door)), title_(new QLabel(this)),
       view_(new QTableView(this)), model_(new QStandardItemModel(0, 4, this)),
       restore_(new QPushButton(tr("Restore this &version"), this)) {
     model_->setHorizontalHeaderLabels({tr("Job"), tr("Backed up"), tr("Level"), tr("Size")});
@@ -54,20 +52,30 @@ bool RestoreVersionsPanel::showVersions(const QString& absolutePath) {
     model_->removeRows(0, model_->rowCount());
     restore_->setEnabled(false);
     path_ = absolutePath;
+    const quint64 asked = ++asked_;
     if (absolutePath.isEmpty()) {
         title_->setText(tr("Versions: pick a file in the tree or the search results"));
-        return true;
-    }
-    auto fail = [&](const std::string& msg) {
-        log::get("ui")->error("versions of {}: {}", absolutePath.toStdString(), msg);
-        title_->setText(tr("Cannot list the versions of %1: %2")
-                            .arg(absolutePath, QString::fromStdString(msg)));
         return false;
-    };
-    auto db = CatalogHandle::open(catalog_.toStdString(), false);
-    if (!db) return fail(db.error().message);
-    auto versions = job::file_versions(db.value(), absolutePath.toStdString());
-    if (!versions) return fail(versions.error().message);
+    }
+    runBackgroundRead(nullptr, this,
+                      [this, door = door_, path = absolutePath.toStdString(), asked] {
+                          auto versions = readService<std::vector<job::FileVersion>>(
+                              door, "versions of " + path,
+                              [&path](client::Api& api) { return api.file_versions(path); });
+                          return GuiContinuation([this, versions = std::move(versions), asked] {
+                              if (asked == asked_) listVersions(versions);
+                          });
+                      });
+    return true;
+}
+
+void RestoreVersionsPanel::listVersions(const Result<std::vector<job::FileVersion>>& versions) {
+    if (!versions) {
+        title_->setText(tr("Cannot list the versions of %1: %2")
+                            .arg(path_, QString::fromStdString(versions.error().message)));
+        Q_EMIT versionsShown(false);
+        return;
+    }
     const QLocale loc;
     for (const auto& v : versions.value()) {
         QList<QStandardItem*> row;
@@ -82,8 +90,8 @@ bool RestoreVersionsPanel::showVersions(const QString& absolutePath) {
             << new QStandardItem(v.deleted ? tr("deleted") : formatBytes(quint64(v.size)));
         model_->appendRow(row);
     }
-    title_->setText(tr("Versions of %1: %n", nullptr, model_->rowCount()).arg(absolutePath));
-    return true;
+    title_->setText(tr("Versions of %1: %n", nullptr, model_->rowCount()).arg(path_));
+    Q_EMIT versionsShown(true);
 }
 
 bool RestoreVersionsPanel::chooseRow(int row) {

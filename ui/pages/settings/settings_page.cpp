@@ -18,10 +18,9 @@
 #include <QTemporaryFile>
 #include <QVBoxLayout>
 
-#include "api/media_ops.h"
+#include "bridge/engine_task.h"
 #include "common/log.h"
 #include "context/engine.h"
-#include "media/pool.h"
 #include "pages/settings/job_defaults_box.h"
 #include "widgets/message_line.h"
 #include "widgets/units_format.h"
@@ -42,16 +41,15 @@ bool canWriteIn(const QString& dir) {
 }
 } // namespace
 
-SettingsPage::SettingsPage(Engine& engine, TaskBoard& /*board*/, QWidget* parent)
-    : QWidget(parent), engine_(engine), nextHome_(new QLineEdit(this)), poll_(new QSpinBox(this)),
-      units_(new QComboBox(this)), language_(new QComboBox(this)),
-      nextNote_(new MessageLine(2, this)), defaults_(new JobDefaultsBox(this)),
-      theme_(new QLabel(this)), status_(new QLabel(this)) {
+SettingsPage::SettingsPage(Engine& engine, TaskBoard& board, QWidget* parent)
+    : QWidget(parent), engine_(engine), board_(board), door_(doorOf(engine)),
+      nextHome_(new QLineEdit(this)), poll_(new QSpinBox(this)), units_(new QComboBox(this)),
+      language_(new QComboBox(this)), nextNote_(new MessageLine(2, this)),
+      defaults_(new JobDefaultsBox(this)), theme_(new QLabel(this)), status_(new QLabel(this)) {
     QSettings settings;
 
     auto* homeBox = new QGroupBox(tr("Data directory"), this);
-    auto* inUse =
-        new QLabel(QDir::toNativeSeparators(QString::fromStdString(engine_.home())), homeBox);
+    auto* inUse = new QLabel(QDir::toNativeSeparators(QString::fromStdString(door_.home)), homeBox);
     inUse->setTextInteractionFlags(Qt::TextSelectableByMouse);
     inUse->setAccessibleName(tr("Data directory in use"));
     nextHome_->setText(settings.value(kHomeKey).toString());
@@ -120,9 +118,8 @@ SettingsPage::SettingsPage(Engine& engine, TaskBoard& /*board*/, QWidget* parent
                                                  start);
     };
     connect(choose, &QPushButton::clicked, this, [this] {
-        const QString dir =
-            chooser_(nextHome_->text().isEmpty() ? QString::fromStdString(engine_.home())
-                                                 : nextHome_->text());
+        const QString dir = chooser_(
+            nextHome_->text().isEmpty() ? QString::fromStdString(door_.home) : nextHome_->text());
         if (dir.isEmpty()) return;
         nextHome_->setText(dir);
         setNextDataDirectory(dir);
@@ -250,7 +247,7 @@ void SettingsPage::describeNextHome(const QString& dir) {
         return;
     }
     const QString shown = QDir::toNativeSeparators(dir);
-    if (QDir::cleanPath(dir) == QDir::cleanPath(QString::fromStdString(engine_.home())))
+    if (QDir::cleanPath(dir) == QDir::cleanPath(QString::fromStdString(door_.home)))
         nextNote_->setMessage(tr("%1 is the data directory in use.").arg(shown));
     else if (QFileInfo::exists(dir + QStringLiteral("/catalog.db")))
         nextNote_->setMessage(
@@ -264,10 +261,15 @@ void SettingsPage::describeNextHome(const QString& dir) {
 }
 
 void SettingsPage::refreshPools() {
-    auto status = engine_.status();
-    const std::string path = status ? status->catalog_path : engine_.home() + "/catalog.db";
-    auto db = CatalogHandle::open(path, false);
-    auto pools = db ? media::list_pools(db.value()) : Result<std::vector<media::Pool>>(db.error());
+    runBackgroundRead(&board_, this, [this, door = door_]() -> GuiContinuation {
+        auto pools = readService<std::vector<client::Pool>>(
+            door, "settings page pools",
+            [](client::Api& api) { return api.pools(); }); // values only: not the page
+        return [this, pools = std::move(pools)] { applyPools(pools); };
+    });
+}
+
+void SettingsPage::applyPools(const Result<std::vector<client::Pool>>& pools) {
     if (!pools) {
         report(tr("Cannot read the pools: %1").arg(QString::fromStdString(pools.error().message)),
                true);

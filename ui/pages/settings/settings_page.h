@@ -6,12 +6,17 @@
 // widgets/units_format.h), the language ("ui/language": "" = the system's, "en", "de"; read by
 // app/gui/main.cpp, so it applies at the next start), the defaults for new jobs
 // (JobDefaultsBox) and the theme, which follows the system. Every change is stored at once in
-// QSettings; a refused value is named in the page's status line and not stored. No engine access.
-// GUI thread only.
+// QSettings; a refused value is named in the page's status line and not stored. The pools the
+// defaults offer are read through the typed door of the service the console shows (GET
+// /v1/pools) on a worker thread; the page calls no Engine read (the Engine only names the
+// door), so a remote console shows it the same. GUI thread only.
 #include <QString>
 #include <QStringList>
 #include <QWidget>
 #include <functional>
+#include <vector>
+
+#include "bridge/typed_door.h"
 
 class QComboBox;
 class QLabel;
@@ -49,7 +54,8 @@ public:
     bool setLanguage(const QString& code); // "" (the system's), "en" or "de"
     // The language the console is translated to at start: "ui/language", else the system's.
     static QString startLanguage();
-    // Reads the pools of the catalog into the defaults (also done when the page is shown).
+    // Reads the service's pools into the defaults on a worker thread (also done when the page
+    // is shown).
     void refreshPools();
 
     // Why `dir` cannot be a data directory ("" when it can): it must be an absolute path to a
@@ -80,7 +86,10 @@ private:
     void describeTheme();
     void describeNextHome(const QString& dir);
 
+    void applyPools(const Result<std::vector<client::Pool>>& pools);
     Engine& engine_;
+    TaskBoard& board_;
+    DoorAddress door_;
     QLineEdit* nextHome_;
     QSpinBox* poll_;
     QComboBox* units_;
