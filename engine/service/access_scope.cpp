@@ -39,8 +39,9 @@ bool operate_route(const std::string& method, const std::string& path) {
     if (method == "PATCH") return std::regex_match(path, volume) || std::regex_match(path, drive);
     if (method != "POST") return false;
     if (path == "/v1/backups" || path == "/v1/restores" || path == "/v1/verifications" ||
-        path == "/v1/clones" || std::regex_match(path, cancels) || std::regex_match(path, label) ||
-        std::regex_match(path, moves) || std::regex_match(path, cleaning))
+        path == "/v1/clones" || path == "/v1/scans" || std::regex_match(path, cancels) ||
+        std::regex_match(path, label) || std::regex_match(path, moves) ||
+        std::regex_match(path, cleaning))
         return true;
     for (const auto& route : kActionRoutes)
         if (path == route.path) return true;
@@ -69,7 +70,7 @@ Result<Scope> parse_scope(const std::string& name) {
 
 bool is_write(const std::string& method, const std::string& path) {
     if (method == "GET" || method == "HEAD") return false;
-    return !(method == "POST" && path == "/v1/queries");
+    return !(method == "POST" && (path == "/v1/queries" || path == "/v1/restore-plans"));
 }
 
 Scope needed_scope(const std::string& method, const std::string& path, const std::string& body) {

@@ -106,6 +106,9 @@ void add_catalog_setting_routes(httplib::Server& server, const ApiContext& ctx);
 void add_volume_adopt_route(httplib::Server& server, const ApiContext& ctx);
 // GET /v1/drives, GET and PATCH /v1/drives/{name} (drive_routes.cpp)
 void add_drive_routes(httplib::Server& server, const ApiContext& ctx);
+// POST /v1/prunes, POST /v1/catalog/backups, POST /v1/scans, GET /v1/scans/{id}, POST
+// /v1/restore-plans (maintenance_routes.cpp)
+void add_maintenance_routes(httplib::Server& server, const ApiContext& ctx);
 // POST /v1/verifications, POST /v1/clones: typed, answered with the job (verification_routes.cpp)
 void add_verification_routes(httplib::Server& server, const ApiContext& ctx);
 // Who may call: on the Unix socket root and the data directory's owner (SO_PEERCRED); on the

@@ -32,7 +32,6 @@ struct ActionRoute {
     const char* path;
 };
 inline constexpr ActionRoute kActionRoutes[] = {
-    {"scan", "/v1/scans"},
     {"volume label", "/v1/volumes/label"},
     {"library load", "/v1/library/load"},
     {"library unload", "/v1/library/unload"},

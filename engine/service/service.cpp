@@ -100,6 +100,7 @@ void Service::add_routes(httplib::Server& server, Access access) {
     add_job_report_route(server, api_);
     add_volume_contents_route(server, api_);
     add_verification_routes(server, api_);
+    add_maintenance_routes(server, api_);
     add_stream_routes(server, api_);
     add_metrics_route(server, api_);
     add_caller_route(server, api_, access);

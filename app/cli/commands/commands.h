@@ -222,4 +222,20 @@ std::optional<int> config_through_typed_door(Context& ctx, client::ServiceClient
 // through the typed door (typed_door_reads.cpp); nullopt for any other command.
 std::optional<int> read_through_typed_door(Context& ctx, client::ServiceClient& c,
                                            const std::string& command);
+// The reports of scan, prune and restore --dry-run, text or --json, and their exit codes
+// (volume.cpp, prune.cpp, restore.cpp), shared with their calls of the typed door.
+int print_scan(Context& ctx, const job::ScanReport& s);
+int print_prune(Context& ctx, const media::PruneReport& p);
+int print_restore_plan(Context& ctx, const job::RestorePlan& p);
+// catalog backup's report of its job, text or --json, and its exit code (catalog.cpp).
+int print_catalog_backup(Context& ctx, const job::JobReport& report, const nlohmann::json& json);
+// scan, prune, catalog backup and restore --dry-run through the typed door
+// (typed_door_maintenance.cpp); nullopt for any other command line.
+std::optional<int> maintenance_through_typed_door(Context& ctx, client::ServiceClient& c,
+                                                  const std::string& command);
+// restore --dry-run and --wait-for-media through the typed door: the plan read (POST
+// /v1/restore-plans), or asked for again until no volume is missing before the restore starts
+// (typed_door_maintenance.cpp).
+std::optional<int> restore_plan_through_typed_door(Context& ctx, client::ServiceClient& c,
+                                                   const job::RestoreOptions& o);
 } // namespace tl::cli
