@@ -213,6 +213,11 @@ public:
     // What a restore of `r` would read, from which volumes, how long; nothing is restored and
     // `r.target` may be empty. Scope read.
     virtual Result<job::RestorePlan> plan_restore(const RestoreRequest& r) = 0;
+    // A virtual library's injected faults, and a change of them (scope admin); NotFound for no
+    // such library, Unsupported for a real one.
+    virtual Result<LibraryFaults> library_faults(const std::string& library) = 0;
+    virtual Result<LibraryFaults> change_library_faults(const std::string& library,
+                                                        const device::FaultChange& change) = 0;
 };
 
 // Asks `api` for queue entry `id` until its run ended, and returns how it ended. When

@@ -1,7 +1,8 @@
 #pragma once
 // The typed door's catalog maintenance (api.h): retention applied (prune), the catalog backed up
-// to tape as a job, the catalog rebuilt from volumes (scan), and a restore's plan (what it would
-// read, from which volumes, how long) without restoring.
+// to tape as a job, the catalog rebuilt from volumes (scan), a restore's plan (what it would
+// read, from which volumes, how long) without restoring, and the faults injected into a virtual
+// library for tests and demos.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -10,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/result.h"
+#include "device/fault_change.h"
 #include "job/restore_job.h"
 #include "job/scan_job.h"
 #include "media/prune.h"
@@ -36,6 +38,12 @@ struct ScanState {
     bool ended = false;
     std::optional<job::ScanReport> report;
     std::optional<Error> error;
+};
+
+// GET and PATCH /v1/libraries/{name}/faults: a virtual library's injected faults as
+// faults.json holds them ({"version", "drives", "cartridges"}).
+struct LibraryFaults {
+    nlohmann::json document;
 };
 
 nlohmann::json to_json(const CatalogBackupRequest& r);

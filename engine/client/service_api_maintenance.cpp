@@ -3,7 +3,15 @@
 #include "client/service_api.h"
 #include "shapes/maintenance_json.h"
 
+#include <httplib.h>
+
 namespace tl::client {
+
+namespace {
+std::string library_segment(const std::string& name) {
+    return httplib::detail::encode_query_param(name);
+}
+} // namespace
 
 Result<media::PruneReport> ServiceApi::prune(bool dry_run) {
     auto r = client_.request("POST", "/v1/prunes", {{"dry_run", dry_run}});
@@ -41,6 +49,20 @@ Result<job::RestorePlan> ServiceApi::plan_restore(const RestoreRequest& request)
     if (!r->body.is_object() || !r->body.contains("volumes"))
         return make_error(ErrorKind::Io, "the service's answer is no restore plan");
     return shapes::restore_plan_from_json(r->body);
+}
+
+Result<LibraryFaults> ServiceApi::library_faults(const std::string& library) {
+    auto r = client_.request("GET", "/v1/libraries/" + library_segment(library) + "/faults");
+    if (!r) return r.error();
+    return LibraryFaults{r->body};
+}
+
+Result<LibraryFaults> ServiceApi::change_library_faults(const std::string& library,
+                                                        const device::FaultChange& change) {
+    auto r = client_.request("PATCH", "/v1/libraries/" + library_segment(library) + "/faults",
+                             device::to_json(change));
+    if (!r) return r.error();
+    return LibraryFaults{r->body};
 }
 
 } // namespace tl::client

@@ -109,6 +109,8 @@ void add_drive_routes(httplib::Server& server, const ApiContext& ctx);
 // POST /v1/prunes, POST /v1/catalog/backups, POST /v1/scans, GET /v1/scans/{id}, POST
 // /v1/restore-plans (maintenance_routes.cpp)
 void add_maintenance_routes(httplib::Server& server, const ApiContext& ctx);
+// GET and PATCH /v1/libraries/{name}/faults (library_fault_routes.cpp)
+void add_library_fault_routes(httplib::Server& server, const ApiContext& ctx);
 // POST /v1/verifications, POST /v1/clones: typed, answered with the job (verification_routes.cpp)
 void add_verification_routes(httplib::Server& server, const ApiContext& ctx);
 // Who may call: on the Unix socket root and the data directory's owner (SO_PEERCRED); on the

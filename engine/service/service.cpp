@@ -101,6 +101,7 @@ void Service::add_routes(httplib::Server& server, Access access) {
     add_volume_contents_route(server, api_);
     add_verification_routes(server, api_);
     add_maintenance_routes(server, api_);
+    add_library_fault_routes(server, api_);
     add_stream_routes(server, api_);
     add_metrics_route(server, api_);
     add_caller_route(server, api_, access);

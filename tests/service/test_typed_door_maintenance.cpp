@@ -101,6 +101,17 @@ private Q_SLOTS:
         QVERIFY2(labeled.text().startsWith("2 blank cartridge(s)"), labeled.out.constData());
         const auto noSuchPool = cli({"catalog", "backup", "--pool", "NoSuchPool"});
         QVERIFY(noSuchPool.exit_code != 0);
+        const QStringList offline = {"library",     "fault", "--drive",  "1",
+                                     "--tapealert", "20,30", "--offline"};
+        const auto faulted = cli(offline);
+        QVERIFY2(faulted.exit_code == 0, faulted.err.constData());
+        QVERIFY(faulted.text().contains("\"offline\": true"));
+        const auto cartridge =
+            cli({"library", "fault", "--barcode", "TLO005L9", "--media-error-at", "3", "--json"});
+        const auto badDrive = cli({"library", "fault", "--drive", "99"});
+        QCOMPARE(badDrive.exit_code, 2);
+        const auto cleared = cli({"library", "fault", "--clear"});
+        QCOMPARE(cleared.text(), QStringLiteral("no faults injected\n"));
 
         QCOMPARE(cli({"--log-level", "debug", "service", "start"}).exit_code, 0);
         tltest::ServiceGuard guard{home_};
@@ -129,6 +140,13 @@ private Q_SLOTS:
         const auto pool = cli({"volume", "list", "--pool", "Default"}).text();
         QVERIFY2(pool.contains("TLO012L9") && pool.contains("TLO013L9"), qPrintable(pool));
         compare(cli({"catalog", "backup", "--pool", "NoSuchPool"}), noSuchPool);
+        compare(cli(offline), faulted);
+        compare(
+            cli({"library", "fault", "--barcode", "TLO005L9", "--media-error-at", "3", "--json"}),
+            cartridge);
+        compare(cli({"library", "fault", "--drive", "99"}), badDrive);
+        compare(cli({"library", "fault", "--library", "vlib0", "--clear"}), cleared);
+        compare(cli({"library", "fault"}), cleared);
         const auto backup = cli({"catalog", "backup"});
         QVERIFY2(backup.exit_code == 0, backup.err.constData());
         QVERIFY2(backup.text().startsWith("Job 2 (backup): completed\n"), backup.out.constData());
@@ -137,6 +155,7 @@ private Q_SLOTS:
         QCOMPARE(rows[1].toObject()["name"].toString(), QStringLiteral("catalog"));
         QCOMPARE(rows[1].toObject()["status"].toString(), QStringLiteral("completed"));
 
+        QCOMPARE(tltest::audited(home_, "PATCH", "/v1/libraries/vlib0/faults"), 3);
         QCOMPARE(tltest::audited(home_, "POST", "/v1/prunes"), 2);
         QCOMPARE(tltest::audited(home_, "POST", "/v1/scans"), 3);
         QCOMPARE(tltest::audited(home_, "POST", "/v1/volumes/label-blank"), 1);
@@ -144,6 +163,32 @@ private Q_SLOTS:
         QCOMPARE(tltest::audited(home_, "POST", "/v1/catalog/backups", true), 1);
         QCOMPARE(tltest::tunnelled(home_), 0);
         QCOMPARE(tltest::queried(home_), 0);
+    }
+
+    // report --png through a running service: the console beside the CLI draws the job's graphs
+    // (read-only beside the service) and the report is read through GET /v1/jobs/{id}/report,
+    // printed as without a service.
+    void reportPngThroughTheService() {
+        const QString console =
+            QFileInfo(QStringLiteral(TAPELOOM_CLI)).absolutePath() + "/tapeloom";
+        if (!QFileInfo::exists(console)) QSKIP("built without the GUI");
+        const QString home = dir_.path() + "/drawn", src = dir_.path() + "/big";
+        QVERIFY(tltest::write_file(src + "/a", tltest::random_bytes(8 << 20, 7)));
+        QCOMPARE(run_cli(with_home(home, {"backup", "--source", src, "--poll-interval", "20ms"}))
+                     .exit_code,
+                 0);
+        const auto here =
+            run_cli(with_home(home, {"report", "--job", "1", "--png", dir_.path() + "/here.png"}));
+        QVERIFY2(here.exit_code == 0, here.err.constData());
+        QCOMPARE(run_cli(with_home(home, {"--log-level", "debug", "service", "start"})).exit_code,
+                 0);
+        tltest::ServiceGuard guard{home};
+        const QString png = dir_.path() + "/service.png";
+        const auto drawn = run_cli(with_home(home, {"report", "--job", "1", "--png", png}));
+        QVERIFY2(drawn.exit_code == 0, drawn.err.constData());
+        QVERIFY(QFileInfo(png).size() > 1000);
+        QCOMPARE(drawn.text(), here.text().replace("here.png", "service.png"));
+        QCOMPARE(tltest::queried(home), 0);
     }
 
     // restore --wait-for-media through the service waits while a volume is outside the library

@@ -15,6 +15,7 @@
 #include "client/volumes.h"
 #include "context.h"
 #include "device/device_registry.h"
+#include "device/fault_change.h"
 #include "job/clone_job.h"
 #include "job/restore_job.h"
 #include "job/restore_selection.h"
@@ -186,6 +187,9 @@ void print_found_files(Context& ctx, const nlohmann::json& entries);
 // a job's stored report with its series: --csv written, --json or text (report.cpp).
 Result<long long> report_job_id(const Args& a);
 int print_job_report(Context& ctx, const nlohmann::json& report, const metrics::SeriesSet& series);
+// `report --png FILE`: the console (`tapeloom`, offscreen, beside the CLI) draws job `job`'s
+// graphs from the data directory `home` (read-only beside its service) into FILE (report.cpp).
+Status render_png(const std::string& home, long long job, const std::string& file);
 void print_pools(Context& ctx, const std::vector<client::Pool>& pools); // pool.cpp
 void print_schedules(Context& ctx, const std::vector<client::Schedule>& schedules,
                      long long now); // schedule list (schedule.cpp)
@@ -238,4 +242,9 @@ std::optional<int> maintenance_through_typed_door(Context& ctx, client::ServiceC
 // (typed_door_maintenance.cpp).
 std::optional<int> restore_plan_through_typed_door(Context& ctx, client::ServiceClient& c,
                                                    const job::RestoreOptions& o);
+// library fault's options as a change of the injected faults (InvalidArgument naming a bad
+// one), and what it prints of the plan after it: the JSON, or "no faults injected"
+// (library_fault.cpp).
+Result<device::FaultChange> fault_change_of(const Args& a);
+void print_faults(Context& ctx, const nlohmann::json& plan);
 } // namespace tl::cli

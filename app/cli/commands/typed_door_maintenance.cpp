@@ -1,5 +1,6 @@
 // The catalog's maintenance through the service's typed door (client/api.h, docs/api.md
-// "Resources") rather than as a task running the command there: `scan` (POST /v1/scans, then GET
+// "Resources") rather than as a task running the command there: `library fault` (GET or PATCH
+// /v1/libraries/{name}/faults), `scan` (POST /v1/scans, then GET
 // /v1/scans/{id} until it ended), `prune` (POST /v1/prunes), `catalog backup` (POST
 // /v1/catalog/backups: a job, followed until it ended; Ctrl-C cancels it) and `restore
 // --dry-run` (POST /v1/restore-plans); `restore --wait-for-media` asks for the plan every 2 s
@@ -60,6 +61,28 @@ int catalog_backup_through_door(Context& ctx, client::ServiceClient& c) {
                                                       std::to_string(started->job) +
                                                       " ended without a report"));
     return print_catalog_backup(ctx, *ended->report, ended->document);
+}
+
+// `library fault`: the faults of --library, or of the first configured library.
+int library_fault_through_door(Context& ctx, client::ServiceClient& c) {
+    auto change = fault_change_of(ctx.args());
+    if (!change) return ctx.fail(change.error());
+    client::ServiceApi api(c);
+    std::string library = ctx.args().get("library");
+    if (library.empty()) {
+        auto all = api.libraries();
+        if (!all) return ctx.fail(all.error());
+        if (all->empty())
+            return ctx.fail(
+                make_error(ErrorKind::NotFound,
+                           "no library is configured; add one with 'tapeloom-cli library add'"));
+        library = all->front().name;
+    }
+    auto faults = change->changes_anything() ? api.change_library_faults(library, change.value())
+                                             : api.library_faults(library);
+    if (!faults) return ctx.fail(faults.error());
+    print_faults(ctx, faults->document);
+    return 0;
 }
 
 std::string missing_volumes(const job::RestorePlan& p) {
@@ -132,6 +155,7 @@ std::optional<int> maintenance_through_typed_door(Context& ctx, client::ServiceC
     if (command == "scan") return scan_through_door(ctx, c);
     if (command == "prune") return prune_through_door(ctx, c);
     if (command == "catalog backup") return catalog_backup_through_door(ctx, c);
+    if (command == "library fault") return library_fault_through_door(ctx, c);
     return std::nullopt;
 }
 

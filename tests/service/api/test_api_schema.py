@@ -294,6 +294,15 @@ def call_maintenance(calls, job, volume):
     plan = calls.post("/v1/restore-plans", {"job": job})
     assert plan.status == 200 and plan.json()["volumes"] and not plan.json()["missing"], plan.body
     calls.post("/v1/restore-plans", {"job": 999999})  # 404
+    faulted = calls.patch("/v1/libraries/vlib0/faults", {"drive": 3, "tapealert": [20],
+                                                         "barcode": "TLO024L9", "fail_load": True})
+    assert faulted.status == 200 and faulted.json()["drives"]["3"]["tapealert"] == [20], \
+        faulted.body
+    calls.patch("/v1/libraries/vlib0/faults", {"drive": 99})  # 400
+    cleared = calls.patch("/v1/libraries/vlib0/faults", {"clear": True})
+    assert cleared.status == 200 and cleared.json()["drives"] == {}, cleared.body
+    assert calls.get("/v1/libraries/vlib0/faults").json()["cartridges"] == {}
+    calls.get("/v1/libraries/nosuchlib/faults")  # 404
 
 
 def call_job_reports(calls):
