@@ -21,7 +21,6 @@
 #include "job/restore_selection.h"
 #include "job/verify_job.h"
 #include "media/pool.h"
-#include "service/task_board.h"
 
 namespace tl::cli {
 void add_status_commands(Registry& r);
@@ -67,12 +66,9 @@ Status check_remote_options(const Args& a);
 bool works_remotely(const std::vector<std::string>& path);
 // `backup` goes through the service when one runs (backup_through_service.cpp).
 void route_backup_through_service(Registry& r);
-// Every command but those that run here goes to the service (commands_through_service.cpp):
-// actions and writes as tasks, reads as queries; service_actions() and service_queries() are
-// how the service runs them (the commands of local_commands() on its engine).
+// Every command but those that run here goes to the service through its typed door
+// (commands_through_service.cpp, typed_door*.cpp).
 void route_commands_through_service(Registry& r);
-service::TaskTable service_actions();
-service::TaskTable service_queries();
 // The commands that always run in this process, service or not (docs/service.md).
 bool runs_here(const std::vector<std::string>& path);
 // The service a routed command goes to: the running one (or --connect's); none running, one
@@ -100,10 +96,9 @@ Result<job::RestoreOptions> restore_options(const Args& a);
 void print_restore_result(Context& ctx, const job::RestoreResult& res);
 // `pool add|edit`'s options as the pool's changes (pool.cpp).
 Result<media::PoolChanges> pool_changes(const Args& a);
-// The commands that go through the service's typed door (client/api.h) instead of running as a
-// task there: restore, volume mark, volume label --barcode, volume relabel, pool add|edit, and
-// the removals of removal_through_typed_door(). nullopt when this command line still goes as a
-// task (restore --wait-for-media, volume label --all-blank).
+// The commands that go through the service's typed door (client/api.h): restore, volume mark,
+// volume label, volume relabel, pool add|edit, and those of the *_through_typed_door() below;
+// nullopt for a command that has no call of the API.
 std::optional<int> through_typed_door(Context& ctx, client::ServiceClient& c,
                                       const std::string& command);
 // schedule remove, job remove, pool remove, client remove, volume recycle through the typed
