@@ -153,7 +153,7 @@ Result<nlohmann::json> scan_answer(const ApiContext& ctx, std::int64_t id) {
 Result<nlohmann::json> planned_restore(const ApiContext& ctx, nlohmann::json body) {
     if (body.is_object() && !body.contains("target")) body["target"] = "/";
     CatalogHandle db(ctx.engine);
-    auto r = restore_request(body, db);
+    auto r = restore_request(body, db, false);
     if (!r) {
         auto e = r.error();
         const std::string from = "POST /v1/restores", to = "POST /v1/restore-plans";

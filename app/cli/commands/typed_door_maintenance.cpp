@@ -139,12 +139,12 @@ std::optional<int> restore_plan_through_typed_door(Context& ctx, client::Service
                                                    const job::RestoreOptions& o) {
     const bool dry = ctx.args().has("dry-run");
     if (!dry && !o.wait_for_media) return std::nullopt;
-    auto request = client::restore_request(o, dry ? "" : ctx.args().get("client"));
+    // The plan reads the same volumes wherever the files go: no client in its request.
+    auto request = client::restore_request(o, "");
     if (!o.to.empty() && o.to.front() != '/')
         request.target = (std::filesystem::current_path() / o.to).lexically_normal().string();
     client::ServiceApi api(c);
     if (!dry) return wait_for_media(ctx, api, request);
-    request.client.clear(); // the plan reads the same volumes wherever the files go
     auto plan = api.plan_restore(request);
     if (!plan) return ctx.fail(plan.error());
     return print_restore_plan(ctx, plan.value());
