@@ -24,10 +24,8 @@ namespace tl::cli {
 namespace {
 std::atomic<bool> g_restore_cancel{false}; // SIGINT/SIGTERM stop the restore cleanly
 
-// Runs `work` with the context's cancel flag (inside the service: its client's), or with one
-// that SIGINT and SIGTERM set while it runs.
-template <class Work> auto run_cancellable(Context& ctx, Work work) {
-    if (ctx.cancel()) return work(ctx.cancel());
+// Runs `work` with a cancel flag that SIGINT and SIGTERM set while it runs.
+template <class Work> auto run_cancellable(Work work) {
     g_restore_cancel = false;
     std::signal(SIGINT, [](int) { g_restore_cancel = true; });
     std::signal(SIGTERM, [](int) { g_restore_cancel = true; });
@@ -176,7 +174,7 @@ int restore(Context& ctx) {
     }
     auto client = restore_client(ctx, *engine.value());
     if (!client) return ctx.fail(client.error());
-    auto r = run_cancellable(ctx, [&](std::atomic<bool>* cancel) {
+    auto r = run_cancellable([&](std::atomic<bool>* cancel) {
         if (client.value()) return restore_to_client(ctx, *engine.value(), *client.value(), cancel);
         return job::run_restore(*engine.value(), o.value(), cancel);
     });

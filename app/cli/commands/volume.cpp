@@ -155,7 +155,7 @@ int volume_ls(Context& ctx) {
 
 // verify --against-client: the tape compared with the clients' files through their agents.
 int verify_against_client(Context& ctx, Engine& engine, std::int64_t job_id) {
-    auto r = agent::run_client_verify(engine, job_id, ctx.args().get("library"), ctx.cancel());
+    auto r = agent::run_client_verify(engine, job_id, ctx.args().get("library"), nullptr);
     if (!r) return ctx.fail(r.error());
     return print_client_verify(ctx, r.value());
 }
