@@ -35,7 +35,6 @@ Context::Context(Args args, std::string home, std::ostream& out, std::ostream& e
 Context::~Context() = default;
 
 Result<Engine*> Context::engine() {
-    if (shared_engine_) return shared_engine_;
     if (!engine_) {
         EngineOptions o;
         o.home = home_;

@@ -33,11 +33,6 @@ public:
     Result<Engine*> engine();
     // Set once by main() from Command::reads_only, before the command runs.
     void set_read_only(bool read_only) { read_only_ = read_only; }
-    // Inside the service (docs/api.md "Actions"): the service's engine, not opened here, and
-    // the flag its client sets to cancel; the command then leaves the signals alone.
-    void use_engine(Engine* engine) { shared_engine_ = engine; }
-    void set_cancel(std::atomic<bool>* cancel) { cancel_ = cancel; }
-    std::atomic<bool>* cancel() const { return cancel_; }
 
     // Reports `e` on stderr (and as {"error":...} on stdout with --json), logs it, and returns
     // the exit code for its kind.
@@ -52,8 +47,6 @@ private:
     std::ostream& err_;
     std::unique_ptr<Clock> clock_; // --now EPOCH (tests): the engine's clock
     std::unique_ptr<Engine> engine_;
-    Engine* shared_engine_ = nullptr;
-    std::atomic<bool>* cancel_ = nullptr;
     bool read_only_ = false;
 };
 

@@ -19,6 +19,7 @@
 #include "client/file_versions.h"
 #include "client/jobs.h"
 #include "client/libraries.h"
+#include "client/maintenance.h"
 #include "client/pools.h"
 #include "client/queue.h"
 #include "client/restores.h"
@@ -207,6 +208,26 @@ public:
     virtual Result<CatalogAfterJobs> catalog_after_jobs() = 0;
     virtual Result<CatalogAfterJobs>
     change_catalog_after_jobs(const CatalogAfterJobsChange& change) = 0;
+
+    // ---- catalog maintenance (maintenance.h)
+    // Expires jobs and file entries past their pool's retention (nothing changes when
+    // `dry_run`); its report. Scope admin.
+    virtual Result<media::PruneReport> prune(bool dry_run) = 0;
+    // Backs the catalog up to tape as a job named catalog (the job, 202). Scope admin.
+    virtual Result<JobStarted> start_catalog_backup(const CatalogBackupRequest& r) = 0;
+    // Starts a rebuild of the catalog from volumes; the scan's id (it makes no job). Scope
+    // operate.
+    virtual Result<std::int64_t> start_scan(const ScanRequest& r) = 0;
+    // A scan's state; NotFound once the service forgot it.
+    virtual Result<ScanState> scan(std::int64_t id) = 0;
+    // What a restore of `r` would read, from which volumes, how long; nothing is restored and
+    // `r.target` may be empty. Scope read.
+    virtual Result<job::RestorePlan> plan_restore(const RestoreRequest& r) = 0;
+    // A virtual library's injected faults, and a change of them (scope admin); NotFound for no
+    // such library, Unsupported for a real one.
+    virtual Result<LibraryFaults> library_faults(const std::string& library) = 0;
+    virtual Result<LibraryFaults> change_library_faults(const std::string& library,
+                                                        const device::FaultChange& change) = 0;
 };
 
 // Asks `api` for queue entry `id` until its run ended, and returns how it ended. When

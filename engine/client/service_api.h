@@ -116,6 +116,18 @@ public:
     Result<DriveState> drive(const std::string& name, int alerts) override;       // GET .../{name}
     Result<DriveState> return_drive_to_service(const std::string& name) override; // PATCH
 
+    // Catalog maintenance (maintenance.h)
+    Result<media::PruneReport> prune(bool dry_run) override; // POST /v1/prunes
+    Result<JobStarted> start_catalog_backup(const CatalogBackupRequest& r) override; // POST
+    Result<std::int64_t> start_scan(const ScanRequest& r) override; // POST /v1/scans
+    Result<ScanState> scan(std::int64_t id) override;               // GET /v1/scans/{id}
+    // POST /v1/restore-plans
+    Result<job::RestorePlan> plan_restore(const RestoreRequest& r) override;
+    // GET and PATCH /v1/libraries/{name}/faults
+    Result<LibraryFaults> library_faults(const std::string& library) override;
+    Result<LibraryFaults> change_library_faults(const std::string& library,
+                                                const device::FaultChange& change) override;
+
 private:
     Result<CartridgeMoved> move(const std::string& library, const char* verb,
                                 const nlohmann::json& body);

@@ -98,8 +98,7 @@ Result<ServiceClient::Answer> ServiceClient::exchange(const std::string& method,
     service_seconds_ += service::server_timing_seconds(res->get_header_value("Server-Timing"));
     if (res->status >= 300) return service::error_from_body(res->status, res->body);
     Answer a{std::move(res->body), res->get_header_value("Content-Type"), {}, res->status};
-    for (const char* name : {service::kExitCodeHeader, service::kStderrHeader, "Location"})
-        if (res->has_header(name)) a.headers[name] = res->get_header_value(name);
+    if (res->has_header("Location")) a.headers["Location"] = res->get_header_value("Location");
     return a;
 }
 
@@ -222,73 +221,6 @@ Status ServiceClient::stop() {
     auto j = call_json("POST", "/v1/service/stop");
     if (!j) return j.error();
     return {};
-}
-
-Result<std::int64_t> ServiceClient::start_task(const std::string& command,
-                                               const nlohmann::json& request) {
-    const char* path = nullptr;
-    for (const auto& r : service::kActionRoutes)
-        if (command == r.command) path = r.path;
-    nlohmann::json body = request;
-    if (!path) {
-        path = "/v1/commands";
-        body["command"] = command;
-    }
-    auto j = call_json("POST", path,
-                       body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
-    if (!j) return j.error();
-    if (!j->contains("task") || !(*j)["task"].is_number_integer())
-        return make_error(ErrorKind::Corrupt,
-                          std::string("POST ") + path + ": the answer names no task");
-    return (*j)["task"].get<std::int64_t>();
-}
-
-Result<TaskState> ServiceClient::task(std::int64_t id, std::size_t out_from, std::size_t err_from) {
-    auto j =
-        call_json("GET", "/v1/tasks/" + std::to_string(id) + "?out=" + std::to_string(out_from) +
-                             "&err=" + std::to_string(err_from));
-    if (!j) return j.error();
-    TaskState t;
-    t.id = j->value("id", std::int64_t{0});
-    t.ended = j->value("state", "") == "ended";
-    t.exit_code = j->value("exit_code", 0);
-    t.out = j->value("out", "");
-    t.err = j->value("err", "");
-    t.out_end = j->value("out_end", out_from);
-    t.err_end = j->value("err_end", err_from);
-    return t;
-}
-
-Status ServiceClient::cancel_task(std::int64_t id) {
-    auto j = call_json("POST", "/v1/tasks/" + std::to_string(id) + "/cancel");
-    if (!j) return j.error();
-    return {};
-}
-
-Result<QueryOutput> ServiceClient::query(const std::string& command,
-                                         const nlohmann::json& request) {
-    nlohmann::json body = request;
-    body["command"] = command;
-    // The command's output as it is (docs/api.md "Lists and queries"): no JSON envelope to
-    // escape in the service and parse here.
-    auto a =
-        exchange("POST", "/v1/queries",
-                 body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), "text/plain");
-    if (!a) return a.error();
-    if (a->content_type.rfind("text/plain", 0) == 0) {
-        const auto code = a->headers.find(service::kExitCodeHeader);
-        if (code == a->headers.end())
-            return make_error(ErrorKind::Corrupt, "POST /v1/queries: the answer has no exit code");
-        const auto err = a->headers.find(service::kStderrHeader);
-        return QueryOutput{std::atoi(code->second.c_str()), std::move(a->body),
-                           err == a->headers.end()
-                               ? std::string()
-                               : httplib::detail::decode_url(err->second, false)};
-    }
-    auto j = nlohmann::json::parse(a->body, nullptr, false);
-    if (!j.is_object() || !j.contains("exit_code") || !j["exit_code"].is_number_integer())
-        return make_error(ErrorKind::Corrupt, "POST /v1/queries: the answer has no exit code");
-    return QueryOutput{j["exit_code"].get<int>(), j.value("out", ""), j.value("err", "")};
 }
 
 namespace {

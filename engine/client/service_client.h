@@ -38,26 +38,11 @@ struct QueueEntryState {
     std::string error;
 };
 
-// A task (an action the service runs for a client, docs/api.md "Actions") as last read.
-struct TaskState {
-    std::int64_t id = 0;
-    bool ended = false;
-    int exit_code = 0;
-    std::string out, err;                 // new output since the offsets asked for
-    std::size_t out_end = 0, err_end = 0; // offsets to ask from next
-};
-
 // One Server-Sent Event of GET /v1/events or /v1/jobs/{id}/live.
 struct StreamEvent {
     long long id = 0;
     std::string type; // queued, started, waiting, ended, task-started, task-ended, live, overflow
     nlohmann::json data;
-};
-
-// What a query (POST /v1/queries: a read command run in the service) printed, and its exit code.
-struct QueryOutput {
-    int exit_code = 0;
-    std::string out, err;
 };
 
 // An entry of a backup's directory as `files ls --json` shows it.
@@ -118,14 +103,6 @@ public:
     Result<std::int64_t> submit_backup(const nlohmann::json& request);
     Status cancel(std::int64_t queue_id); // POST /v1/queue/{id}/cancel
     Status stop();                        // POST /v1/service/stop
-    // POST the action route of `command` (service/api_protocol.h kActionRoutes), or
-    // /v1/commands for any other command, with {"arguments", "options"}; returns the task id
-    // at once.
-    Result<std::int64_t> start_task(const std::string& command, const nlohmann::json& request);
-    Result<TaskState> task(std::int64_t id, std::size_t out_from, std::size_t err_from);
-    Status cancel_task(std::int64_t id); // POST /v1/tasks/{id}/cancel
-    // POST /v1/queries: the read `command` with {"arguments", "options"}, run at once.
-    Result<QueryOutput> query(const std::string& command, const nlohmann::json& request);
     // GET /v1/files with these query parameters: one page of a backup's directory,
     // {"entries": [...], "next": cursor or null}.
     Result<nlohmann::json> files(const std::map<std::string, std::string>& parameters);

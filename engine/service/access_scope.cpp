@@ -10,25 +10,11 @@
 namespace tl::service {
 
 namespace {
-// The commands of POST /v1/commands an operate token may run: jobs, labels, cartridge moves and
-// volume changes. Every other (definitions, schedules, pools, libraries, drives, prune...) is
-// the configuration: admin.
-bool operate_command(const std::string& command) {
-    static const std::set<std::string> groups = {"volume", "scan", "verify", "restore", "clone"};
-    static const std::set<std::string> commands = {
-        "job run",          "queue cancel",     "library load",
-        "library unload",   "library transfer", "library import",
-        "library export",   "library insert",   "library remove-cartridge",
-        "library inventory"};
-    const auto space = command.find(' ');
-    return groups.count(command.substr(0, space)) > 0 || commands.count(command) > 0;
-}
-
 // The writes an operate token may make: jobs and their cancels, labels, adoptions and recycles,
 // cartridge moves and a library's reconcile, a drive's cleaning and its return to service (PATCH
 // /v1/drives/{name}), and a volume's state and location (PATCH /v1/volumes/{barcode}).
 bool operate_route(const std::string& method, const std::string& path) {
-    static const std::regex cancels(R"(/v1/(queue|tasks|jobs)/[^/]+/cancel)");
+    static const std::regex cancels(R"(/v1/(queue|jobs)/[^/]+/cancel)");
     static const std::regex volume(R"(/v1/volumes/[^/]+)");
     static const std::regex label(
         R"(/v1/volumes/([^/]+/label|[^/]+/recycle|[^/]+/adopt|label-blank))");
@@ -39,11 +25,10 @@ bool operate_route(const std::string& method, const std::string& path) {
     if (method == "PATCH") return std::regex_match(path, volume) || std::regex_match(path, drive);
     if (method != "POST") return false;
     if (path == "/v1/backups" || path == "/v1/restores" || path == "/v1/verifications" ||
-        path == "/v1/clones" || std::regex_match(path, cancels) || std::regex_match(path, label) ||
-        std::regex_match(path, moves) || std::regex_match(path, cleaning))
+        path == "/v1/clones" || path == "/v1/scans" || std::regex_match(path, cancels) ||
+        std::regex_match(path, label) || std::regex_match(path, moves) ||
+        std::regex_match(path, cleaning))
         return true;
-    for (const auto& route : kActionRoutes)
-        if (path == route.path) return true;
     return false;
 }
 } // namespace
@@ -69,20 +54,13 @@ Result<Scope> parse_scope(const std::string& name) {
 
 bool is_write(const std::string& method, const std::string& path) {
     if (method == "GET" || method == "HEAD") return false;
-    return !(method == "POST" && path == "/v1/queries");
+    return !(method == "POST" && path == "/v1/restore-plans");
 }
 
-Scope needed_scope(const std::string& method, const std::string& path, const std::string& body) {
+Scope needed_scope(const std::string& method, const std::string& path) {
     if (path == "/v1/audit" || path == "/v1/tokens") return Scope::Admin;
     if (!is_write(method, path)) return Scope::Read;
     if (operate_route(method, path)) return Scope::Operate;
-    if (method != "POST") return Scope::Admin;
-    if (path == "/v1/commands") {
-        const auto j = nlohmann::json::parse(body, nullptr, false);
-        if (j.is_object() && j.contains("command") && j["command"].is_string() &&
-            operate_command(j["command"].get<std::string>()))
-            return Scope::Operate;
-    }
     return Scope::Admin;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // What a caller of the API may do (docs/api.md "Scopes"): a token's scope, and the scope each
-// request needs. read: every GET (but the audit log and the tokens) and POST /v1/queries;
+// request needs. read: every GET (but the audit log and the tokens) and POST
+// /v1/restore-plans;
 // operate: also the jobs (backups, restores, verifies, clones, scans, cancels), labels,
 // cartridge moves and volume changes (PATCH /v1/volumes/{barcode}); admin: everything (the
 // service's stop, definitions, schedules, pools, libraries, drives' configuration, prune, the
@@ -22,9 +23,9 @@ inline bool scope_allows(Scope held, Scope needed) {
 }
 
 // Whether a request changes anything (what the audit log records): every method but GET and
-// HEAD, except POST /v1/queries (a read command).
+// HEAD, except POST /v1/restore-plans (a restore's plan).
 bool is_write(const std::string& method, const std::string& path);
-// The scope a request needs; `body` is read for POST /v1/commands (its "command").
-Scope needed_scope(const std::string& method, const std::string& path, const std::string& body);
+// The scope a request needs.
+Scope needed_scope(const std::string& method, const std::string& path);
 
 } // namespace tl::service

@@ -29,11 +29,10 @@ struct ApiContext {
     RunTracker& tracker;
     TaskBoard& tasks;
     EventHub& events;
-    std::atomic<bool>& stop;  // set by POST /v1/service/stop
-    Engine& engine;           // the service's, for the queries run on the request's thread
-    const TaskTable& queries; // the read commands of POST /v1/queries (query_routes.cpp)
-    JobTally& tally;          // the counters of /metrics (job_tally.h)
-    JobStarts& starts;        // the jobs of the typed routes (job_starts.h)
+    std::atomic<bool>& stop; // set by POST /v1/service/stop
+    Engine& engine;          // the service's, for the reads run on the request's thread
+    JobTally& tally;         // the counters of /metrics (job_tally.h)
+    JobStarts& starts;       // the jobs of the typed routes (job_starts.h)
 };
 
 void reply_json(httplib::Response& res, int status, const nlohmann::json& body);
@@ -44,11 +43,6 @@ void reply_error(httplib::Response& res, const Error& e);
 // the reading of a cold page cache) and answers with its JSON, or with its error.
 void answer_from_catalog(const ApiContext& ctx, httplib::Response& res,
                          const std::function<Result<nlohmann::json>(catalog::Db&)>& fn);
-
-// {"command": C, "arguments": [...], "options": {...}} of POST /v1/queries and /v1/commands:
-// the command and the rest as a task's request; InvalidArgument naming `path` otherwise.
-Result<std::pair<std::string, nlohmann::json>> command_request(const std::string& body,
-                                                               const std::string& path);
 
 // InvalidArgument, "ROUTE: MESSAGE".
 Error invalid_request(const std::string& route, const std::string& message);
@@ -96,7 +90,6 @@ void add_wear_route(httplib::Server& server, const ApiContext& ctx);
 void add_definition_import_route(httplib::Server& server, const ApiContext& ctx);
 void add_stream_routes(httplib::Server& server, const ApiContext& ctx);
 void add_metrics_route(httplib::Server& server, const ApiContext& ctx);
-void add_query_routes(httplib::Server& server, const ApiContext& ctx);
 void add_file_routes(httplib::Server& server, const ApiContext& ctx);
 void add_client_routes(httplib::Server& server, const ApiContext& ctx);
 // GET /v1/service/identity (identity_route.cpp)
@@ -110,13 +103,16 @@ void add_catalog_setting_routes(httplib::Server& server, const ApiContext& ctx);
 void add_volume_adopt_route(httplib::Server& server, const ApiContext& ctx);
 // GET /v1/drives, GET and PATCH /v1/drives/{name} (drive_routes.cpp)
 void add_drive_routes(httplib::Server& server, const ApiContext& ctx);
+// POST /v1/prunes, POST /v1/catalog/backups, POST /v1/scans, GET /v1/scans/{id}, POST
+// /v1/restore-plans (maintenance_routes.cpp)
+void add_maintenance_routes(httplib::Server& server, const ApiContext& ctx);
+// GET and PATCH /v1/libraries/{name}/faults (library_fault_routes.cpp)
+void add_library_fault_routes(httplib::Server& server, const ApiContext& ctx);
 // POST /v1/verifications, POST /v1/clones: typed, answered with the job (verification_routes.cpp)
 void add_verification_routes(httplib::Server& server, const ApiContext& ctx);
 // Who may call: on the Unix socket root and the data directory's owner (SO_PEERCRED); on the
 // TLS listener a client with a bearer token of the token store (token_store.h).
 enum class Access { LocalSocket, RemoteToken };
-// POST /v1/commands checks a token's scope for its command (access_scope.h).
-void add_task_routes(httplib::Server& server, const ApiContext& ctx, Access access);
 // Peer or token check, API version check, JSON for unknown routes and exceptions.
 void add_guards(httplib::Server& server, const ApiContext& ctx, Access access);
 

@@ -1,6 +1,5 @@
 #include "service/api_protocol.h"
 
-#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 
@@ -38,58 +37,7 @@ ErrorKind kind_for_status(int status) {
         return ErrorKind::Internal;
     }
 }
-constexpr const char* kPathOptions[] = {"to",     "dir",     "file", "from",
-                                        "device", "changer", "csv",  "png"};
-struct NotAPath {
-    const char* command;
-    const char* option;
-};
-// Options of those names that are slot numbers in their command.
-constexpr NotAPath kNumberOptions[] = {
-    {"library transfer", "from"}, {"library transfer", "to"}, {"library import", "to"}};
-constexpr const char* kPathWords[] = {"job import", "job export"};
-
-bool relative(const nlohmann::json& v) {
-    if (!v.is_string()) return false;
-    const auto& p = v.get_ref<const std::string&>();
-    return !p.empty() && p != "-" && p.front() != '/';
-}
-
-Error relative_path_error(const std::string& command, const std::string& what,
-                          const std::string& value) {
-    return make_error(ErrorKind::InvalidArgument,
-                      command + ": " + what + " must be an absolute path, not '" + value +
-                          "' (the service does not run in the caller's directory)");
-}
 } // namespace
-
-bool is_path_option(const std::string& command, const std::string& option) {
-    for (const auto& n : kNumberOptions)
-        if (command == n.command && option == n.option) return false;
-    return std::find(std::begin(kPathOptions), std::end(kPathOptions), option) !=
-           std::end(kPathOptions);
-}
-
-bool takes_path_words(const std::string& command) {
-    return std::find(std::begin(kPathWords), std::end(kPathWords), command) != std::end(kPathWords);
-}
-
-Status check_absolute_paths(const std::string& command, const nlohmann::json& request) {
-    if (request.contains("options") && request["options"].is_object())
-        for (const auto& [name, value] : request["options"].items()) {
-            if (!is_path_option(command, name)) continue;
-            const nlohmann::json values = value.is_array() ? value : nlohmann::json::array({value});
-            for (const auto& v : values)
-                if (relative(v))
-                    return relative_path_error(command, "option \"" + name + "\"",
-                                               v.get<std::string>());
-        }
-    if (takes_path_words(command) && request.contains("arguments") &&
-        request["arguments"].is_array())
-        for (const auto& w : request["arguments"])
-            if (relative(w)) return relative_path_error(command, "FILE", w.get<std::string>());
-    return {};
-}
 
 std::string socket_path(const std::string& home) {
     return home + "/tapeloom.sock";

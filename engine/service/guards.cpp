@@ -35,11 +35,9 @@ std::pair<std::string, std::string> intended(const httplib::Request& req) {
     return {req.method, req.path};
 }
 
-// The scope a request needs before its body is read: POST /v1/commands at least operate (the
-// route checks its command).
+// The scope a request needs, known before its body is read.
 Scope scope_before_body(const std::string& method, const std::string& path) {
-    if (method == "POST" && path == "/v1/commands") return Scope::Operate;
-    return needed_scope(method, path, "");
+    return needed_scope(method, path);
 }
 
 // A remote request (TLS listener) needs "Authorization: Bearer TOKEN" of a token in the data

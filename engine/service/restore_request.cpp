@@ -134,7 +134,8 @@ client_options(const nlohmann::json& body, const RestoreRequest& r, const std::s
 }
 } // namespace
 
-Result<RestoreRequest> restore_request(const nlohmann::json& body, const CatalogHandle& db) {
+Result<RestoreRequest> restore_request(const nlohmann::json& body, const CatalogHandle& db,
+                                       bool to_clients) {
     if (!body.is_object())
         return bad("takes a JSON object such as {\"job\": 12, \"paths\": [\"/etc/*\"], "
                    "\"target\": \"/restore\"}");
@@ -145,8 +146,8 @@ Result<RestoreRequest> restore_request(const nlohmann::json& body, const Catalog
     TL_TRY(read_how(body, r.local));
     auto client = text(body, "client");
     if (!client) return client.error();
-    std::string to_client = client.value();
-    if (to_client.empty() && (r.local.what.job_id || r.local.what.saveset_id)) {
+    std::string to_client = to_clients ? client.value() : std::string();
+    if (to_clients && to_client.empty() && (r.local.what.job_id || r.local.what.saveset_id)) {
         auto backed_up = agent::job_client(db, r.local.what.job_id, r.local.what.saveset_id);
         if (!backed_up) return backed_up.error();
         if (backed_up.value()) to_client = *backed_up.value();

@@ -25,7 +25,10 @@ struct RestoreRequest {
 };
 
 // InvalidArgument naming the field and what it takes for a body of another shape. Without a
-// "client", a job or save set of a client's backup goes back to that client (as `restore`).
-Result<RestoreRequest> restore_request(const nlohmann::json& body, const CatalogHandle& db);
+// "client", a job or save set of a client's backup goes back to that client (as `restore`);
+// without `to_clients` no client is looked at (a plan: the volumes are the same wherever the
+// files go).
+Result<RestoreRequest> restore_request(const nlohmann::json& body, const CatalogHandle& db,
+                                       bool to_clients = true);
 
 } // namespace tl::service

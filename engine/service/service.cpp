@@ -46,12 +46,12 @@ Result<std::unique_ptr<Service>> Service::open(const ServiceConfig& config,
 Service::Service(ServiceConfig config, std::atomic<bool>& stop, std::unique_ptr<Engine> engine,
                  uid_t owner)
     : config_(std::move(config)), stop_(stop), engine_(std::move(engine)), runner_(*engine_),
-      log_events_(events_), tracker_(runner_, events_), tasks_(*engine_, config_.tasks, events_),
-      starts_(tasks_), watch_(config_.home, events_), idle_(config_.idle, idle_facts(), stop),
-      api_{config_.home,    owner,    static_cast<long>(getpid()),
-           inbox_,          tracker_, tasks_,
-           events_,         stop_,    *engine_,
-           config_.queries, tally_,   starts_},
+      log_events_(events_), tracker_(runner_, events_), tasks_(*engine_, events_), starts_(tasks_),
+      watch_(config_.home, events_), idle_(config_.idle, idle_facts(), stop),
+      api_{config_.home, owner,    static_cast<long>(getpid()),
+           inbox_,       tracker_, tasks_,
+           events_,      stop_,    *engine_,
+           tally_,       starts_},
       socket_(socket_path(config_.home)) {
     add_routes(server_, Access::LocalSocket);
 }
@@ -94,8 +94,6 @@ void Service::add_routes(httplib::Server& server, Access access) {
     add_volume_jobs_route(server, api_);
     add_file_version_route(server, api_);
     add_wear_route(server, api_);
-    add_task_routes(server, api_, access);
-    add_query_routes(server, api_);
     add_file_routes(server, api_);
     add_client_routes(server, api_);
     add_identity_route(server, api_);
@@ -106,6 +104,8 @@ void Service::add_routes(httplib::Server& server, Access access) {
     add_job_report_route(server, api_);
     add_volume_contents_route(server, api_);
     add_verification_routes(server, api_);
+    add_maintenance_routes(server, api_);
+    add_library_fault_routes(server, api_);
     add_stream_routes(server, api_);
     add_metrics_route(server, api_);
     add_caller_route(server, api_, access);

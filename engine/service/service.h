@@ -28,10 +28,6 @@ struct ServiceConfig {
     std::string home;
     schedule::SchedulerLimits limits;
     double tick_seconds = 1.0;
-    TaskTable tasks; // the actions clients may start (task_board.h), given by the host program
-    // The read commands a client runs through POST /v1/queries (on the request's thread, the
-    // output in the answer), given by the host program as `tasks`.
-    TaskTable queries;
     // Remote access (off when `listen` is empty): HTTPS on HOST:PORT with this certificate and
     // key, for clients with a bearer token (token_store.h).
     std::string listen, tls_cert, tls_key;

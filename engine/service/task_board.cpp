@@ -58,18 +58,10 @@ private:
     std::string& text_;
 };
 
-TaskBoard::TaskBoard(Engine& engine, TaskTable table, EventHub& hub)
-    : engine_(engine), table_(std::move(table)), hub_(hub) {}
+TaskBoard::TaskBoard(Engine& engine, EventHub& hub) : engine_(engine), hub_(hub) {}
 
 TaskBoard::~TaskBoard() {
     cancel_all_and_wait();
-}
-
-Result<std::int64_t> TaskBoard::start(const std::string& command, nlohmann::json request) {
-    auto it = table_.find(command);
-    if (it == table_.end())
-        return make_error(ErrorKind::NotFound, "this service runs no action '" + command + "'");
-    return start_work(command, it->second, std::move(request));
 }
 
 Result<std::int64_t> TaskBoard::start_work(const std::string& command, TaskFn work,

@@ -1,10 +1,9 @@
 #pragma once
-// The actions a client asks the service to run for it (docs/api.md "Actions": restore, verify,
-// clone, scan, volume label, library load/unload): each runs on a thread of its own in the
-// service's engine and is known by a task id from the moment it is started; its output (what
-// the CLI would print) is kept so that the client can print it as it comes, and its exit code
-// once it ended. What an action does is given by the program that hosts the service (the CLI
-// runs its own command), so this board knows no command. Thread-safe.
+// The work the typed routes start and answer at once (a restore, verify, clone or catalog
+// backup's job: job_starts.h; a scan: maintenance_routes.cpp): each runs on a thread of its own
+// in the service's engine and is known by a task id from the moment it is started; what it
+// wrote on its streams is kept, and its exit code once it ended, for the route that reads its
+// outcome. Thread-safe.
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -33,9 +32,8 @@ struct TaskIo {
     std::atomic<bool>& cancel;
 };
 
-// Runs one action for `request` ({"arguments": [...], "options": {...}}); returns its exit code.
+// Runs one piece of work for `request`; returns its exit code (0: it succeeded).
 using TaskFn = std::function<int(const nlohmann::json& request, TaskIo& io)>;
-using TaskTable = std::map<std::string, TaskFn>; // by command, e.g. "volume label"
 
 struct TaskView {
     std::int64_t id = 0;
@@ -49,14 +47,11 @@ struct TaskView {
 class TaskBoard {
 public:
     // Tells `hub` "task-started" and "task-ended" (with the exit code).
-    TaskBoard(Engine& engine, TaskTable table, EventHub& hub);
+    TaskBoard(Engine& engine, EventHub& hub);
     ~TaskBoard();
     TaskBoard(const TaskBoard&) = delete;
     TaskBoard& operator=(const TaskBoard&) = delete;
 
-    bool serves(const std::string& command) const { return table_.count(command) > 0; }
-    // Starts `command` at once; NotFound when this service runs no such action.
-    Result<std::int64_t> start(const std::string& command, nlohmann::json request);
     // Starts `work`, known as `command`, at once (a typed route's job, service/job_starts.h).
     Result<std::int64_t> start_work(const std::string& command, TaskFn work,
                                     nlohmann::json request);
@@ -74,7 +69,6 @@ private:
     void reap(); // joins the threads of ended tasks and forgets the oldest ended ones
 
     Engine& engine_;
-    const TaskTable table_;
     EventHub& hub_;
     mutable std::mutex mutex_;
     std::mutex reap_mutex_; // held while threads are joined (reap, cancel_all_and_wait)

@@ -1,4 +1,3 @@
-#include <QUrl>
 #include <QtTest>
 
 #include <fcntl.h>
@@ -214,49 +213,25 @@ private Q_SLOTS:
         same({"pool", "list", "--json"}, pools.value());
     }
 
-    // POST /v1/queries with Accept: text/plain answers the command's output itself, its exit
-    // code and standard error in headers: the same as the JSON answer's fields (docs/api.md).
-    void aQueryAnswersTheSameTextWithoutItsJsonEnvelope() {
+    // The command tunnel is gone (issue 38): no route runs a CLI command line in the service
+    // (POST /v1/commands, /v1/queries, the untyped action routes) nor shows its output (GET
+    // /v1/tasks); each is 404 with the API's error body, and the typed routes answer.
+    void theCommandTunnelIsGone() {
         QTemporaryDir d;
         const QString home = d.path() + "/home";
         QVERIFY(start(home) > 0);
         StopAtExit guard{home, {}};
         const std::string sock = s(home + "/tapeloom.sock");
-        auto both = [&](const nlohmann::json& request, nlohmann::json& j) {
-            const auto json = tltest::raw_post(sock, "/v1/queries", request.dump(), "");
-            const auto text = tltest::raw_post(sock, "/v1/queries", request.dump(), "text/plain");
-            QCOMPARE(json.status, 200);
-            QCOMPARE(text.status, 200);
-            j = nlohmann::json::parse(json.body);
-            QVERIFY2(text.headers.at("Content-Type").rfind("text/plain", 0) == 0,
-                     text.headers.at("Content-Type").c_str());
-            QCOMPARE(text.body, j["out"].get<std::string>());
-            QCOMPARE(std::stoi(text.headers.at("Tapeloom-Exit-Code")), j["exit_code"].get<int>());
-            const auto err = text.headers.find("Tapeloom-Stderr");
-            QCOMPARE(err == text.headers.end()
-                         ? std::string()
-                         : QUrl::fromPercentEncoding(QByteArray::fromStdString(err->second))
-                               .toStdString(),
-                     j["err"].get<std::string>());
-            QVERIFY(json.headers.count("Server-Timing") && text.headers.count("Server-Timing"));
-        };
-        nlohmann::json pools, missing;
-        both({{"command", "pool list"}}, pools);
-        if (QTest::currentTestFailed()) return;
-        QCOMPARE(pools["exit_code"].get<int>(), 0);
-        QVERIFY2(QString::fromStdString(pools["out"].get<std::string>()).count('\n') >= 3,
-                 pools.dump().c_str());
-        both({{"command", "jobs show"}, {"arguments", {"999"}}}, missing);
-        if (QTest::currentTestFailed()) return;
-        QVERIFY(missing["exit_code"].get<int>() != 0);
-        QVERIFY(!missing["err"].get<std::string>().empty());
-        // The client library asks for text and gives the same as the CLI prints.
-        tl::client::ServiceClient c(s(home));
-        auto q = c.query("pool list", {{"arguments", nlohmann::json::array()}});
-        QVERIFY(q);
-        QCOMPARE(q->exit_code, 0);
-        QVERIFY(q->out.find('\n') != std::string::npos);
-        QVERIFY(c.service_seconds() > 0);
+        const std::string line = R"({"command": "pool list", "options": {"slot": "1"}})";
+        for (const char* path : {"/v1/queries", "/v1/commands", "/v1/volumes/label",
+                                 "/v1/library/load", "/v1/library/unload", "/v1/tasks/1/cancel"}) {
+            const auto r = tltest::raw_post(sock, path, line, "");
+            QVERIFY2(r.status == 404, path);
+            QVERIFY2(nlohmann::json::parse(r.body, nullptr, false).contains("error"), path);
+        }
+        for (const char* path : {"/v1/tasks", "/v1/tasks/1"})
+            QVERIFY2(tltest::raw_get(sock, path, "1").status == 404, path);
+        QCOMPARE(tltest::raw_get(sock, "/v1/pools", "1").status, 200);
         QCOMPARE(run_cli(with_home(home, {"service", "stop"})).exit_code, 0);
     }
 

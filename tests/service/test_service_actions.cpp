@@ -358,42 +358,6 @@ private Q_SLOTS:
         QVERIFY2(jobs.exit_code == 0, jobs.err.constData());
         QCOMPARE(jobs.json().array().size(), 0);
     }
-
-    void anActionAnswersWithATaskAtOnceAndIsFollowedByIt() {
-        QTemporaryDir d;
-        const QString home = d.path() + "/home", src = d.path() + "/src", to = d.path() + "/r";
-        QVERIFY(tltest::write_file(src + "/a.bin", tltest::random_bytes(50000, 3)));
-        QVERIFY(start(home) > 0);
-        tltest::ServiceGuard guard{home};
-        QCOMPARE(run_cli(with_home(home, {"backup", "--source", src, "--drives", "1"})).exit_code,
-                 0);
-        tl::client::ServiceClient c(s(home));
-        auto id = c.start_task("restore", {{"options", {{"job", {"1"}}, {"to", {s(to)}}}}});
-        QVERIFY2(id, id ? "" : id.error().message.c_str());
-        tl::client::TaskState t;
-        std::string out;
-        for (;;) {
-            auto v = c.task(id.value(), out.size(), 0);
-            QVERIFY(v);
-            out += v->out;
-            if (v->ended) {
-                t = v.value();
-                break;
-            }
-            QTest::qWait(50);
-        }
-        QCOMPARE(t.exit_code, 0);
-        QVERIFY2(out.find("(restore): completed") != std::string::npos, out.c_str());
-        QString diff;
-        QVERIFY2(tltest::same_tree(src, to + src, &diff), qPrintable(diff));
-        // A bad request changes nothing and says what the body is.
-        auto bad = c.start_task("restore", {{"argv", {"x"}}});
-        QVERIFY(!bad);
-        QCOMPARE(bad.error().kind, tl::ErrorKind::InvalidArgument);
-        auto gone = c.task(999, 0, 0);
-        QVERIFY(!gone);
-        QCOMPARE(gone.error().kind, tl::ErrorKind::NotFound);
-    }
 };
 
 QTEST_GUILESS_MAIN(TestServiceActions)

@@ -24,16 +24,15 @@ private Q_SLOTS:
         QVERIFY(engine);
         tl::Engine& e = *engine.value();
         tl::service::EventHub hub;
-        tl::service::TaskTable table;
-        table["read"] = [](const nlohmann::json&, tl::service::TaskIo& io) {
+        const tl::service::TaskFn read = [](const nlohmann::json&, tl::service::TaskIo& io) {
             auto jobs = tl::catalog::list_jobs(engine_catalog(io.engine), {});
             io.out << (jobs ? "ok" : "failed");
             return jobs ? 0 : 1;
         };
-        tl::service::TaskBoard board(e, table, hub);
+        tl::service::TaskBoard board(e, hub);
         std::vector<std::int64_t> ids;
         for (int i = 0; i < 8; ++i) {
-            auto id = board.start("read", nlohmann::json::object());
+            auto id = board.start_work("read", read, nlohmann::json::object());
             QVERIFY(id);
             ids.push_back(id.value());
         }

@@ -28,13 +28,7 @@ int catalog_backup(Context& ctx) {
     o.library = ctx.args().get("library");
     auto r = media::backup_catalog(*engine.value(), o);
     if (!r) return ctx.fail(r.error());
-    if (ctx.json())
-        ctx.print_json(job::to_json(r.value()));
-    else
-        ctx.out() << job::format_report(r.value());
-    if (r->status == "failed")
-        ctx.err() << "tapeloom-cli: error: catalog backup failed: " << r->error << "\n";
-    return exit_code_for_job_status(r->status);
+    return print_catalog_backup(ctx, r.value(), job::to_json(r.value()));
 }
 
 int catalog_after_jobs(Context& ctx) {
@@ -164,6 +158,16 @@ int recover_catalog(Context& ctx) {
 }
 
 } // namespace
+
+int print_catalog_backup(Context& ctx, const job::JobReport& report, const nlohmann::json& json) {
+    if (ctx.json())
+        ctx.print_json(json);
+    else
+        ctx.out() << job::format_report(report);
+    if (report.status == "failed")
+        ctx.err() << "tapeloom-cli: error: catalog backup failed: " << report.error << "\n";
+    return exit_code_for_job_status(report.status);
+}
 
 int catalog_backup_after_job(Context& ctx, Engine& engine, const std::string& job_name,
                              const std::string& status, int exit_code) {

@@ -15,12 +15,12 @@
 #include "client/volumes.h"
 #include "context.h"
 #include "device/device_registry.h"
+#include "device/fault_change.h"
 #include "job/clone_job.h"
 #include "job/restore_job.h"
 #include "job/restore_selection.h"
 #include "job/verify_job.h"
 #include "media/pool.h"
-#include "service/task_board.h"
 
 namespace tl::cli {
 void add_status_commands(Registry& r);
@@ -66,12 +66,9 @@ Status check_remote_options(const Args& a);
 bool works_remotely(const std::vector<std::string>& path);
 // `backup` goes through the service when one runs (backup_through_service.cpp).
 void route_backup_through_service(Registry& r);
-// Every command but those that run here goes to the service (commands_through_service.cpp):
-// actions and writes as tasks, reads as queries; service_actions() and service_queries() are
-// how the service runs them (the commands of local_commands() on its engine).
+// Every command but those that run here goes to the service through its typed door
+// (commands_through_service.cpp, typed_door*.cpp).
 void route_commands_through_service(Registry& r);
-service::TaskTable service_actions();
-service::TaskTable service_queries();
 // The commands that always run in this process, service or not (docs/service.md).
 bool runs_here(const std::vector<std::string>& path);
 // The service a routed command goes to: the running one (or --connect's); none running, one
@@ -99,10 +96,9 @@ Result<job::RestoreOptions> restore_options(const Args& a);
 void print_restore_result(Context& ctx, const job::RestoreResult& res);
 // `pool add|edit`'s options as the pool's changes (pool.cpp).
 Result<media::PoolChanges> pool_changes(const Args& a);
-// The commands that go through the service's typed door (client/api.h) instead of running as a
-// task there: restore, volume mark, volume label --barcode, volume relabel, pool add|edit, and
-// the removals of removal_through_typed_door(). nullopt when this command line still goes as a
-// task (restore --wait-for-media, volume label --all-blank).
+// The commands that go through the service's typed door (client/api.h): restore, volume mark,
+// volume label, volume relabel, pool add|edit, and those of the *_through_typed_door() below;
+// nullopt for a command that has no call of the API.
 std::optional<int> through_typed_door(Context& ctx, client::ServiceClient& c,
                                       const std::string& command);
 // schedule remove, job remove, pool remove, client remove, volume recycle through the typed
@@ -186,6 +182,9 @@ void print_found_files(Context& ctx, const nlohmann::json& entries);
 // a job's stored report with its series: --csv written, --json or text (report.cpp).
 Result<long long> report_job_id(const Args& a);
 int print_job_report(Context& ctx, const nlohmann::json& report, const metrics::SeriesSet& series);
+// `report --png FILE`: the console (`tapeloom`, offscreen, beside the CLI) draws job `job`'s
+// graphs from the data directory `home` (read-only beside its service) into FILE (report.cpp).
+Status render_png(const std::string& home, long long job, const std::string& file);
 void print_pools(Context& ctx, const std::vector<client::Pool>& pools); // pool.cpp
 void print_schedules(Context& ctx, const std::vector<client::Schedule>& schedules,
                      long long now); // schedule list (schedule.cpp)
@@ -222,4 +221,25 @@ std::optional<int> config_through_typed_door(Context& ctx, client::ServiceClient
 // through the typed door (typed_door_reads.cpp); nullopt for any other command.
 std::optional<int> read_through_typed_door(Context& ctx, client::ServiceClient& c,
                                            const std::string& command);
+// The reports of scan, prune and restore --dry-run, text or --json, and their exit codes
+// (volume.cpp, prune.cpp, restore.cpp), shared with their calls of the typed door.
+int print_scan(Context& ctx, const job::ScanReport& s);
+int print_prune(Context& ctx, const media::PruneReport& p);
+int print_restore_plan(Context& ctx, const job::RestorePlan& p);
+// catalog backup's report of its job, text or --json, and its exit code (catalog.cpp).
+int print_catalog_backup(Context& ctx, const job::JobReport& report, const nlohmann::json& json);
+// scan, prune, catalog backup and restore --dry-run through the typed door
+// (typed_door_maintenance.cpp); nullopt for any other command line.
+std::optional<int> maintenance_through_typed_door(Context& ctx, client::ServiceClient& c,
+                                                  const std::string& command);
+// restore --dry-run and --wait-for-media through the typed door: the plan read (POST
+// /v1/restore-plans), or asked for again until no volume is missing before the restore starts
+// (typed_door_maintenance.cpp).
+std::optional<int> restore_plan_through_typed_door(Context& ctx, client::ServiceClient& c,
+                                                   const job::RestoreOptions& o);
+// library fault's options as a change of the injected faults (InvalidArgument naming a bad
+// one), and what it prints of the plan after it: the JSON, or "no faults injected"
+// (library_fault.cpp).
+Result<device::FaultChange> fault_change_of(const Args& a);
+void print_faults(Context& ctx, const nlohmann::json& plan);
 } // namespace tl::cli

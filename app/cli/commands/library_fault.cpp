@@ -7,6 +7,7 @@
 #include "api/device_ops.h"
 #include "commands/commands.h"
 #include "device/device_registry.h"
+#include "device/fault_change.h"
 #include "device/virtual_faults.h"
 #include "number_option.h"
 
@@ -45,66 +46,73 @@ Result<std::vector<int>> flag_list(const std::string& text) {
 }
 
 // The options for one drive: --tapealert, --offline/--online, --clean-request/--cleaned.
-Status change_drive(const Args& a, device::DriveFaultSpec& d) {
+Status drive_change(const Args& a, device::FaultChange& c) {
+    auto n = whole_number("--drive", a.get("drive"), 0, 63);
+    if (!n) return n.error();
+    c.drive = static_cast<int>(n.value());
     if (a.has("tapealert")) {
         auto flags = flag_list(a.get("tapealert"));
         if (!flags) return flags.error();
-        d.tapealert.insert(d.tapealert.end(), flags->begin(), flags->end());
+        c.tapealert = flags.value();
     }
-    if (a.has("offline")) d.offline = true;
-    if (a.has("online")) d.offline = false;
-    if (a.has("clean-request")) d.cleaning_request = true;
-    if (a.has("cleaned")) d.cleaning_request = false;
+    if (a.has("offline")) c.offline = true;
+    if (a.has("online")) c.offline = false;
+    if (a.has("clean-request")) c.cleaning_request = true;
+    if (a.has("cleaned")) c.cleaning_request = false;
     return {};
 }
 
 // The options for one cartridge: --fail-load/--loads, --media-error-at OBJ/--no-media-error.
-Status change_cartridge(const Args& a, device::CartridgeFaultSpec& c) {
+Status cartridge_change(const Args& a, device::FaultChange& c) {
+    c.barcode = a.get("barcode");
     if (a.has("fail-load")) c.fail_load = true;
     if (a.has("loads")) c.fail_load = false;
-    if (a.has("no-media-error")) c.media_error_at.reset();
+    if (a.has("no-media-error")) c.media_error_at = std::optional<std::uint64_t>();
     if (a.has("media-error-at")) {
         auto n = whole_number("--media-error-at", a.get("media-error-at"), 0, INT64_MAX);
         if (!n) return n.error();
-        c.media_error_at = static_cast<std::uint64_t>(n.value());
+        c.media_error_at = std::optional<std::uint64_t>(static_cast<std::uint64_t>(n.value()));
     }
-    return {};
-}
-
-Status change(const Args& a, device::FaultPlan& p) {
-    if (a.has("clear")) {
-        p = {};
-        return {};
-    }
-    if (a.has("drive")) {
-        auto n = whole_number("--drive", a.get("drive"), 0, 63);
-        if (!n) return n.error();
-        TL_TRY(change_drive(a, p.drives[static_cast<int>(n.value())]));
-    }
-    if (a.has("barcode")) TL_TRY(change_cartridge(a, p.cartridges[a.get("barcode")]));
     return {};
 }
 
 int fault(Context& ctx) {
-    const auto& a = ctx.args();
+    auto change = fault_change_of(ctx.args());
+    if (!change) return ctx.fail(change.error());
     auto dir = virtual_library_dir(ctx);
     if (!dir) return ctx.fail(dir.error());
-    const bool changes = a.has("clear") || a.has("drive") || a.has("barcode");
-    if (changes) {
-        auto s = device::change_fault_plan(
-            dir.value(), [&](device::FaultPlan& p) -> Status { return change(a, p); });
+    if (change->changes_anything()) {
+        auto s = device::change_fault_plan(dir.value(), [&](device::FaultPlan& p) {
+            return device::apply_fault_change(p, change.value());
+        });
         if (!s) return ctx.fail(s.error());
     }
     auto plan = device::read_fault_plan(dir.value());
     if (!plan) return ctx.fail(plan.error());
-    const std::string text = device::to_json_text(plan.value());
-    if (ctx.json())
-        ctx.print_json(nlohmann::json::parse(text));
-    else
-        ctx.out() << (plan->empty() ? "no faults injected\n" : text + "\n");
+    print_faults(ctx, device::fault_plan_json(plan.value()));
     return 0;
 }
 } // namespace
+
+Result<device::FaultChange> fault_change_of(const Args& a) {
+    device::FaultChange c;
+    if (a.has("clear")) {
+        c.clear = true;
+        return c;
+    }
+    if (a.has("drive")) TL_TRY(drive_change(a, c));
+    if (a.has("barcode")) TL_TRY(cartridge_change(a, c));
+    return c;
+}
+
+void print_faults(Context& ctx, const nlohmann::json& plan) {
+    const bool empty = plan.value("drives", nlohmann::json::object()).empty() &&
+                       plan.value("cartridges", nlohmann::json::object()).empty();
+    if (ctx.json())
+        ctx.print_json(plan);
+    else
+        ctx.out() << (empty ? std::string("no faults injected\n") : plan.dump(2) + "\n");
+}
 
 void add_library_fault_commands(Registry& r) {
     r.push_back({{"library", "fault"},

@@ -4,39 +4,16 @@
 #include "api/media_ops.h"
 #include "commands/commands.h"
 #include "media/prune.h"
+#include "shapes/maintenance_json.h"
 
 namespace tl::cli {
 
-namespace {
-nlohmann::json job_json(const media::PrunedJob& j) {
-    return {{"id", j.id},     {"name", j.name},       {"level", j.level},
-            {"pool", j.pool}, {"started", j.started}, {"files", j.files}};
-}
-
-int prune(Context& ctx) {
-    auto e = ctx.engine();
-    if (!e) return ctx.fail(e.error());
-    const bool dry = ctx.args().has("dry-run");
-    auto r = media::prune(*e.value(), to_unix_seconds(e.value()->clock().wall()), dry);
-    if (!r) return ctx.fail(r.error());
-    const auto& p = r.value();
+int print_prune(Context& ctx, const media::PruneReport& p) {
     if (ctx.json()) {
-        nlohmann::json j = {{"dry_run", dry},
-                            {"now", p.now},
-                            {"jobs_expired", nlohmann::json::array()},
-                            {"files_expired", nlohmann::json::array()},
-                            {"kept_for_dependency", nlohmann::json::array()},
-                            {"volumes_recyclable", p.volumes_recyclable},
-                            {"volumes_to_recycle", p.volumes_to_recycle}};
-        for (const auto& x : p.jobs_expired)
-            j["jobs_expired"].push_back(job_json(x));
-        for (const auto& x : p.files_expired)
-            j["files_expired"].push_back(job_json(x));
-        for (const auto& k : p.kept_for_dependency)
-            j["kept_for_dependency"].push_back({{"id", k.id}, {"needed_by", k.needed_by}});
-        ctx.print_json(j);
+        ctx.print_json(shapes::prune_report_json(p));
         return 0;
     }
+    const bool dry = p.dry_run;
     auto& o = ctx.out();
     const char* verb = dry ? "would expire" : "expired";
     o << (dry ? "Dry run: nothing changed.\n" : "");
@@ -55,6 +32,16 @@ int prune(Context& ctx) {
         o << "  volume " << v << " holds nothing kept; its pool recycles by hand: volume recycle "
           << v << "\n";
     return 0;
+}
+
+namespace {
+int prune(Context& ctx) {
+    auto e = ctx.engine();
+    if (!e) return ctx.fail(e.error());
+    const bool dry = ctx.args().has("dry-run");
+    auto r = media::prune(*e.value(), to_unix_seconds(e.value()->clock().wall()), dry);
+    if (!r) return ctx.fail(r.error());
+    return print_prune(ctx, r.value());
 }
 } // namespace
 

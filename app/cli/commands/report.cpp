@@ -29,6 +29,8 @@ std::string sibling_console() {
     return self.substr(0, self.rfind('/') + 1) + "tapeloom";
 }
 
+} // namespace
+
 // Runs the console offscreen to draw the job's graphs; before the CLI opens the engine, since
 // the console takes the data directory's lock for the moment it draws.
 Status render_png(const std::string& home, long long job, const std::string& file) {
@@ -54,6 +56,8 @@ Status render_png(const std::string& home, long long job, const std::string& fil
                                              std::to_string(WEXITSTATUS(status)) + ")");
     return {};
 }
+
+namespace {
 
 std::string series_summary(const metrics::SeriesSet& s) {
     std::ostringstream o;

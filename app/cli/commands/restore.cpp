@@ -17,16 +17,15 @@
 #include "job/restore_selection.h"
 #include "number_option.h"
 #include "shapes/file_version_json.h"
+#include "shapes/maintenance_json.h"
 
 namespace tl::cli {
 
 namespace {
 std::atomic<bool> g_restore_cancel{false}; // SIGINT/SIGTERM stop the restore cleanly
 
-// Runs `work` with the context's cancel flag (inside the service: its client's), or with one
-// that SIGINT and SIGTERM set while it runs.
-template <class Work> auto run_cancellable(Context& ctx, Work work) {
-    if (ctx.cancel()) return work(ctx.cancel());
+// Runs `work` with a cancel flag that SIGINT and SIGTERM set while it runs.
+template <class Work> auto run_cancellable(Work work) {
     g_restore_cancel = false;
     std::signal(SIGINT, [](int) { g_restore_cancel = true; });
     std::signal(SIGTERM, [](int) { g_restore_cancel = true; });
@@ -94,30 +93,9 @@ Result<job::RestoreOptions> restore_options(const Args& a) {
     return o;
 }
 
-namespace {
-
-// `restore --dry-run`: what would be read, from which volumes, how long; exit 0 or media missing.
 int print_restore_plan(Context& ctx, const job::RestorePlan& p) {
     if (ctx.json()) {
-        nlohmann::json v = nlohmann::json::array();
-        for (const auto& x : p.volumes)
-            v.push_back({{"barcode", x.barcode},
-                         {"location", x.location},
-                         {"in_library", x.in_library},
-                         {"blocks", x.blocks},
-                         {"passes", x.passes},
-                         {"locates", x.locates},
-                         {"model_s", x.model_seconds}});
-        ctx.print_json({{"files", p.files},
-                        {"bytes_wanted", p.bytes_wanted},
-                        {"bytes_to_read", p.bytes_to_read},
-                        {"rate_Bps", p.rate},
-                        {"rate_measured", p.rate_measured},
-                        {"estimated_seconds", p.estimated_seconds},
-                        {"volumes", v},
-                        {"drive_model", p.drive_model},
-                        {"model_s", p.model_seconds},
-                        {"missing", p.missing}});
+        ctx.print_json(shapes::restore_plan_json(p));
     } else {
         auto& out = ctx.out();
         out << "Restore plan: " << p.files << " files, " << format_bytes(p.bytes_wanted)
@@ -149,8 +127,6 @@ int print_restore_plan(Context& ctx, const job::RestorePlan& p) {
     }
     return p.missing.empty() ? 0 : kMediaMissing;
 }
-
-} // namespace
 
 void print_restore_result(Context& ctx, const job::RestoreResult& res) {
     if (ctx.json()) {
@@ -198,7 +174,7 @@ int restore(Context& ctx) {
     }
     auto client = restore_client(ctx, *engine.value());
     if (!client) return ctx.fail(client.error());
-    auto r = run_cancellable(ctx, [&](std::atomic<bool>* cancel) {
+    auto r = run_cancellable([&](std::atomic<bool>* cancel) {
         if (client.value()) return restore_to_client(ctx, *engine.value(), *client.value(), cancel);
         return job::run_restore(*engine.value(), o.value(), cancel);
     });

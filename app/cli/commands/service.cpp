@@ -67,8 +67,6 @@ int run_foreground(Context& ctx, std::size_t jobs) {
     };
     config.home = absolute(ctx.home());
     config.limits.max_jobs = jobs;
-    config.tasks = service_actions();
-    config.queries = service_queries();
     config.listen = ctx.args().get("listen");
     config.tls_cert = absolute(ctx.args().get("tls-cert"));
     config.tls_key = absolute(ctx.args().get("tls-key"));

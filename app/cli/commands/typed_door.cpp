@@ -46,9 +46,9 @@ Result<client::Job> follow(client::Api& api, std::int64_t job) {
 }
 
 std::optional<int> door_restore(Context& ctx, client::ServiceClient& c) {
-    if (ctx.args().has("dry-run") || ctx.args().has("wait-for-media")) return std::nullopt;
     auto o = restore_options(ctx.args());
     if (!o) return ctx.fail(o.error());
+    if (auto planned = restore_plan_through_typed_door(ctx, c, o.value())) return planned;
     client::ServiceApi api(c);
     auto request = client::restore_request(o.value(), ctx.args().get("client"));
     if (!o->to.empty()) request.target = absolute_path(o->to);
@@ -206,6 +206,7 @@ std::optional<int> through_typed_door(Context& ctx, client::ServiceClient& c,
     if (auto defs = definitions_through_typed_door(ctx, c, command)) return defs;
     if (auto device = device_through_typed_door(ctx, c, command)) return device;
     if (auto removed = removal_through_typed_door(ctx, c, command)) return removed;
+    if (auto kept = maintenance_through_typed_door(ctx, c, command)) return kept;
     return job_through_typed_door(ctx, c, command);
 }
 

@@ -175,10 +175,15 @@ std::optional<int> config_through_typed_door(Context& ctx, client::ServiceClient
     client::ServiceApi api(c);
     if (command == "volume label") {
         const auto& a = ctx.args();
-        // The command's own checks first (volume label needs --pool, one of --barcode and
-        // --all-blank); --force has no meaning for blank cartridges: a task still.
-        if (!a.has("all-blank") || !a.has("pool") || a.has("barcode") || a.has("force"))
-            return std::nullopt;
+        if (!a.has("all-blank")) return std::nullopt;
+        // The command's own checks, in its order; --force changes nothing for blank cartridges
+        // (nothing is on them), as the command run here ignores it.
+        if (!a.has("pool"))
+            return ctx.fail(make_error(ErrorKind::InvalidArgument,
+                                       "volume label needs --pool P (see tapeloom-cli pool list)"));
+        if (a.has("barcode"))
+            return ctx.fail(make_error(ErrorKind::InvalidArgument,
+                                       "volume label needs --barcode B or --all-blank"));
         return label_all_blank(ctx, api);
     }
     for (const auto& [name, call] : kCalls)

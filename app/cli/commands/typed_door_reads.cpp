@@ -4,7 +4,7 @@
 // (GET /v1/volumes/{barcode}/history), `files versions` (GET /v1/files/versions), `volume health`
 // (GET /v1/wear), `pool list` (GET /v1/pools), `schedule list|next` and `job list|show` (GET
 // /v1/schedules, /v1/definitions[/{name}]), `client list|show` (GET /v1/clients[/{name}]), `status`
-// (GET /v1/status), `queue list` (GET /v1/queue), `report --job ID` without --png (GET
+// (GET /v1/status), `queue list` (GET /v1/queue), `report --job ID` (GET
 // /v1/jobs/{id}/report), `files find` (GET /v1/files/find) and `volume ls` (GET
 // /v1/volumes/{barcode}/contents). The printers are those of the commands run here, so text,
 // --json and exit codes are theirs; a next run is reckoned on this machine's clock, as the
@@ -211,10 +211,20 @@ int files_find_through_service(Context& ctx, client::Api& api) {
     return 0;
 }
 
-// `report --job ID` (--png stays a query: the console draws beside the service's engine).
+// `report --job ID`; with --png the console beside this CLI draws the graphs from the data
+// directory, read-only beside its service, first (as the command run here): a remote service's
+// data directory is not here to draw from.
 int report_through_service(Context& ctx, client::Api& api) {
     auto id = report_job_id(ctx.args());
     if (!id) return ctx.fail(id.error());
+    if (ctx.args().has("png")) {
+        if (ctx.args().has("connect"))
+            return ctx.fail(make_error(ErrorKind::Unsupported,
+                                       "--png draws the graphs from the data directory on this "
+                                       "machine; with --connect use --csv FILE and plot it"));
+        if (auto st = render_png(ctx.home(), id.value(), ctx.args().get("png")); !st)
+            return ctx.fail(st.error());
+    }
     auto r = api.job_report(id.value());
     if (!r)
         return ctx.fail(as_here(r.error(), "job " + ctx.args().get("job") +
@@ -269,7 +279,6 @@ std::optional<int> read_through_typed_door(Context& ctx, client::ServiceClient& 
                                         {"report", report_through_service},
                                         {"files find", files_find_through_service},
                                         {"volume ls", volume_ls_through_service}};
-    if (command == "report" && ctx.args().has("png")) return std::nullopt;
     return call_api_command(ctx, c, command, kCalls);
 }
 

@@ -20,6 +20,7 @@
 #include "media/pool.h"
 #include "media/volume_catalog.h"
 #include "number_option.h"
+#include "shapes/maintenance_json.h"
 #include "shapes/volume_json.h"
 
 namespace tl::cli {
@@ -154,7 +155,7 @@ int volume_ls(Context& ctx) {
 
 // verify --against-client: the tape compared with the clients' files through their agents.
 int verify_against_client(Context& ctx, Engine& engine, std::int64_t job_id) {
-    auto r = agent::run_client_verify(engine, job_id, ctx.args().get("library"), ctx.cancel());
+    auto r = agent::run_client_verify(engine, job_id, ctx.args().get("library"), nullptr);
     if (!r) return ctx.fail(r.error());
     return print_client_verify(ctx, r.value());
 }
@@ -175,33 +176,19 @@ int verify(Context& ctx) {
     return print_verify(ctx, r.value());
 }
 
-nlohmann::json incomplete_json(const std::vector<job::IncompleteJob>& jobs) {
-    auto out = nlohmann::json::array();
-    for (const auto& j : jobs)
-        out.push_back({{"job_id", j.job_id}, {"reasons", j.reasons}});
-    return out;
-}
-
 int scan(Context& ctx) {
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
     auto r = job::scan_volumes(*engine.value(), ctx.args().words(), ctx.args().has("all"),
                                ctx.args().get("library"));
     if (!r) return ctx.fail(r.error());
-    const auto& s = r.value();
+    return print_scan(ctx, r.value());
+}
+} // namespace
+
+int print_scan(Context& ctx, const job::ScanReport& s) {
     if (ctx.json()) {
-        const nlohmann::json bad = bad_blocks_json(s.bad_blocks);
-        ctx.print_json({{"volumes", s.volumes},
-                        {"sessions_added", s.sessions_added},
-                        {"sessions_known", s.sessions_known},
-                        {"jobs_added", s.jobs_added},
-                        {"files_added", s.files_added},
-                        {"blocks_read", s.blocks_read},
-                        {"bad_blocks", bad},
-                        {"warnings", s.warnings},
-                        {"damaged_volumes", s.damaged_volumes},
-                        {"incomplete", incomplete_json(s.incomplete)},
-                        {"keys_missing", s.keys_missing}});
+        ctx.print_json(shapes::scan_report_json(s));
     } else {
         auto& o = ctx.out();
         o << "Scanned " << s.volumes.size() << " volume(s): " << s.jobs_added << " job(s), "
@@ -228,7 +215,6 @@ int scan(Context& ctx) {
     }
     return kOk;
 }
-} // namespace
 
 int print_verify(Context& ctx, const job::VerifyReport& v) {
     if (ctx.json()) {

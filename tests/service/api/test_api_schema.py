@@ -3,7 +3,7 @@
 tapeloom-cli in a temporary data directory, backs up a small tree on its virtual library, then
 every route of the file is called at least once (a restore and a verify as jobs, a volume's
 state changes and a label by barcode; devices added and removed, a drive cleaned; a scan, a
-label, a load and an unload as real tasks; a clone, a command and the cancels with harmless
+prune, a catalog backup and a restore's plan; a clone and the cancels with harmless
 inputs), and
 each real answer is validated against the schema the file gives for that route and status, as
 are the events of /v1/events and /v1/jobs/{id}/live seen meanwhile. Fails naming every
@@ -67,20 +67,9 @@ def ended_entry(calls, queue):
     return entry if entry.get("state") == "ended" else None
 
 
-def run_task(calls, path, request):
-    """POST an action, follow its task to the end; its exit code."""
-    answer = calls.post(path, request)
-    assert answer.status == 202, f"{path}: {answer.status} {answer.body}"
-    task = answer.json()["task"]
-    ended = wait_until(f"task {task} of {path}",
-                       lambda: (lambda t: t if t["state"] == "ended" else None)(
-                           calls.get(f"/v1/tasks/{task}?out=0&err=0").json()))
-    return ended["exit_code"]
-
-
 def call_reads(calls, job, src):
     for target in ("/v1/service", "/v1/status", "/v1/jobs?limit=10&offset=0", f"/v1/jobs/{job}",
-                   "/v1/volumes", "/v1/pools", "/v1/tasks", "/v1/caller",
+                   "/v1/volumes", "/v1/pools", "/v1/caller",
                    "/v1/caller?method=POST&path=/v1/backups", "/v1/audit?since=0&limit=50",
                    "/metrics", "/v1/jobs/999999", "/v1/jobs/x1", "/v1/clients",
                    "/v1/clients/nosuchclient", "/v1/libraries", "/v1/service/identity"):
@@ -106,8 +95,6 @@ def call_reads(calls, job, src):
     calls.get("/v1/drives/nosuchdrive")  # 404
     calls.patch(f"/v1/drives/{drive}", {"in_service": True})  # in service already: 404
     calls.patch(f"/v1/drives/{drive}", {"in_service": False})  # 400
-    calls.post("/v1/queries", {"command": "jobs list", "options": {"json": True}})
-    calls.post("/v1/queries", {"command": "no such query"})
 
 
 def call_resources(calls, job, src, root):
@@ -260,17 +247,48 @@ def call_configuration(calls, tapeloom_cli, home, src):
 
 def call_actions(calls, job, root):
     volume = calls.get("/v1/volumes").json()[0]["barcode"]
-    actions = [("/v1/scans", {"arguments": [volume]}, 0),
-               ("/v1/volumes/label", {"options": {"all-blank": True, "pool": "Default"}}, 0),
-               ("/v1/library/load", {"options": {"slot": "5", "drive": "1"}}, 0),
-               ("/v1/library/unload", {"options": {"drive": "1"}}, 0),
-               ("/v1/commands", {"command": "pool add", "arguments": ["Schema"]}, 0)]
-    for path, request, expected in actions:
-        code = run_task(calls, path, request)
-        assert code == expected, f"{path} {request}: exit code {code}, not {expected}"
+    call_maintenance(calls, job, volume)
     calls.post("/v1/restores", {"argv": ["not the shape"]})
-    calls.post("/v1/tasks/999999/cancel")
     calls.post("/v1/queue/999999/cancel")
+
+
+def call_maintenance(calls, job, volume):
+    """A scan followed to its report, a prune (dry run and real), the catalog's backup as a job
+    and a restore's plan; their refusals."""
+    started = calls.post("/v1/scans", {"barcodes": [volume]})
+    assert started.status == 202, f"scan: {started.status} {started.body}"
+    scan = started.json()["scan"]
+    ended = wait_until(f"scan {scan}", lambda: (lambda s: s if s["state"] == "ended" else None)(
+        calls.get(f"/v1/scans/{scan}").json()))
+    assert ended["report"]["volumes"] == [volume], ended
+    failed = calls.post("/v1/scans", {"barcodes": ["NOSUCH01"]}).json()["scan"]
+    wait_until("the failed scan", lambda: "error" in calls.get(f"/v1/scans/{failed}").json())
+    calls.post("/v1/scans", {"barcodes": "TLO001L9"})  # 400
+    calls.get("/v1/scans/999999")  # 404
+    dry = calls.post("/v1/prunes", {"dry_run": True})
+    assert dry.status == 200 and dry.json()["dry_run"] is True, dry.body
+    assert calls.post("/v1/prunes", {}).status == 200
+    calls.post("/v1/prunes", {"dry_run": "yes"})  # 400
+    backup = calls.post("/v1/catalog/backups", {"pool": "Default"})
+    assert backup.status == 202, f"catalog backup: {backup.status} {backup.body}"
+    catalog_job = backup.json()["job"]
+    report = wait_until(f"catalog backup job {catalog_job}",
+                        lambda: (lambda j: j if "kind" in j else None)(
+                            calls.get(f"/v1/jobs/{catalog_job}").json()))
+    assert report["status"] == "completed" and report["kind"] == "backup", report
+    calls.post("/v1/catalog/backups", {"pool": "NoSuchPool"})  # 404
+    plan = calls.post("/v1/restore-plans", {"job": job})
+    assert plan.status == 200 and plan.json()["volumes"] and not plan.json()["missing"], plan.body
+    calls.post("/v1/restore-plans", {"job": 999999})  # 404
+    faulted = calls.patch("/v1/libraries/vlib0/faults", {"drive": 3, "tapealert": [20],
+                                                         "barcode": "TLO024L9", "fail_load": True})
+    assert faulted.status == 200 and faulted.json()["drives"]["3"]["tapealert"] == [20], \
+        faulted.body
+    calls.patch("/v1/libraries/vlib0/faults", {"drive": 99})  # 400
+    cleared = calls.patch("/v1/libraries/vlib0/faults", {"clear": True})
+    assert cleared.status == 200 and cleared.json()["drives"] == {}, cleared.body
+    assert calls.get("/v1/libraries/vlib0/faults").json()["cartridges"] == {}
+    calls.get("/v1/libraries/nosuchlib/faults")  # 404
 
 
 def call_job_reports(calls):
