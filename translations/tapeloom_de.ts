@@ -1105,21 +1105,6 @@
     </message>
 </context>
 <context>
-    <name>tl::ui::ConsoleScheduler</name>
-    <message>
-        <source>Schedules run in the service (pid %1)</source>
-        <translation>Zeitpläne laufen im Dienst (PID %1)</translation>
-    </message>
-    <message>
-        <source>Schedules are not running: %1</source>
-        <translation>Zeitpläne laufen nicht: %1</translation>
-    </message>
-    <message>
-        <source>Schedules run in this console</source>
-        <translation>Zeitpläne laufen in dieser Konsole</translation>
-    </message>
-</context>
-<context>
     <name>tl::ui::CpuPlot</name>
     <message>
         <source>CPU utilization (%)</source>
@@ -2091,13 +2076,6 @@ cmd:&apos;pg_dump db&apos;</translation>
     <message>
         <source>Hint</source>
         <translation>Hinweis</translation>
-    </message>
-</context>
-<context>
-    <name>tl::ui::GatedJobRunner</name>
-    <message>
-        <source>Scheduled job %1</source>
-        <translation>Geplanter Auftrag %1</translation>
     </message>
 </context>
 <context>
@@ -3235,10 +3213,6 @@ cmd:&apos;pg_dump db&apos;</translation>
         <translation>Datenverzeichnis: %1</translation>
     </message>
     <message>
-        <source>Engine %1 ready</source>
-        <translation>Engine %1 bereit</translation>
-    </message>
-    <message>
         <source>Monitoring error: %1</source>
         <translation>Fehler bei der Überwachung: %1</translation>
     </message>
@@ -4172,10 +4146,6 @@ cmd:&apos;pg_dump db&apos;</translation>
         <translation>Planungsdienst</translation>
     </message>
     <message>
-        <source>Scheduler: running in this console.</source>
-        <translation>Planer: läuft in dieser Konsole.</translation>
-    </message>
-    <message>
         <source>Scheduler service: running (pid %1).</source>
         <translation>Planungsdienst: läuft (PID %1).</translation>
     </message>
@@ -4529,10 +4499,6 @@ Eine dort schon vorhandene Datei wird %4.</translation>
     <message>
         <source>Nothing is selected to restore.</source>
         <translation>Nichts zum Wiederherstellen ausgewählt.</translation>
-    </message>
-    <message>
-        <source>Insert these volumes into the library, then start again: %1</source>
-        <translation>Legen Sie diese Bänder in die Bibliothek ein und starten Sie erneut: %1</translation>
     </message>
     <message>
         <source>Restore</source>
