@@ -2420,10 +2420,6 @@ cmd:&apos;pg_dump db&apos;</translation>
         <translation>PDF-Dokumente (*.pdf)</translation>
     </message>
     <message>
-        <source>Job %1 is not in the catalog</source>
-        <translation>Auftrag %1 ist nicht im Katalog</translation>
-    </message>
-    <message>
         <source>No report stored for this job.</source>
         <translation>Für diesen Auftrag ist kein Bericht gespeichert.</translation>
     </message>
@@ -2470,6 +2466,10 @@ cmd:&apos;pg_dump db&apos;</translation>
     <message>
         <source>Report of job %1 written to %2</source>
         <translation>Bericht des Auftrags %1 nach %2 geschrieben</translation>
+    </message>
+    <message>
+        <source>Reading job %1 from the service…</source>
+        <translation>Job %1 wird vom Dienst gelesen…</translation>
     </message>
 </context>
 <context>

@@ -72,6 +72,20 @@ class TestReportExports : public QObject {
     QTemporaryDir dir_;
     QString home_, src_, volume_;
 
+    // The view reads a job's report through the data directory's service: started for the
+    // test, stopped when the guard goes.
+    std::unique_ptr<tltest::ServiceGuard> serve() {
+        const auto started = run_cli(h(home_, {"service", "start"}));
+        if (started.exit_code != 0) qWarning("service start: %s", started.err.constData());
+        return std::unique_ptr<tltest::ServiceGuard>(new tltest::ServiceGuard{home_});
+    }
+    // Shows job `id` and waits until its report, read from the service, is on the view.
+    static bool shown(tl::ui::JobReportsView& view, qint64 id) {
+        QSignalSpy spy(&view, &tl::ui::JobReportsView::jobShown);
+        if (!view.showJob(id)) return false;
+        return spy.count() > 0 || spy.wait(30000);
+    }
+
 private Q_SLOTS:
     void initTestCase() {
         QCoreApplication::setOrganizationName(QStringLiteral("TapeloomTest"));
@@ -93,9 +107,10 @@ private Q_SLOTS:
     }
 
     void csvHoldsSummaryProblemsAndSeries() {
+        const auto service = serve();
         tl::ui::JobReportsView view(home_ + "/catalog.db");
         view.refresh();
-        QVERIFY(view.showJob(1));
+        QVERIFY(shown(view, 1));
         QVERIFY(view.exportCsv(dir_.path() + "/j.csv"));
         QFile f(dir_.path() + "/j.csv");
         QVERIFY(f.open(QIODevice::ReadOnly));
@@ -119,9 +134,10 @@ private Q_SLOTS:
     }
 
     void pdfHoldsSummaryInWordsAndGraphs() {
+        const auto service = serve();
         tl::ui::JobReportsView view(home_ + "/catalog.db");
         view.refresh();
-        QVERIFY(view.showJob(1));
+        QVERIFY(shown(view, 1));
         const QString path = dir_.path() + "/j.pdf";
         QVERIFY(view.exportPdf(path));
         QFile f(path);
@@ -140,6 +156,7 @@ private Q_SLOTS:
     // Issue 42, item 25: job 1 is a partial backup (one source failed); History and the PDF
     // call it a partly done backup, never "partly restored".
     void partialBackupIsLabelledAsABackup() {
+        const auto service = serve();
         tl::ui::JobReportsView view(home_ + "/catalog.db");
         view.refresh();
         const auto& rows = view.model()->rows();
@@ -152,7 +169,7 @@ private Q_SLOTS:
         const QString status =
             view.model()->index(row, tl::ui::JobHistoryModel::Status).data().toString();
         QCOMPARE(status, QStringLiteral("partly backed up"));
-        QVERIFY(view.showJob(1));
+        QVERIFY(shown(view, 1));
         const QString path = dir_.path() + "/partial.pdf";
         QVERIFY(view.exportPdf(path));
         QFile f(path);

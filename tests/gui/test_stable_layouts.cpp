@@ -249,8 +249,10 @@ private Q_SLOTS:
             QCOMPARE(exports.size(), 3);
             const bool shown = jobs->currentJob() > 0;
             QCOMPARE(shown, home == used);
+            // A job's exports are enabled once its report, read from the service, is shown.
             for (auto* b : exports)
-                QVERIFY2(b->isEnabled() == shown, qPrintable(home + ": " + b->text()));
+                QTRY_VERIFY2_WITH_TIMEOUT(b->isEnabled() == shown,
+                                          qPrintable(home + ": " + b->text()), 30000);
         }
     }
 };

@@ -15,15 +15,14 @@
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
-#include "api/catalog_ops.h"
-#include "api/job_ops.h"
-#include "catalog/series_store.h"
+#include "bridge/engine_task.h"
 #include "common/log.h"
 #include "job/job_record.h"
 #include "job/job_report.h"
 #include "models/job_history_model.h"
 #include "pages/reports/job_export.h"
 #include "pages/reports/job_log.h"
+#include "pages/reports/served_job.h"
 #include "widgets/job_graphs.h"
 #include "widgets/plot_style.h"
 #include "widgets/table_columns.h"
@@ -111,6 +110,7 @@ JobReportsView::JobReportsView(const QString& catalogPath, QWidget* parent)
 JobReportsView::~JobReportsView() = default;
 
 void JobReportsView::fail(const QString& message) {
+    pending_ = 0;
     log::get("ui")->error("{}", message.toStdString());
     status_->setText(message);
     Q_EMIT failed(message);
@@ -147,27 +147,43 @@ bool JobReportsView::showJob(qint64 id) {
 }
 
 void JobReportsView::load(qint64 id) {
+    if (id == pending_) return; // its read runs already
     job_ = id;
-    auto db = CatalogHandle::open(catalog_.toStdString(), false);
-    if (!db) return fail(QString::fromStdString(db.error().message));
-    auto job = job::load_job_record(db.value(), id);
-    if (!job) return fail(tr("Job %1 is not in the catalog").arg(id));
-    report_->setPlainText(job->has_report ? QString::fromStdString(job::format_report(job->report))
-                                          : tr("No report stored for this job."));
+    pending_ = id;
+    export_.reset();
+    setExportable(false);
+    status_->setText(tr("Reading job %1 from the service…").arg(id));
+    const DoorAddress door{QFileInfo(catalog_).absolutePath().toStdString(), {}};
+    runBackgroundRead(nullptr, this, [this, door, id]() -> GuiContinuation {
+        auto served = std::make_shared<Result<ServedJob>>(readServedJob(door, id)); // values only
+        return [this, id, served] { present(id, *served); };
+    });
+}
+
+void JobReportsView::present(qint64 id, const Result<ServedJob>& served) {
+    if (id != job_) return; // another job was selected meanwhile
+    pending_ = 0;
+    if (!served) return fail(QString::fromStdString(served.error().message));
+    JobRow row;
+    row.id = id;
+    for (const auto& r : model_->rows())
+        if (r.id == id) row = r;
+    auto job = jobRecordOf(row, served.value());
+    report_->setPlainText(job.has_report ? QString::fromStdString(job::format_report(job.report))
+                                         : tr("No report stored for this job."));
     const QString home = QFileInfo(catalog_).absolutePath();
-    const QStringList lines = jobLogLines(home, job->started, job->ended, 5000, id);
+    const QStringList lines = jobLogLines(home, job.started, job.ended, 5000, id);
     log_->setPlainText(lines.isEmpty()
                            ? tr("No log lines of this job in %1/logs (rotated away, or the job "
                                 "logged nothing at the log level in use).")
                                  .arg(home)
                            : lines.join(QLatin1Char('\n')));
-    auto series = catalog::load_series(db.value(), id);
-    if (!series) return fail(QString::fromStdString(series.error().message));
-    const bool empty = series->times.empty();
-    export_ = std::make_unique<JobExport>(std::move(job.value()), std::move(series.value()));
+    const bool empty = served->series.times.empty();
+    export_ = std::make_unique<JobExport>(std::move(job), served->series);
     setExportable(true);
     drawJobGraphs(graphs_, export_->series(), export_->title());
     status_->setText(empty ? tr("Job %1 has no recorded series").arg(id) : export_->title());
+    Q_EMIT jobShown(id);
 }
 
 void JobReportsView::drawTrend() {
