@@ -2654,6 +2654,10 @@ cmd:&apos;pg_dump db&apos;</translation>
         <source>No job definitions yet. Press New… (Ctrl+N) to say what to back up, where and when; or back up once with File ▸ Back up now… (Ctrl+B). Label blank cartridges first on the Media page if the library has none in a pool.</source>
         <translation>Noch keine Auftragsdefinitionen. Mit Neu… (Strg+N) festlegen, was wohin und wann gesichert wird; oder einmalig mit Datei ▸ Jetzt sichern … (Strg+B) sichern. Zuerst leere Kassetten auf der Seite Medien in einen Pool beschriften, falls die Bibliothek keine hat.</translation>
     </message>
+    <message>
+        <source>Cannot read the job history: %1</source>
+        <translation>Der Auftragsverlauf kann nicht gelesen werden: %1</translation>
+    </message>
 </context>
 <context>
     <name>tl::ui::KeyImportDialog</name>

@@ -79,6 +79,12 @@ class TestReportExports : public QObject {
         if (started.exit_code != 0) qWarning("service start: %s", started.err.constData());
         return std::unique_ptr<tltest::ServiceGuard>(new tltest::ServiceGuard{home_});
     }
+    // Reads the view's history from the service; false when it did not arrive.
+    static bool refreshed(tl::ui::JobReportsView& view) {
+        QSignalSpy spy(&view, &tl::ui::JobReportsView::historyShown);
+        view.refresh();
+        return spy.wait(30000);
+    }
     // Shows job `id` and waits until its report, read from the service, is on the view.
     static bool shown(tl::ui::JobReportsView& view, qint64 id) {
         QSignalSpy spy(&view, &tl::ui::JobReportsView::jobShown);
@@ -109,7 +115,7 @@ private Q_SLOTS:
     void csvHoldsSummaryProblemsAndSeries() {
         const auto service = serve();
         tl::ui::JobReportsView view(home_ + "/catalog.db");
-        view.refresh();
+        QVERIFY(refreshed(view));
         QVERIFY(shown(view, 1));
         QVERIFY(view.exportCsv(dir_.path() + "/j.csv"));
         QFile f(dir_.path() + "/j.csv");
@@ -136,7 +142,7 @@ private Q_SLOTS:
     void pdfHoldsSummaryInWordsAndGraphs() {
         const auto service = serve();
         tl::ui::JobReportsView view(home_ + "/catalog.db");
-        view.refresh();
+        QVERIFY(refreshed(view));
         QVERIFY(shown(view, 1));
         const QString path = dir_.path() + "/j.pdf";
         QVERIFY(view.exportPdf(path));
@@ -158,7 +164,7 @@ private Q_SLOTS:
     void partialBackupIsLabelledAsABackup() {
         const auto service = serve();
         tl::ui::JobReportsView view(home_ + "/catalog.db");
-        view.refresh();
+        QVERIFY(refreshed(view));
         const auto& rows = view.model()->rows();
         QVERIFY(!rows.empty());
         int row = -1;
@@ -201,10 +207,11 @@ private Q_SLOTS:
             QVERIFY(page.reportView()->resultText().contains(QStringLiteral("outside")));
             QVERIFY(!QFile::exists(dir_.path() + "/restored-missing/data.bin"));
         }
+        const auto service = serve();
         tl::ui::JobReportsView view(home_ + "/catalog.db");
         view.resize(1200, 800);
         view.show();
-        view.refresh();
+        QVERIFY(refreshed(view));
         const auto& rows = view.model()->rows();
         QCOMPARE(rows.size(), std::size_t(3));
         int restores = 0, refused = 0;

@@ -242,7 +242,9 @@ private Q_SLOTS:
             w.show();
             QVERIFY(w.showPage(QStringLiteral("reports")));
             auto* jobs = w.reportsPage()->jobs();
+            QSignalSpy history(jobs, &tl::ui::JobReportsView::historyShown);
             jobs->refresh();
+            QVERIFY(history.wait(30000)); // read from the service
             QList<QPushButton*> exports;
             for (auto* b : jobs->findChildren<QPushButton*>())
                 if (b->text().startsWith(QStringLiteral("Export"))) exports << b;

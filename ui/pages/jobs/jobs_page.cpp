@@ -69,6 +69,9 @@ JobsPage::JobsPage(Engine& engine, TaskBoard& board, QWidget* parent)
     connect(queue_, &QueuePanel::message, this, &JobsPage::report);
     connect(running_, &RunningPanel::message, this, &JobsPage::report);
     connect(history_, &HistoryPanel::openReport, this, &JobsPage::openReport);
+    connect(history_, &HistoryPanel::failed, this, [this](const QString& error) {
+        report(tr("Cannot read the job history: %1").arg(error), true);
+    });
     connect(history_, &HistoryPanel::verifyRequested, historyActions_, &HistoryActions::verify);
     connect(history_, &HistoryPanel::cloneRequested, historyActions_, &HistoryActions::clone);
     connect(historyActions_, &HistoryActions::status, this, &JobsPage::report);
@@ -229,7 +232,7 @@ void JobsPage::refreshTab(int tab) {
         ok = queue_->refresh(&error);
         break;
     case HistoryTab:
-        ok = history_->refresh(&error);
+        history_->refresh(); // its failure comes through failed()
         break;
     }
     if (!ok) report(tr("Cannot read the catalog: %1").arg(error), true);

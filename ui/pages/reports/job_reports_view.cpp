@@ -85,6 +85,7 @@ JobReportsView::JobReportsView(const QString& catalogPath, QWidget* parent)
     layout->addWidget(split, 1);
 
     connect(refresh, &QPushButton::clicked, this, &JobReportsView::refresh);
+    connect(model_, &JobHistoryModel::refreshed, this, &JobReportsView::showHistory);
     connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this, proxy](const QModelIndex& current) {
                 if (!current.isValid()) return;
@@ -122,32 +123,38 @@ void JobReportsView::setExportable(bool on) {
 }
 
 void JobReportsView::refresh() {
-    const qint64 keep = job_;
-    if (auto st = model_->refresh(); !st) {
-        fail(QString::fromStdString(st.error().message));
-        return;
-    }
+    model_->refresh();
+}
+
+void JobReportsView::showHistory(const QString& error) {
+    if (!error.isEmpty()) return fail(error);
     drawTrend();
     widenColumnsToContents(table_);
-    if (keep)
-        showJob(keep);
-    else if (!model_->rows().empty())
-        showJob(model_->rows().front().id); // the newest job
+    // The job shown before, read again (it may have ended since), or the newest.
+    const qint64 want = job_ ? job_ : model_->rows().empty() ? 0 : model_->rows().front().id;
+    if (want && selectRow(want)) load(want, true);
+    Q_EMIT historyShown();
 }
 
 bool JobReportsView::showJob(qint64 id) {
+    if (!selectRow(id)) return false;
+    load(id);
+    return true;
+}
+
+bool JobReportsView::selectRow(qint64 id) {
     auto* proxy = table_->model();
     for (int r = 0; r < proxy->rowCount(); ++r)
         if (proxy->data(proxy->index(r, JobHistoryModel::Id)).toLongLong() == id) {
             table_->selectRow(r);
-            load(id);
             return true;
         }
     return false;
 }
 
-void JobReportsView::load(qint64 id) {
-    if (id == pending_) return; // its read runs already
+void JobReportsView::load(qint64 id, bool again) {
+    // Its read runs already, or it is shown (unless read again).
+    if (id == pending_ || (!again && id == job_ && export_)) return;
     job_ = id;
     pending_ = id;
     export_.reset();

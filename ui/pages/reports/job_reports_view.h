@@ -1,10 +1,10 @@
 #pragma once
 // Reports ▸ Jobs: the job history (sortable), and for the selected job its report, its graphs
 // (per-drive and per-CPU series) and export as CSV, PNG or PDF (job_export.h); a trend of the
-// backups' rates and durations over time. The history is read from the catalog through its own
-// read-only connection; the selected job's report and series through the typed door of the
-// data directory's service on a worker thread (served_job.h): jobShown() once they are shown,
-// failed() with the service's error when they cannot be read.
+// backups' rates and durations over time. The history (JobHistoryModel), the selected job's
+// report and its series are read through the typed door of the data directory's service on a
+// worker thread (served_history.h, served_job.h): historyShown() and jobShown() once they are
+// shown, failed() with the service's error when they cannot be read.
 #include <QList>
 #include <QWidget>
 #include <memory>
@@ -29,6 +29,8 @@ public:
     JobReportsView(const QString& catalogPath, QWidget* parent = nullptr);
     ~JobReportsView() override;
 
+    // Reads the history again (historyShown() once shown), then shows the job shown before or
+    // the newest.
     void refresh();
     // Shows job `id` (selects its row, its report read from the service; jobShown() when
     // shown); false when it is not in the history.
@@ -46,9 +48,12 @@ public:
 Q_SIGNALS:
     void failed(const QString& message);
     void jobShown(qint64 id); // its report, log and graphs are on the view
+    void historyShown();      // the history read by refresh() is on the view
 
 private:
-    void load(qint64 id);
+    void load(qint64 id, bool again = false);
+    bool selectRow(qint64 id); // false when the job is not in the history
+    void showHistory(const QString& error);
     void present(qint64 id, const Result<ServedJob>& served);
     void drawTrend();
     void fail(const QString& message);
