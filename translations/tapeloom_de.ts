@@ -2128,6 +2128,10 @@ cmd:&apos;pg_dump db&apos;</translation>
         <source>Written to %1.</source>
         <translation>Geschrieben auf %1.</translation>
     </message>
+    <message>
+        <source>Job %1 was not cloned: %2</source>
+        <translation>Job %1 wurde nicht geklont: %2</translation>
+    </message>
 </context>
 <context>
     <name>tl::ui::HistoryPanel</name>

@@ -116,10 +116,16 @@ private Q_SLOTS:
             offered = pools;
             return job == 1 ? QStringLiteral("Offsite") : QString();
         });
+        QStringList servicePools; // the pools offered are the service's (GET /v1/pools)
+        for (const auto& v : cliJson(home, {"pool", "list"}).array())
+            servicePools << v.toObject().value("name").toString();
         clone->trigger();
         QTRY_COMPARE_WITH_TIMEOUT(done.count(), 2, 120000);
         QVERIFY2(done.at(1).at(1).toString().isEmpty(), qPrintable(done.at(1).at(1).toString()));
         QVERIFY(offered.contains(QStringLiteral("Offsite")));
+        offered.sort();
+        servicePools.sort();
+        QCOMPARE(offered, servicePools);
         const auto copies = cliJson(home, {"jobs", "show", "1"}).object().value("copies").toArray();
         QCOMPARE(copies.size(), 1);
         QCOMPARE(copies[0].toObject().value("pool").toString(), QStringLiteral("Offsite"));
@@ -193,6 +199,18 @@ private Q_SLOTS:
         QVERIFY2(page.statusText().contains(QStringLiteral("Cannot read the job history")) &&
                      page.statusText().contains(QStringLiteral("service")),
                  qPrintable(page.statusText()));
+        // Clone's pools are the service's too (GET /v1/pools): none offered, nothing asked.
+        bool asked = false;
+        page.historyActions()->setAskPool([&asked](qint64, const QStringList&) {
+            asked = true;
+            return QString();
+        });
+        QVERIFY(page.historyActions()->clone(1));
+        QTRY_VERIFY_WITH_TIMEOUT(page.statusText().contains(QStringLiteral("was not cloned")),
+                                 30000);
+        QVERIFY2(page.statusText().contains(QStringLiteral("service")),
+                 qPrintable(page.statusText()));
+        QVERIFY(!asked);
         QVERIFY(board.waitReadsDone(60000));
     }
 };

@@ -46,8 +46,8 @@ JobsPage::JobsPage(Engine& engine, TaskBoard& board, QWidget* parent)
       running_(new RunningPanel(QString::fromStdString(engine.home()), catalogPath_, board, this)),
       queue_(new QueuePanel(catalogPath_, runner_, &board, this)),
       history_(new HistoryPanel(catalogPath_, this)),
-      historyActions_(new HistoryActions(engine, board, catalogPath_, this)),
-      status_(new QLabel(this)), timer_(new QTimer(this)) {
+      historyActions_(new HistoryActions(engine, board, this)), status_(new QLabel(this)),
+      timer_(new QTimer(this)) {
     status_->setWordWrap(true);
     status_->setAccessibleName(tr("Jobs page status"));
     status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
