@@ -31,6 +31,7 @@
 #include "pages/jobs/queue_panel.h"
 #include "pages/jobs/running_panel.h"
 #include "pages/jobs/schedule_panel.h"
+#include "pages/jobs/served_definitions.h"
 #include "schedule/definition_store.h"
 #include "widgets/empty_hint.h"
 #include "widgets/layout_settings.h"
@@ -40,9 +41,8 @@ namespace tl::ui {
 JobsPage::JobsPage(Engine& engine, TaskBoard& board, QWidget* parent)
     : QWidget(parent), engine_(engine), board_(board), catalogPath_(catalog_path(engine)),
       runner_(new DefinitionRunner(engine, board, this)),
-      definitions_(new DefinitionTableModel(catalogPath_, this)),
-      proxy_(new QSortFilterProxyModel(this)), tabs_(new QTabWidget(this)),
-      schedules_(new SchedulePanel(engine, board, catalogPath_, this)),
+      definitions_(new DefinitionTableModel(this)), proxy_(new QSortFilterProxyModel(this)),
+      tabs_(new QTabWidget(this)), schedules_(new SchedulePanel(engine, board, catalogPath_, this)),
       running_(new RunningPanel(QString::fromStdString(engine.home()), catalogPath_, board, this)),
       queue_(new QueuePanel(catalogPath_, runner_, &board, this)),
       history_(new HistoryPanel(catalogPath_, this)),
@@ -239,8 +239,26 @@ void JobsPage::refreshTab(int tab) {
 }
 
 void JobsPage::refreshDefinitions() {
-    const QString current = selectedName();
-    auto st = definitions_->refresh(to_unix_seconds(engine_.clock().wall()));
+    loadDefinitions(QString(), {});
+}
+
+void JobsPage::loadDefinitions(const QString& select, std::function<void()> then) {
+    using Definitions = std::vector<client::Definition>;
+    runBackgroundRead(&board_, this, [door = doorOf(engine_), select, then, this] {
+        auto read = std::make_shared<Result<Definitions>>(readDefinitions(door)); // values only
+        return GuiContinuation([this, read, select, then] {
+            showDefinitions(*read, select);
+            if (then) then();
+        });
+    });
+}
+
+void JobsPage::showDefinitions(const Result<std::vector<client::Definition>>& read,
+                               const QString& select) {
+    const QString current = select.isEmpty() ? selectedName() : select;
+    auto st =
+        read ? definitions_->setDefinitions(read.value(), to_unix_seconds(engine_.clock().wall()))
+             : Status(read.error());
     if (!st) {
         report(tr("Cannot read the job definitions: %1")
                    .arg(QString::fromStdString(st.error().message)),
@@ -341,16 +359,18 @@ bool JobsPage::save(const schedule::JobDefinition& d, bool editing, QString* /*w
         board_, this, tr("Saving job definition %1").arg(name),
         throughService(engine_, (editing ? "job edit " : "job define ") + d.name, std::move(call)),
         [this, name, editing, dialog](const QString& error) {
-            if (dialog) dialog->saveFinished(error);
             if (!error.isEmpty()) {
+                if (dialog) dialog->saveFinished(error);
                 report(tr("%1 was not saved: %2").arg(name, error), true);
                 return;
             }
-            refreshDefinitions();
-            selectDefinition(name);
-            report(editing ? tr("Job definition %1 updated.").arg(name)
-                           : tr("Job definition %1 stored.").arg(name),
-                   false);
+            // The dialog closes once the list holds the stored definition, selected.
+            loadDefinitions(name, [this, name, editing, dialog] {
+                if (dialog) dialog->saveFinished(QString());
+                report(editing ? tr("Job definition %1 updated.").arg(name)
+                               : tr("Job definition %1 stored.").arg(name),
+                       false);
+            });
         });
     return true;
 }
