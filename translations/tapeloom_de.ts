@@ -5046,6 +5046,10 @@ Eine dort schon vorhandene Datei wird %4.</translation>
         <source>Schedule %1 saved.</source>
         <translation>Zeitplan %1 gespeichert.</translation>
     </message>
+    <message>
+        <source>Cannot read the schedules: %1</source>
+        <translation>Die Zeitpläne können nicht gelesen werden: %1</translation>
+    </message>
 </context>
 <context>
     <name>tl::ui::ScheduleTableModel</name>

@@ -404,6 +404,15 @@ private Q_SLOTS:
             QCOMPARE(shown.schedules, int(d.schedules.size()));
             QCOMPARE(shown.nextRun > 0, !d.schedules.empty());
         }
+        // The Schedules tab: the service's schedules (GET /v1/schedules).
+        auto schedules = tl::client::ServiceApi(client).schedules();
+        QVERIFY(schedules && schedules->size() == 1);
+        page->tabs()->setCurrentIndex(tl::ui::JobsPage::SchedulesTab);
+        auto* sched = page->schedulePanel();
+        QTRY_COMPARE_WITH_TIMEOUT(sched->model()->rowCount(), 1, 20000);
+        QCOMPARE(sched->model()->rows().front().id, qint64(schedules->front().id));
+        QCOMPARE(sched->model()->rows().front().rule,
+                 QString::fromStdString(schedules->front().rule));
 
         QCOMPARE(run_cli({"--home", home, "service", "stop"}).exit_code, 0);
         page->tabs()->setCurrentIndex(tl::ui::JobsPage::DefinitionsTab);
@@ -413,6 +422,9 @@ private Q_SLOTS:
         QVERIFY2(page->statusText().contains(QStringLiteral("service")),
                  qPrintable(page->statusText()));
         QCOMPARE(page->definitionsModel()->rowCount(), 2); // the rows it showed stay
+        sched->refresh();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            page->statusText().contains(QStringLiteral("Cannot read the schedules")), 30000);
     }
 };
 

@@ -42,7 +42,7 @@ JobsPage::JobsPage(Engine& engine, TaskBoard& board, QWidget* parent)
     : QWidget(parent), engine_(engine), board_(board), catalogPath_(catalog_path(engine)),
       runner_(new DefinitionRunner(engine, board, this)),
       definitions_(new DefinitionTableModel(this)), proxy_(new QSortFilterProxyModel(this)),
-      tabs_(new QTabWidget(this)), schedules_(new SchedulePanel(engine, board, catalogPath_, this)),
+      tabs_(new QTabWidget(this)), schedules_(new SchedulePanel(engine, board, this)),
       running_(new RunningPanel(QString::fromStdString(engine.home()), catalogPath_, board, this)),
       queue_(new QueuePanel(catalogPath_, runner_, &board, this)),
       history_(new HistoryPanel(catalogPath_, this)),
@@ -223,7 +223,7 @@ void JobsPage::refreshTab(int tab) {
         refreshDefinitions();
         return;
     case SchedulesTab:
-        ok = schedules_->refresh(&error);
+        schedules_->refresh(); // its failure comes through message()
         break;
     case RunningTab:
         ok = running_->refresh(&error);
