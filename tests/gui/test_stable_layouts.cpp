@@ -114,7 +114,7 @@ private Q_SLOTS:
     void scheduleRuleFieldStaysWhereItIs() {
         auto& engine = c_.engine;
         tl::ui::TaskBoard gate;
-        tl::ui::SchedulePanel panel(*engine, gate, home_ + "/catalog.db");
+        tl::ui::SchedulePanel panel(*engine, gate);
         panel.setDefinitions({QStringLiteral("nightly")});
         panel.resize(1000, 700);
         panel.show();
