@@ -1105,21 +1105,6 @@
     </message>
 </context>
 <context>
-    <name>tl::ui::ConsoleScheduler</name>
-    <message>
-        <source>Schedules run in the service (pid %1)</source>
-        <translation>Zeitpläne laufen im Dienst (PID %1)</translation>
-    </message>
-    <message>
-        <source>Schedules are not running: %1</source>
-        <translation>Zeitpläne laufen nicht: %1</translation>
-    </message>
-    <message>
-        <source>Schedules run in this console</source>
-        <translation>Zeitpläne laufen in dieser Konsole</translation>
-    </message>
-</context>
-<context>
     <name>tl::ui::CpuPlot</name>
     <message>
         <source>CPU utilization (%)</source>
@@ -2090,13 +2075,6 @@ cmd:&apos;pg_dump db&apos;</translation>
     </message>
 </context>
 <context>
-    <name>tl::ui::GatedJobRunner</name>
-    <message>
-        <source>Scheduled job %1</source>
-        <translation>Geplanter Auftrag %1</translation>
-    </message>
-</context>
-<context>
     <name>tl::ui::HistoryActions</name>
     <message>
         <source>Clone job %1</source>
@@ -2145,6 +2123,10 @@ cmd:&apos;pg_dump db&apos;</translation>
     <message>
         <source>Written to %1.</source>
         <translation>Geschrieben auf %1.</translation>
+    </message>
+    <message>
+        <source>Job %1 was not cloned: %2</source>
+        <translation>Job %1 wurde nicht geklont: %2</translation>
     </message>
 </context>
 <context>
@@ -2438,10 +2420,6 @@ cmd:&apos;pg_dump db&apos;</translation>
         <translation>PDF-Dokumente (*.pdf)</translation>
     </message>
     <message>
-        <source>Job %1 is not in the catalog</source>
-        <translation>Auftrag %1 ist nicht im Katalog</translation>
-    </message>
-    <message>
         <source>No report stored for this job.</source>
         <translation>Für diesen Auftrag ist kein Bericht gespeichert.</translation>
     </message>
@@ -2488,6 +2466,10 @@ cmd:&apos;pg_dump db&apos;</translation>
     <message>
         <source>Report of job %1 written to %2</source>
         <translation>Bericht des Auftrags %1 nach %2 geschrieben</translation>
+    </message>
+    <message>
+        <source>Reading job %1 from the service…</source>
+        <translation>Job %1 wird vom Dienst gelesen…</translation>
     </message>
 </context>
 <context>
@@ -2671,6 +2653,10 @@ cmd:&apos;pg_dump db&apos;</translation>
     <message>
         <source>No job definitions yet. Press New… (Ctrl+N) to say what to back up, where and when; or back up once with File ▸ Back up now… (Ctrl+B). Label blank cartridges first on the Media page if the library has none in a pool.</source>
         <translation>Noch keine Auftragsdefinitionen. Mit Neu… (Strg+N) festlegen, was wohin und wann gesichert wird; oder einmalig mit Datei ▸ Jetzt sichern … (Strg+B) sichern. Zuerst leere Kassetten auf der Seite Medien in einen Pool beschriften, falls die Bibliothek keine hat.</translation>
+    </message>
+    <message>
+        <source>Cannot read the job history: %1</source>
+        <translation>Der Auftragsverlauf kann nicht gelesen werden: %1</translation>
     </message>
 </context>
 <context>
@@ -3229,10 +3215,6 @@ cmd:&apos;pg_dump db&apos;</translation>
     <message>
         <source>Data directory: %1</source>
         <translation>Datenverzeichnis: %1</translation>
-    </message>
-    <message>
-        <source>Engine %1 ready</source>
-        <translation>Engine %1 bereit</translation>
     </message>
     <message>
         <source>Monitoring error: %1</source>
@@ -4168,10 +4150,6 @@ cmd:&apos;pg_dump db&apos;</translation>
         <translation>Planungsdienst</translation>
     </message>
     <message>
-        <source>Scheduler: running in this console.</source>
-        <translation>Planer: läuft in dieser Konsole.</translation>
-    </message>
-    <message>
         <source>Scheduler service: running (pid %1).</source>
         <translation>Planungsdienst: läuft (PID %1).</translation>
     </message>
@@ -4525,10 +4503,6 @@ Eine dort schon vorhandene Datei wird %4.</translation>
     <message>
         <source>Nothing is selected to restore.</source>
         <translation>Nichts zum Wiederherstellen ausgewählt.</translation>
-    </message>
-    <message>
-        <source>Insert these volumes into the library, then start again: %1</source>
-        <translation>Legen Sie diese Bänder in die Bibliothek ein und starten Sie erneut: %1</translation>
     </message>
     <message>
         <source>Restore</source>
@@ -5067,6 +5041,10 @@ Eine dort schon vorhandene Datei wird %4.</translation>
     <message>
         <source>Schedule %1 saved.</source>
         <translation>Zeitplan %1 gespeichert.</translation>
+    </message>
+    <message>
+        <source>Cannot read the schedules: %1</source>
+        <translation>Die Zeitpläne können nicht gelesen werden: %1</translation>
     </message>
 </context>
 <context>

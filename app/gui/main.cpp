@@ -164,6 +164,19 @@ void scheduleScreenshot(tl::ui::MainWindow& window, const QString& file, double 
     });
 }
 
+// The catalog of `options.home` opened read-only for --export-report.
+tl::Result<std::unique_ptr<tl::Engine>> openForExport(tl::EngineOptions options) {
+    options.read_only = true;
+    return tl::Engine::open(options);
+}
+
+// The exit code of a console that could not open: 4 held by another program, 3 no service
+// (autostart off), 1 else (the service did not start).
+int consoleExitCode(tl::ErrorKind kind) {
+    if (kind == tl::ErrorKind::Busy) return 4;
+    return kind == tl::ErrorKind::NotFound ? 3 : 1;
+}
+
 // The main window on the engine, with --page, --backup and --screenshot applied; runs the loop.
 int runWindow(tl::Engine& engine, const ConsoleCommandLine& cl) {
     const QCommandLineParser& parser = cl.parser;
@@ -206,18 +219,20 @@ int main(int argc, char** argv) {
 
     tl::EngineOptions options;
     options.home = consoleHome(parser.value(cl.home));
-    // Beside the service (started when none runs, unless autostart is off) the console opens
-    // read-only (docs/console.md "Beside the service"); drawing a report's PNG starts none.
+    // Drawing a report's PNG is a read of the catalog: read-only, no service started. The window
+    // opens beside the service (started when none runs, unless autostart is off) and refuses
+    // to open without one (docs/console.md "Beside the service").
     const bool exporting = parser.isSet(cl.exportReport);
-    auto engine = tl::ui::openConsoleEngine(
-        options, tl::ui::consoleAutostart(parser.isSet(cl.noAutostart) || exporting));
+    auto engine = exporting ? openForExport(options)
+                            : tl::ui::openConsoleEngine(
+                                  options, tl::ui::consoleAutostart(parser.isSet(cl.noAutostart)));
     if (!engine) {
         tl::log::record_only("ui")->error("{}", engine.error().message); // said once below
         fprintf(stderr, "tapeloom: error: %s\n", engine.error().message.c_str());
         if (!exporting && !parser.isSet(cl.shot)) // nobody to click OK otherwise
             QMessageBox::critical(nullptr, QApplication::translate("main", "Tapeloom cannot start"),
                                   QString::fromStdString(engine.error().message));
-        return engine.error().kind == tl::ErrorKind::Busy ? 4 : 1;
+        return consoleExitCode(engine.error().kind);
     }
     if (exporting)
         return exportReport(*engine.value(), parser.value(cl.exportReport).toLongLong(),

@@ -44,6 +44,9 @@ public:
     // ---- jobs (jobs.h)
     // A page of the history, oldest first (`limit` 1..10000 from `offset`), and the total.
     virtual Result<JobPage> jobs(std::int64_t limit, std::int64_t offset) = 0;
+    // The same page with each job's elapsed time and rates from its report (the console's
+    // history).
+    virtual Result<JobPage> job_history(std::int64_t limit, std::int64_t offset) = 0;
     // The job with its status, and its report once it ended. NotFound naming it.
     virtual Result<Job> job(std::int64_t id) = 0;
     // Its report as stored with the series recorded while it ran (`report --job ID`). NotFound

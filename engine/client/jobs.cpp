@@ -51,6 +51,10 @@ Result<JobPage> job_page_from_json(const nlohmann::json& j) {
         row.ended = r.value("ended", 0LL);
         row.files = r.value("files", std::uint64_t{0});
         row.bytes = r.value("bytes", std::uint64_t{0});
+        for (auto [key, to] : {std::pair{"elapsed_s", &row.elapsed_s},
+                               std::pair{"wall_rate_Bps", &row.wall_rate_Bps},
+                               std::pair{"sustained_rate_Bps", &row.sustained_rate_Bps}})
+            if (r.contains(key) && r[key].is_number()) *to = r[key].get<double>();
         page.rows.push_back(std::move(row));
     }
     return page;

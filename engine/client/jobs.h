@@ -47,6 +47,8 @@ struct JobRow {
     long long started = 0, ended = 0;
     std::uint64_t files = 0, bytes = 0;
     std::string waiting_for; // why a waiting job waits
+    // From its report, in a page asked with rates (Api::job_history); 0 without a report.
+    double elapsed_s = 0, wall_rate_Bps = 0, sustained_rate_Bps = 0;
 };
 
 struct JobPage {

@@ -57,6 +57,13 @@ Result<JobPage> ServiceApi::jobs(std::int64_t limit, std::int64_t offset) {
     return job_page_from_json(r->body);
 }
 
+Result<JobPage> ServiceApi::job_history(std::int64_t limit, std::int64_t offset) {
+    auto r = client_.request("GET", "/v1/jobs?limit=" + std::to_string(limit) +
+                                        "&offset=" + std::to_string(offset) + "&rates=true");
+    if (!r) return r.error();
+    return job_page_from_json(r->body);
+}
+
 Result<Job> ServiceApi::job(std::int64_t id) {
     auto r = client_.request("GET", "/v1/jobs/" + std::to_string(id));
     if (!r) return r.error();

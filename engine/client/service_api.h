@@ -95,6 +95,8 @@ public:
 
     // Jobs (jobs.h)
     Result<JobReportSeries> job_report(std::int64_t id) override; // GET /v1/jobs/{id}/report
+    // GET /v1/jobs?rates=true
+    Result<JobPage> job_history(std::int64_t limit, std::int64_t offset) override;
 
     // Volumes (volumes.h)
     Result<std::vector<Volume>> volumes_in_library(const std::string& library) override; // GET

@@ -11,7 +11,8 @@
 
 namespace tl::service {
 
-Result<JobPage> read_job_page(catalog::Db& db, std::int64_t limit, std::int64_t offset) {
+Result<JobPage> read_job_page(catalog::Db& db, std::int64_t limit, std::int64_t offset,
+                              bool with_rates) {
     JobPage page;
     auto total = catalog::count_jobs(db);
     if (!total) return total.error();
@@ -19,6 +20,7 @@ Result<JobPage> read_job_page(catalog::Db& db, std::int64_t limit, std::int64_t 
     catalog::JobQuery query;
     query.limit = limit > 0 ? static_cast<std::size_t>(limit) : 0;
     query.offset = offset > 0 ? static_cast<std::size_t>(offset) : 0;
+    query.with_rates = with_rates;
     auto rows = catalog::list_jobs(db, query);
     if (!rows) return rows.error();
     page.rows = std::move(rows.value());

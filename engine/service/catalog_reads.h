@@ -20,8 +20,10 @@ struct JobPage {
     std::int64_t total = 0;
 };
 
-// `limit` rows from `offset` on (limit 0: all).
-Result<JobPage> read_job_page(catalog::Db& db, std::int64_t limit, std::int64_t offset);
+// `limit` rows from `offset` on (limit 0: all); `with_rates`: each row's elapsed time and rates
+// from its report too.
+Result<JobPage> read_job_page(catalog::Db& db, std::int64_t limit, std::int64_t offset,
+                              bool with_rates = false);
 
 // As `jobs show --json`; NotFound names the id.
 Result<nlohmann::json> read_job(catalog::Db& db, std::int64_t id);

@@ -45,11 +45,22 @@ Result<nlohmann::json> jobs_page(catalog::Db& db, const httplib::Request& req) {
         return make_error(ErrorKind::InvalidArgument,
                           "?limit= takes 1.." + std::to_string(kMaxPage) + " jobs a page, not " +
                               std::to_string(limit.value()));
-    auto page = read_job_page(db, limit.value(), offset.value());
+    // ?rates=true: each row with its elapsed time and rates from its report (the console's
+    // history).
+    const std::string rates = req.get_param_value("rates");
+    if (!rates.empty() && rates != "true" && rates != "false")
+        return make_error(ErrorKind::InvalidArgument,
+                          "?rates= takes true or false, not '" + rates + "'");
+    auto page = read_job_page(db, limit.value(), offset.value(), rates == "true");
     if (!page) return page.error();
     nlohmann::json rows = nlohmann::json::array();
-    for (const auto& r : page->rows)
+    for (const auto& r : page->rows) {
         rows.push_back(shapes::job_row_json(r));
+        if (rates == "true")
+            rows.back().update({{"elapsed_s", r.elapsed_s},
+                                {"wall_rate_Bps", r.wall_rate_Bps},
+                                {"sustained_rate_Bps", r.sustained_rate_Bps}});
+    }
     return nlohmann::json{{"jobs", rows},
                           {"total", page->total},
                           {"limit", limit.value()},

@@ -10,6 +10,8 @@
 #include "audit_log.h"
 #include "bridge/task_board.h"
 #include "cli_runner.h"
+#include "client/service_api.h"
+#include "client/service_client.h"
 #include "context/engine.h"
 #include "fixture_tree.h"
 #include "gui_service.h"
@@ -41,6 +43,12 @@ class TestConsoleHistoryActions : public QObject {
             if (panel.proxy()->index(r, tl::ui::JobHistoryModel::Id).data().toLongLong() == job)
                 return r;
         return -1;
+    }
+    // Reloads the panel's history from the service; false when it did not arrive.
+    static bool refreshed(tl::ui::HistoryPanel& panel) {
+        QSignalSpy done(&panel, &tl::ui::HistoryPanel::refreshed);
+        panel.refresh();
+        return done.wait(30000);
     }
     static QAction* action(QMenu* menu, const QString& startsWith) {
         for (auto* a : menu->actions())
@@ -80,7 +88,7 @@ private Q_SLOTS:
         tl::ui::JobsPage page(*c.engine, board);
         page.show();
         auto* panel = page.historyPanel();
-        QVERIFY(panel->refresh());
+        QVERIFY(refreshed(*panel));
         const int row = rowOf(*panel, 1);
         QVERIFY(row >= 0);
 
@@ -108,10 +116,16 @@ private Q_SLOTS:
             offered = pools;
             return job == 1 ? QStringLiteral("Offsite") : QString();
         });
+        QStringList servicePools; // the pools offered are the service's (GET /v1/pools)
+        for (const auto& v : cliJson(home, {"pool", "list"}).array())
+            servicePools << v.toObject().value("name").toString();
         clone->trigger();
         QTRY_COMPARE_WITH_TIMEOUT(done.count(), 2, 120000);
         QVERIFY2(done.at(1).at(1).toString().isEmpty(), qPrintable(done.at(1).at(1).toString()));
         QVERIFY(offered.contains(QStringLiteral("Offsite")));
+        offered.sort();
+        servicePools.sort();
+        QCOMPARE(offered, servicePools);
         const auto copies = cliJson(home, {"jobs", "show", "1"}).object().value("copies").toArray();
         QCOMPARE(copies.size(), 1);
         QCOMPARE(copies[0].toObject().value("pool").toString(), QStringLiteral("Offsite"));
@@ -131,7 +145,7 @@ private Q_SLOTS:
         QCOMPARE(tltest::tunnelled(home), 0);
 
         // The verify job's own menu offers neither: only a backup with data is read back.
-        QVERIFY(panel->refresh());
+        QVERIFY(refreshed(*panel));
         const int verifyRow = rowOf(*panel, 2);
         QVERIFY(verifyRow >= 0);
         std::unique_ptr<QMenu> other(panel->menuFor(verifyRow));
@@ -141,6 +155,62 @@ private Q_SLOTS:
         page.resize(1280, 800);
         tltest::shot(&page, QStringLiteral("jobs_history_verify_clone"));
         QVERIFY(board.waitUntilIdle(60000));
+        QVERIFY(board.waitReadsDone(60000));
+    }
+
+    // Jobs ▸ History is the service's history (GET /v1/jobs?rates=true through the typed door):
+    // the same jobs with their status, bytes and rates; with the service stopped the page says
+    // it cannot read the history instead of showing the catalog file it could open itself.
+    void historyIsTheServicesHistory() {
+        QTemporaryDir d;
+        const QString home = d.path() + "/home", src = d.path() + "/src";
+        QVERIFY(tltest::make_fixture_tree(src));
+        for (int i = 0; i < 2; ++i)
+            QCOMPARE(
+                run_cli(with_home(home, {"backup", "--source", src, "--drives", "1"})).exit_code,
+                0);
+        auto c = tltest::console_beside_service(home);
+        QVERIFY(c);
+        tl::client::ServiceClient client(home.toStdString());
+        auto served = tl::client::ServiceApi(client).job_history(100, 0);
+        QVERIFY2(served, served ? "" : served.error().message.c_str());
+        QCOMPARE(served->rows.size(), std::size_t(2));
+        tl::ui::TaskBoard board;
+        tl::ui::JobsPage page(*c.engine, board);
+        auto* panel = page.historyPanel();
+        QVERIFY(refreshed(*panel));
+        const auto& rows = panel->model()->rows();
+        QCOMPARE(rows.size(), served->rows.size());
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            const auto& s = served->rows[served->rows.size() - 1 - i]; // the page: newest first
+            QCOMPARE(rows[i].id, qint64(s.id));
+            QCOMPARE(rows[i].status, QString::fromStdString(s.status));
+            QCOMPARE(rows[i].bytes, qint64(s.bytes));
+            QVERIFY(s.wall_rate_Bps > 0);
+            QCOMPARE(rows[i].wall, s.wall_rate_Bps);
+            QCOMPARE(rows[i].sustained, s.sustained_rate_Bps);
+        }
+
+        QCOMPARE(run_cli(with_home(home, {"service", "stop"})).exit_code, 0);
+        QSignalSpy failed(panel, &tl::ui::HistoryPanel::failed);
+        page.tabs()->setCurrentIndex(tl::ui::JobsPage::HistoryTab);
+        panel->refresh();
+        QTRY_VERIFY_WITH_TIMEOUT(failed.count() >= 1, 30000);
+        QVERIFY2(page.statusText().contains(QStringLiteral("Cannot read the job history")) &&
+                     page.statusText().contains(QStringLiteral("service")),
+                 qPrintable(page.statusText()));
+        // Clone's pools are the service's too (GET /v1/pools): none offered, nothing asked.
+        bool asked = false;
+        page.historyActions()->setAskPool([&asked](qint64, const QStringList&) {
+            asked = true;
+            return QString();
+        });
+        QVERIFY(page.historyActions()->clone(1));
+        QTRY_VERIFY_WITH_TIMEOUT(page.statusText().contains(QStringLiteral("was not cloned")),
+                                 30000);
+        QVERIFY2(page.statusText().contains(QStringLiteral("service")),
+                 qPrintable(page.statusText()));
+        QVERIFY(!asked);
         QVERIFY(board.waitReadsDone(60000));
     }
 };

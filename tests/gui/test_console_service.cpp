@@ -108,25 +108,44 @@ private Q_SLOTS:
         } // closing the window stops its watcher
     }
 
-    void consoleHoldsAFreeDataDirectoryItself() {
+    // The console never opens a data directory writable (issue 38): without a service and with
+    // autostart off it refuses, naming the data directory and the command that starts its
+    // service, and creates nothing there; a service that cannot start is refused the same way.
+    void consoleRefusesADataDirectoryWithoutService() {
         QTemporaryDir d;
+        const QString home = d.path() + "/home";
         tl::EngineOptions options;
-        options.home = (d.path() + "/home").toStdString();
-        auto engine = tl::ui::openConsoleEngine(options);
-        QVERIFY(engine);
-        QVERIFY(!engine.value()->read_only());
-        tl::ui::MainWindow window(*engine.value());
-        QVERIFY(!window.service());
+        options.home = home.toStdString();
+        auto engine = tl::ui::openConsoleEngine(options); // autostart off
+        QVERIFY(!engine);
+        QCOMPARE(engine.error().kind, tl::ErrorKind::NotFound);
+        const QString said = QString::fromStdString(engine.error().message);
+        QVERIFY2(said.contains(home) &&
+                     said.contains("tapeloom-cli --home '" + home + "' service start"),
+                 qPrintable(said));
+        QVERIFY(!QFile::exists(home + "/catalog.db"));
+        QVERIFY(!tl::client::ServiceClient(options.home).service());
+
+        // Autostart on, but the tapeloom-cli that would start the service is not there.
+        auto failed =
+            tl::ui::openConsoleEngine(options, {true, d.path() + QStringLiteral("/no-cli")});
+        QVERIFY(!failed);
+        QCOMPARE(failed.error().kind, tl::ErrorKind::Io);
+        const QString why = QString::fromStdString(failed.error().message);
+        QVERIFY2(why.contains("did not start") && why.contains(home) &&
+                     why.contains(QStringLiteral("service start")),
+                 qPrintable(why));
+        QVERIFY(!QFile::exists(home + "/catalog.db"));
     }
 
-    // A console that holds the data directory itself has no write path of its own: a page's
-    // change goes to the service's typed door, and with none running it says so and how to
-    // start one (the page's own engine would have labeled the blank cartridges).
-    void pageChangesNeedTheServiceEvenWhenTheConsoleHoldsTheData() {
+    // A page has no write path of its own, even on an engine that could write: its change goes
+    // to the service's typed door, and with none running it says so and how to start one (the
+    // page's own engine would have labeled the blank cartridges).
+    void pageChangesNeedTheServiceEvenOnAWritableEngine() {
         QTemporaryDir d;
         tl::EngineOptions options;
         options.home = (d.path() + "/home").toStdString();
-        auto engine = tl::ui::openConsoleEngine(options);
+        auto engine = tl::Engine::open(options);
         QVERIFY(engine);
         QVERIFY(!engine.value()->read_only());
         tl::ui::TaskBoard board;

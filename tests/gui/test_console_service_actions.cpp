@@ -375,8 +375,8 @@ private Q_SLOTS:
     }
 
     // Autostart (docs/service.md): a console on a data directory without a service starts one
-    // (as the CLI does) and opens beside it; --no-autostart or TAPELOOM_AUTOSTART=0 opens the
-    // engine in the console's own process, as before.
+    // (as the CLI does) and opens beside it; with --no-autostart or TAPELOOM_AUTOSTART=0 it
+    // starts none and refuses to open (the console never holds the data directory itself).
     void consoleStartsTheServiceWhenNoneRuns() {
         QTemporaryDir d;
         const QString home = d.path() + "/home";
@@ -392,8 +392,8 @@ private Q_SLOTS:
         QCOMPARE(run_cli(with_home(home, {"service", "stop"})).exit_code, 0);
         {
             auto engine = tl::ui::openConsoleEngine(options, {false, QStringLiteral(TAPELOOM_CLI)});
-            QVERIFY(engine);
-            QVERIFY(!engine.value()->read_only());
+            QVERIFY(!engine);
+            QCOMPARE(engine.error().kind, tl::ErrorKind::NotFound);
             QVERIFY(!tl::client::ServiceClient(home.toStdString()).service());
         }
         const QByteArray was = qgetenv("TAPELOOM_AUTOSTART");
@@ -406,12 +406,14 @@ private Q_SLOTS:
     }
 
     // The console program itself: without --no-autostart its data directory's service runs
-    // after it (and keeps running when the console quits); with it, none is started.
+    // after it (and keeps running when the console quits); with it, none is started and the
+    // console refuses to open (exit 3), saying how to start the service.
     void consoleProgramAutostarts() {
         QTemporaryDir d;
         const QString home = d.path() + "/home";
         tltest::ServiceGuard guard{home};
-        const auto console = [&home](const QStringList& extra) {
+        QByteArray said;
+        const auto console = [&home, &said](const QStringList& extra) {
             QProcess p;
             auto env = QProcessEnvironment::systemEnvironment();
             env.insert(QStringLiteral("TAPELOOM_AUTOSTART"), QStringLiteral("1"));
@@ -421,11 +423,16 @@ private Q_SLOTS:
                     QStringList{"--home", home, "--screenshot", home + "/../shot.png",
                                 "--screenshot-delay", "1"} +
                         extra);
-            return p.waitForFinished(120000) && p.exitCode() == 0;
+            if (!p.waitForFinished(120000)) return -1;
+            said = p.readAllStandardError();
+            return p.exitCode();
         };
-        QVERIFY(console({"--no-autostart"}));
+        QCOMPARE(console({"--no-autostart"}), 3);
+        QVERIFY2(said.contains("no service runs for " + home.toUtf8()) &&
+                     said.contains("service start"),
+                 said.constData());
         QVERIFY(!tl::client::ServiceClient(home.toStdString()).service());
-        QVERIFY(console({}));
+        QCOMPARE(console({}), 0);
         QVERIFY(tl::client::ServiceClient(home.toStdString()).service());
     }
 };

@@ -277,8 +277,14 @@ private Q_SLOTS:
         r = tltest::run_cli(
             {"--home", home, "restore", "--job", "1", "--to", dir.path() + "/back"});
         QVERIFY2(r.exit_code == 0, r.err.constData());
+        // The history with its rates comes from the data directory's service.
+        QCOMPARE(tltest::run_cli({"--home", home, "service", "start"}).exit_code, 0);
+        tltest::ServiceGuard guard{home};
         tl::ui::JobHistoryModel history(home + "/catalog.db");
-        QVERIFY(history.refresh().ok());
+        QSignalSpy refreshed(&history, &tl::ui::JobHistoryModel::refreshed);
+        history.refresh();
+        QVERIFY(refreshed.wait(30000));
+        QCOMPARE(refreshed.first().first().toString(), QString());
         QCOMPARE(history.rowCount(), 2);
         for (int row = 0; row < 2; ++row)
             for (int c : {tl::ui::JobHistoryModel::Wall, tl::ui::JobHistoryModel::Sustained})

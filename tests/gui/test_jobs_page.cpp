@@ -20,6 +20,8 @@
 #include "audit_log.h"
 #include "bridge/task_board.h"
 #include "cli_runner.h"
+#include "client/service_api.h"
+#include "client/service_client.h"
 #include "common/log.h"
 #include "context/engine.h"
 #include "gui_service.h"
@@ -316,7 +318,8 @@ private Q_SLOTS:
             Console c(home);
             QVERIFY(c.page);
             auto* page = c.page.get();
-            QCOMPARE(page->definitionsModel()->rowCount(), 1);
+            // Read from the service on a worker thread once the page shows.
+            QTRY_COMPARE_WITH_TIMEOUT(page->definitionsModel()->rowCount(), 1, 20000);
             QVERIFY(page->selectDefinition(QStringLiteral("big")));
             // The keyboard: Delete asks (answered no), Ctrl+N opens a new definition.
             QApplication::setActiveWindow(page);
@@ -370,6 +373,58 @@ private Q_SLOTS:
         auto show = run_cli({"--home", home, "job", "show", "big", "--json"});
         QVERIFY2(show.exit_code == 0, show.err.constData());
         QCOMPARE(show.json().object().value("sessions_per_drive").toInt(), 2);
+    }
+
+    // The Definitions tab is the service's (GET /v1/definitions through the typed door): its
+    // definitions with their pools and schedules; with the service stopped the page says it
+    // cannot read them instead of reading the catalog file it could open itself.
+    void definitionsAreTheServices() {
+        QTemporaryDir dir;
+        const QString home = dir.path() + "/home", src = dir.path() + "/src";
+        write(src + QStringLiteral("/a.bin"), QByteArray(1000, 'a'));
+        QCOMPARE(run_cli({"--home", home, "job", "define", "nightly", src}).exit_code, 0);
+        QCOMPARE(run_cli({"--home", home, "job", "define", "weekly", src}).exit_code, 0);
+        QCOMPARE(
+            run_cli({"--home", home, "schedule", "add", "weekly", "full sun at 03:00"}).exit_code,
+            0);
+        Console c(home);
+        QVERIFY(c.page);
+        auto* page = c.page.get();
+        tl::client::ServiceClient client(home.toStdString());
+        auto served = tl::client::ServiceApi(client).definitions();
+        QVERIFY2(served, served ? "" : served.error().message.c_str());
+        QCOMPARE(served->size(), std::size_t(2));
+        QTRY_COMPARE_WITH_TIMEOUT(page->definitionsModel()->rowCount(), 2, 20000);
+        for (const auto& d : served.value()) {
+            const int row = page->definitionsModel()->rowOf(QString::fromStdString(d.name));
+            QVERIFY2(row >= 0, d.name.c_str());
+            const auto& shown = page->definitionsModel()->rows()[std::size_t(row)];
+            QCOMPARE(shown.def.pool, d.pool);
+            QCOMPARE(shown.def.sources, d.sources);
+            QCOMPARE(shown.schedules, int(d.schedules.size()));
+            QCOMPARE(shown.nextRun > 0, !d.schedules.empty());
+        }
+        // The Schedules tab: the service's schedules (GET /v1/schedules).
+        auto schedules = tl::client::ServiceApi(client).schedules();
+        QVERIFY(schedules && schedules->size() == 1);
+        page->tabs()->setCurrentIndex(tl::ui::JobsPage::SchedulesTab);
+        auto* sched = page->schedulePanel();
+        QTRY_COMPARE_WITH_TIMEOUT(sched->model()->rowCount(), 1, 20000);
+        QCOMPARE(sched->model()->rows().front().id, qint64(schedules->front().id));
+        QCOMPARE(sched->model()->rows().front().rule,
+                 QString::fromStdString(schedules->front().rule));
+
+        QCOMPARE(run_cli({"--home", home, "service", "stop"}).exit_code, 0);
+        page->tabs()->setCurrentIndex(tl::ui::JobsPage::DefinitionsTab);
+        page->refresh();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            page->statusText().contains(QStringLiteral("Cannot read the job definitions")), 30000);
+        QVERIFY2(page->statusText().contains(QStringLiteral("service")),
+                 qPrintable(page->statusText()));
+        QCOMPARE(page->definitionsModel()->rowCount(), 2); // the rows it showed stay
+        sched->refresh();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            page->statusText().contains(QStringLiteral("Cannot read the schedules")), 30000);
     }
 };
 

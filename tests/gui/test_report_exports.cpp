@@ -72,6 +72,26 @@ class TestReportExports : public QObject {
     QTemporaryDir dir_;
     QString home_, src_, volume_;
 
+    // The view reads a job's report through the data directory's service: started for the
+    // test, stopped when the guard goes.
+    std::unique_ptr<tltest::ServiceGuard> serve() {
+        const auto started = run_cli(h(home_, {"service", "start"}));
+        if (started.exit_code != 0) qWarning("service start: %s", started.err.constData());
+        return std::unique_ptr<tltest::ServiceGuard>(new tltest::ServiceGuard{home_});
+    }
+    // Reads the view's history from the service; false when it did not arrive.
+    static bool refreshed(tl::ui::JobReportsView& view) {
+        QSignalSpy spy(&view, &tl::ui::JobReportsView::historyShown);
+        view.refresh();
+        return spy.wait(30000);
+    }
+    // Shows job `id` and waits until its report, read from the service, is on the view.
+    static bool shown(tl::ui::JobReportsView& view, qint64 id) {
+        QSignalSpy spy(&view, &tl::ui::JobReportsView::jobShown);
+        if (!view.showJob(id)) return false;
+        return spy.count() > 0 || spy.wait(30000);
+    }
+
 private Q_SLOTS:
     void initTestCase() {
         QCoreApplication::setOrganizationName(QStringLiteral("TapeloomTest"));
@@ -93,9 +113,10 @@ private Q_SLOTS:
     }
 
     void csvHoldsSummaryProblemsAndSeries() {
+        const auto service = serve();
         tl::ui::JobReportsView view(home_ + "/catalog.db");
-        view.refresh();
-        QVERIFY(view.showJob(1));
+        QVERIFY(refreshed(view));
+        QVERIFY(shown(view, 1));
         QVERIFY(view.exportCsv(dir_.path() + "/j.csv"));
         QFile f(dir_.path() + "/j.csv");
         QVERIFY(f.open(QIODevice::ReadOnly));
@@ -119,9 +140,10 @@ private Q_SLOTS:
     }
 
     void pdfHoldsSummaryInWordsAndGraphs() {
+        const auto service = serve();
         tl::ui::JobReportsView view(home_ + "/catalog.db");
-        view.refresh();
-        QVERIFY(view.showJob(1));
+        QVERIFY(refreshed(view));
+        QVERIFY(shown(view, 1));
         const QString path = dir_.path() + "/j.pdf";
         QVERIFY(view.exportPdf(path));
         QFile f(path);
@@ -140,8 +162,9 @@ private Q_SLOTS:
     // Issue 42, item 25: job 1 is a partial backup (one source failed); History and the PDF
     // call it a partly done backup, never "partly restored".
     void partialBackupIsLabelledAsABackup() {
+        const auto service = serve();
         tl::ui::JobReportsView view(home_ + "/catalog.db");
-        view.refresh();
+        QVERIFY(refreshed(view));
         const auto& rows = view.model()->rows();
         QVERIFY(!rows.empty());
         int row = -1;
@@ -152,7 +175,7 @@ private Q_SLOTS:
         const QString status =
             view.model()->index(row, tl::ui::JobHistoryModel::Status).data().toString();
         QCOMPARE(status, QStringLiteral("partly backed up"));
-        QVERIFY(view.showJob(1));
+        QVERIFY(shown(view, 1));
         const QString path = dir_.path() + "/partial.pdf";
         QVERIFY(view.exportPdf(path));
         QFile f(path);
@@ -184,10 +207,11 @@ private Q_SLOTS:
             QVERIFY(page.reportView()->resultText().contains(QStringLiteral("outside")));
             QVERIFY(!QFile::exists(dir_.path() + "/restored-missing/data.bin"));
         }
+        const auto service = serve();
         tl::ui::JobReportsView view(home_ + "/catalog.db");
         view.resize(1200, 800);
         view.show();
-        view.refresh();
+        QVERIFY(refreshed(view));
         const auto& rows = view.model()->rows();
         QCOMPARE(rows.size(), std::size_t(3));
         int restores = 0, refused = 0;

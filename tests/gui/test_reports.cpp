@@ -5,7 +5,10 @@
 #include <qcustomplot.h>
 #include <random>
 
+#include "../service/service_guard.h"
 #include "cli_runner.h"
+#include "client/service_api.h"
+#include "client/service_client.h"
 #include "common/log.h"
 #include "models/job_history_model.h"
 #include "models/json_table_model.h"
@@ -46,10 +49,19 @@ private Q_SLOTS:
             args << "--source" << src;
         }
         QCOMPARE(run_cli(args).exit_code, 0);
+        // The job's report and series come from the data directory's service.
+        QCOMPARE(run_cli(tltest::with_home(home, {"service", "start"})).exit_code, 0);
+        tltest::ServiceGuard guard{home};
+        tl::client::ServiceClient client(home.toStdString());
+        auto served = tl::client::ServiceApi(client).job_report(1);
+        QVERIFY2(served, served ? "" : served.error().message.c_str());
 
         tl::ui::ReportsPage page(home + "/catalog.db", QStringLiteral(TAPELOOM_CLI));
-        page.show(); // refreshes
         auto* jobs = page.jobs();
+        QSignalSpy shown(jobs, &tl::ui::JobReportsView::jobShown);
+        QSignalSpy history(jobs, &tl::ui::JobReportsView::historyShown);
+        page.show(); // refreshes
+        QTRY_COMPARE_WITH_TIMEOUT(history.count(), 1, 30000);
         QCOMPARE(jobs->model()->rowCount(), 1);
         const auto& row = jobs->model()->rows().front();
         QCOMPARE(row.kind, QStringLiteral("backup"));
@@ -57,12 +69,16 @@ private Q_SLOTS:
         QCOMPARE(row.bytes, qint64(24 << 20));
         QVERIFY(row.wall > 0);
         QVERIFY(jobs->showJob(row.id));
+        QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 30000);
         QVERIFY(jobs->reportText()->toPlainText().contains(QStringLiteral("Sustained")) ||
                 jobs->reportText()->toPlainText().contains(QStringLiteral("sustained")));
-        // Two drive lines, the total, and one line per CPU plus iowait.
+        // Two drive lines, the total, and one line per CPU plus iowait; as many samples as the
+        // service holds for the job (GET /v1/jobs/1/report).
         const int cpus = QThread::idealThreadCount();
         QCOMPARE(jobs->graphs()->graphCount(), 2 + 1 + cpus + 1);
         QVERIFY(jobs->graphs()->graph(0)->data()->size() >= 1);
+        QCOMPARE(qsizetype(jobs->graphs()->graph(0)->data()->size()),
+                 qsizetype(served->series.times.size()));
         QVERIFY(jobs->exportCsv(dir.path() + "/j.csv"));
         QVERIFY(jobs->exportPng(dir.path() + "/j.png"));
         QVERIFY(jobs->exportPdf(dir.path() + "/j.pdf"));
@@ -76,6 +92,16 @@ private Q_SLOTS:
         QSignalSpy failed(jobs, &tl::ui::JobReportsView::failed);
         QVERIFY(!jobs->exportPng(QStringLiteral("/nonexistent/dir/x.png")));
         QCOMPARE(failed.count(), 1);
+
+        // The history is read from the service, not from the catalog file the console can see:
+        // with the service stopped, a refresh says so.
+        QCOMPARE(run_cli(tltest::with_home(home, {"service", "stop"})).exit_code, 0);
+        jobs->refresh();
+        QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 2, 30000);
+        QVERIFY2(failed.last().first().toString().contains(QStringLiteral("service")),
+                 qPrintable(failed.last().first().toString()));
+        QCOMPARE(history.count(), 1);
+        QCOMPARE(shown.count(), 1);
     }
 
     // A job's log is the log file's lines written while it ran (the current file and the newest

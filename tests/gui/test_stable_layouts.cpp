@@ -114,7 +114,7 @@ private Q_SLOTS:
     void scheduleRuleFieldStaysWhereItIs() {
         auto& engine = c_.engine;
         tl::ui::TaskBoard gate;
-        tl::ui::SchedulePanel panel(*engine, gate, home_ + "/catalog.db");
+        tl::ui::SchedulePanel panel(*engine, gate);
         panel.setDefinitions({QStringLiteral("nightly")});
         panel.resize(1000, 700);
         panel.show();
@@ -242,15 +242,19 @@ private Q_SLOTS:
             w.show();
             QVERIFY(w.showPage(QStringLiteral("reports")));
             auto* jobs = w.reportsPage()->jobs();
+            QSignalSpy history(jobs, &tl::ui::JobReportsView::historyShown);
             jobs->refresh();
+            QVERIFY(history.wait(30000)); // read from the service
             QList<QPushButton*> exports;
             for (auto* b : jobs->findChildren<QPushButton*>())
                 if (b->text().startsWith(QStringLiteral("Export"))) exports << b;
             QCOMPARE(exports.size(), 3);
             const bool shown = jobs->currentJob() > 0;
             QCOMPARE(shown, home == used);
+            // A job's exports are enabled once its report, read from the service, is shown.
             for (auto* b : exports)
-                QVERIFY2(b->isEnabled() == shown, qPrintable(home + ": " + b->text()));
+                QTRY_VERIFY2_WITH_TIMEOUT(b->isEnabled() == shown,
+                                          qPrintable(home + ": " + b->text()), 30000);
         }
     }
 };

@@ -179,6 +179,13 @@ private Q_SLOTS:
         QCOMPARE(page->rows.front().id, backup_job_);
         QCOMPARE(page->rows.front().kind, std::string("backup"));
         QVERIFY(page->total >= 2);
+        // The console's history: the same page with each job's rates from its report.
+        auto rated = api.job_history(10, 0);
+        QVERIFY2(rated, rated ? "" : rated.error().message.c_str());
+        QCOMPARE(rated->rows.front().id, backup_job_);
+        QVERIFY(rated->rows.front().wall_rate_Bps > 0);
+        QVERIFY(rated->rows.front().elapsed_s > 0);
+        QCOMPARE(page->rows.front().wall_rate_Bps, 0.0); // asked without rates
         auto volumes = api.volumes();
         QVERIFY(volumes);
         QVERIFY(std::any_of(volumes->begin(), volumes->end(),

@@ -6,7 +6,6 @@
 #include "bridge/task_board.h"
 #include "bridge/typed_door.h"
 
-#include "common/log.h"
 #include "context/engine.h"
 
 namespace tl::ui {
@@ -79,50 +78,7 @@ bool BackupRunner::start(const job::BackupOptions& options, QString* error) {
     cancel_ = false;
     job_ = 0;
     if (board_) board_->setCanceller(task_, [this] { cancel_ = true; });
-    if (besideService(engine_)) {
-        thread_ = std::thread([this, options] { runInService(options); });
-        return true;
-    }
-    thread_ = std::thread([this, options] {
-        std::string promotion; // written by the job's monitor thread, read after the job
-        bool knownJob = false;
-        auto noteLevel = [this, &promotion, &knownJob](const job::BackupProgress& p) {
-            if (!knownJob && p.live.job_id > 0) job_ = p.live.job_id;
-            if (!knownJob && board_ && p.live.job_id > 0) {
-                board_->setJobId(task_, p.live.job_id);
-                knownJob = true;
-            }
-            if (p.live.level_note.empty() || !promotion.empty()) return;
-            promotion = p.live.level_note;
-            const qint64 job = p.live.job_id;
-            const QString note = QString::fromStdString(promotion);
-            QMetaObject::invokeMethod(
-                this, [this, job, note] { Q_EMIT levelPromoted(job, note); }, Qt::QueuedConnection);
-        };
-        auto r = job::run_backup(engine_, options, noteLevel, &cancel_);
-        qint64 id = 0;
-        QString status, message;
-        if (r) {
-            id = r->job_id;
-            status = QString::fromStdString(r->status);
-            QStringList parts;
-            if (!promotion.empty()) parts << QString::fromStdString(promotion);
-            if (!r->error.empty()) parts << QString::fromStdString(r->error);
-            message = parts.join(QStringLiteral("; "));
-        } else {
-            status = QStringLiteral("failed");
-            message = QString::fromStdString(r.error().message);
-            log::get("ui")->error("backup could not start: {}", r.error().message);
-        }
-        if (board_) board_->end(task_);
-        QMetaObject::invokeMethod(
-            this,
-            [this, id, status, message] {
-                running_ = false;
-                Q_EMIT finished(id, status, message);
-            },
-            Qt::QueuedConnection);
-    });
+    thread_ = std::thread([this, options] { runInService(options); });
     return true;
 }
 

@@ -1,10 +1,10 @@
 #pragma once
-// Runs one Back up now backup at a time for the console on a worker thread (tl::job::run_backup),
-// so the window never waits for the engine; its live figures reach the dashboard through the
-// LiveFeed, its end through finished(). The Engine must not be used by the GUI thread while a job
-// runs (isRunning()). Cancel is cooperative: the job stops at the next chunk and reports
-// "cancelled". Beside the service the backup is queued in the service's scheduler through the
-// typed door and followed to its end (its promotion said once its report is stored).
+// Runs one Back up now backup at a time for the console: queued in the scheduler of the service
+// beside the console's data directory through the typed door (POST /v1/backups) and followed to
+// its end on a worker thread, so the window never waits; its live figures reach the dashboard
+// through the LiveFeed, its promotion (once its report is stored) through levelPromoted(), its
+// end through finished(). Cancel cancels its queue entry or job in the service. The console has
+// no backup of its own (issue 38).
 #include <QObject>
 #include <atomic>
 #include <thread>
@@ -22,6 +22,7 @@ class TaskBoard;
 class BackupRunner final : public QObject {
     Q_OBJECT
 public:
+    // `engine` names the data directory whose service runs the backups.
     explicit BackupRunner(Engine& engine, QObject* parent = nullptr);
     ~BackupRunner() override; // cancels and joins a running job
 

@@ -1,17 +1,12 @@
 #include "bridge/restore_runner.h"
 
-#include <QCoreApplication>
 #include <QDateTime>
 #include <QMetaObject>
 
-#include "agent/client_restore.h"
-#include "api/job_ops.h"
 #include "bridge/service_restore.h"
 #include "bridge/task_board.h"
-#include "bridge/typed_door.h"
 #include "common/log.h"
 #include "context/engine.h"
-#include "job/job_record.h"
 #include "metrics/live_board.h"
 
 namespace tl::ui {
@@ -35,11 +30,8 @@ void RestoreRunner::setService(const QString& home, long pid) {
     writerPid_ = pid;
 }
 
-RestoreRunner::RestoreRunner(Engine& engine, QObject* parent) : QObject(parent), engine_(engine) {
-    // Beside the service of its data directory (also on a page of its own, without the
-    // window that follows the service): restores run as the service's jobs.
-    if (besideService(engine_)) serviceHome_ = QString::fromStdString(engine_.home());
-}
+RestoreRunner::RestoreRunner(Engine& engine, QObject* parent)
+    : QObject(parent), engine_(engine), serviceHome_(QString::fromStdString(engine.home())) {}
 
 RestoreRunner::~RestoreRunner() {
     cancel_ = true;
@@ -51,13 +43,10 @@ RestoreRunner::~RestoreRunner() {
 RestoreProgress RestoreRunner::progress() const {
     RestoreProgress p;
     if (!running_) return p;
-    const std::string home = serviceHome_.isEmpty() ? engine_.home() : serviceHome_.toStdString();
-    auto live = metrics::LiveBoard(home).read();
+    auto live = metrics::LiveBoard(serviceHome_.toStdString()).read();
     if (!live) return p;
-    // Beside a service whose pid is not known yet: its restore job, whatever its pid.
-    const long pid = writerPid_               ? writerPid_
-                     : serviceHome_.isEmpty() ? QCoreApplication::applicationPid()
-                                              : 0;
+    // A service whose pid is not known yet: its restore job, whatever its pid.
+    const long pid = writerPid_;
     const metrics::LiveSnapshot* job = nullptr;
     for (const auto& s : live.value())
         if (s.kind == "restore" && (pid == 0 || s.pid == pid) && !s.ended &&
@@ -113,17 +102,9 @@ bool RestoreRunner::launch(const std::vector<job::RestoreOptions>& runs, bool ru
         } else if (!plan.ok) {
             result.status = QStringLiteral("failed");
             result.message = plan.error;
-        } else if (!serviceHome_.isEmpty()) {
+        } else {
             // The service checks the media itself (and records a refusal, as for the CLI).
             result = restoreThroughService(serviceHome_.toStdString(), runs, cancel_, clients);
-        } else if (!plan.missing.isEmpty()) {
-            result.status = QStringLiteral("media-missing");
-            result.missingVolumes = plan.missing;
-            result.message = tr("Insert these volumes into the library, then start again: %1")
-                                 .arg(plan.missing.join(QStringLiteral(", ")));
-            recordRefused(runs, plan.missing);
-        } else {
-            result = runAll(runs, clients);
         }
         if (run) log::get("ui")->info("restore ended: {}", result.status.toStdString());
         if (task) board_->end(task);
@@ -139,21 +120,6 @@ bool RestoreRunner::launch(const std::vector<job::RestoreOptions>& runs, bool ru
             Qt::QueuedConnection);
     });
     return true;
-}
-
-// The refused restore goes into the job history (failed, with the volumes to insert), as the
-// CLI's does.
-void RestoreRunner::recordRefused(const std::vector<job::RestoreOptions>& runs,
-                                  const QStringList& missing) {
-    const std::string to = runs.empty() ? std::string() : runs.front().to;
-    const std::string why = "volume(s) " + missing.join(QStringLiteral(", ")).toStdString() +
-                            " are not in the library; insert them into a mail slot and import "
-                            "them, then start the restore again";
-    auto id = job::record_refused_restore(engine_, to.empty() ? "to original location" : "to " + to,
-                                          to_unix_seconds(engine_.clock().wall()), why);
-    if (!id)
-        log::get("ui")->warn("the refused restore is not in the job history: {}",
-                             id.error().message);
 }
 
 RestorePlanSummary RestoreRunner::planAll(const std::vector<job::RestoreOptions>& runs) {
@@ -179,56 +145,6 @@ RestorePlanSummary RestoreRunner::planAll(const std::vector<job::RestoreOptions>
         for (const auto& m : p->missing)
             if (!s.missing.contains(QString::fromStdString(m)))
                 s.missing << QString::fromStdString(m);
-    }
-    return s;
-}
-
-Result<job::RestoreResult> RestoreRunner::runOne(const job::RestoreOptions& o,
-                                                 const std::string& client) {
-    if (client.empty()) return job::run_restore(engine_, o, &cancel_);
-    agent::ClientRestoreOptions c;
-    c.job_id = o.what.job_id;
-    c.saveset_id = o.what.saveset_id;
-    c.client = client;
-    c.to = o.to.empty() ? std::string("/") : o.to; // the original location on the client
-    c.existing = job::existing_policy_name(o.existing);
-    c.library = o.library;
-    c.paths = o.what.paths;
-    return agent::run_client_restore(engine_, c, &cancel_);
-}
-
-RestoreSummary RestoreRunner::runAll(const std::vector<job::RestoreOptions>& runs,
-                                     const std::vector<std::string>& clients) {
-    RestoreSummary s;
-    s.status = QStringLiteral("completed");
-    for (std::size_t i = 0; i < runs.size(); ++i) {
-        if (cancel_) {
-            s.status = QStringLiteral("cancelled");
-            break;
-        }
-        auto r = runOne(runs[i], i < clients.size() ? clients[i] : std::string());
-        if (!r) {
-            log::get("ui")->error("restore failed: {}", r.error().message);
-            s.status = r.error().kind == ErrorKind::MediaMissing ? QStringLiteral("media-missing")
-                                                                 : QStringLiteral("failed");
-            s.message = QString::fromStdString(r.error().message);
-            break;
-        }
-        const auto& res = r.value();
-        s.jobIds << res.report.job_id;
-        s.restored += qint64(res.restored);
-        s.skipped += qint64(res.skipped);
-        s.failed += qint64(res.failed);
-        s.bytes += qint64(res.report.bytes);
-        s.elapsed += res.report.elapsed;
-        s.waited += res.report.waited;
-        const auto st = QString::fromStdString(res.report.status);
-        if (restoreStatusRank(st) > restoreStatusRank(s.status)) s.status = st;
-        if (!res.report.error.empty()) s.message = QString::fromStdString(res.report.error);
-        for (const auto& p : res.problems)
-            s.problems << QStringLiteral("%1: %2 (%3)")
-                              .arg(QString::fromStdString(p.status), QString::fromStdString(p.path),
-                                   QString::fromStdString(p.why));
     }
     return s;
 }

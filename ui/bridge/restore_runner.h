@@ -1,12 +1,13 @@
 #pragma once
 // Runs restores for the console on a worker thread, one batch per runner at a time: plan() computes
-// the plan of each request (tl::job::plan_restore: volumes and where they are, bytes, time);
-// start() plans, then — when every volume is in the library — runs each request
-// (tl::job::run_restore) in turn. Results come back on the GUI thread through planned() and
-// finished(); nothing blocks the window. progress() reads the running restore job's live
-// snapshot (<home>/live/, published by the engine): what it waits for while other jobs hold
-// its volumes or drives, then the bytes its drives read of those to read. The Engine must not
-// be used by the GUI thread while isRunning(). Cancel is cooperative.
+// the plan of each request (tl::job::plan_restore, a read: volumes and where they are, bytes,
+// time); start() plans, then runs each request in turn in the service of the console's data
+// directory through the typed door (bridge/service_restore.h; the service checks the media and
+// records a refusal). The console runs no restore itself (issue 38). Results come back on the GUI
+// thread through planned() and finished(); nothing blocks the window. progress() reads the
+// running restore job's live snapshot (<home>/live/, published by the service): what it waits
+// for while other jobs hold its volumes or drives, then the bytes its drives read of those to
+// read. Cancel cancels the service's job.
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -83,8 +84,8 @@ public:
     // When set, a restore is on the board while it runs (beside other jobs; refused while a
     // cartridge moves); a plan is a read and never waits. `board` must outlive the runner.
     void setBoard(TaskBoard* board) { board_ = board; }
-    // Beside a service: restores run as the service's jobs (bridge/service_restore.h), plans
-    // stay local reads; progress() follows the restore job the service process `pid` runs.
+    // Restores run as the jobs of the service of `home` (bridge/service_restore.h);
+    // progress() follows the restore job the service process `pid` runs (0: not known yet).
     void setService(const QString& home, long pid);
     TaskBoard* board() const { return board_; }
 
@@ -96,11 +97,6 @@ private:
     bool launch(const std::vector<job::RestoreOptions>& runs, bool run, QString* error,
                 const std::vector<std::string>& clients = {});
     RestorePlanSummary planAll(const std::vector<job::RestoreOptions>& runs);
-    RestoreSummary runAll(const std::vector<job::RestoreOptions>& runs,
-                          const std::vector<std::string>& clients);
-    // One run: here, or onto `client` through its agent.
-    Result<job::RestoreResult> runOne(const job::RestoreOptions& run, const std::string& client);
-    void recordRefused(const std::vector<job::RestoreOptions>& runs, const QStringList& missing);
 
     Engine& engine_;
     std::thread thread_;
@@ -109,8 +105,8 @@ private:
     double launchedAt_ = 0; // unix seconds: the restore's jobs started after it
     TaskBoard* board_ = nullptr;
     qint64 task_ = 0;     // the restore's task on the board (0: a plan, or no board)
-    QString serviceHome_; // non-empty: restores run in this data directory's service
-    long writerPid_ = 0;  // the process that runs the restore jobs (0: this one)
+    QString serviceHome_; // restores run in this data directory's service
+    long writerPid_ = 0;  // the service process that runs the restore jobs (0: not known yet)
 };
 
 } // namespace tl::ui

@@ -32,10 +32,6 @@ Error doorReadFailed(const std::string& what, const Error& e) {
     return e;
 }
 
-bool besideService(const Engine& engine) {
-    return engine.read_only();
-}
-
 std::function<QString()> throughService(const Engine& engine, std::string what, ApiCall call) {
     return [door = doorOf(engine), what = std::move(what), call = std::move(call)] {
         return callService(door, what, call);

@@ -47,10 +47,6 @@ template <typename T>
 Result<T> readService(const DoorAddress& door, const std::string& what,
                       const std::function<Result<T>(client::Api&)>& read);
 
-// True when `engine` is a console's read-only engine beside its data directory's service, so
-// its changes go through callService.
-bool besideService(const Engine& engine);
-
 // The work of a page's task: `call` through the typed door of the service beside `engine`'s
 // data directory, its error as the result ("" when done). A page has no other way to change
 // anything (issue 38).

@@ -3,10 +3,11 @@
 #include <QFileInfo>
 #include <QLocale>
 #include <map>
+#include <memory>
 
-#include "api/catalog_ops.h"
-#include "catalog/job_store.h"
+#include "bridge/engine_task.h"
 #include "metrics/live_board.h"
+#include "models/served_history.h"
 #include "widgets/job_text.h"
 #include "widgets/units_format.h"
 
@@ -15,38 +16,35 @@ namespace tl::ui {
 JobHistoryModel::JobHistoryModel(QString catalogPath, QObject* parent)
     : QAbstractTableModel(parent), path_(std::move(catalogPath)) {}
 
-Status JobHistoryModel::refresh() {
-    auto db = CatalogHandle::open(path_.toStdString(), false);
-    if (!db) return db.error();
-    catalog::JobQuery query;
-    query.order = catalog::JobOrder::NewestFirst;
-    query.limit = 5000;
-    query.with_rates = true;
-    auto jobs = catalog::list_jobs(db.value(), query);
-    if (!jobs) return jobs.error();
-    std::vector<JobRow> rows;
-    rows.reserve(jobs->size());
-    for (const auto& j : jobs.value()) {
-        JobRow r;
-        r.id = j.id;
-        r.kind = QString::fromStdString(j.kind);
-        r.name = QString::fromStdString(j.name);
-        r.level = QString::fromStdString(j.level);
-        r.status = QString::fromStdString(j.status);
-        r.started = QDateTime::fromSecsSinceEpoch(j.started);
-        r.files = j.files;
-        r.bytes = j.bytes;
-        r.seconds = j.elapsed_s;
-        r.wall = j.wall_rate_Bps;
-        r.sustained = j.sustained_rate_Bps;
-        if (r.seconds <= 0 && j.ended > 0) r.seconds = double(j.ended - j.started);
-        rows.push_back(std::move(r));
+void JobHistoryModel::refresh() {
+    if (reading_) {
+        again_ = true; // the history may have changed since that read began
+        return;
     }
+    reading_ = true;
+    const DoorAddress door{QFileInfo(path_).path().toStdString(), {}};
+    runBackgroundRead(nullptr, this, [this, door]() -> GuiContinuation {
+        auto rows = std::make_shared<Result<std::vector<JobRow>>>(
+            readJobHistory(door, kMaxRows)); // values only
+        return [this, rows] { arrived(*rows); };
+    });
+}
+
+void JobHistoryModel::arrived(const Result<std::vector<JobRow>>& read) {
+    reading_ = false;
+    if (read) setRows(read.value());
+    Q_EMIT refreshed(read ? QString() : QString::fromStdString(read.error().message));
+    if (again_) {
+        again_ = false;
+        refresh();
+    }
+}
+
+void JobHistoryModel::setRows(std::vector<JobRow> rows) {
     addLiveFigures(rows);
     beginResetModel();
     rows_ = std::move(rows);
     endResetModel();
-    return {};
 }
 
 // A running or waiting job has no report yet: its time so far (since its row started) and,

@@ -1,11 +1,13 @@
 #pragma once
-// The job history for the Reports page: one row per job (newest first, at most 5,000) with its
-// kind, name, level, status, start, duration, files, bytes and its wall and sustained rate from
-// the stored report; a running or waiting job shows its time so far and, from its live snapshot
-// (<home>/live/), its files and bytes so far. Reads through its own read-only catalog
-// connection (SQLite WAL), so it never waits for a running job. GUI thread only.
+// The job history for the Jobs and Reports pages: one row per job (newest first, at most 5,000)
+// with its kind, name, level, status, start, duration, files, bytes and its wall and sustained
+// rate from the stored report; a running or waiting job shows its time so far and, from its
+// live snapshot (<home>/live/), its files and bytes so far. Read from the service of the data
+// directory through the typed door on a worker thread (served_history.h), so it never waits
+// for a running job and the window never waits for the service. GUI thread only.
 #include <QAbstractTableModel>
 #include <QDateTime>
+#include <cstdint>
 #include <vector>
 
 #include "common/result.h"
@@ -38,22 +40,34 @@ public:
         Sustained,
         ColumnCount
     };
+    static constexpr std::int64_t kMaxRows = 5000;
+
+    // `catalogPath` is in the data directory whose service is read.
     JobHistoryModel(QString catalogPath, QObject* parent = nullptr);
 
-    // Reloads from the catalog; the error names the catalog.
-    tl::Status refresh();
+    // Reads the history from the service; refreshed() once the rows are in (or why not). A
+    // refresh asked while one reads reads again once that one is in.
+    void refresh();
     const std::vector<JobRow>& rows() const { return rows_; }
+    // The rows read (newest first), with the live figures of running jobs added.
+    void setRows(std::vector<JobRow> rows);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation o, int role = Qt::DisplayRole) const override;
 
+Q_SIGNALS:
+    // "" when the rows are the service's history now, else the service's error (rows kept).
+    void refreshed(const QString& error);
+
 private:
+    void arrived(const tl::Result<std::vector<JobRow>>& read);
     void addLiveFigures(std::vector<JobRow>& rows) const;
 
     QString path_;
     std::vector<JobRow> rows_;
+    bool reading_ = false, again_ = false;
 };
 
 } // namespace tl::ui

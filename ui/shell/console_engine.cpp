@@ -12,9 +12,15 @@ namespace tl::ui {
 namespace {
 constexpr int kStartTimeoutMs = 60000;
 
-// `tapeloom-cli --home HOME service start --idle-exit D`: returns once the service answers on
-// its socket; started for this console, it ends by itself when idle (docs/service.md).
-bool startService(const std::string& home, const QString& cli) {
+// What to do when the console finds no service: the command that starts it.
+std::string startItWith(const std::string& home) {
+    return "start it with tapeloom-cli --home '" + home + "' service start, then open the console";
+}
+
+// `tapeloom-cli --home HOME service start --idle-exit D`: done once the service answers on
+// its socket; started for this console, it ends by itself when idle (docs/service.md). The
+// error names the data directory, what the CLI said and what to do.
+Status startService(const std::string& home, const QString& cli) {
     QProcess p;
     p.setProcessChannelMode(QProcess::MergedChannels);
     p.start(cli, {QStringLiteral("--home"), QString::fromStdString(home), QStringLiteral("service"),
@@ -26,15 +32,16 @@ bool startService(const std::string& home, const QString& cli) {
             p.kill();
             p.waitForFinished();
         }
-        log::get("ui")->warn("could not start the service of {} with {}: {}", home,
-                             cli.toStdString(),
-                             p.errorString().toStdString() + " " +
-                                 QString::fromUtf8(p.readAll()).trimmed().toStdString());
-        return false;
+        QString said = QString::fromUtf8(p.readAll()).trimmed();
+        if (said.isEmpty()) said = p.errorString();
+        return make_error(ErrorKind::Io, "the service of " + home + " did not start (" +
+                                             cli.toStdString() + ": " + said.toStdString() +
+                                             "; log " + home + "/logs/service.log); " +
+                                             startItWith(home));
     }
     log::get("ui")->info("started the service of {}: {}", home,
                          QString::fromUtf8(p.readAll()).trimmed().toStdString());
-    return true;
+    return {};
 }
 } // namespace
 
@@ -45,13 +52,17 @@ ConsoleAutostart consoleAutostart(bool noAutostartFlag) {
 
 Result<std::unique_ptr<Engine>> openConsoleEngine(EngineOptions options,
                                                   const ConsoleAutostart& autostart) {
-    bool serviceRuns = static_cast<bool>(client::ServiceClient(options.home).service());
-    if (!serviceRuns && autostart.enabled) serviceRuns = startService(options.home, autostart.cli);
-    if (serviceRuns) {
-        auto beside = options;
-        beside.read_only = true;
-        return Engine::open(beside);
+    if (!client::ServiceClient(options.home).service()) {
+        if (!autostart.enabled)
+            return make_error(ErrorKind::NotFound,
+                              "no service runs for " + options.home +
+                                  " and autostart is off (--no-autostart or "
+                                  "TAPELOOM_AUTOSTART=0); the console changes nothing itself: " +
+                                  startItWith(options.home));
+        if (auto started = startService(options.home, autostart.cli); !started)
+            return started.error();
     }
+    options.read_only = true; // every change goes through the service's typed door
     return Engine::open(options);
 }
 

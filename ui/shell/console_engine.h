@@ -1,11 +1,11 @@
 #pragma once
-// Opens the console's engine for a data directory (docs/console.md "Beside the service"): when
-// the directory's service runs, a read-only engine beside it, whose MainWindow then follows the
-// service and sends its changes there. When none runs the console starts one first (autostart,
-// as the CLI does: `tapeloom-cli service start`, detached, its log in <home>/logs/), so the
-// console and the scheduled jobs never block each other; with autostart off (--no-autostart,
-// $TAPELOOM_AUTOSTART=0) or when the service cannot start, it opens the engine itself. Any
-// other refusal (serve or another console holds it) is returned as is.
+// Opens the console's engine for a data directory (docs/console.md "Beside the service"): a
+// read-only engine beside the directory's service, whose MainWindow then follows the service
+// and sends every change there. When none runs the console starts one first (autostart, as the
+// CLI does: `tapeloom-cli service start`, detached, its log in <home>/logs/). The console never
+// opens the data directory writable: with autostart off (--no-autostart, $TAPELOOM_AUTOSTART=0)
+// the answer is NotFound, when the service cannot start Io, each naming the data directory and
+// the command that starts its service. Any other refusal is returned as is.
 #include <QString>
 #include <memory>
 

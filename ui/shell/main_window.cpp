@@ -20,7 +20,6 @@
 #include <QStyle>
 
 #include "bridge/backup_runner.h"
-#include "bridge/console_scheduler.h"
 #include "bridge/live_feed.h"
 #include "bridge/operator_requests.h"
 #include "bridge/restore_runner.h"
@@ -162,15 +161,7 @@ MainWindow::MainWindow(Engine& engine, QWidget* parent)
     statusTasks_->setAccessibleName(tr("Engine activity"));
     connect(board_, &TaskBoard::changed, this,
             [this](int, const QString& line) { statusTasks_->setText(line); });
-    scheduler_ = new ConsoleScheduler(engine_, *board_, this);
-    connect(scheduler_, &ConsoleScheduler::statusChanged, this,
-            [this](const QString& text) { statusHome_->setToolTip(text); });
-    scheduler_->start();
-    if (engine_.read_only())
-        connectService();
-    else
-        statusBar()->showMessage(tr("Engine %1 ready").arg(QString::fromLatin1(engine_version())),
-                                 5000);
+    connectService();
     connect(poller_, &SystemPoller::failed, this, [this](const QString& msg) {
         statusBar()->showMessage(tr("Monitoring error: %1").arg(msg));
     });
@@ -186,7 +177,6 @@ MainWindow::MainWindow(Engine& engine, QWidget* parent)
 }
 
 MainWindow::~MainWindow() {
-    scheduler_->stop(); // cancels scheduled runs and waits for them
     runner_->cancel();
     restore_->runner()->cancel();
     // Page tasks run on detached threads over the Engine, which must outlive them.

@@ -19,7 +19,6 @@ class Engine;
 namespace tl::ui {
 
 class BackupRunner;
-class ConsoleScheduler;
 class TaskBoard;
 class DashboardPage;
 class ClientsPage;
@@ -63,16 +62,15 @@ public:
     bool showPage(const QString& name);
     BackupRunner* backupRunner() const { return runner_; }
     LiveFeed* liveFeed() const { return feed_; }
-    // The console's running tasks: backups, restores, scheduled runs, labelings… side by side.
+    // The console's running tasks: backups, restores, labelings… side by side.
     TaskBoard* board() const { return board_; }
-    ConsoleScheduler* scheduler() const { return scheduler_; }
     // Opens the "Back up now" dialog and starts the backup it describes.
     void backUpNow();
-    // Starts a backup without the dialog (command line, tests). False when one is running.
-    // Beside a service (service() set) the backup is submitted to the service's queue.
+    // Starts a backup without the dialog (command line, tests): submitted to the service's queue.
+    // False when one is running.
     bool startBackup(const job::BackupOptions& options);
     // The service whose data directory this console shows read-only (docs/console.md "Beside
-    // the service"), or null when this console holds the data directory itself.
+    // the service").
     ServiceConnection* service() const { return service_; }
     QLabel* serviceStatus() const { return statusService_; }
 
@@ -122,7 +120,6 @@ private:
     NotificationList* notifications_ = nullptr;
     QLabel* statusHome_;
     QLabel* statusTasks_; // "Running: 2 jobs — …"
-    ConsoleScheduler* scheduler_ = nullptr;
     ServiceConnection* service_ = nullptr;
     QLabel* statusService_ = nullptr; // "Service pid 1234 (API 1)"
     QuitQuestion quitQuestion_;

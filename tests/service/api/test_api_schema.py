@@ -74,6 +74,9 @@ def call_reads(calls, job, src):
                    "/metrics", "/v1/jobs/999999", "/v1/jobs/x1", "/v1/clients",
                    "/v1/clients/nosuchclient", "/v1/libraries", "/v1/service/identity"):
         calls.get(target)
+    rated = calls.get("/v1/jobs?limit=10&offset=0&rates=true")  # the console's history
+    assert rated.status == 200 and "wall_rate_Bps" in rated.json()["jobs"][0], rated.body
+    assert calls.get("/v1/jobs?rates=maybe").status == 400
     report = calls.get(f"/v1/jobs/{job}/report")
     assert report.status == 200 and report.json()["report"]["job_id"] == job, report.body
     calls.get("/v1/jobs/999999/report")  # 404

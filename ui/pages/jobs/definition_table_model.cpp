@@ -6,32 +6,27 @@
 #include <limits>
 #include <optional>
 
-#include "api/schedule_ops.h"
 #include "schedule/definition_store.h"
 #include "schedule/schedule_rule.h"
 #include "widgets/job_text.h"
 
 namespace tl::ui {
 
-DefinitionTableModel::DefinitionTableModel(QString catalogPath, QObject* parent)
-    : QAbstractTableModel(parent), path_(std::move(catalogPath)) {}
+DefinitionTableModel::DefinitionTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-Status DefinitionTableModel::refresh(long long now) {
-    auto db = CatalogHandle::open(path_.toStdString(), false);
-    if (!db) return db.error();
-    auto store = schedule::definition_store(db.value());
-    auto defs = store.list();
-    if (!defs) return defs.error();
-    auto all = store.schedules();
-    if (!all) return all.error();
+Status DefinitionTableModel::setDefinitions(const std::vector<client::Definition>& served,
+                                            long long now) {
     std::vector<DefinitionRow> rows;
     std::string signature;
-    for (auto& d : defs.value()) {
+    for (const auto& one : served) {
+        auto read = schedule::definition_from_json(one.document);
+        if (!read) return read.error();
+        auto d = std::move(read.value());
+        d.id = one.document.value("id", std::int64_t{0});
         DefinitionRow row;
         std::optional<schedule::Occurrence> best;
         // The earliest next run over the definition's schedules, as `job list` computes it.
-        for (const auto& s : all.value()) {
-            if (s.definition != d.name) continue;
+        for (const auto& s : one.schedules) {
             ++row.schedules;
             auto rule = schedule::ScheduleRule::parse(s.rule);
             if (!rule) continue;

@@ -1,11 +1,11 @@
 #pragma once
-// The job definitions of the catalog as a table for the Jobs page: name, sources, pool, drives
-// × sessions, priority, schedules and the next run (as `tapeloom-cli job list` shows them).
-// Reads through its own short-lived catalog connection, so it never waits for a running job.
-// GUI thread only.
+// The job definitions of the service as a table for the Jobs page: name, sources, pool, drives
+// × sessions, priority, schedules and the next run (as `tapeloom-cli job list` shows them),
+// from what the page read through the typed door (served_definitions.h). GUI thread only.
 #include <QAbstractTableModel>
 #include <vector>
 
+#include "client/definitions.h"
 #include "common/result.h"
 #include "schedule/job_definition.h"
 
@@ -32,11 +32,12 @@ public:
         Sources,
         ColumnCount
     };
-    explicit DefinitionTableModel(QString catalogPath, QObject* parent = nullptr);
+    explicit DefinitionTableModel(QObject* parent = nullptr);
 
-    // Reloads the definitions; `now` (unix seconds) is the engine's clock for the next runs.
-    // The model is reset only when something changed, so selections survive the page's timer.
-    tl::Status refresh(long long now);
+    // Shows the definitions the service holds; `now` (unix seconds) is the engine's clock for
+    // the next runs. The model is reset only when something changed, so selections survive the
+    // page's timer. Corrupt when a definition cannot be read back.
+    tl::Status setDefinitions(const std::vector<client::Definition>& served, long long now);
     const std::vector<DefinitionRow>& rows() const { return rows_; }
     // The row of the definition named `name`, or -1.
     int rowOf(const QString& name) const;
@@ -47,7 +48,6 @@ public:
     QVariant headerData(int section, Qt::Orientation o, int role = Qt::DisplayRole) const override;
 
 private:
-    QString path_;
     std::vector<DefinitionRow> rows_;
     std::string signature_; // what the rows were built from, to skip needless resets
 };

@@ -5,8 +5,8 @@
 
 #include "bridge/engine_task.h"
 #include "client/api.h"
+#include "client/pools.h"
 #include "context/engine.h"
-#include "pages/jobs/definition_dialog.h"
 
 namespace tl::ui {
 
@@ -60,10 +60,8 @@ ApiCall cloneCall(qint64 job, const QString& pool, std::shared_ptr<QString> summ
 }
 } // namespace
 
-HistoryActions::HistoryActions(Engine& engine, TaskBoard& board, QString catalogPath,
-                               QWidget* dialogParent)
-    : QObject(dialogParent), engine_(engine), board_(board), catalogPath_(std::move(catalogPath)),
-      parent_(dialogParent) {
+HistoryActions::HistoryActions(Engine& engine, TaskBoard& board, QWidget* dialogParent)
+    : QObject(dialogParent), engine_(engine), board_(board), parent_(dialogParent) {
     askPool_ = [this](qint64 job, const QStringList& pools) {
         bool ok = false;
         const QString pool = QInputDialog::getItem(
@@ -80,17 +78,35 @@ bool HistoryActions::verify(qint64 job) {
 }
 
 bool HistoryActions::clone(qint64 job) {
-    const QStringList pools = DefinitionDialog::pools(catalogPath_);
-    if (pools.isEmpty()) {
+    runBackgroundRead(&board_, this, [door = doorOf(engine_), job, this]() -> GuiContinuation {
+        using Pools = std::vector<client::Pool>;
+        auto pools = std::make_shared<Result<Pools>>(readService<Pools>(
+            door, "pool list", [](client::Api& api) { return api.pools(); })); // values only
+        return [this, job, pools] { askPoolAndClone(job, *pools); };
+    });
+    return true;
+}
+
+void HistoryActions::askPoolAndClone(qint64 job, const Result<std::vector<client::Pool>>& pools) {
+    if (!pools) {
+        Q_EMIT status(tr("Job %1 was not cloned: %2")
+                          .arg(job)
+                          .arg(QString::fromStdString(pools.error().message)),
+                      true);
+        return;
+    }
+    QStringList names;
+    for (const auto& p : pools.value())
+        names << QString::fromStdString(p.name);
+    if (names.isEmpty()) {
         Q_EMIT status(tr("Job %1 was not cloned: the catalog has no pool (add one on the Media "
                          "page).")
                           .arg(job),
                       true);
-        return false;
+        return;
     }
-    const QString pool = askPool_ ? askPool_(job, pools) : QString();
-    if (pool.isEmpty()) return false;
-    return cloneTo(job, pool);
+    const QString pool = askPool_ ? askPool_(job, names) : QString();
+    if (!pool.isEmpty()) cloneTo(job, pool);
 }
 
 bool HistoryActions::cloneTo(qint64 job, const QString& pool) {

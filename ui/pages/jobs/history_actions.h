@@ -3,15 +3,18 @@
 // service runs, started through its typed door (POST /v1/verifications, POST /v1/clones;
 // docs/console.md "Beside the service") and followed until it ended, as a job of the TaskBoard
 // on a worker thread beside the other jobs (the service reserves the drives and volumes it
-// reads and writes). Without a service answering, the error says how to start it. The outcome comes
-// back as status() then finished(). GUI thread only.
+// reads and writes). The pools a clone may go to are the service's (GET /v1/pools, read on a
+// worker thread before the question). Without a service answering, the error says how to start
+// it. The outcome comes back as status() then finished(). GUI thread only.
 #include <QObject>
 #include <QString>
 #include <QStringList>
 #include <functional>
 #include <memory>
+#include <vector>
 
 #include "bridge/typed_door.h"
+#include "client/pools.h"
 
 class QWidget;
 
@@ -30,13 +33,14 @@ public:
     using AskPool = std::function<QString(qint64 job, const QStringList& pools)>;
 
     // `dialogParent` parents the default pool question.
-    HistoryActions(Engine& engine, TaskBoard& board, QString catalogPath, QWidget* dialogParent);
+    HistoryActions(Engine& engine, TaskBoard& board, QWidget* dialogParent);
 
     void setAskPool(AskPool ask) { askPool_ = std::move(ask); }
 
     // Reads backup `job` back: every block's CRC and every file's content hash.
     bool verify(qint64 job);
-    // Copies backup `job`'s save sets to volumes of a pool the user chooses.
+    // Copies backup `job`'s save sets to volumes of a pool the user chooses among the
+    // service's pools (asked once they are read).
     bool clone(qint64 job);
     bool cloneTo(qint64 job, const QString& pool);
 
@@ -48,10 +52,10 @@ private:
     // Runs `call` (which sets `summary` on success) through the service's typed door.
     bool start(qint64 job, const QString& what, const QString& kind, ApiCall call,
                std::shared_ptr<QString> summary, const QString& success);
+    void askPoolAndClone(qint64 job, const Result<std::vector<client::Pool>>& pools);
 
     Engine& engine_;
     TaskBoard& board_;
-    QString catalogPath_;
     QWidget* parent_;
     AskPool askPool_;
 };

@@ -87,6 +87,7 @@ HistoryPanel::HistoryPanel(const QString& catalogPath, QWidget* parent)
         connect(c, &QCheckBox::toggled, this, &HistoryPanel::applyDates);
     for (auto* d : {from_, to_})
         connect(d, &QDateEdit::dateChanged, this, &HistoryPanel::applyDates);
+    connect(model_, &JobHistoryModel::refreshed, this, &HistoryPanel::showRows);
     connect(table_, &QTableView::activated, this, [this](const QModelIndex& i) {
         if (!i.isValid()) return;
         Q_EMIT openReport(proxy_->index(i.row(), JobHistoryModel::Id).data().toLongLong());
@@ -126,23 +127,25 @@ QMenu* HistoryPanel::menuFor(int row) {
 
 HistoryPanel::~HistoryPanel() = default;
 
-bool HistoryPanel::refresh(QString* error) {
+void HistoryPanel::refresh() {
     const auto current = table_->currentIndex();
-    const qint64 id = current.isValid()
-                          ? proxy_->index(current.row(), JobHistoryModel::Id).data().toLongLong()
-                          : 0;
-    auto st = model_->refresh();
-    if (!st) {
-        if (error) *error = QString::fromStdString(st.error().message);
-        return false;
+    if (current.isValid())
+        keep_ = proxy_->index(current.row(), JobHistoryModel::Id).data().toLongLong();
+    model_->refresh();
+}
+
+void HistoryPanel::showRows(const QString& error) {
+    if (!error.isEmpty()) {
+        Q_EMIT failed(error);
+        return;
     }
     fitColumnsOnce(table_);
-    for (int r = 0; id && r < proxy_->rowCount(); ++r)
-        if (proxy_->index(r, JobHistoryModel::Id).data().toLongLong() == id) {
+    for (int r = 0; keep_ && r < proxy_->rowCount(); ++r)
+        if (proxy_->index(r, JobHistoryModel::Id).data().toLongLong() == keep_) {
             table_->setCurrentIndex(proxy_->index(r, 0));
             break;
         }
-    return true;
+    Q_EMIT refreshed();
 }
 
 void HistoryPanel::setStatusFilter(const QString& status) {

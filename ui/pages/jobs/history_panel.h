@@ -1,8 +1,8 @@
 #pragma once
-// The History tab of the Jobs page: the job history (read-only, JobHistoryModel over its own
-// catalog connection) filtered by status, level and a date range. Double-click or Enter on a
-// job asks for its report; a job's context menu also asks to verify or clone a backup that
-// ended with data (completed, warnings, partial). GUI thread only.
+// The History tab of the Jobs page: the job history (read-only, JobHistoryModel read from the
+// service through the typed door on a worker thread) filtered by status, level and a date range.
+// Double-click or Enter on a job asks for its report; a job's context menu also asks to verify or
+// clone a backup that ended with data (completed, warnings, partial). GUI thread only.
 #include <QWidget>
 
 class QCheckBox;
@@ -22,8 +22,9 @@ public:
     HistoryPanel(const QString& catalogPath, QWidget* parent = nullptr);
     ~HistoryPanel() override;
 
-    // Reloads the history, keeping the current job selected; false (and `error`) on failure.
-    bool refresh(QString* error = nullptr);
+    // Reloads the history from the service, keeping the current job selected: refreshed() once
+    // the rows are in, failed() with the service's error.
+    void refresh();
     // "" = any; otherwise a stored value ("completed", "failed"…; "full", "diff", "incr").
     void setStatusFilter(const QString& status);
     void setLevelFilter(const QString& level);
@@ -39,9 +40,12 @@ Q_SIGNALS:
     void openReport(qint64 jobId);
     void verifyRequested(qint64 jobId);
     void cloneRequested(qint64 jobId);
+    void refreshed();
+    void failed(const QString& error);
 
 private:
     void applyDates();
+    void showRows(const QString& error);
 
     JobHistoryModel* model_;
     HistoryFilterProxy* proxy_;
@@ -52,6 +56,7 @@ private:
     QCheckBox* toOn_;
     QDateEdit* from_;
     QDateEdit* to_;
+    qint64 keep_ = 0; // the job selected when the refresh began
 };
 
 } // namespace tl::ui

@@ -31,6 +31,7 @@
 #include "pages/jobs/queue_panel.h"
 #include "pages/jobs/running_panel.h"
 #include "pages/jobs/schedule_panel.h"
+#include "pages/jobs/served_definitions.h"
 #include "schedule/definition_store.h"
 #include "widgets/empty_hint.h"
 #include "widgets/layout_settings.h"
@@ -40,14 +41,13 @@ namespace tl::ui {
 JobsPage::JobsPage(Engine& engine, TaskBoard& board, QWidget* parent)
     : QWidget(parent), engine_(engine), board_(board), catalogPath_(catalog_path(engine)),
       runner_(new DefinitionRunner(engine, board, this)),
-      definitions_(new DefinitionTableModel(catalogPath_, this)),
-      proxy_(new QSortFilterProxyModel(this)), tabs_(new QTabWidget(this)),
-      schedules_(new SchedulePanel(engine, board, catalogPath_, this)),
+      definitions_(new DefinitionTableModel(this)), proxy_(new QSortFilterProxyModel(this)),
+      tabs_(new QTabWidget(this)), schedules_(new SchedulePanel(engine, board, this)),
       running_(new RunningPanel(QString::fromStdString(engine.home()), catalogPath_, board, this)),
       queue_(new QueuePanel(catalogPath_, runner_, &board, this)),
       history_(new HistoryPanel(catalogPath_, this)),
-      historyActions_(new HistoryActions(engine, board, catalogPath_, this)),
-      status_(new QLabel(this)), timer_(new QTimer(this)) {
+      historyActions_(new HistoryActions(engine, board, this)), status_(new QLabel(this)),
+      timer_(new QTimer(this)) {
     status_->setWordWrap(true);
     status_->setAccessibleName(tr("Jobs page status"));
     status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -69,6 +69,9 @@ JobsPage::JobsPage(Engine& engine, TaskBoard& board, QWidget* parent)
     connect(queue_, &QueuePanel::message, this, &JobsPage::report);
     connect(running_, &RunningPanel::message, this, &JobsPage::report);
     connect(history_, &HistoryPanel::openReport, this, &JobsPage::openReport);
+    connect(history_, &HistoryPanel::failed, this, [this](const QString& error) {
+        report(tr("Cannot read the job history: %1").arg(error), true);
+    });
     connect(history_, &HistoryPanel::verifyRequested, historyActions_, &HistoryActions::verify);
     connect(history_, &HistoryPanel::cloneRequested, historyActions_, &HistoryActions::clone);
     connect(historyActions_, &HistoryActions::status, this, &JobsPage::report);
@@ -220,7 +223,7 @@ void JobsPage::refreshTab(int tab) {
         refreshDefinitions();
         return;
     case SchedulesTab:
-        ok = schedules_->refresh(&error);
+        schedules_->refresh(); // its failure comes through message()
         break;
     case RunningTab:
         ok = running_->refresh(&error);
@@ -229,15 +232,33 @@ void JobsPage::refreshTab(int tab) {
         ok = queue_->refresh(&error);
         break;
     case HistoryTab:
-        ok = history_->refresh(&error);
+        history_->refresh(); // its failure comes through failed()
         break;
     }
     if (!ok) report(tr("Cannot read the catalog: %1").arg(error), true);
 }
 
 void JobsPage::refreshDefinitions() {
-    const QString current = selectedName();
-    auto st = definitions_->refresh(to_unix_seconds(engine_.clock().wall()));
+    loadDefinitions(QString(), {});
+}
+
+void JobsPage::loadDefinitions(const QString& select, std::function<void()> then) {
+    using Definitions = std::vector<client::Definition>;
+    runBackgroundRead(&board_, this, [door = doorOf(engine_), select, then, this] {
+        auto read = std::make_shared<Result<Definitions>>(readDefinitions(door)); // values only
+        return GuiContinuation([this, read, select, then] {
+            showDefinitions(*read, select);
+            if (then) then();
+        });
+    });
+}
+
+void JobsPage::showDefinitions(const Result<std::vector<client::Definition>>& read,
+                               const QString& select) {
+    const QString current = select.isEmpty() ? selectedName() : select;
+    auto st =
+        read ? definitions_->setDefinitions(read.value(), to_unix_seconds(engine_.clock().wall()))
+             : Status(read.error());
     if (!st) {
         report(tr("Cannot read the job definitions: %1")
                    .arg(QString::fromStdString(st.error().message)),
@@ -338,16 +359,18 @@ bool JobsPage::save(const schedule::JobDefinition& d, bool editing, QString* /*w
         board_, this, tr("Saving job definition %1").arg(name),
         throughService(engine_, (editing ? "job edit " : "job define ") + d.name, std::move(call)),
         [this, name, editing, dialog](const QString& error) {
-            if (dialog) dialog->saveFinished(error);
             if (!error.isEmpty()) {
+                if (dialog) dialog->saveFinished(error);
                 report(tr("%1 was not saved: %2").arg(name, error), true);
                 return;
             }
-            refreshDefinitions();
-            selectDefinition(name);
-            report(editing ? tr("Job definition %1 updated.").arg(name)
-                           : tr("Job definition %1 stored.").arg(name),
-                   false);
+            // The dialog closes once the list holds the stored definition, selected.
+            loadDefinitions(name, [this, name, editing, dialog] {
+                if (dialog) dialog->saveFinished(QString());
+                report(editing ? tr("Job definition %1 updated.").arg(name)
+                               : tr("Job definition %1 stored.").arg(name),
+                       false);
+            });
         });
     return true;
 }

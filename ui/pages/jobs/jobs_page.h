@@ -6,15 +6,19 @@
 // status, level and date; Enter or double-click opens the job's report; a backup's menu
 // verifies or clones it through the service, HistoryActions). Run now starts the
 // selected definition at a level on a worker thread as a task of the TaskBoard, beside the
-// other jobs. Every write goes through the same engine functions as `tapeloom-cli
-// job|schedule|queue`, on a worker thread (runCatalogTask: a definition or schedule is saved
-// while jobs run); the tables read the catalog through their own connections, so the page
-// never reads the engine's catalog connection on the GUI thread. A refusal is reported in the
-// page's status line, never in a pop-up. Shortcuts (while the page has focus): Ctrl+N new, Return
-// edit, Delete remove (in the definitions table), Ctrl+R run now. GUI thread only.
+// other jobs. Every write goes through the service's typed door, as `tapeloom-cli
+// job|schedule|queue` does, on a worker thread (runCatalogTask: a definition or schedule is
+// saved while jobs run); the definitions and the history are read through the typed door on
+// worker threads, the schedules, queue and running jobs through their own catalog connections,
+// so the page never reads on the GUI thread through the engine's catalog connection. A refusal is
+// reported in the page's status line, never in a pop-up. Shortcuts (while the page has focus):
+// Ctrl+N new, Return edit, Delete remove (in the definitions table), Ctrl+R run now. GUI thread
+// only.
 #include <QWidget>
 #include <functional>
 
+#include "client/definitions.h"
+#include "common/result.h"
 #include "schedule/job_definition.h"
 
 class QComboBox;
@@ -95,6 +99,11 @@ private:
     DefinitionDialog* openDialog(const schedule::JobDefinition& start, bool editing);
     bool save(const schedule::JobDefinition& d, bool editing, QString* whyNot);
     void refreshDefinitions();
+    // Reads the definitions from the service on a worker thread, shows them (selecting `select`
+    // when given, else keeping the selection), then runs `then`.
+    void loadDefinitions(const QString& select, std::function<void()> then);
+    void showDefinitions(const Result<std::vector<client::Definition>>& read,
+                         const QString& select);
     void refreshTab(int tab);
     void report(const QString& text, bool error);
     const schedule::JobDefinition* selected() const;

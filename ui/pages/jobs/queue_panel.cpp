@@ -19,27 +19,16 @@
 #include "pages/jobs/jobs_style.h"
 #include "pages/jobs/queue_table_model.h"
 #include "schedule/queue_store.h"
-#include "schedule/service_lock.h"
 
 namespace tl::ui {
 
 namespace {
-// `queue cancel`: ask the service to stop the entry (through its typed door when it serves
-// one, POST /v1/queue/{id}/cancel), or drop it when no service would act.
-QString cancel_service_entry(const std::string& catalogPath, const std::string& home,
-                             std::int64_t id) {
-    client::ServiceClient service(home);
-    if (service.service()) { // the caller logs a refusal
-        auto st = client::ServiceApi(service).cancel_queue_entry(id);
-        return st ? QString() : QString::fromStdString(st.error().message);
-    }
-    auto db = CatalogHandle::open(catalogPath, false);
-    if (!db) return QString::fromStdString(db.error().message);
-    auto queue = schedule::queue_store(db.value());
-    if (auto st = queue.request_cancel(id); !st) return QString::fromStdString(st.error().message);
-    if (schedule::service_holder(home) == 0)
-        if (auto st = queue.remove(id); !st) return QString::fromStdString(st.error().message);
-    return {};
+// `queue cancel`: ask the service to stop the entry through its typed door (POST
+// /v1/queue/{id}/cancel); the console never changes the queue itself.
+QString cancel_service_entry(const std::string& home, std::int64_t id) {
+    client::ServiceClient service(home); // the caller logs a refusal
+    auto st = client::ServiceApi(service).cancel_queue_entry(id);
+    return st ? QString() : QString::fromStdString(st.error().message);
 }
 // The console's runs on the board that the service's queue does not list: Back up now, a
 // restore, a labeling… (Run now from this page is the runner's entry, with its level).
@@ -112,7 +101,7 @@ QString cancelRunningDefinition(const std::string& catalogPath, const std::strin
     if (!entries) return QString::fromStdString(entries.error().message);
     for (const auto& e : entries.value())
         if (e.state == schedule::QueueEntry::State::Running && e.definition == definition)
-            return cancel_service_entry(catalogPath, home, e.id);
+            return cancel_service_entry(home, e.id);
     return QueuePanel::tr("the service has no running entry for %1")
         .arg(QString::fromStdString(definition));
 }
@@ -152,12 +141,9 @@ bool QueuePanel::refresh(QString* error) {
     model_->setLocalRuns(std::move(local));
     const long pid = model_->servicePid();
     model_->setWaits(entry_waits(QFileInfo(catalogPath_).path(), board_, *model_, pid));
-    // The console runs the service loop itself when no `serve` holds the home (its own pid).
-    service_->setText(pid == QCoreApplication::applicationPid()
-                          ? tr("Scheduler: running in this console.")
-                      : pid ? tr("Scheduler service: running (pid %1).").arg(pid)
-                            : tr("Scheduler service: not running; scheduled jobs wait until it "
-                                 "runs (tapeloom-cli serve)."));
+    service_->setText(pid ? tr("Scheduler service: running (pid %1).").arg(pid)
+                          : tr("Scheduler service: not running; scheduled jobs wait until it "
+                               "runs (tapeloom-cli serve)."));
     fitColumnsOnce(table_);
     int select = model_->rowCount() > 0 ? 0 : -1; // preselected: Cancel is ready
     for (int r = 0; id >= 0 && r < model_->rowCount(); ++r)
@@ -193,11 +179,10 @@ bool QueuePanel::cancelSelected() {
         refresh();
         return ok;
     }
-    const std::string path = catalogPath_.toStdString();
     const std::string home = QFileInfo(catalogPath_).path().toStdString();
     const std::int64_t id = e.id;
-    runBackgroundRead(board_, this, [this, path, home, id, name]() -> GuiContinuation {
-        const QString error = cancel_service_entry(path, home, id); // values only
+    runBackgroundRead(board_, this, [this, home, id, name]() -> GuiContinuation {
+        const QString error = cancel_service_entry(home, id); // values only
         if (!error.isEmpty())
             log::get("ui")->error("cancel queue entry {}: {}", id, error.toStdString());
         return [this, error, id, name] {

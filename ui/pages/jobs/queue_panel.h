@@ -3,10 +3,9 @@
 // console's own runs (Run now from this page, and every task on the TaskBoard: Back up now, a
 // restore, a labeling), with Cancel (confirmed); a row is preselected so Cancel is ready. The
 // console's runs are stopped through their cancel flags; a service entry is cancelled as
-// `tapeloom-cli queue cancel` does it (a request the service acts on at its next tick, or the entry
-// removed when no service runs). That write goes to the queue table on a worker thread with its own
-// connection and not onto the TaskBoard, like the CLI's (which skips the home lock), so a queued
-// run can be cancelled while a job runs. GUI thread only.
+// `tapeloom-cli queue cancel` does it, through the service's typed door (POST
+// /v1/queue/{id}/cancel, a request the service acts on at its next tick) on a worker thread and
+// not onto the TaskBoard, so a queued run can be cancelled while a job runs. GUI thread only.
 #include <QWidget>
 #include <functional>
 

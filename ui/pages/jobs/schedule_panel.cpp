@@ -40,13 +40,11 @@ QString levelText(const schedule::Occurrence& o) {
 }
 } // namespace
 
-SchedulePanel::SchedulePanel(Engine& engine, TaskBoard& board, const QString& catalogPath,
-                             QWidget* parent)
-    : QWidget(parent), engine_(engine), board_(board),
-      model_(new ScheduleTableModel(catalogPath, this)), proxy_(new QSortFilterProxyModel(this)),
-      table_(new QTableView(this)), definition_(new QComboBox(this)), name_(new QLineEdit(this)),
-      rule_(new QLineEdit(this)), ruleError_(new MessageLine(2, this)),
-      nextRuns_(new MessageLine(kPreviewLines, this)),
+SchedulePanel::SchedulePanel(Engine& engine, TaskBoard& board, QWidget* parent)
+    : QWidget(parent), engine_(engine), board_(board), model_(new ScheduleTableModel(this)),
+      proxy_(new QSortFilterProxyModel(this)), table_(new QTableView(this)),
+      definition_(new QComboBox(this)), name_(new QLineEdit(this)), rule_(new QLineEdit(this)),
+      ruleError_(new MessageLine(2, this)), nextRuns_(new MessageLine(kPreviewLines, this)),
       add_(new QPushButton(tr("&Add schedule"), this)),
       save_(new QPushButton(tr("&Save changes"), this)),
       remove_(new QPushButton(tr("Re&move schedule"), this)) {
@@ -137,13 +135,29 @@ void SchedulePanel::selectDefinition(const QString& name) {
     if (definition_->findText(name) >= 0) definition_->setCurrentText(name);
 }
 
-bool SchedulePanel::refresh(QString* error) {
-    const qint64 id = selectedId();
-    auto st = model_->refresh(now());
-    if (!st) {
-        if (error) *error = QString::fromStdString(st.error().message);
-        return false;
+void SchedulePanel::refresh(std::function<void()> then) {
+    using Schedules = std::vector<client::Schedule>;
+    runBackgroundRead(&board_, this, [door = doorOf(engine_), then, this] {
+        auto read = std::make_shared<Result<Schedules>>(
+            readService<Schedules>(door, "schedule list", [](client::Api& api) {
+                return api.schedules();
+            })); // values only
+        return GuiContinuation([this, read, then] {
+            showSchedules(*read);
+            if (then) then();
+        });
+    });
+}
+
+void SchedulePanel::showSchedules(const Result<std::vector<client::Schedule>>& read) {
+    if (!read) {
+        Q_EMIT message(
+            tr("Cannot read the schedules: %1").arg(QString::fromStdString(read.error().message)),
+            true);
+        return;
     }
+    const qint64 id = selectedId();
+    model_->setSchedules(read.value(), now());
     fitColumnsOnce(table_);
     restoring_ = true; // the same schedule again: the editor keeps what is being typed
     for (int r = 0; id && r < proxy_->rowCount(); ++r)
@@ -152,7 +166,6 @@ bool SchedulePanel::refresh(QString* error) {
     restoring_ = false;
     remove_->setEnabled(table_->currentIndex().isValid());
     updatePreview();
-    return true;
 }
 
 void SchedulePanel::updatePreview() {
@@ -207,9 +220,10 @@ bool SchedulePanel::addSchedule() {
                        }
                        rule_->clear();
                        name_->clear();
-                       refresh();
-                       Q_EMIT message(tr("Schedule %1 added to %2.").arg(text, name), false);
-                       Q_EMIT changed();
+                       refresh([this, name, text] {
+                           Q_EMIT message(tr("Schedule %1 added to %2.").arg(text, name), false);
+                           Q_EMIT changed();
+                       });
                    });
     return true;
 }
@@ -232,9 +246,10 @@ bool SchedulePanel::saveSelected() {
                            Q_EMIT message(tr("The schedule was not changed: %1").arg(error), true);
                            return;
                        }
-                       refresh();
-                       Q_EMIT message(tr("Schedule %1 saved.").arg(id), false);
-                       Q_EMIT changed();
+                       refresh([this, id] {
+                           Q_EMIT message(tr("Schedule %1 saved.").arg(id), false);
+                           Q_EMIT changed();
+                       });
                    });
     return true;
 }
@@ -258,9 +273,10 @@ bool SchedulePanel::removeSelected() {
                            Q_EMIT message(tr("The schedule was not removed: %1").arg(error), true);
                            return;
                        }
-                       refresh();
-                       Q_EMIT message(tr("Schedule %1 removed.").arg(id), false);
-                       Q_EMIT changed();
+                       refresh([this, id] {
+                           Q_EMIT message(tr("Schedule %1 removed.").arg(id), false);
+                           Q_EMIT changed();
+                       });
                    });
     return true;
 }

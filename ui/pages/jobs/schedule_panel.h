@@ -4,11 +4,14 @@
 // (the same syntax as `tapeloom-cli schedule add`, docs/schedules.md) and shows the parse error
 // or the next runs (and the next run of each level beyond them) computed by the engine's
 // ScheduleRule, and Add / Save changes / Remove. Selecting a schedule loads it into the editor.
-// The messages keep their place, so the fields never move. Writes go to the catalog on a worker
-// thread (runCatalogTask: never refused while jobs run), as `schedule add|edit|remove` do.
-// GUI thread only.
+// The messages keep their place, so the fields never move. The schedules are the service's,
+// read through the typed door on a worker thread; changes go through it too (runCatalogTask:
+// never refused while jobs run), as `schedule add|edit|remove` do. GUI thread only.
 #include <QWidget>
 #include <functional>
+
+#include "client/definitions.h"
+#include "common/result.h"
 
 class QComboBox;
 class QLabel;
@@ -30,14 +33,14 @@ class ScheduleTableModel;
 class SchedulePanel final : public QWidget {
     Q_OBJECT
 public:
-    SchedulePanel(Engine& engine, TaskBoard& board, const QString& catalogPath,
-                  QWidget* parent = nullptr);
+    SchedulePanel(Engine& engine, TaskBoard& board, QWidget* parent = nullptr);
 
     // The definitions the editor offers (names); keeps the current choice when it stays.
     void setDefinitions(const QStringList& names);
     void selectDefinition(const QString& name);
-    // Reloads the table; false with `error` when the catalog cannot be read.
-    bool refresh(QString* error = nullptr);
+    // Reads the schedules from the service (GET /v1/schedules through the typed door) on a
+    // worker thread, shows them, then runs `then`; message() says when they cannot be read.
+    void refresh(std::function<void()> then = {});
     // Adds the rule of the editor to the chosen definition; false (and a message) when refused.
     bool addSchedule();
     // Stores the editor's name and rule into the selected schedule; false when refused.
@@ -60,6 +63,7 @@ Q_SIGNALS:
     void changed(); // a schedule was added or removed
 
 private:
+    void showSchedules(const Result<std::vector<client::Schedule>>& read);
     void updatePreview();
     void loadSelected();
     qint64 selectedId() const;

@@ -5,23 +5,16 @@
 #include <algorithm>
 #include <limits>
 
-#include "api/schedule_ops.h"
-#include "schedule/definition_store.h"
 #include "schedule/schedule_rule.h"
 #include "widgets/job_text.h"
 
 namespace tl::ui {
 
-ScheduleTableModel::ScheduleTableModel(QString catalogPath, QObject* parent)
-    : QAbstractTableModel(parent), path_(std::move(catalogPath)) {}
+ScheduleTableModel::ScheduleTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-Status ScheduleTableModel::refresh(long long now, const QString& definition) {
-    auto db = CatalogHandle::open(path_.toStdString(), false);
-    if (!db) return db.error();
-    auto stored = schedule::definition_store(db.value()).schedules(definition.toStdString());
-    if (!stored) return stored.error();
+void ScheduleTableModel::setSchedules(const std::vector<client::Schedule>& served, long long now) {
     std::vector<ScheduleRow> rows;
-    for (const auto& s : stored.value()) {
+    for (const auto& s : served) {
         ScheduleRow row;
         row.id = s.id;
         row.name = QString::fromStdString(s.name);
@@ -36,12 +29,11 @@ Status ScheduleTableModel::refresh(long long now, const QString& definition) {
         }
         rows.push_back(std::move(row));
     }
-    if (loaded_ && rows == rows_) return {};
+    if (loaded_ && rows == rows_) return;
     beginResetModel();
     rows_ = std::move(rows);
     loaded_ = true;
     endResetModel();
-    return {};
 }
 
 int ScheduleTableModel::rowCount(const QModelIndex& parent) const {

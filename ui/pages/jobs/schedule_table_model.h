@@ -1,6 +1,7 @@
 #pragma once
 // The schedules of the job definitions with their next run, as `tapeloom-cli schedule list`
 // shows them. Reads through its own short-lived catalog connection. GUI thread only.
+#include "client/definitions.h"
 #include <QAbstractTableModel>
 #include <vector>
 
@@ -21,10 +22,11 @@ class ScheduleTableModel final : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Column { Id, Job, NextRun, Rule, Name, ColumnCount };
-    explicit ScheduleTableModel(QString catalogPath, QObject* parent = nullptr);
+    explicit ScheduleTableModel(QObject* parent = nullptr);
 
-    // Reloads the schedules (of `definition`, or all when empty); reset only on a change.
-    tl::Status refresh(long long now, const QString& definition = {});
+    // Shows the schedules the service holds, each with its next run after `now` (unix
+    // seconds); reset only on a change.
+    void setSchedules(const std::vector<client::Schedule>& served, long long now);
     const std::vector<ScheduleRow>& rows() const { return rows_; }
 
     int rowCount(const QModelIndex& parent = {}) const override;
@@ -33,7 +35,6 @@ public:
     QVariant headerData(int section, Qt::Orientation o, int role = Qt::DisplayRole) const override;
 
 private:
-    QString path_;
     std::vector<ScheduleRow> rows_;
     bool loaded_ = false;
 };

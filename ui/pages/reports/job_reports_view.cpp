@@ -15,15 +15,14 @@
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
-#include "api/catalog_ops.h"
-#include "api/job_ops.h"
-#include "catalog/series_store.h"
+#include "bridge/engine_task.h"
 #include "common/log.h"
 #include "job/job_record.h"
 #include "job/job_report.h"
 #include "models/job_history_model.h"
 #include "pages/reports/job_export.h"
 #include "pages/reports/job_log.h"
+#include "pages/reports/served_job.h"
 #include "widgets/job_graphs.h"
 #include "widgets/plot_style.h"
 #include "widgets/table_columns.h"
@@ -86,6 +85,7 @@ JobReportsView::JobReportsView(const QString& catalogPath, QWidget* parent)
     layout->addWidget(split, 1);
 
     connect(refresh, &QPushButton::clicked, this, &JobReportsView::refresh);
+    connect(model_, &JobHistoryModel::refreshed, this, &JobReportsView::showHistory);
     connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this, proxy](const QModelIndex& current) {
                 if (!current.isValid()) return;
@@ -111,6 +111,7 @@ JobReportsView::JobReportsView(const QString& catalogPath, QWidget* parent)
 JobReportsView::~JobReportsView() = default;
 
 void JobReportsView::fail(const QString& message) {
+    pending_ = 0;
     log::get("ui")->error("{}", message.toStdString());
     status_->setText(message);
     Q_EMIT failed(message);
@@ -122,52 +123,74 @@ void JobReportsView::setExportable(bool on) {
 }
 
 void JobReportsView::refresh() {
-    const qint64 keep = job_;
-    if (auto st = model_->refresh(); !st) {
-        fail(QString::fromStdString(st.error().message));
-        return;
-    }
+    model_->refresh();
+}
+
+void JobReportsView::showHistory(const QString& error) {
+    if (!error.isEmpty()) return fail(error);
     drawTrend();
     widenColumnsToContents(table_);
-    if (keep)
-        showJob(keep);
-    else if (!model_->rows().empty())
-        showJob(model_->rows().front().id); // the newest job
+    // The job shown before, read again (it may have ended since), or the newest.
+    const qint64 want = job_ ? job_ : model_->rows().empty() ? 0 : model_->rows().front().id;
+    if (want && selectRow(want)) load(want, true);
+    Q_EMIT historyShown();
 }
 
 bool JobReportsView::showJob(qint64 id) {
+    if (!selectRow(id)) return false;
+    load(id);
+    return true;
+}
+
+bool JobReportsView::selectRow(qint64 id) {
     auto* proxy = table_->model();
     for (int r = 0; r < proxy->rowCount(); ++r)
         if (proxy->data(proxy->index(r, JobHistoryModel::Id)).toLongLong() == id) {
             table_->selectRow(r);
-            load(id);
             return true;
         }
     return false;
 }
 
-void JobReportsView::load(qint64 id) {
+void JobReportsView::load(qint64 id, bool again) {
+    // Its read runs already, or it is shown (unless read again).
+    if (id == pending_ || (!again && id == job_ && export_)) return;
     job_ = id;
-    auto db = CatalogHandle::open(catalog_.toStdString(), false);
-    if (!db) return fail(QString::fromStdString(db.error().message));
-    auto job = job::load_job_record(db.value(), id);
-    if (!job) return fail(tr("Job %1 is not in the catalog").arg(id));
-    report_->setPlainText(job->has_report ? QString::fromStdString(job::format_report(job->report))
-                                          : tr("No report stored for this job."));
+    pending_ = id;
+    export_.reset();
+    setExportable(false);
+    status_->setText(tr("Reading job %1 from the service…").arg(id));
+    const DoorAddress door{QFileInfo(catalog_).absolutePath().toStdString(), {}};
+    runBackgroundRead(nullptr, this, [this, door, id]() -> GuiContinuation {
+        auto served = std::make_shared<Result<ServedJob>>(readServedJob(door, id)); // values only
+        return [this, id, served] { present(id, *served); };
+    });
+}
+
+void JobReportsView::present(qint64 id, const Result<ServedJob>& served) {
+    if (id != job_) return; // another job was selected meanwhile
+    pending_ = 0;
+    if (!served) return fail(QString::fromStdString(served.error().message));
+    JobRow row;
+    row.id = id;
+    for (const auto& r : model_->rows())
+        if (r.id == id) row = r;
+    auto job = jobRecordOf(row, served.value());
+    report_->setPlainText(job.has_report ? QString::fromStdString(job::format_report(job.report))
+                                         : tr("No report stored for this job."));
     const QString home = QFileInfo(catalog_).absolutePath();
-    const QStringList lines = jobLogLines(home, job->started, job->ended, 5000, id);
+    const QStringList lines = jobLogLines(home, job.started, job.ended, 5000, id);
     log_->setPlainText(lines.isEmpty()
                            ? tr("No log lines of this job in %1/logs (rotated away, or the job "
                                 "logged nothing at the log level in use).")
                                  .arg(home)
                            : lines.join(QLatin1Char('\n')));
-    auto series = catalog::load_series(db.value(), id);
-    if (!series) return fail(QString::fromStdString(series.error().message));
-    const bool empty = series->times.empty();
-    export_ = std::make_unique<JobExport>(std::move(job.value()), std::move(series.value()));
+    const bool empty = served->series.times.empty();
+    export_ = std::make_unique<JobExport>(std::move(job), served->series);
     setExportable(true);
     drawJobGraphs(graphs_, export_->series(), export_->title());
     status_->setText(empty ? tr("Job %1 has no recorded series").arg(id) : export_->title());
+    Q_EMIT jobShown(id);
 }
 
 void JobReportsView::drawTrend() {

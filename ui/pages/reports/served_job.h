@@ -1,0 +1,27 @@
+#pragma once
+// Reports ▸ Jobs: the selected job as the service of the data directory holds it, read through
+// the typed door (docs/console.md "Reports"): its stored report (GET /v1/jobs/{id}) and the
+// series recorded while it ran (GET /v1/jobs/{id}/report). Blocking: call it on a worker thread.
+#include <QDateTime>
+
+#include "bridge/typed_door.h"
+#include "job/job_record.h"
+#include "metrics/series.h"
+
+namespace tl::ui {
+
+struct JobRow;
+
+struct ServedJob {
+    client::Job job;
+    metrics::SeriesSet series;
+};
+
+// The job `id` through the door at `door`; its error (logged once) when either read failed.
+Result<ServedJob> readServedJob(const DoorAddress& door, qint64 id);
+
+// The job's record for the report view and its exports: the history row's name, kind and
+// level with the service's status and report.
+job::JobRecord jobRecordOf(const JobRow& row, const ServedJob& served);
+
+} // namespace tl::ui
