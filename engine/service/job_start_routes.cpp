@@ -6,18 +6,13 @@
 #include "agent/client_restore.h"
 #include "job/restore_job.h"
 #include "service/api_context.h"
+#include "service/body_fields.h"
 #include "service/job_starts.h"
 #include "service/restore_request.h"
 
 namespace tl::service {
 
 namespace {
-void answer_started(httplib::Response& res, const StartedJob& started) {
-    const std::string url = "/v1/jobs/" + std::to_string(started.job);
-    res.set_header("Location", url);
-    reply_json(res, 202, {{"job", started.job}, {"url", url}});
-}
-
 Status run(const RestoreRequest& r, TaskIo& io) {
     auto done = r.client ? agent::run_client_restore(io.engine, *r.client, &io.cancel)
                          : job::run_restore(io.engine, r.local, &io.cancel);
@@ -34,8 +29,7 @@ void add_job_start_routes(httplib::Server& server, const ApiContext& ctx) {
         const std::string what = r->what;
         auto started =
             ctx.starts.start(what, [r = std::move(r.value())](TaskIo& io) { return run(r, io); });
-        if (!started) return reply_error(res, started.error());
-        answer_started(res, started.value());
+        reply_job_started(res, started);
     });
     server.Post(R"(/v1/jobs/([^/]+)/cancel)",
                 [&ctx](const httplib::Request& req, httplib::Response& res) {

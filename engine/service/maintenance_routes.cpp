@@ -13,6 +13,7 @@
 #include "media/prune.h"
 #include "service/api_context.h"
 #include "service/api_protocol.h"
+#include "service/body_fields.h"
 #include "service/restore_request.h"
 #include "shapes/maintenance_json.h"
 
@@ -21,38 +22,10 @@ namespace tl::service {
 namespace {
 constexpr const char* kScanTask = "scan";
 
-Status maintenance_fields(const nlohmann::json& body, std::initializer_list<const char*> keys,
-                          const std::string& route) {
-    if (!body.is_object()) return invalid_request(route, "takes a JSON object");
-    for (const auto& [key, value] : body.items()) {
-        bool known = false;
-        for (const char* k : keys)
-            known = known || key == k;
-        if (!known) return invalid_request(route, "has no field \"" + key + "\"");
-    }
-    return {};
-}
-
-Result<std::string> maintenance_text(const nlohmann::json& body, const char* key,
-                                     const std::string& route) {
-    if (!body.contains(key) || body[key].is_null()) return std::string();
-    if (!body[key].is_string())
-        return invalid_request(route, std::string("\"") + key + "\" takes a string");
-    return body[key].get<std::string>();
-}
-
-Result<bool> maintenance_flag(const nlohmann::json& body, const char* key,
-                              const std::string& route) {
-    if (!body.contains(key) || body[key].is_null()) return false;
-    if (!body[key].is_boolean())
-        return invalid_request(route, std::string("\"") + key + "\" takes true or false");
-    return body[key].get<bool>();
-}
-
 Result<nlohmann::json> prune_catalog(const ApiContext& ctx, const nlohmann::json& body) {
     const std::string route = "POST /v1/prunes";
-    TL_TRY(maintenance_fields(body, {"dry_run"}, route));
-    auto dry = maintenance_flag(body, "dry_run", route);
+    TL_TRY(known_fields(body, {"dry_run"}, route));
+    auto dry = optional_flag(body, "dry_run", route);
     if (!dry) return dry.error();
     auto r = media::prune(engine_catalog(ctx.engine), to_unix_seconds(ctx.engine.clock().wall()),
                           dry.value());
@@ -62,21 +35,14 @@ Result<nlohmann::json> prune_catalog(const ApiContext& ctx, const nlohmann::json
     return shapes::prune_report_json(r.value());
 }
 
-void reply_job_started(httplib::Response& res, const Result<StartedJob>& started) {
-    if (!started) return reply_error(res, started.error());
-    const std::string url = "/v1/jobs/" + std::to_string(started->job);
-    res.set_header("Location", url);
-    reply_json(res, 202, {{"job", started->job}, {"url", url}});
-}
-
 Result<StartedJob> start_catalog_backup_job(const ApiContext& ctx, const nlohmann::json& body) {
     const std::string route = "POST /v1/catalog/backups";
-    TL_TRY(maintenance_fields(body, {"pool", "library"}, route));
+    TL_TRY(known_fields(body, {"pool", "library"}, route));
     media::CatalogBackupOptions o;
-    auto pool = maintenance_text(body, "pool", route);
+    auto pool = optional_text(body, "pool", route);
     if (!pool) return pool.error();
     if (!pool->empty()) o.pool = pool.value();
-    auto library = maintenance_text(body, "library", route);
+    auto library = optional_text(body, "library", route);
     if (!library) return library.error();
     o.library = library.value();
     return ctx.starts.start("catalog backup to pool " + o.pool, [o](TaskIo& io) -> Status {
@@ -94,7 +60,7 @@ struct ScanOrder {
 
 Result<ScanOrder> scan_order(const nlohmann::json& body) {
     const std::string route = "POST /v1/scans";
-    TL_TRY(maintenance_fields(body, {"barcodes", "all", "library"}, route));
+    TL_TRY(known_fields(body, {"barcodes", "all", "library"}, route));
     ScanOrder r;
     if (body.contains("barcodes")) {
         if (!body["barcodes"].is_array())
@@ -105,10 +71,10 @@ Result<ScanOrder> scan_order(const nlohmann::json& body) {
             r.barcodes.push_back(b.get<std::string>());
         }
     }
-    auto all = maintenance_flag(body, "all", route);
+    auto all = optional_flag(body, "all", route);
     if (!all) return all.error();
     r.all = all.value();
-    auto library = maintenance_text(body, "library", route);
+    auto library = optional_text(body, "library", route);
     if (!library) return library.error();
     r.library = library.value();
     return r;

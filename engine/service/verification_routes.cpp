@@ -8,6 +8,7 @@
 #include "job/clone_job.h"
 #include "job/verify_job.h"
 #include "service/api_context.h"
+#include "service/body_fields.h"
 #include "service/job_starts.h"
 
 namespace tl::service {
@@ -19,39 +20,6 @@ Result<std::int64_t> backup_job(const nlohmann::json& body, const std::string& r
         body["job"].get<std::int64_t>() <= 0)
         return invalid_request(route, "needs \"job\": a backup job's ID (GET /v1/jobs)");
     return body["job"].get<std::int64_t>();
-}
-
-Result<std::string> optional_text(const nlohmann::json& body, const char* key,
-                                  const std::string& route) {
-    if (!body.contains(key) || body[key].is_null()) return std::string();
-    if (!body[key].is_string())
-        return invalid_request(route, std::string("\"") + key + "\" must be a string");
-    return body[key].get<std::string>();
-}
-
-Result<bool> optional_flag(const nlohmann::json& body, const char* key, const std::string& route) {
-    if (!body.contains(key) || body[key].is_null()) return false;
-    if (!body[key].is_boolean())
-        return invalid_request(route, std::string("\"") + key + "\" must be true or false");
-    return body[key].get<bool>();
-}
-
-Status known_fields(const nlohmann::json& body, std::initializer_list<const char*> keys,
-                    const std::string& route) {
-    for (const auto& [key, value] : body.items()) {
-        bool known = false;
-        for (const char* k : keys)
-            known = known || key == k;
-        if (!known) return invalid_request(route, "has no field \"" + key + "\"");
-    }
-    return {};
-}
-
-void answer_job(httplib::Response& res, const Result<StartedJob>& started) {
-    if (!started) return reply_error(res, started.error());
-    const std::string url = "/v1/jobs/" + std::to_string(started->job);
-    res.set_header("Location", url);
-    reply_json(res, 202, {{"job", started->job}, {"url", url}});
 }
 
 Result<StartedJob> start_verification(const ApiContext& ctx, const nlohmann::json& body) {
@@ -109,17 +77,18 @@ Result<media::CloneOptions> clone_options(const nlohmann::json& body, const std:
 
 void add_verification_routes(httplib::Server& server, const ApiContext& ctx) {
     server.Post("/v1/verifications", [&ctx](const httplib::Request& req, httplib::Response& res) {
-        answer_job(res, start_verification(ctx, request_json(req)));
+        reply_job_started(res, start_verification(ctx, request_json(req)));
     });
     server.Post("/v1/clones", [&ctx](const httplib::Request& req, httplib::Response& res) {
         auto o = clone_options(request_json(req), "POST /v1/clones");
         if (!o) return reply_error(res, o.error());
-        answer_job(res, ctx.starts.start("clone of job " + std::to_string(o->job_id),
-                                         [o = o.value()](TaskIo& io) -> Status {
-                                             auto r = media::clone_job(io.engine, o, &io.cancel);
-                                             if (!r) return r.error();
-                                             return {};
-                                         }));
+        reply_job_started(res, ctx.starts.start("clone of job " + std::to_string(o->job_id),
+                                                [o = o.value()](TaskIo& io) -> Status {
+                                                    auto r =
+                                                        media::clone_job(io.engine, o, &io.cancel);
+                                                    if (!r) return r.error();
+                                                    return {};
+                                                }));
     });
 }
 
