@@ -1,6 +1,5 @@
 #include "models/job_history_model.h"
 
-#include <QFileInfo>
 #include <QLocale>
 #include <map>
 #include <memory>
@@ -13,8 +12,8 @@
 
 namespace tl::ui {
 
-JobHistoryModel::JobHistoryModel(QString catalogPath, QObject* parent)
-    : QAbstractTableModel(parent), path_(std::move(catalogPath)) {}
+JobHistoryModel::JobHistoryModel(QString home, QObject* parent)
+    : QAbstractTableModel(parent), home_(std::move(home)) {}
 
 void JobHistoryModel::refresh() {
     if (reading_) {
@@ -22,7 +21,7 @@ void JobHistoryModel::refresh() {
         return;
     }
     reading_ = true;
-    const DoorAddress door{QFileInfo(path_).path().toStdString(), {}};
+    const DoorAddress door{home_.toStdString(), {}};
     runBackgroundRead(nullptr, this, [this, door]() -> GuiContinuation {
         auto rows = std::make_shared<Result<std::vector<JobRow>>>(
             readJobHistory(door, kMaxRows)); // values only
@@ -51,7 +50,7 @@ void JobHistoryModel::setRows(std::vector<JobRow> rows) {
 // once it works, its files and bytes so far from its live snapshot.
 void JobHistoryModel::addLiveFigures(std::vector<JobRow>& rows) const {
     std::map<qint64, metrics::LiveSnapshot> live;
-    if (auto all = metrics::LiveBoard(QFileInfo(path_).path().toStdString()).read())
+    if (auto all = metrics::LiveBoard(home_.toStdString()).read())
         for (auto& s : all.value())
             if (!s.ended) live[s.job_id] = std::move(s);
     const QDateTime now = QDateTime::currentDateTime();

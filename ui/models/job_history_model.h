@@ -42,8 +42,8 @@ public:
     };
     static constexpr std::int64_t kMaxRows = 5000;
 
-    // `catalogPath` is in the data directory whose service is read.
-    JobHistoryModel(QString catalogPath, QObject* parent = nullptr);
+    // `home`: the data directory whose service is read (whatever catalog back end it uses).
+    JobHistoryModel(QString home, QObject* parent = nullptr);
 
     // Reads the history from the service; refreshed() once the rows are in (or why not). A
     // refresh asked while one reads reads again once that one is in.
@@ -65,7 +65,7 @@ private:
     void arrived(const tl::Result<std::vector<JobRow>>& read);
     void addLiveFigures(std::vector<JobRow>& rows) const;
 
-    QString path_;
+    QString home_;
     std::vector<JobRow> rows_;
     bool reading_ = false, again_ = false;
 };

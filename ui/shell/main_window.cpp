@@ -77,9 +77,8 @@ MainWindow::MainWindow(Engine& engine, QWidget* parent)
     logModel->setLogFile(QString::fromStdString(engine_.home()) +
                          QStringLiteral("/logs/tapeloom.log"));
     logPage_ = new LogPage(logModel, this);
-    auto status = engine_.status();
     reports_ = new ReportsPage(
-        QString::fromStdString(status ? status->catalog_path : engine_.home() + "/catalog.db"),
+        QString::fromStdString(engine_.home()),
         QCoreApplication::applicationDirPath() + QStringLiteral("/tapeloom-cli"), this);
     addPage(dashboard_, QStringLiteral("dashboard"), tr("Dashboard"), QStyle::SP_ComputerIcon);
     jobs_ = new JobsPage(engine_, *board_, this);

@@ -19,7 +19,8 @@ class JobHistoryModel;
 class HistoryPanel final : public QWidget {
     Q_OBJECT
 public:
-    HistoryPanel(const QString& catalogPath, QWidget* parent = nullptr);
+    // `home`: the data directory whose service is read.
+    HistoryPanel(const QString& home, QWidget* parent = nullptr);
     ~HistoryPanel() override;
 
     // Reloads the history from the service, keeping the current job selected: refreshed() once

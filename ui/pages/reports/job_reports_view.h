@@ -26,7 +26,8 @@ class JobHistoryModel;
 class JobReportsView final : public QWidget {
     Q_OBJECT
 public:
-    JobReportsView(const QString& catalogPath, QWidget* parent = nullptr);
+    // `home`: the data directory whose service is read.
+    JobReportsView(const QString& home, QWidget* parent = nullptr);
     ~JobReportsView() override;
 
     // Reads the history again (historyShown() once shown), then shows the job shown before or
@@ -58,7 +59,7 @@ private:
     void drawTrend();
     void fail(const QString& message);
     void setExportable(bool on);
-    QString catalog_;
+    QString home_;
     JobHistoryModel* model_;
     QTableView* table_;
     QPlainTextEdit* report_;

@@ -13,7 +13,8 @@ class JobReportsView;
 class ReportsPage final : public QWidget {
     Q_OBJECT
 public:
-    ReportsPage(const QString& catalogPath, const QString& cli, QWidget* parent = nullptr);
+    // `home`: the data directory whose service is read; `cli`: the tapeloom-cli of the benchmarks.
+    ReportsPage(const QString& home, const QString& cli, QWidget* parent = nullptr);
     JobReportsView* jobs() const { return jobs_; }
     BenchView* bench() const { return bench_; }
 
