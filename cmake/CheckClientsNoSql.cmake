@@ -10,12 +10,8 @@ set(TAPELOOM_SQLITE_INCLUDE "^[ \t]*#[ \t]*include[ \t]*[<\"]sqlite3[.]h[>\"]")
 # include of `file` (shown as `name`); the one scan both checks use.
 function(tapeloom_sql_hits out file name)
   set(_hits "${${out}}")
-  file(STRINGS "${file}" _sql REGEX "${TAPELOOM_SQL_IN_LITERAL}")
-  file(STRINGS "${file}" _inc REGEX "${TAPELOOM_SQLITE_INCLUDE}")
-  foreach(_hit IN LISTS _sql _inc)
-    string(STRIP "${_hit}" _hit)
-    list(APPEND _hits "${name}: ${_hit}")
-  endforeach()
+  tapeloom_line_hits(_hits "${file}" "${name}" "${TAPELOOM_SQL_IN_LITERAL}"
+                     "${TAPELOOM_SQLITE_INCLUDE}")
   set(${out} "${_hits}" PARENT_SCOPE)
 endfunction()
 

@@ -32,23 +32,12 @@ set(TAPELOOM_CONSOLE_WRITER_INCLUDE
 set(TAPELOOM_CONSOLE_WRITER_CALL
   "(job|agent|schedule|media|api|device|catalog)::(run_[a-z_]+|record_[a-z_]+|add_[a-z_]+|remove_[a-z_]+|edit_[a-z_]+|set_[a-z_]+|mark_[a-z_]+|label_[a-z_]+|define_job|move_volume|recycle_volume|prune|return_drive_to_service)[ \t]*[(]")
 
-# Appends to `out` one "FILE: line" per include of a writer header or call of a writer in `file`.
-function(tapeloom_console_write_hits out file)
-  set(_hits "${${out}}")
-  file(STRINGS "${file}" _inc REGEX "${TAPELOOM_CONSOLE_WRITER_INCLUDE}")
-  file(STRINGS "${file}" _call REGEX "${TAPELOOM_CONSOLE_WRITER_CALL}")
-  foreach(_hit IN LISTS _inc _call)
-    string(STRIP "${_hit}" _hit)
-    list(APPEND _hits "${file}: ${_hit}")
-  endforeach()
-  set(${out} "${_hits}" PARENT_SCOPE)
-endfunction()
-
 function(tapeloom_check_console_no_write_path)
   tapeloom_client_sources(_files ${ARGN})
   set(_bad "")
   foreach(_f IN LISTS _files)
-    tapeloom_console_write_hits(_bad "${_f}")
+    tapeloom_line_hits(_bad "${_f}" "${_f}" "${TAPELOOM_CONSOLE_WRITER_INCLUDE}"
+                       "${TAPELOOM_CONSOLE_WRITER_CALL}")
   endforeach()
   if(_bad)
     string(REPLACE ";" "\n  " _msg "${_bad}")

@@ -15,3 +15,17 @@ function(tapeloom_client_sources out)
   endforeach()
   set(${out} "${_files}" PARENT_SCOPE)
 endfunction()
+
+# Appends to the list `out` one "NAME: line" per line of `file` (shown as `name`) that matches any
+# of the regular expressions after it: the scan every such check runs.
+function(tapeloom_line_hits out file name)
+  set(_hits "${${out}}")
+  foreach(_regex IN LISTS ARGN)
+    file(STRINGS "${file}" _lines REGEX "${_regex}")
+    foreach(_hit IN LISTS _lines)
+      string(STRIP "${_hit}" _hit)
+      list(APPEND _hits "${name}: ${_hit}")
+    endforeach()
+  endforeach()
+  set(${out} "${_hits}" PARENT_SCOPE)
+endfunction()
