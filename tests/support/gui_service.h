@@ -11,6 +11,8 @@
 
 #include "../service/service_guard.h"
 #include "cli_runner.h"
+#include "bridge/console_context.h"
+#include "common/clock.h"
 #include "context/engine.h"
 #include "shell/console_engine.h"
 
@@ -19,6 +21,8 @@ namespace tltest {
 struct ConsoleBesideService {
     std::unique_ptr<ServiceGuard> guard;
     std::unique_ptr<tl::Engine> engine; // read-only, beside the service; null when not open
+    // What a page is given: the service's typed door and the real clock.
+    tl::ui::ConsoleContext ctx;
     explicit operator bool() const { return engine != nullptr; }
 };
 
@@ -46,6 +50,8 @@ inline ConsoleBesideService console_beside_service(const QString& home) {
         return c;
     }
     c.engine = std::move(engine.value());
+    static tl::SystemClock clock;
+    c.ctx = tl::ui::ConsoleContext{tl::ui::DoorAddress{home.toStdString(), {}}, &clock};
     return c;
 }
 
