@@ -2,6 +2,7 @@
 // directory, and the main window.
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QFile>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QMessageBox>
@@ -12,8 +13,8 @@
 #include <memory>
 #include <string_view>
 
-#include "api/catalog_ops.h"
-#include "catalog/series_store.h"
+#include "client/jobs.h"
+#include "client/service_api.h"
 #include "common/home.h"
 #include "common/log.h"
 #include "common/version.h"
@@ -86,6 +87,12 @@ struct ConsoleCommandLine {
     QCommandLineOption png{QStringLiteral("png"),
                            QApplication::translate("main", "PNG file for --export-report."),
                            QStringLiteral("FILE")};
+    QCommandLineOption reportFile{
+        QStringLiteral("report-file"),
+        QApplication::translate("main", "With --export-report: the job's report and series in a "
+                                        "file (as GET /v1/jobs/ID/report answers), drawn without a "
+                                        "service."),
+        QStringLiteral("FILE")};
     QCommandLineOption noAutostart{
         QStringLiteral("no-autostart"),
         QApplication::translate("main", "Start no service for the data directory when none runs: "
@@ -98,7 +105,7 @@ struct ConsoleCommandLine {
         parser.addHelpOption();
         parser.addVersionOption();
         parser.addOptions({home, level, shot, delay, page, backup, drives, sessions, exportReport,
-                           png, noAutostart});
+                           png, reportFile, noAutostart});
         parser.process(app);
     }
 };
@@ -128,26 +135,47 @@ std::string consoleHome(const QString& option) {
     return tl::resolve_home(home);
 }
 
-// --export-report ID --png FILE: the job's recorded graphs into a PNG; the exit code.
-int exportReport(tl::Engine& engine, qint64 id, const QString& png) {
-    auto series = tl::catalog::load_series(engine, id);
-    if (!series) {
-        fprintf(stderr, "tapeloom: error: %s\n", series.error().message.c_str());
-        return 1;
+// Draws `report`'s graphs into the PNG `png` under the title "Job ID"; the exit code.
+int drawReport(const tl::Result<tl::client::JobReportSeries>& report, qint64 id,
+               const QString& png) {
+    if (!report) {
+        fprintf(stderr, "tapeloom: error: %s\n", report.error().message.c_str());
+        return report.error().kind == tl::ErrorKind::NotFound ? 3 : 1;
     }
-    if (series->times.empty()) {
+    if (report->series.times.empty()) {
         fprintf(stderr,
-                "tapeloom: error: job %lld has no recorded series (it does not "
-                "exist, or ended before its first sample)\n",
+                "tapeloom: error: job %lld has no recorded series (it ended before its first "
+                "sample)\n",
                 static_cast<long long>(id));
         return 3;
     }
     const QString title = QApplication::translate("main", "Job %1").arg(id);
-    if (!tl::ui::saveJobGraphsPng(series.value(), title, png)) {
+    if (!tl::ui::saveJobGraphsPng(report->series, title, png)) {
         fprintf(stderr, "tapeloom: error: cannot write %s\n", qPrintable(png));
         return 1;
     }
     return 0;
+}
+
+// --export-report ID --report-file FILE: the report and series a caller read (tapeloom-cli
+// report --png), from FILE.
+tl::Result<tl::client::JobReportSeries> reportFromFile(const QString& file) {
+    QFile f(file);
+    if (!f.open(QIODevice::ReadOnly))
+        return tl::make_error(tl::ErrorKind::Io, "cannot read " + file.toStdString());
+    const auto j = nlohmann::json::parse(f.readAll().toStdString(), nullptr, false);
+    if (j.is_discarded())
+        return tl::make_error(tl::ErrorKind::Io, file.toStdString() + " is not JSON");
+    return tl::client::job_report_series_from_json(j);
+}
+
+// --export-report ID --png FILE: the job's report read through the door (GET
+// /v1/jobs/{id}/report).
+tl::Result<tl::client::JobReportSeries> reportThroughDoor(const tl::ui::DoorAddress& door,
+                                                          qint64 id) {
+    return tl::ui::readService<tl::client::JobReportSeries>(
+        door, "report of job " + std::to_string(id),
+        [id](tl::client::Api& api) { return api.job_report(id); });
 }
 
 // --screenshot FILE: grab the window after the delay and quit; nobody is there to answer the
@@ -162,12 +190,6 @@ void scheduleScreenshot(tl::ui::MainWindow& window, const QString& file, double 
         });
         QApplication::quit();
     });
-}
-
-// The catalog of `options.home` opened read-only for --export-report.
-tl::Result<std::unique_ptr<tl::Engine>> openForExport(tl::EngineOptions options) {
-    options.read_only = true;
-    return tl::Engine::open(options);
 }
 
 // The exit code of a console that could not open: 4 held by another program, 3 no service
@@ -217,25 +239,32 @@ int main(int argc, char** argv) {
         return 2;
     }
 
+    if (parser.isSet(cl.exportReport) && parser.isSet(cl.reportFile))
+        return drawReport(reportFromFile(parser.value(cl.reportFile)),
+                          parser.value(cl.exportReport).toLongLong(), parser.value(cl.png));
     tl::EngineOptions options;
     options.home = consoleHome(parser.value(cl.home));
-    // Drawing a report's PNG is a read of the catalog: read-only, no service started. The window
-    // opens beside the service (started when none runs, unless autostart is off) and refuses
-    // to open without one (docs/console.md "Beside the service").
-    const bool exporting = parser.isSet(cl.exportReport);
-    auto engine = exporting ? openForExport(options)
-                            : tl::ui::openConsoleEngine(
-                                  options, tl::ui::consoleAutostart(parser.isSet(cl.noAutostart)));
+    // The window opens beside the service (started when none runs, unless autostart is off) and
+    // refuses to open without one (docs/console.md "Beside the service"); drawing a report's PNG
+    // is a read through the same door.
+    const auto autostart = tl::ui::consoleAutostart(parser.isSet(cl.noAutostart));
+    if (parser.isSet(cl.exportReport)) {
+        const qint64 id = parser.value(cl.exportReport).toLongLong();
+        auto door = tl::ui::openConsoleDoor(tl::ui::DoorAddress{options.home, {}}, autostart);
+        if (!door) {
+            fprintf(stderr, "tapeloom: error: %s\n", door.error().message.c_str());
+            return consoleExitCode(door.error().kind);
+        }
+        return drawReport(reportThroughDoor(door.value(), id), id, parser.value(cl.png));
+    }
+    auto engine = tl::ui::openConsoleEngine(options, autostart);
     if (!engine) {
         tl::log::record_only("ui")->error("{}", engine.error().message); // said once below
         fprintf(stderr, "tapeloom: error: %s\n", engine.error().message.c_str());
-        if (!exporting && !parser.isSet(cl.shot)) // nobody to click OK otherwise
+        if (!parser.isSet(cl.shot)) // nobody to click OK otherwise
             QMessageBox::critical(nullptr, QApplication::translate("main", "Tapeloom cannot start"),
                                   QString::fromStdString(engine.error().message));
         return consoleExitCode(engine.error().kind);
     }
-    if (exporting)
-        return exportReport(*engine.value(), parser.value(cl.exportReport).toLongLong(),
-                            parser.value(cl.png));
     return runWindow(*engine.value(), cl);
 }

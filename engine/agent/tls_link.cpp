@@ -1,9 +1,7 @@
 #include "agent/tls_link.h"
 
-#include <csignal>
 #include <cstring>
 
-#include <pthread.h>
 #include <sys/socket.h>
 #include <sys/time.h>
 #include <unistd.h>
@@ -12,46 +10,9 @@
 
 #include "agent/tls_errors.h"
 #include "agent/tls_parts.h"
+#include "common/no_sigpipe.h"
 
 namespace tl::agent {
-
-namespace {
-
-// A peer that closed its end makes the next write fail with EPIPE and raise SIGPIPE, which
-// would end a process that does not ignore it (a test, a program embedding the engine). The
-// link's writes block it on their thread and take a SIGPIPE they caused, so the write's error
-// is what is left.
-class NoSigpipe {
-public:
-    NoSigpipe() {
-        sigset_t pipe;
-        sigemptyset(&pipe);
-        sigaddset(&pipe, SIGPIPE);
-        sigpending(&before_);
-        blocked_ = pthread_sigmask(SIG_BLOCK, &pipe, &old_) == 0;
-    }
-    ~NoSigpipe() {
-        if (!blocked_) return;
-        sigset_t now;
-        sigpending(&now);
-        if (sigismember(&now, SIGPIPE) && !sigismember(&before_, SIGPIPE)) {
-            sigset_t pipe;
-            sigemptyset(&pipe);
-            sigaddset(&pipe, SIGPIPE);
-            const timespec none{0, 0};
-            sigtimedwait(&pipe, nullptr, &none);
-        }
-        pthread_sigmask(SIG_SETMASK, &old_, nullptr);
-    }
-    NoSigpipe(const NoSigpipe&) = delete;
-    NoSigpipe& operator=(const NoSigpipe&) = delete;
-
-private:
-    sigset_t before_{}, old_{};
-    bool blocked_ = false;
-};
-
-} // namespace
 
 TlsLink::Parts::~Parts() {
     if (ssl) SSL_free(ssl);

@@ -10,6 +10,7 @@
 #include <sys/socket.h>
 
 #include "client/busy_socket.h"
+#include "common/no_sigpipe.h"
 #include "common/path_json.h"
 #include "service/api_protocol.h"
 
@@ -62,6 +63,8 @@ Result<ServiceClient::Answer> ServiceClient::exchange(const std::string& method,
                                                       const std::string& path,
                                                       const std::string& body,
                                                       const std::string& accept) {
+    // A refused write over TLS breaks while it is sent: an error here, not the caller's end.
+    NoSigpipe no_sigpipe;
     auto cli = connect();
     httplib::Headers headers = {{service::kApiHeader, std::to_string(service::kApiMajor)}};
     if (!accept.empty()) headers.emplace("Accept", accept);
@@ -358,6 +361,7 @@ Error ServiceClient::stopped(const Error& e, const std::string& what) const {
 Status ServiceClient::follow(const std::string& path,
                              const std::function<bool(const StreamEvent&)>& on_event,
                              const std::function<bool()>& keep_going) {
+    NoSigpipe no_sigpipe;
     auto cli = connect();
     const httplib::Headers headers = {{service::kApiHeader, std::to_string(service::kApiMajor)}};
     SseParser parser;

@@ -65,7 +65,7 @@ private Q_SLOTS:
         auto c = tltest::console_beside_service(home);
         QVERIFY(c);
         tl::ui::TaskBoard board;
-        tl::ui::ClientsPage page(*c.engine, board);
+        tl::ui::ClientsPage page(c.ctx, board);
         QSignalSpy read(&page, &tl::ui::ClientsPage::refreshed);
         QSignalSpy done(&page, &tl::ui::ClientsPage::actionFinished);
         page.show();
@@ -154,7 +154,7 @@ private Q_SLOTS:
         auto c = tltest::console_beside_service(home);
         QVERIFY(c);
         tl::ui::TaskBoard board;
-        tl::ui::ClientsPage page(*c.engine, board);
+        tl::ui::ClientsPage page(c.ctx, board);
         page.setConfirm([](const QString&) { return true; });
         QSignalSpy done(&page, &tl::ui::ClientsPage::actionFinished);
         page.show();

@@ -41,7 +41,7 @@ private Q_SLOTS:
         auto c = tltest::console_beside_service(home);
         QVERIFY(c);
         tl::ui::TaskBoard board;
-        tl::ui::DevicesPage page(*c.engine, board);
+        tl::ui::DevicesPage page(c.ctx, board);
         page.setConfirm([](const QString&) { return true; });
         QSignalSpy done(&page, &tl::ui::DevicesPage::actionFinished);
         // Not shown: the page reads the devices when asked and after each action, not on its

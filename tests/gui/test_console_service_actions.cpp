@@ -30,6 +30,7 @@
 #include "pages/media/media_actions.h"
 #include "pages/media/media_page.h"
 #include "pages/media/pools_panel.h"
+#include "shell/console_door.h"
 #include "shell/console_engine.h"
 #include "shot.h"
 
@@ -53,6 +54,13 @@ class TestConsoleServiceActions : public QObject {
         tl::EngineOptions options;
         options.home = home.toStdString();
         return tl::ui::openConsoleEngine(options);
+    }
+    // The console's context on `home`, whose service runs: its typed door and the real clock.
+    static tl::Result<tl::ui::ConsoleContext> doorBeside(const QString& home) {
+        static tl::SystemClock clock;
+        auto door = tl::ui::openConsoleDoor(tl::ui::DoorAddress{home.toStdString(), {}});
+        if (!door) return door.error();
+        return tl::ui::ConsoleContext{door.value(), &clock};
     }
     // Whether the service has the job definition `name` (GET /v1/definitions: `job list` is
     // a command line of the CLI, which the tunnel counts).
@@ -92,11 +100,14 @@ private Q_SLOTS:
         QVERIFY2(opened, opened ? "" : opened.error().message.c_str());
         auto& engine = *opened.value();
         QVERIFY(engine.read_only());
+        auto door = doorBeside(home);
+        QVERIFY2(door, door ? "" : door.error().message.c_str());
+        const tl::ui::ConsoleContext& ctx = door.value();
         tl::ui::TaskBoard board;
         QWidget parent;
         {
             // Label a blank cartridge: the service labels it; the catalog has it in the pool.
-            tl::ui::MediaActions actions(engine, board, &parent);
+            tl::ui::MediaActions actions(ctx, board, &parent);
             QSignalSpy done(&actions, &tl::ui::MediaActions::finished);
             QVERIFY(actions.label(QStringLiteral("TLO002L9"), QStringLiteral("Default")));
             QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, 60000);
@@ -125,7 +136,7 @@ private Q_SLOTS:
         }
         {
             // Pools: added and changed by the service; a taken name is its error.
-            tl::ui::PoolsPanel pools(engine, board);
+            tl::ui::PoolsPanel pools(ctx, board);
             QSignalSpy said(&pools, &tl::ui::PoolsPanel::status);
             tl::media::PoolChanges weekly;
             weekly.retention_days = 35;
@@ -152,7 +163,7 @@ private Q_SLOTS:
         }
         {
             // A library move: the service loads slot 1 into drive 0; the page shows it.
-            tl::ui::LibraryPage page(engine, board);
+            tl::ui::LibraryPage page(ctx, board);
             QSignalSpy refreshed(&page, &tl::ui::LibraryPage::refreshed);
             QSignalSpy moved(&page, &tl::ui::LibraryPage::moveFinished);
             page.show();
@@ -220,7 +231,7 @@ private Q_SLOTS:
         }
         {
             // A recycle and a pool's removal through the typed door.
-            tl::ui::MediaActions actions(engine, board, &parent);
+            tl::ui::MediaActions actions(ctx, board, &parent);
             actions.setConfirm([](const QString&) { return true; });
             QSignalSpy done(&actions, &tl::ui::MediaActions::finished);
             // An appendable volume holds nothing to give up: the service's refusal, shown.
@@ -230,7 +241,7 @@ private Q_SLOTS:
             QVERIFY2(refused.contains(QStringLiteral("TLO002L9")) &&
                          refused.contains(QStringLiteral("cannot be recycled")),
                      qPrintable(refused));
-            tl::ui::PoolsPanel pools(engine, board);
+            tl::ui::PoolsPanel pools(ctx, board);
             pools.setConfirm([](const QString&) { return true; });
             QSignalSpy said(&pools, &tl::ui::PoolsPanel::status);
             QVERIFY(pools.removePool(QStringLiteral("Weekly")));
@@ -308,10 +319,10 @@ private Q_SLOTS:
         const QString home = d.path() + "/home";
         QCOMPARE(run_cli(with_home(home, {"service", "start"})).exit_code, 0);
         tltest::ServiceGuard guard{home};
-        auto opened = openBeside(home);
-        QVERIFY2(opened, opened ? "" : opened.error().message.c_str());
+        auto door = doorBeside(home);
+        QVERIFY2(door, door ? "" : door.error().message.c_str());
         tl::ui::TaskBoard board;
-        tl::ui::MediaPage page(*opened.value(), board);
+        tl::ui::MediaPage page(door.value(), board);
         page.setConfirm([](const QString&) { return true; });
         page.show();
         QSignalSpy done(&page, &tl::ui::MediaPage::taskFinished);
@@ -348,10 +359,10 @@ private Q_SLOTS:
         QVERIFY(unknown > 0); // the default library's cartridges are not in the catalog yet
         // The CLI's dry run is a POST of the same route ({"dry_run": true}).
         const int reconciles = tltest::audited(home, "POST", "/v1/libraries/[^/]+/reconcile");
-        auto opened = openBeside(home);
-        QVERIFY2(opened, opened ? "" : opened.error().message.c_str());
+        auto door = doorBeside(home);
+        QVERIFY2(door, door ? "" : door.error().message.c_str());
         tl::ui::TaskBoard board;
-        tl::ui::LibraryPage page(*opened.value(), board);
+        tl::ui::LibraryPage page(door.value(), board);
         page.setConfirm([](const QString&) { return true; });
         QSignalSpy refreshed(&page, &tl::ui::LibraryPage::refreshed);
         QSignalSpy finished(&page, &tl::ui::LibraryPage::inventoryFinished);
@@ -381,19 +392,18 @@ private Q_SLOTS:
         QTemporaryDir d;
         const QString home = d.path() + "/home";
         tltest::ServiceGuard guard{home};
-        tl::EngineOptions options;
-        options.home = home.toStdString();
+        const tl::ui::DoorAddress local{home.toStdString(), {}};
         {
-            auto engine = tl::ui::openConsoleEngine(options, {true, QStringLiteral(TAPELOOM_CLI)});
-            QVERIFY2(engine, engine ? "" : engine.error().message.c_str());
-            QVERIFY(engine.value()->read_only());
+            auto door = tl::ui::openConsoleDoor(local, {true, QStringLiteral(TAPELOOM_CLI)});
+            QVERIFY2(door, door ? "" : door.error().message.c_str());
+            QCOMPARE(door->home, home.toStdString());
             QVERIFY(tl::client::ServiceClient(home.toStdString()).service());
         }
         QCOMPARE(run_cli(with_home(home, {"service", "stop"})).exit_code, 0);
         {
-            auto engine = tl::ui::openConsoleEngine(options, {false, QStringLiteral(TAPELOOM_CLI)});
-            QVERIFY(!engine);
-            QCOMPARE(engine.error().kind, tl::ErrorKind::NotFound);
+            auto door = tl::ui::openConsoleDoor(local, {false, QStringLiteral(TAPELOOM_CLI)});
+            QVERIFY(!door);
+            QCOMPARE(door.error().kind, tl::ErrorKind::NotFound);
             QVERIFY(!tl::client::ServiceClient(home.toStdString()).service());
         }
         const QByteArray was = qgetenv("TAPELOOM_AUTOSTART");

@@ -280,7 +280,7 @@ private Q_SLOTS:
         // The history with its rates comes from the data directory's service.
         QCOMPARE(tltest::run_cli({"--home", home, "service", "start"}).exit_code, 0);
         tltest::ServiceGuard guard{home};
-        tl::ui::JobHistoryModel history(home);
+        tl::ui::JobHistoryModel history(tl::ui::DoorAddress{home.toStdString(), {}});
         QSignalSpy refreshed(&history, &tl::ui::JobHistoryModel::refreshed);
         history.refresh();
         QVERIFY(refreshed.wait(30000));

@@ -89,7 +89,7 @@ private Q_SLOTS:
         const auto backup = run_cli({"--home", home, "backup", "--source", src, "--drives", "1"});
         QVERIFY2(backup.exit_code == 0 || backup.exit_code == 8, backup.err.constData());
         tl::ui::TaskBoard gate;
-        auto page = std::make_unique<tl::ui::DevicesPage>(*c.engine, gate);
+        auto page = std::make_unique<tl::ui::DevicesPage>(c.ctx, gate);
         page->show();
         QTRY_COMPARE(page->drivesModel()->rowCount(), 4);
         auto* model = page->drivesModel();
@@ -121,7 +121,7 @@ private Q_SLOTS:
         const auto backup = run_cli({"--home", home, "backup", "--source", src, "--drives", "2"});
         QVERIFY2(backup.exit_code == 0, backup.err.constData());
         tl::ui::TaskBoard gate;
-        auto page = std::make_unique<tl::ui::DevicesPage>(*c.engine, gate);
+        auto page = std::make_unique<tl::ui::DevicesPage>(c.ctx, gate);
         page->setConfirm([](const QString&) { return true; });
         QSignalSpy done(page.get(), &tl::ui::DevicesPage::actionFinished);
         page->show();
@@ -222,7 +222,7 @@ private Q_SLOTS:
         QCOMPARE(tltest::audited(home, "POST", "/v1/drives", true), 0);
 
         const int tunnelledByCli = tltest::tunnelled(home);
-        page = std::make_unique<tl::ui::DevicesPage>(*c.engine, gate);
+        page = std::make_unique<tl::ui::DevicesPage>(c.ctx, gate);
         QStringList asked;
         page->setConfirm([&asked](const QString& q) {
             asked << q;

@@ -102,7 +102,7 @@ private Q_SLOTS:
         QCOMPARE(run_cli(with_home(dir.path() + "/other", {"pool", "list"})).exit_code, 0);
         QVERIFY(QFile::exists(dir.path() + "/other/catalog.db"));
         tl::ui::TaskBoard gate;
-        tl::ui::SettingsPage page(*c.engine, gate);
+        tl::ui::SettingsPage page(c.ctx, gate);
         QString answer = dir.path() + "/other";
         page.setFolderChooser([&answer](const QString&) { return answer; });
         QPushButton* choose = nullptr;
@@ -126,7 +126,7 @@ private Q_SLOTS:
         auto c = tltest::console_beside_service(dir.path());
         QVERIFY(c);
         tl::ui::TaskBoard gate;
-        tl::ui::SettingsPage page(*c.engine, gate);
+        tl::ui::SettingsPage page(c.ctx, gate);
         QVERIFY(page.language());
         QVERIFY(page.language()->count() >= 3);
         QVERIFY(page.setLanguage(QStringLiteral("de")));

@@ -133,7 +133,7 @@ private Q_SLOTS:
 
     void drawsEverySlotTheChangerReports() {
         tl::ui::TaskBoard gate;
-        LibraryPage page(*c_.engine, gate);
+        LibraryPage page(c_.ctx, gate);
         QSignalSpy refreshed(&page, &LibraryPage::refreshed);
         page.show();
         QTRY_VERIFY(refreshed.count() >= 1);
@@ -199,7 +199,7 @@ private Q_SLOTS:
 
     void movesExportAndOffsite() {
         tl::ui::TaskBoard gate;
-        LibraryPage page(*c_.engine, gate);
+        LibraryPage page(c_.ctx, gate);
         QSignalSpy refreshed(&page, &LibraryPage::refreshed);
         QSignalSpy moved(&page, &LibraryPage::moveFinished);
         page.show();
@@ -302,7 +302,7 @@ private Q_SLOTS:
         f.close();
 
         tl::ui::TaskBoard gate;
-        LibraryPage page(*c_.engine, gate);
+        LibraryPage page(c_.ctx, gate);
         QSignalSpy refreshed(&page, &LibraryPage::refreshed);
         QSignalSpy done(&page, &LibraryPage::inventoryFinished);
         page.show();

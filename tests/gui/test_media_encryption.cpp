@@ -73,7 +73,7 @@ private Q_SLOTS:
         const QString vol = b.json().object().value("volumes").toArray().first().toString();
 
         tl::ui::TaskBoard gate;
-        MediaPage page(*c.engine, gate);
+        MediaPage page(c.ctx, gate);
         page.show();
         QTRY_VERIFY(page.volumeModel()->rowCount() > 1);
         const auto* m = page.volumeModel();

@@ -114,7 +114,7 @@ private Q_SLOTS:
         QVERIFY(c);
         tl::ui::TaskBoard gate;
         {
-            MediaPage page(*c.engine, gate);
+            MediaPage page(c.ctx, gate);
             yes(page);
             page.show();
             QTRY_COMPARE(page.volumeModel()->rowCount(), 24); // blank, not in the catalog yet
@@ -187,7 +187,7 @@ private Q_SLOTS:
 
         tl::ui::TaskBoard gate;
         {
-            MediaPage page(*c.engine, gate);
+            MediaPage page(c.ctx, gate);
             page.show();
             QTRY_VERIFY(page.volumeModel()->find(QStringLiteral("TLO007L9")));
             const auto* row = page.volumeModel()->find(QStringLiteral("TLO007L9"));
@@ -231,7 +231,7 @@ private Q_SLOTS:
         QCOMPARE(volume(home, vol).value("jobs").toInt(), 1);
 
         tl::ui::TaskBoard gate;
-        MediaPage page(*c.engine, gate);
+        MediaPage page(c.ctx, gate);
         yes(page);
         page.show();
         QTRY_VERIFY(page.volumeModel()->find(vol));
@@ -290,7 +290,7 @@ private Q_SLOTS:
         const int tunnelledByCli = tltest::tunnelled(home); // the CLI's, not the page's
         tl::ui::TaskBoard gate;
         {
-            MediaPage page(*c.engine, gate);
+            MediaPage page(c.ctx, gate);
             yes(page);
             page.show();
             QTRY_COMPARE(page.volumeModel()->rowCount(), 24);
@@ -409,7 +409,7 @@ private Q_SLOTS:
         QVERIFY(c);
         tl::ui::TaskBoard gate;
         {
-            MediaPage page(*c.engine, gate);
+            MediaPage page(c.ctx, gate);
             QSignalSpy poolsChanged(page.poolsPanel(), &tl::ui::PoolsPanel::changed);
             auto type = [](QSpinBox* field, const QString& text) {
                 field->setFocus();

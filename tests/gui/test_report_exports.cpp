@@ -114,7 +114,7 @@ private Q_SLOTS:
 
     void csvHoldsSummaryProblemsAndSeries() {
         const auto service = serve();
-        tl::ui::JobReportsView view(home_);
+        tl::ui::JobReportsView view(tl::ui::DoorAddress{home_.toStdString(), {}});
         QVERIFY(refreshed(view));
         QVERIFY(shown(view, 1));
         QVERIFY(view.exportCsv(dir_.path() + "/j.csv"));
@@ -141,7 +141,7 @@ private Q_SLOTS:
 
     void pdfHoldsSummaryInWordsAndGraphs() {
         const auto service = serve();
-        tl::ui::JobReportsView view(home_);
+        tl::ui::JobReportsView view(tl::ui::DoorAddress{home_.toStdString(), {}});
         QVERIFY(refreshed(view));
         QVERIFY(shown(view, 1));
         const QString path = dir_.path() + "/j.pdf";
@@ -163,7 +163,7 @@ private Q_SLOTS:
     // call it a partly done backup, never "partly restored".
     void partialBackupIsLabelledAsABackup() {
         const auto service = serve();
-        tl::ui::JobReportsView view(home_);
+        tl::ui::JobReportsView view(tl::ui::DoorAddress{home_.toStdString(), {}});
         QVERIFY(refreshed(view));
         const auto& rows = view.model()->rows();
         QVERIFY(!rows.empty());
@@ -208,7 +208,7 @@ private Q_SLOTS:
             QVERIFY(!QFile::exists(dir_.path() + "/restored-missing/data.bin"));
         }
         const auto service = serve();
-        tl::ui::JobReportsView view(home_);
+        tl::ui::JobReportsView view(tl::ui::DoorAddress{home_.toStdString(), {}});
         view.resize(1200, 800);
         view.show();
         QVERIFY(refreshed(view));

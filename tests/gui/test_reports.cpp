@@ -56,7 +56,8 @@ private Q_SLOTS:
         auto served = tl::client::ServiceApi(client).job_report(1);
         QVERIFY2(served, served ? "" : served.error().message.c_str());
 
-        tl::ui::ReportsPage page(home, QStringLiteral(TAPELOOM_CLI));
+        tl::ui::ReportsPage page(tl::ui::DoorAddress{home.toStdString(), {}},
+                                 QStringLiteral(TAPELOOM_CLI));
         auto* jobs = page.jobs();
         QSignalSpy shown(jobs, &tl::ui::JobReportsView::jobShown);
         QSignalSpy history(jobs, &tl::ui::JobReportsView::historyShown);

@@ -57,7 +57,7 @@ private Q_SLOTS:
         auto c = tltest::console_beside_service(home);
         QVERIFY(c);
         tl::ui::TaskBoard gate;
-        tl::ui::SettingsPage page(*c.engine, gate);
+        tl::ui::SettingsPage page(c.ctx, gate);
         page.show();
         QVERIFY(QTest::qWaitForWindowExposed(&page));
         QSettings settings;
@@ -145,7 +145,7 @@ private Q_SLOTS:
         QCOMPARE(QSettings().value("defaults/compression").toString(), QStringLiteral("zstd:5"));
 
         // A second page starts from what was stored.
-        tl::ui::SettingsPage again(*c.engine, gate);
+        tl::ui::SettingsPage again(c.ctx, gate);
         QCOMPARE(again.pollInterval()->value(), 250);
         QCOMPARE(again.jobDefaults()->drives()->value(), 3);
         QCOMPARE(again.jobDefaults()->level()->currentData().toString(), QStringLiteral("full"));

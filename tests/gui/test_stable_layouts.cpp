@@ -166,9 +166,8 @@ private Q_SLOTS:
             if (!slot && !v.toObject().value("barcode").toString().isEmpty())
                 slot = v.toObject().value("slot").toInt();
         QVERIFY2(slot > 0, inv.out.constData());
-        auto& engine = c_.engine;
         tl::ui::TaskBoard gate;
-        tl::ui::LibraryPage page(*engine, gate);
+        tl::ui::LibraryPage page(c_.ctx, gate);
         QSignalSpy refreshed(&page, &tl::ui::LibraryPage::refreshed);
         QSignalSpy moved(&page, &tl::ui::LibraryPage::moveFinished);
         page.resize(1200, 860);

@@ -202,7 +202,7 @@ private Q_SLOTS:
         auto c = tltest::console_beside_service(dir.filePath(QStringLiteral("home")));
         QVERIFY(c);
         tl::ui::TaskBoard gate;
-        tl::ui::MediaPage page(*c.engine, gate);
+        tl::ui::MediaPage page(c.ctx, gate);
         page.setConfirm([](const QString&) { return true; });
         page.show();
         QSignalSpy done(&page, &tl::ui::MediaPage::taskFinished);

@@ -201,7 +201,7 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(w.liveFeed()->followedJob(), newest, 10000);
 
         // The Library page draws each job's drive as busy with that job, never idle.
-        const auto snap = tl::ui::load_library_snapshot(tl::ui::doorOf(*c.engine), "");
+        const auto snap = tl::ui::load_library_snapshot(c.ctx.door, "");
         QVERIFY2(snap.error.empty(), snap.error.c_str());
         QSet<qint64> busy;
         for (std::size_t i = 0; i < snap.drives.size(); ++i) {

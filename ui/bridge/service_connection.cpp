@@ -12,8 +12,8 @@ constexpr auto kRetryEvery = std::chrono::seconds(2);
 constexpr auto kStopCheck = std::chrono::milliseconds(100);
 } // namespace
 
-ServiceConnection::ServiceConnection(const QString& home, QObject* parent)
-    : QObject(parent), home_(home), summary_(tr("Connecting to the service…")) {
+ServiceConnection::ServiceConnection(DoorAddress door, QObject* parent)
+    : QObject(parent), door_(std::move(door)), summary_(tr("Connecting to the service…")) {
     watcher_ = std::thread([this] { watch(); });
 }
 
@@ -39,7 +39,9 @@ void ServiceConnection::watch() {
     while (!stop_->load()) {
         QString lost;
         if (follow_once(&lost) || stop_->load()) return;
-        log::get("ui")->warn("service of {}: {}", home_.toStdString(), lost.toStdString());
+        log::get("ui")->warn("service {}: {}",
+                             door_.isRemote() ? door_.remote.url : "of " + door_.home,
+                             lost.toStdString());
         publish(State::Lost, tr("Service stopped: %1 — reconnecting").arg(lost));
         const auto until = std::chrono::steady_clock::now() + kRetryEvery;
         while (!stop_->load() && std::chrono::steady_clock::now() < until)
@@ -48,7 +50,7 @@ void ServiceConnection::watch() {
 }
 
 bool ServiceConnection::follow_once(QString* lost) {
-    client::ServiceClient client(home_.toStdString());
+    client::ServiceClient client = openClient(door_);
     auto info = client.service();
     if (!info) {
         *lost = QString::fromStdString(info.error().message);

@@ -1,8 +1,8 @@
 #pragma once
-// The console's link to the service that holds its data directory (docs/api.md): a watcher
-// thread reads GET /v1/service and then the event stream /v1/events, and pushes what it learns
-// to the GUI thread as signals — the connection's state for the status bar and every job event
-// (queued, started, waiting, ended) for the pages. When the stream breaks (the service was
+// The console's link to the service it shows (its data directory's, or --connect's; docs/api.md): a
+// watcher thread reads GET /v1/service and then the event stream /v1/events, and pushes what it
+// learns to the GUI thread as signals — the connection's state for the status bar and every job
+// event (queued, started, waiting, ended) for the pages. When the stream breaks (the service was
 // stopped or killed) the state says so and the watcher tries again every two seconds, so the
 // console reconnects by itself when the service is back. Nothing here blocks the GUI thread.
 #include <QObject>
@@ -10,6 +10,8 @@
 #include <atomic>
 #include <memory>
 #include <thread>
+
+#include "bridge/typed_door.h"
 
 namespace tl::ui {
 
@@ -19,8 +21,9 @@ public:
     enum class State { Connecting, Connected, Lost };
     Q_ENUM(State)
 
-    // Watches the service of data directory `home` from a thread of its own until destroyed.
-    explicit ServiceConnection(const QString& home, QObject* parent = nullptr);
+    // Watches the service at `door` (the data directory's, or a remote one) from a thread of its
+    // own until destroyed.
+    explicit ServiceConnection(DoorAddress door, QObject* parent = nullptr);
     ~ServiceConnection() override; // stops the watcher (within about a second) and joins it
 
     State state() const { return state_; }
@@ -38,7 +41,7 @@ private:
     bool follow_once(QString* lost); // one connection: service info, then the event stream
     void publish(State state, const QString& summary, long pid = 0);
 
-    QString home_;
+    DoorAddress door_;
     State state_ = State::Connecting;
     QString summary_;
     long pid_ = 0;

@@ -12,8 +12,8 @@
 
 namespace tl::ui {
 
-JobHistoryModel::JobHistoryModel(QString home, QObject* parent)
-    : QAbstractTableModel(parent), home_(std::move(home)) {}
+JobHistoryModel::JobHistoryModel(DoorAddress door, QObject* parent)
+    : QAbstractTableModel(parent), door_(std::move(door)) {}
 
 void JobHistoryModel::refresh() {
     if (reading_) {
@@ -21,8 +21,7 @@ void JobHistoryModel::refresh() {
         return;
     }
     reading_ = true;
-    const DoorAddress door{home_.toStdString(), {}};
-    runBackgroundRead(nullptr, this, [this, door]() -> GuiContinuation {
+    runBackgroundRead(nullptr, this, [this, door = door_]() -> GuiContinuation {
         auto rows = std::make_shared<Result<std::vector<JobRow>>>(
             readJobHistory(door, kMaxRows)); // values only
         return [this, rows] { arrived(*rows); };
@@ -50,7 +49,7 @@ void JobHistoryModel::setRows(std::vector<JobRow> rows) {
 // once it works, its files and bytes so far from its live snapshot.
 void JobHistoryModel::addLiveFigures(std::vector<JobRow>& rows) const {
     std::map<qint64, metrics::LiveSnapshot> live;
-    if (auto all = metrics::LiveBoard(home_.toStdString()).read())
+    if (auto all = metrics::LiveBoard(door_.home).read())
         for (auto& s : all.value())
             if (!s.ended) live[s.job_id] = std::move(s);
     const QDateTime now = QDateTime::currentDateTime();

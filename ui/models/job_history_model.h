@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "bridge/typed_door.h"
 #include "common/result.h"
 
 namespace tl::ui {
@@ -42,8 +43,8 @@ public:
     };
     static constexpr std::int64_t kMaxRows = 5000;
 
-    // `home`: the data directory whose service is read (whatever catalog back end it uses).
-    JobHistoryModel(QString home, QObject* parent = nullptr);
+    // `door`: the service whose history is read (whatever catalog back end it uses).
+    JobHistoryModel(DoorAddress door, QObject* parent = nullptr);
 
     // Reads the history from the service; refreshed() once the rows are in (or why not). A
     // refresh asked while one reads reads again once that one is in.
@@ -65,7 +66,7 @@ private:
     void arrived(const tl::Result<std::vector<JobRow>>& read);
     void addLiveFigures(std::vector<JobRow>& rows) const;
 
-    QString home_;
+    DoorAddress door_;
     std::vector<JobRow> rows_;
     bool reading_ = false, again_ = false;
 };

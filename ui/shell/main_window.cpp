@@ -49,8 +49,8 @@
 namespace tl::ui {
 
 MainWindow::MainWindow(Engine& engine, QWidget* parent)
-    : QMainWindow(parent), engine_(engine), board_(new TaskBoard(this)),
-      poller_(new SystemPoller(this)),
+    : QMainWindow(parent), engine_(engine), ctx_{doorOf(engine), &engine.clock()},
+      board_(new TaskBoard(this)), poller_(new SystemPoller(this)),
       feed_(new LiveFeed(QString::fromStdString(engine.home()), 500, this)),
       runner_(new BackupRunner(engine, this)), nav_(new QListWidget(this)),
       stack_(new QStackedWidget(this)), statusHome_(new QLabel(this)),
@@ -78,8 +78,7 @@ MainWindow::MainWindow(Engine& engine, QWidget* parent)
                          QStringLiteral("/logs/tapeloom.log"));
     logPage_ = new LogPage(logModel, this);
     reports_ = new ReportsPage(
-        QString::fromStdString(engine_.home()),
-        QCoreApplication::applicationDirPath() + QStringLiteral("/tapeloom-cli"), this);
+        ctx_.door, QCoreApplication::applicationDirPath() + QStringLiteral("/tapeloom-cli"), this);
     addPage(dashboard_, QStringLiteral("dashboard"), tr("Dashboard"), QStyle::SP_ComputerIcon);
     jobs_ = new JobsPage(engine_, *board_, this);
     addPage(jobs_, QStringLiteral("jobs"), tr("Jobs"), QStyle::SP_FileDialogListView);
@@ -94,17 +93,17 @@ MainWindow::MainWindow(Engine& engine, QWidget* parent)
     restore_ = new RestorePage(engine_, this);
     restore_->runner()->setBoard(board_); // beside the other jobs
     addPage(restore_, QStringLiteral("restore"), tr("Restore"), QStyle::SP_DialogSaveButton);
-    media_ = new MediaPage(engine_, *board_, this);
+    media_ = new MediaPage(ctx_, *board_, this);
     addPage(media_, QStringLiteral("media"), tr("Media"), QStyle::SP_DriveCDIcon);
-    library_ = new LibraryPage(engine_, *board_, this);
+    library_ = new LibraryPage(ctx_, *board_, this);
     addPage(library_, QStringLiteral("library"), tr("Library"), QStyle::SP_DirHomeIcon);
     addPage(reports_, QStringLiteral("reports"), tr("Reports"), QStyle::SP_FileDialogInfoView);
-    devices_ = new DevicesPage(engine_, *board_, this);
+    devices_ = new DevicesPage(ctx_, *board_, this);
     addPage(devices_, QStringLiteral("devices"), tr("Devices"), QStyle::SP_DriveHDIcon);
-    clients_ = new ClientsPage(engine_, *board_, this);
+    clients_ = new ClientsPage(ctx_, *board_, this);
     addPage(clients_, QStringLiteral("clients"), tr("Clients"), QStyle::SP_DriveNetIcon);
     addPage(logPage_, QStringLiteral("log"), tr("Log"), QStyle::SP_FileDialogDetailedView);
-    settings_ = new SettingsPage(engine_, *board_, this);
+    settings_ = new SettingsPage(ctx_, *board_, this);
     addPage(settings_, QStringLiteral("settings"), tr("Settings"),
             QStyle::SP_FileDialogContentsView);
     connect(media_, &MediaPage::openReport, this, &MainWindow::openReport);
@@ -359,7 +358,7 @@ void MainWindow::closeEvent(QCloseEvent* e) {
 }
 
 void MainWindow::connectService() {
-    service_ = new ServiceConnection(QString::fromStdString(engine_.home()), this);
+    service_ = new ServiceConnection(ctx_.door, this);
     statusService_ = new QLabel(service_->summary(), this);
     statusService_->setAccessibleName(tr("Service connection"));
     statusBar()->insertPermanentWidget(0, statusService_);

@@ -6,6 +6,7 @@
 #include <functional>
 #include <memory>
 
+#include "bridge/console_context.h"
 #include "job/backup_job.h"
 
 class QListWidget;
@@ -100,6 +101,7 @@ private:
     void showServiceEvent(const QString& type, const QByteArray& data);
 
     Engine& engine_;
+    ConsoleContext ctx_; // what the pages are given: the typed door and the clock
     TaskBoard* board_;
     SystemPoller* poller_;
     LiveFeed* feed_;

@@ -183,8 +183,9 @@ void print_found_files(Context& ctx, const nlohmann::json& entries);
 Result<long long> report_job_id(const Args& a);
 int print_job_report(Context& ctx, const nlohmann::json& report, const metrics::SeriesSet& series);
 // `report --png FILE`: the console (`tapeloom`, offscreen, beside the CLI) draws job `job`'s
-// graphs from the data directory `home` (read-only beside its service) into FILE (report.cpp).
-Status render_png(const std::string& home, long long job, const std::string& file);
+// graphs from `report` and `series`, handed over in a file, into FILE (report.cpp).
+Status render_png(const nlohmann::json& report, const metrics::SeriesSet& series, long long job,
+                  const std::string& file);
 void print_pools(Context& ctx, const std::vector<client::Pool>& pools); // pool.cpp
 void print_schedules(Context& ctx, const std::vector<client::Schedule>& schedules,
                      long long now); // schedule list (schedule.cpp)

@@ -1,6 +1,6 @@
 // `report --job ID`: a finished job's report with its recorded series (per-drive rates, per-CPU
 // utilization); --csv writes the series, --png has the console (`tapeloom`, offscreen) draw the
-// graphs — the CLI itself stays free of Qt.
+// graphs from the report it is handed — the CLI itself stays free of Qt.
 #include <algorithm>
 #include <fstream>
 #include <iomanip>
@@ -31,25 +31,47 @@ std::string sibling_console() {
 
 } // namespace
 
-// Runs the console offscreen to draw the job's graphs; before the CLI opens the engine, since
-// the console takes the data directory's lock for the moment it draws.
-Status render_png(const std::string& home, long long job, const std::string& file) {
+// Runs the console offscreen to draw the job's graphs from a file of its report and series
+// (the shape of GET /v1/jobs/{id}/report), so the console needs no service and no catalog: the
+// same for a report read here, through the service or from a remote one.
+Status render_png(const nlohmann::json& report, const metrics::SeriesSet& series, long long job,
+                  const std::string& file) {
     const std::string console = sibling_console();
     if (access(console.c_str(), X_OK) != 0)
         return make_error(ErrorKind::Unsupported,
                           "--png needs the console program " + console +
                               " (built with the GUI); use --csv and plot it, or install it");
+    nlohmann::json named = nlohmann::json::array();
+    for (const auto& s : series.series)
+        named.push_back({{"name", s.name}, {"unit", s.unit}, {"values", s.values}});
+    const std::string doc =
+        nlohmann::json{{"report", report}, {"time", series.times}, {"series", named}}.dump();
+    char tmp[] = "/tmp/tapeloom-report-XXXXXX";
+    const int fd = mkstemp(tmp);
+    if (fd < 0 || write(fd, doc.data(), doc.size()) != static_cast<ssize_t>(doc.size())) {
+        if (fd >= 0) {
+            close(fd);
+            unlink(tmp);
+        }
+        return make_error(ErrorKind::Io, "cannot write the report of job " + std::to_string(job) +
+                                             " for the console in /tmp; check free space");
+    }
+    close(fd);
     const pid_t pid = fork();
-    if (pid < 0) return make_error(ErrorKind::Io, "cannot start " + console);
+    if (pid < 0) {
+        unlink(tmp);
+        return make_error(ErrorKind::Io, "cannot start " + console);
+    }
     if (pid == 0) {
         setenv("QT_QPA_PLATFORM", "offscreen", 1);
         const std::string id = std::to_string(job);
-        execl(console.c_str(), console.c_str(), "--home", home.c_str(), "--export-report",
-              id.c_str(), "--png", file.c_str(), static_cast<char*>(nullptr));
+        execl(console.c_str(), console.c_str(), "--export-report", id.c_str(), "--report-file", tmp,
+              "--png", file.c_str(), static_cast<char*>(nullptr));
         _exit(127);
     }
     int status = 0;
     waitpid(pid, &status, 0);
+    unlink(tmp);
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
         return make_error(ErrorKind::Io, "the console could not draw job " + std::to_string(job) +
                                              " to " + file + " (exit " +
@@ -89,11 +111,6 @@ std::string series_summary(const metrics::SeriesSet& s) {
 int report(Context& ctx) {
     auto id = report_job_id(ctx.args());
     if (!id) return ctx.fail(id.error());
-    if (ctx.args().has("png")) {
-        // Checked before the console runs, so a wrong ID is reported by us, not by it.
-        if (auto st = render_png(ctx.home(), id.value(), ctx.args().get("png")); !st)
-            return ctx.fail(st.error());
-    }
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
     CatalogHandle db(*engine.value());
@@ -130,6 +147,12 @@ int print_job_report(Context& ctx, const nlohmann::json& report, const metrics::
         if (!out)
             return ctx.fail(make_error(ErrorKind::Io, "cannot write " + file +
                                                           "; check the directory and free space"));
+    }
+    if (ctx.args().has("png")) {
+        auto id = report_job_id(ctx.args());
+        if (!id) return ctx.fail(id.error());
+        if (auto st = render_png(report, series, id.value(), ctx.args().get("png")); !st)
+            return ctx.fail(st.error());
     }
     if (ctx.json()) {
         nlohmann::json s = nlohmann::json::object();

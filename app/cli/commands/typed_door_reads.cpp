@@ -211,20 +211,11 @@ int files_find_through_service(Context& ctx, client::Api& api) {
     return 0;
 }
 
-// `report --job ID`; with --png the console beside this CLI draws the graphs from the data
-// directory, read-only beside its service, first (as the command run here): a remote service's
-// data directory is not here to draw from.
+// `report --job ID`; with --png the console beside this CLI draws the graphs from the report
+// read through the service (also a remote one).
 int report_through_service(Context& ctx, client::Api& api) {
     auto id = report_job_id(ctx.args());
     if (!id) return ctx.fail(id.error());
-    if (ctx.args().has("png")) {
-        if (ctx.args().has("connect"))
-            return ctx.fail(make_error(ErrorKind::Unsupported,
-                                       "--png draws the graphs from the data directory on this "
-                                       "machine; with --connect use --csv FILE and plot it"));
-        if (auto st = render_png(ctx.home(), id.value(), ctx.args().get("png")); !st)
-            return ctx.fail(st.error());
-    }
     auto r = api.job_report(id.value());
     if (!r)
         return ctx.fail(as_here(r.error(), "job " + ctx.args().get("job") +

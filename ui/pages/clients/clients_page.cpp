@@ -17,17 +17,16 @@
 #include "bridge/task_board.h"
 #include "bridge/typed_door.h"
 #include "common/log.h"
-#include "context/engine.h"
 #include "pages/clients/client_table_model.h"
 #include "widgets/page_actions.h"
 #include "widgets/table_columns.h"
 
 namespace tl::ui {
 
-ClientsPage::ClientsPage(Engine& engine, TaskBoard& board, QWidget* parent)
-    : QWidget(parent), engine_(engine), board_(board), door_(doorOf(engine)),
-      model_(new ClientTableModel(this)), proxy_(new QSortFilterProxyModel(this)),
-      view_(new QTableView(this)), status_(new QLabel(this)), timer_(new QTimer(this)) {
+ClientsPage::ClientsPage(const ConsoleContext& ctx, TaskBoard& board, QWidget* parent)
+    : QWidget(parent), board_(board), door_(ctx.door), model_(new ClientTableModel(this)),
+      proxy_(new QSortFilterProxyModel(this)), view_(new QTableView(this)),
+      status_(new QLabel(this)), timer_(new QTimer(this)) {
     proxy_->setSourceModel(model_);
     proxy_->setSortRole(ClientTableModel::SortRole);
     view_->setModel(proxy_);
@@ -130,7 +129,7 @@ bool ClientsPage::addClient(const ClientSpec& spec) {
                               spec.fingerprint.toStdString()};
     log::get("ui")->info("clients page: adding {}", spec.name.toStdString());
     return run(tr("Adding client %1").arg(spec.name),
-               throughService(engine_, "client add " + c.name,
+               throughService(door_, "client add " + c.name,
                               [c](client::Api& api) { return done(api.add_client(c)); }),
                tr("Client %1 added; run on it: tapeloom-agent trust --state DIR "
                   "--server-fingerprint %2")
@@ -148,7 +147,7 @@ bool ClientsPage::removeClient(const QString& name) {
         return false;
     return run(
         tr("Removing client %1").arg(name),
-        throughService(engine_, "client remove " + name.toStdString(),
+        throughService(door_, "client remove " + name.toStdString(),
                        [n = name.toStdString()](client::Api& api) { return api.remove_client(n); }),
         tr("Client %1 removed.").arg(name));
 }

@@ -5,9 +5,10 @@
 // service's fingerprint for the agent to trust) and Remove (confirmed) — always through the
 // service's typed door (POST /v1/clients, DELETE /v1/clients/{name}, bridge/typed_door.h). The
 // table is read through the typed door off the GUI thread (readClients) when the page is shown,
-// every 5 s while visible and after each action; the page calls no Engine read (the Engine only
-// names the door), so a remote console shows it the same. Changes run as tasks of the TaskBoard.
+// every 5 s while visible and after each action; the page holds no Engine
+// (ConsoleContext), so a remote console shows it the same. Changes run as tasks of the TaskBoard.
 // Shortcuts: Ctrl+N add, Del remove, F5 refresh. GUI thread only.
+#include "bridge/console_context.h"
 #include <QString>
 #include <QWidget>
 #include <functional>
@@ -20,10 +21,6 @@ class QSortFilterProxyModel;
 class QTableView;
 class QTimer;
 
-namespace tl {
-class Engine;
-}
-
 namespace tl::ui {
 
 class ClientTableModel;
@@ -32,8 +29,8 @@ class TaskBoard;
 class ClientsPage final : public QWidget {
     Q_OBJECT
 public:
-    // `engine` and `board` outlive the page.
-    ClientsPage(Engine& engine, TaskBoard& board, QWidget* parent = nullptr);
+    // `board` outlives the page.
+    ClientsPage(const ConsoleContext& ctx, TaskBoard& board, QWidget* parent = nullptr);
 
     // Asks yes/no before a removal; defaults to QMessageBox::question.
     void setConfirm(std::function<bool(const QString& question)> confirm) {
@@ -72,7 +69,6 @@ private:
     QStringList names() const;
     void report(const QString& message, bool problem);
 
-    Engine& engine_;
     TaskBoard& board_;
     DoorAddress door_;
     ClientTableModel* model_;

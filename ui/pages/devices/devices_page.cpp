@@ -19,7 +19,6 @@
 #include "bridge/task_board.h"
 #include "bridge/typed_door.h"
 #include "common/log.h"
-#include "context/engine.h"
 #include "pages/devices/device_add_dialog.h"
 #include "pages/devices/drive_table_model.h"
 #include "pages/devices/library_table_model.h"
@@ -89,11 +88,11 @@ ApiCall addCall(const DeviceSpec& spec) {
 }
 } // namespace
 
-DevicesPage::DevicesPage(Engine& engine, TaskBoard& board, QWidget* parent)
-    : QWidget(parent), engine_(engine), board_(board), door_(doorOf(engine)),
-      drives_(new DriveTableModel(this)), libraries_(new LibraryTableModel(this)),
-      driveProxy_(new QSortFilterProxyModel(this)), libraryProxy_(new QSortFilterProxyModel(this)),
-      status_(new QLabel(this)), timer_(new QTimer(this)) {
+DevicesPage::DevicesPage(const ConsoleContext& ctx, TaskBoard& board, QWidget* parent)
+    : QWidget(parent), board_(board), door_(ctx.door), drives_(new DriveTableModel(this)),
+      libraries_(new LibraryTableModel(this)), driveProxy_(new QSortFilterProxyModel(this)),
+      libraryProxy_(new QSortFilterProxyModel(this)), status_(new QLabel(this)),
+      timer_(new QTimer(this)) {
     driveProxy_->setSourceModel(drives_);
     driveProxy_->setSortRole(DriveTableModel::SortRole);
     libraryProxy_->setSourceModel(libraries_);
@@ -224,7 +223,7 @@ bool DevicesPage::addDevice(const DeviceSpec& spec) {
     const QString label = spec.name.isEmpty() ? tr("the new library") : spec.name;
     log::get("ui")->info("devices page: adding {}", label.toStdString());
     return run(tr("Adding %1").arg(label),
-               throughService(engine_, "device add " + label.toStdString(), addCall(spec)),
+               throughService(door_, "device add " + label.toStdString(), addCall(spec)),
                tr("%1 added.").arg(label));
 }
 
@@ -244,7 +243,7 @@ bool DevicesPage::removeDrive(const QString& name) {
     if (!confirm_(tr("Remove drive %1 from the configuration?").arg(name))) return false;
     return run(
         tr("Removing drive %1").arg(name),
-        throughService(engine_, "drive remove " + name.toStdString(),
+        throughService(door_, "drive remove " + name.toStdString(),
                        [n = name.toStdString()](client::Api& api) { return api.remove_drive(n); }),
         tr("Drive %1 removed.").arg(name), TaskKind::Exclusive);
 }
@@ -260,7 +259,7 @@ bool DevicesPage::removeLibrary(const QString& name) {
         return false;
     return run(tr("Removing library %1").arg(name),
                throughService(
-                   engine_, "library remove " + name.toStdString(),
+                   door_, "library remove " + name.toStdString(),
                    [n = name.toStdString()](client::Api& api) { return api.remove_library(n); }),
                tr("Library %1 removed.").arg(name), TaskKind::Exclusive);
 }

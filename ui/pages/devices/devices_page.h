@@ -5,11 +5,12 @@
 // naming it, or a job uses the device) through the typed door as `tapeloom-cli drive|library
 // add|remove` does. A configured device cannot be changed, so there is no Edit (remove and add
 // it again). Tables are read through the typed door off the GUI thread (readDevices) when the
-// page is shown, every 2 s while visible and after each action; the page calls no Engine read
-// (the Engine only names the door), so a remote console shows it the same. Writes run as tasks
+// page is shown, every 2 s while visible and after each action; the page holds no
+// Engine (ConsoleContext), so a remote console shows it the same. Writes run as tasks
 // of the TaskBoard (runEngineTask).
 // Shortcuts: Ctrl+N add, Del remove, F5 refresh. Errors are shown in the page's status line. GUI
 // thread only.
+#include "bridge/console_context.h"
 #include <QString>
 #include <QWidget>
 #include <functional>
@@ -23,10 +24,6 @@ class QSortFilterProxyModel;
 class QTableView;
 class QTimer;
 
-namespace tl {
-class Engine;
-}
-
 namespace tl::ui {
 
 class DriveTableModel;
@@ -36,8 +33,8 @@ class LibraryTableModel;
 class DevicesPage final : public QWidget {
     Q_OBJECT
 public:
-    // `engine` and `board` outlive the page.
-    DevicesPage(Engine& engine, TaskBoard& board, QWidget* parent = nullptr);
+    // `board` outlives the page.
+    DevicesPage(const ConsoleContext& ctx, TaskBoard& board, QWidget* parent = nullptr);
     ~DevicesPage() override;
 
     // Asks yes/no before a removal; defaults to QMessageBox::question.
@@ -85,7 +82,6 @@ private:
     QStringList takenNames() const;
     void report(const QString& message, bool problem);
 
-    Engine& engine_;
     TaskBoard& board_;
     DoorAddress door_;
     DriveTableModel* drives_;

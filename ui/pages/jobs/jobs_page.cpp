@@ -45,7 +45,7 @@ JobsPage::JobsPage(Engine& engine, TaskBoard& board, QWidget* parent)
       tabs_(new QTabWidget(this)), schedules_(new SchedulePanel(engine, board, this)),
       running_(new RunningPanel(QString::fromStdString(engine.home()), catalogPath_, board, this)),
       queue_(new QueuePanel(catalogPath_, runner_, &board, this)),
-      history_(new HistoryPanel(QString::fromStdString(engine.home()), this)),
+      history_(new HistoryPanel(doorOf(engine), this)),
       historyActions_(new HistoryActions(engine, board, this)), status_(new QLabel(this)),
       timer_(new QTimer(this)) {
     status_->setWordWrap(true);

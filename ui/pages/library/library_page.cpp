@@ -21,7 +21,6 @@
 #include "bridge/engine_task.h"
 #include "bridge/task_board.h"
 #include "common/log.h"
-#include "context/engine.h"
 #include "pages/library/difference_model.h"
 #include "pages/library/library_view.h"
 #include "widgets/layout_settings.h"
@@ -42,8 +41,8 @@ QString kLibraryKey() {
 }
 } // namespace
 
-LibraryPage::LibraryPage(Engine& engine, TaskBoard& board, QWidget* parent)
-    : QWidget(parent), engine_(engine), board_(board), door_(doorOf(engine)) {
+LibraryPage::LibraryPage(const ConsoleContext& ctx, TaskBoard& board, QWidget* parent)
+    : QWidget(parent), board_(board), door_(ctx.door) {
     confirm_ = [this](const QString& q) {
         return QMessageBox::question(this, tr("Library"), q) == QMessageBox::Yes;
     };

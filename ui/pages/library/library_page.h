@@ -5,14 +5,15 @@
 // the catalog and the changer, and the reconcile that records them.
 // Reads: every refresh (on show, every 2 s while visible for a virtual library, after each
 // action, on Refresh/F5) reads the changer and the catalog through the typed door of the
-// service the console shows (load_library_snapshot) on a worker thread; the page calls no
-// Engine read (the Engine only names the door), so a remote console shows it the same.
+// service the console shows (load_library_snapshot) on a worker thread; the page holds no
+// Engine (ConsoleContext), so a remote console shows it the same.
 // Writes: every move, off-site mark and inventory goes through the typed door as a task of the
 // TaskBoard (runEngineTask); a move, an
 // off-site mark or a reconcile is refused inline, naming the running jobs, while any job runs
 // (it would move cartridges outside their reservations). Illegal moves are refused inline with
 // the reason, nothing moved.
 // GUI thread only.
+#include "bridge/console_context.h"
 #include <QWidget>
 #include <functional>
 #include <optional>
@@ -31,10 +32,6 @@ class QSplitter;
 class QTableView;
 class QTimer;
 
-namespace tl {
-class Engine;
-}
-
 namespace tl::ui {
 
 class MessageLine;
@@ -46,7 +43,7 @@ class LibraryView;
 class LibraryPage final : public QWidget {
     Q_OBJECT
 public:
-    LibraryPage(Engine& engine, TaskBoard& board, QWidget* parent = nullptr);
+    LibraryPage(const ConsoleContext& ctx, TaskBoard& board, QWidget* parent = nullptr);
     ~LibraryPage() override;
 
     // Confirmation of the reconcile (it rewrites the catalog's locations); default
@@ -118,7 +115,6 @@ private:
     QString moveText(const LibraryMove& m, bool done) const;
     ColorBy colorBy() const;
 
-    Engine& engine_;
     TaskBoard& board_;
     DoorAddress door_;
     std::function<bool(const QString&)> confirm_;

@@ -11,7 +11,6 @@
 
 #include "bridge/engine_task.h"
 #include "bridge/typed_door.h"
-#include "context/engine.h"
 #include "pages/library/difference_model.h"
 #include "pages/library/library_ops.h"
 #include "pages/library/library_page.h"
@@ -100,7 +99,7 @@ void LibraryPage::startMove(const LibraryMove& m, Place from, std::optional<Plac
     const int storage = int(snap_.inventory.storage.size());
     const bool started = runEngineTask(
         board_, this, spec,
-        throughService(engine_, "library move of " + m.barcode, moveCall(m, lib, storage)),
+        throughService(door_, "library move of " + m.barcode, moveCall(m, lib, storage)),
         [this, m](const QString& error) {
             moving_ = false;
             progress_->hide();
@@ -178,7 +177,7 @@ bool LibraryPage::markOffsite(const QString& barcode, const QString& site) {
     const TaskSpec spec{tr("Mark %1 off-site").arg(barcode), TaskKind::Exclusive};
     const bool started = runEngineTask(
         board_, this, spec,
-        throughService(engine_, "volume mark " + bc + " offsite",
+        throughService(door_, "volume mark " + bc + " offsite",
                        [bc, where, lib](client::Api& api) {
                            client::VolumeChange c;
                            c.site = where;
@@ -238,7 +237,7 @@ bool LibraryPage::startInventory(bool apply) {
                         apply ? TaskKind::Exclusive : TaskKind::Job};
     const bool started = runEngineTask(
         board_, this, spec,
-        throughService(engine_, (apply ? "library reconcile " : "library inventory ") + lib,
+        throughService(door_, (apply ? "library reconcile " : "library inventory ") + lib,
                        inventoryCall(lib, apply, result)),
         [this, apply, result](const QString& error) {
             if (error.isEmpty()) {

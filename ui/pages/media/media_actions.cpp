@@ -55,8 +55,8 @@ ApiCall onsiteCall(const std::string& barcode) {
 }
 } // namespace
 
-MediaActions::MediaActions(Engine& engine, TaskBoard& board, QWidget* dialogParent)
-    : QObject(dialogParent), engine_(engine), board_(board), parent_(dialogParent) {
+MediaActions::MediaActions(const ConsoleContext& ctx, TaskBoard& board, QWidget* dialogParent)
+    : QObject(dialogParent), ctx_(ctx), board_(board), parent_(dialogParent) {
     confirm_ = [this](const QString& q) {
         return QMessageBox::question(parent_, tr("Media"), q) == QMessageBox::Yes;
     };
@@ -107,7 +107,7 @@ bool MediaActions::label(const QString& barcode, const QString& pool) {
     auto message = std::make_shared<QString>();
     return start(
         tr("Labeling %1").arg(QString::fromStdString(bc)), true,
-        throughService(engine_, "volume label " + bc, labelCall(bc, p, false, false, message)),
+        throughService(ctx_.door, "volume label " + bc, labelCall(bc, p, false, false, message)),
         tr("Volume %1 labeled for pool %2.").arg(QString::fromStdString(bc), pool), message);
 }
 
@@ -116,7 +116,7 @@ bool MediaActions::label(const QString& barcode, const QString& pool) {
 bool MediaActions::labelAllBlank(const QString& pool, const QString& barcodePattern) {
     const QString pattern = barcodePattern.trimmed();
     const QPointer<QObject> guard(this); // looked at on the GUI thread only
-    const DoorAddress door = doorOf(engine_);
+    const DoorAddress door = ctx_.door;
     client::BlankLabelRequest request;
     request.pool = pool.toStdString();
     request.pattern = pattern.toStdString();
@@ -178,7 +178,7 @@ bool MediaActions::relabel(const QString& barcode, const QString& pool, bool for
     auto message = std::make_shared<QString>();
     return start(
         tr("Relabeling %1").arg(bc), true,
-        throughService(engine_, "volume relabel " + b, labelCall(b, p, true, force, message)),
+        throughService(ctx_.door, "volume relabel " + b, labelCall(b, p, true, force, message)),
         tr("Volume %1 relabeled for pool %2.").arg(bc, pool), message);
 }
 
@@ -194,7 +194,7 @@ bool MediaActions::recycle(const QString& barcode, bool force) {
     const std::string b = bc.toStdString();
     return start(
         tr("Recycling %1").arg(bc), false,
-        throughService(engine_, "volume recycle " + b,
+        throughService(ctx_.door, "volume recycle " + b,
                        [b, force](client::Api& api) { return done(api.recycle_volume(b, force)); }),
         tr("Volume %1 is recyclable.").arg(bc));
 }
@@ -208,7 +208,7 @@ bool MediaActions::mark(const QString& barcode, media::VolumeEvent event) {
             .arg(event == media::VolumeEvent::IoError ? QStringLiteral("damaged")
                                                       : QString::fromUtf8(media::to_string(event)));
     return start(tr("Changing the state of %1").arg(bc), false,
-                 throughService(engine_, "volume mark " + b, stateCall(b, event, reason)),
+                 throughService(ctx_.door, "volume mark " + b, stateCall(b, event, reason)),
                  tr("Volume %1 changed.").arg(bc));
 }
 
@@ -217,7 +217,7 @@ bool MediaActions::markOffsite(const QString& barcode, const QString& location) 
     const QString bc = barcode;
     const std::string b = bc.toStdString(), site = location.trimmed().toStdString();
     return start(tr("Marking %1 off-site").arg(bc), false,
-                 throughService(engine_, "volume mark " + b + " offsite", offsiteCall(b, site)),
+                 throughService(ctx_.door, "volume mark " + b + " offsite", offsiteCall(b, site)),
                  tr("Volume %1 is recorded at %2.").arg(bc, location.trimmed()));
 }
 
@@ -226,7 +226,7 @@ bool MediaActions::markOnsite(const QString& barcode) {
     const QString bc = barcode;
     const std::string b = bc.toStdString();
     return start(tr("Marking %1 on-site").arg(bc), false,
-                 throughService(engine_, "volume mark " + b + " onsite", onsiteCall(b)),
+                 throughService(ctx_.door, "volume mark " + b + " onsite", onsiteCall(b)),
                  tr("Volume %1 is recorded back on site.").arg(bc));
 }
 
@@ -235,7 +235,7 @@ bool MediaActions::move(const QString& barcode, const QString& location) {
     const QString bc = barcode;
     const std::string b = bc.toStdString(), site = location.trimmed().toStdString();
     return start(tr("Moving %1").arg(bc), false,
-                 throughService(engine_, "volume mark " + b + " offsite", offsiteCall(b, site)),
+                 throughService(ctx_.door, "volume mark " + b + " offsite", offsiteCall(b, site)),
                  tr("Volume %1 is recorded at %2.").arg(bc, location.trimmed()));
 }
 } // namespace tl::ui

@@ -9,6 +9,7 @@
 // pattern, location, force) and then call the action. A refusal (a cartridge moving, nothing
 // selected) comes back as status(…, true) and false; the outcome of work that started as
 // status() then finished(). GUI thread only.
+#include "bridge/console_context.h"
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -19,10 +20,6 @@
 
 class QWidget;
 
-namespace tl {
-class Engine;
-}
-
 namespace tl::ui {
 
 class TaskBoard;
@@ -31,7 +28,7 @@ class MediaActions final : public QObject {
     Q_OBJECT
 public:
     // `dialogParent` parents the ask*() dialogs and the default confirmation.
-    MediaActions(Engine& engine, TaskBoard& board, QWidget* dialogParent);
+    MediaActions(const ConsoleContext& ctx, TaskBoard& board, QWidget* dialogParent);
 
     void setConfirm(std::function<bool(const QString&)> confirm) { confirm_ = std::move(confirm); }
     bool confirm(const QString& question) { return !confirm_ || confirm_(question); }
@@ -70,7 +67,7 @@ private:
     bool start(const QString& what, bool usesDrives, std::function<QString()> work,
                const QString& success, std::shared_ptr<QString> detail = {});
 
-    Engine& engine_;
+    ConsoleContext ctx_;
     TaskBoard& board_;
     QWidget* parent_;
     std::function<bool(const QString&)> confirm_;

@@ -21,7 +21,6 @@
 #include "bridge/task_board.h"
 #include "common/clock.h"
 #include "common/log.h"
-#include "context/engine.h"
 #include "pages/media/media_actions.h"
 #include "pages/media/media_text.h"
 #include "pages/media/pool_table_model.h"
@@ -43,15 +42,14 @@ QString kSplitKey() {
 }
 } // namespace
 
-MediaPage::MediaPage(Engine& engine, TaskBoard& board, QWidget* parent)
-    : QWidget(parent), engine_(engine), board_(board), door_(doorOf(engine)),
-      volumes_(new VolumeTableModel(this)), proxy_(new VolumeFilterProxy(this)),
-      view_(new QTableView(this)), pools_(new PoolsPanel(engine, board, this)),
-      details_(new VolumeDetails(door_, &board, this)), toolbar_(new QToolBar(this)),
-      filter_(new QLineEdit(this)), poolFilter_(new QComboBox(this)),
+MediaPage::MediaPage(const ConsoleContext& ctx, TaskBoard& board, QWidget* parent)
+    : QWidget(parent), board_(board), door_(ctx.door), volumes_(new VolumeTableModel(this)),
+      proxy_(new VolumeFilterProxy(this)), view_(new QTableView(this)),
+      pools_(new PoolsPanel(ctx, board, this)), details_(new VolumeDetails(door_, &board, this)),
+      toolbar_(new QToolBar(this)), filter_(new QLineEdit(this)), poolFilter_(new QComboBox(this)),
       stateFilter_(new QComboBox(this)), status_(new QLabel(this)),
       results_(new QStringListModel(this)), resultsView_(new QListView(this)),
-      timer_(new QTimer(this)), volumeActions_(new MediaActions(engine, board, this)) {
+      timer_(new QTimer(this)), volumeActions_(new MediaActions(ctx, board, this)) {
     proxy_->setSourceModel(volumes_);
     view_->setModel(proxy_);
     view_->setSortingEnabled(true);

@@ -7,15 +7,16 @@
 // Reading: a MediaSnapshot read off the GUI thread through the typed door of the service the
 // console shows (typed_door.h: GET /v1/pools, /v1/volumes?usage=true, /v1/keys, /v1/libraries
 // and their inventories; a volume's details GET .../history, .../jobs and /v1/wear), when the
-// page is shown, every 2 s while visible, after each action and on F5. The page calls no
-// Engine read (the Engine only names the door, doorOf), so a remote console shows it the same.
+// page is shown, every 2 s while visible, after each action and on F5. The page holds no
+// Engine (ConsoleContext), so a remote console shows it the same.
 // Writing: every action goes through the typed door as `tapeloom-cli volume|pool …` does, on
 // a worker thread: a labeling as a job of the TaskBoard (beside other jobs; refused only while a
 // cartridge moves, the reason in the page's status line, never a pop-up), the others as
 // catalog work that is never refused. Destructive actions ask the
 // injectable confirmation first. Shortcuts: Ctrl+L label the selected cartridge, Ctrl+Shift+L
 // label all blank, F5 refresh, Enter on a volume focuses its details; Delete does nothing.
-// GUI thread only; the Engine and the board must outlive the page.
+// GUI thread only; the board must outlive the page.
+#include "bridge/console_context.h"
 #include <QWidget>
 #include <functional>
 
@@ -31,10 +32,6 @@ class QStringListModel;
 class QTableView;
 class QTimer;
 class QToolBar;
-
-namespace tl {
-class Engine;
-}
 
 namespace tl::ui {
 
@@ -63,7 +60,7 @@ public:
         Refresh,
     };
 
-    MediaPage(Engine& engine, TaskBoard& board, QWidget* parent = nullptr);
+    MediaPage(const ConsoleContext& ctx, TaskBoard& board, QWidget* parent = nullptr);
     ~MediaPage() override;
 
     // Answers the destructive actions' questions; default: QMessageBox::question.
@@ -118,7 +115,6 @@ private:
     QString defaultPool() const;
     QStringList poolNames() const;
 
-    Engine& engine_;
     TaskBoard& board_;
     DoorAddress door_;
     VolumeTableModel* volumes_;

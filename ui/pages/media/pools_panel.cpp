@@ -11,7 +11,6 @@
 #include "bridge/engine_task.h"
 #include "bridge/typed_door.h"
 #include "client/pools.h"
-#include "context/engine.h"
 #include "pages/media/pool_dialog.h"
 #include "pages/media/pool_table_model.h"
 #include "widgets/layout_settings.h"
@@ -25,8 +24,8 @@ QString kPoolHeaderKey() {
 }
 } // namespace
 
-PoolsPanel::PoolsPanel(Engine& engine, TaskBoard& board, QWidget* parent)
-    : QWidget(parent), engine_(engine), board_(board), model_(new PoolTableModel(this)),
+PoolsPanel::PoolsPanel(const ConsoleContext& ctx, TaskBoard& board, QWidget* parent)
+    : QWidget(parent), ctx_(ctx), board_(board), model_(new PoolTableModel(this)),
       view_(new QTableView(this)), add_(new QPushButton(tr("&Add pool…"), this)),
       edit_(new QPushButton(tr("&Edit pool…"), this)),
       remove_(new QPushButton(tr("Remove pool…"), this)) {
@@ -93,7 +92,7 @@ bool PoolsPanel::run(const QString& what, std::function<QString()> work, const Q
 bool PoolsPanel::addPool(const QString& name, const media::PoolChanges& values) {
     const std::string n = name.toStdString();
     return run(tr("Adding pool %1").arg(name),
-               throughService(engine_, "pool add " + n,
+               throughService(ctx_.door, "pool add " + n,
                               [n, values](client::Api& api) {
                                   return done(api.add_pool(n, client::pool_changes_of(values)));
                               }),
@@ -103,7 +102,7 @@ bool PoolsPanel::addPool(const QString& name, const media::PoolChanges& values) 
 bool PoolsPanel::editPool(const QString& name, const media::PoolChanges& changes) {
     const std::string n = name.toStdString();
     return run(tr("Changing pool %1").arg(name),
-               throughService(engine_, "pool edit " + n,
+               throughService(ctx_.door, "pool edit " + n,
                               [n, changes](client::Api& api) {
                                   return done(api.change_pool(n, client::pool_changes_of(changes)));
                               }),
@@ -121,7 +120,7 @@ bool PoolsPanel::removePool(const QString& name) {
         return false;
     const std::string n = name.toStdString();
     return run(tr("Removing pool %1").arg(name),
-               throughService(engine_, "pool remove " + n,
+               throughService(ctx_.door, "pool remove " + n,
                               [n](client::Api& api) { return api.remove_pool(n); }),
                tr("Pool %1 removed.").arg(name));
 }

@@ -5,6 +5,7 @@
 // pool add|edit|remove` does. The page feeds the table (setPools) and the key names
 // (setKeyNames) from its snapshot, read through the typed door: the panel reads nothing of the
 // Engine. GUI thread only.
+#include "bridge/console_context.h"
 #include <QWidget>
 #include <functional>
 #include <vector>
@@ -14,10 +15,6 @@
 class QPushButton;
 class QTableView;
 
-namespace tl {
-class Engine;
-}
-
 namespace tl::ui {
 
 class TaskBoard;
@@ -26,7 +23,7 @@ class PoolTableModel;
 class PoolsPanel final : public QWidget {
     Q_OBJECT
 public:
-    PoolsPanel(Engine& engine, TaskBoard& board, QWidget* parent = nullptr);
+    PoolsPanel(const ConsoleContext& ctx, TaskBoard& board, QWidget* parent = nullptr);
 
     void setPools(std::vector<media::Pool> pools);
     // The key store's key names (GET /v1/keys), offered by the pool dialog's encryption.
@@ -55,7 +52,7 @@ private:
     bool run(const QString& what, std::function<QString()> work, const QString& success);
     QStringList keyNames() const;
 
-    Engine& engine_;
+    ConsoleContext ctx_;
     TaskBoard& board_;
     PoolTableModel* model_;
     QTableView* view_;

@@ -29,8 +29,8 @@
 
 namespace tl::ui {
 
-JobReportsView::JobReportsView(const QString& home, QWidget* parent)
-    : QWidget(parent), home_(home), model_(new JobHistoryModel(home, this)),
+JobReportsView::JobReportsView(DoorAddress door, QWidget* parent)
+    : QWidget(parent), door_(std::move(door)), model_(new JobHistoryModel(door_, this)),
       table_(new QTableView(this)), report_(new QPlainTextEdit(this)),
       log_(new QPlainTextEdit(this)), graphs_(new QCustomPlot(this)), trend_(new QCustomPlot(this)),
       status_(new QLabel(this)) {
@@ -159,8 +159,7 @@ void JobReportsView::load(qint64 id, bool again) {
     export_.reset();
     setExportable(false);
     status_->setText(tr("Reading job %1 from the service…").arg(id));
-    const DoorAddress door{home_.toStdString(), {}};
-    runBackgroundRead(nullptr, this, [this, door, id]() -> GuiContinuation {
+    runBackgroundRead(nullptr, this, [this, door = door_, id]() -> GuiContinuation {
         auto served = std::make_shared<Result<ServedJob>>(readServedJob(door, id)); // values only
         return [this, id, served] { present(id, *served); };
     });
@@ -177,11 +176,12 @@ void JobReportsView::present(qint64 id, const Result<ServedJob>& served) {
     auto job = jobRecordOf(row, served.value());
     report_->setPlainText(job.has_report ? QString::fromStdString(job::format_report(job.report))
                                          : tr("No report stored for this job."));
-    const QStringList lines = jobLogLines(home_, job.started, job.ended, 5000, id);
+    const QString home = QString::fromStdString(door_.home);
+    const QStringList lines = jobLogLines(home, job.started, job.ended, 5000, id);
     log_->setPlainText(lines.isEmpty()
                            ? tr("No log lines of this job in %1/logs (rotated away, or the job "
                                 "logged nothing at the log level in use).")
-                                 .arg(home_)
+                                 .arg(home)
                            : lines.join(QLatin1Char('\n')));
     const bool empty = served->series.times.empty();
     export_ = std::make_unique<JobExport>(std::move(job), served->series);

@@ -9,6 +9,7 @@
 #include <QWidget>
 #include <memory>
 
+#include "bridge/typed_door.h"
 #include "common/result.h"
 
 class QCustomPlot;
@@ -26,8 +27,8 @@ class JobHistoryModel;
 class JobReportsView final : public QWidget {
     Q_OBJECT
 public:
-    // `home`: the data directory whose service is read.
-    JobReportsView(const QString& home, QWidget* parent = nullptr);
+    // `door`: the service whose jobs are read.
+    JobReportsView(DoorAddress door, QWidget* parent = nullptr);
     ~JobReportsView() override;
 
     // Reads the history again (historyShown() once shown), then shows the job shown before or
@@ -59,7 +60,7 @@ private:
     void drawTrend();
     void fail(const QString& message);
     void setExportable(bool on);
-    QString home_;
+    DoorAddress door_;
     JobHistoryModel* model_;
     QTableView* table_;
     QPlainTextEdit* report_;

@@ -8,8 +8,8 @@
 
 namespace tl::ui {
 
-ReportsPage::ReportsPage(const QString& home, const QString& cli, QWidget* parent)
-    : QWidget(parent), jobs_(new JobReportsView(home, this)), bench_(new BenchView(cli, this)) {
+ReportsPage::ReportsPage(const DoorAddress& door, const QString& cli, QWidget* parent)
+    : QWidget(parent), jobs_(new JobReportsView(door, this)), bench_(new BenchView(cli, this)) {
     auto* layout = new QVBoxLayout(this);
     auto* tabs = new QTabWidget(this);
     tabs->addTab(jobs_, tr("Jobs"));

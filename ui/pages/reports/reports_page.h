@@ -3,6 +3,8 @@
 // benchmarks that reproduce the seeds, run from here.
 #include <QWidget>
 
+#include "bridge/typed_door.h"
+
 class QTabWidget;
 
 namespace tl::ui {
@@ -13,8 +15,9 @@ class JobReportsView;
 class ReportsPage final : public QWidget {
     Q_OBJECT
 public:
-    // `home`: the data directory whose service is read; `cli`: the tapeloom-cli of the benchmarks.
-    ReportsPage(const QString& home, const QString& cli, QWidget* parent = nullptr);
+    // `door`: the service whose jobs are read; `cli`: the tapeloom-cli of the benchmarks (run on
+    // this machine).
+    ReportsPage(const DoorAddress& door, const QString& cli, QWidget* parent = nullptr);
     JobReportsView* jobs() const { return jobs_; }
     BenchView* bench() const { return bench_; }
 

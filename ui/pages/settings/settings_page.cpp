@@ -20,7 +20,6 @@
 
 #include "bridge/engine_task.h"
 #include "common/log.h"
-#include "context/engine.h"
 #include "pages/settings/job_defaults_box.h"
 #include "widgets/message_line.h"
 #include "widgets/units_format.h"
@@ -41,11 +40,11 @@ bool canWriteIn(const QString& dir) {
 }
 } // namespace
 
-SettingsPage::SettingsPage(Engine& engine, TaskBoard& board, QWidget* parent)
-    : QWidget(parent), engine_(engine), board_(board), door_(doorOf(engine)),
-      nextHome_(new QLineEdit(this)), poll_(new QSpinBox(this)), units_(new QComboBox(this)),
-      language_(new QComboBox(this)), nextNote_(new MessageLine(2, this)),
-      defaults_(new JobDefaultsBox(this)), theme_(new QLabel(this)), status_(new QLabel(this)) {
+SettingsPage::SettingsPage(const ConsoleContext& ctx, TaskBoard& board, QWidget* parent)
+    : QWidget(parent), board_(board), door_(ctx.door), nextHome_(new QLineEdit(this)),
+      poll_(new QSpinBox(this)), units_(new QComboBox(this)), language_(new QComboBox(this)),
+      nextNote_(new MessageLine(2, this)), defaults_(new JobDefaultsBox(this)),
+      theme_(new QLabel(this)), status_(new QLabel(this)) {
     QSettings settings;
 
     auto* homeBox = new QGroupBox(tr("Data directory"), this);

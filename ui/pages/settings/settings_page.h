@@ -8,8 +8,9 @@
 // (JobDefaultsBox) and the theme, which follows the system. Every change is stored at once in
 // QSettings; a refused value is named in the page's status line and not stored. The pools the
 // defaults offer are read through the typed door of the service the console shows (GET
-// /v1/pools) on a worker thread; the page calls no Engine read (the Engine only names the
-// door), so a remote console shows it the same. GUI thread only.
+// /v1/pools) on a worker thread; the page holds no Engine
+// (ConsoleContext), so a remote console shows it the same. GUI thread only.
+#include "bridge/console_context.h"
 #include <QString>
 #include <QStringList>
 #include <QWidget>
@@ -23,10 +24,6 @@ class QLabel;
 class QLineEdit;
 class QSpinBox;
 
-namespace tl {
-class Engine;
-}
-
 namespace tl::ui {
 
 class TaskBoard;
@@ -36,9 +33,9 @@ class MessageLine;
 class SettingsPage final : public QWidget {
     Q_OBJECT
 public:
-    // `engine` (for the data directory in use and the pools) outlives the page; `board` is
+    // `ctx` names the data directory in use and the service the pools are read from; `board` is
     // unused today (the page writes no engine state) and taken for the common page signature.
-    SettingsPage(Engine& engine, TaskBoard& board, QWidget* parent = nullptr);
+    SettingsPage(const ConsoleContext& ctx, TaskBoard& board, QWidget* parent = nullptr);
 
     // The folder chooser behind "Choose…" (tests answer it without a dialog); returns "" when
     // cancelled.
@@ -87,7 +84,6 @@ private:
     void describeNextHome(const QString& dir);
 
     void applyPools(const Result<std::vector<client::Pool>>& pools);
-    Engine& engine_;
     TaskBoard& board_;
     DoorAddress door_;
     QLineEdit* nextHome_;

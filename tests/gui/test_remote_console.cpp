@@ -1,0 +1,193 @@
+#include <QtTest>
+
+#include <QApplication>
+#include <QComboBox>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QLabel>
+#include <QSettings>
+#include <QSignalSpy>
+
+#include "audit_log.h"
+#include "bridge/task_board.h"
+#include "cli_runner.h"
+#include "common/log.h"
+#include "fixture_tree.h"
+#include "pages/clients/clients_page.h"
+#include "pages/devices/devices_page.h"
+#include "pages/devices/drive_table_model.h"
+#include "pages/library/library_page.h"
+#include "pages/media/media_actions.h"
+#include "pages/media/media_page.h"
+#include "pages/media/pools_panel.h"
+#include "pages/media/volume_table_model.h"
+#include "pages/settings/job_defaults_box.h"
+#include "pages/settings/settings_page.h"
+#include "remote_console.h"
+#include "shot.h"
+
+using tltest::run_cli;
+using tltest::with_home;
+
+namespace {
+QJsonArray cliJson(const QString& home, const QStringList& args) {
+    auto r = run_cli(with_home(home, args + QStringList{"--json"}));
+    if (r.exit_code != 0) qWarning("%s: %s", qPrintable(args.join(' ')), r.err.constData());
+    return QJsonDocument::fromJson(r.out).array();
+}
+bool has(const QJsonArray& rows, const char* key, const QString& value) {
+    for (const auto& v : rows)
+        if (v.toObject().value(QLatin1String(key)).toString() == value) return true;
+    return false;
+}
+bool isRefusal(const QString& error) {
+    return error.contains(QStringLiteral("refused")) && error.contains(QStringLiteral("scope"));
+}
+} // namespace
+
+// The console on a REMOTE service (docs/console.md "A remote service"; issue 38): its pages are
+// given a door that is an HTTPS address with a token, no data directory, exactly as
+// `tapeloom --connect https://HOST:PORT` gives them. With a read token every page shows what
+// the service holds (each read is an HTTPS GET the service logged) and every change is refused
+// with the service's words naming the scope it needs, nothing changed; with an operate or admin
+// token the same change is done.
+class TestRemoteConsole : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir dir_;
+    QString home_;
+    tltest::RemoteConsole remote_;
+
+private Q_SLOTS:
+    void initTestCase() {
+        QCoreApplication::setOrganizationName(QStringLiteral("TapeloomTest"));
+        tl::log::ring();
+        home_ = dir_.path() + "/home";
+        const QString src = dir_.path() + "/src";
+        QVERIFY(tltest::write_file(src + "/a.bin", tltest::random_bytes(40000, 5)));
+        QCOMPARE(run_cli(with_home(home_, {"volume", "label", "--barcode", "TLO001L9", "--pool",
+                                           "Default"}))
+                     .exit_code,
+                 0);
+        QCOMPARE(run_cli(with_home(home_, {"backup", "--source", src, "--drives", "1"})).exit_code,
+                 0);
+        remote_ = tltest::remote_console(home_, dir_.path());
+        QVERIFY(remote_);
+    }
+
+    // Media: the volumes and pools of the service over HTTPS; labeling and a pool added are
+    // refused to a read token (nothing labeled, no pool), done with operate and admin.
+    void mediaReadsAndRefuses() {
+        tl::ui::TaskBoard board;
+        const auto reader = remote_.as(QStringLiteral("read"));
+        QVERIFY(reader.home().empty() && reader.door.isRemote());
+        {
+            tl::ui::MediaPage page(reader, board);
+            QSignalSpy refreshed(&page, &tl::ui::MediaPage::refreshed);
+            page.show();
+            QTRY_VERIFY_WITH_TIMEOUT(refreshed.count() >= 1, 30000);
+            QCOMPARE(page.volumeModel()->rowCount(), 24); // the default library's cartridges
+            bool labeled = false;
+            for (int r = 0; r < page.volumeModel()->rowCount(); ++r)
+                labeled = labeled || page.volumeModel()->index(r, 0).data().toString() ==
+                                         QStringLiteral("TLO001L9");
+            QVERIFY(labeled);
+            QVERIFY(
+                !page.statusLabel()->text().contains(QStringLiteral("error"), Qt::CaseInsensitive));
+            tltest::shot(&page, QStringLiteral("remote_media_read_token"));
+        }
+        QVERIFY(tltest::queried(home_, "/v1/volumes"));
+        QWidget parent;
+        {
+            tl::ui::MediaActions actions(reader, board, &parent);
+            QSignalSpy done(&actions, &tl::ui::MediaActions::finished);
+            QVERIFY(actions.label(QStringLiteral("TLO002L9"), QStringLiteral("Default")));
+            QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, 60000);
+            const QString error = done.at(0).at(0).toString();
+            QVERIFY2(isRefusal(error), qPrintable(error));
+            QVERIFY(!has(cliJson(home_, {"volume", "list"}), "barcode", "TLO002L9"));
+            tl::ui::PoolsPanel pools(reader, board);
+            QSignalSpy said(&pools, &tl::ui::PoolsPanel::status);
+            QVERIFY(pools.addPool(QStringLiteral("Weekly"), {}));
+            QTRY_COMPARE_WITH_TIMEOUT(said.count(), 1, 30000);
+            QVERIFY(said.at(0).at(1).toBool()); // shown as an error
+            QVERIFY2(isRefusal(said.at(0).at(0).toString()),
+                     qPrintable(said.at(0).at(0).toString()));
+            QVERIFY(!has(cliJson(home_, {"pool", "list"}), "name", "Weekly"));
+        }
+        {
+            tl::ui::MediaActions actions(remote_.as(QStringLiteral("operate")), board, &parent);
+            QSignalSpy done(&actions, &tl::ui::MediaActions::finished);
+            QVERIFY(actions.label(QStringLiteral("TLO002L9"), QStringLiteral("Default")));
+            QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, 60000);
+            QVERIFY2(done.at(0).at(0).toString().isEmpty(),
+                     qPrintable(done.at(0).at(0).toString()));
+            QVERIFY(has(cliJson(home_, {"volume", "list"}), "barcode", "TLO002L9"));
+            tl::ui::PoolsPanel pools(remote_.as(QStringLiteral("admin")), board);
+            QSignalSpy said(&pools, &tl::ui::PoolsPanel::status);
+            QVERIFY(pools.addPool(QStringLiteral("Weekly"), {}));
+            QTRY_COMPARE_WITH_TIMEOUT(said.count(), 1, 30000);
+            QVERIFY2(!said.at(0).at(1).toBool(), qPrintable(said.at(0).at(0).toString()));
+            QVERIFY(has(cliJson(home_, {"pool", "list"}), "name", "Weekly"));
+        }
+        // Every write reached the service over HTTPS: two refused, two done.
+        QCOMPARE(tltest::audited(home_, "POST", "/v1/volumes/TLO002L9/label", true), 1);
+        QCOMPARE(tltest::audited(home_, "POST", "/v1/volumes/TLO002L9/label"), 1);
+        QVERIFY(board.waitUntilIdle(60000));
+        QVERIFY(board.waitReadsDone(60000));
+    }
+
+    // Library: the changer's slots and drives over HTTPS; a load is refused to a read token
+    // (the cartridge stays in its slot).
+    void libraryReadsAndRefuses() {
+        tl::ui::TaskBoard board;
+        tl::ui::LibraryPage page(remote_.as(QStringLiteral("read")), board);
+        QSignalSpy refreshed(&page, &tl::ui::LibraryPage::refreshed);
+        QSignalSpy moved(&page, &tl::ui::LibraryPage::moveFinished);
+        page.show();
+        QTRY_VERIFY_WITH_TIMEOUT(refreshed.count() >= 1, 30000);
+        QVERIFY(!page.snapshot().library.empty());
+        QVERIFY(page.load(1, 0));
+        QTRY_COMPARE_WITH_TIMEOUT(moved.count(), 1, 60000);
+        QVERIFY2(isRefusal(moved.at(0).at(0).toString()), qPrintable(moved.at(0).at(0).toString()));
+        tltest::shot(&page, QStringLiteral("remote_library_read_token"));
+        QVERIFY(board.waitUntilIdle(60000));
+        QVERIFY(board.waitReadsDone(60000));
+    }
+
+    // Devices, Clients and Settings read over HTTPS what the service holds.
+    void devicesClientsAndSettingsRead() {
+        tl::ui::TaskBoard board;
+        const auto reader = remote_.as(QStringLiteral("read"));
+        {
+            tl::ui::DevicesPage page(reader, board);
+            QSignalSpy refreshed(&page, &tl::ui::DevicesPage::refreshed);
+            page.show();
+            QTRY_VERIFY_WITH_TIMEOUT(refreshed.count() >= 1, 30000);
+            // Every configured drive, as `drive status` lists them on the service's machine.
+            const auto status = run_cli(with_home(home_, {"drive", "status", "--json"}));
+            const int drives = int(status.json().object().value("drives").toArray().size());
+            QVERIFY2(drives > 0, status.out.constData());
+            QCOMPARE(page.drivesModel()->rowCount(), drives);
+        }
+        {
+            tl::ui::ClientsPage page(reader, board);
+            QSignalSpy refreshed(&page, &tl::ui::ClientsPage::refreshed);
+            page.show();
+            QTRY_VERIFY_WITH_TIMEOUT(refreshed.count() >= 1, 30000);
+            QCOMPARE(page.serviceFingerprint().size(), 64); // read over HTTPS
+            QVERIFY(tltest::queried(home_, "/v1/service/identity"));
+        }
+        {
+            tl::ui::SettingsPage page(reader, board);
+            page.show();
+            QTRY_VERIFY_WITH_TIMEOUT(page.jobDefaults()->pool()->findText("Weekly") >= 0 ||
+                                         page.jobDefaults()->pool()->findText("Default") >= 0,
+                                     30000);
+        }
+        QVERIFY(board.waitReadsDone(60000));
+    }
+};
+
+QTEST_MAIN(TestRemoteConsole)
+#include "test_remote_console.moc"
