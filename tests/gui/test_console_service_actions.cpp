@@ -173,7 +173,8 @@ private Q_SLOTS:
         }
         {
             // A job definition and its schedule: stored by the service.
-            tl::ui::JobsPage page(engine, board);
+            tl::ui::JobsPage page(tl::ui::ConsoleContext{tl::ui::doorOf(engine), &engine.clock()},
+                                  board);
             page.setConfirm([](const QString&) { return true; });
             page.show();
             auto* dlg = page.newDefinition();
@@ -262,7 +263,9 @@ private Q_SLOTS:
         auto opened = openBeside(home);
         QVERIFY2(opened, opened ? "" : opened.error().message.c_str());
         tl::ui::TaskBoard board;
-        tl::ui::JobsPage page(*opened.value(), board);
+        auto& engine = *opened.value();
+        tl::ui::JobsPage page(tl::ui::ConsoleContext{tl::ui::doorOf(engine), &engine.clock()},
+                              board);
         page.show();
         QTRY_VERIFY_WITH_TIMEOUT(page.definitionsModel()->rowCount() == 1, 20000);
         QVERIFY(page.selectDefinition(QStringLiteral("nightly")));

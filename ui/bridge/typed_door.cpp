@@ -33,7 +33,11 @@ Error doorReadFailed(const std::string& what, const Error& e) {
 }
 
 std::function<QString()> throughService(const Engine& engine, std::string what, ApiCall call) {
-    return [door = doorOf(engine), what = std::move(what), call = std::move(call)] {
+    return throughService(doorOf(engine), std::move(what), std::move(call));
+}
+
+std::function<QString()> throughService(DoorAddress door, std::string what, ApiCall call) {
+    return [door = std::move(door), what = std::move(what), call = std::move(call)] {
         return callService(door, what, call);
     };
 }

@@ -51,6 +51,8 @@ Result<T> readService(const DoorAddress& door, const std::string& what,
 // data directory, its error as the result ("" when done). A page has no other way to change
 // anything (issue 38).
 std::function<QString()> throughService(const Engine& engine, std::string what, ApiCall call);
+// The same through the typed door at `door` (a page given a ConsoleContext).
+std::function<QString()> throughService(DoorAddress door, std::string what, ApiCall call);
 
 // The Status of a typed call whose answer the page does not need.
 template <typename T> Status done(const Result<T>& r) {

@@ -81,7 +81,7 @@ MainWindow::MainWindow(Engine& engine, QWidget* parent)
         QString::fromStdString(engine_.home()),
         QCoreApplication::applicationDirPath() + QStringLiteral("/tapeloom-cli"), this);
     addPage(dashboard_, QStringLiteral("dashboard"), tr("Dashboard"), QStyle::SP_ComputerIcon);
-    jobs_ = new JobsPage(engine_, *board_, this);
+    jobs_ = new JobsPage(ConsoleContext{doorOf(engine_), &engine_.clock()}, *board_, this);
     addPage(jobs_, QStringLiteral("jobs"), tr("Jobs"), QStyle::SP_FileDialogListView);
     connect(jobs_, &JobsPage::openReport, this, &MainWindow::openReport);
     connect(jobs_, &JobsPage::jobStarted, this, [this](const QString& name) {
