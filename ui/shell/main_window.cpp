@@ -211,11 +211,7 @@ bool MainWindow::startBackup(const job::BackupOptions& options) {
 }
 
 void MainWindow::buildNotifications() {
-    auto status = engine_.status();
-    requests_ = new OperatorRequests(
-        QString::fromStdString(engine_.home()),
-        QString::fromStdString(status ? status->catalog_path : engine_.home() + "/catalog.db"),
-        this);
+    requests_ = new OperatorRequests(ConsoleContext{doorOf(engine_), &engine_.clock()}, this);
     requests_->setGate(board_);
     notifications_ = new NotificationList(requests_, this);
     auto* dock = new QDockWidget(tr("Operator requests"), this);
