@@ -51,7 +51,7 @@ Result<T> readService(const DoorAddress& door, const std::string& what,
 // data directory, its error as the result ("" when done). A page has no other way to change
 // anything (issue 38).
 std::function<QString()> throughService(const Engine& engine, std::string what, ApiCall call);
-// The same through the typed door at `door` (a page given a ConsoleContext).
+// The same through the door at `door`.
 std::function<QString()> throughService(DoorAddress door, std::string what, ApiCall call);
 
 // The Status of a typed call whose answer the page does not need.
