@@ -5,6 +5,8 @@
 // clone a backup that ended with data (completed, warnings, partial). GUI thread only.
 #include <QWidget>
 
+#include "bridge/console_context.h"
+
 class QCheckBox;
 class QComboBox;
 class QDateEdit;
@@ -19,8 +21,8 @@ class JobHistoryModel;
 class HistoryPanel final : public QWidget {
     Q_OBJECT
 public:
-    // `home`: the data directory whose service is read.
-    HistoryPanel(const QString& home, QWidget* parent = nullptr);
+    // Reads through `ctx`'s typed door.
+    explicit HistoryPanel(const ConsoleContext& ctx, QWidget* parent = nullptr);
     ~HistoryPanel() override;
 
     // Reloads the history from the service, keeping the current job selected: refreshed() once

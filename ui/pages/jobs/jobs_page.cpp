@@ -38,8 +38,7 @@ JobsPage::JobsPage(const ConsoleContext& ctx, TaskBoard& board, QWidget* parent)
       definitions_(new DefinitionTableModel(this)), proxy_(new QSortFilterProxyModel(this)),
       tabs_(new QTabWidget(this)), schedules_(new SchedulePanel(ctx, board, this)),
       running_(new RunningPanel(ctx, board, this)),
-      queue_(new QueuePanel(ctx, runner_, &board, this)),
-      history_(new HistoryPanel(QString::fromStdString(ctx.home()), this)),
+      queue_(new QueuePanel(ctx, runner_, &board, this)), history_(new HistoryPanel(ctx, this)),
       historyActions_(new HistoryActions(ctx, board, this)), status_(new QLabel(this)),
       timer_(new QTimer(this)) {
     status_->setWordWrap(true);
