@@ -323,8 +323,11 @@ private Q_SLOTS:
         const QString home = dir.path() + "/home", src = dir.path() + "/src";
         for (int i = 0; i < 40; ++i)
             write(src + QStringLiteral("/f%1.bin").arg(i), QByteArray(400000, char('a' + i % 26)));
-        QCOMPARE(run_cli({"--home", home, "job", "define", "big", src, "--drives", "1"}).exit_code,
-                 0);
+        // A slow source beside the files: the run is still going when Cancel is pressed.
+        const QString slow = QString::fromStdString(tltest::slow_source(400));
+        QCOMPARE(
+            run_cli({"--home", home, "job", "define", "big", src, slow, "--drives", "1"}).exit_code,
+            0);
         {
             Console c(home);
             QVERIFY(c.page);
