@@ -19,6 +19,7 @@
 #include "client/file_versions.h"
 #include "client/jobs.h"
 #include "client/libraries.h"
+#include "client/live_jobs.h"
 #include "client/maintenance.h"
 #include "client/pools.h"
 #include "client/queue.h"
@@ -40,6 +41,9 @@ public:
     virtual Result<Queue> queue() = 0;
     // One entry: waiting, running, or how its run ended (NotFound once this service forgot it).
     virtual Result<QueuedRun> queued_run(std::int64_t id) = 0;
+    // The jobs running on the service's data directory with their live snapshots (live_jobs.h):
+    // what each does or waits for, its progress and drives. Scope read.
+    virtual Result<LiveJobs> live_jobs() = 0;
 
     // ---- jobs (jobs.h)
     // A page of the history, oldest first (`limit` 1..10000 from `offset`), and the total.

@@ -85,7 +85,7 @@ private Q_SLOTS:
         auto c = tltest::console_beside_service(home);
         QVERIFY(c);
         tl::ui::TaskBoard board;
-        tl::ui::JobsPage page(*c.engine, board);
+        tl::ui::JobsPage page(c.ctx, board);
         page.show();
         auto* panel = page.historyPanel();
         QVERIFY(refreshed(*panel));
@@ -176,7 +176,7 @@ private Q_SLOTS:
         QVERIFY2(served, served ? "" : served.error().message.c_str());
         QCOMPARE(served->rows.size(), std::size_t(2));
         tl::ui::TaskBoard board;
-        tl::ui::JobsPage page(*c.engine, board);
+        tl::ui::JobsPage page(c.ctx, board);
         auto* panel = page.historyPanel();
         QVERIFY(refreshed(*panel));
         const auto& rows = panel->model()->rows();

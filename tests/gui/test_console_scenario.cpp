@@ -105,7 +105,8 @@ private Q_SLOTS:
         dlg->sourcesField()->setPlainText(sources.join('\n'));
         dlg->drivesField()->setValue(2);
         dlg->sessionsField()->setValue(4);
-        QVERIFY2(dlg->okButton()->isEnabled(), qPrintable(dlg->reason()));
+        // OK once the service's pools and libraries are read (GET /v1/pools, /v1/libraries).
+        QTRY_VERIFY2_WITH_TIMEOUT(dlg->okButton()->isEnabled(), qPrintable(dlg->reason()), 20000);
         QSignalSpy closed(dlg, &QDialog::finished);
         QTest::mouseClick(dlg->okButton(), Qt::LeftButton);
         QTRY_COMPARE_WITH_TIMEOUT(closed.count(), 1, 20000);

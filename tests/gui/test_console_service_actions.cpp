@@ -15,7 +15,6 @@
 #include "cli_runner.h"
 #include "client/service_api.h"
 #include "client/service_client.h"
-#include "context/engine.h"
 #include "fixture_tree.h"
 #include "media/pool.h"
 #include "pages/jobs/definition_dialog.h"
@@ -31,7 +30,6 @@
 #include "pages/media/media_page.h"
 #include "pages/media/pools_panel.h"
 #include "shell/console_door.h"
-#include "shell/console_engine.h"
 #include "shot.h"
 
 using tltest::run_cli;
@@ -48,12 +46,6 @@ class TestConsoleServiceActions : public QObject {
         auto r = run_cli(with_home(home, args + QStringList{"--json"}));
         if (r.exit_code != 0) qWarning("%s: %s", qPrintable(args.join(' ')), r.err.constData());
         return QJsonDocument::fromJson(r.out).array();
-    }
-    // The console's engine on `home`, opened beside the service running there.
-    static tl::Result<std::unique_ptr<tl::Engine>> openBeside(const QString& home) {
-        tl::EngineOptions options;
-        options.home = home.toStdString();
-        return tl::ui::openConsoleEngine(options);
     }
     // The console's context on `home`, whose service runs: its typed door and the real clock.
     static tl::Result<tl::ui::ConsoleContext> doorBeside(const QString& home) {
@@ -96,10 +88,6 @@ private Q_SLOTS:
         QCOMPARE(run_cli(with_home(home, {"service", "start"})).exit_code, 0);
         tltest::ServiceGuard guard{home};
 
-        auto opened = openBeside(home);
-        QVERIFY2(opened, opened ? "" : opened.error().message.c_str());
-        auto& engine = *opened.value();
-        QVERIFY(engine.read_only());
         auto door = doorBeside(home);
         QVERIFY2(door, door ? "" : door.error().message.c_str());
         const tl::ui::ConsoleContext& ctx = door.value();
@@ -184,7 +172,7 @@ private Q_SLOTS:
         }
         {
             // A job definition and its schedule: stored by the service.
-            tl::ui::JobsPage page(engine, board);
+            tl::ui::JobsPage page(ctx, board);
             page.setConfirm([](const QString&) { return true; });
             page.show();
             auto* dlg = page.newDefinition();
@@ -270,10 +258,10 @@ private Q_SLOTS:
             0);
         QCOMPARE(run_cli(with_home(home, {"service", "start"})).exit_code, 0);
         tltest::ServiceGuard guard{home};
-        auto opened = openBeside(home);
-        QVERIFY2(opened, opened ? "" : opened.error().message.c_str());
+        auto door = doorBeside(home);
+        QVERIFY2(door, door ? "" : door.error().message.c_str());
         tl::ui::TaskBoard board;
-        tl::ui::JobsPage page(*opened.value(), board);
+        tl::ui::JobsPage page(door.value(), board);
         page.show();
         QTRY_VERIFY_WITH_TIMEOUT(page.definitionsModel()->rowCount() == 1, 20000);
         QVERIFY(page.selectDefinition(QStringLiteral("nightly")));

@@ -61,7 +61,7 @@ private Q_SLOTS:
         QVERIFY(c);
         tl::ui::TaskBoard gate;
         {
-            tl::ui::JobsPage jobs(*c.engine, gate);
+            tl::ui::JobsPage jobs(c.ctx, gate);
             jobs.resize(1000, 700);
             jobs.show();
             QVERIFY(jobs.emptyHint());
@@ -80,7 +80,7 @@ private Q_SLOTS:
         QVERIFY(QDir().mkpath(dir.path() + "/src"));
         auto r = run_cli({"--home", dir.path(), "job", "define", "nightly", dir.path() + "/src"});
         QVERIFY2(r.exit_code == 0, r.err.constData());
-        tl::ui::JobsPage jobs(*c.engine, gate);
+        tl::ui::JobsPage jobs(c.ctx, gate);
         jobs.show();
         QTRY_COMPARE(jobs.definitionsModel()->rowCount(), 1);
         QTRY_VERIFY(!jobs.emptyHint()->isVisible());

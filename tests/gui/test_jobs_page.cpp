@@ -33,8 +33,11 @@
 #include "pages/jobs/jobs_page.h"
 #include "pages/jobs/queue_panel.h"
 #include "pages/jobs/queue_table_model.h"
+#include "pages/jobs/running_panel.h"
+#include "pages/jobs/running_table_model.h"
 #include "pages/jobs/schedule_panel.h"
 #include "pages/jobs/schedule_table_model.h"
+#include "slow_source.h"
 #include "widgets/message_line.h"
 
 using tltest::run_cli;
@@ -52,7 +55,7 @@ void write(const QString& path, const QByteArray& data) {
 struct Console {
     explicit Console(const QString& home) : beside(tltest::console_beside_service(home)) {
         if (!beside) return;
-        page = std::make_unique<tl::ui::JobsPage>(*beside.engine, gate);
+        page = std::make_unique<tl::ui::JobsPage>(beside.ctx, gate);
         page->setConfirm([this](const QString& q) {
             questions << q;
             return answer;
@@ -141,6 +144,9 @@ private Q_SLOTS:
             // New: the defaults (2 drives × 4 sessions), a missing source refused in place.
             auto* dlg = page->newDefinition();
             QVERIFY(dlg);
+            // The pools it offers are the service's (GET /v1/pools, GET /v1/libraries).
+            QTRY_VERIFY_WITH_TIMEOUT(dlg->poolField()->findText(QStringLiteral("Default")) >= 0,
+                                     20000);
             QCOMPARE(dlg->drivesField()->value(), 2);
             QCOMPARE(dlg->sessionsField()->value(), 4);
             QCOMPARE(dlg->poolField()->currentText(), QStringLiteral("Default"));
@@ -181,6 +187,8 @@ private Q_SLOTS:
                 if (e->accessibleName() == QLatin1String("Pre-command"))
                     e->setText(QStringLiteral("echo quiesce failed; exit 3"));
             QVERIFY(dlg->definition().pre_command.find("exit 3") != std::string::npos);
+            QTRY_VERIFY2_WITH_TIMEOUT(dlg->okButton()->isEnabled(), qPrintable(dlg->reason()),
+                                      20000);
             QSignalSpy closed2(dlg, &QDialog::finished);
             QTest::mouseClick(dlg->okButton(), Qt::LeftButton);
             QTRY_COMPARE_WITH_TIMEOUT(closed2.count(), 1, 20000);
@@ -275,6 +283,9 @@ private Q_SLOTS:
             QCOMPARE(tltest::audited(home, "POST", "/v1/backups"), 2);
             QCOMPARE(tltest::audited(home, "DELETE", "/v1/definitions/broken"), 1);
             QCOMPARE(tltest::tunnelled(home), 0);
+            // The dialog's reads went through the typed door too.
+            QVERIFY(tltest::queried(home, "/v1/pools") > 0);
+            QVERIFY(tltest::queried(home, "/v1/libraries") > 0);
         }
 
         // What the CLI sees once the console has closed.
@@ -312,8 +323,11 @@ private Q_SLOTS:
         const QString home = dir.path() + "/home", src = dir.path() + "/src";
         for (int i = 0; i < 40; ++i)
             write(src + QStringLiteral("/f%1.bin").arg(i), QByteArray(400000, char('a' + i % 26)));
-        QCOMPARE(run_cli({"--home", home, "job", "define", "big", src, "--drives", "1"}).exit_code,
-                 0);
+        // A slow source beside the files: the run is still going when Cancel is pressed.
+        const QString slow = QString::fromStdString(tltest::slow_source(400));
+        QCOMPARE(
+            run_cli({"--home", home, "job", "define", "big", src, slow, "--drives", "1"}).exit_code,
+            0);
         {
             Console c(home);
             QVERIFY(c.page);
@@ -337,6 +351,8 @@ private Q_SLOTS:
             QVERIFY(dlg);
             QVERIFY(dlg->nameField()->isReadOnly());
             dlg->sessionsField()->setValue(2);
+            QTRY_VERIFY2_WITH_TIMEOUT(dlg->okButton()->isEnabled(), qPrintable(dlg->reason()),
+                                      20000);
             QSignalSpy closed(dlg, &QDialog::finished);
             QTest::mouseClick(dlg->okButton(), Qt::LeftButton);
             QTRY_COMPARE_WITH_TIMEOUT(closed.count(), 1, 20000);
@@ -351,8 +367,8 @@ private Q_SLOTS:
             QVERIFY(page->runNow());
             page->tabs()->setCurrentIndex(tl::ui::JobsPage::QueueTab);
             auto* queue = page->queuePanel();
-            QVERIFY(queue->refresh());
-            QCOMPARE(queue->model()->rowCount(), 1);
+            queue->refresh();
+            QTRY_COMPARE_WITH_TIMEOUT(queue->model()->rowCount(), 1, 20000);
             QCOMPARE(queue->model()->entry(0).definition, std::string("big"));
             queue->table()->setCurrentIndex(queue->model()->index(0, 0));
             shot(page, QStringLiteral("jobs_queue"));
@@ -364,7 +380,7 @@ private Q_SLOTS:
             qInfo("the cancelled run ended as %s", qPrintable(status));
             QVERIFY2(status == QLatin1String("cancelled") || status == QLatin1String("completed"),
                      qPrintable(status));
-            QTRY_COMPARE(queue->model()->rowCount(), 0);
+            QTRY_COMPARE_WITH_TIMEOUT(queue->model()->rowCount(), 0, 20000);
             QCOMPARE(tltest::audited(home, "PUT", "/v1/definitions/big"), 1);
             QCOMPARE(tltest::audited(home, "POST", "/v1/backups"), 1);
             QCOMPARE(tltest::audited(home, "POST", "/v1/queue/[0-9]+/cancel"), 1);
@@ -425,6 +441,90 @@ private Q_SLOTS:
         sched->refresh();
         QTRY_VERIFY_WITH_TIMEOUT(
             page->statusText().contains(QStringLiteral("Cannot read the schedules")), 30000);
+    }
+
+    // Queue and Running are the service's (GET /v1/queue, GET /v1/live through the typed door):
+    // a run holding every drive is running in both tabs, run by the scheduler service; a second
+    // run that needs a drive is queued as the service holds it; Cancel of the queued one goes
+    // through POST /v1/queue/{id}/cancel. With the service gone, both tabs say they cannot read
+    // it instead of showing an empty table.
+    void queueAndRunningAreTheServices() {
+        QTemporaryDir dir;
+        const QString home = dir.path() + "/home", src = dir.path() + "/src";
+        write(src + QStringLiteral("/a.bin"), QByteArray(1000, 'a'));
+        const QString slow = QString::fromStdString(tltest::slow_source(600));
+        QCOMPARE(run_cli({"--home", home, "job", "define", "hog", slow, "--drives", "4"}).exit_code,
+                 0);
+        QCOMPARE(
+            run_cli({"--home", home, "job", "define", "small", src, "--drives", "1"}).exit_code, 0);
+        Console c(home);
+        QVERIFY(c.page);
+        auto* page = c.page.get();
+        tl::client::ServiceClient client(home.toStdString());
+        tl::client::ServiceApi api(client);
+        auto hog = api.queue_backup({"hog", "full"});
+        QVERIFY2(hog, hog ? "" : hog.error().message.c_str());
+        auto stateInService = [&api](std::int64_t id) {
+            auto run = api.queued_run(id);
+            return run ? run->state : run.error().message;
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(stateInService(hog.value()), std::string("running"), 20000);
+        auto small = api.queue_backup({"small", "full"});
+        QVERIFY2(small, small ? "" : small.error().message.c_str());
+        QCOMPARE(stateInService(small.value()), std::string("queued")); // no drive is free
+
+        // Running: the hog, run by the scheduler service, with its figures.
+        page->tabs()->setCurrentIndex(tl::ui::JobsPage::RunningTab);
+        auto* running = page->runningPanel();
+        auto* live = running->model();
+        QTRY_VERIFY_WITH_TIMEOUT(live->rowCount() == 1 && live->job(0).name == "hog", 20000);
+        QCOMPARE(live->index(0, tl::ui::RunningTableModel::RunBy).data().toString(),
+                 QStringLiteral("scheduler service"));
+        QVERIFY(running->cancelButton()->isEnabled());
+
+        // Queue: the hog running, the small run queued behind it, as the service holds them.
+        page->tabs()->setCurrentIndex(tl::ui::JobsPage::QueueTab);
+        auto* queue = page->queuePanel();
+        auto* rows = queue->model();
+        auto stateOf = [rows](const std::string& name) {
+            for (int r = 0; r < rows->rowCount(); ++r)
+                if (rows->entry(r).definition == name)
+                    return rows->index(r, tl::ui::QueueTableModel::State).data().toString();
+            return QString();
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(rows->rowCount(), 2, 20000);
+        QCOMPARE(stateOf("hog"), QStringLiteral("running"));
+        QCOMPARE(stateOf("small"), QStringLiteral("queued"));
+        for (int r = 0; r < rows->rowCount(); ++r)
+            QVERIFY(rows->entry(r).id == hog.value() || rows->entry(r).id == small.value());
+        QVERIFY(queue->serviceLine()->text().contains(QStringLiteral("running")));
+        shot(page, QStringLiteral("jobs_queue_waiting"));
+
+        // Cancel the queued one from the tab: gone from the service's queue.
+        for (int r = 0; r < rows->rowCount(); ++r)
+            if (rows->entry(r).definition == "small")
+                queue->table()->setCurrentIndex(rows->index(r, 0));
+        QVERIFY(queue->cancelSelected());
+        QTRY_COMPARE_WITH_TIMEOUT(rows->rowCount(), 1, 20000);
+        QCOMPARE(rows->entry(0).definition, std::string("hog"));
+        QCOMPARE(tltest::audited(home, "POST", "/v1/queue/[0-9]+/cancel"), 1);
+        QVERIFY(tltest::queried(home, "/v1/queue") > 0);
+        QVERIFY(tltest::queried(home, "/v1/live") > 0);
+        QCOMPARE(tltest::tunnelled(home), 0);
+
+        // The service gone (its jobs cancelled): each tab says so and keeps what it showed.
+        QCOMPARE(run_cli({"--home", home, "service", "stop"}).exit_code, 0);
+        queue->refresh();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            page->statusText().contains(QStringLiteral("Cannot read the queue")), 30000);
+        QVERIFY(queue->serviceLine()->text().contains(QStringLiteral("cannot be read")));
+        QCOMPARE(rows->rowCount(), 1);
+        page->tabs()->setCurrentIndex(tl::ui::JobsPage::RunningTab);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            running->hint()->text().contains(QStringLiteral("Cannot read the running jobs")),
+            30000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            page->statusText().contains(QStringLiteral("Cannot read the running jobs")), 30000);
     }
 };
 

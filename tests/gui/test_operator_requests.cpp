@@ -8,6 +8,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 
+#include "audit_log.h"
 #include "bridge/operator_requests.h"
 #include "cli_runner.h"
 #include "common/log.h"
@@ -54,13 +55,15 @@ QPushButton* button(QWidget* row, const QString& text) {
 }
 } // namespace
 
-// Operator requests from what the engine exposes, on a real data directory: a drive of a
-// running job waiting for media (its live board file) shows a request naming the drive, which
+// Operator requests from what the service's typed door tells, on a real data directory: a drive
+// of a running job waiting for media (its live snapshot, GET /v1/live) shows a request naming the
+// drive, which
 // goes when the drive writes again; a pool with a job definition but no usable volume (no
 // volumes, no auto-labeling) shows "no volume" while the Default pool (blank cartridges in the
 // library) does not; Dismiss removes a request and it stays away while its cause lasts; the
 // list's actions ask for pages; a new request does not take the focus. The data directory is
-// served by its real service and prepared through the CLI, as a user's is.
+// served by its real service and prepared through the CLI, as a user's is; once the service is
+// gone, failed() says so once and the requests shown stay.
 class TestOperatorRequests : public QObject {
     Q_OBJECT
 private Q_SLOTS:
@@ -74,9 +77,7 @@ private Q_SLOTS:
         const QString home = dir.path() + "/home";
         auto c = tltest::console_beside_service(home);
         QVERIFY(c);
-        auto status = c.engine->status();
-        QVERIFY(status);
-        OperatorRequests requests(home, QString::fromStdString(status->catalog_path));
+        OperatorRequests requests(c.ctx); // reads through the service's typed door
         tl::ui::NotificationList list(&requests);
         QLineEdit typing; // the operator is typing elsewhere
         typing.show();
@@ -90,7 +91,7 @@ private Q_SLOTS:
         QVERIFY(board.publish(running("waiting for media")));
         requests.poll();
         const QString media = QStringLiteral("media:vlib0-drive1");
-        QVERIFY(hasKey(requests, media));
+        QTRY_VERIFY(hasKey(requests, media)); // the service's GET /v1/live lists it
         QVERIFY(find(requests, media).text.contains(QStringLiteral("vlib0-drive1")));
         QCOMPARE(list.count(), 1);
         QVERIFY(list.row(media));
@@ -104,7 +105,7 @@ private Q_SLOTS:
         // The cause gone: the drive writes again.
         QVERIFY(board.publish(running("writing")));
         requests.poll();
-        QVERIFY(!hasKey(requests, media));
+        QTRY_VERIFY(!hasKey(requests, media));
         QTRY_COMPARE(list.count(), 0);
 
         // A pool with a job definition and no usable volume; Default has blank cartridges.
@@ -122,6 +123,11 @@ private Q_SLOTS:
         QVERIFY(find(requests, pool).text.contains(QStringLiteral("vault-weekly")));
         QVERIFY(!hasKey(requests, QStringLiteral("pool:Default")));
         QTRY_VERIFY(list.row(pool));
+        // Every cause came through the typed door's reads, none from the catalog or live files.
+        for (const char* route : {"/v1/live", "/v1/definitions", "/v1/pools", "/v1/volumes",
+                                  "/v1/libraries", "/v1/libraries/vlib0/inventory"})
+            QVERIFY2(tltest::queried(home, QString::fromLatin1(route)) > 0, route);
+        QCOMPARE(tltest::queried(home), 0); // nothing through the query tunnel
         QVERIFY(typing.hasFocus());
 
         // Dismiss: gone, and not back at the next poll while the pool still has no volume.
@@ -158,6 +164,18 @@ private Q_SLOTS:
                                                   ? "/notifications-dark.png"
                                                   : "/notifications.png")));
         }
+
+        // The service gone: failed() says why, once; the requests shown stay.
+        QSignalSpy failed(&requests, &OperatorRequests::failed);
+        const int shown = requests.requests().size();
+        QCOMPARE(tltest::run_cli(tltest::with_home(home, {"service", "stop"})).exit_code, 0);
+        requests.poll();
+        QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 30000);
+        QVERIFY(!failed.first().first().toString().isEmpty());
+        requests.poll();
+        QTest::qWait(500);
+        QCOMPARE(failed.count(), 1);
+        QCOMPARE(requests.requests().size(), shown);
     }
 };
 

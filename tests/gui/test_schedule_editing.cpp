@@ -53,7 +53,7 @@ private Q_SLOTS:
         tl::ui::TaskBoard gate;
         qint64 id = 0;
         {
-            tl::ui::SchedulePanel panel(*c.engine, gate);
+            tl::ui::SchedulePanel panel(c.ctx, gate);
             panel.setDefinitions({QStringLiteral("nightly")});
             panel.resize(1000, 700);
             panel.show();
@@ -117,7 +117,7 @@ private Q_SLOTS:
         auto c = tltest::console_beside_service(home);
         QVERIFY(c);
         tl::ui::TaskBoard gate;
-        tl::ui::SchedulePanel panel(*c.engine, gate);
+        tl::ui::SchedulePanel panel(c.ctx, gate);
         panel.setDefinitions({QStringLiteral("nightly")});
         // Nightly incrementals, a yearly full: the full is never among the next five runs
         // (unless it is the last days of December, when it is anyway).

@@ -112,9 +112,8 @@ private Q_SLOTS:
     }
 
     void scheduleRuleFieldStaysWhereItIs() {
-        auto& engine = c_.engine;
         tl::ui::TaskBoard gate;
-        tl::ui::SchedulePanel panel(*engine, gate);
+        tl::ui::SchedulePanel panel(c_.ctx, gate);
         panel.setDefinitions({QStringLiteral("nightly")});
         panel.resize(1000, 700);
         panel.show();
@@ -139,9 +138,12 @@ private Q_SLOTS:
     }
 
     void jobDialogKeepsItsShapeWhenErrorsClear() {
-        const QString catalog = home_ + "/catalog.db";
-        auto start = tl::ui::DefinitionDialog::defaults(tl::ui::DefinitionDialog::pools(catalog));
-        tl::ui::DefinitionDialog dlg(catalog, start, {QStringLiteral("nightly")}, false);
+        // The service's pools and libraries, as the Jobs page reads them for the dialog.
+        const auto choices = tl::ui::readDefinitionChoices(c_.ctx.door);
+        QVERIFY2(choices, choices ? "" : choices.error().message.c_str());
+        auto start = tl::ui::DefinitionDialog::defaults(choices->pools);
+        tl::ui::DefinitionDialog dlg(start, {QStringLiteral("nightly")}, false);
+        dlg.setChoices(choices);
         dlg.show();
         QVERIFY(QTest::qWaitForWindowExposed(&dlg));
         dlg.nameField()->setText(QStringLiteral("nightly")); // taken

@@ -187,9 +187,7 @@ private Q_SLOTS:
         const QString home = dir.filePath(QStringLiteral("home"));
         auto c = tltest::console_beside_service(home);
         QVERIFY(c);
-        auto status = c.engine->status();
-        QVERIFY(status.ok());
-        tl::ui::OperatorRequests requests(home, QString::fromStdString(status->catalog_path));
+        tl::ui::OperatorRequests requests(c.ctx); // reads through the typed door
         requests.setRestoreMissing({QStringLiteral("TLO005L9"), QStringLiteral("NOTHERE1")});
         QCOMPARE(requests.requests().size(), 2);
         requests.poll(); // TLO005L9 sits in a slot of vlib0: the request was answered

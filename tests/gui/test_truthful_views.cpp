@@ -290,10 +290,9 @@ private Q_SLOTS:
         // Jobs ▸ Running and ▸ Queue: waiting, with what for.
         auto* jobs = w.jobsPage();
         auto* runningModel = jobs->runningPanel()->model();
+        jobs->runningPanel()->refresh(); // read through the typed door (GET /v1/live)
         QTRY_VERIFY_WITH_TIMEOUT(
-            jobs->runningPanel()->refresh() &&
-                rowsOf(runningModel, tl::ui::RunningTableModel::Job, restoreJob).size() == 1,
-            10000);
+            rowsOf(runningModel, tl::ui::RunningTableModel::Job, restoreJob).size() == 1, 10000);
         const int rr = rowsOf(runningModel, tl::ui::RunningTableModel::Job, restoreJob).front();
         QCOMPARE(runningModel->index(rr, tl::ui::RunningTableModel::State).data().toString(),
                  QStringLiteral("waiting"));
@@ -302,20 +301,21 @@ private Q_SLOTS:
                     .toString()
                     .contains(QString::fromStdString(volume)));
         auto* queue = jobs->queuePanel();
-        QVERIFY(queue->refresh());
-        int waitingRows = 0;
-        for (int r = 0; r < queue->model()->rowCount(); ++r) {
-            const QString state =
-                queue->model()->index(r, tl::ui::QueueTableModel::State).data().toString();
-            if (state != QLatin1String("waiting")) continue;
-            ++waitingRows;
-            QVERIFY(queue->model()
-                        ->index(r, tl::ui::QueueTableModel::WaitingFor)
-                        .data()
-                        .toString()
-                        .contains(QString::fromStdString(volume)));
-        }
-        QCOMPARE(waitingRows, 1);
+        // Rows waiting for the volume (GET /v1/queue and GET /v1/live through the typed door).
+        auto waitingRows = [queue, &volume] {
+            int n = 0;
+            for (int r = 0; r < queue->model()->rowCount(); ++r)
+                n += queue->model()->index(r, tl::ui::QueueTableModel::State).data().toString() ==
+                         QLatin1String("waiting") &&
+                     queue->model()
+                         ->index(r, tl::ui::QueueTableModel::WaitingFor)
+                         .data()
+                         .toString()
+                         .contains(QString::fromStdString(volume));
+            return n;
+        };
+        queue->refresh();
+        QTRY_COMPARE_WITH_TIMEOUT(waitingRows(), 1, 10000);
 
         // History: the running and the waiting job with their time so far, the backup with
         // its bytes so far.

@@ -1,47 +1,15 @@
 #include "bridge/operator_requests.h"
 
-#include <map>
+#include <memory>
 
-#include "api/catalog_ops.h"
-#include "api/device_ops.h"
-#include "api/media_ops.h"
-#include "api/schedule_ops.h"
 #include "bridge/engine_task.h"
-#include "catalog/volume_store.h"
-#include "common/clock.h"
 #include "common/log.h"
-#include "device/device_registry.h"
-#include "device/library.h"
-#include "media/pool.h"
-#include "metrics/live_board.h"
-#include "schedule/definition_store.h"
 #include "widgets/from_std.h"
 
 namespace tl::ui {
 
-namespace {
-// A blank cartridge the pool could label: in the library, not a cleaning cartridge, and
-// unknown to the catalog or known as blank.
-Result<bool> has_blank(const CatalogHandle& db, const std::string& home,
-                       const std::string& library) {
-    SystemClock clock;
-    auto lib = device::open_library(db, home, library, clock);
-    if (!lib) return lib.error();
-    auto inv = lib.value()->changer().inventory();
-    if (!inv) return inv.error();
-    for (const auto* v : {&inv->storage, &inv->drives})
-        for (const auto& e : *v) {
-            if (!e.full || e.barcode.empty() || e.barcode.rfind("CLN", 0) == 0) continue;
-            auto labeled = catalog::is_labeled_volume(db, e.barcode);
-            if (!labeled) return labeled.error();
-            if (!labeled.value()) return true;
-        }
-    return false;
-}
-} // namespace
-
-OperatorRequests::OperatorRequests(const QString& home, const QString& catalogPath, QObject* parent)
-    : QObject(parent), home_(home), catalogPath_(catalogPath) {
+OperatorRequests::OperatorRequests(const ConsoleContext& ctx, QObject* parent)
+    : QObject(parent), ctx_(ctx) {
     qRegisterMetaType<tl::ui::OperatorRequest>();
     connect(&timer_, &QTimer::timeout, this, &OperatorRequests::poll);
 }
@@ -52,33 +20,36 @@ void OperatorRequests::start(int intervalMs) {
 }
 
 void OperatorRequests::poll() {
-    auto all = metrics::LiveBoard(home_.toStdString()).read();
-    if (all) {
-        setLiveSnapshots(all.value());
-        lastError_.clear();
-    } else if (const QString msg = q(all.error().message); msg != lastError_) {
-        lastError_ = msg;
-        log::get("ui")->error("operator requests: {}", all.error().message);
-        Q_EMIT failed(msg);
-    }
     if (checking_) {
-        recheck_ = true; // the running check may have read the catalog before a change
+        recheck_ = true; // the running read may have asked before a change
         return;
     }
     checking_ = true;
     recheck_ = false;
     runBackgroundRead(gate_, this,
-                      [this, path = catalogPath_.toStdString(), home = home_.toStdString(),
-                       missing = restoreMissing_]() -> GuiContinuation {
-                          const auto shortages = findPoolShortages(path, home); // values only
-                          const auto back = inLibrary(path, home, missing);
-                          return [this, shortages, back] {
+                      [this, door = ctx_.door, missing = restoreMissing_]() -> GuiContinuation {
+                          auto read = std::make_shared<Result<OperatorFindings>>(
+                              findOperatorCauses(door, missing)); // values only
+                          return [this, read] {
                               checking_ = false;
-                              setPoolShortages(shortages);
-                              volumesBackInLibrary(back);
+                              found(*read);
                               if (recheck_) poll();
                           };
                       });
+}
+
+void OperatorRequests::found(const Result<OperatorFindings>& findings) {
+    if (!findings) { // the requests shown stay until the service answers again
+        if (const QString msg = q(findings.error().message); msg != lastError_) {
+            lastError_ = msg; // logged by the read
+            Q_EMIT failed(msg);
+        }
+        return;
+    }
+    lastError_.clear();
+    setLiveSnapshots(findings->live);
+    setPoolShortages(findings->shortages);
+    volumesBackInLibrary(findings->backInLibrary);
 }
 
 void OperatorRequests::setLiveSnapshots(const std::vector<metrics::LiveSnapshot>& snapshots) {
@@ -188,66 +159,6 @@ void OperatorRequests::update() {
             Q_EMIT requestAdded(r);
         }
     Q_EMIT changed();
-}
-
-QList<PoolShortage> OperatorRequests::findPoolShortages(const std::string& catalogPath,
-                                                        const std::string& home) {
-    QList<PoolShortage> out;
-    auto db = CatalogHandle::open(catalogPath, false);
-    if (!db) return out;
-    auto defs = schedule::definition_store(db.value()).list();
-    if (!defs) return out;
-    std::map<std::string, PoolShortage> byPool;
-    std::map<std::string, std::string> libraryOf;
-    for (const auto& d : defs.value()) {
-        auto& p = byPool[d.pool];
-        p.pool = q(d.pool);
-        p.definitions << q(d.name);
-        if (!libraryOf.count(d.pool)) libraryOf[d.pool] = d.library;
-    }
-    for (auto& [name, shortage] : byPool) {
-        auto pool = media::find_pool(db.value(), name);
-        if (!pool) continue; // the job itself reports a missing pool
-        auto own = catalog::writable_volumes_in_library(db.value(), pool->id);
-        auto scratch = catalog::scratch_volumes_in_library(db.value(), pool->id);
-        if (!own || !scratch || own.value() + scratch.value() > 0) continue;
-        auto lib = device::find_library(db.value(), libraryOf[name]);
-        if (!lib) continue;
-        shortage.library = q(lib->name);
-        if (pool->auto_label) {
-            auto blank = has_blank(db.value(), home, lib->name);
-            if (!blank || blank.value()) continue;
-        }
-        out << shortage;
-    }
-    return out;
-}
-
-QStringList OperatorRequests::inLibrary(const std::string& catalogPath, const std::string& home,
-                                        const QStringList& barcodes) {
-    QStringList out;
-    if (barcodes.isEmpty()) return out;
-    auto db = CatalogHandle::open(catalogPath, false);
-    if (!db) return out;
-    // The changers first: an operator who put the cartridge back answered the request, whether
-    // or not the catalog has recorded the move yet.
-    if (auto libs = device::list_libraries(db.value())) {
-        SystemClock clock;
-        for (const auto& l : libs.value()) {
-            auto lib = device::open_library(db.value(), home, l.name, clock);
-            if (!lib) continue;
-            auto present = lib.value()->barcodes();
-            if (!present) continue;
-            for (const auto& b : present.value())
-                if (barcodes.contains(QString::fromStdString(b))) out << QString::fromStdString(b);
-        }
-    }
-    for (const auto& b : barcodes) {
-        if (out.contains(b)) continue;
-        auto known = catalog::is_in_library(db.value(), b.toStdString());
-        if (known && known.value()) out << b;
-    }
-    return out;
 }
 
 } // namespace tl::ui

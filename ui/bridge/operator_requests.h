@@ -1,17 +1,19 @@
 #pragma once
-// What the operator has to do, gathered from what the engine exposes, for the console's
-// notification list (widgets/notification_list.h):
-//  - a drive of a running job waiting for media (the jobs' LiveBoard snapshots, <home>/live/);
+// What the operator has to do, gathered from what the service's typed door tells
+// (operator_checks.h, read on a worker thread), for the console's notification list
+// (widgets/notification_list.h):
+//  - a drive of a running job waiting for media (the jobs' live snapshots, GET /v1/live);
 //  - a pool that has job definitions but no usable volume left: no appendable or recyclable
 //    volume of its own or in Scratch, and (when it labels automatically) no blank cartridge in
-//    its library (catalog + library inventory, read on a worker thread);
+//    its library (the service's definitions, pools, volumes and library inventory);
 //  - volumes a restore needs that are outside the library (fed by the Restore page's plan or
 //    result; gone once a library's changer holds them or the catalog places them in one, and
 //    when the Restore page drops that plan);
 //  - drives that ask for cleaning (fed by the Devices page: only st drives report it, and the
 //    engine does not record when).
 // A request disappears when its cause is gone; a dismissed one stays hidden until its cause
-// has gone and come back. Polls on a QTimer (poll()); GUI thread only.
+// has gone and come back. When the service cannot answer, failed() says so once. Polls on a
+// QTimer (poll()); GUI thread only.
 #include <QList>
 #include <QObject>
 #include <QSet>
@@ -20,6 +22,8 @@
 #include <QTimer>
 #include <vector>
 
+#include "bridge/console_context.h"
+#include "bridge/operator_checks.h"
 #include "metrics/live_snapshot.h"
 
 namespace tl::ui {
@@ -36,24 +40,18 @@ struct OperatorRequest {
     friend bool operator==(const OperatorRequest&, const OperatorRequest&) = default;
 };
 
-// A pool without a usable volume, as the catalog check found it.
-struct PoolShortage {
-    QString pool, library;
-    QStringList definitions; // job definitions writing to it
-};
-
 class OperatorRequests final : public QObject {
     Q_OBJECT
 public:
-    // `home`: the data directory (live board, virtual libraries); `catalogPath`: read through
-    // the checker's own connection. The timer starts with start().
-    OperatorRequests(const QString& home, const QString& catalogPath, QObject* parent = nullptr);
+    // Reads through `ctx`'s typed door. The timer starts with start().
+    explicit OperatorRequests(const ConsoleContext& ctx, QObject* parent = nullptr);
 
     void start(int intervalMs = 2000);
     void setInterval(int ms) { timer_.setInterval(ms); }
-    // When set, the catalog checks are counted by the task board (the window waits for them).
+    // When set, the reads are counted by the task board (the window waits for them).
     void setGate(TaskBoard* board) { gate_ = board; }
-    // Reads the live board now and starts a catalog check (at most one at a time).
+    // Starts a read through the typed door (at most one at a time; a poll meanwhile reads again
+    // after it); its findings replace what each source said.
     void poll();
 
     // The inputs, each replacing what that source said before (also used by tests).
@@ -67,14 +65,6 @@ public:
     void dismiss(const QString& key);
     QList<OperatorRequest> requests() const { return shown_; }
 
-    // The catalog check itself (worker thread; own connection).
-    static QList<PoolShortage> findPoolShortages(const std::string& catalogPath,
-                                                 const std::string& home);
-    // Those of `barcodes` a library holds: in its changer's inventory (slots, drives, mail
-    // slots) or, by the catalog, located in it.
-    static QStringList inLibrary(const std::string& catalogPath, const std::string& home,
-                                 const QStringList& barcodes);
-
 Q_SIGNALS:
     void requestAdded(const tl::ui::OperatorRequest& request);
     void requestRemoved(const QString& key);
@@ -83,8 +73,9 @@ Q_SIGNALS:
 
 private:
     void update();
+    void found(const Result<OperatorFindings>& findings);
 
-    QString home_, catalogPath_;
+    ConsoleContext ctx_;
     QTimer timer_;
     bool checking_ = false, recheck_ = false;
     TaskBoard* gate_ = nullptr; // the task board

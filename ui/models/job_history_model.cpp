@@ -5,12 +5,18 @@
 #include <memory>
 
 #include "bridge/engine_task.h"
-#include "metrics/live_board.h"
+#include "client/live_jobs.h"
 #include "models/served_history.h"
 #include "widgets/job_text.h"
 #include "widgets/units_format.h"
 
 namespace tl::ui {
+
+// What one read of the service brings: the history and the running jobs' live snapshots.
+struct JobHistoryModel::Read {
+    Result<std::vector<JobRow>> rows;
+    Result<client::LiveJobs> live;
+};
 
 JobHistoryModel::JobHistoryModel(DoorAddress door, QObject* parent)
     : QAbstractTableModel(parent), door_(std::move(door)) {}
@@ -22,16 +28,23 @@ void JobHistoryModel::refresh() {
     }
     reading_ = true;
     runBackgroundRead(nullptr, this, [this, door = door_]() -> GuiContinuation {
-        auto rows = std::make_shared<Result<std::vector<JobRow>>>(
-            readJobHistory(door, kMaxRows)); // values only
-        return [this, rows] { arrived(*rows); };
+        auto read = std::make_shared<Read>(
+            Read{readJobHistory(door, kMaxRows),
+                 readService<client::LiveJobs>(door, "running jobs",
+                                               [](client::Api& api) { return api.live_jobs(); })});
+        return [this, read] { arrived(*read); }; // values only above
     });
 }
 
-void JobHistoryModel::arrived(const Result<std::vector<JobRow>>& read) {
+void JobHistoryModel::arrived(const Read& read) {
     reading_ = false;
-    if (read) setRows(read.value());
-    Q_EMIT refreshed(read ? QString() : QString::fromStdString(read.error().message));
+    if (read.live) {
+        live_.clear();
+        for (const auto& s : read.live->jobs)
+            if (!s.ended) live_[s.job_id] = s;
+    }
+    if (read.rows) setRows(read.rows.value());
+    Q_EMIT refreshed(read.rows ? QString() : QString::fromStdString(read.rows.error().message));
     if (again_) {
         again_ = false;
         refresh();
@@ -48,16 +61,12 @@ void JobHistoryModel::setRows(std::vector<JobRow> rows) {
 // A running or waiting job has no report yet: its time so far (since its row started) and,
 // once it works, its files and bytes so far from its live snapshot.
 void JobHistoryModel::addLiveFigures(std::vector<JobRow>& rows) const {
-    std::map<qint64, metrics::LiveSnapshot> live;
-    if (auto all = metrics::LiveBoard(door_.home).read())
-        for (auto& s : all.value())
-            if (!s.ended) live[s.job_id] = std::move(s);
     const QDateTime now = QDateTime::currentDateTime();
     for (auto& r : rows) {
         if (r.status != QLatin1String("running") && r.status != QLatin1String("waiting")) continue;
         r.seconds = double(qMax<qint64>(0, r.started.secsTo(now)));
-        const auto it = live.find(r.id);
-        if (it == live.end() || it->second.status == "waiting") continue;
+        const auto it = live_.find(r.id);
+        if (it == live_.end() || it->second.status == "waiting") continue;
         r.files = qint64(it->second.files);
         r.bytes = qint64(it->second.source_bytes);
         r.wall = it->second.wall_rate;

@@ -2,16 +2,18 @@
 // The job history for the Jobs and Reports pages: one row per job (newest first, at most 5,000)
 // with its kind, name, level, status, start, duration, files, bytes and its wall and sustained
 // rate from the stored report; a running or waiting job shows its time so far and, from its
-// live snapshot (<home>/live/), its files and bytes so far. Read from the service of the data
-// directory through the typed door on a worker thread (served_history.h), so it never waits
-// for a running job and the window never waits for the service. GUI thread only.
+// live snapshot (GET /v1/live), its files and bytes so far. Read from the service through the
+// typed door on a worker thread (served_history.h), so it never waits for a running job and the
+// window never waits for the service. GUI thread only.
 #include <QAbstractTableModel>
 #include <QDateTime>
 #include <cstdint>
+#include <map>
 #include <vector>
 
 #include "bridge/typed_door.h"
 #include "common/result.h"
+#include "metrics/live_snapshot.h"
 
 namespace tl::ui {
 
@@ -43,14 +45,14 @@ public:
     };
     static constexpr std::int64_t kMaxRows = 5000;
 
-    // `door`: the service whose history is read (whatever catalog back end it uses).
-    JobHistoryModel(DoorAddress door, QObject* parent = nullptr);
+    // Reads the service at `door` (whatever catalog back end it uses).
+    explicit JobHistoryModel(DoorAddress door, QObject* parent = nullptr);
 
     // Reads the history from the service; refreshed() once the rows are in (or why not). A
     // refresh asked while one reads reads again once that one is in.
     void refresh();
     const std::vector<JobRow>& rows() const { return rows_; }
-    // The rows read (newest first), with the live figures of running jobs added.
+    // The rows read (newest first), with the live figures of running jobs (as last read) added.
     void setRows(std::vector<JobRow> rows);
 
     int rowCount(const QModelIndex& parent = {}) const override;
@@ -63,10 +65,12 @@ Q_SIGNALS:
     void refreshed(const QString& error);
 
 private:
-    void arrived(const tl::Result<std::vector<JobRow>>& read);
+    struct Read;
+    void arrived(const Read& read);
     void addLiveFigures(std::vector<JobRow>& rows) const;
 
     DoorAddress door_;
+    std::map<qint64, metrics::LiveSnapshot> live_; // the running jobs as last read
     std::vector<JobRow> rows_;
     bool reading_ = false, again_ = false;
 };

@@ -80,7 +80,7 @@ MainWindow::MainWindow(Engine& engine, QWidget* parent)
     reports_ = new ReportsPage(
         ctx_.door, QCoreApplication::applicationDirPath() + QStringLiteral("/tapeloom-cli"), this);
     addPage(dashboard_, QStringLiteral("dashboard"), tr("Dashboard"), QStyle::SP_ComputerIcon);
-    jobs_ = new JobsPage(engine_, *board_, this);
+    jobs_ = new JobsPage(ctx_, *board_, this);
     addPage(jobs_, QStringLiteral("jobs"), tr("Jobs"), QStyle::SP_FileDialogListView);
     connect(jobs_, &JobsPage::openReport, this, &MainWindow::openReport);
     connect(jobs_, &JobsPage::jobStarted, this, [this](const QString& name) {
@@ -210,11 +210,7 @@ bool MainWindow::startBackup(const job::BackupOptions& options) {
 }
 
 void MainWindow::buildNotifications() {
-    auto status = engine_.status();
-    requests_ = new OperatorRequests(
-        QString::fromStdString(engine_.home()),
-        QString::fromStdString(status ? status->catalog_path : engine_.home() + "/catalog.db"),
-        this);
+    requests_ = new OperatorRequests(ctx_, this);
     requests_->setGate(board_);
     notifications_ = new NotificationList(requests_, this);
     auto* dock = new QDockWidget(tr("Operator requests"), this);

@@ -59,7 +59,17 @@ def backup(calls, src):
     calls.get("/v1/queue")
     ended = wait_until("the backup's end", lambda: ended_entry(calls, queue))
     assert ended["status"] == "completed", f"the backup ended {ended}"
+    call_live(calls, ended["job"])
     return ended["job"]
+
+
+def call_live(calls, job):
+    """The live jobs: none runs now; the ended backup's last snapshot with ?ended=true."""
+    wait_until("no running live job", lambda: calls.get("/v1/live").json()["jobs"] == [])
+    kept = calls.get("/v1/live?ended=true")
+    assert kept.status == 200 and [s["job_id"] for s in kept.json()["jobs"]] == [job], kept.body
+    assert kept.json()["jobs"][0]["ended"] is True, kept.body
+    assert calls.get("/v1/live?ended=maybe").status == 400
 
 
 def ended_entry(calls, queue):

@@ -11,12 +11,8 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
-#include "api/media_ops.h"
-#include "api/schedule_ops.h"
-#include "media/pool.h"
 #include "pages/jobs/definition_checks.h"
 #include "pages/jobs/jobs_style.h"
-#include "schedule/definition_store.h"
 #include "widgets/message_line.h"
 
 namespace tl::ui {
@@ -37,16 +33,6 @@ std::vector<std::string> split(const QString& text, QChar sep) {
 }
 } // namespace
 
-QStringList DefinitionDialog::pools(const QString& catalogPath) {
-    QStringList names;
-    auto db = CatalogHandle::open(catalogPath.toStdString(), false);
-    if (!db) return names;
-    if (auto all = media::list_pools(db.value()))
-        for (const auto& p : all.value())
-            names << QString::fromStdString(p.name);
-    return names;
-}
-
 schedule::JobDefinition DefinitionDialog::defaults(const QStringList& pools) {
     QSettings s;
     schedule::JobDefinition d;
@@ -66,10 +52,10 @@ schedule::JobDefinition DefinitionDialog::defaults(const QStringList& pools) {
     return d;
 }
 
-DefinitionDialog::DefinitionDialog(const QString& catalogPath, const schedule::JobDefinition& start,
-                                   QStringList taken, bool editing, QWidget* parent)
-    : QDialog(parent), base_(start), taken_(std::move(taken)), pools_(pools(catalogPath)),
-      name_(new QLineEdit(this)), sources_(new QPlainTextEdit(this)), include_(new QLineEdit(this)),
+DefinitionDialog::DefinitionDialog(const schedule::JobDefinition& start, QStringList taken,
+                                   bool editing, QWidget* parent)
+    : QDialog(parent), base_(start), taken_(std::move(taken)), name_(new QLineEdit(this)),
+      sources_(new QPlainTextEdit(this)), include_(new QLineEdit(this)),
       exclude_(new QLineEdit(this)), pool_(new QComboBox(this)), drives_(new QSpinBox(this)),
       sessions_(new QSpinBox(this)), blockKiB_(new QSpinBox(this)),
       compression_(new QComboBox(this)), priority_(new QSpinBox(this)),
@@ -82,10 +68,6 @@ DefinitionDialog::DefinitionDialog(const QString& catalogPath, const schedule::J
       buttons_(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this)) {
     setWindowTitle(editing ? tr("Edit job definition %1").arg(QString::fromStdString(start.name))
                            : tr("New job definition"));
-    if (auto db = CatalogHandle::open(catalogPath.toStdString(), false))
-        if (auto n = schedule::library_drive_count(db.value(), start.library))
-            libraryDrives_ = static_cast<int>(n.value());
-
     name_->setText(QString::fromStdString(start.name));
     name_->setReadOnly(editing);
     sources_->setPlainText(joined(start.sources, QStringLiteral("\n")));
@@ -97,7 +79,6 @@ DefinitionDialog::DefinitionDialog(const QString& catalogPath, const schedule::J
     include_->setPlaceholderText(tr("patterns separated by ';' (empty: everything)"));
     exclude_->setPlaceholderText(tr("e.g. *.tmp; cache/"));
     pool_->setEditable(true);
-    pool_->addItems(pools_);
     pool_->setCurrentText(QString::fromStdString(start.pool));
     drives_->setRange(0, 1024);
     drives_->setValue(static_cast<int>(start.drives));
@@ -174,6 +155,24 @@ DefinitionDialog::DefinitionDialog(const QString& catalogPath, const schedule::J
     validate();
 }
 
+void DefinitionDialog::setChoices(const Result<DefinitionChoices>& choices) {
+    choicesKnown_ = static_cast<bool>(choices);
+    choicesError_ = choices ? QString() : QString::fromStdString(choices.error().message);
+    if (choices) {
+        pools_ = choices->pools;
+        const QString current = pool_->currentText();
+        pool_->clear();
+        pool_->addItems(pools_);
+        pool_->setCurrentText(current);
+        libraryDrives_ = -1; // an unknown library: the service refuses it when storing
+        const auto& libs = choices->libraries;
+        for (const auto& l : libs)
+            if (l.name == base_.library || (base_.library.empty() && &l == &libs.front()))
+                libraryDrives_ = static_cast<int>(l.drives);
+    }
+    validate();
+}
+
 QPushButton* DefinitionDialog::okButton() const {
     return buttons_->button(QDialogButtonBox::Ok);
 }
@@ -228,11 +227,18 @@ bool DefinitionDialog::isValid() const {
 }
 
 QString DefinitionDialog::reason() const {
-    return DefinitionChecks::check(definition(), taken_, pools_, libraryDrives_).first();
+    auto p = DefinitionChecks::check(definition(), taken_, pools_, libraryDrives_);
+    if (!choicesKnown_) p.pool.clear(); // not known yet: the summary says what it waits for
+    if (const QString first = p.first(); !first.isEmpty()) return first;
+    if (!choicesError_.isEmpty())
+        return tr("Cannot read the service's pools: %1").arg(choicesError_);
+    if (!choicesKnown_) return tr("Reading the service's pools and libraries…");
+    return {};
 }
 
 void DefinitionDialog::validate() {
-    const auto p = DefinitionChecks::check(definition(), taken_, pools_, libraryDrives_);
+    auto p = DefinitionChecks::check(definition(), taken_, pools_, libraryDrives_);
+    if (!choicesKnown_) p.pool.clear();
     const std::pair<MessageLine*, const QString*> fields[] = {{nameError_, &p.name},
                                                               {sourcesError_, &p.sources},
                                                               {poolError_, &p.pool},
@@ -242,7 +248,7 @@ void DefinitionDialog::validate() {
                                                               {compressionError_, &p.compression}};
     for (const auto& [label, text] : fields)
         label->setMessage(*text);
-    const QString first = p.first();
+    const QString first = reason();
     summary_->setMessage(first.isEmpty() ? QString() : tr("Cannot save: %1").arg(first));
     okButton()->setEnabled(first.isEmpty() && !saving_);
     okButton()->setToolTip(first);

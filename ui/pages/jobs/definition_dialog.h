@@ -2,14 +2,17 @@
 // Create or edit a job definition. Every field is checked as it changes (DefinitionChecks):
 // the reason appears next to the field and OK stays disabled with the first reason shown
 // above the buttons. The dialog does not store anything: the page saves definition() through
-// the engine (DefinitionStore, as `tapeloom-cli job define|edit`). Fields the dialog does not
+// the service's typed door (as `tapeloom-cli job define|edit`). Fields the dialog does not
 // show (read buffer, retention, missed-run policy…) keep the value of the definition given.
-// Reads the pools and the library's drive count through its own catalog connection.
-// GUI thread only.
+// The pools and the library's drive count it checks against are the service's, read by the
+// page through the typed door and given with setChoices(); until then OK waits for them, and
+// when they cannot be read the dialog says why. GUI thread only.
 #include <QDialog>
 #include <QStringList>
 #include <functional>
 
+#include "common/result.h"
+#include "pages/jobs/served_definitions.h"
 #include "schedule/job_definition.h"
 
 class QComboBox;
@@ -27,13 +30,14 @@ class DefinitionDialog final : public QDialog {
     Q_OBJECT
 public:
     // `taken`: the names of the other definitions. `editing`: the name cannot change.
-    DefinitionDialog(const QString& catalogPath, const schedule::JobDefinition& start,
-                     QStringList taken, bool editing, QWidget* parent = nullptr);
+    DefinitionDialog(const schedule::JobDefinition& start, QStringList taken, bool editing,
+                     QWidget* parent = nullptr);
 
     // A new definition with the console's defaults (QSettings "defaults/…").
     static schedule::JobDefinition defaults(const QStringList& pools);
-    // The pools of the catalog, by name.
-    static QStringList pools(const QString& catalogPath);
+    // The service's pools and libraries (or why they could not be read): the pool field offers
+    // the pools, the drives are checked against the definition's library.
+    void setChoices(const Result<DefinitionChoices>& choices);
 
     schedule::JobDefinition definition() const;
     bool isValid() const;
@@ -64,6 +68,8 @@ private:
     schedule::JobDefinition base_;
     QStringList taken_, pools_;
     int libraryDrives_ = -1;
+    bool choicesKnown_ = false;
+    QString choicesError_; // why the service's pools could not be read
     QLineEdit* name_;
     QPlainTextEdit* sources_;
     QLineEdit* include_;

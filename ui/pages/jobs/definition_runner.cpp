@@ -2,7 +2,6 @@
 
 #include "bridge/engine_task.h"
 #include "bridge/typed_door.h"
-#include "context/engine.h"
 #include "job/job_report.h"
 
 namespace tl::ui {
@@ -31,8 +30,8 @@ ApiCall queuedRun(const schedule::JobDefinition& d, const std::string& level,
 }
 } // namespace
 
-DefinitionRunner::DefinitionRunner(Engine& engine, TaskBoard& board, QObject* parent)
-    : QObject(parent), engine_(engine), board_(board) {}
+DefinitionRunner::DefinitionRunner(const ConsoleContext& ctx, TaskBoard& board, QObject* parent)
+    : QObject(parent), ctx_(ctx), board_(board) {}
 
 bool DefinitionRunner::start(const schedule::JobDefinition& d, const QString& level,
                              QString* whyNot) {
@@ -47,7 +46,7 @@ bool DefinitionRunner::start(const schedule::JobDefinition& d, const QString& le
     const TaskSpec spec{tr("Job %1 (%2)").arg(name, level), TaskKind::Job, QStringLiteral("backup"),
                         [cancel] { *cancel = true; }};
     auto entry = std::make_shared<std::atomic<std::int64_t>>(0);
-    std::function<QString()> work = [door = doorOf(engine_), what = "job run " + d.name, report,
+    std::function<QString()> work = [door = ctx_.door, what = "job run " + d.name, report,
                                      call = queuedRun(d, lvl, cancel, entry, report)]() -> QString {
         const QString refused = callService(door, what, call);
         if (!refused.isEmpty()) {
@@ -75,7 +74,7 @@ bool DefinitionRunner::start(const schedule::JobDefinition& d, const QString& le
     e.level = lvl;
     e.reason = "manual";
     e.state = schedule::QueueEntry::State::Running;
-    e.started = to_unix_seconds(engine_.clock().wall());
+    e.started = to_unix_seconds(ctx_.now());
     e.pool = d.pool;
     e.library = d.library;
     e.drives = d.drives;

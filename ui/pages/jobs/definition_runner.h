@@ -12,12 +12,9 @@
 #include <memory>
 #include <optional>
 
+#include "bridge/console_context.h"
 #include "schedule/job_definition.h"
 #include "schedule/scheduler.h"
-
-namespace tl {
-class Engine;
-}
 
 namespace tl::ui {
 
@@ -26,7 +23,7 @@ class TaskBoard;
 class DefinitionRunner final : public QObject {
     Q_OBJECT
 public:
-    DefinitionRunner(Engine& engine, TaskBoard& board, QObject* parent = nullptr);
+    DefinitionRunner(const ConsoleContext& ctx, TaskBoard& board, QObject* parent = nullptr);
 
     // Starts `d` at `level` (full | diff | incr); false with the reason (a cartridge moving, a
     // run of this runner still going) in `whyNot`.
@@ -46,7 +43,7 @@ Q_SIGNALS:
     void finished(qint64 jobId, const QString& name, const QString& status, const QString& error);
 
 private:
-    Engine& engine_;
+    ConsoleContext ctx_;
     TaskBoard& board_;
     std::shared_ptr<std::atomic<bool>> cancel_;
     std::shared_ptr<std::atomic<std::int64_t>> entry_; // the service's queue entry, 0 before

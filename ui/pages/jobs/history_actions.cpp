@@ -6,7 +6,6 @@
 #include "bridge/engine_task.h"
 #include "client/api.h"
 #include "client/pools.h"
-#include "context/engine.h"
 
 namespace tl::ui {
 
@@ -60,8 +59,8 @@ ApiCall cloneCall(qint64 job, const QString& pool, std::shared_ptr<QString> summ
 }
 } // namespace
 
-HistoryActions::HistoryActions(Engine& engine, TaskBoard& board, QWidget* dialogParent)
-    : QObject(dialogParent), engine_(engine), board_(board), parent_(dialogParent) {
+HistoryActions::HistoryActions(const ConsoleContext& ctx, TaskBoard& board, QWidget* dialogParent)
+    : QObject(dialogParent), ctx_(ctx), board_(board), parent_(dialogParent) {
     askPool_ = [this](qint64 job, const QStringList& pools) {
         bool ok = false;
         const QString pool = QInputDialog::getItem(
@@ -78,7 +77,7 @@ bool HistoryActions::verify(qint64 job) {
 }
 
 bool HistoryActions::clone(qint64 job) {
-    runBackgroundRead(&board_, this, [door = doorOf(engine_), job, this]() -> GuiContinuation {
+    runBackgroundRead(&board_, this, [door = ctx_.door, job, this]() -> GuiContinuation {
         using Pools = std::vector<client::Pool>;
         auto pools = std::make_shared<Result<Pools>>(readService<Pools>(
             door, "pool list", [](client::Api& api) { return api.pools(); })); // values only
@@ -118,8 +117,8 @@ bool HistoryActions::cloneTo(qint64 job, const QString& pool) {
 
 bool HistoryActions::start(qint64 job, const QString& what, const QString& kind, ApiCall call,
                            std::shared_ptr<QString> summary, const QString& success) {
-    auto work = [home = engine_.home(), what = what.toStdString(), call = std::move(call)] {
-        return callService(home, what, call);
+    auto work = [door = ctx_.door, what = what.toStdString(), call = std::move(call)] {
+        return callService(door, what, call);
     };
     auto done = [this, job, success, summary](const QString& error) {
         const QString ok = summary->isEmpty() ? success : success + QLatin1Char(' ') + *summary;

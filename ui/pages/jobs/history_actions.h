@@ -13,14 +13,11 @@
 #include <memory>
 #include <vector>
 
+#include "bridge/console_context.h"
 #include "bridge/typed_door.h"
 #include "client/pools.h"
 
 class QWidget;
-
-namespace tl {
-class Engine;
-}
 
 namespace tl::ui {
 
@@ -33,7 +30,7 @@ public:
     using AskPool = std::function<QString(qint64 job, const QStringList& pools)>;
 
     // `dialogParent` parents the default pool question.
-    HistoryActions(Engine& engine, TaskBoard& board, QWidget* dialogParent);
+    HistoryActions(const ConsoleContext& ctx, TaskBoard& board, QWidget* dialogParent);
 
     void setAskPool(AskPool ask) { askPool_ = std::move(ask); }
 
@@ -54,7 +51,7 @@ private:
                std::shared_ptr<QString> summary, const QString& success);
     void askPoolAndClone(qint64 job, const Result<std::vector<client::Pool>>& pools);
 
-    Engine& engine_;
+    ConsoleContext ctx_;
     TaskBoard& board_;
     QWidget* parent_;
     AskPool askPool_;

@@ -29,8 +29,8 @@ void fill(QComboBox* box, const QString& any, const QStringList& values,
 }
 } // namespace
 
-HistoryPanel::HistoryPanel(const DoorAddress& door, QWidget* parent)
-    : QWidget(parent), model_(new JobHistoryModel(door, this)),
+HistoryPanel::HistoryPanel(const ConsoleContext& ctx, QWidget* parent)
+    : QWidget(parent), model_(new JobHistoryModel(ctx.door, this)),
       proxy_(new HistoryFilterProxy(this)), table_(new QTableView(this)),
       status_(new QComboBox(this)), level_(new QComboBox(this)),
       fromOn_(new QCheckBox(tr("&From"), this)), toOn_(new QCheckBox(tr("&Until"), this)),

@@ -5,7 +5,7 @@
 // clone a backup that ended with data (completed, warnings, partial). GUI thread only.
 #include <QWidget>
 
-#include "bridge/typed_door.h"
+#include "bridge/console_context.h"
 
 class QCheckBox;
 class QComboBox;
@@ -21,8 +21,8 @@ class JobHistoryModel;
 class HistoryPanel final : public QWidget {
     Q_OBJECT
 public:
-    // `door`: the service whose history is read.
-    HistoryPanel(const DoorAddress& door, QWidget* parent = nullptr);
+    // Reads through `ctx`'s typed door.
+    explicit HistoryPanel(const ConsoleContext& ctx, QWidget* parent = nullptr);
     ~HistoryPanel() override;
 
     // Reloads the history from the service, keeping the current job selected: refreshed() once

@@ -17,11 +17,7 @@
 #include "bridge/engine_task.h"
 #include "bridge/task_board.h"
 #include "bridge/typed_door.h"
-#include "client/service_api.h"
-#include "client/service_client.h"
 #include "common/log.h"
-#include "context/engine.h"
-#include "pages/catalog_path.h"
 #include "pages/jobs/definition_dialog.h"
 #include "pages/jobs/definition_runner.h"
 #include "pages/jobs/definition_table_model.h"
@@ -32,21 +28,18 @@
 #include "pages/jobs/running_panel.h"
 #include "pages/jobs/schedule_panel.h"
 #include "pages/jobs/served_definitions.h"
-#include "schedule/definition_store.h"
 #include "widgets/empty_hint.h"
 #include "widgets/layout_settings.h"
 
 namespace tl::ui {
 
-JobsPage::JobsPage(Engine& engine, TaskBoard& board, QWidget* parent)
-    : QWidget(parent), engine_(engine), board_(board), catalogPath_(catalog_path(engine)),
-      runner_(new DefinitionRunner(engine, board, this)),
+JobsPage::JobsPage(const ConsoleContext& ctx, TaskBoard& board, QWidget* parent)
+    : QWidget(parent), ctx_(ctx), board_(board), runner_(new DefinitionRunner(ctx, board, this)),
       definitions_(new DefinitionTableModel(this)), proxy_(new QSortFilterProxyModel(this)),
-      tabs_(new QTabWidget(this)), schedules_(new SchedulePanel(engine, board, this)),
-      running_(new RunningPanel(QString::fromStdString(engine.home()), catalogPath_, board, this)),
-      queue_(new QueuePanel(catalogPath_, runner_, &board, this)),
-      history_(new HistoryPanel(doorOf(engine), this)),
-      historyActions_(new HistoryActions(engine, board, this)), status_(new QLabel(this)),
+      tabs_(new QTabWidget(this)), schedules_(new SchedulePanel(ctx, board, this)),
+      running_(new RunningPanel(ctx, board, this)),
+      queue_(new QueuePanel(ctx, runner_, &board, this)), history_(new HistoryPanel(ctx, this)),
+      historyActions_(new HistoryActions(ctx, board, this)), status_(new QLabel(this)),
       timer_(new QTimer(this)) {
     status_->setWordWrap(true);
     status_->setAccessibleName(tr("Jobs page status"));
@@ -216,26 +209,23 @@ void JobsPage::refresh() {
 }
 
 void JobsPage::refreshTab(int tab) {
-    QString error;
-    bool ok = true;
-    switch (tab) {
+    switch (tab) { // each tab reads on a worker thread; its failure comes through message()
     case DefinitionsTab:
         refreshDefinitions();
-        return;
+        break;
     case SchedulesTab:
-        schedules_->refresh(); // its failure comes through message()
+        schedules_->refresh();
         break;
     case RunningTab:
-        ok = running_->refresh(&error);
+        running_->refresh();
         break;
     case QueueTab:
-        ok = queue_->refresh(&error);
+        queue_->refresh();
         break;
     case HistoryTab:
         history_->refresh(); // its failure comes through failed()
         break;
     }
-    if (!ok) report(tr("Cannot read the catalog: %1").arg(error), true);
 }
 
 void JobsPage::refreshDefinitions() {
@@ -244,7 +234,7 @@ void JobsPage::refreshDefinitions() {
 
 void JobsPage::loadDefinitions(const QString& select, std::function<void()> then) {
     using Definitions = std::vector<client::Definition>;
-    runBackgroundRead(&board_, this, [door = doorOf(engine_), select, then, this] {
+    runBackgroundRead(&board_, this, [door = ctx_.door, select, then, this] {
         auto read = std::make_shared<Result<Definitions>>(readDefinitions(door)); // values only
         return GuiContinuation([this, read, select, then] {
             showDefinitions(*read, select);
@@ -256,9 +246,8 @@ void JobsPage::loadDefinitions(const QString& select, std::function<void()> then
 void JobsPage::showDefinitions(const Result<std::vector<client::Definition>>& read,
                                const QString& select) {
     const QString current = select.isEmpty() ? selectedName() : select;
-    auto st =
-        read ? definitions_->setDefinitions(read.value(), to_unix_seconds(engine_.clock().wall()))
-             : Status(read.error());
+    auto st = read ? definitions_->setDefinitions(read.value(), to_unix_seconds(ctx_.now()))
+                   : Status(read.error());
     if (!st) {
         report(tr("Cannot read the job definitions: %1")
                    .arg(QString::fromStdString(st.error().message)),
@@ -305,7 +294,7 @@ QString JobsPage::level() const {
 }
 
 DefinitionDialog* JobsPage::newDefinition() {
-    return openDialog(DefinitionDialog::defaults(DefinitionDialog::pools(catalogPath_)), false);
+    return openDialog(DefinitionDialog::defaults(pools_), false);
 }
 
 DefinitionDialog* JobsPage::editSelected() {
@@ -336,7 +325,7 @@ DefinitionDialog* JobsPage::openDialog(const schedule::JobDefinition& start, boo
     QStringList taken;
     for (const auto& r : definitions_->rows())
         if (!editing || r.def.name != start.name) taken << QString::fromStdString(r.def.name);
-    dialog_ = new DefinitionDialog(catalogPath_, start, taken, editing, this);
+    dialog_ = new DefinitionDialog(start, taken, editing, this);
     dialog_->setAttribute(Qt::WA_DeleteOnClose);
     dialog_->setSaver([this, editing](const schedule::JobDefinition& d, QString* whyNot) {
         return save(d, editing, whyNot);
@@ -345,7 +334,18 @@ DefinitionDialog* JobsPage::openDialog(const schedule::JobDefinition& start, boo
         if (dialog_ == d) dialog_ = nullptr;
     });
     dialog_->open();
+    loadChoices();
     return dialog_;
+}
+
+void JobsPage::loadChoices() {
+    runBackgroundRead(&board_, this, [door = ctx_.door, this]() -> GuiContinuation {
+        auto read = std::make_shared<Result<DefinitionChoices>>(readDefinitionChoices(door));
+        return [this, read] { // values only above; the dialog open then gets them
+            if (*read) pools_ = (*read)->pools;
+            if (dialog_) dialog_->setChoices(*read);
+        };
+    });
 }
 
 bool JobsPage::save(const schedule::JobDefinition& d, bool editing, QString* /*whyNot*/) {
@@ -355,23 +355,23 @@ bool JobsPage::save(const schedule::JobDefinition& d, bool editing, QString* /*w
     ApiCall call = [d, editing](client::Api& api) {
         return editing ? done(api.replace_definition(d)) : done(api.add_definition(d));
     };
-    runCatalogTask(
-        board_, this, tr("Saving job definition %1").arg(name),
-        throughService(engine_, (editing ? "job edit " : "job define ") + d.name, std::move(call)),
-        [this, name, editing, dialog](const QString& error) {
-            if (!error.isEmpty()) {
-                if (dialog) dialog->saveFinished(error);
-                report(tr("%1 was not saved: %2").arg(name, error), true);
-                return;
-            }
-            // The dialog closes once the list holds the stored definition, selected.
-            loadDefinitions(name, [this, name, editing, dialog] {
-                if (dialog) dialog->saveFinished(QString());
-                report(editing ? tr("Job definition %1 updated.").arg(name)
-                               : tr("Job definition %1 stored.").arg(name),
-                       false);
-            });
-        });
+    runCatalogTask(board_, this, tr("Saving job definition %1").arg(name),
+                   throughService(ctx_.door, (editing ? "job edit " : "job define ") + d.name,
+                                  std::move(call)),
+                   [this, name, editing, dialog](const QString& error) {
+                       if (!error.isEmpty()) {
+                           if (dialog) dialog->saveFinished(error);
+                           report(tr("%1 was not saved: %2").arg(name, error), true);
+                           return;
+                       }
+                       // The dialog closes once the list holds the stored definition, selected.
+                       loadDefinitions(name, [this, name, editing, dialog] {
+                           if (dialog) dialog->saveFinished(QString());
+                           report(editing ? tr("Job definition %1 updated.").arg(name)
+                                          : tr("Job definition %1 stored.").arg(name),
+                                  false);
+                       });
+                   });
     return true;
 }
 
@@ -387,7 +387,7 @@ bool JobsPage::removeSelected() {
         return false;
     const std::string key = d->name;
     runCatalogTask(board_, this, tr("Removing job definition %1").arg(name),
-                   throughService(engine_, "job remove " + key,
+                   throughService(ctx_.door, "job remove " + key,
                                   [key](client::Api& api) { return api.remove_definition(key); }),
                    [this, name](const QString& error) {
                        if (!error.isEmpty()) {

@@ -6,17 +6,19 @@
 // status, level and date; Enter or double-click opens the job's report; a backup's menu
 // verifies or clones it through the service, HistoryActions). Run now starts the
 // selected definition at a level on a worker thread as a task of the TaskBoard, beside the
-// other jobs. Every write goes through the service's typed door, as `tapeloom-cli
+// other jobs. The page is given a ConsoleContext (the service's typed door and the clock), no
+// Engine and no catalog: every write goes through the typed door, as `tapeloom-cli
 // job|schedule|queue` does, on a worker thread (runCatalogTask: a definition or schedule is
-// saved while jobs run); the definitions and the history are read through the typed door on
-// worker threads, the schedules, queue and running jobs through their own catalog connections,
-// so the page never reads on the GUI thread through the engine's catalog connection. A refusal is
-// reported in the page's status line, never in a pop-up. Shortcuts (while the page has focus):
-// Ctrl+N new, Return edit, Delete remove (in the definitions table), Ctrl+R run now. GUI thread
-// only.
+// saved while jobs run), and every tab reads through it on worker threads (definitions,
+// schedules, the dialog's pools and libraries, the queue, the running jobs, the history), so a
+// console connected to a remote service shows the same page. A refusal, or a service that does
+// not answer, is reported in the page's status line, never in a pop-up. Shortcuts (while the page
+// has focus): Ctrl+N new, Return edit, Delete remove (in the definitions table), Ctrl+R run now.
+// GUI thread only.
 #include <QWidget>
 #include <functional>
 
+#include "bridge/console_context.h"
 #include "client/definitions.h"
 #include "common/result.h"
 #include "schedule/job_definition.h"
@@ -28,10 +30,6 @@ class QSortFilterProxyModel;
 class QTabWidget;
 class QTableView;
 class QTimer;
-
-namespace tl {
-class Engine;
-}
 
 namespace tl::ui {
 
@@ -51,7 +49,7 @@ class JobsPage final : public QWidget {
     Q_OBJECT
 public:
     enum Tab { DefinitionsTab, SchedulesTab, RunningTab, QueueTab, HistoryTab };
-    JobsPage(Engine& engine, TaskBoard& board, QWidget* parent = nullptr);
+    JobsPage(const ConsoleContext& ctx, TaskBoard& board, QWidget* parent = nullptr);
     ~JobsPage() override;
 
     // Destructive actions ask this (default: QMessageBox::question); tests answer it.
@@ -104,13 +102,16 @@ private:
     void loadDefinitions(const QString& select, std::function<void()> then);
     void showDefinitions(const Result<std::vector<client::Definition>>& read,
                          const QString& select);
+    // Reads the service's pools and libraries for the dialog open now (and the defaults of the
+    // next New…) on a worker thread.
+    void loadChoices();
     void refreshTab(int tab);
     void report(const QString& text, bool error);
     const schedule::JobDefinition* selected() const;
 
-    Engine& engine_;
+    ConsoleContext ctx_;
     TaskBoard& board_;
-    QString catalogPath_;
+    QStringList pools_; // the service's pools as last read (the defaults of New…)
     DefinitionRunner* runner_;
     DefinitionTableModel* definitions_;
     QSortFilterProxyModel* proxy_;

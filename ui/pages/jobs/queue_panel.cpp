@@ -1,35 +1,23 @@
 #include "pages/jobs/queue_panel.h"
 
-#include <QCoreApplication>
-#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <map>
+#include <memory>
 
-#include "api/schedule_ops.h"
 #include "bridge/engine_task.h"
 #include "bridge/task_board.h"
-#include "client/service_api.h"
-#include "client/service_client.h"
 #include "common/log.h"
-#include "metrics/live_board.h"
 #include "pages/jobs/definition_runner.h"
 #include "pages/jobs/jobs_style.h"
 #include "pages/jobs/queue_table_model.h"
-#include "schedule/queue_store.h"
 
 namespace tl::ui {
 
 namespace {
-// `queue cancel`: ask the service to stop the entry through its typed door (POST
-// /v1/queue/{id}/cancel); the console never changes the queue itself.
-QString cancel_service_entry(const std::string& home, std::int64_t id) {
-    client::ServiceClient service(home); // the caller logs a refusal
-    auto st = client::ServiceApi(service).cancel_queue_entry(id);
-    return st ? QString() : QString::fromStdString(st.error().message);
-}
 // The console's runs on the board that the service's queue does not list: Back up now, a
 // restore, a labeling… (Run now from this page is the runner's entry, with its level).
 std::vector<schedule::QueueEntry> board_runs(const TaskBoard* board, qint64 skip) {
@@ -48,18 +36,15 @@ std::vector<schedule::QueueEntry> board_runs(const TaskBoard* board, qint64 skip
     return runs;
 }
 
-// Why the running entries wait, from the waiting jobs' live snapshots: a console run by its
-// task's job (its id once known, else a waiting job of its kind run by this console or the
-// service it sends jobs to), a service entry by its definition (the job's name).
-std::map<std::int64_t, QString> entry_waits(const QString& home, const TaskBoard* board,
-                                            const QueueTableModel& model, long servicePid) {
+// Why the running entries wait, from the waiting jobs' live snapshots (GET /v1/live): a console
+// run by its task's job (its id once known, else a waiting job of its kind the service runs), a
+// service entry by its definition (the job's name).
+std::map<std::int64_t, QString> entry_waits(const client::LiveJobs& live, const TaskBoard* board,
+                                            const QueueTableModel& model) {
     std::map<std::int64_t, QString> out;
-    auto live = metrics::LiveBoard(home.toStdString()).read();
-    if (!live) return out;
     std::vector<metrics::LiveSnapshot> waiting;
-    for (auto& s : live.value())
-        if (!s.ended && s.status == "waiting") waiting.push_back(std::move(s));
-    const long own = QCoreApplication::applicationPid();
+    for (const auto& s : live.jobs)
+        if (!s.ended && s.status == "waiting") waiting.push_back(s);
     auto take = [&](auto&& match) -> QString {
         for (auto it = waiting.begin(); it != waiting.end(); ++it)
             if (match(*it)) {
@@ -69,16 +54,14 @@ std::map<std::int64_t, QString> entry_waits(const QString& home, const TaskBoard
             }
         return {};
     };
-    auto ours = [&](const metrics::LiveSnapshot& s) {
-        return s.pid == own || (servicePid != 0 && s.pid == servicePid);
-    };
+    const long servicePid = live.service_pid;
     if (board)
         for (const auto& t : board->tasks()) {
-            QString why = t.jobId
-                              ? take([&](const auto& s) { return s.job_id == t.jobId; })
-                              : take([&](const auto& s) {
-                                    return ours(s) && QString::fromStdString(s.kind) == t.jobKind;
-                                });
+            QString why = t.jobId ? take([&](const auto& s) { return s.job_id == t.jobId; })
+                                  : take([&](const auto& s) {
+                                        return s.pid == servicePid &&
+                                               QString::fromStdString(s.kind) == t.jobKind;
+                                    });
             if (!why.isEmpty()) out[-t.id] = why;
         }
     for (int r = 0; r < model.rowCount(); ++r) {
@@ -93,30 +76,18 @@ std::map<std::int64_t, QString> entry_waits(const QString& home, const TaskBoard
 }
 } // namespace
 
-QString cancelRunningDefinition(const std::string& catalogPath, const std::string& home,
-                                const std::string& definition) {
-    auto db = CatalogHandle::open(catalogPath, false);
-    if (!db) return QString::fromStdString(db.error().message);
-    auto entries = schedule::queue_store(db.value()).list();
-    if (!entries) return QString::fromStdString(entries.error().message);
-    for (const auto& e : entries.value())
-        if (e.state == schedule::QueueEntry::State::Running && e.definition == definition)
-            return cancel_service_entry(home, e.id);
-    return QueuePanel::tr("the service has no running entry for %1")
-        .arg(QString::fromStdString(definition));
-}
-
-QueuePanel::QueuePanel(const QString& catalogPath, DefinitionRunner* runner, TaskBoard* board,
+QueuePanel::QueuePanel(const ConsoleContext& ctx, DefinitionRunner* runner, TaskBoard* board,
                        QWidget* parent)
-    : QWidget(parent), catalogPath_(catalogPath), runner_(runner), board_(board),
-      model_(new QueueTableModel(catalogPath, this)), table_(new QTableView(this)),
-      service_(new QLabel(this)), cancel_(new QPushButton(tr("&Cancel job…"), this)) {
+    : QWidget(parent), ctx_(ctx), runner_(runner), board_(board), model_(new QueueTableModel(this)),
+      table_(new QTableView(this)), service_(new QLabel(this)),
+      cancel_(new QPushButton(tr("&Cancel job…"), this)) {
     table_->setModel(model_);
     setUpTable(table_, QStringLiteral("jobsPage/queueHeader"), tr("Queue"));
     table_->setSortingEnabled(false); // the local run first, then the service's order
     cancel_->setAccessibleName(tr("Cancel the selected queued or running job"));
     cancel_->setEnabled(false);
     service_->setAccessibleName(tr("Scheduler service"));
+    service_->setWordWrap(true);
     auto* bar = new QHBoxLayout;
     bar->addWidget(service_, 1);
     bar->addWidget(cancel_);
@@ -128,10 +99,39 @@ QueuePanel::QueuePanel(const QString& catalogPath, DefinitionRunner* runner, Tas
             [this](const QModelIndex& i) { cancel_->setEnabled(i.isValid()); });
 }
 
-bool QueuePanel::refresh(QString* error) {
+void QueuePanel::refresh() {
+    if (reading_) {
+        reread_ = true; // the read under way may have asked before a change
+        return;
+    }
+    reading_ = true;
+    reread_ = false;
+    runBackgroundRead(board_, this, [door = ctx_.door, this]() -> GuiContinuation {
+        auto read = std::make_shared<Result<ServedQueue>>(readQueue(door)); // values only
+        return [this, read] {
+            reading_ = false;
+            showRead(*read);
+            if (reread_) refresh();
+        };
+    });
+}
+
+void QueuePanel::showRead(const Result<ServedQueue>& read) {
+    if (!read) { // the rows shown stay, said to be of before
+        const QString error = QString::fromStdString(read.error().message);
+        service_->setText(tr("Scheduler service: cannot be read (%1); the table shows the queue "
+                             "as last read.")
+                              .arg(error));
+        if (error != lastError_) // said once while the service stays away
+            Q_EMIT message(tr("Cannot read the queue: %1").arg(error), true);
+        lastError_ = error;
+        Q_EMIT loaded(error);
+        return;
+    }
+    lastError_.clear();
     const int row = table_->currentIndex().row();
     const qint64 id = row >= 0 && row < model_->rowCount() ? model_->entry(row).id : -1;
-    auto st = model_->refresh();
+    model_->setServiceQueue(read->queue);
     // A scheduled run of this console is on the board too, but the service's queue lists it.
     auto local = board_runs(board_, runner_->task());
     // This page's Run now until the service's queue lists it: the POST that queues it answers
@@ -139,22 +139,15 @@ bool QueuePanel::refresh(QString* error) {
     if (auto own = runner_->entry(); own && !model_->servicePending(own->definition))
         local.insert(local.begin(), *own);
     model_->setLocalRuns(std::move(local));
-    const long pid = model_->servicePid();
-    model_->setWaits(entry_waits(QFileInfo(catalogPath_).path(), board_, *model_, pid));
-    service_->setText(pid ? tr("Scheduler service: running (pid %1).").arg(pid)
-                          : tr("Scheduler service: not running; scheduled jobs wait until it "
-                               "runs (tapeloom-cli serve)."));
+    model_->setWaits(entry_waits(read->live, board_, *model_));
+    service_->setText(tr("Scheduler service: running (pid %1).").arg(model_->servicePid()));
     fitColumnsOnce(table_);
     int select = model_->rowCount() > 0 ? 0 : -1; // preselected: Cancel is ready
     for (int r = 0; id >= 0 && r < model_->rowCount(); ++r)
         if (model_->entry(r).id == id) select = r;
     if (select >= 0) table_->setCurrentIndex(model_->index(select, 0));
     cancel_->setEnabled(table_->currentIndex().isValid());
-    if (!st) {
-        if (error) *error = QString::fromStdString(st.error().message);
-        return false;
-    }
-    return true;
+    Q_EMIT loaded(QString());
 }
 
 bool QueuePanel::cancelSelected() {
@@ -179,12 +172,9 @@ bool QueuePanel::cancelSelected() {
         refresh();
         return ok;
     }
-    const std::string home = QFileInfo(catalogPath_).path().toStdString();
     const std::int64_t id = e.id;
-    runBackgroundRead(board_, this, [this, home, id, name]() -> GuiContinuation {
-        const QString error = cancel_service_entry(home, id); // values only
-        if (!error.isEmpty())
-            log::get("ui")->error("cancel queue entry {}: {}", id, error.toStdString());
+    runBackgroundRead(board_, this, [this, door = ctx_.door, id, name]() -> GuiContinuation {
+        const QString error = cancelQueueEntry(door, id); // values only; logged there
         return [this, error, id, name] {
             Q_EMIT message(error.isEmpty()
                                ? tr("Cancel requested for %1 (queue entry %2).").arg(name).arg(id)

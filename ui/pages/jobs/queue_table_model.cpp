@@ -1,35 +1,24 @@
 #include "pages/jobs/queue_table_model.h"
 
 #include <QDateTime>
-#include <QFileInfo>
 #include <QLocale>
-
-#include "api/schedule_ops.h"
-#include "schedule/queue_store.h"
-#include "schedule/service_lock.h"
 
 namespace tl::ui {
 
-QueueTableModel::QueueTableModel(QString catalogPath, QObject* parent)
-    : QAbstractTableModel(parent), path_(std::move(catalogPath)) {}
+QueueTableModel::QueueTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-Status QueueTableModel::refresh() {
-    servicePid_ = schedule::service_holder(QFileInfo(path_).path().toStdString());
-    auto db = CatalogHandle::open(path_.toStdString(), false);
-    if (!db) return db.error();
-    auto entries = schedule::queue_store(db.value()).list();
-    if (!entries) return entries.error();
+void QueueTableModel::setServiceQueue(const client::Queue& queue) {
+    servicePid_ = queue.service_pid;
     std::string signature;
-    for (const auto& e : entries.value())
+    for (const auto& e : queue.entries)
         signature += std::to_string(e.id) + schedule::to_string(e.state) +
                      (e.cancel_requested ? "c" : "") + std::to_string(e.attempt) +
                      std::to_string(e.not_before) + std::to_string(e.started) + e.level + "\n";
-    if (signature == signature_) return {};
+    if (signature == signature_) return;
     beginResetModel();
-    service_ = std::move(entries.value());
+    service_ = queue.entries;
     signature_ = std::move(signature);
     endResetModel();
-    return {};
 }
 
 bool QueueTableModel::serviceRunning() const {

@@ -1,7 +1,6 @@
 #include "pages/jobs/running_panel.h"
 
 #include <QApplication>
-#include <QCoreApplication>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPainter>
@@ -11,14 +10,14 @@
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <memory>
 
 #include "bridge/engine_task.h"
 #include "bridge/task_board.h"
 #include "common/log.h"
 #include "pages/jobs/jobs_style.h"
-#include "pages/jobs/queue_panel.h"
 #include "pages/jobs/running_table_model.h"
-#include "schedule/service_lock.h"
+#include "pages/jobs/served_queue.h"
 
 namespace tl::ui {
 
@@ -45,21 +44,22 @@ public:
         QApplication::style()->drawControl(QStyle::CE_ProgressBar, &bar, painter);
     }
 };
+QString hintText() {
+    return RunningPanel::tr("Jobs running on the service's data directory: the scheduler "
+                            "service's and those of tapeloom-cli. Progress is measured against "
+                            "the last run of the same sources.");
+}
 } // namespace
 
-RunningPanel::RunningPanel(const QString& home, const QString& catalogPath, TaskBoard& board,
-                           QWidget* parent)
-    : QWidget(parent), home_(home), catalogPath_(catalogPath), board_(board),
-      model_(new RunningTableModel(home, this)), table_(new QTableView(this)),
-      hint_(new QLabel(this)), cancel_(new QPushButton(tr("&Cancel job…"), this)),
-      timer_(new QTimer(this)) {
+RunningPanel::RunningPanel(const ConsoleContext& ctx, TaskBoard& board, QWidget* parent)
+    : QWidget(parent), ctx_(ctx), board_(board), model_(new RunningTableModel(this)),
+      table_(new QTableView(this)), hint_(new QLabel(this)),
+      cancel_(new QPushButton(tr("&Cancel job…"), this)), timer_(new QTimer(this)) {
     table_->setModel(model_);
     setUpTable(table_, QStringLiteral("jobsPage/runningHeader"), tr("Running jobs"));
     table_->setSortingEnabled(false); // oldest job first
     table_->setItemDelegateForColumn(RunningTableModel::Progress, new ProgressDelegate(table_));
-    hint_->setText(tr("Jobs running on this data directory: this console's, the scheduler "
-                      "service's and those of tapeloom-cli. Progress is measured against the "
-                      "last run of the same sources."));
+    hint_->setText(hintText());
     hint_->setWordWrap(true);
     cancel_->setAccessibleName(tr("Cancel the selected running job"));
     cancel_->setEnabled(false);
@@ -87,11 +87,35 @@ void RunningPanel::hideEvent(QHideEvent* event) {
     timer_->stop();
 }
 
-bool RunningPanel::refresh(QString* error) {
+void RunningPanel::refresh() {
+    if (reading_) return; // the next tick reads again
+    reading_ = true;
+    runBackgroundRead(&board_, this, [door = ctx_.door, this]() -> GuiContinuation {
+        auto read = std::make_shared<Result<client::LiveJobs>>(readLiveJobs(door)); // values only
+        return [this, read] {
+            reading_ = false;
+            showRead(*read);
+        };
+    });
+}
+
+void RunningPanel::showRead(const Result<client::LiveJobs>& read) {
+    if (!read) { // the rows shown stay, said to be of before
+        const QString error = QString::fromStdString(read.error().message);
+        hint_->setText(tr("Cannot read the running jobs from the service (%1); the table shows "
+                          "them as last read.")
+                           .arg(error));
+        if (error != lastError_) // said once while the service stays away
+            Q_EMIT message(tr("Cannot read the running jobs: %1").arg(error), true);
+        lastError_ = error;
+        Q_EMIT loaded(error);
+        return;
+    }
+    lastError_.clear();
+    hint_->setText(hintText());
     const int row = table_->currentIndex().row();
     const qint64 id = row >= 0 && row < model_->rowCount() ? model_->job(row).job_id : -1;
-    auto st = model_->refresh(static_cast<long>(QCoreApplication::applicationPid()),
-                              schedule::service_holder(home_.toStdString()));
+    model_->setJobs(read.value());
     fitColumnsOnce(table_);
     int select = model_->rowCount() > 0 ? 0 : -1; // one job runs most of the time: preselect it
     for (int r = 0; id >= 0 && r < model_->rowCount(); ++r)
@@ -99,11 +123,7 @@ bool RunningPanel::refresh(QString* error) {
     if (select >= 0 && table_->currentIndex().row() != select)
         table_->setCurrentIndex(model_->index(select, 0));
     cancel_->setEnabled(table_->currentIndex().isValid());
-    if (!st) {
-        if (error) *error = QString::fromStdString(st.error().message);
-        return false;
-    }
-    return true;
+    Q_EMIT loaded(QString());
 }
 
 bool RunningPanel::cancelSelected() {
@@ -126,31 +146,23 @@ bool RunningPanel::cancelSelected() {
                                  "written yet is not backed up.")
                                   .arg(id)))
         return false;
-    if (owner == RunningTableModel::Owner::Service) {
-        cancelServiceJob(id, name);
-        return true;
-    }
-    const qint64 task = board_.taskForJob(id, QString::fromStdString(job.kind));
-    const bool ok = task && board_.cancel(task);
-    Q_EMIT message(ok ? tr("Cancelling job %1…").arg(id)
-                      : tr("Job %1 cannot be cancelled from here.").arg(id),
-                   !ok);
-    return ok;
+    cancelServiceJob(id, name);
+    return true;
 }
 
 void RunningPanel::cancelServiceJob(qint64 jobId, const QString& definition) {
-    const std::string path = catalogPath_.toStdString(), home = home_.toStdString();
-    const std::string def = definition.toStdString();
-    runBackgroundRead(&board_, this, [this, path, home, def, jobId]() -> GuiContinuation {
-        const QString error = cancelRunningDefinition(path, home, def); // values only
-        if (!error.isEmpty())
-            log::get("ui")->error("cancel job {}: {}", jobId, error.toStdString());
-        return [this, error, jobId] {
-            Q_EMIT message(error.isEmpty() ? tr("Cancel requested for job %1.").arg(jobId)
-                                           : tr("Cannot cancel job %1: %2").arg(jobId).arg(error),
-                           !error.isEmpty());
-        };
-    });
+    runBackgroundRead(
+        &board_, this,
+        [this, door = ctx_.door, def = definition.toStdString(), jobId]() -> GuiContinuation {
+            const QString error = cancelRunningJob(door, def, jobId); // logged there
+            return [this, error, jobId] {
+                Q_EMIT message(error.isEmpty()
+                                   ? tr("Cancel requested for job %1.").arg(jobId)
+                                   : tr("Cannot cancel job %1: %2").arg(jobId).arg(error),
+                               !error.isEmpty());
+                refresh();
+            };
+        });
 }
 
 } // namespace tl::ui

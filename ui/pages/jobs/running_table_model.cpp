@@ -4,7 +4,6 @@
 #include <QLocale>
 #include <algorithm>
 
-#include "metrics/live_board.h"
 #include "widgets/job_text.h"
 #include "widgets/units_format.h"
 
@@ -36,38 +35,31 @@ int percent(const metrics::LiveSnapshot& s) {
 }
 } // namespace
 
-RunningTableModel::RunningTableModel(QString home, QObject* parent)
-    : QAbstractTableModel(parent), home_(std::move(home)) {}
+RunningTableModel::RunningTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-Status RunningTableModel::refresh(long ownPid, long servicePid) {
-    auto all = metrics::LiveBoard(home_.toStdString()).read();
-    if (!all) return all.error();
+void RunningTableModel::setJobs(const client::LiveJobs& live) {
     std::vector<metrics::LiveSnapshot> running;
-    for (auto& s : all.value())
-        if (!s.ended) running.push_back(std::move(s));
+    for (const auto& s : live.jobs)
+        if (!s.ended) running.push_back(s);
     std::sort(running.begin(), running.end(),
               [](const auto& a, const auto& b) { return a.job_id < b.job_id; });
     const bool sameRows =
         running.size() == jobs_.size() &&
         std::equal(running.begin(), running.end(), jobs_.begin(),
                    [](const auto& a, const auto& b) { return a.job_id == b.job_id; });
-    const bool sameOwners = ownPid == ownPid_ && servicePid == servicePid_;
-    if (sameRows && sameOwners) { // keeps the selection: only the figures change
+    if (sameRows && live.service_pid == servicePid_) { // keeps the selection: figures change
         jobs_ = std::move(running);
         if (!jobs_.empty()) Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
-        return {};
+        return;
     }
     beginResetModel();
     jobs_ = std::move(running);
-    ownPid_ = ownPid;
-    servicePid_ = servicePid;
+    servicePid_ = live.service_pid;
     endResetModel();
-    return {};
 }
 
 RunningTableModel::Owner RunningTableModel::owner(int row) const {
     const long pid = static_cast<long>(job(row).pid);
-    if (pid == ownPid_) return Owner::ThisConsole;
     return pid != 0 && pid == servicePid_ ? Owner::Service : Owner::OtherProcess;
 }
 
@@ -113,8 +105,6 @@ QVariant RunningTableModel::data(const QModelIndex& index, int role) const {
         return QString::fromStdString(s.level);
     case RunBy:
         switch (owner(index.row())) {
-        case Owner::ThisConsole:
-            return tr("this console");
         case Owner::Service:
             return tr("scheduler service");
         case Owner::OtherProcess:

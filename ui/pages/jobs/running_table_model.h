@@ -1,15 +1,14 @@
 #pragma once
-// The Running tab's table (BAT's Running Jobs): every job running on the data directory as its
-// LiveBoard snapshot shows it — of this console, of the scheduler service or of a
-// `tapeloom-cli` — with who runs it, whether it works or waits (and for which drives or volumes),
-// its progress against the last run of the same sources, bytes, rate, elapsed time (the
-// working time; a waiting job's wait so far) and time left. Reads <home>/live/ (small files, no
-// catalog, no lock) on the GUI thread. GUI thread only.
+// The Running tab's table (BAT's Running Jobs): every job running on the service's data
+// directory as its live snapshot shows it (GET /v1/live through the typed door) — of the
+// scheduler service or of a `tapeloom-cli` process — with who runs it, whether it works or waits
+// (and for which drives or volumes), its progress against the last run of the same sources,
+// bytes, rate, elapsed time (the working time; a waiting job's wait so far) and time left. Holds
+// values only: the panel reads on a worker thread and hands the answer over. GUI thread only.
 #include <QAbstractTableModel>
 #include <vector>
 
-#include "common/result.h"
-#include "metrics/live_snapshot.h"
+#include "client/live_jobs.h"
 
 namespace tl::ui {
 
@@ -32,13 +31,14 @@ public:
         ColumnCount
     };
     // Qt::UserRole of the Progress column: percent done, -1 when unknown.
-    explicit RunningTableModel(QString home, QObject* parent = nullptr);
+    explicit RunningTableModel(QObject* parent = nullptr);
 
-    // Reads the board. `ownPid`: this process; `servicePid`: the scheduler service's (0 none).
-    Status refresh(long ownPid, long servicePid);
+    // Shows the jobs of `live` that have not ended; only the figures change while they are the
+    // same jobs (the selection stays).
+    void setJobs(const client::LiveJobs& live);
     const metrics::LiveSnapshot& job(int row) const { return jobs_.at(std::size_t(row)); }
     // Who runs the job on `row`.
-    enum class Owner { ThisConsole, Service, OtherProcess };
+    enum class Owner { Service, OtherProcess };
     Owner owner(int row) const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
@@ -47,9 +47,8 @@ public:
     QVariant headerData(int section, Qt::Orientation o, int role = Qt::DisplayRole) const override;
 
 private:
-    QString home_;
     std::vector<metrics::LiveSnapshot> jobs_;
-    long ownPid_ = 0, servicePid_ = 0;
+    long servicePid_ = 0;
 };
 
 } // namespace tl::ui

@@ -15,7 +15,6 @@
 
 #include "bridge/engine_task.h"
 #include "bridge/typed_door.h"
-#include "context/engine.h"
 #include "pages/jobs/jobs_style.h"
 #include "pages/jobs/schedule_preview.h"
 #include "pages/jobs/schedule_table_model.h"
@@ -40,8 +39,8 @@ QString levelText(const schedule::Occurrence& o) {
 }
 } // namespace
 
-SchedulePanel::SchedulePanel(Engine& engine, TaskBoard& board, QWidget* parent)
-    : QWidget(parent), engine_(engine), board_(board), model_(new ScheduleTableModel(this)),
+SchedulePanel::SchedulePanel(const ConsoleContext& ctx, TaskBoard& board, QWidget* parent)
+    : QWidget(parent), ctx_(ctx), board_(board), model_(new ScheduleTableModel(this)),
       proxy_(new QSortFilterProxyModel(this)), table_(new QTableView(this)),
       definition_(new QComboBox(this)), name_(new QLineEdit(this)), rule_(new QLineEdit(this)),
       ruleError_(new MessageLine(2, this)), nextRuns_(new MessageLine(kPreviewLines, this)),
@@ -119,7 +118,7 @@ void SchedulePanel::loadSelected() {
 }
 
 long long SchedulePanel::now() const {
-    return to_unix_seconds(engine_.clock().wall());
+    return to_unix_seconds(ctx_.now());
 }
 
 void SchedulePanel::setDefinitions(const QStringList& names) {
@@ -137,7 +136,7 @@ void SchedulePanel::selectDefinition(const QString& name) {
 
 void SchedulePanel::refresh(std::function<void()> then) {
     using Schedules = std::vector<client::Schedule>;
-    runBackgroundRead(&board_, this, [door = doorOf(engine_), then, this] {
+    runBackgroundRead(&board_, this, [door = ctx_.door, then, this] {
         auto read = std::make_shared<Result<Schedules>>(
             readService<Schedules>(door, "schedule list", [](client::Api& api) {
                 return api.schedules();
@@ -209,7 +208,7 @@ bool SchedulePanel::addSchedule() {
     const std::string def = name.toStdString(), rule = text.toStdString();
     const std::string label = name_->text().trimmed().toStdString();
     runCatalogTask(board_, this, tr("Adding a schedule"),
-                   throughService(engine_, "schedule add " + def,
+                   throughService(ctx_.door, "schedule add " + def,
                                   [def, rule, label](client::Api& api) {
                                       return done(api.add_schedule({def, rule, label}));
                                   }),
@@ -237,7 +236,7 @@ bool SchedulePanel::saveSelected() {
     const std::string rule = rule_->text().trimmed().toStdString();
     const std::string label = name_->text().trimmed().toStdString();
     runCatalogTask(board_, this, tr("Changing a schedule"),
-                   throughService(engine_, "schedule edit " + std::to_string(id),
+                   throughService(ctx_.door, "schedule edit " + std::to_string(id),
                                   [id, rule, label](client::Api& api) {
                                       return done(api.change_schedule(id, {{}, rule, label}));
                                   }),
@@ -266,7 +265,7 @@ bool SchedulePanel::removeSelected() {
     if (confirm_ && !confirm_(tr("Remove schedule %1 (%2) of %3?").arg(id).arg(rule, job)))
         return false;
     runCatalogTask(board_, this, tr("Removing a schedule"),
-                   throughService(engine_, "schedule remove " + std::to_string(id),
+                   throughService(ctx_.door, "schedule remove " + std::to_string(id),
                                   [id](client::Api& api) { return api.remove_schedule(id); }),
                    [this, id](const QString& error) {
                        if (!error.isEmpty()) {

@@ -10,6 +10,7 @@
 #include <QWidget>
 #include <functional>
 
+#include "bridge/console_context.h"
 #include "client/definitions.h"
 #include "common/result.h"
 
@@ -20,10 +21,6 @@ class QPushButton;
 class QSortFilterProxyModel;
 class QTableView;
 
-namespace tl {
-class Engine;
-}
-
 namespace tl::ui {
 
 class TaskBoard;
@@ -33,7 +30,7 @@ class ScheduleTableModel;
 class SchedulePanel final : public QWidget {
     Q_OBJECT
 public:
-    SchedulePanel(Engine& engine, TaskBoard& board, QWidget* parent = nullptr);
+    SchedulePanel(const ConsoleContext& ctx, TaskBoard& board, QWidget* parent = nullptr);
 
     // The definitions the editor offers (names); keeps the current choice when it stays.
     void setDefinitions(const QStringList& names);
@@ -69,7 +66,7 @@ private:
     qint64 selectedId() const;
     long long now() const;
 
-    Engine& engine_;
+    ConsoleContext ctx_;
     TaskBoard& board_;
     ScheduleTableModel* model_;
     QSortFilterProxyModel* proxy_;

@@ -7,4 +7,19 @@ Result<std::vector<client::Definition>> readDefinitions(const DoorAddress& door)
         door, "job list", [](client::Api& api) { return api.definitions(); });
 }
 
+Result<DefinitionChoices> readDefinitionChoices(const DoorAddress& door) {
+    return readService<DefinitionChoices>(door, "pool and library list",
+                                          [](client::Api& api) -> Result<DefinitionChoices> {
+                                              auto pools = api.pools();
+                                              if (!pools) return pools.error();
+                                              auto libraries = api.libraries();
+                                              if (!libraries) return libraries.error();
+                                              DefinitionChoices c;
+                                              for (const auto& p : pools.value())
+                                                  c.pools << QString::fromStdString(p.name);
+                                              c.libraries = std::move(libraries.value());
+                                              return c;
+                                          });
+}
+
 } // namespace tl::ui
