@@ -37,8 +37,8 @@ using tltest::with_home;
 
 // A console beside the service changes the data directory through it (docs/console.md "Beside
 // the service"): labeling, library moves, pools, job definitions and schedules go through the
-// service's typed door (client::Api, the audit log names each route) from the console's
-// read-only engine, never as a CLI command line, and the service's errors reach the page.
+// service's typed door (client::Api, the audit log names each route), never as a CLI command
+// line, and the service's errors reach the page.
 class TestConsoleServiceActions : public QObject {
     Q_OBJECT
 
