@@ -19,6 +19,7 @@
 #include "client/file_versions.h"
 #include "client/jobs.h"
 #include "client/libraries.h"
+#include "client/machine.h"
 #include "client/maintenance.h"
 #include "client/pools.h"
 #include "client/queue.h"
@@ -40,6 +41,16 @@ public:
     virtual Result<Queue> queue() = 0;
     // One entry: waiting, running, or how its run ended (NotFound once this service forgot it).
     virtual Result<QueuedRun> queued_run(std::int64_t id) = 0;
+
+    // ---- the service's machine (machine.h): what a console's Dashboard and Log page show.
+    // Scope read.
+    // Every job on the data directory's live board, running and waiting ones first.
+    virtual Result<std::vector<metrics::LiveSnapshot>> live_jobs() = 0;
+    // The machine's cumulative CPU counters and the service process's CPU time and memory.
+    virtual Result<HostReading> host() = 0;
+    // The lines of the data directory's log file after `after` (a ServiceLog's `next`; "": its
+    // newest lines). Ask again with `next` until no line comes.
+    virtual Result<ServiceLog> service_log(const std::string& after) = 0;
 
     // ---- jobs (jobs.h)
     // A page of the history, oldest first (`limit` 1..10000 from `offset`), and the total.
