@@ -19,6 +19,7 @@
 #include "client/file_versions.h"
 #include "client/jobs.h"
 #include "client/libraries.h"
+#include "client/live_jobs.h"
 #include "client/machine.h"
 #include "client/maintenance.h"
 #include "client/pools.h"
@@ -41,11 +42,16 @@ public:
     virtual Result<Queue> queue() = 0;
     // One entry: waiting, running, or how its run ended (NotFound once this service forgot it).
     virtual Result<QueuedRun> queued_run(std::int64_t id) = 0;
+    // The jobs running on the service's data directory with their live snapshots (live_jobs.h):
+    // what each does or waits for, its progress and drives. Scope read.
+    virtual Result<LiveJobs> live_jobs() = 0;
 
     // ---- the service's machine (machine.h): what a console's Dashboard and Log page show.
     // Scope read.
-    // Every job on the data directory's live board, running and waiting ones first.
-    virtual Result<std::vector<metrics::LiveSnapshot>> live_jobs() = 0;
+    // Every job on the data directory's live board as live_jobs() gives them, and those that
+    // ended whose last snapshot is still kept (GET /v1/live?ended=true): what the Dashboard
+    // follows.
+    virtual Result<LiveJobs> live_board() = 0;
     // The machine's cumulative CPU counters and the service process's CPU time and memory.
     virtual Result<HostReading> host() = 0;
     // The lines of the data directory's log file after `after` (a ServiceLog's `next`; "": its

@@ -28,15 +28,6 @@ int level_number(const std::string& name) {
 }
 } // namespace
 
-Result<std::vector<metrics::LiveSnapshot>> live_jobs_from_json(const nlohmann::json& j) {
-    if (!j.is_object() || !j.contains("jobs") || !j["jobs"].is_array())
-        return make_error(ErrorKind::Io, "the service's answer is no list of live jobs");
-    std::vector<metrics::LiveSnapshot> out;
-    for (const auto& s : j["jobs"])
-        out.push_back(metrics::snapshot_from_json(s));
-    return out;
-}
-
 Result<HostReading> host_reading_from_json(const nlohmann::json& j) {
     if (!j.is_object() || !j.contains("cpus") || !j["cpus"].is_array() || !j.contains("process") ||
         !j["process"].is_object())

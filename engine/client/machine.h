@@ -1,7 +1,7 @@
 #pragma once
 // The typed door's reads of the service's machine (api.h, docs/api.md "The machine of the
 // service"): what a console's Dashboard and Log page show, so that a console on another machine
-// shows the service's jobs, CPUs and log rather than its own. No Qt.
+// shows the service's CPUs and log rather than its own (its jobs: live_jobs.h). No Qt.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -10,7 +10,6 @@
 
 #include "common/result.h"
 #include "metrics/cpu_stat.h"
-#include "metrics/live_snapshot.h"
 
 namespace tl::client {
 
@@ -43,7 +42,6 @@ struct ServiceLog {
     long long service_pid = 0;
 };
 
-Result<std::vector<metrics::LiveSnapshot>> live_jobs_from_json(const nlohmann::json& j);
 Result<HostReading> host_reading_from_json(const nlohmann::json& j);
 Result<ServiceLog> service_log_from_json(const nlohmann::json& j);
 

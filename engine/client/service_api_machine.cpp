@@ -6,8 +6,8 @@
 
 namespace tl::client {
 
-Result<std::vector<metrics::LiveSnapshot>> ServiceApi::live_jobs() {
-    auto r = client_.request("GET", "/v1/live");
+Result<LiveJobs> ServiceApi::live_board() {
+    auto r = client_.request("GET", "/v1/live?ended=true");
     if (!r) return r.error();
     return live_jobs_from_json(r->body);
 }

@@ -1,5 +1,6 @@
 // ServiceApi's reads added for the console's pages: the figures of volumes beside their rows
-// (volume_usage.h) and the service's fingerprint, as docs/api.md gives the routes.
+// (volume_usage.h), the running jobs' live snapshots and the service's fingerprint, as
+// docs/api.md gives the routes.
 #include <httplib.h>
 
 #include "client/service_api.h"
@@ -24,6 +25,12 @@ Result<std::vector<VolumeJob>> ServiceApi::volume_jobs(const std::string& barcod
                                         "/jobs");
     if (!r) return r.error();
     return volume_jobs_from_json(r->body);
+}
+
+Result<LiveJobs> ServiceApi::live_jobs() {
+    auto r = client_.request("GET", "/v1/live");
+    if (!r) return r.error();
+    return live_jobs_from_json(r->body);
 }
 
 Result<std::string> ServiceApi::service_fingerprint() {

@@ -89,10 +89,12 @@ void add_wear_route(httplib::Server& server, const ApiContext& ctx);
 // POST /v1/definitions/import (definition_import_route.cpp)
 void add_definition_import_route(httplib::Server& server, const ApiContext& ctx);
 void add_stream_routes(httplib::Server& server, const ApiContext& ctx);
+// GET /v1/live: the running jobs' live snapshots (live_route.cpp)
+void add_live_route(httplib::Server& server, const ApiContext& ctx);
 void add_metrics_route(httplib::Server& server, const ApiContext& ctx);
 void add_file_routes(httplib::Server& server, const ApiContext& ctx);
 void add_client_routes(httplib::Server& server, const ApiContext& ctx);
-// GET /v1/live, /v1/host, /v1/log: what a console's Dashboard and Log page poll
+// GET /v1/host, /v1/log: what a console's Dashboard and Log page poll besides GET /v1/live
 // (console_feed_routes.cpp)
 void add_console_feed_routes(httplib::Server& server, const ApiContext& ctx);
 // GET /v1/service/identity (identity_route.cpp)

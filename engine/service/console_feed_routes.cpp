@@ -1,7 +1,6 @@
-// The reads a console's Dashboard and Log page poll (docs/api.md "The machine of the service"),
-// so that a console on another machine shows the service's jobs, machine and log, not its own:
-//   GET /v1/live  {"jobs": [LiveSnapshot...]}: every job on the data directory's LiveBoard
-//                 (running and waiting ones first), as `tapeloom-cli monitor` reads it;
+// The reads a console's Dashboard and Log page poll besides GET /v1/live (live_route.cpp;
+// docs/api.md "The machine of the service"), so that a console on another machine shows the
+// service's machine and log, not its own:
 //   GET /v1/host  the machine's cumulative /proc/stat counters per CPU and the service process's
 //                 CPU seconds and memory, with the service's clocks: the client differences two
 //                 answers (metrics::usage_between), so any number of consoles may poll;
@@ -10,7 +9,6 @@
 #include <chrono>
 
 #include "metrics/cpu_stat.h"
-#include "metrics/live_board.h"
 #include "metrics/process_cpu.h"
 #include "metrics/process_stat.h"
 #include "service/api_context.h"
@@ -50,14 +48,6 @@ Result<nlohmann::json> host_json(long pid) {
 } // namespace
 
 void add_console_feed_routes(httplib::Server& server, const ApiContext& ctx) {
-    server.Get("/v1/live", [&ctx](const httplib::Request&, httplib::Response& res) {
-        auto board = metrics::LiveBoard(ctx.home).read();
-        if (!board) return reply_error(res, board.error());
-        nlohmann::json jobs = nlohmann::json::array();
-        for (const auto& s : board.value())
-            jobs.push_back(metrics::to_json(s));
-        reply_json(res, 200, {{"jobs", jobs}});
-    });
     server.Get("/v1/host", [&ctx](const httplib::Request&, httplib::Response& res) {
         auto host = host_json(ctx.pid);
         if (!host) return reply_error(res, host.error());

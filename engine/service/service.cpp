@@ -108,6 +108,7 @@ void Service::add_routes(httplib::Server& server, Access access) {
     add_maintenance_routes(server, api_);
     add_library_fault_routes(server, api_);
     add_stream_routes(server, api_);
+    add_live_route(server, api_);
     add_metrics_route(server, api_);
     add_caller_route(server, api_, access);
     add_audit_route(server, api_);

@@ -6,12 +6,12 @@
 
 namespace tl::ui {
 
-using Board = Result<std::vector<metrics::LiveSnapshot>>;
+using Board = Result<client::LiveJobs>;
 
 LiveFeed::LiveFeed(const DoorAddress& door, int intervalMs, QObject* parent)
     : QObject(parent), door_(this, door, [this] {
           return [this](client::Api& api) -> GuiContinuation {
-              auto all = std::make_shared<Board>(api.live_jobs());
+              auto all = std::make_shared<Board>(api.live_board());
               return [this, all] { take(*all); };
           };
       }) {
@@ -44,7 +44,7 @@ void LiveFeed::take(const Board& all) {
         lastError_.clear();
         Q_EMIT recovered();
     }
-    show(all.value());
+    show(all->jobs);
 }
 
 void LiveFeed::show(const std::vector<metrics::LiveSnapshot>& all) {

@@ -1,12 +1,12 @@
 #pragma once
-// Follows the jobs of the service the console shows through its typed door (GET /v1/live: the
-// data directory's LiveBoard as the service reads it, so jobs of the service, of `tapeloom-cli`
-// and of other consoles alike, on this machine or another). Polls on a QTimer; each read runs on
-// a worker thread, one at a time (door_poll.h), and its result comes back here on the GUI
-// thread. Follows the newest running (or waiting) job, else the newest one that ended; follow()
-// pins one job instead. Every read also hands out the whole board (every job's drives, for the
-// library-wide view). A failed read is said once (failed(), logged once) until a read succeeds
-// again (recovered()). GUI thread only.
+// Follows the jobs of the service the console shows through its typed door (GET
+// /v1/live?ended=true: the data directory's LiveBoard as the service reads it, so jobs of the
+// service, of `tapeloom-cli` and of other consoles alike, on this machine or another). Polls on a
+// QTimer; each read runs on a worker thread, one at a time (door_poll.h), and its result comes back
+// here on the GUI thread. Follows the newest running (or waiting) job, else the newest one that
+// ended; follow() pins one job instead. Every read also hands out the whole board (every job's
+// drives, for the library-wide view). A failed read is said once (failed(), logged once) until a
+// read succeeds again (recovered()). GUI thread only.
 #include <QObject>
 #include <QTimer>
 #include <vector>
@@ -42,7 +42,7 @@ Q_SIGNALS:
     void recovered();
 
 private:
-    void take(const Result<std::vector<metrics::LiveSnapshot>>& all);
+    void take(const Result<client::LiveJobs>& all);
     void show(const std::vector<metrics::LiveSnapshot>& all);
     DoorPoll door_;
     QTimer timer_;

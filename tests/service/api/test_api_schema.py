@@ -60,7 +60,17 @@ def backup(calls, src):
     calls.get("/v1/queue")
     ended = wait_until("the backup's end", lambda: ended_entry(calls, queue))
     assert ended["status"] == "completed", f"the backup ended {ended}"
+    call_live(calls, ended["job"])
     return ended["job"]
+
+
+def call_live(calls, job):
+    """The live jobs: none runs now; the ended backup's last snapshot with ?ended=true."""
+    wait_until("no running live job", lambda: calls.get("/v1/live").json()["jobs"] == [])
+    kept = calls.get("/v1/live?ended=true")
+    assert kept.status == 200 and [s["job_id"] for s in kept.json()["jobs"]] == [job], kept.body
+    assert kept.json()["jobs"][0]["ended"] is True, kept.body
+    assert calls.get("/v1/live?ended=maybe").status == 400
 
 
 def ended_entry(calls, queue):
@@ -75,9 +85,7 @@ def call_reads(calls, job, src):
                    "/metrics", "/v1/jobs/999999", "/v1/jobs/x1", "/v1/clients",
                    "/v1/clients/nosuchclient", "/v1/libraries", "/v1/service/identity"):
         calls.get(target)
-    # The console's Dashboard and Log page (issue 38): the ended backup is still on the board.
-    live = calls.get("/v1/live")
-    assert live.status == 200 and job in [s["job_id"] for s in live.json()["jobs"]], live.body
+    # The console's Dashboard and Log page (issue 38).
     host = calls.get("/v1/host")
     assert host.status == 200 and host.json()["cpus"], host.body
     tail = calls.get("/v1/log")
