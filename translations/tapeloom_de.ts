@@ -1198,8 +1198,20 @@
         <translation>Sitzungen</translation>
     </message>
     <message>
-        <source>Console CPU and memory:</source>
-        <translation>CPU und Speicher der Konsole:</translation>
+        <source>Service CPU and memory:</source>
+        <translation>CPU und Speicher des Dienstes:</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>The service&apos;s live figures cannot be read: %1</source>
+        <translation>Die Live-Werte des Dienstes können nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>Why the live figures cannot be read</source>
+        <translation>Warum die Live-Werte nicht gelesen werden können</translation>
     </message>
     <message>
         <source>Total</source>
@@ -3121,6 +3133,10 @@ cmd:&apos;pg_dump db&apos;</translation>
     <message>
         <source>pid %1</source>
         <translation>PID %1</translation>
+    </message>
+    <message>
+        <source>pid %1 (service)</source>
+        <translation>PID %1 (Dienst)</translation>
     </message>
     <message>
         <source>Process</source>

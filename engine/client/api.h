@@ -20,6 +20,7 @@
 #include "client/jobs.h"
 #include "client/libraries.h"
 #include "client/live_jobs.h"
+#include "client/machine.h"
 #include "client/maintenance.h"
 #include "client/pools.h"
 #include "client/queue.h"
@@ -44,6 +45,18 @@ public:
     // The jobs running on the service's data directory with their live snapshots (live_jobs.h):
     // what each does or waits for, its progress and drives. Scope read.
     virtual Result<LiveJobs> live_jobs() = 0;
+
+    // ---- the service's machine (machine.h): what a console's Dashboard and Log page show.
+    // Scope read.
+    // Every job on the data directory's live board as live_jobs() gives them, and those that
+    // ended whose last snapshot is still kept (GET /v1/live?ended=true): what the Dashboard
+    // follows.
+    virtual Result<LiveJobs> live_board() = 0;
+    // The machine's cumulative CPU counters and the service process's CPU time and memory.
+    virtual Result<HostReading> host() = 0;
+    // The lines of the data directory's log file after `after` (a ServiceLog's `next`; "": its
+    // newest lines). Ask again with `next` until no line comes.
+    virtual Result<ServiceLog> service_log(const std::string& after) = 0;
 
     // ---- jobs (jobs.h)
     // A page of the history, oldest first (`limit` 1..10000 from `offset`), and the total.

@@ -17,6 +17,9 @@ public:
     Result<Queue> queue() override;                                          // GET /v1/queue
     Result<QueuedRun> queued_run(std::int64_t id) override;                  // GET /v1/queue/{id}
     Result<LiveJobs> live_jobs() override;                                   // GET /v1/live
+    Result<LiveJobs> live_board() override;                                  // GET ...?ended=true
+    Result<HostReading> host() override;                                     // GET /v1/host
+    Result<ServiceLog> service_log(const std::string& after) override;       // GET /v1/log
     Result<JobPage> jobs(std::int64_t limit, std::int64_t offset) override;  // GET /v1/jobs
     Result<Job> job(std::int64_t id) override;                               // GET /v1/jobs/{id}
     Status cancel_job(std::int64_t id) override;                             // POST .../cancel

@@ -94,6 +94,9 @@ void add_live_route(httplib::Server& server, const ApiContext& ctx);
 void add_metrics_route(httplib::Server& server, const ApiContext& ctx);
 void add_file_routes(httplib::Server& server, const ApiContext& ctx);
 void add_client_routes(httplib::Server& server, const ApiContext& ctx);
+// GET /v1/host, /v1/log: what a console's Dashboard and Log page poll besides GET /v1/live
+// (console_feed_routes.cpp)
+void add_console_feed_routes(httplib::Server& server, const ApiContext& ctx);
 // GET /v1/service/identity (identity_route.cpp)
 void add_identity_route(httplib::Server& server, const ApiContext& ctx);
 // POST /v1/drives, DELETE /v1/drives/{name}, POST /v1/drives/{name}/clean, POST /v1/libraries,

@@ -97,6 +97,7 @@ void Service::add_routes(httplib::Server& server, Access access) {
     add_file_routes(server, api_);
     add_client_routes(server, api_);
     add_identity_route(server, api_);
+    add_console_feed_routes(server, api_);
     add_device_routes(server, api_);
     add_drive_routes(server, api_);
     add_volume_adopt_route(server, api_);

@@ -1,8 +1,9 @@
 // The dashboard's own cost under a synthetic feed (issue: 16 drives, 64 sessions and 16 CPUs
 // at 1 Hz under 5% of one core). Not a test: it runs for --seconds and prints the CPU time the
-// console spent, per second of wall time. The feed is written to the LiveBoard files the way a
-// job does, and the CPU samples go through the SystemPoller's signal, so the measured work is
-// the dashboard's: reading the board, models, tiles and the two graphs redrawn each second.
+// console spent, per second of wall time. The snapshots go through the LiveFeed's signals and
+// the CPU samples through the SystemPoller's (their reads through the service run on worker
+// threads, issue 38), so the measured work is the dashboard's: models, tiles and the two graphs
+// redrawn each second.
 //   xvfb-run -a build/default/bin/tapeloom-dashboard-bench --seconds 60
 #include <QApplication>
 #include <QCommandLineParser>
@@ -16,7 +17,6 @@
 
 #include "bridge/live_feed.h"
 #include "bridge/system_poller.h"
-#include "metrics/live_board.h"
 #include "pages/dashboard/dashboard_page.h"
 
 namespace {
@@ -48,9 +48,10 @@ int main(int argc, char** argv) {
     const int cpus = p.value(cpusOpt).toInt();
 
     QTemporaryDir home;
-    tl::metrics::LiveBoard board(home.path().toStdString());
-    tl::ui::SystemPoller poller(nullptr, 3600 * 1000); // fed below instead
-    tl::ui::LiveFeed feed(home.path(), 500);
+    // Fed below instead: the dashboard's own work, not the reads through the service's door.
+    const tl::ui::DoorAddress door{home.path().toStdString(), {}};
+    tl::ui::SystemPoller poller(door, nullptr, 3600 * 1000);
+    tl::ui::LiveFeed feed(door, 3600 * 1000);
     tl::ui::DashboardPage page(&poller, &feed, home.path());
     page.resize(1280, 900);
     page.show();
@@ -89,7 +90,9 @@ int main(int argc, char** argv) {
             x.rate = 25e6;
             s.sessions.push_back(x);
         }
-        (void)board.publish(s);
+        Q_EMIT feed.board({s});
+        if (tick == 1) Q_EMIT feed.jobChanged(s.job_id);
+        Q_EMIT feed.snapshot(s);
         tl::metrics::CpuSample c;
         for (int i = 0; i < cpus; ++i)
             c.per_cpu.push_back({40 + 20 * std::sin(tick * 0.1 + i), 10, 2, 48});

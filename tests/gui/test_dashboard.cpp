@@ -143,10 +143,13 @@ private Q_SLOTS:
         QCOMPARE(last.files, report.files); // one stream per source
         QCOMPARE(report.files, std::uint64_t(4));
 
-        // The CPU graph: one line per CPU of this machine.
+        // The CPU graph: one line per CPU of the service's machine (this one).
         auto* cpu = page->cpuPlot();
         QTRY_VERIFY_WITH_TIMEOUT(cpu->pointCount(0) >= 1, 5000);
         QCOMPARE(cpu->cpuGraphCount(), QThread::idealThreadCount());
+        // All of it through the service's typed door (issue 38), as a remote console reads it.
+        QVERIFY(tltest::queried(home.path(), QStringLiteral("/v1/live")) >= 2);
+        QVERIFY(tltest::queried(home.path(), QStringLiteral("/v1/host")) >= 2);
 
         // The job's series are in the catalog: its graphs can be drawn again.
         QCOMPARE(tltest::audited(home.path(), "POST", "/v1/backups"), 1);
@@ -210,9 +213,10 @@ private Q_SLOTS:
     // against a snapshot of the same drives: it crashed reading the drives of the snapshot
     // before.
     void drivesThatChangeAreShownAfresh() {
-        tl::ui::SystemPoller poller;
         QTemporaryDir home;
-        tl::ui::LiveFeed feed(home.path(), 60000);
+        const tl::ui::DoorAddress door{home.path().toStdString(), {}};
+        tl::ui::SystemPoller poller(door, nullptr, 60000);
+        tl::ui::LiveFeed feed(door, 60000);
         tl::ui::DashboardPage page(&poller, &feed, home.path());
         const auto snapshot = [](std::int64_t job, double elapsed,
                                  std::vector<std::uint64_t> bytes) {

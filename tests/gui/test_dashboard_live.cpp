@@ -4,28 +4,35 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QTableView>
+#include <netinet/in.h>
 #include <qcustomplot.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
+#include "audit_log.h"
 #include "bridge/live_feed.h"
+#include "bridge/system_poller.h"
 #include "cli_runner.h"
 #include "common/log.h"
 #include "context/engine.h"
 #include "gui_service.h"
 #include "metrics/live_board.h"
 #include "models/job_history_model.h"
+#include "models/log_model.h"
 #include "models/session_table_model.h"
 #include "pages/dashboard/dashboard_page.h"
 #include "pages/dashboard/drive_tile.h"
 #include "shell/main_window.h"
 #include "shot.h"
+#include "test_certificate.h"
 #include "widgets/cpu_plot.h"
 #include "widgets/time_series_plot.h"
 #include "widgets/units_format.h"
 
 // Issue #18, item 13: the Dashboard tells the truth about a running job. The snapshots are
 // published on the real LiveBoard of a data directory, as a job process does, and the window
-// (beside the real service of that directory) reads them through its LiveFeed.
+// (beside the real service of that directory) reads them through its LiveFeed, which asks the
+// service (GET /v1/live, issue 38), as a console on another machine does.
 class TestDashboardLive : public QObject {
     Q_OBJECT
 
@@ -33,12 +40,16 @@ class TestDashboardLive : public QObject {
         tl::metrics::LiveBoard board;
         tl::metrics::LiveSnapshot s;
         tl::ui::MainWindow* w;
-        // Publishes the snapshot as the next poll and lets the window read it.
+        // Publishes the snapshot as the next poll and waits until the window read it through
+        // the service (GET /v1/live).
         void publish() {
             ++s.seq;
             s.wall_time = static_cast<long long>(s.started_at + s.elapsed);
             QVERIFY(board.publish(s).ok());
             w->liveFeed()->poll();
+            auto* page = w->dashboardPage();
+            QTRY_VERIFY_WITH_TIMEOUT(page->lastSnapshot() && page->lastSnapshot()->seq == s.seq,
+                                     10000);
         }
         // One poll interval of `dt` seconds in which drive 0 wrote `rate` B/s and was idle
         // (waiting for data) `idleShare` of the time.
@@ -55,6 +66,21 @@ class TestDashboardLive : public QObject {
             publish();
         }
     };
+
+    // A port of 127.0.0.1 nobody listens on now (the kernel's choice), for a TLS listener.
+    static int freeLocalPort() {
+        const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in a{};
+        a.sin_family = AF_INET;
+        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        socklen_t len = sizeof a;
+        int port = -1;
+        if (fd >= 0 && ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0 &&
+            ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len) == 0)
+            port = ntohs(a.sin_port);
+        if (fd >= 0) ::close(fd);
+        return port;
+    }
 
     static tl::metrics::LiveSnapshot firstSnapshot(int sessions) {
         tl::metrics::LiveSnapshot s;
@@ -103,6 +129,97 @@ private Q_SLOTS:
         window_.reset();
         console_ = {};
         home_.reset();
+    }
+
+    // Issue 38: the job's snapshot reaches the Dashboard through the service's typed door
+    // (GET /v1/live), and the machine's figures through GET /v1/host, not from files of the
+    // console's machine.
+    void aRunningJobReachesTheDashboardThroughTheService() {
+        Job job{tl::metrics::LiveBoard(home_->path().toStdString()), firstSnapshot(2),
+                window_.get()};
+        job.publish();
+        job.interval(1.0, 20e6, 0.1);
+        auto* page = window_->dashboardPage();
+        QCOMPARE(page->lastSnapshot()->job_id, std::int64_t(7));
+        QCOMPARE(page->sessionModel()->rowCount(), 2);
+        QVERIFY(page->driveTile(QStringLiteral("vlib0-drive0")));
+        QVERIFY(page->errorLabel()->isHidden());
+        QVERIFY(tltest::queried(home_->path(), QStringLiteral("/v1/live")) >= 2);
+        QTRY_VERIFY_WITH_TIMEOUT(page->cpuPlot()->pointCount(0) >= 1, 5000);
+        QVERIFY(tltest::queried(home_->path(), QStringLiteral("/v1/host")) >= 2);
+    }
+
+    // When the service is gone the Dashboard says so (once, not at every poll) and keeps the
+    // last figures; when it is back, the line goes.
+    void anErrorIsShownWhileTheServiceIsGone() {
+        Job job{tl::metrics::LiveBoard(home_->path().toStdString()), firstSnapshot(1),
+                window_.get()};
+        job.publish();
+        auto* page = window_->dashboardPage();
+        auto* feed = window_->liveFeed();
+        QSignalSpy failed(feed, &tl::ui::LiveFeed::failed);
+        console_.guard.reset(); // stops the service
+        QTRY_VERIFY_WITH_TIMEOUT(page->errorLabel()->isVisible(), 10000);
+        const QString text = page->errorLabel()->text();
+        QVERIFY(failed.count() >= 1);
+        const QString why = failed.last().first().toString(); // the client's words
+        QVERIFY2(!why.isEmpty() && text.contains(why), qPrintable(text));
+        const int said = failed.count();
+        for (int i = 0; i < 5; ++i) { // said once, not at every poll
+            feed->poll();
+            QTest::qWait(100);
+        }
+        QCOMPARE(failed.count(), said);
+        QCOMPARE(page->lastSnapshot()->seq, job.s.seq); // the last figures stay
+        const auto started = tltest::run_cli(
+            tltest::with_home(home_->path(), {"--log-level", "debug", "service", "start"}));
+        QVERIFY2(started.exit_code == 0, started.err.constData());
+        console_.guard.reset(new tltest::ServiceGuard{home_->path()});
+        job.publish();
+        QTRY_VERIFY_WITH_TIMEOUT(page->errorLabel()->isHidden(), 10000);
+    }
+
+    // Issue 38: a console on another machine (`tapeloom --connect https://...` with a read
+    // token) shows the service's job, its machine's CPUs and its log, as a local one does.
+    void aRemoteConsoleShowsTheServicesJobMachineAndLog() {
+        QTemporaryDir dir;
+        const QString home = dir.path() + "/remote-home";
+        QVERIFY(tltest::make_certificate(dir.path()));
+        const auto token = tltest::run_cli(tltest::with_home(home, {"token", "add", "watcher"}));
+        QVERIFY2(token.exit_code == 0, token.err.constData());
+        const int port = freeLocalPort();
+        QVERIFY(port > 0);
+        const auto started = tltest::run_cli(tltest::with_home(
+            home, {"service", "start", "--listen", QStringLiteral("127.0.0.1:%1").arg(port),
+                   "--tls-cert", dir.path() + "/cert.pem", "--tls-key", dir.path() + "/key.pem"}));
+        QVERIFY2(started.exit_code == 0, started.err.constData());
+        tltest::ServiceGuard guard{home};
+        Job job{tl::metrics::LiveBoard(home.toStdString()), firstSnapshot(1), nullptr};
+        job.s.seq = 3;
+        QVERIFY(job.board.publish(job.s).ok());
+
+        tl::ui::DoorAddress door;
+        door.remote = {QStringLiteral("https://127.0.0.1:%1").arg(port).toStdString(),
+                       token.text().trimmed().toStdString(),
+                       (dir.path() + "/cert.pem").toStdString()};
+        tl::ui::SystemPoller poller(door, nullptr, 100);
+        tl::ui::LiveFeed feed(door, 100);
+        tl::ui::DashboardPage page(&poller, &feed, QString());
+        QTRY_VERIFY_WITH_TIMEOUT(page.lastSnapshot() && page.lastSnapshot()->seq == 3, 10000);
+        QCOMPARE(page.lastSnapshot()->name, std::string("nightly"));
+        QCOMPARE(page.sessionModel()->rowCount(), 1);
+        // The service machine's CPUs (recorded even while the page is not shown).
+        QTRY_VERIFY_WITH_TIMEOUT(!page.cpuPlot()->graph()->history().times(0).empty(), 10000);
+        QVERIFY(page.errorLabel()->isHidden());
+        tl::ui::LogModel log(tl::log::ring(), door);
+        QTRY_VERIFY_WITH_TIMEOUT(log.serviceLines() > 0, 10000); // the service's start, at least
+        bool serviceLine = false;
+        for (int r = 0; r < log.rowCount(); ++r)
+            serviceLine |= log.index(r, tl::ui::LogModel::Process)
+                               .data()
+                               .toString()
+                               .endsWith(QStringLiteral("(service)"));
+        QVERIFY(serviceLine);
     }
 
     void aDriveThatWroteIsNotIdle() {

@@ -1,37 +1,53 @@
 #include "bridge/system_poller.h"
 
-#include <QDateTime>
+#include <memory>
 
 #include "common/log.h"
 
 namespace tl::ui {
 
-SystemPoller::SystemPoller(QObject* parent, int intervalMs) : QObject(parent) {
+using Reading = Result<client::HostReading>;
+
+SystemPoller::SystemPoller(const DoorAddress& door, QObject* parent, int intervalMs)
+    : QObject(parent), door_(this, door, [this] {
+          return [this](client::Api& api) -> GuiContinuation {
+              auto reading = std::make_shared<Reading>(api.host());
+              return [this, reading] { take(*reading); };
+          };
+      }) {
     qRegisterMetaType<tl::metrics::CpuSample>("tl::metrics::CpuSample");
-    clock_.start();
-    startedAt_ = static_cast<double>(QDateTime::currentMSecsSinceEpoch()) / 1e3;
     connect(&timer_, &QTimer::timeout, this, &SystemPoller::poll);
     timer_.start(intervalMs);
     poll(); // the first reading is the baseline
 }
 
 void SystemPoller::poll() {
-    const double t = static_cast<double>(clock_.nsecsElapsed()) / 1e9;
-    auto reading = metrics::read_proc_stat();
+    door_.request();
+}
+
+void SystemPoller::take(const Reading& reading) {
     if (!reading) {
-        log::get("metrics")->error("{}", reading.error().message);
-        Q_EMIT failed(QString::fromStdString(reading.error().message));
+        const QString msg = QString::fromStdString(reading.error().message);
+        if (msg != lastError_) {
+            log::get("metrics")->error("the service's machine: {}", reading.error().message);
+            Q_EMIT failed(msg);
+        }
+        lastError_ = msg;
         return;
     }
-    const auto proc = metrics::read_process_stat();
-    const double pct = processCpu_.sample(proc.cpu_seconds, t);
-    if (haveLast_) {
-        // Wall clock from the monotonic timer: no jumps, one axis with the drives' graph.
-        Q_EMIT cpuSampled(startedAt_ + t, metrics::usage_between(last_, reading.value()));
-        Q_EMIT processSampled(pct, proc.rss_bytes);
+    lastError_.clear();
+    const auto& now = reading.value();
+    // Another service process (restarted): its CPU time starts again, so does the meter.
+    if (!processCpu_ || now.pid != servicePid_) {
+        processCpu_.emplace(now.usable_cpus);
+        servicePid_ = now.pid;
     }
-    last_ = std::move(reading.value());
-    haveLast_ = true;
+    const double pct = processCpu_->sample(now.cpu_seconds, now.monotonic);
+    if (last_) {
+        Q_EMIT cpuSampled(now.time, metrics::usage_between(last_->cpu, now.cpu));
+        Q_EMIT processSampled(pct, now.rss_bytes);
+    }
+    last_ = now;
 }
 
 } // namespace tl::ui

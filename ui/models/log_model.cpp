@@ -4,13 +4,24 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QPalette>
+#include <memory>
 #include <set>
 
 namespace tl::ui {
 
-LogModel::LogModel(std::shared_ptr<log::RingSink> ring, QObject* parent, int maxRows)
-    : QAbstractTableModel(parent), ring_(std::move(ring)), maxRows_(maxRows),
-      ownPid_(QCoreApplication::applicationPid()) {
+using ServiceLines = Result<client::ServiceLog>;
+
+LogModel::LogModel(std::shared_ptr<log::RingSink> ring, const DoorAddress& door, QObject* parent,
+                   int maxRows)
+    : QAbstractTableModel(parent), ring_(std::move(ring)),
+      service_(this, door,
+               [this] {
+                   return [this, after = cursor_](client::Api& api) -> GuiContinuation {
+                       auto lines = std::make_shared<ServiceLines>(api.service_log(after));
+                       return [this, lines] { takeService(*lines); };
+                   };
+               }),
+      maxRows_(maxRows), ownPid_(QCoreApplication::applicationPid()) {
     connect(&timer_, &QTimer::timeout, this, &LogModel::poll);
     timer_.start(250);
     poll();
@@ -58,7 +69,9 @@ QVariant LogModel::data(const QModelIndex& index, int role) const {
         case Module:
             return QString::fromStdString(e.module);
         case Process:
-            return row.pid == ownPid_ ? tr("this console") : tr("pid %1").arg(row.pid);
+            if (e.seq != 0) return tr("this console");
+            return row.pid == servicePid_ ? tr("pid %1 (service)").arg(row.pid)
+                                          : tr("pid %1").arg(row.pid);
         case Message:
             return QString::fromStdString(e.text);
         default:
@@ -90,11 +103,6 @@ QVariant LogModel::headerData(int section, Qt::Orientation o, int role) const {
     }
 }
 
-void LogModel::setLogFile(const QString& path) {
-    file_.emplace(path);
-    poll();
-}
-
 QStringList LogModel::modules() const {
     std::set<std::string> names;
     for (const auto& r : rows_)
@@ -106,14 +114,46 @@ QStringList LogModel::modules() const {
 }
 
 void LogModel::poll() {
+    if (ticks_++ % 4 == 0) service_.request();
     std::vector<LogLine> fresh;
-    if (file_)
-        for (auto& line : file_->readNew())
-            if (line.pid != ownPid_) fresh.push_back(std::move(line));
     auto own = ring_->since(lastSeq_);
     if (!own.empty()) lastSeq_ = own.back().seq;
     for (auto& e : own)
         fresh.push_back({std::move(e), ownPid_});
+    if (!fresh.empty()) append(std::move(fresh));
+}
+
+void LogModel::takeService(const Result<client::ServiceLog>& answer) {
+    if (!answer) {
+        const QString msg = QString::fromStdString(answer.error().message);
+        if (msg != serviceError_) {
+            log::get("ui")->error("the service's log through the service: {}",
+                                  answer.error().message);
+            Q_EMIT serviceFailed(msg);
+        }
+        serviceError_ = msg;
+        return;
+    }
+    if (!serviceError_.isEmpty()) {
+        serviceError_.clear();
+        Q_EMIT serviceFailed(QString());
+    }
+    cursor_ = answer->next;
+    servicePid_ = answer->service_pid;
+    // A local console writes its own lines to that file too: they come from the ring.
+    const qint64 ownInFile = service_.door().isRemote() ? 0 : ownPid_;
+    std::vector<LogLine> fresh;
+    for (const auto& l : answer->lines) {
+        if (l.pid == ownInFile) continue;
+        log::Entry e;
+        e.time_ms = l.time_ms;
+        e.level = l.level;
+        e.module = l.module;
+        e.text = l.message;
+        fresh.push_back({std::move(e), l.pid});
+    }
+    serviceLines_ += static_cast<int>(fresh.size());
+    if (answer->more) service_.request(); // the rest: asked right after this read
     if (!fresh.empty()) append(std::move(fresh));
 }
 

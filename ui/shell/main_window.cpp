@@ -50,8 +50,8 @@ namespace tl::ui {
 
 MainWindow::MainWindow(Engine& engine, QWidget* parent)
     : QMainWindow(parent), engine_(engine), ctx_{doorOf(engine), &engine.clock()},
-      board_(new TaskBoard(this)), poller_(new SystemPoller(this)),
-      feed_(new LiveFeed(QString::fromStdString(engine.home()), 500, this)),
+      board_(new TaskBoard(this)), poller_(new SystemPoller(ctx_.door, this)),
+      feed_(new LiveFeed(ctx_.door, 500, this)),
       runner_(new BackupRunner(engine, this)), nav_(new QListWidget(this)),
       stack_(new QStackedWidget(this)), statusHome_(new QLabel(this)),
       statusTasks_(new QLabel(this)) {
@@ -72,10 +72,7 @@ MainWindow::MainWindow(Engine& engine, QWidget* parent)
     setCentralWidget(splitter);
 
     dashboard_ = new DashboardPage(poller_, feed_, home, this);
-    auto* logModel = new LogModel(log::ring(), this);
-    // The lines of the service and the CLI too: every program on the data directory logs there.
-    logModel->setLogFile(QString::fromStdString(engine_.home()) +
-                         QStringLiteral("/logs/tapeloom.log"));
+    auto* logModel = new LogModel(log::ring(), ctx_.door, this);
     logPage_ = new LogPage(logModel, this);
     reports_ = new ReportsPage(
         ctx_.door, QCoreApplication::applicationDirPath() + QStringLiteral("/tapeloom-cli"), this);

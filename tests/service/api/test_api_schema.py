@@ -16,6 +16,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 
 from api_schema import Openapi
 from device_calls import call_devices
@@ -84,6 +85,14 @@ def call_reads(calls, job, src):
                    "/metrics", "/v1/jobs/999999", "/v1/jobs/x1", "/v1/clients",
                    "/v1/clients/nosuchclient", "/v1/libraries", "/v1/service/identity"):
         calls.get(target)
+    # The console's Dashboard and Log page (issue 38).
+    host = calls.get("/v1/host")
+    assert host.status == 200 and host.json()["cpus"], host.body
+    tail = calls.get("/v1/log")
+    assert tail.status == 200 and tail.json()["lines"], tail.body
+    after = urllib.parse.quote(tail.json()["next"])
+    assert calls.get(f"/v1/log?after={after}").status == 200
+    assert calls.get("/v1/log?after=nonsense").status == 400
     rated = calls.get("/v1/jobs?limit=10&offset=0&rates=true")  # the console's history
     assert rated.status == 200 and "wall_rate_Bps" in rated.json()["jobs"][0], rated.body
     assert calls.get("/v1/jobs?rates=maybe").status == 400

@@ -86,10 +86,17 @@ DashboardPage::DashboardPage(SystemPoller* poller, LiveFeed* feed, const QString
       sessions_(new SessionTableModel(this)), sessionView_(new QTableView(this)),
       tileGrid_(new QGridLayout), jobTitle_(new QLabel(this)), elapsed_(new QLabel(this)),
       wallRate_(new QLabel(this)), sustained_(new QLabel(this)), timeLeft_(new QLabel(this)),
-      totals_(new QLabel(this)), level_(new QLabel(this)), engineCpu_(new QLabel(this)),
-      engineMemory_(new QLabel(this)), driveBoard_(new DriveBoardModel(this)),
-      driveBoardView_(new QTableView(this)), picker_(new JobPicker(this)) {
+      totals_(new QLabel(this)), level_(new QLabel(this)), error_(new QLabel(this)),
+      engineCpu_(new QLabel(this)), engineMemory_(new QLabel(this)),
+      driveBoard_(new DriveBoardModel(this)), driveBoardView_(new QTableView(this)),
+      picker_(new JobPicker(this)) {
     auto* layout = new QVBoxLayout(this);
+    error_->setWordWrap(true);
+    error_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    error_->setStyleSheet(QStringLiteral("color: #d03030; font-weight: bold;"));
+    error_->setAccessibleName(tr("Why the live figures cannot be read"));
+    error_->hide();
+    layout->addWidget(error_);
 
     auto* jobBox = new QGroupBox(tr("Job"), this);
     auto* jobLayout = new QGridLayout(jobBox);
@@ -147,6 +154,15 @@ DashboardPage::DashboardPage(SystemPoller* poller, LiveFeed* feed, const QString
         engineCpu_->setText(tr("%1 % of one core").arg(QLocale().toString(pct, 'f', 1)));
         engineMemory_->setText(formatBytes(rss));
     });
+    connect(poller, &SystemPoller::failed, this, [this](const QString&) {
+        engineCpu_->setText(tr("unknown"));
+        engineMemory_->clear();
+    });
+    connect(feed, &LiveFeed::failed, this, [this](const QString& message) {
+        error_->setText(tr("The service's live figures cannot be read: %1").arg(message));
+        error_->show();
+    });
+    connect(feed, &LiveFeed::recovered, error_, &QLabel::hide);
     connect(feed, &LiveFeed::jobChanged, this, &DashboardPage::startJob);
     connect(feed, &LiveFeed::snapshot, this, &DashboardPage::showSnapshot);
     connect(feed, &LiveFeed::board, this, [this](const std::vector<metrics::LiveSnapshot>& jobs) {
@@ -223,7 +239,7 @@ QWidget* DashboardPage::buildDrivesAndSessions() {
     return bottom;
 }
 
-// One line: the data directory, the console's own CPU and memory.
+// One line: the data directory, the service process's CPU and memory.
 QWidget* DashboardPage::buildEngineRow(const QString& home) {
     auto* engineBox = new QGroupBox(tr("Engine"), this);
     auto* row = new QHBoxLayout(engineBox);
@@ -232,7 +248,7 @@ QWidget* DashboardPage::buildEngineRow(const QString& home) {
     row->addWidget(new QLabel(tr("Data directory:"), engineBox));
     row->addWidget(homeLabel, 1);
     row->addSpacing(24);
-    row->addWidget(new QLabel(tr("Console CPU and memory:"), engineBox));
+    row->addWidget(new QLabel(tr("Service CPU and memory:"), engineBox));
     row->addWidget(engineCpu_);
     row->addSpacing(12);
     row->addWidget(engineMemory_);

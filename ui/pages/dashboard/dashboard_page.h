@@ -1,9 +1,11 @@
 #pragma once
-// The Dashboard: what the engine and the machine are doing now. The followed job's figures
-// (wall and sustained rate, elapsed, time left), its per-drive throughput graph with the total,
-// a tile per drive and the sessions table, all from the LiveFeed; a job picker (the newest job,
-// or the one picked); every drive of every job, library-wide, from the LiveFeed's board; the
-// machine's per-CPU utilization from the SystemPoller; the console process's own CPU and memory.
+// The Dashboard: what the service the console shows and its machine are doing now, read
+// through its typed door (a console on another machine shows the same). The followed job's
+// figures (wall and sustained rate, elapsed, time left), its per-drive throughput graph with the
+// total, a tile per drive and the sessions table, all from the LiveFeed; a job picker (the
+// newest job, or the one picked); every drive of every job, library-wide, from the LiveFeed's
+// board; the service machine's per-CPU utilization and the service process's CPU and memory
+// from the SystemPoller. When the service cannot be read, a line above the job says why.
 #include <QWidget>
 #include <map>
 #include <optional>
@@ -38,6 +40,8 @@ public:
     QLabel* sustainedLabel() const { return sustained_; }
     QLabel* levelLabel() const { return level_; }
     QLabel* totalsLabel() const { return totals_; } // "Read:": what the job moved so far
+    // Why the live figures cannot be read (hidden while they can).
+    QLabel* errorLabel() const { return error_; }
     DriveTile* driveTile(const QString& name) const;
     int driveTileCount() const { return static_cast<int>(tiles_.size()); }
     // Every drive every job uses now, library-wide, and the job the page shows.
@@ -69,6 +73,7 @@ private:
     QLabel* timeLeft_;
     QLabel* totals_;
     QLabel* level_;
+    QLabel* error_;
     QLabel* engineCpu_;
     QLabel* engineMemory_;
     std::optional<metrics::LiveSnapshot> last_;
