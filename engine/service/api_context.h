@@ -91,6 +91,10 @@ void add_definition_import_route(httplib::Server& server, const ApiContext& ctx)
 void add_stream_routes(httplib::Server& server, const ApiContext& ctx);
 void add_metrics_route(httplib::Server& server, const ApiContext& ctx);
 void add_file_routes(httplib::Server& server, const ApiContext& ctx);
+// GET /v1/savesets (saveset_route.cpp)
+void add_saveset_route(httplib::Server& server, const ApiContext& ctx);
+// POST /v1/keys (key_import_route.cpp)
+void add_key_import_route(httplib::Server& server, const ApiContext& ctx);
 void add_client_routes(httplib::Server& server, const ApiContext& ctx);
 // GET /v1/service/identity (identity_route.cpp)
 void add_identity_route(httplib::Server& server, const ApiContext& ctx);
