@@ -69,7 +69,7 @@ private Q_SLOTS:
             QVERIFY(jobs.emptyHint()->text().contains(QStringLiteral("New…")));
         }
         {
-            tl::ui::RestorePage restore(*c.engine);
+            tl::ui::RestorePage restore(tltest::console_context(dir.path()));
             restore.resize(1000, 700);
             restore.show();
             QVERIFY(restore.emptyHint());

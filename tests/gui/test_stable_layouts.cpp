@@ -78,8 +78,7 @@ private Q_SLOTS:
     void cleanupTestCase() { c_ = {}; }
 
     void restoreButtonsStayWhereTheyAre() {
-        auto& engine = c_.engine;
-        tl::ui::RestorePage page(*engine);
+        tl::ui::RestorePage page(tltest::console_context(home_));
         page.resize(1200, 860);
         page.show();
         QVERIFY(QTest::qWaitForWindowExposed(&page));

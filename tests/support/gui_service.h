@@ -10,6 +10,7 @@
 #include <memory>
 
 #include "../service/service_guard.h"
+#include "bridge/console_context.h"
 #include "cli_runner.h"
 #include "context/engine.h"
 #include "shell/console_engine.h"
@@ -47,6 +48,13 @@ inline ConsoleBesideService console_beside_service(const QString& home) {
     }
     c.engine = std::move(engine.value());
     return c;
+}
+
+// What a page that takes a ConsoleContext is given beside the service of `home`: its typed door
+// and the system clock.
+inline tl::ui::ConsoleContext console_context(const QString& home) {
+    static const tl::SystemClock clock;
+    return {tl::ui::DoorAddress{home.toStdString(), {}}, &clock};
 }
 
 } // namespace tltest

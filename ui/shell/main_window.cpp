@@ -48,11 +48,19 @@
 
 namespace tl::ui {
 
+namespace {
+// The context of the pages that take one (issue 38) while the window still holds an Engine.
+ConsoleContext pageContext(const Engine& engine) {
+    static const SystemClock clock;
+    return {doorOf(engine), &clock};
+}
+} // namespace
+
 MainWindow::MainWindow(Engine& engine, QWidget* parent)
     : QMainWindow(parent), engine_(engine), board_(new TaskBoard(this)),
       poller_(new SystemPoller(this)),
       feed_(new LiveFeed(QString::fromStdString(engine.home()), 500, this)),
-      runner_(new BackupRunner(engine, this)), nav_(new QListWidget(this)),
+      runner_(new BackupRunner(doorOf(engine), this)), nav_(new QListWidget(this)),
       stack_(new QStackedWidget(this)), statusHome_(new QLabel(this)),
       statusTasks_(new QLabel(this)) {
     runner_->setBoard(board_);
@@ -91,7 +99,7 @@ MainWindow::MainWindow(Engine& engine, QWidget* parent)
     connect(jobs_, &JobsPage::jobFinished, this, [this](qint64 id, const QString& status) {
         statusBar()->showMessage(tr("Backup job %1 ended: %2").arg(id).arg(status));
     });
-    restore_ = new RestorePage(engine_, this);
+    restore_ = new RestorePage(pageContext(engine_), this);
     restore_->runner()->setBoard(board_); // beside the other jobs
     addPage(restore_, QStringLiteral("restore"), tr("Restore"), QStyle::SP_DialogSaveButton);
     media_ = new MediaPage(engine_, *board_, this);
@@ -191,9 +199,8 @@ void MainWindow::backUpNow() {
         statusBar()->showMessage(QString::fromStdString(status.error().message));
         return;
     }
-    BackupDialog dialog(static_cast<int>(status->drives),
-                        BackupDialog::poolsOf(status->catalog_path), this);
-    dialog.setClients(BackupDialog::clientsOf(status->catalog_path));
+    BackupDialog dialog(static_cast<int>(status->drives), {}, this);
+    dialog.readChoices(doorOf(engine_));
     if (dialog.exec() != QDialog::Accepted) return;
     startBackup(dialog.options());
 }
