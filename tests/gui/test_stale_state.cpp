@@ -161,8 +161,10 @@ private Q_SLOTS:
         w.show();
         auto* restore = w.restorePage();
         QVERIFY(w.showPage(QStringLiteral("restore")));
+        QTRY_VERIFY_WITH_TIMEOUT(restore->picker()->jobCount() == 1, tltest::kRestoreReadMs);
         QVERIFY(restore->picker()->chooseJob(job));
         auto* m = restore->treeModel();
+        QVERIFY(tltest::treeRead(m));
         QVERIFY(m->setData(m->index(0, 0), Qt::Checked, Qt::CheckStateRole));
         auto* media = w.mediaPage();
         media->setConfirm([](const QString&) { return true; });
