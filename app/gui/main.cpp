@@ -1,5 +1,6 @@
-// tapeloom: the console. Wires the engine to the Qt UI: logging sinks, translations, the data
-// directory, and the main window.
+// tapeloom: the console. Wires the Qt UI to the service it shows: logging sinks, translations,
+// the door (a data directory's service on this machine, or --connect's remote one), and the main
+// window. The console opens no Engine and no catalog (issue 38).
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QFile>
@@ -13,14 +14,15 @@
 #include <memory>
 #include <string_view>
 
+#include "bridge/console_context.h"
 #include "client/jobs.h"
 #include "client/service_api.h"
+#include "common/clock.h"
 #include "common/home.h"
 #include "common/log.h"
 #include "common/version.h"
-#include "context/engine.h"
 #include "pages/settings/settings_page.h"
-#include "shell/console_engine.h"
+#include "shell/console_door.h"
 #include "shell/main_window.h"
 #include "widgets/job_graphs.h"
 
@@ -93,6 +95,19 @@ struct ConsoleCommandLine {
                                         "file (as GET /v1/jobs/ID/report answers), drawn without a "
                                         "service."),
         QStringLiteral("FILE")};
+    QCommandLineOption connect{
+        QStringLiteral("connect"),
+        QApplication::translate("main", "A remote service (https://HOST:PORT) instead of this "
+                                        "machine's data directory; with --token (or "
+                                        "$TAPELOOM_TOKEN) and --ca-cert."),
+        QStringLiteral("URL")};
+    QCommandLineOption token{QStringLiteral("token"),
+                             QApplication::translate("main", "The remote service's bearer token."),
+                             QStringLiteral("T")};
+    QCommandLineOption caCert{
+        QStringLiteral("ca-cert"),
+        QApplication::translate("main", "The CA of the remote service's certificate."),
+        QStringLiteral("FILE")};
     QCommandLineOption noAutostart{
         QStringLiteral("no-autostart"),
         QApplication::translate("main", "Start no service for the data directory when none runs: "
@@ -105,7 +120,7 @@ struct ConsoleCommandLine {
         parser.addHelpOption();
         parser.addVersionOption();
         parser.addOptions({home, level, shot, delay, page, backup, drives, sessions, exportReport,
-                           png, reportFile, noAutostart});
+                           png, reportFile, connect, token, caCert, noAutostart});
         parser.process(app);
     }
 };
@@ -192,17 +207,40 @@ void scheduleScreenshot(tl::ui::MainWindow& window, const QString& file, double 
     });
 }
 
-// The exit code of a console that could not open: 4 held by another program, 3 no service
-// (autostart off), 1 else (the service did not start).
-int consoleExitCode(tl::ErrorKind kind) {
-    if (kind == tl::ErrorKind::Busy) return 4;
-    return kind == tl::ErrorKind::NotFound ? 3 : 1;
+// The exit code of a console that could not open: 2 a bad --connect, 12 refused by the remote
+// service (its token), 3 no service (autostart off), 1 else (the service did not start or does
+// not answer).
+int consoleExitCode(const tl::Error& e) {
+    if (e.kind == tl::ErrorKind::InvalidArgument) return tl::client::is_refusal(e) ? 12 : 2;
+    return e.kind == tl::ErrorKind::NotFound ? 3 : 1;
 }
 
-// The main window on the engine, with --page, --backup and --screenshot applied; runs the loop.
-int runWindow(tl::Engine& engine, const ConsoleCommandLine& cl) {
+// The door the command line names: --connect's remote service, else the data directory's.
+tl::Result<tl::ui::DoorAddress> requestedDoor(const ConsoleCommandLine& cl) {
     const QCommandLineParser& parser = cl.parser;
-    tl::ui::MainWindow window(engine);
+    if (!parser.isSet(cl.connect)) {
+        for (const auto* o : {&cl.token, &cl.caCert})
+            if (parser.isSet(*o))
+                return tl::make_error(tl::ErrorKind::InvalidArgument,
+                                      "--" + o->names().first().toStdString() +
+                                          " goes with --connect https://HOST:PORT");
+        return tl::ui::DoorAddress{consoleHome(parser.value(cl.home)), {}};
+    }
+    if (parser.isSet(cl.home))
+        return tl::make_error(tl::ErrorKind::InvalidArgument,
+                              "--home and --connect name two services: give one");
+    auto remote = tl::ui::remoteService(parser.value(cl.connect).toStdString(),
+                                        parser.value(cl.token).toStdString(),
+                                        parser.value(cl.caCert).toStdString());
+    if (!remote) return remote.error();
+    return tl::ui::DoorAddress{"", remote.value()};
+}
+
+// The main window on the door, with --page, --backup and --screenshot applied; runs the loop.
+int runWindow(const tl::ui::DoorAddress& door, const ConsoleCommandLine& cl) {
+    const QCommandLineParser& parser = cl.parser;
+    static tl::SystemClock clock;
+    tl::ui::MainWindow window(tl::ui::ConsoleContext{door, &clock});
     if (parser.isSet(cl.page)) window.showPage(parser.value(cl.page));
     window.show();
     if (parser.isSet(cl.backup)) {
@@ -242,29 +280,25 @@ int main(int argc, char** argv) {
     if (parser.isSet(cl.exportReport) && parser.isSet(cl.reportFile))
         return drawReport(reportFromFile(parser.value(cl.reportFile)),
                           parser.value(cl.exportReport).toLongLong(), parser.value(cl.png));
-    tl::EngineOptions options;
-    options.home = consoleHome(parser.value(cl.home));
-    // The window opens beside the service (started when none runs, unless autostart is off) and
-    // refuses to open without one (docs/console.md "Beside the service"); drawing a report's PNG
-    // is a read through the same door.
-    const auto autostart = tl::ui::consoleAutostart(parser.isSet(cl.noAutostart));
-    if (parser.isSet(cl.exportReport)) {
-        const qint64 id = parser.value(cl.exportReport).toLongLong();
-        auto door = tl::ui::openConsoleDoor(tl::ui::DoorAddress{options.home, {}}, autostart);
-        if (!door) {
-            fprintf(stderr, "tapeloom: error: %s\n", door.error().message.c_str());
-            return consoleExitCode(door.error().kind);
-        }
-        return drawReport(reportThroughDoor(door.value(), id), id, parser.value(cl.png));
-    }
-    auto engine = tl::ui::openConsoleEngine(options, autostart);
-    if (!engine) {
-        tl::log::record_only("ui")->error("{}", engine.error().message); // said once below
-        fprintf(stderr, "tapeloom: error: %s\n", engine.error().message.c_str());
-        if (!parser.isSet(cl.shot)) // nobody to click OK otherwise
+    // The window opens on a service: the data directory's (started when none runs, unless
+    // autostart is off) or --connect's; it refuses to open without one (docs/console.md "Beside
+    // the service", "A remote service"). Drawing a report's PNG is a read through the same door.
+    auto door = requestedDoor(cl);
+    if (door)
+        door = tl::ui::openConsoleDoor(door.value(),
+                                       tl::ui::consoleAutostart(parser.isSet(cl.noAutostart)));
+    if (!door) {
+        tl::log::record_only("ui")->error("{}", door.error().message); // said once below
+        fprintf(stderr, "tapeloom: error: %s\n", door.error().message.c_str());
+        const bool exporting = parser.isSet(cl.exportReport);
+        if (!exporting && !parser.isSet(cl.shot)) // nobody to click OK otherwise
             QMessageBox::critical(nullptr, QApplication::translate("main", "Tapeloom cannot start"),
-                                  QString::fromStdString(engine.error().message));
-        return consoleExitCode(engine.error().kind);
+                                  QString::fromStdString(door.error().message));
+        return consoleExitCode(door.error());
     }
-    return runWindow(*engine.value(), cl);
+    if (parser.isSet(cl.exportReport))
+        return drawReport(
+            reportThroughDoor(door.value(), parser.value(cl.exportReport).toLongLong()),
+            parser.value(cl.exportReport).toLongLong(), parser.value(cl.png));
+    return runWindow(door.value(), cl);
 }

@@ -25,6 +25,7 @@
 #include "client/pools.h"
 #include "client/queue.h"
 #include "client/restores.h"
+#include "client/savesets.h"
 #include "client/status.h"
 #include "client/verifications.h"
 #include "client/volumes.h"
@@ -84,6 +85,13 @@ public:
     // The entries of a backup's view(s) whose name matches a pattern (file_search.h), by path.
     // Scope read.
     virtual Result<std::vector<FileEntry>> find_files(const FileSearch& search) = 0;
+    // One page of a directory of a backup's view(s) (file_search.h), by name from the listing's
+    // cursor; the page's `next` is the cursor of the page after ("" on the last). Scope read.
+    virtual Result<FilePage> list_files(const FileListing& listing) = 0;
+    // The file-tree save sets of every backup, oldest job first, or those of a view
+    // (savesets.h): what a restore browses, one per source. NotFound for a view with none.
+    // Scope read.
+    virtual Result<std::vector<Saveset>> savesets(const SavesetQuery& query) = 0;
 
     // ---- restores (restores.h)
     // Starts a restore; answers once its job exists (follow it with job() or wait_for_job()).
@@ -204,6 +212,10 @@ public:
     virtual Result<Definition> definition(const std::string& name) = 0;
     virtual Result<std::vector<Schedule>> schedules() = 0;
     virtual Result<std::vector<KeyInfo>> keys() = 0;
+    // Reads a key export into the service's key store, as `key import` does (the same key again
+    // is fine); InvalidArgument for a wrong passphrase or an altered export, AlreadyExists for a
+    // different key of that name. The key's metadata. Scope admin.
+    virtual Result<KeyInfo> import_key(const KeyImport& import) = 0;
     virtual Result<std::vector<TokenInfo>> tokens() = 0; // admin
 
     // ---- configuration writes (definitions.h), checked as `job define|edit|remove` and

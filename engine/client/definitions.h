@@ -43,6 +43,12 @@ struct KeyInfo {
     long long created = 0;
 };
 
+// POST /v1/keys: a key export (the document `key export` wrote) and its passphrase.
+struct KeyImport {
+    nlohmann::json export_document;
+    std::string passphrase;
+};
+
 struct TokenInfo {
     std::string name;
     std::string scope; // read | operate | admin

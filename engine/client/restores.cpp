@@ -39,6 +39,7 @@ nlohmann::json to_json(const RestoreRequest& r) {
     if (r.drives) j["drives"] = r.drives;
     if (r.sync != "end") j["sync"] = r.sync;
     if (r.read_order != "position") j["read_order"] = r.read_order;
+    if (r.report_missing_keys) j["report_missing_keys"] = true;
     return j;
 }
 

@@ -27,6 +27,9 @@ struct RestoreRequest {
     std::size_t drives = 0; // 0: as many as useful
     std::string sync = "end";
     std::string read_order = "position";
+    // POST /v1/restore-plans only: a plan whose save sets need keys the key store lacks names
+    // them (RestorePlan::missing_keys) instead of failing with KeyMissing.
+    bool report_missing_keys = false;
 };
 
 nlohmann::json to_json(const RestoreRequest& r);

@@ -109,6 +109,18 @@ Result<std::vector<FileEntry>> ServiceApi::find_files(const FileSearch& search) 
     return found_files_from_json(r->body);
 }
 
+Result<FilePage> ServiceApi::list_files(const FileListing& listing) {
+    auto r = client_.request("GET", "/v1/files?" + query_of(listing));
+    if (!r) return r.error();
+    return file_page_from_json(r->body);
+}
+
+Result<std::vector<Saveset>> ServiceApi::savesets(const SavesetQuery& query) {
+    auto r = client_.request("GET", "/v1/savesets" + query_of(query));
+    if (!r) return r.error();
+    return savesets_from_json(r->body);
+}
+
 Result<JobStarted> ServiceApi::start_restore(const RestoreRequest& request) {
     auto r = client_.request("POST", "/v1/restores", to_json(request));
     if (!r) return r.error();
@@ -350,6 +362,14 @@ Result<std::vector<KeyInfo>> ServiceApi::keys() {
     auto r = client_.request("GET", "/v1/keys");
     if (!r) return r.error();
     return list_of<KeyInfo>(r->body, key_from_json);
+}
+
+Result<KeyInfo> ServiceApi::import_key(const KeyImport& import) {
+    auto r =
+        client_.request("POST", "/v1/keys",
+                        {{"export", import.export_document}, {"passphrase", import.passphrase}});
+    if (!r) return r.error();
+    return key_from_json(r->body);
 }
 
 Result<std::vector<TokenInfo>> ServiceApi::tokens() {

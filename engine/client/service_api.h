@@ -73,6 +73,7 @@ public:
     Result<Definition> definition(const std::string& name) override;    // GET /v1/definitions/{n}
     Result<std::vector<Schedule>> schedules() override;                 // GET /v1/schedules
     Result<std::vector<KeyInfo>> keys() override;                       // GET /v1/keys
+    Result<KeyInfo> import_key(const KeyImport& import) override;       // POST /v1/keys
     Result<std::vector<TokenInfo>> tokens() override;                   // GET /v1/tokens
     Result<std::vector<AgentClient>> clients() override;                // GET /v1/clients
     Result<AgentClient> client(const std::string& name) override;       // GET /v1/clients/{name}
@@ -96,6 +97,8 @@ public:
 
     // Files (file_search.h)
     Result<std::vector<FileEntry>> find_files(const FileSearch& s) override; // GET /v1/files/find
+    Result<FilePage> list_files(const FileListing& l) override;              // GET /v1/files
+    Result<std::vector<Saveset>> savesets(const SavesetQuery& q) override;   // GET /v1/savesets
 
     // Jobs (jobs.h)
     Result<JobReportSeries> job_report(std::int64_t id) override; // GET /v1/jobs/{id}/report

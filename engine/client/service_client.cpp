@@ -286,7 +286,7 @@ void add_entry_objects(const nlohmann::json& entries, FilePage& page) {
             page.entries.push_back(
                 FileEntry{path_or_empty(o, "name"), path_or_empty(o, "path"), o.value("dir", false),
                           o.value("size", std::uint64_t{0}), o.value("job", std::int64_t{0}),
-                          path_or_empty(o, "source")});
+                          path_or_empty(o, "source"), o.value("mtime", 0LL)});
 }
 } // namespace
 

@@ -53,6 +53,7 @@ struct FileEntry {
     std::uint64_t size = 0;
     std::int64_t job = 0; // the backup whose version is in the view
     std::string source;
+    long long mtime = 0; // unix seconds; 0 when the answer has none (compact pages, searches)
 };
 
 // One page of GET /v1/files: its entries, and the cursor of the page after (empty: the last).

@@ -202,9 +202,14 @@ Result<KeyInfo> KeyStore::import_key(const std::string& file, const std::string&
                                      std::int64_t now) {
     auto text = read_small_file(file);
     if (!text) return text.error();
-    const auto j = nlohmann::json::parse(*text, nullptr, false);
+    return import_text(text.value(), file, passphrase, now);
+}
+
+Result<KeyInfo> KeyStore::import_text(const std::string& text, const std::string& origin,
+                                      const std::string& passphrase, std::int64_t now) {
+    const auto j = nlohmann::json::parse(text, nullptr, false);
     auto bad = [&](const std::string& why) {
-        return make_error(ErrorKind::InvalidArgument, file + ": " + why);
+        return make_error(ErrorKind::InvalidArgument, origin + ": " + why);
     };
     if (!j.is_object() || j.value("format", "") != kExportFormat || j.value("version", 0) != 1 ||
         !j.contains("kdf") || !j["kdf"].is_object() || j["kdf"].value("name", "") != "scrypt")

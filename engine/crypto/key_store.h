@@ -45,6 +45,10 @@ public:
     // when a different key of that name is in the store (the same key again is fine).
     Result<KeyInfo> import_key(const std::string& file, const std::string& passphrase,
                                std::int64_t now);
+    // The same from the export's text (what POST /v1/keys carries); `origin` names it in the
+    // errors (the file, or "the key export").
+    Result<KeyInfo> import_text(const std::string& text, const std::string& origin,
+                                const std::string& passphrase, std::int64_t now);
 
 private:
     std::string dir_;

@@ -54,6 +54,9 @@ struct RestorePlan {
     // seconds (what the real drives would take; the scales undone).
     std::string drive_model;
     double model_seconds = 0;
+    // The ids of the keys the chosen save sets are encrypted with that the key store lacks
+    // (POST /v1/restore-plans names them; the restore would fail until they are imported).
+    std::vector<std::string> missing_keys;
 };
 
 struct RestoreResult {

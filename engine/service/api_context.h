@@ -93,6 +93,10 @@ void add_stream_routes(httplib::Server& server, const ApiContext& ctx);
 void add_live_route(httplib::Server& server, const ApiContext& ctx);
 void add_metrics_route(httplib::Server& server, const ApiContext& ctx);
 void add_file_routes(httplib::Server& server, const ApiContext& ctx);
+// GET /v1/savesets (saveset_route.cpp)
+void add_saveset_route(httplib::Server& server, const ApiContext& ctx);
+// POST /v1/keys (key_import_route.cpp)
+void add_key_import_route(httplib::Server& server, const ApiContext& ctx);
 void add_client_routes(httplib::Server& server, const ApiContext& ctx);
 // GET /v1/host, /v1/log: what a console's Dashboard and Log page poll besides GET /v1/live
 // (console_feed_routes.cpp)

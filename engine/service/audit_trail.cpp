@@ -13,7 +13,7 @@ namespace tl::service {
 
 namespace {
 bool secret_key(const std::string& key) {
-    for (const char* word : {"passphrase", "password", "secret", "token"})
+    for (const char* word : {"passphrase", "password", "secret", "token", "sealed_key"})
         if (key.find(word) != std::string::npos) return true;
     return false;
 }

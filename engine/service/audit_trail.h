@@ -13,7 +13,8 @@
 namespace tl::service {
 
 // The request's JSON body as the audit keeps it: values of keys that name a secret
-// (passphrase, password, secret, token) replaced by "(hidden)", at most 2,000 characters.
+// (passphrase, password, secret, token, a key export's sealed_key) replaced by "(hidden)", at most
+// 2,000 characters.
 std::string audit_detail(const std::string& body);
 
 // Records every write the server answers (cpp-httplib's post-routing handler runs before the

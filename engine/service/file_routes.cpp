@@ -128,7 +128,8 @@ public:
                                     {"dir", e.kind == 1},
                                     {"size", e.size},
                                     {"job", e.job_id},
-                                    {"source", path_json(root.source)}});
+                                    {"source", path_json(root.source)},
+                                    {"mtime", e.mtime_ns / 1'000'000'000}});
             return;
         }
         if (part.entries.empty()) return;

@@ -6,6 +6,7 @@
 // with {"scan": ID, "url": "/v1/scans/ID"} at once, and GET /v1/scans/{id} its state, then its
 // report or its error (scope operate); POST /v1/restore-plans takes a restore's body ("target"
 // optional) and answers what it would read, from which volumes and how long (a read).
+#include "api/job_ops.h"
 #include "common/log.h"
 #include "context/engine_catalog.h"
 #include "job/catalog_backup.h"
@@ -116,8 +117,19 @@ Result<nlohmann::json> scan_answer(const ApiContext& ctx, std::int64_t id) {
     return j;
 }
 
+// {"report_missing_keys": true}: the keys the chosen save sets need and the key store lacks,
+// named in the plan (a plan of them may not be computable without them: then empty) instead of
+// the restore's KeyMissing error.
 Result<nlohmann::json> planned_restore(const ApiContext& ctx, nlohmann::json body) {
     if (body.is_object() && !body.contains("target")) body["target"] = "/";
+    bool report_keys = false;
+    if (body.is_object() && body.contains("report_missing_keys")) {
+        if (!body["report_missing_keys"].is_boolean())
+            return invalid_request("POST /v1/restore-plans",
+                                   "\"report_missing_keys\" is true or false");
+        report_keys = body["report_missing_keys"].get<bool>();
+        body.erase("report_missing_keys");
+    }
     CatalogHandle db(ctx.engine);
     auto r = restore_request(body, db, false);
     if (!r) {
@@ -126,9 +138,18 @@ Result<nlohmann::json> planned_restore(const ApiContext& ctx, nlohmann::json bod
         if (e.message.rfind(from, 0) == 0) e.message = to + e.message.substr(from.size());
         return e;
     }
+    std::vector<std::string> keys;
+    const auto& what = r->local.what;
+    if (report_keys && (what.saveset_id || what.job_id)) {
+        auto missing = job::missing_keys(db, ctx.home, what.saveset_id, what.job_id);
+        if (!missing) return missing.error();
+        keys = std::move(missing.value());
+    }
     auto plan = job::plan_restore(ctx.engine, r->local);
-    if (!plan) return plan.error();
-    return shapes::restore_plan_json(plan.value());
+    if (!plan && (keys.empty() || plan.error().kind != ErrorKind::KeyMissing)) return plan.error();
+    job::RestorePlan p = plan ? std::move(plan.value()) : job::RestorePlan{};
+    p.missing_keys = std::move(keys);
+    return shapes::restore_plan_json(p);
 }
 } // namespace
 

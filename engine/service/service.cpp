@@ -95,6 +95,8 @@ void Service::add_routes(httplib::Server& server, Access access) {
     add_file_version_route(server, api_);
     add_wear_route(server, api_);
     add_file_routes(server, api_);
+    add_saveset_route(server, api_);
+    add_key_import_route(server, api_);
     add_client_routes(server, api_);
     add_identity_route(server, api_);
     add_console_feed_routes(server, api_);

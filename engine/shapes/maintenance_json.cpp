@@ -110,16 +110,18 @@ nlohmann::json restore_plan_json(const job::RestorePlan& p) {
                      {"passes", x.passes},
                      {"locates", x.locates},
                      {"model_s", x.model_seconds}});
-    return {{"files", p.files},
-            {"bytes_wanted", p.bytes_wanted},
-            {"bytes_to_read", p.bytes_to_read},
-            {"rate_Bps", p.rate},
-            {"rate_measured", p.rate_measured},
-            {"estimated_seconds", p.estimated_seconds},
-            {"volumes", v},
-            {"drive_model", p.drive_model},
-            {"model_s", p.model_seconds},
-            {"missing", p.missing}};
+    nlohmann::json j = {{"files", p.files},
+                        {"bytes_wanted", p.bytes_wanted},
+                        {"bytes_to_read", p.bytes_to_read},
+                        {"rate_Bps", p.rate},
+                        {"rate_measured", p.rate_measured},
+                        {"estimated_seconds", p.estimated_seconds},
+                        {"volumes", v},
+                        {"drive_model", p.drive_model},
+                        {"model_s", p.model_seconds},
+                        {"missing", p.missing}};
+    if (!p.missing_keys.empty()) j["missing_keys"] = p.missing_keys;
+    return j;
 }
 
 job::RestorePlan restore_plan_from_json(const nlohmann::json& j) {
@@ -144,6 +146,7 @@ job::RestorePlan restore_plan_from_json(const nlohmann::json& j) {
     p.drive_model = field<std::string>(j, "drive_model");
     p.model_seconds = field<double>(j, "model_s");
     p.missing = field<std::vector<std::string>>(j, "missing");
+    p.missing_keys = field<std::vector<std::string>>(j, "missing_keys");
     return p;
 }
 

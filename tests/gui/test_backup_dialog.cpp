@@ -68,14 +68,15 @@ private Q_SLOTS:
         QVERIFY2(added.exit_code == 0, added.err.constData());
         auto c = tltest::console_beside_service(home);
         QVERIFY(c);
-        auto status = c.engine->status();
-        QVERIFY(status.ok());
-        const QStringList clients = tl::ui::BackupDialog::clientsOf(status->catalog_path);
-        QCOMPARE(clients, QStringList{QStringLiteral("web1")});
         tl::ui::BackupDialog d(4, {QStringLiteral("Default")});
-        d.setClients(clients);
+        d.readChoices(tltest::console_context(home).door); // GET /v1/clients through the door
+        QVERIFY(d.isReadingChoices());
+        QTRY_VERIFY_WITH_TIMEOUT(!d.isReadingChoices(), 30000);
+        QCOMPARE(d.problem(), QString());
         d.addSource(QStringLiteral("/etc"));
         QCOMPARE(d.client()->count(), 2);
+        QCOMPARE(d.client()->itemData(1).toString(), QStringLiteral("web1"));
+        QVERIFY(tltest::queried(home, QStringLiteral("/v1/clients")) >= 1);
         d.client()->setCurrentIndex(d.client()->findData(QStringLiteral("web1")));
         QPushButton* folder = nullptr;
         for (auto* b : d.findChildren<QPushButton*>())
@@ -98,14 +99,17 @@ private Q_SLOTS:
         QCOMPARE(
             tltest::run_cli(tltest::with_home(home.path(), {"pool", "add", "Nightly"})).exit_code,
             0);
-        auto status = c.engine->status();
-        QVERIFY(status.ok());
-        const QStringList pools = tl::ui::BackupDialog::poolsOf(status->catalog_path);
-        QVERIFY(pools.contains(QStringLiteral("Default")));
-        QVERIFY(pools.contains(QStringLiteral("Nightly")));
-        tl::ui::BackupDialog d(4, pools);
+        tl::ui::BackupDialog d(4, {});
+        QCOMPARE(d.pool()->count(), 1); // Default until the service answered
+        d.readChoices(tltest::console_context(home.path()).door); // GET /v1/pools
+        QTRY_VERIFY_WITH_TIMEOUT(!d.isReadingChoices(), 30000);
+        QStringList pools;
+        for (int i = 0; i < d.pool()->count(); ++i)
+            pools << d.pool()->itemText(i);
+        QVERIFY2(pools.contains(QStringLiteral("Default")) &&
+                     pools.contains(QStringLiteral("Nightly")),
+                 qPrintable(pools.join(',')));
         QCOMPARE(d.pool()->currentText(), QStringLiteral("Default"));
-        QCOMPARE(d.pool()->count(), pools.size());
         QVERIFY(!d.pool()->isEditable());
         d.pool()->setCurrentIndex(d.pool()->findText(QStringLiteral("Nightly")));
         QCOMPARE(d.level()->count(), 3);
@@ -123,7 +127,7 @@ private Q_SLOTS:
         QVERIFY(tltest::write_file(data.filePath(QStringLiteral("src/a.txt")), "a"));
         auto c = tltest::console_beside_service(home.path());
         QVERIFY(c);
-        tl::ui::MainWindow w(*c.engine);
+        tl::ui::MainWindow w(c.ctx);
         w.show();
         w.liveFeed()->setInterval(20);
         QSignalSpy promoted(w.backupRunner(), &tl::ui::BackupRunner::levelPromoted);

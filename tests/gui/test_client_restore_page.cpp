@@ -18,6 +18,7 @@
 #include "pages/restore/restore_report_view.h"
 #include "pages/restore/restore_source_picker.h"
 #include "pages/restore/restore_target_panel.h"
+#include "restore_reads.h"
 
 using tltest::AgentProcess;
 using tltest::run_cli;
@@ -47,7 +48,7 @@ class TestClientRestorePage : public QObject {
         std::map<QString, std::set<QString>> out;
         for (int r = 0; r < m->rowCount(); ++r) {
             const auto top = m->index(r, 0);
-            while (m->canFetchMore(top))
+            while (tltest::treeRead(m) && m->canFetchMore(top))
                 m->fetchMore(top);
             auto& names = out[top.data().toString()];
             for (int c = 0; c < m->rowCount(top); ++c)
@@ -96,10 +97,10 @@ private Q_SLOTS:
         const qint64 jobA = onlyA.json().object().value("job_id").toInteger();
 
         const int tunnelledByCli = tltest::tunnelled(home);
-        tl::ui::RestorePage page(*c.engine);
+        tl::ui::RestorePage page(tltest::console_context(home));
         page.runner()->setService(home,
                                   tl::client::ServiceClient(home.toStdString()).service()->pid);
-        page.show();
+        QVERIFY(tltest::shownAndRead(page));
         auto* picker = page.picker();
 
         // Client B's history is job 1 only; A's both jobs; A's sources only its own.
@@ -117,6 +118,7 @@ private Q_SLOTS:
         // Job 1's tree: each client's tree apart, as `files ls` lists them.
         QVERIFY(picker->chooseJob(job));
         auto* model = page.treeModel();
+        QVERIFY(tltest::treeRead(model));
         const auto expected = files_ls(home, job);
         QCOMPARE(expected.size(), std::size_t(2));
         QCOMPARE(shown(model), expected);

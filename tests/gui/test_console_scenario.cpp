@@ -26,6 +26,7 @@
 #include "pages/restore/restore_page.h"
 #include "pages/restore/restore_source_picker.h"
 #include "pages/restore/restore_target_panel.h"
+#include "restore_reads.h"
 #include "shell/main_window.h"
 
 // Issue #7's "done when", as one administrator's session in the console on a fresh data
@@ -48,13 +49,6 @@ class TestConsoleScenario : public QObject {
         auto n = db->scalar(sql);
         return n ? n.value() : -1;
     }
-    static QModelIndex child(QAbstractItemModel* m, const QModelIndex& parent, const QString& n) {
-        if (m->canFetchMore(parent)) m->fetchMore(parent);
-        for (int r = 0; r < m->rowCount(parent); ++r)
-            if (m->index(r, 0, parent).data().toString() == n) return m->index(r, 0, parent);
-        return {};
-    }
-
 private Q_SLOTS:
     void initTestCase() {
         QCoreApplication::setOrganizationName(QStringLiteral("TapeloomTest"));
@@ -79,7 +73,7 @@ private Q_SLOTS:
         auto c = tltest::console_beside_service(home);
         QVERIFY(c);
         const QString catalog = home + "/catalog.db";
-        tl::ui::MainWindow w(*c.engine);
+        tl::ui::MainWindow w(c.ctx);
         w.resize(1280, 900);
         w.show();
 
@@ -152,11 +146,12 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(restore->picker()->jobCount() >= 1, 20000);
         QVERIFY(restore->picker()->chooseJob(jobId));
         auto* m = restore->treeModel();
+        QVERIFY(tltest::treeRead(m));
         QModelIndex root;
         for (int r = 0; r < m->rowCount(); ++r)
             if (m->index(r, 0).data().toString() == sources[2]) root = m->index(r, 0);
         QVERIFY(root.isValid());
-        const auto folder = child(m, child(m, root, "projects"), "p1");
+        const auto folder = tltest::child(m, tltest::child(m, root, "projects"), "p1");
         QVERIFY(folder.isValid());
         QVERIFY(m->setData(folder, Qt::Checked, Qt::CheckStateRole));
         restore->targetPanel()->setTarget(out);

@@ -10,11 +10,12 @@
 #include "bridge/task_board.h"
 #include "cli_runner.h"
 #include "client/service_client.h"
+#include "common/clock.h"
 #include "context/engine.h"
 #include "fixture_tree.h"
 #include "pages/media/media_page.h"
 #include "pages/restore/restore_page.h"
-#include "shell/console_engine.h"
+#include "shell/console_door.h"
 #include "shell/main_window.h"
 
 using tltest::run_cli;
@@ -46,11 +47,11 @@ private Q_SLOTS:
         tl::EngineOptions options;
         options.home = home.toStdString();
         QVERIFY(!tl::Engine::open(options)); // the service holds the directory
-        auto engine = tl::ui::openConsoleEngine(options);
-        QVERIFY2(engine, engine ? "" : engine.error().message.c_str());
-        QVERIFY(engine.value()->read_only());
+        auto door = tl::ui::openConsoleDoor(tl::ui::DoorAddress{home.toStdString(), {}});
+        QVERIFY2(door, door ? "" : door.error().message.c_str());
+        tl::SystemClock clock;
         {
-            tl::ui::MainWindow window(*engine.value());
+            tl::ui::MainWindow window(tl::ui::ConsoleContext{door.value(), &clock});
             QVERIFY(window.service());
             QTRY_VERIFY_WITH_TIMEOUT(window.serviceStatus()->text().contains(QString::number(pid)),
                                      10000);
@@ -114,21 +115,19 @@ private Q_SLOTS:
     void consoleRefusesADataDirectoryWithoutService() {
         QTemporaryDir d;
         const QString home = d.path() + "/home";
-        tl::EngineOptions options;
-        options.home = home.toStdString();
-        auto engine = tl::ui::openConsoleEngine(options); // autostart off
-        QVERIFY(!engine);
-        QCOMPARE(engine.error().kind, tl::ErrorKind::NotFound);
-        const QString said = QString::fromStdString(engine.error().message);
+        const tl::ui::DoorAddress local{home.toStdString(), {}};
+        auto door = tl::ui::openConsoleDoor(local); // autostart off
+        QVERIFY(!door);
+        QCOMPARE(door.error().kind, tl::ErrorKind::NotFound);
+        const QString said = QString::fromStdString(door.error().message);
         QVERIFY2(said.contains(home) &&
                      said.contains("tapeloom-cli --home '" + home + "' service start"),
                  qPrintable(said));
         QVERIFY(!QFile::exists(home + "/catalog.db"));
-        QVERIFY(!tl::client::ServiceClient(options.home).service());
+        QVERIFY(!tl::client::ServiceClient(local.home).service());
 
         // Autostart on, but the tapeloom-cli that would start the service is not there.
-        auto failed =
-            tl::ui::openConsoleEngine(options, {true, d.path() + QStringLiteral("/no-cli")});
+        auto failed = tl::ui::openConsoleDoor(local, {true, d.path() + QStringLiteral("/no-cli")});
         QVERIFY(!failed);
         QCOMPARE(failed.error().kind, tl::ErrorKind::Io);
         const QString why = QString::fromStdString(failed.error().message);

@@ -9,11 +9,10 @@
 #include "bridge/backup_runner.h"
 #include "bridge/live_feed.h"
 #include "bridge/system_poller.h"
-#include "catalog/series_store.h"
 #include "cli_runner.h"
+#include "client/service_api.h"
+#include "client/service_client.h"
 #include "common/log.h"
-#include "context/engine.h"
-#include "context/engine_catalog.h"
 #include "gui_service.h"
 #include "job/job_report.h"
 #include "metrics/live_snapshot.h"
@@ -72,7 +71,7 @@ private Q_SLOTS:
         }
         auto c = tltest::console_beside_service(home.path());
         QVERIFY(c);
-        tl::ui::MainWindow w(*c.engine);
+        tl::ui::MainWindow w(c.ctx);
         w.show();
         w.liveFeed()->setInterval(20);
         auto* page = w.dashboardPage();
@@ -151,16 +150,19 @@ private Q_SLOTS:
         QVERIFY(tltest::queried(home.path(), QStringLiteral("/v1/live")) >= 2);
         QVERIFY(tltest::queried(home.path(), QStringLiteral("/v1/host")) >= 2);
 
-        // The job's series are in the catalog: its graphs can be drawn again.
+        // The job's series are kept with its report (read back through the service): its graphs can
+        // be drawn again.
         QCOMPARE(tltest::audited(home.path(), "POST", "/v1/backups"), 1);
         QCOMPARE(tltest::tunnelled(home.path()), 0);
-        auto series = tl::catalog::load_series(engine_catalog(*c.engine), job);
-        QVERIFY(series.ok());
-        QCOMPARE(series->with_prefix("drive:").size(), std::size_t(4));
-        QCOMPARE(series->with_prefix("cpu:").size(),
+        tl::client::ServiceClient client(home.path().toStdString());
+        auto report = tl::client::ServiceApi(client).job_report(job);
+        QVERIFY2(report, report ? "" : report.error().message.c_str());
+        const tl::metrics::SeriesSet& series = report->series;
+        QCOMPARE(series.with_prefix("drive:").size(), std::size_t(4));
+        QCOMPARE(series.with_prefix("cpu:").size(),
                  std::size_t(QThread::idealThreadCount() + 1)); // + cpu:all
         const QString png = home.filePath(QStringLiteral("job.png"));
-        QVERIFY(tl::ui::saveJobGraphsPng(series.value(), QStringLiteral("Job"), png));
+        QVERIFY(tl::ui::saveJobGraphsPng(series, QStringLiteral("Job"), png));
         QVERIFY(QImage(png).width() == 1200);
     }
 
@@ -171,7 +173,7 @@ private Q_SLOTS:
         write_random(data.filePath(QStringLiteral("f.bin")), 1 << 20);
         auto c = tltest::console_beside_service(home.path());
         QVERIFY(c);
-        tl::ui::MainWindow w(*c.engine);
+        tl::ui::MainWindow w(c.ctx);
         w.show();
         w.liveFeed()->setInterval(20);
         auto* page = w.dashboardPage();

@@ -30,7 +30,7 @@ int pageAfterRestart(const QString& home, const QString& closeOn = {}) {
     if (!c) return -1;
     int shown = -1;
     {
-        tl::ui::MainWindow w(*c.engine);
+        tl::ui::MainWindow w(c.ctx);
         w.show();
         shown = w.navigation()->currentRow();
         if (!closeOn.isEmpty()) w.showPage(closeOn);
@@ -69,7 +69,7 @@ private Q_SLOTS:
             QVERIFY(jobs.emptyHint()->text().contains(QStringLiteral("New…")));
         }
         {
-            tl::ui::RestorePage restore(*c.engine);
+            tl::ui::RestorePage restore(tltest::console_context(dir.path()));
             restore.resize(1000, 700);
             restore.show();
             QVERIFY(restore.emptyHint());

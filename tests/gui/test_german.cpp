@@ -58,10 +58,10 @@ QStringList cellTexts(QWidget* page) {
     return out;
 }
 
-// The texts of every label on the Dashboard of a console on `engine` once it shows the ended
+// The texts of every label on the Dashboard of a console on `ctx` once it shows the ended
 // job `job`.
-QStringList dashboardTexts(tl::Engine& engine, qint64 job) {
-    tl::ui::MainWindow w(engine);
+QStringList dashboardTexts(const tl::ui::ConsoleContext& ctx, qint64 job) {
+    tl::ui::MainWindow w(ctx);
     w.resize(1400, 1000);
     w.show();
     w.showPage(QStringLiteral("dashboard"));
@@ -124,7 +124,7 @@ private Q_SLOTS:
         cli({"--home", home, "restore", "--job", "1", "--to", dir.path() + "/back"});
         QVERIFY(!QTest::currentTestFailed());
 
-        tl::ui::MainWindow w(*c.engine);
+        tl::ui::MainWindow w(c.ctx);
         w.resize(1400, 1000);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -177,7 +177,7 @@ private Q_SLOTS:
         cli({"--home", home, "job", "run", "einzeln", "--level", "full"});
         QVERIFY(!QTest::currentTestFailed());
 
-        QStringList texts = dashboardTexts(*c.engine, 1);
+        QStringList texts = dashboardTexts(c.ctx, 1);
         noEnglishOnTheDashboard(texts);
         const QString all = texts.join(QLatin1Char('\n'));
         QVERIFY2(all.contains(QStringLiteral("beendet: abgeschlossen")), qPrintable(all));
@@ -187,7 +187,7 @@ private Q_SLOTS:
         const QString back = dir.path() + "/back";
         cli({"--home", home, "restore", "--job", "1", "--to", back});
         QVERIFY(!QTest::currentTestFailed());
-        texts = dashboardTexts(*c.engine, 2);
+        texts = dashboardTexts(c.ctx, 2);
         noEnglishOnTheDashboard(texts);
         QVERIFY2(texts.join(QLatin1Char('\n')).contains(QStringLiteral("(nach ") + back + ")"),
                  qPrintable(texts.join(QLatin1Char('\n'))));

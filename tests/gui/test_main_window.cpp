@@ -33,7 +33,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         auto c = tltest::console_beside_service(dir.path() + "/home");
         QVERIFY(c);
-        tl::ui::MainWindow w(*c.engine);
+        tl::ui::MainWindow w(c.ctx);
         w.show();
         QVERIFY(w.showPage("dashboard"));
         auto* plot = w.dashboardPage()->cpuPlot();
@@ -55,7 +55,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         auto c = tltest::console_beside_service(dir.path() + "/home");
         QVERIFY(c);
-        tl::ui::MainWindow w(*c.engine);
+        tl::ui::MainWindow w(c.ctx);
         w.show();
         QVERIFY(w.showPage("log"));
         tl::log::get("device")->warn("drive vlib0-drive2 needs cleaning (test marker 4711)");
@@ -87,7 +87,7 @@ private Q_SLOTS:
         QVERIFY2(r.exit_code == 0, r.err.constData());
         auto c = tltest::console_beside_service(home);
         QVERIFY(c);
-        tl::ui::MainWindow w(*c.engine);
+        tl::ui::MainWindow w(c.ctx);
         w.show();
         QVERIFY(w.showPage("log"));
         auto* page = w.logPage();

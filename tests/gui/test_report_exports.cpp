@@ -196,7 +196,7 @@ private Q_SLOTS:
         {
             auto c = tltest::console_beside_service(home_);
             QVERIFY(c);
-            tl::ui::RestorePage page(*c.engine);
+            tl::ui::RestorePage page(tltest::console_context(home_));
             QSignalSpy finished(&page, &tl::ui::RestorePage::finished);
             page.targetPanel()->setTarget(dir_.path() + "/restored-missing");
             QVERIFY(page.restoreVersion(1, src_, QString()));

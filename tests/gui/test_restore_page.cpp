@@ -20,9 +20,11 @@
 #include "pages/restore/restore_source_picker.h"
 #include "pages/restore/restore_target_panel.h"
 #include "pages/restore/restore_versions_panel.h"
+#include "restore_reads.h"
 #include "shot.h"
 
 using tl::ui::RestoreTreeModel;
+using tltest::child;
 using tltest::run_cli;
 
 namespace {
@@ -45,25 +47,14 @@ QByteArray read(const QString& path) {
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
-// The row named `name` below `parent`, listing more pages until it shows up.
-QModelIndex child(QAbstractItemModel* m, const QModelIndex& parent, const QString& name) {
-    for (;;) {
-        for (int r = 0; r < m->rowCount(parent); ++r) {
-            const auto i = m->index(r, 0, parent);
-            if (i.data().toString() == name) return i;
-        }
-        if (!m->canFetchMore(parent)) return {};
-        m->fetchMore(parent);
-    }
-}
-
 } // namespace
 
-// The Restore page on a data directory backed up by the real CLI: choose the job, expand the
-// lazy tree, tick one folder, restore it to another folder (only that folder comes back, byte
-// for byte, under TARGET/original/path); a 5,000-entry directory lists in pages of 1,000; a name
-// search finds a file; a file changed between two backups has two versions, and the older one
-// restores.
+// The Restore page on a data directory backed up by the real CLI, beside its real service, every
+// read through the typed door (GET /v1/savesets, /v1/files, /v1/files/find): choose the job,
+// expand the lazy tree, tick one folder, restore it to another folder (only that folder comes
+// back, byte for byte, under TARGET/original/path); a 5,000-entry directory lists in pages of
+// 1,000; a name search finds a file; a file changed between two backups has two versions, and
+// the older one restores; a service gone is said in the page.
 class TestRestorePage : public QObject {
     Q_OBJECT
 private Q_SLOTS:
@@ -86,11 +77,12 @@ private Q_SLOTS:
 
         auto c = tltest::console_beside_service(home);
         QVERIFY(c);
-        tl::ui::RestorePage page(*c.engine);
-        page.show(); // lists the backups and shows the newest
+        tl::ui::RestorePage page(tltest::console_context(home));
+        QVERIFY(tltest::shownAndRead(page)); // lists the backups and shows the newest
         QVERIFY(page.picker()->jobCount() == 1);
         QVERIFY(page.picker()->chooseJob(1));
         auto* m = page.treeModel();
+        QVERIFY(tltest::treeRead(m));
         QCOMPARE(m->rowCount(), 1);
         const auto root = m->index(0, 0);
         QCOMPARE(root.data().toString(), src);
@@ -101,7 +93,7 @@ private Q_SLOTS:
         QCOMPARE(m->rowCount(keep), 0); // not listed until asked
         QVERIFY(m->setData(keep, Qt::Checked, Qt::CheckStateRole));
         QCOMPARE(root.data(Qt::CheckStateRole).toInt(), int(Qt::PartiallyChecked));
-        m->fetchMore(keep); // listed after the tick: its rows come ticked
+        QVERIFY(tltest::fetched(m, keep)); // listed after the tick: its rows come ticked
         QCOMPARE(m->rowCount(keep), 2);
         QCOMPARE(m->index(0, 0, keep).data(Qt::CheckStateRole).toInt(), int(Qt::Checked));
         const auto runs = page.plannedRuns();
@@ -126,6 +118,8 @@ private Q_SLOTS:
                 page.reportView()->planText().contains(QStringLiteral("Volumes")));
         QCOMPARE(tltest::audited(home, "POST", "/v1/restores"), 1);
         QCOMPARE(tltest::tunnelled(home), 0);
+        QVERIFY(tltest::queried(home, QStringLiteral("/v1/savesets")) >= 2); // the list, the view
+        QVERIFY(tltest::queried(home, QStringLiteral("/v1/files")) >= 2);
     }
 
     // Issue 42 item 28: a result with many problems keeps every line, its "Problems:" heading
@@ -134,7 +128,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         auto c = tltest::console_beside_service(dir.path() + "/home");
         QVERIFY(c);
-        tl::ui::RestorePage page(*c.engine);
+        tl::ui::RestorePage page(tltest::console_context(dir.path() + "/home"));
         page.resize(1100, 800);
         page.show();
         QVERIFY(QTest::qWaitForWindowExposed(&page));
@@ -173,43 +167,50 @@ private Q_SLOTS:
 
         auto c = tltest::console_beside_service(home);
         QVERIFY(c);
-        tl::ui::RestorePage page(*c.engine);
-        page.show();
+        tl::ui::RestorePage page(tltest::console_context(home));
+        QVERIFY(tltest::shownAndRead(page));
         QCOMPARE(page.picker()->jobCount(), 2);
         QVERIFY(page.picker()->chooseJob(2)); // the incremental: the merged tree
         auto* m = page.treeModel();
+        QVERIFY(tltest::treeRead(m));
         QCOMPARE(m->batchSize(), 1000);
         const auto many = child(m, m->index(0, 0), QStringLiteral("many"));
         QVERIFY(many.isValid());
         QCOMPARE(m->rowCount(many), 0);
         QVERIFY(m->canFetchMore(many));
         m->fetchMore(many);
+        QVERIFY(!m->canFetchMore(many)); // one page at a time: the window stays responsive
+        QVERIFY(tltest::treeRead(m));
         QCOMPARE(m->rowCount(many), 1000);
-        // The folder ticked, then one listed row unticked: the 4,000 unlisted rows stay chosen.
+        // The folder ticked, then one listed row unticked: the 4,000 unlisted rows stay chosen
+        // (read in the background; Start waits for them).
         QVERIFY(m->setData(many, Qt::Checked, Qt::CheckStateRole));
         QVERIFY(m->setData(m->index(0, 0, many), Qt::Unchecked, Qt::CheckStateRole));
         QCOMPARE(many.data(Qt::CheckStateRole).toInt(), int(Qt::PartiallyChecked));
+        QVERIFY(tltest::treeRead(m));
+        QVERIFY(!m->selectionPending());
         QCOMPARE(page.plannedRuns().front().what.paths.size(), std::size_t(4999));
         QCOMPARE(m->rowCount(many), 1000); // chosen without listing them in the tree
         QVERIFY(m->setData(many, Qt::Unchecked, Qt::CheckStateRole));
         QVERIFY(page.plannedRuns().empty());
         for (int batch = 2; batch <= 5; ++batch) {
             QVERIFY(m->canFetchMore(many));
-            m->fetchMore(many);
+            QVERIFY(tltest::fetched(m, many));
             QCOMPARE(m->rowCount(many), batch * 1000);
         }
         QCOMPARE(m->index(4999, 0, many).data().toString(), QStringLiteral("f04999"));
-        if (m->canFetchMore(many)) m->fetchMore(many); // the empty last page
-        QVERIFY(!m->canFetchMore(many));
+        QVERIFY(!m->canFetchMore(many)); // the last page said so: no empty page after it
         QCOMPARE(m->rowCount(many), 5000);
 
         auto* search = page.searchPanel();
         search->field()->setText(QStringLiteral("f04242"));
         QTest::keyClick(search->field(), Qt::Key_Return);
+        QTRY_VERIFY_WITH_TIMEOUT(!search->isSearching(), tltest::kRestoreReadMs);
         QCOMPARE(search->results()->rowCount(), 1);
         QCOMPARE(search->results()->item(0)->text(), src + "/many/f04242");
-        QVERIFY(search->search(QStringLiteral("*.txt")));
+        QVERIFY(tltest::searched(search, QStringLiteral("*.txt")));
         QCOMPARE(search->results()->rowCount(), 1);
+        QVERIFY(tltest::queried(home, QStringLiteral("/v1/files/find")) >= 2);
 
         auto* versions = page.versionsPanel();
         QVERIFY(versions->showVersions(src + "/v.txt"));
@@ -250,6 +251,35 @@ private Q_SLOTS:
                  QStringLiteral("completed"));
         QCOMPARE(read(out + src + "/v.txt"), QByteArray("first version"));
         QVERIFY(!QFile::exists(out + src + "/many/f00000"));
+    }
+
+    // The service gone while the page is open: the next page of a folder and the list of backups
+    // say why in the page, and the folder is not asked for again in a loop.
+    void aServiceGoneIsSaid() {
+        QTemporaryDir dir;
+        const QString home = dir.path() + "/home", src = dir.path() + "/src";
+        write(src + "/d/a.txt", "a");
+        QCOMPARE(run_cli({"--home", home, "backup", "--source", src}).exit_code, 0);
+        auto c = tltest::console_beside_service(home);
+        QVERIFY(c);
+        tl::ui::RestorePage page(tltest::console_context(home));
+        QVERIFY(tltest::shownAndRead(page));
+        auto* m = page.treeModel();
+        QCOMPARE(m->rowCount(), 1);
+        const auto d = child(m, m->index(0, 0), QStringLiteral("d"));
+        QVERIFY(d.isValid());
+        c.guard.reset(); // the service stops
+        QSignalSpy failed(m, &RestoreTreeModel::failed);
+        QVERIFY(tltest::fetched(m, d));
+        QCOMPARE(failed.count(), 1);
+        QCOMPARE(m->rowCount(d), 0);
+        QVERIFY(!m->canFetchMore(d));
+        const QString said = page.reportView()->statusText();
+        QVERIFY2(said.contains(QStringLiteral("service not running")), qPrintable(said));
+        page.refresh();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            page.reportView()->statusText().startsWith(QStringLiteral("Cannot list the backups")),
+            tltest::kRestoreReadMs);
     }
 };
 

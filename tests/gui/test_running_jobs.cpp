@@ -63,7 +63,7 @@ private Q_SLOTS:
         QTemporaryDir home;
         auto c = tltest::console_beside_service(home.path());
         QVERIFY(c);
-        tl::ui::MainWindow w(*c.engine);
+        tl::ui::MainWindow w(c.ctx);
         w.show();
         QStringList asked;
         Choice answer = Choice::Stay;
@@ -99,7 +99,7 @@ private Q_SLOTS:
         QTemporaryDir home;
         auto c = tltest::console_beside_service(home.path());
         QVERIFY(c);
-        tl::ui::MainWindow w(*c.engine);
+        tl::ui::MainWindow w(c.ctx);
         w.show();
         w.setQuitQuestion([](const QString&, bool cancellable) {
             return cancellable ? Choice::CancelJobAndQuit : Choice::Stay;
@@ -118,7 +118,7 @@ private Q_SLOTS:
         QTemporaryDir home;
         auto c = tltest::console_beside_service(home.path());
         QVERIFY(c);
-        tl::ui::MainWindow w(*c.engine);
+        tl::ui::MainWindow w(c.ctx);
         w.show();
         QSignalSpy done(w.backupRunner(), &tl::ui::BackupRunner::finished);
         // A first run of the same source gives the second its expected size (its progress).
@@ -169,7 +169,7 @@ private Q_SLOTS:
         QTemporaryDir home;
         auto c = tltest::console_beside_service(home.path());
         QVERIFY(c);
-        tl::ui::MainWindow w(*c.engine);
+        tl::ui::MainWindow w(c.ctx);
         w.show();
         auto* jobs = w.jobsPage();
         jobs->setConfirm([](const QString&) { return true; });

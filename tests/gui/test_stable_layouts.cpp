@@ -14,7 +14,6 @@
 #include "bridge/task_board.h"
 #include "cli_runner.h"
 #include "common/log.h"
-#include "context/engine.h"
 #include "gui_service.h"
 #include "pages/jobs/definition_dialog.h"
 #include "pages/jobs/schedule_panel.h"
@@ -78,8 +77,7 @@ private Q_SLOTS:
     void cleanupTestCase() { c_ = {}; }
 
     void restoreButtonsStayWhereTheyAre() {
-        auto& engine = c_.engine;
-        tl::ui::RestorePage page(*engine);
+        tl::ui::RestorePage page(tltest::console_context(home_));
         page.resize(1200, 860);
         page.show();
         QVERIFY(QTest::qWaitForWindowExposed(&page));
@@ -192,9 +190,8 @@ private Q_SLOTS:
     // Issue 42, item 32: in the window at its default size the Library page gives the drawing
     // the room it needs (at most 3/4), and the empty differences table the rest.
     void libraryDrawingGetsTheRoomAtTheDefaultSize() {
-        auto& engine = c_.engine;
         QSettings().clear(); // the default window size, no splitter moved
-        tl::ui::MainWindow w(*engine);
+        tl::ui::MainWindow w(c_.ctx);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         auto* page = w.libraryPage();
@@ -219,8 +216,7 @@ private Q_SLOTS:
 
     // Issue 42, item 32: every icon of the sidebar is drawn at the same size.
     void sidebarIconsAreEven() {
-        auto& engine = c_.engine;
-        tl::ui::MainWindow w(*engine);
+        tl::ui::MainWindow w(c_.ctx);
         auto* nav = w.navigation();
         QVERIFY(nav->count() >= 9);
         for (int i = 0; i < nav->count(); ++i)
@@ -239,7 +235,7 @@ private Q_SLOTS:
                 const auto r = run_cli({"--home", used, "backup", dir.path() + "/src"});
                 QVERIFY2(r.exit_code == 0, r.err.constData());
             }
-            tl::ui::MainWindow w(*c.engine);
+            tl::ui::MainWindow w(c.ctx);
             w.show();
             QVERIFY(w.showPage(QStringLiteral("reports")));
             auto* jobs = w.reportsPage()->jobs();

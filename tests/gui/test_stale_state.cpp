@@ -23,6 +23,7 @@
 #include "pages/restore/restore_page.h"
 #include "pages/restore/restore_report_view.h"
 #include "pages/restore/restore_source_picker.h"
+#include "restore_reads.h"
 #include "shell/main_window.h"
 #include "shot.h"
 
@@ -66,27 +67,33 @@ private Q_SLOTS:
         const QString home = dir.filePath(QStringLiteral("home"));
         auto c = tltest::console_beside_service(home);
         QVERIFY(c);
-        auto& engine = c.engine;
-        tl::ui::RestorePage page(*engine);
-        page.show();
+        tl::ui::RestorePage page(tltest::console_context(home));
+        QVERIFY(tltest::shownAndRead(page));
         QTest::qWait(1100); // the backup comes a second after the page opened
         QVERIFY(backup(home, src) > 0);
         auto* picker = page.picker();
-        QVERIFY(picker->refresh());
+        QSignalSpy refreshed(picker, &tl::ui::RestoreSourcePicker::refreshed);
+        picker->refresh();
+        QTRY_VERIFY_WITH_TIMEOUT(refreshed.count() == 1, tltest::kRestoreReadMs);
+        QCOMPARE(refreshed.first().first().toString(), QString());
         picker->bySourceButton()->setChecked(true);
         picker->sourceBox()->setCurrentText(src);
         QVERIFY(picker->followsNow());
+        auto* m = page.treeModel();
         QTest::mouseClick(picker->showButton(), Qt::LeftButton);
-        QCOMPARE(page.treeModel()->rowCount(), 1); // the backup made after the page opened
+        QVERIFY(tltest::treeRead(m));
+        QCOMPARE(m->rowCount(), 1); // the backup made after the page opened
 
         // A time the user picks stays: an hour ago, nothing was backed up yet.
         picker->timeEdit()->setDateTime(QDateTime::currentDateTime().addSecs(-3600));
         QVERIFY(!picker->followsNow());
         QTest::mouseClick(picker->showButton(), Qt::LeftButton);
-        QCOMPARE(page.treeModel()->rowCount(), 0);
+        QVERIFY(tltest::treeRead(m));
+        QCOMPARE(m->rowCount(), 0);
         picker->chooseSource(src); // "now" again
         QVERIFY(picker->followsNow());
-        QCOMPARE(page.treeModel()->rowCount(), 1);
+        QVERIFY(tltest::treeRead(m));
+        QCOMPARE(m->rowCount(), 1);
     }
 
     void planFollowsTheSelectionAndTheLibrary() {
@@ -97,13 +104,13 @@ private Q_SLOTS:
         QVERIFY(tltest::write_file(src + "/other.txt", "o"));
         auto c = tltest::console_beside_service(home);
         QVERIFY(c);
-        auto& engine = c.engine;
         const qint64 job = backup(home, src);
         QVERIFY(job > 0);
-        tl::ui::RestorePage page(*engine);
-        page.show();
+        tl::ui::RestorePage page(tltest::console_context(home));
+        QVERIFY(tltest::shownAndRead(page));
         QVERIFY(page.picker()->chooseJob(job));
         auto* m = page.treeModel();
+        QVERIFY(tltest::treeRead(m));
         QVERIFY(m->setData(m->index(0, 0), Qt::Checked, Qt::CheckStateRole));
         QSignalSpy planned(page.runner(), &tl::ui::RestoreRunner::planned);
         QVERIFY(page.plan());
@@ -147,15 +154,16 @@ private Q_SLOTS:
         const QString home = dir.filePath(QStringLiteral("home"));
         auto c = tltest::console_beside_service(home);
         QVERIFY(c);
-        auto& engine = c.engine;
         const qint64 job = backup(home, src);
         QVERIFY(job > 0);
-        tl::ui::MainWindow w(*engine);
+        tl::ui::MainWindow w(c.ctx);
         w.show();
         auto* restore = w.restorePage();
         QVERIFY(w.showPage(QStringLiteral("restore")));
+        QTRY_VERIFY_WITH_TIMEOUT(restore->picker()->jobCount() == 1, tltest::kRestoreReadMs);
         QVERIFY(restore->picker()->chooseJob(job));
         auto* m = restore->treeModel();
+        QVERIFY(tltest::treeRead(m));
         QVERIFY(m->setData(m->index(0, 0), Qt::Checked, Qt::CheckStateRole));
         auto* media = w.mediaPage();
         media->setConfirm([](const QString&) { return true; });

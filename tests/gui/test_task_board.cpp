@@ -152,7 +152,7 @@ private Q_SLOTS:
         auto c = tltest::console_beside_service(home);
         QVERIFY(c);
 
-        tl::ui::MainWindow w(*c.engine);
+        tl::ui::MainWindow w(c.ctx);
         w.show();
         auto* board = w.board();
         HeldJob backup;
@@ -231,7 +231,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         auto c = tltest::console_beside_service(dir.filePath(QStringLiteral("home")));
         QVERIFY(c);
-        tl::ui::MainWindow w(*c.engine);
+        tl::ui::MainWindow w(c.ctx);
         w.show();
         HeldJob backup, verify;
         QVERIFY(backup.start(*w.board(), QStringLiteral("Backup nightly"), true));
@@ -268,7 +268,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         auto c = tltest::console_beside_service(dir.filePath(QStringLiteral("home")));
         QVERIFY(c);
-        auto w = std::make_unique<tl::ui::MainWindow>(*c.engine);
+        auto w = std::make_unique<tl::ui::MainWindow>(c.ctx);
         w->show();
         HeldJob backup, label;
         QVERIFY(backup.start(*w->board(), QStringLiteral("Backup nightly"), true));

@@ -138,7 +138,7 @@ private Q_SLOTS:
         QTemporaryDir home;
         auto c = tltest::console_beside_service(home.path());
         QVERIFY(c);
-        tl::ui::MainWindow w(*c.engine);
+        tl::ui::MainWindow w(c.ctx);
         w.show();
         w.liveFeed()->setInterval(50);
         QSignalSpy done(w.backupRunner(), &tl::ui::BackupRunner::finished);
@@ -261,7 +261,7 @@ private Q_SLOTS:
         QVERIFY(!volumes.isEmpty());
         const std::string volume = volumes.first().toString().toStdString();
 
-        tl::ui::MainWindow w(*c.engine);
+        tl::ui::MainWindow w(c.ctx);
         w.show();
         QSignalSpy done(w.backupRunner(), &tl::ui::BackupRunner::finished);
         // A backup that appends to the same volume holds it for a while.

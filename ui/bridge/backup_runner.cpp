@@ -6,8 +6,6 @@
 #include "bridge/task_board.h"
 #include "bridge/typed_door.h"
 
-#include "context/engine.h"
-
 namespace tl::ui {
 
 namespace {
@@ -55,7 +53,8 @@ ApiCall followServiceBackup(const job::BackupOptions& options, const std::atomic
 }
 } // namespace
 
-BackupRunner::BackupRunner(Engine& engine, QObject* parent) : QObject(parent), engine_(engine) {}
+BackupRunner::BackupRunner(DoorAddress door, QObject* parent)
+    : QObject(parent), door_(std::move(door)) {}
 
 BackupRunner::~BackupRunner() {
     cancel_ = true;
@@ -92,8 +91,8 @@ void BackupRunner::runInService(const job::BackupOptions& options) {
         else
             board_->setQueueId(task_, queue); // the service's queue lists it from now on
     };
-    const QString refused = callService(doorOf(engine_), "Back up now",
-                                        followServiceBackup(options, cancel_, onJob, end));
+    const QString refused =
+        callService(door_, "Back up now", followServiceBackup(options, cancel_, onJob, end));
     QStringList parts;
     if (!end.promotion.isEmpty()) parts << end.promotion;
     if (!refused.isEmpty()) parts << refused;

@@ -1,6 +1,6 @@
 #pragma once
-// Runs one Back up now backup at a time for the console: queued in the scheduler of the service
-// beside the console's data directory through the typed door (POST /v1/backups) and followed to
+// Runs one Back up now backup at a time for the console: queued in the scheduler of the console's
+// service through its typed door (DoorAddress; POST /v1/backups) and followed to
 // its end on a worker thread, so the window never waits; its live figures reach the dashboard
 // through the LiveFeed, its promotion (once its report is stored) through levelPromoted(), its
 // end through finished(). Cancel cancels its queue entry or job in the service. The console has
@@ -9,11 +9,8 @@
 #include <atomic>
 #include <thread>
 
+#include "bridge/typed_door.h"
 #include "job/backup_job.h"
-
-namespace tl {
-class Engine;
-}
 
 namespace tl::ui {
 
@@ -22,8 +19,8 @@ class TaskBoard;
 class BackupRunner final : public QObject {
     Q_OBJECT
 public:
-    // `engine` names the data directory whose service runs the backups.
-    explicit BackupRunner(Engine& engine, QObject* parent = nullptr);
+    // The backups run in the service at `door`.
+    explicit BackupRunner(DoorAddress door, QObject* parent = nullptr);
     ~BackupRunner() override; // cancels and joins a running job
 
     bool isRunning() const { return running_; }
@@ -46,7 +43,7 @@ Q_SIGNALS:
 
 private:
     void runInService(const job::BackupOptions& options); // on the runner's thread
-    Engine& engine_;
+    DoorAddress door_;
     std::thread thread_;
     std::atomic<bool> cancel_{false};
     std::atomic<qint64> job_{0};

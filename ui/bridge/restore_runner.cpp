@@ -6,7 +6,6 @@
 #include "bridge/service_restore.h"
 #include "bridge/task_board.h"
 #include "common/log.h"
-#include "context/engine.h"
 #include "metrics/live_board.h"
 
 namespace tl::ui {
@@ -30,8 +29,8 @@ void RestoreRunner::setService(const QString& home, long pid) {
     writerPid_ = pid;
 }
 
-RestoreRunner::RestoreRunner(Engine& engine, QObject* parent)
-    : QObject(parent), engine_(engine), serviceHome_(QString::fromStdString(engine.home())) {}
+RestoreRunner::RestoreRunner(DoorAddress door, QObject* parent)
+    : QObject(parent), door_(std::move(door)), serviceHome_(QString::fromStdString(door_.home)) {}
 
 RestoreRunner::~RestoreRunner() {
     cancel_ = true;
@@ -44,7 +43,7 @@ RestoreProgress RestoreRunner::progress() const {
     RestoreProgress p;
     if (!running_) return p;
     auto live = metrics::LiveBoard(serviceHome_.toStdString()).read();
-    if (!live) return p;
+    if (serviceHome_.isEmpty() || !live) return p;
     // A service whose pid is not known yet: its restore job, whatever its pid.
     const long pid = writerPid_;
     const metrics::LiveSnapshot* job = nullptr;
@@ -92,8 +91,10 @@ bool RestoreRunner::launch(const std::vector<job::RestoreOptions>& runs, bool ru
     cancel_ = false;
     if (task_) board_->setCanceller(task_, [this] { cancel_ = true; });
     launchedAt_ = now_unix();
-    thread_ = std::thread([this, runs, run, clients, task = task_] {
-        auto plan = planAll(runs);
+    thread_ = std::thread([this, runs, run, clients, task = task_]() mutable {
+        auto plan = planAll(runs, clients);
+        // A plan naming missing keys runs nothing: the page asks for the key, then starts again.
+        if (run && !plan.missingKeys.isEmpty()) run = false;
         if (run)
             QMetaObject::invokeMethod(
                 this, [this, plan] { Q_EMIT planned(plan); }, Qt::QueuedConnection);
@@ -104,7 +105,7 @@ bool RestoreRunner::launch(const std::vector<job::RestoreOptions>& runs, bool ru
             result.message = plan.error;
         } else {
             // The service checks the media itself (and records a refusal, as for the CLI).
-            result = restoreThroughService(serviceHome_.toStdString(), runs, cancel_, clients);
+            result = restoreThroughService(door_, runs, cancel_, clients);
         }
         if (run) log::get("ui")->info("restore ended: {}", result.status.toStdString());
         if (task) board_->end(task);
@@ -122,15 +123,19 @@ bool RestoreRunner::launch(const std::vector<job::RestoreOptions>& runs, bool ru
     return true;
 }
 
-RestorePlanSummary RestoreRunner::planAll(const std::vector<job::RestoreOptions>& runs) {
+RestorePlanSummary RestoreRunner::planAll(const std::vector<job::RestoreOptions>& runs,
+                                          const std::vector<std::string>& clients) {
     RestorePlanSummary s;
     s.ok = true;
-    for (const auto& o : runs) {
-        auto p = job::plan_restore(engine_, o);
+    auto toQ = [](const std::string& t) { return QString::fromStdString(t); };
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        auto request = client::restore_request(runs[i], i < clients.size() ? clients[i] : "");
+        request.report_missing_keys = true; // the page asks for them
+        auto p = readService<job::RestorePlan>(
+            door_, "restore plan", [&](client::Api& api) { return api.plan_restore(request); });
         if (!p) {
             s.ok = false;
-            s.error = QString::fromStdString(p.error().message);
-            log::get("ui")->error("restore plan failed: {}", p.error().message);
+            s.error = toQ(p.error().message);
             return s;
         }
         s.files += qint64(p->files);
@@ -139,12 +144,11 @@ RestorePlanSummary RestoreRunner::planAll(const std::vector<job::RestoreOptions>
         s.seconds += p->estimated_seconds;
         s.rateMeasured = p->rate_measured;
         for (const auto& v : p->volumes)
-            s.volumes.push_back({QString::fromStdString(v.barcode),
-                                 QString::fromStdString(v.location), v.in_library,
-                                 qint64(v.blocks)});
+            s.volumes.push_back({toQ(v.barcode), toQ(v.location), v.in_library, qint64(v.blocks)});
         for (const auto& m : p->missing)
-            if (!s.missing.contains(QString::fromStdString(m)))
-                s.missing << QString::fromStdString(m);
+            if (!s.missing.contains(toQ(m))) s.missing << toQ(m);
+        for (const auto& k : p->missing_keys)
+            if (!s.missingKeys.contains(toQ(k))) s.missingKeys << toQ(k);
     }
     return s;
 }

@@ -1,13 +1,15 @@
 #pragma once
-// Runs restores for the console on a worker thread, one batch per runner at a time: plan() computes
-// the plan of each request (tl::job::plan_restore, a read: volumes and where they are, bytes,
-// time); start() plans, then runs each request in turn in the service of the console's data
-// directory through the typed door (bridge/service_restore.h; the service checks the media and
-// records a refusal). The console runs no restore itself (issue 38). Results come back on the GUI
-// thread through planned() and finished(); nothing blocks the window. progress() reads the
-// running restore job's live snapshot (<home>/live/, published by the service): what it waits
-// for while other jobs hold its volumes or drives, then the bytes its drives read of those to
-// read. Cancel cancels the service's job.
+// Runs restores for the console on a worker thread, one batch per runner at a time, through the
+// console's typed door (bridge/typed_door.h; issue 38): plan() asks the service for the plan of
+// each request (POST /v1/restore-plans, a read: volumes and where they are, bytes, time, and the
+// keys the key store lacks); start() plans, then runs each request in turn as a job of the
+// service (bridge/service_restore.h; the service checks the media and records a refusal). A
+// plan that names missing keys runs nothing: planned() hands it to the page, which asks for the
+// key. The console runs no restore itself. Results come back on the GUI thread through planned()
+// and finished(); nothing blocks the window. progress() reads the running restore job's live
+// snapshot (<home>/live/, published by the service; not known for a remote service): what it
+// waits for while other jobs hold its volumes or drives, then the bytes its drives read of those
+// to read. Cancel cancels the service's job.
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -15,11 +17,8 @@
 #include <thread>
 #include <vector>
 
+#include "bridge/typed_door.h"
 #include "job/restore_job.h"
-
-namespace tl {
-class Engine;
-}
 
 namespace tl::ui {
 
@@ -35,7 +34,8 @@ struct RestorePlanSummary {
         qint64 blocks = 0;
     };
     QList<Volume> volumes;
-    QStringList missing; // barcodes outside the library
+    QStringList missing;     // barcodes outside the library
+    QStringList missingKeys; // key ids the key store lacks: nothing runs until imported
 };
 
 // Where the running restore is, from its job's live snapshot.
@@ -68,7 +68,7 @@ int restoreStatusRank(const QString& status);
 class RestoreRunner final : public QObject {
     Q_OBJECT
 public:
-    explicit RestoreRunner(Engine& engine, QObject* parent = nullptr);
+    explicit RestoreRunner(DoorAddress door, QObject* parent = nullptr);
     ~RestoreRunner() override; // cancels and joins
 
     bool isRunning() const { return running_; }
@@ -84,8 +84,8 @@ public:
     // When set, a restore is on the board while it runs (beside other jobs; refused while a
     // cartridge moves); a plan is a read and never waits. `board` must outlive the runner.
     void setBoard(TaskBoard* board) { board_ = board; }
-    // Restores run as the jobs of the service of `home` (bridge/service_restore.h);
-    // progress() follows the restore job the service process `pid` runs (0: not known yet).
+    // progress() follows the restore job the service process `pid` of data directory `home`
+    // runs (0: not known yet).
     void setService(const QString& home, long pid);
     TaskBoard* board() const { return board_; }
 
@@ -96,16 +96,17 @@ Q_SIGNALS:
 private:
     bool launch(const std::vector<job::RestoreOptions>& runs, bool run, QString* error,
                 const std::vector<std::string>& clients = {});
-    RestorePlanSummary planAll(const std::vector<job::RestoreOptions>& runs);
+    RestorePlanSummary planAll(const std::vector<job::RestoreOptions>& runs,
+                               const std::vector<std::string>& clients);
 
-    Engine& engine_;
+    DoorAddress door_;
     std::thread thread_;
     std::atomic<bool> cancel_{false};
     bool running_ = false;
     double launchedAt_ = 0; // unix seconds: the restore's jobs started after it
     TaskBoard* board_ = nullptr;
     qint64 task_ = 0;     // the restore's task on the board (0: a plan, or no board)
-    QString serviceHome_; // restores run in this data directory's service
+    QString serviceHome_; // the live snapshots of this data directory ("": remote)
     long writerPid_ = 0;  // the service process that runs the restore jobs (0: not known yet)
 };
 

@@ -53,13 +53,13 @@ Result<job::RestoreResult> run_one(client::Api& api, client::ServiceClient& c,
 }
 } // namespace
 
-RestoreSummary restoreThroughService(const std::string& home,
+RestoreSummary restoreThroughService(const DoorAddress& door,
                                      const std::vector<job::RestoreOptions>& runs,
                                      std::atomic<bool>& cancel,
                                      const std::vector<std::string>& clients) {
     RestoreSummary s;
     s.status = QStringLiteral("completed");
-    client::ServiceClient c(home);
+    auto c = openClient(door);
     client::ServiceApi api(c);
     for (std::size_t i = 0; i < runs.size(); ++i) {
         if (cancel) {

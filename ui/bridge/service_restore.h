@@ -1,5 +1,5 @@
 #pragma once
-// Restores of a console that runs beside the service (docs/console.md "Beside the service"):
+// The console's restores (docs/console.md "Beside the service"):
 // each restore request goes through the typed door (client::Api::start_restore, POST
 // /v1/restores), its job is followed until it ended and its report read back into the
 // console's summary. Ctrl+. / Cancel cancels the job (POST /v1/jobs/{id}/cancel). Runs on the
@@ -9,14 +9,15 @@
 #include <vector>
 
 #include "bridge/restore_runner.h"
+#include "bridge/typed_door.h"
 #include "client/restores.h"
 #include "job/restore_job.h"
 
 namespace tl::ui {
 
-// Runs `runs` in turn in the service of `home` (run i onto client `clients[i]` when given and
+// Runs `runs` in turn in the service at `door` (run i onto client `clients[i]` when given and
 // not empty); the summary as RestoreRunner's own runs give it.
-RestoreSummary restoreThroughService(const std::string& home,
+RestoreSummary restoreThroughService(const DoorAddress& door,
                                      const std::vector<job::RestoreOptions>& runs,
                                      std::atomic<bool>& cancel,
                                      const std::vector<std::string>& clients = {});

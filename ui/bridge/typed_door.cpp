@@ -1,13 +1,8 @@
 #include "bridge/typed_door.h"
 
 #include "common/log.h"
-#include "context/engine.h"
 
 namespace tl::ui {
-
-DoorAddress doorOf(const Engine& engine) {
-    return DoorAddress{engine.home(), {}};
-}
 
 client::ServiceClient openClient(const DoorAddress& door) {
     if (door.isRemote()) return client::ServiceClient(door.remote);
@@ -30,10 +25,6 @@ QString callService(const std::string& home, const std::string& what, const ApiC
 Error doorReadFailed(const std::string& what, const Error& e) {
     log::get("ui")->error("{} through the service: {}", what, e.message);
     return e;
-}
-
-std::function<QString()> throughService(const Engine& engine, std::string what, ApiCall call) {
-    return throughService(doorOf(engine), std::move(what), std::move(call));
 }
 
 std::function<QString()> throughService(DoorAddress door, std::string what, ApiCall call) {

@@ -13,10 +13,6 @@
 #include "client/service_api.h"
 #include "client/service_client.h"
 
-namespace tl {
-class Engine;
-}
-
 namespace tl::ui {
 
 // Where the console's typed door leads: the service of the data directory `home`, or, when
@@ -26,9 +22,6 @@ struct DoorAddress {
     client::RemoteService remote;
     bool isRemote() const { return !remote.url.empty(); }
 };
-
-// The door of the service beside `engine`'s data directory.
-DoorAddress doorOf(const Engine& engine);
 
 // A client of the service at `door`: one per call or per thread, never shared between threads.
 client::ServiceClient openClient(const DoorAddress& door);
@@ -47,11 +40,8 @@ template <typename T>
 Result<T> readService(const DoorAddress& door, const std::string& what,
                       const std::function<Result<T>(client::Api&)>& read);
 
-// The work of a page's task: `call` through the typed door of the service beside `engine`'s
-// data directory, its error as the result ("" when done). A page has no other way to change
-// anything (issue 38).
-std::function<QString()> throughService(const Engine& engine, std::string what, ApiCall call);
-// The same through the door at `door`.
+// The work of a page's task: `call` through the typed door at `door`, its error as the result
+// ("" when done). A page has no other way to change anything (issue 38).
 std::function<QString()> throughService(DoorAddress door, std::string what, ApiCall call);
 
 // The Status of a typed call whose answer the page does not need.

@@ -13,9 +13,9 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
-#include "agent/client_registry.h"
-#include "api/media_ops.h"
-#include "media/pool.h"
+#include <memory>
+
+#include "bridge/engine_task.h"
 
 namespace tl::ui {
 
@@ -65,8 +65,7 @@ BackupDialog::BackupDialog(int drives, const QStringList& pools, QWidget* parent
     sessions_->setRange(1, 32);
     sessions_->setValue(4);
     form->addRow(tr("&Sessions per drive:"), sessions_);
-    pool_->addItems(pools.isEmpty() ? QStringList{QStringLiteral("Default")} : pools);
-    if (const int i = pool_->findText(QStringLiteral("Default")); i >= 0) pool_->setCurrentIndex(i);
+    setPools(pools);
     pool_->setAccessibleName(tr("Pool to write to"));
     form->addRow(tr("&Pool:"), pool_);
     compression_->addItems({QStringLiteral("none"), QStringLiteral("lz4"), QStringLiteral("zstd"),
@@ -115,24 +114,49 @@ bool BackupDialog::eventFilter(QObject* watched, QEvent* event) {
     return QDialog::eventFilter(watched, event);
 }
 
-QStringList BackupDialog::poolsOf(const std::string& catalogPath) {
-    QStringList pools;
-    auto db = CatalogHandle::open(catalogPath, false);
-    if (!db) return pools;
-    if (auto list = media::list_pools(db.value()))
-        for (const auto& p : list.value())
-            pools << QString::fromStdString(p.name);
-    return pools;
+void BackupDialog::setPools(const QStringList& pools) {
+    const QString chosen = pool_->currentText();
+    pool_->clear();
+    pool_->addItems(pools.isEmpty() ? QStringList{QStringLiteral("Default")} : pools);
+    const int keep = pool_->findText(chosen.isEmpty() ? QStringLiteral("Default") : chosen);
+    const int i = keep >= 0 ? keep : pool_->findText(QStringLiteral("Default"));
+    if (i >= 0) pool_->setCurrentIndex(i);
 }
 
-QStringList BackupDialog::clientsOf(const std::string& catalogPath) {
-    QStringList clients;
-    auto db = CatalogHandle::open(catalogPath, false);
-    if (!db) return clients;
-    if (auto list = agent::list_clients(db.value()))
-        for (const auto& c : list.value())
-            clients << QString::fromStdString(c.name);
-    return clients;
+namespace {
+struct Choices {
+    QStringList pools, clients;
+};
+} // namespace
+
+void BackupDialog::readChoices(const DoorAddress& door) {
+    reading_ = true;
+    runBackgroundRead(nullptr, this, [door, this]() -> GuiContinuation {
+        auto read = std::make_shared<Result<Choices>>(readService<Choices>(
+            door, "Back up now: the pools and clients", [](client::Api& api) -> Result<Choices> {
+                Choices c;
+                auto pools = api.pools();
+                if (!pools) return pools.error();
+                for (const auto& p : pools.value())
+                    c.pools << QString::fromStdString(p.name);
+                auto clients = api.clients();
+                if (!clients) return clients.error();
+                for (const auto& a : clients.value())
+                    c.clients << QString::fromStdString(a.name);
+                return c;
+            }));
+        return [this, read] {
+            reading_ = false;
+            if (*read) {
+                setPools(read->value().pools);
+                setClients(read->value().clients);
+            } else {
+                problem_->setText(tr("The pools and clients could not be read: %1")
+                                      .arg(QString::fromStdString(read->error().message)));
+            }
+            Q_EMIT choicesRead();
+        };
+    });
 }
 
 void BackupDialog::setClients(const QStringList& clients) {

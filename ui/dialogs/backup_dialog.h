@@ -4,9 +4,12 @@
 // per drive, the pool (one of the catalog's), compression and a name, for a one-off backup from
 // the console. Enter in the source field adds the source; OK stays disabled until there is one.
 // A client (docs/agent.md) chosen in *Client* makes each source added an absolute path on that
-// client, sent as `client:NAME:PATH`; the folder browser is this machine's only.
+// client, sent as `client:NAME:PATH`; the folder browser is this machine's only. The pools and
+// clients to choose from are read from the console's service through its typed door
+// (readChoices(): GET /v1/pools and /v1/clients, on a worker thread).
 #include <QDialog>
 
+#include "bridge/typed_door.h"
 #include "job/backup_job.h"
 
 class QComboBox;
@@ -25,11 +28,13 @@ public:
     // `drives`: drives of the library (upper bound of the drive choice); `pools`: the pools to
     // choose from (Default first when it exists).
     BackupDialog(int drives, const QStringList& pools, QWidget* parent = nullptr);
-    // The pools of the catalog at `catalogPath` (a short read-only connection); empty when it
-    // cannot be read (the dialog then offers Default).
-    static QStringList poolsOf(const std::string& catalogPath);
-    // The clients added to the catalog at `catalogPath` (empty when it cannot be read).
-    static QStringList clientsOf(const std::string& catalogPath);
+    // Asks the service at `door` for the pools and the clients; they replace the choices once
+    // it answered (choicesRead()); a failed read keeps those given (Default) and says why in
+    // problem() (logged once).
+    void readChoices(const DoorAddress& door);
+    bool isReadingChoices() const { return reading_; }
+    // The pools to choose from (Default chosen when listed; Default alone when empty).
+    void setPools(const QStringList& pools);
     // The clients to choose from besides this machine (the first entry).
     void setClients(const QStringList& clients);
     void addSource(const QString& source);
@@ -41,6 +46,9 @@ public:
     QComboBox* pool() const { return pool_; }
     QComboBox* client() const { return client_; }
     QString problem() const; // why the last source was not added ("" when it was)
+
+Q_SIGNALS:
+    void choicesRead();
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -61,6 +69,7 @@ private:
     QLabel* problem_;
     QLineEdit* name_;
     QDialogButtonBox* buttons_;
+    bool reading_ = false;
 };
 
 } // namespace tl::ui

@@ -2,65 +2,93 @@
 
 #include <QDateTime>
 #include <QLocale>
+#include <memory>
+#include <set>
 
-#include "api/job_ops.h"
-#include "common/log.h"
+#include "bridge/engine_task.h"
 #include "widgets/units_format.h"
 
 namespace tl::ui {
+
+namespace {
+// Rows a read of a ticked folder's unlisted rest asks for at once (the route's most).
+constexpr std::int64_t kRestPage = 10000;
+} // namespace
 
 struct RestoreTreeModel::Node {
     Node* parent = nullptr;
     int row = 0;
     std::size_t root = 0; // index into roots_
-    job::BrowseEntry entry;
+    client::FileEntry entry;
     bool isRoot = false;
     bool complete = false; // every child listed
+    bool fetching = false; // a page is being read
+    std::string next;      // the cursor of the page after those listed
     Qt::CheckState check = Qt::Unchecked;
     Qt::CheckState rest = Qt::Unchecked; // the state of the rows not listed yet
     std::vector<std::unique_ptr<Node>> children;
-    bool isDir() const { return isRoot || entry.kind == 1; }
+    // The paths of the rows after those listed when the rest was read (for selection()).
+    bool restAsked = false, restKnown = false, restFailed = false;
+    std::vector<std::string> restPaths;
+    bool isDir() const { return isRoot || entry.dir; }
 };
 
-RestoreTreeModel::RestoreTreeModel(QString catalogPath, int batchSize, QObject* parent)
-    : QAbstractItemModel(parent), path_(std::move(catalogPath)), batch_(qMax(1, batchSize)) {}
+RestoreTreeModel::RestoreTreeModel(DoorAddress door, int batchSize, QObject* parent)
+    : QAbstractItemModel(parent), door_(std::move(door)), batch_(qMax(1, batchSize)) {}
 
 RestoreTreeModel::~RestoreTreeModel() = default;
 
-Status RestoreTreeModel::setView(qint64 jobId, const QString& source, qint64 at) {
+template <typename T>
+void RestoreTreeModel::read(const std::string& what, std::function<Result<T>(client::Api&)> call,
+                            std::function<void(Result<T>)> then) {
+    ++reads_;
+    // The worker captures values only; the model is looked at on the GUI thread.
+    runBackgroundRead(nullptr, this,
+                      [door = door_, what, call = std::move(call), then = std::move(then),
+                       view = view_, this]() -> GuiContinuation {
+                          auto r = std::make_shared<Result<T>>(readService<T>(door, what, call));
+                          return [this, r, then, view] {
+                              --reads_;
+                              if (view == view_) then(std::move(*r));
+                          };
+                      });
+}
+
+void RestoreTreeModel::setView(qint64 jobId, const QString& source, qint64 at) {
     beginResetModel();
     top_.clear();
     roots_.clear();
-    Status result;
-    if (!db_) {
-        auto db = CatalogHandle::open(path_.toStdString(), false);
-        if (db)
-            db_ = std::make_unique<CatalogHandle>(std::move(db.value()));
-        else
-            result = db.error();
-    }
-    if (db_) {
-        auto roots = job::browse_roots(*db_, jobId, source.toStdString(), at);
-        if (roots) {
-            roots_ = std::move(roots.value());
-            for (std::size_t i = 0; i < roots_.size(); ++i) {
-                auto n = std::make_unique<Node>();
-                n->row = static_cast<int>(i);
-                n->root = i;
-                n->isRoot = true;
-                n->entry.name = roots_[i].source;
-                n->entry.kind = 1;
-                n->entry.job_id = roots_[i].job_id;
-                top_.push_back(std::move(n));
+    ++view_;
+    endResetModel();
+    Q_EMIT checksChanged();
+    const client::SavesetQuery q{jobId, source.toStdString(), at};
+    read<std::vector<client::Saveset>>(
+        "restore view", [q](client::Api& api) { return api.savesets(q); },
+        [this](Result<std::vector<client::Saveset>> r) {
+            if (!r) {
+                Q_EMIT failed(QString::fromStdString(r.error().message));
+                return;
             }
-        } else {
-            result = roots.error();
-        }
+            showRoots(r.value());
+        });
+}
+
+void RestoreTreeModel::showRoots(const std::vector<client::Saveset>& roots) {
+    beginResetModel();
+    roots_ = roots;
+    for (std::size_t i = 0; i < roots_.size(); ++i) {
+        auto n = std::make_unique<Node>();
+        n->row = static_cast<int>(i);
+        n->root = i;
+        n->isRoot = true;
+        n->entry.name = roots_[i].source;
+        n->entry.source = roots_[i].source;
+        n->entry.dir = true;
+        n->entry.job = roots_[i].job;
+        top_.push_back(std::move(n));
     }
     endResetModel();
-    if (!result) log::get("ui")->warn("restore view: {}", result.error().message);
-    Q_EMIT checksChanged();
-    return result;
+    Q_EMIT viewShown();
 }
 
 RestoreTreeModel::Node* RestoreTreeModel::node(const QModelIndex& index) const {
@@ -102,35 +130,49 @@ bool RestoreTreeModel::hasChildren(const QModelIndex& parent) const {
 
 bool RestoreTreeModel::canFetchMore(const QModelIndex& parent) const {
     const auto* p = node(parent);
-    return p && p->isDir() && !p->complete && db_;
+    return p && p->isDir() && !p->complete && !p->fetching;
 }
 
 void RestoreTreeModel::fetchMore(const QModelIndex& parent) {
     auto* p = node(parent);
     if (!p || !canFetchMore(parent)) return;
-    const std::string after = p->children.empty() ? std::string() : p->children.back()->entry.name;
-    auto page =
-        job::list_directory(*db_, roots_[p->root], p->isRoot ? std::string() : p->entry.path, after,
-                            static_cast<std::size_t>(batch_));
-    if (!page) {
-        p->complete = true; // do not retry in a loop; the error is shown
-        const QString msg = QString::fromStdString(page.error().message);
-        log::get("ui")->error("restore tree: listing {} failed: {}", p->entry.path,
-                              page.error().message);
-        Q_EMIT failed(msg);
-        return;
-    }
-    auto& rows = page.value();
-    if (rows.size() < static_cast<std::size_t>(batch_)) p->complete = true;
-    if (rows.empty()) {
+    p->fetching = true;
+    client::FileListing l;
+    l.saveset = roots_[p->root].id;
+    l.dir = p->isRoot ? std::string() : p->entry.path;
+    l.limit = batch_;
+    l.after = p->next;
+    const std::string what =
+        "restore tree: listing " + roots_[p->root].source + (p->isRoot ? "" : "/" + l.dir);
+    read<client::FilePage>(
+        what, [l](client::Api& api) { return api.list_files(l); },
+        [this, p](Result<client::FilePage> page) {
+            p->fetching = false;
+            if (!page) {
+                p->complete = true; // not asked again in a loop; the error is shown
+                const auto i = indexOf(p);
+                Q_EMIT dataChanged(i, i);
+                Q_EMIT failed(QString::fromStdString(page.error().message));
+                return;
+            }
+            addPage(p, std::move(page->entries), page->next);
+        });
+}
+
+void RestoreTreeModel::addPage(Node* p, std::vector<client::FileEntry> entries,
+                               const std::string& next) {
+    p->next = next;
+    if (next.empty()) p->complete = true;
+    const auto parent = indexOf(p);
+    if (entries.empty()) {
         Q_EMIT dataChanged(parent, parent); // hasChildren may have changed
         return;
     }
     const int first = static_cast<int>(p->children.size());
-    beginInsertRows(parent, first, first + static_cast<int>(rows.size()) - 1);
+    beginInsertRows(parent, first, first + static_cast<int>(entries.size()) - 1);
     // Below a ticked folder everything is ticked; below a partial one, new rows start unticked.
     const Qt::CheckState inherit = p->rest;
-    for (auto& e : rows) {
+    for (auto& e : entries) {
         auto n = std::make_unique<Node>();
         n->parent = p;
         n->row = static_cast<int>(p->children.size());
@@ -144,10 +186,41 @@ void RestoreTreeModel::fetchMore(const QModelIndex& parent) {
     updateAncestors(p->children.back().get());
 }
 
+void RestoreTreeModel::readRest(Node* n) {
+    n->restAsked = true;
+    client::FileListing l;
+    l.saveset = roots_[n->root].id;
+    l.dir = n->isRoot ? std::string() : n->entry.path;
+    l.limit = kRestPage;
+    l.after = n->next;
+    read<std::vector<std::string>>(
+        "restore selection: the rest of " + roots_[n->root].source + "/" + l.dir,
+        [l](client::Api& api) mutable -> Result<std::vector<std::string>> {
+            std::vector<std::string> paths;
+            for (;;) {
+                auto page = api.list_files(l);
+                if (!page) return page.error();
+                for (const auto& e : page->entries)
+                    paths.push_back(e.path);
+                if (page->next.empty()) return paths;
+                l.after = page->next;
+            }
+        },
+        [this, n](Result<std::vector<std::string>> paths) {
+            n->restKnown = true;
+            if (paths) {
+                n->restPaths = std::move(paths.value());
+            } else {
+                n->restFailed = true; // the folder is chosen whole: rather too much than too little
+                Q_EMIT failed(QString::fromStdString(paths.error().message));
+            }
+            Q_EMIT checksChanged();
+        });
+}
+
 QVariant RestoreTreeModel::data(const QModelIndex& index, int role) const {
     const auto* n = node(index);
     if (!n) return {};
-    const QLocale loc;
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {
@@ -156,13 +229,12 @@ QVariant RestoreTreeModel::data(const QModelIndex& index, int role) const {
         case Size:
             return n->isDir() ? QVariant() : formatBytes(n->entry.size);
         case Modified:
-            return n->isRoot || !n->entry.mtime_ns
+            return n->isRoot || !n->entry.mtime
                        ? QVariant()
-                       : QVariant(loc.toString(
-                             QDateTime::fromSecsSinceEpoch(n->entry.mtime_ns / 1000000000),
-                             QLocale::ShortFormat));
+                       : QVariant(QLocale().toString(QDateTime::fromSecsSinceEpoch(n->entry.mtime),
+                                                     QLocale::ShortFormat));
         case Job:
-            return QVariant::fromValue<qint64>(n->entry.job_id);
+            return QVariant::fromValue<qint64>(n->entry.job);
         }
         return {};
     case Qt::CheckStateRole:
@@ -177,7 +249,7 @@ QVariant RestoreTreeModel::data(const QModelIndex& index, int role) const {
     case SourceRole:
         return QString::fromStdString(roots_[n->root].source);
     case JobRole:
-        return QVariant::fromValue<qint64>(n->entry.job_id);
+        return QVariant::fromValue<qint64>(n->entry.job);
     default:
         return {};
     }
@@ -190,6 +262,11 @@ bool RestoreTreeModel::setData(const QModelIndex& index, const QVariant& value, 
         static_cast<Qt::CheckState>(value.toInt()) == Qt::Unchecked ? Qt::Unchecked : Qt::Checked;
     setSubtree(n, state);
     updateAncestors(n);
+    // A ticked folder, partly unticked before it was listed whole: its other rows are read.
+    for (auto* p = n->parent; p; p = p->parent)
+        if (p->check == Qt::PartiallyChecked && p->rest == Qt::Checked && !p->complete &&
+            !p->restAsked)
+            readRest(p);
     Q_EMIT checksChanged();
     return true;
 }
@@ -253,23 +330,31 @@ void RestoreTreeModel::collect(const Node* n, std::vector<std::string>& paths) c
     if (n->check == Qt::Unchecked) return;
     for (const auto& c : n->children)
         collect(c.get(), paths);
-    if (n->complete || n->rest != Qt::Checked || !db_) return;
+    if (n->complete || n->rest != Qt::Checked) return;
     // A ticked folder partly unticked while not fully listed: its unlisted rows are ticked too.
-    std::string after = n->children.empty() ? std::string() : n->children.back()->entry.name;
-    for (;;) {
-        auto page = job::list_directory(*db_, roots_[n->root],
-                                        n->isRoot ? std::string() : n->entry.path, after, 10000);
-        if (!page) {
-            log::get("ui")->error("restore selection: listing {} failed: {}", n->entry.path,
-                                  page.error().message);
-            paths.push_back(n->entry.path); // rather too much than silently too little
-            return;
-        }
-        if (page->empty()) return;
-        for (const auto& e : page.value())
-            paths.push_back(e.path);
-        after = page->back().name;
+    if (!n->restKnown || n->restFailed) {
+        paths.push_back(n->entry.path); // still reading (Start waits) or unreadable: the folder
+        return;
     }
+    std::set<std::string> listed;
+    for (const auto& c : n->children)
+        listed.insert(c->entry.path);
+    for (const auto& p : n->restPaths)
+        if (!listed.count(p)) paths.push_back(p);
+}
+
+bool RestoreTreeModel::pending(const Node* n) const {
+    if (n->check != Qt::PartiallyChecked) return false;
+    if (!n->complete && n->rest == Qt::Checked && !n->restKnown) return true;
+    for (const auto& c : n->children)
+        if (pending(c.get())) return true;
+    return false;
+}
+
+bool RestoreTreeModel::selectionPending() const {
+    for (const auto& t : top_)
+        if (pending(t.get())) return true;
+    return false;
 }
 
 std::vector<RestoreRequest> RestoreTreeModel::selection() const {
@@ -277,7 +362,7 @@ std::vector<RestoreRequest> RestoreTreeModel::selection() const {
     for (const auto& t : top_) {
         if (t->check == Qt::Unchecked) continue;
         RestoreRequest r;
-        r.saveset_id = roots_[t->root].saveset_id;
+        r.saveset_id = roots_[t->root].id;
         r.source = roots_[t->root].source;
         if (t->check == Qt::PartiallyChecked) collect(t.get(), r.paths);
         if (t->check == Qt::Checked || !r.paths.empty()) out.push_back(std::move(r));

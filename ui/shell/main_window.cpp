@@ -29,7 +29,6 @@
 #include "bridge/typed_door.h"
 #include "common/log.h"
 #include "common/version.h"
-#include "context/engine.h"
 #include "dialogs/backup_dialog.h"
 #include "models/log_model.h"
 #include "pages/clients/clients_page.h"
@@ -43,22 +42,24 @@
 #include "pages/reports/reports_page.h"
 #include "pages/restore/restore_page.h"
 #include "pages/settings/settings_page.h"
+#include "shell/console_door.h"
 #include "widgets/layout_settings.h"
 #include "widgets/notification_list.h"
 
 namespace tl::ui {
 
-MainWindow::MainWindow(Engine& engine, QWidget* parent)
-    : QMainWindow(parent), engine_(engine), ctx_{doorOf(engine), &engine.clock()},
-      board_(new TaskBoard(this)), poller_(new SystemPoller(ctx_.door, this)),
-      feed_(new LiveFeed(ctx_.door, 500, this)),
-      runner_(new BackupRunner(engine, this)), nav_(new QListWidget(this)),
+MainWindow::MainWindow(const ConsoleContext& ctx, QWidget* parent)
+    : QMainWindow(parent), ctx_(ctx), board_(new TaskBoard(this)),
+      poller_(new SystemPoller(ctx_.door, this)), feed_(new LiveFeed(ctx_.door, 500, this)),
+      runner_(new BackupRunner(ctx_.door, this)), nav_(new QListWidget(this)),
       stack_(new QStackedWidget(this)), statusHome_(new QLabel(this)),
       statusTasks_(new QLabel(this)) {
     runner_->setBoard(board_);
     setWindowTitle(tr("Tapeloom"));
-    const QString home = QString::fromStdString(engine_.home());
-    setLayoutDataDirectory(home); // before the pages restore their layout
+    const QString home = QString::fromStdString(ctx_.home());
+    // Before the pages restore their layout: one per data directory, or per remote service.
+    setLayoutDataDirectory(ctx_.door.isRemote() ? QString::fromStdString(ctx_.door.remote.url)
+                                                : home);
 
     nav_->setAccessibleName(tr("Pages"));
     nav_->setIconSize(QSize(24, 24));
@@ -71,7 +72,7 @@ MainWindow::MainWindow(Engine& engine, QWidget* parent)
     splitter->setSizes({nav_->maximumWidth(), 4 * nav_->maximumWidth()}); // no gap beside the list
     setCentralWidget(splitter);
 
-    dashboard_ = new DashboardPage(poller_, feed_, home, this);
+    dashboard_ = new DashboardPage(poller_, feed_, doorTitle(ctx_.door), this);
     auto* logModel = new LogModel(log::ring(), ctx_.door, this);
     logPage_ = new LogPage(logModel, this);
     reports_ = new ReportsPage(
@@ -87,7 +88,7 @@ MainWindow::MainWindow(Engine& engine, QWidget* parent)
     connect(jobs_, &JobsPage::jobFinished, this, [this](qint64 id, const QString& status) {
         statusBar()->showMessage(tr("Backup job %1 ended: %2").arg(id).arg(status));
     });
-    restore_ = new RestorePage(engine_, this);
+    restore_ = new RestorePage(ctx_, this);
     restore_->runner()->setBoard(board_); // beside the other jobs
     addPage(restore_, QStringLiteral("restore"), tr("Restore"), QStyle::SP_DialogSaveButton);
     media_ = new MediaPage(ctx_, *board_, this);
@@ -150,7 +151,7 @@ MainWindow::MainWindow(Engine& engine, QWidget* parent)
     auto* helpMenu = menuBar()->addMenu(tr("&Help"));
     helpMenu->addAction(tr("&About Tapeloom"), this, &MainWindow::showAbout);
 
-    statusHome_->setText(tr("Data directory: %1").arg(home));
+    statusHome_->setText(doorTitle(ctx_.door));
     statusBar()->addPermanentWidget(statusTasks_);
     statusBar()->addPermanentWidget(statusHome_);
     statusTasks_->setAccessibleName(tr("Engine activity"));
@@ -168,13 +169,13 @@ MainWindow::MainWindow(Engine& engine, QWidget* parent)
     restoreState(settings.value(layoutKey(QStringLiteral("window/state"))).toByteArray());
     nav_->setCurrentRow(qBound(
         0, settings.value(layoutKey(QStringLiteral("window/page")), 0).toInt(), nav_->count() - 1));
-    log::get("ui")->info("console window opened on {}", engine_.home());
+    log::get("ui")->info("console window opened on {}", doorTitle(ctx_.door).toStdString());
 }
 
 MainWindow::~MainWindow() {
     runner_->cancel();
     restore_->runner()->cancel();
-    // Page tasks run on detached threads over the Engine, which must outlive them.
+    // Page tasks run on detached threads that call back into this window: wait for them.
     board_->cancelAll(); // a labeling cannot stop: the window waits for it
     if (!board_->waitUntilIdle(120000))
         log::get("ui")->error("closing while '{}' still runs", board_->summary().toStdString());
@@ -182,14 +183,15 @@ MainWindow::~MainWindow() {
 }
 
 void MainWindow::backUpNow() {
-    auto status = engine_.status();
+    // The drives the service has bound the dialog's choice: a small read, asked as it opens.
+    auto status = readService<client::ServiceStatus>(ctx_.door, "status",
+                                                     [](client::Api& api) { return api.status(); });
     if (!status) {
         statusBar()->showMessage(QString::fromStdString(status.error().message));
         return;
     }
-    BackupDialog dialog(static_cast<int>(status->drives),
-                        BackupDialog::poolsOf(status->catalog_path), this);
-    dialog.setClients(BackupDialog::clientsOf(status->catalog_path));
+    BackupDialog dialog(static_cast<int>(status->drives), {}, this);
+    dialog.readChoices(ctx_.door);
     if (dialog.exec() != QDialog::Accepted) return;
     startBackup(dialog.options());
 }
@@ -268,9 +270,8 @@ void MainWindow::showAbout() {
     QMessageBox::about(this, tr("About Tapeloom"),
                        tr("<h3>Tapeloom %1</h3><p>A backup console for tape libraries: multiplexed "
                           "backup of many disk sources, a catalog of every file, restores in a few "
-                          "clicks.</p><p>Data directory: %2</p><p>Built with Qt %3.</p>")
-                           .arg(QString::fromLatin1(engine_version()),
-                                QString::fromStdString(engine_.home()),
+                          "clicks.</p><p>%2</p><p>Built with Qt %3.</p>")
+                           .arg(QString::fromLatin1(engine_version()), doorTitle(ctx_.door),
                                 QString::fromLatin1(qVersion())));
 }
 
@@ -358,10 +359,10 @@ void MainWindow::connectService() {
     connect(service_, &ServiceConnection::stateChanged, this,
             [this](ServiceConnection::State, const QString& summary) {
                 statusService_->setText(summary);
-                restore_->runner()->setService(QString::fromStdString(engine_.home()),
+                restore_->runner()->setService(QString::fromStdString(ctx_.home()),
                                                service_->pid());
             });
-    restore_->runner()->setService(QString::fromStdString(engine_.home()), 0);
+    restore_->runner()->setService(QString::fromStdString(ctx_.home()), 0);
     connect(service_, &ServiceConnection::jobEvent, this, &MainWindow::showServiceEvent);
     statusBar()->showMessage(tr("The service holds this data directory: the console reads it "
                                 "and sends backups, restores and every change to the service"),

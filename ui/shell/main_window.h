@@ -1,6 +1,7 @@
 #pragma once
 // The console's main window: a navigation list of pages on the left, the current page on the
-// right, a status bar, and the About dialog. Pages exist only for features the engine has.
+// right, a status bar, and the About dialog. Every page reads and changes through the typed door
+// of one service (ConsoleContext): a local data directory's or a remote one, the same path.
 // Window geometry and the current page are remembered (QSettings).
 #include <QMainWindow>
 #include <functional>
@@ -12,10 +13,6 @@
 class QListWidget;
 class QStackedWidget;
 class QLabel;
-
-namespace tl {
-class Engine;
-}
 
 namespace tl::ui {
 
@@ -40,8 +37,9 @@ class SystemPoller;
 class MainWindow final : public QMainWindow {
     Q_OBJECT
 public:
-    // `engine` is owned by the caller and outlives the window.
-    explicit MainWindow(Engine& engine, QWidget* parent = nullptr);
+    // The window on the service `ctx` names (its data directory's, or a remote one); the clock
+    // outlives the window.
+    explicit MainWindow(const ConsoleContext& ctx, QWidget* parent = nullptr);
     ~MainWindow() override;
 
     DashboardPage* dashboardPage() const { return dashboard_; }
@@ -100,7 +98,6 @@ private:
     void connectService();
     void showServiceEvent(const QString& type, const QByteArray& data);
 
-    Engine& engine_;
     ConsoleContext ctx_; // what the pages are given: the typed door and the clock
     TaskBoard* board_;
     SystemPoller* poller_;

@@ -10,6 +10,7 @@ are the events of /v1/events and /v1/jobs/{id}/live seen meanwhile. Fails naming
 mismatch, every route of the file not called and every event kind not seen.
 
 usage: test_api_schema.py TAPELOOM_CLI OPENAPI_YAML"""
+import json
 import os
 import pathlib
 import subprocess
@@ -24,6 +25,7 @@ from job_calls import call_verify_and_clone
 from service_calls import EventReader, ServiceCalls
 
 DEADLINE_SECONDS = 120
+KEY_PASSPHRASE = "a passphrase for the vault"
 # Every kind a backup and the tasks below cause; `waiting`, `operator-request`, `log` and
 # `overflow` need a stuck job or a failing service and are checked whenever they come.
 EXPECTED_EVENTS = {"queued", "started", "ended", "task-started", "task-ended"}
@@ -108,6 +110,12 @@ def call_reads(calls, job, src):
     versions = calls.get(f"/v1/files/versions?path={src}/sub/note.txt")
     assert versions.status == 200 and len(versions.json()) == 1, versions.body
     calls.get("/v1/files/versions?path=relative/note.txt")  # 400
+    savesets = calls.get("/v1/savesets")
+    assert savesets.status == 200 and savesets.json()["savesets"][0]["source"] == src, \
+        savesets.body
+    view = calls.get(f"/v1/savesets?job={job}")
+    assert view.status == 200 and [s["job"] for s in view.json()["savesets"]] == [job], view.body
+    calls.get("/v1/savesets?job=999999")  # 404
     drives = calls.get("/v1/drives")
     assert drives.status == 200 and drives.json()["drives"], drives.body
     drive = drives.json()["drives"][0]["name"]
@@ -263,8 +271,20 @@ def call_configuration(calls, tapeloom_cli, home, src):
     calls.patch("/v1/catalog/after-jobs", {"after_jobs": False})
     keys = calls.get("/v1/keys").json()
     assert [k["name"] for k in keys] == ["vault"], keys
+    call_key_import(calls, str(pathlib.Path(home).parent))
     tokens = calls.get("/v1/tokens").json()
     assert tokens == [{"name": "ops", "scope": "read", "created": tokens[0]["created"]}], tokens
+
+
+def call_key_import(calls, root):
+    """The key exported before the service started, imported again (the same key: fine), and
+    the refusals of a wrong passphrase and of an export that is no object."""
+    export = json.loads(pathlib.Path(root, "vault.key").read_text())
+    again = calls.post("/v1/keys", {"export": export, "passphrase": KEY_PASSPHRASE})
+    assert again.status == 200 and again.json()["name"] == "vault", again.body
+    wrong = calls.post("/v1/keys", {"export": export, "passphrase": "not the passphrase"})
+    assert wrong.status == 400, wrong.body
+    calls.post("/v1/keys", {"export": "vault.key", "passphrase": KEY_PASSPHRASE})  # 400
 
 
 def call_actions(calls, job, root):
@@ -302,6 +322,8 @@ def call_maintenance(calls, job, volume):
     plan = calls.post("/v1/restore-plans", {"job": job})
     assert plan.status == 200 and plan.json()["volumes"] and not plan.json()["missing"], plan.body
     calls.post("/v1/restore-plans", {"job": 999999})  # 404
+    reported = calls.post("/v1/restore-plans", {"job": job, "report_missing_keys": True})
+    assert reported.status == 200 and "missing_keys" not in reported.json(), reported.body
     faulted = calls.patch("/v1/libraries/vlib0/faults", {"drive": 3, "tapealert": [20],
                                                          "barcode": "TLO024L9", "fail_load": True})
     assert faulted.status == 200 and faulted.json()["drives"]["3"]["tapealert"] == [20], \
@@ -363,6 +385,10 @@ def exercise(tapeloom_cli, openapi, root):
     src = make_source(root)
     key = cli(tapeloom_cli, home, "key", "create", "vault")
     assert key.returncode == 0, f"key create: {key.stderr}"
+    pathlib.Path(root, "pass").write_text(KEY_PASSPHRASE + "\n")
+    exported = cli(tapeloom_cli, home, "key", "export", "vault", str(pathlib.Path(root, "vault.key")),
+                   "--passphrase-file", str(pathlib.Path(root, "pass")))
+    assert exported.returncode == 0, f"key export: {exported.stderr}"
     started = cli(tapeloom_cli, home, "service", "start")
     assert started.returncode == 0, f"service start: {started.stderr}"
     calls = ServiceCalls(os.path.join(home, "tapeloom.sock"))

@@ -10,14 +10,38 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include <QFile>
+
 #include "bridge/engine_task.h"
 #include "common/log.h"
-#include "crypto/key_store.h"
 
 namespace tl::ui {
 
-KeyImportDialog::KeyImportDialog(std::string home, QString keyId, QWidget* parent)
-    : QDialog(parent), home_(std::move(home)), keyId_(std::move(keyId)), file_(new QLineEdit(this)),
+namespace {
+// The export in `file` sent to the service with its passphrase (logged once when refused).
+Result<client::KeyInfo> importKey(const DoorAddress& door, const QString& file,
+                                  const std::string& passphrase) {
+    auto unreadable = [](Error e) {
+        log::get("ui")->error("key import for a restore: {}", e.message);
+        return e;
+    };
+    QFile f(file);
+    if (!f.open(QIODevice::ReadOnly))
+        return unreadable(
+            make_error(ErrorKind::Io, file.toStdString() + ": " + f.errorString().toStdString()));
+    auto document = nlohmann::json::parse(f.read(1 << 20).toStdString(), nullptr, false);
+    if (!document.is_object())
+        return unreadable(
+            make_error(ErrorKind::InvalidArgument,
+                       file.toStdString() + ": not a key export of tapeloom-cli key export"));
+    return readService<client::KeyInfo>(door, "key import for a restore", [&](client::Api& api) {
+        return api.import_key({document, passphrase});
+    });
+}
+} // namespace
+
+KeyImportDialog::KeyImportDialog(DoorAddress door, QString keyId, QWidget* parent)
+    : QDialog(parent), door_(std::move(door)), keyId_(std::move(keyId)), file_(new QLineEdit(this)),
       passphrase_(new QLineEdit(this)), problem_(new QLabel(this)),
       import_(new QPushButton(tr("&Import and continue"), this)) {
     setWindowTitle(tr("Key needed"));
@@ -77,10 +101,9 @@ void KeyImportDialog::startImport() {
     problem_->setText(tr("Importing…"));
     // The worker captures values only; the dialog is looked at on the GUI thread.
     runBackgroundRead(nullptr, this,
-                      [home = home_, file = file_->text().toStdString(),
-                       pass = passphrase_->text().toStdString(), this]() -> GuiContinuation {
-                          auto k = crypto::KeyStore::in_home(home).import_key(
-                              file, pass, QDateTime::currentSecsSinceEpoch());
+                      [door = door_, file = file_->text(), pass = passphrase_->text().toStdString(),
+                       this]() -> GuiContinuation {
+                          const auto k = importKey(door, file, pass);
                           const QString id = k ? QString::fromStdString(k->id) : QString();
                           const QString error =
                               k ? QString() : QString::fromStdString(k.error().message);
@@ -90,8 +113,7 @@ void KeyImportDialog::startImport() {
 
 void KeyImportDialog::imported(const QString& id, const QString& error) {
     import_->setEnabled(true);
-    if (!error.isEmpty()) {
-        log::get("ui")->error("key import for a restore: {}", error.toStdString());
+    if (!error.isEmpty()) { // a refusal of the service is logged where it came
         problem_->setText(tr("Not imported: %1").arg(error));
         adjustSize(); // the wrapped problem text gets its lines
         return;

@@ -16,13 +16,9 @@
 #include <utility>
 
 #include "agent/client_registry.h"
-#include "api/job_ops.h"
 #include "bridge/task_board.h"
 #include "common/log.h"
-#include "context/engine.h"
-#include "job/backup_encryption.h"
 #include "models/restore_tree_model.h"
-#include "pages/catalog_path.h"
 #include "pages/restore/key_import_dialog.h"
 #include "pages/restore/restore_report_view.h"
 #include "pages/restore/restore_search_panel.h"
@@ -53,12 +49,12 @@ void merge(std::vector<RestoreRequest>& into, const std::vector<RestoreRequest>&
 }
 } // namespace
 
-RestorePage::RestorePage(Engine& engine, QWidget* parent)
-    : QWidget(parent), engine_(engine), runner_(new RestoreRunner(engine, this)),
-      picker_(new RestoreSourcePicker(catalog_path(engine), this)),
-      model_(new RestoreTreeModel(catalog_path(engine), 1000, this)), tree_(new QTreeView(this)),
+RestorePage::RestorePage(const ConsoleContext& context, QWidget* parent)
+    : QWidget(parent), context_(context), runner_(new RestoreRunner(context.door, this)),
+      picker_(new RestoreSourcePicker(context.door, this)),
+      model_(new RestoreTreeModel(context.door, 1000, this)), tree_(new QTreeView(this)),
       search_(new RestoreSearchPanel(model_, this)),
-      versions_(new RestoreVersionsPanel(doorOf(engine), this)),
+      versions_(new RestoreVersionsPanel(context.door, this)),
       target_(new RestoreTargetPanel(this)), report_(new RestoreReportView(this)),
       planButton_(new QPushButton(tr("&Plan"), this)),
       startButton_(new QPushButton(tr("Start restore"), this)),
@@ -120,7 +116,9 @@ RestorePage::RestorePage(Engine& engine, QWidget* parent)
             }
     });
     connect(picker_, &RestoreSourcePicker::chosen, this, &RestorePage::showView);
-    connect(model_, &RestoreTreeModel::failed, this, &RestorePage::fail);
+    connect(picker_, &RestoreSourcePicker::refreshed, this, &RestorePage::listsRead);
+    connect(model_, &RestoreTreeModel::viewShown, this, &RestorePage::viewShown);
+    connect(model_, &RestoreTreeModel::failed, this, &RestorePage::showProblem);
     auto selectionChanged = [this] {
         forgetOutcome(); // the plan and result were for another selection
         updateButtons();
@@ -144,9 +142,15 @@ RestorePage::RestorePage(Engine& engine, QWidget* parent)
         report_->setStatus(tr("Cancelling…"));
     });
     connect(runner_, &RestoreRunner::planned, this, [this](const RestorePlanSummary& p) {
+        if (p.ok && !p.missingKeys.isEmpty()) { // nothing ran
+            poll_->stop();
+            askForKey(p.missingKeys.front());
+            updateButtons();
+            return;
+        }
         report_->showPlan(p);
         if (runner_->isRunning() && p.ok) report_->showRunning(p.bytesWanted);
-        if (!p.ok) fail(p.error);
+        if (!p.ok) showProblem(p.error);
         if (!runner_->isRunning()) {
             if (p.ok) report_->setStatus(tr("Plan ready."));
             updateButtons();
@@ -188,9 +192,12 @@ void RestorePage::forgetOutcome() {
 }
 
 void RestorePage::refresh() {
-    QString error;
-    if (!picker_->refresh(&error)) {
-        fail(tr("Cannot list the backups: %1").arg(error));
+    picker_->refresh();
+}
+
+void RestorePage::listsRead(const QString& error) {
+    if (!error.isEmpty()) {
+        showProblem(tr("Cannot list the backups: %1").arg(error));
         return;
     }
     target_->setClients(picker_->addedClients());
@@ -203,13 +210,16 @@ void RestorePage::refresh() {
 void RestorePage::showView(qint64 jobId, const QString& source, qint64 at) {
     search_->clear();
     versions_->showVersions({});
-    auto st = model_->setView(jobId, source, at);
-    if (!st) {
-        fail(QString::fromStdString(st.error().message));
-        return;
-    }
-    report_->setStatus(jobId ? tr("Showing backup job %1.").arg(jobId)
-                             : tr("Showing %1 as of the chosen time.").arg(source));
+    viewJob_ = jobId;
+    viewSource_ = source;
+    model_->setView(jobId, source, at);
+    report_->setStatus(tr("Reading the files of the chosen backup…"));
+    updateButtons();
+}
+
+void RestorePage::viewShown() {
+    report_->setStatus(viewJob_ ? tr("Showing backup job %1.").arg(viewJob_)
+                                : tr("Showing %1 as of the chosen time.").arg(viewSource_));
     if (model_->rowCount() == 1) tree_->expand(model_->index(0, 0));
     updateButtons();
 }
@@ -244,50 +254,31 @@ std::vector<job::RestoreOptions> RestorePage::plannedRuns(std::vector<std::strin
     return runs;
 }
 
-QString RestorePage::missingKey(const std::vector<job::RestoreOptions>& runs) {
-    for (const auto& r : runs) {
-        if (!r.what.saveset_id && !r.what.job_id) continue; // by source: the restore reports it
-        auto missing = job::missing_keys(engine_, engine_.home(), r.what.saveset_id, r.what.job_id);
-        if (!missing) {
-            log::get("ui")->warn("restore page: cannot check the keys: {}",
-                                 missing.error().message);
-            continue; // the restore itself then names what is wrong
-        }
-        if (!missing->empty()) return QString::fromStdString(missing->front());
-    }
-    return {};
-}
-
-void RestorePage::askForKey(const QString& keyId, const std::vector<job::RestoreOptions>& runs,
-                            bool run, const std::vector<std::string>& clients) {
+void RestorePage::askForKey(const QString& keyId) {
     fail(tr("The chosen files are encrypted with key %1, which is not in the key store: import "
             "it to continue.")
              .arg(keyId));
     if (keyPrompt_) keyPrompt_->close();
-    keyPrompt_ = new KeyImportDialog(engine_.home(), keyId, this);
+    keyPrompt_ = new KeyImportDialog(context_.door, keyId, this);
     keyPrompt_->setAttribute(Qt::WA_DeleteOnClose);
-    connect(keyPrompt_, &QDialog::accepted, this, [this, runs, run, clients] {
+    connect(keyPrompt_, &QDialog::accepted, this, [this] {
         report_->setStatus(QString());
-        launch(runs, run, clients); // asks again if yet another key is missing
+        launch(lastRuns_, lastRun_, lastClients_); // asks again if yet another key is missing
     });
     keyPrompt_->open();
 }
 
 bool RestorePage::launch(const std::vector<job::RestoreOptions>& runs, bool run,
                          const std::vector<std::string>& clients) {
-    if (!runner_->isRunning()) {
-        const QString key = missingKey(runs);
-        if (!key.isEmpty()) {
-            askForKey(key, runs, run, clients);
-            return false;
-        }
-    }
     QString error;
     const bool ok = run ? runner_->start(runs, &error, clients) : runner_->plan(runs, &error);
     if (!ok) {
         fail(error);
         return false;
     }
+    lastRuns_ = runs;
+    lastRun_ = run;
+    lastClients_ = clients;
     if (run) {
         report_->showRunning(0);
         poll_->start();
@@ -370,6 +361,10 @@ bool RestorePage::targetChosen() {
 
 void RestorePage::fail(const QString& message) {
     log::get("ui")->error("restore page: {}", message.toStdString());
+    showProblem(message);
+}
+
+void RestorePage::showProblem(const QString& message) {
     report_->setStatus(message);
     if (auto* board = runner_->board())
         board->clearWhenEnded(this, message, [this, message] {
@@ -379,7 +374,7 @@ void RestorePage::fail(const QString& message) {
 
 void RestorePage::updateButtons() {
     const bool running = runner_->isRunning();
-    const bool any = !running && !plannedRuns().empty();
+    const bool any = !running && !model_->selectionPending() && !plannedRuns().empty();
     planButton_->setEnabled(any);
     startButton_->setEnabled(any);
     cancelButton_->setEnabled(running);

@@ -7,24 +7,23 @@
 // named in the page, never in a blocking pop-up. Ctrl+R starts, Ctrl+F searches. A plan or
 // result goes as soon as the selection changes; a plan shown is computed again when the page
 // is shown again (cartridges may have moved meanwhile).
-// The page uses the Engine only through its RestoreRunner while it runs; the tree and lists read
-// the catalog through their own read-only connections. GUI thread only.
+// Everything the page reads and changes goes through the console's typed door (ConsoleContext;
+// issue 38), off the GUI thread: the lists, the tree and the search read the service, the plan
+// names the keys the key store lacks (the page then asks for the key and imports it through the
+// service), the restore runs as the service's job. GUI thread only.
 #include <QPointer>
 #include <QWidget>
 #include <functional>
 #include <string>
 #include <vector>
 
+#include "bridge/console_context.h"
 #include "bridge/restore_runner.h"
 #include "pages/restore/key_import_dialog.h"
 
 class QPushButton;
 class QTimer;
 class QTreeView;
-
-namespace tl {
-class Engine;
-}
 
 namespace tl::ui {
 
@@ -39,18 +38,22 @@ class RestoreVersionsPanel;
 class RestorePage final : public QWidget {
     Q_OBJECT
 public:
-    explicit RestorePage(Engine& engine, QWidget* parent = nullptr);
+    explicit RestorePage(const ConsoleContext& context, QWidget* parent = nullptr);
     ~RestorePage() override;
 
-    // Reloads the list of backups; the first time, shows the newest backup's tree.
+    // Reads the list of backups again; the first time it is in, shows the newest backup's tree.
     void refresh();
     // The restore requests of the current ticks (tree and search results), one per source.
     std::vector<job::RestoreOptions> plannedRuns() const;
     // The client whose agent writes each of plannedRuns() ("" = this machine): the one chosen
     // under Restore on, else the client that backed the run's source up.
     std::vector<std::string> plannedClients() const;
-    bool plan();  // computes the plan on the worker thread; false (shown) if it cannot start
-    bool start(); // starts the restore; false (shown) if it cannot start
+    // Computes the plan on the worker thread; false (shown) if it cannot start. A plan naming a
+    // key the key store lacks opens keyPrompt().
+    bool plan();
+    // Starts the restore (planned first: a missing key opens keyPrompt() and nothing runs until
+    // it is imported); false (shown) if it cannot start.
+    bool start();
     // Restores one version of a file: that job's tree, just `relativePath` below `source`.
     bool restoreVersion(qint64 jobId, const QString& source, const QString& relativePath);
     // "Restore this version": asks first, naming the file, the job, the target and what happens
@@ -85,17 +88,18 @@ private:
     std::vector<job::RestoreOptions> plannedRuns(std::vector<std::string>* clients) const;
     bool launch(const std::vector<job::RestoreOptions>& runs, bool run,
                 const std::vector<std::string>& clients = {});
-    // The first key id `runs` need that the key store lacks ("" when none is missing).
-    QString missingKey(const std::vector<job::RestoreOptions>& runs);
-    void askForKey(const QString& keyId, const std::vector<job::RestoreOptions>& runs, bool run,
-                   const std::vector<std::string>& clients);
+    // Asks for key `keyId`; once imported, launches the last runs again.
+    void askForKey(const QString& keyId);
+    void listsRead(const QString& error);
+    void viewShown();
     // False (shown) when "another folder" is chosen without a folder.
     bool targetChosen();
-    void fail(const QString& message);
+    void fail(const QString& message);        // logged and shown
+    void showProblem(const QString& message); // shown (logged where it happened)
     void forgetOutcome();
     void updateButtons();
 
-    Engine& engine_;
+    ConsoleContext context_;
     RestoreRunner* runner_;
     RestoreSourcePicker* picker_;
     RestoreTreeModel* model_;
@@ -110,6 +114,12 @@ private:
     QPushButton* cancelButton_;
     QTimer* poll_;
     bool shownOnce_ = false;
+    qint64 viewJob_ = 0; // the view asked for last
+    QString viewSource_;
+    // The last runs launched, launched again once a missing key was imported.
+    std::vector<job::RestoreOptions> lastRuns_;
+    bool lastRun_ = false;
+    std::vector<std::string> lastClients_;
     QPointer<KeyImportDialog> keyPrompt_;
     std::function<bool(const QString&)> confirm_;
 };

@@ -7,14 +7,14 @@
 #include <QVBoxLayout>
 #include <algorithm>
 #include <iterator>
+#include <memory>
 
-#include "api/job_ops.h"
-#include "common/log.h"
+#include "bridge/engine_task.h"
 
 namespace tl::ui {
 
 namespace {
-constexpr int kLimit = 1000;
+constexpr std::size_t kLimit = 1000;
 enum Role { RootRole = Qt::UserRole + 1, RelRole };
 
 QString absolute(const QString& source, const QString& rel) {
@@ -51,39 +51,71 @@ void RestoreSearchPanel::clear() {
 
 bool RestoreSearchPanel::search(const QString& text) {
     results_->clear();
+    ++generation_;
     const auto& roots = tree_->roots();
-    if (text.trimmed().isEmpty() || roots.empty() || !tree_->db()) {
+    if (text.trimmed().isEmpty() || roots.empty()) {
         status_->setText(roots.empty() ? tr("Choose a backup first.") : QString());
         Q_EMIT checksChanged();
+        Q_EMIT searched();
         return true;
     }
-    int found = 0;
-    for (std::size_t i = 0; i < roots.size() && found < kLimit; ++i) {
-        auto hits = job::search_names(*tree_->db(), roots[i], text.trimmed().toStdString(),
-                                      static_cast<std::size_t>(kLimit - found));
-        if (!hits) {
-            const auto msg = QString::fromStdString(hits.error().message);
-            log::get("ui")->error("restore search failed: {}", hits.error().message);
-            status_->setText(tr("Search failed: %1").arg(msg));
-            return false;
-        }
-        const QString source = QString::fromStdString(roots[i].source);
-        for (const auto& h : hits.value()) {
-            const QString rel = QString::fromStdString(h.path);
-            auto* item = new QStandardItem(absolute(source, rel) +
-                                           (h.kind == 1 ? QStringLiteral("/") : QString()));
-            item->setCheckable(true);
-            item->setEditable(false);
-            item->setData(static_cast<qulonglong>(i), RootRole);
-            item->setData(rel, RelRole);
-            results_->appendRow(item);
-            ++found;
-        }
-    }
-    status_->setText(found >= kLimit ? tr("The first %1 matches").arg(kLimit)
-                                     : tr("%n match(es)", nullptr, found));
-    Q_EMIT checksChanged();
+    status_->setText(tr("Searching…"));
+    ++searching_;
+    // One search per save set of the view, at most kLimit results in all.
+    runBackgroundRead(
+        nullptr, this,
+        [door = tree_->door(), roots, pattern = text.trimmed().toStdString(),
+         generation = generation_, this]() -> GuiContinuation {
+            auto hits = readService<std::vector<std::pair<std::size_t, client::FileEntry>>>(
+                door, "restore search",
+                [&](client::Api& api)
+                    -> Result<std::vector<std::pair<std::size_t, client::FileEntry>>> {
+                    std::vector<std::pair<std::size_t, client::FileEntry>> all;
+                    for (std::size_t i = 0; i < roots.size() && all.size() < kLimit; ++i) {
+                        client::FileSearch q;
+                        q.pattern = pattern;
+                        q.saveset = roots[i].id;
+                        q.limit = static_cast<std::int64_t>(kLimit - all.size());
+                        auto found = api.find_files(q);
+                        if (!found) return found.error();
+                        for (auto& e : found.value())
+                            all.emplace_back(i, std::move(e));
+                    }
+                    return all;
+                });
+            auto r = std::make_shared<decltype(hits)>(std::move(hits));
+            return [this, r, generation] {
+                --searching_;
+                if (generation == generation_) showHits(*r);
+            };
+        });
     return true;
+}
+
+void RestoreSearchPanel::showHits(
+    const Result<std::vector<std::pair<std::size_t, client::FileEntry>>>& hits) {
+    if (!hits) {
+        status_->setText(tr("Search failed: %1").arg(QString::fromStdString(hits.error().message)));
+        Q_EMIT searched();
+        return;
+    }
+    const auto& roots = tree_->roots();
+    for (const auto& [root, h] : hits.value()) {
+        if (root >= roots.size()) continue;
+        const QString rel = QString::fromStdString(h.path);
+        auto* item = new QStandardItem(absolute(QString::fromStdString(roots[root].source), rel) +
+                                       (h.dir ? QStringLiteral("/") : QString()));
+        item->setCheckable(true);
+        item->setEditable(false);
+        item->setData(static_cast<qulonglong>(root), RootRole);
+        item->setData(rel, RelRole);
+        results_->appendRow(item);
+    }
+    const int found = results_->rowCount();
+    status_->setText(found >= int(kLimit) ? tr("The first %1 matches").arg(kLimit)
+                                          : tr("%n match(es)", nullptr, found));
+    Q_EMIT checksChanged();
+    Q_EMIT searched();
 }
 
 std::vector<RestoreRequest> RestoreSearchPanel::selection() const {
@@ -95,10 +127,10 @@ std::vector<RestoreRequest> RestoreSearchPanel::selection() const {
         const auto root = item->data(RootRole).toULongLong();
         if (root >= roots.size()) continue;
         auto it = std::find_if(out.begin(), out.end(), [&](const RestoreRequest& q) {
-            return q.saveset_id == roots[root].saveset_id;
+            return q.saveset_id == roots[root].id;
         });
         if (it == out.end()) {
-            out.push_back({roots[root].saveset_id, roots[root].source, {}});
+            out.push_back({roots[root].id, roots[root].source, {}});
             it = std::prev(out.end());
         }
         it->paths.push_back(item->data(RelRole).toString().toStdString());

@@ -1,8 +1,11 @@
 #pragma once
-// Search by name over the point in time shown in the tree (job/catalog_browser.h search_names:
-// a glob when the text has * ? or [, else a substring, at most 1,000 results), as a flat list of
-// paths the user can tick. Uses the tree model's catalog connection. GUI thread only.
+// Search by name over the point in time shown in the tree (GET /v1/files/find through the
+// console's typed door, per save set of the view: a glob when the text has * ? or [, else a
+// substring, at most 1,000 results), as a flat list of paths the user can tick. The search runs
+// on a worker thread; its results come in when the service answered (searched()). GUI thread
+// only.
 #include <QWidget>
+#include <utility>
 #include <vector>
 
 #include "models/restore_tree_model.h"
@@ -21,8 +24,10 @@ public:
 
     QLineEdit* field() const { return field_; }
     QStandardItemModel* results() const { return results_; }
-    // Runs the search for `text`; false (shown and logged) on a catalog error.
+    // Starts the search for `text` (true); its results replace the list once the service
+    // answered (searched()), an error is shown in the panel (logged once).
     bool search(const QString& text);
+    bool isSearching() const { return searching_ > 0; }
     void clear();
     // The ticked results, one request per source.
     std::vector<RestoreRequest> selection() const;
@@ -32,13 +37,18 @@ public:
 Q_SIGNALS:
     void checksChanged();
     void currentPathChanged(const QString& absolutePath);
+    void searched(); // the results of the last search are in (or its error is shown)
 
 private:
+    void showHits(const Result<std::vector<std::pair<std::size_t, client::FileEntry>>>& hits);
+
     RestoreTreeModel* tree_;
     QLineEdit* field_;
     QListView* list_;
     QStandardItemModel* results_;
     QLabel* status_;
+    int searching_ = 0;
+    quint64 generation_ = 0; // which search() the results are of
 };
 
 } // namespace tl::ui

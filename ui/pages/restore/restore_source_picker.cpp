@@ -9,19 +9,19 @@
 #include <QPushButton>
 #include <QRadioButton>
 
+#include <algorithm>
 #include <map>
+#include <memory>
 #include <set>
 
 #include "agent/client_registry.h"
-#include "api/catalog_ops.h"
-#include "catalog/job_store.h"
-#include "catalog/saveset_store.h"
-#include "common/log.h"
+#include "bridge/engine_task.h"
 
 namespace tl::ui {
 
 namespace {
 constexpr const char* kAllClients = "*";
+constexpr std::int64_t kNewestJobs = 5000; // the backups listed, newest first
 
 // The client of a source ("" for this machine's).
 QString client_of(const std::string& source) {
@@ -30,8 +30,31 @@ QString client_of(const std::string& source) {
 }
 } // namespace
 
-RestoreSourcePicker::RestoreSourcePicker(QString catalogPath, QWidget* parent)
-    : QWidget(parent), path_(std::move(catalogPath)),
+// What a refresh reads through the door: the newest finished backups (newest first), the
+// file-tree save sets, the clients added.
+struct RestoreSourcePicker::Lists {
+    std::vector<client::JobRow> backups;
+    std::vector<client::Saveset> savesets;
+    std::vector<std::string> clients;
+};
+
+namespace {
+Result<std::vector<client::JobRow>> newest_backups(client::Api& api) {
+    auto head = api.jobs(1, 0);
+    if (!head) return head.error();
+    const std::int64_t offset = std::max<std::int64_t>(0, head->total - kNewestJobs);
+    auto page = api.jobs(kNewestJobs, offset);
+    if (!page) return page.error();
+    std::vector<client::JobRow> out;
+    for (auto it = page->rows.rbegin(); it != page->rows.rend(); ++it)
+        if (it->kind == "backup" && it->status != "running" && it->status != "waiting")
+            out.push_back(*it);
+    return out;
+}
+} // namespace
+
+RestoreSourcePicker::RestoreSourcePicker(DoorAddress door, QWidget* parent)
+    : QWidget(parent), door_(std::move(door)),
       byJob_(new QRadioButton(tr("From a backup &job:"), this)),
       bySource_(new QRadioButton(tr("From a &source as of:"), this)), jobs_(new QComboBox(this)),
       sources_(new QComboBox(this)), at_(new QDateTimeEdit(QDateTime::currentDateTime(), this)),
@@ -97,30 +120,47 @@ void RestoreSourcePicker::setTimeQuietly(const QDateTime& t) {
     settingTime_ = false;
 }
 
-bool RestoreSourcePicker::refresh(QString* error) {
+void RestoreSourcePicker::refresh() {
     if (followNow_) setTimeQuietly(QDateTime::currentDateTime());
-    auto fail = [&](const std::string& msg) {
-        log::get("ui")->error("restore page: cannot list the backups: {}", msg);
-        if (error) *error = QString::fromStdString(msg);
-        return false;
-    };
-    auto db = CatalogHandle::open(path_.toStdString(), false);
-    if (!db) return fail(db.error().message);
-    catalog::JobQuery query;
-    query.kind = "backup";
-    query.finished_only = true;
-    query.order = catalog::JobOrder::LatestStartedFirst;
-    query.limit = 5000;
-    auto backups = catalog::list_jobs(db.value(), query);
-    if (!backups) return fail(backups.error().message);
-    auto savesets = catalog::file_tree_savesets(db.value());
-    if (!savesets) return fail(savesets.error().message);
+    ++refreshing_;
+    runBackgroundRead(nullptr, this, [door = door_, this]() -> GuiContinuation {
+        auto lists = std::make_shared<Result<Lists>>(readService<Lists>(
+            door, "restore page: the backups", [](client::Api& api) -> Result<Lists> {
+                Lists l;
+                auto backups = newest_backups(api);
+                if (!backups) return backups.error();
+                l.backups = std::move(backups.value());
+                auto savesets = api.savesets({});
+                if (!savesets) return savesets.error();
+                l.savesets = std::move(savesets.value());
+                auto clients = api.clients();
+                if (!clients) return clients.error();
+                for (const auto& c : clients.value())
+                    l.clients.push_back(c.name);
+                return l;
+            }));
+        return [this, lists] {
+            --refreshing_;
+            if (!*lists) {
+                Q_EMIT refreshed(QString::fromStdString(lists->error().message));
+                return;
+            }
+            showLists(lists->value());
+            Q_EMIT refreshed(QString());
+        };
+    });
+}
+
+void RestoreSourcePicker::showLists(const Lists& lists) {
     std::map<qint64, std::set<QString>> machines; // per job: its clients, "" for this machine
-    for (const auto& s : savesets.value())
-        machines[s.job_id].insert(client_of(s.source));
+    std::set<std::string> sources;
+    for (const auto& s : lists.savesets) {
+        machines[s.job].insert(client_of(s.source));
+        sources.insert(s.source);
+    }
     allJobs_.clear();
     const QLocale loc;
-    for (const auto& j : backups.value()) {
+    for (const auto& j : lists.backups) {
         Job job{j.id, {}, {}, machines[j.id].empty()};
         for (const auto& m : machines[j.id]) {
             if (m.isEmpty())
@@ -139,23 +179,18 @@ bool RestoreSourcePicker::refresh(QString* error) {
             job.text += QStringLiteral(" — ") + tr("client %1").arg(job.clients.join(", "));
         allJobs_.push_back(std::move(job));
     }
-    auto sources = catalog::file_sources(db.value());
-    if (!sources) return fail(sources.error().message);
     allSources_.clear();
     QStringList fromSources;
-    for (const auto& source : sources.value()) {
+    for (const auto& source : sources) {
         allSources_ << QString::fromStdString(source);
         if (const QString c = client_of(source); !c.isEmpty()) fromSources << c;
     }
-    auto clients = agent::list_clients(db.value());
-    if (!clients) return fail(clients.error().message);
     added_.clear();
-    for (const auto& c : clients.value())
-        added_ << QString::fromStdString(c.name);
+    for (const auto& c : lists.clients)
+        added_ << QString::fromStdString(c);
     fromSources << added_;
     refreshClients(fromSources);
     applyClient();
-    return true;
 }
 
 // The Client box: all, this machine, then every client added or backed up, by name.

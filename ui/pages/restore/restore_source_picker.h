@@ -4,10 +4,14 @@
 // read again at each choice and refresh) until the user picks one; Now goes back to following.
 // A client's history: the Client box keeps the jobs and sources of one client (issue 41;
 // docs/agent.md), of this machine, or all; a job of clients names them.
-// Lists come from the catalog through a short-lived read-only connection. GUI thread only.
+// The lists come from the service through the console's typed door (GET /v1/jobs,
+// /v1/savesets, /v1/clients), read on a worker thread: refresh() returns at once and
+// refreshed() tells when they are in, or why not (logged once). GUI thread only.
 #include <QStringList>
 #include <QWidget>
 #include <vector>
+
+#include "bridge/typed_door.h"
 
 class QComboBox;
 class QDateTime;
@@ -20,10 +24,12 @@ namespace tl::ui {
 class RestoreSourcePicker final : public QWidget {
     Q_OBJECT
 public:
-    explicit RestoreSourcePicker(QString catalogPath, QWidget* parent = nullptr);
+    explicit RestoreSourcePicker(DoorAddress door, QWidget* parent = nullptr);
 
-    // Reloads the jobs and sources; false (with `error`) when the catalog cannot be read.
-    bool refresh(QString* error = nullptr);
+    // Asks the service for the jobs and sources again; refreshed() once they are in.
+    void refresh();
+    // True while a refresh() is under way.
+    bool isRefreshing() const { return refreshing_ > 0; }
     int jobCount() const;
     // Keeps the jobs and sources of client `name` ("" = this machine's, "*" = all); false when
     // no such client is listed.
@@ -47,6 +53,9 @@ public:
 Q_SIGNALS:
     // jobId 0: `source` as of `at` (unix seconds, 0 = now).
     void chosen(qint64 jobId, const QString& source, qint64 at);
+    // The lists are in (`error` empty), or could not be read (`error` says why; the lists stay
+    // as they were).
+    void refreshed(const QString& error);
 
 private:
     struct Job {
@@ -55,11 +64,14 @@ private:
         QStringList clients; // of its save sets
         bool local = false;  // it read this machine's sources too
     };
+    struct Lists; // what a refresh read
+    void showLists(const Lists& lists);
     // Refills the job and source boxes with what the Client box keeps.
     void applyClient();
     void refreshClients(const QStringList& names);
 
-    QString path_;
+    DoorAddress door_;
+    int refreshing_ = 0;
     std::vector<Job> allJobs_;
     QStringList allSources_;
     QStringList added_;
