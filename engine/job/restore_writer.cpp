@@ -75,6 +75,8 @@ constexpr std::size_t kWriteChunk = 1u << 20; // a small file's data gathered in
 // files or bytes, instead of a task per step of each file.
 constexpr std::size_t kBatchFiles = 64;
 constexpr std::size_t kBatchBytes = 1u << 20;
+// Batch buffers the lanes gave back, kept for the next batches (at most this many).
+constexpr std::size_t kSpareBuffers = 4;
 
 std::string join(const std::vector<std::string>& comps) {
     std::string s;
@@ -140,6 +142,10 @@ struct RestoreWriter::Impl {
     std::size_t lane = 0, next_lane = 0;
     std::vector<SmallFile> batch; // verified small files not yet posted
     std::size_t batch_bytes = 0;
+    // Batch buffers a lane has written out, reused: a new 2 MiB buffer per batch was a new
+    // mapping, every page of it faulted in and handed back to the kernel when freed (about a
+    // page fault per 4 KiB restored).
+    std::vector<std::vector<std::uint8_t>> spare_buffers; // guarded by `mutex`
 
     struct DirMeta {
         std::vector<std::string> comps;
@@ -205,6 +211,28 @@ struct RestoreWriter::Impl {
     void wait_idle() {
         std::unique_lock lock(mutex);
         idle.wait(lock, [&] { return inflight == 0; });
+    }
+
+    // An empty batch buffer: one a lane gave back, else a new one.
+    std::vector<std::uint8_t> batch_buffer() {
+        {
+            std::lock_guard lock(mutex);
+            if (!spare_buffers.empty()) {
+                auto b = std::move(spare_buffers.back());
+                spare_buffers.pop_back();
+                return b;
+            }
+        }
+        std::vector<std::uint8_t> b;
+        b.reserve(kBatchBytes + kWriteChunk);
+        return b;
+    }
+
+    // On a lane, once a batch's files are written: its buffer, for a later batch.
+    void give_back(std::vector<std::uint8_t>& b) {
+        b.clear();
+        std::lock_guard lock(mutex);
+        if (spare_buffers.size() < kSpareBuffers) spare_buffers.push_back(std::move(b));
     }
 
     // Posts the pending small files and waits until every posted step ran.
@@ -332,8 +360,7 @@ struct RestoreWriter::Impl {
     void post_batch(bool next_dir = false) {
         if (batch.empty()) return;
         // The current file's data so far starts the next batch's buffer.
-        std::vector<std::uint8_t> next;
-        next.reserve(kBatchBytes + kWriteChunk);
+        std::vector<std::uint8_t> next = batch_buffer();
         next.insert(next.end(), arena.begin() + static_cast<std::ptrdiff_t>(buf_begin),
                     arena.end());
         arena.resize(buf_begin);
@@ -341,6 +368,7 @@ struct RestoreWriter::Impl {
             [this, b = std::move(batch), data = std::move(arena)]() mutable {
                 for (auto& s : b)
                     write_small(s, data);
+                give_back(data);
             },
             batch_bytes);
         arena = std::move(next);
@@ -611,7 +639,7 @@ Status RestoreWriter::on_data(std::uint64_t file_offset, const std::uint8_t* dat
     }
     if (d.buf_size() == 0) {
         d.buf_offset = file_offset;
-        if (d.arena.capacity() == 0) d.arena.reserve(kBatchBytes + kWriteChunk);
+        if (d.arena.capacity() == 0) d.arena = d.batch_buffer();
     }
     d.arena.insert(d.arena.end(), data, data + n);
     return {};
