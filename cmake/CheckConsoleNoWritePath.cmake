@@ -1,7 +1,8 @@
-# Fails when the console (ui/, app/gui/) has a write path of its own (issue 38): every change
-# goes through the service's typed door (ui/bridge/typed_door.h, client::Api), so no console
-# file may include a header that runs jobs or hosts the scheduler, nor call one of the engine's
-# jobs or catalog changes. A typed door call (`api.add_pool(...)`) is not an engine call
+# Fails when the console (ui/, app/gui/) has a write path of its own (issue 38): every read and
+# change goes through the service's typed door (ui/bridge/typed_door.h, client::Api), so no
+# console file may open an Engine or the catalog (context/, api/, catalog/ headers), include a
+# header that runs jobs or hosts the scheduler, nor call one of the engine's jobs or catalog
+# changes. A typed door call (`api.add_pool(...)`) is not an engine call
 # (`api::add_pool(...)`) and passes.
 include(${CMAKE_CURRENT_LIST_DIR}/ClientSources.cmake)
 
@@ -10,6 +11,9 @@ set(TAPELOOM_CONSOLE_WRITER_HEADERS
   "agent/client_backup[.]h"
   "agent/client_restore[.]h"
   "agent/client_verify[.]h"
+  "api/[a-z_]+[.]h"
+  "catalog/[a-z_]+[.]h"
+  "context/[a-z_]+[.]h"
   "bridge/console_scheduler[.]h"
   "bridge/gated_job_runner[.]h"
   "job/catalog_backup[.]h"

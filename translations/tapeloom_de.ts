@@ -665,6 +665,22 @@
         <source>Job %1</source>
         <translation>Auftrag %1</translation>
     </message>
+    <message>
+        <source>With --export-report: the job&apos;s report and series in a file (as GET /v1/jobs/ID/report answers), drawn without a service.</source>
+        <translation>Mit --export-report: Bericht und Messreihen des Auftrags in einer Datei (wie GET /v1/jobs/ID/report sie liefert), ohne Dienst gezeichnet.</translation>
+    </message>
+    <message>
+        <source>A remote service (https://HOST:PORT) instead of this machine&apos;s data directory; with --token (or $TAPELOOM_TOKEN) and --ca-cert.</source>
+        <translation>Ein entfernter Dienst (https://HOST:PORT) statt des Datenverzeichnisses dieses Rechners; mit --token (oder $TAPELOOM_TOKEN) und --ca-cert.</translation>
+    </message>
+    <message>
+        <source>The remote service&apos;s bearer token.</source>
+        <translation>Das Bearer-Token des entfernten Dienstes.</translation>
+    </message>
+    <message>
+        <source>The CA of the remote service&apos;s certificate.</source>
+        <translation>Die Zertifizierungsstelle des Zertifikats des entfernten Dienstes.</translation>
+    </message>
 </context>
 <context>
     <name>tl::ui::BackupDialog</name>
@@ -791,6 +807,10 @@
     <message>
         <source>%1 is not an absolute path on %2: a client&apos;s sources are its folders, e.g. /srv.</source>
         <translation>%1 ist kein absoluter Pfad auf %2: Die Quellen eines Clients sind seine Ordner, z. B. /srv.</translation>
+    </message>
+    <message>
+        <source>The pools and clients could not be read: %1</source>
+        <translation>Die Pools und Clients konnten nicht gelesen werden: %1</translation>
     </message>
 </context>
 <context>
@@ -1419,6 +1439,14 @@ cmd:&apos;pg_dump db&apos;</translation>
     <message>
         <source>Cannot save: %1</source>
         <translation>Speichern nicht möglich: %1</translation>
+    </message>
+    <message>
+        <source>Cannot read the service&apos;s pools: %1</source>
+        <translation>Die Pools des Dienstes können nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>Reading the service&apos;s pools and libraries…</source>
+        <translation>Die Pools und Bibliotheken des Dienstes werden gelesen…</translation>
     </message>
 </context>
 <context>
@@ -2603,10 +2631,6 @@ cmd:&apos;pg_dump db&apos;</translation>
         <translation>Auftragsdefinition entfernen</translation>
     </message>
     <message>
-        <source>Cannot read the catalog: %1</source>
-        <translation>Der Katalog kann nicht gelesen werden: %1</translation>
-    </message>
-    <message>
         <source>Cannot read the job definitions: %1</source>
         <translation>Die Auftragsdefinitionen können nicht gelesen werden: %1</translation>
     </message>
@@ -3241,10 +3265,6 @@ cmd:&apos;pg_dump db&apos;</translation>
         <translation>Über Tapeloom</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;Tapeloom %1&lt;/h3&gt;&lt;p&gt;A backup console for tape libraries: multiplexed backup of many disk sources, a catalog of every file, restores in a few clicks.&lt;/p&gt;&lt;p&gt;Data directory: %2&lt;/p&gt;&lt;p&gt;Built with Qt %3.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;Tapeloom %1&lt;/h3&gt;&lt;p&gt;Eine Sicherungskonsole für Bandbibliotheken: gemultiplexte Sicherung vieler Plattenquellen, ein Katalog jeder Datei, Wiederherstellung mit wenigen Klicks.&lt;/p&gt;&lt;p&gt;Datenverzeichnis: %2&lt;/p&gt;&lt;p&gt;Erstellt mit Qt %3.&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>&amp;Back up now…</source>
         <translation>&amp;Jetzt sichern …</translation>
     </message>
@@ -3399,6 +3419,18 @@ cmd:&apos;pg_dump db&apos;</translation>
     <message>
         <source>Clients</source>
         <translation>Clients</translation>
+    </message>
+    <message>
+        <source>Service: %1</source>
+        <translation>Dienst: %1</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Tapeloom %1&lt;/h3&gt;&lt;p&gt;A backup console for tape libraries: multiplexed backup of many disk sources, a catalog of every file, restores in a few clicks.&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;&lt;p&gt;Built with Qt %3.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Tapeloom %1&lt;/h3&gt;&lt;p&gt;Eine Sicherungskonsole für Bandbibliotheken: gemultiplexte Sicherung vieler Plattenquellen, ein Katalog jeder Datei, Wiederherstellung mit wenigen Klicks.&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;&lt;p&gt;Erstellt mit Qt %3.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>The console reads the service at %1 and sends backups, restores and every change to it</source>
+        <translation>Die Konsole liest den Dienst unter %1 und sendet Sicherungen, Wiederherstellungen und jede Änderung an ihn</translation>
     </message>
 </context>
 <context>
@@ -4170,10 +4202,6 @@ cmd:&apos;pg_dump db&apos;</translation>
         <translation>Planungsdienst: läuft (PID %1).</translation>
     </message>
     <message>
-        <source>Scheduler service: not running; scheduled jobs wait until it runs (tapeloom-cli serve).</source>
-        <translation>Planungsdienst: läuft nicht; geplante Aufträge warten, bis er läuft (tapeloom-cli serve).</translation>
-    </message>
-    <message>
         <source>Select a job in the queue to cancel.</source>
         <translation>Wählen Sie einen Auftrag in der Warteschlange zum Abbrechen aus.</translation>
     </message>
@@ -4198,12 +4226,16 @@ cmd:&apos;pg_dump db&apos;</translation>
         <translation>Warteschlangeneintrag %1 kann nicht abgebrochen werden: %2</translation>
     </message>
     <message>
-        <source>the service has no running entry for %1</source>
-        <translation>der Dienst hat keinen laufenden Eintrag für %1</translation>
-    </message>
-    <message>
         <source>%1 cannot be stopped halfway; it ends by itself.</source>
         <translation>%1 kann nicht mittendrin angehalten werden; es endet von selbst.</translation>
+    </message>
+    <message>
+        <source>Scheduler service: cannot be read (%1); the table shows the queue as last read.</source>
+        <translation>Planungsdienst: nicht lesbar (%1); die Tabelle zeigt die Warteschlange wie zuletzt gelesen.</translation>
+    </message>
+    <message>
+        <source>Cannot read the queue: %1</source>
+        <translation>Die Warteschlange kann nicht gelesen werden: %1</translation>
     </message>
 </context>
 <context>
@@ -4379,6 +4411,10 @@ Eine dort schon vorhandene Datei wird %4.</translation>
     <message>
         <source>Restore of %1 not started.</source>
         <translation>Wiederherstellung von %1 nicht gestartet.</translation>
+    </message>
+    <message>
+        <source>Reading the files of the chosen backup…</source>
+        <translation>Die Dateien der gewählten Sicherung werden gelesen…</translation>
     </message>
 </context>
 <context>
@@ -4561,6 +4597,10 @@ Eine dort schon vorhandene Datei wird %4.</translation>
             <numerusform>%n Treffer</numerusform>
             <numerusform>%n Treffer</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>Suche läuft…</translation>
     </message>
 </context>
 <context>
@@ -4793,10 +4833,6 @@ Eine dort schon vorhandene Datei wird %4.</translation>
         <translation>Laufende Aufträge</translation>
     </message>
     <message>
-        <source>Jobs running on this data directory: this console&apos;s, the scheduler service&apos;s and those of tapeloom-cli. Progress is measured against the last run of the same sources.</source>
-        <translation>Aufträge, die in diesem Datenverzeichnis laufen: die dieser Konsole, des Planungsdienstes und von tapeloom-cli. Der Fortschritt wird am letzten Lauf derselben Quellen gemessen.</translation>
-    </message>
-    <message>
         <source>Cancel the selected running job</source>
         <translation>Den ausgewählten laufenden Auftrag abbrechen</translation>
     </message>
@@ -4813,14 +4849,6 @@ Eine dort schon vorhandene Datei wird %4.</translation>
         <translation>Auftrag %1 abbrechen? Er endet als „abgebrochen“: Was er noch nicht geschrieben hat, wird nicht gesichert.</translation>
     </message>
     <message>
-        <source>Cancelling job %1…</source>
-        <translation>Auftrag %1 wird abgebrochen…</translation>
-    </message>
-    <message>
-        <source>Job %1 cannot be cancelled from here.</source>
-        <translation>Auftrag %1 kann von hier aus nicht abgebrochen werden.</translation>
-    </message>
-    <message>
         <source>Cancel requested for job %1.</source>
         <translation>Abbruch für Auftrag %1 angefordert.</translation>
     </message>
@@ -4828,13 +4856,21 @@ Eine dort schon vorhandene Datei wird %4.</translation>
         <source>Cannot cancel job %1: %2</source>
         <translation>Auftrag %1 kann nicht abgebrochen werden: %2</translation>
     </message>
+    <message>
+        <source>Jobs running on the service&apos;s data directory: the scheduler service&apos;s and those of tapeloom-cli. Progress is measured against the last run of the same sources.</source>
+        <translation>Aufträge, die im Datenverzeichnis des Dienstes laufen: die des Planungsdienstes und die von tapeloom-cli. Der Fortschritt wird am letzten Lauf derselben Quellen gemessen.</translation>
+    </message>
+    <message>
+        <source>Cannot read the running jobs from the service (%1); the table shows them as last read.</source>
+        <translation>Die laufenden Aufträge können nicht vom Dienst gelesen werden (%1); die Tabelle zeigt sie wie zuletzt gelesen.</translation>
+    </message>
+    <message>
+        <source>Cannot read the running jobs: %1</source>
+        <translation>Die laufenden Aufträge können nicht gelesen werden: %1</translation>
+    </message>
 </context>
 <context>
     <name>tl::ui::RunningTableModel</name>
-    <message>
-        <source>this console</source>
-        <translation>diese Konsole</translation>
-    </message>
     <message>
         <source>scheduler service</source>
         <translation>Planungsdienst</translation>

@@ -40,13 +40,13 @@ bool bracketed(const std::string& text, std::size_t& at, std::string& out) {
     return true;
 }
 
-struct Cursor {
+struct LogCursor {
     unsigned long long inode = 0;
     std::uintmax_t offset = 0;
 };
 
-Result<Cursor> parse_cursor(const std::string& text) {
-    Cursor c;
+Result<LogCursor> parse_log_cursor(const std::string& text) {
+    LogCursor c;
     char rest = 0;
     if (std::sscanf(text.c_str(), "%llu:%ju%c", &c.inode, &c.offset, &rest) != 2)
         return make_error(ErrorKind::InvalidArgument,
@@ -55,7 +55,7 @@ Result<Cursor> parse_cursor(const std::string& text) {
     return c;
 }
 
-std::string cursor_text(unsigned long long inode, std::uintmax_t offset) {
+std::string log_cursor_text(unsigned long long inode, std::uintmax_t offset) {
     return std::to_string(inode) + ":" + std::to_string(offset);
 }
 
@@ -99,16 +99,16 @@ bool parse_log_file_line(const std::string& text, LogFileLine& out) {
 }
 
 Result<LogFileChunk> read_log_file(const std::string& path, const std::string& cursor) {
-    Cursor from;
+    LogCursor from;
     if (!cursor.empty()) {
-        auto c = parse_cursor(cursor);
+        auto c = parse_log_cursor(cursor);
         if (!c) return c.error();
         from = c.value();
     }
     LogFileChunk chunk;
     struct stat st {};
     if (::stat(path.c_str(), &st) != 0) {
-        chunk.next = cursor_text(0, 0);
+        chunk.next = log_cursor_text(0, 0);
         return chunk;
     }
     const auto inode = static_cast<unsigned long long>(st.st_ino);
@@ -135,7 +135,7 @@ Result<LogFileChunk> read_log_file(const std::string& path, const std::string& c
     const auto last = bytes.rfind('\n');
     const std::size_t whole = last == std::string::npos || last < skip ? skip : last + 1;
     chunk.lines = parse_lines(bytes.substr(skip, whole - skip));
-    chunk.next = cursor_text(inode, start + whole);
+    chunk.next = log_cursor_text(inode, start + whole);
     chunk.more = start + bytes.size() < size && whole > 0; // stopped at kChunkBytes
     return chunk;
 }

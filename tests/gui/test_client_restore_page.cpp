@@ -98,8 +98,6 @@ private Q_SLOTS:
 
         const int tunnelledByCli = tltest::tunnelled(home);
         tl::ui::RestorePage page(tltest::console_context(home));
-        page.runner()->setService(home,
-                                  tl::client::ServiceClient(home.toStdString()).service()->pid);
         QVERIFY(tltest::shownAndRead(page));
         auto* picker = page.picker();
 

@@ -155,9 +155,9 @@ private Q_SLOTS:
         QCOMPARE(tltest::audited(home.path(), "POST", "/v1/backups"), 1);
         QCOMPARE(tltest::tunnelled(home.path()), 0);
         tl::client::ServiceClient client(home.path().toStdString());
-        auto report = tl::client::ServiceApi(client).job_report(job);
-        QVERIFY2(report, report ? "" : report.error().message.c_str());
-        const tl::metrics::SeriesSet& series = report->series;
+        auto served = tl::client::ServiceApi(client).job_report(job);
+        QVERIFY2(served, served ? "" : served.error().message.c_str());
+        const tl::metrics::SeriesSet& series = served->series;
         QCOMPARE(series.with_prefix("drive:").size(), std::size_t(4));
         QCOMPARE(series.with_prefix("cpu:").size(),
                  std::size_t(QThread::idealThreadCount() + 1)); // + cpu:all

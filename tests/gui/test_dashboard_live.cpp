@@ -118,7 +118,7 @@ private Q_SLOTS:
         home_ = std::make_unique<QTemporaryDir>();
         console_ = tltest::console_beside_service(home_->path());
         QVERIFY(console_);
-        window_ = std::make_unique<tl::ui::MainWindow>(*console_.engine);
+        window_ = std::make_unique<tl::ui::MainWindow>(console_.ctx);
         window_->resize(1280, 900);
         window_->show();
         QVERIFY(window_->showPage(QStringLiteral("dashboard")));

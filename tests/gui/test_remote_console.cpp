@@ -7,23 +7,35 @@
 #include <QLabel>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QStatusBar>
 
 #include "audit_log.h"
 #include "bridge/task_board.h"
 #include "cli_runner.h"
 #include "common/log.h"
 #include "fixture_tree.h"
+#include "models/job_history_model.h"
+#include "models/log_model.h"
 #include "pages/clients/clients_page.h"
 #include "pages/devices/devices_page.h"
 #include "pages/devices/drive_table_model.h"
+#include "pages/jobs/history_panel.h"
+#include "pages/jobs/jobs_page.h"
 #include "pages/library/library_page.h"
+#include "pages/log/log_page.h"
 #include "pages/media/media_actions.h"
 #include "pages/media/media_page.h"
 #include "pages/media/pools_panel.h"
 #include "pages/media/volume_table_model.h"
+#include "pages/reports/job_reports_view.h"
+#include "pages/reports/reports_page.h"
+#include "pages/restore/restore_page.h"
+#include "pages/restore/restore_source_picker.h"
 #include "pages/settings/job_defaults_box.h"
 #include "pages/settings/settings_page.h"
 #include "remote_console.h"
+#include "restore_reads.h"
+#include "shell/main_window.h"
 #include "shot.h"
 
 using tltest::run_cli;
@@ -186,6 +198,40 @@ private Q_SLOTS:
                                      30000);
         }
         QVERIFY(board.waitReadsDone(60000));
+    }
+
+    // The whole window on the remote service with a read token, as `tapeloom --connect` opens
+    // it: the Jobs history, the Restore page's backups, Reports and the Log page show what the
+    // service holds; the status bar names the service, not a data directory of this machine.
+    void wholeWindowReadsEveryPage() {
+        tl::ui::MainWindow w(remote_.as(QStringLiteral("read")));
+        w.resize(1400, 950);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.showPage(QStringLiteral("jobs"));
+        auto* history = w.jobsPage()->historyPanel();
+        QTRY_VERIFY_WITH_TIMEOUT(history->model()->rowCount() >= 1, 30000); // the backup job
+        QCOMPARE(history->model()
+                     ->index(history->model()->rowCount() - 1, tl::ui::JobHistoryModel::Id)
+                     .data()
+                     .toLongLong(),
+                 1);
+        w.showPage(QStringLiteral("restore"));
+        QVERIFY(tltest::shownAndRead(*w.restorePage()));
+        QVERIFY(w.restorePage()->picker()->jobCount() >= 1);
+        w.showPage(QStringLiteral("reports"));
+        QTRY_VERIFY_WITH_TIMEOUT(w.reportsPage()->jobs()->model()->rowCount() >= 1, 30000);
+        w.showPage(QStringLiteral("log"));
+        QTRY_VERIFY_WITH_TIMEOUT(w.logPage()->model()->rowCount() >= 1, 30000);
+        QVERIFY(tltest::queried(home_, "/v1/log"));
+        bool namesService = false;
+        for (auto* l : w.statusBar()->findChildren<QLabel*>())
+            namesService = namesService || l->text().contains(remote_.url);
+        QVERIFY(namesService);
+        w.showPage(QStringLiteral("jobs"));
+        tltest::shot(&w, QStringLiteral("remote_console_read_token"));
+        w.setQuitQuestion(
+            [](const QString&, bool) { return tl::ui::MainWindow::QuitChoice::CancelJobAndQuit; });
     }
 };
 

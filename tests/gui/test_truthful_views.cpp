@@ -232,8 +232,8 @@ private Q_SLOTS:
         QVERIFY2(quick.exit_code == 0, quick.err.constData());
         const qint64 third = quick.json().object().value("job_id").toInteger();
         QVERIFY(third > newest);
-        w.liveFeed()->poll();
-        QCOMPARE(w.liveFeed()->followedJob(), third);
+        w.liveFeed()->poll(); // read through the service on a worker thread
+        QTRY_COMPARE_WITH_TIMEOUT(w.liveFeed()->followedJob(), third, 10000);
 
         // Each backup went to the service through its typed route, none through the tunnel.
         QCOMPARE(tltest::audited(home.path(), "POST", "/v1/backups"), 3);

@@ -6,7 +6,6 @@
 #include "bridge/service_restore.h"
 #include "bridge/task_board.h"
 #include "common/log.h"
-#include "metrics/live_board.h"
 
 namespace tl::ui {
 
@@ -24,34 +23,25 @@ int restoreStatusRank(const QString& s) {
     return 4;
 }
 
-void RestoreRunner::setService(const QString& home, long pid) {
-    serviceHome_ = home;
-    writerPid_ = pid;
-}
-
 RestoreRunner::RestoreRunner(DoorAddress door, QObject* parent)
-    : QObject(parent), door_(std::move(door)), serviceHome_(QString::fromStdString(door_.home)) {}
+    : QObject(parent), door_(std::move(door)) {}
 
 RestoreRunner::~RestoreRunner() {
     cancel_ = true;
     if (thread_.joinable()) thread_.join();
 }
 
-// The newest restore job run by the runner's process since the launch (a batch runs its
-// restores one after the other).
+// The restore job being followed (a batch runs its restores one after the other).
 RestoreProgress RestoreRunner::progress() const {
     RestoreProgress p;
     if (!running_) return p;
-    auto live = metrics::LiveBoard(serviceHome_.toStdString()).read();
-    if (serviceHome_.isEmpty() || !live) return p;
-    // A service whose pid is not known yet: its restore job, whatever its pid.
-    const long pid = writerPid_;
-    const metrics::LiveSnapshot* job = nullptr;
-    for (const auto& s : live.value())
-        if (s.kind == "restore" && (pid == 0 || s.pid == pid) && !s.ended &&
-            s.started_at - s.seconds_waiting >= launchedAt_ - 1 && (!job || s.job_id > job->job_id))
-            job = &s;
-    if (!job) return p;
+    std::optional<metrics::LiveSnapshot> live;
+    {
+        std::lock_guard lock(liveMutex_);
+        live = live_;
+    }
+    if (!live || live->ended) return p;
+    const metrics::LiveSnapshot* job = &*live;
     p.known = true;
     p.jobId = job->job_id;
     p.waiting = job->status == "waiting";
@@ -90,7 +80,10 @@ bool RestoreRunner::launch(const std::vector<job::RestoreOptions>& runs, bool ru
     running_ = true;
     cancel_ = false;
     if (task_) board_->setCanceller(task_, [this] { cancel_ = true; });
-    launchedAt_ = now_unix();
+    {
+        std::lock_guard lock(liveMutex_);
+        live_.reset();
+    }
     thread_ = std::thread([this, runs, run, clients, task = task_]() mutable {
         auto plan = planAll(runs, clients);
         // A plan naming missing keys runs nothing: the page asks for the key, then starts again.
@@ -105,7 +98,11 @@ bool RestoreRunner::launch(const std::vector<job::RestoreOptions>& runs, bool ru
             result.message = plan.error;
         } else {
             // The service checks the media itself (and records a refusal, as for the CLI).
-            result = restoreThroughService(door_, runs, cancel_, clients);
+            result = restoreThroughService(door_, runs, cancel_, clients,
+                                           [this](const metrics::LiveSnapshot& s) {
+                                               std::lock_guard lock(liveMutex_);
+                                               live_ = s;
+                                           });
         }
         if (run) log::get("ui")->info("restore ended: {}", result.status.toStdString());
         if (task) board_->end(task);

@@ -14,11 +14,14 @@
 #include <QString>
 #include <QStringList>
 #include <atomic>
+#include <mutex>
+#include <optional>
 #include <thread>
 #include <vector>
 
 #include "bridge/typed_door.h"
 #include "job/restore_job.h"
+#include "metrics/live_snapshot.h"
 
 namespace tl::ui {
 
@@ -79,14 +82,13 @@ public:
     bool start(const std::vector<job::RestoreOptions>& runs, QString* error = nullptr,
                const std::vector<std::string>& clients = {});
     void cancel() { cancel_ = true; }
-    // The restore job of this runner on the live board (not known before its job starts).
+    // The restore job of this runner as the service's live snapshots last showed it (GET
+    // /v1/live while the job is followed; not known before its job starts). Local and remote
+    // services alike.
     RestoreProgress progress() const;
     // When set, a restore is on the board while it runs (beside other jobs; refused while a
     // cartridge moves); a plan is a read and never waits. `board` must outlive the runner.
     void setBoard(TaskBoard* board) { board_ = board; }
-    // progress() follows the restore job the service process `pid` of data directory `home`
-    // runs (0: not known yet).
-    void setService(const QString& home, long pid);
     TaskBoard* board() const { return board_; }
 
 Q_SIGNALS:
@@ -103,11 +105,10 @@ private:
     std::thread thread_;
     std::atomic<bool> cancel_{false};
     bool running_ = false;
-    double launchedAt_ = 0; // unix seconds: the restore's jobs started after it
     TaskBoard* board_ = nullptr;
-    qint64 task_ = 0;     // the restore's task on the board (0: a plan, or no board)
-    QString serviceHome_; // the live snapshots of this data directory ("": remote)
-    long writerPid_ = 0;  // the service process that runs the restore jobs (0: not known yet)
+    qint64 task_ = 0;              // the restore's task on the board (0: a plan, or no board)
+    mutable std::mutex liveMutex_; // guards live_
+    std::optional<metrics::LiveSnapshot> live_; // the followed job's last snapshot
 };
 
 } // namespace tl::ui

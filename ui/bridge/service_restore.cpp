@@ -32,10 +32,20 @@ void fail(RestoreSummary& s, const Error& e) {
     s.message = QString::fromStdString(e.message);
 }
 
-// One restore: started, followed until its job ended (Cancel asks the service once to stop it).
+// Hands the live snapshot of job `id` to `onLive`, when the service has one.
+void pass_live(client::Api& api, std::int64_t id, const RestoreLiveSink& onLive) {
+    if (!onLive) return;
+    auto live = api.live_jobs();
+    if (!live) return; // the job's own poll says when the service is gone
+    for (const auto& s : live->jobs)
+        if (s.job_id == id) return onLive(s);
+}
+
+// One restore: started, followed until its job ended (Cancel asks the service once to stop it;
+// its live figures go to `onLive` at each poll).
 Result<job::RestoreResult> run_one(client::Api& api, client::ServiceClient& c,
-                                   const client::RestoreRequest& request,
-                                   std::atomic<bool>& cancel) {
+                                   const client::RestoreRequest& request, std::atomic<bool>& cancel,
+                                   const RestoreLiveSink& onLive) {
     auto started = api.start_restore(request);
     if (!started) return started.error();
     const auto id = started->job;
@@ -46,6 +56,7 @@ Result<job::RestoreResult> run_one(client::Api& api, client::ServiceClient& c,
             if (auto st = api.cancel_job(id); !st) // NotFound: it ended meanwhile
                 log::get("ui")->warn("cancel of restore job {}: {}", id, st.error().message);
         }
+        pass_live(api, id, onLive);
         return true;
     });
     if (!ended) return c.stopped(ended.error(), "restore job " + std::to_string(id));
@@ -56,7 +67,8 @@ Result<job::RestoreResult> run_one(client::Api& api, client::ServiceClient& c,
 RestoreSummary restoreThroughService(const DoorAddress& door,
                                      const std::vector<job::RestoreOptions>& runs,
                                      std::atomic<bool>& cancel,
-                                     const std::vector<std::string>& clients) {
+                                     const std::vector<std::string>& clients,
+                                     const RestoreLiveSink& onLive) {
     RestoreSummary s;
     s.status = QStringLiteral("completed");
     auto c = openClient(door);
@@ -67,7 +79,7 @@ RestoreSummary restoreThroughService(const DoorAddress& door,
             break;
         }
         const auto request = client::restore_request(runs[i], i < clients.size() ? clients[i] : "");
-        auto r = run_one(api, c, request, cancel);
+        auto r = run_one(api, c, request, cancel, onLive);
         if (!r) {
             fail(s, r.error());
             break;

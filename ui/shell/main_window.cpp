@@ -359,13 +359,15 @@ void MainWindow::connectService() {
     connect(service_, &ServiceConnection::stateChanged, this,
             [this](ServiceConnection::State, const QString& summary) {
                 statusService_->setText(summary);
-                restore_->runner()->setService(QString::fromStdString(ctx_.home()),
-                                               service_->pid());
             });
-    restore_->runner()->setService(QString::fromStdString(ctx_.home()), 0);
     connect(service_, &ServiceConnection::jobEvent, this, &MainWindow::showServiceEvent);
-    statusBar()->showMessage(tr("The service holds this data directory: the console reads it "
-                                "and sends backups, restores and every change to the service"),
+    statusBar()->showMessage(ctx_.door.isRemote()
+                                 ? tr("The console reads the service at %1 and sends backups, "
+                                      "restores and every change to it")
+                                       .arg(QString::fromStdString(ctx_.door.remote.url))
+                                 : tr("The service holds this data directory: the console reads "
+                                      "it and sends backups, restores and every change to the "
+                                      "service"),
                              15000);
 }
 
