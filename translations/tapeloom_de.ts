@@ -1150,10 +1150,6 @@
         <translation>Engine</translation>
     </message>
     <message>
-        <source>Data directory:</source>
-        <translation>Datenverzeichnis:</translation>
-    </message>
-    <message>
         <source>measuring…</source>
         <translation>wird gemessen …</translation>
     </message>

@@ -78,7 +78,7 @@ QString durationText(double seconds) {
 }
 } // namespace
 
-DashboardPage::DashboardPage(SystemPoller* poller, LiveFeed* feed, const QString& home,
+DashboardPage::DashboardPage(SystemPoller* poller, LiveFeed* feed, const QString& where,
                              QWidget* parent)
     : QWidget(parent), cpuPlot_(new CpuPlot(this)),
       drivePlot_(
@@ -147,7 +147,7 @@ DashboardPage::DashboardPage(SystemPoller* poller, LiveFeed* feed, const QString
     middle->setStretchFactor(0, 1);
     middle->setStretchFactor(1, 1);
     layout->addWidget(middle, 1);
-    layout->addWidget(buildEngineRow(home));
+    layout->addWidget(buildEngineRow(where));
 
     connect(poller, &SystemPoller::cpuSampled, cpuPlot_, &CpuPlot::addSample);
     connect(poller, &SystemPoller::processSampled, this, [this](double pct, quint64 rss) {
@@ -240,13 +240,12 @@ QWidget* DashboardPage::buildDrivesAndSessions() {
 }
 
 // One line: the data directory, the service process's CPU and memory.
-QWidget* DashboardPage::buildEngineRow(const QString& home) {
+QWidget* DashboardPage::buildEngineRow(const QString& where) {
     auto* engineBox = new QGroupBox(tr("Engine"), this);
     auto* row = new QHBoxLayout(engineBox);
-    auto* homeLabel = new QLabel(home, engineBox);
-    homeLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    row->addWidget(new QLabel(tr("Data directory:"), engineBox));
-    row->addWidget(homeLabel, 1);
+    auto* whereLabel = new QLabel(where, engineBox); // "Data directory: DIR" or "Service: URL"
+    whereLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    row->addWidget(whereLabel, 1);
     row->addSpacing(24);
     row->addWidget(new QLabel(tr("Service CPU and memory:"), engineBox));
     row->addWidget(engineCpu_);

@@ -31,7 +31,8 @@ class TimeSeriesPlot;
 class DashboardPage final : public QWidget {
     Q_OBJECT
 public:
-    DashboardPage(SystemPoller* poller, LiveFeed* feed, const QString& home,
+    // `where` names the service shown ("Data directory: DIR", "Service: URL"; doorTitle()).
+    DashboardPage(SystemPoller* poller, LiveFeed* feed, const QString& where,
                   QWidget* parent = nullptr);
     CpuPlot* cpuPlot() const { return cpuPlot_; }
     TimeSeriesPlot* drivePlot() const { return drivePlot_; }
@@ -53,7 +54,7 @@ public:
 
 private:
     QWidget* buildDrivesAndSessions();
-    QWidget* buildEngineRow(const QString& home);
+    QWidget* buildEngineRow(const QString& where);
     QWidget* buildDriveBoard();
     void startJob(qint64 jobId);
     void showSnapshot(const metrics::LiveSnapshot& s);
