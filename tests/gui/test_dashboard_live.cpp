@@ -4,9 +4,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QTableView>
-#include <netinet/in.h>
 #include <qcustomplot.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 #include "audit_log.h"
@@ -22,9 +20,9 @@
 #include "models/session_table_model.h"
 #include "pages/dashboard/dashboard_page.h"
 #include "pages/dashboard/drive_tile.h"
+#include "remote_console.h"
 #include "shell/main_window.h"
 #include "shot.h"
-#include "test_certificate.h"
 #include "widgets/cpu_plot.h"
 #include "widgets/time_series_plot.h"
 #include "widgets/units_format.h"
@@ -66,21 +64,6 @@ class TestDashboardLive : public QObject {
             publish();
         }
     };
-
-    // A port of 127.0.0.1 nobody listens on now (the kernel's choice), for a TLS listener.
-    static int freeLocalPort() {
-        const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-        sockaddr_in a{};
-        a.sin_family = AF_INET;
-        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        socklen_t len = sizeof a;
-        int port = -1;
-        if (fd >= 0 && ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0 &&
-            ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len) == 0)
-            port = ntohs(a.sin_port);
-        if (fd >= 0) ::close(fd);
-        return port;
-    }
 
     static tl::metrics::LiveSnapshot firstSnapshot(int sessions) {
         tl::metrics::LiveSnapshot s;
@@ -184,24 +167,13 @@ private Q_SLOTS:
     void aRemoteConsoleShowsTheServicesJobMachineAndLog() {
         QTemporaryDir dir;
         const QString home = dir.path() + "/remote-home";
-        QVERIFY(tltest::make_certificate(dir.path()));
-        const auto token = tltest::run_cli(tltest::with_home(home, {"token", "add", "watcher"}));
-        QVERIFY2(token.exit_code == 0, token.err.constData());
-        const int port = freeLocalPort();
-        QVERIFY(port > 0);
-        const auto started = tltest::run_cli(tltest::with_home(
-            home, {"service", "start", "--listen", QStringLiteral("127.0.0.1:%1").arg(port),
-                   "--tls-cert", dir.path() + "/cert.pem", "--tls-key", dir.path() + "/key.pem"}));
-        QVERIFY2(started.exit_code == 0, started.err.constData());
-        tltest::ServiceGuard guard{home};
+        const auto remote = tltest::remote_console(home, dir.path(), {"read"});
+        QVERIFY(remote);
         Job job{tl::metrics::LiveBoard(home.toStdString()), firstSnapshot(1), nullptr};
         job.s.seq = 3;
         QVERIFY(job.board.publish(job.s).ok());
 
-        tl::ui::DoorAddress door;
-        door.remote = {QStringLiteral("https://127.0.0.1:%1").arg(port).toStdString(),
-                       token.text().trimmed().toStdString(),
-                       (dir.path() + "/cert.pem").toStdString()};
+        const tl::ui::DoorAddress door = remote.as(QStringLiteral("read")).door;
         tl::ui::SystemPoller poller(door, nullptr, 100);
         tl::ui::LiveFeed feed(door, 100);
         tl::ui::DashboardPage page(&poller, &feed, QString());
