@@ -137,11 +137,7 @@ void RestoreTreeModel::fetchMore(const QModelIndex& parent) {
     auto* p = node(parent);
     if (!p || !canFetchMore(parent)) return;
     p->fetching = true;
-    client::FileListing l;
-    l.saveset = roots_[p->root].id;
-    l.dir = p->isRoot ? std::string() : p->entry.path;
-    l.limit = batch_;
-    l.after = p->next;
+    const client::FileListing l = listingOf(p, batch_);
     const std::string what =
         "restore tree: listing " + roots_[p->root].source + (p->isRoot ? "" : "/" + l.dir);
     read<client::FilePage>(
@@ -186,13 +182,18 @@ void RestoreTreeModel::addPage(Node* p, std::vector<client::FileEntry> entries,
     updateAncestors(p->children.back().get());
 }
 
-void RestoreTreeModel::readRest(Node* n) {
-    n->restAsked = true;
+client::FileListing RestoreTreeModel::listingOf(const Node* n, std::int64_t limit) const {
     client::FileListing l;
     l.saveset = roots_[n->root].id;
     l.dir = n->isRoot ? std::string() : n->entry.path;
-    l.limit = kRestPage;
+    l.limit = limit;
     l.after = n->next;
+    return l;
+}
+
+void RestoreTreeModel::readRest(Node* n) {
+    n->restAsked = true;
+    client::FileListing l = listingOf(n, kRestPage); // its cursor moves in the read below
     read<std::vector<std::string>>(
         "restore selection: the rest of " + roots_[n->root].source + "/" + l.dir,
         [l](client::Api& api) mutable -> Result<std::vector<std::string>> {

@@ -85,6 +85,8 @@ private:
     void addPage(Node* p, std::vector<client::FileEntry> entries, const std::string& next);
     // Reads the rows of `n` after those listed (not into the tree) for selection().
     void readRest(Node* n);
+    // The request for `n`'s next `limit` entries (its save set, its directory, its cursor).
+    client::FileListing listingOf(const Node* n, std::int64_t limit) const;
     // Runs `read` on a worker thread through the door; `then` on the GUI thread with its result,
     // unless the view changed meanwhile.
     template <typename T>
