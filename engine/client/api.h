@@ -216,6 +216,9 @@ public:
     // is fine); InvalidArgument for a wrong passphrase or an altered export, AlreadyExists for a
     // different key of that name. The key's metadata. Scope admin.
     virtual Result<KeyInfo> import_key(const KeyImport& import) = 0;
+    // Creates a random AES-256 key of that name in the service's key store, as `key create`
+    // does; AlreadyExists when the name is taken. The key's metadata. Scope admin.
+    virtual Result<KeyInfo> create_key(const std::string& name) = 0;
     virtual Result<std::vector<TokenInfo>> tokens() = 0; // admin
 
     // ---- configuration writes (definitions.h), checked as `job define|edit|remove` and

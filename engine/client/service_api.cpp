@@ -372,6 +372,12 @@ Result<KeyInfo> ServiceApi::import_key(const KeyImport& import) {
     return key_from_json(r->body);
 }
 
+Result<KeyInfo> ServiceApi::create_key(const std::string& name) {
+    auto r = client_.request("POST", "/v1/keys", {{"name", name}});
+    if (!r) return r.error();
+    return key_from_json(r->body);
+}
+
 Result<std::vector<TokenInfo>> ServiceApi::tokens() {
     auto r = client_.request("GET", "/v1/tokens");
     if (!r) return r.error();

@@ -74,6 +74,7 @@ public:
     Result<std::vector<Schedule>> schedules() override;                 // GET /v1/schedules
     Result<std::vector<KeyInfo>> keys() override;                       // GET /v1/keys
     Result<KeyInfo> import_key(const KeyImport& import) override;       // POST /v1/keys
+    Result<KeyInfo> create_key(const std::string& name) override;       // POST /v1/keys
     Result<std::vector<TokenInfo>> tokens() override;                   // GET /v1/tokens
     Result<std::vector<AgentClient>> clients() override;                // GET /v1/clients
     Result<AgentClient> client(const std::string& name) override;       // GET /v1/clients/{name}

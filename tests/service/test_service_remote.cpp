@@ -72,7 +72,10 @@ private Q_SLOTS:
         auto pools = run_cli(QStringList{"pool", "list", "--json"} + remote);
         QVERIFY2(pools.exit_code == 0, pools.err.constData());
         QVERIFY2(pools.out.contains("Default"), pools.out.constData());
-        QCOMPARE(run_cli(QStringList{"key", "list"} + remote).exit_code, 2);
+        QCOMPARE(run_cli(QStringList{"key", "list"} + remote).exit_code, 0); // metadata only
+        auto local = run_cli(QStringList{"key", "export", "k", to + "/k.key"} + remote);
+        QCOMPARE(local.exit_code, 2);
+        QVERIFY2(local.err.contains("service's machine only"), local.err.constData());
 
         // Refused, logged, nothing changed: no token, a wrong one, another API version.
         const int before = jobs(home);

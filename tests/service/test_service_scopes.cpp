@@ -202,6 +202,49 @@ private Q_SLOTS:
         QVERIFY(pools.contains("Weekly") && pools.contains("Monthly"));
     }
 
+    // Keys and tokens beside a running service and remotely (issue 38): `key create|import|list`
+    // go to the service's key store (POST/GET /v1/keys, admin), `key export` writes the key
+    // itself and runs on the service's machine only, `token list --connect` lists the tokens.
+    void keysAndTokensGoToTheService() {
+        auto made = run_cli(with_home(home_, {"key", "create", "vault"}));
+        QVERIFY2(made.exit_code == 0, made.err.constData()); // beside the service: no exit 4
+        QVERIFY2(made.out.contains("service's key store"), made.out.constData());
+        auto refused = as("op", {"key", "create", "other"});
+        QCOMPARE(refused.exit_code, 12);
+        QVERIFY2(refused.err.contains("which needs admin"), refused.err.constData());
+        auto remote = as("boss", {"key", "create", "offsite", "--json"});
+        QVERIFY2(remote.exit_code == 0, remote.err.constData());
+        QVERIFY(remote.json().object().value("id").toString().startsWith("offsite:"));
+        QCOMPARE(as("boss", {"key", "create", "offsite"}).exit_code, 1); // the name is taken
+        QStringList names;
+        for (const auto& k : as("reader", {"key", "list", "--json"}).json().array())
+            names << k.toObject().value("name").toString();
+        QCOMPARE(names, (QStringList{"offsite", "vault"}));
+
+        const QString pass = dir_.path() + "/pass", file = dir_.path() + "/vault.key";
+        QVERIFY(tltest::write_file(pass, QByteArray("a long passphrase\n")));
+        auto exported =
+            run_cli(with_home(home_, {"key", "export", "vault", file, "--passphrase-file", pass}));
+        QVERIFY2(exported.exit_code == 0, exported.err.constData());
+        auto away = as("boss", {"key", "export", "vault", file + "2", "--passphrase-file", pass});
+        QCOMPARE(away.exit_code, 2);
+        QVERIFY2(away.err.contains("service's machine only"), away.err.constData());
+        QVERIFY(!QFile::exists(file + "2"));
+        auto imported = as("boss", {"key", "import", file, "--passphrase-file", pass});
+        QVERIFY2(imported.exit_code == 0, imported.err.constData()); // the same key: fine
+        QVERIFY2(imported.out.contains("imported into the service's key store"),
+                 imported.out.constData());
+        auto notExport = as("boss", {"key", "import", pass, "--passphrase-file", pass});
+        QCOMPARE(notExport.exit_code, 2);
+        QVERIFY2(notExport.err.contains("no key export"), notExport.err.constData());
+
+        auto tokens = as("boss", {"token", "list", "--json"});
+        QVERIFY2(tokens.exit_code == 0, tokens.err.constData());
+        QCOMPARE(tokens.json().array().size(), 4);
+        QCOMPARE(as("reader", {"token", "list"}).exit_code, 12);
+        QCOMPARE(as("boss", {"token", "add", "x"}).exit_code, 2);
+    }
+
     // Every write above is in the audit log with who, what and the status answered; reads are
     // not; refused writes are.
     void writesAreAuditedWithWhoAndOutcome() {

@@ -1,8 +1,16 @@
 // tapeloom-cli key ...: the key store of encrypted save sets (docs/media.md "Encryption").
+// `key list`, `key create` and `key import` go to the service when one runs for the data
+// directory or with --connect (GET and POST /v1/keys: the service holds the data directory, and
+// the key lands in its store); without one they work on the key store here. `key export` writes
+// the key itself, which never leaves the service's machine through the API: it runs there.
 #include <ctime>
+#include <fstream>
 #include <iomanip>
 #include <ostream>
+#include <sstream>
 
+#include "client/service_api.h"
+#include "client/service_client.h"
 #include "commands/commands.h"
 #include "crypto/key_store.h"
 #include "passphrase.h"
@@ -31,6 +39,22 @@ crypto::KeyStore read_store(const Context& ctx) {
     return crypto::KeyStore::in_home(ctx.home());
 }
 
+// The service that holds the key store: the data directory's when it runs, or --connect's; none
+// when the store is worked on here.
+std::unique_ptr<client::ServiceClient> key_service(const Context& ctx) {
+    auto c = client_for(ctx);
+    if (ctx.args().has("connect") || c->service()) return c;
+    return nullptr;
+}
+
+int print_key(Context& ctx, const crypto::KeyInfo& k, const std::string& done) {
+    if (ctx.json())
+        ctx.print_json(key_json(k));
+    else
+        ctx.out() << "key " << k.id << " " << done << "\n";
+    return 0;
+}
+
 std::int64_t now(Context& ctx) {
     auto e = ctx.engine();
     return e ? to_unix_seconds(e.value()->clock().wall()) : 0;
@@ -40,6 +64,13 @@ int create(Context& ctx) {
     const std::string name = word(ctx, 0);
     if (name.empty())
         return ctx.fail(make_error(ErrorKind::InvalidArgument, "key create needs a NAME"));
+    if (auto service = key_service(ctx)) {
+        auto k = client::ServiceApi(*service).create_key(name);
+        if (!k) return ctx.fail(service->stopped(k.error(), "key create"));
+        return print_key(ctx, {k->name, k->id, k->created},
+                         "created in the service's key store; export it there (key export) and "
+                         "keep the copy off site");
+    }
     auto store = open_store(ctx);
     if (!store) return ctx.fail(store.error());
     auto k = store->create(name, now(ctx));
@@ -52,8 +83,19 @@ int create(Context& ctx) {
     return 0;
 }
 
+Result<std::vector<crypto::KeyInfo>> listed_keys(const Context& ctx) {
+    auto service = key_service(ctx);
+    if (!service) return read_store(ctx).list();
+    auto keys = client::ServiceApi(*service).keys();
+    if (!keys) return service->stopped(keys.error(), "key list");
+    std::vector<crypto::KeyInfo> out;
+    for (const auto& k : keys.value())
+        out.push_back({k.name, k.id, k.created});
+    return out;
+}
+
 int list(Context& ctx) {
-    auto keys = read_store(ctx).list();
+    auto keys = listed_keys(ctx);
     if (!keys) return ctx.fail(keys.error());
     if (ctx.json()) {
         nlohmann::json arr = nlohmann::json::array();
@@ -86,21 +128,35 @@ int export_key(Context& ctx) {
     return 0;
 }
 
+// The export FILE sent to the service (POST /v1/keys) with its passphrase read here.
+int import_through_service(Context& ctx, client::ServiceClient& service, const std::string& file) {
+    std::ifstream in(file);
+    std::stringstream text;
+    text << in.rdbuf();
+    auto document = nlohmann::json::parse(text.str(), nullptr, false);
+    if (!in || !document.is_object())
+        return ctx.fail(make_error(ErrorKind::InvalidArgument,
+                                   file + " is no key export (the JSON document tapeloom-cli key "
+                                          "export writes); give the file key export wrote"));
+    auto pass = read_passphrase(ctx.args(), false);
+    if (!pass) return ctx.fail(pass.error());
+    auto k = client::ServiceApi(service).import_key({document, pass.value()});
+    if (!k) return ctx.fail(service.stopped(k.error(), "key import"));
+    return print_key(ctx, {k->name, k->id, k->created}, "imported into the service's key store");
+}
+
 int import_key(Context& ctx) {
     const std::string file = word(ctx, 0);
     if (file.empty())
         return ctx.fail(make_error(ErrorKind::InvalidArgument, "key import needs a FILE"));
+    if (auto service = key_service(ctx)) return import_through_service(ctx, *service, file);
     auto store = open_store(ctx);
     if (!store) return ctx.fail(store.error());
     auto pass = read_passphrase(ctx.args(), false);
     if (!pass) return ctx.fail(pass.error());
     auto k = store->import_key(file, pass.value(), now(ctx));
     if (!k) return ctx.fail(k.error());
-    if (ctx.json())
-        ctx.print_json(key_json(k.value()));
-    else
-        ctx.out() << "key " << k->id << " imported\n";
-    return 0;
+    return print_key(ctx, k.value(), "imported");
 }
 
 } // namespace

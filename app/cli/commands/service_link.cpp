@@ -26,8 +26,8 @@ bool works_remotely(const std::vector<std::string>& path) {
     std::string joined;
     for (const auto& w : path)
         joined += (joined.empty() ? "" : " ") + w;
-    for (const char* c :
-         {"backup", "queue cancel", "service status", "service stop", "events", "audit"})
+    for (const char* c : {"backup", "queue cancel", "service status", "service stop", "events",
+                          "audit", "key list", "key create", "key import", "token list"})
         if (joined == c) return true;
     return !runs_here(path);
 }

@@ -2,9 +2,12 @@
 // TLS listener (docs/api.md "Remote access"). The token is printed once; the data directory
 // keeps its SHA-256 only (service/token_store.h). A token's scope (read, operate, admin;
 // service/access_scope.h) says what its holder may do; `token add` makes read tokens unless
-// --scope says otherwise.
+// --scope says otherwise. `token list --connect URL` lists a remote service's tokens (admin);
+// tokens are added and removed on the service's machine only.
 #include <ctime>
 
+#include "client/service_api.h"
+#include "client/service_client.h"
 #include "commands/commands.h"
 #include "common/home.h"
 #include "exit_codes.h"
@@ -39,8 +42,23 @@ int token_add(Context& ctx) {
     return kOk;
 }
 
+// The tokens of the data directory here, or of --connect's service (GET /v1/tokens, admin).
+Result<std::vector<service::TokenInfo>> listed_tokens(const Context& ctx) {
+    if (!ctx.args().has("connect")) return service::TokenStore(ctx.home()).list();
+    auto remote = client_for(ctx);
+    auto tokens = client::ServiceApi(*remote).tokens();
+    if (!tokens) return tokens.error();
+    std::vector<service::TokenInfo> out;
+    for (const auto& t : tokens.value()) {
+        auto scope = service::parse_scope(t.scope);
+        if (!scope) return scope.error();
+        out.push_back({t.name, t.created, scope.value()});
+    }
+    return out;
+}
+
 int token_list(Context& ctx) {
-    auto tokens = service::TokenStore(ctx.home()).list();
+    auto tokens = listed_tokens(ctx);
     if (!tokens) return ctx.fail(tokens.error());
     if (ctx.json()) {
         nlohmann::json arr = nlohmann::json::array();

@@ -278,13 +278,16 @@ def call_configuration(calls, tapeloom_cli, home, src):
 
 def call_key_import(calls, root):
     """The key exported before the service started, imported again (the same key: fine), and
-    the refusals of a wrong passphrase and of an export that is no object."""
+    the refusals of a wrong passphrase and of an export that is no object; a key created."""
     export = json.loads(pathlib.Path(root, "vault.key").read_text())
     again = calls.post("/v1/keys", {"export": export, "passphrase": KEY_PASSPHRASE})
     assert again.status == 200 and again.json()["name"] == "vault", again.body
     wrong = calls.post("/v1/keys", {"export": export, "passphrase": "not the passphrase"})
     assert wrong.status == 400, wrong.body
     calls.post("/v1/keys", {"export": "vault.key", "passphrase": KEY_PASSPHRASE})  # 400
+    created = calls.post("/v1/keys", {"name": "spare"})  # key create NAME through the service
+    assert created.status == 201 and created.json()["id"].startswith("spare:"), created.body
+    assert calls.post("/v1/keys", {"name": "spare"}).status == 409
 
 
 def call_actions(calls, job, root):
