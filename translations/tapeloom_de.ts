@@ -2496,8 +2496,8 @@ cmd:&apos;pg_dump db&apos;</translation>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <source>No log lines of this job in %1/logs (rotated away, or the job logged nothing at the log level in use).</source>
-        <translation>Keine Protokollzeilen dieses Auftrags in %1/logs (weggerollt, oder der Auftrag hat auf der verwendeten Protokollstufe nichts protokolliert).</translation>
+        <source>No log lines of this job in the service&apos;s log file (rotated away, or the job logged nothing at the log level in use).</source>
+        <translation>Keine Protokollzeilen dieses Auftrags in der Protokolldatei des Dienstes (weggerollt, oder der Auftrag hat auf der verwendeten Protokollstufe nichts protokolliert).</translation>
     </message>
     <message>
         <source>Report of job %1 written to %2</source>
@@ -4664,6 +4664,14 @@ Eine dort schon vorhandene Datei wird %4.</translation>
 </context>
 <context>
     <name>tl::ui::RestoreTargetPanel</name>
+    <message>
+        <source>The folder is a path on the service&apos;s machine (%1): type it. Browse shows this machine&apos;s folders only.</source>
+        <translation>Der Ordner ist ein Pfad auf dem Rechner des Dienstes (%1): Geben Sie ihn ein. Durchsuchen zeigt nur die Ordner dieses Rechners.</translation>
+    </message>
+    <message>
+        <source>Folder on %1 to restore into</source>
+        <translation>Ordner auf %1, in den wiederhergestellt wird</translation>
+    </message>
     <message>
         <source>&amp;Original location</source>
         <translation>&amp;Ursprünglicher Ort</translation>

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "client/backups.h"
 #include "client/catalog_settings.h"
@@ -70,6 +71,9 @@ public:
     // Its report as stored with the series recorded while it ran (`report --job ID`). NotFound
     // naming it. Scope read.
     virtual Result<JobReportSeries> job_report(std::int64_t id) = 0;
+    // Its lines of the service's log file (written while it ran, oldest first, the last
+    // `max_lines`); NotFound naming it. Scope read.
+    virtual Result<std::vector<std::string>> job_log(std::int64_t id, int max_lines) = 0;
     // Asks a job the service runs to stop (it ends "cancelled"); NotFound when it runs none.
     virtual Status cancel_job(std::int64_t id) = 0;
     // Queues a stored definition's backup in the service's queue; the queue entry's id.

@@ -76,6 +76,22 @@ Result<JobReportSeries> ServiceApi::job_report(std::int64_t id) {
     return job_report_series_from_json(r->body);
 }
 
+Result<std::vector<std::string>> ServiceApi::job_log(std::int64_t id, int max_lines) {
+    auto r = client_.request("GET", "/v1/jobs/" + std::to_string(id) +
+                                        "/log?max=" + std::to_string(max_lines));
+    if (!r) return r.error();
+    const auto& lines =
+        r->body.is_object() ? r->body.value("lines", nlohmann::json()) : nlohmann::json();
+    if (!lines.is_array()) return make_error(ErrorKind::Io, "the service's answer is no job log");
+    std::vector<std::string> out;
+    for (const auto& l : lines) {
+        if (!l.is_string())
+            return make_error(ErrorKind::Io, "the service's job log holds a non-text line");
+        out.push_back(l.get<std::string>());
+    }
+    return out;
+}
+
 Status ServiceApi::cancel_job(std::int64_t id) {
     auto r = client_.request("POST", "/v1/jobs/" + std::to_string(id) + "/cancel");
     if (!r) return r.error();

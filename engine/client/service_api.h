@@ -103,6 +103,8 @@ public:
 
     // Jobs (jobs.h)
     Result<JobReportSeries> job_report(std::int64_t id) override; // GET /v1/jobs/{id}/report
+    Result<std::vector<std::string>> job_log(std::int64_t id,
+                                             int max_lines) override; // GET /v1/jobs/{id}/log
     // GET /v1/jobs?rates=true
     Result<JobPage> job_history(std::int64_t limit, std::int64_t offset) override;
 

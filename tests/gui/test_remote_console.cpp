@@ -5,6 +5,8 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStatusBar>
@@ -31,6 +33,7 @@
 #include "pages/reports/reports_page.h"
 #include "pages/restore/restore_page.h"
 #include "pages/restore/restore_source_picker.h"
+#include "pages/restore/restore_target_panel.h"
 #include "pages/settings/job_defaults_box.h"
 #include "pages/settings/settings_page.h"
 #include "remote_console.h"
@@ -219,8 +222,20 @@ private Q_SLOTS:
         w.showPage(QStringLiteral("restore"));
         QVERIFY(tltest::shownAndRead(*w.restorePage()));
         QVERIFY(w.restorePage()->picker()->jobCount() >= 1);
+        // The target folder is the service's: typed, never browsed on this machine.
+        auto* target = w.restorePage()->targetPanel();
+        target->setTarget(QStringLiteral("/restore"));
+        QVERIFY(!target->browseButton()->isEnabled());
+        QVERIFY2(target->browseButton()->toolTip().contains(QStringLiteral("127.0.0.1")),
+                 qPrintable(target->browseButton()->toolTip()));
         w.showPage(QStringLiteral("reports"));
         QTRY_VERIFY_WITH_TIMEOUT(w.reportsPage()->jobs()->model()->rowCount() >= 1, 30000);
+        // The job's log lines are the service's (GET /v1/jobs/{id}/log), not this machine's.
+        QVERIFY(w.reportsPage()->jobs()->showJob(1));
+        auto* log = w.reportsPage()->jobs()->logText();
+        QTRY_VERIFY2_WITH_TIMEOUT(log->toPlainText().contains(QStringLiteral("job 1")),
+                                  qPrintable(log->toPlainText()), 30000);
+        QVERIFY(tltest::queried(home_, "/v1/jobs/1/log"));
         w.showPage(QStringLiteral("log"));
         QTRY_VERIFY_WITH_TIMEOUT(w.logPage()->model()->rowCount() >= 1, 30000);
         QVERIFY(tltest::queried(home_, "/v1/log"));

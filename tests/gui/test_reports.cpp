@@ -13,7 +13,6 @@
 #include "models/job_history_model.h"
 #include "models/json_table_model.h"
 #include "pages/reports/bench_view.h"
-#include "pages/reports/job_log.h"
 #include "pages/reports/job_reports_view.h"
 #include "pages/reports/reports_page.h"
 
@@ -103,40 +102,6 @@ private Q_SLOTS:
                  qPrintable(failed.last().first().toString()));
         QCOMPARE(history.count(), 1);
         QCOMPARE(shown.count(), 1);
-    }
-
-    // A job's log is the log file's lines written while it ran (the current file and the newest
-    // rotated one), continuation lines included, nothing from before or after.
-    void jobLogIsTheLinesOfItsTimeWindow() {
-        QTemporaryDir dir;
-        QVERIFY(QDir().mkpath(dir.path() + "/logs"));
-        const QDateTime t0 = QDateTime::fromString("2026-11-30 10:00:00", "yyyy-MM-dd HH:mm:ss");
-        auto line = [&](int s, const QString& text) {
-            return t0.addSecs(s).toString("yyyy-MM-dd HH:mm:ss.zzz") + " warn  [job] " + text;
-        };
-        auto write = [](const QString& path, const QStringList& lines) {
-            QFile f(path);
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write((lines.join('\n') + '\n').toUtf8());
-        };
-        write(dir.path() + "/logs/tapeloom.1.log",
-              {line(-60, "an earlier job"), line(5, "job 7 started"), line(20, "file a skipped")});
-        write(dir.path() + "/logs/tapeloom.log",
-              {line(30, "drive 1 positioning"), "  a continuation of it",
-               line(40, "backup job 8: drive(s) 2 reserved"), "  of job 8", line(61, "job 7 ended"),
-               line(62, "the job after")});
-        const qint64 start = t0.addSecs(5).toSecsSinceEpoch(),
-                     end = t0.addSecs(60).toSecsSinceEpoch();
-        // Issue 42, item 30: the log of job 7 leaves out job 8's lines, which ran beside it.
-        const QStringList got = tl::ui::jobLogLines(dir.path(), start, end, 5000, 7);
-        QCOMPARE(got.size(), 5);
-        QVERIFY(got[0].endsWith("job 7 started"));
-        QVERIFY(got[1].endsWith("file a skipped"));
-        QVERIFY(got[2].endsWith("drive 1 positioning"));
-        QCOMPARE(got[3], QStringLiteral("a continuation of it"));
-        QVERIFY(got[4].endsWith("job 7 ended"));
-        QCOMPARE(tl::ui::jobLogLines(dir.path(), start, end, 2, 7).size(), 2);
-        QCOMPARE(tl::ui::jobLogLines(dir.path(), start, end).size(), 7); // every job's lines
     }
 
     void benchmarkRunFromThePage() {

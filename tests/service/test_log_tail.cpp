@@ -1,13 +1,16 @@
 #include <QtTest>
 
+#include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 
+#include "service/job_log.h"
 #include "service/log_tail.h"
 
 // The lines GET /v1/log answers with (service/log_tail.h): the log file's form parsed, a line's
 // continuation joined to it, its newest lines without a cut line, the lines written since a
 // cursor, a rotated file from its beginning, and a cursor that is not one refused.
+// A job's log (GET /v1/jobs/{id}/log, service/job_log.h) is the lines of its time window.
 class TestLogTail : public QObject {
     Q_OBJECT
 
@@ -101,6 +104,48 @@ private Q_SLOTS:
         QVERIFY(!r.ok());
         QCOMPARE(r.error().kind, tl::ErrorKind::InvalidArgument);
         QVERIFY(r.error().message.find("?after=") != std::string::npos);
+    }
+
+    // A job's log is the log file's lines written while it ran (the current file and the newest
+    // rotated one), continuation lines included, nothing from before or after, nor the lines of
+    // a job that ran beside it (issue 42, item 30).
+    void jobLogIsTheLinesOfItsTimeWindow() {
+        QTemporaryDir dir;
+        QVERIFY(QDir().mkpath(dir.path() + "/logs"));
+        const QDateTime t0 = QDateTime::fromString("2026-11-30 10:00:00", "yyyy-MM-dd HH:mm:ss");
+        auto line = [&](int s, const QString& text) {
+            return t0.addSecs(s).toString("yyyy-MM-dd HH:mm:ss.zzz") + " warning [job] [pid 9] " +
+                   text;
+        };
+        append(dir.path() + "/logs/tapeloom.1.log",
+               (QStringList{line(-60, "an earlier job"), line(5, "job 7 started"),
+                            line(20, "file a skipped")}
+                    .join('\n') +
+                '\n')
+                   .toUtf8());
+        append(dir.path() + "/logs/tapeloom.log",
+               (QStringList{line(30, "drive 1 positioning"), "  a continuation of it",
+                            line(40, "backup job 8: drive(s) 2 reserved"), "  of job 8",
+                            line(61, "job 7 ended"), line(62, "the job after")}
+                    .join('\n') +
+                '\n')
+                   .toUtf8());
+        const tl::service::JobLogWindow window{7, t0.addSecs(5).toSecsSinceEpoch(),
+                                               t0.addSecs(60).toSecsSinceEpoch(), 0};
+        const std::string home = dir.path().toStdString();
+        const auto got = tl::service::job_log_lines(home, window, 5000);
+        QCOMPARE(got.size(), std::size_t(5));
+        QVERIFY(QString::fromStdString(got[0]).endsWith("job 7 started"));
+        QVERIFY(QString::fromStdString(got[1]).endsWith("file a skipped"));
+        QVERIFY(QString::fromStdString(got[2]).endsWith("drive 1 positioning"));
+        QCOMPARE(got[3], std::string("a continuation of it"));
+        QVERIFY(QString::fromStdString(got[4]).endsWith("job 7 ended"));
+        QCOMPARE(tl::service::job_log_lines(home, window, 2).size(), std::size_t(2));
+        auto every = window;
+        every.job = 0;
+        QCOMPARE(tl::service::job_log_lines(home, every, 5000).size(), std::size_t(7));
+        QCOMPARE(tl::service::log_line_stamp(got[0]), t0.addSecs(5).toSecsSinceEpoch());
+        QCOMPARE(tl::service::log_line_stamp("  at frame 2"), -1LL);
     }
 };
 

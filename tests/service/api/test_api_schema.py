@@ -101,6 +101,10 @@ def call_reads(calls, job, src):
     report = calls.get(f"/v1/jobs/{job}/report")
     assert report.status == 200 and report.json()["report"]["job_id"] == job, report.body
     calls.get("/v1/jobs/999999/report")  # 404
+    log = calls.get(f"/v1/jobs/{job}/log?max=50")
+    assert log.status == 200 and log.json()["job"] == job, log.body
+    calls.get(f"/v1/jobs/{job}/log?max=0")  # 400
+    calls.get("/v1/jobs/999999/log")  # 404
     page = calls.get(f"/v1/files?job={job}&dir=&limit=100")
     assert page.status == 200 and page.json()["entries"], f"files: {page.body}"
     calls.get(f"/v1/files?job={job}&dir=&limit=100&compact=1")

@@ -20,7 +20,6 @@
 #include "job/job_report.h"
 #include "models/job_history_model.h"
 #include "pages/reports/job_export.h"
-#include "pages/reports/job_log.h"
 #include "pages/reports/served_job.h"
 #include "widgets/job_graphs.h"
 #include "widgets/plot_style.h"
@@ -176,12 +175,12 @@ void JobReportsView::present(qint64 id, const Result<ServedJob>& served) {
     auto job = jobRecordOf(row, served.value());
     report_->setPlainText(job.has_report ? QString::fromStdString(job::format_report(job.report))
                                          : tr("No report stored for this job."));
-    const QString home = QString::fromStdString(door_.home);
-    const QStringList lines = jobLogLines(home, job.started, job.ended, 5000, id);
+    QStringList lines;
+    for (const auto& l : served->log)
+        lines << QString::fromStdString(l);
     log_->setPlainText(lines.isEmpty()
-                           ? tr("No log lines of this job in %1/logs (rotated away, or the job "
-                                "logged nothing at the log level in use).")
-                                 .arg(home)
+                           ? tr("No log lines of this job in the service's log file (rotated "
+                                "away, or the job logged nothing at the log level in use).")
                            : lines.join(QLatin1Char('\n')));
     const bool empty = served->series.times.empty();
     export_ = std::make_unique<JobExport>(std::move(job), served->series);

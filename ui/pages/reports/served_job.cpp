@@ -11,7 +11,10 @@ Result<ServedJob> readServedJob(const DoorAddress& door, qint64 id) {
             if (!job) return job.error();
             auto report = api.job_report(id);
             if (!report) return report.error();
-            return ServedJob{std::move(job.value()), std::move(report->series)};
+            auto log = api.job_log(id, 5000);
+            if (!log) return log.error();
+            return ServedJob{std::move(job.value()), std::move(report->series),
+                             std::move(log.value())};
         });
 }
 

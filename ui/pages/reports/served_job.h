@@ -1,8 +1,12 @@
 #pragma once
 // Reports ▸ Jobs: the selected job as the service of the data directory holds it, read through
 // the typed door (docs/console.md "Reports"): its stored report (GET /v1/jobs/{id}) and the
-// series recorded while it ran (GET /v1/jobs/{id}/report). Blocking: call it on a worker thread.
+// series recorded while it ran (GET /v1/jobs/{id}/report) and its lines of the service's log file
+// (GET /v1/jobs/{id}/log). Blocking: call it on a worker thread.
 #include <QDateTime>
+
+#include <string>
+#include <vector>
 
 #include "bridge/typed_door.h"
 #include "job/job_record.h"
@@ -15,6 +19,7 @@ struct JobRow;
 struct ServedJob {
     client::Job job;
     metrics::SeriesSet series;
+    std::vector<std::string> log; // its lines of the service's log file (GET /v1/jobs/{id}/log)
 };
 
 // The job `id` through the door at `door`; its error (logged once) when either read failed.

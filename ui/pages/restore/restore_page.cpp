@@ -11,6 +11,7 @@
 #include <QSplitter>
 #include <QTimer>
 #include <QTreeView>
+#include <QUrl>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <utility>
@@ -59,6 +60,8 @@ RestorePage::RestorePage(const ConsoleContext& context, QWidget* parent)
       planButton_(new QPushButton(tr("&Plan"), this)),
       startButton_(new QPushButton(tr("Start restore"), this)),
       cancelButton_(new QPushButton(tr("&Cancel"), this)), poll_(new QTimer(this)) {
+    if (context.door.isRemote())
+        target_->setServiceHost(QUrl(QString::fromStdString(context.door.remote.url)).host());
     tree_->setModel(model_);
     tree_->setAccessibleName(tr("Files of the chosen backup"));
     tree_->setUniformRowHeights(true);

@@ -52,10 +52,24 @@ RestoreTargetPanel::RestoreTargetPanel(QWidget* parent)
     });
 }
 
-// The folder dialog browses this machine: not offered for another client's folder.
+// The folder dialog browses this machine: not offered for another client's folder, nor for the
+// remote service's.
 void RestoreTargetPanel::sync() {
     folder_->setEnabled(other_->isChecked());
-    browse_->setEnabled(other_->isChecked() && client().isEmpty());
+    browse_->setEnabled(other_->isChecked() && client().isEmpty() && serviceHost_.isEmpty());
+}
+
+void RestoreTargetPanel::setServiceHost(const QString& host) {
+    serviceHost_ = host;
+    if (!host.isEmpty()) {
+        const QString where = tr("The folder is a path on the service's machine (%1): type it. "
+                                 "Browse shows this machine's folders only.")
+                                  .arg(host);
+        folder_->setToolTip(where);
+        browse_->setToolTip(where);
+        folder_->setPlaceholderText(tr("Folder on %1 to restore into").arg(host));
+    }
+    sync();
 }
 
 QString RestoreTargetPanel::client() const {

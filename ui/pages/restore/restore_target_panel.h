@@ -4,7 +4,9 @@
 // `restore --to`), and the policy for existing files (skip, overwrite, keep-newer, rename).
 // Restore on: where the files were backed up (this machine, or the client whose agent read them)
 // or another client, whose agent writes them (`restore --client NAME`, docs/agent.md); the
-// folder is then a path on that client. GUI thread only.
+// folder is then a path on that client. The folder dialog browses this machine, so it is offered
+// only where the folder is one of this machine's: not for another client, not for a console on a
+// remote service (the folder is then typed, a path on the service's machine). GUI thread only.
 #include <QStringList>
 #include <QWidget>
 
@@ -35,6 +37,9 @@ public:
     // The clients Restore on offers (the choice is kept when still listed).
     void setClients(const QStringList& names);
     QComboBox* clientBox() const { return client_; }
+    // The console's service runs on `host` (a remote console), "" when on this machine.
+    void setServiceHost(const QString& host);
+    QPushButton* browseButton() const { return browse_; }
 
 private:
     QRadioButton* original_;
@@ -43,6 +48,7 @@ private:
     QPushButton* browse_;
     QComboBox* policy_;
     QComboBox* client_;
+    QString serviceHost_;
     void sync();
 };
 
