@@ -22,9 +22,17 @@ QString callService(const std::string& home, const std::string& what, const ApiC
     return callService(DoorAddress{home, {}}, what, call);
 }
 
-Error doorReadFailed(const std::string& what, const Error& e) {
-    log::get("ui")->error("{} through the service: {}", what, e.message);
+Error doorReadFailed(const DoorAddress& door, const std::string& what, const Error& e) {
+    if (door.failures->failedAnew(what, e.message))
+        log::get("ui")->error("{} through the service: {}", what, e.message);
+    else
+        log::get("ui")->debug("{} through the service still fails: {}", what, e.message);
     return e;
+}
+
+void doorReadSucceeded(const DoorAddress& door, const std::string& what) {
+    if (door.failures->succeeded(what))
+        log::get("ui")->info("{} through the service works again", what);
 }
 
 std::function<QString()> throughService(DoorAddress door, std::string what, ApiCall call) {

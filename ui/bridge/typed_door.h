@@ -7,7 +7,10 @@
 // becomes the text the page shows.
 #include <QString>
 #include <functional>
+#include <memory>
 #include <string>
+
+#include "bridge/read_failures.h"
 
 #include "client/api.h"
 #include "client/service_api.h"
@@ -20,6 +23,8 @@ namespace tl::ui {
 struct DoorAddress {
     std::string home;
     client::RemoteService remote;
+    // The reads failing now, shared by the copies of this address (each failure logged once).
+    std::shared_ptr<ReadFailures> failures = std::make_shared<ReadFailures>();
     bool isRemote() const { return !remote.url.empty(); }
 };
 
@@ -50,8 +55,11 @@ template <typename T> Status done(const Result<T>& r) {
     return {};
 }
 
-// Logs a failed read through the door once ("ui" logger); the same error back.
-Error doorReadFailed(const std::string& what, const Error& e);
+// Logs a failed read through the door ("ui" logger) once while it keeps failing with the same
+// error (at debug level after that); the same error back.
+Error doorReadFailed(const DoorAddress& door, const std::string& what, const Error& e);
+// Logs that a read which failed before works again.
+void doorReadSucceeded(const DoorAddress& door, const std::string& what);
 
 template <typename T>
 Result<T> readService(const DoorAddress& door, const std::string& what,
@@ -59,7 +67,8 @@ Result<T> readService(const DoorAddress& door, const std::string& what,
     auto c = openClient(door);
     client::ServiceApi api(c);
     auto r = read(api);
-    if (!r) return doorReadFailed(what, r.error());
+    if (!r) return doorReadFailed(door, what, r.error());
+    doorReadSucceeded(door, what);
     return r;
 }
 

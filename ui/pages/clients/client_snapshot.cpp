@@ -62,11 +62,11 @@ ClientSnapshot readClients(const DoorAddress& door, qint64 now) {
     if (auto me = api.service_fingerprint()) snap.serviceFingerprint = q(me.value());
     auto clients = api.clients();
     if (!clients) {
-        snap.error = q(doorReadFailed("clients page", clients.error()).message);
+        snap.error = q(doorReadFailed(door, "clients page", clients.error()).message);
         return snap;
     }
     auto next = nextRuns(api, now);
-    if (!next) snap.error = q(doorReadFailed("clients page", next.error()).message);
+    if (!next) snap.error = q(doorReadFailed(door, "clients page", next.error()).message);
     for (const auto& one : clients.value()) {
         ClientInfo i = info(one);
         if (next)
@@ -76,6 +76,7 @@ ClientSnapshot readClients(const DoorAddress& door, qint64 now) {
             }
         snap.clients << i;
     }
+    if (next) doorReadSucceeded(door, "clients page");
     return snap;
 }
 

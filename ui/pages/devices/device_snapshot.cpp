@@ -92,7 +92,9 @@ DeviceSnapshot readDevices(const DoorAddress& door) {
     auto c = openClient(door);
     client::ServiceApi api(c);
     if (auto st = read_devices(api, out); !st)
-        out.error = q(doorReadFailed("devices page", st.error()).message);
+        out.error = q(doorReadFailed(door, "devices page", st.error()).message);
+    else
+        doorReadSucceeded(door, "devices page");
     return out;
 }
 

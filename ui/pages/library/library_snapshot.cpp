@@ -59,7 +59,9 @@ LibrarySnapshot load_library_snapshot(const DoorAddress& door, const std::string
     auto c = openClient(door);
     client::ServiceApi api(c);
     if (auto st = read_library(api, library, s); !st)
-        s.error = doorReadFailed("library page", st.error()).message;
+        s.error = doorReadFailed(door, "library page", st.error()).message;
+    else
+        doorReadSucceeded(door, "library page");
     return s;
 }
 

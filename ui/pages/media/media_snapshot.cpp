@@ -51,8 +51,8 @@ MediaSnapshot MediaSnapshot::load(const DoorAddress& door) {
     MediaSnapshot snap;
     auto c = openClient(door);
     client::ServiceApi api(c);
-    const auto failed = [&snap](const Error& e) {
-        snap.error = QString::fromStdString(doorReadFailed("media page", e).message);
+    const auto failed = [&snap, &door](const Error& e) {
+        snap.error = QString::fromStdString(doorReadFailed(door, "media page", e).message);
         return snap;
     };
     auto pools = api.pools();
@@ -75,6 +75,7 @@ MediaSnapshot MediaSnapshot::load(const DoorAddress& door) {
         for (const auto& k : keys.value())
             snap.keyNames << QString::fromStdString(k.name);
     add_library(api, snap);
+    doorReadSucceeded(door, "media page");
     return snap;
 }
 

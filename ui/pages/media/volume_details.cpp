@@ -84,18 +84,22 @@ VolumeDetailRead readDetails(const DoorAddress& door, const std::string& barcode
         read.health = std::move(health.value());
     else if (health.error().kind != ErrorKind::NotFound)
         read.error =
-            QString::fromStdString(doorReadFailed("volume health", health.error()).message);
+            QString::fromStdString(doorReadFailed(door, "volume health", health.error()).message);
     auto history = api.volume_history(barcode);
     if (!history)
         read.error =
-            QString::fromStdString(doorReadFailed("volume history", history.error()).message);
+            QString::fromStdString(doorReadFailed(door, "volume history", history.error()).message);
     else
         read.history = std::move(history->history);
     auto jobs = api.volume_jobs(barcode);
     if (!jobs)
-        read.error = QString::fromStdString(doorReadFailed("volume jobs", jobs.error()).message);
+        read.error =
+            QString::fromStdString(doorReadFailed(door, "volume jobs", jobs.error()).message);
     else
         read.jobs = std::move(jobs.value());
+    if (read.error.isEmpty())
+        for (const char* what : {"volume health", "volume history", "volume jobs"})
+            doorReadSucceeded(door, what);
     return read;
 }
 } // namespace
