@@ -809,8 +809,16 @@
         <translation>%1 ist kein absoluter Pfad auf %2: Die Quellen eines Clients sind seine Ordner, z. B. /srv.</translation>
     </message>
     <message>
-        <source>The pools and clients could not be read: %1</source>
-        <translation>Die Pools und Clients konnten nicht gelesen werden: %1</translation>
+        <source>The drives, pools and clients could not be read: %1</source>
+        <translation>Die Laufwerke, Pools und Clients konnten nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>The service&apos;s machine (%1)</source>
+        <translation>Der Rechner des Dienstes (%1)</translation>
+    </message>
+    <message>
+        <source>Sources are paths on the service&apos;s machine (%1): type them. Folder… shows this machine&apos;s folders only.</source>
+        <translation>Quellen sind Pfade auf dem Rechner des Dienstes (%1): Geben Sie sie ein. Ordner… zeigt nur die Ordner dieses Rechners.</translation>
     </message>
 </context>
 <context>

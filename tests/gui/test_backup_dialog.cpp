@@ -1,11 +1,13 @@
 #include <QtTest>
 
 #include <QComboBox>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QStatusBar>
 
 #include "audit_log.h"
@@ -103,6 +105,12 @@ private Q_SLOTS:
         QCOMPARE(d.pool()->count(), 1); // Default until the service answered
         d.readChoices(tltest::console_context(home.path()).door); // GET /v1/pools
         QTRY_VERIFY_WITH_TIMEOUT(!d.isReadingChoices(), 30000);
+        // The drive choice goes up to the service's drives, read with the pools.
+        const auto status =
+            tltest::run_cli(tltest::with_home(home.path(), {"status", "--json"})).json().object();
+        QVERIFY(status.value("drives").toInt() >= 1);
+        QCOMPARE(d.drives()->maximum(), status.value("drives").toInt());
+        QVERIFY(d.browseButton()->isEnabled()); // this machine's service: its folders
         QStringList pools;
         for (int i = 0; i < d.pool()->count(); ++i)
             pools << d.pool()->itemText(i);

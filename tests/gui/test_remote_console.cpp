@@ -9,12 +9,14 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QStatusBar>
 
 #include "audit_log.h"
 #include "bridge/task_board.h"
 #include "cli_runner.h"
 #include "common/log.h"
+#include "dialogs/backup_dialog.h"
 #include "fixture_tree.h"
 #include "models/job_history_model.h"
 #include "models/log_model.h"
@@ -222,6 +224,16 @@ private Q_SLOTS:
         w.showPage(QStringLiteral("restore"));
         QVERIFY(tltest::shownAndRead(*w.restorePage()));
         QVERIFY(w.restorePage()->picker()->jobCount() >= 1);
+        // Back up now on a remote service: its drives, and its paths typed, not browsed here.
+        {
+            tl::ui::BackupDialog backup(1, {});
+            backup.readChoices(remote_.as(QStringLiteral("read")).door);
+            QTRY_VERIFY_WITH_TIMEOUT(!backup.isReadingChoices(), 30000);
+            QVERIFY2(backup.problem().isEmpty(), qPrintable(backup.problem()));
+            QVERIFY(backup.drives()->maximum() >= 1);
+            QVERIFY(!backup.browseButton()->isEnabled());
+            QVERIFY(backup.client()->itemText(0).contains(QStringLiteral("127.0.0.1")));
+        }
         // The target folder is the service's: typed, never browsed on this machine.
         auto* target = w.restorePage()->targetPanel();
         target->setTarget(QStringLiteral("/restore"));

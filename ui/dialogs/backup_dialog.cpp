@@ -11,6 +11,7 @@
 #include <QListWidget>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QUrl>
 #include <QVBoxLayout>
 
 #include <memory>
@@ -126,32 +127,47 @@ void BackupDialog::setPools(const QStringList& pools) {
 namespace {
 struct Choices {
     QStringList pools, clients;
+    int drives = 1; // the service's drives: the drive choice's upper bound
 };
 } // namespace
 
 void BackupDialog::readChoices(const DoorAddress& door) {
+    if (door.isRemote()) {
+        // The sources are the remote service's paths: typed, never browsed on this machine.
+        serviceHost_ = QUrl(QString::fromStdString(door.remote.url)).host();
+        client_->setItemText(0, tr("The service's machine (%1)").arg(serviceHost_));
+        browse_->setToolTip(tr("Sources are paths on the service's machine (%1): type them. "
+                               "Folder… shows this machine's folders only.")
+                                .arg(serviceHost_));
+        clientChanged();
+    }
     reading_ = true;
     runBackgroundRead(nullptr, this, [door, this]() -> GuiContinuation {
-        auto read = std::make_shared<Result<Choices>>(readService<Choices>(
-            door, "Back up now: the pools and clients", [](client::Api& api) -> Result<Choices> {
-                Choices c;
-                auto pools = api.pools();
-                if (!pools) return pools.error();
-                for (const auto& p : pools.value())
-                    c.pools << QString::fromStdString(p.name);
-                auto clients = api.clients();
-                if (!clients) return clients.error();
-                for (const auto& a : clients.value())
-                    c.clients << QString::fromStdString(a.name);
-                return c;
-            }));
+        auto read = std::make_shared<Result<Choices>>(
+            readService<Choices>(door, "Back up now: the drives, pools and clients",
+                                 [](client::Api& api) -> Result<Choices> {
+                                     Choices c;
+                                     auto status = api.status();
+                                     if (!status) return status.error();
+                                     c.drives = static_cast<int>(status->drives);
+                                     auto pools = api.pools();
+                                     if (!pools) return pools.error();
+                                     for (const auto& p : pools.value())
+                                         c.pools << QString::fromStdString(p.name);
+                                     auto clients = api.clients();
+                                     if (!clients) return clients.error();
+                                     for (const auto& a : clients.value())
+                                         c.clients << QString::fromStdString(a.name);
+                                     return c;
+                                 }));
         return [this, read] {
             reading_ = false;
             if (*read) {
+                drives_->setRange(0, std::max(1, read->value().drives));
                 setPools(read->value().pools);
                 setClients(read->value().clients);
             } else {
-                problem_->setText(tr("The pools and clients could not be read: %1")
+                problem_->setText(tr("The drives, pools and clients could not be read: %1")
                                       .arg(QString::fromStdString(read->error().message)));
             }
             Q_EMIT choicesRead();
@@ -168,10 +184,11 @@ void BackupDialog::setClients(const QStringList& clients) {
 
 void BackupDialog::clientChanged() {
     const QString client = client_->currentData().toString();
-    browse_->setEnabled(client.isEmpty());
+    browse_->setEnabled(client.isEmpty() && serviceHost_.isEmpty());
+    const QString machine = client.isEmpty() ? serviceHost_ : client;
     sourceEdit_->setPlaceholderText(
-        client.isEmpty() ? tr("/path, raw:/dev/sdb, cmd:pg_dump db, sqlite:/var/db.sqlite")
-                         : tr("/path on %1").arg(client));
+        machine.isEmpty() ? tr("/path, raw:/dev/sdb, cmd:pg_dump db, sqlite:/var/db.sqlite")
+                          : tr("/path on %1").arg(machine));
 }
 
 QString BackupDialog::problem() const {

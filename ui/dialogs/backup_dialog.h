@@ -28,9 +28,10 @@ public:
     // `drives`: drives of the library (upper bound of the drive choice); `pools`: the pools to
     // choose from (Default first when it exists).
     BackupDialog(int drives, const QStringList& pools, QWidget* parent = nullptr);
-    // Asks the service at `door` for the pools and the clients; they replace the choices once
-    // it answered (choicesRead()); a failed read keeps those given (Default) and says why in
-    // problem() (logged once).
+    // Asks the service at `door` for its drives, pools and clients; they replace the choices
+    // once it answered (choicesRead()); a failed read keeps those given (Default) and says why
+    // in problem() (logged once). On a remote service the sources are typed paths of its
+    // machine (Folder… is not offered).
     void readChoices(const DoorAddress& door);
     bool isReadingChoices() const { return reading_; }
     // The pools to choose from (Default chosen when listed; Default alone when empty).
@@ -45,6 +46,8 @@ public:
     QComboBox* level() const { return level_; }
     QComboBox* pool() const { return pool_; }
     QComboBox* client() const { return client_; }
+    QSpinBox* drives() const { return drives_; }
+    QPushButton* browseButton() const { return browse_; }
     QString problem() const; // why the last source was not added ("" when it was)
 
 Q_SIGNALS:
@@ -70,6 +73,7 @@ private:
     QLineEdit* name_;
     QDialogButtonBox* buttons_;
     bool reading_ = false;
+    QString serviceHost_; // the remote service's host; "" for this machine's service
 };
 
 } // namespace tl::ui

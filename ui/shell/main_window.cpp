@@ -183,14 +183,8 @@ MainWindow::~MainWindow() {
 }
 
 void MainWindow::backUpNow() {
-    // The drives the service has bound the dialog's choice: a small read, asked as it opens.
-    auto status = readService<client::ServiceStatus>(ctx_.door, "status",
-                                                     [](client::Api& api) { return api.status(); });
-    if (!status) {
-        statusBar()->showMessage(QString::fromStdString(status.error().message));
-        return;
-    }
-    BackupDialog dialog(static_cast<int>(status->drives), {}, this);
+    // The service's drives, pools and clients are read as the dialog opens, off this thread.
+    BackupDialog dialog(1, {}, this);
     dialog.readChoices(ctx_.door);
     if (dialog.exec() != QDialog::Accepted) return;
     startBackup(dialog.options());
