@@ -152,7 +152,7 @@ int main(int argc, char** argv) {
     if (args.has("connect") && !works_remotely(best->path)) {
         std::cerr << "tapeloom-cli: error: '" << join(best->path)
                   << "' runs on the service's machine only, not with --connect (remote: every "
-                     "command but service start, serve, bench, demo, plan, monitor, key export, "
+                     "command but service start, serve, bench, demo, plan, key export, "
                      "token add|remove, catalog use|migrate and recover-catalog)\n";
         return kUsage;
     }

@@ -1,5 +1,9 @@
 #include <QtTest>
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
 #include <sys/stat.h>
 
 #include "cli_runner.h"
@@ -73,6 +77,13 @@ private Q_SLOTS:
         QVERIFY2(pools.exit_code == 0, pools.err.constData());
         QVERIFY2(pools.out.contains("Default"), pools.out.constData());
         QCOMPARE(run_cli(QStringList{"key", "list"} + remote).exit_code, 0); // metadata only
+        // The live monitor watches the remote service's jobs and machine (GET /v1/live, /v1/host).
+        auto watched = run_cli(
+            QStringList{"monitor", "--count", "1", "--interval", "0.2s", "--json"} + remote);
+        QVERIFY2(watched.exit_code == 0, watched.err.constData());
+        const auto look = QJsonDocument::fromJson(watched.out.trimmed()).object();
+        QVERIFY2(!look.value("jobs").toArray().isEmpty(), watched.out.constData()); // the backup
+        QVERIFY(!look.value("cpu_busy").toArray().isEmpty());
         auto local = run_cli(QStringList{"key", "export", "k", to + "/k.key"} + remote);
         QCOMPARE(local.exit_code, 2);
         QVERIFY2(local.err.contains("service's machine only"), local.err.constData());

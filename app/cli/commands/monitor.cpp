@@ -1,14 +1,20 @@
 // `monitor`: the live figures of running jobs in the terminal (per drive, per session, per
 // CPU), read from the data directory's LiveBoard without taking its lock, so it watches a job
-// run by another tapeloom-cli, the service or the console.
+// run by another tapeloom-cli, the service or the console; with --connect, a remote service's
+// (GET /v1/live?ended=true and the CPUs of its machine, GET /v1/host).
 #include <chrono>
+#include <functional>
 #include <iomanip>
 #include <map>
+#include <memory>
+#include <optional>
 #include <sstream>
 #include <thread>
 
 #include <unistd.h>
 
+#include "client/service_api.h"
+#include "client/service_client.h"
 #include "commands/commands.h"
 #include "common/units.h"
 #include "metrics/cpu_stat.h"
@@ -91,6 +97,35 @@ private:
     std::map<std::int64_t, std::pair<std::uint64_t, bool>> printed_;
 };
 
+// One look: the jobs' snapshots and the CPU counters of the machine they run on.
+struct Look {
+    std::vector<metrics::LiveSnapshot> jobs;
+    std::optional<metrics::CpuReading> cpu;
+};
+using Looker = std::function<Result<Look>()>;
+
+Looker local_looker(const Context& ctx) {
+    return [board = metrics::LiveBoard(ctx.home())]() -> Result<Look> {
+        auto jobs = board.read();
+        if (!jobs) return jobs.error();
+        Look l{std::move(jobs.value()), std::nullopt};
+        if (auto cpu = metrics::read_proc_stat()) l.cpu = std::move(cpu.value());
+        return l;
+    };
+}
+
+Looker remote_looker(const Context& ctx) {
+    std::shared_ptr<client::ServiceClient> service = client_for(ctx);
+    return [service]() -> Result<Look> {
+        client::ServiceApi api(*service);
+        auto jobs = api.live_board();
+        if (!jobs) return jobs.error();
+        auto host = api.host();
+        if (!host) return host.error();
+        return Look{std::move(jobs->jobs), std::move(host->cpu)};
+    };
+}
+
 int monitor(Context& ctx) {
     double interval = 1;
     if (ctx.args().has("interval")) {
@@ -106,21 +141,25 @@ int monitor(Context& ctx) {
         if (count < 1)
             return ctx.fail(make_error(ErrorKind::InvalidArgument, "--count must be >= 1"));
     }
-    const metrics::LiveBoard board(ctx.home());
+    const bool remote = ctx.args().has("connect");
+    const Looker look = remote ? remote_looker(ctx) : local_looker(ctx);
+    const std::string where = remote ? ctx.args().get("connect") : ctx.home();
     const bool tty = !ctx.json() && isatty(STDOUT_FILENO);
-    auto before = metrics::read_proc_stat();
+    auto first = look();
+    if (!first) return ctx.fail(first.error());
+    auto before = std::move(first->cpu);
     NewSnapshots fresh;
     for (long long i = 0; count < 0 || i < count; ++i) {
         std::this_thread::sleep_for(std::chrono::duration<double>(interval));
-        auto after = metrics::read_proc_stat();
+        auto now = look();
+        if (!now) return ctx.fail(now.error());
         metrics::CpuSample cpu;
-        if (before && after) cpu = metrics::usage_between(before.value(), after.value());
-        before = after;
-        auto jobs = board.read();
-        if (!jobs) return ctx.fail(jobs.error());
+        if (before && now->cpu) cpu = metrics::usage_between(before.value(), now->cpu.value());
+        before = now->cpu;
+        const auto* jobs = &now->jobs;
         if (ctx.json()) {
             nlohmann::json j;
-            j["jobs"] = fresh.take(jobs.value());
+            j["jobs"] = fresh.take(*jobs);
             j["cpu_busy"] = nlohmann::json::array();
             for (const auto& c : cpu.per_cpu)
                 j["cpu_busy"].push_back(c.busy());
@@ -130,13 +169,13 @@ int monitor(Context& ctx) {
         }
         std::ostringstream o;
         if (tty) o << "\033[H\033[2J";
-        o << "tapeloom monitor  " << ctx.home() << "  every " << interval << " s\n";
+        o << "tapeloom monitor  " << where << "  every " << interval << " s\n";
         o << "CPU busy %:";
         for (std::size_t c = 0; c < cpu.per_cpu.size(); ++c)
             o << " cpu" << c << " " << std::fixed << std::setprecision(0) << cpu.per_cpu[c].busy();
         o << "  iowait " << std::fixed << std::setprecision(0) << cpu.all.iowait << "\n";
         std::size_t shown = 0;
-        for (const auto& s : jobs.value())
+        for (const auto& s : *jobs)
             if (!s.ended || shown == 0) {
                 print_job(o, s);
                 ++shown;
@@ -153,7 +192,7 @@ void add_monitor_commands(Registry& r) {
     r.push_back({{"monitor"},
                  "[--interval 1s] [--count N]",
                  "live per-drive, per-session and per-CPU figures of the running jobs (Ctrl+C "
-                 "to stop; does not lock the data directory)",
+                 "to stop; does not lock the data directory; --connect: a remote service's)",
                  {"interval", "count"},
                  {},
                  monitor});

@@ -27,7 +27,7 @@ bool works_remotely(const std::vector<std::string>& path) {
     for (const auto& w : path)
         joined += (joined.empty() ? "" : " ") + w;
     for (const char* c : {"backup", "queue cancel", "service status", "service stop", "events",
-                          "audit", "key list", "key create", "key import", "token list"})
+                          "audit", "key list", "key create", "key import", "token list", "monitor"})
         if (joined == c) return true;
     return !runs_here(path);
 }
