@@ -28,6 +28,8 @@ Result<Pool> pool_from_json(const nlohmann::json& j) {
     p.encryption = field<std::string>(j, "encryption");
     p.key = field<std::string>(j, "key");
     p.encrypt_names = field<bool>(j, "encrypt_names");
+    p.writable_in_library = j.value("writable_in_library", std::int64_t{0});
+    p.scratch_in_library = j.value("scratch_in_library", std::int64_t{0});
     p.document = j;
     return p;
 }

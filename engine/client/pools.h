@@ -26,6 +26,9 @@ struct Pool {
     std::int64_t volumes = 0;
     std::string encryption, key;
     bool encrypt_names = false;
+    // GET /v1/pools: the volumes in a library the pool can write now, its own and those the
+    // Scratch pool would lend it (the service's one rule of usable volumes).
+    std::int64_t writable_in_library = 0, scratch_in_library = 0;
     nlohmann::json document; // as the service sent it (`pool list --json`'s row)
 };
 

@@ -4,6 +4,7 @@
 // catalog connection.
 #include <optional>
 
+#include "catalog/volume_store.h"
 #include "common/clock.h"
 #include "common/log.h"
 #include "common/version.h"
@@ -147,8 +148,16 @@ void add_read_routes(httplib::Server& server, const ApiContext& ctx) {
             auto pools = media::list_pools(db);
             if (!pools) return pools.error();
             nlohmann::json arr = nlohmann::json::array();
-            for (const auto& p : pools.value())
+            for (const auto& p : pools.value()) {
+                // The one rule of which volumes a pool can write (catalog::usable_volumes).
+                auto own = catalog::writable_volumes_in_library(db, p.id);
+                if (!own) return own.error();
+                auto lent = catalog::scratch_volumes_in_library(db, p.id);
+                if (!lent) return lent.error();
                 arr.push_back(shapes::pool_json(p));
+                arr.back().update(
+                    {{"writable_in_library", own.value()}, {"scratch_in_library", lent.value()}});
+            }
             return arr;
         });
     });

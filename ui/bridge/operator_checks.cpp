@@ -12,15 +12,6 @@ bool inLibrary(const client::Volume& v) {
     return v.location.where == "library";
 }
 
-// catalog::usable_volumes' rule, on the service's volumes: one of the pool that takes data (or
-// can be recycled), or an empty one the Scratch pool lends it, in a library.
-bool usableFor(const client::Volume& v, const std::string& pool) {
-    if (!inLibrary(v)) return false;
-    if (v.pool == pool) return v.state == "append" || v.state == "recyclable";
-    return v.pool == "Scratch" &&
-           (v.state == "recyclable" || (v.state == "append" && v.jobs == 0 && v.bytes == 0));
-}
-
 // A blank cartridge the pool could label: in the library (a slot or a drive), not a cleaning
 // cartridge, and unknown to the catalog or known as blank.
 Result<bool> hasBlank(client::Api& api, const std::string& library,
@@ -59,9 +50,8 @@ Result<QList<PoolShortage>> shortages(client::Api& api, const std::vector<client
         for (const auto& p : pools.value())
             if (p.name == name) pool = &p;
         if (!pool) continue; // the job itself reports a missing pool
-        if (std::any_of(vols.begin(), vols.end(),
-                        [&](const auto& v) { return usableFor(v, name); }))
-            continue;
+        // The service counts what the pool can write (catalog::usable_volumes' rule).
+        if (pool->writable_in_library + pool->scratch_in_library > 0) continue;
         const std::string& wanted = libraryOf[name];
         const client::Library* lib = nullptr;
         for (const auto& l : libs)
