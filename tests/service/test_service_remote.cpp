@@ -72,6 +72,22 @@ private Q_SLOTS:
         QVERIFY2(restore.exit_code == 0, restore.err.constData());
         QString diff;
         QVERIFY2(tltest::same_tree(src, to + src, &diff), qPrintable(diff));
+        // Paths are the service's: with --connect a relative one is refused, nothing restored;
+        // beside this machine's service it is this directory's (the service's is another).
+        const QString cwd = QDir::currentPath();
+        QVERIFY(QDir::setCurrent(d.path()));
+        const int jobsBefore = jobs(home);
+        auto relative = run_cli(QStringList{"restore", "--job", job, "--to", "r2"} + remote);
+        QCOMPARE(relative.exit_code, 2);
+        QVERIFY2(relative.err.contains("absolute path"), relative.err.constData());
+        QCOMPARE(jobs(home), jobsBefore);
+        auto here = run_cli(with_home(home, {"backup", "--source", "src", "--drives", "1"}));
+        QVERIFY2(here.exit_code == 0, here.err.constData());
+        auto back = run_cli(
+            with_home(home, {"restore", "--job", QString::number(jobsBefore + 1), "--to", "r3"}));
+        QVERIFY2(back.exit_code == 0, back.err.constData());
+        QVERIFY2(tltest::same_tree(src, d.path() + "/r3" + src, &diff), qPrintable(diff));
+        QVERIFY(QDir::setCurrent(cwd));
         // A list goes through the API too; a command that runs on this machine only says so.
         auto pools = run_cli(QStringList{"pool", "list", "--json"} + remote);
         QVERIFY2(pools.exit_code == 0, pools.err.constData());

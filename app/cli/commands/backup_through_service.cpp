@@ -49,6 +49,13 @@ Result<nlohmann::json> request_from(const Args& a) {
     auto sources = a.all("source");
     for (const auto& w : a.words())
         sources.push_back(w);
+    // The service's working directory is not this one: a relative path is made absolute here.
+    for (auto& src : sources) {
+        if (a.has("client")) break; // a client's paths are the client's (absolute, checked there)
+        auto path = source_for_service(a, src);
+        if (!path) return path.error();
+        src = path.value();
+    }
     // --client NAME: its trees as the sources that name it (docs/agent.md).
     if (a.has("client"))
         for (auto& src : sources)

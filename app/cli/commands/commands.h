@@ -62,6 +62,13 @@ void add_audit_commands(Registry& r);  // audit (audit.cpp)
 std::unique_ptr<client::ServiceClient> client_for(const Context& ctx);
 // --connect https://..., with --token or $TAPELOOM_TOKEN; --token and --ca-cert only with it.
 Status check_remote_options(const Args& a);
+// A path for a request to the service: absolute as given; relative to this process's directory
+// when the service is this machine's; refused with --connect, whose paths are the remote
+// machine's (`what` names the option in the error: "--to").
+Result<std::string> path_for_service(const Args& a, const std::string& path,
+                                     const std::string& what);
+// The same for a backup source: raw: and sqlite: keep their prefix; cmd: and client: go as given.
+Result<std::string> source_for_service(const Args& a, const std::string& source);
 // The commands that work with --connect: those that are calls of the API.
 bool works_remotely(const std::vector<std::string>& path);
 // `backup` goes through the service when one runs (backup_through_service.cpp).

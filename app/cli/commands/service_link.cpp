@@ -2,6 +2,7 @@
 // remote one (--connect https://HOST:PORT with --token T or $TAPELOOM_TOKEN, and --ca-cert F
 // for a certificate the system does not trust; docs/api.md "Remote access"), and autostart.
 #include <cstdlib>
+#include <filesystem>
 
 #include "client/autostart.h"
 #include "client/service_client.h"
@@ -30,6 +31,29 @@ bool works_remotely(const std::vector<std::string>& path) {
                           "audit", "key list", "key create", "key import", "token list", "monitor"})
         if (joined == c) return true;
     return !runs_here(path);
+}
+
+Result<std::string> path_for_service(const Args& a, const std::string& path,
+                                     const std::string& what) {
+    if (path.empty() || path.front() == '/') return path;
+    if (a.has("connect"))
+        return make_error(ErrorKind::InvalidArgument,
+                          what + " '" + path +
+                              "' is relative: with --connect it is a path on the "
+                              "service's machine; give it as an absolute path there");
+    return (std::filesystem::current_path() / path).lexically_normal().string();
+}
+
+Result<std::string> source_for_service(const Args& a, const std::string& source) {
+    for (const char* kept : {"cmd:", "client:"})
+        if (source.rfind(kept, 0) == 0) return source;
+    for (const std::string kind : {"raw:", "sqlite:"})
+        if (source.rfind(kind, 0) == 0) {
+            auto path = path_for_service(a, source.substr(kind.size()), "source " + source);
+            if (!path) return path.error();
+            return kind + path.value();
+        }
+    return path_for_service(a, source, "source");
 }
 
 Status check_remote_options(const Args& a) {

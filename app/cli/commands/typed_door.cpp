@@ -6,7 +6,6 @@
 // --json and exit codes are those of the command run here.
 #include <atomic>
 #include <csignal>
-#include <filesystem>
 
 #include "client/service_api.h"
 #include "commands/commands.h"
@@ -20,11 +19,6 @@ namespace tl::cli {
 
 namespace {
 std::atomic<bool> g_door_interrupted{false};
-
-std::string absolute_path(const std::string& p) {
-    if (p.empty() || p.front() == '/') return p;
-    return (std::filesystem::current_path() / p).lexically_normal().string();
-}
 
 // Waits for the restore's job; Ctrl-C asks the service to cancel it (the job then ends
 // cancelled, and its report is printed as a cancelled restore run here prints it).
@@ -51,7 +45,11 @@ std::optional<int> door_restore(Context& ctx, client::ServiceClient& c) {
     if (auto planned = restore_plan_through_typed_door(ctx, c, o.value())) return planned;
     client::ServiceApi api(c);
     auto request = client::restore_request(o.value(), ctx.args().get("client"));
-    if (!o->to.empty()) request.target = absolute_path(o->to);
+    if (!o->to.empty()) {
+        auto target = path_for_service(ctx.args(), o->to, "--to");
+        if (!target) return ctx.fail(target.error());
+        request.target = target.value();
+    }
     auto started = api.start_restore(request);
     if (!started) return ctx.fail(started.error());
     auto ended = follow(api, started->job);

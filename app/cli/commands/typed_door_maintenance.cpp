@@ -9,7 +9,6 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
-#include <filesystem>
 #include <thread>
 
 #include "client/service_api.h"
@@ -141,8 +140,11 @@ std::optional<int> restore_plan_through_typed_door(Context& ctx, client::Service
     if (!dry && !o.wait_for_media) return std::nullopt;
     // The plan reads the same volumes wherever the files go: no client in its request.
     auto request = client::restore_request(o, "");
-    if (!o.to.empty() && o.to.front() != '/')
-        request.target = (std::filesystem::current_path() / o.to).lexically_normal().string();
+    if (!o.to.empty()) {
+        auto target = path_for_service(ctx.args(), o.to, "--to");
+        if (!target) return ctx.fail(target.error());
+        request.target = target.value();
+    }
     client::ServiceApi api(c);
     if (!dry) return wait_for_media(ctx, api, request);
     auto plan = api.plan_restore(request);
