@@ -88,6 +88,7 @@ public:
 
     const std::string& home() const { return home_; }
     const std::string& socket() const { return socket_; }
+    std::string where() const; // for messages: the socket or the URL
 
     Result<ServiceInfo> service();                                        // GET /v1/service
     Result<nlohmann::json> status();                                      // GET /v1/status
@@ -158,7 +159,6 @@ private:
 
     // A connection to the service: the Unix socket, or the remote URL with the token.
     std::unique_ptr<httplib::Client> connect() const;
-    std::string where() const; // for messages: the socket or the URL
     // After a local connection failed: true, having waited a little, while the service's socket
     // is only busy (a full listen queue, busy_socket.h) and fewer than about 5 s have passed.
     bool retry_busy(bool connect_failed, int& attempt) const;

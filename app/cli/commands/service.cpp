@@ -166,10 +166,11 @@ int service_status(Context& ctx) {
                         {"home", info->home},
                         {"version", info->version},
                         {"api", info->api},
-                        {"socket", client.socket()}});
+                        {"socket", client.socket()},
+                        {"address", client.where()}});
     else
         ctx.out() << "service of " << info->home << ": running (pid " << info->pid << ", version "
-                  << info->version << ", API v" << info->api << ") on " << client.socket() << "\n";
+                  << info->version << ", API v" << info->api << ") on " << client.where() << "\n";
     return kOk;
 }
 } // namespace
