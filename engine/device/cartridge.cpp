@@ -261,9 +261,18 @@ Status Cartridge::truncate(std::uint64_t object) {
 }
 
 Status Cartridge::append_block(const void* data, std::size_t size) {
+    return append(data, size, nullptr, 0);
+}
+
+Status Cartridge::append_block(IoBlock& block, std::size_t capacity, std::size_t size) {
+    return append(block.get(), size, &block, capacity);
+}
+
+Status Cartridge::append(const void* data, std::size_t size, IoBlock* block, std::size_t capacity) {
     reader_.reset(); // what it read ahead may be overwritten
     TL_TRY(prepare_write(index_.size()));
-    if ((ahead_ || data_.direct()) && size % kIoAlign == 0) return append_behind(data, size);
+    if ((ahead_ || data_.direct()) && size % kIoAlign == 0)
+        return append_behind(data, size, block, capacity);
     TL_TRY(settle());
     TL_TRY(data_.append(data_end_, data, size, meta_.capacity));
     IndexRecord r{data_end_, static_cast<std::uint32_t>(size), kRecBlock};
@@ -277,7 +286,8 @@ Status Cartridge::append_block(const void* data, std::size_t size) {
     return {};
 }
 
-Status Cartridge::append_behind(const void* data, std::size_t size) {
+Status Cartridge::append_behind(const void* data, std::size_t size, IoBlock* block,
+                                std::size_t capacity) {
     if (ahead_ && size > ahead_->slot_size()) TL_TRY(settle());
     if (!ahead_) {
         ahead_first_ = index_.size();
@@ -297,7 +307,9 @@ Status Cartridge::append_behind(const void* data, std::size_t size) {
                 return write_all(index_fd_, raw.data(), raw.size(), path);
             });
     }
-    if (auto st = ahead_->submit(data_end_, data, size); !st) {
+    if (auto st = block ? ahead_->submit(data_end_, *block, capacity, size)
+                        : ahead_->submit(data_end_, data, size);
+        !st) {
         (void)settle(); // forgets what the failed write lost; the error is the one returned
         return st;
     }

@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "common/io_buffer.h"
 #include "common/result.h"
 #include "device/cartridge_data.h"
 #include "device/read_ahead.h"
@@ -82,6 +83,10 @@ public:
     // Drops every object from `object` on (a write anywhere but EOD).
     Status truncate(std::uint64_t object);
     Status append_block(const void* data, std::size_t size);
+    // The same for the first `size` bytes of `block` (`capacity` bytes, kIoAlign-aligned):
+    // written behind, the cartridge keeps that buffer and leaves in `block` another of the same
+    // capacity (bytes undefined) instead of copying it. A failed append leaves `block` as it was.
+    Status append_block(IoBlock& block, std::size_t capacity, std::size_t size);
     Status append_filemark();
     Status read_payload(std::uint64_t object, void* buf);
     Status sync(); // fdatasync data then index
@@ -103,8 +108,10 @@ private:
     Status write_record(std::uint64_t i);
     Status seek_ends(std::uint64_t records);
     void close_fds();
+    // An append of `data`, or of `block` when given (append_block).
+    Status append(const void* data, std::size_t size, IoBlock* block, std::size_t capacity);
     // Queues a block behind the ones being written (direct data only).
-    Status append_behind(const void* data, std::size_t size);
+    Status append_behind(const void* data, std::size_t size, IoBlock* block, std::size_t capacity);
     // Waits for the blocks written behind; on a failed write forgets the blocks it lost.
     Status settle();
     void settle_or_log(const char* when);

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <string>
 
+#include "common/io_buffer.h"
 #include "common/result.h"
 
 namespace tl::device {
@@ -79,6 +80,14 @@ public:
     // anything after it is gone). Errors: NoSpace (ENOSPC at early warning / physical end:
     // nothing was written), WriteProtected, InvalidArgument (size outside block limits), Io.
     virtual Status write_block(const void* data, std::size_t size) = 0;
+    // write_block() of the first `size` bytes of `block` (`capacity` bytes, kIoAlign-aligned),
+    // for a writer that builds each block in a buffer of its own: a drive that writes behind
+    // may keep `block` instead of copying it, and leaves in its place another buffer of the same
+    // capacity whose bytes are undefined. A write that fails leaves `block` as it was.
+    virtual Status write_block_swap(IoBlock& block, std::size_t capacity, std::size_t size) {
+        (void)capacity;
+        return write_block(block.get(), size);
+    }
     // Reads one block into `buf` (capacity bytes). Returns the block's length, or 0 when a
     // filemark was crossed. End of data: NotFound-kind error "end of data"; as on st, when the
     // last object is a filemark the first read at EOD returns 0 once more (two consecutive

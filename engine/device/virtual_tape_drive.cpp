@@ -268,6 +268,15 @@ Status VirtualTapeDrive::pending_filemark() {
 }
 
 Status VirtualTapeDrive::write_block(const void* data, std::size_t size) {
+    return write(data, size, nullptr, 0);
+}
+
+Status VirtualTapeDrive::write_block_swap(IoBlock& block, std::size_t capacity, std::size_t size) {
+    return write(block.get(), size, &block, capacity);
+}
+
+Status VirtualTapeDrive::write(const void* data, std::size_t size, IoBlock* block,
+                               std::size_t capacity) {
     TL_TRY(require_open("write"));
     if (auto f = faulty("write"); !f.empty()) return fail(ErrorKind::Io, f);
     if (read_only_ || cart_->meta().write_protected)
@@ -300,7 +309,9 @@ Status VirtualTapeDrive::write_block(const void* data, std::size_t size) {
         return fail(ErrorKind::Io,
                     "write error at object " + std::to_string(pos_) + " on cartridge " + barcode_);
     TL_TRY(cart_->truncate(pos_));
-    if (auto s = cart_->append_block(data, size); !s)
+    if (auto s =
+            block ? cart_->append_block(*block, capacity, size) : cart_->append_block(data, size);
+        !s)
         return fail(s.error().kind, s.error().message);
     ++pos_;
     if (blk_ >= 0) ++blk_;

@@ -58,6 +58,8 @@ public:
     Status load() override;
     Status unload() override;
     Status write_block(const void* data, std::size_t size) override;
+    // Written behind (a direct cartridge), `block` is kept and a free slot's buffer given back.
+    Status write_block_swap(IoBlock& block, std::size_t capacity, std::size_t size) override;
     Result<std::size_t> read_block(void* buf, std::size_t capacity) override;
     Status write_filemarks(int count) override;
     Status write_filemarks_immediate(int count) override; // into the modelled buffer, no sync
@@ -85,6 +87,8 @@ public:
 
 private:
     Status ensure_cartridge();
+    // write_block() of `data`, or of `block` when given (write_block_swap).
+    Status write(const void* data, std::size_t size, IoBlock* block, std::size_t capacity);
     Status require_open(const char* op);
     Status pending_filemark();
     Status append_filemarks(int count, bool sync); // sync: drain the buffer, durable on return

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <utility>
 
 namespace tl::device {
 
@@ -26,6 +27,16 @@ WriteAhead::~WriteAhead() {
 }
 
 Status WriteAhead::submit(std::uint64_t offset, const void* data, std::size_t size) {
+    return queue(offset, size, [&](Slot& s) { std::memcpy(s.data.get(), data, size); });
+}
+
+Status WriteAhead::submit(std::uint64_t offset, IoBlock& block, std::size_t capacity,
+                          std::size_t size) {
+    if (capacity != slot_size_) return submit(offset, block.get(), size);
+    return queue(offset, size, [&](Slot& s) { std::swap(s.data, block); });
+}
+
+template <class Fill> Status WriteAhead::queue(std::uint64_t offset, std::size_t size, Fill fill) {
     if (size > slot_size_)
         return make_error(ErrorKind::Internal, "a block of " + std::to_string(size) +
                                                    " bytes is larger than the drive's buffer "
@@ -40,7 +51,7 @@ Status WriteAhead::submit(std::uint64_t offset, const void* data, std::size_t si
     }
     // The slot is not queued yet: the writer does not look at it.
     Slot& s = ring_[at];
-    std::memcpy(s.data.get(), data, size);
+    fill(s);
     s.size = size;
     s.offset = offset;
     {

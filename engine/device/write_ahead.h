@@ -5,11 +5,12 @@
 // of up to kMaxBatch blocks, so the disk sees the large transfers it is fastest with.
 //
 // submit() copies the block into one of a fixed ring of aligned slots (waiting for a free one
-// when the disk is behind) and returns; one thread hands the queued blocks to the sink in the
-// order they came. The sink's first error stops the writing: the blocks still queued are
-// dropped, and submit() and drain() return that error from then on, with the number of blocks
-// the sink wrote (`written()`), so the owner can forget the rest. Nothing is ever written out of
-// order, so a process killed meanwhile leaves a prefix of the blocks on disk.
+// when the disk is behind) and returns; given the block's own buffer of the slots' size, it
+// swaps that buffer with the free slot's instead of copying it. One thread hands the queued
+// blocks to the sink in the order they came. The sink's first error stops the writing: the blocks
+// still queued are dropped, and submit() and drain() return that error from then on, with the
+// number of blocks the sink wrote (`written()`), so the owner can forget the rest. Nothing is ever
+// written out of order, so a process killed meanwhile leaves a prefix of the blocks on disk.
 //
 // Used by one Cartridge: submit() and drain() from one thread at a time.
 #include <condition_variable>
@@ -44,6 +45,11 @@ public:
 
     // Queues a copy of `size` (<= slot size) bytes for data offset `offset`.
     Status submit(std::uint64_t offset, const void* data, std::size_t size);
+    // Queues the first `size` bytes of `block` (`capacity` bytes, kIoAlign-aligned). When
+    // `capacity` is the slot size, no copy: `block` and the free slot swap buffers, so `block`
+    // holds another of the same capacity on return (its bytes undefined). When nothing is
+    // queued (an error), `block` is as it was.
+    Status submit(std::uint64_t offset, IoBlock& block, std::size_t capacity, std::size_t size);
     // Returns once every queued block is written, or with the first error.
     Status drain();
     // Blocks the sink has written (not counting those dropped after an error).
@@ -56,6 +62,8 @@ private:
         std::size_t size = 0;
         std::uint64_t offset = 0;
     };
+    // Waits for a free slot, lets `fill` put the block in it and queues it.
+    template <class Fill> Status queue(std::uint64_t offset, std::size_t size, Fill fill);
     void run();
     // The batch at the head of the queue: contiguous blocks, at most kMaxBatch.
     std::size_t batch_locked() const;

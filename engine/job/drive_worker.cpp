@@ -83,7 +83,7 @@ DriveWorker::Active* DriveWorker::pick_stream(bool& all_done) {
 }
 
 Status DriveWorker::run() {
-    block_.assign(cfg_.block_size, 0);
+    block_ = make_io_block(cfg_.block_size);
     TL_TRY(fill_slots());
     if (active_.empty()) {
         set_state(DriveState::Done);
@@ -137,7 +137,7 @@ Status DriveWorker::run() {
 Status DriveWorker::make_room(std::size_t need) {
     if (block_open_ && builder_.free_for_chunk() < need) TL_TRY(flush_block(false));
     if (!block_open_) {
-        builder_.reset(block_.data(), cfg_.block_size,
+        builder_.reset(block_.get(), cfg_.block_size,
                        {cfg_.session_uuid, block_seq_, volume_seq_, format::block_flags::kData});
         block_open_ = true;
     }
@@ -222,7 +222,7 @@ Status DriveWorker::write_current_block() {
         return make_error(ErrorKind::Io, "drive " + std::to_string(cfg_.drive_index) +
                                              ": a chunk could not be encrypted (OpenSSL); "
                                              "nothing more is written, the job fails");
-    Status st = hand_block(block_.data());
+    Status st = hand_block();
     if (!st && st.error().kind == ErrorKind::NoSpace) {
         // End of medium: this block is not on tape. Close the volume, continue the session on
         // the next one, and write the same block (same sequence number) there.
@@ -233,9 +233,9 @@ Status DriveWorker::write_current_block() {
         TL_TRY(volumes_.release(cfg_.drive_index, *vol_, true));
         ++volume_seq_;
         TL_TRY(start_volume(true));
-        TL_TRY(format::patch_block_position(block_.data(), cfg_.block_size, volume_seq_,
+        TL_TRY(format::patch_block_position(block_.get(), cfg_.block_size, volume_seq_,
                                             file_number_, block_in_file_));
-        st = hand_block(block_.data());
+        st = hand_block();
     }
     if (!st) return st;
 
@@ -290,7 +290,8 @@ Status DriveWorker::write_current_block() {
 
 Status DriveWorker::hand_block(const std::uint8_t* data) {
     if (times_.first_block < 0) times_.first_block = now();
-    Status st = drive_.write_block(data, cfg_.block_size);
+    Status st = data ? drive_.write_block(data, cfg_.block_size)
+                     : drive_.write_block_swap(block_, cfg_.block_size, cfg_.block_size);
     if (!st) return st;
     times_.last_block = now();
     note_tape_start();
@@ -403,7 +404,7 @@ Status DriveWorker::write_control(const std::vector<std::uint8_t>& record) {
     while (done < record.size()) {
         if (!block_open_) {
             builder_.reset(
-                block_.data(), cfg_.block_size,
+                block_.get(), cfg_.block_size,
                 {cfg_.session_uuid, block_seq_, volume_seq_, format::block_flags::kData});
             block_open_ = true;
         }
@@ -448,7 +449,7 @@ Status DriveWorker::write_trailer() {
     format::encode_session_trailer(t, rec);
     std::size_t done = 0;
     while (done < rec.size()) {
-        builder_.reset(block_.data(), cfg_.block_size,
+        builder_.reset(block_.get(), cfg_.block_size,
                        {cfg_.session_uuid, block_seq_, volume_seq_,
                         static_cast<std::uint16_t>(format::block_flags::kControl |
                                                    format::block_flags::kTrailer)});
@@ -461,7 +462,7 @@ Status DriveWorker::write_trailer() {
         control_offset_ += len;
         if (done == rec.size()) builder_.add_block_flags(format::block_flags::kLast);
         builder_.finish(file_number_, block_in_file_);
-        TL_TRY(hand_block(block_.data()));
+        TL_TRY(hand_block());
         ++block_in_file_;
         ++block_seq_;
         file_bytes_ += cfg_.block_size;

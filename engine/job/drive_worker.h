@@ -139,7 +139,8 @@ private:
     Status flush_block(bool force);
     Status write_current_block();
     // Every block goes to the drive here: the times of the first and last, the tape's start.
-    Status hand_block(const std::uint8_t* data);
+    // Without `data`, the block built in block_, which the drive may keep (leaving another).
+    Status hand_block(const std::uint8_t* data = nullptr);
     double now() const { return cfg_.now ? cfg_.now() : -1; }
     void note_tape_start();
     Status write_control(const std::vector<std::uint8_t>& record);
@@ -159,7 +160,10 @@ private:
     bool no_more_sources_ = false;
     std::vector<format::StreamInfo> all_streams_;
 
-    IoBytes block_; // aligned: a virtual cartridge writes it with O_DIRECT, uncopied
+    // The block being built (cfg_.block_size bytes, aligned): a virtual cartridge that writes
+    // behind takes it for its write-behind ring without a copy and gives back a free slot's
+    // buffer, so after each write block_ may be another buffer.
+    IoBlock block_;
     format::BlockBuilder builder_;
     bool block_open_ = false;
     std::vector<Placement> placements_; // chunks in the block being built

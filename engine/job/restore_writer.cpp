@@ -75,6 +75,10 @@ constexpr std::size_t kWriteChunk = 1u << 20; // a small file's data gathered in
 // files or bytes, instead of a task per step of each file.
 constexpr std::size_t kBatchFiles = 64;
 constexpr std::size_t kBatchBytes = 1u << 20;
+// A batch buffer's size (a small file's data fits one): a batch also ends where its buffer
+// is full, so buffers never grow and the pool counts what they hold.
+constexpr std::size_t kBatchBuffer = kBatchBytes;
+static_assert(kWriteChunk <= kBatchBuffer);
 // Batch buffers the lanes gave back, kept for the next batches (at most this many).
 constexpr std::size_t kSpareBuffers = 4;
 
@@ -224,7 +228,7 @@ struct RestoreWriter::Impl {
             }
         }
         std::vector<std::uint8_t> b;
-        b.reserve(kBatchBytes + kWriteChunk);
+        b.reserve(kBatchBuffer);
         return b;
     }
 
@@ -364,13 +368,17 @@ struct RestoreWriter::Impl {
         next.insert(next.end(), arena.begin() + static_cast<std::ptrdiff_t>(buf_begin),
                     arena.end());
         arena.resize(buf_begin);
+        // The pool bounds the memory the queued batches hold: their buffers' size, not the data
+        // in them (counted by their data, 64 MiB of batches of 0.5 MiB in 2 MiB buffers held
+        // 300 MiB).
+        const std::size_t held = arena.capacity();
         post(
             [this, b = std::move(batch), data = std::move(arena)]() mutable {
                 for (auto& s : b)
                     write_small(s, data);
                 give_back(data);
             },
-            batch_bytes);
+            held);
         arena = std::move(next);
         buf_begin = 0;
         batch = {};
@@ -641,6 +649,8 @@ Status RestoreWriter::on_data(std::uint64_t file_offset, const std::uint8_t* dat
         d.buf_offset = file_offset;
         if (d.arena.capacity() == 0) d.arena = d.batch_buffer();
     }
+    // The batch so far goes when this would not fit its buffer; this file's data starts the next.
+    if (d.arena.size() + n > d.arena.capacity() && !d.batch.empty()) d.post_batch();
     d.arena.insert(d.arena.end(), data, data + n);
     return {};
 }

@@ -1,9 +1,9 @@
 #pragma once
 // The restore's writer threads: a few lanes, each a thread running its tasks in the order they
 // were posted, so everything of one file (create, writes, metadata, rename) is posted to one lane
-// and runs in order while other files are written on the other lanes. The bytes of data waiting
-// in the lanes are bounded: post() waits while they exceed the limit, so a fast tape cannot
-// fill the memory. Thread-safe; shared by every RestoreWriter of a restore job.
+// and runs in order while other files are written on the other lanes. The memory the waiting
+// tasks hold is bounded: post() waits while it exceeds the limit, so a fast tape cannot fill
+// the memory. Thread-safe; shared by every RestoreWriter of a restore job.
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
@@ -18,7 +18,7 @@ namespace tl::job {
 
 class WritePool final {
 public:
-    // `lanes` threads (at least 1); `max_queued` bytes of data waiting at most.
+    // `lanes` threads (at least 1); `max_queued` bytes held by waiting tasks at most.
     explicit WritePool(std::size_t lanes, std::size_t max_queued = 64u << 20);
     ~WritePool(); // runs what is queued, then stops the threads
     WritePool(const WritePool&) = delete;
@@ -26,7 +26,8 @@ public:
 
     std::size_t lanes() const { return lanes_.size(); }
     // Runs `task` on lane `lane % lanes()` after the tasks posted there before; `bytes` is the
-    // data it holds (counted against the limit until it ran).
+    // memory it holds, its buffers' size rather than the data in them (counted against the
+    // limit until it ran).
     void post(std::size_t lane, std::function<void()> task, std::size_t bytes = 0);
 
 private:

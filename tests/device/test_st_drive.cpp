@@ -51,6 +51,11 @@ private slots:
         TL_NEED_TAPE(d);
         conformance::small_buffer(*d);
     }
+    void swapped_blocks() {
+        auto d = drive();
+        TL_NEED_TAPE(d);
+        conformance::swapped_blocks(*d);
+    }
     void missing_device() {
         StTapeDrive d(StDriveConfig{"ghost", "/dev/nonexistent-nst99", {1, 1u << 20}});
         auto s = d.open(false);

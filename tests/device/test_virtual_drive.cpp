@@ -49,6 +49,34 @@ private slots:
     void positions() { conformance::positions(*fresh("PO0001L9")); }
     void truncation() { conformance::truncation(*fresh("TR0001L9")); }
     void small_buffer() { conformance::small_buffer(*fresh("SB0001L9")); }
+    void swapped_blocks() { conformance::swapped_blocks(*fresh("SW0001L9")); }
+
+    // Issue 40: at the end of a cartridge a block handed over with write_block_swap() is
+    // refused and stays with the writer, byte for byte, so it can go to the next cartridge.
+    void a_refused_swapped_block_stays_with_the_writer() {
+        constexpr std::size_t kSize = 256 * 1024;
+        auto d = fresh("SWF001L9", 8ull << 20, 2ull << 20);
+        IoBlock buf = make_io_block(kSize);
+        unsigned i = 0;
+        for (;; ++i) {
+            QVERIFY(i < 64);
+            std::memcpy(buf.get(), conformance::pattern(kSize, i).data(), kSize);
+            auto st = d->write_block_swap(buf, kSize, kSize);
+            if (!st) {
+                QCOMPARE(st.error().kind, ErrorKind::NoSpace);
+                break;
+            }
+        }
+        QVERIFY(std::memcmp(buf.get(), conformance::pattern(kSize, i).data(), kSize) == 0);
+        TL_VERIFY_OK(d->close());
+        auto next = fresh("SWF002L9");
+        TL_VERIFY_OK(next->write_block_swap(buf, kSize, kSize));
+        TL_VERIFY_OK(next->write_filemarks(1));
+        TL_VERIFY_OK(next->rewind());
+        std::vector<unsigned char> in(kSize);
+        QCOMPARE(next->read_block(in.data(), in.size()).value(), kSize);
+        QVERIFY(std::memcmp(in.data(), conformance::pattern(kSize, i).data(), kSize) == 0);
+    }
 
     void early_warning_then_enospc() {
         // 1 MiB tape, EW zone 256 KiB: EW at 786432 bytes. Blocks of 100000 bytes.
