@@ -3,9 +3,11 @@
 namespace tl::catalog {
 
 namespace {
+// wait_reason was added after report (ALTER TABLE): reading it walks the row past the report's
+// overflow pages, so it is read only for the rows that wait (the others have none).
 constexpr const char* kJobSelect =
     "SELECT id, kind, name, level, status, started, coalesce(ended, 0), files, bytes, "
-    "coalesce(wait_reason, '')";
+    "CASE WHEN status = 'waiting' THEN coalesce(wait_reason, '') ELSE '' END";
 constexpr const char* kRates =
     ", CASE WHEN json_valid(report) THEN coalesce(json_extract(report, '$.elapsed_s'), 0) "
     "ELSE 0 END, CASE WHEN json_valid(report) THEN coalesce(json_extract(report, "
