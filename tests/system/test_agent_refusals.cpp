@@ -140,8 +140,9 @@ private Q_SLOTS:
         QVERIFY2(!log.contains("backup of"), log.constData());
     }
 
-    // A client that is not added: a backup of it and a restore to it are refused before any
-    // tape moves (exit 3), each naming the client; no backup job is recorded, nothing written.
+    // A client that is not added (or was removed): a backup of it and a restore to it are
+    // refused before any tape moves (exit 3), each naming the client; no backup job is
+    // recorded, nothing written; a removed client's backups stay in the catalog.
     void aClientNotAddedIsRefused() {
         const QString to = path("nowhere");
         const auto jobs_before = run_cli(h({"jobs", "list", "--json"})).json().array().size();
@@ -168,6 +169,20 @@ private Q_SLOTS:
         auto restore = run_cli(h({"restore", "--job", job, "--client", "NOBODY", "--to", to}));
         QCOMPARE(restore.exit_code, 3);
         QVERIFY2(restore.err.contains("client NOBODY is not added"), restore.err.constData());
+
+        // A client removed is one not added: no longer listed, its backups kept, refused.
+        auto removed = run_cli(h({"client", "remove", "C"}));
+        QVERIFY2(removed.exit_code == 0, removed.err.constData());
+        auto list = run_cli(h({"client", "list", "--json"}));
+        for (const auto& v : list.json().array())
+            QVERIFY(v.toObject().value("name").toString() != "C");
+        auto again =
+            run_cli(h({"backup", "--client", "C", "--source", tree, "--library", "small"}));
+        QCOMPARE(again.exit_code, 3);
+        QVERIFY2(again.err.contains("client C is not added"), again.err.constData());
+        auto kept = run_cli(h({"files", "ls", "--job", job, "--json"}));
+        QCOMPARE(kept.exit_code, 0);
+        QVERIFY(!kept.json().array().isEmpty());
         QVERIFY(!QFileInfo::exists(to));
     }
 };
