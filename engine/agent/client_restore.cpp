@@ -27,23 +27,11 @@ Result<std::pair<job::Selection, std::string>> client_selection(catalog::Db& db,
     job::SelectionRequest what;
     what.job_id = o.saveset_id ? 0 : o.job_id;
     what.saveset_id = o.saveset_id;
+    // Each path is relative to every tree, or absolute as on the client (then it selects in
+    // the tree it lies below only: job/restore_selection.h).
+    what.paths = o.paths;
     auto sel = job::select_files(db, what);
     if (!sel) return sel.error();
-    if (!o.paths.empty()) {
-        // A path as on the client (absolute below a tree's path) is relative to that tree.
-        for (auto p : o.paths) {
-            for (const auto& s : sel->savesets) {
-                auto parts = split_client_source(s.source);
-                if (parts && (p == parts->second || p.rfind(parts->second + "/", 0) == 0)) {
-                    p = job::relative_to(parts->second, p);
-                    break;
-                }
-            }
-            what.paths.push_back(p);
-        }
-        sel = job::select_files(db, what);
-        if (!sel) return sel.error();
-    }
     std::set<std::string> clients;
     for (const auto& s : sel->savesets) {
         auto parts = split_client_source(s.source);

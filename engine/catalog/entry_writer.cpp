@@ -17,8 +17,7 @@ namespace {
 // Past this many ids a cache starts again empty: bounded memory, the unique index answers.
 constexpr std::size_t kMaxCached = 1u << 20;
 // From this many new names in a batch, they are added in one statement (add_names).
-// The id of a name not yet added (ids start at 1).
-constexpr std::int64_t kNoId = -1;
+constexpr std::int64_t kNoId = NameIdCache::kNoId;
 constexpr std::size_t kBulkNames = 16;
 // New names staged this many per INSERT (one statement run per name cost more than the row).
 constexpr int kStageRows = 64;
@@ -156,9 +155,10 @@ Result<EntryWriter::Statements> EntryWriter::prepare(Db& db) {
         {&s.stage_names, stage_insert(stage, kStageRows)},
         {&s.names_from_stage, "INSERT INTO names(name) SELECT name FROM " + stage +
                                   " WHERE true ON CONFLICT(name) DO NOTHING"},
-        {&s.staged_ids, "SELECT n.id, n.name FROM " + stage +
-                            " b JOIN names n ON "
-                            "n.name = b.name"},
+        // SQLite: the stage's rowid is the name's place in the batch's fresh names (the table
+        // is empty before each batch, so its rowids count from 1).
+        {&s.staged_ids, std::string("SELECT n.id, n.name, ") + (pg ? "0" : "b.rowid") + " FROM " +
+                            stage + " b JOIN names n ON n.name = b.name"},
         {&s.stage_clear, "DELETE FROM " + stage},
     };
     for (const auto& [stmt, sql] : bulk) {
@@ -189,18 +189,16 @@ Result<EntryWriter> EntryWriter::open(const std::string& db_path) {
     return EntryWriter(std::move(db.value()), std::move(s.value()));
 }
 
-// One hash lookup per file: try_emplace finds a cached id or makes the slot a new name's id
-// goes to (a node-based map keeps a slot's address while it grows). A tree of unique names
-// looked each one up three times before (issue 17).
+// One lookup per file: a cached id, or the slot a new name's id goes to. A tree of unique
+// names looked each one up three times before (issue 17).
 Status EntryWriter::name_ids(const CatalogBatch& b, std::vector<std::int64_t>& ids) {
     if (names_.size() + b.files.size() > kMaxCached) names_.clear();
-    std::vector<std::int64_t*> slots;
+    std::vector<std::size_t> slots, fresh;
     slots.reserve(b.files.size());
-    std::vector<std::pair<const std::string*, std::int64_t*>> fresh;
     for (const auto& f : b.files) {
-        auto [it, added] = names_.try_emplace(f.name, kNoId);
-        if (added) fresh.emplace_back(&it->first, &it->second);
-        slots.push_back(&it->second);
+        auto [slot, added] = names_.find_or_add(f.name);
+        if (added) fresh.push_back(slot);
+        slots.push_back(slot);
     }
     if (auto st = add_names(fresh); !st) {
         names_.clear(); // slots without an id must not outlive this batch
@@ -209,31 +207,32 @@ Status EntryWriter::name_ids(const CatalogBatch& b, std::vector<std::int64_t>& i
     ids.clear();
     ids.reserve(slots.size());
     for (std::size_t i = 0; i < slots.size(); ++i) {
-        if (*slots[i] == kNoId) {
+        const std::int64_t id = names_.id(slots[i]);
+        if (id == kNoId) {
             names_.clear();
             return make_error(ErrorKind::Internal,
                               "catalog: the name '" + b.files[i].name + "' got no id");
         }
-        ids.push_back(*slots[i]);
+        ids.push_back(id);
     }
     return {};
 }
 
-Status
-EntryWriter::add_names(const std::vector<std::pair<const std::string*, std::int64_t*>>& fresh) {
+Status EntryWriter::add_names(const std::vector<std::size_t>& fresh) {
     if (fresh.size() < kBulkNames) { // a few: one by one
-        for (const auto& [name, slot] : fresh) {
+        for (const std::size_t slot : fresh) {
+            const std::string_view name = names_.name(slot);
             auto id =
-                insert_or_find(db_, q_.name_ins, q_.name_sel, [&](Stmt& s) { s.bind(1, *name); });
+                insert_or_find(db_, q_.name_ins, q_.name_sel, [&](Stmt& s) { s.bind(1, name); });
             if (!id) return id.error();
-            *slot = id.value();
+            names_.id(slot) = id.value();
         }
         return {};
     }
     if (db_.postgres()) {
         std::string rows;
-        for (const auto& [name, slot] : fresh) {
-            append_copy_field(rows, *name);
+        for (const std::size_t slot : fresh) {
+            append_copy_field(rows, names_.name(slot));
             rows += '\n';
         }
         TL_TRY(db_.copy_rows("batch_names", "name", rows));
@@ -242,24 +241,27 @@ EntryWriter::add_names(const std::vector<std::pair<const std::string*, std::int6
         std::size_t i = 0;
         for (; i + rows <= fresh.size(); i += rows) {
             for (std::size_t k = 0; k < rows; ++k)
-                q_.stage_names.bind(static_cast<int>(k + 1), *fresh[i + k].first);
+                q_.stage_names.bind(static_cast<int>(k + 1), names_.name(fresh[i + k]));
             TL_TRY(q_.stage_names.run());
         }
         for (; i < fresh.size(); ++i)
-            TL_TRY(q_.stage_name.bind(1, *fresh[i].first).run());
+            TL_TRY(q_.stage_name.bind(1, names_.name(fresh[i])).run());
     }
     TL_TRY(q_.names_from_stage.run());
     unindexed_names_ += fresh.size();
-    std::unordered_map<std::string_view, std::int64_t*> slot_of; // the batch's, small
-    slot_of.reserve(fresh.size());
-    for (const auto& [name, slot] : fresh)
-        slot_of.emplace(*name, slot);
+    // The staged names are the batch's fresh ones: each row's name is at its place in `fresh`
+    // (SQLite) or found in the cache.
     auto& sel = q_.staged_ids;
     for (;;) {
         auto row = sel.step();
         if (!row) return row.error();
         if (!row.value()) break;
-        if (auto it = slot_of.find(sel.text(1)); it != slot_of.end()) *it->second = sel.i64(0);
+        const std::string name = sel.text(1);
+        const auto place = static_cast<std::size_t>(sel.i64(2) - 1);
+        std::size_t slot = place < fresh.size() && names_.name(fresh[place]) == name
+                               ? fresh[place]
+                               : names_.find(name);
+        if (slot != NameIdCache::kNone) names_.id(slot) = sel.i64(0);
     }
     sel.reset();
     return q_.stage_clear.run();
@@ -322,7 +324,7 @@ Status EntryWriter::insert(CatalogBatch& b) {
 void EntryWriter::release_caches() {
     // Swapped with empty maps: `= {}` would keep the bucket arrays for the destructor.
     decltype(dirs_)().swap(dirs_);
-    decltype(names_)().swap(names_);
+    names_.release();
     decltype(attrs_)().swap(attrs_);
     decltype(defers_)().swap(defers_);
 }

@@ -13,6 +13,7 @@
 
 #include "catalog/db.h"
 #include "catalog/entry_records.h"
+#include "catalog/name_id_cache.h"
 
 namespace tl::catalog {
 
@@ -66,9 +67,9 @@ private:
     Status insert_tape_file(const CatalogBatch& batch);
     // The name id of each of the batch's files, in the batch's order (`ids`).
     Status name_ids(const CatalogBatch& batch, std::vector<std::int64_t>& ids);
-    // Names the cache lacked (`fresh`: the name and the cache slot its id goes to), added to
-    // names: one by one when few, else in bulk through a temporary table (one statement).
-    Status add_names(const std::vector<std::pair<const std::string*, std::int64_t*>>& fresh);
+    // Names the cache lacked (`fresh`: their slots in names_), added to names: one by one
+    // when few, else in bulk through a temporary table (one statement).
+    Status add_names(const std::vector<std::size_t>& fresh);
     Result<std::int64_t> dir_id(const std::string& path);
     Result<std::int64_t> attr_id(int kind, std::uint32_t mode, std::uint32_t uid,
                                  std::uint32_t gid);
@@ -77,7 +78,8 @@ private:
     Statements q_;
     // Caches of the ids of dirs, names and attrs, cleared when large (a catalog may hold
     // millions of distinct names; the unique indexes answer a miss).
-    std::unordered_map<std::string, std::int64_t> dirs_, names_, attrs_;
+    std::unordered_map<std::string, std::int64_t> dirs_, attrs_;
+    NameIdCache names_;
     // SQLite: per save set met, whether its name keys wait for its end (defers_names).
     std::unordered_map<std::int64_t, bool> defers_;
     // PostgreSQL: a batch's entries go straight into `entries` with one COPY (a backup's save

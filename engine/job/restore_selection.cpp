@@ -39,6 +39,9 @@ std::string root_of(const SelectedSaveset& s, std::size_t count, const std::stri
     std::string src = s.source;
     for (const char* p : {"raw:", "sqlite:"})
         if (src.rfind(p, 0) == 0) src = src.substr(std::char_traits<char>::length(p));
+    // A client's tree (client:NAME:PATH) is PATH on that client.
+    if (src.rfind("client:", 0) == 0 && src.find(':', 7) != std::string::npos)
+        src = src.substr(src.find(':', 7) + 1);
     if (s.kind != "files") return parent_of(src);
     const std::string base = src.substr(src.find_last_of('/') + 1);
     const bool single = count == 1 && first == base;

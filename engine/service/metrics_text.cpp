@@ -64,6 +64,12 @@ void client_metrics(std::ostream& o, const std::vector<catalog::ClientRow>& clie
         if (c.last_backup)
             o << "tapeloom_client_last_backup_timestamp_seconds{client=\"" << label(c.name)
               << "\"} " << *c.last_backup << "\n";
+    head(o, "tapeloom_client_last_backup_bytes", "gauge",
+         "Source bytes the client's last backup with a completed session read.");
+    for (const auto& c : clients)
+        if (c.last_backup && c.last_backup_bytes)
+            o << "tapeloom_client_last_backup_bytes{client=\"" << label(c.name) << "\"} "
+              << *c.last_backup_bytes << "\n";
 }
 
 void live_metrics(std::ostream& o, const std::vector<metrics::LiveSnapshot>& live) {

@@ -401,6 +401,9 @@ private Q_SLOTS:
                 std::string::npos);
         QVERIFY(text->find("tapeloom_client_last_backup_timestamp_seconds{client=\"B\"}") ==
                 std::string::npos);
+        QVERIFY(text->find("tapeloom_client_last_backup_bytes{client=\"A\"} " +
+                           std::to_string(read) + "\n") != std::string::npos);
+        QVERIFY(text->find("tapeloom_client_last_backup_bytes{client=\"B\"}") == std::string::npos);
         QVERIFY2(text->find("tapeloom_backup_last_success_timestamp_seconds{definition=\"web\","
                             "client=\"A\"}") != std::string::npos,
                  text->c_str());

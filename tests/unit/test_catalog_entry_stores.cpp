@@ -152,6 +152,39 @@ private Q_SLOTS:
         QCOMPARE(seen["d2/f100.dat"], std::make_pair(std::uint64_t(8), std::uint64_t(80)));
     }
 
+    // The writer's name ids over many batches: thousands of names new in a batch (added in
+    // bulk), names met again in later batches (from its cache), a few new ones (one by one),
+    // and the same name in many directories; each entry reads back under its own name.
+    void namesOverManyBatchesReadBackAsWritten() {
+        auto w = tl::catalog::EntryWriter::open(path_);
+        QVERIFY(w.ok());
+        std::uint64_t offset = 0;
+        Objects expected;
+        auto add = [&](tl::catalog::CatalogBatch& b, const std::string& dir,
+                       const std::string& name) {
+            b.files.push_back(file(saveset_, dir, name, name.size(), offset));
+            expected[dir + "/" + name] = {name.size(), offset};
+            offset += 10;
+        };
+        for (int batch = 0; batch < 4; ++batch) {
+            tl::catalog::CatalogBatch b;
+            const std::string dir = "dir" + std::to_string(batch);
+            for (int i = 0; i < 3000; ++i) // 1,500 new in each batch, 1,500 met before
+                add(b, dir, "name-" + std::to_string(batch * 1500 + i) + std::string(i % 40, 'x'));
+            add(b, dir, "only-in-" + std::to_string(batch)); // a new one, among known ones
+            QVERIFY(w->write(b).ok());
+        }
+        tl::catalog::CatalogBatch few;
+        add(few, "last", "name-0");
+        add(few, "last", "brand-new");
+        QVERIFY(w->write(few).ok());
+
+        Objects seen;
+        QVERIFY(read_objects(seen));
+        QCOMPARE(seen.size(), expected.size());
+        QVERIFY(seen == expected);
+    }
+
     void viewOfAChainAppliesDeletions() {
         tl::catalog::NewSaveset incr;
         incr.job_id = job_;
