@@ -20,6 +20,18 @@
         <translation>Geben Sie mindestens eine Quelle an, eine pro Zeile.</translation>
     </message>
     <message>
+        <source>%1: a client&apos;s source is client:NAME:/path.</source>
+        <translation>%1: Die Quelle eines Clients lautet client:NAME:/Pfad.</translation>
+    </message>
+    <message>
+        <source>%1: the command is missing.</source>
+        <translation>%1: Der Befehl fehlt.</translation>
+    </message>
+    <message>
+        <source>%1 is not an absolute path of the machine it is read on.</source>
+        <translation>%1 ist kein absoluter Pfad des Rechners, auf dem gelesen wird.</translation>
+    </message>
+    <message>
         <source>%1 does not exist.</source>
         <translation>%1 existiert nicht.</translation>
     </message>
@@ -1296,6 +1308,30 @@
 </context>
 <context>
     <name>tl::ui::DefinitionDialog</name>
+    <message>
+        <source>The service&apos;s machine</source>
+        <translation>Der Rechner des Dienstes</translation>
+    </message>
+    <message>
+        <source>Whose files: the service&apos;s machine, or a client whose agent reads them (the sources are then paths on that client)</source>
+        <translation>Wessen Dateien: der Rechner des Dienstes oder ein Client, dessen Agent sie liest (die Quellen sind dann Pfade auf diesem Client)</translation>
+    </message>
+    <message>
+        <source>Client</source>
+        <translation>Client</translation>
+    </message>
+    <message>
+        <source>C&amp;lient:</source>
+        <translation>C&amp;lient:</translation>
+    </message>
+    <message>
+        <source>Client %1</source>
+        <translation>Client %1</translation>
+    </message>
+    <message>
+        <source>The service&apos;s machine (%1)</source>
+        <translation>Der Rechner des Dienstes (%1)</translation>
+    </message>
     <message>
         <source>Edit job definition %1</source>
         <translation>Auftragsdefinition %1 bearbeiten</translation>

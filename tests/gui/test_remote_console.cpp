@@ -5,6 +5,7 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSettings>
@@ -23,6 +24,7 @@
 #include "pages/clients/clients_page.h"
 #include "pages/devices/devices_page.h"
 #include "pages/devices/drive_table_model.h"
+#include "pages/jobs/definition_dialog.h"
 #include "pages/jobs/history_panel.h"
 #include "pages/jobs/jobs_page.h"
 #include "pages/library/library_page.h"
@@ -42,6 +44,7 @@
 #include "restore_reads.h"
 #include "shell/main_window.h"
 #include "shot.h"
+#include "widgets/message_line.h"
 
 using tltest::run_cli;
 using tltest::with_home;
@@ -202,6 +205,47 @@ private Q_SLOTS:
                                          page.jobDefaults()->pool()->findText("Default") >= 0,
                                      30000);
         }
+        QVERIFY(board.waitReadsDone(60000));
+    }
+
+    // A job definition on a remote service: a client is picked (issue 41) and its sources become
+    // client:NAME:/path; the sources are the service's or the client's paths, so the console
+    // checks that they are absolute, not that they exist on its own machine.
+    void definitionDialogPicksAClient() {
+        QCOMPARE(run_cli(with_home(home_, {"client", "add", "web1", "--address", "127.0.0.1:9",
+                                           "--fingerprint", QString(64, 'a')}))
+                     .exit_code,
+                 0);
+        tl::ui::TaskBoard board;
+        tl::ui::JobsPage page(remote_.as(QStringLiteral("read")), board);
+        page.show();
+        auto* dlg = page.newDefinition();
+        QVERIFY(dlg);
+        QTRY_VERIFY_WITH_TIMEOUT(dlg->clientField()->findData(QStringLiteral("web1")) >= 0, 30000);
+        QVERIFY(dlg->clientField()->itemText(0).contains(QStringLiteral("127.0.0.1")));
+        dlg->nameField()->setText(QStringLiteral("web"));
+        dlg->clientField()->setCurrentIndex(dlg->clientField()->findData(QStringLiteral("web1")));
+        dlg->sourcesField()->setPlainText(QStringLiteral("/srv/www\n/etc/nginx"));
+        QVERIFY2(dlg->sourcesError()->message().isEmpty(),
+                 qPrintable(dlg->sourcesError()->message()));
+        QCOMPARE(dlg->definition().sources,
+                 (std::vector<std::string>{"client:web1:/srv/www", "client:web1:/etc/nginx"}));
+        dlg->clientField()->setCurrentIndex(0);
+        dlg->sourcesField()->setPlainText(QStringLiteral("/no/such/dir/on/this/machine"));
+        QVERIFY2(dlg->sourcesError()->message().isEmpty(),
+                 qPrintable(dlg->sourcesError()->message()));
+        dlg->sourcesField()->setPlainText(QStringLiteral("relative/dir"));
+        QVERIFY(dlg->sourcesError()->message().contains(QStringLiteral("absolute")));
+        dlg->reject();
+
+        // Editing a client's definition shows its client and its paths, and gives them back.
+        tl::schedule::JobDefinition d;
+        d.name = "web";
+        d.sources = {"client:web1:/srv/www", "client:web1:/etc/nginx"};
+        tl::ui::DefinitionDialog edit(d, {}, true);
+        QCOMPARE(edit.client(), QStringLiteral("web1"));
+        QCOMPARE(edit.sourcesField()->toPlainText(), QStringLiteral("/srv/www\n/etc/nginx"));
+        QCOMPARE(edit.definition().sources, d.sources);
         QVERIFY(board.waitReadsDone(60000));
     }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "agent/client_registry.h"
 #include "codec/compressor.h"
 #include "format/block.h"
 #include "source/source_spec.h"
@@ -16,9 +17,34 @@ QString DefinitionProblems::first() const {
     return {};
 }
 
+QString DefinitionChecks::sourceProblem(const std::string& s, bool sourcesHere) {
+    const QString text = QString::fromStdString(s);
+    std::string path = s;
+    if (auto c = agent::split_client_source(s)) {
+        if (c->first.empty()) return tr("%1: a client's source is client:NAME:/path.").arg(text);
+        path = c->second;
+    } else if (s.rfind("cmd:", 0) == 0) {
+        if (s.size() == 4) return tr("%1: the command is missing.").arg(text);
+        return {};
+    } else if (sourcesHere) {
+        auto spec = source::parse_source(s);
+        if (spec) return {};
+        return spec.error().kind == ErrorKind::NotFound
+                   ? tr("%1 does not exist.").arg(text)
+                   : tr("%1: %2").arg(text, QString::fromStdString(spec.error().message));
+    } else {
+        for (const std::string kind : {"raw:", "sqlite:"})
+            if (s.rfind(kind, 0) == 0) path = s.substr(kind.size());
+    }
+    // A client's or a remote service's path: the service looks at it when storing.
+    if (path.empty() || path.front() != '/')
+        return tr("%1 is not an absolute path of the machine it is read on.").arg(text);
+    return {};
+}
+
 DefinitionProblems DefinitionChecks::check(const schedule::JobDefinition& d,
                                            const QStringList& taken, const QStringList& pools,
-                                           int libraryDrives) {
+                                           int libraryDrives, bool sourcesHere) {
     DefinitionProblems p;
     const QString name = QString::fromStdString(d.name);
     if (name.isEmpty())
@@ -33,13 +59,8 @@ DefinitionProblems DefinitionChecks::check(const schedule::JobDefinition& d,
 
     if (d.sources.empty()) p.sources = tr("Give at least one source, one per line.");
     for (const auto& s : d.sources) {
-        auto spec = source::parse_source(s);
-        if (spec) continue;
-        p.sources = spec.error().kind == ErrorKind::NotFound
-                        ? tr("%1 does not exist.").arg(QString::fromStdString(s))
-                        : tr("%1: %2").arg(QString::fromStdString(s),
-                                           QString::fromStdString(spec.error().message));
-        break;
+        p.sources = sourceProblem(s, sourcesHere);
+        if (!p.sources.isEmpty()) break;
     }
     if (!pools.contains(QString::fromStdString(d.pool)))
         p.pool = tr("Pool %1 does not exist.").arg(QString::fromStdString(d.pool));

@@ -1,5 +1,7 @@
 #include "pages/jobs/definition_dialog.h"
 
+#include <algorithm>
+
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -11,6 +13,7 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include "agent/client_registry.h"
 #include "pages/jobs/definition_checks.h"
 #include "pages/jobs/jobs_style.h"
 #include "widgets/message_line.h"
@@ -70,7 +73,11 @@ DefinitionDialog::DefinitionDialog(const schedule::JobDefinition& start, QString
                            : tr("New job definition"));
     name_->setText(QString::fromStdString(start.name));
     name_->setReadOnly(editing);
-    sources_->setPlainText(joined(start.sources, QStringLiteral("\n")));
+    client_ = new QComboBox(this);
+    client_->addItem(tr("The service's machine"), QString());
+    client_->setToolTip(tr("Whose files: the service's machine, or a client whose agent reads "
+                           "them (the sources are then paths on that client)"));
+    showSources(start.sources);
     sources_->setPlaceholderText(tr("/srv/data\nsqlite:/var/lib/app/app.db\ncmd:'pg_dump db'"));
     sources_->setTabChangesFocus(true);
     sources_->setFixedHeight(fontMetrics().lineSpacing() * 4 + 12);
@@ -100,6 +107,7 @@ DefinitionDialog::DefinitionDialog(const schedule::JobDefinition& start, QString
     notify_->setText(QString::fromStdString(start.notify_command));
 
     const std::pair<QWidget*, QString> names[] = {{name_, tr("Name")},
+                                                  {client_, tr("Client")},
                                                   {sources_, tr("Sources, one per line")},
                                                   {include_, tr("Include patterns")},
                                                   {exclude_, tr("Exclude patterns")},
@@ -125,6 +133,7 @@ DefinitionDialog::DefinitionDialog(const schedule::JobDefinition& start, QString
         if (error) form->addRow(QString(), error);
     };
     row(tr("&Name:"), name_, nameError_);
+    row(tr("C&lient:"), client_);
     row(tr("&Sources:"), sources_, sourcesError_);
     row(tr("&Include:"), include_);
     row(tr("E&xclude:"), exclude_);
@@ -148,6 +157,7 @@ DefinitionDialog::DefinitionDialog(const schedule::JobDefinition& start, QString
     for (auto* e : {name_, include_, exclude_, pre_, post_, notify_})
         connect(e, &QLineEdit::textChanged, this, &DefinitionDialog::validate);
     connect(sources_, &QPlainTextEdit::textChanged, this, &DefinitionDialog::validate);
+    connect(client_, &QComboBox::currentIndexChanged, this, &DefinitionDialog::validate);
     for (auto* c : {pool_, compression_})
         connect(c, &QComboBox::currentTextChanged, this, &DefinitionDialog::validate);
     for (auto* s : {drives_, sessions_, blockKiB_, priority_, retries_})
@@ -164,6 +174,15 @@ void DefinitionDialog::setChoices(const Result<DefinitionChoices>& choices) {
         pool_->clear();
         pool_->addItems(pools_);
         pool_->setCurrentText(current);
+        const QString chosen = client();
+        while (client_->count() > 1)
+            client_->removeItem(1);
+        for (const auto& c : choices->clients)
+            client_->addItem(tr("Client %1").arg(c), c);
+        if (!chosen.isEmpty() && client_->findData(chosen) < 0)
+            client_->addItem(tr("Client %1").arg(chosen),
+                             chosen); // removed since: the service says
+        client_->setCurrentIndex(std::max(0, client_->findData(chosen)));
         libraryDrives_ = -1; // an unknown library: the service refuses it when storing
         const auto& libs = choices->libraries;
         for (const auto& l : libs)
@@ -181,6 +200,9 @@ schedule::JobDefinition DefinitionDialog::definition() const {
     auto d = base_;
     d.name = name_->text().trimmed().toStdString();
     d.sources = split(sources_->toPlainText(), QLatin1Char('\n'));
+    if (const std::string c = client().toStdString(); !c.empty())
+        for (auto& s : d.sources)
+            if (!agent::split_client_source(s)) s = agent::client_source(c, s);
     d.include = split(include_->text(), QLatin1Char(';'));
     d.exclude = split(exclude_->text(), QLatin1Char(';'));
     d.pool = pool_->currentText().trimmed().toStdString();
@@ -227,7 +249,8 @@ bool DefinitionDialog::isValid() const {
 }
 
 QString DefinitionDialog::reason() const {
-    auto p = DefinitionChecks::check(definition(), taken_, pools_, libraryDrives_);
+    auto p = DefinitionChecks::check(definition(), taken_, pools_, libraryDrives_,
+                                     serviceHost_.isEmpty());
     if (!choicesKnown_) p.pool.clear(); // not known yet: the summary says what it waits for
     if (const QString first = p.first(); !first.isEmpty()) return first;
     if (!choicesError_.isEmpty())
@@ -236,8 +259,42 @@ QString DefinitionDialog::reason() const {
     return {};
 }
 
+// Sources that are all one client's show as that client's paths under Client; others as typed.
+void DefinitionDialog::showSources(const std::vector<std::string>& sources) {
+    QString common;
+    QStringList paths;
+    for (const auto& s : sources) {
+        auto c = agent::split_client_source(s);
+        const QString name = c ? QString::fromStdString(c->first) : QString();
+        if (!c || (!common.isEmpty() && name != common)) {
+            common.clear();
+            break;
+        }
+        common = name;
+        paths << QString::fromStdString(c->second);
+    }
+    if (common.isEmpty()) {
+        sources_->setPlainText(joined(sources, QStringLiteral("\n")));
+        return;
+    }
+    client_->addItem(tr("Client %1").arg(common), common);
+    client_->setCurrentIndex(client_->count() - 1);
+    sources_->setPlainText(paths.join(QLatin1Char('\n')));
+}
+
+QString DefinitionDialog::client() const {
+    return client_->currentData().toString();
+}
+
+void DefinitionDialog::setServiceHost(const QString& host) {
+    serviceHost_ = host;
+    if (!host.isEmpty()) client_->setItemText(0, tr("The service's machine (%1)").arg(host));
+    validate();
+}
+
 void DefinitionDialog::validate() {
-    auto p = DefinitionChecks::check(definition(), taken_, pools_, libraryDrives_);
+    auto p = DefinitionChecks::check(definition(), taken_, pools_, libraryDrives_,
+                                     serviceHost_.isEmpty());
     if (!choicesKnown_) p.pool.clear();
     const std::pair<MessageLine*, const QString*> fields[] = {{nameError_, &p.name},
                                                               {sourcesError_, &p.sources},

@@ -35,9 +35,16 @@ public:
 
     // A new definition with the console's defaults (QSettings "defaults/…").
     static schedule::JobDefinition defaults(const QStringList& pools);
-    // The service's pools and libraries (or why they could not be read): the pool field offers
-    // the pools, the drives are checked against the definition's library.
+    // The service's pools, libraries and clients (or why they could not be read): the pool field
+    // offers the pools, the drives are checked against the definition's library, Client offers
+    // the clients (their sources are stored as client:NAME:/path).
     void setChoices(const Result<DefinitionChoices>& choices);
+    // The service runs on `host` (a remote console), "" when on this machine: its sources are
+    // then checked as absolute paths here and for existence by the service when it stores them.
+    void setServiceHost(const QString& host);
+    // The client whose files the definition backs up ("" = the service's machine).
+    QString client() const;
+    QComboBox* clientField() const { return client_; }
 
     schedule::JobDefinition definition() const;
     bool isValid() const;
@@ -64,6 +71,7 @@ public:
 private:
     void validate();
     void save();
+    void showSources(const std::vector<std::string>& sources);
 
     schedule::JobDefinition base_;
     QStringList taken_, pools_;
@@ -71,6 +79,8 @@ private:
     bool choicesKnown_ = false;
     QString choicesError_; // why the service's pools could not be read
     QLineEdit* name_;
+    QComboBox* client_;
+    QString serviceHost_;
     QPlainTextEdit* sources_;
     QLineEdit* include_;
     QLineEdit* exclude_;

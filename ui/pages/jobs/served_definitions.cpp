@@ -8,7 +8,7 @@ Result<std::vector<client::Definition>> readDefinitions(const DoorAddress& door)
 }
 
 Result<DefinitionChoices> readDefinitionChoices(const DoorAddress& door) {
-    return readService<DefinitionChoices>(door, "pool and library list",
+    return readService<DefinitionChoices>(door, "pool, library and client list",
                                           [](client::Api& api) -> Result<DefinitionChoices> {
                                               auto pools = api.pools();
                                               if (!pools) return pools.error();
@@ -18,6 +18,10 @@ Result<DefinitionChoices> readDefinitionChoices(const DoorAddress& door) {
                                               for (const auto& p : pools.value())
                                                   c.pools << QString::fromStdString(p.name);
                                               c.libraries = std::move(libraries.value());
+                                              auto clients = api.clients();
+                                              if (!clients) return clients.error();
+                                              for (const auto& a : clients.value())
+                                                  c.clients << QString::fromStdString(a.name);
                                               return c;
                                           });
 }

@@ -19,9 +19,11 @@ Result<std::vector<client::Definition>> readDefinitions(const DoorAddress& door)
 struct DefinitionChoices {
     QStringList pools;                      // by name
     std::vector<client::Library> libraries; // in creation order: the first is the default
+    QStringList clients;                    // the agents added (client list), by name
 };
 
-// GET /v1/pools and GET /v1/libraries; the error (logged once) when the service cannot answer.
+// GET /v1/pools, /v1/libraries and /v1/clients; the error (logged once) when the service cannot
+// answer.
 Result<DefinitionChoices> readDefinitionChoices(const DoorAddress& door);
 
 } // namespace tl::ui
