@@ -2,6 +2,7 @@
 #include <iomanip>
 #include <ostream>
 
+#include "api/catalog_ops.h"
 #include "api/media_ops.h"
 #include "commands/commands.h"
 #include "common/units.h"
@@ -145,8 +146,16 @@ int list_pools(Context& ctx) {
     auto pools = media::list_pools(*e.value());
     if (!pools) return ctx.fail(pools.error());
     std::vector<client::Pool> typed;
+    const CatalogHandle db(*e.value());
     for (const auto& p : pools.value()) {
-        auto t = client::pool_from_json(shapes::pool_json(p));
+        // What GET /v1/pools gives: the volumes the pool can write (catalog::usable_volumes).
+        auto own = catalog::writable_volumes_in_library(db, p.id);
+        if (!own) return ctx.fail(own.error());
+        auto lent = catalog::scratch_volumes_in_library(db, p.id);
+        if (!lent) return ctx.fail(lent.error());
+        auto j = shapes::pool_json(p);
+        j.update({{"writable_in_library", own.value()}, {"scratch_in_library", lent.value()}});
+        auto t = client::pool_from_json(j);
         if (!t) return ctx.fail(t.error());
         typed.push_back(std::move(t.value()));
     }
