@@ -19,7 +19,8 @@ bool names_another_job(const std::string& line, long long job) {
         if (end == at + 4 ||
             (end < line.size() && std::isalnum(static_cast<unsigned char>(line[end]))))
             continue;
-        if (std::stoll(line.substr(at + 4, end - at - 4)) != job) return true;
+        const std::string digits = line.substr(at + 4, end - at - 4);
+        if (digits.size() > 18 || std::stoll(digits) != job) return true; // no overflow
     }
     return false;
 }

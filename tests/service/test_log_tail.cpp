@@ -125,6 +125,7 @@ private Q_SLOTS:
                    .toUtf8());
         append(dir.path() + "/logs/tapeloom.log",
                (QStringList{line(30, "drive 1 positioning"), "  a continuation of it",
+                            line(35, "job 99999999999999999999999 is no job of ours"),
                             line(40, "backup job 8: drive(s) 2 reserved"), "  of job 8",
                             line(61, "job 7 ended"), line(62, "the job after")}
                     .join('\n') +
@@ -143,7 +144,7 @@ private Q_SLOTS:
         QCOMPARE(tl::service::job_log_lines(home, window, 2).size(), std::size_t(2));
         auto every = window;
         every.job = 0;
-        QCOMPARE(tl::service::job_log_lines(home, every, 5000).size(), std::size_t(7));
+        QCOMPARE(tl::service::job_log_lines(home, every, 5000).size(), std::size_t(8));
         QCOMPARE(tl::service::log_line_stamp(got[0]), t0.addSecs(5).toSecsSinceEpoch());
         QCOMPARE(tl::service::log_line_stamp("  at frame 2"), -1LL);
     }
