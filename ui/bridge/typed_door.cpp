@@ -1,8 +1,15 @@
 #include "bridge/typed_door.h"
 
+#include <QUrl>
+
 #include "common/log.h"
 
 namespace tl::ui {
+
+QString remoteHost(const DoorAddress& door) {
+    if (!door.isRemote()) return {};
+    return QUrl(QString::fromStdString(door.remote.url)).host();
+}
 
 client::ServiceClient openClient(const DoorAddress& door) {
     if (door.isRemote()) return client::ServiceClient(door.remote);

@@ -28,6 +28,10 @@ struct DoorAddress {
     bool isRemote() const { return !remote.url.empty(); }
 };
 
+// The host of a remote service's URL (what the pages name as "the service's machine"); "" for
+// the data directory's own service.
+QString remoteHost(const DoorAddress& door);
+
 // A client of the service at `door`: one per call or per thread, never shared between threads.
 client::ServiceClient openClient(const DoorAddress& door);
 

@@ -11,11 +11,11 @@
 #include <QListWidget>
 #include <QPushButton>
 #include <QSpinBox>
-#include <QUrl>
 #include <QVBoxLayout>
 
 #include <memory>
 
+#include "agent/client_registry.h"
 #include "bridge/engine_task.h"
 
 namespace tl::ui {
@@ -134,7 +134,7 @@ struct Choices {
 void BackupDialog::readChoices(const DoorAddress& door) {
     if (door.isRemote()) {
         // The sources are the remote service's paths: typed, never browsed on this machine.
-        serviceHost_ = QUrl(QString::fromStdString(door.remote.url)).host();
+        serviceHost_ = remoteHost(door);
         client_->setItemText(0, tr("The service's machine (%1)").arg(serviceHost_));
         browse_->setToolTip(tr("Sources are paths on the service's machine (%1): type them. "
                                "Folder… shows this machine's folders only.")
@@ -206,7 +206,8 @@ void BackupDialog::addSource(const QString& typed) {
     }
     const QString source = client.isEmpty() || typed.isEmpty()
                                ? typed
-                               : QStringLiteral("client:%1:%2").arg(client, typed);
+                               : QString::fromStdString(agent::client_source(client.toStdString(),
+                                                                             typed.toStdString()));
     if (source.isEmpty() || !sources_->findItems(source, Qt::MatchExactly).isEmpty()) return;
     sources_->addItem(source);
     updateOk();

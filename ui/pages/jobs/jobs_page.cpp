@@ -12,7 +12,6 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
-#include <QUrl>
 #include <QVBoxLayout>
 
 #include "bridge/engine_task.h"
@@ -328,8 +327,7 @@ DefinitionDialog* JobsPage::openDialog(const schedule::JobDefinition& start, boo
         if (!editing || r.def.name != start.name) taken << QString::fromStdString(r.def.name);
     dialog_ = new DefinitionDialog(start, taken, editing, this);
     dialog_->setAttribute(Qt::WA_DeleteOnClose);
-    if (ctx_.door.isRemote())
-        dialog_->setServiceHost(QUrl(QString::fromStdString(ctx_.door.remote.url)).host());
+    if (ctx_.door.isRemote()) dialog_->setServiceHost(remoteHost(ctx_.door));
     dialog_->setSaver([this, editing](const schedule::JobDefinition& d, QString* whyNot) {
         return save(d, editing, whyNot);
     });

@@ -11,7 +11,6 @@
 #include <QSplitter>
 #include <QTimer>
 #include <QTreeView>
-#include <QUrl>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <utility>
@@ -60,8 +59,7 @@ RestorePage::RestorePage(const ConsoleContext& context, QWidget* parent)
       planButton_(new QPushButton(tr("&Plan"), this)),
       startButton_(new QPushButton(tr("Start restore"), this)),
       cancelButton_(new QPushButton(tr("&Cancel"), this)), poll_(new QTimer(this)) {
-    if (context.door.isRemote())
-        target_->setServiceHost(QUrl(QString::fromStdString(context.door.remote.url)).host());
+    if (context.door.isRemote()) target_->setServiceHost(remoteHost(context.door));
     tree_->setModel(model_);
     tree_->setAccessibleName(tr("Files of the chosen backup"));
     tree_->setUniformRowHeights(true);
