@@ -35,31 +35,6 @@ Result<JobReportSeries> job_report_series_from_json(const nlohmann::json& j) {
     return out;
 }
 
-Result<JobPage> job_page_from_json(const nlohmann::json& j) {
-    if (!j.is_object() || !j.contains("jobs") || !j["jobs"].is_array())
-        return make_error(ErrorKind::Io, "the service's job page has no jobs");
-    JobPage page;
-    page.total = j.value("total", std::int64_t{0});
-    for (const auto& r : j["jobs"]) {
-        JobRow row;
-        row.id = r.value("id", std::int64_t{0});
-        for (auto [key, to] : {std::pair{"kind", &row.kind}, std::pair{"name", &row.name},
-                               std::pair{"level", &row.level}, std::pair{"status", &row.status},
-                               std::pair{"waiting_for", &row.waiting_for}})
-            if (r.contains(key) && r[key].is_string()) *to = r[key].get<std::string>();
-        row.started = r.value("started", 0LL);
-        row.ended = r.value("ended", 0LL);
-        row.files = r.value("files", std::uint64_t{0});
-        row.bytes = r.value("bytes", std::uint64_t{0});
-        for (auto [key, to] : {std::pair{"elapsed_s", &row.elapsed_s},
-                               std::pair{"wall_rate_Bps", &row.wall_rate_Bps},
-                               std::pair{"sustained_rate_Bps", &row.sustained_rate_Bps}})
-            if (r.contains(key) && r[key].is_number()) *to = r[key].get<double>();
-        page.rows.push_back(std::move(row));
-    }
-    return page;
-}
-
 Result<JobStarted> job_started_from_json(const nlohmann::json& j) {
     if (!j.is_object() || !j.contains("job") || !j["job"].is_number_integer())
         return make_error(ErrorKind::Io, "the service's answer names no job");

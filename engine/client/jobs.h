@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -63,7 +64,8 @@ struct JobReportSeries {
     metrics::SeriesSet series;
 };
 
-Result<JobPage> job_page_from_json(const nlohmann::json& j);
+// GET /v1/jobs's answer (job_page_parse.cpp); Io when it is not JSON or has no "jobs".
+Result<JobPage> job_page_from_text(std::string_view text);
 // Io when the answer has no "report" or its series are not lists of numbers.
 Result<JobReportSeries> job_report_series_from_json(const nlohmann::json& j);
 

@@ -51,17 +51,17 @@ Result<QueuedRun> ServiceApi::queued_run(std::int64_t id) {
 }
 
 Result<JobPage> ServiceApi::jobs(std::int64_t limit, std::int64_t offset) {
-    auto r = client_.request("GET", "/v1/jobs?limit=" + std::to_string(limit) +
-                                        "&offset=" + std::to_string(offset));
+    auto r = client_.get_text("/v1/jobs?limit=" + std::to_string(limit) +
+                              "&offset=" + std::to_string(offset));
     if (!r) return r.error();
-    return job_page_from_json(r->body);
+    return job_page_from_text(r.value());
 }
 
 Result<JobPage> ServiceApi::job_history(std::int64_t limit, std::int64_t offset) {
-    auto r = client_.request("GET", "/v1/jobs?limit=" + std::to_string(limit) +
-                                        "&offset=" + std::to_string(offset) + "&rates=true");
+    auto r = client_.get_text("/v1/jobs?limit=" + std::to_string(limit) +
+                              "&offset=" + std::to_string(offset) + "&rates=true");
     if (!r) return r.error();
-    return job_page_from_json(r->body);
+    return job_page_from_text(r.value());
 }
 
 Result<Job> ServiceApi::job(std::int64_t id) {

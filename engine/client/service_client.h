@@ -133,6 +133,9 @@ public:
     };
     Result<Reply> request(const std::string& method, const std::string& path,
                           const nlohmann::json& body = nullptr);
+    // A GET's answer as its text, for the typed door's parsers that read it without building a
+    // document (jobs.h: the job history).
+    Result<std::string> get_text(const std::string& path) { return call("GET", path); }
     // GET /v1/audit: {"entries": [...]}, the newest `limit` records at or after `since` (unix
     // seconds), oldest first (docs/api.md "Audit log").
     Result<nlohmann::json> audit(long long since, std::int64_t limit);

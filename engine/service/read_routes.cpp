@@ -9,6 +9,7 @@
 #include "common/log.h"
 #include "common/version.h"
 #include "context/engine.h"
+#include "context/engine_catalog.h"
 #include "media/pool.h"
 #include "media/volume_catalog.h"
 #include "media/volume_places.h"
@@ -37,7 +38,8 @@ long long wall_seconds(const ApiContext& ctx) {
     return to_unix_seconds(ctx.engine.clock().wall());
 }
 
-Result<nlohmann::json> jobs_page(catalog::Db& db, const httplib::Request& req) {
+// The page as JSON text (shapes::job_page_text): a whole history is the API's largest answer.
+Result<std::string> jobs_page(catalog::Db& db, const httplib::Request& req) {
     auto limit = count_param(req, "limit", kDefaultPage);
     if (!limit) return limit.error();
     auto offset = count_param(req, "offset", 0);
@@ -54,18 +56,8 @@ Result<nlohmann::json> jobs_page(catalog::Db& db, const httplib::Request& req) {
                           "?rates= takes true or false, not '" + rates + "'");
     auto page = read_job_page(db, limit.value(), offset.value(), rates == "true");
     if (!page) return page.error();
-    nlohmann::json rows = nlohmann::json::array();
-    for (const auto& r : page->rows) {
-        rows.push_back(shapes::job_row_json(r));
-        if (rates == "true")
-            rows.back().update({{"elapsed_s", r.elapsed_s},
-                                {"wall_rate_Bps", r.wall_rate_Bps},
-                                {"sustained_rate_Bps", r.sustained_rate_Bps}});
-    }
-    return nlohmann::json{{"jobs", rows},
-                          {"total", page->total},
-                          {"limit", limit.value()},
-                          {"offset", offset.value()}};
+    return shapes::job_page_text(page->rows,
+                                 {page->total, limit.value(), offset.value(), rates == "true"});
 }
 
 std::optional<nlohmann::json> ended_entry(const ApiContext& ctx, std::int64_t id) {
@@ -115,7 +107,13 @@ void add_read_routes(httplib::Server& server, const ApiContext& ctx) {
     });
     server.Get("/v1/jobs", [&ctx](const httplib::Request& req, httplib::Response& res) {
         const HandlingTimer timer;
-        answer_from_catalog(ctx, res, [&](catalog::Db& db) { return jobs_page(db, req); });
+        auto page = jobs_page(engine_catalog(ctx.engine), req);
+        if (page) {
+            res.status = 200;
+            res.set_content(std::move(page.value()), "application/json");
+        } else {
+            reply_error(res, page.error());
+        }
         timer.stamp(res);
     });
     server.Get(R"(/v1/jobs/([^/]+))", [&ctx](const httplib::Request& req, httplib::Response& res) {

@@ -1,5 +1,7 @@
 #include "shapes/job_json.h"
 
+#include "shapes/json_text.h"
+
 namespace tl::shapes {
 
 nlohmann::json job_row_json(const catalog::JobRecord& j) {
@@ -14,6 +16,73 @@ nlohmann::json job_row_json(const catalog::JobRecord& j) {
         {"files", j.files},
         {"bytes", j.bytes},
         {"waiting_for", j.waiting_for.empty() ? nlohmann::json() : nlohmann::json(j.waiting_for)}};
+}
+
+namespace {
+void append_field(std::string& out, const char* key, std::int64_t v) {
+    out += '"';
+    out += key;
+    out += "\":";
+    append_json_number(out, v);
+    out += ',';
+}
+void append_field(std::string& out, const char* key, double v) {
+    out += '"';
+    out += key;
+    out += "\":";
+    append_json_number(out, v);
+    out += ',';
+}
+void append_field(std::string& out, const char* key, const std::string& v) {
+    out += '"';
+    out += key;
+    out += "\":";
+    append_json_string(out, v);
+    out += ',';
+}
+
+// The row's keys in dump()'s order (sorted), as job_row_json() and the rates.
+void append_job_row(std::string& out, const catalog::JobRecord& j, bool with_rates) {
+    out += '{';
+    append_field(out, "bytes", j.bytes);
+    if (with_rates) append_field(out, "elapsed_s", j.elapsed_s);
+    append_field(out, "ended", static_cast<std::int64_t>(j.ended));
+    append_field(out, "files", j.files);
+    append_field(out, "id", j.id);
+    append_field(out, "kind", j.kind);
+    append_field(out, "level", j.level);
+    append_field(out, "name", j.name);
+    append_field(out, "started", static_cast<std::int64_t>(j.started));
+    append_field(out, "status", j.status);
+    if (with_rates) append_field(out, "sustained_rate_Bps", j.sustained_rate_Bps);
+    out += "\"waiting_for\":";
+    if (j.waiting_for.empty())
+        out += "null";
+    else
+        append_json_string(out, j.waiting_for);
+    if (with_rates) {
+        out += ',';
+        append_field(out, "wall_rate_Bps", j.wall_rate_Bps);
+        out.pop_back();
+    }
+    out += '}';
+}
+} // namespace
+
+std::string job_page_text(const std::vector<catalog::JobRecord>& rows, const JobPageShape& shape) {
+    std::string out;
+    out.reserve(64 + rows.size() * (shape.with_rates ? 260 : 180));
+    out += "{\"jobs\":[";
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        if (i) out += ',';
+        append_job_row(out, rows[i], shape.with_rates);
+    }
+    out += "],";
+    append_field(out, "limit", shape.limit);
+    append_field(out, "offset", shape.offset);
+    append_field(out, "total", shape.total);
+    out.back() = '}';
+    return out;
 }
 
 nlohmann::json job_report_json(nlohmann::json report,

@@ -15,6 +15,16 @@ namespace tl::shapes {
 // One row of `jobs list --json` ("waiting_for": why a waiting job waits, else null).
 nlohmann::json job_row_json(const catalog::JobRecord& j);
 
+// GET /v1/jobs's page as JSON text: {"jobs": [rows], "limit", "offset", "total"}, each row as
+// job_row_json() and, `with_rates`, its "elapsed_s", "wall_rate_Bps" and "sustained_rate_Bps";
+// the bytes dump() of that document gives, written without building it (a whole history of
+// thousands of rows is the API's largest answer).
+struct JobPageShape {
+    std::int64_t total = 0, limit = 0, offset = 0;
+    bool with_rates = false;
+};
+std::string job_page_text(const std::vector<catalog::JobRecord>& rows, const JobPageShape& shape);
+
 // `jobs show --json`: the stored report, with the copies made by `clone` when there are any.
 nlohmann::json job_report_json(nlohmann::json report,
                                const std::vector<media::CopyListing>& copies);
