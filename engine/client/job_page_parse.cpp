@@ -2,6 +2,7 @@
 // without a document: the whole history is the API's largest answer, and parsing it into a
 // document of thousands of objects cost the client three times what the service spent on it.
 #include <string>
+#include <vector>
 
 #include "client/jobs.h"
 #include "client/json_cursor.h"
@@ -79,9 +80,8 @@ double* row_rate(JobRow& row, RowField f) {
     }
 }
 
-// One member of a row: its value into the field its key names; other keys are skipped.
-bool read_row_member(JsonCursor& in, std::string_view key, JobRow& row) {
-    const RowField f = row_field(key);
+// One value of a row into field `f`; a value of a field it does not know is skipped.
+bool read_row_value(JsonCursor& in, RowField f, JobRow& row) {
     if (f == RowField::Other) return in.skip_value();
     if (std::string* text = row_text(row, f)) return in.string_or_null(*text);
     std::int64_t whole = 0;
@@ -111,21 +111,44 @@ bool read_row_member(JsonCursor& in, std::string_view key, JobRow& row) {
     return true;
 }
 
-bool read_row(JsonCursor& in, JobRow& row) {
+// A row as an object, or (a compact page) as an array of the page's columns.
+bool read_row(JsonCursor& in, const std::vector<RowField>& columns, JobRow& row) {
+    if (in.next_is('[')) {
+        in.take('[');
+        for (std::size_t i = 0; i < columns.size(); ++i)
+            if ((i > 0 && !in.take(',')) || !read_row_value(in, columns[i], row)) return false;
+        if (columns.empty()) return in.take(']');
+        while (in.more(']')) // values past the columns it was told of
+            if (!in.skip_value()) return false;
+        return !in.failed();
+    }
     if (!in.take('{')) return false;
     if (in.next_is('}')) return in.take('}');
     std::string_view key;
     do {
-        if (!in.string_view(key) || !in.take(':') || !read_row_member(in, key, row)) return false;
+        if (!in.string_view(key) || !in.take(':') || !read_row_value(in, row_field(key), row))
+            return false;
     } while (in.more('}'));
     return !in.failed();
 }
 
-bool read_rows(JsonCursor& in, std::vector<JobRow>& rows) {
+bool read_rows(JsonCursor& in, const std::vector<RowField>& columns, std::vector<JobRow>& rows) {
     if (!in.take('[')) return false;
     if (in.next_is(']')) return in.take(']');
     do {
-        if (!read_row(in, rows.emplace_back())) return false;
+        if (!read_row(in, columns, rows.emplace_back())) return false;
+    } while (in.more(']'));
+    return !in.failed();
+}
+
+// A compact page's "columns": the fields its rows' values are, in order.
+bool read_columns(JsonCursor& in, std::vector<RowField>& columns) {
+    if (!in.take('[')) return false;
+    if (in.next_is(']')) return in.take(']');
+    std::string_view name;
+    do {
+        if (!in.string_view(name)) return false;
+        columns.push_back(row_field(name));
     } while (in.more(']'));
     return !in.failed();
 }
@@ -137,6 +160,7 @@ Result<JobPage> job_page_from_text(std::string_view text) {
     JobPage page;
     bool saw_jobs = false;
     std::string key;
+    std::vector<RowField> columns; // before "jobs", as the service writes them
     const auto bad = [] { return make_error(ErrorKind::Io, "the service's job page is not JSON"); };
     if (!in.take('{')) return bad();
     if (!in.next_is('}')) {
@@ -145,8 +169,10 @@ Result<JobPage> job_page_from_text(std::string_view text) {
             std::int64_t whole = 0;
             double value = 0;
             bool read = true;
-            if (key == "jobs") {
-                read = read_rows(in, page.rows);
+            if (key == "columns") {
+                read = read_columns(in, columns);
+            } else if (key == "jobs") {
+                read = read_rows(in, columns, page.rows);
                 saw_jobs = true;
             } else if (key == "total") {
                 read = in.number(whole, value);

@@ -93,12 +93,7 @@ bool JsonCursor::string_or_null(std::string& out) {
     return string(out);
 }
 
-bool JsonCursor::number(std::int64_t& whole, double& value) {
-    if (next_is('n')) {
-        whole = 0;
-        value = 0;
-        return literal("null");
-    }
+bool JsonCursor::number_token(std::string_view& token, bool& integral) {
     skip_space();
     // -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
     const std::size_t start = at_;
@@ -112,7 +107,7 @@ bool JsonCursor::number(std::int64_t& whole, double& value) {
     const std::size_t int_start = at_;
     if (!digits()) return fail();
     if (text_[int_start] == '0' && at_ - int_start > 1) return fail();
-    bool integral = true;
+    integral = true;
     if (at_ < text_.size() && text_[at_] == '.') {
         ++at_;
         integral = false;
@@ -124,8 +119,21 @@ bool JsonCursor::number(std::int64_t& whole, double& value) {
         if (at_ < text_.size() && (text_[at_] == '+' || text_[at_] == '-')) ++at_;
         if (!digits()) return fail();
     }
-    const char* first = text_.data() + start;
-    const char* last = text_.data() + at_;
+    token = text_.substr(start, at_ - start);
+    return true;
+}
+
+bool JsonCursor::number(std::int64_t& whole, double& value) {
+    if (next_is('n')) {
+        whole = 0;
+        value = 0;
+        return literal("null");
+    }
+    std::string_view token;
+    bool integral = false;
+    if (!number_token(token, integral)) return false;
+    const char* first = token.data();
+    const char* last = token.data() + token.size();
     if (integral && std::from_chars(first, last, whole).ec == std::errc()) {
         value = static_cast<double>(whole);
         return true;
@@ -133,6 +141,21 @@ bool JsonCursor::number(std::int64_t& whole, double& value) {
     if (std::from_chars(first, last, value).ec != std::errc()) return fail();
     whole = std::fabs(value) < 9.2e18 ? static_cast<std::int64_t>(value) : 0;
     return true;
+}
+
+bool JsonCursor::count(std::uint64_t& out) {
+    std::string_view token;
+    bool integral = false;
+    if (!number_token(token, integral)) return false;
+    if (!integral ||
+        std::from_chars(token.data(), token.data() + token.size(), out).ec != std::errc())
+        return fail();
+    return true;
+}
+
+bool JsonCursor::boolean(bool& out) {
+    out = next_is('t');
+    return literal(out ? "true" : "false");
 }
 
 bool JsonCursor::skip_value() {

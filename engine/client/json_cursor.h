@@ -31,6 +31,9 @@ public:
     // A number as a whole number (a fraction truncated; 0 out of range) and as a double; null
     // reads as 0.
     bool number(std::int64_t& whole, double& value);
+    // A whole number >= 0 (a size, a count) up to 2^64 - 1; anything else fails.
+    bool count(std::uint64_t& out);
+    bool boolean(bool& out);
     // Any value, read and dropped (at most 64 levels deep).
     bool skip_value();
     // Only whitespace is left.
@@ -41,6 +44,8 @@ private:
     void skip_space();
     bool fail();
     bool literal(std::string_view word);
+    // The text of the number at the cursor, checked against JSON's grammar.
+    bool number_token(std::string_view& token, bool& integral);
     bool skip_value(int depth);
 
     std::string decoded_;

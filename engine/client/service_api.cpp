@@ -52,14 +52,14 @@ Result<QueuedRun> ServiceApi::queued_run(std::int64_t id) {
 
 Result<JobPage> ServiceApi::jobs(std::int64_t limit, std::int64_t offset) {
     auto r = client_.get_text("/v1/jobs?limit=" + std::to_string(limit) +
-                              "&offset=" + std::to_string(offset));
+                              "&offset=" + std::to_string(offset) + "&compact=1");
     if (!r) return r.error();
     return job_page_from_text(r.value());
 }
 
 Result<JobPage> ServiceApi::job_history(std::int64_t limit, std::int64_t offset) {
     auto r = client_.get_text("/v1/jobs?limit=" + std::to_string(limit) +
-                              "&offset=" + std::to_string(offset) + "&rates=true");
+                              "&offset=" + std::to_string(offset) + "&rates=true&compact=1");
     if (!r) return r.error();
     return job_page_from_text(r.value());
 }

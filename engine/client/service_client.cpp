@@ -10,6 +10,7 @@
 #include <sys/socket.h>
 
 #include "client/busy_socket.h"
+#include "client/file_page_parse.h"
 #include "common/no_sigpipe.h"
 #include "common/path_json.h"
 #include "service/api_protocol.h"
@@ -238,59 +239,6 @@ std::string files_path(const std::map<std::string, std::string>& parameters) {
     return "/v1/files" + query;
 }
 
-std::string joined_path(const std::string& dir, const std::string& name) {
-    return dir.empty() ? name : (name.empty() ? dir : dir + "/" + name);
-}
-
-// A compact page's entries: per view its source and directory, each entry [name, dir, size,
-// job] in the order of the page's "columns".
-Status add_compact_views(const nlohmann::json& views, FilePage& page) {
-    const auto bad =
-        make_error(ErrorKind::Corrupt, "GET /v1/files: the service's compact page is not "
-                                       "[name, dir, size, job] rows per view");
-    if (!views.is_array()) return bad;
-    for (const auto& v : views) {
-        if (!v.is_object() || !v.contains("entries") || !v["entries"].is_array()) return bad;
-        auto source = path_from_json(v.value("source", nlohmann::json("")));
-        auto dir = path_from_json(v.value("dir", nlohmann::json("")));
-        if (!source || !dir) return bad;
-        for (const auto& row : v["entries"]) {
-            if (!row.is_array() || row.size() < 4 || !row[1].is_boolean() ||
-                !row[2].is_number_unsigned() || !row[3].is_number_integer())
-                return bad;
-            auto name = path_from_json(row[0]);
-            if (!name) return bad;
-            FileEntry e;
-            e.name = std::move(name.value());
-            e.path = joined_path(dir.value(), e.name);
-            e.dir = row[1].get<bool>();
-            e.size = row[2].get<std::uint64_t>();
-            e.job = row[3].get<std::int64_t>();
-            e.source = source.value();
-            page.entries.push_back(std::move(e));
-        }
-    }
-    return {};
-}
-
-// The path `key` of an entry object (a string, or {"hex"} for one that is no UTF-8), "" when
-// missing or malformed.
-std::string path_or_empty(const nlohmann::json& o, const char* key) {
-    if (!o.contains(key)) return {};
-    auto p = path_from_json(o[key]);
-    return p ? p.value() : std::string();
-}
-
-// The documented objects, from a service that does not know `compact=1`.
-void add_entry_objects(const nlohmann::json& entries, FilePage& page) {
-    if (!entries.is_array()) return;
-    for (const auto& o : entries)
-        if (o.is_object())
-            page.entries.push_back(
-                FileEntry{path_or_empty(o, "name"), path_or_empty(o, "path"), o.value("dir", false),
-                          o.value("size", std::uint64_t{0}), o.value("job", std::int64_t{0}),
-                          path_or_empty(o, "source"), o.value("mtime", 0LL)});
-}
 } // namespace
 
 Result<nlohmann::json> ServiceClient::files(const std::map<std::string, std::string>& parameters) {
@@ -300,17 +248,9 @@ Result<nlohmann::json> ServiceClient::files(const std::map<std::string, std::str
 Result<FilePage> ServiceClient::file_page(const std::map<std::string, std::string>& parameters) {
     auto with_compact = parameters;
     with_compact.insert_or_assign("compact", "1");
-    auto j = call_json("GET", files_path(with_compact));
-    if (!j) return j.error();
-    FilePage page;
-    if (j->contains("views")) {
-        TL_TRY(add_compact_views((*j)["views"], page));
-    } else if (j->contains("entries")) {
-        add_entry_objects((*j)["entries"], page);
-    }
-    if (j->contains("next") && (*j)["next"].is_string())
-        page.next = (*j)["next"].get<std::string>();
-    return page;
+    auto text = call("GET", files_path(with_compact));
+    if (!text) return text.error();
+    return file_page_from_text(text.value());
 }
 
 namespace {

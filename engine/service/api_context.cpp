@@ -27,6 +27,14 @@ void answer_from_catalog(const ApiContext& ctx, httplib::Response& res,
     reply_json(res, 200, body.value());
 }
 
+void answer_text_from_catalog(const ApiContext& ctx, httplib::Response& res,
+                              const std::function<Result<std::string>(catalog::Db&)>& fn) {
+    auto body = fn(engine_catalog(ctx.engine));
+    if (!body) return reply_error(res, body.error());
+    res.status = 200;
+    res.set_content(body.value(), "application/json");
+}
+
 Error invalid_request(const std::string& route, const std::string& message) {
     return make_error(ErrorKind::InvalidArgument, route + ": " + message);
 }

@@ -43,6 +43,9 @@ void reply_error(httplib::Response& res, const Error& e);
 // the reading of a cold page cache) and answers with its JSON, or with its error.
 void answer_from_catalog(const ApiContext& ctx, httplib::Response& res,
                          const std::function<Result<nlohmann::json>(catalog::Db&)>& fn);
+// The same for an answer `fn` writes as JSON text (shapes/json_text.h: the large pages).
+void answer_text_from_catalog(const ApiContext& ctx, httplib::Response& res,
+                              const std::function<Result<std::string>(catalog::Db&)>& fn);
 
 // InvalidArgument, "ROUTE: MESSAGE".
 Error invalid_request(const std::string& route, const std::string& message);

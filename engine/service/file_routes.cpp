@@ -6,6 +6,7 @@
 // its entries, and gives each entry as an array. GET /v1/files/find: the entries whose name
 // matches a pattern, as `files find` finds them.
 #include <cstdlib>
+#include <optional>
 
 #include "common/path_json.h"
 #include "job/catalog_browser.h"
@@ -13,6 +14,7 @@
 #include "service/api_context.h"
 #include "service/api_protocol.h"
 #include "service/server_timing.h"
+#include "shapes/file_page_text.h"
 
 #include "service/query_params.h"
 
@@ -113,49 +115,8 @@ Result<Part> part_of(catalog::Db& db, const job::BrowseRoot& root, const std::st
     return p;
 }
 
-// The page's entries as the documented objects, or with `compact=1` grouped by view: what
-// repeats in every entry of a view (its source, the directory's path) once, and each entry as
-// an array of the page's `columns` (docs/api.md "Lists and queries").
-class PageBody {
-public:
-    explicit PageBody(bool compact) : compact_(compact) {}
-
-    void add(const job::BrowseRoot& root, const std::string& dir, const Part& part) {
-        if (!compact_) {
-            for (const auto& e : part.entries)
-                entries_.push_back({{"name", path_json(e.name)},
-                                    {"path", path_json(e.path)},
-                                    {"dir", e.kind == 1},
-                                    {"size", e.size},
-                                    {"job", e.job_id},
-                                    {"source", path_json(root.source)},
-                                    {"mtime", e.mtime_ns / 1'000'000'000}});
-            return;
-        }
-        if (part.entries.empty()) return;
-        nlohmann::json rows = nlohmann::json::array();
-        for (const auto& e : part.entries)
-            rows.push_back(
-                nlohmann::json::array({path_json(e.name), e.kind == 1, e.size, e.job_id}));
-        views_.push_back({{"source", path_json(root.source)},
-                          {"dir", path_json(dir)},
-                          {"entries", std::move(rows)}});
-    }
-
-    nlohmann::json done(nlohmann::json next) {
-        if (!compact_) return {{"entries", std::move(entries_)}, {"next", std::move(next)}};
-        return {{"columns", {"name", "dir", "size", "job"}},
-                {"views", std::move(views_)},
-                {"next", std::move(next)}};
-    }
-
-private:
-    bool compact_;
-    nlohmann::json entries_ = nlohmann::json::array();
-    nlohmann::json views_ = nlohmann::json::array();
-};
-
-Result<nlohmann::json> files_page(catalog::Db& db, const httplib::Request& req) {
+// The page as JSON text (shapes/file_page_text.h).
+Result<std::string> files_page(catalog::Db& db, const httplib::Request& req) {
     auto limit = count_param(req, "limit", kDefaultFilePage);
     if (!limit) return limit.error();
     if (limit.value() == 0 || limit.value() > kMaxFilePage)
@@ -168,8 +129,8 @@ Result<nlohmann::json> files_page(catalog::Db& db, const httplib::Request& req) 
     if (!roots) return roots.error();
     const std::string dir = req.get_param_value("dir");
     if (!req.has_param("after")) TL_TRY(check_directory(db, roots.value(), dir));
-    PageBody body(req.get_param_value("compact") == "1");
-    nlohmann::json next = nullptr;
+    shapes::FilePageText body(req.get_param_value("compact") == "1");
+    std::optional<std::string> next;
     auto left = static_cast<std::size_t>(limit.value());
     std::string after = cursor->after;
     for (std::size_t r = cursor->root; r < roots->size() && left > 0; ++r, after.clear()) {
@@ -177,12 +138,12 @@ Result<nlohmann::json> files_page(catalog::Db& db, const httplib::Request& req) 
         const std::string relative = job::relative_to(root.source, dir);
         auto part = part_of(db, root, relative, after, left);
         if (!part) return part.error();
-        body.add(root, relative, part.value());
+        body.add(root.source, relative, part->entries);
         left -= part->entries.size();
         if (left == 0 && (part->more || r + 1 < roots->size()))
             next = cursor_text(r, part->entries.back().name);
     }
-    return body.done(std::move(next));
+    return body.done(next);
 }
 // GET /v1/files/find: the entries of the view(s) whose name matches `pattern` (a glob with *
 // ? [...], else a part of a name), by path, at most `limit` (1000) a view, as `files find`.
@@ -217,7 +178,7 @@ Result<nlohmann::json> found_files(catalog::Db& db, const httplib::Request& req)
 void add_file_routes(httplib::Server& server, const ApiContext& ctx) {
     server.Get("/v1/files", [&ctx](const httplib::Request& req, httplib::Response& res) {
         const HandlingTimer timer;
-        answer_from_catalog(ctx, res, [&](catalog::Db& db) { return files_page(db, req); });
+        answer_text_from_catalog(ctx, res, [&](catalog::Db& db) { return files_page(db, req); });
         timer.stamp(res);
     });
     server.Get("/v1/files/find", [&ctx](const httplib::Request& req, httplib::Response& res) {

@@ -9,7 +9,6 @@
 #include "common/log.h"
 #include "common/version.h"
 #include "context/engine.h"
-#include "context/engine_catalog.h"
 #include "media/pool.h"
 #include "media/volume_catalog.h"
 #include "media/volume_places.h"
@@ -54,10 +53,14 @@ Result<std::string> jobs_page(catalog::Db& db, const httplib::Request& req) {
     if (!rates.empty() && rates != "true" && rates != "false")
         return make_error(ErrorKind::InvalidArgument,
                           "?rates= takes true or false, not '" + rates + "'");
+    // ?compact=1: rows as arrays of the page's columns (what the typed door reads).
+    const std::string compact = req.get_param_value("compact");
+    if (!compact.empty() && compact != "1")
+        return make_error(ErrorKind::InvalidArgument, "?compact= takes 1, not '" + compact + "'");
     auto page = read_job_page(db, limit.value(), offset.value(), rates == "true");
     if (!page) return page.error();
-    return shapes::job_page_text(page->rows,
-                                 {page->total, limit.value(), offset.value(), rates == "true"});
+    return shapes::job_page_text(
+        page->rows, {page->total, limit.value(), offset.value(), rates == "true", compact == "1"});
 }
 
 std::optional<nlohmann::json> ended_entry(const ApiContext& ctx, std::int64_t id) {
@@ -107,13 +110,7 @@ void add_read_routes(httplib::Server& server, const ApiContext& ctx) {
     });
     server.Get("/v1/jobs", [&ctx](const httplib::Request& req, httplib::Response& res) {
         const HandlingTimer timer;
-        auto page = jobs_page(engine_catalog(ctx.engine), req);
-        if (page) {
-            res.status = 200;
-            res.set_content(std::move(page.value()), "application/json");
-        } else {
-            reply_error(res, page.error());
-        }
+        answer_text_from_catalog(ctx, res, [&](catalog::Db& db) { return jobs_page(db, req); });
         timer.stamp(res);
     });
     server.Get(R"(/v1/jobs/([^/]+))", [&ctx](const httplib::Request& req, httplib::Response& res) {

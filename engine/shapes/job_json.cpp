@@ -67,15 +67,51 @@ void append_job_row(std::string& out, const catalog::JobRecord& j, bool with_rat
     }
     out += '}';
 }
+
+// A row as an array of the compact page's columns: id, kind, name, level, status, started, ended,
+// files, bytes, waiting_for[, elapsed_s, wall_rate_Bps, sustained_rate_Bps].
+void append_job_row_array(std::string& out, const catalog::JobRecord& j, bool with_rates) {
+    out += '[';
+    append_json_number(out, j.id);
+    for (const std::string* text : {&j.kind, &j.name, &j.level, &j.status}) {
+        out += ',';
+        append_json_string(out, *text);
+    }
+    for (std::int64_t n : {static_cast<std::int64_t>(j.started), static_cast<std::int64_t>(j.ended),
+                           j.files, j.bytes}) {
+        out += ',';
+        append_json_number(out, n);
+    }
+    out += ',';
+    if (j.waiting_for.empty())
+        out += "null";
+    else
+        append_json_string(out, j.waiting_for);
+    if (with_rates)
+        for (double v : {j.elapsed_s, j.wall_rate_Bps, j.sustained_rate_Bps}) {
+            out += ',';
+            append_json_number(out, v);
+        }
+    out += ']';
+}
 } // namespace
 
 std::string job_page_text(const std::vector<catalog::JobRecord>& rows, const JobPageShape& shape) {
     std::string out;
-    out.reserve(64 + rows.size() * (shape.with_rates ? 260 : 180));
-    out += "{\"jobs\":[";
+    out.reserve(128 + rows.size() * ((shape.compact ? 100 : 180) + (shape.with_rates ? 80 : 0)));
+    out += '{';
+    if (shape.compact) {
+        out += R"("columns":["id","kind","name","level","status","started","ended","files",)"
+               R"("bytes","waiting_for")";
+        out += shape.with_rates ? R"(,"elapsed_s","wall_rate_Bps","sustained_rate_Bps"],)" : "],";
+    }
+    out += "\"jobs\":[";
     for (std::size_t i = 0; i < rows.size(); ++i) {
         if (i) out += ',';
-        append_job_row(out, rows[i], shape.with_rates);
+        if (shape.compact)
+            append_job_row_array(out, rows[i], shape.with_rates);
+        else
+            append_job_row(out, rows[i], shape.with_rates);
     }
     out += "],";
     append_field(out, "limit", shape.limit);

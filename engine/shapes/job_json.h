@@ -18,10 +18,12 @@ nlohmann::json job_row_json(const catalog::JobRecord& j);
 // GET /v1/jobs's page as JSON text: {"jobs": [rows], "limit", "offset", "total"}, each row as
 // job_row_json() and, `with_rates`, its "elapsed_s", "wall_rate_Bps" and "sustained_rate_Bps";
 // the bytes dump() of that document gives, written without building it (a whole history of
-// thousands of rows is the API's largest answer).
+// thousands of rows is the API's largest answer). `compact` (?compact=1, what the typed door
+// asks for): each row an array of the page's "columns" instead, the keys said once a page.
 struct JobPageShape {
     std::int64_t total = 0, limit = 0, offset = 0;
     bool with_rates = false;
+    bool compact = false;
 };
 std::string job_page_text(const std::vector<catalog::JobRecord>& rows, const JobPageShape& shape);
 

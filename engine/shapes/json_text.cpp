@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/path_json.h"
+
 namespace tl::shapes {
 
 namespace {
@@ -72,6 +74,17 @@ void append_json_number(std::string& out, std::int64_t v) {
     char buf[24];
     auto r = std::to_chars(buf, buf + sizeof buf, v);
     out.append(buf, r.ptr);
+}
+
+void append_json_number(std::string& out, std::uint64_t v) {
+    char buf[24];
+    auto r = std::to_chars(buf, buf + sizeof buf, v);
+    out.append(buf, r.ptr);
+}
+
+void append_json_path(std::string& out, const std::string& path) {
+    if (plain_ascii(path)) return append_json_string(out, path);
+    out += path_json(path).dump();
 }
 
 } // namespace tl::shapes

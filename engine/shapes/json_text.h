@@ -14,5 +14,9 @@ void append_json_string(std::string& out, std::string_view s);
 // it is not finite.
 void append_json_number(std::string& out, double v);
 void append_json_number(std::string& out, std::int64_t v);
+void append_json_number(std::string& out, std::uint64_t v);
+// A path as path_json() gives it (common/path_json.h): a string, or {"hex": ...} when it is no
+// UTF-8.
+void append_json_path(std::string& out, const std::string& path);
 
 } // namespace tl::shapes

@@ -97,7 +97,9 @@ QVariant JobHistoryModel::data(const QModelIndex& index, int role) const {
     case Kind:
         return sortKey ? r.kind : JobText::kind(r.kind);
     case Name:
-        return r.name;
+        // A job started by hand (`backup --source`, a restore) has no definition's name: a dash,
+        // as `jobs list` prints it, rather than a cell that looks unread.
+        return sortKey || !r.name.isEmpty() ? r.name : QStringLiteral("\u2014");
     case Level:
         if (r.kind != QLatin1String("backup")) return QString(); // a restore has no level
         return sortKey ? r.level : JobText::level(r.kind, r.level);

@@ -98,6 +98,10 @@ def call_reads(calls, job, src):
     rated = calls.get("/v1/jobs?limit=10&offset=0&rates=true")  # the console's history
     assert rated.status == 200 and "wall_rate_Bps" in rated.json()["jobs"][0], rated.body
     assert calls.get("/v1/jobs?rates=maybe").status == 400
+    compact = calls.get("/v1/jobs?limit=10&rates=true&compact=1")  # what the typed door reads
+    assert compact.status == 200 and compact.json()["columns"][0] == "id", compact.body
+    assert compact.json()["jobs"][0][0] == rated.json()["jobs"][0]["id"], compact.body
+    assert calls.get("/v1/jobs?compact=yes").status == 400
     report = calls.get(f"/v1/jobs/{job}/report")
     assert report.status == 200 and report.json()["report"]["job_id"] == job, report.body
     calls.get("/v1/jobs/999999/report")  # 404
