@@ -2,6 +2,9 @@
 
 #include <set>
 
+#include <sys/stat.h>
+#include <sys/xattr.h>
+
 #include "../service/service_guard.h"
 #include "agent_process.h"
 #include "cli_runner.h"
@@ -14,7 +17,8 @@ using tltest::run_cli;
 // 41, docs/agent.md "Backups of a client"), through the real programs: a real tapeloom-agent
 // with its own state on 127.0.0.1 and a real service; `job define --client A` and a one-shot
 // schedule a few seconds ahead; nobody runs the job by hand. The job's report names the
-// client's tree, `files ls` lists it, and its restore onto the client is byte-identical.
+// client's tree, `files ls` lists it, and its restore onto the client is byte-identical, with
+// its metadata.
 class TestAgentSchedule : public QObject {
     Q_OBJECT
 
@@ -44,6 +48,20 @@ class TestAgentSchedule : public QObject {
     QByteArray service_log() const {
         QFile f(home() + "/logs/tapeloom.log");
         return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    }
+
+    static struct stat lst(const QString& p) {
+        struct stat st {};
+        ::lstat(QFile::encodeName(p).constData(), &st);
+        return st;
+    }
+
+    // The fixture's extended attribute of `p` (empty where the filesystem has none).
+    static QByteArray xattr(const QString& p) {
+        char value[64] = {};
+        const auto n =
+            ::getxattr(QFile::encodeName(p).constData(), "user.tapeloom.test", value, sizeof value);
+        return QByteArray(value, static_cast<int>(std::max<ssize_t>(n, 0)));
     }
 
 private Q_SLOTS:
@@ -114,6 +132,22 @@ private Q_SLOTS:
         QVERIFY2(restore.exit_code == 0, (restore.out + restore.err).constData());
         QString why;
         QVERIFY2(tltest::same_tree(src, to + src, &why), qPrintable(why));
+        // What diff does not see comes back through the agent too: modes, times, the hard
+        // link, the extended attribute, the sparse file's holes.
+        const QString out = to + src;
+        for (const char* p :
+             {"/hard1", "/big.bin", "/ünïcødé/日本語.txt", "/small/d3", "/emptydir"}) {
+            const auto want = lst(src + QString::fromUtf8(p)),
+                       got = lst(out + QString::fromUtf8(p));
+            QCOMPARE(got.st_mode, want.st_mode);
+            QCOMPARE(got.st_mtim.tv_sec, want.st_mtim.tv_sec);
+            QCOMPARE(got.st_mtim.tv_nsec, want.st_mtim.tv_nsec);
+        }
+        QCOMPARE(lst(out + "/hard1").st_ino, lst(out + "/hard2").st_ino);
+        QCOMPARE(xattr(out + "/hard1"), xattr(src + "/hard1"));
+        const auto sparse = lst(out + "/sparse.img");
+        QCOMPARE(sparse.st_size, static_cast<off_t>(8 << 20));
+        QVERIFY(sparse.st_blocks * 512 < sparse.st_size / 2);
 
         // The scheduler queued it for its schedule (the log is whole once the service ended).
         QCOMPARE(run_cli(h({"service", "stop"})).exit_code, 0);
