@@ -465,6 +465,34 @@ private Q_SLOTS:
         QVERIFY(api.metrics()->find("tapeloom_client_up{client=\"A\"} 0\n") != std::string::npos);
     }
 
+    // The engine's "changed while read" check runs on the client: a file appended to while
+    // the agent reads it is a warning of the job naming the client and the file (exit 8).
+    void aFileChangedWhileReadIsAWarningOfTheJob() {
+        const QString src = path("busy-tree"), busy = src + "/growing.log";
+        QVERIFY(tltest::write_file(src + "/quiet.txt", "still\n"));
+        QVERIFY(tltest::write_file(busy, tltest::random_bytes(16 << 20, 3)));
+        auto& a = make_agent("a");
+        QVERIFY(serve(a, {src}));
+        QVERIFY(trust(a, add_client("A", a)));
+        QProcess writer; // appends to the file as long as the backup runs
+        writer.start("sh", {"-c", "while :; do printf x >> '" + busy + "'; done"});
+        QVERIFY(writer.waitForStarted());
+        auto backup = run_cli(h(
+            home(), {"backup", "--client", "A", "--source", src, "--library", "small", "--json"}));
+        writer.kill();
+        writer.waitForFinished();
+        QVERIFY2(backup.exit_code == 8, (backup.out + backup.err).constData()); // warnings
+        const auto report = backup.json().object();
+        QCOMPARE(report.value("status").toString(), QString("warnings"));
+        QCOMPARE(report.value("files").toInteger(), 3); // the root, both files
+        QStringList warnings;
+        for (const auto& w : report.value("warnings").toArray())
+            warnings << w.toString();
+        QVERIFY2(warnings.contains("client A: file changed while it was read: " + busy),
+                 qPrintable(warnings.join('\n')));
+        QCOMPARE(warnings.size(), 1); // the quiet file is not named
+    }
+
     // A job definition names a client's tree as client:NAME:/path; one of a client that is not
     // added is refused.
     void jobDefinitionsNameAClientsTrees() {
