@@ -129,6 +129,9 @@ Result<job::RestoreResult> run_client_restore(Engine& engine, const ClientRestor
         else
             sent = answer.error();
     }
+    if (!sent && sent.error().message.rfind("client ", 0) != 0)
+        sent =
+            make_error(sent.error().kind, "client " + endpoint->name + ": " + sent.error().message);
     if (lib->library->drive(held->drive).is_open()) (void)lib->library->drive(held->drive).close();
     res.read = reader.stats();
     ctx.stamp_end();

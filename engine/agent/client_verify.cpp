@@ -51,8 +51,8 @@ Status compare_saveset(catalog::Db& db, const std::string& home, job::SavesetRea
     RestoreForwarder forwarder(*link.value(), false);
     job::Selection one;
     one.savesets = {s};
-    TL_TRY(forwarder.send_selection(reader, one));
-    auto done = forwarder.finish();
+    auto sent = forwarder.send_selection(reader, one);
+    auto done = sent ? forwarder.finish() : Result<nlohmann::json>(sent.error());
     if (!done)
         return make_error(done.error().kind,
                           "client " + parts->first + ": " + done.error().message);

@@ -16,6 +16,18 @@ std::string prefix_of(const job::SelectedSaveset& s) {
 }
 } // namespace
 
+Status RestoreForwarder::remember(Status st) {
+    if (st || !link_status_) return st;
+    // The agent refused something (a save set's place below the target, a compare's root
+    // outside --allow) with an error frame and ended the link while this side was still
+    // sending: what it said is still to be read, and it is the reason to report.
+    link_.set_timeout(2);
+    auto said = link_.receive();
+    if (said && said->type == frame::kError) st = error_from(said.value(), link_.peer());
+    link_status_ = st;
+    return st;
+}
+
 Status RestoreForwarder::on_object_header(std::uint64_t offset, const format::ObjectHeader& h) {
     if (!link_status_) return link_status_;
     skipping_ = !whole_ && !wanted_.count(offset);

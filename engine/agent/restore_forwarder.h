@@ -34,10 +34,9 @@ public:
 
 private:
     Status send_saveset(const job::SelectedSaveset& s);
-    Status remember(Status st) {
-        if (!st && link_status_) link_status_ = st;
-        return st;
-    }
+    // The first failure of the link is kept; when a send failed, the agent's own reason (an
+    // error frame it sent before it ended the link) replaces the broken pipe.
+    Status remember(Status st);
 
     TlsLink& link_;
     bool with_data_ = true;

@@ -207,6 +207,22 @@ private Q_SLOTS:
         const QByteArray& agent_log = a.wait_for_log("is not the trusted service");
         QVERIFY2(agent_log.contains("is not the trusted service"), agent_log.constData());
         QVERIFY2(agent_log.contains(service.toUtf8()), agent_log.constData());
+        // Nothing was read on the client nor entered the catalog.
+        QVERIFY2(!agent_log.contains("backup of"), agent_log.constData());
+        for (const char* job : {"1", "2"})
+            QVERIFY(run_cli(h(home(), {"files", "ls", "--job", job, "--json"}))
+                        .json()
+                        .array()
+                        .isEmpty());
+        // Both refusals are logged on the service's side too, naming the client.
+        QFile log(home() + "/logs/tapeloom.log");
+        QVERIFY(log.open(QIODevice::ReadOnly));
+        const QByteArray service_log = log.readAll();
+        QVERIFY2(service_log.contains("client WRONG: ") && service_log.contains("not the pinned"),
+                 service_log.right(2000).constData());
+        QVERIFY2(service_log.contains("client A: ") &&
+                     service_log.contains("does not trust this service"),
+                 service_log.right(2000).constData());
     }
 
     void restoreOutsideAllowIsRefused() {
@@ -295,7 +311,7 @@ private Q_SLOTS:
         const QString src = path("tree"), to = path("target");
         QVERIFY(tltest::make_fixture_tree(src));
         auto& a = make_agent("a");
-        QVERIFY(serve(a, {src, to}));
+        QVERIFY(serve(a, {src, to, path("target-diff")}));
         QVERIFY(trust(a, add_client("A", a)));
         auto full = run_cli(h(home(), {"backup", "--client", "A", "--source", src, "--library",
                                        "small", "--name", "nightly", "--json"}));
@@ -323,6 +339,33 @@ private Q_SLOTS:
         QVERIFY2(restore.exit_code == 0, restore.out.constData());
         QString why;
         QVERIFY2(tltest::same_tree(src, to + src, &why), qPrintable(why));
+
+        // A differential after one more change is taken against the full: the full's two
+        // deletions again, and its restore is the tree as it is now.
+        QFile more(src + "/small/d5/f5.txt");
+        QVERIFY(more.open(QIODevice::Append));
+        more.write("and one for the differential\n");
+        more.close();
+        auto diff = run_cli(h(home(), {"backup", "--client", "A", "--source", src, "--library",
+                                       "small", "--name", "nightly", "--level", "diff", "--json"}));
+        QVERIFY2(diff.exit_code == 0, diff.err.constData());
+        QCOMPARE(diff.json().object().value("level").toString(), QString("diff"));
+        QVERIFY(diff.json().object().value("files").toInteger() < full_files);
+        QCOMPARE(diff.json()
+                     .object()
+                     .value("level_sources")
+                     .toArray()
+                     .at(0)
+                     .toObject()
+                     .value("deleted")
+                     .toInt(),
+                 2);
+        const QString to_diff = path("target-diff");
+        QVERIFY(QDir().mkpath(to_diff));
+        const QString diff_job = QString::number(diff.json().object().value("job_id").toInteger());
+        auto restored = run_cli(h(home(), {"restore", "--job", diff_job, "--to", to_diff}));
+        QVERIFY2(restored.exit_code == 0, (restored.out + restored.err).constData());
+        QVERIFY2(tltest::same_tree(src, to_diff + src, &why), qPrintable(why));
     }
 
     // While the service runs the data directory, the client commands, a client's backup and
@@ -420,6 +463,34 @@ private Q_SLOTS:
         QCOMPARE(after->value("online", true), false);
         QCOMPARE(after->at("last_backup"), ca.at("last_backup"));
         QVERIFY(api.metrics()->find("tapeloom_client_up{client=\"A\"} 0\n") != std::string::npos);
+    }
+
+    // The engine's "changed while read" check runs on the client: a file appended to while
+    // the agent reads it is a warning of the job naming the client and the file (exit 8).
+    void aFileChangedWhileReadIsAWarningOfTheJob() {
+        const QString src = path("busy-tree"), busy = src + "/growing.log";
+        QVERIFY(tltest::write_file(src + "/quiet.txt", "still\n"));
+        QVERIFY(tltest::write_file(busy, tltest::random_bytes(16 << 20, 3)));
+        auto& a = make_agent("a");
+        QVERIFY(serve(a, {src}));
+        QVERIFY(trust(a, add_client("A", a)));
+        QProcess writer; // appends to the file as long as the backup runs
+        writer.start("sh", {"-c", "while :; do printf x >> '" + busy + "'; done"});
+        QVERIFY(writer.waitForStarted());
+        auto backup = run_cli(h(
+            home(), {"backup", "--client", "A", "--source", src, "--library", "small", "--json"}));
+        writer.kill();
+        writer.waitForFinished();
+        QVERIFY2(backup.exit_code == 8, (backup.out + backup.err).constData()); // warnings
+        const auto report = backup.json().object();
+        QCOMPARE(report.value("status").toString(), QString("warnings"));
+        QCOMPARE(report.value("files").toInteger(), 3); // the root, both files
+        QStringList warnings;
+        for (const auto& w : report.value("warnings").toArray())
+            warnings << w.toString();
+        QVERIFY2(warnings.contains("client A: file changed while it was read: " + busy),
+                 qPrintable(warnings.join('\n')));
+        QCOMPARE(warnings.size(), 1); // the quiet file is not named
     }
 
     // A job definition names a client's tree as client:NAME:/path; one of a client that is not

@@ -154,6 +154,33 @@ private Q_SLOTS:
         QVERIFY2(a.wait_for_log("object(s) received").contains("restore into"), a.log.constData());
         tltest::check_crafted_restore(target, outside, r.json().object());
     }
+
+    // Whatever the catalog says: a client's save set whose source (the tree's path on the
+    // client, which places it below the target) climbs out with ".." is refused by the agent
+    // before anything is written, and the restore says why; nothing lands outside the target.
+    void aSourceThatClimbsOutOfTheTargetIsRefused() {
+        const QString home = path("climbing-home"), target = path("target"),
+                      outside = path("outside");
+        QVERIFY(QDir().mkpath(outside) && QDir().mkpath(target));
+        QVERIFY(tltest::write_crafted_volume(home, "client:A:/../outside", outside.toStdString()));
+        AgentProcess a(path("state-climbing"));
+        QVERIFY(a.serve({target}));
+        QVERIFY(a.trust(a.add_to(home, "A")));
+        auto scan = run_cli({"--home", home, "scan", "TLO005L9", "--json"});
+        QVERIFY2(scan.exit_code == 7, scan.out.constData());
+        auto r = run_cli({"--home", home, "restore", "--job", "1", "--to", target, "--json"});
+        QVERIFY2(r.exit_code != 0, r.out.constData());
+        // The agent's reason, not the link it ended.
+        const QString error = r.json().object().value("error").toString();
+        QVERIFY2(error.startsWith("client A: ") && error.contains("'../outside' refused"),
+                 qPrintable(error));
+        QCOMPARE(
+            QDir(outside).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden).size(),
+            0);
+        QCOMPARE(
+            QDir(target).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden).size(),
+            0);
+    }
 };
 
 QTEST_MAIN(TestClientRestore)

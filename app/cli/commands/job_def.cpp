@@ -5,6 +5,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "agent/client_registry.h"
 #include "api/schedule_ops.h"
 #include "commands/commands.h"
 #include "commands/typed_door_runs.h"
@@ -43,7 +44,8 @@ const std::set<std::string> kDefinitionOptions = {"source",
                                                   "retry-delay",
                                                   "allow-concurrent",
                                                   "missed",
-                                                  "schedule"};
+                                                  "schedule",
+                                                  "client"};
 
 Error usage_error(const std::string& what) {
     return make_error(ErrorKind::InvalidArgument, what);
@@ -65,6 +67,15 @@ Status apply_options(const Args& a, JobDefinition& d) {
     std::vector<std::string> sources = a.all("source");
     for (std::size_t i = 1; i < a.words().size(); ++i) // words()[0] is the name
         sources.push_back(a.words()[i]);
+    // --client NAME: the sources given with it are that client's trees (client:NAME:PATH), as
+    // for `backup --client`; a source naming a client keeps its own (docs/agent.md).
+    if (a.has("client")) {
+        if (a.get("client").empty() || sources.empty())
+            return usage_error("--client NAME names the client of the sources given with it "
+                               "(--source PATH, absolute on the client)");
+        for (auto& s : sources)
+            if (!agent::split_client_source(s)) s = agent::client_source(a.get("client"), s);
+    }
     if (!sources.empty()) d.sources = sources;
     // An empty pattern (`--include ''`) stands for none: it empties the list.
     for (auto [name, list] : {std::pair{"include", &d.include}, {"exclude", &d.exclude}}) {
@@ -452,7 +463,8 @@ int print_definition(Context& ctx, const client::Definition& typed, long long t)
 
 void add_job_definition_commands(Registry& r) {
     const std::string opts =
-        "[--source SOURCE...] [--include GLOB] [--exclude GLOB] [--one-file-system] [--pool P] "
+        "[--source SOURCE...] [--client NAME] [--include GLOB] [--exclude GLOB] "
+        "[--one-file-system] [--pool P] "
         "[--library L] [--drives N] [--sessions-per-drive K] [--block-size 256K] "
         "[--read-buffer 2M] [--compression C] [--encryption none|aes-256-gcm] [--key NAME] "
         "[--encrypt-names yes|no] [--priority 0..100] [--retention-days N] "
