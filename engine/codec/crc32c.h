@@ -13,6 +13,11 @@ namespace tl::codec {
 // 0xE3069283. Uses VPCLMULQDQ or SSE4.2 when the CPU has them (checked once), else a table.
 std::uint32_t crc32c(const void* data, std::size_t n, std::uint32_t seed = 0);
 
+// The CRC32C of a||b from crc32c(a) and crc32c(b) = `crc_b` over `len_b` bytes, without the
+// bytes: what lets a block's CRC take its payload's from the thread that wrote the payload
+// while it was in that core's cache (job/stream_writer.h). A few hundred operations.
+std::uint32_t crc32c_combine(std::uint32_t crc_a, std::uint32_t crc_b, std::size_t len_b);
+
 // The three implementations, exposed so tests can compare them: a table, the CRC32
 // instruction (SSE4.2) and carry-less multiplication (VPCLMULQDQ with AVX-512, for 512 bytes
 // and more; crc32c_fold.cpp). crc32c_hardware() and crc32c_folding() must only be called when

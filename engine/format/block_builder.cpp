@@ -22,6 +22,7 @@ void BlockBuilder::reset(std::uint8_t* buffer, std::size_t block_len, const Bloc
     chunk_count_ = 0;
     open_ = false;
     open_capacity_ = 0;
+    known_len_ = 0;
 }
 
 std::size_t BlockBuilder::free_for_chunk() const {
@@ -71,6 +72,14 @@ void BlockBuilder::end_chunk(std::size_t payload_len) {
     std::memset(buf_ + end, 0, aligned - end); // alignment padding is part of the CRC
     pos_ = aligned;
     ++chunk_count_;
+}
+
+void BlockBuilder::end_chunk_with_crc(std::size_t payload_len, std::uint32_t payload_crc) {
+    assert(open_ && known_len_ == 0 && !seal_.seals(load_u32(buf_ + pos_)));
+    known_at_ = pos_ + kChunkHeaderSize;
+    end_chunk(payload_len);
+    known_len_ = payload_len;
+    known_crc_ = payload_crc;
 }
 
 void BlockBuilder::end_sealed_chunk(std::size_t payload_len) {
@@ -124,7 +133,15 @@ void BlockBuilder::finish(std::uint32_t tape_file, std::uint32_t block_in_file) 
     store_u32(h + 52, tape_file);
     store_u32(h + 56, block_in_file);
     store_u32(h + 60, 0);
-    store_u32(h + 20, codec::crc32c(buf_, len_));
+    store_u32(h + 20, block_crc());
+}
+
+std::uint32_t BlockBuilder::block_crc() const {
+    if (known_len_ == 0) return codec::crc32c(buf_, len_);
+    std::uint32_t crc = codec::crc32c(buf_, known_at_);
+    crc = codec::crc32c_combine(crc, known_crc_, known_len_);
+    const std::size_t after = known_at_ + known_len_;
+    return codec::crc32c(buf_ + after, len_ - after, crc);
 }
 
 } // namespace tl::format

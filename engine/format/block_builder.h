@@ -54,6 +54,11 @@ public:
     // Closes the open chunk with `payload_len` bytes (1..capacity; 0 drops the chunk).
     void end_chunk(std::size_t payload_len);
 
+    // end_chunk() of a clear chunk whose payload's CRC32C its producer computed (`payload_crc`,
+    // over the `payload_len` bytes as they stay): finish() then reads only the rest of the
+    // block for the block's CRC. One such chunk per block; the CRC is the same either way.
+    void end_chunk_with_crc(std::size_t payload_len, std::uint32_t payload_crc);
+
     // Closes the open chunk holding a chunk its producer sealed already (stream_seal_params):
     // `payload_len` (1..capacity) bytes of ciphertext, then its tag. Needs a seal policy with a
     // cipher or copies_sealed.
@@ -81,6 +86,10 @@ private:
     std::size_t open_capacity_ = 0;
     SealPolicy seal_;
     bool seal_failed_ = false;
+    // A payload whose CRC is known: [known_at_, known_at_ + known_len_) of the block.
+    std::size_t known_at_ = 0, known_len_ = 0;
+    std::uint32_t known_crc_ = 0;
+    std::uint32_t block_crc() const;
     std::size_t tag_room() const { return seal_.sealed_blocks() ? kSealTagSize : 0; }
     void seal_open_chunk(std::size_t payload_len);
 };

@@ -49,6 +49,8 @@ namespace {
 
 // Buffers between a session's reader and its drive (the read buffer divided among them).
 constexpr std::size_t kStreamBuffers = 4;
+// A block-shaped buffer's data starts after a block header and one chunk header.
+constexpr std::size_t kBlockHeadroom = format::kBlockHeaderSize + format::kChunkHeaderSize;
 
 format::SourceKind media_kind(source::SourceKind k) {
     switch (k) {
@@ -416,7 +418,15 @@ std::optional<StreamAssignment> BackupRun::start_stream(DriveSlot* sp,
     // others into blocks. Two halves made either side wait whenever the other was descheduled
     // for a moment (issue 17: a 2-core machine running five threads of a small-file backup).
     const std::size_t part = std::max<std::size_t>(64 * 1024, o_.read_buffer / kStreamBuffers);
-    ss->channel = std::make_unique<StreamChannel>(sp->signal, kStreamBuffers, part);
+    const std::size_t blocks = o_.read_buffer / o_.block_size;
+    if (spec.kind != source::SourceKind::Client && !sealer.value() && blocks >= kStreamBuffers) {
+        // Read here and written in clear: the read buffer in blocks (StreamBuffer), so a full
+        // one goes to its drive without being copied (DriveWorker::place_chunk).
+        ss->channel = std::make_unique<StreamChannel>(
+            sp->signal, blocks, o_.block_size - kBlockHeadroom, kBlockHeadroom);
+    } else {
+        ss->channel = std::make_unique<StreamChannel>(sp->signal, kStreamBuffers, part);
+    }
     ss->writer = std::make_unique<StreamWriter>(*ss->channel, p_.codec);
     if (spec.kind == source::SourceKind::Client) {
         ss->remote =

@@ -1,6 +1,7 @@
 #include "job/drive_worker.h"
 
 #include <algorithm>
+#include <cassert>
 #include <chrono>
 #include <cstring>
 
@@ -172,9 +173,44 @@ Status DriveWorker::place_copied_chunk(Active& s, StreamBuffer& b) {
     return {};
 }
 
+bool DriveWorker::takes_whole(const StreamBuffer& b) const {
+    if (b.block_headroom != format::kBlockHeaderSize + format::kChunkHeaderSize ||
+        b.block_headroom + b.capacity != cfg_.block_size || b.consumed != 0 || b.size == 0 ||
+        b.sealed_unit != 0 || !b.copied.empty() || cfg_.cipher ||
+        !cfg_.encryption.seal_session.is_nil())
+        return false;
+    // A block with chunks in it already is ended first (its rest padded) for a full buffer only:
+    // a buffer that is not full is copied into it instead, as it would have been.
+    return !block_open_ || builder_.chunk_count() == 0 || b.free() < kMinChunk;
+}
+
+Status DriveWorker::place_whole(Active& s, StreamBuffer& b) {
+    if (block_open_ && builder_.chunk_count() > 0) TL_TRY(flush_block(false));
+    b.swap_block(block_); // block_ now holds the buffer's bytes where its chunk's payload goes
+    builder_.reset(block_.get(), cfg_.block_size,
+                   {cfg_.session_uuid, block_seq_, volume_seq_, format::block_flags::kData});
+    block_open_ = true;
+    const std::size_t len = b.size;
+    const std::uint64_t off = b.offset;
+    Placement pl{s.a.stream_id, off, off + len, {}};
+    pl.boundaries.assign(b.boundaries.begin(), b.boundaries.end());
+    const ChunkFields f = chunk_fields(b, 0, len);
+    [[maybe_unused]] std::uint8_t* dst =
+        builder_.begin_chunk(s.a.stream_id, off, f.flags, f.first_boundary);
+    assert(dst == block_.get() + b.block_headroom);
+    builder_.end_chunk_with_crc(len, b.crc);
+    placements_.push_back(std::move(pl));
+    b.consumed = len;
+    s.next_offset = off + len;
+    progress_.payload += len;
+    if (builder_.free_for_chunk() < kMinChunk) TL_TRY(flush_block(false));
+    return {};
+}
+
 Status DriveWorker::place_chunk(Active& s, StreamBuffer& b) {
     if (b.consumed == b.size) return {}; // an empty last buffer
     if (!b.copied.empty()) return place_copied_chunk(s, b);
+    if (takes_whole(b)) return place_whole(s, b);
     if (b.seal_failed || (b.sealed_unit && !cfg_.cipher))
         return make_error(ErrorKind::Io, "drive " + std::to_string(cfg_.drive_index) + ": stream " +
                                              std::to_string(s.a.stream_id) +

@@ -134,6 +134,10 @@ private:
     // (held_batch_): the catalog still records only what is durable on tape.
     Status close_tape_file(bool volume_full, bool trailer_follows = false);
     Status place_chunk(Active& s, StreamBuffer& b);
+    // A block-shaped buffer (StreamBuffer) that becomes the block's one chunk by exchanging
+    // storage with block_: its bytes are not copied. takes_whole: whether `b` goes so.
+    bool takes_whole(const StreamBuffer& b) const;
+    Status place_whole(Active& s, StreamBuffer& b);
     Status place_copied_chunk(Active& s, StreamBuffer& b); // a chunk copied still sealed
     Status make_room(std::size_t need); // an open block with `need` bytes free for a chunk
     Status flush_block(bool force);

@@ -2,10 +2,13 @@
 
 namespace tl::job {
 
-StreamChannel::StreamChannel(DriveSignal& signal, std::size_t count, std::size_t buffer_bytes)
-    : sig_(signal), buffer_bytes_(buffer_bytes) {
+StreamChannel::StreamChannel(DriveSignal& signal, std::size_t count, std::size_t buffer_bytes,
+                             std::size_t block_headroom)
+    : sig_(signal), buffer_bytes_(buffer_bytes), block_headroom_(block_headroom) {
     for (std::size_t i = 0; i < count; ++i) {
-        owned_.push_back(std::make_unique<StreamBuffer>(buffer_bytes));
+        owned_.push_back(block_headroom
+                             ? std::make_unique<StreamBuffer>(buffer_bytes, block_headroom)
+                             : std::make_unique<StreamBuffer>(buffer_bytes));
         free_.push_back(owned_.back().get());
     }
 }

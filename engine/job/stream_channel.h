@@ -21,7 +21,9 @@ struct DriveSignal {
 
 class StreamChannel {
 public:
-    StreamChannel(DriveSignal& signal, std::size_t count, std::size_t buffer_bytes);
+    // `block_headroom` > 0: block-shaped buffers (StreamBuffer), `buffer_bytes` of data each.
+    StreamChannel(DriveSignal& signal, std::size_t count, std::size_t buffer_bytes,
+                  std::size_t block_headroom = 0);
 
     // Producer: an empty buffer (blocks while none is free); nullptr once cancelled.
     StreamBuffer* acquire();
@@ -36,6 +38,7 @@ public:
     bool finished_locked() const { return finished_; }
 
     std::size_t buffer_bytes() const { return buffer_bytes_; }
+    bool block_shaped() const { return block_headroom_ > 0; }
 
 private:
     DriveSignal& sig_;
@@ -43,6 +46,7 @@ private:
     std::deque<StreamBuffer*> free_;
     std::deque<StreamBuffer*> full_;
     std::size_t buffer_bytes_;
+    std::size_t block_headroom_;
     bool finished_ = false;
 };
 

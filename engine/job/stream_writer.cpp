@@ -3,12 +3,16 @@
 #include <algorithm>
 #include <cstring>
 
+#include "codec/crc32c.h"
 #include "format/constants.h"
 
 namespace tl::job {
 
 namespace {
-constexpr std::size_t kMinDataRoom = 4096;           // below this, start a fresh buffer
+constexpr std::size_t kMinDataRoom = 4096; // below this, start a fresh buffer
+// ... of a block-shaped buffer (job/stream_buffer.h): it becomes a block of its own, so what it
+// leaves unfilled is padding on tape; with at most 265 bytes left it counts as full there.
+constexpr std::size_t kMinBlockDataRoom = 256;
 constexpr std::size_t kCompressedFrame = 128 * 1024; // raw bytes per compressed frame
 Error cancelled() {
     return make_error(ErrorKind::Cancelled, "backup cancelled");
@@ -46,7 +50,9 @@ Status StreamWriter::write_bytes(const std::uint8_t* p, std::size_t n) {
     while (n > 0) {
         TL_TRY(ensure(1));
         const std::size_t take = std::min(n, room());
-        std::memcpy(cur_->data.get() + cur_->size, p, take);
+        std::uint8_t* to = cur_->data.get() + cur_->size;
+        std::memcpy(to, p, take);
+        if (ch_.block_shaped()) cur_->crc = codec::crc32c(to, take, cur_->crc);
         cur_->size += take;
         offset_ += take;
         p += take;
@@ -71,7 +77,8 @@ Result<std::uint8_t*> StreamWriter::data_area(std::size_t max_raw, std::size_t& 
         return scratch_.data();
     }
     raw_in_scratch_ = false;
-    const std::size_t want = format::kFrameHeaderSize + std::min(max_raw, kMinDataRoom);
+    const std::size_t min_room = ch_.block_shaped() ? kMinBlockDataRoom : kMinDataRoom;
+    const std::size_t want = format::kFrameHeaderSize + std::min(max_raw, min_room);
     TL_TRY(ensure(want));
     frame_ = cur_->data.get() + cur_->size;
     capacity = std::min<std::size_t>({max_raw, room() - format::kFrameHeaderSize,
@@ -85,6 +92,8 @@ Status StreamWriter::commit_data(std::size_t n) {
     if (!raw_in_scratch_) {
         format::store_frame_header(frame_, {static_cast<std::uint32_t>(n),
                                             static_cast<std::uint32_t>(n), codec::Codec::None});
+        if (ch_.block_shaped())
+            cur_->crc = codec::crc32c(frame_, format::kFrameHeaderSize + n, cur_->crc);
         cur_->size += format::kFrameHeaderSize + n;
         offset_ += format::kFrameHeaderSize + n;
         return {};

@@ -45,6 +45,19 @@ private slots:
                 whole);
         }
     }
+    // A block's CRC is joined from its payload's, computed apart (format/block_builder.h).
+    void combineEqualsWhole() {
+        std::vector<unsigned char> d(300000);
+        std::mt19937 g(11);
+        for (auto& b : d)
+            b = static_cast<unsigned char>(g());
+        const auto whole = crc32c(d.data(), d.size());
+        for (std::size_t cut : {0u, 1u, 88u, 4096u, 262144u, 299999u, 300000u}) {
+            const auto a = crc32c(d.data(), cut);
+            const auto b = crc32c(d.data() + cut, d.size() - cut);
+            QCOMPARE(crc32c_combine(a, b, d.size() - cut), whole);
+        }
+    }
     // The folding path: four registers of 64 bytes fold 256 bytes per step, the folded bytes
     // and the tail go through the CRC32 instruction. Every length around the first steps (it
     // starts at 512 bytes), at several alignments and seeds, and whole blocks.
