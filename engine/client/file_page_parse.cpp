@@ -44,32 +44,15 @@ bool read_entry(JsonCursor& in, FileEntry& e) {
 // A view: {"dir", "entries", "source"} in any order; its entries take the view's source and
 // directory once the view is read.
 bool read_view(JsonCursor& in, FilePage& page) {
-    std::string source, dir, key;
+    std::string source, dir;
     const std::size_t first = page.entries.size();
-    if (!in.take('{')) return false;
-    if (in.next_is('}')) return in.take('}');
-    do {
-        if (!in.string(key) || !in.take(':')) return false;
-        bool read = true;
-        if (key == "source") {
-            read = read_path(in, source);
-        } else if (key == "dir") {
-            read = read_path(in, dir);
-        } else if (key == "entries") {
-            if (!in.take('[')) return false;
-            if (in.next_is(']')) {
-                read = in.take(']');
-            } else {
-                do {
-                    if (!read_entry(in, page.entries.emplace_back())) return false;
-                } while (in.more(']'));
-            }
-        } else {
-            read = in.skip_value();
-        }
-        if (!read) return false;
-    } while (in.more('}'));
-    if (in.failed()) return false;
+    const bool read = in.object([&](std::string_view key) {
+        if (key == "source") return read_path(in, source);
+        if (key == "dir") return read_path(in, dir);
+        if (key != "entries") return in.skip_value();
+        return in.array([&] { return read_entry(in, page.entries.emplace_back()); });
+    });
+    if (!read) return false;
     for (std::size_t i = first; i < page.entries.size(); ++i) {
         auto& e = page.entries[i];
         e.path = joined(dir, e.name);
@@ -103,34 +86,14 @@ Result<FilePage> page_of_objects(std::string_view text) {
 Result<FilePage> file_page_from_text(std::string_view text) {
     JsonCursor in(text);
     FilePage page;
-    std::string key;
     bool objects = false;
-    if (!in.take('{')) return bad_page();
-    if (!in.next_is('}')) {
-        do {
-            if (!in.string(key) || !in.take(':')) return bad_page();
-            bool read = true;
-            if (key == "views") {
-                if (!in.take('[')) return bad_page();
-                if (in.next_is(']')) {
-                    read = in.take(']');
-                } else {
-                    do {
-                        if (!read_view(in, page)) return bad_page();
-                    } while (in.more(']'));
-                }
-            } else if (key == "next") {
-                read = in.string_or_null(page.next);
-            } else {
-                objects = objects || key == "entries";
-                read = in.skip_value();
-            }
-            if (!read) return bad_page();
-        } while (in.more('}'));
-    } else {
-        in.take('}');
-    }
-    if (in.failed() || !in.at_end()) return bad_page();
+    const bool read = in.object([&](std::string_view key) {
+        if (key == "views") return in.array([&] { return read_view(in, page); });
+        if (key == "next") return in.string_or_null(page.next);
+        objects = objects || key == "entries";
+        return in.skip_value();
+    });
+    if (!read || !in.at_end()) return bad_page();
     if (objects) return page_of_objects(text);
     return page;
 }

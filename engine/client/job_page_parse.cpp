@@ -113,44 +113,16 @@ bool read_row_value(JsonCursor& in, RowField f, JobRow& row) {
 
 // A row as an object, or (a compact page) as an array of the page's columns.
 bool read_row(JsonCursor& in, const std::vector<RowField>& columns, JobRow& row) {
-    if (in.next_is('[')) {
-        in.take('[');
-        for (std::size_t i = 0; i < columns.size(); ++i)
-            if ((i > 0 && !in.take(',')) || !read_row_value(in, columns[i], row)) return false;
-        if (columns.empty()) return in.take(']');
-        while (in.more(']')) // values past the columns it was told of
-            if (!in.skip_value()) return false;
-        return !in.failed();
-    }
-    if (!in.take('{')) return false;
-    if (in.next_is('}')) return in.take('}');
-    std::string_view key;
-    do {
-        if (!in.string_view(key) || !in.take(':') || !read_row_value(in, row_field(key), row))
-            return false;
-    } while (in.more('}'));
-    return !in.failed();
-}
-
-bool read_rows(JsonCursor& in, const std::vector<RowField>& columns, std::vector<JobRow>& rows) {
-    if (!in.take('[')) return false;
-    if (in.next_is(']')) return in.take(']');
-    do {
-        if (!read_row(in, columns, rows.emplace_back())) return false;
-    } while (in.more(']'));
-    return !in.failed();
-}
-
-// A compact page's "columns": the fields its rows' values are, in order.
-bool read_columns(JsonCursor& in, std::vector<RowField>& columns) {
-    if (!in.take('[')) return false;
-    if (in.next_is(']')) return in.take(']');
-    std::string_view name;
-    do {
-        if (!in.string_view(name)) return false;
-        columns.push_back(row_field(name));
-    } while (in.more(']'));
-    return !in.failed();
+    if (!in.next_is('['))
+        return in.object(
+            [&](std::string_view key) { return read_row_value(in, row_field(key), row); });
+    if (columns.empty()) return false; // rows as arrays need the page's columns first
+    std::size_t i = 0;
+    const bool read = in.array([&] {
+        // Values past the columns it was told of are skipped.
+        return i < columns.size() ? read_row_value(in, columns[i++], row) : in.skip_value();
+    });
+    return read && i == columns.size(); // a row shorter than its columns is none
 }
 
 } // namespace
@@ -159,33 +131,25 @@ Result<JobPage> job_page_from_text(std::string_view text) {
     JsonCursor in(text);
     JobPage page;
     bool saw_jobs = false;
-    std::string key;
     std::vector<RowField> columns; // before "jobs", as the service writes them
-    const auto bad = [] { return make_error(ErrorKind::Io, "the service's job page is not JSON"); };
-    if (!in.take('{')) return bad();
-    if (!in.next_is('}')) {
-        do {
-            if (!in.string(key) || !in.take(':')) return bad();
-            std::int64_t whole = 0;
-            double value = 0;
-            bool read = true;
-            if (key == "columns") {
-                read = read_columns(in, columns);
-            } else if (key == "jobs") {
-                read = read_rows(in, columns, page.rows);
-                saw_jobs = true;
-            } else if (key == "total") {
-                read = in.number(whole, value);
-                page.total = whole;
-            } else {
-                read = in.skip_value();
-            }
-            if (!read) return bad();
-        } while (in.more('}'));
-    } else {
-        in.take('}');
-    }
-    if (in.failed() || !in.at_end()) return bad();
+    const bool read = in.object([&](std::string_view key) {
+        if (key == "columns")
+            return in.array([&] {
+                std::string_view name;
+                if (!in.string_view(name)) return false;
+                columns.push_back(row_field(name));
+                return true;
+            });
+        if (key == "jobs") {
+            saw_jobs = true;
+            return in.array([&] { return read_row(in, columns, page.rows.emplace_back()); });
+        }
+        if (key != "total") return in.skip_value();
+        double value = 0;
+        return in.number(page.total, value);
+    });
+    if (!read || !in.at_end())
+        return make_error(ErrorKind::Io, "the service's job page is not JSON");
     if (!saw_jobs) return make_error(ErrorKind::Io, "the service's job page has no jobs");
     return page;
 }

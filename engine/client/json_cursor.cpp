@@ -179,19 +179,9 @@ bool JsonCursor::skip_value(int depth) {
     case 'n':
         return literal("null");
     case '[':
-        ++at_;
-        if (next_is(']')) return take(']');
-        do {
-            if (!skip_value(depth + 1)) return false;
-        } while (more(']'));
-        return !failed_;
+        return array([&] { return skip_value(depth + 1); });
     case '{':
-        ++at_;
-        if (next_is('}')) return take('}');
-        do {
-            if (!string_view(text) || !take(':') || !skip_value(depth + 1)) return false;
-        } while (more('}'));
-        return !failed_;
+        return object([&](std::string_view) { return skip_value(depth + 1); });
     default:
         return number(whole, value);
     }

@@ -34,6 +34,11 @@ public:
     // A whole number >= 0 (a size, a count) up to 2^64 - 1; anything else fails.
     bool count(std::uint64_t& out);
     bool boolean(bool& out);
+    // An object, `member(key)` reading each member's value (`key` holds until it reads the
+    // value); false from it, or a token out of place, ends the object with false.
+    template <class Member> bool object(Member&& member);
+    // An array, `element()` reading each element.
+    template <class Element> bool array(Element&& element);
     // Any value, read and dropped (at most 64 levels deep).
     bool skip_value();
     // Only whitespace is left.
@@ -53,5 +58,24 @@ private:
     std::size_t at_ = 0;
     bool failed_ = false;
 };
+
+template <class Member> bool JsonCursor::object(Member&& member) {
+    if (!take('{')) return false;
+    if (next_is('}')) return take('}');
+    std::string_view key;
+    do {
+        if (!string_view(key) || !take(':') || !member(key)) return false;
+    } while (more('}'));
+    return !failed_;
+}
+
+template <class Element> bool JsonCursor::array(Element&& element) {
+    if (!take('[')) return false;
+    if (next_is(']')) return take(']');
+    do {
+        if (!element()) return false;
+    } while (more(']'));
+    return !failed_;
+}
 
 } // namespace tl::client
