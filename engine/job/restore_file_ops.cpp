@@ -129,25 +129,50 @@ mode_t process_umask() {
     return 022;
 }
 
+namespace {
+// What of a file's metadata could not be set, as one warning: "could not set its mode:
+// Operation not permitted; its access ACL: ...".
+class MetadataFailures {
+public:
+    // After a call that failed with errno.
+    void failed(const std::string& what) { add(what + ": " + std::strerror(errno)); }
+    void add(const std::string& text) {
+        text_ += (text_.empty() ? "could not set its " : "; its ") + text;
+    }
+    // The warning, with `times` (times_set's) after it.
+    std::string with(const std::string& times) const {
+        if (text_.empty()) return times;
+        return times.empty() ? text_ : text_ + "; " + times;
+    }
+
+private:
+    std::string text_;
+};
+
+void apply_acl(int f, const std::string& text, bool default_acl, MetadataFailures& failures) {
+    const char* what = default_acl ? "default ACL" : "access ACL";
+    acl_t a = acl_from_text(text.c_str());
+    if (!a) return failures.add(std::string(what) + " '" + text + "': not an ACL on this system");
+    const std::string proc = "/proc/self/fd/" + std::to_string(f);
+    const int rc = default_acl ? acl_set_file(proc.c_str(), ACL_TYPE_DEFAULT, a) : acl_set_fd(f, a);
+    if (rc != 0) failures.failed(what);
+    acl_free(a);
+}
+} // namespace
+
 std::string apply_metadata(int f, const format::ObjectHeader& h, OwnerIds* owners, bool mode_set,
                            bool owner_set) {
-    if (owners && !owner_set) (void)!::fchown(f, owners->uid(h), owners->gid(h));
-    if (!mode_set) ::fchmod(f, h.mode & 07777);
+    MetadataFailures failures;
+    if (owners && !owner_set && ::fchown(f, owners->uid(h), owners->gid(h)) != 0)
+        failures.failed("owner");
+    if (!mode_set && ::fchmod(f, h.mode & 07777) != 0) failures.failed("mode");
     for (const auto& x : h.xattrs)
-        ::fsetxattr(f, x.name.c_str(), x.value.data(), x.value.size(), 0);
-    if (!h.acl_access.empty())
-        if (acl_t a = acl_from_text(h.acl_access.c_str())) {
-            acl_set_fd(f, a);
-            acl_free(a);
-        }
-    if (!h.acl_default.empty())
-        if (acl_t a = acl_from_text(h.acl_default.c_str())) {
-            const std::string proc = "/proc/self/fd/" + std::to_string(f);
-            acl_set_file(proc.c_str(), ACL_TYPE_DEFAULT, a);
-            acl_free(a);
-        }
+        if (::fsetxattr(f, x.name.c_str(), x.value.data(), x.value.size(), 0) != 0)
+            failures.failed("extended attribute " + x.name);
+    if (!h.acl_access.empty()) apply_acl(f, h.acl_access, false, failures);
+    if (!h.acl_default.empty()) apply_acl(f, h.acl_default, true, failures);
     const timespec ts[2] = {format::access_time(h), format::modification_time(h)};
-    return times_set(::futimens(f, ts) == 0 ? 0 : errno, f, ts[1]);
+    return failures.with(times_set(::futimens(f, ts) == 0 ? 0 : errno, f, ts[1]));
 }
 
 std::string create_special(int pfd, const std::string& name, const format::ObjectHeader& h,
@@ -169,15 +194,21 @@ std::string create_special(int pfd, const std::string& name, const format::Objec
         break;
     }
     if (rc != 0) return std::string(what) + ": " + std::strerror(errno);
-    if (owners) ::fchownat(pfd, name.c_str(), owners->uid(h), owners->gid(h), AT_SYMLINK_NOFOLLOW);
-    if (h.kind != ObjectKind::Symlink) ::fchmodat(pfd, name.c_str(), h.mode & 07777, 0);
+    MetadataFailures failures;
+    if (owners &&
+        ::fchownat(pfd, name.c_str(), owners->uid(h), owners->gid(h), AT_SYMLINK_NOFOLLOW) != 0)
+        failures.failed("owner");
+    if (h.kind != ObjectKind::Symlink && ::fchmodat(pfd, name.c_str(), h.mode & 07777, 0) != 0)
+        failures.failed("mode");
     const timespec ts[2] = {format::access_time(h), format::modification_time(h)};
     const int err = ::utimensat(pfd, name.c_str(), ts, AT_SYMLINK_NOFOLLOW) == 0 ? 0 : errno;
+    std::string times;
     if (err != 0 || !ordinary(ts[1])) {
         const int fd = ::openat(pfd, name.c_str(), O_PATH | O_NOFOLLOW | O_CLOEXEC);
-        warning = times_set(err, fd, ts[1]);
+        times = times_set(err, fd, ts[1]);
         if (fd >= 0) ::close(fd);
     }
+    warning = failures.with(times);
     return "";
 }
 

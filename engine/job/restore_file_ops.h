@@ -35,8 +35,9 @@ private:
 
 // Owner (when `owners` is given, i.e. running as root, unless `owner_set`: the file was created
 // with it), mode (unless `mode_set`: the file was created with it), xattrs, ACLs and times of `h`
-// on the open `fd`. Returns "" when its times were set exactly (format/object_times.h), else
-// what the filesystem did instead (a warning for the restore's report).
+// on the open `fd`. Returns "" when all of it was set, its times exactly (format/object_times.h),
+// else what could not be set and what the filesystem did instead (a warning for the restore's
+// report: a target that refuses ACLs or an xattr's namespace never loses them silently).
 std::string apply_metadata(int fd, const format::ObjectHeader& h, OwnerIds* owners,
                            bool mode_set = false, bool owner_set = false);
 
@@ -44,8 +45,8 @@ std::string apply_metadata(int fd, const format::ObjectHeader& h, OwnerIds* owne
 mode_t process_umask();
 
 // Creates the symlink, fifo or device node `h` as `name` in `dir_fd` with its metadata (owner
-// when `owners` is given); "" on success, else what failed. `warning`: set when its times could
-// not be set exactly (as apply_metadata's result).
+// when `owners` is given); "" on success, else what failed. `warning`: what of its metadata could
+// not be set, its times exactly included (as apply_metadata's result).
 std::string create_special(int dir_fd, const std::string& name, const format::ObjectHeader& h,
                            OwnerIds* owners, std::string& warning);
 

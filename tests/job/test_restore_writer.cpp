@@ -667,6 +667,34 @@ private Q_SLOTS:
         QCOMPARE(w->files_restored(), std::uint64_t(2));
     }
 
+    // Metadata the target refuses is never dropped silently: an xattr in a namespace no
+    // filesystem takes and an ACL this system cannot read leave the file restored, its bytes
+    // whole, and named with a warning that says what could not be set; a file whose metadata
+    // all went on has no warning.
+    void metadataTheTargetRefusesIsNamed() {
+        QTemporaryDir d;
+        auto refused = file("refused.txt", 2);
+        refused.xattrs.push_back({"bogus.namespace", {'v'}});
+        refused.acl_access = "not an acl";
+        const auto plain = file("plain.txt", 2);
+        std::vector<std::uint64_t> offs;
+        const auto s = stream({{refused, "ab"}, {plain, "cd"}}, offs);
+        auto w = restore(d.path(), s, offs);
+        QVERIFY(w);
+        QCOMPARE(read(d.path() + "/refused.txt"), QByteArray("ab"));
+        QCOMPARE(read(d.path() + "/plain.txt"), QByteArray("cd"));
+        QStringList warnings;
+        for (const auto& o : w->outcomes())
+            if (o.status == "warning") warnings << QString::fromStdString(o.path + ": " + o.why);
+        QCOMPARE(warnings.size(), 1);
+        QVERIFY2(warnings[0].startsWith("refused.txt: could not set its extended attribute "
+                                        "bogus.namespace: "),
+                 qPrintable(warnings[0]));
+        QVERIFY2(warnings[0].contains("its access ACL 'not an acl': not an ACL on this system"),
+                 qPrintable(warnings[0]));
+        QCOMPARE(w->files_restored(), std::uint64_t(2));
+    }
+
     // Issue 18 item 7: parents a restore has to make get the backed-up directories' metadata,
     // else 0755 under the umask (never 0700).
     void createdParentsGetBackedUpMetadata() {
