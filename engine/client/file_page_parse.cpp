@@ -2,6 +2,7 @@
 
 #include "client/json_cursor.h"
 #include "common/path_json.h"
+#include "job/join_path.h"
 
 namespace tl::client {
 
@@ -10,10 +11,6 @@ namespace {
 Error bad_page() {
     return make_error(ErrorKind::Corrupt, "GET /v1/files: the service's compact page is not "
                                           "[name, dir, size, job] rows per view");
-}
-
-std::string joined(const std::string& dir, const std::string& name) {
-    return dir.empty() ? name : (name.empty() ? dir : dir + "/" + name);
 }
 
 // A path: a string, or {"hex": "..."} for one that is no UTF-8 (common/path_json.h).
@@ -55,7 +52,7 @@ bool read_view(JsonCursor& in, FilePage& page) {
     if (!read) return false;
     for (std::size_t i = first; i < page.entries.size(); ++i) {
         auto& e = page.entries[i];
-        e.path = joined(dir, e.name);
+        e.path = job::join_path(dir, e.name);
         e.source = source;
     }
     return true;

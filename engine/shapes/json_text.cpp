@@ -15,6 +15,12 @@ bool plain_ascii(std::string_view s) {
         if (c >= 0x80) return false;
     return true;
 }
+
+template <class Whole> void append_whole(std::string& out, Whole v) {
+    char buf[24];
+    const auto r = std::to_chars(buf, buf + sizeof buf, v);
+    out.append(buf, r.ptr);
+}
 } // namespace
 
 void append_json_string(std::string& out, std::string_view s) {
@@ -71,15 +77,11 @@ void append_json_number(std::string& out, double v) {
 }
 
 void append_json_number(std::string& out, std::int64_t v) {
-    char buf[24];
-    auto r = std::to_chars(buf, buf + sizeof buf, v);
-    out.append(buf, r.ptr);
+    append_whole(out, v);
 }
 
 void append_json_number(std::string& out, std::uint64_t v) {
-    char buf[24];
-    auto r = std::to_chars(buf, buf + sizeof buf, v);
-    out.append(buf, r.ptr);
+    append_whole(out, v);
 }
 
 void append_json_path(std::string& out, const std::string& path) {
