@@ -96,6 +96,7 @@ Status TlsLink::flush() {
 
 Status TlsLink::read_payload(void* to, std::size_t n) {
     auto* at = static_cast<std::uint8_t*>(to);
+    NoSigpipe guard;   // a read may write too (an alert, a TLS 1.3 key update's answer)
     ERR_clear_error(); // once: the queue is empty while reads succeed
     while (n > 0) {
         std::size_t got = 0;

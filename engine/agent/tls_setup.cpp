@@ -12,6 +12,7 @@
 
 #include "agent/tls_errors.h"
 #include "agent/tls_parts.h"
+#include "common/no_sigpipe.h"
 
 namespace tl::agent {
 
@@ -142,6 +143,7 @@ Result<std::unique_ptr<TlsLink>> connect_agent(const std::string& address, const
     auto* p = parts.get();
     auto link = std::make_unique<TlsLink>(std::move(parts));
     link->set_timeout(timeout_seconds);
+    NoSigpipe guard; // a peer that refuses this side closes while the handshake still writes
     if (SSL_connect(p->ssl) != 1) {
         if (!p->pin.seen.empty() && p->pin.seen != p->pin.expected) {
             ERR_clear_error();
@@ -202,7 +204,10 @@ Result<std::unique_ptr<TlsLink>> TlsListener::accept_connection() {
 
 Status TlsListener::handshake(TlsLink& link) {
     auto& p = link.parts();
-    if (SSL_accept(p.ssl) == 1) return buffer_link(p);
+    {
+        NoSigpipe guard; // as for connect: the handshake writes to a peer that may have gone
+        if (SSL_accept(p.ssl) == 1) return buffer_link(p);
+    }
     ERR_clear_error();
     if (p.pin.expected.empty())
         return make_error(ErrorKind::Io, "refused " + p.peer +
