@@ -30,6 +30,7 @@
 #include "job/job_record.h"
 #include "job/job_volumes.h"
 #include "job/restore_shares.h"
+#include "job/staged_dirs.h"
 #include "job/write_pool.h"
 #include "job/writeback.h"
 #include "metrics/process_stat.h"
@@ -141,7 +142,8 @@ void read_again_from_copies(catalog::Db& db, device::Library& lib, const std::st
                             std::vector<std::unique_ptr<RestoreWriter>>& writers,
                             std::vector<const SelectedSaveset*>& sets, RestoreResult& res,
                             std::set<std::pair<std::size_t, std::string>>& superseded,
-                            std::vector<std::string>& notes) {
+                            std::vector<std::string>& notes,
+                            const std::shared_ptr<StagedDirs>& staged) {
     std::set<std::string> bad_volumes;
     for (const auto& b : res.bad_blocks)
         bad_volumes.insert(b.volume);
@@ -176,7 +178,10 @@ void read_again_from_copies(catalog::Db& db, device::Library& lib, const std::st
             files.push_back(&f);
         }
         if (files.empty()) continue;
-        auto w = RestoreWriter::open(target, ExistingPolicy::Overwrite);
+        RestoreWriterOptions wo;
+        wo.policy = ExistingPolicy::Overwrite;
+        wo.staged = staged;
+        auto w = RestoreWriter::open(target, wo);
         if (!w || !w.value()->begin_saveset(prefix, wanted)) continue;
         RestoreWriter* wp = w.value().get();
         // The copy's volumes are reserved too; one another job holds is not read now.
@@ -526,6 +531,8 @@ private:
     Status fatal_;
     // Declared before the pool and the writers, which tell it what they wrote.
     std::unique_ptr<Writeback> writeback_;
+    // The directories the restore makes, out of sight until settle() (shared by its writers).
+    std::shared_ptr<StagedDirs> staged_ = std::make_shared<StagedDirs>();
     // Declared before the writers: they wait for their files on it when they go.
     WritePool pool_;
     const DirectoryLookup dir_lookup_;
@@ -549,6 +556,7 @@ RestoreWriter* RestoreRun::new_writer(const SelectedSaveset& s,
     wo.policy = o_.existing;
     wo.sync = o_.sync;
     wo.pool = &pool_;
+    wo.staged = staged_;
     wo.writeback = writeback_.get();
     auto w = RestoreWriter::open(target_, wo);
     if (!w) return fail(w.error()), nullptr;
@@ -719,7 +727,11 @@ void RestoreRun::settle() {
     std::set<std::pair<std::size_t, std::string>> superseded;
     if (fatal_.ok() && !ctx_.cancelled())
         read_again_from_copies(db, *p_.lib, ctx_.engine().home(), ctx_.reserved()->grant(), target_,
-                               done_writers_, done_sets_, res_, superseded, notes_);
+                               done_writers_, done_sets_, res_, superseded, notes_, staged_);
+    // Every writer is done: the directories it made come into sight, before their metadata is
+    // set (a rename would change their parent's times).
+    for (auto& problem : staged_->publish())
+        notes_.push_back(std::move(problem));
     for (const auto& n : notes_)
         log->warn("restore: {}", n);
     auto& rep = ctx_.report();

@@ -96,10 +96,11 @@ std::string join(const std::vector<std::string>& comps) {
 // (SmallFile, in a batch); a larger one is written on the reader's thread as its data arrives.
 struct FileWrite {
     DirRef parent;
-    std::string rel;  // path under the target, for outcomes
-    std::string path; // the object path it is written as (hard links name it)
-    std::string leaf; // name in `parent`; the open step sets the final one
-    std::string tmp;  // its temporary name; "" while it has none (unnamed, O_TMPFILE)
+    std::string rel;       // path under the target, for outcomes
+    std::string path;      // the object path it is written as (hard links name it)
+    std::string leaf;      // name in `parent`; the open step sets the final one
+    std::string tmp;       // its temporary name; "" while it has none (unnamed, O_TMPFILE)
+    bool in_place = false; // created under its final name in a directory nobody sees yet
     format::ObjectHeader h;
     int fd = -1;
     bool done = false;
@@ -247,28 +248,34 @@ struct RestoreWriter::Impl {
 
     // --- steps run on a lane ---
     // `unnamed`: a small file, written whole at once, is created without a name and linked
-    // into place when complete (a large one needs its name to be opened again with O_DIRECT).
+    // into place when complete (a large one needs its name to be opened again with O_DIRECT),
+    // or under its final name where nobody sees it yet.
     void open_file(FileWrite& f, bool unnamed = false) {
         std::string why;
-        const std::string name =
-            final_name(f.parent->get(), f.leaf, f.h, opt.policy, f.parent->fresh(), why);
-        if (name.empty()) {
-            f.done = true;
-            return outcome(f.rel, "skipped", why);
-        }
+        // In a directory nobody sees before the restore ends (StagedDirs), a small file takes
+        // its final name at once; a name taken there (another writer's) is an existing file.
+        const bool in_place = unnamed && f.parent->unseen();
+        std::string name =
+            in_place ? f.leaf
+                     : final_name(f.parent->get(), f.leaf, f.h, opt.policy, f.parent->fresh(), why);
+        if (name.empty()) return skip_file(f, why);
         // Created with its final permissions when the umask keeps them (no fchmod later).
         const mode_t perms = f.h.mode & 07777;
         f.mode_set = (perms & 07000) == 0 && (perms & umask) == 0 && !f.parent->default_acl();
         const mode_t create_mode = f.mode_set ? perms : 0600;
-        f.fd = -1;
-        if (unnamed && unnamed_ok) {
+        constexpr int kCreate = O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW;
+        f.fd = in_place ? ::openat(f.parent->get(), f.leaf.c_str(), kCreate, create_mode) : -1;
+        f.in_place = f.fd >= 0;
+        if (in_place && f.fd < 0 && errno == EEXIST &&
+            (name = final_name(f.parent->get(), f.leaf, f.h, opt.policy, false, why)).empty())
+            return skip_file(f, why);
+        if (f.fd < 0 && unnamed && unnamed_ok) {
             f.fd = open_unnamed(f.parent->get(), create_mode);
             if (f.fd < 0 && unnamed_unsupported(errno)) unnamed_ok = false;
         }
         if (f.fd < 0) {
             f.tmp = restore_temp_name();
-            f.fd = ::openat(f.parent->get(), f.tmp.c_str(),
-                            O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, create_mode);
+            f.fd = ::openat(f.parent->get(), f.tmp.c_str(), kCreate, create_mode);
         }
         if (f.fd < 0) {
             f.done = true;
@@ -279,6 +286,11 @@ struct RestoreWriter::Impl {
             owners && owners->uid(f.h) == euid && owners->gid(f.h) == f.parent->new_file_gid();
     }
 
+    void skip_file(FileWrite& f, const std::string& why) {
+        f.done = true;
+        outcome(f.rel, "skipped", why);
+    }
+
     void drop_file(FileWrite& f, const std::string& why) {
         if (f.done) return;
         f.done = true;
@@ -286,6 +298,7 @@ struct RestoreWriter::Impl {
         if (f.fd >= 0) ::close(f.fd);
         f.fd = -1;
         if (!f.tmp.empty()) ::unlinkat(f.parent->get(), f.tmp.c_str(), 0);
+        if (f.in_place) ::unlinkat(f.parent->get(), f.leaf.c_str(), 0);
         self->bytes_ -= f.written; // the report counts what stays on disk
         outcome(f.rel, "failed", why);
     }
@@ -331,7 +344,9 @@ struct RestoreWriter::Impl {
         if (opt.sync == SyncMode::File && ::fsync(f.fd) != 0)
             return drop_file(f, std::string("fsync: ") + std::strerror(errno));
         const int dir = f.parent->get();
-        if (f.tmp.empty()) {
+        if (f.in_place) {
+            ::close(f.fd);
+        } else if (f.tmp.empty()) {
             if (auto why = link_into_place(f.fd, dir, f.leaf); !why.empty())
                 return drop_file(f, why);
             ::close(f.fd);
@@ -530,7 +545,7 @@ Result<std::unique_ptr<RestoreWriter>> RestoreWriter::open(const std::string& ta
     impl->euid = ::geteuid();
     if (impl->euid == 0) impl->owners = std::make_unique<OwnerIds>();
     impl->umask = process_umask();
-    impl->dirs = std::make_unique<TargetDirs>(fd);
+    impl->dirs = std::make_unique<TargetDirs>(fd, options.staged);
     return std::unique_ptr<RestoreWriter>(new RestoreWriter(std::move(impl)));
 }
 

@@ -52,11 +52,16 @@ struct RestoreOutcome {
     std::string why;
 };
 
+class StagedDirs;
+
 struct RestoreWriterOptions {
     ExistingPolicy policy = ExistingPolicy::Skip;
     SyncMode sync = SyncMode::End;
     WritePool* pool = nullptr;      // null: files are written on the calling thread
     Writeback* writeback = nullptr; // told of every byte written (checkpoint syncs); optional
+    // The directories the restore makes, out of sight until it ends (shared by a job's writers);
+    // null: directories are made under their names and each file is linked into place.
+    std::shared_ptr<StagedDirs> staged;
 };
 
 // The metadata of a backed-up directory (from the catalog), for directories a restore had to

@@ -14,6 +14,7 @@
 
 #include "common/log.h"
 #include "job/safe_path.h"
+#include "job/staged_dirs.h"
 
 namespace tl::job {
 
@@ -54,10 +55,14 @@ gid_t group_of_new_files(int dir_fd) {
 }
 } // namespace
 
-DirFd::DirFd(int fd, bool fresh)
-    : fd_(fd), fresh_(fresh),
+DirFd::DirFd(int fd, bool fresh, std::shared_ptr<const StagedDirs> staged)
+    : fd_(fd), fresh_(fresh), staged_(std::move(staged)),
       default_acl_(fd >= 0 && ::fgetxattr(fd, "system.posix_acl_default", nullptr, 0) > 0),
       new_file_gid_(group_of_new_files(fd)) {}
+
+bool DirFd::unseen() const {
+    return staged_ && !staged_->published();
+}
 
 DirFd::~DirFd() {
     if (fd_ >= 0) ::close(fd_);
@@ -87,7 +92,8 @@ bool is_stale_restore_temp(const std::string& name) {
     return is_zombie(pid);
 }
 
-TargetDirs::TargetDirs(int root_fd) : root_fd_(root_fd) {}
+TargetDirs::TargetDirs(int root_fd, std::shared_ptr<StagedDirs> staged)
+    : root_fd_(root_fd), staged_(std::move(staged)) {}
 
 Result<DirRef> TargetDirs::open(const std::vector<std::string>& comps, bool create) {
     if (!root_) { // the target itself: cleaned once, and its filesystem is one to sync
@@ -107,13 +113,33 @@ Result<DirRef> TargetDirs::open(const std::vector<std::string>& comps, bool crea
         dir = root_;
     for (std::size_t i = have; i < comps.size(); ++i) {
         bool made = false;
-        auto fd = open_dir_step(dir->get(), comps[i], key_of(comps, i + 1), create, &made);
-        if (!fd) return fd.error();
-        dir = std::make_shared<DirFd>(fd.value(), made);
+        auto next = open_step(dir, comps, i, create, &made);
+        if (!next) return next.error();
+        dir = std::move(next.value());
         if (made) created_.emplace_back(comps.begin(), comps.begin() + static_cast<long>(i + 1));
         note_opened(key_of(comps, i + 1), dir, made);
     }
     return dir;
+}
+
+Result<DirRef> TargetDirs::open_step(const DirRef& parent, const std::vector<std::string>& comps,
+                                     std::size_t i, bool create, bool* made) {
+    const std::string key = key_of(comps, i + 1);
+    const auto opened = [&](Result<int> fd, bool unseen) -> Result<DirRef> {
+        if (!fd) return fd.error();
+        return DirRef(std::make_shared<DirFd>(fd.value(), *made, unseen ? staged_ : nullptr));
+    };
+    // Without staging, or inside a staged directory (already out of sight): as it is named.
+    if (!staged_ || parent->unseen())
+        return opened(open_dir_step(parent->get(), comps[i], key, create, made), parent->unseen());
+    if (auto name = staged_->staged_name(key); !name.empty()) // staged by another writer
+        return opened(open_dir_step(parent->get(), name, key, false), true);
+    auto found = open_dir_step(parent->get(), comps[i], key, false);
+    if (found || !create || found.error().kind != ErrorKind::NotFound)
+        return opened(std::move(found), false);
+    auto name = staged_->make(parent->get(), key, comps[i], made);
+    if (!name) return name.error();
+    return opened(open_dir_step(parent->get(), name.value(), key, false), true);
 }
 
 void TargetDirs::note_opened(const std::string& key, const DirRef& dir, bool made) {
@@ -138,8 +164,12 @@ void TargetDirs::remove_stale_temps(int dir_fd, std::vector<std::string>* subdir
         const bool dot = std::strcmp(e->d_name, ".") == 0 || std::strcmp(e->d_name, "..") == 0;
         if (subdirs && !dot && (e->d_type == DT_DIR || e->d_type == DT_UNKNOWN))
             subdirs->emplace_back(e->d_name);
-        if (e->d_type == DT_DIR || !is_stale_restore_temp(e->d_name)) continue;
-        if (::unlinkat(dir_fd, e->d_name, 0) == 0) {
+        if (!is_stale_restore_temp(e->d_name)) continue;
+        // A file, or the staged directory of a restore (StagedDirs) with what it holds.
+        bool removed = e->d_type != DT_DIR && ::unlinkat(dir_fd, e->d_name, 0) == 0;
+        if (!removed && (e->d_type == DT_DIR || errno == EISDIR))
+            removed = remove_tree(dir_fd, e->d_name);
+        if (removed) {
             ++stale_removed_;
             log::get("job")->info("restore: removed {}, left by an interrupted restore", e->d_name);
         }
