@@ -265,13 +265,19 @@ DirectoryLookup directory_lookup(catalog::Db& db, const Selection& sel) {
     };
 }
 
-// The reading side (read, CRC, parse, hash) keeps a core busy: the lanes get the others. A
-// second lane on a 2-core machine only adds contention in the filesystem (measured: the same
-// wall time, 0.4 CPU s more for 200,000 files), except when each file waits for its fsync.
+// The reading side (read, CRC, parse, hash) keeps a core busy: the lanes get the others. On a
+// 2-core machine the reading threads write their files themselves (0 lanes): a lane there gave
+// the same wall time for 0.2-0.4 CPU s more per 200,000 files (the hand-off, and each file's
+// bytes copied once more and written from another core's cache); a second lane only added
+// contention in the filesystem. With --sync file each file waits for its fsync: lanes pay.
 std::size_t default_writer_threads(SyncMode sync) {
     const std::size_t cpus = std::max(1u, std::thread::hardware_concurrency());
     if (sync == SyncMode::File) return std::clamp<std::size_t>(cpus, 2, 4);
-    return std::clamp<std::size_t>(cpus - 1, 1, 4);
+    return cpus <= 2 ? 0 : std::min<std::size_t>(cpus - 1, 4);
+}
+
+std::unique_ptr<WritePool> make_pool(std::size_t lanes) {
+    return lanes ? std::make_unique<WritePool>(lanes) : nullptr;
 }
 
 double past_rate(catalog::Db& db, bool& measured) {
@@ -482,7 +488,7 @@ public:
     RestoreRun(JobContext& ctx, const RestoreOptions& o, PlannedRestore& p, RestoreResult& res)
         : ctx_(ctx), o_(o), p_(p), res_(res), target_(o.to.empty() ? "/" : o.to),
           writeback_(o.sync == SyncMode::End ? std::make_unique<Writeback>(target_) : nullptr),
-          pool_(o.writer_threads ? o.writer_threads : default_writer_threads(o.sync)),
+          pool_(make_pool(o.writer_threads ? o.writer_threads : default_writer_threads(o.sync))),
           dir_lookup_(directory_lookup(engine_catalog(ctx.engine()), p.sel)) {}
 
     // Save sets grouped by media session (their streams interleave on the same blocks, so they
@@ -534,7 +540,7 @@ private:
     // The directories the restore makes, out of sight until settle() (shared by its writers).
     std::shared_ptr<StagedDirs> staged_ = std::make_shared<StagedDirs>();
     // Declared before the writers: they wait for their files on it when they go.
-    WritePool pool_;
+    std::unique_ptr<WritePool> pool_; // null: the reading threads write their files
     const DirectoryLookup dir_lookup_;
     // Directory metadata is applied once every thread is done: the save sets of an incremental
     // chain may fill the same directories from several drives (docs/levels.md).
@@ -555,7 +561,7 @@ RestoreWriter* RestoreRun::new_writer(const SelectedSaveset& s,
     RestoreWriterOptions wo;
     wo.policy = o_.existing;
     wo.sync = o_.sync;
-    wo.pool = &pool_;
+    wo.pool = pool_.get();
     wo.staged = staged_;
     wo.writeback = writeback_.get();
     auto w = RestoreWriter::open(target_, wo);

@@ -431,6 +431,15 @@ struct RestoreWriter::Impl {
         buf_clear();
     }
 
+    // Where nobody sees the file before the restore ends and this thread writes its own files
+    // (no lanes), it is created at its first data under its final name and written as the data
+    // arrives, without gathering it first; a hash that does not match removes it.
+    bool streams_in_place() const { return !opt.pool && cur->parent->unseen(); }
+    void go_in_place() {
+        cur_direct = true;
+        open_file(*cur, true);
+    }
+
     void abort_file(std::shared_ptr<FileWrite> f, const std::string& why) {
         buf_clear();
         if (f == cur) cur.reset();
@@ -649,8 +658,10 @@ Status RestoreWriter::on_data(std::uint64_t file_offset, const std::uint8_t* dat
     }
     auto& d = *d_;
     const auto size = d.cur->h.size;
-    if (d.buf_size() == 0 && size != format::kUnknownSize && size > kWriteChunk) {
-        d_->go_direct(); // known to be large: written from the first byte without a copy
+    const bool large = size != format::kUnknownSize && size > kWriteChunk;
+    if (d.buf_size() == 0 && (large || d.streams_in_place())) {
+        // Known to be large, or unseen: written from the first byte without a copy.
+        large ? d.go_direct() : d.go_in_place();
         d_->write_data(*d_->cur, data, n, file_offset);
         return {};
     }

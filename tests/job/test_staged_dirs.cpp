@@ -78,12 +78,21 @@ class TestStagedDirs : public QObject {
     }
 
 private Q_SLOTS:
+    // With writer lanes (files gathered whole, then written), and without (the reading thread
+    // writes each file as its data arrives).
+    void newDirectoriesAppearWholeWhenTheRestoreEnds_data() {
+        QTest::addColumn<bool>("lanes");
+        QTest::newRow("lanes") << true;
+        QTest::newRow("reading thread") << false;
+    }
     void newDirectoriesAppearWholeWhenTheRestoreEnds() {
+        QFETCH(bool, lanes);
         QTemporaryDir d;
         const QString t = d.path();
         QVERIFY(QDir().mkpath(t + "/old"));
         auto staged = std::make_shared<job::StagedDirs>();
-        job::WritePool pool(2);
+        job::WritePool lane_pool(2);
+        job::WritePool* pool = lanes ? &lane_pool : nullptr;
         // Two writers (two drives) of one job fill the same new directories.
         Objects a, b;
         a.push_back({dir("new"), ""});
@@ -93,8 +102,8 @@ private Q_SLOTS:
         }
         b.push_back({file("new/big.bin", 3u << 20), std::string(3u << 20, 'B')});
         a.push_back({file("old/seen.txt", 4), "seen"});
-        auto wa = write(t, a, staged, &pool);
-        auto wb = write(t, b, staged, &pool);
+        auto wa = write(t, a, staged, pool);
+        auto wb = write(t, b, staged, pool);
         QVERIFY(wa && wb);
         // Before the end: nothing under "new", one directory under a temporary name; a file in
         // a directory that was there is in place (linked once complete).
@@ -169,7 +178,8 @@ private Q_SLOTS:
         QCOMPARE(read(outside + "/keep.txt"), QByteArray("keep")); // the symlink not followed
     }
 
-    // A file whose data does not match its hash gets no name, in a staged directory too.
+    // A file whose data does not match its hash gets no name, in a staged directory too (written
+    // as its data arrived, it is removed).
     void aFailedFileLeavesNoNameInAStagedDirectory() {
         QTemporaryDir d;
         const QString t = d.path();
