@@ -55,13 +55,7 @@ class TestRestoreWriter : public QObject {
         return tltest::build_stream(objs, &offsets);
     }
     static format::ObjectHeader file(const std::string& path, std::size_t size) {
-        format::ObjectHeader h;
-        h.kind = format::ObjectKind::RegularFile;
-        h.path = path;
-        h.mode = S_IFREG | 0644;
-        h.size = size;
-        h.mtime_ns = 1'700'000'000'000'000'000;
-        return h;
+        return tltest::regular_file(path, size);
     }
     static format::ObjectHeader link(const std::string& path, const std::string& target,
                                      format::ObjectKind k) {

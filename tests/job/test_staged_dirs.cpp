@@ -27,13 +27,7 @@ class TestStagedDirs : public QObject {
     using Objects = std::vector<std::pair<format::ObjectHeader, std::string>>;
 
     static format::ObjectHeader file(const std::string& path, std::size_t size) {
-        format::ObjectHeader h;
-        h.kind = format::ObjectKind::RegularFile;
-        h.path = path;
-        h.mode = S_IFREG | 0640;
-        h.size = size;
-        h.mtime_ns = 1'700'000'000'123'456'789;
-        return h;
+        return tltest::regular_file(path, size, 0640, 1'700'000'000'123'456'789);
     }
     static format::ObjectHeader dir(const std::string& path) {
         format::ObjectHeader h;
@@ -68,14 +62,6 @@ class TestStagedDirs : public QObject {
         return QDir(dir).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden |
                                    QDir::System);
     }
-    static QStringList temporaries(const QString& dir) {
-        QStringList out;
-        QDirIterator it(dir, QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot,
-                        QDirIterator::Subdirectories);
-        while (it.hasNext())
-            if (it.next(), it.fileName().startsWith(".tapeloom-restore-")) out << it.filePath();
-        return out;
-    }
 
 private Q_SLOTS:
     // With writer lanes (files gathered whole, then written), and without (the reading thread
@@ -108,7 +94,7 @@ private Q_SLOTS:
         // Before the end: nothing under "new", one directory under a temporary name; a file in
         // a directory that was there is in place (linked once complete).
         QVERIFY(!QFileInfo::exists(t + "/new"));
-        QCOMPARE(temporaries(t).size(), 1);
+        QCOMPARE(tltest::restore_temporaries(t).size(), 1);
         QCOMPARE(read(t + "/old/seen.txt"), QByteArray("seen"));
         QVERIFY(staged->publish().empty());
         QVERIFY(wa->finish() && wb->finish());
@@ -117,7 +103,8 @@ private Q_SLOTS:
             QCOMPARE(read(t + "/new/sub/f" + QString::number(i)),
                      QByteArray(100 + i, char('a' + i % 26)));
         QCOMPARE(read(t + "/new/big.bin"), QByteArray(3 << 20, 'B'));
-        QVERIFY2(temporaries(t).isEmpty(), qPrintable(temporaries(t).join(", ")));
+        QVERIFY2(tltest::restore_temporaries(t).isEmpty(),
+                 qPrintable(tltest::restore_temporaries(t).join(", ")));
         // The directory's own metadata is set after it came into sight.
         struct stat st {};
         QCOMPARE(::stat(QFile::encodeName(t + "/new").constData(), &st), 0);

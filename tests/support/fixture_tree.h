@@ -2,6 +2,7 @@
 // A fixture tree with what backups get wrong: Unicode names, symlinks, hard links, a sparse
 // file, empty files, a file larger than a small cartridge, many small files.
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QRandomGenerator>
 #include <QString>
@@ -26,6 +27,16 @@ inline bool write_file(const QString& path, const QByteArray& data) {
     QFile f(path);
     if (!f.open(QIODevice::WriteOnly)) return false;
     return f.write(data) == data.size();
+}
+
+// The temporary names of restores (files and staged directories) anywhere below `dir`.
+inline QStringList restore_temporaries(const QString& dir) {
+    QStringList out;
+    QDirIterator it(dir, QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext())
+        if (it.next(), it.fileName().startsWith(".tapeloom-restore-")) out << it.filePath();
+    return out;
 }
 
 // Builds the tree under `root`; `big` is the size of the largest file.

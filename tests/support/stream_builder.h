@@ -12,6 +12,20 @@
 
 namespace tltest {
 
+// The header of a regular file `path` of `size` bytes with `mode` (permission bits) and a fixed
+// modification time.
+inline tl::format::ObjectHeader regular_file(const std::string& path, std::size_t size,
+                                             unsigned mode = 0644,
+                                             std::int64_t mtime_ns = 1'700'000'000'000'000'000) {
+    tl::format::ObjectHeader h;
+    h.kind = tl::format::ObjectKind::RegularFile;
+    h.path = path;
+    h.mode = 0100000 | mode; // S_IFREG
+    h.size = size;
+    h.mtime_ns = mtime_ns;
+    return h;
+}
+
 // `offsets` (if given) receives the stream offset of each object's header.
 inline std::vector<std::uint8_t>
 build_stream(const std::vector<std::pair<tl::format::ObjectHeader, std::string>>& objs,

@@ -36,14 +36,6 @@ class TestRestoreDurability : public QObject {
         ::lstat(QFile::encodeName(p).constData(), &st);
         return st;
     }
-    static QStringList temporaries(const QString& dir) {
-        QStringList out;
-        QDirIterator it(dir, QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot,
-                        QDirIterator::Subdirectories);
-        while (it.hasNext())
-            if (it.next(), it.fileName().startsWith(".tapeloom-restore-")) out << it.filePath();
-        return out;
-    }
     static bool any_file(const QString& dir) {
         return QDirIterator(dir, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories)
             .hasNext();
@@ -94,7 +86,8 @@ private Q_SLOTS:
         QVERIFY2(again.exit_code == 0, again.out.constData());
         QString why;
         QVERIFY2(same_tree(src, to + src, &why), qPrintable(why)); // no temporary file either
-        QVERIFY2(temporaries(to).isEmpty(), qPrintable(temporaries(to).join(", ")));
+        QVERIFY2(tltest::restore_temporaries(to).isEmpty(),
+                 qPrintable(tltest::restore_temporaries(to).join(", ")));
     }
 
     void syncModeIsReported() {
@@ -175,7 +168,7 @@ private Q_SLOTS:
             if (names.size() == 2) // still one file with two names
                 QCOMPARE(lst(to + src + "/" + names[0]).st_ino,
                          lst(to + src + "/" + names[1]).st_ino);
-            QVERIFY(temporaries(to).isEmpty());
+            QVERIFY(tltest::restore_temporaries(to).isEmpty());
         }
     }
 };
