@@ -437,6 +437,7 @@ struct RestoreWriter::Impl {
     bool streams_in_place() const { return !opt.pool && cur->parent->unseen(); }
     void go_in_place() {
         cur_direct = true;
+        drain(); // the files gathered before it first, as for a large one
         open_file(*cur, true);
     }
 
