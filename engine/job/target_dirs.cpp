@@ -113,37 +113,38 @@ Result<DirRef> TargetDirs::open(const std::vector<std::string>& comps, bool crea
         dir = root_;
     for (std::size_t i = have; i < comps.size(); ++i) {
         bool made = false;
-        auto next = open_step(dir, comps, i, create, &made);
+        const std::string key = key_of(comps, i + 1);
+        auto next = open_step(dir, comps[i], key, create, &made);
         if (!next) return next.error();
         dir = std::move(next.value());
         if (made) created_.emplace_back(comps.begin(), comps.begin() + static_cast<long>(i + 1));
-        note_opened(key_of(comps, i + 1), dir, made);
+        note_opened(key, dir, made);
     }
     return dir;
 }
 
-Result<DirRef> TargetDirs::open_step(const DirRef& parent, const std::vector<std::string>& comps,
-                                     std::size_t i, bool create, bool* made) {
-    const std::string key = key_of(comps, i + 1);
+Result<DirRef> TargetDirs::open_step(const DirRef& parent, const std::string& leaf,
+                                     const std::string& key, bool create, bool* made) {
     const auto opened = [&](Result<int> fd, bool unseen) -> Result<DirRef> {
         if (!fd) return fd.error();
         return DirRef(std::make_shared<DirFd>(fd.value(), *made, unseen ? staged_ : nullptr));
     };
     // Without staging, or inside a staged directory (already out of sight): as it is named.
     if (!staged_ || parent->unseen())
-        return opened(open_dir_step(parent->get(), comps[i], key, create, made), parent->unseen());
+        return opened(open_dir_step(parent->get(), leaf, key, create, made), parent->unseen());
     if (auto name = staged_->staged_name(key); !name.empty()) // staged by another writer
         return opened(open_dir_step(parent->get(), name, key, false), true);
-    auto found = open_dir_step(parent->get(), comps[i], key, false);
+    auto found = open_dir_step(parent->get(), leaf, key, false);
     if (found || !create || found.error().kind != ErrorKind::NotFound)
         return opened(std::move(found), false);
-    auto name = staged_->make(parent->get(), key, comps[i], made);
+    auto name = staged_->make(parent->get(), key, leaf, made);
     if (!name) return name.error();
     return opened(open_dir_step(parent->get(), name.value(), key, false), true);
 }
 
 void TargetDirs::note_opened(const std::string& key, const DirRef& dir, bool made) {
-    if (!made) remove_stale_temps(dir->get());
+    // A directory this job staged holds nothing an earlier restore left.
+    if (!made && !dir->unseen()) remove_stale_temps(dir->get());
     struct stat st {};
     if (::fstat(dir->get(), &st) == 0)
         devices_.try_emplace(static_cast<std::uint64_t>(st.st_dev), dir);

@@ -77,9 +77,9 @@ public:
 
 private:
     void note_opened(const std::string& key, const DirRef& dir, bool made);
-    // One step of open(): the directory `comps[i]` in `parent`.
-    Result<DirRef> open_step(const DirRef& parent, const std::vector<std::string>& comps,
-                             std::size_t i, bool create, bool* made);
+    // One step of open(): the directory `leaf` in `parent`, `key` its path below the target.
+    Result<DirRef> open_step(const DirRef& parent, const std::string& leaf, const std::string& key,
+                             bool create, bool* made);
     // Removes them in `dir_fd`; the names of its subdirectories go to `subdirs` when given.
     void remove_stale_temps(int dir_fd, std::vector<std::string>* subdirs = nullptr);
     void sweep_tree(int dir_fd, std::uint64_t dev, int depth);
