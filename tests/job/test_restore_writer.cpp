@@ -19,6 +19,7 @@
 #include "job/safe_path.h"
 #include "job/write_pool.h"
 #include "job/writeback.h"
+#include "restore_feed.h"
 #include "stream_builder.h"
 
 using namespace tl;
@@ -93,15 +94,9 @@ class TestRestoreWriter : public QObject {
         job::RestoreWriterOptions o;
         o.policy = policy;
         o.pool = pool;
-        auto w = job::RestoreWriter::open(target.toStdString(), o);
-        if (!w) return nullptr;
-        std::vector<std::uint64_t> wanted(offsets.begin(), offsets.end());
-        if (!w.value()->begin_saveset("", wanted)) return nullptr;
-        format::StreamParser parser(*w.value(), 1);
-        (void)parser.feed(0, s.data(), s.size());
-        w.value()->end_saveset();
-        (void)w.value()->finish();
-        return std::move(w.value());
+        auto w = tltest::feed_writer(target, o, s, offsets);
+        if (w) (void)w->finish();
+        return w;
     }
 
     // The stream fed to a writer on `pool` a block's worth (64 KiB) at a time, as a drive

@@ -9,10 +9,10 @@
 
 #include "fixture_tree.h"
 #include "format/object.h"
-#include "format/stream_parser.h"
 #include "job/restore_writer.h"
 #include "job/staged_dirs.h"
 #include "job/write_pool.h"
+#include "restore_feed.h"
 #include "stream_builder.h"
 
 using namespace tl;
@@ -44,15 +44,9 @@ class TestStagedDirs : public QObject {
         job::RestoreWriterOptions o;
         o.staged = staged;
         o.pool = pool;
-        auto w = job::RestoreWriter::open(target.toStdString(), o);
-        if (!w) return nullptr;
         std::vector<std::uint64_t> offs;
         const auto s = tltest::build_stream(objs, &offs);
-        if (!w.value()->begin_saveset("", offs)) return nullptr;
-        format::StreamParser parser(*w.value(), 1);
-        (void)parser.feed(0, s.data(), s.size());
-        w.value()->end_saveset();
-        return std::move(w.value());
+        return tltest::feed_writer(target, o, s, offs);
     }
     static QByteArray read(const QString& p) {
         QFile x(p);
@@ -171,10 +165,6 @@ private Q_SLOTS:
         QTemporaryDir d;
         const QString t = d.path();
         auto staged = std::make_shared<job::StagedDirs>();
-        job::RestoreWriterOptions o;
-        o.staged = staged;
-        auto w = job::RestoreWriter::open(t.toStdString(), o);
-        QVERIFY(w);
         std::vector<std::uint64_t> offs;
         auto s = tltest::build_stream(
             {{file("n/good.txt", 4), "good"}, {file("n/bad.txt", 5), "wrong"}}, &offs);
@@ -184,15 +174,15 @@ private Q_SLOTS:
                 s[i] = 'X';
                 break;
             }
-        QVERIFY(w.value()->begin_saveset("", offs));
-        format::StreamParser parser(*w.value(), 1);
-        (void)parser.feed(0, s.data(), s.size());
-        w.value()->end_saveset();
+        job::RestoreWriterOptions o;
+        o.staged = staged;
+        auto w = tltest::feed_writer(t, o, s, offs);
+        QVERIFY(w);
         QVERIFY(staged->publish().empty());
-        QVERIFY(w.value()->finish());
+        QVERIFY(w->finish());
         QCOMPARE(read(t + "/n/good.txt"), QByteArray("good"));
         QCOMPARE(entries(t + "/n"), QStringList({"good.txt"}));
-        QCOMPARE(w.value()->failures(), std::uint64_t(1));
+        QCOMPARE(w->failures(), std::uint64_t(1));
     }
 };
 
