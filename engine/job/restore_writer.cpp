@@ -14,6 +14,7 @@
 #include "common/home.h"
 #include "common/log.h"
 #include "job/direct_file_data.h"
+#include "job/last_parent.h"
 #include "job/restore_file_ops.h"
 #include "job/safe_path.h"
 #include "job/target_dirs.h"
@@ -127,6 +128,7 @@ struct RestoreWriter::Impl {
     std::atomic<bool> unnamed_ok{true}; // the target's file system makes unnamed files
     std::unique_ptr<TargetDirs> dirs;
     std::vector<std::string> prefix;
+    LastParent last_parent; // the directory of the last file placed (its path's check skipped)
     std::vector<std::uint64_t> wanted; // sorted header offsets
     std::vector<bool> seen;            // per entry of `wanted`
     std::map<std::uint64_t, std::string> write_as;
@@ -463,6 +465,24 @@ struct RestoreWriter::Impl {
         buf_clear();
     }
 
+    // A non-directory object `h` at `path`, named `leaf` in `parent` (`rel` below the target).
+    void place(const DirRef& parent, const std::string& rel, const std::string& path,
+               const std::string& leaf, const format::ObjectHeader& h) {
+        switch (h.kind) {
+        case ObjectKind::Symlink:
+        case ObjectKind::Fifo:
+        case ObjectKind::CharDevice:
+        case ObjectKind::BlockDevice:
+            return restore_special(parent, rel, leaf, h);
+        case ObjectKind::Socket:
+            return outcome(rel, "skipped", "sockets are not restored");
+        case ObjectKind::Hardlink:
+            return restore_hardlink(parent, rel, leaf, h);
+        default: // regular files, raw images, pipes, SQLite copies: data follows
+            return start_file(parent, rel, path, leaf, h);
+        }
+    }
+
     void restore_special(const DirRef& parent, const std::string& rel, const std::string& leaf,
                          const format::ObjectHeader& h) {
         std::string why;
@@ -573,6 +593,7 @@ Status RestoreWriter::begin_saveset(const std::string& prefix, std::vector<std::
     auto comps = safe_components(prefix);
     if (!comps) return comps.error();
     d_->prefix = comps.value();
+    d_->last_parent.forget();
     // What killed restores left in the tree this save set is written into goes first, also in
     // the directories this restore writes nothing into.
     d_->dirs->sweep(d_->prefix);
@@ -611,6 +632,11 @@ Status RestoreWriter::on_object_header(std::uint64_t offset, const format::Objec
     if (!d_->take(offset)) return {};
     const auto as = d_->write_as.find(offset);
     const std::string& path = as == d_->write_as.end() ? h.path : as->second;
+    if (h.kind != ObjectKind::Directory)
+        if (auto hit = d_->last_parent.find(path)) {
+            d_->place(hit->dir, hit->rel, path, hit->leaf, h);
+            return {};
+        }
     auto comps = safe_components(path);
     std::vector<std::string> full = d_->prefix;
     if (!comps) {
@@ -626,28 +652,14 @@ Status RestoreWriter::on_object_header(std::uint64_t offset, const format::Objec
             d_->dir_meta.push_back({full, h, true});
         return {};
     }
-    auto parent = d_->dirs->open(std::vector<std::string>(full.begin(), full.end() - 1), true);
+    const std::vector<std::string> parent_comps(full.begin(), full.end() - 1);
+    auto parent = d_->dirs->open(parent_comps, true);
     if (!parent) {
         d_->outcome(rel, "refused", parent.error().message);
         return {};
     }
-    switch (h.kind) {
-    case ObjectKind::Symlink:
-    case ObjectKind::Fifo:
-    case ObjectKind::CharDevice:
-    case ObjectKind::BlockDevice:
-        d_->restore_special(parent.value(), rel, full.back(), h);
-        break;
-    case ObjectKind::Socket:
-        d_->outcome(rel, "skipped", "sockets are not restored");
-        break;
-    case ObjectKind::Hardlink:
-        d_->restore_hardlink(parent.value(), rel, full.back(), h);
-        break;
-    default: // regular files, raw images, pipes, SQLite copies: data follows
-        d_->start_file(parent.value(), rel, path, full.back(), h);
-        break;
-    }
+    d_->last_parent.remember(path, join(parent_comps), parent.value());
+    d_->place(parent.value(), rel, path, full.back(), h);
     return {};
 }
 

@@ -9,6 +9,11 @@
 
 namespace tl::job {
 
+bool is_plain_component(std::string_view name) {
+    return !name.empty() && name != "." && name != ".." &&
+           name.find_first_of(std::string_view("/\0", 2)) == std::string_view::npos;
+}
+
 Result<std::vector<std::string>> safe_components(const std::string& path) {
     if (!path.empty() && path.front() == '/')
         return make_error(ErrorKind::InvalidArgument,

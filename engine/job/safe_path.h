@@ -3,11 +3,15 @@
 // and no symlink followed anywhere (O_NOFOLLOW on every component). The tool that makes a
 // restore unable to write outside its target.
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "common/result.h"
 
 namespace tl::job {
+
+// A name a component of a restored path may be: not empty, not "." or "..", no '/' or NUL byte.
+bool is_plain_component(std::string_view name);
 
 // Splits "a/b/c" into components; InvalidArgument (naming the path) for an absolute path or a
 // "." / ".." component. Empty components ("a//b") are dropped. "" gives no components.

@@ -250,6 +250,48 @@ private Q_SLOTS:
         QCOMPARE(failed, 1);  // hard link to a path outside
     }
 
+    // Files of one directory come one after the other; a name that only looks like the same
+    // directory is checked in full, and each lands where its own path says.
+    void filesOfOneDirectoryInARow() {
+        QTemporaryDir d;
+        const QString target = d.path() + "/target", outside = d.path() + "/outside";
+        QVERIFY(QDir().mkpath(outside));
+        std::vector<std::uint64_t> offs;
+        const auto s =
+            stream({{file("d/one", 1), "1"},
+                    {file("d/../escape", 1), "x"},
+                    {file("d/./dot", 1), "x"},
+                    {file("d//two", 1), "2"},
+                    {link("d/sub", outside.toStdString(), format::ObjectKind::Symlink), ""},
+                    {file("d/sub/through", 1), "x"},
+                    {file("top", 1), "t"},
+                    {file("d/three", 1), "3"},
+                    {file("e/four", 1), "4"},
+                    {file("d/five", 1), "5"}},
+                   offs);
+        auto w = restore(target, s, offs);
+        QVERIFY(w);
+        QCOMPARE(count_entries(outside), 0);
+        for (const auto& [name, bytes] :
+             std::vector<std::pair<QString, QByteArray>>{{"d/one", "1"},
+                                                         {"d/two", "2"},
+                                                         {"d/three", "3"},
+                                                         {"d/five", "5"},
+                                                         {"e/four", "4"},
+                                                         {"top", "t"}})
+            QCOMPARE(read(target + "/" + name), bytes);
+        QVERIFY(QFileInfo(target + "/d/sub").isSymLink());
+        QVERIFY(!QFileInfo::exists(target + "/escape"));
+        QCOMPARE(count_entries(target), 3);        // d, e, top
+        QCOMPARE(count_entries(target + "/d"), 5); // one two sub three five
+        QStringList refused;
+        for (const auto& o : w->outcomes())
+            if (o.status == "refused") refused << QString::fromStdString(o.path);
+        QCOMPARE(refused.size(), 3); // .., . and through the symlink
+        QVERIFY2(refused.join(' ').contains("d/sub/through"), qPrintable(refused.join(' ')));
+        QCOMPARE(w->outcomes().size(), std::size_t{3});
+    }
+
     void symlinkAlreadyInTargetIsNotFollowed() {
         QTemporaryDir d;
         const QString target = d.path() + "/target", outside = d.path() + "/outside";
