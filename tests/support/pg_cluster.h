@@ -5,6 +5,8 @@
 // Unix socket in that directory (listen_addresses=''), a login role with a password and one
 // database per test; stopped and removed at the end. available() is false when the server's
 // binaries are not installed (scripts/setup.sh installs them): the tests then skip, saying so.
+// A cluster whose test process is gone (a crash, a test timeout's kill) is stopped and removed
+// by the next start(): each records its process in `owner`.
 #include <QDir>
 #include <QFile>
 #include <QProcess>
@@ -12,8 +14,10 @@
 #include <QStringList>
 
 #include <pwd.h>
+#include <signal.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdlib>
 
 namespace tltest {
@@ -41,9 +45,14 @@ public:
 
     // initdb, start, the login role; the error text in `why` when something failed.
     bool start(QString* why) {
+        remove_orphans();
         char tmpl[] = "/tmp/tlpg-XXXXXX"; // short: a socket path has ~100 bytes
         if (!::mkdtemp(tmpl)) return fail(why, "mkdtemp failed");
         dir_ = QString::fromUtf8(tmpl);
+        QFile owner(dir_ + "/owner");
+        if (!owner.open(QIODevice::WriteOnly) || owner.write(QByteArray::number(::getpid())) <= 0)
+            return fail(why, "cannot write " + owner.fileName());
+        owner.close();
         if (::geteuid() == 0) {
             const passwd* pw = ::getpwnam("postgres");
             if (!pw) return fail(why, "running as root, but there is no postgres user");
@@ -123,6 +132,25 @@ public:
     }
 
 private:
+    // The clusters of test processes that no longer run: their server stopped, their directory
+    // removed. One being made (no `owner` yet) is left alone.
+    void remove_orphans() {
+        const QDir tmp("/tmp");
+        for (const QString& name : tmp.entryList({"tlpg-*"}, QDir::Dirs | QDir::NoSymLinks)) {
+            const QString dir = tmp.filePath(name);
+            QFile owner(dir + "/owner");
+            if (!owner.open(QIODevice::ReadOnly)) continue;
+            const pid_t pid = static_cast<pid_t>(owner.readAll().trimmed().toLong());
+            if (pid <= 0 || pid == ::getpid() || ::kill(pid, 0) == 0 || errno != ESRCH) continue;
+            PgCluster orphan;
+            orphan.bin_ = bin_;
+            orphan.dir_ = dir;
+            orphan.as_postgres_ = ::geteuid() == 0;
+            orphan.started_ = QFile::exists(dir + "/data/postmaster.pid");
+            orphan.stop(); // its destructor would too; said here for the reader
+        }
+    }
+
     bool fail(QString* why, const QString& text) {
         *why = text;
         return false;
