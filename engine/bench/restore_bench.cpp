@@ -196,6 +196,7 @@ nlohmann::json to_json(const RestoreBenchResult& r) {
         {"ratio_backup_tar_mb", ratio(r.backup.rate(), r.tar_create.rate())},
         {"ratio_restore_tar_files", ratio(r.restore.files_rate(), r.tar_extract.files_rate())},
         {"ratio_restore_tar_mb", ratio(r.restore.rate(), r.tar_extract.rate())},
+        {"ratio_restore_tar_cpu", ratio(r.restore.cpu_seconds, r.tar_extract.cpu_seconds)},
         {"ratio_restore_backup_mb", ratio(r.restore.rate(), r.backup.rate())},
         {"ratio_restore_limit", r.limit_ratio()},
     };
@@ -231,7 +232,8 @@ std::string format_restore_bench(const RestoreBenchResult& r) {
     o << "  backup  / tar -c : " << ratio(r.backup.files_rate(), r.tar_create.files_rate())
       << " (files/s), " << ratio(r.backup.rate(), r.tar_create.rate()) << " (MB/s)\n"
       << "  restore / tar -x : " << ratio(r.restore.files_rate(), r.tar_extract.files_rate())
-      << " (files/s), " << ratio(r.restore.rate(), r.tar_extract.rate()) << " (MB/s)\n"
+      << " (files/s), " << ratio(r.restore.rate(), r.tar_extract.rate()) << " (MB/s), "
+      << ratio(r.restore.cpu_seconds, r.tar_extract.cpu_seconds) << " (CPU s)\n"
       << "  restore / backup : " << ratio(r.restore.rate(), r.backup.rate()) << " (MB/s)\n"
       << "  restore / limit write : " << r.limit_ratio() << " (MB/s)\n";
     return o.str();

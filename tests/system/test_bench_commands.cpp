@@ -202,6 +202,12 @@ private Q_SLOTS:
         }
         QVERIFY(o.value("restore_peak_rss_bytes").toDouble() > 0);
         QVERIFY(o.value("ratio_restore_tar_files").toDouble() > 0);
+        // The restore's CPU over tar -x's (0 where tar's was below the clock's resolution).
+        const double tar_cpu = o.value("tar_extract").toObject().value("cpu_seconds").toDouble();
+        QVERIFY(o.contains("ratio_restore_tar_cpu"));
+        if (tar_cpu > 0)
+            QCOMPARE(o.value("ratio_restore_tar_cpu").toDouble(),
+                     o.value("restore").toObject().value("cpu_seconds").toDouble() / tar_cpu);
         // The limit pass wrote the restored bytes onto the restore's filesystem and read them.
         QVERIFY(o.value("limit_write_mb_s").toDouble() > 0);
         QVERIFY(o.value("limit_read_mb_s").toDouble() > 0);
