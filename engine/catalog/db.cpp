@@ -138,6 +138,18 @@ std::string Stmt::text(int col) const {
     return p ? std::string(reinterpret_cast<const char*>(p), sqlite3_column_bytes(s_, col))
              : std::string();
 }
+void Stmt::text_into(int col, std::string& out) const {
+    if (pg_) {
+        out = pg_->text(col);
+        return;
+    }
+    const auto* p = sqlite3_column_text(s_, col);
+    if (p)
+        out.assign(reinterpret_cast<const char*>(p),
+                   static_cast<std::size_t>(sqlite3_column_bytes(s_, col)));
+    else
+        out.clear();
+}
 std::string Stmt::blob(int col) const {
     if (pg_) return pg_->blob(col);
     const void* p = sqlite3_column_blob(s_, col);

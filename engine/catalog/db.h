@@ -61,6 +61,8 @@ public:
     std::int64_t i64(int col) const;
     double f64(int col) const;
     std::string text(int col) const;
+    // The same into `out`, reusing its capacity (a row loop's strings are not allocated anew).
+    void text_into(int col, std::string& out) const;
     std::string blob(int col) const;
     bool is_null(int col) const;
 

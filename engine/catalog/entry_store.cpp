@@ -74,10 +74,10 @@ Status for_each_object(Db& db, std::int64_t saveset_id,
                            "a ON a.id=e.attr_id WHERE e.saveset_id=?",
                            saveset_id);
     if (!q) return q.error();
+    ObjectRow o; // one for all rows: its strings keep their capacity from row to row
     return for_each_row(q.value(), [&](const Stmt& r) {
-        ObjectRow o;
-        o.dir = r.text(0);
-        o.name = r.text(1);
+        r.text_into(0, o.dir);
+        r.text_into(1, o.name);
         o.kind = static_cast<int>(r.i64(2));
         o.size = static_cast<std::uint64_t>(r.i64(3));
         o.offset = static_cast<std::uint64_t>(r.i64(4));
