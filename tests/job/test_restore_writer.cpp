@@ -46,6 +46,13 @@ struct DirectTarget {
     QString path() const { return d.path() + "/f"; }
 };
 
+// A restore's target and a directory beside it that nothing restored may reach.
+struct TargetBesideOutside {
+    QTemporaryDir d;
+    QString target = d.path() + "/target", outside = d.path() + "/outside";
+    bool made() const { return QDir().mkpath(outside); }
+};
+
 class TestRestoreWriter : public QObject {
     Q_OBJECT
 
@@ -220,9 +227,9 @@ private Q_SLOTS:
         QFETCH(int, lanes);
         std::unique_ptr<job::WritePool> pool;
         if (lanes) pool = std::make_unique<job::WritePool>(static_cast<std::size_t>(lanes));
-        QTemporaryDir d;
-        const QString target = d.path() + "/target", outside = d.path() + "/outside";
-        QVERIFY(QDir().mkpath(outside));
+        const TargetBesideOutside t;
+        QVERIFY(t.made());
+        const QString &target = t.target, &outside = t.outside;
         std::vector<std::uint64_t> offs;
         const auto s =
             stream({{file("../outside/dotdot", 3), "abc"},
@@ -253,9 +260,9 @@ private Q_SLOTS:
     // Files of one directory come one after the other; a name that only looks like the same
     // directory is checked in full, and each lands where its own path says.
     void filesOfOneDirectoryInARow() {
-        QTemporaryDir d;
-        const QString target = d.path() + "/target", outside = d.path() + "/outside";
-        QVERIFY(QDir().mkpath(outside));
+        const TargetBesideOutside t;
+        QVERIFY(t.made());
+        const QString &target = t.target, &outside = t.outside;
         std::vector<std::uint64_t> offs;
         const auto s =
             stream({{file("d/one", 1), "1"},
@@ -293,9 +300,9 @@ private Q_SLOTS:
     }
 
     void symlinkAlreadyInTargetIsNotFollowed() {
-        QTemporaryDir d;
-        const QString target = d.path() + "/target", outside = d.path() + "/outside";
-        QVERIFY(QDir().mkpath(outside));
+        const TargetBesideOutside t;
+        QVERIFY(t.made());
+        const QString &target = t.target, &outside = t.outside;
         QVERIFY(QDir().mkpath(target));
         QVERIFY(::symlink(outside.toUtf8().constData(), (target + "/docs").toUtf8().constData()) ==
                 0);
