@@ -236,9 +236,8 @@ std::string format_restore_bench(const RestoreBenchResult& r) {
       << job::sync_mode_name(r.options.sync) << " (Tapeloom's final sync "
       << r.restore_report.sync_seconds << " s); restore peak memory "
       << format_bytes(r.restore_peak_rss) << "\n"
-      << "    the restore timed from the engine's opening, its selection and plan included (the "
-         "job "
-         "alone: "
+      << "    the restore timed from the engine's opening, selection and plan included (its "
+         "job alone: "
       << r.restore_report.elapsed << " s, CPU " << r.restore_report.cpu_seconds << " s)\n"
       << "  " << format_limit(r.limit) << ", on the restore's filesystem\n";
     o.precision(2);
