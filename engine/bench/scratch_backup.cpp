@@ -7,6 +7,7 @@
 
 #include <stdlib.h>
 
+#include "bench/tar_pass.h"
 #include "common/version.h"
 #include "context/engine.h"
 #include "context/engine_catalog.h"
@@ -16,6 +17,7 @@
 #include "job/backup_job.h"
 #include "job/label_job.h"
 #include "media/volume_actions.h"
+#include "metrics/process_stat.h"
 
 namespace tl::bench {
 
@@ -91,6 +93,32 @@ Result<job::JobReport> backup_to_scratch(const ScratchBackup& b, const std::stri
     if (!b.null_drives && (b.streaming || b.model))
         TL_TRY(label_bench_cartridges(*engine.value(), b.block_size));
     return run_scratch_backup(*engine.value(), b, clock);
+}
+
+Result<TimedBackup> timed_backup_to_scratch(const ScratchBackup& b, const std::string& home,
+                                            Clock& clock) {
+    {
+        auto setup = open_bench_engine(home, clock);
+        if (!setup) return setup.error();
+        TL_TRY(add_bench_library(*setup.value(), b.drives, b.bytes, b.streaming, b.model));
+        if (!b.null_drives && (b.streaming || b.model))
+            TL_TRY(label_bench_cartridges(*setup.value(), b.block_size));
+    }
+    TL_TRY(sync_filesystem(home));
+    TimedBackup t;
+    const double cpu0 = metrics::read_process_stat().cpu_seconds;
+    const auto t0 = clock.now();
+    {
+        auto engine = open_bench_engine(home, clock);
+        if (!engine) return engine.error();
+        auto rep = run_scratch_backup(*engine.value(), b, clock);
+        if (!rep) return rep.error();
+        t.report = std::move(rep.value());
+    }
+    TL_TRY(sync_filesystem(home));
+    t.seconds = seconds_between(t0, clock.now());
+    t.cpu_seconds = metrics::read_process_stat().cpu_seconds - cpu0;
+    return t;
 }
 
 Result<job::JobReport> run_scratch_backup(Engine& engine, const ScratchBackup& b, Clock& clock) {

@@ -60,6 +60,17 @@ Status add_bench_library(Engine& engine, std::size_t drives, std::uint64_t bytes
 // A job that fails or is cancelled is an error here (a bench figure of a failed job is noise).
 Result<job::JobReport> backup_to_scratch(const ScratchBackup& b, const std::string& home,
                                          Clock& clock);
+// A backup timed as a user's `tapeloom-cli backup ...; sync` is: on a data directory whose
+// library was added (and its cartridges labeled) by an engine closed again, the engine opened,
+// the job run, the engine closed and the data directory's filesystem synced. What setting up
+// left dirty there is synced first, untimed.
+struct TimedBackup {
+    job::JobReport report;  // the job's own figures (its clock starts with the job)
+    double seconds = 0;     // the whole of it
+    double cpu_seconds = 0; // this process's CPU over the same span
+};
+Result<TimedBackup> timed_backup_to_scratch(const ScratchBackup& b, const std::string& home,
+                                            Clock& clock);
 // The backup of backup_to_scratch on an engine whose library "bench" is added.
 Result<job::JobReport> run_scratch_backup(Engine& engine, const ScratchBackup& b, Clock& clock);
 

@@ -75,7 +75,12 @@ Result<PassResult> tar_create_pass(const std::vector<std::string>& sources,
             abs.pop_back();
         argv.push_back(abs == "/" ? "." : abs.substr(1));
     }
-    return timed(files, bytes, clock, [&] { return run_program(argv); });
+    const std::string dir = std::filesystem::path(archive).parent_path().string();
+    TL_TRY(sync_filesystem(dir));
+    return timed(files, bytes, clock, [&]() -> Status {
+        TL_TRY(run_program(argv));
+        return sync_filesystem(dir);
+    });
 }
 
 Result<PassResult> tar_extract_pass(const std::string& archive, const std::string& dir, bool sync,

@@ -1,8 +1,8 @@
 #pragma once
-// GNU tar as the baseline of `bench restore`: `tar -c` of the sources into an archive on the
-// scratch directory, and `tar -x` of it into a directory followed by a sync of that directory's
-// filesystem (as a restore's durability costs count for both). The child's CPU time comes from
-// getrusage(RUSAGE_CHILDREN).
+// GNU tar as the baseline of the benches: `tar -c` of the sources into an archive on the
+// scratch directory, and `tar -x` of it into a directory, each followed by a sync of the
+// filesystem it wrote to (as `tar ...; sync`: the durability a backup and a restore pay counts
+// for both). The child's CPU time comes from getrusage(RUSAGE_CHILDREN).
 #include <string>
 #include <vector>
 
@@ -16,7 +16,8 @@ namespace tl::bench {
 // error names the program when it cannot start or does not exit 0.
 Status run_program(const std::vector<std::string>& argv);
 
-// `tar -c -f archive SOURCES...`, timed; `files`/`bytes` describe the data (for the rates).
+// `tar -c -f archive SOURCES...` then syncfs of the archive's filesystem, timed together (what
+// was dirty there before is synced first, untimed); `files`/`bytes` describe the data.
 Result<PassResult> tar_create_pass(const std::vector<std::string>& sources,
                                    const std::string& archive, std::uint64_t files,
                                    std::uint64_t bytes, Clock& clock);

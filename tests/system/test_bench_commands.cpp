@@ -180,6 +180,11 @@ private Q_SLOTS:
         QVERIFY(limit.value("read").toObject().value("bytes").toDouble() >=
                 limit.value("write").toObject().value("bytes").toDouble());
         QVERIFY(limit.contains("direct"));
+        // The backup is timed as tar -c is (the sync after each): around its job, never less.
+        const auto b = o.value("backup").toObject();
+        QVERIFY(b.value("job_seconds").toDouble() > 0);
+        QVERIFY(b.value("seconds").toDouble() >= b.value("job_seconds").toDouble());
+        QVERIFY(b.value("cpu_seconds").toDouble() >= b.value("job_cpu_seconds").toDouble());
         auto text =
             run_cli({"bench", "backup", "--size", "8M", "--files", "4", "--scratch", dir_.path()});
         QVERIFY2(text.exit_code == 0, text.err.constData());
@@ -201,6 +206,8 @@ private Q_SLOTS:
             QVERIFY2(p.value("seconds").toDouble() > 0, phase);
         }
         QVERIFY(o.value("restore_peak_rss_bytes").toDouble() > 0);
+        QVERIFY(o.value("backup").toObject().value("seconds").toDouble() >=
+                o.value("backup_job_seconds").toDouble());
         QVERIFY(o.value("ratio_restore_tar_files").toDouble() > 0);
         // The restore's CPU over tar -x's (0 where tar's was below the clock's resolution).
         const double tar_cpu = o.value("tar_extract").toObject().value("cpu_seconds").toDouble();
