@@ -278,7 +278,10 @@ public:
     void stop();
     // What the monitor publishes at each poll.
     metrics::LiveSnapshot collect();
-    // The report's figures and status from the drives and sessions.
+    // The drives' and sessions' figures into `r`, and each save set's outcome stored (with the
+    // name search's keys of its entries): the job's own work, done before its end is stamped.
+    void close_sessions(JobReport& r);
+    // The report's rates and status, once its end is stamped; the save sets' level counts.
     std::vector<LevelCounts> report(JobReport& r);
     // Each client's agent version and OS, when it was seen and backed up last.
     void record_clients();
@@ -298,6 +301,8 @@ private:
     JobContext& ctx_;
     const BackupOptions& o_;
     BackupPlan& p_;
+    std::vector<LevelCounts> counts_; // close_sessions()'s, for report()
+    bool any_session_failed_ = false;
     std::shared_ptr<spdlog::logger> log_;
     Clock& clock_;
     std::string spool_, host_;
@@ -731,10 +736,12 @@ void BackupRun::record_clients() {
     }
 }
 
-std::vector<LevelCounts> BackupRun::report(JobReport& r) {
-    std::vector<LevelCounts> counts;
+void BackupRun::close_sessions(JobReport& r) {
     fill_drive_reports(r);
-    const bool any_failed = fill_session_reports(r, counts);
+    any_session_failed_ = fill_session_reports(r, counts_);
+}
+
+std::vector<LevelCounts> BackupRun::report(JobReport& r) {
     for (const auto& w : volumes_->warnings())
         warnings_.push_back(w);
     r.warnings = warnings_;
@@ -746,7 +753,7 @@ std::vector<LevelCounts> BackupRun::report(JobReport& r) {
         r.status = "cancelled";
     else if (drive_failed_ || !catalog_status_)
         r.status = "failed";
-    else if (any_failed)
+    else if (any_session_failed_)
         r.status = "partial";
     else if (!r.warnings.empty())
         r.status = "warnings";
@@ -754,7 +761,7 @@ std::vector<LevelCounts> BackupRun::report(JobReport& r) {
         r.status = "completed";
     // A promotion is reported, but the backup it ran is complete: it does not set the status.
     if (!p_.levels.promotion.empty()) r.warnings.insert(r.warnings.begin(), p_.levels.promotion);
-    return counts;
+    return counts_;
 }
 
 // The acquire phase: the drives (and later each volume mounted) are reserved for this job; it
@@ -832,6 +839,7 @@ Result<JobReport> run_backup(Engine& engine, const BackupOptions& o,
     run.stop();
     run.record_clients();
     ctx.stop_monitor();
+    run.close_sessions(report); // the catalog's last rows are the job's: before its end
     ctx.stamp_end();
     const auto counts = run.report(report);
     TL_TRY(ctx.finish(level_fields(p.levels, counts)));
