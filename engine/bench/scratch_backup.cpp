@@ -68,6 +68,7 @@ Status add_bench_library(Engine& engine, std::size_t drives, std::uint64_t bytes
     return {};
 }
 
+namespace {
 // Drives paced like tape: the cartridges are labeled before the timed backup, as a site labels
 // its cartridges once, so the figure is the backup's and not the labels' (written one at a
 // time, each with its synchronous filemark and catalog transaction).
@@ -85,13 +86,21 @@ Status label_bench_cartridges(Engine& engine, std::size_t block_size) {
     return {};
 }
 
+// Library "bench" added to `engine`'s data directory, its cartridges labeled where the drives
+// are paced like tape (label_bench_cartridges).
+Status set_up_bench_library(Engine& engine, const ScratchBackup& b) {
+    TL_TRY(add_bench_library(engine, b.drives, b.bytes, b.streaming, b.model));
+    if (!b.null_drives && (b.streaming || b.model))
+        TL_TRY(label_bench_cartridges(engine, b.block_size));
+    return {};
+}
+} // namespace
+
 Result<job::JobReport> backup_to_scratch(const ScratchBackup& b, const std::string& home,
                                          Clock& clock) {
     auto engine = open_bench_engine(home, clock);
     if (!engine) return engine.error();
-    TL_TRY(add_bench_library(*engine.value(), b.drives, b.bytes, b.streaming, b.model));
-    if (!b.null_drives && (b.streaming || b.model))
-        TL_TRY(label_bench_cartridges(*engine.value(), b.block_size));
+    TL_TRY(set_up_bench_library(*engine.value(), b));
     return run_scratch_backup(*engine.value(), b, clock);
 }
 
@@ -100,9 +109,7 @@ Result<TimedBackup> timed_backup_to_scratch(const ScratchBackup& b, const std::s
     {
         auto setup = open_bench_engine(home, clock);
         if (!setup) return setup.error();
-        TL_TRY(add_bench_library(*setup.value(), b.drives, b.bytes, b.streaming, b.model));
-        if (!b.null_drives && (b.streaming || b.model))
-            TL_TRY(label_bench_cartridges(*setup.value(), b.block_size));
+        TL_TRY(set_up_bench_library(*setup.value(), b));
     }
     TL_TRY(sync_filesystem(home));
     TimedBackup t;
