@@ -8,7 +8,6 @@
 #include <unistd.h>
 
 #include "bench/passes.h"
-#include "bench/read_bench.h"
 #include "bench/report_util.h"
 #include "codec/compressor.h"
 #include "common/units.h"
@@ -53,8 +52,7 @@ Result<CodecResult> run_codec(const std::string& name, const std::vector<char>& 
     std::vector<char> out(codec::Compressor::bound(frame));
     CodecResult r;
     r.codec = spec->str();
-    const double cpu0 = process_cpu_seconds();
-    const auto t0 = clock.now();
+    const PassTiming timing{clock};
     for (std::size_t off = 0; off < data.size(); off += frame) {
         const std::size_t n = std::min(frame, data.size() - off);
         auto z = c.compress(data.data() + off, n, out.data(), out.size());
@@ -64,8 +62,8 @@ Result<CodecResult> run_codec(const std::string& name, const std::vector<char>& 
         r.bytes_out += z.value() ? z.value() : n;
         r.bytes_in += n;
     }
-    r.seconds = seconds_between(t0, clock.now());
-    r.cpu_seconds = process_cpu_seconds() - cpu0;
+    r.seconds = timing.seconds();
+    r.cpu_seconds = timing.cpu_seconds();
     return r;
 }
 

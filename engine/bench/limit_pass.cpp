@@ -11,7 +11,6 @@
 #include "bench/xorshift.h"
 #include "common/io_buffer.h"
 #include "common/units.h"
-#include "metrics/process_stat.h"
 
 namespace tl::bench {
 
@@ -43,21 +42,11 @@ struct LimitFile {
     }
 };
 
-struct Timing {
-    Clock& clock;
-    double cpu0 = metrics::read_process_stat().cpu_seconds;
-    Clock::Mono t0 = clock.now();
-    void end(PassResult& p) const {
-        p.seconds = seconds_between(t0, clock.now());
-        p.cpu_seconds = metrics::read_process_stat().cpu_seconds - cpu0;
-    }
-};
-
 Result<PassResult> write_limit(LimitFile& f, std::uint64_t bytes, const std::uint8_t* buf,
                                Clock& clock) {
     PassResult p;
     p.files = 1;
-    Timing t{clock};
+    const PassTiming t{clock};
     while (p.bytes < bytes) {
         const std::uint64_t left = (bytes - p.bytes + kAlign - 1) / kAlign * kAlign;
         const auto n = static_cast<std::size_t>(std::min<std::uint64_t>(kLimitBuffer, left));
@@ -74,7 +63,7 @@ Result<PassResult> write_limit(LimitFile& f, std::uint64_t bytes, const std::uin
 Result<PassResult> read_limit(LimitFile& f, std::uint8_t* buf, Clock& clock) {
     PassResult p;
     p.files = 1;
-    Timing t{clock};
+    const PassTiming t{clock};
     for (;;) {
         const ssize_t r = ::pread(f.fd, buf, kLimitBuffer, static_cast<off_t>(p.bytes));
         if (r < 0 && errno == EINTR) continue;

@@ -13,6 +13,10 @@
 
 namespace tl::bench {
 
+double process_cpu_seconds() {
+    return metrics::read_process_stat().cpu_seconds;
+}
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -80,16 +84,14 @@ Result<PassResult> run_pass(const std::vector<std::string>& files, std::size_t b
                             const std::string& sink_path, Clock& clock) {
     std::vector<char> buf(buffer);
     PassResult p;
-    const auto cpu0 = metrics::read_process_stat().cpu_seconds;
-    const auto t0 = clock.now();
+    const PassTiming timing{clock};
     for (const auto& f : files) {
         auto n = stream_file(f, buf, sink, sink_path);
         if (!n) return n.error();
         p.bytes += n.value();
         p.files++;
     }
-    p.seconds = seconds_between(t0, clock.now());
-    p.cpu_seconds = metrics::read_process_stat().cpu_seconds - cpu0;
+    timing.end(p);
     return p;
 }
 

@@ -20,6 +20,23 @@ struct PassResult {
     double files_rate() const { return seconds > 0 ? static_cast<double>(files) / seconds : 0; }
 };
 
+// This process's CPU time so far, user + system, all threads (getrusage), in seconds.
+double process_cpu_seconds();
+
+// A pass timed as a whole from its construction: the clock's time and this process's CPU.
+struct PassTiming {
+    Clock& clock;
+    double cpu0 = process_cpu_seconds();
+    Clock::Mono t0 = clock.now();
+    double seconds() const { return seconds_between(t0, clock.now()); }
+    double cpu_seconds() const { return process_cpu_seconds() - cpu0; }
+    // Sets p.seconds and p.cpu_seconds to what passed since construction.
+    void end(PassResult& p) const {
+        p.seconds = seconds();
+        p.cpu_seconds = cpu_seconds();
+    }
+};
+
 // Regular files under the given paths (a path may be a file), in directory order, symlinks
 // not followed: what a backup of those sources reads.
 Result<std::vector<std::string>> list_files(const std::vector<std::string>& paths);

@@ -4,7 +4,6 @@
 #include <cstring>
 #include <mutex>
 #include <sstream>
-#include <sys/resource.h>
 #include <sys/stat.h>
 #include <thread>
 
@@ -75,8 +74,7 @@ Result<ReadLevel> run_level(const std::vector<std::string>& files, const std::ve
                             std::size_t n, std::size_t buffer, std::atomic<bool>* cancel,
                             Clock& clock) {
     Work w(files, pieces);
-    const double cpu0 = process_cpu_seconds();
-    const auto t0 = clock.now();
+    const PassTiming timing{clock};
     {
         std::vector<std::jthread> threads;
         for (std::size_t i = 0; i < n; ++i)
@@ -84,21 +82,14 @@ Result<ReadLevel> run_level(const std::vector<std::string>& files, const std::ve
     }
     ReadLevel l;
     l.concurrency = n;
-    l.seconds = seconds_between(t0, clock.now());
-    l.cpu_seconds = process_cpu_seconds() - cpu0;
+    l.seconds = timing.seconds();
+    l.cpu_seconds = timing.cpu_seconds();
     l.bytes = w.bytes.load();
     if (!w.error.empty()) return make_error(ErrorKind::Io, w.error);
     return l;
 }
 
 } // namespace
-
-double process_cpu_seconds() {
-    rusage ru{};
-    ::getrusage(RUSAGE_SELF, &ru);
-    auto s = [](const timeval& t) { return static_cast<double>(t.tv_sec) + t.tv_usec / 1e6; };
-    return s(ru.ru_utime) + s(ru.ru_stime);
-}
 
 Result<ReadBenchResult> run_read_bench(const ReadBenchOptions& o, Clock& clock) {
     ReadBenchResult r;

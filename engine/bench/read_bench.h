@@ -42,7 +42,4 @@ Result<ReadBenchResult> run_read_bench(const ReadBenchOptions& o, Clock& clock);
 nlohmann::json to_json(const ReadBenchResult& r);
 std::string format_read_bench(const ReadBenchResult& r);
 
-// Process CPU (user + system, all threads) from getrusage, in seconds.
-double process_cpu_seconds();
-
 } // namespace tl::bench

@@ -12,7 +12,6 @@
 #include "common/units.h"
 #include "context/engine.h"
 #include "job/restore_job.h"
-#include "metrics/process_stat.h"
 
 namespace tl::bench {
 
@@ -155,16 +154,14 @@ Result<RestoreBenchResult> run_restore_bench(const RestoreBenchOptions& o, Clock
         reset_peak_rss();
         // Timed as tar -x is, around all of it: the engine opened, the files selected from the
         // catalog and the plan made (before the job's own clock starts), the job, its sync.
-        const auto cpu0 = metrics::read_process_stat().cpu_seconds;
-        const auto t0 = clock.now();
+        const PassTiming timing{clock};
         auto rep =
             restore_job(scratch.path + "/home", r.backup_report.job_id, restored.path, o, clock);
         if (!rep) return rep.error();
         r.restore_peak_rss = peak_rss();
         r.restore_report = rep.value();
         r.restore = pass_of(r.restore_report, r.files, r.bytes);
-        r.restore.seconds = seconds_between(t0, clock.now());
-        r.restore.cpu_seconds = metrics::read_process_stat().cpu_seconds - cpu0;
+        timing.end(r.restore);
         note("removing the restored files");
     }
     (void)sync_filesystem(to); // the removal settles before tar's turn (untimed)

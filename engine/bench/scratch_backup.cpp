@@ -7,6 +7,7 @@
 
 #include <stdlib.h>
 
+#include "bench/passes.h"
 #include "bench/tar_pass.h"
 #include "common/version.h"
 #include "context/engine.h"
@@ -17,7 +18,6 @@
 #include "job/backup_job.h"
 #include "job/label_job.h"
 #include "media/volume_actions.h"
-#include "metrics/process_stat.h"
 
 namespace tl::bench {
 
@@ -113,8 +113,7 @@ Result<TimedBackup> timed_backup_to_scratch(const ScratchBackup& b, const std::s
     }
     TL_TRY(sync_filesystem(home));
     TimedBackup t;
-    const double cpu0 = metrics::read_process_stat().cpu_seconds;
-    const auto t0 = clock.now();
+    const PassTiming timing{clock};
     {
         auto engine = open_bench_engine(home, clock);
         if (!engine) return engine.error();
@@ -123,8 +122,8 @@ Result<TimedBackup> timed_backup_to_scratch(const ScratchBackup& b, const std::s
         t.report = std::move(rep.value());
     }
     TL_TRY(sync_filesystem(home));
-    t.seconds = seconds_between(t0, clock.now());
-    t.cpu_seconds = metrics::read_process_stat().cpu_seconds - cpu0;
+    t.seconds = timing.seconds();
+    t.cpu_seconds = timing.cpu_seconds();
     return t;
 }
 
