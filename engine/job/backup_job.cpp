@@ -280,9 +280,10 @@ public:
     metrics::LiveSnapshot collect();
     // The drives' and sessions' figures into `r`, and each save set's outcome stored (with the
     // name search's keys of its entries): the job's own work, done before its end is stamped.
-    void close_sessions(JobReport& r);
-    // The report's rates and status, once its end is stamped; the save sets' level counts.
-    std::vector<LevelCounts> report(JobReport& r);
+    // Returns the save sets' level counts.
+    std::vector<LevelCounts> close_sessions(JobReport& r);
+    // The report's rates and status, once its end is stamped.
+    void report(JobReport& r);
     // Each client's agent version and OS, when it was seen and backed up last.
     void record_clients();
 
@@ -296,13 +297,11 @@ private:
     Status add_slot(std::size_t index);
     void cancel_all();
     void fill_drive_reports(JobReport& r);
-    bool fill_session_reports(JobReport& r, std::vector<LevelCounts>& counts);
+    void fill_session_reports(JobReport& r, std::vector<LevelCounts>& counts);
 
     JobContext& ctx_;
     const BackupOptions& o_;
     BackupPlan& p_;
-    std::vector<LevelCounts> counts_; // close_sessions()'s, for report()
-    bool any_session_failed_ = false;
     std::shared_ptr<spdlog::logger> log_;
     Clock& clock_;
     std::string spool_, host_;
@@ -670,9 +669,9 @@ void BackupRun::fill_drive_reports(JobReport& r) {
     }
 }
 
-// Returns whether a session failed.
-bool BackupRun::fill_session_reports(JobReport& r, std::vector<LevelCounts>& counts) {
-    bool any_failed = false;
+// Each session's report, its save set's outcome stored; a failed one is "failed" (or
+// "cancelled") in r.sessions.
+void BackupRun::fill_session_reports(JobReport& r, std::vector<LevelCounts>& counts) {
     auto& db = engine_catalog(ctx_.engine());
     for (auto& s : sessions_) {
         counts.push_back({s->saveset_id, s->spec.text, s->base_saveset_id,
@@ -688,7 +687,6 @@ bool BackupRun::fill_session_reports(JobReport& r, std::vector<LevelCounts>& cou
         if (!s->result) {
             x.status = s->result.error().kind == ErrorKind::Cancelled ? "cancelled" : "failed";
             x.error = s->result.error().message;
-            any_failed = true;
         } else {
             x.status = s->counters.warnings.load() ? "warnings" : "completed";
         }
@@ -705,11 +703,9 @@ bool BackupRun::fill_session_reports(JobReport& r, std::vector<LevelCounts>& cou
             x.status = "failed";
             x.error = "its outcome was not stored in the catalog: " + st.error().message;
             if (r.error.empty()) r.error = x.source + ": " + x.error;
-            any_failed = true;
         }
         r.sessions.push_back(x);
     }
-    return any_failed;
 }
 
 void BackupRun::record_clients() {
@@ -736,12 +732,18 @@ void BackupRun::record_clients() {
     }
 }
 
-void BackupRun::close_sessions(JobReport& r) {
+std::vector<LevelCounts> BackupRun::close_sessions(JobReport& r) {
+    std::vector<LevelCounts> counts;
     fill_drive_reports(r);
-    any_session_failed_ = fill_session_reports(r, counts_);
+    fill_session_reports(r, counts);
+    return counts;
 }
 
-std::vector<LevelCounts> BackupRun::report(JobReport& r) {
+void BackupRun::report(JobReport& r) {
+    const bool any_session_failed =
+        std::any_of(r.sessions.begin(), r.sessions.end(), [](const SessionReport& x) {
+            return x.status == "failed" || x.status == "cancelled";
+        });
     for (const auto& w : volumes_->warnings())
         warnings_.push_back(w);
     r.warnings = warnings_;
@@ -753,7 +755,7 @@ std::vector<LevelCounts> BackupRun::report(JobReport& r) {
         r.status = "cancelled";
     else if (drive_failed_ || !catalog_status_)
         r.status = "failed";
-    else if (any_session_failed_)
+    else if (any_session_failed)
         r.status = "partial";
     else if (!r.warnings.empty())
         r.status = "warnings";
@@ -761,7 +763,6 @@ std::vector<LevelCounts> BackupRun::report(JobReport& r) {
         r.status = "completed";
     // A promotion is reported, but the backup it ran is complete: it does not set the status.
     if (!p_.levels.promotion.empty()) r.warnings.insert(r.warnings.begin(), p_.levels.promotion);
-    return counts_;
 }
 
 // The acquire phase: the drives (and later each volume mounted) are reserved for this job; it
@@ -839,9 +840,10 @@ Result<JobReport> run_backup(Engine& engine, const BackupOptions& o,
     run.stop();
     run.record_clients();
     ctx.stop_monitor();
-    run.close_sessions(report); // the catalog's last rows are the job's: before its end
+    // The catalog's last rows are the job's: stored before its end is stamped.
+    const auto counts = run.close_sessions(report);
     ctx.stamp_end();
-    const auto counts = run.report(report);
+    run.report(report);
     TL_TRY(ctx.finish(level_fields(p.levels, counts)));
     log->info("backup job {} {}: {} files, {} bytes in {:.2f} s", ctx.id(), report.status,
               report.files, report.bytes, report.elapsed);
