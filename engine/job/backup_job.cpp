@@ -749,6 +749,7 @@ void BackupRun::report(JobReport& r) {
     r.warnings = warnings_;
     r.compression_ratio =
         r.stored > 0 ? static_cast<double>(r.bytes) / static_cast<double>(r.stored) : 1;
+    r.codec = p_.codec.str();
     r.wall_rate = rate_over_work(r, r.tape_bytes);
     if (!catalog_status_ && r.error.empty()) r.error = catalog_status_.error().message;
     if (ctx_.cancelled())

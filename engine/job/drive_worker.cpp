@@ -315,8 +315,7 @@ Status DriveWorker::write_current_block() {
     ++block_in_file_;
     ++block_seq_;
     file_bytes_ += cfg_.block_size;
-    progress_.blocks++;
-    progress_.bytes += cfg_.block_size;
+    count_block();
     if (file_bytes_ >= cfg_.checkpoint_bytes || batch_.files.size() >= cfg_.checkpoint_entries) {
         TL_TRY(close_tape_file(false));
         TL_TRY(open_tape_file(format::HeaderKind::Checkpoint));
@@ -408,7 +407,7 @@ Status DriveWorker::open_tape_file(format::HeaderKind kind) {
     block_in_file_ = 1;
     ++block_seq_;
     file_bytes_ = cfg_.block_size;
-    progress_.bytes += cfg_.block_size;
+    count_block();
     return {};
 }
 
@@ -502,7 +501,7 @@ Status DriveWorker::write_trailer() {
         ++block_in_file_;
         ++block_seq_;
         file_bytes_ += cfg_.block_size;
-        progress_.bytes += cfg_.block_size;
+        count_block();
     }
     TL_TRY(drive_.write_filemarks(1)); // synchronous: the data file before it is durable too
     if (held_batch_) {

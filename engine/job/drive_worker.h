@@ -69,8 +69,8 @@ enum class DriveState { Idle = 0, Mounting = 1, Writing = 2, Waiting = 3, Done =
 
 // Read by the job's monitor while the drive thread updates it.
 struct DriveProgress {
-    std::atomic<std::uint64_t> blocks{0};
-    std::atomic<std::uint64_t> bytes{0};   // block bytes written
+    std::atomic<std::uint64_t> blocks{0};  // blocks written, data and control
+    std::atomic<std::uint64_t> bytes{0};   // block bytes written: blocks x the block size
     std::atomic<std::uint64_t> payload{0}; // stream bytes carried
     std::atomic<int> volumes{0};
     std::atomic<int> state{0};       // DriveState
@@ -140,6 +140,12 @@ private:
     Status place_whole(Active& s, StreamBuffer& b);
     Status place_copied_chunk(Active& s, StreamBuffer& b); // a chunk copied still sealed
     Status make_room(std::size_t need); // an open block with `need` bytes free for a chunk
+    // A block handed to the drive, data or control (session header, index, trailer): the
+    // progress counts them all, so its bytes are its blocks times the block size.
+    void count_block() {
+        progress_.blocks++;
+        progress_.bytes += cfg_.block_size;
+    }
     Status flush_block(bool force);
     Status write_current_block();
     // Every block goes to the drive here: the times of the first and last, the tape's start.

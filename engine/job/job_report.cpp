@@ -110,6 +110,16 @@ void format_volume_reads(const JobReport& r, std::ostream& o) {
                   r.planned_seconds, r.actual_seconds, r.drive_model.c_str());
     o << line;
 }
+
+// Without compression the ratio is only the object headers' share of the stream: "none" says
+// what the administrator asked for. Reports without a codec (other jobs, older backups): the ratio.
+std::string compression_line(const JobReport& r) {
+    if (r.codec == "none") return "  compression    : none\n";
+    char line[128];
+    std::snprintf(line, sizeof line, "  compression    : %.2f : 1%s%s%s\n", r.compression_ratio,
+                  r.codec.empty() ? "" : " (", r.codec.c_str(), r.codec.empty() ? "" : ")");
+    return line;
+}
 } // namespace
 
 nlohmann::json to_json(const JobReport& r) {
@@ -138,6 +148,7 @@ nlohmann::json to_json(const JobReport& r) {
                         {"sample_times", r.sample_times},
                         {"drive_samples", r.drive_samples}};
     if (!r.error.empty()) j["error"] = r.error;
+    if (!r.codec.empty()) j["codec"] = r.codec;
     if (r.waited > 0) j["waited_s"] = r.waited;
     if (r.reserved_at >= 0) j["reserved_s"] = r.reserved_at;
     if (r.sessions_started_at >= 0) j["sessions_started_s"] = r.sessions_started_at;
@@ -197,6 +208,7 @@ JobReport report_from_json(const nlohmann::json& j) {
     get("cpu_utilization_pct", r.cpu_utilization);
     get("peak_rss_bytes", r.peak_rss);
     get("compression_ratio", r.compression_ratio);
+    get("codec", r.codec);
     get("block_size", r.block_size);
     get("sessions_per_drive", r.sessions_per_drive);
     get("volumes", r.volumes);
@@ -264,8 +276,7 @@ std::string format_report(const JobReport& r) {
     for (const auto& v : r.volumes)
         o << " " << v;
     o << "\n";
-    std::snprintf(line, sizeof line, "  compression    : %.2f : 1\n", r.compression_ratio);
-    o << line;
+    o << compression_line(r);
     if (has_rate(r))
         o << "  wall rate      : " << format_rate(r.wall_rate) << "\n"
           << "  sustained rate : " << format_rate(r.sustained_rate)
@@ -287,7 +298,8 @@ std::string format_report(const JobReport& r) {
         o << line;
     }
     for (const auto& d : r.drives) {
-        o << "  drive " << d.name << ": " << format_bytes(d.bytes) << ", " << d.blocks << " blocks";
+        o << "  drive " << d.name << ": " << format_bytes(d.bytes) << ", " << d.blocks
+          << (d.blocks == 1 ? " block" : " blocks");
         if (d.lowest_speed > 0) o << ", speed matched down to " << format_rate(d.lowest_speed);
         if (d.shoeshine_events)
             o << ", " << d.shoeshine_events

@@ -38,8 +38,8 @@ struct DriveTimes {
 
 struct DriveReport {
     std::string name;
-    std::uint64_t bytes = 0; // block bytes written (headers and padding included)
-    std::uint64_t blocks = 0;
+    std::uint64_t bytes = 0;  // block bytes written or read (headers and padding included)
+    std::uint64_t blocks = 0; // the blocks behind `bytes`, data and control alike
     std::vector<std::string> volumes;
     std::uint64_t shoeshine_events = 0; // repositions because the buffer ran dry (shoe-shine)
     std::uint64_t sync_restarts = 0;    // repositions after a synchronous filemark
@@ -88,7 +88,10 @@ struct JobReport {
     double cpu_seconds = 0;
     double cpu_utilization = 0; // of the whole machine, percent
     std::uint64_t peak_rss = 0;
-    double compression_ratio = 1;
+    double compression_ratio = 1; // source bytes / stream bytes
+    // Backups: the compression asked for ("none", "lz4", "zstd:9"...); "" for other jobs and
+    // for reports stored before it was recorded.
+    std::string codec;
     std::size_t block_size = 0;
     std::size_t sessions_per_drive = 0;
     std::vector<std::string> volumes;

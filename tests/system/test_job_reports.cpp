@@ -68,6 +68,20 @@ private Q_SLOTS:
         auto b = run_cli({"--home", home, "--json", "backup", "--source", src});
         QCOMPARE(b.exit_code, 0);
         const int backup = b.json().object().value("job_id").toInt();
+        // Without compression the report says none, not the headers' share of the stream as a
+        // ratio below 1; each drive's bytes are its blocks, control blocks counted with the data.
+        const auto br = b.json().object();
+        QCOMPARE(br.value("codec").toString(), QStringLiteral("none"));
+        QVERIFY(br.value("block_size").toInteger() > 0);
+        for (const auto& dv : br.value("drives").toArray()) {
+            const auto drive = dv.toObject();
+            QCOMPARE(drive.value("bytes").toInteger(),
+                     drive.value("blocks").toInteger() * br.value("block_size").toInteger());
+        }
+        const auto btext = run_cli({"--home", home, "report", "--job", QString::number(backup)});
+        QCOMPARE(btext.exit_code, 0);
+        QVERIFY2(btext.text().contains(QStringLiteral("compression    : none\n")),
+                 btext.out.constData());
 
         auto r = run_cli(
             {"--home", home, "--json", "restore", "--job", QString::number(backup), "--to", to});

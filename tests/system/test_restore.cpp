@@ -445,6 +445,8 @@ private Q_SLOTS:
             QVERIFY2(b.exit_code == 0, b.err.constData());
             QVERIFY2(b.json().object().value("compression_ratio").toDouble() > 1.2,
                      codec); // the log compresses
+            // The report names the compression asked for with its ratio.
+            QCOMPARE(b.json().object().value("codec").toString(), QString::fromLatin1(codec));
             const QString to = d.path() + "/r-" + QString::number(job);
             const QString id = QString::number(b.json().object().value("job_id").toInt());
             auto r = run_cli(h(home, {"restore", "--job", id, "--to", to, "--json"}));
