@@ -103,7 +103,9 @@ private Q_SLOTS:
         QTemporaryDir d;
         const QString home = d.path() + "/home", src = d.path() + "/src";
         make_source(src);
-        QCOMPARE(run_cli(h(home, {"job", "define", "a", src})).exit_code, 0);
+        auto first = run_cli(h(home, {"job", "define", "a", src}));
+        QCOMPARE(first.exit_code, 0);
+        QVERIFY2(first.out.contains("Schedule it with"), first.out.constData());
         auto dup = run_cli(h(home, {"job", "define", "a", src}));
         QCOMPARE(dup.exit_code, 1);
         QVERIFY(dup.err.contains("already exists"));
@@ -125,6 +127,12 @@ private Q_SLOTS:
         QVERIFY2(col.err.contains("column 17"), col.err.constData());
         auto list = run_cli(h(home, {"job", "list", "--json"}));
         QCOMPARE(list.json().array().size(), 1);
+        // Defined with a schedule: it says so, instead of asking for one.
+        auto scheduled =
+            run_cli(h(home, {"job", "define", "s", src, "--schedule", "daily at 02:00"}));
+        QCOMPARE(scheduled.exit_code, 0);
+        QVERIFY2(scheduled.out.contains("scheduled: daily at 02:00"), scheduled.out.constData());
+        QVERIFY2(!scheduled.out.contains("Schedule it with"), scheduled.out.constData());
     }
 
     void runTimeFailuresAreInTheHistory() {

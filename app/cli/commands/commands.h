@@ -216,7 +216,9 @@ void print_schedule_changed(Context& ctx, std::int64_t id, const std::string& na
                             const std::string& rule);
 // job define|edit's options onto `d` (job_def.cpp).
 Status apply_definition_options(const Args& a, schedule::JobDefinition& d);
-void print_definition_stored(Context& ctx, const std::string& name, std::int64_t id);
+// "Job definition 'NAME' stored", with the schedule `rules` it was defined with, if any.
+void print_definition_stored(Context& ctx, const std::string& name, std::int64_t id,
+                             const std::vector<std::string>& rules);
 void print_definition_updated(Context& ctx, const schedule::JobDefinition& d);
 // volume label --all-blank's report (volume_media.cpp).
 void print_blank_labeled(Context& ctx, const client::BlankLabeled& done,

@@ -199,7 +199,7 @@ int job_define(Context& ctx) {
     auto id =
         schedule::define_job(*engine.value(), d, ctx.args().all("schedule"), now(*engine.value()));
     if (!id) return ctx.fail(id.error());
-    print_definition_stored(ctx, d.name, id.value());
+    print_definition_stored(ctx, d.name, id.value(), ctx.args().all("schedule"));
     return 0;
 }
 
@@ -365,13 +365,23 @@ Status apply_definition_options(const Args& a, schedule::JobDefinition& d) {
     return apply_options(a, d);
 }
 
-void print_definition_stored(Context& ctx, const std::string& name, std::int64_t id) {
-    if (ctx.json())
+void print_definition_stored(Context& ctx, const std::string& name, std::int64_t id,
+                             const std::vector<std::string>& rules) {
+    if (ctx.json()) {
         ctx.print_json({{"id", id}, {"name", name}});
-    else
-        ctx.out() << "Job definition '" << name << "' stored (id " << id
-                  << "). Schedule it with tapeloom-cli schedule add " << name
-                  << " 'RULE', or run it now with tapeloom-cli job run " << name << "\n";
+        return;
+    }
+    auto& o = ctx.out();
+    o << "Job definition '" << name << "' stored (id " << id << ")";
+    if (rules.empty()) {
+        o << ". Schedule it with tapeloom-cli schedule add " << name << " 'RULE'";
+    } else {
+        o << ", scheduled";
+        for (std::size_t i = 0; i < rules.size(); ++i)
+            o << (i ? "; " : ": ") << rules[i];
+        o << " (its next runs: tapeloom-cli schedule next " << name << ")";
+    }
+    o << ", or run it now with tapeloom-cli job run " << name << "\n";
 }
 
 void print_definition_updated(Context& ctx, const schedule::JobDefinition& d) {

@@ -71,7 +71,8 @@ int job_define(Context& ctx, client::Api& api) {
             return ctx.fail(s.error());
         }
     }
-    print_definition_stored(ctx, d.name, stored->document.value("id", std::int64_t{0}));
+    print_definition_stored(ctx, d.name, stored->document.value("id", std::int64_t{0}),
+                            ctx.args().all("schedule"));
     return 0;
 }
 
