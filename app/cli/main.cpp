@@ -37,6 +37,21 @@ std::string join(const std::vector<std::string>& v) {
     return s;
 }
 
+// The commands of the group `word` (`files`, `volume`) under `heading`, as --help lists
+// them. False, printing nothing, when `word` names no group.
+bool print_group(std::ostream& o, const Registry& reg, const std::string& word,
+                 const std::string& heading) {
+    bool any = false;
+    for (const auto& c : reg) {
+        if (c.path.size() < 2 || c.path.front() != word) continue;
+        if (!any) o << heading << "\n";
+        any = true;
+        o << "  " << join(c.path) << (c.usage.empty() ? "" : " " + c.usage) << "\n      "
+          << c.summary << "\n";
+    }
+    return any;
+}
+
 void print_help(std::ostream& o, const Registry& reg) {
     o << "Usage: tapeloom-cli [--home DIR] [--log-level LEVEL] [--json] COMMAND [OPTIONS]\n\n"
          "Tapeloom backs up many disk sources to tape libraries, catalogs every file and\n"
@@ -125,6 +140,18 @@ int main(int argc, char** argv) {
         if (!std::equal(c.path.begin(), c.path.end(), args.words().begin())) continue;
         if (!best || c.path.size() > best->path.size()) best = &c;
     }
+    // A group's word alone or with an unknown command: its commands.
+    if (!best && args.has("help") && args.words().size() == 1 &&
+        print_group(std::cout, reg, args.words().front(),
+                    "Commands of '" + args.words().front() + "':"))
+        return kOk;
+    if (!best && print_group(std::cerr, reg, args.words().front(),
+                             args.words().size() == 1
+                                 ? "tapeloom-cli: error: '" + args.words().front() +
+                                       "' needs one of its commands:"
+                                 : "tapeloom-cli: error: unknown command '" + join(args.words()) +
+                                       "'; those of '" + args.words().front() + "' are:"))
+        return kUsage;
     if (!best) {
         std::cerr << "tapeloom-cli: error: unknown command '" << join(args.words())
                   << "'; run tapeloom-cli --help for the list\n";

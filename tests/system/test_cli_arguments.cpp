@@ -75,6 +75,17 @@ private Q_SLOTS:
             QVERIFY2(ls.exit_code == 0, ls.err.constData());
             QCOMPARE(ls.json().array().size(), 2);
         }
+        // --path is the restore's: files ls and find refuse it instead of listing the top.
+        for (const QStringList& args :
+             {QStringList{"files", "ls", "--job", "1", "--path", "docs"},
+              QStringList{"files", "find", "report", "--job", "1", "--path", "docs"}}) {
+            auto refused = cli(args);
+            QCOMPARE(refused.exit_code, 2);
+            QVERIFY2(refused.err.contains("has no option --path"), refused.err.constData());
+        }
+        auto none = cli({"files", "ls", "docs"});
+        QCOMPARE(none.exit_code, 2);
+        QVERIFY2(none.err.contains("choose a backup: --job ID"), none.err.constData());
     }
 
     // files find (issue 19): the entries whose name matches, by path, from the same search as

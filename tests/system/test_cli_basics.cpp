@@ -20,6 +20,25 @@ private Q_SLOTS:
         QVERIFY(r.text().contains("status"));
         QVERIFY(r.text().contains("Exit codes"));
     }
+    // A group's word (volume, files) names its commands instead of "unknown command".
+    void groupsListTheirCommands() {
+        auto help = run_cli({"volume", "--help"});
+        QCOMPARE(help.exit_code, 0);
+        QVERIFY2(help.out.contains("volume label") && help.out.contains("volume list"),
+                 help.out.constData());
+        auto alone = run_cli({"files"});
+        QCOMPARE(alone.exit_code, 2);
+        QVERIFY2(alone.err.contains("'files' needs one of its commands") &&
+                     alone.err.contains("files ls") && alone.err.contains("files find"),
+                 alone.err.constData());
+        auto typo = run_cli({"files", "lst"});
+        QCOMPARE(typo.exit_code, 2);
+        QVERIFY2(typo.err.contains("unknown command 'files lst'") && typo.err.contains("files ls"),
+                 typo.err.constData());
+        auto unknown = run_cli({"bogus"});
+        QCOMPARE(unknown.exit_code, 2);
+        QVERIFY2(unknown.err.contains("unknown command 'bogus'"), unknown.err.constData());
+    }
     void statusJsonOnFreshHome() {
         QTemporaryDir dir;
         const QString home = dir.path() + "/x";

@@ -358,7 +358,7 @@ Result<job::SelectionRequest> selection_from(const Args& a) {
     job::SelectionRequest r;
     if (a.has("job") + a.has("saveset") + a.has("source") > 1)
         return make_error(ErrorKind::InvalidArgument,
-                          "--job, --saveset and --source each choose what to restore; give one");
+                          "--job, --saveset and --source each choose a backup; give one");
     for (auto [name, id] : {std::pair{"job", &r.job_id}, std::pair{"saveset", &r.saveset_id}}) {
         if (!a.has(name)) continue;
         auto v = parse_id(std::string("--") + name, a.get(name));
@@ -376,9 +376,8 @@ Result<job::SelectionRequest> selection_from(const Args& a) {
     r.paths = a.all("path");
     r.changes_only = a.has("changes-only");
     if (!r.job_id && !r.saveset_id && r.source.empty())
-        return make_error(
-            ErrorKind::InvalidArgument,
-            "choose what to restore: --job ID, --saveset ID or --source S [--at TIME]");
+        return make_error(ErrorKind::InvalidArgument,
+                          "choose a backup: --job ID, --saveset ID or --source S [--at TIME]");
     return r;
 }
 
@@ -418,7 +417,9 @@ void add_restore_commands(Registry& r) {
          {"dry-run", "wait-for-media", "changes-only"},
          restore});
     reads_only(r, [](const Args& a) { return a.has("dry-run"); });
+    // The files commands choose a backup as restore does, without its --path.
     auto ls_options = sel;
+    ls_options.erase("path");
     ls_options.insert("page-size");
     r.push_back({{"files", "ls"},
                  "(--job ID | --source S [--at TIME]) [--changes-only] [--page-size N] [DIR]",
@@ -429,6 +430,7 @@ void add_restore_commands(Registry& r) {
                  files_ls});
     reads_only(r);
     auto find_opts = sel;
+    find_opts.erase("path");
     find_opts.insert("limit");
     r.push_back({{"files", "find"},
                  "PATTERN (--job ID | --source S [--at TIME]) [--changes-only] [--limit N]",
