@@ -184,11 +184,18 @@ Result<int> export_slot_of(const Inventory& inv, const std::string& library,
 }
 
 Result<int> mail_slot_element(const Inventory& inv, const std::string& library, int mail) {
-    if (mail < 1 || static_cast<std::size_t>(mail) > inv.mail_slots.size())
+    if (mail < 1 || static_cast<std::size_t>(mail) > inv.mail_slots.size()) {
+        // --mail counts the mail slots from 1; --slot numbers them after the storage slots.
+        std::string range = inv.mail_slots.empty()
+                                ? std::string("the library has none")
+                                : "mail slots 1.." + std::to_string(inv.mail_slots.size()) +
+                                      ", which --slot numbers " +
+                                      std::to_string(inv.mail_slots.front().number) + ".." +
+                                      std::to_string(inv.mail_slots.back().number);
         return make_error(ErrorKind::NotFound, "library " + library + ": mail slot " +
-                                                   std::to_string(mail) +
-                                                   " does not exist (mail slots 1.." +
-                                                   std::to_string(inv.mail_slots.size()) + ")");
+                                                   std::to_string(mail) + " does not exist (" +
+                                                   range + ")");
+    }
     return inv.mail_slots[static_cast<std::size_t>(mail) - 1].number;
 }
 

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "common/clock.h"
+#include "device/changer_rules.h"
 #include "device/virtual_changer.h"
 
 using namespace tl;
@@ -113,6 +114,15 @@ private slots:
         refused(
             c, [&] { return c.load(2, 7); }, ErrorKind::NotFound,
             "library vt: drive 7 does not exist (drives 0..1)");
+        // --mail counts mail slots from 1, --slot after the storage slots: the error says both.
+        auto inv = c.inventory();
+        QVERIFY(inv.ok());
+        QCOMPARE(device::mail_slot_element(inv.value(), "vt", 1).value(), 5);
+        auto no_mail = device::mail_slot_element(inv.value(), "vt", 5);
+        QVERIFY(!no_mail.ok());
+        QCOMPARE(no_mail.error().message,
+                 std::string("library vt: mail slot 5 does not exist (mail slots 1..1, which "
+                             "--slot numbers 5..5)"));
         refused(
             c, [&] { return c.unload(1); }, ErrorKind::NoMedium, "library vt: drive 1 is empty");
         refused(
