@@ -88,6 +88,11 @@ Result<std::unique_ptr<Library>> open_library_holding(catalog::Db& db, const std
                                                       const std::vector<std::string>& barcodes,
                                                       Clock& clock);
 
+// The cartridges in `lib`'s slots and drives: those a backup or a labeling may write on. One in a
+// mail slot is at the door (exported, or inserted and not imported yet): barcodes() lists it, as
+// a restore or a cleaning may use it from there, but nothing is written on it.
+Result<std::vector<std::string>> barcodes_inside(Library& lib);
+
 // Names of the configured libraries, in creation order.
 Result<std::vector<std::string>> library_names(catalog::Db& db);
 

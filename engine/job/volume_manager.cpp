@@ -75,7 +75,7 @@ Result<bool> is_blank(catalog::Db& db, const std::string& barcode) {
 
 Result<bool> VolumeManager::can_supply(device::Library& library, catalog::Db& db,
                                        const media::Pool& pool, std::uint32_t block_size) {
-    auto present = library.barcodes();
+    auto present = device::barcodes_inside(library); // not those at the door
     if (!present) return present.error();
     const std::set<std::string> in_library(present->begin(), present->end());
     const Usable usable = [&](const std::string& bc) { return in_library.count(bc) > 0; };
@@ -206,7 +206,7 @@ void VolumeManager::wait_ends() {
 
 std::string VolumeManager::nothing_left() {
     std::size_t blanks = 0;
-    if (auto present = lib_.barcodes())
+    if (auto present = device::barcodes_inside(lib_))
         for (const auto& bc : present.value())
             if (auto blank = is_blank(db_, bc); blank && blank.value()) ++blanks;
     const bool labels = pool_.auto_label && policy_ && policy_->auto_label;
@@ -228,7 +228,7 @@ Result<std::optional<MountedVolume>> VolumeManager::offer(std::size_t index) {
         if (!p) return p.error();
         policy_ = p.value();
     }
-    auto present = lib_.barcodes();
+    auto present = device::barcodes_inside(lib_); // not those at the door
     if (!present) return present.error();
     const std::set<std::string> in_library(present->begin(), present->end());
     const Usable usable = [&](const std::string& bc) {

@@ -228,7 +228,7 @@ Result<BlankLabelReport> label_all_blank(catalog::Db& db, device::Library& lib,
     TL_TRY(format::check_block_size(options.block_size));
     auto p = find_pool(db, options.pool);
     if (!p) return p.error();
-    auto present = lib.barcodes();
+    auto present = device::barcodes_inside(lib); // not those at the door (mail slots)
     if (!present) return present.error();
     std::vector<std::string> blanks;
     for (const auto& bc : present.value()) {

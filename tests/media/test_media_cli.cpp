@@ -138,6 +138,58 @@ private Q_SLOTS:
         QCOMPARE(volume(home, vol).value("location").toObject().value("slot").toInt(), 1);
     }
 
+    // A cartridge in a mail slot is at the door (exported, or inserted and not imported): no
+    // backup or labeling writes on it, also once a restore has read it into a drive; a restore
+    // may read it from there.
+    void cartridgesAtTheDoorAreNotWritten() {
+        QTemporaryDir d;
+        const QString home = d.path() + "/home";
+        auto r = cli(home, {"library", "add", "--virtual", "--name", "door", "--drives", "1",
+                            "--slots", "4", "--mail", "2", "--capacity", "8M", "--prefix", "DOR"});
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        r = cli(home, {"volume", "label", "--all-blank", "--pool", "Default", "--library", "door"});
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        const QString src = tree(d, "src");
+        const QStringList backup = {"backup", "--library", "door", "--source", src, "--json"};
+        r = cli(home, backup);
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        const QString job = QString::number(obj(r).value("job_id").toInt());
+        const QString vol = obj(r).value("volumes").toArray().first().toString();
+        QVERIFY(cli(home, {"library", "unload", "--drive", "0", "--library", "door"}).exit_code ==
+                0);
+        r = cli(home, {"library", "export", "--barcode", vol, "--mail", "1", "--library", "door"});
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+
+        // The next backup goes to another volume; the exported one stays in the mail slot.
+        r = cli(home, backup);
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        QVERIFY2(!obj(r).value("volumes").toArray().contains(vol), r.out.constData());
+        QCOMPARE(volume(home, vol).value("jobs").toInt(), 1);
+        r = cli(home, {"library", "inventory", "--library", "door", "--json"});
+        QCOMPARE(obj(r).value("mail_slots").toArray().first().toObject().value("barcode"),
+                 QJsonValue(vol));
+
+        // A restore reads it from there, and the backup after it still does not write on it.
+        const QString to = d.path() + "/r";
+        r = cli(home, {"restore", "--job", job, "--to", to});
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        QString why;
+        QVERIFY2(tltest::same_tree(src, to + src, &why), qPrintable(why));
+        r = cli(home, backup);
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        QVERIFY2(!obj(r).value("volumes").toArray().contains(vol), r.out.constData());
+        QCOMPARE(volume(home, vol).value("jobs").toInt(), 1);
+
+        // A blank cartridge put into the other mail slot is not labeled until it is imported.
+        QVERIFY(cli(home, {"library", "insert", "--mail", "2", "--barcode", "NEW001L9", "--library",
+                           "door"})
+                    .exit_code == 0);
+        r = cli(home, {"volume", "label", "--all-blank", "--pool", "Default", "--library", "door",
+                       "--json"});
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        QCOMPARE(obj(r).value("labeled").toArray().size(), 0);
+    }
+
     void inventoryReportsHandMoves() {
         QTemporaryDir d;
         const QString home = d.path() + "/home";
