@@ -40,6 +40,16 @@ class TestMediaCli : public QObject {
                                tltest::random_bytes(1000 + i * 100, static_cast<quint32>(i)));
         return root;
     }
+    // A virtual library of 8 MB cartridges; "" when added, else the CLI's error.
+    static QByteArray add_library(const QString& home, const QString& name, int drives,
+                                  int slot_count, int mail, const QString& prefix) {
+        auto r =
+            cli(home, {"library", "add", "--virtual", "--name", name, "--drives",
+                       QString::number(drives), "--slots", QString::number(slot_count), "--mail",
+                       QString::number(mail), "--capacity", "8M", "--prefix", prefix});
+        return r.exit_code == 0 ? QByteArray()
+                                : r.err + " (exit " + QByteArray::number(r.exit_code) + ")";
+    }
     static QString mediaDir(const QString& home, const QString& lib) {
         return home + "/libraries/" + lib + "/changer/state.json";
     }
@@ -48,11 +58,9 @@ private Q_SLOTS:
     void labelBackupExportOffsite() {
         QTemporaryDir d;
         const QString home = d.path() + "/home";
-        auto r = cli(home, {"library", "add", "--virtual", "--name", "small", "--drives", "2",
-                            "--slots", "6", "--mail", "1", "--capacity", "8M", "--prefix", "SML"});
-        QVERIFY2(r.exit_code == 0, r.err.constData());
-        r = cli(home,
-                {"pool", "add", "Weekly", "--retention", "30", "--file-retention", "7", "--json"});
+        QCOMPARE(add_library(home, "small", 2, 6, 1, "SML"), QByteArray());
+        auto r = cli(home, {"pool", "add", "Weekly", "--retention", "30", "--file-retention", "7",
+                            "--json"});
         QVERIFY2(r.exit_code == 0, r.err.constData());
         QCOMPARE(obj(r).value("file_retention_days").toInt(), 7);
         r = cli(home, {"pool", "add", "Weekly"});
@@ -144,10 +152,9 @@ private Q_SLOTS:
     void cartridgesAtTheDoorAreNotWritten() {
         QTemporaryDir d;
         const QString home = d.path() + "/home";
-        auto r = cli(home, {"library", "add", "--virtual", "--name", "door", "--drives", "1",
-                            "--slots", "4", "--mail", "2", "--capacity", "8M", "--prefix", "DOR"});
-        QVERIFY2(r.exit_code == 0, r.err.constData());
-        r = cli(home, {"volume", "label", "--all-blank", "--pool", "Default", "--library", "door"});
+        QCOMPARE(add_library(home, "door", 1, 4, 2, "DOR"), QByteArray());
+        auto r =
+            cli(home, {"volume", "label", "--all-blank", "--pool", "Default", "--library", "door"});
         QVERIFY2(r.exit_code == 0, r.err.constData());
         const QString src = tree(d, "src");
         const QStringList backup = {"backup", "--library", "door", "--source", src, "--json"};

@@ -22,22 +22,25 @@ private Q_SLOTS:
     }
     // A group's word (volume, files) names its commands instead of "unknown command".
     void groupsListTheirCommands() {
-        auto help = run_cli({"volume", "--help"});
-        QCOMPARE(help.exit_code, 0);
-        QVERIFY2(help.out.contains("volume label") && help.out.contains("volume list"),
-                 help.out.constData());
-        auto alone = run_cli({"files"});
-        QCOMPARE(alone.exit_code, 2);
-        QVERIFY2(alone.err.contains("'files' needs one of its commands") &&
-                     alone.err.contains("files ls") && alone.err.contains("files find"),
-                 alone.err.constData());
-        auto typo = run_cli({"files", "lst"});
-        QCOMPARE(typo.exit_code, 2);
-        QVERIFY2(typo.err.contains("unknown command 'files lst'") && typo.err.contains("files ls"),
-                 typo.err.constData());
-        auto unknown = run_cli({"bogus"});
-        QCOMPARE(unknown.exit_code, 2);
-        QVERIFY2(unknown.err.contains("unknown command 'bogus'"), unknown.err.constData());
+        struct Case {
+            QStringList args;
+            int exit_code;
+            bool on_stdout;
+            QStringList says;
+        };
+        const QList<Case> cases = {
+            {{"volume", "--help"}, 0, true, {"volume label", "volume list"}},
+            {{"files"}, 2, false, {"'files' needs one of its commands", "files ls", "files find"}},
+            {{"files", "lst"}, 2, false, {"unknown command 'files lst'", "files ls"}},
+            {{"bogus"}, 2, false, {"unknown command 'bogus'"}},
+        };
+        for (const auto& c : cases) {
+            auto r = run_cli(c.args);
+            QCOMPARE(r.exit_code, c.exit_code);
+            const QByteArray& text = c.on_stdout ? r.out : r.err;
+            for (const auto& s : c.says)
+                QVERIFY2(text.contains(s.toUtf8()), text.constData());
+        }
     }
     void statusJsonOnFreshHome() {
         QTemporaryDir dir;
