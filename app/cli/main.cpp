@@ -37,6 +37,12 @@ std::string join(const std::vector<std::string>& v) {
     return s;
 }
 
+// One command as --help lists it: its words and usage, then its summary.
+void print_command(std::ostream& o, const Command& c) {
+    o << "  " << join(c.path) << (c.usage.empty() ? "" : " " + c.usage) << "\n      " << c.summary
+      << "\n";
+}
+
 // The commands of the group `word` (`files`, `volume`) under `heading`, as --help lists
 // them. False, printing nothing, when `word` names no group.
 bool print_group(std::ostream& o, const Registry& reg, const std::string& word,
@@ -46,8 +52,7 @@ bool print_group(std::ostream& o, const Registry& reg, const std::string& word,
         if (c.path.size() < 2 || c.path.front() != word) continue;
         if (!any) o << heading << "\n";
         any = true;
-        o << "  " << join(c.path) << (c.usage.empty() ? "" : " " + c.usage) << "\n      "
-          << c.summary << "\n";
+        print_command(o, c);
     }
     return any;
 }
@@ -70,10 +75,8 @@ void print_help(std::ostream& o, const Registry& reg) {
          "  --help, -h         this help; COMMAND --help for one command\n"
          "  --version, -V      print the version\n\n"
          "Commands:\n";
-    for (const auto& c : reg) {
-        std::string head = join(c.path) + (c.usage.empty() ? "" : " " + c.usage);
-        o << "  " << head << "\n      " << c.summary << "\n";
-    }
+    for (const auto& c : reg)
+        print_command(o, c);
     o << "\nExit codes: 0 ok, 1 failure, 2 usage, 3 not found, 4 busy, 5 device refused,\n"
          "6 media missing, 7 partial, 8 warnings, 9 corrupt or foreign, 10 cancelled\n"
          "(docs/cli.md).\n";
