@@ -115,10 +115,9 @@ void format_volume_reads(const JobReport& r, std::ostream& o) {
 // what the administrator asked for. Reports without a codec (other jobs, older backups): the ratio.
 std::string compression_line(const JobReport& r) {
     if (r.codec == "none") return "  compression    : none\n";
-    char line[128];
-    std::snprintf(line, sizeof line, "  compression    : %.2f : 1%s%s%s\n", r.compression_ratio,
-                  r.codec.empty() ? "" : " (", r.codec.c_str(), r.codec.empty() ? "" : ")");
-    return line;
+    char ratio[64];
+    std::snprintf(ratio, sizeof ratio, "  compression    : %.2f : 1", r.compression_ratio);
+    return ratio + (r.codec.empty() ? std::string() : " (" + r.codec + ")") + "\n";
 }
 } // namespace
 
