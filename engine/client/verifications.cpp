@@ -21,6 +21,7 @@ Status ended_as(const Job& j, const char* kind) {
 nlohmann::json to_json(const VerificationRequest& r) {
     nlohmann::json j = {{"job", r.job}};
     if (!r.library.empty()) j["library"] = r.library;
+    if (!r.pool.empty()) j["pool"] = r.pool;
     if (r.against_client) j["against_client"] = true;
     return j;
 }

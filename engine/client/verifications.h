@@ -17,10 +17,12 @@
 namespace tl::client {
 
 // POST /v1/verifications: the backup job `job`, read on `library` ("": the one holding its
-// volumes); `against_client`: its save sets compared with the client's files through its agent.
+// volumes); `pool`: its copies in that pool read instead of its own save sets; `against_client`:
+// its save sets compared with the client's files through its agent.
 struct VerificationRequest {
     std::int64_t job = 0;
     std::string library;
+    std::string pool;
     bool against_client = false;
 };
 

@@ -9,15 +9,13 @@
 #include <memory>
 
 #include "catalog/entry_store.h"
-#include "catalog/job_store.h"
 #include "catalog/job_writer.h"
-#include "catalog/saveset_store.h"
 #include "catalog/session_store.h"
 #include "common/log.h"
 #include "crypto/key_store.h"
 #include "format/object.h"
 #include "job/catalog_records.h"
-#include "job/job_volumes.h"
+#include "job/verify_plan.h"
 
 namespace tl::job {
 
@@ -83,40 +81,29 @@ void note_unchecked(VerifyReport& rep, const std::string& why, std::size_t saves
                           savesets, files, why);
 }
 
-// Save sets grouped by media session: each session's blocks are read once for all of its
-// interleaved streams.
+// A save set to check: its catalog entries (`entries`) against the one read (`reading`: the same
+// or its copy, job/verify_plan.h).
 struct Item {
-    std::int64_t saveset;
+    std::int64_t entries = 0;
+    std::int64_t reading = 0;
     std::string source;
     std::map<std::uint64_t, CatalogFile> files;
     std::unique_ptr<VerifySink> sink;
 };
 using Sessions = std::map<std::int64_t, std::vector<std::unique_ptr<Item>>>;
 
-// The plan phase's check: the job exists and is a backup.
-Status check_backup_job(catalog::Db& db, std::int64_t job_id) {
-    auto job = catalog::find_job(db, job_id);
-    if (!job) return job.error();
-    if (!job.value())
-        return make_error(ErrorKind::NotFound, "job " + std::to_string(job_id) + " does not exist");
-    if (job.value()->kind != "backup")
-        return make_error(ErrorKind::InvalidArgument, "job " + std::to_string(job_id) + " is a " +
-                                                          job.value()->kind +
-                                                          " job; verify takes a backup job");
-    return {};
-}
-
-Result<Sessions> job_sessions(catalog::Db& db, std::int64_t job_id) {
-    Sessions by_session;
-    auto rows = catalog::job_savesets(db, job_id); // a clone is not the job's own
-    if (!rows) return rows.error();
-    for (const auto& row : rows.value()) {
+// The plan's save sets grouped by the media session read: each session's blocks are read once
+// for all of its interleaved streams.
+Sessions by_session(const VerifyPlan& plan) {
+    Sessions out;
+    for (const auto& p : plan.items) {
         auto it = std::make_unique<Item>();
-        it->saveset = row.id;
-        it->source = row.source;
-        by_session[row.session_id].push_back(std::move(it));
+        it->entries = p.entries;
+        it->reading = p.reading;
+        it->source = p.source;
+        out[p.session].push_back(std::move(it));
     }
-    return by_session;
+    return out;
 }
 
 // The run phase of a verify: one session at a time on the reserved drive.
@@ -152,7 +139,7 @@ public:
 
 private:
     Status load_catalog_files(Item& item) {
-        TL_TRY(catalog::for_each_hash(db_, item.saveset, [&](const catalog::HashRow& r) {
+        TL_TRY(catalog::for_each_hash(db_, item.entries, [&](const catalog::HashRow& r) {
             CatalogFile f;
             f.path = r.dir.empty() ? r.name : (r.name.empty() ? r.dir : r.dir + "/" + r.name);
             if (r.hash.size() == 16) {
@@ -186,7 +173,7 @@ private:
         for (auto& item : items) {
             TL_TRY(load_catalog_files(*item));
             StreamTarget t;
-            t.saveset_id = item->saveset;
+            t.saveset_id = item->reading;
             t.sink = item->sink.get();
             targets.push_back(t);
         }
@@ -249,15 +236,16 @@ void fill_report(JobReport& r, const VerifyReport& v, const VerifyRun& run,
 }
 } // namespace
 
-Result<VerifyReport> run_verify(Engine& engine, std::int64_t job_id, const std::string& library,
-                                std::optional<std::size_t> drive) {
+Result<VerifyReport> run_verify(Engine& engine, const VerifyOptions& o) {
     auto& db = engine_catalog(engine);
-    TL_TRY(check_backup_job(db, job_id));
-    // --library, else the library that holds the job's volumes.
-    auto volumes = job_volumes(db, {job_id});
-    if (!volumes) return volumes.error();
+    const std::int64_t job_id = o.job_id;
+    const auto& library = o.library;
+    const auto& drive = o.drive;
+    auto plan = plan_verify(db, job_id, o.pool);
+    if (!plan) return plan.error();
+    // --library, else the library that holds the volumes it reads.
     auto lib =
-        device::open_library_holding(db, engine.home(), library, volumes.value(), engine.clock());
+        device::open_library_holding(db, engine.home(), library, plan->volumes, engine.clock());
     if (!lib) return lib.error();
     lib.value() = shared_robot(engine, std::move(lib.value()));
     if (drive && *drive >= lib.value()->drive_count())
@@ -266,27 +254,27 @@ Result<VerifyReport> run_verify(Engine& engine, std::int64_t job_id, const std::
                                                           std::to_string(*drive));
     VerifyReport rep;
     rep.job_id = job_id;
+    rep.pool = o.pool;
     JobContext ctx(engine);
-    TL_TRY(ctx.open({"verify", "verify job " + std::to_string(job_id), "", 0}));
+    TL_TRY(ctx.open(
+        {"verify",
+         "verify job " + std::to_string(job_id) + (o.pool.empty() ? "" : " in pool " + o.pool), "",
+         0}));
     rep.verify_job_id = ctx.id();
     // One drive (the one named, else any free one) and the job's volumes, or wait and say why.
     JobNeeds needs;
     if (drive) needs.drives.indices = {*drive};
-    needs.volumes = volumes.value();
+    needs.volumes = plan->volumes;
     auto reserved = ctx.acquire(*lib.value(), needs);
     if (!reserved) {
         ctx.fail(reserved.error());
         return reserved.error();
     }
-    auto sessions = job_sessions(db, job_id);
-    if (!sessions) {
-        ctx.fail(sessions.error());
-        return sessions.error();
-    }
+    auto sessions = by_session(plan.value());
     const std::size_t index = reserved.value()->drive(0);
     VerifyRun run(ctx, *lib.value(), index, rep);
     ctx.start_monitor([&run] { return run.collect(); });
-    const Status fatal = run.run(sessions.value());
+    const Status fatal = run.run(sessions);
     ctx.stop_monitor();
     rep.stats = run.stats();
     rep.elapsed = ctx.elapsed();

@@ -1,7 +1,7 @@
 #pragma once
-// Verify: reads a backup job's save sets back from tape, checks every block's CRC and every
-// file's content hash (against the trailer on tape and the catalog), and reports per file:
-// a bad block names the files it touched.
+// Verify: reads a backup job's save sets (or their copies in one pool) back from tape, checks
+// every block's CRC and every file's content hash (against the trailer on tape and the
+// catalog), and reports per file: a bad block names the files it touched.
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,6 +19,7 @@ struct VerifyProblem {
 
 struct VerifyReport {
     std::int64_t job_id = 0;        // the backup job verified
+    std::string pool;               // the pool of the copies read; "" = the job's own save sets
     std::int64_t verify_job_id = 0; // this verify's own history entry
     std::string status;             // completed | partial | failed
     std::uint64_t files_ok = 0;
@@ -33,9 +34,14 @@ struct VerifyReport {
     std::string key_missing;
 };
 
-// `drive`: the drive to read on; none: any free drive of the library (docs/reservations.md).
-Result<VerifyReport> run_verify(Engine& engine, std::int64_t job_id,
-                                const std::string& library = "",
-                                std::optional<std::size_t> drive = std::nullopt);
+struct VerifyOptions {
+    std::int64_t job_id = 0; // the backup job
+    std::string library;     // "": the library holding the volumes read
+    // The drive to read on; none: any free drive of the library (docs/reservations.md).
+    std::optional<std::size_t> drive;
+    std::string pool; // read the save sets' copies in this pool (clones); "": the job's own
+};
+
+Result<VerifyReport> run_verify(Engine& engine, const VerifyOptions& o);
 
 } // namespace tl::job

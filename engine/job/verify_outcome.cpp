@@ -16,15 +16,17 @@ nlohmann::json verify_outcome_json(const VerifyReport& v) {
         if (problems.size() == kStoredProblems) break;
         problems.push_back({{"source", p.source}, {"path", p.path}, {"why", p.why}});
     }
-    return {{"verified_job", v.job_id},
-            {"files_ok", v.files_ok},
-            {"files_failed", v.files_failed},
-            {"files_unchecked", v.files_unchecked},
-            {"key_missing", v.key_missing},
-            {"blocks_read", v.stats.blocks_read},
-            {"bytes_read", v.stats.bytes_read},
-            {"verify_problems", problems},
-            {"bad_blocks", bad_blocks_json(v.bad_blocks)}};
+    nlohmann::json j = {{"verified_job", v.job_id},
+                        {"files_ok", v.files_ok},
+                        {"files_failed", v.files_failed},
+                        {"files_unchecked", v.files_unchecked},
+                        {"key_missing", v.key_missing},
+                        {"blocks_read", v.stats.blocks_read},
+                        {"bytes_read", v.stats.bytes_read},
+                        {"verify_problems", problems},
+                        {"bad_blocks", bad_blocks_json(v.bad_blocks)}};
+    if (!v.pool.empty()) j["pool"] = v.pool; // the copies read (a clone's "pool" is its copies')
+    return j;
 }
 
 VerifyReport verify_report_from_json(const nlohmann::json& report) {
@@ -39,6 +41,8 @@ VerifyReport verify_report_from_json(const nlohmann::json& report) {
     v.key_missing = verify_field<std::string>(report, "key_missing");
     v.stats.blocks_read = verify_field<std::uint64_t>(report, "blocks_read");
     v.stats.bytes_read = verify_field<std::uint64_t>(report, "bytes_read");
+    v.stats.volumes = verify_field<std::vector<std::string>>(report, "volumes");
+    v.pool = verify_field<std::string>(report, "pool");
     if (report.contains("verify_problems") && report["verify_problems"].is_array())
         for (const auto& p : report["verify_problems"])
             v.problems.push_back({verify_field<std::string>(p, "source"),

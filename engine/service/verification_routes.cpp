@@ -1,5 +1,5 @@
 // Verifications and clones as typed resources (docs/api.md "Resources"): POST /v1/verifications
-// {"job", "library", "against_client"} and POST /v1/clones {"job", "pool", "savesets",
+// {"job", "library", "pool", "against_client"} and POST /v1/clones {"job", "pool", "savesets",
 // "library", "reencrypt"} answer 202 with the job's URL (a Location header and {"job", "url"})
 // as soon as the verify or clone has its job, as POST /v1/restores does; the job's stored
 // report holds what it found (GET /v1/jobs/{id}). A refusal before the job (no such backup, a
@@ -26,24 +26,31 @@ Result<StartedJob> start_verification(const ApiContext& ctx, const nlohmann::jso
     const std::string route = "POST /v1/verifications";
     auto job = backup_job(body, route);
     if (!job) return job.error();
-    TL_TRY(known_fields(body, {"job", "library", "against_client"}, route));
+    TL_TRY(known_fields(body, {"job", "library", "pool", "against_client"}, route));
     auto library = optional_text(body, "library", route);
     if (!library) return library.error();
+    auto pool = optional_text(body, "pool", route);
+    if (!pool) return pool.error();
     auto against = optional_flag(body, "against_client", route);
     if (!against) return against.error();
-    const std::int64_t id = *job;
-    return ctx.starts.start("verify of job " + std::to_string(id),
-                            [id, lib = *library, against = *against](TaskIo& io) -> Status {
-                                if (against) {
-                                    auto r =
-                                        agent::run_client_verify(io.engine, id, lib, &io.cancel);
-                                    if (!r) return r.error();
-                                    return {};
-                                }
-                                auto r = job::run_verify(io.engine, id, lib);
-                                if (!r) return r.error();
-                                return {};
-                            });
+    if (*against && !pool->empty())
+        return invalid_request(route, "\"pool\" reads copies from tape; \"against_client\" "
+                                      "compares the catalog with the clients: give one of them");
+    job::VerifyOptions o;
+    o.job_id = *job;
+    o.library = *library;
+    o.pool = *pool;
+    return ctx.starts.start(
+        "verify of job " + std::to_string(o.job_id), [o, against = *against](TaskIo& io) -> Status {
+            if (against) {
+                auto r = agent::run_client_verify(io.engine, o.job_id, o.library, &io.cancel);
+                if (!r) return r.error();
+                return {};
+            }
+            auto r = job::run_verify(io.engine, o);
+            if (!r) return r.error();
+            return {};
+        });
 }
 
 Result<media::CloneOptions> clone_options(const nlohmann::json& body, const std::string& route) {

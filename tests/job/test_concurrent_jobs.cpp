@@ -25,6 +25,14 @@
 
 using namespace tl;
 
+namespace {
+job::VerifyOptions verify_of(std::int64_t job_id) {
+    job::VerifyOptions o;
+    o.job_id = job_id;
+    return o;
+}
+} // namespace
+
 // Several jobs at once in one engine on the default 4-drive virtual library: they share the
 // drives through the reservation book, each on its own thread with its own catalog connection;
 // what they back up restores identically, a job that needs a held volume waits and says why.
@@ -164,7 +172,7 @@ private slots:
         QString why;
         QVERIFY2(same(dir_.path() + "/src1", to + dir_.path() + "/src1", &why), qPrintable(why));
 
-        auto v = job::run_verify(*engine_, second->value().job_id);
+        auto v = job::run_verify(*engine_, verify_of(second->value().job_id));
         QVERIFY2(v.ok() && v->status == "completed", v.ok() ? "" : v.error().message.c_str());
         QVERIFY(v->files_ok > 0);
         check_book_empty_and_catalog_whole();
@@ -264,7 +272,7 @@ private slots:
                 };
             } else if (kind == 2) {
                 work = [=, this] {
-                    auto r = job::run_verify(*engine_, earlier);
+                    auto r = job::run_verify(*engine_, verify_of(earlier));
                     if (!r || r->status != "completed")
                         fail("verify " + n + ": " +
                              QString::fromStdString(r ? r->status : r.error().message));

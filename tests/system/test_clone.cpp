@@ -198,6 +198,55 @@ private Q_SLOTS:
         compareTree(src, to);
     }
 
+    // verify --pool reads the copies in that pool, not the original: a damaged block on the
+    // copy is found there while the original verifies clean. A clone job or a pool without a
+    // copy is refused, saying what to verify or clone instead.
+    void verifyReadsTheCopiesOfAPool() {
+        QTemporaryDir d;
+        const QString home = d.path() + "/home", src = d.path() + "/src";
+        const QStringList originals = backedUp(home, src);
+        QVERIFY(!originals.isEmpty());
+        auto r =
+            cli(home, {"clone", "--job", "1", "--pool", "Offsite", "--library", "small", "--json"});
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        const QStringList copies = strings(obj(r).value("volumes_written"));
+        QVERIFY(!copies.isEmpty());
+        QFile data(home + "/libraries/small/media/" + copies.first() + "/data");
+        QVERIFY(data.open(QIODevice::ReadWrite));
+        QVERIFY(data.seek(64 * 1024 + data.size() / 3));
+        QVERIFY(data.write(QByteArray(64, '\x5a')) == 64);
+        data.close();
+
+        r = cli(home, {"verify", "--job", "1", "--json"});
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        QVERIFY(strings(obj(r).value("volumes")) == originals);
+        QVERIFY(obj(r).value("pool").isNull());
+
+        r = cli(home, {"verify", "--job", "1", "--pool", "Offsite", "--json"});
+        QCOMPARE(r.exit_code, 7); // partial: the copy has a bad block
+        QCOMPARE(obj(r).value("pool").toString(), QStringLiteral("Offsite"));
+        QVERIFY(strings(obj(r).value("volumes")) == copies);
+        const auto bad = obj(r).value("bad_blocks").toArray();
+        QVERIFY(!bad.isEmpty());
+        QCOMPARE(bad[0].toObject().value("volume").toString(), copies.first());
+        QVERIFY(obj(r).value("files_failed").toInt() >= 1);
+        auto text = cli(home, {"verify", "--job", "1", "--pool", "Offsite"});
+        QCOMPARE(text.exit_code, 7);
+        QVERIFY(text.text().contains("Verify of job 1 in pool Offsite: partial"));
+        QVERIFY(text.text().contains("from " + copies.first()));
+
+        r = cli(home, {"verify", "--job", "2"}); // the clone job itself
+        QCOMPARE(r.exit_code, 2);
+        QVERIFY2(QString::fromUtf8(r.err).contains("verify --job 1 --pool Offsite"),
+                 r.err.constData());
+        QCOMPARE(cli(home, {"pool", "add", "Vault", "--purpose", "clone"}).exit_code, 0);
+        r = cli(home, {"verify", "--job", "1", "--pool", "Vault"});
+        QCOMPARE(r.exit_code, 2);
+        QVERIFY2(QString::fromUtf8(r.err).contains("clone --job 1 --pool Vault"),
+                 r.err.constData());
+        QCOMPARE(cli(home, {"verify", "--job", "1", "--pool", "Nowhere"}).exit_code, 3);
+    }
+
     void refusalsChangeNothing() {
         QTemporaryDir d;
         const QString home = d.path() + "/home", src = d.path() + "/src";

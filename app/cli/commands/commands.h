@@ -127,6 +127,8 @@ std::optional<int> device_through_typed_door(Context& ctx, client::ServiceClient
 // A verify's report, text or --json, and its exit code (volume.cpp); one against the clients'
 // files likewise.
 int print_verify(Context& ctx, const job::VerifyReport& v);
+// verify's --job, checked with the options that go with it (--pool is not for --against-client).
+Result<std::int64_t> verify_job_option(const Args& a);
 int print_client_verify(Context& ctx, const agent::ClientVerifyResult& v);
 // `clone`'s options from its command line (clone.cpp).
 Result<media::CloneOptions> clone_options(const Args& a);

@@ -64,7 +64,9 @@ int demo(Context& ctx) {
         return exit_code_for_job_status(r->status);
     }
 
-    auto v = job::run_verify(e, r->job_id);
+    job::VerifyOptions verify;
+    verify.job_id = r->job_id;
+    auto v = job::run_verify(e, verify);
     if (!v) return ctx.fail(v.error()); // the backup's report is stored: jobs show ID
 
     // And back: the whole job restored into a fresh folder of the data directory.

@@ -22,15 +22,12 @@ Result<client::Job> run_job(Context& ctx, client::ServiceClient& c, client::Api&
 }
 
 int verify_through_service(Context& ctx, client::ServiceClient& c) {
-    const std::string id = ctx.args().get("job");
-    if (id.empty())
-        return ctx.fail(make_error(ErrorKind::InvalidArgument,
-                                   "verify needs --job ID; see tapeloom-cli jobs list"));
-    auto job = parse_id("--job", id);
+    auto job = verify_job_option(ctx.args());
     if (!job) return ctx.fail(job.error());
     client::VerificationRequest request;
     request.job = job.value();
     request.library = ctx.args().get("library");
+    request.pool = ctx.args().get("pool");
     request.against_client = ctx.args().has("against-client");
     client::ServiceApi api(c);
     auto ended = run_job(ctx, c, api, api.start_verification(request), "verify");

@@ -161,17 +161,17 @@ int verify_against_client(Context& ctx, Engine& engine, std::int64_t job_id) {
 }
 
 int verify(Context& ctx) {
-    const std::string id = ctx.args().get("job");
-    if (id.empty())
-        return ctx.fail(make_error(ErrorKind::InvalidArgument,
-                                   "verify needs --job ID; see tapeloom-cli jobs list"));
-    auto job_id = parse_id("--job", id);
+    auto job_id = verify_job_option(ctx.args());
     if (!job_id) return ctx.fail(job_id.error());
     auto engine = ctx.engine();
     if (!engine) return ctx.fail(engine.error());
     if (ctx.args().has("against-client"))
         return verify_against_client(ctx, *engine.value(), job_id.value());
-    auto r = job::run_verify(*engine.value(), job_id.value(), ctx.args().get("library"));
+    job::VerifyOptions o;
+    o.job_id = job_id.value();
+    o.library = ctx.args().get("library");
+    o.pool = ctx.args().get("pool");
+    auto r = job::run_verify(*engine.value(), o);
     if (!r) return ctx.fail(r.error());
     return print_verify(ctx, r.value());
 }
@@ -216,9 +216,33 @@ int print_scan(Context& ctx, const job::ScanReport& s) {
     return kOk;
 }
 
+Result<std::int64_t> verify_job_option(const Args& a) {
+    const std::string id = a.get("job");
+    if (id.empty())
+        return make_error(ErrorKind::InvalidArgument,
+                          "verify needs --job ID; see tapeloom-cli jobs list");
+    if (a.has("against-client") && !a.get("pool").empty())
+        return make_error(ErrorKind::InvalidArgument,
+                          "--pool reads a job's copies from tape, --against-client compares the "
+                          "catalog with the clients' files: give one of them");
+    return parse_id("--job", id);
+}
+
+namespace {
+// " from A, B" (the volumes a verify read), "" when it read none.
+std::string volumes_read(const std::vector<std::string>& volumes) {
+    std::string out;
+    for (const auto& v : volumes)
+        out += (out.empty() ? " from " : ", ") + v;
+    return out;
+}
+} // namespace
+
 int print_verify(Context& ctx, const job::VerifyReport& v) {
     if (ctx.json()) {
         nlohmann::json j = {{"job_id", v.job_id},
+                            {"pool", v.pool.empty() ? nlohmann::json() : nlohmann::json(v.pool)},
+                            {"volumes", v.stats.volumes},
                             {"verify_job_id", v.verify_job_id},
                             {"status", v.status},
                             {"files_ok", v.files_ok},
@@ -235,11 +259,12 @@ int print_verify(Context& ctx, const job::VerifyReport& v) {
         ctx.print_json(j);
     } else {
         auto& o = ctx.out();
-        o << "Verify of job " << v.job_id << ": " << v.status << "\n"
+        o << "Verify of job " << v.job_id << (v.pool.empty() ? "" : " in pool " + v.pool) << ": "
+          << v.status << "\n"
           << "  files ok     : " << v.files_ok << "\n"
           << "  files failed : " << v.files_failed << "\n"
           << "  read         : " << v.stats.blocks_read << " blocks, "
-          << format_bytes(v.stats.bytes_read) << "\n";
+          << format_bytes(v.stats.bytes_read) << volumes_read(v.stats.volumes) << "\n";
         print_bad_blocks(o, v.bad_blocks);
         if (v.files_unchecked > 0)
             o << "  NOT CHECKED  : contents of " << v.files_unchecked
@@ -322,10 +347,11 @@ void add_volume_commands(Registry& r) {
                  volume_ls});
     r.push_back(
         {{"verify"},
-         "--job ID [--library NAME] [--against-client]",
+         "--job ID [--pool P] [--library NAME] [--against-client]",
          "read a backup job back from tape: every block checksum and every file's content hash; "
-         "--against-client: compare a client's save sets with its files through its agent",
-         {"job", "library"},
+         "--pool: its copies in pool P (clones) instead; --against-client: compare a client's "
+         "save sets with its files through its agent",
+         {"job", "pool", "library"},
          {"against-client"},
          verify});
 }
