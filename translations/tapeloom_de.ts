@@ -2157,10 +2157,6 @@ cmd:&apos;pg_dump db&apos;</translation>
 <context>
     <name>tl::ui::HistoryActions</name>
     <message>
-        <source>Clone job %1</source>
-        <translation>Job %1 klonen</translation>
-    </message>
-    <message>
         <source>Copy the save sets of job %1 to volumes of pool:</source>
         <translation>Die Sicherungssätze von Job %1 auf Volumes dieses Pools kopieren:</translation>
     </message>
@@ -2193,10 +2189,6 @@ cmd:&apos;pg_dump db&apos;</translation>
         <translation>Auftrag %1 endete mit %2: %3 Siehe seinen Bericht.</translation>
     </message>
     <message>
-        <source>Files checked: %1; blocks read: %2.</source>
-        <translation>Geprüfte Dateien: %1; gelesene Blöcke: %2.</translation>
-    </message>
-    <message>
         <source>%1 file(s) failed, %2 bad block(s).</source>
         <translation>%1 Datei(en) fehlerhaft, %2 defekte(r) Block/Blöcke.</translation>
     </message>
@@ -2207,6 +2199,34 @@ cmd:&apos;pg_dump db&apos;</translation>
     <message>
         <source>Job %1 was not cloned: %2</source>
         <translation>Job %1 wurde nicht geklont: %2</translation>
+    </message>
+    <message>
+        <source>Files checked: %1; blocks read: %2 from %3.</source>
+        <translation>Geprüfte Dateien: %1; gelesene Blöcke: %2 von %3.</translation>
+    </message>
+    <message>
+        <source>Job %1</source>
+        <translation>Job %1</translation>
+    </message>
+    <message>
+        <source>The copies of job %1 were not verified: %2</source>
+        <translation>Die Kopien von Job %1 wurden nicht verifiziert: %2</translation>
+    </message>
+    <message>
+        <source>Job %1 has no copy to verify: clone it to a pool first (Clone to pool…).</source>
+        <translation>Job %1 hat keine Kopie zum Verifizieren: klonen Sie ihn zuerst in einen Pool (In Pool klonen…).</translation>
+    </message>
+    <message>
+        <source>Verify the copies of job %1 in pool:</source>
+        <translation>Die Kopien von Job %1 in diesem Pool verifizieren:</translation>
+    </message>
+    <message>
+        <source>Verifying the copies of job %1 in pool %2</source>
+        <translation>Verifiziere die Kopien von Job %1 in Pool %2</translation>
+    </message>
+    <message>
+        <source>The copies of job %1 in pool %2 verified.</source>
+        <translation>Die Kopien von Job %1 in Pool %2 sind verifiziert.</translation>
     </message>
 </context>
 <context>
@@ -2274,6 +2294,10 @@ cmd:&apos;pg_dump db&apos;</translation>
     <message>
         <source>Only a backup that ended with data</source>
         <translation>Nur eine Sicherung, die mit Daten endete</translation>
+    </message>
+    <message>
+        <source>Verify c&amp;opy in pool…</source>
+        <translation>K&amp;opie in Pool verifizieren…</translation>
     </message>
 </context>
 <context>

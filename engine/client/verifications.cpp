@@ -1,5 +1,7 @@
 #include "client/verifications.h"
 
+#include <algorithm>
+
 #include "agent/client_verify_outcome.h"
 #include "client/json_field.h"
 #include "job/verify_outcome.h"
@@ -67,6 +69,16 @@ Result<media::CloneResult> clone_result(const Job& j) {
                                   field<std::uint64_t>(s, "bytes"),
                                   field<std::uint64_t>(s, "files"), field<std::string>(s, "keys")});
     return c;
+}
+
+std::vector<std::string> copy_pools(const Job& j) {
+    std::vector<std::string> pools;
+    if (j.document.contains("copies") && j.document["copies"].is_array())
+        for (const auto& c : j.document["copies"])
+            if (auto p = field<std::string>(c, "pool"); !p.empty()) pools.push_back(p);
+    std::sort(pools.begin(), pools.end());
+    pools.erase(std::unique(pools.begin(), pools.end()), pools.end());
+    return pools;
 }
 
 } // namespace tl::client

@@ -44,5 +44,8 @@ nlohmann::json to_json(const CloneRequest& r);
 Result<job::VerifyReport> verify_result(const Job& j);
 Result<agent::ClientVerifyResult> client_verify_result(const Job& j);
 Result<media::CloneResult> clone_result(const Job& j);
+// The pools holding copies of backup `j`'s save sets (its report's `copies`), sorted, each once:
+// what a verify of its copies may name (VerificationRequest::pool).
+std::vector<std::string> copy_pools(const Job& j);
 
 } // namespace tl::client

@@ -112,10 +112,11 @@ private Q_SLOTS:
 
         // Clone to the pool the user picks: the catalog lists the copy in Offsite.
         QStringList offered;
-        page.historyActions()->setAskPool([&](qint64 job, const QStringList& pools) {
-            offered = pools;
-            return job == 1 ? QStringLiteral("Offsite") : QString();
-        });
+        page.historyActions()->setAskPool(
+            [&](qint64 job, const QString&, const QStringList& pools) {
+                offered = pools;
+                return job == 1 ? QStringLiteral("Offsite") : QString();
+            });
         QStringList servicePools; // the pools offered are the service's (GET /v1/pools)
         for (const auto& v : cliJson(home, {"pool", "list"}).array())
             servicePools << v.toObject().value("name").toString();
@@ -143,6 +144,21 @@ private Q_SLOTS:
         QCOMPARE(page.statusText(), refusal);
         QCOMPARE(tltest::audited(home, "POST", "/v1/clones", true), 1);
         QCOMPARE(tltest::tunnelled(home), 0);
+
+        // Verify copy: the pools offered are those holding the job's copies; the service's verify
+        // reads the copy's volume, not the original's.
+        page.historyActions()->setAskPool([&](qint64, const QString&, const QStringList& pools) {
+            offered = pools;
+            return pools.value(0);
+        });
+        action(menu.get(), QStringLiteral("Verify copy"))->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(done.count(), 4, 120000);
+        QVERIFY2(done.at(3).at(1).toString().isEmpty(), qPrintable(done.at(3).at(1).toString()));
+        QCOMPARE(offered, QStringList{QStringLiteral("Offsite")});
+        QVERIFY2(page.statusText().contains(QStringLiteral("in pool Offsite verified")) &&
+                     page.statusText().contains(QStringLiteral("from TLO020L9.")),
+                 qPrintable(page.statusText()));
+        QCOMPARE(tltest::audited(home, "POST", "/v1/verifications"), 2);
 
         // The verify job's own menu offers neither: only a backup with data is read back.
         QVERIFY(refreshed(*panel));
@@ -201,7 +217,7 @@ private Q_SLOTS:
                  qPrintable(page.statusText()));
         // Clone's pools are the service's too (GET /v1/pools): none offered, nothing asked.
         bool asked = false;
-        page.historyActions()->setAskPool([&asked](qint64, const QStringList&) {
+        page.historyActions()->setAskPool([&asked](qint64, const QString&, const QStringList&) {
             asked = true;
             return QString();
         });

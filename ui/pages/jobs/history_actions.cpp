@@ -19,19 +19,25 @@ Status endedWell(const client::Job& j, const QString& problems) {
                                          .toStdString());
 }
 
-ApiCall verifyCall(qint64 job, std::shared_ptr<QString> summary) {
-    return [job, summary](client::Api& api) -> Status {
+// A verify of the job's save sets, or (`pool` given) of their copies in that pool.
+ApiCall verifyCall(qint64 job, const QString& pool, std::shared_ptr<QString> summary) {
+    return [job, pool = pool.toStdString(), summary](client::Api& api) -> Status {
         client::VerificationRequest r;
         r.job = job;
+        r.pool = pool;
         auto started = api.start_verification(r);
         if (!started) return started.error();
         auto ended = client::wait_for_job(api, started->job);
         if (!ended) return ended.error();
         auto v = client::verify_result(ended.value());
         if (!v) return v.error();
-        *summary = HistoryActions::tr("Files checked: %1; blocks read: %2.")
+        QStringList read;
+        for (const auto& b : v->stats.volumes)
+            read << QString::fromStdString(b);
+        *summary = HistoryActions::tr("Files checked: %1; blocks read: %2 from %3.")
                        .arg(v->files_ok)
-                       .arg(v->stats.blocks_read);
+                       .arg(v->stats.blocks_read)
+                       .arg(read.join(QStringLiteral(", ")));
         return endedWell(ended.value(), HistoryActions::tr("%1 file(s) failed, %2 bad block(s).")
                                             .arg(v->files_failed)
                                             .arg(v->bad_blocks.size()));
@@ -61,11 +67,10 @@ ApiCall cloneCall(qint64 job, const QString& pool, std::shared_ptr<QString> summ
 
 HistoryActions::HistoryActions(const ConsoleContext& ctx, TaskBoard& board, QWidget* dialogParent)
     : QObject(dialogParent), ctx_(ctx), board_(board), parent_(dialogParent) {
-    askPool_ = [this](qint64 job, const QStringList& pools) {
+    askPool_ = [this](qint64 job, const QString& question, const QStringList& pools) {
         bool ok = false;
-        const QString pool = QInputDialog::getItem(
-            parent_, tr("Clone job %1").arg(job),
-            tr("Copy the save sets of job %1 to volumes of pool:").arg(job), pools, 0, false, &ok);
+        const QString pool =
+            QInputDialog::getItem(parent_, tr("Job %1").arg(job), question, pools, 0, false, &ok);
         return ok ? pool : QString();
     };
 }
@@ -73,7 +78,52 @@ HistoryActions::HistoryActions(const ConsoleContext& ctx, TaskBoard& board, QWid
 bool HistoryActions::verify(qint64 job) {
     auto summary = std::make_shared<QString>();
     return start(job, tr("Verifying job %1").arg(job), QStringLiteral("verify"),
-                 verifyCall(job, summary), summary, tr("Job %1 verified.").arg(job));
+                 verifyCall(job, QString(), summary), summary, tr("Job %1 verified.").arg(job));
+}
+
+bool HistoryActions::verifyCopy(qint64 job) {
+    runBackgroundRead(&board_, this, [door = ctx_.door, job, this]() -> GuiContinuation {
+        using Pools = std::vector<std::string>;
+        auto pools = std::make_shared<Result<Pools>>(readService<Pools>(
+            door, "job " + std::to_string(job), [job](client::Api& api) -> Result<Pools> {
+                auto j = api.job(job);
+                if (!j) return j.error();
+                return client::copy_pools(j.value());
+            }));
+        return [this, job, pools] { askPoolAndVerify(job, *pools); };
+    });
+    return true;
+}
+
+void HistoryActions::askPoolAndVerify(qint64 job, const Result<std::vector<std::string>>& pools) {
+    if (!pools) {
+        Q_EMIT status(tr("The copies of job %1 were not verified: %2")
+                          .arg(job)
+                          .arg(QString::fromStdString(pools.error().message)),
+                      true);
+        return;
+    }
+    QStringList names;
+    for (const auto& p : pools.value())
+        names << QString::fromStdString(p);
+    if (names.isEmpty()) {
+        Q_EMIT status(tr("Job %1 has no copy to verify: clone it to a pool first (Clone to "
+                         "pool…).")
+                          .arg(job),
+                      true);
+        return;
+    }
+    const QString pool =
+        askPool_ ? askPool_(job, tr("Verify the copies of job %1 in pool:").arg(job), names)
+                 : QString();
+    if (!pool.isEmpty()) verifyIn(job, pool);
+}
+
+bool HistoryActions::verifyIn(qint64 job, const QString& pool) {
+    auto summary = std::make_shared<QString>();
+    return start(job, tr("Verifying the copies of job %1 in pool %2").arg(job).arg(pool),
+                 QStringLiteral("verify"), verifyCall(job, pool, summary), summary,
+                 tr("The copies of job %1 in pool %2 verified.").arg(job).arg(pool));
 }
 
 bool HistoryActions::clone(qint64 job) {
@@ -104,7 +154,10 @@ void HistoryActions::askPoolAndClone(qint64 job, const Result<std::vector<client
                       true);
         return;
     }
-    const QString pool = askPool_ ? askPool_(job, names) : QString();
+    const QString pool =
+        askPool_
+            ? askPool_(job, tr("Copy the save sets of job %1 to volumes of pool:").arg(job), names)
+            : QString();
     if (!pool.isEmpty()) cloneTo(job, pool);
 }
 

@@ -1,11 +1,13 @@
 #pragma once
-// Verify and clone of a finished backup, from the History tab of the Jobs page: each is a job the
-// service runs, started through its typed door (POST /v1/verifications, POST /v1/clones;
-// docs/console.md "Beside the service") and followed until it ended, as a job of the TaskBoard
-// on a worker thread beside the other jobs (the service reserves the drives and volumes it
-// reads and writes). The pools a clone may go to are the service's (GET /v1/pools, read on a
-// worker thread before the question). Without a service answering, the error says how to start
-// it. The outcome comes back as status() then finished(). GUI thread only.
+// Verify (of the backup, or of its copies in a pool) and clone of a finished backup, from the
+// History tab of the Jobs page: each is a job the service runs, started through its typed door
+// (POST /v1/verifications, POST /v1/clones; docs/console.md "Beside the service") and followed
+// until it ended, as a job of the TaskBoard on a worker thread beside the other jobs (the service
+// reserves the drives and volumes it reads and writes). The pools a clone may go to are the
+// service's (GET /v1/pools), those a verify of copies may read the job's report's copies (GET
+// /v1/jobs/{id}); both are read on a worker thread before the question. Without a service
+// answering, the error says how to start it. The outcome comes back as status() then finished().
+// GUI thread only.
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -26,8 +28,9 @@ class TaskBoard;
 class HistoryActions final : public QObject {
     Q_OBJECT
 public:
-    // Which pool a clone of `job` goes to, from `pools`; empty = cancelled.
-    using AskPool = std::function<QString(qint64 job, const QStringList& pools)>;
+    // Which pool of `pools` (the answer to `question` about `job`); empty = cancelled.
+    using AskPool =
+        std::function<QString(qint64 job, const QString& question, const QStringList& pools)>;
 
     // `dialogParent` parents the default pool question.
     HistoryActions(const ConsoleContext& ctx, TaskBoard& board, QWidget* dialogParent);
@@ -36,6 +39,9 @@ public:
 
     // Reads backup `job` back: every block's CRC and every file's content hash.
     bool verify(qint64 job);
+    // The same of its copies (clones) in a pool the user chooses among those holding them.
+    bool verifyCopy(qint64 job);
+    bool verifyIn(qint64 job, const QString& pool);
     // Copies backup `job`'s save sets to volumes of a pool the user chooses among the
     // service's pools (asked once they are read).
     bool clone(qint64 job);
@@ -50,6 +56,7 @@ private:
     bool start(qint64 job, const QString& what, const QString& kind, ApiCall call,
                std::shared_ptr<QString> summary, const QString& success);
     void askPoolAndClone(qint64 job, const Result<std::vector<client::Pool>>& pools);
+    void askPoolAndVerify(qint64 job, const Result<std::vector<std::string>>& pools);
 
     ConsoleContext ctx_;
     TaskBoard& board_;

@@ -116,9 +116,11 @@ QMenu* HistoryPanel::menuFor(int row) {
     menu->addSeparator();
     auto* verify =
         menu->addAction(tr("&Verify…"), this, [this, id] { Q_EMIT verifyRequested(id); });
+    auto* verifyCopy = menu->addAction(tr("Verify c&opy in pool…"), this,
+                                       [this, id] { Q_EMIT verifyCopyRequested(id); });
     auto* clone =
         menu->addAction(tr("&Clone to pool…"), this, [this, id] { Q_EMIT cloneRequested(id); });
-    for (auto* a : {verify, clone}) {
+    for (auto* a : {verify, verifyCopy, clone}) {
         a->setEnabled(backupWithData);
         if (!backupWithData) a->setToolTip(tr("Only a backup that ended with data"));
     }

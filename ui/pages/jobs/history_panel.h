@@ -42,6 +42,7 @@ public:
 Q_SIGNALS:
     void openReport(qint64 jobId);
     void verifyRequested(qint64 jobId);
+    void verifyCopyRequested(qint64 jobId);
     void cloneRequested(qint64 jobId);
     void refreshed();
     void failed(const QString& error);

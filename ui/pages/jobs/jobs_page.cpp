@@ -66,6 +66,8 @@ JobsPage::JobsPage(const ConsoleContext& ctx, TaskBoard& board, QWidget* parent)
         report(tr("Cannot read the job history: %1").arg(error), true);
     });
     connect(history_, &HistoryPanel::verifyRequested, historyActions_, &HistoryActions::verify);
+    connect(history_, &HistoryPanel::verifyCopyRequested, historyActions_,
+            &HistoryActions::verifyCopy);
     connect(history_, &HistoryPanel::cloneRequested, historyActions_, &HistoryActions::clone);
     connect(historyActions_, &HistoryActions::status, this, &JobsPage::report);
     connect(historyActions_, &HistoryActions::finished, this, [this] { refreshTab(HistoryTab); });
