@@ -7,6 +7,7 @@
 #include "job/job_reservation.h"
 #include "job/job_volumes.h"
 #include "job/volume_manager.h"
+#include "media/missing_volumes.h"
 
 namespace tl::media {
 
@@ -120,6 +121,22 @@ std::set<std::uint32_t> block_sizes_of(const std::vector<Original>& originals) {
     return out;
 }
 
+// The originals' volumes are all in the library the clone reads and writes in: refused before
+// a copy is begun otherwise (a clone moves no cartridge between libraries).
+Status check_originals_present(catalog::Db& db, device::Library& lib,
+                               const std::vector<Original>& chosen) {
+    std::vector<std::string> needed;
+    for (const auto& o : chosen) {
+        auto vols = catalog::saveset_volumes(db, o.id);
+        if (!vols) return vols.error();
+        for (const auto& v : vols.value())
+            needed.push_back(v.barcode);
+    }
+    auto st = require_volumes_in(db, lib, needed, "the original's volume(s)");
+    if (!st) return make_error(st.error().kind, st.error().message + "; nothing was changed");
+    return {};
+}
+
 // Per block size of the originals, a volume the copy can be written to: the backup's rule
 // (job::VolumeManager), blank cartridges included when the pool auto-labels.
 Status check_volumes(catalog::Db& db, const Pool& pool, device::Library& lib,
@@ -165,6 +182,7 @@ Result<ClonePlan> plan_clone(Engine& engine, const CloneOptions& o) {
     // once the drives are reserved (choose_sessions), for a clone that ran meanwhile.
     auto chosen = chosen_originals(db, plan, o);
     if (!chosen) return chosen.error();
+    TL_TRY(check_originals_present(db, *plan.library, chosen.value()));
     TL_TRY(check_volumes(db, plan.pool, *plan.library, block_sizes_of(chosen.value())));
     return plan;
 }

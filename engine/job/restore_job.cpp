@@ -33,6 +33,7 @@
 #include "job/staged_dirs.h"
 #include "job/write_pool.h"
 #include "job/writeback.h"
+#include "media/missing_volumes.h"
 #include "metrics/process_stat.h"
 #include "metrics/sustained_rate.h"
 
@@ -445,10 +446,15 @@ Result<PlannedRestore> plan_for_run(Engine& engine, const RestoreOptions& o,
     while (!plan->missing.empty()) {
         const std::string list = missing_list(plan.value());
         if (!o.wait_for_media) {
-            auto e = make_error(
-                ErrorKind::MediaMissing,
-                "volume(s) " + list + " are not in library " + lib.value()->name() +
-                    "; insert them into a mail slot and import them (or use --wait-for-media)");
+            const std::string advice =
+                media::advice_for_places(db, plan->missing, lib.value()->name());
+            auto e = make_error(ErrorKind::MediaMissing,
+                                "volume(s) " + media::volumes_with_places(db, plan->missing) +
+                                    " are not in library " + lib.value()->name() + "; " +
+                                    (advice.empty()
+                                         ? "insert them into a mail slot and import them (or use "
+                                           "--wait-for-media)"
+                                         : advice));
             record_refused(db, o, to_unix_seconds(clock.wall()), e.message);
             return e;
         }

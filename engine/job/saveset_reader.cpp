@@ -18,6 +18,7 @@
 #include "format/constants.h"
 #include "job/media_reader.h"
 #include "job/sealed_blocks.h"
+#include "media/missing_volumes.h"
 
 namespace tl::job {
 
@@ -64,22 +65,13 @@ void add_visits(const StreamTarget& t, const std::vector<ExtentRow>& extents, Vi
     }
 }
 
-// Every volume needed must be in the library before anything is read.
-Status check_present(device::Library& lib, const Visits& visits) {
-    auto present = lib.barcodes();
-    if (!present) return present.error();
-    std::vector<std::string> missing;
+// Every volume needed must be in the library before anything is read; the error says where the
+// catalog has those that are not.
+Status check_present(device::Library& lib, catalog::Db& db, const Visits& visits) {
+    std::vector<std::string> needed;
     for (const auto& [key, v] : visits)
-        if (std::find(present->begin(), present->end(), v.barcode) == present->end() &&
-            std::find(missing.begin(), missing.end(), v.barcode) == missing.end())
-            missing.push_back(v.barcode);
-    if (missing.empty()) return {};
-    std::string list;
-    for (const auto& m : missing)
-        list += (list.empty() ? "" : ", ") + m;
-    return make_error(ErrorKind::MediaMissing,
-                      "volume(s) not in the library: " + list +
-                          "; insert them into a mail slot and import them");
+        needed.push_back(v.barcode);
+    return media::require_volumes_in(db, lib, needed, "volume(s)");
 }
 
 // What a chunk of a wanted stream does to it: fed to its parser within the wanted range, the
@@ -442,7 +434,7 @@ Status SavesetReader::read_streams(std::vector<StreamTarget>& targets,
     const auto& visits = plan.visits;
     const auto& index = plan.index;
     const auto& key_id = plan.key_id;
-    TL_TRY(check_present(lib_, visits));
+    TL_TRY(check_present(lib_, db_, visits));
 
     // An encrypted session: its key must be in the store before anything is read.
     const bool undecoded = blocks_only_ || sealed_as_is_;

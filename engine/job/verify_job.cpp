@@ -16,6 +16,7 @@
 #include "format/object.h"
 #include "job/catalog_records.h"
 #include "job/verify_plan.h"
+#include "media/missing_volumes.h"
 
 namespace tl::job {
 
@@ -247,6 +248,8 @@ Result<VerifyReport> run_verify(Engine& engine, const VerifyOptions& o) {
     auto lib =
         device::open_library_holding(db, engine.home(), library, plan->volumes, engine.clock());
     if (!lib) return lib.error();
+    // Refused before the job: a volume it reads is not in that library.
+    TL_TRY(media::require_volumes_in(db, *lib.value(), plan->volumes, "volume(s)"));
     lib.value() = shared_robot(engine, std::move(lib.value()));
     if (drive && *drive >= lib.value()->drive_count())
         return make_error(ErrorKind::InvalidArgument, "library " + lib.value()->name() +

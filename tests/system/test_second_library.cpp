@@ -81,9 +81,30 @@ private Q_SLOTS:
         for (const auto& w : strings(c.json().object().value("volumes_written")))
             QVERIFY(w.startsWith("BIG"));
 
-        // --library still chooses by hand: the default library holds none of them.
+        // --library still chooses by hand: the default library holds none of them. Each refusal
+        // says where they are and which --library reads them; verify and clone record no job and
+        // move or write nothing (such a clone labeled and mounted a target before it failed).
         auto wrong = cli(home, {"restore", "--job", "1", "--to", to, "--library", "vlib0"});
         QCOMPARE(wrong.exit_code, 6);
+        QVERIFY2(QString::fromUtf8(wrong.err).contains(vols.first() + " (in library big)"),
+                 wrong.err.constData());
+        QVERIFY2(wrong.err.contains("--library big"), wrong.err.constData());
+        QCOMPARE(cli(home, {"pool", "add", "Vault2", "--purpose", "clone"}).exit_code, 0);
+        auto state = [&] {
+            return cli(home, {"jobs", "list", "--json"}).out +
+                   cli(home, {"volume", "list", "--json"}).out;
+        };
+        const QByteArray before = state();
+        for (const QStringList& args :
+             {QStringList{"verify", "--job", "1", "--library", "vlib0"},
+              QStringList{"clone", "--job", "1", "--pool", "Vault2", "--library", "vlib0"}}) {
+            auto refused = cli(home, args);
+            QCOMPARE(refused.exit_code, 6);
+            QVERIFY2(QString::fromUtf8(refused.err).contains(vols.first() + " (in library big)"),
+                     refused.err.constData());
+            QVERIFY2(refused.err.contains("--library big"), refused.err.constData());
+        }
+        QCOMPARE(state(), before);
     }
 
     void cloneLabelsABlankCartridgeOfAnAutoLabelingPool() {
