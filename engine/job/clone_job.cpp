@@ -45,6 +45,7 @@ private:
     CloneResult res_;
     // The drives' counters when the copy started (the live figures are the differences).
     std::uint64_t read_first_ = 0, written_first_ = 0;
+    std::uint64_t blocks_read_first_ = 0, blocks_written_first_ = 0;
     std::atomic<bool> copying_{false};
 };
 
@@ -103,6 +104,8 @@ metrics::LiveSnapshot CloneRun::collect() const {
 Status CloneRun::run() {
     read_first_ = drive(0).counters().bytes_read.load();
     written_first_ = drive(1).counters().bytes_written.load();
+    blocks_read_first_ = drive(0).counters().blocks_read.load();
+    blocks_written_first_ = drive(1).counters().blocks_written.load();
     copying_ = true;
     ctx_.start_monitor([this] { return collect(); });
     Status st = copy_sessions();
@@ -156,10 +159,12 @@ void CloneRun::fill_report(job::JobReport& rep, const Status& outcome) const {
         job::DriveReport read;
         read.name = drive(0).name();
         read.bytes = res_.bytes_read;
+        read.blocks = drive(0).counters().blocks_read.load() - blocks_read_first_;
         read.volumes = res_.volumes_read;
         job::DriveReport write;
         write.name = drive(1).name();
         write.bytes = res_.bytes_written;
+        write.blocks = drive(1).counters().blocks_written.load() - blocks_written_first_;
         write.volumes = res_.volumes_written;
         rep.drives = {read, write};
     }

@@ -113,7 +113,10 @@ void format_volume_reads(const JobReport& r, std::ostream& o) {
 
 // Without compression the ratio is only the object headers' share of the stream: "none" says
 // what the administrator asked for. Reports without a codec (other jobs, older backups): the ratio.
+// A backup's compression; "" for other kinds, which compress nothing (a clone copies the
+// stream as it is).
 std::string compression_line(const JobReport& r) {
+    if (r.kind != "backup") return "";
     if (r.codec == "none") return "  compression    : none\n";
     char ratio[64];
     std::snprintf(ratio, sizeof ratio, "  compression    : %.2f : 1", r.compression_ratio);

@@ -108,6 +108,15 @@ private Q_SLOTS:
             QVERIFY(!originals.contains(v));
         QCOMPARE(obj(r).value("savesets").toArray().size(), 1);
         QVERIFY(strings(obj(r).value("volumes_read")) == originals);
+        // Its report counts the blocks each drive moved, and has no compression line (a clone
+        // copies the stream as it is).
+        const auto drives = obj(r).value("drives").toArray();
+        QCOMPARE(drives.size(), 2);
+        for (const auto& dr : drives)
+            QVERIFY(dr.toObject().value("blocks").toInteger() > 0);
+        const QString shown = cli(home, {"jobs", "show", "2"}).text();
+        QVERIFY2(shown.contains("(clone): completed") && !shown.contains("compression"),
+                 qPrintable(shown));
 
         // The catalog knows both copies.
         auto show = cli(home, {"jobs", "show", "1", "--json"});
