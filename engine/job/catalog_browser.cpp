@@ -1,5 +1,7 @@
 #include "job/catalog_browser.h"
 
+#include "job/no_savesets.h"
+
 #include <algorithm>
 #include <optional>
 #include <unordered_map>
@@ -58,9 +60,9 @@ Result<std::vector<BrowseRoot>> browse_roots(catalog::Db& db, std::int64_t job_i
     auto rows = catalog::backup_savesets(db, pick);
     if (!rows) return rows.error();
     if (rows->empty())
-        return make_error(ErrorKind::NotFound,
-                          job_id ? "job " + std::to_string(job_id) + " has no file-tree save sets"
-                                 : "no backup of source '" + source + "' at or before that time");
+        return job_id ? no_savesets(db, job_id, "file-tree save sets")
+                      : make_error(ErrorKind::NotFound,
+                                   "no backup of source '" + source + "' at or before that time");
     return roots_of(db, rows.value());
 }
 

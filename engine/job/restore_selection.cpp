@@ -1,5 +1,7 @@
 #include "job/restore_selection.h"
 
+#include "job/no_savesets.h"
+
 #include <algorithm>
 #include <unordered_map>
 
@@ -245,11 +247,7 @@ Result<Selection> select_files(catalog::Db& db, const SelectionRequest& r) {
         if (r.saveset_id)
             return make_error(ErrorKind::NotFound,
                               "save set " + std::to_string(r.saveset_id) + " does not exist");
-        if (r.job_id)
-            return make_error(
-                ErrorKind::NotFound,
-                "job " + std::to_string(r.job_id) +
-                    " has no save sets (is it a backup job? see tapeloom-cli jobs list)");
+        if (r.job_id) return no_savesets(db, r.job_id, "save sets");
         return make_error(ErrorKind::NotFound,
                           "no backup of source '" + r.source + "' at or before that time");
     }

@@ -293,6 +293,20 @@ private Q_SLOTS:
         QVERIFY(r.exit_code != 0);
         QVERIFY(QString::fromUtf8(r.err).contains("already has a copy"));
         QCOMPARE(state(), cloned);
+
+        // The clone job is no backup to restore or browse, and a job that is gone says so
+        // (it said "job 2 has no save sets", "job 42 has no file-tree save sets").
+        for (const QStringList& args :
+             {QStringList{"restore", "--job", "2", "--to", d.path() + "/x"},
+              QStringList{"files", "ls", "--job", "2"}}) {
+            r = cli(home, args);
+            QCOMPARE(r.exit_code, 2);
+            QVERIFY2(QString::fromUtf8(r.err).contains("job 2 is a clone job; choose a backup"),
+                     r.err.constData());
+        }
+        r = cli(home, {"files", "ls", "--job", "42"});
+        QCOMPARE(r.exit_code, 3);
+        QVERIFY2(QString::fromUtf8(r.err).contains("job 42 does not exist"), r.err.constData());
     }
 };
 
