@@ -104,12 +104,35 @@ Status record_history(catalog::Db& db, std::int64_t volume_id, std::optional<Vol
     return catalog::insert_volume_history(db, volume_id, from_text, to_string(to), reason, now);
 }
 
+namespace {
+// The state `v` had before it was marked read-only or disabled (through both, in turn), from its
+// history; nullopt when the history does not say.
+Result<std::optional<VolumeState>> state_before_mark(catalog::Db& db, const VolumeRecord& v) {
+    auto rows = catalog::volume_history_rows(db, v.id);
+    if (!rows) return rows.error();
+    std::string state = to_string(v.state);
+    for (auto it = rows->rbegin(); it != rows->rend(); ++it) {
+        if (it->to != state || it->from == state) continue;
+        const auto from = parse_volume_state(it->from);
+        if (!from || (*from != VolumeState::ReadOnly && *from != VolumeState::Disabled))
+            return from;
+        state = it->from; // marked twice: look for what it was before the first mark
+    }
+    return std::optional<VolumeState>();
+}
+} // namespace
+
 Result<VolumeState> change_state(catalog::Db& db, const VolumeRecord& v, VolumeEvent event,
                                  const std::string& reason, long long now, bool force) {
     TransitionFacts facts;
     facts.has_data = v.has_data();
     facts.force = force;
     facts.labeled = v.labeled != 0;
+    if (event == VolumeEvent::Enable) {
+        auto before = state_before_mark(db, v);
+        if (!before) return before.error();
+        facts.before_mark = before.value();
+    }
     auto next = next_state(v.state, event, facts);
     if (!next)
         return make_error(next.error().kind, "volume " + v.barcode + ": " + next.error().message);

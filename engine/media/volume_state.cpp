@@ -105,6 +105,12 @@ Result<VolumeState> next_state(VolumeState from, VolumeEvent event, const Transi
         if (from == S::Disabled) return refuse(from, event, "it is disabled already");
         return S::Disabled;
     case VolumeEvent::Enable:
+        // A protected or disabled volume goes back to what it was; one in error (or of unknown
+        // past) takes no more appends once it holds data.
+        if ((from == S::ReadOnly || from == S::Disabled) && f.labeled && f.before_mark &&
+            (*f.before_mark == S::Append || *f.before_mark == S::Full ||
+             *f.before_mark == S::Used || *f.before_mark == S::Recyclable))
+            return *f.before_mark;
         if (from == S::ReadOnly || from == S::Disabled || from == S::Error)
             return !f.labeled ? S::Blank : (f.has_data ? S::Used : S::Append);
         return refuse(from, event, "it is not read-only, disabled or in error");

@@ -50,6 +50,8 @@ struct TransitionFacts {
     bool has_data = false; // at least one job wrote to it since it was labeled
     bool force = false;    // the administrator asked to override (relabel of used media)
     bool labeled = true;   // a Tapeloom label is on it (false for a blank cartridge)
+    // The state it had before it was marked read-only or disabled (its history), for Enable.
+    std::optional<VolumeState> before_mark;
 };
 
 const char* to_string(VolumeState s);

@@ -401,6 +401,28 @@ private Q_SLOTS:
         QCOMPARE(volume(home, vol).value("state").toString(), QStringLiteral("used"));
     }
 
+    // A volume marked read-only or disabled returns to the state it had once enabled: an
+    // appendable one with data is appended to again (it became "used" for good). One in error
+    // stays closed to appends (unreadableLabelMarksError).
+    void markedVolumeReturnsToItsStateWhenEnabled() {
+        QTemporaryDir d;
+        const QString home = d.path() + "/home";
+        auto r = cli(home, {"backup", "--drives", "1", "--source", tree(d, "a"), "--json"}, kT0);
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        const QString vol = obj(r).value("volumes").toArray().first().toString();
+        QCOMPARE(volume(home, vol).value("state").toString(), QStringLiteral("append"));
+        QCOMPARE(cli(home, {"volume", "mark", vol, "read-only"}).exit_code, 0);
+        QCOMPARE(cli(home, {"volume", "mark", vol, "enabled"}).exit_code, 0);
+        QCOMPARE(volume(home, vol).value("state").toString(), QStringLiteral("append"));
+        QCOMPARE(cli(home, {"volume", "mark", vol, "read-only"}).exit_code, 0);
+        QCOMPARE(cli(home, {"volume", "mark", vol, "disabled"}).exit_code, 0);
+        QCOMPARE(cli(home, {"volume", "mark", vol, "enabled"}).exit_code, 0);
+        QCOMPARE(volume(home, vol).value("state").toString(), QStringLiteral("append"));
+        r = cli(home, {"backup", "--drives", "1", "--source", tree(d, "b"), "--json"}, kT0 + kDay);
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        QCOMPARE(obj(r).value("volumes").toArray().first().toString(), vol); // appended to
+    }
+
     void poolsScratchAndBadInput() {
         QTemporaryDir d;
         const QString home = d.path() + "/home";

@@ -115,6 +115,18 @@ private Q_SLOTS:
         TransitionFacts forced = data;
         forced.force = true;
         QCOMPARE(next_state(S::Full, E::Label, forced).value(), S::Append);
+        // Enabled, a read-only or disabled volume returns to the state it had; one in error (or
+        // of unknown past) with data takes no more appends.
+        TransitionFacts marked = data;
+        for (S was : {S::Append, S::Full, S::Used, S::Recyclable}) {
+            marked.before_mark = was;
+            QCOMPARE(next_state(S::ReadOnly, E::Enable, marked).value(), was);
+            QCOMPARE(next_state(S::Disabled, E::Enable, marked).value(), was);
+        }
+        marked.before_mark = S::Append;
+        QCOMPARE(next_state(S::Error, E::Enable, marked).value(), S::Used);
+        marked.before_mark = S::Blank;
+        QCOMPARE(next_state(S::Disabled, E::Enable, marked).value(), S::Used);
         // Read-only and disabled volumes are never relabeled, even with force.
         QVERIFY(!next_state(S::ReadOnly, E::Label, forced).ok());
         QVERIFY(!next_state(S::Disabled, E::Label, forced).ok());
