@@ -127,6 +127,18 @@ Result<std::vector<SavesetCopyRow>> saveset_copies(Db& db, std::int64_t saveset_
     });
 }
 
+Result<std::optional<CopyOrigin>> copy_origin(Db& db, std::int64_t saveset_id) {
+    auto q = db.prepare("SELECT c.clone_of, o.job_id, coalesce((SELECT p.name FROM extents e JOIN "
+                        "volumes v ON v.id=e.volume_id JOIN pools p ON p.id=v.pool_id WHERE "
+                        "e.saveset_id=c.id ORDER BY e.offset LIMIT 1), '') FROM savesets c JOIN "
+                        "savesets o ON o.id=c.clone_of WHERE c.id=?");
+    if (!q) return q.error();
+    q->bind(1, saveset_id);
+    return first_row(q.value(), [](const Stmt& s) {
+        return CopyOrigin{s.i64(0), s.i64(1), s.text(2)};
+    });
+}
+
 Result<std::vector<SavesetVolume>> saveset_volumes(Db& db, std::int64_t saveset_id) {
     auto q = db.prepare("SELECT v.barcode, v.state, coalesce(p.name,''), min(e.offset) "
                         "FROM extents e JOIN volumes v ON v.id=e.volume_id LEFT JOIN pools p ON "

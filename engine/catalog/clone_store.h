@@ -71,6 +71,13 @@ struct SavesetCopyRow {
 };
 Result<std::vector<SavesetCopyRow>> saveset_copies(Db& db, std::int64_t saveset_id);
 
+// The original a copy was made of, with its job; nullopt when `saveset_id` is no copy.
+struct CopyOrigin {
+    std::int64_t original = 0, job_id = 0;
+    std::string pool; // the pool of the copy's first volume ("" when none)
+};
+Result<std::optional<CopyOrigin>> copy_origin(Db& db, std::int64_t saveset_id);
+
 // The volumes a save set is on, in stream order.
 struct SavesetVolume {
     std::string barcode, state;

@@ -73,8 +73,9 @@ Result<BrowseRoot> browse_saveset(catalog::Db& db, std::int64_t saveset_id) {
     auto rows = catalog::backup_savesets(db, pick);
     if (!rows) return rows.error();
     if (rows->empty())
-        return make_error(ErrorKind::NotFound, "save set " + std::to_string(saveset_id) +
-                                                   " is not a file-tree save set of a backup");
+        return no_saveset(db, saveset_id,
+                          "save set " + std::to_string(saveset_id) +
+                              " is not a file-tree save set of a backup");
     auto roots = roots_of(db, rows.value());
     if (!roots) return roots.error();
     return std::move(roots->front());

@@ -1,5 +1,6 @@
 #include "job/no_savesets.h"
 
+#include "catalog/clone_store.h"
 #include "catalog/job_store.h"
 
 namespace tl::job {
@@ -21,6 +22,23 @@ Error no_savesets(catalog::Db& db, std::int64_t job_id, const std::string& wante
         return make_error(ErrorKind::NotFound,
                           name + " (a backup, " + j.status + ") has no " + wanted);
     return make_error(ErrorKind::NotFound, name + " has no " + wanted);
+}
+
+Error no_saveset(catalog::Db& db, std::int64_t saveset_id, const std::string& otherwise) {
+    auto origin = catalog::copy_origin(db, saveset_id);
+    if (!origin) return origin.error();
+    if (!origin.value()) return make_error(ErrorKind::NotFound, otherwise);
+    const auto& o = *origin.value();
+    const std::string job = std::to_string(o.job_id);
+    return make_error(
+        ErrorKind::InvalidArgument,
+        "save set " + std::to_string(saveset_id) + " is a copy (clone) of save set " +
+            std::to_string(o.original) + " of job " + job + "; name the original (--saveset " +
+            std::to_string(o.original) +
+            "): a restore reads this copy when the original's volumes are not usable" +
+            (o.pool.empty() ? std::string()
+                            : "; tapeloom-cli verify --job " + job + " --pool " + o.pool +
+                                  " checks the copy"));
 }
 
 } // namespace tl::job

@@ -1,7 +1,8 @@
 #pragma once
-// Why a job named by its ID has no save sets to restore, browse or verify, worded for the error:
-// it does not exist (or prune removed it), it is not a backup, it wrote nothing, or its save sets
-// are of another kind. Plain function over a catalog::Db the caller owns.
+// Why a job or save set named by its ID has nothing to restore, browse or verify, worded for the
+// error: it does not exist (or prune removed it), it is not a backup, it wrote nothing, its save
+// sets are of another kind, or the save set is a copy. Plain functions over a catalog::Db the
+// caller owns.
 #include <cstdint>
 #include <string>
 
@@ -14,5 +15,10 @@ namespace tl::job {
 // naming the job and what to do; `wanted` is what was looked for ("save sets", "file-tree save
 // sets").
 Error no_savesets(catalog::Db& db, std::int64_t job_id, const std::string& wanted);
+
+// Why save set `saveset_id` cannot be restored or browsed by its ID: it is a copy (a clone's;
+// InvalidArgument naming its original, which a restore reads or replaces by the copy, and the
+// verify of the copies), else NotFound with `otherwise`.
+Error no_saveset(catalog::Db& db, std::int64_t saveset_id, const std::string& otherwise);
 
 } // namespace tl::job

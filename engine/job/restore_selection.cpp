@@ -245,7 +245,7 @@ Result<Selection> select_files(catalog::Db& db, const SelectionRequest& r) {
         targets.push_back(selected(row));
     if (targets.empty()) {
         if (r.saveset_id)
-            return make_error(ErrorKind::NotFound,
+            return no_saveset(db, r.saveset_id,
                               "save set " + std::to_string(r.saveset_id) + " does not exist");
         if (r.job_id) return no_savesets(db, r.job_id, "save sets");
         return make_error(ErrorKind::NotFound,

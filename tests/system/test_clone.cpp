@@ -307,6 +307,24 @@ private Q_SLOTS:
         r = cli(home, {"files", "ls", "--job", "42"});
         QCOMPARE(r.exit_code, 3);
         QVERIFY2(QString::fromUtf8(r.err).contains("job 42 does not exist"), r.err.constData());
+        // A copy's save set ID names its original, which a restore reads or replaces by the copy.
+        const auto copy = obj(cli(home, {"jobs", "show", "1", "--json"}))
+                              .value("copies")
+                              .toArray()
+                              .first()
+                              .toObject();
+        const QString copyId = QString::number(copy.value("copy").toInteger());
+        const QString originalId = QString::number(copy.value("saveset").toInteger());
+        for (const QStringList& args :
+             {QStringList{"restore", "--saveset", copyId, "--to", d.path() + "/y"},
+              QStringList{"files", "ls", "--saveset", copyId}}) {
+            r = cli(home, args);
+            QCOMPARE(r.exit_code, 2);
+            QVERIFY2(
+                QString::fromUtf8(r.err).contains("is a copy (clone) of save set " + originalId) &&
+                    QString::fromUtf8(r.err).contains("verify --job 1 --pool Offsite"),
+                r.err.constData());
+        }
     }
 };
 
