@@ -1,5 +1,7 @@
 #include "api/device_ops.h"
 
+#include "device/cartridge_insert.h"
+
 #include "context/engine_catalog.h"
 
 namespace tl::device {
@@ -44,6 +46,11 @@ Status remove_drive(const CatalogHandle& handle, const std::string& name) {
 }
 Status remove_library(const CatalogHandle& handle, const std::string& name) {
     return remove_library(catalog_db(handle), name);
+}
+Status insert_from_outside(const CatalogHandle& handle, const std::string& home, Clock& clock,
+                           Library& lib, const Inventory& inv, int mail,
+                           const std::string& barcode) {
+    return insert_from_outside(catalog_db(handle), home, clock, lib, inv, mail, barcode);
 }
 Result<std::vector<std::string>> library_names(const CatalogHandle& handle) {
     return library_names(catalog_db(handle));

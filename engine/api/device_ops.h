@@ -34,6 +34,10 @@ Result<std::vector<DriveAlertRecord>> drive_alert_history(const CatalogHandle& h
                                                           const std::string& drive, int limit);
 Result<std::map<std::string, std::string>> drives_out_of_service(const CatalogHandle& handle);
 Status return_drive_to_service(const CatalogHandle& handle, const std::string& drive);
+// device/cartridge_insert.h
+Status insert_from_outside(const CatalogHandle& handle, const std::string& home, Clock& clock,
+                           Library& lib, const Inventory& inv, int mail,
+                           const std::string& barcode);
 // device/library.h
 Result<std::vector<std::string>> library_names(const CatalogHandle& handle);
 Result<std::unique_ptr<Library>> open_library(const CatalogHandle& handle, const std::string& home,

@@ -77,6 +77,15 @@ std::string describe(const Element& e) {
     return "element";
 }
 
+std::string describe(const Inventory& inv, const Element& e) {
+    if (e.type != ElementType::MailSlot) return describe(e);
+    for (std::size_t i = 0; i < inv.mail_slots.size(); ++i)
+        if (inv.mail_slots[i].number == e.number)
+            return "mail slot " + std::to_string(i + 1) + " (--slot " + std::to_string(e.number) +
+                   ")";
+    return describe(e);
+}
+
 Status check_load(const Inventory& inv, const std::string& library, int slot, int drive) {
     const Element* s = find_slot(inv, slot);
     if (!s) return no_slot(inv, library, slot);
@@ -84,10 +93,10 @@ Status check_load(const Inventory& inv, const std::string& library, int slot, in
     if (!d) return no_drive(inv, library, drive);
     if (!s->full)
         return lib_error(library, ErrorKind::NoMedium,
-                         describe(*s) + " is empty; see 'tapeloom-cli library inventory'");
+                         describe(inv, *s) + " is empty; see 'tapeloom-cli library inventory'");
     if (d->full)
         return lib_error(library, ErrorKind::NoSpace,
-                         describe(*d) + " is full" + holds(*d) + "; unload it first");
+                         describe(inv, *d) + " is full" + holds(*d) + "; unload it first");
     return {};
 }
 
@@ -95,7 +104,7 @@ Result<int> check_unload(const Inventory& inv, const std::string& library, int d
                          std::optional<int> slot) {
     const Element* d = find_drive(inv, drive);
     if (!d) return no_drive(inv, library, drive);
-    if (!d->full) return lib_error(library, ErrorKind::NoMedium, describe(*d) + " is empty");
+    if (!d->full) return lib_error(library, ErrorKind::NoMedium, describe(inv, *d) + " is empty");
     int target = 0;
     if (slot) {
         target = *slot;
@@ -103,14 +112,14 @@ Result<int> check_unload(const Inventory& inv, const std::string& library, int d
         target = *d->source_slot;
     } else {
         return lib_error(library, ErrorKind::InvalidArgument,
-                         describe(*d) + ": the source slot of " + d->barcode +
+                         describe(inv, *d) + ": the source slot of " + d->barcode +
                              " is unknown; give --slot");
     }
     const Element* s = find_slot(inv, target);
     if (!s) return no_slot(inv, library, target);
     if (s->full)
         return lib_error(library, ErrorKind::NoSpace,
-                         describe(*s) + " is full" + holds(*s) +
+                         describe(inv, *s) + " is full" + holds(*s) +
                              "; unload into an empty slot (--slot N)");
     return target;
 }
@@ -125,10 +134,10 @@ Status check_transfer(const Inventory& inv, const std::string& library, int from
                          "cannot move slot " + std::to_string(from) + " onto itself");
     if (!a->full)
         return lib_error(library, ErrorKind::NoMedium,
-                         describe(*a) + " is empty; see 'tapeloom-cli library inventory'");
+                         describe(inv, *a) + " is empty; see 'tapeloom-cli library inventory'");
     if (b->full)
         return lib_error(library, ErrorKind::NoSpace,
-                         describe(*b) + " is full" + holds(*b) + "; choose an empty slot");
+                         describe(inv, *b) + " is full" + holds(*b) + "; choose an empty slot");
     return {};
 }
 

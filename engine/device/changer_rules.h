@@ -18,6 +18,9 @@ const Element* find_drive(const Inventory& inv, int n);
 // Where the cartridge with `barcode` is, or nullptr.
 const Element* find_barcode(const Inventory& inv, const std::string& barcode);
 std::string describe(const Element& e); // "slot 5", "mail slot 25", "drive 1"
+// The same with a mail slot numbered as --mail numbers them, then its element: "mail slot 1
+// (--slot 25)".
+std::string describe(const Inventory& inv, const Element& e);
 
 Status check_load(const Inventory& inv, const std::string& library, int slot, int drive);
 // Returns the destination slot (the source slot when `slot` is not given).

@@ -207,13 +207,13 @@ Status VirtualChanger::insert(int mail_slot, const std::string& barcode) {
                               "library " + c_.name + ": barcode '" + barcode +
                                   "' is not 1-32 printable characters without spaces");
         if (m->full)
-            return make_error(ErrorKind::NoSpace, "library " + c_.name + ": " + describe(*m) +
-                                                      " is full (holds " + m->barcode +
-                                                      "); remove it first");
+            return make_error(ErrorKind::NoSpace, "library " + c_.name + ": " +
+                                                      describe(s.inv, *m) + " is full (holds " +
+                                                      m->barcode + "); remove it first");
         if (const Element* e = find_barcode(s.inv, barcode))
             return make_error(ErrorKind::AlreadyExists, "library " + c_.name + ": cartridge " +
                                                             barcode + " is already in " +
-                                                            describe(*e));
+                                                            describe(s.inv, *e));
         std::erase(s.vault, barcode);
         m->full = true;
         m->barcode = barcode;
@@ -230,7 +230,7 @@ Status VirtualChanger::remove(int mail_slot) {
                                                        " is not a mail slot");
         if (!m->full)
             return make_error(ErrorKind::NoMedium,
-                              "library " + c_.name + ": " + describe(*m) + " is empty");
+                              "library " + c_.name + ": " + describe(s.inv, *m) + " is empty");
         s.vault.push_back(m->barcode);
         m->full = false;
         m->barcode.clear();

@@ -11,6 +11,7 @@
 #include <functional>
 
 #include "context/engine_catalog.h"
+#include "device/cartridge_insert.h"
 #include "device/changer_rules.h"
 #include "device/library.h"
 #include "device/virtual_changer.h"
@@ -145,11 +146,8 @@ Result<nlohmann::json> insert(const ApiContext& ctx, const std::string& lib,
     return run_move(
         ctx, lib,
         [&](device::Library& l, const device::Inventory& inv) -> Status {
-            auto v = device::virtual_changer_of(l);
-            if (!v) return v.error();
-            auto m = device::mail_slot_element(inv, l.name(), *mail);
-            if (!m) return m.error();
-            return v.value()->insert(m.value(), barcode);
+            return device::insert_from_outside(engine_catalog(ctx.engine), ctx.home,
+                                               ctx.engine.clock(), l, inv, *mail, barcode);
         },
         "inserted " + barcode + " into mail slot " + std::to_string(*mail));
 }

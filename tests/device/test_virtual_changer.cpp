@@ -148,7 +148,7 @@ private slots:
             "library vt: barcode 'bad code' is not 1-32 printable characters without spaces");
         refused(
             c, [&] { return c.remove(5); }, ErrorKind::NoMedium,
-            "library vt: mail slot 5 is empty");
+            "library vt: mail slot 1 (--slot 5) is empty");
         ch->set_drive_busy_check([](int d) { return d == 0; });
         refused(
             c, [&] { return c.unload(0); }, ErrorKind::Busy,

@@ -105,6 +105,20 @@ private Q_SLOTS:
             QVERIFY2(refused.err.contains("--library big"), refused.err.constData());
         }
         QCOMPARE(state(), before);
+
+        // One barcode is one cartridge: the default library takes none that "big" holds.
+        auto dup = cli(home, {"library", "insert", "--mail", "1", "--barcode", vols.first(),
+                              "--library", "vlib0"});
+        QVERIFY(dup.exit_code != 0);
+        QVERIFY2(
+            QString::fromUtf8(dup.err).contains("cartridge " + vols.first() + " is in library big"),
+            dup.err.constData());
+        QCOMPARE(state(), before);
+        auto empty =
+            cli(home, {"library", "remove-cartridge", "--mail", "1", "--library", "vlib0"});
+        QVERIFY(empty.exit_code != 0);
+        QVERIFY2(QString::fromUtf8(empty.err).contains("mail slot 1 (--slot"),
+                 empty.err.constData());
     }
 
     void cloneLabelsABlankCartridgeOfAnAutoLabelingPool() {

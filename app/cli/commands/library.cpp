@@ -304,11 +304,10 @@ int insert(Context& ctx) {
     return move(
         ctx,
         [&](device::Library& l, const device::Inventory& inv) -> Status {
-            auto v = device::virtual_changer_of(l);
-            if (!v) return v.error();
-            auto m = device::mail_slot_element(inv, l.name(), *mail);
-            if (!m) return m.error();
-            return v.value()->insert(*m, barcode);
+            auto e = ctx.engine();
+            if (!e) return e.error();
+            return device::insert_from_outside(CatalogHandle(*e.value()), e.value()->home(),
+                                               e.value()->clock(), l, inv, *mail, barcode);
         },
         "inserted " + barcode + " into mail slot " + std::to_string(*mail));
 }
