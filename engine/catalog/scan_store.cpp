@@ -5,11 +5,21 @@
 namespace tl::catalog {
 
 Result<std::int64_t> add_scanned_job(Db& db, long long started) {
-    auto q = db.prepare("INSERT INTO jobs(kind,name,status,started,report) VALUES('backup',?,"
-                        "'completed',?,json_object('note','catalog rebuilt from media by scan'))");
+    auto q = db.prepare(
+        "INSERT INTO jobs(kind,name,status,started,ended,report) VALUES('backup',?,'completed',?,"
+        "?,json_object('note','catalog rebuilt from media by scan'))");
     if (!q) return q.error();
-    TL_TRY(q->bind(1, kScannedJobName).bind(2, static_cast<std::int64_t>(started)).run());
+    TL_TRY(q->bind(1, kScannedJobName)
+               .bind(2, static_cast<std::int64_t>(started))
+               .bind(3, static_cast<std::int64_t>(started))
+               .run());
     return db.last_insert_rowid();
+}
+
+Status note_scanned_end(Db& db, std::int64_t job_id, long long end_time) {
+    auto q = db.prepare("UPDATE jobs SET ended=max(ended,?) WHERE id=?");
+    if (!q) return q.error();
+    return q->bind(1, static_cast<std::int64_t>(end_time)).bind(2, job_id).run();
 }
 
 Status mark_session_incomplete(Db& db, std::int64_t session_id) {

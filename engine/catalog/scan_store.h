@@ -14,6 +14,8 @@ inline constexpr const char* kScannedJobName = "rebuilt by scan";
 
 // A completed backup job for a session found on media, started at `started` (unix seconds).
 Result<std::int64_t> add_scanned_job(Db& db, long long started);
+// A session trailer of the job read: the job ended no earlier than its end time (unix seconds).
+Status note_scanned_end(Db& db, std::int64_t job_id, long long end_time);
 // The save sets of a session marked incomplete.
 Status mark_session_incomplete(Db& db, std::int64_t session_id);
 // A rebuilt job marked partial, its report naming why (`error`).

@@ -293,6 +293,15 @@ private:
                        bool misplaced = false);
     bool misplaced(std::uint32_t b, const format::BlockHeader& hdr);
     void account_for(const format::IndexSegment& seg, ScanSession& ss);
+    // A session trailer read: its job (one this scan added) ended no earlier than the trailer's
+    // end time, so `jobs list` shows how long it ran rather than a job running since.
+    Status note_end(const std::vector<std::uint8_t>& trailer,
+                    std::map<std::string, ScanSession>::iterator session) {
+        if (session == s_.sessions_.end() || !session->second.job_id) return {};
+        auto t = format::decode_session_trailer(trailer.data(), trailer.size());
+        if (!t || t->end_time <= 0) return {}; // what the trailer lacks, the index reports
+        return catalog::note_scanned_end(s_.db_, session->second.job_id, t->end_time);
+    }
     void desync() {
         if (ss_)
             for (auto& [id, st] : ss_->streams)
@@ -568,7 +577,10 @@ Status TapeFileScan::on_block(std::uint32_t b, std::uint8_t* data, std::size_t n
 Status TapeFileScan::commit(std::uint64_t pos, format::BlockReader& reader) {
     auto session = s_.sessions_.find(ref_.session);
     for (const auto& rec : ctl_.take()) {
-        hl_.ended |= rec.kind == format::ControlKind::SessionTrailer;
+        if (rec.kind == format::ControlKind::SessionTrailer) {
+            hl_.ended = true;
+            TL_TRY(note_end(rec.bytes, session));
+        }
         if (rec.kind != format::ControlKind::IndexSegment || session == s_.sessions_.end() ||
             session->second.skipped() || !session->second.session_id)
             continue;

@@ -360,6 +360,8 @@ private Q_SLOTS:
         QVERIFY2(b.exit_code == 0, b.err.constData());
         QVERIFY(b.json().object().value("volumes").toArray().size() >= 3);
         const int files = b.json().object().value("files").toInt();
+        const auto started = b.json().object().value("started").toInteger();
+        const auto ended = b.json().object().value("ended").toInteger();
         // Lose the catalog; the cartridges remain.
         QVERIFY(tltest::lose_catalog(home));
         QCOMPARE(run_cli(h(home, small)).exit_code, 0); // the library's state on disk is adopted
@@ -367,6 +369,13 @@ private Q_SLOTS:
         QVERIFY2(s.exit_code == 0, s.out.constData());
         QCOMPARE(s.json().object().value("files_added").toInt(), files);
         QCOMPARE(s.json().object().value("sessions_added").toInt(), 2);
+        // The rebuilt job ran when the backup did, as its sessions' headers and trailers say (it
+        // showed as running since, its end never set).
+        const auto rebuilt = run_cli(h(home, {"jobs", "list", "--json"})).json().array();
+        QCOMPARE(rebuilt.size(), 1);
+        QCOMPARE(rebuilt[0].toObject().value("started").toInteger(), started);
+        QVERIFY(rebuilt[0].toObject().value("ended").toInteger() >= started);
+        QVERIFY(rebuilt[0].toObject().value("ended").toInteger() <= ended);
         auto r =
             run_cli(h(home, {"restore", "--job", "1", "--library", "small", "--to", to, "--json"}));
         QVERIFY2(r.exit_code == 0, r.out.constData());
