@@ -83,40 +83,26 @@ bool HistoryActions::verify(qint64 job) {
 
 bool HistoryActions::verifyCopy(qint64 job) {
     runBackgroundRead(&board_, this, [door = ctx_.door, job, this]() -> GuiContinuation {
-        using Pools = std::vector<std::string>;
-        auto pools = std::make_shared<Result<Pools>>(readService<Pools>(
-            door, "job " + std::to_string(job), [job](client::Api& api) -> Result<Pools> {
+        auto pools = std::make_shared<Result<QStringList>>(readService<QStringList>(
+            door, "job " + std::to_string(job), [job](client::Api& api) -> Result<QStringList> {
                 auto j = api.job(job);
                 if (!j) return j.error();
-                return client::copy_pools(j.value());
+                QStringList names;
+                for (const auto& p : client::copy_pools(j.value()))
+                    names << QString::fromStdString(p);
+                return names;
             }));
-        return [this, job, pools] { askPoolAndVerify(job, *pools); };
+        return [this, job, pools] {
+            askPoolThen(job, *pools,
+                        {tr("The copies of job %1 were not verified: %2").arg(job),
+                         tr("Job %1 has no copy to verify: clone it to a pool first (Clone to "
+                            "pool…).")
+                             .arg(job),
+                         tr("Verify the copies of job %1 in pool:").arg(job)},
+                        [this, job](const QString& pool) { verifyIn(job, pool); });
+        };
     });
     return true;
-}
-
-void HistoryActions::askPoolAndVerify(qint64 job, const Result<std::vector<std::string>>& pools) {
-    if (!pools) {
-        Q_EMIT status(tr("The copies of job %1 were not verified: %2")
-                          .arg(job)
-                          .arg(QString::fromStdString(pools.error().message)),
-                      true);
-        return;
-    }
-    QStringList names;
-    for (const auto& p : pools.value())
-        names << QString::fromStdString(p);
-    if (names.isEmpty()) {
-        Q_EMIT status(tr("Job %1 has no copy to verify: clone it to a pool first (Clone to "
-                         "pool…).")
-                          .arg(job),
-                      true);
-        return;
-    }
-    const QString pool =
-        askPool_ ? askPool_(job, tr("Verify the copies of job %1 in pool:").arg(job), names)
-                 : QString();
-    if (!pool.isEmpty()) verifyIn(job, pool);
 }
 
 bool HistoryActions::verifyIn(qint64 job, const QString& pool) {
@@ -128,37 +114,41 @@ bool HistoryActions::verifyIn(qint64 job, const QString& pool) {
 
 bool HistoryActions::clone(qint64 job) {
     runBackgroundRead(&board_, this, [door = ctx_.door, job, this]() -> GuiContinuation {
-        using Pools = std::vector<client::Pool>;
-        auto pools = std::make_shared<Result<Pools>>(readService<Pools>(
-            door, "pool list", [](client::Api& api) { return api.pools(); })); // values only
-        return [this, job, pools] { askPoolAndClone(job, *pools); };
+        auto pools = std::make_shared<Result<QStringList>>(readService<QStringList>(
+            door, "pool list", [](client::Api& api) -> Result<QStringList> {
+                auto all = api.pools(); // values only
+                if (!all) return all.error();
+                QStringList names;
+                for (const auto& p : all.value())
+                    names << QString::fromStdString(p.name);
+                return names;
+            }));
+        return [this, job, pools] {
+            askPoolThen(job, *pools,
+                        {tr("Job %1 was not cloned: %2").arg(job),
+                         tr("Job %1 was not cloned: the catalog has no pool (add one on the Media "
+                            "page).")
+                             .arg(job),
+                         tr("Copy the save sets of job %1 to volumes of pool:").arg(job)},
+                        [this, job](const QString& pool) { cloneTo(job, pool); });
+        };
     });
     return true;
 }
 
-void HistoryActions::askPoolAndClone(qint64 job, const Result<std::vector<client::Pool>>& pools) {
+void HistoryActions::askPoolThen(qint64 job, const Result<QStringList>& pools,
+                                 const PoolQuestion& q,
+                                 const std::function<void(const QString&)>& then) {
     if (!pools) {
-        Q_EMIT status(tr("Job %1 was not cloned: %2")
-                          .arg(job)
-                          .arg(QString::fromStdString(pools.error().message)),
-                      true);
+        Q_EMIT status(q.notDone.arg(QString::fromStdString(pools.error().message)), true);
         return;
     }
-    QStringList names;
-    for (const auto& p : pools.value())
-        names << QString::fromStdString(p.name);
-    if (names.isEmpty()) {
-        Q_EMIT status(tr("Job %1 was not cloned: the catalog has no pool (add one on the Media "
-                         "page).")
-                          .arg(job),
-                      true);
+    if (pools->isEmpty()) {
+        Q_EMIT status(q.none, true);
         return;
     }
-    const QString pool =
-        askPool_
-            ? askPool_(job, tr("Copy the save sets of job %1 to volumes of pool:").arg(job), names)
-            : QString();
-    if (!pool.isEmpty()) cloneTo(job, pool);
+    const QString pool = askPool_ ? askPool_(job, q.question, pools.value()) : QString();
+    if (!pool.isEmpty()) then(pool);
 }
 
 bool HistoryActions::cloneTo(qint64 job, const QString& pool) {

@@ -55,8 +55,15 @@ private:
     // Runs `call` (which sets `summary` on success) through the service's typed door.
     bool start(qint64 job, const QString& what, const QString& kind, ApiCall call,
                std::shared_ptr<QString> summary, const QString& success);
-    void askPoolAndClone(qint64 job, const Result<std::vector<client::Pool>>& pools);
-    void askPoolAndVerify(qint64 job, const Result<std::vector<std::string>>& pools);
+    // The words of a pool question: the failure to read the pools ("%2": why), none to offer,
+    // the question itself.
+    struct PoolQuestion {
+        QString notDone, none, question;
+    };
+    // Asks which of `pools` (read on a worker thread) and gives the answer to `then`; a failed
+    // read or no pool is said on status() instead.
+    void askPoolThen(qint64 job, const Result<QStringList>& pools, const PoolQuestion& q,
+                     const std::function<void(const QString&)>& then);
 
     ConsoleContext ctx_;
     TaskBoard& board_;
