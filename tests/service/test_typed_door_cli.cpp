@@ -80,6 +80,10 @@ private Q_SLOTS:
         const QString first = c.text().section('\n', 0, 0);
         QVERIFY2(first.contains(QStringLiteral(": cloned 1 save set(s) of job 1 to pool Vault: ")),
                  qPrintable(c.text()));
+        // Its time as a job report gives it, to the hundredth ("in 0.015037 s" before).
+        QVERIFY2(
+            QRegularExpression(QStringLiteral(" in \\d+\\.\\d\\d s \\(")).match(first).hasMatch(),
+            qPrintable(first));
         QVERIFY2(c.text().contains(QStringLiteral("  written to: TLO022L9\n")),
                  qPrintable(c.text()));
         QCOMPARE(c.text().count('\n'), clone.text().count('\n'));

@@ -2,6 +2,7 @@
 // sets to volumes of another pool, e.g. for off-site storage (docs/media.md "Cloning").
 // Encrypted save sets are copied sealed (no key needed) unless --reencrypt asks for the target
 // pool's key.
+#include <cstdio>
 #include <cstdlib>
 #include <ostream>
 
@@ -53,9 +54,11 @@ int print_clone(Context& ctx, const media::CloneResult& c, const nlohmann::json&
         return exit_code_for_job_status(c.report.status);
     }
     auto& out = ctx.out();
+    char seconds[32];
+    std::snprintf(seconds, sizeof seconds, "%.2f", c.elapsed); // as a job report says it
     out << "Clone job " << c.clone_job_id << ": cloned " << c.savesets.size()
         << " save set(s) of job " << c.job_id << " to pool " << c.pool << ": "
-        << format_bytes(c.stream_bytes) << " in " << c.elapsed << " s (" << format_rate(rate)
+        << format_bytes(c.stream_bytes) << " in " << seconds << " s (" << format_rate(rate)
         << ")\n";
     for (const auto& s : c.savesets)
         out << "  save set " << s.original << " (" << s.source << ") -> copy " << s.copy << ", "
