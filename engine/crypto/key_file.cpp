@@ -13,8 +13,11 @@ Status write_private_file(const std::string& path, const std::string& text) {
     const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
     if (fd < 0) {
         const int e = errno;
-        return make_error(e == EEXIST ? ErrorKind::AlreadyExists : ErrorKind::Io,
-                          path + ": " + std::strerror(e));
+        if (e == EEXIST)
+            return make_error(ErrorKind::AlreadyExists,
+                              path + " exists already and is not overwritten; give another file "
+                                     "or move that one away");
+        return make_error(ErrorKind::Io, path + ": " + std::strerror(e));
     }
     std::size_t done = 0;
     while (done < text.size()) {

@@ -128,8 +128,11 @@ private Q_SLOTS:
         QCOMPARE(from.export_key("vault", file, "short").error().kind, ErrorKind::InvalidArgument);
         QVERIFY(from.export_key("vault", file, "a long passphrase"));
         QCOMPARE(mode_of(QString::fromStdString(file)), mode_t(0600));
-        QCOMPARE(from.export_key("vault", file, "a long passphrase").error().kind,
-                 ErrorKind::AlreadyExists); // never overwritten
+        const auto again = from.export_key("vault", file, "a long passphrase");
+        QCOMPARE(again.error().kind, ErrorKind::AlreadyExists); // never overwritten
+        QVERIFY2(again.error().message.find("exists already and is not overwritten") !=
+                     std::string::npos,
+                 again.error().message.c_str()); // it said "File exists"
         auto to = crypto::KeyStore::in_home(b.path().toStdString());
         auto wrong = to.import_key(file, "a wrong passphrase", 2);
         QVERIFY(!wrong);
