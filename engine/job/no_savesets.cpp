@@ -5,7 +5,7 @@
 
 namespace tl::job {
 
-Error no_savesets(catalog::Db& db, std::int64_t job_id, const std::string& wanted) {
+Result<catalog::JobRecord> require_backup_job(catalog::Db& db, std::int64_t job_id) {
     const std::string name = "job " + std::to_string(job_id);
     auto job = catalog::find_job(db, job_id);
     if (!job) return job.error();
@@ -13,14 +13,20 @@ Error no_savesets(catalog::Db& db, std::int64_t job_id, const std::string& wante
         return make_error(ErrorKind::NotFound,
                           name + " does not exist (prune removes a job whose retention ended); "
                                  "see tapeloom-cli jobs list");
-    const auto& j = *job.value();
-    if (j.kind != "backup")
+    if (job.value()->kind != "backup")
         return make_error(ErrorKind::InvalidArgument,
-                          name + " is a " + j.kind + " job; choose a backup (tapeloom-cli jobs " +
-                              "list)");
-    if (j.status == "failed" || j.status == "cancelled" || j.status == "running")
+                          name + " is a " + job.value()->kind +
+                              " job; choose a backup (tapeloom-cli jobs list)");
+    return *job.value();
+}
+
+Error no_savesets(catalog::Db& db, std::int64_t job_id, const std::string& wanted) {
+    auto j = require_backup_job(db, job_id);
+    if (!j) return j.error();
+    const std::string name = "job " + std::to_string(job_id);
+    if (j->status == "failed" || j->status == "cancelled" || j->status == "running")
         return make_error(ErrorKind::NotFound,
-                          name + " (a backup, " + j.status + ") has no " + wanted);
+                          name + " (a backup, " + j->status + ") has no " + wanted);
     return make_error(ErrorKind::NotFound, name + " has no " + wanted);
 }
 

@@ -7,9 +7,14 @@
 #include <string>
 
 #include "catalog/db.h"
+#include "catalog/job_store.h"
 #include "common/result.h"
 
 namespace tl::job {
+
+// The job `job_id` when it is a backup; else NotFound (no such job, or pruned) or
+// InvalidArgument (another kind), naming it and what to do.
+Result<catalog::JobRecord> require_backup_job(catalog::Db& db, std::int64_t job_id);
 
 // NotFound (no such job) or InvalidArgument (another kind of job, a backup that wrote nothing),
 // naming the job and what to do; `wanted` is what was looked for ("save sets", "file-tree save

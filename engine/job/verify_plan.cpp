@@ -5,9 +5,9 @@
 #include <nlohmann/json.hpp>
 
 #include "catalog/clone_store.h"
-#include "catalog/job_store.h"
 #include "catalog/saveset_store.h"
 #include "job/clone_copies.h"
+#include "job/no_savesets.h"
 #include "media/pool.h"
 
 namespace tl::job {
@@ -27,17 +27,12 @@ std::string clone_hint(catalog::Db& db, std::int64_t clone_job) {
            doc["pool"].get<std::string>();
 }
 
+// The job is a backup; a clone job's refusal names the verify of the copies it made.
 Status check_backup_job(catalog::Db& db, std::int64_t job_id) {
-    auto job = catalog::find_job(db, job_id);
-    if (!job) return job.error();
-    if (!job.value())
-        return make_error(ErrorKind::NotFound, "job " + std::to_string(job_id) +
-                                                   " does not exist; see tapeloom-cli jobs list");
-    if (job.value()->kind == "backup") return {};
-    return make_error(ErrorKind::InvalidArgument,
-                      "job " + std::to_string(job_id) + " is a " + job.value()->kind +
-                          " job; verify takes a backup job" +
-                          (job.value()->kind == "clone" ? clone_hint(db, job_id) : ""));
+    auto job = require_backup_job(db, job_id);
+    if (job) return {};
+    const std::string hint = clone_hint(db, job_id); // "" unless a clone job
+    return make_error(job.error().kind, job.error().message + hint);
 }
 
 // The copy of `original` on volumes of `pool` (the original itself when it is there).
