@@ -26,6 +26,7 @@ namespace {
 
 constexpr std::uint32_t kCastagnoliReflected = 0x82F63B78u;
 constexpr std::size_t kStep = 256; // bytes per folding step (four registers)
+constexpr std::size_t kPrefetch = 4096; // how far ahead lines are asked for
 
 // x^n mod P in the register's reflected form (x^0 is the top bit).
 constexpr std::uint32_t x_pow_mod(std::size_t n) {
@@ -69,6 +70,11 @@ crc32c_folding(const void* data, std::size_t n, std::uint32_t seed) {
     p += kStep;
     n -= kStep;
     while (n >= kStep) {
+        // A block read from memory (not from a copy into cache) is the first touch of its
+        // bytes: their lines are asked for ahead, across the 4 KiB pages the hardware's own
+        // prefetch stops at (a 256 KiB block from tmpfs: 0.29 s for 1.8 GiB without).
+        for (int i = 0; i < 4; ++i)
+            _mm_prefetch(reinterpret_cast<const char*>(p + kPrefetch + 64 * i), _MM_HINT_T0);
         for (int i = 0; i < 4; ++i)
             acc[i] = fold(acc[i], k, p + 64 * i);
         p += kStep;

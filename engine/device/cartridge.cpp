@@ -356,6 +356,13 @@ Status Cartridge::read_payload(std::uint64_t object, void* buf) {
     return reader_->read(data_, r.offset, buf, r.length, data_end_);
 }
 
+const std::uint8_t* Cartridge::view_payload(std::uint64_t object) {
+    // Writes still going behind, or no such object: read_payload settles them and says why.
+    if (ahead_ || object >= index_.size()) return nullptr;
+    const IndexRecord& r = index_[object];
+    return data_.view(r.offset, r.length);
+}
+
 Status Cartridge::sync() {
     TL_TRY(settle());
     TL_TRY(data_.sync());

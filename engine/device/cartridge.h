@@ -89,6 +89,8 @@ public:
     Status append_block(IoBlock& block, std::size_t capacity, std::size_t size);
     Status append_filemark();
     Status read_payload(std::uint64_t object, void* buf);
+    // The payload of `object` as it is in memory (CartridgeData::view), or null: read it.
+    const std::uint8_t* view_payload(std::uint64_t object);
     Status sync(); // fdatasync data then index
     // True while the data's aligned blocks bypass the page cache (false on tmpfs, or where
     // the filesystem refuses O_DIRECT).

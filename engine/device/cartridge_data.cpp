@@ -63,11 +63,15 @@ bool write_vector(int fd, iovec* iov, int count, std::size_t bytes, std::uint64_
     return true;
 }
 
+bool in_memory(const struct statfs& fs) {
+    const auto type = static_cast<unsigned long>(fs.f_type);
+    return type == TMPFS_MAGIC || type == RAMFS_MAGIC;
+}
+
 // Why direct I/O is not used on the open file ("" when it is), and its alignments.
 std::string direct_refusal(int fd, std::uint64_t& offset_align, std::uint64_t& mem_align) {
     struct statfs fs {};
-    if (::fstatfs(fd, &fs) == 0 && (static_cast<unsigned long>(fs.f_type) == TMPFS_MAGIC ||
-                                    static_cast<unsigned long>(fs.f_type) == RAMFS_MAGIC))
+    if (::fstatfs(fd, &fs) == 0 && in_memory(fs))
         return "its filesystem keeps files in memory (tmpfs)";
 #ifdef STATX_DIOALIGN
     struct statx sx {};
@@ -93,6 +97,8 @@ Result<CartridgeData> CartridgeData::open(const std::string& path, const std::st
     struct stat st {};
     if (::fstat(d.fd_, &st) != 0) return sys_error("cannot stat", path);
     d.allocated_ = static_cast<std::uint64_t>(st.st_size);
+    struct statfs fs {};
+    d.in_memory_ = ::fstatfs(d.fd_, &fs) == 0 && in_memory(fs);
     std::string refused = direct_refusal(d.fd_, d.offset_align_, d.mem_align_);
     if (refused.empty()) {
         d.direct_fd_ = ::open(path.c_str(), O_RDWR | O_DIRECT | O_CLOEXEC);
@@ -121,6 +127,8 @@ CartridgeData& CartridgeData::operator=(CartridgeData&& o) noexcept {
         allocated_ = o.allocated_;
         preallocating_ = o.preallocating_;
         bounce_ = std::move(o.bounce_);
+        in_memory_ = o.in_memory_;
+        map_ = std::move(o.map_);
         o.fd_ = o.direct_fd_ = -1;
     }
     return *this;
@@ -244,7 +252,12 @@ Status CartridgeData::read(std::uint64_t offset, void* buf, std::size_t size) co
     return transfer(false, offset, buf, size);
 }
 
+const std::uint8_t* CartridgeData::view(std::uint64_t offset, std::size_t size) const {
+    return in_memory_ ? map_.at(fd_, offset, size) : nullptr;
+}
+
 Status CartridgeData::truncate(std::uint64_t size) {
+    map_.reset(); // a view past the new end would fault
     if (::ftruncate(fd_, static_cast<off_t>(size)) != 0) return sys_error("cannot truncate", path_);
     allocated_ = size;
     return {};
@@ -253,6 +266,11 @@ Status CartridgeData::truncate(std::uint64_t size) {
 Status CartridgeData::sync() {
     if (::fdatasync(fd_) != 0) return sys_error("cannot fsync", path_);
     return {};
+}
+
+bool keeps_files_in_memory(const std::string& path) {
+    struct statfs fs {};
+    return ::statfs(path.c_str(), &fs) == 0 && in_memory(fs);
 }
 
 } // namespace tl::device

@@ -28,10 +28,15 @@
 
 #include "common/io_buffer.h"
 #include "common/result.h"
+#include "device/mapped_file.h"
 
 namespace tl::device {
 
 inline constexpr std::uint64_t kPreallocStep = 64ull << 20;
+
+// True when the filesystem holding `path` keeps its files in memory (tmpfs, ramfs): no direct
+// I/O there, and a read is a copy from memory. False when it cannot be told.
+bool keeps_files_in_memory(const std::string& path);
 
 class CartridgeData {
 public:
@@ -57,6 +62,10 @@ public:
     Status append(std::uint64_t offset, const iovec* iov, int count, std::size_t bytes,
                   std::uint64_t capacity);
     Status read(std::uint64_t offset, void* buf, std::size_t size) const;
+    // The `size` bytes at `offset` as they are in memory, valid until the next call on this
+    // object; null unless the filesystem keeps the file in memory (tmpfs), where a read would be
+    // a copy (device/mapped_file.h).
+    const std::uint8_t* view(std::uint64_t offset, std::size_t size) const;
     // Cuts the file at `size` (the preallocation beyond goes with it).
     Status truncate(std::uint64_t size);
     Status sync(); // fdatasync: the data written either way, the size, the extents
@@ -81,6 +90,8 @@ private:
     std::uint64_t allocated_ = 0; // bytes of the file known to be allocated (data + ahead)
     bool preallocating_ = true;   // false once fallocate failed: the filesystem cannot
     mutable IoBytes bounce_;
+    bool in_memory_ = false;
+    mutable MappedFile map_; // for view()
 };
 
 } // namespace tl::device

@@ -95,6 +95,14 @@ public:
     // larger than `capacity`: InvalidArgument (the block is consumed, as st's ENOMEM). Read errors:
     // Io or Corrupt.
     virtual Result<std::size_t> read_block(void* buf, std::size_t capacity) = 0;
+    // read_block(), where the drive may instead point `view` at the block's bytes as it holds
+    // them in memory (reads_from_memory()): valid until the next call on the drive, read-only.
+    // `view` is null when the block went into `buf`.
+    virtual Result<std::size_t> read_block_view(void* buf, std::size_t capacity,
+                                                const std::uint8_t*& view) {
+        view = nullptr;
+        return read_block(buf, capacity);
+    }
 
     virtual Status write_filemarks(int count) = 0; // synchronous: a durability point
     // Filemarks written without waiting for the drive to write out its buffer (st's MTWEOFI):
@@ -125,6 +133,10 @@ public:
     virtual std::uint64_t remaining_bytes() const = 0;
 
     virtual const DriveCounters& counters() const = 0;
+    // True where read_block() is only a copy from memory, never a wait (a virtual cartridge in
+    // tmpfs, no modelled tape speed): a reader then reads on its own thread instead of ahead on
+    // another (job/block_handover.h).
+    virtual bool reads_from_memory() const { return false; }
 
     // TapeAlert flags (SSC LOG SENSE page 2Eh; device/tape_alert.h): bit n-1 set = flag n.
     // Reading clears them, as on a drive. 0 when the drive reports none or has no TapeAlert.

@@ -4,6 +4,7 @@
 
 #include "common/log.h"
 #include "common/units.h"
+#include "device/cartridge_data.h"
 
 namespace tl::device {
 
@@ -17,6 +18,7 @@ VirtualTapeDrive::VirtualTapeDrive(VirtualDriveConfig config, Clock& clock)
     : c_(std::move(config)), clock_(clock) {
     if (c_.timing) c_.streaming = c_.timing->streaming();
     if (c_.streaming) model_ = std::make_unique<StreamingModel>(*c_.streaming);
+    memory_reads_ = !c_.streaming && keeps_files_in_memory(c_.media_dir);
 }
 
 std::uint64_t VirtualTapeDrive::bytes_at(std::uint64_t logical) const {
@@ -332,6 +334,17 @@ Status VirtualTapeDrive::write(const void* data, std::size_t size, IoBlock* bloc
 }
 
 Result<std::size_t> VirtualTapeDrive::read_block(void* buf, std::size_t capacity) {
+    return read_next(buf, capacity, nullptr);
+}
+
+Result<std::size_t> VirtualTapeDrive::read_block_view(void* buf, std::size_t capacity,
+                                                      const std::uint8_t*& view) {
+    return read_next(buf, capacity, &view);
+}
+
+Result<std::size_t> VirtualTapeDrive::read_next(void* buf, std::size_t capacity,
+                                                const std::uint8_t** view) {
+    if (view) *view = nullptr;
     TL_TRY(require_open("read"));
     if (auto f = faulty("read"); !f.empty()) return fail(ErrorKind::Io, f);
     if (last_write_) TL_TRY(pending_filemark());
@@ -373,10 +386,12 @@ Result<std::size_t> VirtualTapeDrive::read_block(void* buf, std::size_t capacity
                                                     std::to_string(capacity) +
                                                     "-byte buffer; it was skipped: space back one "
                                                     "record and read with a larger buffer");
-    if (auto s = cart_->read_payload(pos_ - 1, buf); !s)
-        return fail(s.error().kind, s.error().message);
-    if (faults_.corrupt_at && *faults_.corrupt_at == pos_ - 1 && rec.length > 0)
-        static_cast<unsigned char*>(buf)[rec.length / 2] ^= 0x5a;
+    const bool corrupt = faults_.corrupt_at && *faults_.corrupt_at == pos_ - 1 && rec.length > 0;
+    if (view && !corrupt) *view = cart_->view_payload(pos_ - 1);
+    if (!view || !*view)
+        if (auto s = cart_->read_payload(pos_ - 1, buf); !s)
+            return fail(s.error().kind, s.error().message);
+    if (corrupt) static_cast<unsigned char*>(buf)[rec.length / 2] ^= 0x5a;
     add(counters_.bytes_read, rec.length);
     add(counters_.blocks_read, 1);
     if (c_.timing) clock_.sleep_for(c_.timing->read(rec.length));

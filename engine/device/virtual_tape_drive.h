@@ -61,6 +61,10 @@ public:
     // Written behind (a direct cartridge), `block` is kept and a free slot's buffer given back.
     Status write_block_swap(IoBlock& block, std::size_t capacity, std::size_t size) override;
     Result<std::size_t> read_block(void* buf, std::size_t capacity) override;
+    // A cartridge in memory is viewed in place (CartridgeData::view), unless a fault corrupts
+    // the block read.
+    Result<std::size_t> read_block_view(void* buf, std::size_t capacity,
+                                        const std::uint8_t*& view) override;
     Status write_filemarks(int count) override;
     Status write_filemarks_immediate(int count) override; // into the modelled buffer, no sync
     Status space_filemarks(long count) override;
@@ -75,6 +79,8 @@ public:
     std::uint64_t capacity_bytes() const override;
     std::uint64_t remaining_bytes() const override;
     const DriveCounters& counters() const override { return counters_; }
+    // No timing model, and the cartridges in a filesystem that keeps files in memory.
+    bool reads_from_memory() const override { return memory_reads_; }
     Result<std::uint64_t> read_tape_alerts() override;
     // The model's cleaning time; an injected cleaning request is answered.
     Status clean() override;
@@ -87,6 +93,8 @@ public:
 
 private:
     Status ensure_cartridge();
+    // read_block(), or read_block_view() when `view` is given.
+    Result<std::size_t> read_next(void* buf, std::size_t capacity, const std::uint8_t** view);
     // write_block() of `data`, or of `block` when given (write_block_swap).
     Status write(const void* data, std::size_t size, IoBlock* block, std::size_t capacity);
     Status require_open(const char* op);
@@ -119,6 +127,7 @@ private:
     std::optional<Cartridge> cart_;
     std::string barcode_;
     std::unique_ptr<StreamingModel> model_;
+    bool memory_reads_ = false;
     bool ejected_ = false;
     bool open_ = false;
     bool read_only_ = false;

@@ -15,7 +15,16 @@ Status MediaReader::seek(std::uint64_t pos) {
 }
 
 RawBlock MediaReader::read(std::uint8_t* buf, std::size_t capacity) {
-    auto n = drive_.read_block(buf, capacity);
+    return outcome(drive_.read_block(buf, capacity), buf);
+}
+
+RawBlock MediaReader::read_view(std::uint8_t* buf, std::size_t capacity) {
+    const std::uint8_t* view = nullptr;
+    auto n = drive_.read_block_view(buf, capacity, view);
+    return outcome(std::move(n), view ? view : buf);
+}
+
+RawBlock MediaReader::outcome(Result<std::size_t> n, const std::uint8_t* data) {
     if (!n) {
         if (n.error().kind == ErrorKind::NotFound)
             return {BlockKind::EndOfData, 0, n.error().message};
@@ -24,7 +33,7 @@ RawBlock MediaReader::read(std::uint8_t* buf, std::size_t capacity) {
     if (n.value() == 0) return {BlockKind::Filemark, 0, {}};
     ++blocks_;
     bytes_ += n.value();
-    return {BlockKind::Data, n.value(), {}};
+    return {BlockKind::Data, n.value(), {}, data};
 }
 
 Status MediaReader::read_file(std::uint32_t file, const OnBlock& on_block,

@@ -25,6 +25,8 @@ struct RawBlock {
     BlockKind kind = BlockKind::Data;
     std::size_t size = 0; // bytes read (Data)
     std::string error;    // Unreadable, EndOfData: the drive's message
+    // Data: where its bytes are (the caller's buffer, or the drive's memory: read_view()).
+    const std::uint8_t* data = nullptr;
 };
 
 // A block that could not be used: unreadable by the drive, or read but failing its checks.
@@ -45,6 +47,9 @@ public:
     Status seek(std::uint64_t pos);
     // One block into `buf`.
     RawBlock read(std::uint8_t* buf, std::size_t capacity);
+    // One block, left where the drive holds it in memory when it can (TapeDrive::
+    // read_block_view: valid until the next read, read-only), else read into `buf`.
+    RawBlock read_view(std::uint8_t* buf, std::size_t capacity);
 
     using OnBlock = std::function<Status(std::uint32_t block, std::uint8_t* data, std::size_t size,
                                          format::BlockReader& parsed)>;
@@ -65,6 +70,8 @@ public:
     std::uint64_t bytes_read() const { return bytes_; }
 
 private:
+    RawBlock outcome(Result<std::size_t> n, const std::uint8_t* data); // counted
+
     device::TapeDrive& drive_;
     IoBytes buf_; // aligned: a virtual cartridge reads into it with O_DIRECT
     format::BlockReader parsed_;

@@ -16,6 +16,7 @@
 #include "common/log.h"
 #include "format/block.h"
 #include "format/constants.h"
+#include "job/block_handover.h"
 #include "job/media_reader.h"
 #include "job/sealed_blocks.h"
 #include "media/missing_volumes.h"
@@ -36,14 +37,6 @@ struct Stream {
     }
 };
 // One visit per tape file: the union of the blocks the targets need there.
-struct Visit {
-    std::uint32_t volume_seq = 0;
-    std::string barcode;
-    std::uint32_t file_number = 0;
-    std::uint64_t start_pos = 0;
-    std::uint32_t first = ~0u, last = 0;
-};
-
 using VisitKey = std::tuple<std::uint32_t, std::string, std::uint32_t>;
 using Visits = std::map<VisitKey, Visit>;
 
@@ -113,79 +106,6 @@ Status feed_chunk(Stream& s, const format::ChunkView& c, std::size_t& remaining,
     }
     return {};
 }
-// A block read ahead: its bytes, parsed, or the error it met. The buffer is allocated without
-// being cleared, at the largest block size: a read touches only the pages of the block it
-// reads (clearing 4 MiB per buffer cost more than the CRC of the blocks read into it).
-struct BlockItem {
-    IoBlock data; // aligned: a virtual cartridge reads into it with O_DIRECT
-    format::ParsedBlock parsed;
-    Status st;
-    bool filemark = false;
-    const Visit* v = nullptr;
-    std::uint32_t b = 0;
-    bool fatal = false; // st ends the read
-};
-
-// The bounded queue between the read-ahead thread and the parsing side: kAhead buffers go
-// round (spare -> read -> ready -> parsed -> spare), so reading never runs far ahead.
-class BlockQueue {
-public:
-    static constexpr std::size_t kAhead = 8;
-    BlockQueue() {
-        for (std::size_t i = 0; i < kAhead; ++i)
-            spare_.push_back(std::make_unique<BlockItem>());
-    }
-    // Producer: a free buffer, or null once stopped.
-    std::unique_ptr<BlockItem> take() {
-        std::unique_lock lock(m_);
-        cv_.wait(lock, [&] { return !spare_.empty() || stop_; });
-        if (stop_) return nullptr;
-        auto it = std::move(spare_.front());
-        spare_.pop_front();
-        return it;
-    }
-    void give(std::unique_ptr<BlockItem> it) {
-        std::lock_guard lock(m_);
-        ready_.push_back(std::move(it));
-        cv_.notify_all();
-    }
-    void finish() {
-        std::lock_guard lock(m_);
-        done_ = true;
-        cv_.notify_all();
-    }
-    bool stopped() {
-        std::lock_guard lock(m_);
-        return stop_;
-    }
-    // Consumer: the next block, or null when the producer is done and nothing is left.
-    std::unique_ptr<BlockItem> next() {
-        std::unique_lock lock(m_);
-        cv_.wait(lock, [&] { return !ready_.empty() || done_; });
-        if (ready_.empty()) return nullptr;
-        auto it = std::move(ready_.front());
-        ready_.pop_front();
-        return it;
-    }
-    void recycle(std::unique_ptr<BlockItem> it, bool stop) {
-        std::lock_guard lock(m_);
-        spare_.push_back(std::move(it));
-        if (stop) stop_ = true;
-        cv_.notify_all();
-    }
-    void stop() {
-        std::lock_guard lock(m_);
-        stop_ = true;
-        cv_.notify_all();
-    }
-
-private:
-    std::mutex m_;
-    std::condition_variable cv_;
-    std::deque<std::unique_ptr<BlockItem>> ready_, spare_;
-    bool done_ = false, stop_ = false;
-};
-
 VolumeMotion& motion_of(ReadStats& stats, const std::string& barcode) {
     for (auto& m : stats.motion)
         if (m.barcode == barcode) return m;
@@ -255,13 +175,16 @@ void refuse_bound_block(BlockItem& it) {
 
 // Reads block it.b of visit *it.v (the drive positioned there) and checks that it is the block
 // the catalog says (tape file, block number, session); unseals it as `decoding` says. The
-// outcome is in it.st (it.fatal: it ends the read).
+// outcome is in it.st (it.fatal: it ends the read). `in_place`: the block may be left where the
+// drive holds it in memory (MediaReader::read_view) when nothing is to be unsealed in place.
 void read_block(MediaReader& media, BlockItem& it, const std::vector<std::uint8_t>& session_uuid,
-                const BlockDecoding& decoding, ReadStats& stats) {
+                const BlockDecoding& decoding, ReadStats& stats, bool in_place) {
     const Visit& v = *it.v;
     const std::uint32_t b = it.b;
     if (!it.data) it.data = make_io_block(format::kMaxBlockSize);
-    const auto n = media.read(it.data.get(), format::kMaxBlockSize);
+    const auto n = in_place && !decoding.cipher
+                       ? media.read_view(it.data.get(), format::kMaxBlockSize)
+                       : media.read(it.data.get(), format::kMaxBlockSize);
     if (n.kind == BlockKind::Unreadable || n.kind == BlockKind::EndOfData) {
         it.st = make_error(ErrorKind::Io, n.error);
         return;
@@ -273,7 +196,7 @@ void read_block(MediaReader& media, BlockItem& it, const std::vector<std::uint8_
     }
     stats.blocks_read++;
     stats.bytes_read += n.size;
-    auto parsed = format::parse_block(it.data.get(), n.size);
+    auto parsed = format::parse_block(n.data, n.size);
     if (!parsed) {
         it.st = parsed.error();
         return;
@@ -291,7 +214,10 @@ void read_block(MediaReader& media, BlockItem& it, const std::vector<std::uint8_
     else if (decoding.sealed_as_is && h.version == format::kBlockVersionSealed)
         refuse_bound_block(it);
     else if (!decoding.undecoded)
-        it.st = unseal(it.data.get(), it.parsed, decoding.cipher, decoding.sealed_by);
+        // Without a cipher nothing is written: a block viewed in place is only checked for
+        // sealed chunks (format/chunk_seal.h).
+        it.st = unseal(const_cast<std::uint8_t*>(n.data), it.parsed, decoding.cipher,
+                       decoding.sealed_by);
 }
 
 // A block copied sealed: each chunk of a wanted stream goes, as it is, to its target's
@@ -389,6 +315,78 @@ void finish_streams(std::vector<Stream>& streams) {
         if (!s.done && !s.need_resync && s.t->to == ~std::uint64_t{0})
             if (auto fin = s.parser->finish(); !fin) s.object_error(fin.error().message);
 }
+// What the reading side of read_streams works with.
+struct VisitReading {
+    device::Library& lib;
+    std::size_t drive_index;
+    MediaReader& media;
+    const std::vector<std::uint8_t>& session_uuid;
+    const BlockDecoding& decoding;
+    ReadStats& stats;
+    std::string& mounted;
+    const std::function<void(const std::string&)>& on_mounted;
+    bool in_place = false; // blocks are parsed before the next read: read_block's `in_place`
+};
+
+// Mounts the volume of a visit unless it is in the drive: a closed drive first, so a reader
+// waiting for a cartridge holds none (two readers that want each other's cartridges can never
+// wait forever).
+Status mount_for(VisitReading& r, const Visit& v, BlockHandover& out) {
+    auto& drive = r.lib.drive(r.drive_index);
+    if (r.mounted == v.barcode) return {};
+    if (drive.is_open()) TL_TRY(drive.close());
+    r.mounted.clear();
+    const auto before = drive.counters().reposition_ns.load();
+    TL_TRY(mount_and_open(r.lib, r.drive_index, v.barcode, [&] { return out.stopped(); }));
+    auto& m = motion_of(r.stats, v.barcode);
+    ++m.mounts;
+    ++m.passes;
+    m.positioning_ns += drive.counters().reposition_ns.load() - before;
+    r.mounted = v.barcode;
+    if (r.on_mounted) r.on_mounted(r.mounted);
+    r.stats.volumes.push_back(v.barcode);
+    return {};
+}
+
+// Reads the blocks of every visit in order (mount, seek, read, CRC check) and hands them on;
+// an error that ends the reading is handed on as a fatal block.
+void read_visits(VisitReading& r, const Visits& visits, BlockHandover& out) {
+    auto& drive = r.lib.drive(r.drive_index);
+    auto fatal = [&](const Error& e) {
+        auto it = out.take();
+        if (!it) return;
+        it->st = e;
+        it->fatal = true;
+        out.give(std::move(it));
+    };
+    for (const auto& [key, v] : visits) {
+        if (auto st = mount_for(r, v, out); !st) {
+            if (st.error().kind != ErrorKind::Cancelled) fatal(st.error());
+            return;
+        }
+        auto& motion = motion_of(r.stats, v.barcode);
+        if (auto st = counted_seek(r.media, drive, motion, v.start_pos + v.first); !st)
+            return fatal(st.error());
+        r.stats.seeks++;
+        for (std::uint32_t b = v.first; b <= v.last; ++b) {
+            auto it = out.take();
+            if (!it) return;
+            it->v = &v;
+            it->b = b;
+            it->filemark = false;
+            it->fatal = false;
+            const auto read_before = r.stats.bytes_read;
+            read_block(r.media, *it, r.session_uuid, r.decoding, r.stats, r.in_place);
+            motion.bytes += r.stats.bytes_read - read_before;
+            const bool fm = it->filemark, end = it->fatal;
+            out.give(std::move(it));
+            if (end) return out.finish();
+            if (fm) break;
+        }
+    }
+    out.finish();
+}
+
 } // namespace
 
 SavesetReader::SavesetReader(device::Library& library, catalog::Db& db, std::size_t drive,
@@ -449,84 +447,44 @@ Status SavesetReader::read_streams(std::vector<StreamTarget>& targets,
     decoding.undecoded = undecoded;
     decoding.sealed_as_is = sealed_as_is_;
 
-    // Two threads: this one reads blocks (mount, seek, read, CRC check) ahead into a small
-    // bounded queue; the parse / hash / write side consumes them. A restore then runs at the
-    // pace of the slower half instead of the sum of both.
-    BlockQueue queue;
     auto& drive = lib_.drive(drive_);
-    MediaReader media(drive); // the one media reader (job/media_reader.h), on the producer
-    std::thread producer([&] {
-        auto fatal = [&](const Error& e) {
-            auto it = queue.take();
-            if (!it) return;
-            it->st = e;
-            it->fatal = true;
-            queue.give(std::move(it));
-        };
-        for (const auto& [key, v] : visits) {
-            if (mounted_ != v.barcode) {
-                // Close first: a reader waiting for a cartridge holds none, so two readers that
-                // want each other's cartridges can never wait forever.
-                if (drive.is_open())
-                    if (auto st = drive.close(); !st) return fatal(st.error());
-                mounted_.clear();
-                const auto before = drive.counters().reposition_ns.load();
-                if (auto st =
-                        mount_and_open(lib_, drive_, v.barcode, [&] { return queue.stopped(); });
-                    !st) {
-                    if (st.error().kind != ErrorKind::Cancelled) fatal(st.error());
-                    return;
-                }
-                auto& m = motion_of(stats_, v.barcode);
-                ++m.mounts;
-                ++m.passes;
-                m.positioning_ns += drive.counters().reposition_ns.load() - before;
-                mounted_ = v.barcode;
-                if (on_mounted_) on_mounted_(mounted_);
-                stats_.volumes.push_back(v.barcode);
-            }
-            auto& motion = motion_of(stats_, v.barcode);
-            if (auto st = counted_seek(media, drive, motion, v.start_pos + v.first); !st)
-                return fatal(st.error());
-            stats_.seeks++;
-            for (std::uint32_t b = v.first; b <= v.last; ++b) {
-                auto it = queue.take();
-                if (!it) return;
-                it->v = &v;
-                it->b = b;
-                it->filemark = false;
-                it->fatal = false;
-                const auto read_before = stats_.bytes_read;
-                read_block(media, *it, session_uuid, decoding, stats_);
-                motion.bytes += stats_.bytes_read - read_before;
-                const bool fm = it->filemark, end = it->fatal;
-                queue.give(std::move(it));
-                if (end) return queue.finish();
-                if (fm) break;
-            }
-        }
-        queue.finish();
-    });
-
+    MediaReader media(drive); // the one media reader (job/media_reader.h), on the reading side
+    VisitReading reading{lib_,     drive_, media,    session_uuid,
+                         decoding, stats_, mounted_, on_mounted_};
     std::size_t remaining = streams.size();
     Status result;
-    for (;;) {
-        std::unique_ptr<BlockItem> it = queue.next();
-        if (!it) break;
-        if (it->fatal) {
-            result = it->st;
-            break;
+    auto parse = [&](BlockItem& it) {
+        if (it.fatal) {
+            result = it.st;
+            return false;
         }
-        if (auto fs = feed_block(*it, streams, index, remaining, on_bad_block, decoding, stats_);
+        if (auto fs = feed_block(it, streams, index, remaining, on_bad_block, decoding, stats_);
             !fs) {
             result = fs;
             remaining = 0;
         }
-        queue.recycle(std::move(it), remaining == 0);
-        if (remaining == 0) break;
+        return remaining != 0;
+    };
+    if (drive.reads_from_memory()) {
+        // Nothing to wait for: each block is parsed on this thread as it is read
+        // (job/block_handover.h).
+        StraightHandover straight(parse);
+        reading.in_place = true;
+        read_visits(reading, visits, straight);
+    } else {
+        // Two threads: one reads blocks (mount, seek, read, CRC check) ahead into a small
+        // bounded queue; this one parses, hashes and writes them. A restore then runs at the
+        // pace of the slower half instead of the sum of both.
+        BlockQueue queue;
+        std::thread reader([&] { read_visits(reading, visits, queue); });
+        while (auto it = queue.next()) {
+            const bool more = parse(*it);
+            queue.recycle(std::move(it), !more);
+            if (!more) break;
+        }
+        queue.stop();
+        reader.join();
     }
-    queue.stop();
-    producer.join();
     if (!result || undecoded) return result;
     finish_streams(streams);
     return {};

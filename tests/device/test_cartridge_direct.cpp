@@ -4,6 +4,7 @@
 // the cartridge falls back to buffered I/O and says so in the log; blocks whose sizes or
 // offsets are not aligned (a 65 KiB block size, blocks of any size) still round-trip, also
 // across truncation and reopening.
+#include <QDir>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -22,6 +23,7 @@
 #include "common/io_buffer.h"
 #include "common/log.h"
 #include "device/cartridge.h"
+#include "device/mapped_file.h"
 #include "device/virtual_tape_drive.h"
 #include "drive_conformance.h"
 
@@ -222,6 +224,72 @@ private slots:
         write_session(*c, 256 * 1024, 6);
         TL_VERIFY_OK(c->sync());
         check_objects(*c, session_objects(256 * 1024, 6));
+    }
+
+    // A drive on a cartridge in tmpfs reads from memory: its blocks are viewed where they are,
+    // across the windows the view maps (MappedFile::kWindow), equal to the bytes written; a
+    // block a fault corrupts comes as a copy; a write from the middle (a truncation) is seen.
+    // On a disk filesystem, or with a modelled tape speed, the drive says it does not.
+    void tmpfs_blocks_are_viewed_in_place() {
+        QTemporaryDir dir("/dev/shm/tapeloom-direct-XXXXXX");
+        if (!dir.isValid() || !on_tmpfs(dir.path())) QSKIP("no tmpfs at /dev/shm on this machine");
+        ManualClock clock;
+        VirtualDriveConfig cfg;
+        cfg.name = "memory-drive0";
+        cfg.media_dir = dir.path().toStdString() + "/media";
+        QVERIFY(QDir().mkpath(QString::fromStdString(cfg.media_dir)));
+        cfg.capacity = 256ull << 20;
+        cfg.resolve = [] { return std::string("MEM001L9"); };
+        VirtualTapeDrive d(cfg, clock);
+        QVERIFY(d.reads_from_memory());
+        const std::size_t size = 256 * 1024 + 1024; // windows end inside blocks
+        const unsigned count = 2 * MappedFile::kWindow / size + 3;
+        TL_VERIFY_OK(d.open(false));
+        for (unsigned i = 1; i <= count; ++i)
+            TL_VERIFY_OK(d.write_block(block(size, i).data(), size));
+        TL_VERIFY_OK(d.close());
+        TL_VERIFY_OK(d.open(true));
+        TL_VERIFY_OK(d.rewind());
+        DriveFaults corrupt;
+        corrupt.corrupt_at = 5;
+        d.set_faults(corrupt);
+        IoBytes buf(4u << 20);
+        for (unsigned i = 1; i <= count; ++i) {
+            const std::uint8_t* view = nullptr;
+            auto n = d.read_block_view(buf.data(), buf.size(), view);
+            TL_VERIFY_OK(n);
+            QCOMPARE(n.value(), size);
+            const auto want = block(size, i);
+            if (i == 6) { // object 5: the corrupted copy in the buffer
+                QVERIFY(view == nullptr);
+                QVERIFY(std::memcmp(buf.data(), want.data(), size) != 0);
+                continue;
+            }
+            QVERIFY2(view != nullptr, qPrintable(QString("block %1 not viewed").arg(i)));
+            QVERIFY2(std::memcmp(view, want.data(), size) == 0,
+                     qPrintable(QString("block %1").arg(i)));
+        }
+        d.set_faults({});
+        // Written again from block 3 on: the view shows the new bytes, not the old mapping's.
+        TL_VERIFY_OK(d.close());
+        TL_VERIFY_OK(d.open(false));
+        TL_VERIFY_OK(d.seek(2));
+        TL_VERIFY_OK(d.write_block(block(size, 1000).data(), size));
+        TL_VERIFY_OK(d.seek(2));
+        const std::uint8_t* view = nullptr;
+        TL_VERIFY_OK(d.read_block_view(buf.data(), buf.size(), view));
+        QVERIFY(view != nullptr);
+        QVERIFY(std::memcmp(view, block(size, 1000).data(), size) == 0);
+        TL_VERIFY_OK(d.close());
+
+        VirtualDriveConfig timed = cfg;
+        timed.streaming = StreamingConfig{};
+        QVERIFY(!VirtualTapeDrive(timed, clock).reads_from_memory());
+        QTemporaryDir disk("/var/tmp/tapeloom-direct-XXXXXX");
+        QVERIFY(disk.isValid());
+        VirtualDriveConfig on_disk = cfg;
+        on_disk.media_dir = disk.path().toStdString();
+        QVERIFY(!VirtualTapeDrive(on_disk, clock).reads_from_memory());
     }
 
     // 65 KiB blocks, then blocks of any size: offsets leave and regain the alignment, so direct
