@@ -25,7 +25,7 @@ namespace tl::codec {
 namespace {
 
 constexpr std::uint32_t kCastagnoliReflected = 0x82F63B78u;
-constexpr std::size_t kStep = 256; // bytes per folding step (four registers)
+constexpr std::size_t kStep = 256;      // bytes per folding step (four registers)
 constexpr std::size_t kPrefetch = 4096; // how far ahead lines are asked for
 
 // x^n mod P in the register's reflected form (x^0 is the top bit).
