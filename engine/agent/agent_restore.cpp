@@ -137,7 +137,7 @@ Result<std::unique_ptr<job::RestoreWriter>> open_writer(const nlohmann::json& re
                                                         const AllowList& allow) {
     const std::string to = request.value("to", "");
     TL_TRY(allow.check(to, "restore target"));
-    auto policy = job::parse_existing_policy(request.value("existing", "skip"));
+    auto policy = job::parse_existing_policy(request.value("existing", "skip"), "\"existing\"");
     if (!policy) return policy.error();
     return job::RestoreWriter::open(to, policy.value());
 }

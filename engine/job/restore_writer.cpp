@@ -27,14 +27,13 @@ namespace tl::job {
 
 using format::ObjectKind;
 
-Result<ExistingPolicy> parse_existing_policy(const std::string& t) {
+Result<ExistingPolicy> parse_existing_policy(const std::string& t, const std::string& field) {
     if (t == "skip") return ExistingPolicy::Skip;
     if (t == "overwrite") return ExistingPolicy::Overwrite;
     if (t == "keep-newer") return ExistingPolicy::KeepNewer;
     if (t == "rename") return ExistingPolicy::Rename;
     return make_error(ErrorKind::InvalidArgument,
-                      "--existing '" + t +
-                          "' is unknown; use skip, overwrite, keep-newer or rename");
+                      field + " '" + t + "' is unknown; use skip, overwrite, keep-newer or rename");
 }
 
 const char* existing_policy_name(ExistingPolicy p) {
@@ -51,12 +50,12 @@ const char* existing_policy_name(ExistingPolicy p) {
     return "skip";
 }
 
-Result<SyncMode> parse_sync_mode(const std::string& t) {
+Result<SyncMode> parse_sync_mode(const std::string& t, const std::string& field) {
     if (t == "end") return SyncMode::End;
     if (t == "file") return SyncMode::File;
     if (t == "none") return SyncMode::None;
     return make_error(ErrorKind::InvalidArgument,
-                      "--sync '" + t + "' is unknown; use end, file or none");
+                      field + " '" + t + "' is unknown; use end, file or none");
 }
 
 const char* sync_mode_name(SyncMode m) {

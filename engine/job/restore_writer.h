@@ -37,11 +37,12 @@ class WritePool;
 class Writeback;
 
 enum class ExistingPolicy { Skip, Overwrite, KeepNewer, Rename };
-Result<ExistingPolicy> parse_existing_policy(const std::string& text);
+// `field` names the option or field the text came from in the error ("--existing", "\"existing\"").
+Result<ExistingPolicy> parse_existing_policy(const std::string& text, const std::string& field);
 const char* existing_policy_name(ExistingPolicy policy); // as parse_existing_policy reads it
 
 enum class SyncMode { End, File, None };
-Result<SyncMode> parse_sync_mode(const std::string& text);
+Result<SyncMode> parse_sync_mode(const std::string& text, const std::string& field); // as above
 const char* sync_mode_name(SyncMode mode); // "end" | "file" | "none"
 
 // An object not restored (restored ones are only counted: a restore of millions of files keeps

@@ -84,8 +84,8 @@ Status read_target(const nlohmann::json& body, std::string& to) {
 Status read_how(const nlohmann::json& body, job::RestoreOptions& o) {
     auto existing = text(body, "existing", "skip");
     if (!existing) return existing.error();
-    auto policy = job::parse_existing_policy(existing.value());
-    if (!policy) return policy.error();
+    auto policy = job::parse_existing_policy(existing.value(), "\"existing\"");
+    if (!policy) return bad(policy.error().message);
     o.existing = policy.value();
     auto library = text(body, "library");
     if (!library) return library.error();
@@ -98,8 +98,8 @@ Status read_how(const nlohmann::json& body, job::RestoreOptions& o) {
     }
     auto sync = text(body, "sync", "end");
     if (!sync) return sync.error();
-    auto mode = job::parse_sync_mode(sync.value());
-    if (!mode) return mode.error();
+    auto mode = job::parse_sync_mode(sync.value(), "\"sync\"");
+    if (!mode) return bad(mode.error().message);
     o.sync = mode.value();
     auto order = text(body, "read_order", "position");
     if (!order) return order.error();

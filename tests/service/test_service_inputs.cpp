@@ -68,6 +68,27 @@ private Q_SLOTS:
         QCOMPARE(b.json().object().value("job_id").toInt(), 1);
     }
 
+    // A restore's bad "existing" or "sync" is refused naming the JSON field, not a CLI option.
+    void badRestoreChoicesNameTheirField() {
+        for (const char* field : {"existing", "sync"}) {
+            const std::string body = std::string("{\"job\": 1, \"target\": \"") +
+                                     dir_.path().toStdString() + "/r\", \"" + field +
+                                     "\": \"sometimes\"}";
+            auto r = tltest::raw_post(socket(), "/v1/restores", body, "");
+            QVERIFY(r.connected);
+            QCOMPARE(r.status, 400);
+            const QString message = QJsonDocument::fromJson(QByteArray::fromStdString(r.body))
+                                        .object()
+                                        .value("error")
+                                        .toObject()
+                                        .value("message")
+                                        .toString();
+            QVERIFY2(message.contains(QString("\"%1\" 'sometimes' is unknown").arg(field)),
+                     r.body.c_str());
+            QVERIFY2(!message.contains("--"), r.body.c_str());
+        }
+    }
+
     // Item 7: the API refuses a relative restore target (it would be the service's directory,
     // not the caller's); the CLI makes its own --to absolute in its directory; the service runs
     // in "/".

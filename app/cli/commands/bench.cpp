@@ -161,7 +161,7 @@ int bench_restore(Context& ctx) {
     if (auto st = read_workload(a, o); !st) return ctx.fail(st.error());
     auto writers = count_option(a, "writers", 1);
     if (!writers) return ctx.fail(writers.error());
-    auto sync = job::parse_sync_mode(a.get("sync", "end"));
+    auto sync = job::parse_sync_mode(a.get("sync", "end"), "--sync");
     if (!sync) return ctx.fail(sync.error());
     o.writer_threads = a.has("writers") ? static_cast<std::size_t>(writers.value()) : 0;
     o.sync = sync.value();

@@ -78,13 +78,13 @@ Result<job::RestoreOptions> restore_options(const Args& a) {
     if (o.to == "/") o.to.clear(); // the engine's "original location"
     o.library = a.get("library");
     o.wait_for_media = a.has("wait-for-media");
-    auto pol = job::parse_existing_policy(a.get("existing", "skip"));
+    auto pol = job::parse_existing_policy(a.get("existing", "skip"), "--existing");
     if (!pol) return pol.error();
     o.existing = pol.value();
     auto drives = count_option(a, "drives", 1, 1024, 0);
     if (!drives) return drives.error();
     o.drives = static_cast<std::size_t>(drives.value());
-    auto sync = job::parse_sync_mode(a.get("sync", "end"));
+    auto sync = job::parse_sync_mode(a.get("sync", "end"), "--sync");
     if (!sync) return sync.error();
     o.sync = sync.value();
     auto order = job::read_order_from(a.get("read-order", "position"));
