@@ -26,6 +26,15 @@ class TestServiceInputs : public QObject {
         return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
     }
     std::string socket() const { return (home_ + "/tapeloom.sock").toStdString(); }
+    // The "message" of an API error answer.
+    static QString error_message(const std::string& body) {
+        return QJsonDocument::fromJson(QByteArray::fromStdString(body))
+            .object()
+            .value("error")
+            .toObject()
+            .value("message")
+            .toString();
+    }
     // The CLI run by sh with `script` ("$0" the CLI, "$1" the home, "$2" `arg`), so that an
     // argument may hold bytes that are no UTF-8 (printf '\377').
     static CliResult sh(const QString& script, const QString& home, const QString& arg) {
@@ -77,12 +86,7 @@ private Q_SLOTS:
             auto r = tltest::raw_post(socket(), "/v1/restores", body, "");
             QVERIFY(r.connected);
             QCOMPARE(r.status, 400);
-            const QString message = QJsonDocument::fromJson(QByteArray::fromStdString(r.body))
-                                        .object()
-                                        .value("error")
-                                        .toObject()
-                                        .value("message")
-                                        .toString();
+            const QString message = error_message(r.body);
             QVERIFY2(message.contains(QString("\"%1\" 'sometimes' is unknown").arg(field)),
                      r.body.c_str());
             QVERIFY2(!message.contains("--"), r.body.c_str());
@@ -98,12 +102,7 @@ private Q_SLOTS:
             auto r = tltest::raw_post(socket(), "/v1/restores", body, "");
             QVERIFY(r.connected);
             QCOMPARE(r.status, 400);
-            const QString message = QJsonDocument::fromJson(QByteArray::fromStdString(r.body))
-                                        .object()
-                                        .value("error")
-                                        .toObject()
-                                        .value("message")
-                                        .toString();
+            const QString message = error_message(r.body);
             QVERIFY2(message.contains("\"target\" must be an absolute path"), r.body.c_str());
         }
         const QString cwd = dir_.path() + "/cwd";
