@@ -9,6 +9,7 @@
 #include "catalog/job_writer.h"
 #include "catalog/media_use_store.h"
 #include "catalog/volume_store.h"
+#include "common/io_buffer.h"
 #include "common/log.h"
 #include "format/constants.h"
 #include "format/volume_label.h"
@@ -347,10 +348,12 @@ Result<MountedVolume> VolumeManager::try_append(std::size_t index, std::int64_t 
     auto& drive = lib_.drive(index);
     TL_TRY(drive.open(false));
     TL_TRY(drive.rewind());
-    std::vector<std::uint8_t> buf(format::kMaxBlockSize);
-    auto n = drive.read_block(buf.data(), buf.size());
+    // Left uninitialised: zeroing the largest block's 4 MiB cost each mount 1-4 ms of page
+    // faults, on the path every drive of a job waits on before its first block.
+    const auto buf = make_io_block(format::kMaxBlockSize);
+    auto n = drive.read_block(buf.get(), format::kMaxBlockSize);
     if (!n) return n.error();
-    auto label = format::decode_label(buf.data(), n.value());
+    auto label = format::decode_label(buf.get(), n.value());
     if (!label) return label.error();
     std::string hex;
     for (auto b : label->volume_uuid.bytes) {

@@ -6,6 +6,7 @@
 
 #include "catalog/volume_store.h"
 
+#include "common/io_buffer.h"
 #include "common/log.h"
 #include "device/null_drive.h"
 #include "format/constants.h"
@@ -116,18 +117,18 @@ Result<std::optional<OwnLabel>> read_own_label(device::TapeDrive& drive,
     if (dynamic_cast<device::NullDrive*>(&drive)) return std::optional<OwnLabel>();
     const bool was_open = drive.is_open();
     if (!was_open) TL_TRY(drive.open(true));
-    std::vector<std::uint8_t> buf(format::kMaxBlockSize);
+    const auto buf = make_io_block(format::kMaxBlockSize); // not zeroed: 4 MiB of page faults
     auto done = [&](Result<std::optional<OwnLabel>> r) {
         if (!was_open) (void)drive.close();
         return r;
     };
     if (auto st = drive.rewind(); !st) return done(st.error());
-    auto first = drive.read_block(buf.data(), buf.size());
+    auto first = drive.read_block(buf.get(), format::kMaxBlockSize);
     if (!first) {
         if (first.error().kind == ErrorKind::NotFound) return done(std::optional<OwnLabel>());
         return done(first.error());
     }
-    auto label = format::decode_label(buf.data(), first.value());
+    auto label = format::decode_label(buf.get(), first.value());
     if (!label || label->barcode != barcode) return done(std::optional<OwnLabel>());
     OwnLabel own{label.value(), false};
     if (auto st = drive.space_filemarks(1); !st) {
@@ -135,7 +136,7 @@ Result<std::optional<OwnLabel>> read_own_label(device::TapeDrive& drive,
         own.filemark = false;
         return done(std::optional<OwnLabel>(own));
     }
-    auto next = drive.read_block(buf.data(), buf.size());
+    auto next = drive.read_block(buf.get(), format::kMaxBlockSize);
     own.empty = !next ? next.error().kind == ErrorKind::NotFound : next.value() == 0;
     return done(std::optional<OwnLabel>(own));
 }
@@ -149,12 +150,12 @@ Result<format::VolumeLabel> write_label(device::TapeDrive& drive, const LabelReq
         (void)drive.close();
         return e;
     };
-    std::vector<std::uint8_t> buf(format::kMaxBlockSize);
+    const auto buf = make_io_block(format::kMaxBlockSize); // not zeroed: 4 MiB of page faults
     if (!discards) {
         if (auto st = drive.rewind(); !st) return fail(st.error());
-        auto first = drive.read_block(buf.data(), buf.size());
+        auto first = drive.read_block(buf.get(), format::kMaxBlockSize);
         if (first) {
-            if (auto ok = check_overwrite(buf.data(), first.value(), req); !ok)
+            if (auto ok = check_overwrite(buf.get(), first.value(), req); !ok)
                 return fail(ok.error());
         } else if (first.error().kind != ErrorKind::NotFound &&
                    !(first.error().kind == ErrorKind::Corrupt &&
@@ -177,9 +178,9 @@ Result<format::VolumeLabel> write_label(device::TapeDrive& drive, const LabelReq
     if (auto st = drive.write_filemarks(1); !st) return fail(st.error());
     if (!discards) {
         if (auto st = drive.rewind(); !st) return fail(st.error());
-        auto back = drive.read_block(buf.data(), buf.size());
+        auto back = drive.read_block(buf.get(), format::kMaxBlockSize);
         if (!back) return fail(back.error());
-        auto decoded = format::decode_label(buf.data(), back.value());
+        auto decoded = format::decode_label(buf.get(), back.value());
         if (!decoded || !(decoded.value() == label))
             return fail(make_error(ErrorKind::Corrupt,
                                    "cartridge " + req.barcode +
