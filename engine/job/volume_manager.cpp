@@ -348,7 +348,7 @@ Result<MountedVolume> VolumeManager::try_append(std::size_t index, std::int64_t 
     auto& drive = lib_.drive(index);
     TL_TRY(drive.open(false));
     TL_TRY(drive.rewind());
-    // Left uninitialised: zeroing the largest block's 4 MiB cost each mount 1-4 ms of page
+    // Left uninitialised: zeroing the largest block's 4 MiB cost each mount 1-9 ms of page
     // faults, on the path every drive of a job waits on before its first block.
     const auto buf = make_io_block(format::kMaxBlockSize);
     auto n = drive.read_block(buf.get(), format::kMaxBlockSize);
