@@ -237,9 +237,9 @@ Result<std::optional<MountedVolume>> VolumeManager::offer(std::size_t index) {
                !(grant_ && grant_->held_by_other(bc));
     };
     auto found = from_appendable(index, usable, lock);
-    if (found && !found->has_value()) found = from_reusable(index, usable);
+    if (found && !found->has_value()) found = from_reusable(index, usable, lock);
     if (found && !found->has_value() && pool_.auto_label && policy_->auto_label)
-        found = from_blank(index, present.value(), usable);
+        found = from_blank(index, present.value(), usable, lock);
     if (!found || !found->has_value()) return found;
     TL_TRY(count_job(found->value().id));
     in_use_.insert(found->value().barcode);
@@ -296,14 +296,16 @@ VolumeManager::from_appendable(std::size_t index, const Usable& usable,
 }
 
 // 2. Recyclable volumes of the pool, then 3. empty volumes lent by the Scratch pool.
-Result<std::optional<MountedVolume>> VolumeManager::from_reusable(std::size_t index,
-                                                                  const Usable& usable) {
+Result<std::optional<MountedVolume>>
+VolumeManager::from_reusable(std::size_t index, const Usable& usable,
+                             std::unique_lock<std::mutex>& lock) {
     auto reuse = reusable(db_, pool_.id, pool_.name, usable);
     if (!reuse) return reuse.error();
     for (const auto& r : reuse.value()) {
+        if (in_use_.count(r.barcode)) continue; // another drive took it while this one labeled
         bool fresh = false;
         if (!claim(r.barcode, fresh)) continue;
-        auto m = try_label(index, r.barcode, media::Overwrite::OwnVolume, r.reason);
+        auto m = try_label(index, r.barcode, media::Overwrite::OwnVolume, r.reason, lock);
         if (m) return std::optional<MountedVolume>(std::move(m.value()));
         unclaim(r.barcode, fresh);
         if (m.error().kind == ErrorKind::Busy) continue;
@@ -316,7 +318,7 @@ Result<std::optional<MountedVolume>> VolumeManager::from_reusable(std::size_t in
 // 4. Blank cartridges: barcodes the catalog does not know, or knows as blank.
 Result<std::optional<MountedVolume>>
 VolumeManager::from_blank(std::size_t index, const std::vector<std::string>& present,
-                          const Usable& usable) {
+                          const Usable& usable, std::unique_lock<std::mutex>& lock) {
     for (const auto& bc : present) {
         if (!usable(bc)) continue;
         auto blank = is_blank(db_, bc);
@@ -325,7 +327,7 @@ VolumeManager::from_blank(std::size_t index, const std::vector<std::string>& pre
         bool fresh = false;
         if (!claim(bc, fresh)) continue;
         auto m = try_label(index, bc, media::Overwrite::BlankOnly,
-                           "labeled for pool " + pool_.name + " by a " + pool_.job_kind);
+                           "labeled for pool " + pool_.name + " by a " + pool_.job_kind, lock);
         if (m) return std::optional<MountedVolume>(std::move(m.value()));
         unclaim(bc, fresh);
         if (m.error().kind == ErrorKind::Busy) continue; // in another job's open drive
@@ -379,7 +381,8 @@ Result<MountedVolume> VolumeManager::try_append(std::size_t index, std::int64_t 
 
 Result<MountedVolume> VolumeManager::try_label(std::size_t index, const std::string& barcode,
                                                media::Overwrite overwrite,
-                                               const std::string& reason) {
+                                               const std::string& reason,
+                                               std::unique_lock<std::mutex>& lock) {
     media::LabelRequest req;
     req.barcode = barcode;
     req.pool = policy_.value();
@@ -387,7 +390,11 @@ Result<MountedVolume> VolumeManager::try_label(std::size_t index, const std::str
     req.overwrite = overwrite;
     req.reason = reason;
     req.engine_version = engine_version_;
-    auto r = media::label_volume(db_, lib_, index, req, clock_, true);
+    // The drives of a job label at the same time: the cartridge is theirs to skip while this
+    // one mounts, checks and writes it without the lock (the label's filemark is synchronous).
+    in_use_.insert(barcode);
+    auto r = media::label_volume(db_, lib_, index, req, clock_, true, &lock);
+    in_use_.erase(barcode); // offer() marks the volume it returns
     if (!r) return r.error();
     if (r->jobs_purged > 0)
         warn("volume " + barcode + " recycled: " + std::to_string(r->jobs_purged) +

@@ -100,13 +100,16 @@ private:
     void wait_begins();
     void wait_ends();
     // The steps of acquire(), in order; each gives the mounted volume or nothing to offer.
-    // An appendable volume is loaded and positioned without the lock (`lock`, held on entry
+    // A volume is loaded and positioned, or labeled, without the lock (`lock`, held on entry
     // and return), so the drives of a job mount at the same time.
     Result<std::optional<MountedVolume>> from_appendable(std::size_t index, const Usable& usable,
                                                          std::unique_lock<std::mutex>& lock);
-    Result<std::optional<MountedVolume>> from_reusable(std::size_t index, const Usable& usable);
-    Result<std::optional<MountedVolume>>
-    from_blank(std::size_t index, const std::vector<std::string>& present, const Usable& usable);
+    Result<std::optional<MountedVolume>> from_reusable(std::size_t index, const Usable& usable,
+                                                       std::unique_lock<std::mutex>& lock);
+    Result<std::optional<MountedVolume>> from_blank(std::size_t index,
+                                                    const std::vector<std::string>& present,
+                                                    const Usable& usable,
+                                                    std::unique_lock<std::mutex>& lock);
     // Reserves `barcode` for this job (true when it may be mounted); `fresh` says whether this
     // call took it, to give it back when the volume turns out unusable.
     bool claim(const std::string& barcode, bool& fresh);
@@ -114,9 +117,11 @@ private:
     // Mounts, checks the label and positions at `next_file`: the drive's part, no catalog.
     Result<MountedVolume> try_append(std::size_t index, std::int64_t id, const std::string& barcode,
                                      const std::string& uuid, std::uint32_t next_file);
-    // Labels `barcode` into the pool (new, recycled, borrowed) and leaves it open at file 1.
+    // Labels `barcode` into the pool (new, recycled, borrowed) and leaves it open at file 1;
+    // the tape work without `lock`.
     Result<MountedVolume> try_label(std::size_t index, const std::string& barcode,
-                                    media::Overwrite overwrite, const std::string& reason);
+                                    media::Overwrite overwrite, const std::string& reason,
+                                    std::unique_lock<std::mutex>& lock);
     // Whether the pool's limits still let volume `id` take this job; marks it 'used' if not.
     Result<bool> within_limits(std::int64_t id);
     Status count_job(std::int64_t id);

@@ -193,90 +193,129 @@ Result<format::VolumeLabel> write_label(device::TapeDrive& drive, const LabelReq
     return label;
 }
 
-Result<LabelResult> label_volume(catalog::Db& db, device::Library& lib, std::size_t drive_index,
-                                 const LabelRequest& req, Clock& clock, bool keep_open) {
+namespace {
+// Refuses, before the tape is touched, a label the volume's state forbids: the known row, or
+// nullopt for a cartridge the catalog does not know.
+Result<std::optional<VolumeRecord>> known_for_label(catalog::Db& db, const LabelRequest& req) {
     auto known = lookup_volume(db, req.barcode);
     if (!known) return known.error();
-    const long long now = to_unix_seconds(clock.wall());
+    if (!known.value()) return known;
+    const auto& k = *known.value();
     // A blank cartridge another request labeled since the caller chose it.
-    if (known.value() && req.overwrite == Overwrite::BlankOnly &&
-        known.value()->state != VolumeState::Blank)
-        return labeled_meanwhile(db, *known.value());
-    if (known.value()) {
-        // Refuse by the rules before the tape is touched.
-        TransitionFacts f;
-        f.has_data = known.value()->has_data();
-        f.force = req.overwrite == Overwrite::Anything;
-        f.labeled = known.value()->labeled != 0;
-        auto next = next_state(known.value()->state, VolumeEvent::Label, f);
-        if (!next)
-            return make_error(next.error().kind,
-                              "volume " + req.barcode + ": " + next.error().message);
-    }
-    TL_TRY(lib.mount(drive_index, req.barcode));
-    auto& drive = lib.drive(drive_index);
-    if (!known.value() && req.overwrite == Overwrite::BlankOnly) {
-        auto own = read_own_label(drive, req.barcode);
-        if (!own) return own.error();
-        if (own.value()) {
-            const auto& l = own.value()->label;
-            if (!own.value()->empty)
-                return make_error(ErrorKind::Foreign,
-                                  "cartridge " + req.barcode + " carries our label (pool " +
-                                      l.pool +
-                                      ") and backups the catalog does not know; nothing was "
-                                      "written. Add them with 'tapeloom-cli scan " +
-                                      req.barcode + "'");
-            if (l.pool != req.pool.name)
-                return make_error(ErrorKind::Foreign,
-                                  "cartridge " + req.barcode + " carries our empty label of pool " +
-                                      l.pool +
-                                      " that the catalog does not know (a labeling was "
-                                      "interrupted); nothing was written. Adopt it into " +
-                                      l.pool + " with 'tapeloom-cli volume adopt " + req.barcode +
-                                      "', or label it into " + req.pool.name + " with --force");
-            return adopt(db, lib, drive, *own.value(), req.pool, keep_open, now);
-        }
-    }
-    auto label = write_label(drive, req, now, keep_open);
-    if (!label) return label.error();
+    if (req.overwrite == Overwrite::BlankOnly && k.state != VolumeState::Blank)
+        return labeled_meanwhile(db, k);
+    TransitionFacts f;
+    f.has_data = k.has_data();
+    f.force = req.overwrite == Overwrite::Anything;
+    f.labeled = k.labeled != 0;
+    auto next = next_state(k.state, VolumeEvent::Label, f);
+    if (!next)
+        return make_error(next.error().kind, "volume " + req.barcode + ": " + next.error().message);
+    return known;
+}
 
+// What the cartridge's first tape file says before a label of ours goes on a cartridge the
+// catalog does not know: nullopt to write the label, or our own empty label to adopt (an error
+// for our label with backups, or of another pool).
+Result<std::optional<OwnLabel>> own_label_to_adopt(device::TapeDrive& drive,
+                                                   const LabelRequest& req) {
+    auto own = read_own_label(drive, req.barcode);
+    if (!own || !own.value()) return own;
+    const auto& l = own.value()->label;
+    if (!own.value()->empty)
+        return make_error(ErrorKind::Foreign,
+                          "cartridge " + req.barcode + " carries our label (pool " + l.pool +
+                              ") and backups the catalog does not know; nothing was written. Add "
+                              "them with 'tapeloom-cli scan " +
+                              req.barcode + "'");
+    if (l.pool != req.pool.name)
+        return make_error(ErrorKind::Foreign,
+                          "cartridge " + req.barcode + " carries our empty label of pool " +
+                              l.pool +
+                              " that the catalog does not know (a labeling was interrupted); "
+                              "nothing was written. Adopt it into " +
+                              l.pool + " with 'tapeloom-cli volume adopt " + req.barcode +
+                              "', or label it into " + req.pool.name + " with --force");
+    return own;
+}
+
+// The catalog side of `label`, written on the cartridge: a new volume row, or the known one
+// relabeled with its old contents purged, in one transaction.
+Result<LabelResult> record_label(catalog::Db& db, device::Library& lib, const LabelRequest& req,
+                                 const std::optional<VolumeRecord>& known,
+                                 const format::VolumeLabel& label, std::uint64_t capacity,
+                                 long long now) {
     LabelResult res;
     auto tx = catalog::Transaction::begin(db);
     if (!tx) return tx.error();
     std::int64_t id = 0;
-    if (known.value()) {
-        const auto& old = *known.value();
-        id = old.id;
+    if (known) {
+        id = known->id;
         auto purged = purge_volume_contents(db, id);
         if (!purged) return purged.error();
         res.jobs_purged = purged.value();
         auto st =
-            change_state(db, old, VolumeEvent::Label,
+            change_state(db, *known, VolumeEvent::Label,
                          req.reason + (res.jobs_purged ? "; " + std::to_string(res.jobs_purged) +
                                                              " job(s) purged from the catalog"
                                                        : std::string()),
                          now, req.overwrite == Overwrite::Anything);
         if (!st) return st.error();
         catalog::LabeledVolume row;
-        std::copy(label->volume_uuid.bytes.begin(), label->volume_uuid.bytes.end(),
-                  row.uuid.begin());
+        std::copy(label.volume_uuid.bytes.begin(), label.volume_uuid.bytes.end(), row.uuid.begin());
         row.pool_id = req.pool.id;
         row.block_size = static_cast<std::int64_t>(req.block_size);
-        row.capacity = static_cast<std::int64_t>(drive.capacity_bytes());
+        row.capacity = static_cast<std::int64_t>(capacity);
         row.labeled = now;
         TL_TRY(catalog::relabel_volume(db, id, row));
     } else {
-        auto ins = insert_volume(db, lib, req.barcode, label.value(), req.pool.id,
-                                 drive.capacity_bytes(), req.reason, now);
+        auto ins =
+            insert_volume(db, lib, req.barcode, label, req.pool.id, capacity, req.reason, now);
         if (!ins) return ins.error();
         id = ins.value();
     }
     TL_TRY(tx->commit());
-    log::get("job")->info("labeled {} for pool {} in {}", req.barcode, req.pool.name, drive.name());
     auto v = find_volume(db, id);
     if (!v) return v.error();
     res.volume = v.value();
+    return res;
+}
+} // namespace
+
+Result<LabelResult> label_volume(catalog::Db& db, device::Library& lib, std::size_t drive_index,
+                                 const LabelRequest& req, Clock& clock, bool keep_open,
+                                 std::unique_lock<std::mutex>* catalog_lock) {
+    const long long now = to_unix_seconds(clock.wall());
+    auto known = known_for_label(db, req);
+    if (!known) return known.error();
+    // The tape work without the caller's catalog lock; every return below holds it again.
+    if (catalog_lock) catalog_lock->unlock();
+    struct Relock {
+        std::unique_lock<std::mutex>* lock;
+        ~Relock() {
+            if (lock) lock->lock();
+        }
+    } relock{catalog_lock};
+    TL_TRY(lib.mount(drive_index, req.barcode));
+    auto& drive = lib.drive(drive_index);
+    if (!known.value() && req.overwrite == Overwrite::BlankOnly) {
+        auto own = own_label_to_adopt(drive, req);
+        if (!own) return own.error();
+        if (own.value()) {
+            if (catalog_lock) catalog_lock->lock();
+            relock.lock = nullptr;
+            return adopt(db, lib, drive, *own.value(), req.pool, keep_open, now);
+        }
+    }
+    auto label = write_label(drive, req, now, keep_open);
+    if (!label) return label.error();
+    if (catalog_lock) catalog_lock->lock();
+    relock.lock = nullptr;
+    auto res =
+        record_label(db, lib, req, known.value(), label.value(), drive.capacity_bytes(), now);
+    if (res)
+        log::get("job")->info("labeled {} for pool {} in {}", req.barcode, req.pool.name,
+                              drive.name());
     return res;
 }
 

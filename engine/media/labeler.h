@@ -3,8 +3,9 @@
 // read back after writing and must equal what was written, or nothing reaches the catalog.
 // The catalog side of a label (a new volume row, or a relabel that resets the row and purges
 // what the catalog knew of the old contents) is one transaction, after the tape write.
-// Not thread-safe: the caller serializes use of the library and its drive.
+// Not thread-safe: the caller serializes use of the catalog connection and of the drive.
 #include <cstdint>
+#include <mutex>
 #include <string>
 
 #include "catalog/db.h"
@@ -65,8 +66,12 @@ Result<format::VolumeLabel> write_label(device::TapeDrive& drive, const LabelReq
 // before it was recorded) is adopted under Overwrite::BlankOnly when its label names
 // `req.pool`: recorded as labeled then, nothing written; another pool is refused (Foreign),
 // naming `volume adopt` and --force.
+// `catalog_lock`, when given, is the caller's lock around `db`, held on entry and on return: it
+// is released while the cartridge is mounted, checked and written (a job's drives label their
+// blank cartridges at the same time); the caller keeps other users off the barcode meanwhile.
 Result<LabelResult> label_volume(catalog::Db& db, device::Library& lib, std::size_t drive_index,
-                                 const LabelRequest& req, Clock& clock, bool keep_open = false);
+                                 const LabelRequest& req, Clock& clock, bool keep_open = false,
+                                 std::unique_lock<std::mutex>* catalog_lock = nullptr);
 
 // `volume adopt`: records the cartridge loaded in (or mounted into) drive `drive_index` whose
 // own label the catalog does not know, in the pool its label names (created when missing).

@@ -16,6 +16,7 @@
 #include "job/label_job.h"
 #include "job/volume_manager.h"
 #include "media/pool.h"
+#include "media/volume_catalog.h"
 
 using namespace tl;
 
@@ -92,14 +93,19 @@ private slots:
     // Two drives of one job under the lto9 model (15 s load and thread): the second drive's
     // load runs while the first one's does, as in a library whose robot serves one drive while
     // the other threads its cartridge (issue 39).
-    void drivesOfAJobLoadTheirVolumesAtTheSameTime() { loadTwoDrivesAtOnce(false); }
+    void drivesOfAJobLoadTheirVolumesAtTheSameTime() { loadTwoDrivesAtOnce(false, true); }
 
     // Jobs share the robot through the engine's lock (job::shared_robot): its moves one at a
     // time, the drives' loads still at once.
-    void drivesLoadAtTheSameTimeUnderTheEnginesRobotLock() { loadTwoDrivesAtOnce(true); }
+    void drivesLoadAtTheSameTimeUnderTheEnginesRobotLock() { loadTwoDrivesAtOnce(true, true); }
+
+    // Blank cartridges the pool auto-labels: each drive loads and labels its own at the same
+    // time as the other, not one after the other under the volume manager's lock; both are
+    // recorded, each in its own drive.
+    void drivesOfAJobLabelTheirBlankCartridgesAtTheSameTime() { loadTwoDrivesAtOnce(false, false); }
 
 private:
-    static void loadTwoDrivesAtOnce(bool engineRobot) {
+    static void loadTwoDrivesAtOnce(bool engineRobot, bool labeledBefore) {
         QTemporaryDir dir;
         MeetingClock clock;
         auto engine = Engine::open({dir.path().toStdString(), &clock, false});
@@ -120,8 +126,10 @@ private:
         media::BlankLabelOptions o;
         o.pool = "Default";
         o.engine_version = engine_version();
-        auto labeled = media::label_all_blank_reserved(*engine.value(), *lib, o);
-        QVERIFY(labeled.ok() && !labeled->stopped && labeled->outcomes.size() == 2);
+        if (labeledBefore) {
+            auto labeled = media::label_all_blank_reserved(*engine.value(), *lib, o);
+            QVERIFY(labeled.ok() && !labeled->stopped && labeled->outcomes.size() == 2);
+        }
         // Labeling takes the engine's robot lock itself; the job's mounts then share it.
         if (engineRobot) lib = job::shared_robot(*engine.value(), std::move(lib));
         auto pool = media::find_pool(db, "Default");
@@ -139,6 +147,13 @@ private:
             QVERIFY2(g->ok(), g->ok() ? "" : g->error().message.c_str());
         QVERIFY(got[0]->value().barcode != got[1]->value().barcode);
         QCOMPARE(clock.most(), 2);
+        for (auto& g : got) {
+            QCOMPARE(g->value().labeled_now, !labeledBefore);
+            auto v = media::find_volume(db, g->value().barcode);
+            QVERIFY2(v.ok(), v ? "" : v.error().message.c_str());
+            QCOMPARE(v->state, media::VolumeState::Append);
+            QCOMPARE(v->id, g->value().id);
+        }
         for (std::size_t d = 0; d < 2; ++d)
             QVERIFY(volumes.release(d, got[d]->value(), false).ok());
     }
