@@ -288,29 +288,29 @@ Result<LabelResult> label_volume(catalog::Db& db, device::Library& lib, std::siz
     const long long now = to_unix_seconds(clock.wall());
     auto known = known_for_label(db, req);
     if (!known) return known.error();
-    // The tape work without the caller's catalog lock; every return below holds it again.
-    if (catalog_lock) catalog_lock->unlock();
-    struct Relock {
+    // The tape work without the caller's catalog lock; the catalog's part and every return
+    // hold it again.
+    struct TapeWindow {
         std::unique_lock<std::mutex>* lock;
-        ~Relock() {
-            if (lock) lock->lock();
+        void close() {
+            if (lock && !lock->owns_lock()) lock->lock();
         }
-    } relock{catalog_lock};
+        ~TapeWindow() { close(); }
+    } window{catalog_lock};
+    if (catalog_lock) catalog_lock->unlock();
     TL_TRY(lib.mount(drive_index, req.barcode));
     auto& drive = lib.drive(drive_index);
     if (!known.value() && req.overwrite == Overwrite::BlankOnly) {
         auto own = own_label_to_adopt(drive, req);
         if (!own) return own.error();
         if (own.value()) {
-            if (catalog_lock) catalog_lock->lock();
-            relock.lock = nullptr;
+            window.close();
             return adopt(db, lib, drive, *own.value(), req.pool, keep_open, now);
         }
     }
     auto label = write_label(drive, req, now, keep_open);
     if (!label) return label.error();
-    if (catalog_lock) catalog_lock->lock();
-    relock.lock = nullptr;
+    window.close();
     auto res =
         record_label(db, lib, req, known.value(), label.value(), drive.capacity_bytes(), now);
     if (res)
