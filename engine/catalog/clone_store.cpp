@@ -22,12 +22,12 @@ OriginalSaveset read_original(const Stmt& q) {
 } // namespace
 
 Result<std::optional<CloneSourceJob>> clone_source_job(Db& db, std::int64_t job_id) {
-    auto q = db.prepare("SELECT j.kind, j.status, coalesce(j.pool_id,0), coalesce(p.name,'') "
-                        "FROM jobs j LEFT JOIN pools p ON p.id=j.pool_id WHERE j.id=?");
+    auto q = db.prepare("SELECT j.kind, j.status, coalesce(j.pool_id,0), coalesce(p.name,''), "
+                        "j.started FROM jobs j LEFT JOIN pools p ON p.id=j.pool_id WHERE j.id=?");
     if (!q) return q.error();
     q->bind(1, job_id);
     return first_row(q.value(), [](const Stmt& s) {
-        return CloneSourceJob{s.text(0), s.text(1), s.i64(2), s.text(3)};
+        return CloneSourceJob{s.text(0), s.text(1), s.i64(2), s.text(3), s.i64(4)};
     });
 }
 

@@ -17,6 +17,7 @@ struct CloneSourceJob {
     std::string kind, status;
     std::int64_t pool_id = 0; // 0 when none
     std::string pool;         // "" when none
+    std::int64_t started = 0; // unix s
 };
 Result<std::optional<CloneSourceJob>> clone_source_job(Db& db, std::int64_t job_id);
 

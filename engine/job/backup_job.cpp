@@ -483,10 +483,12 @@ Status BackupRun::add_slot(std::size_t index) {
     cfg.checkpoint_entries = std::max<std::size_t>(o_.checkpoint_entries, 1);
     cfg.session_uuid = format::Uuid::random();
     cfg.job_id = static_cast<std::uint64_t>(ctx_.id());
+    cfg.job_started = static_cast<std::int64_t>(ctx_.report().started);
     cfg.host = host_;
     cfg.codec = p_.codec.codec;
     cfg.now = [this] { return ctx_.elapsed(); };
     cfg.at = [this](Clock::Mono t) { return seconds_between(ctx_.started(), t); };
+    cfg.unix_now = [this] { return static_cast<std::int64_t>(to_unix_seconds(clock_.wall())); };
     auto session = catalog::add_session(*jobdb_, ctx_.id(), cfg.session_uuid.bytes.data(),
                                         slot->name, o_.block_size);
     if (!session) return session.error();

@@ -29,6 +29,7 @@ Status check_source_job(catalog::Db& db, ClonePlan& plan) {
         return make_error(ErrorKind::Busy, job + " is still running; clone it once it ended");
     plan.job_pool = j.pool_id;
     plan.job_pool_name = j.pool;
+    plan.job_started = j.started;
     return {};
 }
 

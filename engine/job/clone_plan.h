@@ -23,6 +23,7 @@ struct CloneOptions;
 // engine's other jobs) and the volumes the original is on.
 struct ClonePlan {
     std::int64_t job_id = 0;
+    std::int64_t job_started = 0; // unix s: the copy's headers carry the original job's start
     std::int64_t job_pool = 0;
     std::string job_pool_name;
     Pool pool;

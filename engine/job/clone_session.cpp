@@ -85,6 +85,10 @@ Status SessionCopier::open_copy() {
     cfg_.sessions = originals_.size(); // every stream active at once: the reader feeds all
     cfg_.session_uuid = format::Uuid::random();
     cfg_.job_id = static_cast<std::uint64_t>(plan_.job_id);
+    cfg_.job_started = plan_.job_started;
+    cfg_.unix_now = [this] {
+        return static_cast<std::int64_t>(to_unix_seconds(engine_.clock().wall()));
+    };
     cfg_.host = t_.host;
     cfg_.catalog_files = false;
     if (auto c = codec::parse_codec_spec(first.codec)) cfg_.codec = c->codec;

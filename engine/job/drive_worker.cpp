@@ -14,11 +14,6 @@ namespace tl::job {
 
 namespace {
 constexpr std::size_t kMinChunk = 512; // smaller leftovers end the block
-std::int64_t unix_now() {
-    return std::chrono::duration_cast<std::chrono::seconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
 } // namespace
 
 DriveWorker::DriveWorker(DriveWorkerConfig cfg, device::TapeDrive& drive, VolumeManager& volumes,
@@ -387,7 +382,7 @@ Status DriveWorker::open_tape_file(format::HeaderKind kind) {
     h.kind = kind;
     h.session_uuid = cfg_.session_uuid;
     h.job_id = cfg_.job_id;
-    h.start_time = unix_now();
+    h.start_time = cfg_.job_started;
     h.host = cfg_.host;
     h.block_size = static_cast<std::uint32_t>(cfg_.block_size);
     h.codec = cfg_.codec;
@@ -477,7 +472,7 @@ Status DriveWorker::write_trailer() {
     format::SessionTrailer t;
     t.session_uuid = cfg_.session_uuid;
     t.job_id = cfg_.job_id;
-    t.end_time = unix_now();
+    t.end_time = cfg_.unix_now();
     t.volume_seq = volume_seq_;
     t.objects = seg.objects.size();
     t.index_segments.push_back(seg_loc);

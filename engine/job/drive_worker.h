@@ -46,12 +46,17 @@ struct DriveWorkerConfig {
     format::Uuid session_uuid;
     std::int64_t session_id = 0;
     std::uint64_t job_id = 0;
+    // When the session's job started (unix s, as its catalog row says): every header of the
+    // session carries it, so a catalog rebuilt from the media dates the job as the original did.
+    std::int64_t job_started = 0;
     std::string host;
     codec::Codec codec = codec::Codec::None;
     // Seconds since the job started, for the drive's state timeline (unset: no timeline).
     std::function<double()> now;
     // Seconds since the job started at a time of the engine's clock (the drive's tape start).
     std::function<double(Clock::Mono)> at;
+    // The engine's calendar (unix s): the end time each session trailer records.
+    std::function<std::int64_t()> unix_now;
     // false: completed objects go to the volume's trailer index only, not to the catalog's file
     // entries (a clone: the original's entries describe its stream, docs/media.md).
     bool catalog_files = true;
