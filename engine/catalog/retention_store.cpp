@@ -9,10 +9,17 @@ namespace tl::catalog {
 Result<std::vector<RetainedJob>> finished_backups(Db& db) {
     auto q = db.prepare(
         "SELECT j.id, j.name, j.level, coalesce(p.name,''), j.started, "
-        "coalesce(d.days, p.retention_days, 30), "
-        "coalesce(d.days, p.file_retention_days, p.retention_days, 30), "
+        "max(coalesce(d.days, p.retention_days, 30), coalesce(c.days, 0)), "
+        "max(coalesce(d.days, p.file_retention_days, p.retention_days, 30), "
+        "coalesce(c.file_days, 0)), "
         "(SELECT count(*) FROM files f JOIN savesets s ON s.id=f.saveset_id WHERE s.job_id=j.id) "
-        "FROM jobs j LEFT JOIN pools p ON p.id=j.pool_id LEFT JOIN (SELECT name, "
+        "FROM jobs j LEFT JOIN pools p ON p.id=j.pool_id "
+        // The longest retention among the pools holding a finished copy (clone) of the job.
+        "LEFT JOIN (SELECT cs.job_id, max(cp.retention_days) AS days, "
+        "max(coalesce(cp.file_retention_days, cp.retention_days)) AS file_days FROM savesets cs "
+        "JOIN extents ce ON ce.saveset_id=cs.id JOIN volumes cv ON cv.id=ce.volume_id JOIN pools "
+        "cp ON cp.id=cv.pool_id WHERE cs.clone_of IS NOT NULL AND cs.status='cloned' GROUP BY "
+        "cs.job_id) c ON c.job_id=j.id LEFT JOIN (SELECT name, "
         "json_extract(spec, '$.retention_days') AS days FROM job_definitions WHERE "
         "json_extract(spec, '$.retention_days') > 0) d ON d.name=j.name "
         "WHERE j.kind='backup' AND j.status NOT IN ('running','waiting') ORDER BY j.started, j.id");

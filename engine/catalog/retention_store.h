@@ -1,6 +1,7 @@
 #pragma once
 // What prune (media/prune.h) reads to apply retention: the finished backup jobs with the
-// retention that applies to each (its definition's own, else its pool's), and the jobs each
+// retention that applies to each (its definition's own, else its pool's; longer where a pool
+// holding a finished copy of it keeps its volumes longer), and the jobs each
 // job's save sets were compared against (savesets.base_id). Reads only; functions use the
 // caller's connection and its thread.
 #include <cstdint>

@@ -272,6 +272,54 @@ private Q_SLOTS:
         QVERIFY(err(r).contains("cleaning"));
     }
 
+    // An off-site copy (clone) in a pool that keeps its volumes longer keeps its job: past its
+    // own pool's 30 days the job stays, with its file entries and every volume it is on, for
+    // the copy pool's 365; then the job goes and both pools' volumes become recyclable.
+    void aCopyKeepsItsJobForItsPoolsRetention() {
+        QTemporaryDir d;
+        const QString home = d.path() + "/home";
+        QCOMPARE(add_library(home, "two", 2, 8, 1, "CPY"), QByteArray());
+        auto r = cli(home, {"pool", "edit", "Default", "--retention", "30"}, kT0);
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        r = cli(home, {"pool", "add", "Vault", "--purpose", "clone", "--retention", "365"}, kT0);
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        r = cli(home,
+                {"backup", "--library", "two", "--drives", "1", "--source", tree(d, "a"), "--json"},
+                kT0);
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        const auto originals = obj(r).value("volumes").toArray();
+        r = cli(home, {"volume", "label", "--all-blank", "--pool", "Vault", "--library", "two"},
+                kT0);
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        r = cli(home, {"clone", "--job", "1", "--pool", "Vault", "--library", "two", "--json"},
+                kT0 + kDay);
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        const auto copies = obj(r).value("volumes_written").toArray();
+        QCOMPARE(copies.size(), 1);
+
+        // Day 40: past the Default pool's retention, within the Vault's: nothing goes.
+        r = cli(home, {"prune", "--json"}, kT0 + 40 * kDay);
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        QCOMPARE(obj(r).value("jobs_expired").toArray().size(), 0);
+        QCOMPARE(obj(r).value("files_expired").toArray().size(), 0);
+        QCOMPARE(obj(r).value("volumes_recyclable").toArray().size(), 0);
+        QVERIFY(cli(home, {"files", "ls", "--job", "1"}).text().contains("f0.txt"));
+        for (const auto& v : originals)
+            QCOMPARE(volume(home, v.toString()).value("state").toString(),
+                     QStringLiteral("append"));
+
+        // Day 400: past both, the job goes and every volume it was on is recyclable.
+        r = cli(home, {"prune", "--json"}, kT0 + 400 * kDay);
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        const auto expired = obj(r).value("jobs_expired").toArray();
+        QCOMPARE(expired.size(), 1);
+        QCOMPARE(expired[0].toObject().value("id").toInt(), 1);
+        const auto recyclable = obj(r).value("volumes_recyclable").toArray();
+        QCOMPARE(recyclable.size(), originals.size() + copies.size());
+        for (const auto& v : copies)
+            QVERIFY2(recyclable.contains(v), qPrintable(v.toString()));
+    }
+
     void retentionOverSimulatedMonths() {
         QTemporaryDir d;
         const QString home = d.path() + "/home";
