@@ -7,6 +7,9 @@
 #include <QRandomGenerator>
 #include <QString>
 
+#include <string>
+#include <vector>
+
 #include <fcntl.h>
 #include <sys/xattr.h>
 #include <unistd.h>
@@ -27,6 +30,19 @@ inline bool write_file(const QString& path, const QByteArray& data) {
     QFile f(path);
     if (!f.open(QIODevice::WriteOnly)) return false;
     return f.write(data) == data.size();
+}
+
+// `count` sources under `dir` (src0, src1, ...), each one file data.bin of `bytes` random bytes
+// (seeds 1, 2, ...); their paths, or none when one could not be written.
+inline std::vector<std::string> random_sources(const QString& dir, int count, qsizetype bytes) {
+    std::vector<std::string> out;
+    for (int i = 0; i < count; ++i) {
+        const QString src = dir + "/src" + QString::number(i);
+        if (!write_file(src + "/data.bin", random_bytes(bytes, static_cast<quint32>(i + 1))))
+            return {};
+        out.push_back(src.toStdString());
+    }
+    return out;
 }
 
 // The temporary names of restores (files and staged directories) anywhere below `dir`.
