@@ -9,17 +9,10 @@ namespace tl::catalog {
 Result<std::vector<RetainedJob>> finished_backups(Db& db) {
     auto q = db.prepare(
         "SELECT j.id, j.name, j.level, coalesce(p.name,''), j.started, "
-        "max(coalesce(d.days, p.retention_days, 30), coalesce(c.days, 0)), "
-        "max(coalesce(d.days, p.file_retention_days, p.retention_days, 30), "
-        "coalesce(c.file_days, 0)), "
+        "coalesce(d.days, p.retention_days, 30), "
+        "coalesce(d.days, p.file_retention_days, p.retention_days, 30), "
         "(SELECT count(*) FROM files f JOIN savesets s ON s.id=f.saveset_id WHERE s.job_id=j.id) "
-        "FROM jobs j LEFT JOIN pools p ON p.id=j.pool_id "
-        // The longest retention among the pools holding a finished copy (clone) of the job.
-        "LEFT JOIN (SELECT cs.job_id, max(cp.retention_days) AS days, "
-        "max(coalesce(cp.file_retention_days, cp.retention_days)) AS file_days FROM savesets cs "
-        "JOIN extents ce ON ce.saveset_id=cs.id JOIN volumes cv ON cv.id=ce.volume_id JOIN pools "
-        "cp ON cp.id=cv.pool_id WHERE cs.clone_of IS NOT NULL AND cs.status='cloned' GROUP BY "
-        "cs.job_id) c ON c.job_id=j.id LEFT JOIN (SELECT name, "
+        "FROM jobs j LEFT JOIN pools p ON p.id=j.pool_id LEFT JOIN (SELECT name, "
         "json_extract(spec, '$.retention_days') AS days FROM job_definitions WHERE "
         "json_extract(spec, '$.retention_days') > 0) d ON d.name=j.name "
         "WHERE j.kind='backup' AND j.status NOT IN ('running','waiting') ORDER BY j.started, j.id");
@@ -27,6 +20,18 @@ Result<std::vector<RetainedJob>> finished_backups(Db& db) {
     return collect_rows(q.value(), [](const Stmt& s) {
         return RetainedJob{s.i64(0), s.text(1), s.text(2), s.text(3),
                            s.i64(4), s.i64(5),  s.i64(6),  s.i64(7)};
+    });
+}
+
+Result<std::vector<CopyPool>> copy_pools(Db& db) {
+    auto q = db.prepare("SELECT DISTINCT s.job_id, p.name, p.retention_days, "
+                        "coalesce(p.file_retention_days, p.retention_days) FROM savesets s JOIN "
+                        "extents e ON e.saveset_id=s.id JOIN volumes v ON v.id=e.volume_id JOIN "
+                        "pools p ON p.id=v.pool_id WHERE s.clone_of IS NOT NULL AND "
+                        "s.status='cloned' ORDER BY 1, 2");
+    if (!q) return q.error();
+    return collect_rows(q.value(), [](const Stmt& s) {
+        return CopyPool{s.i64(0), s.text(1), s.i64(2), s.i64(3)};
     });
 }
 

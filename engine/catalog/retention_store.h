@@ -1,7 +1,7 @@
 #pragma once
 // What prune (media/prune.h) reads to apply retention: the finished backup jobs with the
-// retention that applies to each (its definition's own, else its pool's; longer where a pool
-// holding a finished copy of it keeps its volumes longer), and the jobs each
+// retention that applies to each (its definition's own, else its pool's), the pools holding
+// their copies with the retention those give, and the jobs each
 // job's save sets were compared against (savesets.base_id). Reads only; functions use the
 // caller's connection and its thread.
 #include <cstdint>
@@ -23,6 +23,16 @@ struct RetainedJob {
 };
 // Backups that are neither running nor waiting, by start time.
 Result<std::vector<RetainedJob>> finished_backups(Db& db);
+
+// A pool holding a finished copy (clone) of a job, with the retention it gives its volumes.
+struct CopyPool {
+    std::int64_t job_id = 0;
+    std::string pool;
+    std::int64_t retention_days = 30;
+    std::int64_t file_retention_days = 30;
+};
+// One row per job and pool holding a finished copy of it.
+Result<std::vector<CopyPool>> copy_pools(Db& db);
 
 // The jobs whose save sets those of a job were compared against (other than itself). With a
 // catalog that predates savesets.base_id, available() is false and of() returns nothing.

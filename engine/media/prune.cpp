@@ -1,5 +1,6 @@
 #include "media/prune.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -17,22 +18,42 @@ constexpr long long kDay = 86400;
 struct JobRow {
     PrunedJob j;
     long long job_expiry = 0, file_expiry = 0;
+    long long own_expiry = 0; // the job's own retention, before its copies' pools
+    std::string copy_pool;    // the copy pool that set job_expiry ("" when its own did)
     bool has_files = false;
 };
 
+// The retention of a job's copies' pools lengthens its own where it is longer.
+void extend_for_copies(JobRow& row, const catalog::CopyPool& c) {
+    const long long job = row.j.started + c.retention_days * kDay;
+    if (job > row.job_expiry) {
+        row.job_expiry = job;
+        row.copy_pool = c.pool;
+    }
+    row.file_expiry = std::max(row.file_expiry, row.j.started + c.file_retention_days * kDay);
+}
+
 // A job run from a definition with its own retention keeps that retention (for its entries
 // too); the others keep their pool's. The definition is read as it is now, so editing it
-// changes the retention of the jobs it already ran, as a pool edit does.
+// changes the retention of the jobs it already ran, as a pool edit does. The pools holding its
+// copies keep it longer where their retention is longer.
 Result<std::vector<JobRow>> backup_jobs(catalog::Db& db) {
     auto rows = catalog::finished_backups(db);
     if (!rows) return rows.error();
+    auto copies = catalog::copy_pools(db);
+    if (!copies) return copies.error();
+    std::map<std::int64_t, std::vector<const catalog::CopyPool*>> copies_of;
+    for (const auto& c : copies.value())
+        copies_of[c.job_id].push_back(&c);
     std::vector<JobRow> out;
     for (const auto& r : rows.value()) {
         JobRow row;
         row.j = {r.id, r.name, r.level, r.pool, r.started, r.files};
-        row.job_expiry = row.j.started + r.retention_days * kDay;
+        row.job_expiry = row.own_expiry = row.j.started + r.retention_days * kDay;
         row.file_expiry = row.j.started + r.file_retention_days * kDay;
         row.has_files = row.j.files > 0;
+        for (const auto* c : copies_of[r.id])
+            extend_for_copies(row, *c);
         out.push_back(row);
     }
     return out;
@@ -108,8 +129,11 @@ Result<PruneReport> prune(catalog::Db& db, long long now, bool dry_run) {
             }
             expired.insert(r.j.id);
             rep.jobs_expired.push_back(r.j);
-        } else if (r.file_expiry <= now && r.has_files && !protected_full) {
-            rep.files_expired.push_back(r.j);
+        } else {
+            if (r.own_expiry <= now)
+                rep.kept_for_copies.push_back({r.j.id, r.copy_pool, r.job_expiry});
+            if (r.file_expiry <= now && r.has_files && !protected_full)
+                rep.files_expired.push_back(r.j);
         }
     }
 

@@ -74,6 +74,7 @@ nlohmann::json prune_report_json(const media::PruneReport& p) {
                         {"jobs_expired", nlohmann::json::array()},
                         {"files_expired", nlohmann::json::array()},
                         {"kept_for_dependency", nlohmann::json::array()},
+                        {"kept_for_copies", nlohmann::json::array()},
                         {"volumes_recyclable", p.volumes_recyclable},
                         {"volumes_to_recycle", p.volumes_to_recycle}};
     for (const auto& x : p.jobs_expired)
@@ -82,6 +83,8 @@ nlohmann::json prune_report_json(const media::PruneReport& p) {
         j["files_expired"].push_back(pruned_json(x));
     for (const auto& k : p.kept_for_dependency)
         j["kept_for_dependency"].push_back({{"id", k.id}, {"needed_by", k.needed_by}});
+    for (const auto& k : p.kept_for_copies)
+        j["kept_for_copies"].push_back({{"id", k.id}, {"pool", k.pool}, {"until", k.until}});
     return j;
 }
 
@@ -95,6 +98,9 @@ media::PruneReport prune_report_from_json(const nlohmann::json& j) {
     for (const auto& k : field<nlohmann::json>(j, "kept_for_dependency", nlohmann::json::array()))
         p.kept_for_dependency.push_back(
             {field<std::int64_t>(k, "id"), field<std::int64_t>(k, "needed_by")});
+    for (const auto& k : field<nlohmann::json>(j, "kept_for_copies", nlohmann::json::array()))
+        p.kept_for_copies.push_back({field<std::int64_t>(k, "id"), field<std::string>(k, "pool"),
+                                     field<long long>(k, "until")});
     p.volumes_recyclable = field<Words>(j, "volumes_recyclable");
     p.volumes_to_recycle = field<Words>(j, "volumes_to_recycle");
     return p;

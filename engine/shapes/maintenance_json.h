@@ -18,8 +18,8 @@ nlohmann::json scan_report_json(const job::ScanReport& s);
 job::ScanReport scan_report_from_json(const nlohmann::json& j);
 
 // {"dry_run", "now", "jobs_expired", "files_expired": [{"id", "name", "level", "pool",
-//  "started", "files"}], "kept_for_dependency": [{"id", "needed_by"}], "volumes_recyclable",
-//  "volumes_to_recycle"}
+//  "started", "files"}], "kept_for_dependency": [{"id", "needed_by"}],
+//  "kept_for_copies": [{"id", "pool", "until"}], "volumes_recyclable", "volumes_to_recycle"}
 nlohmann::json prune_report_json(const media::PruneReport& p);
 media::PruneReport prune_report_from_json(const nlohmann::json& j);
 

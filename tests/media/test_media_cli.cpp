@@ -297,12 +297,26 @@ private Q_SLOTS:
         const auto copies = obj(r).value("volumes_written").toArray();
         QCOMPARE(copies.size(), 1);
 
-        // Day 40: past the Default pool's retention, within the Vault's: nothing goes.
+        // Day 40: past the Default pool's retention, within the Vault's: nothing goes, and the
+        // report says which pool keeps the job until when.
+        r = cli(home, {"prune", "--dry-run"}, kT0 + 40 * kDay);
+        QVERIFY2(r.text().contains("job 1 kept past its pool's retention: its copy in pool Vault "
+                                   "is kept until 2028-01-15"),
+                 qPrintable(r.text()));
         r = cli(home, {"prune", "--json"}, kT0 + 40 * kDay);
         QVERIFY2(r.exit_code == 0, r.err.constData());
         QCOMPARE(obj(r).value("jobs_expired").toArray().size(), 0);
         QCOMPARE(obj(r).value("files_expired").toArray().size(), 0);
         QCOMPARE(obj(r).value("volumes_recyclable").toArray().size(), 0);
+        const auto kept = obj(r).value("kept_for_copies").toArray();
+        QCOMPARE(kept.size(), 1);
+        QCOMPARE(kept[0].toObject().value("id").toInt(), 1);
+        QCOMPARE(kept[0].toObject().value("pool").toString(), QStringLiteral("Vault"));
+        QCOMPARE(kept[0].toObject().value("until").toInteger(), kT0 + 365 * kDay);
+        // Its volumes are refused to a recycle by hand, naming the copy's date.
+        r = cli(home, {"volume", "recycle", originals[0].toString()}, kT0 + 40 * kDay);
+        QVERIFY(r.exit_code != 0);
+        QVERIFY2(err(r).contains("kept until 2028-01-15"), r.err.constData());
         QVERIFY(cli(home, {"files", "ls", "--job", "1"}).text().contains("f0.txt"));
         for (const auto& v : originals)
             QCOMPARE(volume(home, v.toString()).value("state").toString(),

@@ -4,6 +4,7 @@
 #include "api/media_ops.h"
 #include "commands/commands.h"
 #include "media/prune.h"
+#include "media/volume_actions.h"
 #include "shapes/maintenance_json.h"
 
 namespace tl::cli {
@@ -20,12 +21,16 @@ int print_prune(Context& ctx, const media::PruneReport& p) {
     o << p.jobs_expired.size() << " job(s) " << verb << "; file entries of "
       << p.files_expired.size() << " more " << verb << "\n";
     for (const auto& x : p.jobs_expired)
-        o << "  job " << x.id << " " << x.name << " (" << x.level << ", pool " << x.pool << ")\n";
+        o << "  job " << x.id << (x.name.empty() ? "" : " " + x.name) << " (" << x.level
+          << ", pool " << x.pool << ")\n";
     for (const auto& x : p.files_expired)
         o << "  files of job " << x.id << " (" << x.files << " entries)\n";
     for (const auto& k : p.kept_for_dependency)
         o << "  job " << k.id << " kept past its retention: incremental job " << k.needed_by
           << " depends on it\n";
+    for (const auto& k : p.kept_for_copies)
+        o << "  job " << k.id << " kept past its pool's retention: its copy in pool " << k.pool
+          << " is kept until " << media::utc_minutes(k.until) << " UTC\n";
     for (const auto& v : p.volumes_recyclable)
         o << "  volume " << v << (dry ? " would become" : " is now") << " recyclable\n";
     for (const auto& v : p.volumes_to_recycle)
