@@ -13,6 +13,7 @@
 #include "schedule/backup_runner.h"
 #include "schedule/definition_store.h"
 #include "schedule/queue_store.h"
+#include "schedule/retention_tick.h"
 #include "schedule/service_lock.h"
 
 namespace tl::schedule {
@@ -199,6 +200,7 @@ Status run_service(const ServiceOptions& o, Clock& clock, const std::atomic<bool
         log->info("scheduler tick: the catalog is written again (after: {})", last_error);
         last_error.clear();
     };
+    RetentionTick retention(o.prune_every_seconds);
     Submissions submissions(db.value(), scheduler);
     auto take_submissions = [&] {
         if (o.inbox)
@@ -220,6 +222,7 @@ Status run_service(const ServiceOptions& o, Clock& clock, const std::atomic<bool
             take_submissions();
             scheduler.tick();
             if (report(persist(db.value(), scheduler))) tick_done();
+            retention.run_if_due(db.value(), to_unix_seconds(clock.wall()));
             submissions.forget_ended();
         }
         if (o.inbox) o.inbox->deliver();

@@ -22,6 +22,8 @@ struct ServiceOptions {
     std::string home;
     SchedulerLimits limits;
     double tick_seconds = 1.0;
+    // Retention (prune) applied on the first tick and then this often; 0: never (retention_tick.h).
+    double prune_every_seconds = 24 * 3600.0;
     // nullptr: the service opens the engine only while jobs run (tapeloom-cli serve). The
     // console passes the engine it holds open; it must outlive run_service().
     Engine* engine = nullptr;

@@ -203,6 +203,7 @@ Status Service::run() {
     o.home = config_.home;
     o.limits = config_.limits;
     o.tick_seconds = config_.tick_seconds;
+    o.prune_every_seconds = config_.prune_every_seconds;
     o.engine = engine_.get();
     o.runner = &tracker_;
     o.inbox = &inbox_;

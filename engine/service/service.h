@@ -28,6 +28,7 @@ struct ServiceConfig {
     std::string home;
     schedule::SchedulerLimits limits;
     double tick_seconds = 1.0;
+    double prune_every_seconds = 24 * 3600.0; // retention applied this often; 0: never
     // Remote access (off when `listen` is empty): HTTPS on HOST:PORT with this certificate and
     // key, for clients with a bearer token (token_store.h).
     std::string listen, tls_cert, tls_key;

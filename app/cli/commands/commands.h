@@ -51,6 +51,9 @@ void add_service_commands(Registry& r); // service start|stop|status (service.cp
 // command started at the same time (service_spawn.cpp). When it cannot start, the error is
 // the service's own message, naming the log, with a kind whose exit code is the service's.
 Result<long> start_service_process(const std::string& home, const Args& args);
+// --prune-every D of `service start` and `serve`: how often the service applies retention
+// (schedule/retention_tick.h); 24h when not given, 0 never.
+Result<double> prune_every(const Args& a);
 // A client of the service of ctx.home(): the running one, or (autostart, docs/api.md) one
 // started now and said so on stderr; with --no-autostart, NotFound saying how to start it.
 Result<std::unique_ptr<client::ServiceClient>> connect_or_start(Context& ctx);

@@ -46,6 +46,9 @@ int serve(Context& ctx) {
                 make_error(ErrorKind::InvalidArgument, "--tick takes 100ms..1h, e.g. 1s"));
         o.tick_seconds = v.value();
     }
+    auto prune = prune_every(a);
+    if (!prune) return ctx.fail(prune.error());
+    o.prune_every_seconds = prune.value();
     for (const std::string& dir : {o.home, o.home + "/logs"})
         if (auto st = ensure_private_directory(dir); !st) return ctx.fail(st.error());
     if (auto st = log::add_file(o.home + "/logs/tapeloom.log"); !st) return ctx.fail(st.error());
@@ -67,9 +70,11 @@ int serve(Context& ctx) {
 
 void add_serve_commands(Registry& r) {
     r.push_back({{"serve"},
-                 "[--max-jobs N] [--max-jobs-per-library N] [--max-jobs-per-pool N] [--tick 1s]",
-                 "run the scheduler service until SIGTERM/SIGINT (docs/schedules.md)",
-                 {"max-jobs", "max-jobs-per-library", "max-jobs-per-pool", "tick"},
+                 "[--max-jobs N] [--max-jobs-per-library N] [--max-jobs-per-pool N] [--tick 1s] "
+                 "[--prune-every 24h]",
+                 "run the scheduler service until SIGTERM/SIGINT (docs/schedules.md); it "
+                 "applies retention (prune) when it starts and every --prune-every (0: never)",
+                 {"max-jobs", "max-jobs-per-library", "max-jobs-per-pool", "tick", "prune-every"},
                  {},
                  serve});
 }

@@ -39,6 +39,19 @@ Result<std::size_t> max_jobs(const Args& a) {
     return static_cast<std::size_t>(n);
 }
 
+} // namespace
+
+Result<double> prune_every(const Args& a) {
+    if (!a.has("prune-every")) return 24 * 3600.0;
+    auto v = parse_seconds(a.get("prune-every"));
+    if (!v || v.value() < 0)
+        return make_error(ErrorKind::InvalidArgument,
+                          "--prune-every takes a duration such as 24h or 6h (0: never), not '" +
+                              a.get("prune-every") + "'");
+    return v.value();
+}
+
+namespace {
 // --idle-exit D (0: never, the default) and --idle-horizon D (24h): docs/service.md "Idle exit".
 Result<service::IdleRule> idle_rule(const Args& a) {
     service::IdleRule rule;
@@ -58,8 +71,11 @@ Result<service::IdleRule> idle_rule(const Args& a) {
 int run_foreground(Context& ctx, std::size_t jobs) {
     auto idle = idle_rule(ctx.args());
     if (!idle) return ctx.fail(idle.error());
+    auto prune = prune_every(ctx.args());
+    if (!prune) return ctx.fail(prune.error());
     service::ServiceConfig config;
     config.idle = idle.value();
+    config.prune_every_seconds = prune.value();
     // Every path absolute, then the service runs in "/": no relative path a client sends
     // (refused by the API) or a file it opens depends on the directory it was started from.
     const auto absolute = [](const std::string& p) {
@@ -128,6 +144,7 @@ namespace {
 int service_start(Context& ctx) {
     auto jobs = max_jobs(ctx.args());
     if (!jobs) return ctx.fail(jobs.error());
+    if (auto prune = prune_every(ctx.args()); !prune) return ctx.fail(prune.error());
     if (ctx.args().has("foreground")) return run_foreground(ctx, jobs.value());
     return start_detached(ctx);
 }
@@ -176,16 +193,18 @@ int service_status(Context& ctx) {
 } // namespace
 
 void add_service_commands(Registry& r) {
-    r.push_back({{"service", "start"},
-                 "[--foreground] [--max-jobs N] [--listen HOST:PORT --tls-cert F --tls-key F] "
-                 "[--idle-exit 30m [--idle-horizon 24h]]",
-                 "start the service of the data directory (engine, scheduler, API on "
-                 "<home>/tapeloom.sock; with --listen also HTTPS for token holders; "
-                 "docs/api.md); detached unless --foreground; with --idle-exit it ends after "
-                 "that long without clients, jobs or a schedule due within --idle-horizon",
-                 {"max-jobs", "listen", "tls-cert", "tls-key", "idle-exit", "idle-horizon"},
-                 {"foreground"},
-                 service_start});
+    r.push_back(
+        {{"service", "start"},
+         "[--foreground] [--max-jobs N] [--listen HOST:PORT --tls-cert F --tls-key F] "
+         "[--idle-exit 30m [--idle-horizon 24h]] [--prune-every 24h]",
+         "start the service of the data directory (engine, scheduler, API on "
+         "<home>/tapeloom.sock; with --listen also HTTPS for token holders; "
+         "docs/api.md); detached unless --foreground; with --idle-exit it ends after "
+         "that long without clients, jobs or a schedule due within --idle-horizon; it "
+         "applies retention (prune) when it starts and every --prune-every (0: never)",
+         {"max-jobs", "listen", "tls-cert", "tls-key", "idle-exit", "idle-horizon", "prune-every"},
+         {"foreground"},
+         service_start});
     r.push_back({{"service", "stop"},
                  "",
                  "stop the service (running jobs are cancelled) and wait until it is gone",

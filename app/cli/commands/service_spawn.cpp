@@ -31,7 +31,7 @@ Result<pid_t> spawn_service(const std::string& home, const Args& a, const std::s
     if (a.has("max-jobs")) words.insert(words.end(), {"--max-jobs", a.get("max-jobs")});
     if (a.has("log-level")) words.insert(words.end(), {"--log-level", a.get("log-level")});
     if (a.has("listen")) words.insert(words.end(), {"--listen", a.get("listen")});
-    for (const char* o : {"idle-exit", "idle-horizon"})
+    for (const char* o : {"idle-exit", "idle-horizon", "prune-every"})
         if (a.has(o)) words.insert(words.end(), {std::string("--") + o, a.get(o)});
     for (const char* o : {"tls-cert", "tls-key"})
         if (a.has(o))
