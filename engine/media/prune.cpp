@@ -92,6 +92,34 @@ Status chain_bases(catalog::Db& db, const std::vector<JobRow>& jobs, long long n
     }
     return {};
 }
+
+// The finished backups with their retention, and which of them kept jobs depend on.
+struct RetentionPlan {
+    std::vector<JobRow> jobs;
+    std::map<std::int64_t, std::int64_t> needed; // full (or base) id -> the kept job needing it
+};
+
+Result<RetentionPlan> plan_retention(catalog::Db& db, long long now) {
+    RetentionPlan plan;
+    auto jobs = backup_jobs(db);
+    if (!jobs) return jobs.error();
+    plan.jobs = std::move(jobs.value());
+    // Which fulls kept incrementals/differentials depend on.
+    for (const auto& r : plan.jobs) {
+        if (r.job_expiry <= now) continue; // not kept itself
+        if (r.j.level != "incr" && r.j.level != "diff") continue;
+        const JobRow* base = nullptr;
+        for (const auto& f : plan.jobs)
+            if (f.j.level == "full" && f.j.name == r.j.name &&
+                (f.j.started < r.j.started || (f.j.started == r.j.started && f.j.id < r.j.id)))
+                base = &f; // ordered by start: the last one is the newest
+        if (base) plan.needed[base->j.id] = r.j.id;
+    }
+    // Where the catalog records each save set's base (savesets.base_id, docs/levels.md), the
+    // whole chain a kept job was compared against is kept too (I2 -> I1 -> F).
+    TL_TRY(chain_bases(db, plan.jobs, now, plan.needed));
+    return plan;
+}
 } // namespace
 
 Result<PruneReport> prune(catalog::Db& db, long long now, bool dry_run) {
@@ -100,27 +128,12 @@ Result<PruneReport> prune(catalog::Db& db, long long now, bool dry_run) {
     rep.now = now;
     auto tx = catalog::Transaction::begin(db);
     if (!tx) return tx.error();
-    auto jobs = backup_jobs(db);
-    if (!jobs) return jobs.error();
-
-    // Which fulls kept incrementals/differentials depend on.
-    std::map<std::int64_t, std::int64_t> needed; // full id -> newest dependent
-    for (const auto& r : jobs.value()) {
-        if (r.job_expiry <= now) continue; // not kept itself
-        if (r.j.level != "incr" && r.j.level != "diff") continue;
-        const JobRow* base = nullptr;
-        for (const auto& f : jobs.value())
-            if (f.j.level == "full" && f.j.name == r.j.name &&
-                (f.j.started < r.j.started || (f.j.started == r.j.started && f.j.id < r.j.id)))
-                base = &f; // ordered by start: the last one is the newest
-        if (base) needed[base->j.id] = r.j.id;
-    }
-    // Where the catalog records each save set's base (savesets.base_id, docs/levels.md), the
-    // whole chain a kept job was compared against is kept too (I2 -> I1 -> F).
-    auto chained = chain_bases(db, jobs.value(), now, needed);
-    if (!chained) return chained.error();
+    auto plan = plan_retention(db, now);
+    if (!plan) return plan.error();
+    auto& needed = plan->needed;
+    const auto& jobs = plan->jobs;
     std::set<std::int64_t> expired;
-    for (const auto& r : jobs.value()) {
+    for (const auto& r : jobs) {
         const bool protected_full = needed.count(r.j.id) > 0;
         if (r.job_expiry <= now) {
             if (protected_full) {
@@ -182,18 +195,17 @@ Result<std::vector<KeptJob>> kept_jobs_on_volume(catalog::Db& db, std::int64_t v
                                                  long long now) {
     auto on = jobs_on_volume(db, volume_id);
     if (!on) return on.error();
-    auto all = backup_jobs(db);
-    if (!all) return all.error();
+    auto plan = plan_retention(db, now);
+    if (!plan) return plan.error();
     std::vector<KeptJob> out;
     for (const auto id : on.value())
-        for (const auto& r : all.value())
+        for (const auto& r : plan->jobs)
             if (r.j.id == id && r.job_expiry > now) out.push_back({id, r.job_expiry});
     // A full past its retention is still kept when a kept incremental depends on it.
-    auto plan = prune(db, now, true);
-    if (!plan) return plan.error();
-    for (const auto& k : plan->kept_for_dependency)
-        for (const auto id : on.value())
-            if (id == k.id) out.push_back({id, 0});
+    for (const auto id : on.value())
+        for (const auto& r : plan->jobs)
+            if (r.j.id == id && r.job_expiry <= now && plan->needed.count(id))
+                out.push_back({id, 0});
     return out;
 }
 
